@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * Faults the sandbox can inject, so tests and demos show what the app does when the network or
+ * the service misbehaves. Admin routes are never faulted, so a test can always undo them.
+ */
+export const FaultSettings = z.object({
+  /** Fixed delay added to every response, ms. */
+  latencyMs: z.number().int().min(0).max(60_000).default(0),
+  /** Random extra delay in [0, jitterMs]. */
+  jitterMs: z.number().int().min(0).max(60_000).default(0),
+  /** Share of requests answered 503 before they are processed (0..1). */
+  errorRate: z.number().min(0).max(1).default(0),
+  /** Share of requests answered 429 with Retry-After (0..1). */
+  rateLimitRate: z.number().min(0).max(1).default(0),
+  /** Seconds sent in Retry-After with a 429. */
+  retryAfterSeconds: z.number().int().min(0).max(3600).default(1),
+  /** Share of requests whose connection is dropped before they are processed (0..1). */
+  dropBeforeRate: z.number().min(0).max(1).default(0),
+  /** Share of requests that are processed and then have their connection dropped, unanswered (0..1). */
+  dropAfterRate: z.number().min(0).max(1).default(0),
+  /** Refuse every connection to the API and vault listeners (they stop listening). */
+  offline: z.boolean().default(false),
+});
+export type FaultSettings = z.infer<typeof FaultSettings>;
+export const FaultSettingsInput = FaultSettings.partial();
+export type FaultSettingsInput = z.input<typeof FaultSettingsInput>;
+
+export const NO_FAULTS: FaultSettings = FaultSettings.parse({});
+
+/** The live fault settings, shared by both listeners, with a random source that tests can fix. */
+export class Faults {
+  private settings: FaultSettings = { ...NO_FAULTS };
+  constructor(private readonly random: () => number = Math.random) {}
+
+  get current(): FaultSettings {
+    return { ...this.settings };
+  }
+
+  set(input: FaultSettingsInput): FaultSettings {
+    this.settings = FaultSettings.parse({ ...this.settings, ...input });
+    return this.current;
+  }
+
+  reset(): FaultSettings {
+    this.settings = { ...NO_FAULTS };
+    return this.current;
+  }
+
+  delayMs(): number {
+    const { latencyMs, jitterMs } = this.settings;
+    return latencyMs + (jitterMs > 0 ? Math.floor(this.random() * (jitterMs + 1)) : 0);
+  }
+
+  /** What to do with a request before processing it. */
+  decideBefore(): 'drop' | 'error' | 'rate-limit' | 'pass' {
+    const s = this.settings;
+    if (s.dropBeforeRate > 0 && this.random() < s.dropBeforeRate) return 'drop';
+    if (s.rateLimitRate > 0 && this.random() < s.rateLimitRate) return 'rate-limit';
+    if (s.errorRate > 0 && this.random() < s.errorRate) return 'error';
+    return 'pass';
+  }
+
+  /** Whether to drop the connection after the request was processed. */
+  dropAfter(): boolean {
+    const s = this.settings;
+    return s.dropAfterRate > 0 && this.random() < s.dropAfterRate;
+  }
+}

@@ -1,0 +1,60 @@
+import { Clock } from '../world/clock';
+import { IdFactory, Rng } from '../world/ids';
+import { MemoryTransactionStore } from '../world/memory-transaction-store';
+import type { World } from '../world/world';
+import { seedEntities } from './entities';
+import { seedTransactions } from './transactions';
+
+export interface WorldOptions {
+  /** Same seed, same world. */
+  seed: number;
+  /** How many transactions of history to generate. */
+  transactions: number;
+  /** Items per list page (the server's choice; clients must not assume it). */
+  pageSize: number;
+  /** Real-time source for the simulated clock (tests may pin it). */
+  now?: () => number;
+}
+
+export const DEFAULT_WORLD_OPTIONS: WorldOptions = { seed: 42, transactions: 3000, pageSize: 50 };
+
+/**
+ * Entities are seeded relative to a day boundary rather than the exact start-up instant, so two
+ * worlds made with the same seed on the same day are identical.
+ */
+export function createWorld(options: Partial<WorldOptions> = {}): World {
+  const opts = { ...DEFAULT_WORLD_OPTIONS, ...options };
+  const clock = new Clock(opts.now);
+  const rng = new Rng(opts.seed);
+  const ids = new IdFactory(rng);
+  const anchor = Math.floor(clock.now() / 86_400_000) * 86_400_000;
+  const e = seedEntities(rng, ids, anchor);
+  const byId = <T extends { id: string }>(items: T[]) => new Map(items.map((i) => [i.id, i]));
+  const world: World = {
+    clock,
+    rng,
+    ids,
+    pageSize: opts.pageSize,
+    legalEntity: e.legalEntity,
+    accounts: byId(e.accounts),
+    virtualAccounts: byId(e.virtualAccounts),
+    primaryVirtualAccountId: e.primaryVirtualAccountId,
+    commissionRules: new Map(e.commissionRules.map((r) => [r.virtualAccountId, r])),
+    cards: byId(e.cards),
+    cardGroups: byId(e.cardGroups),
+    cardProducts: byId(e.cardProducts),
+    merchants: byId(e.merchants),
+    svcHandles: byId(e.svcHandles),
+    ownSvcHandleId: e.ownSvcHandleId,
+    webhooks: byId(e.webhooks),
+    wallets: new Map(),
+    walletAddresses: new Map(),
+    cardEvents: new Map(),
+    feeDetails: new Map(),
+    transactions: new MemoryTransactionStore(),
+    ledger: [],
+    idempotency: new Map(),
+  };
+  seedTransactions(world, opts.transactions);
+  return world;
+}

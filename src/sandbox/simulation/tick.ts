@@ -1,0 +1,9 @@
+import type { World } from '../world/world';
+import { applyDueCommissions } from './commissions';
+import { settlePending } from './settlement';
+
+/** Brings the simulated world up to the clock: pending items settle, commissions fall due. */
+export function catchUp(world: World): { settled: number; commissions: number } {
+  const now = world.clock.now();
+  return { settled: settlePending(world, now), commissions: applyDueCommissions(world, now) };
+}

@@ -1,0 +1,32 @@
+/**
+ * The sandbox's notion of now: real time plus an offset that `POST /__sandbox/clock` advances,
+ * so tests can make pending items settle and commissions fall due without waiting.
+ */
+export class Clock {
+  private offsetMs = 0;
+  constructor(private readonly base: () => number = Date.now) {}
+  now(): number {
+    return this.base() + this.offsetMs;
+  }
+  iso(): string {
+    return new Date(this.now()).toISOString();
+  }
+  advance(ms: number): void {
+    if (!Number.isFinite(ms) || ms < 0) throw new RangeError('the clock only moves forward');
+    this.offsetMs += ms;
+  }
+}
+
+export const DAY_MS = 86_400_000;
+
+/** The calendar day (YYYY-MM-DD) of an instant in an IANA time zone. */
+export function dayIn(ms: number, timeZone = 'UTC'): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(ms));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { Cents, Cursor, Id, UnixMillisParam } from './common';
+import { Card } from './card';
+
+export const TransactionStatus = z.enum(['pending', 'posted', 'failed']);
+export type TransactionStatus = z.infer<typeof TransactionStatus>;
+export const TRANSACTION_STATUSES = TransactionStatus.options;
+
+/** `in_review` is in the reference only; SERVICE.md lists the other ten. */
+export const DetailedStatus = z.enum([
+  'pending',
+  'pending_approval',
+  'in_review',
+  'canceled',
+  'failed',
+  'settled',
+  'declined',
+  'refund',
+  'reversed',
+  'returned',
+  'dispute',
+]);
+export type DetailedStatus = z.infer<typeof DetailedStatus>;
+export const DETAILED_STATUSES = DetailedStatus.options;
+
+/** filter:detailed_status accepts every detailed status but pending_approval and in_review. */
+export const DetailedStatusFilter = z.enum([
+  'pending',
+  'canceled',
+  'failed',
+  'settled',
+  'declined',
+  'refund',
+  'reversed',
+  'returned',
+  'dispute',
+]);
+
+export const AccountSubtype = z.enum(['cash', 'credit']);
+
+export const MerchantLocation = z.looseObject({
+  city: z.string().optional(),
+  state: z.string().optional(),
+  country: z.string().optional(),
+  zip: z.string().optional(),
+});
+
+export const MerchantData = z.looseObject({
+  description: z.string().optional(),
+  categoryCode: z.string().optional(),
+  location: MerchantLocation.optional(),
+});
+
+export const OriginalCurrency = z.looseObject({
+  code: z.string(),
+  amountCents: z.number(),
+  conversionRate: z.number(),
+});
+
+export const Transaction = z.looseObject({
+  id: z.string(),
+  /** UTC date when posted; creation date for pending and failed items. */
+  date: z.string(),
+  description: z.string(),
+  /** Negative is a debit, positive a credit. */
+  amountCents: Cents,
+  status: TransactionStatus,
+  detailedStatus: DetailedStatus,
+  accountId: z.string(),
+  accountSubtype: AccountSubtype,
+  virtualAccountId: z.string().optional(),
+  memo: z.string().optional(),
+  /** @deprecated use merchantData.description */
+  merchantDescription: z.string().optional(),
+  merchantData: MerchantData.optional(),
+  cardId: z.string().optional(),
+  originalCurrency: OriginalCurrency.optional(),
+  orderId: z.string().optional(),
+  referenceNumber: z.string().optional(),
+  authorizedAt: z.string().optional(),
+  declineReason: z.string().optional(),
+  /** Set by PATCH /transaction/{id}/note. */
+  note: z.string().optional(),
+});
+export type Transaction = z.infer<typeof Transaction>;
+
+export const TransactionCategory = z.enum(['card', 'ach', 'wire', 'international_wire', 'rtp', 'fee', 'internal']);
+
+const transactionFilters = {
+  'filter:legalEntityId': Id.optional(),
+  /** @deprecated use filter:accountId */
+  accountId: Id.optional(),
+  'filter:accountId': Id.optional(),
+  'filter:virtualAccountId': Id.optional(),
+  'filter:from_date': UnixMillisParam.optional(),
+  'filter:to_date': UnixMillisParam.optional(),
+  'filter:from_authorized_at': UnixMillisParam.optional(),
+  'filter:to_authorized_at': UnixMillisParam.optional(),
+  'filter:status': TransactionStatus.optional(),
+  'filter:detailed_status': DetailedStatusFilter.optional(),
+  'filter:cardId': Id.optional(),
+};
+
+export const TransactionListQuery = z.object({ cursor: Cursor.optional(), ...transactionFilters });
+export type TransactionListQuery = z.infer<typeof TransactionListQuery>;
+
+/** GET /transaction/aggregation takes the list's filters (no cursor). */
+export const TransactionAggregationQuery = z.object(transactionFilters);
+export type TransactionAggregationQuery = z.infer<typeof TransactionAggregationQuery>;
+
+export const TransactionAggregation = z.looseObject({
+  count: z.number().int().nonnegative(),
+  totalIn: Cents,
+  totalOut: Cents,
+  netChange: Cents,
+});
+export type TransactionAggregation = z.infer<typeof TransactionAggregation>;
+
+export const TransactionNote = z.object({ note: z.string().max(2000) });
+export type TransactionNote = z.infer<typeof TransactionNote>;
+export const SuccessResult = z.looseObject({ success: z.boolean() });
+
+export const FeeDetail = z.looseObject({
+  id: z.string(),
+  dateCharged: z.string(),
+  feeAmountCents: Cents,
+  feeType: z.string(),
+  accountId: z.string(),
+  originalTransaction: Transaction.optional(),
+  card: Card.optional(),
+});
+export type FeeDetail = z.infer<typeof FeeDetail>;
+export const FeeDetails = z.looseObject({ items: z.array(FeeDetail) });

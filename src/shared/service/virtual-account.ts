@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { BoolParam, Cursor, Id, IsoDateTime, Money, MoneyInput } from './common';
+
+export const AccountType = z.enum(['default', 'primary']);
+
+export const VirtualAccount = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  accountId: z.string(),
+  accountType: AccountType,
+  accountNumber: z.string().optional(),
+  routingNumber: z.string().optional(),
+  /** null (or absent) while open. */
+  closedAt: z.string().nullish(),
+});
+export type VirtualAccount = z.infer<typeof VirtualAccount>;
+
+export const CommissionFrequency = z.enum(['monthly', 'yearly']);
+
+/** flatFee is the only type SERVICE.md states; the reference also has takeRate, which we read but never send. */
+export const FlatFeeCommission = z.looseObject({
+  type: z.literal('flatFee'),
+  amount: Money,
+  frequency: CommissionFrequency,
+  startDate: z.string().optional(),
+});
+export const TakeRateCommission = z.looseObject({ type: z.literal('takeRate'), takeRate: z.number() });
+export const CommissionDetails = z.discriminatedUnion('type', [FlatFeeCommission, TakeRateCommission]);
+export type CommissionDetails = z.infer<typeof CommissionDetails>;
+
+export const CommissionRule = z.looseObject({
+  id: z.string(),
+  virtualAccountId: z.string(),
+  commissionDetails: CommissionDetails,
+});
+export type CommissionRule = z.infer<typeof CommissionRule>;
+
+/** Read view of single reads and list items. */
+export const VirtualAccountView = z.looseObject({
+  virtualAccount: VirtualAccount,
+  balance: Money,
+  spend: Money,
+  commissionRule: CommissionRule.optional(),
+});
+export type VirtualAccountView = z.infer<typeof VirtualAccountView>;
+
+/** What a PATCH (and POST) answers. */
+export const VirtualAccountWriteResult = z.looseObject({
+  virtualAccount: VirtualAccount,
+  commissionRule: CommissionRule.nullish(),
+});
+export type VirtualAccountWriteResult = z.infer<typeof VirtualAccountWriteResult>;
+
+export const CommissionDetailsInput = z.object({
+  type: z.literal('flatFee'),
+  amount: MoneyInput.refine((m) => m.amountCents > 0, 'commission amount must be greater than zero'),
+  frequency: CommissionFrequency,
+  startDate: IsoDateTime,
+});
+export type CommissionDetailsInput = z.infer<typeof CommissionDetailsInput>;
+
+export const VirtualAccountUpdate = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('update'),
+    name: z.string().min(1).max(100).optional(),
+    commissionDetails: CommissionDetailsInput.optional(),
+  }),
+  z.object({ action: z.literal('close') }),
+]);
+export type VirtualAccountUpdate = z.infer<typeof VirtualAccountUpdate>;
+
+/** POST /virtual-account (in the reference contract, not in SERVICE.md). */
+export const VirtualAccountCreate = z.object({
+  name: z.string().min(1).max(100),
+  accountId: Id,
+  commissionDetails: CommissionDetailsInput.optional(),
+});
+export type VirtualAccountCreate = z.infer<typeof VirtualAccountCreate>;
+
+export const VirtualAccountListQuery = z.object({
+  cursor: Cursor.optional(),
+  'filter:accountId': Id.optional(),
+  'filter:includeClosedAccounts': BoolParam.optional(),
+});
+export type VirtualAccountListQuery = z.infer<typeof VirtualAccountListQuery>;

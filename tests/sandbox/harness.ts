@@ -1,0 +1,56 @@
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
+
+/** A response as the tests look at it: status, headers and the parsed JSON body. */
+export interface Reply<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface Client {
+  sandbox: Sandbox;
+  /** Calls the API host with the right key unless `headers` overrides it. */
+  call<T = any>(method: string, path: string, init?: { body?: unknown; rawBody?: string; headers?: Record<string, string>; host?: 'api' | 'vault' }): Promise<Reply<T>>;
+  get<T = any>(path: string, query?: Record<string, string>): Promise<Reply<T>>;
+  /** Follows `metadata.nextCursor` to the end and returns every item. */
+  all<T = any>(path: string, query?: Record<string, string>): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export async function startClient(options: SandboxOptions = {}): Promise<Client> {
+  const sandbox = await startSandbox({ transactions: 500, ...options });
+  const call: Client['call'] = async (method, path, init = {}) => {
+    const base = init.host === 'vault' ? sandbox.vaultUrl : sandbox.apiUrl;
+    const headers: Record<string, string> = { 'x-api-key': sandbox.apiKey, ...init.headers };
+    let body: string | undefined = init.rawBody;
+    if (init.body !== undefined) {
+      body = JSON.stringify(init.body);
+    }
+    if (body !== undefined && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) {
+      headers['content-type'] = 'application/json';
+    }
+    const res = await fetch(base + path, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // keep the text
+    }
+    return { status: res.status, headers: res.headers, body: parsed as never };
+  };
+  const get: Client['get'] = (path, query) => call('GET', query ? `${path}?${new URLSearchParams(query)}` : path);
+  const all: Client['all'] = async (path, query = {}) => {
+    const items: never[] = [];
+    let cursor: string | undefined;
+    for (let guard = 0; guard < 100_000; guard++) {
+      const page = await get<{ items: never[]; metadata?: { nextCursor?: string } }>(path, cursor ? { ...query, cursor } : query);
+      if (page.status !== 200) throw new Error(`GET ${path} answered ${page.status}: ${JSON.stringify(page.body)}`);
+      items.push(...page.body.items);
+      cursor = page.body.metadata?.nextCursor;
+      if (!cursor) return items;
+    }
+    throw new Error('pagination did not end');
+  };
+  return { sandbox, call, get, all, close: () => sandbox.close() };
+}
