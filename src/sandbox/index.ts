@@ -6,6 +6,7 @@ import { Faults, type FaultSettingsInput } from './http/faults';
 import { registerAdminRoutes } from './routes/admin';
 import { routes } from './routes';
 import { createWorld, type WorldOptions } from './seed/create-world';
+import { catchUp } from './simulation/tick';
 import type { World } from './world/world';
 
 export interface SandboxOptions extends Partial<WorldOptions> {
@@ -100,6 +101,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
   if (options.faults) await setFaults(options.faults);
 
+  // Real time moves too: pending items settle and commissions fall due while a demo runs.
+  const ticker = setInterval(() => catchUp(world), 60_000);
+  ticker.unref();
+
   let closed = false;
   return {
     apiUrl: apiAddr.url,
@@ -116,6 +121,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     close: async () => {
       if (closed) return;
       closed = true;
+      clearInterval(ticker);
       if (!online) await applyOffline(false);
       await Promise.all([api.close(), vault.close(), adminApp?.close()]);
     },

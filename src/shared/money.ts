@@ -5,7 +5,7 @@
 
 export type Cents = number;
 
-const AMOUNT_PATTERN = /^(-)?(\d{1,13})(?:\.(\d{1,2}))?$/;
+const AMOUNT_PATTERN = /^(-)?(\d{1,14})(?:\.(\d{1,2}))?$/;
 
 /** Parses "1,234.5", "-12", "0.07" into cents; returns null for anything that is not an amount. */
 export function parseCents(text: string): Cents | null {
