@@ -3,7 +3,6 @@ import type {
   CardEvent,
   CardProduct,
   CardStatus,
-  FeeDetail,
   JsonObject,
   LegalEntity,
   Merchant,
@@ -89,10 +88,16 @@ export type WebhookRecord = Webhook & { legalEntityId: string; archivedAt: strin
 export type WalletRecord = Wallet;
 export type WalletAddressRecord = WalletAddress;
 export type CardEventRecord = CardEvent;
-export type FeeDetailRecord = Omit<FeeDetail, 'originalTransaction' | 'card'> & {
+/** A fee detail as stored: the transaction and card it refers to are kept by id and expanded on read. */
+export interface FeeDetailRecord {
+  id: string;
+  dateCharged: string;
+  feeAmountCents: number;
+  feeType: string;
+  accountId: string;
   originalTransactionId?: string;
   cardId?: string;
-};
+}
 
 /** A transaction as the sandbox stores it: the public object plus numbers to sort and filter by. */
 export interface TransactionRecord {
