@@ -24,17 +24,7 @@ export type DetailedStatus = z.infer<typeof DetailedStatus>;
 export const DETAILED_STATUSES = DetailedStatus.options;
 
 /** filter:detailed_status accepts every detailed status but pending_approval and in_review. */
-export const DetailedStatusFilter = z.enum([
-  'pending',
-  'canceled',
-  'failed',
-  'settled',
-  'declined',
-  'refund',
-  'reversed',
-  'returned',
-  'dispute',
-]);
+export const DetailedStatusFilter = DetailedStatus.exclude(['pending_approval', 'in_review']);
 
 export const AccountSubtype = z.enum(['cash', 'credit']);
 
