@@ -4,7 +4,7 @@ import { CardGroup, CardGroupCreate, CardGroupListQuery, CardGroupUpdate } from 
 import { paginated } from './common';
 import { Account, AccountBalances, AccountListQuery, LegalEntity, Merchant, MerchantListQuery, SvcHandle } from './directory';
 import { OfframpRequest, OfframpResult, PayRequest, PayResult, TransferRequest, TransferResult } from './payments';
-import { SpendingConstraint, SpendingConstraintPatch, SpendingConstraintView } from './spending-constraint';
+import { SpendingConstraintPatch, SpendingConstraintView } from './spending-constraint';
 import {
   FeeDetails,
   SuccessResult,

@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+
+const pkg = JSON.parse(readFileSync(resolve(__dirname, 'package.json'), 'utf8')) as { version: string };
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src/main/index.ts') },
+      },
+    },
+  },
+  preload: {
+    // Sandboxed preloads can only require('electron') and a few polyfilled
+    // modules, so everything else is bundled in, and the output must be CommonJS.
+    define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+    build: {
+      outDir: 'out/preload',
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src/preload/index.ts') },
+        output: { format: 'cjs', entryFileNames: '[name].js' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(__dirname, 'src/renderer'),
+    // React 19 automatic JSX runtime through esbuild (no @vitejs/plugin-react).
+    esbuild: { jsx: 'automatic' },
+    build: {
+      outDir: resolve(__dirname, 'out/renderer'),
+      rollupOptions: {
+        input: { index: resolve(__dirname, 'src/renderer/index.html') },
+      },
+    },
+  },
+});

@@ -1,0 +1,142 @@
+import { resolve } from 'node:path';
+import { ESLint, type Linter } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// Proves eslint.config.mjs enforces DESIGN.md's process layers: each case lints a snippet
+// as if it lived at `file` (imports resolve against the real tree) and checks the layer rules.
+
+const root = resolve(__dirname, '../..');
+const LAYER_RULES = new Set([
+  'boundaries/element-types',
+  'boundaries/no-unknown',
+  'no-restricted-imports',
+  'no-restricted-syntax',
+]);
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+async function lint(file: string, code: string): Promise<Linter.LintMessage[]> {
+  const [result] = await eslint.lintText(code, { filePath: resolve(root, file), warnIgnored: true });
+  if (!result) throw new Error('no lint result');
+  const fatal = result.messages.filter((m) => m.fatal);
+  expect(fatal, `parse errors in ${file}`).toEqual([]);
+  return result.messages;
+}
+
+async function layerViolations(file: string, code: string): Promise<string[]> {
+  const messages = await lint(file, code);
+  return messages
+    .filter((m) => m.ruleId !== null && LAYER_RULES.has(m.ruleId) && m.severity === 2)
+    .map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+type Case = [file: string, code: string];
+
+const violations: Record<string, Case[]> = {
+  'src/shared imports no electron, Node builtins or DOM libraries, and nothing of ours outside src/shared': [
+    ['src/shared/x.ts', `import { app } from 'electron';\nexport { app };`],
+    ['src/shared/x.ts', `export { ipcRenderer } from 'electron/renderer';`],
+    ['src/shared/x.ts', `import { readFile } from 'node:fs';\nexport { readFile };`],
+    ['src/shared/x.ts', `import path from 'path';\nexport { path };`],
+    ['src/shared/x.ts', `import { readFile } from 'fs/promises';\nexport { readFile };`],
+    ['src/shared/x.ts', `import { randomUUID } from 'crypto';\nexport { randomUUID };`],
+    ['src/shared/x.ts', `export const load = () => import('node:fs');`],
+    ['src/shared/x.ts', `import { useState } from 'react';\nexport { useState };`],
+    ['src/shared/x.ts', `import { createRoot } from 'react-dom/client';\nexport { createRoot };`],
+    ['src/shared/x.ts', `import Dexie from 'dexie';\nexport { Dexie };`],
+    ['src/shared/service/x.ts', `import '../../main/index';`],
+    ['src/shared/x.ts', `import '../sandbox/index';`],
+    ['src/shared/x.ts', `import '../renderer/src/App';`],
+    ['src/shared/x.ts', `import '../preload/index';`],
+    ['src/shared/x.ts', `import '../../tests/unit/money.test';`],
+  ],
+  'src/renderer never imports src/main, src/sandbox, src/preload, electron or Node builtins': [
+    ['src/renderer/src/x.ts', `import '../../main/index';`],
+    // Resolves to src/renderer/main/index, which does not exist: unknown local imports fail too.
+    ['src/renderer/src/x.ts', `import '../main/index';`],
+    ['src/renderer/src/x.ts', `import { createMainWindow } from '../../main/window';\nexport { createMainWindow };`],
+    ['src/renderer/src/x.ts', `import '../../sandbox/index';`],
+    ['src/renderer/src/x.ts', `import '../../preload/index';`],
+    ['src/renderer/src/x.ts', `export const m = () => import('../../main/window');`],
+    ['src/renderer/src/x.tsx', `import { ipcRenderer } from 'electron';\nexport { ipcRenderer };`],
+    ['src/renderer/src/x.ts', `import { readFileSync } from 'node:fs';\nexport { readFileSync };`],
+    ['src/renderer/src/x.ts', `import { join } from 'path';\nexport { join };`],
+  ],
+  'src/sandbox imports only src/shared of ours': [
+    ['src/sandbox/x.ts', `import '../main/index';`],
+    ['src/sandbox/x.ts', `import '../renderer/src/App';`],
+    ['src/sandbox/x.ts', `import '../preload/index';`],
+    ['src/sandbox/x.ts', `import '../../electron/after-pack.cjs';`],
+  ],
+  'src/preload imports only src/shared and electron': [
+    ['src/preload/x.ts', `import '../main/index';`],
+    ['src/preload/x.ts', `import '../renderer/src/App';`],
+    ['src/preload/x.ts', `import '../sandbox/index';`],
+    ['src/preload/x.ts', `import { z } from 'zod';\nexport { z };`],
+    ['src/preload/x.ts', `import { join } from 'node:path';\nexport { join };`],
+  ],
+  'src/main never imports src/renderer': [
+    ['src/main/x.ts', `import { App } from '../renderer/src/App';\nexport { App };`],
+    ['src/main/service/x.ts', `import '../../renderer/src/main';`],
+  ],
+};
+
+const allowed: Record<string, Case[]> = {
+  'src/shared': [
+    ['src/shared/x.ts', `import { z } from 'zod';\nimport { parseCents } from './money';\nexport { z, parseCents };`],
+    ['src/shared/x.ts', `export * from './service/endpoints';\nexport type { TreasuryBridge } from './bridge';`],
+  ],
+  'src/renderer': [
+    [
+      'src/renderer/src/x.tsx',
+      `import { StrictMode } from 'react';\nimport { createRoot } from 'react-dom/client';\nimport { App } from './App';\nimport type { TreasuryBridge } from '../../shared/bridge';\nexport { StrictMode, createRoot, App };\nexport type { TreasuryBridge };`,
+    ],
+  ],
+  'src/sandbox': [
+    ['src/sandbox/x.ts', `import Fastify from 'fastify';\nimport { createServer } from 'node:http';\nimport { parseCents } from '../shared/money';\nimport '../shared/service/endpoints';\nexport { Fastify, createServer, parseCents };`],
+  ],
+  'src/preload': [
+    ['src/preload/x.ts', `import { contextBridge } from 'electron';\nimport { BRIDGE_KEY } from '../shared/bridge';\nexport { contextBridge, BRIDGE_KEY };`],
+  ],
+  'src/main': [
+    ['src/main/x.ts', `import { app } from 'electron';\nimport { join } from 'node:path';\nimport { createMainWindow } from './window';\nimport { parseCents } from '../shared/money';\nimport '../sandbox/index';\nexport { app, join, createMainWindow, parseCents };`],
+  ],
+};
+
+describe('lint: process layers', () => {
+  for (const [rule, cases] of Object.entries(violations)) {
+    describe(rule, () => {
+      it.each(cases)('%s: rejects %s', async (file, code) => {
+        expect(await layerViolations(file, code)).not.toEqual([]);
+      });
+    });
+  }
+
+  for (const [layer, cases] of Object.entries(allowed)) {
+    describe(`${layer} allowed imports`, () => {
+      it.each(cases)('%s: accepts %s', async (file, code) => {
+        expect(await lint(file, code)).toEqual([]);
+      });
+    });
+  }
+});
+
+describe('lint: TypeScript rules', () => {
+  it('rejects explicit any', async () => {
+    const messages = await lint('src/shared/x.ts', `export const x: any = 1;`);
+    expect(messages.map((m) => [m.ruleId, m.severity])).toContainEqual(['@typescript-eslint/no-explicit-any', 2]);
+  });
+
+  it('rejects unused variables unless prefixed with _', async () => {
+    const unused = await lint('src/shared/x.ts', `const unused = 1;\nexport {};`);
+    expect(unused.map((m) => [m.ruleId, m.severity])).toContainEqual(['@typescript-eslint/no-unused-vars', 2]);
+    const ignored = await lint(
+      'src/shared/x.ts',
+      `const _unused = 1;\nexport function f(_a: number, b: number): number {\n  const [_first, second] = [b, b];\n  try {\n    return second;\n  } catch (_error) {\n    return 0;\n  }\n}`,
+    );
+    expect(ignored).toEqual([]);
+  });
+});
