@@ -1,9 +1,9 @@
-import type { TreasuryBridge } from '../../shared/bridge';
+import type { TreasuryApi } from '../../shared/ipc';
 
 declare global {
   interface Window {
-    /** Exposed by the preload; absent when the renderer runs in a plain browser. */
-    readonly treasury?: TreasuryBridge;
+    /** Exposed by the preload (or the test shim); absent when the renderer runs in a plain browser. */
+    readonly treasury?: TreasuryApi;
   }
 }
 

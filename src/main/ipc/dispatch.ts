@@ -1,0 +1,46 @@
+import { channels, type ChannelName, type Handlers, type IpcError, type Result } from '../../shared/ipc';
+
+/** An error a handler throws on purpose: it reaches the renderer as is. */
+export class HandlerError extends Error {
+  constructor(
+    readonly code: IpcError['code'],
+    message: string,
+    readonly extra: Omit<IpcError, 'code' | 'message'> = {},
+  ) {
+    super(message);
+  }
+}
+
+function isChannel(name: unknown): name is ChannelName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(channels, name);
+}
+
+/**
+ * Validates the argument of a call and runs its handler; every outcome is a Result, never a
+ * throw, so nothing from main (stacks, paths, keys) leaks into the renderer by accident.
+ */
+export async function dispatch(handlers: Handlers, channel: unknown, arg: unknown): Promise<Result<unknown>> {
+  if (!isChannel(channel)) {
+    return { ok: false, error: { code: 'unknown-channel', message: 'This action is not available.' } };
+  }
+  const parsed = channels[channel].arg.safeParse(arg);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+    const first = fields[0];
+    return {
+      ok: false,
+      error: {
+        code: 'invalid-argument',
+        message: first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : 'The request was not valid.',
+        fields,
+      },
+    };
+  }
+  try {
+    const handler = handlers[channel] as (a: unknown) => Promise<unknown>;
+    return { ok: true, value: await handler(parsed.data) };
+  } catch (error) {
+    if (error instanceof HandlerError) return { ok: false, error: { code: error.code, message: error.message, ...error.extra } };
+    return { ok: false, error: { code: 'internal', message: 'Something went wrong in the app. Try again; if it keeps happening, restart the app.' } };
+  }
+}
