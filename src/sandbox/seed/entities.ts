@@ -1,5 +1,5 @@
 import type { CardStatus, SpendingConstraint } from '../../shared/service';
-import { DAY_MS } from '../world/clock';
+import { DAY_MS, dayIn } from '../world/clock';
 import type { IdFactory, Rng } from '../world/ids';
 import type {
   AccountRecord,
@@ -172,12 +172,11 @@ export function seedEntities(rng: Rng, ids: IdFactory, now: number): SeededEntit
     },
   ];
 
-  const today = iso(now).slice(0, 10);
   const groupConstraints: (SpendingConstraint | undefined)[] = [
     { merchantCategoryCodeRule: { merchantCategoryCodes: ['7372', '4816', '5734'], restriction: 'allowlist' } },
     {
       spendingRule: {
-        utilizationLimit: { limitAmount: { amountCents: 5_000_000 }, preset: 'monthly', timezone: 'America/New_York', startDate: today },
+        utilizationLimit: { limitAmount: { amountCents: 5_000_000 }, preset: 'monthly', timezone: 'America/New_York', startDate: dayIn(now, 'America/New_York') },
         transactionSizeLimit: { maximum: { amountCents: 500_000 } },
       },
       countryRule: { countries: ['US', 'CA', 'GB', 'DE', 'FR'], restriction: 'allowlist' },
