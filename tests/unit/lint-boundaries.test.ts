@@ -87,19 +87,19 @@ const violations: Record<string, Case[]> = {
 const allowed: Record<string, Case[]> = {
   'src/shared': [
     ['src/shared/x.ts', `import { z } from 'zod';\nimport { parseCents } from './money';\nexport { z, parseCents };`],
-    ['src/shared/x.ts', `export * from './service/endpoints';\nexport type { TreasuryBridge } from './bridge';`],
+    ['src/shared/x.ts', `export * from './service/endpoints';\nexport type { TreasuryApi } from './ipc';`],
   ],
   'src/renderer': [
     [
       'src/renderer/src/x.tsx',
-      `import { StrictMode } from 'react';\nimport { createRoot } from 'react-dom/client';\nimport { App } from './App';\nimport type { TreasuryBridge } from '../../shared/bridge';\nexport { StrictMode, createRoot, App };\nexport type { TreasuryBridge };`,
+      `import { StrictMode } from 'react';\nimport { createRoot } from 'react-dom/client';\nimport { App } from './App';\nimport type { TreasuryApi } from '../../shared/ipc';\nexport { StrictMode, createRoot, App };\nexport type { TreasuryApi };`,
     ],
   ],
   'src/sandbox': [
     ['src/sandbox/x.ts', `import Fastify from 'fastify';\nimport { createServer } from 'node:http';\nimport { parseCents } from '../shared/money';\nimport '../shared/service/endpoints';\nexport { Fastify, createServer, parseCents };`],
   ],
   'src/preload': [
-    ['src/preload/x.ts', `import { contextBridge } from 'electron';\nimport { BRIDGE_KEY } from '../shared/bridge';\nexport { contextBridge, BRIDGE_KEY };`],
+    ['src/preload/x.ts', `import { contextBridge } from 'electron';\nimport { BRIDGE_KEY } from '../shared/ipc';\nexport { contextBridge, BRIDGE_KEY };`],
   ],
   'src/main': [
     ['src/main/x.ts', `import { app } from 'electron';\nimport { join } from 'node:path';\nimport { createMainWindow } from './window';\nimport { parseCents } from '../shared/money';\nimport '../sandbox/index';\nexport { app, join, createMainWindow, parseCents };`],
