@@ -1,0 +1,196 @@
+import { endpoints, type EndpointDef, type EndpointName, type ResponseOf } from '../../shared/service';
+import { attempt, type FetchLike } from './attempt';
+import type { CallArgs, EndpointMethods, ListEndpointName } from './call-args';
+import { checkApiKey, InvalidRequest, normalizeBaseUrl, prepareRequest, type PreparedRequest, type RawArgs } from './request';
+import { backoffMs, defaultSleep, DEFAULT_BACKOFF, type Sleep } from './retry';
+import { scrubberFor, type Scrub } from './scrub';
+import { ServiceError, type ServiceErrorKind } from './service-error';
+
+/**
+ * The main process's ServiceClient: one method per endpoint of the shared table, so adding an
+ * endpoint there adds it here. It performs single calls and safe read retries only; decisions
+ * about writes (resending, reconciling) belong to the outbox, which gets what it needs from
+ * ServiceError (`retryable`, `retryAfterMs`, `sentRequest`).
+ */
+
+/** What one HTTP attempt taught us, for the connectivity monitor. */
+export type ServiceOutcome =
+  | { ok: true; kind?: undefined; status?: number }
+  | { ok: false; kind: ServiceErrorKind; status?: number; message?: string };
+
+export interface ServiceClientOptions {
+  /** {base_url}; a path prefix is kept, trailing slashes are not doubled. */
+  baseUrl: string;
+  /** {vault_url}: only calls with `vault: true` go there. */
+  vaultUrl: string;
+  /** Asked once per call, so a key changed in Settings applies to the next call. */
+  getApiKey: () => string | Promise<string>;
+  /** Per attempt, including reading the body. */
+  timeoutMs?: number;
+  /** Extra attempts for GETs on retryable failures; writes are never retried here. */
+  readRetries?: number;
+  fetch?: FetchLike;
+  /** Called after every HTTP attempt (not for local validation failures). */
+  onOutcome?: (outcome: ServiceOutcome) => void;
+  /** Waits between read retries; tests inject one that does not wait. */
+  sleep?: Sleep;
+  /** Jitter source for the backoff. */
+  random?: () => number;
+  /** Clock for HTTP-date Retry-After. */
+  now?: () => number;
+}
+
+export type ProbeResult = { ok: true } | { ok: false; error: ServiceError };
+
+export interface ListAllOptions {
+  /** Stops after this many pages; the last page's `metadata.nextCursor` says whether more exist. */
+  maxPages?: number;
+}
+
+export interface ServiceClientExtras {
+  /** The generic form of the generated methods. */
+  call<N extends EndpointName>(name: N, args: CallArgs<N>): Promise<ResponseOf<N>>;
+  /** Pages through a list endpoint, following `metadata.nextCursor`; yields each page as it comes. */
+  listAll<N extends ListEndpointName>(name: N, args?: CallArgs<N>, options?: ListAllOptions): AsyncGenerator<ResponseOf<N>, void, undefined>;
+  /** One cheap read, no retries: for the connectivity monitor. */
+  probe(signal?: AbortSignal): Promise<ProbeResult>;
+}
+
+export type ServiceClient = EndpointMethods & ServiceClientExtras;
+
+// The extras must never shadow an endpoint method.
+type Clash = Extract<EndpointName, keyof ServiceClientExtras>;
+const noClash: [Clash] extends [never] ? true : never = true;
+void noClash;
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+export const DEFAULT_READ_RETRIES = 2;
+const DEFAULT_MAX_PAGES = 100_000;
+
+function nextCursorOf(page: unknown): string | undefined {
+  if (typeof page !== 'object' || page === null) return undefined;
+  const metadata = (page as { metadata?: unknown }).metadata;
+  if (typeof metadata !== 'object' || metadata === null) return undefined;
+  const cursor = (metadata as { nextCursor?: unknown }).nextCursor;
+  return typeof cursor === 'string' && cursor !== '' ? cursor : undefined;
+}
+
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+  const hosts = {
+    baseUrl: normalizeBaseUrl(options.baseUrl, 'service address'),
+    vaultUrl: options.vaultUrl ? normalizeBaseUrl(options.vaultUrl, 'vault address') : undefined,
+  };
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  if (!(timeoutMs > 0 && Number.isFinite(timeoutMs))) throw new RangeError('timeoutMs must be a positive number');
+  const readRetries = Math.max(0, Math.floor(options.readRetries ?? DEFAULT_READ_RETRIES));
+  // Read at call time, so a test (or a polyfill) that replaces globalThis.fetch is honoured.
+  const doFetch: FetchLike = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
+  const sleep = options.sleep ?? defaultSleep;
+  const now = options.now ?? Date.now;
+  const backoff = { ...DEFAULT_BACKOFF, ...(options.random ? { random: options.random } : {}) };
+
+  const report = (outcome: ServiceOutcome) => {
+    try {
+      options.onOutcome?.(outcome);
+    } catch {
+      // A failing listener must not turn a good call into a failed one.
+    }
+  };
+
+  async function prepare(name: EndpointName, def: EndpointDef, args: RawArgs): Promise<{ request: PreparedRequest; scrub: Scrub }> {
+    let key: unknown;
+    try {
+      key = await options.getApiKey();
+    } catch {
+      // The keychain's error is not quoted: it is not ours to show and may describe the secret.
+      throw new ServiceError({
+        kind: 'invalid-request',
+        endpoint: name,
+        sentRequest: false,
+        message: 'The API key could not be read from the system keychain. Unlock the keychain or enter the key again in Settings.',
+      });
+    }
+    const scrub = scrubberFor(typeof key === 'string' ? key : undefined);
+    try {
+      return { request: prepareRequest(def, args, hosts, checkApiKey(key)), scrub };
+    } catch (error) {
+      if (!(error instanceof InvalidRequest)) throw error;
+      throw new ServiceError({ kind: 'invalid-request', endpoint: name, sentRequest: false, message: scrub(error.message) });
+    }
+  }
+
+  async function run(name: EndpointName, args: RawArgs = {}, retries = readRetries): Promise<unknown> {
+    const def: EndpointDef = endpoints[name];
+    const { request, scrub } = await prepare(name, def, args);
+    // Only GETs are safe to repeat blindly; a write might have been carried out already.
+    const maxRetries = def.method === 'GET' ? retries : 0;
+    for (let retry = 0; ; retry++) {
+      try {
+        const value = await attempt({ name, def, request, fetch: doFetch, timeoutMs, signal: args.signal, scrub, now });
+        report({ ok: true });
+        return value;
+      } catch (error) {
+        if (!(error instanceof ServiceError)) throw error;
+        report({ ok: false, kind: error.kind, ...(error.status !== undefined ? { status: error.status } : {}), message: error.message });
+        if (!error.retryable || retry >= maxRetries) throw error;
+        try {
+          await sleep(backoffMs(retry, error, backoff), args.signal);
+        } catch {
+          // Only an abort interrupts the wait.
+        }
+        if (args.signal?.aborted) {
+          throw new ServiceError({ kind: 'canceled', endpoint: name, sentRequest: error.sentRequest, message: 'The request was canceled.' });
+        }
+      }
+    }
+  }
+
+  // Typed surface -> runtime arguments: CallArgs<N> for a generic N is not provably a RawArgs to
+  // the checker, but every member of it is (params strings, query/body objects, key, vault, signal).
+  const toRaw = (args: unknown): RawArgs => (args ?? {}) as RawArgs;
+
+  const extras: ServiceClientExtras = {
+    call: <N extends EndpointName>(name: N, args: CallArgs<N>) => run(name, toRaw(args)) as Promise<ResponseOf<N>>,
+    async *listAll<N extends ListEndpointName>(name: N, args?: CallArgs<N>, listOptions: ListAllOptions = {}) {
+      const raw = toRaw(args);
+      const baseQuery = (raw.query ?? {}) as Record<string, unknown>;
+      let cursor = typeof baseQuery.cursor === 'string' ? baseQuery.cursor : undefined;
+      const seen = new Set<string>();
+      const maxPages = listOptions.maxPages ?? DEFAULT_MAX_PAGES;
+      for (let page = 0; page < maxPages; page++) {
+        const result = (await run(name, { ...raw, query: { ...baseQuery, ...(cursor ? { cursor } : {}) } })) as ResponseOf<N>;
+        yield result;
+        const next = nextCursorOf(result);
+        if (!next) return;
+        if (seen.has(next)) {
+          // A server that hands back a cursor it already gave would make us loop forever.
+          throw new ServiceError({
+            kind: 'invalid-response',
+            endpoint: name,
+            sentRequest: true,
+            message: `The service repeated a page cursor while listing (${name}). Try again later or report it.`,
+          });
+        }
+        seen.add(next);
+        cursor = next;
+      }
+    },
+    async probe(signal?: AbortSignal): Promise<ProbeResult> {
+      try {
+        await run('listLegalEntities', signal ? { signal } : {}, 0);
+        return { ok: true };
+      } catch (error) {
+        if (error instanceof ServiceError) return { ok: false, error };
+        throw error;
+      }
+    },
+  };
+
+  const methods: Record<string, (args?: unknown) => Promise<unknown>> = {};
+  for (const name of Object.keys(endpoints) as EndpointName[]) {
+    methods[name] = (args?: unknown) => run(name, toRaw(args));
+  }
+  // Built in a loop over the table, so the checker cannot follow it to the mapped type; the
+  // table and EndpointMethods come from the same keys, which the table-driven test also checks.
+  return Object.freeze({ ...methods, ...extras }) as unknown as ServiceClient;
+}
