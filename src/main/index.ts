@@ -1,4 +1,6 @@
-import { app, BrowserWindow } from 'electron';
+import { app, BrowserWindow, net } from 'electron';
+import { createMainCore, type MainCore } from './core';
+import { broadcast, registerIpc } from './ipc/register';
 import { createMainWindow } from './window';
 
 // Every renderer is sandboxed, whatever its webPreferences say.
@@ -8,6 +10,9 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let mainWindow: BrowserWindow | null = null;
+  let core: MainCore | undefined;
+
+  const windows = () => BrowserWindow.getAllWindows();
 
   const openMainWindow = (): void => {
     mainWindow = createMainWindow();
@@ -31,5 +36,19 @@ if (!app.requestSingleInstanceLock()) {
     if (app.isReady() && BrowserWindow.getAllWindows().length === 0) openMainWindow();
   });
 
-  void app.whenReady().then(openMainWindow);
+  app.on('will-quit', () => {
+    void core?.dispose();
+  });
+
+  void app.whenReady().then(async () => {
+    core = await createMainCore({
+      userDataDir: app.getPath('userData'),
+      version: app.getVersion(),
+      platform: process.platform,
+      emit: (event, payload) => broadcast(windows(), event, payload),
+      isOsOnline: () => net.isOnline(),
+    });
+    registerIpc(core.handlers, windows, () => mainWindow?.webContents.getURL() ?? '');
+    openMainWindow();
+  });
 }

@@ -1,0 +1,45 @@
+import type { ServiceFailure } from '../../shared/ipc';
+import { ProfileValidationError } from '../profiles/profile';
+import { ProfileStoreError } from '../profiles/profile-store';
+import { SecretStoreError } from '../secrets/secret-store';
+import { ServiceError } from '../service';
+import { HandlerError } from './dispatch';
+
+export function serviceFailure(e: ServiceError): ServiceFailure {
+  return {
+    kind: e.kind,
+    retryable: e.retryable,
+    sentRequest: e.sentRequest,
+    ...(e.status !== undefined ? { status: e.status } : {}),
+    ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}),
+    ...(e.body?.identifier ? { identifier: e.body.identifier } : {}),
+  };
+}
+
+/** Turns the errors of main's modules into errors the renderer can show (their messages are written for people). */
+export function toHandlerError(error: unknown): unknown {
+  if (error instanceof HandlerError) return error;
+  if (error instanceof ProfileValidationError) return new HandlerError('invalid-argument', error.message, { fields: error.fields });
+  if (error instanceof ProfileStoreError) {
+    const code = error.code === 'not-found' ? 'not-found' : error.code === 'built-in' ? 'conflict' : 'internal';
+    return new HandlerError(code, error.message);
+  }
+  if (error instanceof SecretStoreError) return new HandlerError('keychain-unavailable', error.message);
+  if (error instanceof ServiceError) return new HandlerError('service', error.message, { service: serviceFailure(error) });
+  return error;
+}
+
+/** Wraps every handler of a table so module errors become HandlerErrors. */
+export function mapErrors<T extends Record<string, (arg: never) => Promise<unknown>>>(table: T): T {
+  const wrapped: Record<string, (arg: never) => Promise<unknown>> = {};
+  for (const [name, fn] of Object.entries(table)) {
+    wrapped[name] = async (arg: never) => {
+      try {
+        return await fn(arg);
+      } catch (error) {
+        throw toHandlerError(error);
+      }
+    };
+  }
+  return wrapped as T;
+}
