@@ -32,6 +32,8 @@ export interface Sandbox {
   apiKey: string;
   world: World;
   faults: Faults;
+  /** Requests that reached the API, vault or admin listener so far. */
+  stats: { requests: number };
   /** Sets faults (going offline closes the API and vault listeners; coming back reopens them). */
   setFaults(input: FaultSettingsInput): Promise<void>;
   resetFaults(): Promise<void>;
@@ -78,7 +80,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     }
   };
   const admin = registerAdminRoutes({ world, faults, applyOffline });
-  const common = { world, faults, apiKey, routes, validateResponses };
+  const stats = { requests: 0 };
+  const common = { world, faults, apiKey, routes, validateResponses, stats };
   const api = buildApp({ ...common, role: 'api', admin });
   const vault = buildApp({ ...common, role: 'vault' });
   listeners.push(api, vault);
@@ -113,6 +116,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     apiKey,
     world,
     faults,
+    stats,
     setFaults,
     resetFaults: async () => {
       faults.reset();

@@ -22,6 +22,8 @@ export interface AppOptions {
   admin?: (app: FastifyInstance) => void;
   /** Check every response against the contract (a mismatch is a sandbox bug: 500). */
   validateResponses: boolean;
+  /** Counts requests that reached a listener (tests prove a call never left the app). */
+  stats?: { requests: number };
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -126,6 +128,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   });
 
   app.addHook('onRequest', async (req, reply) => {
+    if (opts.stats) opts.stats.requests += 1;
     const isAdmin = req.url.startsWith(ADMIN_PREFIX);
     if (!isAdmin && opts.role !== 'admin') {
       const delay = opts.faults.delayMs();

@@ -1,0 +1,48 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMainCore, type MainCore } from '../../src/main/core';
+import { dispatch } from '../../src/main/ipc/dispatch';
+import type { ArgOf, ChannelName, EventName, Result, ResultOf } from '../../src/shared/ipc';
+
+export interface CoreHarness {
+  core: MainCore;
+  dir: string;
+  events: { event: EventName; payload: unknown }[];
+  /** Calls a channel the way the renderer does: through dispatch, with validation. */
+  invoke<C extends ChannelName>(channel: C, arg?: ArgOf<C>): Promise<Result<ResultOf<C>>>;
+  /** Like invoke, but fails the test on {ok:false}. */
+  ok<C extends ChannelName>(channel: C, arg?: ArgOf<C>): Promise<ResultOf<C>>;
+  close(): Promise<void>;
+}
+
+export async function startCore(): Promise<CoreHarness> {
+  const dir = await mkdtemp(join(tmpdir(), 'treasury-core-'));
+  const events: CoreHarness['events'] = [];
+  const core = await createMainCore({
+    userDataDir: dir,
+    version: '0.0.0-test',
+    platform: 'test',
+    secrets: 'memory',
+    demo: { transactions: 200 },
+    emit: (event, payload) => events.push({ event, payload }),
+  });
+  const invoke = <C extends ChannelName>(channel: C, arg?: ArgOf<C>) =>
+    dispatch(core.handlers, channel, arg) as Promise<Result<ResultOf<C>>>;
+  const ok = async <C extends ChannelName>(channel: C, arg?: ArgOf<C>) => {
+    const r = await invoke(channel, arg);
+    if (!r.ok) throw new Error(`${channel} failed: ${r.error.code}: ${r.error.message}`);
+    return r.value;
+  };
+  return {
+    core,
+    dir,
+    events,
+    invoke,
+    ok,
+    close: async () => {
+      await core.dispose();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
