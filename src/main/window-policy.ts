@@ -6,6 +6,19 @@
 /** Hosts whose links open in the person's browser (help pages); everything else is refused. */
 export const EXTERNAL_LINK_ALLOWLIST: readonly string[] = ['github.com', 'www.electronjs.org'];
 
+/** Web preferences of every window (preload and devTools are added where the window is made). */
+export const HARDENED_WEB_PREFERENCES = Object.freeze({
+  contextIsolation: true,
+  sandbox: true,
+  nodeIntegration: false,
+  nodeIntegrationInWorker: false,
+  nodeIntegrationInSubFrames: false,
+  webSecurity: true,
+  allowRunningInsecureContent: false,
+  webviewTag: false,
+  spellcheck: false,
+});
+
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, shell } from 'electron';
-import { CONTENT_SECURITY_POLICY, isAllowedExternalUrl, isAppUrl } from './window-policy';
+import { CONTENT_SECURITY_POLICY, HARDENED_WEB_PREFERENCES, isAllowedExternalUrl, isAppUrl } from './window-policy';
 
 /**
  * Creates the main window with hardened web preferences. The renderer is sandboxed, isolated
@@ -15,19 +15,7 @@ export function createMainWindow(): BrowserWindow {
     minHeight: 560,
     show: false,
     title: 'Treasury Desktop',
-    webPreferences: {
-      preload: join(__dirname, '../preload/index.js'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      devTools: !app.isPackaged,
-      spellcheck: false,
-    },
+    webPreferences: { ...HARDENED_WEB_PREFERENCES, preload: join(__dirname, '../preload/index.js'), devTools: !app.isPackaged },
   });
 
   const devServerUrl = process.env['ELECTRON_RENDERER_URL'];

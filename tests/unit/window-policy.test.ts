@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, isAllowedExternalUrl, isAppUrl } from '../../src/main/window-policy';
+import { CONTENT_SECURITY_POLICY, HARDENED_WEB_PREFERENCES, isAllowedExternalUrl, isAppUrl } from '../../src/main/window-policy';
 
 describe('window policy', () => {
   it('recognises only the app page as the app', () => {
@@ -25,5 +25,19 @@ describe('window policy', () => {
     expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
     expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval/);
     expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'");
+  });
+
+  it('hardens every window: isolation, sandbox, no Node, web security, no webviews', () => {
+    expect(HARDENED_WEB_PREFERENCES).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
+    expect(Object.isFrozen(HARDENED_WEB_PREFERENCES)).toBe(true);
   });
 });

@@ -1,0 +1,77 @@
+/// <reference lib="dom" />
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
+
+let app: ElectronApplication;
+let page: Page;
+
+test.beforeAll(async () => {
+  const userData = mkdtempSync(join(tmpdir(), 'treasury-electron-'));
+  app = await electron.launch({ args: ['.', `--user-data-dir=${userData}`], env: { ...process.env, NODE_ENV: 'production' } });
+  page = await app.firstWindow();
+  await page.waitForLoadState('domcontentloaded');
+});
+
+test.afterAll(async () => {
+  await app?.close();
+});
+
+test('the window opens on the app', async () => {
+  await expect(page.getByRole('heading').first()).toBeVisible();
+});
+
+test('every window is sandboxed and isolated (checked from inside the page)', async () => {
+  // Electron no longer exposes a window's effective preferences, so check what they cause.
+  const seen = await page.evaluate(() => ({
+    nodeRequire: typeof (globalThis as { require?: unknown }).require,
+    nodeBuffer: typeof (globalThis as { Buffer?: unknown }).Buffer,
+    isolated: typeof (globalThis as { ipcRenderer?: unknown }).ipcRenderer,
+  }));
+  expect(seen).toEqual({ nodeRequire: 'undefined', nodeBuffer: 'undefined', isolated: 'undefined' });
+  expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().length)).toBe(1);
+});
+
+test('the renderer has no Node and only the contract on window.treasury', async () => {
+  const seen = await page.evaluate(() => ({
+    require: typeof (window as unknown as { require?: unknown }).require,
+    process: typeof (window as unknown as { process?: unknown }).process,
+    treasury: Object.keys((window as unknown as { treasury: object }).treasury).sort(),
+    frozen: Object.isFrozen((window as unknown as { treasury: object }).treasury),
+  }));
+  expect(seen.require).toBe('undefined');
+  expect(seen.process).toBe('undefined');
+  expect(seen.treasury).toContain('profiles');
+  expect(seen.treasury).not.toContain('ipcRenderer');
+  expect(seen.frozen).toBe(true);
+});
+
+test('navigation to a foreign URL and window.open are refused', async () => {
+  const before = page.url();
+  await page.evaluate(() => {
+    window.location.href = 'https://example.com/';
+  });
+  await page.waitForTimeout(500);
+  expect(page.url()).toBe(before);
+  const opened = await page.evaluate(() => window.open('https://example.com/') === null);
+  expect(opened).toBe(true);
+  expect(app.windows()).toHaveLength(1);
+});
+
+test('IPC from a frame that is not the app window is refused', async () => {
+  // A subframe gets no bridge at all (contextBridge exposes to the main frame only).
+  const inFrame = await page.evaluate(async () => {
+    const frame = document.createElement('iframe');
+    frame.srcdoc = '<p>x</p>';
+    document.body.append(frame);
+    await new Promise((r) => frame.addEventListener('load', r));
+    return typeof (frame.contentWindow as unknown as { treasury?: unknown }).treasury;
+  });
+  expect(inFrame).toBe('undefined');
+});
+
+test('permission requests are denied', async () => {
+  const state = await page.evaluate(async () => (await navigator.permissions.query({ name: 'geolocation' as PermissionName })).state);
+  expect(state).not.toBe('granted');
+});
