@@ -1,13 +1,47 @@
+import { useEffect } from 'react';
+import { NO_BRIDGE_MESSAGE, bridge } from './bridge';
+import { Shell } from './features/shell/Shell';
+import { WelcomeScreen } from './features/welcome/WelcomeScreen';
+import { subscribeConnectivity } from './stores/connectivity';
+import { subscribeProfiles, useProfiles } from './stores/profiles';
+import { ErrorBanner } from './ui/ErrorBanner';
+
+/** Subscribes to main's events before the first load, so no change is missed between them. */
+function useMainSync(): void {
+  const load = useProfiles((s) => s.load);
+  useEffect(() => {
+    const offProfiles = subscribeProfiles();
+    const offConnectivity = subscribeConnectivity();
+    void load();
+    return () => {
+      offProfiles();
+      offConnectivity();
+    };
+  }, [load]);
+}
+
 export function App() {
-  const version = window.treasury?.version;
+  useMainSync();
+  const loaded = useProfiles((s) => s.loaded);
+  const activeId = useProfiles((s) => s.activeProfileId);
+  const error = useProfiles((s) => s.error);
+  const dismiss = useProfiles((s) => s.dismissError);
+
+  if (!bridge()) return <p className="fatal">{NO_BRIDGE_MESSAGE}</p>;
   return (
-    <main>
-      <h1>Treasury Desktop</h1>
-      <p>
-        The app shell is in place. Screens for transactions, cards, accounts, transfers and
-        payments come next.
-      </p>
-      {version ? <p>Version {version}</p> : null}
-    </main>
+    <>
+      <div className="app-errors">
+        <ErrorBanner message={error} onDismiss={dismiss} />
+      </div>
+      {!loaded ? (
+        <p className="loading" aria-busy="true">
+          Loading…
+        </p>
+      ) : activeId === null ? (
+        <WelcomeScreen />
+      ) : (
+        <Shell />
+      )}
+    </>
   );
 }

@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+// A stylesheet file, not inline styles in index.html: the CSP allows only our own files.
+import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element is missing from index.html');

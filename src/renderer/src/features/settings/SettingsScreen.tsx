@@ -1,0 +1,31 @@
+import { useProfiles } from '../../stores/profiles';
+import { ScreenHeading } from '../../ui/ScreenHeading';
+import { AddProfileForm } from './AddProfileForm';
+import { ProfileList } from './ProfileList';
+
+export function SettingsScreen() {
+  const recovered = useProfiles((s) => s.recovered);
+  return (
+    <section className="screen" aria-labelledby="screen-title">
+      <ScreenHeading>Settings</ScreenHeading>
+      {recovered ? (
+        <p className="notice">
+          Your settings could not be read ({recovered.reason}), so the app started fresh. The old file was kept at {recovered.setAsidePath}.
+        </p>
+      ) : null}
+      <section className="panel" aria-labelledby="profiles-title">
+        <h2 id="profiles-title" className="panel__title">
+          Profiles
+        </h2>
+        <ProfileList />
+      </section>
+      <section className="panel" aria-labelledby="add-profile-title">
+        <h2 id="add-profile-title" className="panel__title">
+          Add a live profile
+        </h2>
+        <p className="panel__intro">Connect the app to your company’s account on the service. You need the service and vault addresses and an API key.</p>
+        <AddProfileForm />
+      </section>
+    </section>
+  );
+}

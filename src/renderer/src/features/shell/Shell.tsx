@@ -1,0 +1,55 @@
+import type { ComponentType } from 'react';
+import { AccountsScreen } from '../accounts/AccountsScreen';
+import { ApprovalsScreen } from '../approvals/ApprovalsScreen';
+import { CardGroupsScreen } from '../card-groups/CardGroupsScreen';
+import { CardsScreen } from '../cards/CardsScreen';
+import { DirectoryScreen } from '../directory/DirectoryScreen';
+import { PaymentsScreen } from '../payments/PaymentsScreen';
+import { SettingsScreen } from '../settings/SettingsScreen';
+import { TransactionsScreen } from '../transactions/TransactionsScreen';
+import { TransfersScreen } from '../transfers/TransfersScreen';
+import { WebhooksScreen } from '../webhooks/WebhooksScreen';
+import { useNavigation } from '../../stores/navigation';
+import { Header } from './Header';
+import { OfflineBanner } from './OfflineBanner';
+import type { SectionId } from './sections';
+import { Sidebar } from './Sidebar';
+import { useConnectivityWatch } from './useConnectivityWatch';
+import { useSectionShortcuts } from './useSectionShortcuts';
+
+const SCREENS: Record<SectionId, ComponentType> = {
+  transactions: TransactionsScreen,
+  cards: CardsScreen,
+  'card-groups': CardGroupsScreen,
+  accounts: AccountsScreen,
+  transfers: TransfersScreen,
+  payments: PaymentsScreen,
+  approvals: ApprovalsScreen,
+  webhooks: WebhooksScreen,
+  directory: DirectoryScreen,
+  settings: SettingsScreen,
+};
+
+/** The app frame once a profile is active: sidebar, header, banner, and the current screen. */
+export function Shell() {
+  const section = useNavigation((s) => s.section);
+  useSectionShortcuts();
+  useConnectivityWatch();
+  const Screen = SCREENS[section];
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Sidebar />
+      <div className="shell__body">
+        <Header />
+        <OfflineBanner />
+        <main id="main" className="shell__main" tabIndex={-1}>
+          {/* key: a fresh screen per section, so its heading takes focus on open. */}
+          <Screen key={section} />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * The product's sections, in sidebar order. Kept free of components so stores can import the
+ * ids without pulling in every screen. The shortcut is Ctrl/⌘ + the digit.
+ */
+export const SECTIONS = [
+  { id: 'transactions', label: 'Transactions', key: '1' },
+  { id: 'cards', label: 'Cards', key: '2' },
+  { id: 'card-groups', label: 'Card groups', key: '3' },
+  { id: 'accounts', label: 'Accounts', key: '4' },
+  { id: 'transfers', label: 'Transfers', key: '5' },
+  { id: 'payments', label: 'Payments', key: '6' },
+  { id: 'approvals', label: 'Approvals', key: '7' },
+  { id: 'webhooks', label: 'Webhooks', key: '8' },
+  { id: 'directory', label: 'Directory', key: '9' },
+  { id: 'settings', label: 'Settings', key: '0' },
+] as const;
+
+export type SectionId = (typeof SECTIONS)[number]['id'];
+export const SECTION_IDS: readonly SectionId[] = SECTIONS.map((s) => s.id);
+
+export function sectionForKey(key: string): SectionId | undefined {
+  return SECTIONS.find((s) => s.key === key)?.id;
+}

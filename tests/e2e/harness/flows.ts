@@ -1,0 +1,29 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Steps several tests share, written as a person would do them. */
+
+export async function startDemo(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Try the Demo' }).click();
+  await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveText('Online');
+}
+
+export async function openSection(page: Page, name: string): Promise<void> {
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+}
+
+export interface LiveProfileInput {
+  name: string;
+  baseUrl: string;
+  vaultUrl: string;
+  apiKey: string;
+}
+
+export async function fillLiveProfile(page: Page, p: LiveProfileInput): Promise<void> {
+  const form = page.getByRole('form', { name: 'Add a live profile' });
+  await form.getByLabel('Name').fill(p.name);
+  await form.getByLabel('Service address (base URL)').fill(p.baseUrl);
+  await form.getByLabel('Vault address (vault URL)').fill(p.vaultUrl);
+  await form.getByLabel('API key').fill(p.apiKey);
+}

@@ -1,0 +1,37 @@
+/**
+ * Runs in the page (bundled with esbuild, injected by page.addInitScript) and plays the
+ * preload's part: it builds window.treasury from the same contract, with a transport that goes
+ * through a Playwright binding to the real main-process handlers in the test process.
+ */
+import { EVENTS, type EventName } from '../../../src/shared/ipc';
+import { createTreasuryApi } from '../../../src/shared/treasury-api';
+
+declare const __SHIM_VERSION__: string;
+
+/** What the test process provides (the binding) and calls (the event pump). */
+interface ShimGlobal {
+  __treasuryInvoke(channel: string, arg: unknown): Promise<unknown>;
+}
+
+const g = globalThis as unknown as ShimGlobal;
+const listeners = new Map<EventName, Set<(payload: unknown) => void>>(EVENTS.map((e) => [e, new Set()]));
+
+const api = createTreasuryApi({
+  version: __SHIM_VERSION__,
+  invoke: (channel, arg) => g.__treasuryInvoke(channel, arg),
+  subscribe: (event, listener) => {
+    listeners.get(event)?.add(listener);
+    return () => {
+      listeners.get(event)?.delete(listener);
+    };
+  },
+});
+
+// The test process calls this through page.evaluate when the core emits an event.
+Object.defineProperty(globalThis, '__treasuryEmit', {
+  value: (event: EventName, payload: unknown) => {
+    for (const l of listeners.get(event) ?? []) l(payload);
+  },
+  writable: false,
+});
+Object.defineProperty(globalThis, 'treasury', { value: api, writable: false, enumerable: true });
