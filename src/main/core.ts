@@ -8,6 +8,7 @@ import { DEMO_PROFILE_ID, type Profile } from './profiles/profile';
 import type { RecoveredFile } from './profiles/profiles-file';
 import { ProfileStore } from './profiles/profile-store';
 import { MemorySecretStore } from './secrets/memory-secret-store';
+import { SecretStoreError, type SecretStore } from './secrets/secret-store';
 import { SessionAwareSecrets } from './secrets/secret-vault';
 import { createServiceClient, type ServiceClient } from './service';
 
@@ -16,8 +17,11 @@ export interface MainCoreOptions {
   version: string;
   platform: string;
   emit: <E extends EventName>(event: E, payload: Events[E]) => void;
-  /** 'keychain' (the OS keychain through keytar) in the app; 'memory' stands in for it in tests. */
-  secrets?: 'keychain' | 'memory';
+  /**
+   * 'keychain' (the OS keychain through keytar) in the app; in tests 'memory' stands in for a
+   * working keychain and 'unavailable' for a machine without one.
+   */
+  secrets?: 'keychain' | 'memory' | 'unavailable';
   demo?: DemoOptions;
   /** Electron's net.isOnline, when there is one. */
   isOsOnline?: () => boolean;
@@ -29,6 +33,16 @@ export interface MainCore {
   demo: DemoService;
   dispose(): Promise<void>;
 }
+
+const MISSING_KEYCHAIN_REASON = 'No system keychain is available (no Secret Service on D-Bus). You can keep the key for this session only.';
+
+/** A keychain that is not there, for tests of machines without one. */
+const missingKeychain: SecretStore = {
+  kind: 'keychain',
+  get: () => Promise.reject(new SecretStoreError('keychain-unavailable', MISSING_KEYCHAIN_REASON)),
+  set: () => Promise.reject(new SecretStoreError('keychain-unavailable', MISSING_KEYCHAIN_REASON)),
+  delete: () => Promise.reject(new SecretStoreError('keychain-unavailable', MISSING_KEYCHAIN_REASON)),
+};
 
 interface Active {
   profileId: string;
@@ -44,7 +58,9 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
   const secrets =
     opts.secrets === 'memory'
       ? new SessionAwareSecrets({ keychain: new MemorySecretStore(), keychainStatus: { available: true } })
-      : await SessionAwareSecrets.open();
+      : opts.secrets === 'unavailable'
+        ? new SessionAwareSecrets({ keychain: missingKeychain, keychainStatus: { available: false, reason: MISSING_KEYCHAIN_REASON } })
+        : await SessionAwareSecrets.open();
   const opened = await ProfileStore.open(opts.userDataDir, { keys: secrets });
   const store = opened.store;
   const recovered: RecoveredFile | null = opened.recovered;
@@ -119,7 +135,8 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
   const handlers = mapErrors({
     'app:info': async () => ({ version: opts.version, platform: opts.platform }),
 
-    'keychain:status': async () => secrets.recheckKeychain(),
+    // Probe again only when it was not working: the person may have unlocked it since.
+    'keychain:status': async () => (secrets.keychainStatus().available ? secrets.keychainStatus() : secrets.recheckKeychain()),
 
     'profiles:list': async () => state(),
 

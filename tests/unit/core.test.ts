@@ -126,3 +126,27 @@ describe('main core (the handlers behind IPC)', () => {
     expect(r.ok ? 'ok' : r.error.code).toBe('no-active-profile');
   });
 });
+
+describe('main core without a system keychain', () => {
+  it('says so, keeps keys for the session only, and refuses to store one in the keychain', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { createMainCore } = await import('../../src/main/core');
+    const { dispatch } = await import('../../src/main/ipc/dispatch');
+    const dir = await mkdtemp(join(tmpdir(), 'treasury-nokeychain-'));
+    const core = await createMainCore({ userDataDir: dir, version: 't', platform: 't', secrets: 'unavailable', emit: () => {} });
+    try {
+      const status = await dispatch(core.handlers, 'keychain:status', undefined);
+      expect(status).toMatchObject({ ok: true, value: { available: false } });
+      if (status.ok) expect((status.value as { reason: string }).reason).toMatch(/session only/);
+      const forced = await dispatch(core.handlers, 'profiles:create', { name: 'K', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey, sessionOnly: false });
+      expect(forced.ok ? 'ok' : forced.error.code).toBe('keychain-unavailable');
+      const created = await dispatch(core.handlers, 'profiles:create', { name: 'S', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
+      expect(created).toMatchObject({ ok: true, value: { hasKey: true, keyStorage: 'session' } });
+      for (const f of await filesUnder(dir)) expect(await readFile(f, 'utf8')).not.toContain(live.apiKey);
+    } finally {
+      await core.dispose();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
