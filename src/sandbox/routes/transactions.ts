@@ -1,5 +1,5 @@
 import { notFound } from '../http/errors';
-import { publicCard } from '../transactions/public-card';
+import { cardView } from '../cards/card-view';
 import { filterFromQuery } from '../world/transaction-store';
 import type { World } from '../world/world';
 import type { RouteTable } from './types';
@@ -34,7 +34,7 @@ export const transactionRoutes = {
       items: details.map(({ originalTransactionId, cardId, ...fee }) => {
         const original = originalTransactionId ? world.transactions.get(originalTransactionId)?.tx : undefined;
         const card = cardId ? world.cards.get(cardId) : undefined;
-        return { ...fee, ...(original ? { originalTransaction: original } : {}), ...(card ? { card: publicCard(card) } : {}) };
+        return { ...fee, ...(original ? { originalTransaction: original } : {}), ...(card ? { card: cardView(world, card) } : {}) };
       }),
     };
   },
