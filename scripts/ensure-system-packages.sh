@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the tests need, only when missing: Chromium for the renderer
+# tests, a keyring and D-Bus for the real OS keychain (keytar builds against libsecret), and
+# Xvfb for headless Electron. Run before `npm install` (keytar's build needs libsecret-1-dev).
+set -euo pipefail
+
+PACKAGES=(chromium gnome-keyring dbus dbus-x11 libsecret-1-dev xvfb)
+
+if ! command -v dpkg >/dev/null 2>&1; then
+  echo "system packages: no dpkg here; install the equivalents of: ${PACKAGES[*]}"
+  exit 0
+fi
+
+missing=()
+for pkg in "${PACKAGES[@]}"; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+done
+if [ "${#missing[@]}" -eq 0 ]; then
+  echo "system packages: all present (${PACKAGES[*]})"
+  exit 0
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+  as_root=()
+elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+  as_root=(sudo -n)
+else
+  echo "system packages missing: ${missing[*]}" >&2
+  echo "install them with: sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
+echo "system packages: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update
+"${as_root[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
