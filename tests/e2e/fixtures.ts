@@ -3,7 +3,7 @@ import type { MainCore } from '../../src/main/core';
 import type { Sandbox } from '../../src/sandbox';
 import type { ConnectivityState } from '../../src/shared/ipc';
 import type { PageBridge } from './harness/bridge';
-import { startSession } from './harness/session';
+import { startSession, type SessionOptions } from './harness/session';
 import { buildShim } from './harness/shim-bundle';
 import { serveRenderer, type StaticServer } from './harness/static-server';
 
@@ -35,7 +35,14 @@ interface WorkerFixtures {
 /** Things the browser must never report; they fail the test at teardown. */
 const FORBIDDEN_CONSOLE = /Content Security Policy|Refused to (load|execute|apply|connect)|Uncaught/i;
 
-export const test = base.extend<{ app: App }, WorkerFixtures>({
+interface TestFixtures {
+  app: App;
+  /** How the app's core starts; set per file or describe with `test.use({ session: {...} })`. */
+  session: SessionOptions;
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  session: [{}, { option: true }],
   rendererServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
     async ({}, use) => {
@@ -53,11 +60,11 @@ export const test = base.extend<{ app: App }, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
-  app: async ({ page, rendererServer, shim }, use) => {
+  app: async ({ page, rendererServer, shim, session: sessionOptions }, use) => {
     const consoleLog: string[] = [];
     page.on('console', (m) => consoleLog.push(`[${m.type()}] ${m.text()}`));
     page.on('pageerror', (e) => consoleLog.push(`[pageerror] ${e.message}`));
-    const session = await startSession(page, shim);
+    const session = await startSession(page, shim, sessionOptions);
     const { core } = session;
 
     const app: App = {

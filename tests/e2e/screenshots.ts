@@ -56,7 +56,7 @@ async function tour(ctx: Ctx, server: StaticServer): Promise<void> {
     await shoot(ctx, slug(name));
   }
 
-  // Settings with a live profile saved and a refused key tested: tall enough to show the form.
+  // Settings with a live profile saved and a refused key tested by Save: tall enough to show the form.
   await page.setViewportSize({ width: 1200, height: 1180 });
   const live = await startSandbox({ seed: 3, transactions: 20 });
   try {
@@ -71,14 +71,31 @@ async function tour(ctx: Ctx, server: StaticServer): Promise<void> {
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByText('Saved').waitFor();
     await fill('not-the-right-key-123');
-    await form.getByRole('button', { name: 'Test connection' }).click();
-    await form.getByRole('list', { name: 'Connection test results' }).waitFor();
+    // Save tests first; with a refused key it shows why and offers "Save anyway".
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('button', { name: 'Save anyway' }).waitFor();
     await page.getByRole('button', { name: /^Settings/ }).focus();
     await shoot(ctx, 'settings-test-connection');
     await form.getByLabel('Service address (base URL)').fill('not a url');
     await form.getByRole('button', { name: 'Save' }).click();
     await form.getByText(/absolute URL/).waitFor();
     await shoot(ctx, 'settings-field-errors');
+
+    // The two dialogs of a live profile's row.
+    await page.getByRole('button', { name: 'Edit Acme Treasury' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit “Acme Treasury”' });
+    await edit.getByLabel('Service address (base URL)').fill('http://api.example.com');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await edit.getByText(/https/).first().waitFor();
+    await shoot(ctx, 'settings-edit');
+    await page.keyboard.press('Escape');
+    await edit.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Replace key for Acme Treasury' }).click();
+    const setKey = page.getByRole('dialog', { name: 'Replace the API key of “Acme Treasury”' });
+    await setKey.getByLabel('API key').fill('not-the-right-key-123');
+    await shoot(ctx, 'settings-set-key');
+    await page.keyboard.press('Escape');
+    await setKey.waitFor({ state: 'hidden' });
   } finally {
     await live.close();
   }

@@ -6,7 +6,7 @@ import { dumpDir, dumpPage, keyForms } from './harness/leaks';
 /**
  * DESIGN.md: the API key exists in the OS keychain and in main's memory, nowhere else. A
  * recognizable key goes through every step the renderer has (typing, testing, a refused save,
- * saving, switching, going offline) and is then searched for everywhere the page or the app
+ * saving, switching, replacing it in the key dialog, going offline) and is then searched for everywhere the page or the app
  * could have kept it.
  */
 const SENTINEL = 'SENTINEL-KEY-9f3c2a7b1d';
@@ -42,6 +42,19 @@ test('the API key is nowhere in the page, its storage, the console or the profil
 
   // Use the profile: the key now travels only between main and the service.
   await page.getByRole('combobox', { name: 'Profile' }).selectOption({ label: 'Sentinel' });
+  await expect(page.getByRole('status')).toHaveText('Online');
+
+  // The key dialog: typed then cancelled with Escape, then typed again and saved.
+  const replace = page.getByRole('button', { name: 'Replace key for Sentinel' });
+  const dialog = page.getByRole('dialog', { name: 'Replace the API key of “Sentinel”' });
+  await replace.click();
+  await dialog.getByLabel('API key').fill(SENTINEL);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await replace.click();
+  await dialog.getByLabel('API key').fill(SENTINEL);
+  await dialog.getByRole('button', { name: 'Save key' }).click();
+  await expect(dialog).toBeHidden();
   await expect(page.getByRole('status')).toHaveText('Online');
   await live.setFaults({ offline: true });
   await app.probeUntil('offline');

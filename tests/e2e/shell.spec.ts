@@ -77,13 +77,22 @@ test('live profile: a wrong key is reported as refused; the right one connects a
   const results = form.getByRole('list', { name: 'Connection test results' });
   await expect(results).toContainText(/API:.*key was refused/i);
 
+  // Save runs the same test first: with the refused key it saves nothing and asks for a
+  // deliberate "Save anyway" instead.
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('button', { name: 'Save anyway' })).toBeVisible();
+  await expect(results).toContainText(/API:.*key was refused/i);
+  await expect(page.getByRole('row', { name: /Acme live/ })).toHaveCount(0);
+  await expect(form.getByLabel('API key')).toHaveValue('wrong-key-0000000000');
+
   await form.getByLabel('API key').fill(live.apiKey);
+  await expect(form.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
   await expect(results).toHaveCount(0); // an old result is not shown for new values
   await form.getByRole('button', { name: 'Test connection' }).click();
   await expect(results.getByRole('listitem').first()).toContainText('API:');
   await expect(results.locator('.check--fail')).toHaveCount(0);
 
-  await form.getByRole('button', { name: 'Save' }).click();
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(form.getByText('Saved “Acme live”.')).toBeVisible();
   await expect(form.getByLabel('API key')).toHaveValue('');
 

@@ -5,6 +5,19 @@ import type { Page } from '@playwright/test';
 import { createMainCore, type MainCore } from '../../../src/main/core';
 import { connectPage, type PageBridge } from './bridge';
 
+export interface SessionOptions {
+  /**
+   * Where the core keeps keys: 'memory' stands in for a working system keychain (the default),
+   * 'unavailable' for a machine without one (keys can only be kept for the session).
+   */
+  secrets?: 'memory' | 'unavailable';
+  /**
+   * Runs after the userDataDir exists and before the core starts, e.g. to leave a damaged or
+   * hand-made profiles.json there, as a previous run (or a person) could have.
+   */
+  beforeStart?: (userDataDir: string) => Promise<void>;
+}
+
 export interface Session {
   core: MainCore;
   events: PageBridge;
@@ -14,10 +27,16 @@ export interface Session {
 
 /**
  * One app session for a page: a fresh userDataDir, the real main-process core (in-memory
- * secrets, a small Demo) and the page's bridge to it. Used by the fixture and the screenshots.
+ * secrets unless told otherwise, a small Demo) and the page's bridge to it. Used by the fixture and the screenshots.
  */
-export async function startSession(page: Page, shim: string): Promise<Session> {
+export async function startSession(page: Page, shim: string, options: SessionOptions = {}): Promise<Session> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'treasury-e2e-'));
+  try {
+    await options.beforeStart?.(userDataDir);
+  } catch (error) {
+    await rm(userDataDir, { recursive: true, force: true });
+    throw error;
+  }
   // The bridge needs the core's handlers and the core needs the bridge's emit: a late binding.
   const late: { core?: MainCore } = {};
   const events = await connectPage(page, shim, () => late.core?.handlers);
@@ -26,7 +45,7 @@ export async function startSession(page: Page, shim: string): Promise<Session> {
     version: 'e2e',
     platform: process.platform,
     emit: (event, payload) => events.emit(event, payload),
-    secrets: 'memory',
+    secrets: options.secrets ?? 'memory',
     demo: { seed: 7, transactions: 300 },
   });
   late.core = core;

@@ -3,6 +3,8 @@ import type { ArgOf, ProfilesState, ProfileView, Result } from '../../../shared/
 import { bridge, callMain } from '../bridge';
 
 export type NewProfile = ArgOf<'profiles:create'>;
+export type ProfileChanges = ArgOf<'profiles:update'>;
+export type NewKey = ArgOf<'profiles:setKey'>;
 
 interface ProfilesStore {
   loaded: boolean;
@@ -20,6 +22,10 @@ interface ProfilesStore {
    * show field errors. The key is deliberately not kept in this store.
    */
   create(input: NewProfile): Promise<Result<ProfileView>>;
+  /** Changes a live profile's name or addresses; the result carries field errors for the form. */
+  update(input: ProfileChanges): Promise<Result<ProfileView>>;
+  /** Sets or replaces a live profile's key; like create, the key passes through, never stays. */
+  setKey(input: NewKey): Promise<Result<ProfileView>>;
   remove(id: string): Promise<boolean>;
   dismissError(): void;
   /** Applies a `profiles:changed` event or a call's result. */
@@ -55,6 +61,18 @@ export const useProfiles = create<ProfilesStore>()((set, get) => ({
   create: async (input) => {
     const r = await callMain((api) => api.profiles.create(input));
     // The list arrives through `profiles:changed`, but reloading keeps us right if it does not.
+    if (r.ok) await get().load();
+    return r;
+  },
+
+  update: async (input) => {
+    const r = await callMain((api) => api.profiles.update(input));
+    if (r.ok) await get().load();
+    return r;
+  },
+
+  setKey: async (input) => {
+    const r = await callMain((api) => api.profiles.setKey(input));
     if (r.ok) await get().load();
     return r;
   },

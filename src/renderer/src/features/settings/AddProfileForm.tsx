@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ConnectionTestResult, IpcError, ProfileView } from '../../../../shared/ipc';
 import { callMain } from '../../bridge';
 import { useProfiles } from '../../stores/profiles';
 import { TextField } from '../../ui/TextField';
 import { ConnectionTestResults } from './ConnectionTestResults';
+import { splitErrors, type FieldErrors } from './fieldErrors';
 import { SessionOnlyOption } from './SessionOnlyOption';
 import { useKeychainStatus } from './useKeychainStatus';
 
@@ -15,26 +16,14 @@ interface Values {
   sessionOnly: boolean;
 }
 type FieldName = 'name' | 'baseUrl' | 'vaultUrl' | 'apiKey';
-type FieldErrors = Partial<Record<FieldName, string>>;
 
 const EMPTY: Values = { name: '', baseUrl: '', vaultUrl: '', apiKey: '', sessionOnly: false };
-const FIELDS: FieldName[] = ['name', 'baseUrl', 'vaultUrl', 'apiKey'];
+const FIELDS: readonly FieldName[] = ['name', 'baseUrl', 'vaultUrl', 'apiKey'];
 
-/** Schema messages are lower-case fragments; next to a field they read as sentences. */
-function sentence(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+/** 'testing': the "Test connection" button; 'checking': the test Save runs before saving. */
+type Busy = 'testing' | 'checking' | 'saving' | null;
 
-/** Splits main's validation errors into the ones a field can show and the rest. */
-function splitErrors(error: IpcError): { fields: FieldErrors; other: string | null } {
-  const fields: FieldErrors = {};
-  for (const f of error.fields ?? []) {
-    const name = FIELDS.find((n) => n === f.path);
-    if (name && !fields[name]) fields[name] = sentence(f.message);
-  }
-  const placed = Object.keys(fields).length > 0;
-  return { fields, other: placed && error.code === 'invalid-argument' ? null : error.message };
-}
+const passed = (t: ConnectionTestResult) => t.api.ok && t.vault.ok;
 
 interface Props {
   onSaved?(profile: ProfileView): void;
@@ -43,30 +32,55 @@ interface Props {
 /**
  * The live profile form. The API key lives only in this component's state, is sent to main on
  * "Test connection" or "Save", and is wiped after a successful save; nothing else keeps it.
+ *
+ * Save tests the connection first and saves only when both hosts answer: a profile that cannot
+ * connect is usually a typo. When the test fails, the results are shown and the button becomes
+ * "Save anyway" (the service may be down for now), so keeping it takes a second, deliberate click.
  */
 export function AddProfileForm({ onSaved }: Props) {
   const create = useProfiles((s) => s.create);
   const keychain = useKeychainStatus();
   const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [test, setTest] = useState<ConnectionTestResult | null>(null);
-  const [busy, setBusy] = useState<'testing' | 'saving' | null>(null);
+  const [busy, setBusy] = useState<Busy>(null);
   const [saved, setSaved] = useState<string | null>(null);
+  /** Set when Save's test failed for the values now in the form. */
+  const [saveAnyway, setSaveAnyway] = useState(false);
+  /** The button that started a call: disabling it drops focus, which we give back afterwards. */
+  const focusAfter = useRef<HTMLElement | null>(null);
 
   const keychainMissing = keychain !== null && !keychain.available;
   const sessionOnly = keychainMissing || values.sessionOnly;
 
+  useEffect(() => {
+    if (busy !== null) return;
+    const el = focusAfter.current;
+    focusAfter.current = null;
+    // Only when focus fell to the page: an error may have moved it to a field on purpose.
+    if (el?.isConnected && (document.activeElement === null || document.activeElement === document.body)) el.focus();
+  }, [busy]);
+
+  const start = (b: Exclude<Busy, null>) => {
+    if (document.activeElement instanceof HTMLButtonElement) focusAfter.current = document.activeElement;
+    setBusy(b);
+  };
+
   const change = (name: keyof Values, value: string | boolean) => {
+    // Fields are read-only while a call runs, so the answer always matches what is shown.
+    if (busy !== null) return;
     setValues((v) => ({ ...v, [name]: value }));
     if (name !== 'sessionOnly') setErrors((e) => ({ ...e, [name]: undefined }));
     // A result for other values would mislead; the person tests again.
     if (name === 'baseUrl' || name === 'vaultUrl' || name === 'apiKey') setTest(null);
+    // "Save anyway" was earned by a failed test of the old values, not of these.
+    setSaveAnyway(false);
     setSaved(null);
   };
 
   const showError = (error: IpcError) => {
-    const split = splitErrors(error);
+    const split = splitErrors(error, FIELDS);
     setErrors(split.fields);
     setFormError(split.other);
     const first = FIELDS.find((n) => split.fields[n]);
@@ -74,7 +88,8 @@ export function AddProfileForm({ onSaved }: Props) {
   };
 
   const testConnection = async () => {
-    setBusy('testing');
+    if (busy !== null) return;
+    start('testing');
     setFormError(null);
     setTest(null);
     const { baseUrl, vaultUrl, apiKey } = values;
@@ -86,23 +101,55 @@ export function AddProfileForm({ onSaved }: Props) {
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy('saving');
+    if (busy !== null) return;
     setFormError(null);
+    setSaved(null);
+    // The test does not look at the name: say it is missing now rather than after a network wait.
+    if (values.name.trim() === '') {
+      showError({ code: 'invalid-argument', message: 'Give the profile a name.', fields: [{ path: 'name', message: 'give the profile a name' }] });
+      return;
+    }
+    if (!saveAnyway) {
+      start('checking');
+      setTest(null);
+      const { baseUrl, vaultUrl, apiKey } = values;
+      const t = await callMain((api) => api.profiles.testConnection({ baseUrl, vaultUrl, apiKey }));
+      if (!t.ok) {
+        setBusy(null);
+        showError(t.error);
+        return;
+      }
+      setTest(t.value);
+      if (!passed(t.value)) {
+        setBusy(null);
+        setSaveAnyway(true);
+        return;
+      }
+      setBusy('saving');
+    } else {
+      start('saving');
+    }
     const r = await create({ name: values.name, baseUrl: values.baseUrl, vaultUrl: values.vaultUrl, apiKey: values.apiKey, sessionOnly });
     setBusy(null);
     if (!r.ok) {
       showError(r.error);
       return;
     }
+    // Saved: the key leaves the form's state now; main holds it from here on.
     setValues(EMPTY);
     setErrors({});
     setTest(null);
+    setSaveAnyway(false);
     setSaved(`Saved “${r.value.name}”.`);
     onSaved?.(r.value);
   };
 
+  const progress = busy === 'saving' ? 'Saving the profile…' : busy !== null ? 'Testing the connection…' : null;
+  const primaryLabel = busy === 'checking' ? 'Testing…' : busy === 'saving' ? 'Saving…' : saveAnyway ? 'Save anyway' : 'Save';
+  const readOnly = busy !== null;
+
   return (
-    <form className="form" onSubmit={(e) => void save(e)} noValidate aria-label="Add a live profile">
+    <form className="form" onSubmit={(e) => void save(e)} noValidate aria-label="Add a live profile" aria-busy={busy !== null || undefined}>
       <TextField
         id="profile-name"
         label="Name"
@@ -111,6 +158,7 @@ export function AddProfileForm({ onSaved }: Props) {
         error={errors.name}
         hint="How this account appears in the profile switcher."
         autoComplete="off"
+        readOnly={readOnly}
       />
       <TextField
         id="profile-baseUrl"
@@ -122,6 +170,7 @@ export function AddProfileForm({ onSaved }: Props) {
         placeholder="https://api.example.com"
         autoComplete="off"
         spellCheck={false}
+        readOnly={readOnly}
       />
       <TextField
         id="profile-vaultUrl"
@@ -134,6 +183,7 @@ export function AddProfileForm({ onSaved }: Props) {
         hint="Where full card numbers are revealed; it is a separate host."
         autoComplete="off"
         spellCheck={false}
+        readOnly={readOnly}
       />
       <TextField
         id="profile-apiKey"
@@ -144,11 +194,19 @@ export function AddProfileForm({ onSaved }: Props) {
         error={errors.apiKey}
         autoComplete="off"
         spellCheck={false}
+        readOnly={readOnly}
       />
       <SessionOnlyOption checked={sessionOnly} keychain={keychain} onChange={(v) => change('sessionOnly', v)} />
 
       <div aria-live="polite" className="form__live">
+        {progress ? <p className="form__progress">{progress}</p> : null}
         {test ? <ConnectionTestResults result={test} /> : null}
+        {saveAnyway && busy === null ? (
+          <p className="form__hint">
+            The connection test failed, so the profile was not saved. Check the addresses and the key, or choose “Save anyway” to keep it
+            as it is (for example when the service is down for now).
+          </p>
+        ) : null}
         {saved ? <p className="form__saved">{saved}</p> : null}
       </div>
       {formError ? (
@@ -162,7 +220,7 @@ export function AddProfileForm({ onSaved }: Props) {
           {busy === 'testing' ? 'Testing…' : 'Test connection'}
         </button>
         <button type="submit" className="button button--primary" disabled={busy !== null}>
-          {busy === 'saving' ? 'Saving…' : 'Save'}
+          {primaryLabel}
         </button>
       </div>
     </form>

@@ -2,20 +2,40 @@ import { useState } from 'react';
 import type { ProfileView } from '../../../../shared/ipc';
 import { useProfiles } from '../../stores/profiles';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { EditProfileDialog } from './EditProfileDialog';
 import { keyStorageLabel } from './keyStorage';
+import { SetKeyDialog } from './SetKeyDialog';
 
 function address(p: ProfileView): string {
   if (p.kind === 'demo') return p.baseUrl ? `${p.baseUrl} (on this computer)` : 'Started on this computer when used';
   return p.baseUrl;
 }
 
-/** Every profile with where its key is kept; live ones can be deleted after a confirmation. */
+/** A live profile without a key fails every call; say so where the person looks for it. */
+function KeyCell({ p }: { p: ProfileView }) {
+  if (p.kind === 'live' && !p.hasKey) {
+    return (
+      <span className="key-warning">
+        <span aria-hidden="true">⚠ </span>No API key: this profile cannot connect
+      </span>
+    );
+  }
+  return <>{keyStorageLabel(p)}</>;
+}
+
+/**
+ * Every profile with where its key is kept. Live ones can be edited, given a (new) key, and
+ * deleted after a confirmation; the Demo is built in and has none of these.
+ */
 export function ProfileList() {
   const profiles = useProfiles((s) => s.profiles);
   const activeId = useProfiles((s) => s.activeProfileId);
   const remove = useProfiles((s) => s.remove);
   const select = useProfiles((s) => s.select);
   const [deleting, setDeleting] = useState<ProfileView | null>(null);
+  const [editing, setEditing] = useState<ProfileView | null>(null);
+  const [keying, setKeying] = useState<ProfileView | null>(null);
+  const [done, setDone] = useState<string | null>(null);
 
   const confirm = () => {
     const p = deleting;
@@ -47,7 +67,9 @@ export function ProfileList() {
               </th>
               <td>{p.kind === 'demo' ? 'Demo' : 'Live'}</td>
               <td className="table__url">{address(p)}</td>
-              <td>{keyStorageLabel(p)}</td>
+              <td>
+                <KeyCell p={p} />
+              </td>
               <td className="table__actions">
                 {p.id !== activeId ? (
                   <button type="button" className="button button--quiet" onClick={() => void select(p.id)} aria-label={`Use ${p.name}`}>
@@ -55,15 +77,44 @@ export function ProfileList() {
                   </button>
                 ) : null}
                 {p.kind === 'live' ? (
-                  <button type="button" className="button button--quiet button--danger-text" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>
-                    Delete
-                  </button>
+                  <>
+                    <button
+                      type="button"
+                      className="button button--quiet"
+                      onClick={() => {
+                        setDone(null);
+                        setEditing(p);
+                      }}
+                      aria-label={`Edit ${p.name}`}
+                      aria-haspopup="dialog"
+                    >
+                      Edit…
+                    </button>
+                    <button
+                      type="button"
+                      className={`button ${p.hasKey ? 'button--quiet' : 'button--warn'}`}
+                      onClick={() => {
+                        setDone(null);
+                        setKeying(p);
+                      }}
+                      aria-label={`${p.hasKey ? 'Replace key' : 'Set key'} for ${p.name}`}
+                      aria-haspopup="dialog"
+                    >
+                      {p.hasKey ? 'Replace key…' : 'Set key…'}
+                    </button>
+                    <button type="button" className="button button--quiet button--danger-text" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>
+                      Delete
+                    </button>
+                  </>
                 ) : null}
               </td>
             </tr>
           ))}
         </tbody>
       </table>
+      <p className="form__saved profiles__done" aria-live="polite">
+        {done}
+      </p>
       <ConfirmDialog
         open={deleting !== null}
         title={`Delete “${deleting?.name ?? ''}”?`}
@@ -73,6 +124,22 @@ export function ProfileList() {
       >
         The profile and its saved API key are removed from this computer. Data already on the service is not affected.
       </ConfirmDialog>
+      <EditProfileDialog
+        profile={editing}
+        onClose={() => setEditing(null)}
+        onDone={(message) => {
+          setEditing(null);
+          setDone(message);
+        }}
+      />
+      <SetKeyDialog
+        profile={keying}
+        onClose={() => setKeying(null)}
+        onDone={(message) => {
+          setKeying(null);
+          setDone(message);
+        }}
+      />
     </>
   );
 }

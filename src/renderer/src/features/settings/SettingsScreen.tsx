@@ -1,18 +1,13 @@
-import { useProfiles } from '../../stores/profiles';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { AddProfileForm } from './AddProfileForm';
 import { ProfileList } from './ProfileList';
+import { RecoveredNotice } from './RecoveredNotice';
 
 export function SettingsScreen() {
-  const recovered = useProfiles((s) => s.recovered);
   return (
     <section className="screen" aria-labelledby="screen-title">
       <ScreenHeading>Settings</ScreenHeading>
-      {recovered ? (
-        <p className="notice">
-          Your settings could not be read ({recovered.reason}), so the app started fresh. The old file was kept at {recovered.setAsidePath}.
-        </p>
-      ) : null}
+      <RecoveredNotice />
       <section className="panel" aria-labelledby="profiles-title">
         <h2 id="profiles-title" className="panel__title">
           Profiles

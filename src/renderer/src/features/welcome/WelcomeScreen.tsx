@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ProfileView } from '../../../../shared/ipc';
 import { useProfiles } from '../../stores/profiles';
 import { AddProfileForm } from '../settings/AddProfileForm';
+import { RecoveredNotice } from '../settings/RecoveredNotice';
 
 /** First run: one click into the Demo, or the live-account form. */
 export function WelcomeScreen() {
@@ -18,6 +19,8 @@ function Choose({ onConnect }: { onConnect(): void }) {
   const switching = useProfiles((s) => s.switching);
   return (
     <>
+      {/* A damaged settings file also lands here (no profiles): say why rather than look like a first run. */}
+      <RecoveredNotice />
       <h1 className="welcome__title">Welcome to Treasury Desktop</h1>
       <p className="welcome__lead">
         Cards, accounts, transfers and payments of your company, on your desktop, even offline. Try it first with sample data: the Demo

@@ -1,0 +1,124 @@
+import { useState, type FormEvent } from 'react';
+import type { ProfileView } from '../../../../shared/ipc';
+import type { ProfileChanges } from '../../stores/profiles';
+import { useProfiles } from '../../stores/profiles';
+import { FormDialog } from '../../ui/FormDialog';
+import { TextField } from '../../ui/TextField';
+import { splitErrors, type FieldErrors } from './fieldErrors';
+
+interface Props {
+  /** The profile being edited, as it was when the dialog opened; null when closed. */
+  profile: ProfileView | null;
+  onClose(): void;
+  onDone(message: string): void;
+}
+
+type FieldName = 'name' | 'baseUrl' | 'vaultUrl';
+const FIELDS: readonly FieldName[] = ['name', 'baseUrl', 'vaultUrl'];
+
+/** "Edit…" of a live profile: its name and addresses. The key has its own dialog. */
+export function EditProfileDialog({ profile, onClose, onDone }: Props) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <FormDialog open={profile !== null} title={profile ? `Edit “${profile.name}”` : ''} busy={busy} onCancel={onClose}>
+      {profile ? <EditForm profile={profile} busy={busy} setBusy={setBusy} onClose={onClose} onDone={onDone} /> : null}
+    </FormDialog>
+  );
+}
+
+interface FormProps {
+  profile: ProfileView;
+  busy: boolean;
+  setBusy(busy: boolean): void;
+  onClose(): void;
+  onDone(message: string): void;
+}
+
+function EditForm({ profile, busy, setBusy, onClose, onDone }: FormProps) {
+  const update = useProfiles((s) => s.update);
+  const [values, setValues] = useState<Record<FieldName, string>>({ name: profile.name, baseUrl: profile.baseUrl, vaultUrl: profile.vaultUrl });
+  const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const change = (name: FieldName, value: string) => {
+    if (busy) return;
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    // Only what changed is sent: main re-checks a name against the others only when it is new.
+    const changes: ProfileChanges = { id: profile.id };
+    if (values.name !== profile.name) changes.name = values.name;
+    if (values.baseUrl !== profile.baseUrl) changes.baseUrl = values.baseUrl;
+    if (values.vaultUrl !== profile.vaultUrl) changes.vaultUrl = values.vaultUrl;
+    if (Object.keys(changes).length === 1) {
+      onClose();
+      return;
+    }
+    setBusy(true);
+    setFormError(null);
+    const r = await update(changes);
+    setBusy(false);
+    if (!r.ok) {
+      const split = splitErrors(r.error, FIELDS);
+      setErrors(split.fields);
+      setFormError(split.other);
+      const first = FIELDS.find((n) => split.fields[n]);
+      if (first) document.getElementById(`edit-${first}`)?.focus();
+      return;
+    }
+    onDone(`Saved the changes to “${r.value.name}”.`);
+  };
+
+  return (
+    <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
+      <TextField
+        id="edit-name"
+        label="Name"
+        value={values.name}
+        onChange={(e) => change('name', e.target.value)}
+        error={errors.name}
+        autoComplete="off"
+        readOnly={busy}
+      />
+      <TextField
+        id="edit-baseUrl"
+        label="Service address (base URL)"
+        type="url"
+        value={values.baseUrl}
+        onChange={(e) => change('baseUrl', e.target.value)}
+        error={errors.baseUrl}
+        autoComplete="off"
+        spellCheck={false}
+        readOnly={busy}
+      />
+      <TextField
+        id="edit-vaultUrl"
+        label="Vault address (vault URL)"
+        type="url"
+        value={values.vaultUrl}
+        onChange={(e) => change('vaultUrl', e.target.value)}
+        error={errors.vaultUrl}
+        autoComplete="off"
+        spellCheck={false}
+        readOnly={busy}
+      />
+      {formError ? (
+        <p className="form__error" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <div className="dialog__actions">
+        <button type="button" className="button" onClick={onClose} disabled={busy}>
+          Cancel
+        </button>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? 'Saving…' : 'Save changes'}
+        </button>
+      </div>
+    </form>
+  );
+}
