@@ -4,6 +4,7 @@ import { callMain } from '../../bridge';
 import { useProfiles } from '../../stores/profiles';
 import { TextField } from '../../ui/TextField';
 import { ConnectionTestResults } from './ConnectionTestResults';
+import { ProfileAddressFields } from './ProfileAddressFields';
 import { splitErrors, type FieldErrors } from './fieldErrors';
 import { SessionOnlyOption } from './SessionOnlyOption';
 import { useKeychainStatus } from './useKeychainStatus';
@@ -150,41 +151,7 @@ export function AddProfileForm({ onSaved }: Props) {
 
   return (
     <form className="form" onSubmit={(e) => void save(e)} noValidate aria-label="Add a live profile" aria-busy={busy !== null || undefined}>
-      <TextField
-        id="profile-name"
-        label="Name"
-        value={values.name}
-        onChange={(e) => change('name', e.target.value)}
-        error={errors.name}
-        hint="How this account appears in the profile switcher."
-        autoComplete="off"
-        readOnly={readOnly}
-      />
-      <TextField
-        id="profile-baseUrl"
-        label="Service address (base URL)"
-        type="url"
-        value={values.baseUrl}
-        onChange={(e) => change('baseUrl', e.target.value)}
-        error={errors.baseUrl}
-        placeholder="https://api.example.com"
-        autoComplete="off"
-        spellCheck={false}
-        readOnly={readOnly}
-      />
-      <TextField
-        id="profile-vaultUrl"
-        label="Vault address (vault URL)"
-        type="url"
-        value={values.vaultUrl}
-        onChange={(e) => change('vaultUrl', e.target.value)}
-        error={errors.vaultUrl}
-        placeholder="https://vault.example.com"
-        hint="Where full card numbers are revealed; it is a separate host."
-        autoComplete="off"
-        spellCheck={false}
-        readOnly={readOnly}
-      />
+      <ProfileAddressFields idPrefix="profile" values={values} errors={errors} onChange={change} readOnly={readOnly} withHints />
       <TextField
         id="profile-apiKey"
         label="API key"

@@ -3,8 +3,8 @@ import type { ProfileView } from '../../../../shared/ipc';
 import type { ProfileChanges } from '../../stores/profiles';
 import { useProfiles } from '../../stores/profiles';
 import { FormDialog } from '../../ui/FormDialog';
-import { TextField } from '../../ui/TextField';
 import { splitErrors, type FieldErrors } from './fieldErrors';
+import { ProfileAddressFields } from './ProfileAddressFields';
 
 interface Props {
   /** The profile being edited, as it was when the dialog opened; null when closed. */
@@ -75,37 +75,7 @@ function EditForm({ profile, busy, setBusy, onClose, onDone }: FormProps) {
 
   return (
     <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
-      <TextField
-        id="edit-name"
-        label="Name"
-        value={values.name}
-        onChange={(e) => change('name', e.target.value)}
-        error={errors.name}
-        autoComplete="off"
-        readOnly={busy}
-      />
-      <TextField
-        id="edit-baseUrl"
-        label="Service address (base URL)"
-        type="url"
-        value={values.baseUrl}
-        onChange={(e) => change('baseUrl', e.target.value)}
-        error={errors.baseUrl}
-        autoComplete="off"
-        spellCheck={false}
-        readOnly={busy}
-      />
-      <TextField
-        id="edit-vaultUrl"
-        label="Vault address (vault URL)"
-        type="url"
-        value={values.vaultUrl}
-        onChange={(e) => change('vaultUrl', e.target.value)}
-        error={errors.vaultUrl}
-        autoComplete="off"
-        spellCheck={false}
-        readOnly={busy}
-      />
+      <ProfileAddressFields idPrefix="edit" values={values} errors={errors} onChange={change} readOnly={busy} />
       {formError ? (
         <p className="form__error" role="alert">
           {formError}
