@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useModalDialog } from './useModalDialog';
 
 interface Props {
   open: boolean;
@@ -14,13 +14,7 @@ interface Props {
  * focus returns to the opener on close. Cancel is focused first so Enter never destroys.
  */
 export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
+  const ref = useModalDialog(open);
   return (
     <dialog
       ref={ref}

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useModalDialog } from './useModalDialog';
 
 interface Props {
   open: boolean;
@@ -18,14 +19,8 @@ interface Props {
  * page behind inert, Escape cancels, and focus goes back to the button that opened it.
  */
 export function FormDialog({ open, title, busy = false, onCancel, children }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
   return (
     <dialog
       ref={ref}
