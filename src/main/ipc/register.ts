@@ -1,7 +1,7 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { CHANNELS, type EventName, type Events, type Handlers } from '../../shared/ipc';
-import { isAppUrl } from '../window-policy';
 import { dispatch } from './dispatch';
+import { isTrustedSender } from './sender-policy';
 
 /**
  * Registers every channel of the contract with one wrapper: the call must come from the main
@@ -11,9 +11,13 @@ import { dispatch } from './dispatch';
 export function registerIpc(handlers: Handlers, windows: () => BrowserWindow[], appUrl: () => string): () => void {
   const trusted = (event: IpcMainInvokeEvent): boolean => {
     const frame = event.senderFrame;
-    if (!frame || frame.parent !== null) return false;
-    if (!windows().some((w) => !w.isDestroyed() && w.webContents.id === event.sender.id)) return false;
-    return isAppUrl(frame.url, appUrl());
+    return isTrustedSender({
+      frameUrl: frame ? frame.url : null,
+      isMainFrame: !!frame && frame.parent === null,
+      senderId: event.sender.id,
+      windowIds: windows().filter((w) => !w.isDestroyed()).map((w) => w.webContents.id),
+      appUrl: appUrl(),
+    });
   };
   for (const channel of CHANNELS) {
     ipcMain.handle(channel, (event, arg: unknown) => {
