@@ -207,7 +207,9 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
       if (arg.query) args['query'] = arg.query;
       if (arg.body !== undefined) args['body'] = arg.body;
       if (arg.idempotencyKey) args['idempotencyKey'] = arg.idempotencyKey;
-      // The client validates params, query and body against the endpoint's own schemas.
+      // The endpoint is chosen at run time, so its argument type cannot be named statically
+      // (hence `never`); the client validates params, query and body against that endpoint's
+      // own schemas before anything is sent.
       return active.client.call(arg.endpoint, args as never);
     },
   } satisfies Handlers);
