@@ -28,8 +28,8 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'src/renderer'),
-    // React 19 automatic JSX runtime through esbuild (no @vitejs/plugin-react).
-    esbuild: { jsx: 'automatic' },
+    // React 19 automatic JSX runtime through Vite's own transformer (no @vitejs/plugin-react).
+    oxc: { jsx: { runtime: 'automatic' } },
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       rollupOptions: {

@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = resolve(__dirname, '../..');
 const LAYER_RULES = new Set([
-  'boundaries/element-types',
-  'boundaries/no-unknown',
+  'boundaries/dependencies',
+  'boundaries/no-unknown-dependencies',
   'no-restricted-imports',
   'no-restricted-syntax',
 ]);

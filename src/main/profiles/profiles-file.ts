@@ -60,6 +60,7 @@ export async function readProfilesFile(
     if (isErrno(error) && error.code === 'ENOENT') return { file: EMPTY_PROFILES, recovered: null };
     throw new Error(
       `The connection profiles file ${path} could not be read (${errnoText(error)}). Check that you can read and write ${dir}, then restart the app.`,
+      { cause: error },
     );
   }
 
@@ -128,6 +129,7 @@ async function setAside(dir: string, path: string, at: Date): Promise<string> {
     } catch (error) {
       throw new Error(
         `The connection profiles file ${path} is damaged and could not be set aside (${errnoText(error)}). Move or delete it, then restart the app.`,
+        { cause: error },
       );
     }
   }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { NO_BRIDGE_MESSAGE, bridge } from './bridge';
+import { NO_BRIDGE_MESSAGE, bridge } from './platform/bridge';
 import { Shell } from './features/shell/Shell';
 import { WelcomeScreen } from './features/welcome/WelcomeScreen';
 import { subscribeConnectivity } from './stores/connectivity';

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { ConnectivityStatus } from '../../../shared/ipc';
-import { bridge, callMain } from '../bridge';
+import { bridge, callMain } from '../platform/bridge';
 
 interface ConnectivityStore {
   status: ConnectivityStatus | null;

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { ArgOf, ProfilesState, ProfileView, Result } from '../../../shared/ipc';
-import { bridge, callMain } from '../bridge';
+import { bridge, callMain } from '../platform/bridge';
 
 export type NewProfile = ArgOf<'profiles:create'>;
 export type ProfileChanges = ArgOf<'profiles:update'>;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ConnectionTestResult, IpcError, ProfileView } from '../../../../shared/ipc';
-import { callMain } from '../../bridge';
+import { callMain } from '../../platform/bridge';
 import { useProfiles } from '../../stores/profiles';
 import { TextField } from '../../ui/TextField';
 import { ConnectionTestResults } from './ConnectionTestResults';

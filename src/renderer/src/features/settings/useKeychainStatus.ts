@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { KeychainStatus } from '../../../../shared/ipc';
-import { callMain } from '../../bridge';
+import { callMain } from '../../platform/bridge';
 
 /** Whether main can keep keys in the OS keychain; null until it has answered. */
 export function useKeychainStatus(): KeychainStatus | null {

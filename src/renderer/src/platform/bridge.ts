@@ -1,4 +1,4 @@
-import type { IpcError, Result, TreasuryApi } from '../../shared/ipc';
+import type { IpcError, Result, TreasuryApi } from '../../../shared/ipc';
 
 /** Shown when the page runs without the preload (a plain browser tab, a broken build). */
 export const NO_BRIDGE_MESSAGE = 'This window is not connected to Treasury Desktop. Restart the app.';
