@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { startSandbox, type SandboxOptions } from './index';
+import { parseInstant } from './world/instant';
 
 const USAGE = `usage: npm run sandbox -- [options]
   --port P               API port (default 4010; 0 = any free port)
@@ -10,6 +11,9 @@ const USAGE = `usage: npm run sandbox -- [options]
   --seed N               seed of the simulated data (default 42)
   --transactions N       transactions of history (default 3000)
   --page-size N          items per list page (default 50)
+  --now T                start the simulated clock at T (ISO 8601 with Z or an offset, or unix ms)
+                         instead of the real time; it runs on from there. Same --seed and --now,
+                         same data.
   --latency MS           fixed latency added to every response
   --jitter MS            random extra latency in [0, MS]
   --error-rate R         share of requests answered 503 (0..1)
@@ -20,6 +24,18 @@ const USAGE = `usage: npm run sandbox -- [options]
   --offline              start refusing connections (undo with DELETE /__sandbox/faults on --admin-port)`;
 
 class UsageError extends Error {}
+
+/** Drops the options a flag did not give, so that they cannot override the sandbox's defaults. */
+function definedOnly<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function instant(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = parseInstant(value);
+  if (ms === undefined) throw new UsageError(`--${name} must be an ISO 8601 date-time with Z or an offset (or unix ms), got "${value}"`);
+  return ms;
+}
 
 function int(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
@@ -48,6 +64,7 @@ export function optionsFromArgs(argv: string[]): SandboxOptions {
       seed: { type: 'string' },
       transactions: { type: 'string' },
       'page-size': { type: 'string' },
+      now: { type: 'string' },
       latency: { type: 'string' },
       jitter: { type: 'string' },
       'error-rate': { type: 'string' },
@@ -60,7 +77,7 @@ export function optionsFromArgs(argv: string[]): SandboxOptions {
     },
   });
   if (values.help) throw new UsageError('');
-  const faults = {
+  const faults = definedOnly({
     latencyMs: int('latency', values.latency, 0, 60_000),
     jitterMs: int('jitter', values.jitter, 0, 60_000),
     errorRate: rate('error-rate', values['error-rate']),
@@ -69,10 +86,9 @@ export function optionsFromArgs(argv: string[]): SandboxOptions {
     dropBeforeRate: rate('drop-before-rate', values['drop-before-rate']),
     dropAfterRate: rate('drop-after-rate', values['drop-after-rate']),
     offline: values.offline,
-  };
-  const definedFaults = Object.fromEntries(Object.entries(faults).filter(([, v]) => v !== undefined));
+  });
   if (values['api-key'] !== undefined && values['api-key'].trim() === '') throw new UsageError('--api-key must not be empty');
-  return {
+  return definedOnly<SandboxOptions>({
     port: int('port', values.port, 0, 65_535) ?? 4010,
     vaultPort: int('vault-port', values['vault-port'], 0, 65_535) ?? 4011,
     adminPort: int('admin-port', values['admin-port'], 0, 65_535),
@@ -81,8 +97,9 @@ export function optionsFromArgs(argv: string[]): SandboxOptions {
     seed: int('seed', values.seed, 0, 2 ** 32 - 1),
     transactions: int('transactions', values.transactions, 0, 5_000_000),
     pageSize: int('page-size', values['page-size'], 1, 1000),
-    faults: definedFaults,
-  };
+    startAt: instant('now', values.now),
+    faults,
+  });
 }
 
 async function main(): Promise<void> {
@@ -100,7 +117,7 @@ async function main(): Promise<void> {
   const keyNote = options.apiKey ? '' : ` apiKey=${sandbox.apiKey}`;
   console.log(
     `sandbox ready api=${sandbox.apiUrl} vault=${sandbox.vaultUrl}${sandbox.adminUrl ? ` admin=${sandbox.adminUrl}` : ''}` +
-      ` transactions=${sandbox.world.transactions.size} seededInMs=${Date.now() - started}${keyNote}`,
+      ` now=${sandbox.world.clock.iso()} transactions=${sandbox.world.transactions.size} seededInMs=${Date.now() - started}${keyNote}`,
   );
   let stopping = false;
   const stop = (signal: string) => {

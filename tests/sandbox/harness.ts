@@ -1,4 +1,24 @@
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
+import { parseInstant } from '../../src/sandbox/world/instant';
+
+export const DAY = 86_400_000;
+
+/**
+ * The instant every sandbox of the suite is pinned to, so no test depends on the wall clock:
+ * SANDBOX_TEST_NOW (ISO 8601 or unix ms; the awkward-dates suite sets it) or a fixed default.
+ * The clock stands still there and moves only when a test advances it.
+ */
+export const TEST_NOW = testNow(process.env.SANDBOX_TEST_NOW);
+
+function testNow(fromEnv: string | undefined): number {
+  if (fromEnv === undefined || fromEnv === '') return Date.parse('2025-06-15T12:34:56.000Z');
+  const ms = parseInstant(fromEnv);
+  if (ms === undefined) throw new Error(`SANDBOX_TEST_NOW must be ISO 8601 with Z or an offset, or unix ms; got "${fromEnv}"`);
+  return ms;
+}
+
+/** Midnight UTC of the day of `ms`. */
+export const startOfUtcDay = (ms: number): number => Math.floor(ms / DAY) * DAY;
 
 /** A response as the tests look at it: status, headers and the parsed JSON body. */
 export interface Reply<T = unknown> {
@@ -20,8 +40,9 @@ export interface Client {
 }
 /* eslint-enable @typescript-eslint/no-explicit-any */
 
+/** Starts a sandbox pinned at TEST_NOW unless `options.now` pins it elsewhere. */
 export async function startClient(options: SandboxOptions = {}): Promise<Client> {
-  const sandbox = await startSandbox({ transactions: 500, ...options });
+  const sandbox = await startSandbox({ transactions: 500, now: () => TEST_NOW, ...options });
   const call: Client['call'] = async (method, path, init = {}) => {
     const base = init.host === 'vault' ? sandbox.vaultUrl : sandbox.apiUrl;
     const headers: Record<string, string> = { 'x-api-key': sandbox.apiKey, ...init.headers };

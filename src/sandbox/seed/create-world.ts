@@ -12,29 +12,41 @@ export interface WorldOptions {
   transactions: number;
   /** Items per list page (the server's choice; clients must not assume it). */
   pageSize: number;
-  /** Real-time source for the simulated clock (tests may pin it). */
+  /** Real-time source for the simulated clock (tests pin it). */
   now?: () => number;
+  /**
+   * The simulated instant the world starts at (unix ms) instead of the real time; the clock runs
+   * on from there. The world is seeded relative to exactly this instant, so two worlds with the
+   * same seed and start are identical however long start-up takes.
+   */
+  startAt?: number;
 }
 
-export const DEFAULT_WORLD_OPTIONS: WorldOptions = { seed: 42, transactions: 3000, pageSize: 50 };
+export const DEFAULT_WORLD_OPTIONS: Readonly<Pick<WorldOptions, 'seed' | 'transactions' | 'pageSize'>> = { seed: 42, transactions: 3000, pageSize: 50 };
 
 /**
  * Entities are seeded relative to a day boundary rather than the exact start-up instant, so two
  * worlds made with the same seed on the same day are identical.
+ *
+ * An option given as `undefined` means "not given": it never overrides a default (a caller that
+ * forwards optional flags must not empty the world).
  */
 export function createWorld(options: Partial<WorldOptions> = {}): World {
-  const opts = { ...DEFAULT_WORLD_OPTIONS, ...options };
-  const clock = new Clock(opts.now);
-  const rng = new Rng(opts.seed);
+  const seed = options.seed ?? DEFAULT_WORLD_OPTIONS.seed;
+  const transactions = options.transactions ?? DEFAULT_WORLD_OPTIONS.transactions;
+  const pageSize = options.pageSize ?? DEFAULT_WORLD_OPTIONS.pageSize;
+  const clock = new Clock(options.now, options.startAt);
+  const rng = new Rng(seed);
   const ids = new IdFactory(rng);
-  const anchor = Math.floor(clock.now() / 86_400_000) * 86_400_000;
+  const startedAt = clock.startedAt;
+  const anchor = Math.floor(startedAt / 86_400_000) * 86_400_000;
   const e = seedEntities(rng, ids, anchor);
   const byId = <T extends { id: string }>(items: T[]) => new Map(items.map((i) => [i.id, i]));
   const world: World = {
     clock,
     rng,
     ids,
-    pageSize: opts.pageSize,
+    pageSize,
     legalEntity: e.legalEntity,
     accounts: byId(e.accounts),
     virtualAccounts: byId(e.virtualAccounts),
@@ -55,6 +67,6 @@ export function createWorld(options: Partial<WorldOptions> = {}): World {
     ledger: [],
     idempotency: new Map(),
   };
-  seedTransactions(world, opts.transactions);
+  seedTransactions(world, transactions, startedAt);
   return world;
 }

@@ -11,9 +11,10 @@ const HOUR_MS = 3_600_000;
  * Seeds the transaction history: `count` transactions over the past year, in date order.
  *
  * Determinism: everything but a handful of "authorized in the last hours" items is laid out
- * relative to the start of the current UTC day, so two worlds with the same seed made on the same
- * day get the same history; with the same `now` they are identical. Pending items older than two
- * days are then settled by the same rule the simulated clock applies (simulation/settlement.ts).
+ * relative to the start of the UTC day of `now` (the instant the world starts at), so two worlds
+ * with the same seed made on the same day get the same history; with the same `now` they are
+ * identical. Pending items older than two days are then settled by the same rule the simulated
+ * clock applies (simulation/settlement.ts).
  *
  * What it contains: card purchases on every card that could spend (respecting its constraints),
  * declines with reasons, reversals, disputes, refunds, foreign-currency purchases with their 3%
@@ -23,8 +24,7 @@ const HOUR_MS = 3_600_000;
  * enough that no balance ever goes negative, and the sweep of the closed account's balance.
  * `count` includes all of these; below about 60 the fixed examples alone exceed it.
  */
-export function seedTransactions(world: World, count: number): void {
-  const now = world.clock.now();
+export function seedTransactions(world: World, count: number, now: number): void {
   const anchor = Math.floor(now / DAY_MS) * DAY_MS;
   const start = anchor - 365 * DAY_MS;
   const rng = world.rng;

@@ -3,8 +3,21 @@
  * so tests can make pending items settle and commissions fall due without waiting.
  */
 export class Clock {
-  private offsetMs = 0;
-  constructor(private readonly base: () => number = Date.now) {}
+  private offsetMs: number;
+  /** The simulated instant the clock started at; the world is seeded relative to it. */
+  readonly startedAt: number;
+  /**
+   * `base` is the real-time source (tests pin it). `startAt` moves the simulated time to that
+   * instant at construction; from there it runs on with `base`.
+   */
+  constructor(
+    private readonly base: () => number = Date.now,
+    startAt?: number,
+  ) {
+    const real = base();
+    this.offsetMs = startAt === undefined ? 0 : startAt - real;
+    this.startedAt = startAt ?? real;
+  }
   now(): number {
     return this.base() + this.offsetMs;
   }
