@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Card } from '../../src/shared/service';
-import { startClient, type Client } from './harness';
+import { startClient, startOfUtcDay, TEST_NOW, type Client } from './harness';
 import { cardState, expectError, luhnValid, newCard, newGroup } from './cards-helpers';
 
 let c: Client;
@@ -367,8 +367,9 @@ describe('card spending constraint endpoints', () => {
 });
 
 describe('spending limit startDate: today or earlier in the limit timezone', () => {
-  // Pinned at 12:00 UTC: it is already tomorrow in Kiritimati (UTC+14) and still today in Pago Pago (UTC-11).
-  const NOW = Date.parse('2025-03-10T12:00:00.000Z');
+  // Pinned at 12:00 UTC of the suite's day: it is already tomorrow in Kiritimati (UTC+14) and
+  // still today in Pago Pago (UTC-11).
+  const NOW = startOfUtcDay(TEST_NOW) + 12 * 3_600_000;
   let pinned: Client;
   beforeAll(async () => {
     pinned = await startClient({ transactions: 100, now: () => NOW });

@@ -39,12 +39,11 @@ describe('POST /crypto/offramp', () => {
   });
 
   it('gives the same addresses for the same seed and call order', async () => {
-    // A pinned clock: same seed, same instant, same world.
-    const at = Date.now();
-    const other = await startClient({ now: () => at });
+    // The harness pins the clock: same seed, same instant, same world.
+    const other = await startClient();
     try {
       const body = { virtualAccountId: other.sandbox.world.primaryVirtualAccountId, paymentRail: 'wire', currency: 'usdc' };
-      const fresh = await startClient({ now: () => at });
+      const fresh = await startClient();
       try {
         const a = await other.call<OfframpResult>('POST', '/crypto/offramp', { body });
         const b = await fresh.call<OfframpResult>('POST', '/crypto/offramp', { body: { ...body, virtualAccountId: fresh.sandbox.world.primaryVirtualAccountId } });

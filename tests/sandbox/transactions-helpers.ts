@@ -1,9 +1,5 @@
 import type { Transaction } from '../../src/shared/service';
 
-/** A fixed "now" so settlement and the seeded history do not move while a test runs. */
-export const FIXED_NOW = Date.parse('2025-06-15T12:34:56.000Z');
-export const DAY = 86_400_000;
-
 export type Query = Record<string, string>;
 
 /** The brute-force meaning of GET /transaction's filters, applied to the unfiltered list. */

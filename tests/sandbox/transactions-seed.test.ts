@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DETAILED_STATUSES, TRANSACTION_STATUSES, type Transaction } from '../../src/shared/service';
 import { createWorld } from '../../src/sandbox/seed/create-world';
 import type { World } from '../../src/sandbox/world/world';
-import { startClient, type Client } from './harness';
-import { DAY, FIXED_NOW } from './transactions-helpers';
+import { DAY, startClient, startOfUtcDay, TEST_NOW, type Client } from './harness';
 
 function everything(w: World): Transaction[] {
   return w.transactions.list({}, undefined, Number.MAX_SAFE_INTEGER).items;
@@ -23,16 +22,16 @@ function bruteTotals(items: readonly Transaction[], vaId: string): { available: 
 }
 
 describe('seeded history', () => {
-  const w = createWorld({ seed: 3, transactions: 800, now: () => FIXED_NOW });
+  const w = createWorld({ seed: 3, transactions: 800, now: () => TEST_NOW });
   const items = everything(w);
 
   it('has exactly the requested number of transactions, newest first, over the past year', () => {
     expect(items).toHaveLength(800);
     const dates = items.map((t) => Date.parse(t.date));
     for (let i = 1; i < dates.length; i++) expect(dates[i - 1]).toBeGreaterThanOrEqual(dates[i] as number);
-    expect(dates[0]).toBeLessThanOrEqual(FIXED_NOW);
-    expect(dates[0]).toBeGreaterThan(FIXED_NOW - 6 * 3_600_000);
-    expect(dates[dates.length - 1]).toBeGreaterThan(FIXED_NOW - 368 * DAY);
+    expect(dates[0]).toBeLessThanOrEqual(TEST_NOW);
+    expect(dates[0]).toBeGreaterThan(TEST_NOW - 6 * 3_600_000);
+    expect(dates[dates.length - 1]).toBeGreaterThan(TEST_NOW - 368 * DAY);
   });
 
   it('covers every status and every detailed status, in_review and pending_approval included', () => {
@@ -134,7 +133,7 @@ describe('seeded history', () => {
   });
 
   it('has pending card purchases authorized in the last hours', () => {
-    const recent = items.filter((t) => t.cardId && t.status === 'pending' && Date.parse(t.authorizedAt ?? '') > FIXED_NOW - 5 * 3_600_000);
+    const recent = items.filter((t) => t.cardId && t.status === 'pending' && Date.parse(t.authorizedAt ?? '') > TEST_NOW - 5 * 3_600_000);
     expect(recent.length).toBeGreaterThanOrEqual(3);
   });
 
@@ -149,16 +148,16 @@ describe('seeded history', () => {
 
 describe('determinism', () => {
   it('gives the same history for the same seed, and another for another seed', () => {
-    const a = createWorld({ seed: 21, transactions: 700, now: () => FIXED_NOW });
-    const b = createWorld({ seed: 21, transactions: 700, now: () => FIXED_NOW });
-    const other = createWorld({ seed: 22, transactions: 700, now: () => FIXED_NOW });
+    const a = createWorld({ seed: 21, transactions: 700, now: () => TEST_NOW });
+    const b = createWorld({ seed: 21, transactions: 700, now: () => TEST_NOW });
+    const other = createWorld({ seed: 22, transactions: 700, now: () => TEST_NOW });
     expect(everything(a)).toEqual(everything(b));
     expect([...a.feeDetails]).toEqual([...b.feeDetails]);
     expect(everything(other).map((t) => t.id)).not.toEqual(everything(a).map((t) => t.id));
   });
 
   it('serves identical first and last pages and aggregates from two sandboxes with the same seed', async () => {
-    const [x, y] = await Promise.all([1, 2].map(() => startClient({ seed: 8, transactions: 500, pageSize: 20, now: () => FIXED_NOW })));
+    const [x, y] = await Promise.all([1, 2].map(() => startClient({ seed: 8, transactions: 500, pageSize: 20 })));
     try {
       for (const q of [{}, { 'filter:status': 'posted' }, { 'filter:detailed_status': 'declined' }] as Record<string, string>[]) {
         const [px, py] = [await x!.get('/transaction', q), await y!.get('/transaction', q)];
@@ -174,9 +173,9 @@ describe('determinism', () => {
   });
 
   it('lays the history out by the UTC day: two worlds made hours apart on one day differ only in the last hours', () => {
-    const a = everything(createWorld({ seed: 4, transactions: 600, now: () => FIXED_NOW - 3 * 3_600_000 }));
-    const b = everything(createWorld({ seed: 4, transactions: 600, now: () => FIXED_NOW }));
-    const anchor = Math.floor(FIXED_NOW / DAY) * DAY;
+    const anchor = startOfUtcDay(TEST_NOW);
+    const a = everything(createWorld({ seed: 4, transactions: 600, now: () => anchor + 3 * 3_600_000 }));
+    const b = everything(createWorld({ seed: 4, transactions: 600, now: () => anchor + 21 * 3_600_000 }));
     const old = (list: Transaction[]) => list.filter((t) => Date.parse(t.date) < anchor - 2 * DAY);
     expect(old(a)).toEqual(old(b));
   });
@@ -185,7 +184,7 @@ describe('determinism', () => {
 describe('settlement by the simulated clock', () => {
   let c: Client;
   beforeAll(async () => {
-    c = await startClient({ seed: 13, transactions: 900, pageSize: 25, now: () => FIXED_NOW });
+    c = await startClient({ seed: 13, transactions: 900, pageSize: 25 });
   });
   afterAll(() => c.close());
 

@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody, FeeDetails, Transaction } from '../../src/shared/service';
 import { encodeCursor } from '../../src/sandbox/world/pagination';
 import { startClient, type Client } from './harness';
-import { FIXED_NOW } from './transactions-helpers';
 
 let c: Client;
 let all: Transaction[];
 
 beforeAll(async () => {
-  c = await startClient({ transactions: 600, pageSize: 50, seed: 5, now: () => FIXED_NOW });
+  c = await startClient({ transactions: 600, pageSize: 50, seed: 5 });
   all = await c.all<Transaction>('/transaction');
 });
 afterAll(() => c.close());

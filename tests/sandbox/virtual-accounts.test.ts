@@ -114,7 +114,7 @@ describe('POST /virtual-account', () => {
   });
 
   it('creates one with a flat-fee commission rule', async () => {
-    const startDate = new Date(Date.now() + 5 * 86_400_000).toISOString();
+    const startDate = new Date(world().clock.now() + 5 * 86_400_000).toISOString();
     const res = await c.call('POST', '/virtual-account', {
       body: { name: 'Client B', accountId: checkingId(), commissionDetails: { type: 'flatFee', amount: { amountCents: 1_000 }, frequency: 'yearly', startDate } },
     });
