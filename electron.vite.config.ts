@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
+import { CONTRACT_NAMES } from './src/shared/ipc';
 
 const pkg = JSON.parse(readFileSync(resolve(__dirname, 'package.json'), 'utf8')) as { version: string };
 
@@ -16,7 +17,8 @@ export default defineConfig({
   preload: {
     // Sandboxed preloads can only require('electron') and a few polyfilled
     // modules, so everything else is bundled in, and the output must be CommonJS.
-    define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+    // The preload needs only the contract's names; injecting them keeps zod and the schemas out.
+    define: { __APP_VERSION__: JSON.stringify(pkg.version), __IPC_NAMES__: JSON.stringify(CONTRACT_NAMES) },
     build: {
       outDir: 'out/preload',
       externalizeDeps: false,

@@ -204,6 +204,42 @@ test('"Edit…" changes a live profile; field errors are shown next to the field
   await expect(renamed.getByRole('button', { name: 'Edit Acme Treasury' })).toBeFocused();
 });
 
+test('changing an address asks for the key of the new address; saved without it, the old key is gone', async ({ app }) => {
+  const { page } = app;
+  const other = await startSandbox({ seed: 14, transactions: 10 });
+  try {
+    await app.open();
+    await startDemo(page);
+    await openSection(page, 'Settings');
+    await fillLiveProfile(page, { name: 'Acme', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
+    await page.getByRole('form', { name: 'Add a live profile' }).getByRole('button', { name: 'Save' }).click();
+    const row = page.getByRole('row', { name: /Acme/ });
+    await expect(row).toContainText('System keychain');
+
+    await row.getByRole('button', { name: 'Edit Acme' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit “Acme”' });
+    await expect(dialog.getByLabel('API key for the new address')).toHaveCount(0);
+    await dialog.getByLabel('Service address (base URL)').fill(other.apiUrl);
+    const key = dialog.getByLabel('API key for the new address');
+    await expect(key).toBeVisible();
+    await expect(key).toHaveAccessibleDescription(/changing an address removes the saved key/);
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(/Its API key was removed because the address changed/)).toBeVisible();
+    await expect(row).toContainText('No API key');
+
+    // With the new address's key given in the same dialog, the profile keeps working.
+    await row.getByRole('button', { name: 'Edit Acme' }).click();
+    await dialog.getByLabel('Vault address (vault URL)').fill(other.vaultUrl);
+    await dialog.getByLabel('API key for the new address').fill(other.apiKey);
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Saved the changes to “Acme”.')).toBeVisible();
+    await expect(row).toContainText('System keychain');
+  } finally {
+    await other.close();
+  }
+});
+
 test.describe('a machine without a system keychain', () => {
   test.use({ session: { secrets: 'unavailable' } });
 

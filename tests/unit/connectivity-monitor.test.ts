@@ -15,6 +15,7 @@ function setup(probeResults: Outcome[]) {
       return probeResults.shift() ?? { ok: true };
     },
     emit: (s) => emitted.push(s),
+    profileId: 'p1',
     initialBackoffMs: 1000,
     maxBackoffMs: 4000,
   });
@@ -24,13 +25,13 @@ function setup(probeResults: Outcome[]) {
 describe('connectivity monitor', () => {
   it('goes offline on a network failure and online on the next success', () => {
     const { monitor, emitted } = setup([]);
-    monitor.setProfile('p1');
+    expect(monitor.status()).toMatchObject({ state: 'unknown', profileId: 'p1' });
     monitor.report({ ok: false, kind: 'network' });
     expect(monitor.status().state).toBe('offline');
     expect(monitor.status().reason).toMatch(/cannot be reached/);
     monitor.report({ ok: true });
     expect(monitor.status().state).toBe('online');
-    expect(emitted.map((s) => s.state)).toEqual(['unknown', 'offline', 'online']);
+    expect(emitted.map((s) => [s.state, s.profileId])).toEqual([['offline', 'p1'], ['online', 'p1']]);
     monitor.dispose();
   });
 

@@ -41,7 +41,7 @@ describe('main core (the handlers behind IPC)', () => {
     const demo = s.profiles.find((p) => p.id === 'demo');
     expect(demo?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(demo?.vaultUrl).not.toBe(demo?.baseUrl);
-    const cards = (await h.ok('service:call', { endpoint: 'listCards' })) as { items: unknown[] };
+    const cards = (await h.ok('service:call', { profileId: 'demo', requestId: 'r1', endpoint: 'listCards' })) as { items: unknown[] };
     expect(cards.items.length).toBeGreaterThan(0);
     expect((await h.ok('connectivity:check')).state).toBe('online');
     expect(h.events.some((e) => e.event === 'profiles:changed')).toBe(true);
@@ -53,7 +53,7 @@ describe('main core (the handlers behind IPC)', () => {
     expect(view).toMatchObject({ kind: 'live', hasKey: true, keyStorage: 'keychain' });
     expect(JSON.stringify(view)).not.toContain(live.apiKey);
     await h.ok('profiles:select', { id: view.id });
-    const handles = (await h.ok('service:call', { endpoint: 'listSvcHandles' })) as { items: unknown[] };
+    const handles = (await h.ok('service:call', { profileId: view.id, requestId: 'r1', endpoint: 'listSvcHandles' })) as { items: unknown[] };
     expect(handles.items.length).toBeGreaterThan(0);
     for (const f of await filesUnder(h.dir)) expect(await readFile(f, 'utf8'), f).not.toContain(live.apiKey);
     const listed: ProfilesState = await h.ok('profiles:list');
@@ -98,7 +98,7 @@ describe('main core (the handlers behind IPC)', () => {
     const sandbox = await h.core.demo.running();
     await sandbox!.setFaults({ offline: true });
     await new Promise((r) => setTimeout(r, 30));
-    const call = await h.invoke('service:call', { endpoint: 'listCards' });
+    const call = await h.invoke('service:call', { profileId: 'demo', requestId: 'r1', endpoint: 'listCards' });
     expect(call.ok).toBe(false);
     if (!call.ok) expect(call.error.service?.kind).toBe('network');
     expect((await h.ok('connectivity:get')).state).toBe('offline');
@@ -112,7 +112,7 @@ describe('main core (the handlers behind IPC)', () => {
   it('maps service errors to a plain message and a failure summary', async () => {
     h = await startCore();
     await h.ok('profiles:select', { id: 'demo' });
-    const r = await h.invoke('service:call', { endpoint: 'getCard', params: { cardId: 'nope' } });
+    const r = await h.invoke('service:call', { profileId: 'demo', requestId: 'r1', endpoint: 'getCard', params: { cardId: 'nope' } });
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error.code).toBe('service');
@@ -120,10 +120,12 @@ describe('main core (the handlers behind IPC)', () => {
     }
   });
 
-  it('refuses service calls before a profile is chosen', async () => {
+  it('refuses service calls that name no profile, or a profile that does not exist', async () => {
     h = await startCore();
-    const r = await h.invoke('service:call', { endpoint: 'listCards' });
-    expect(r.ok ? 'ok' : r.error.code).toBe('no-active-profile');
+    const unnamed = await h.invoke('service:call', { endpoint: 'listCards' } as never);
+    expect(unnamed.ok ? 'ok' : unnamed.error.code).toBe('invalid-argument');
+    const gone = await h.invoke('service:call', { profileId: 'no-such-profile', requestId: 'r1', endpoint: 'listCards' });
+    expect(gone.ok ? 'ok' : gone.error.code).toBe('profile-mismatch');
   });
 });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANNELS, channelPath, type ChannelName, type EventName } from '../../src/shared/ipc';
-import { createTreasuryApi } from '../../src/shared/treasury-api';
+import { CHANNELS, channelPath, CONTRACT_NAMES, createTreasuryApi, type ChannelName, type EventName } from '../../src/shared/ipc';
 
 function fakeTransport() {
   const calls: [ChannelName, unknown][] = [];
@@ -11,14 +10,14 @@ function fakeTransport() {
     count: (event: EventName) => listeners.get(event)?.size ?? 0,
     transport: {
       version: '1.2.3',
-      invoke: async (channel: ChannelName, arg: unknown) => {
-        calls.push([channel, arg]);
+      invoke: async (channel: string, arg: unknown) => {
+        calls.push([channel as ChannelName, arg]);
         return { ok: true, value: null };
       },
-      subscribe: (event: EventName, listener: (p: unknown) => void) => {
-        const set = listeners.get(event) ?? new Set();
+      subscribe: (event: string, listener: (p: unknown) => void) => {
+        const set = listeners.get(event as EventName) ?? new Set();
         set.add(listener);
-        listeners.set(event, set);
+        listeners.set(event as EventName, set);
         return () => set.delete(listener);
       },
     },
@@ -28,7 +27,7 @@ function fakeTransport() {
 describe('window.treasury built from the contract', () => {
   it('has one method per channel, grouped by domain, and forwards the call as is', async () => {
     const t = fakeTransport();
-    const api = createTreasuryApi(t.transport) as unknown as Record<string, Record<string, (a?: unknown) => Promise<unknown>>>;
+    const api = createTreasuryApi(CONTRACT_NAMES, t.transport) as unknown as Record<string, Record<string, (a?: unknown) => Promise<unknown>>>;
     for (const name of CHANNELS) {
       const [domain, verb] = channelPath(name);
       expect(typeof api[domain]?.[verb], name).toBe('function');
@@ -38,7 +37,7 @@ describe('window.treasury built from the contract', () => {
   });
 
   it('is frozen all the way down, so a page script cannot swap a method', () => {
-    const api = createTreasuryApi(fakeTransport().transport) as unknown as Record<string, object>;
+    const api = createTreasuryApi(CONTRACT_NAMES, fakeTransport().transport) as unknown as Record<string, object>;
     expect(Object.isFrozen(api)).toBe(true);
     expect(Object.isFrozen(api['profiles'])).toBe(true);
     expect(() => {
@@ -48,7 +47,7 @@ describe('window.treasury built from the contract', () => {
 
   it('subscribes to contract events only, and unsubscribe really stops delivery', () => {
     const t = fakeTransport();
-    const api = createTreasuryApi(t.transport);
+    const api = createTreasuryApi(CONTRACT_NAMES, t.transport);
     const seen: unknown[] = [];
     const off = api.on('connectivity:changed', (s) => seen.push(s.state));
     t.emit('connectivity:changed', { state: 'offline' });
@@ -60,7 +59,7 @@ describe('window.treasury built from the contract', () => {
   });
 
   it('exposes no raw IPC and no process', () => {
-    const keys = Object.keys(createTreasuryApi(fakeTransport().transport));
+    const keys = Object.keys(createTreasuryApi(CONTRACT_NAMES, fakeTransport().transport));
     expect(keys).not.toContain('ipcRenderer');
     expect(keys).not.toContain('process');
     expect(keys.sort()).toEqual([...new Set(CHANNELS.map((c) => channelPath(c)[0]))].concat(['on', 'version']).sort());

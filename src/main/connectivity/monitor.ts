@@ -1,4 +1,4 @@
-import type { ConnectivityState, ConnectivityStatus } from '../../shared/ipc';
+import type { ConnectivityState, ConnectivityStatus } from '../../shared/ipc/connectivity';
 
 /** What one request or probe taught us about the connection. */
 export type Outcome =
@@ -6,6 +6,8 @@ export type Outcome =
   | { ok: false; kind: 'network' | 'timeout' | 'http' | 'invalid-response' | 'invalid-request' | 'canceled'; status?: number; message?: string };
 
 export interface MonitorOptions {
+  /** The profile whose service this watches (every profile has its own monitor). */
+  profileId?: string | null;
   /** A cheap call to the service. */
   probe: () => Promise<Outcome>;
   /** Pushes every change of state to the renderers. */
@@ -32,19 +34,11 @@ export class ConnectivityMonitor {
 
   constructor(private readonly opts: MonitorOptions) {
     this.backoffMs = opts.initialBackoffMs ?? 1000;
-    this.current = { state: 'unknown', profileId: null, since: this.iso() };
+    this.current = { state: 'unknown', profileId: opts.profileId ?? null, since: this.iso() };
   }
 
   status(): ConnectivityStatus {
     return { ...this.current };
-  }
-
-  /** Starts watching another profile: state unknown until the first outcome. */
-  setProfile(profileId: string | null): void {
-    this.clearTimer();
-    this.backoffMs = this.opts.initialBackoffMs ?? 1000;
-    this.current = { state: 'unknown', profileId, since: this.iso() };
-    this.opts.emit(this.status());
   }
 
   /** Called with the outcome of every real service call. */

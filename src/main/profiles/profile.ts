@@ -1,18 +1,14 @@
 import { z } from 'zod';
+import { ServiceUrl } from '../../shared/service-url';
 
 /**
  * A connection profile: which service to talk to, never how to prove who we are. The API key
  * lives in the SecretStore (src/main/secrets); the schemas below are strict, so an object with
  * an `apiKey` (or any unknown field) is refused rather than silently stored next to the URLs.
- *
- * This module depends on zod only, so it can move to src/shared for the IPC contract.
  */
 
 export const DEMO_PROFILE_ID = 'demo';
 export const PROFILE_NAME_MAX_LENGTH = 100;
-
-/** Hosts where plain http is acceptable: the traffic never leaves this machine. */
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 const FIELD_LABELS: Record<string, string> = {
   id: 'Id',
@@ -23,46 +19,8 @@ const FIELD_LABELS: Record<string, string> = {
   createdAt: 'Created at',
 };
 
-/**
- * Why `value` is not usable as a service URL of a live profile, or null when it is.
- * https is required because the API key travels in every request; http only on loopback.
- */
-export function serviceUrlProblem(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return 'enter an absolute URL such as https://api.example.com';
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return `use an https:// address (got ${url.protocol}//)`;
-  }
-  if (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname)) {
-    return 'use https:// for a live profile (http:// is allowed only for 127.0.0.1, localhost or [::1])';
-  }
-  if (url.username || url.password) {
-    // A user:password@ part would put a credential in the settings file.
-    return 'remove the user name or password from the address (the API key is entered separately)';
-  }
-  if (url.search || url.hash) {
-    return 'remove the ?query or #fragment from the address';
-  }
-  return null;
-}
-
-/** Trims and drops trailing slashes, so "https://x/" and "https://x" are the same profile URL. */
-function normalizeUrl(value: string): string {
-  return value.trim().replace(/\/+$/, '');
-}
-
-const serviceUrl = z
-  .string({ error: 'enter an absolute URL such as https://api.example.com' })
-  .max(2048, 'the address is too long')
-  .transform(normalizeUrl)
-  .superRefine((value, ctx) => {
-    const problem = serviceUrlProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+// The address rule is shared with the IPC contract, so saving, editing and testing apply one rule.
+const serviceUrl = ServiceUrl;
 
 const profileName = z
   .string({ error: 'give the profile a name' })

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { buildPath, IDEMPOTENCY_HEADER, type EndpointDef } from '../../shared/service';
+import { buildPath, IDEMPOTENCY_HEADER, pathParamProblem, type EndpointDef } from '../../shared/service';
 
 /**
  * Turns checked arguments into an HTTP request. Everything is validated here, before any byte
@@ -82,7 +82,7 @@ function pathOf(def: EndpointDef, params: Record<string, unknown> | undefined): 
   const values: Record<string, string> = {};
   for (const name of names) {
     const value = params?.[name];
-    if (typeof value !== 'string' || value === '' || value.length > MAX_PARAM) {
+    if (typeof value !== 'string' || pathParamProblem(value) !== null || value.length > MAX_PARAM) {
       throw new InvalidRequest(`The ${name} is missing or not a valid id. Nothing was sent.`);
     }
     values[name] = value;

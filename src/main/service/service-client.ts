@@ -1,5 +1,6 @@
 import { endpoints, type EndpointDef, type EndpointName, type ResponseOf } from '../../shared/service';
 import { attempt, type FetchLike } from './attempt';
+import { withoutCardSecrets } from './card-secrets';
 import type { CallArgs, EndpointMethods, ListEndpointName } from './call-args';
 import { checkApiKey, InvalidRequest, normalizeBaseUrl, prepareRequest, type PreparedRequest, type RawArgs } from './request';
 import { backoffMs, defaultSleep, DEFAULT_BACKOFF, type Sleep } from './retry';
@@ -24,7 +25,8 @@ export interface ServiceClientOptions {
   /** {vault_url}: only calls with `vault: true` go there. */
   vaultUrl: string;
   /** Asked once per call, so a key changed in Settings applies to the next call. */
-  getApiKey: () => string | Promise<string>;
+  /** The key at call time; null when the profile has none (the call fails with nothing sent). */
+  getApiKey: () => string | null | Promise<string | null>;
   /** Per attempt, including reading the body. */
   timeoutMs?: number;
   /** Extra attempts for GETs on retryable failures; writes are never retried here. */
@@ -128,7 +130,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       try {
         const value = await attempt({ name, def, request, fetch: doFetch, timeoutMs, signal: args.signal, scrub, now });
         report({ ok: true });
-        return value;
+        return args.vault === true ? value : withoutCardSecrets(value);
       } catch (error) {
         if (!(error instanceof ServiceError)) throw error;
         report({ ok: false, kind: error.kind, ...(error.status !== undefined ? { status: error.status } : {}), message: error.message });

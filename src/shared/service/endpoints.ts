@@ -21,6 +21,7 @@ import {
   VirtualAccountView,
   VirtualAccountWriteResult,
 } from './virtual-account';
+import { pathParamProblem } from './call-args';
 import { Webhook, WebhookCreate, WebhookListQuery, WebhookUpdate } from './webhook';
 
 /**
@@ -131,11 +132,16 @@ export type ParsedBodyOf<N extends EndpointName> = Endpoints[N] extends { body: 
 export type ParsedQueryOf<N extends EndpointName> = Endpoints[N] extends { query: infer Q } ? Infer<Q> : undefined;
 export type ResponseOf<N extends EndpointName> = z.infer<Endpoints[N]['response']>;
 
-/** Fills a path template; every value is URL-encoded so an id can never change the path. */
+/**
+ * Fills a path template; every value is URL-encoded and dot segments are refused, so an id can
+ * never change the path.
+ */
 export function buildPath(template: string, params: Record<string, string>): string {
   return template.replace(/:([A-Za-z]+)/g, (_, name: string) => {
     const value = params[name];
-    if (value === undefined || value === '') throw new Error(`missing path parameter ${name}`);
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    const problem = pathParamProblem(value);
+    if (problem) throw new Error(`path parameter ${name} ${problem}`);
     return encodeURIComponent(value);
   });
 }

@@ -8,3 +8,4 @@ export * from './payments';
 export * from './directory';
 export * from './webhook';
 export * from './endpoints';
+export * from './call-args';

@@ -3,8 +3,7 @@
  * preload's part: it builds window.treasury from the same contract, with a transport that goes
  * through a Playwright binding to the real main-process handlers in the test process.
  */
-import { EVENTS, type EventName } from '../../../src/shared/ipc';
-import { createTreasuryApi } from '../../../src/shared/treasury-api';
+import { CONTRACT_NAMES, createTreasuryApi, EVENTS, type EventName } from '../../../src/shared/ipc';
 
 declare const __SHIM_VERSION__: string;
 
@@ -16,13 +15,13 @@ interface ShimGlobal {
 const g = globalThis as unknown as ShimGlobal;
 const listeners = new Map<EventName, Set<(payload: unknown) => void>>(EVENTS.map((e) => [e, new Set()]));
 
-const api = createTreasuryApi({
+const api = createTreasuryApi(CONTRACT_NAMES, {
   version: __SHIM_VERSION__,
   invoke: (channel, arg) => g.__treasuryInvoke(channel, arg),
   subscribe: (event, listener) => {
-    listeners.get(event)?.add(listener);
+    listeners.get(event as EventName)?.add(listener);
     return () => {
-      listeners.get(event)?.delete(listener);
+      listeners.get(event as EventName)?.delete(listener);
     };
   },
 });

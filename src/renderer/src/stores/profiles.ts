@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ArgOf, ProfilesState, ProfileView, Result } from '../../../shared/ipc';
+import type { ArgOf, ProfilesState, ProfileUpdateResult, ProfileView, Result } from '../../../shared/ipc';
 import { bridge, callMain } from '../platform/bridge';
 
 export type NewProfile = ArgOf<'profiles:create'>;
@@ -22,8 +22,11 @@ interface ProfilesStore {
    * show field errors. The key is deliberately not kept in this store.
    */
   create(input: NewProfile): Promise<Result<ProfileView>>;
-  /** Changes a live profile's name or addresses; the result carries field errors for the form. */
-  update(input: ProfileChanges): Promise<Result<ProfileView>>;
+  /**
+   * Changes a live profile's name or addresses; the result carries field errors for the form.
+   * A changed address drops the stored key unless a new one comes with the change (main decides).
+   */
+  update(input: ProfileChanges): Promise<Result<ProfileUpdateResult>>;
   /** Sets or replaces a live profile's key; like create, the key passes through, never stays. */
   setKey(input: NewKey): Promise<Result<ProfileView>>;
   remove(id: string): Promise<boolean>;

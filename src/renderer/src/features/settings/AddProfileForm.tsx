@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ConnectionTestResult, IpcError, ProfileView } from '../../../../shared/ipc';
 import { callMain } from '../../platform/bridge';
 import { useProfiles } from '../../stores/profiles';
-import { TextField } from '../../ui/TextField';
 import { ConnectionTestResults } from './ConnectionTestResults';
+import { ApiKeyField } from './ApiKeyField';
 import { ProfileAddressFields } from './ProfileAddressFields';
 import { splitErrors, type FieldErrors } from './fieldErrors';
 import { SessionOnlyOption } from './SessionOnlyOption';
@@ -152,17 +152,7 @@ export function AddProfileForm({ onSaved }: Props) {
   return (
     <form className="form" onSubmit={(e) => void save(e)} noValidate aria-label="Add a live profile" aria-busy={busy !== null || undefined}>
       <ProfileAddressFields idPrefix="profile" values={values} errors={errors} onChange={change} readOnly={readOnly} withHints />
-      <TextField
-        id="profile-apiKey"
-        label="API key"
-        type="password"
-        value={values.apiKey}
-        onChange={(e) => change('apiKey', e.target.value)}
-        error={errors.apiKey}
-        autoComplete="off"
-        spellCheck={false}
-        readOnly={readOnly}
-      />
+      <ApiKeyField id="profile-apiKey" value={values.apiKey} onChange={(v) => change('apiKey', v)} error={errors.apiKey} readOnly={readOnly} />
       <SessionOnlyOption checked={sessionOnly} keychain={keychain} onChange={(v) => change('sessionOnly', v)} />
 
       <div aria-live="polite" className="form__live">

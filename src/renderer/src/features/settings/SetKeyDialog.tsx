@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { ProfileView } from '../../../../shared/ipc';
 import { useProfiles } from '../../stores/profiles';
 import { FormDialog } from '../../ui/FormDialog';
-import { TextField } from '../../ui/TextField';
+import { ApiKeyField } from './ApiKeyField';
 import { splitErrors } from './fieldErrors';
 import { SessionOnlyOption } from './SessionOnlyOption';
 import { useKeychainStatus } from './useKeychainStatus';
@@ -70,20 +70,16 @@ function SetKeyForm({ profile, busy, setBusy, onClose, onDone }: FormProps) {
 
   return (
     <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
-      <TextField
+      <ApiKeyField
         id="setkey-apiKey"
-        label="API key"
-        type="password"
         value={apiKey}
-        onChange={(e) => {
+        onChange={(v) => {
           if (busy) return;
-          setApiKey(e.target.value);
+          setApiKey(v);
           setKeyError(undefined);
         }}
         error={keyError}
         hint={profile.hasKey ? 'The new key replaces the saved one.' : undefined}
-        autoComplete="off"
-        spellCheck={false}
         readOnly={busy}
       />
       <SessionOnlyOption id="setkey-sessionOnly" checked={sessionOnly} keychain={keychain} onChange={(v) => !busy && setSessionOnlyChoice(v)} />

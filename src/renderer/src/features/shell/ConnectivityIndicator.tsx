@@ -1,8 +1,8 @@
-import { connectivityLabel, useConnectivity } from '../../stores/connectivity';
+import { connectivityLabel, useActiveConnectivity } from '../../stores/connectivity';
 
 /** A live status region: assistive technology announces changes without moving focus. */
 export function ConnectivityIndicator() {
-  const status = useConnectivity((s) => s.status);
+  const status = useActiveConnectivity();
   const state = status?.state ?? 'unknown';
   return (
     <div className={`connectivity connectivity--${state}`} role="status" title={status?.reason}>

@@ -1,4 +1,4 @@
-import { useConnectivity } from '../../stores/connectivity';
+import { useActiveConnectivity, useConnectivity } from '../../stores/connectivity';
 
 const TEXT = {
   offline: 'You are offline. Showing saved data; changes will be sent when the connection returns.',
@@ -7,17 +7,18 @@ const TEXT = {
 
 /** Shown only while the service cannot be used normally; "Retry now" probes at once. */
 export function OfflineBanner() {
-  const status = useConnectivity((s) => s.status);
+  const status = useActiveConnectivity();
   const checking = useConnectivity((s) => s.checking);
   const check = useConnectivity((s) => s.check);
   if (status?.state !== 'offline' && status?.state !== 'degraded') return null;
+  const profileId = status.profileId;
   return (
     <div className={`banner banner--${status.state}`} role="alert">
       <div className="banner__text">
         <p>{TEXT[status.state]}</p>
         {status.reason ? <p className="banner__reason">{status.reason}</p> : null}
       </div>
-      <button type="button" className="button" onClick={() => void check()} disabled={checking}>
+      <button type="button" className="button" onClick={() => profileId && void check(profileId)} disabled={checking}>
         {checking ? 'Checking…' : 'Retry now'}
       </button>
     </div>

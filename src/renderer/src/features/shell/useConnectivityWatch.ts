@@ -3,7 +3,7 @@ import { useConnectivity } from '../../stores/connectivity';
 import { useProfiles } from '../../stores/profiles';
 
 /**
- * After a profile switch main knows nothing yet ("unknown"); probing once right away turns
+ * After a profile switch main may know nothing yet ("unknown"); probing once right away turns
  * "Checking…" into a real state instead of waiting for the first service call.
  */
 export function useConnectivityWatch(): void {
@@ -12,9 +12,9 @@ export function useConnectivityWatch(): void {
   const check = useConnectivity((s) => s.check);
   useEffect(() => {
     if (!activeId) return;
-    void load().then(() => {
-      const s = useConnectivity.getState().status;
-      if (!s || s.state === 'unknown' || s.profileId !== activeId) void check();
+    void load(activeId).then(() => {
+      const s = useConnectivity.getState().byProfile[activeId];
+      if (!s || s.state === 'unknown') void check(activeId);
     });
   }, [activeId, load, check]);
 }

@@ -1,0 +1,21 @@
+import type { EventName, Events } from '../../shared/ipc';
+import type { DemoService } from '../demo/demo-sandbox';
+import type { InFlightCalls } from '../ipc/in-flight';
+import type { ProfileStore, RecoveredFile } from '../profiles/profile-store';
+import type { SessionAwareSecrets } from '../secrets/secret-vault';
+import type { ProfileServices } from './profile-services';
+
+/** What every feature's handlers work with: small on purpose, and free of Electron. */
+export interface CoreContext {
+  version: string;
+  platform: string;
+  store: ProfileStore;
+  secrets: SessionAwareSecrets;
+  demo: DemoService;
+  services: ProfileServices;
+  inFlight: InFlightCalls;
+  /** Set when profiles.json was damaged and set aside at start-up. */
+  recovered: RecoveredFile | null;
+  emit: <E extends EventName>(event: E, payload: Events[E]) => void;
+  now: () => number;
+}

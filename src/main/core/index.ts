@@ -1,0 +1,114 @@
+import type { EventName, Events, Handlers } from '../../shared/ipc';
+import { DemoService, type DemoOptions } from '../demo/demo-sandbox';
+import { mapErrors } from '../ipc/errors';
+import { appHandlers } from '../ipc/handlers/app';
+import { connectivityHandlers } from '../ipc/handlers/connectivity';
+import { keychainHandlers } from '../ipc/handlers/keychain';
+import { profilesHandlers } from '../ipc/handlers/profiles';
+import { serviceHandlers } from '../ipc/handlers/service';
+import { InFlightCalls } from '../ipc/in-flight';
+import { DEMO_PROFILE_ID } from '../profiles/profile';
+import { ProfileStore } from '../profiles/profile-store';
+import { MemorySecretStore } from '../secrets/memory-secret-store';
+import { SecretStoreError, type SecretStore } from '../secrets/secret-store';
+import { SessionAwareSecrets } from '../secrets/secret-vault';
+import type { CoreContext } from './context';
+import { ProfileServices } from './profile-services';
+
+export interface MainCoreOptions {
+  userDataDir: string;
+  version: string;
+  platform: string;
+  emit: <E extends EventName>(event: E, payload: Events[E]) => void;
+  /**
+   * 'keychain' (the OS keychain through keytar) in the app; in tests 'memory' stands in for a
+   * working keychain and 'unavailable' for a machine without one.
+   */
+  secrets?: 'keychain' | 'memory' | 'unavailable';
+  demo?: DemoOptions;
+  /** Electron's net.isOnline, when there is one. */
+  isOsOnline?: () => boolean;
+  now?: () => number;
+}
+
+export interface MainCore {
+  handlers: Handlers;
+  /** The Demo profile's sandbox (tests inject faults through it). */
+  demo: DemoService;
+  dispose(): Promise<void>;
+}
+
+const MISSING_KEYCHAIN_REASON = 'No system keychain is available (no Secret Service on D-Bus). You can keep the key for this session only.';
+
+/** A keychain that is not there, for tests of machines without one. */
+const missingKeychain: SecretStore = {
+  kind: 'keychain',
+  get: () => Promise.reject(new SecretStoreError('keychain-unavailable', MISSING_KEYCHAIN_REASON)),
+  set: () => Promise.reject(new SecretStoreError('keychain-unavailable', MISSING_KEYCHAIN_REASON)),
+  delete: () => Promise.reject(new SecretStoreError('keychain-unavailable', MISSING_KEYCHAIN_REASON)),
+};
+
+async function openSecrets(kind: MainCoreOptions['secrets']): Promise<SessionAwareSecrets> {
+  if (kind === 'memory') return new SessionAwareSecrets({ keychain: new MemorySecretStore(), keychainStatus: { available: true } });
+  if (kind === 'unavailable') {
+    return new SessionAwareSecrets({ keychain: missingKeychain, keychainStatus: { available: false, reason: MISSING_KEYCHAIN_REASON } });
+  }
+  return SessionAwareSecrets.open();
+}
+
+/**
+ * Everything main does for the renderer, with no Electron in it: profiles and their keys, the
+ * Demo sandbox, one ServiceClient and connectivity monitor per profile. The handlers are written
+ * per feature (src/main/ipc/handlers) over one small context and merged here; index.ts registers
+ * them on ipcMain, tests call them directly.
+ */
+export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
+  const secrets = await openSecrets(opts.secrets);
+  const opened = await ProfileStore.open(opts.userDataDir, { keys: secrets });
+  const store = opened.store;
+  const demo = new DemoService(opts.demo);
+  const services = new ProfileServices({
+    store,
+    secrets,
+    demo,
+    emit: (status) => opts.emit('connectivity:changed', status),
+    ...(opts.isOsOnline ? { isOsOnline: opts.isOsOnline } : {}),
+  });
+  const inFlight = new InFlightCalls();
+  const ctx: CoreContext = {
+    version: opts.version,
+    platform: opts.platform,
+    store,
+    secrets,
+    demo,
+    services,
+    inFlight,
+    recovered: opened.recovered,
+    emit: opts.emit,
+    now: opts.now ?? Date.now,
+  };
+
+  // The profile on screen at the last run starts being watched at once (and Demo's sandbox starts).
+  const initial = store.activeProfileId();
+  if (initial) await services.monitor(initial).then((m) => void m.check(), () => undefined);
+
+  const handlers = mapErrors({
+    ...appHandlers(ctx),
+    ...keychainHandlers(ctx),
+    ...profilesHandlers(ctx),
+    ...connectivityHandlers(ctx),
+    ...serviceHandlers(ctx),
+  } satisfies Handlers);
+
+  return {
+    handlers,
+    demo,
+    dispose: async () => {
+      inFlight.cancelAll();
+      await services.dispose();
+      await demo.stop();
+    },
+  };
+}
+
+export { DEMO_PROFILE_ID };

@@ -1,0 +1,8 @@
+import type { appChannels, HandlersOf } from '../../../shared/ipc';
+import type { CoreContext } from '../../core/context';
+
+export function appHandlers(ctx: CoreContext): HandlersOf<typeof appChannels> {
+  return {
+    'app:info': async () => ({ version: ctx.version, platform: ctx.platform }),
+  };
+}

@@ -1,0 +1,106 @@
+import type { HandlersOf, profilesChannels } from '../../../shared/ipc';
+import { testConnection } from '../../connection-test';
+import type { CoreContext } from '../../core/context';
+import { announceProfiles, profilesState, profileView } from '../../core/profile-views';
+import type { Profile } from '../../profiles/profile';
+import { HandlerError } from '../dispatch';
+
+const NO_KEY_MESSAGE = 'This profile has no API key. Add one in Settings.';
+const GONE_MESSAGE = 'That profile no longer exists.';
+
+function addressChanged(before: Profile, patch: { baseUrl?: string | undefined; vaultUrl?: string | undefined }): boolean {
+  if (before.kind !== 'live') return false;
+  return (patch.baseUrl !== undefined && patch.baseUrl !== before.baseUrl) || (patch.vaultUrl !== undefined && patch.vaultUrl !== before.vaultUrl);
+}
+
+export function profilesHandlers(ctx: CoreContext): HandlersOf<typeof profilesChannels> {
+  const { store, secrets, services } = ctx;
+  const sessionOnlyDefault = (sessionOnly: boolean | undefined) => sessionOnly ?? !secrets.keychainStatus().available;
+
+  /** Starts watching the profile on screen (and the Demo sandbox, for Demo) without waiting. */
+  const warmUp = (id: string) => {
+    void services
+      .monitor(id)
+      .then((m) => m.check())
+      .catch(() => undefined);
+  };
+
+  return {
+    'profiles:list': async () => profilesState(ctx),
+
+    'profiles:create': async (arg) => {
+      const profile = await store.create({ name: arg.name, baseUrl: arg.baseUrl, vaultUrl: arg.vaultUrl });
+      try {
+        await secrets.setKey(profile.id, arg.apiKey, { sessionOnly: sessionOnlyDefault(arg.sessionOnly) });
+      } catch (error) {
+        // A profile without the key it was created with would only confuse: undo it.
+        await store.delete(profile.id).catch(() => undefined);
+        throw error;
+      }
+      await announceProfiles(ctx);
+      return profileView(ctx, profile);
+    },
+
+    'profiles:update': async ({ id, apiKey, sessionOnly, ...patch }) => {
+      const before = store.get(id);
+      if (!before) throw new HandlerError('not-found', GONE_MESSAGE);
+      const moved = addressChanged(before, patch);
+      // A key goes only to the addresses it was entered for. It is removed before the address
+      // changes, so no call can ever pair the old key with the new address; should saving fail,
+      // it is put back as it was.
+      const previous = moved ? { key: await secrets.getKey(id), storage: (await secrets.hasKey(id)).storage } : null;
+      if (moved) {
+        await secrets.deleteKey(id);
+        await services.reset(id);
+      }
+      let profile: Profile;
+      try {
+        profile = await store.update(id, patch);
+      } catch (error) {
+        if (previous?.key) await secrets.setKey(id, previous.key, { sessionOnly: previous.storage === 'session' }).catch(() => undefined);
+        throw error;
+      }
+      if (apiKey !== undefined) await secrets.setKey(id, apiKey, { sessionOnly: sessionOnlyDefault(sessionOnly) });
+      await services.reset(id);
+      if (store.activeProfileId() === id) warmUp(id);
+      await announceProfiles(ctx);
+      return { profile: await profileView(ctx, profile), keyCleared: moved && apiKey === undefined };
+    },
+
+    'profiles:delete': async ({ id }) => {
+      await store.delete(id);
+      await services.reset(id);
+      return announceProfiles(ctx);
+    },
+
+    'profiles:select': async ({ id }) => {
+      await store.select(id);
+      warmUp(id);
+      return announceProfiles(ctx);
+    },
+
+    'profiles:setKey': async ({ id, apiKey, sessionOnly }) => {
+      const profile = store.get(id);
+      if (!profile) throw new HandlerError('not-found', GONE_MESSAGE);
+      if (profile.kind === 'demo') throw new HandlerError('conflict', 'The Demo profile makes its own key.');
+      await secrets.setKey(id, apiKey, { sessionOnly: sessionOnlyDefault(sessionOnly) });
+      await services.reset(id);
+      if (store.activeProfileId() === id) warmUp(id);
+      await announceProfiles(ctx);
+      return profileView(ctx, profile);
+    },
+
+    'profiles:testConnection': async (arg) => {
+      if (!('id' in arg)) return testConnection(arg.baseUrl, arg.vaultUrl, arg.apiKey);
+      const profile = store.get(arg.id);
+      if (!profile) throw new HandlerError('not-found', GONE_MESSAGE);
+      if (profile.kind === 'demo') {
+        const s = await ctx.demo.start();
+        return testConnection(s.apiUrl, s.vaultUrl, s.apiKey);
+      }
+      const key = await secrets.getKey(profile.id);
+      if (!key) throw new HandlerError('no-key', NO_KEY_MESSAGE);
+      return testConnection(profile.baseUrl, profile.vaultUrl, key);
+    },
+  };
+}

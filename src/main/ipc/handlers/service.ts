@@ -1,0 +1,22 @@
+import { endpoints } from '../../../shared/service';
+import type { HandlersOf, serviceChannels } from '../../../shared/ipc';
+import type { CoreContext } from '../../core/context';
+
+export function serviceHandlers(ctx: CoreContext): HandlersOf<typeof serviceChannels> {
+  return {
+    'service:call': async (arg) => {
+      const client = await ctx.services.client(arg.profileId);
+      const args: Record<string, unknown> = {};
+      if (arg.params) args['params'] = arg.params;
+      if (arg.query) args['query'] = arg.query;
+      if (arg.body !== undefined) args['body'] = arg.body;
+      if (arg.idempotencyKey) args['idempotencyKey'] = arg.idempotencyKey;
+      // The endpoint is chosen at run time, so its argument type cannot be named statically
+      // (hence `never`); the client validates params, query and body against that endpoint's
+      // own schemas before anything is sent.
+      if (endpoints[arg.endpoint].method !== 'GET') return client.call(arg.endpoint, args as never);
+      return ctx.inFlight.run(arg.requestId, (signal) => client.call(arg.endpoint, { ...args, signal } as never));
+    },
+    'service:cancel': async ({ requestId }) => ({ canceled: ctx.inFlight.cancel(requestId) }),
+  };
+}

@@ -1,0 +1,42 @@
+import type { z } from 'zod';
+import { appChannels } from './app';
+import { connectivityChannels, connectivityEvents } from './connectivity';
+import { mergeTables, type Channel, type Clashes, type EventDef, type HandlersOf } from './define';
+import { keychainChannels } from './keychain';
+import { profilesChannels, profilesEvents } from './profiles';
+import { serviceChannels } from './service';
+
+/**
+ * The IPC contract: every channel the renderer may invoke (its argument schema and result type)
+ * and every event main pushes, merged from one module per feature. Main implements `Handlers`,
+ * the preload and the test shim are built from the names, the renderer's types come from here.
+ * Channel names are `domain:verb`; every result is `{ ok: true, value } | { ok: false, error }`.
+ */
+
+type ChannelTables = [typeof appChannels, typeof keychainChannels, typeof profilesChannels, typeof connectivityChannels, typeof serviceChannels];
+type EventTables = [typeof profilesEvents, typeof connectivityEvents];
+
+// A name defined in two features does not compile (and mergeTables refuses it at load time too).
+const noChannelClash: [Clashes<ChannelTables>] extends [never] ? true : never = true;
+const noEventClash: [Clashes<EventTables>] extends [never] ? true : never = true;
+void noChannelClash;
+void noEventClash;
+
+export const channels = mergeTables(appChannels, keychainChannels, profilesChannels, connectivityChannels, serviceChannels);
+export const events = mergeTables(profilesEvents, connectivityEvents);
+
+export type Channels = typeof channels;
+export type ChannelName = keyof Channels & string;
+export type ArgOf<C extends ChannelName> = z.input<Channels[C]['arg']>;
+export type ParsedArgOf<C extends ChannelName> = z.output<Channels[C]['arg']>;
+export type ResultOf<C extends ChannelName> = Channels[C] extends Channel<z.ZodType, infer R> ? R : never;
+
+export type EventsTable = typeof events;
+export type EventName = keyof EventsTable & string;
+export type Events = { [E in EventName]: EventsTable[E] extends EventDef<infer P> ? P : never };
+
+export const CHANNELS = Object.keys(channels) as ChannelName[];
+export const EVENTS = Object.keys(events) as EventName[];
+
+/** Main implements this table; `satisfies Handlers` makes a missing channel a type error. */
+export type Handlers = HandlersOf<Channels>;

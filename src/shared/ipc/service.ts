@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { endpoints, pathParamProblem, type EndpointName, type ResponseOf, type ServiceArgs } from '../service';
+import { channel } from './define';
+import type { Result } from './result';
+import { ProfileId, RequestId } from './schemas';
+
+const endpointNames = Object.keys(endpoints) as [EndpointName, ...EndpointName[]];
+
+const PathParam = z
+  .string()
+  .max(200)
+  .superRefine((value, ctx) => {
+    const problem = pathParamProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: `a path parameter ${problem}` });
+  });
+
+/**
+ * One channel carries every ServiceClient call of the API host. Every call names the profile it
+ * belongs to, so a sync page or a send finishes against its own profile whichever is on screen,
+ * and a request id, so it can be canceled. Main validates the endpoint name, then the
+ * ServiceClient validates params, query and body with the endpoint's own schemas. Vault calls
+ * (PAN/CVV) are deliberately not reachable here.
+ */
+export const ServiceCallArg = z.strictObject({
+  profileId: ProfileId,
+  requestId: RequestId,
+  endpoint: z.enum(endpointNames),
+  params: z.record(z.string(), PathParam).optional(),
+  query: z.record(z.string(), z.string().max(2000)).optional(),
+  body: z.unknown().optional(),
+  idempotencyKey: z.string().min(1).max(255).optional(),
+});
+export type ServiceCallArg = z.infer<typeof ServiceCallArg>;
+
+export interface CancelResult {
+  /** False when no read with that id was in flight (it finished, or it is a write). */
+  canceled: boolean;
+}
+
+export const serviceChannels = {
+  'service:call': channel<unknown>()(ServiceCallArg),
+  /** Aborts a read in flight. Writes are never canceled: once sent, their outcome must be known. */
+  'service:cancel': channel<CancelResult>()(z.strictObject({ requestId: RequestId })),
+} as const;
+
+/** The typed form of `service:call` for one endpoint, as the renderer writes it. */
+export type ServiceCallInput<N extends EndpointName> = { profileId: string; requestId: string; endpoint: N } & ServiceArgs<N>;
+
+/** `treasury.service.call`, narrowed per endpoint: the arguments it needs, the response it gives. */
+export type ServiceCaller = <N extends EndpointName>(arg: ServiceCallInput<N>) => Promise<Result<ResponseOf<N>>>;

@@ -1,0 +1,154 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
+import { startCaptureServer, type CaptureServer } from './capture-server';
+import { startCore, type CoreHarness } from './core-helpers';
+
+// DESIGN.md: every service call names its profile, and work in flight finishes against the
+// profile it belongs to, whichever profile is on screen.
+
+let live: Sandbox;
+let other: Sandbox;
+beforeAll(async () => {
+  live = await startSandbox({ transactions: 50, apiKey: 'live-key-0123456789', seed: 1 });
+  other = await startSandbox({ transactions: 50, apiKey: 'other-key-0123456789', seed: 2 });
+});
+afterAll(async () => {
+  await live.close();
+  await other.close();
+});
+
+let h: CoreHarness;
+afterEach(async () => {
+  await live.resetFaults();
+  await h?.close();
+});
+
+async function liveProfile(sandbox: Sandbox, name: string): Promise<string> {
+  const view = await h.ok('profiles:create', { name, baseUrl: sandbox.apiUrl, vaultUrl: sandbox.vaultUrl, apiKey: sandbox.apiKey });
+  return view.id;
+}
+
+const ids = (page: unknown) => (page as { items: { id: string }[] }).items.map((i) => i.id);
+
+describe('service calls name their profile', () => {
+  it('a call goes to the profile it names, not to the one on screen', async () => {
+    h = await startCore();
+    const a = await liveProfile(live, 'A');
+    const b = await liveProfile(other, 'B');
+    await h.ok('profiles:select', { id: a });
+    const before = { live: live.stats.requests, other: other.stats.requests };
+    const fromB = await h.ok('service:call', { profileId: b, requestId: 'r1', endpoint: 'listCards' });
+    expect(other.stats.requests).toBeGreaterThan(before.other);
+    const direct = await fetch(`${other.apiUrl}/card`, { headers: { 'x-api-key': other.apiKey } }).then((r) => r.json());
+    expect(ids(fromB)).toEqual(ids(direct));
+    expect(ids(fromB)).not.toEqual(ids(await h.ok('service:call', { profileId: a, requestId: 'r2', endpoint: 'listCards' })));
+  });
+
+  it('a call in flight finishes against its own profile when the person switches profiles', async () => {
+    h = await startCore();
+    const a = await liveProfile(live, 'A');
+    await h.ok('profiles:select', { id: a });
+    await live.setFaults({ latencyMs: 400 });
+    const inFlight = h.invoke('service:call', { profileId: a, requestId: 'slow', endpoint: 'listVirtualAccounts' });
+    await new Promise((r) => setTimeout(r, 50));
+    await h.ok('profiles:select', { id: 'demo' });
+    const r = await inFlight;
+    expect(r.ok).toBe(true);
+    const direct = await fetch(`${live.apiUrl}/virtual-account`, { headers: { 'x-api-key': live.apiKey } }).then((x) => x.json());
+    if (r.ok) expect(r.value).toEqual(direct);
+  });
+
+  it('a profile deleted before its call runs: profile-mismatch, nothing sent', async () => {
+    h = await startCore();
+    const a = await liveProfile(live, 'A');
+    await h.ok('profiles:delete', { id: a });
+    const before = live.stats.requests;
+    const r = await h.invoke('service:call', { profileId: a, requestId: 'r1', endpoint: 'listCards' });
+    expect(r.ok ? 'ok' : r.error.code).toBe('profile-mismatch');
+    expect(live.stats.requests).toBe(before);
+  });
+});
+
+describe('service:cancel', () => {
+  it('aborts a read in flight; the call answers canceled', async () => {
+    h = await startCore();
+    const a = await liveProfile(live, 'A');
+    await live.setFaults({ latencyMs: 3000 });
+    const started = Date.now();
+    const call = h.invoke('service:call', { profileId: a, requestId: 'read-1', endpoint: 'listTransactions' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await h.ok('service:cancel', { requestId: 'read-1' })).toEqual({ canceled: true });
+    const r = await call;
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.service?.kind).toBe('canceled');
+    expect(Date.now() - started).toBeLessThan(2500);
+    // Nothing left to cancel under that id.
+    expect(await h.ok('service:cancel', { requestId: 'read-1' })).toEqual({ canceled: false });
+  });
+
+  it('never cancels a write: its outcome must be known', async () => {
+    h = await startCore();
+    const a = await liveProfile(live, 'A');
+    await live.setFaults({ latencyMs: 300 });
+    const write = h.invoke('service:call', {
+      profileId: a,
+      requestId: 'write-1',
+      endpoint: 'createWebhook',
+      body: { url: 'https://hooks.example.com/x', name: 'Cancel test' },
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await h.ok('service:cancel', { requestId: 'write-1' })).toEqual({ canceled: false });
+    expect((await write).ok).toBe(true);
+  });
+});
+
+describe('a key goes only to the addresses it was entered for', () => {
+  let capture: CaptureServer;
+  beforeAll(async () => {
+    capture = await startCaptureServer();
+  });
+  afterAll(() => capture.close());
+
+  it('changing an address removes the key in main; the new address never sees the old key', async () => {
+    h = await startCore();
+    const a = await liveProfile(live, 'A');
+    await h.ok('profiles:select', { id: a });
+    const updated = await h.ok('profiles:update', { id: a, baseUrl: capture.url });
+    expect(updated.keyCleared).toBe(true);
+    expect(updated.profile).toMatchObject({ baseUrl: capture.url, hasKey: false, keyStorage: 'none' });
+    const r = await h.invoke('service:call', { profileId: a, requestId: 'r1', endpoint: 'listCards' });
+    expect(r.ok).toBe(false);
+    await h.invoke('connectivity:check', { profileId: a });
+    await h.invoke('profiles:testConnection', { id: a });
+    for (const req of capture.seen) expect(req.headers['x-api-key']).not.toBe(live.apiKey);
+  });
+
+  it('a new key given with the new address is the only key the new address sees', async () => {
+    h = await startCore();
+    const a = await liveProfile(live, 'A');
+    capture.seen.length = 0;
+    const updated = await h.ok('profiles:update', { id: a, baseUrl: capture.url, apiKey: 'key-for-capture-1234' });
+    expect(updated).toMatchObject({ keyCleared: false, profile: { hasKey: true } });
+    await h.invoke('service:call', { profileId: a, requestId: 'r1', endpoint: 'listCards' });
+    expect(capture.seen.length).toBeGreaterThan(0);
+    expect(new Set(capture.seen.map((s) => s.headers['x-api-key']))).toEqual(new Set(['key-for-capture-1234']));
+  });
+
+  it('renaming keeps the key', async () => {
+    h = await startCore();
+    const a = await liveProfile(live, 'A');
+    const updated = await h.ok('profiles:update', { id: a, name: 'A renamed', baseUrl: `${live.apiUrl}/` });
+    expect(updated).toMatchObject({ keyCleared: false, profile: { name: 'A renamed', hasKey: true } });
+  });
+
+  it('testing typed values applies the same address rule as saving: no key over plain http to another host', async () => {
+    h = await startCore();
+    for (const baseUrl of ['http://api.example.com', 'http://10.0.0.5:8080', 'ftp://api.example.com', 'https://user:pw@api.example.com']) {
+      const r = await h.invoke('profiles:testConnection', { baseUrl, vaultUrl: 'https://vault.example.com', apiKey: 'secret-key-123456' });
+      expect(r.ok ? 'ok' : r.error.code, baseUrl).toBe('invalid-argument');
+      if (!r.ok) expect(r.error.fields?.[0]?.path).toBe('baseUrl');
+    }
+    const u = await h.invoke('profiles:update', { id: 'whatever', vaultUrl: 'http://vault.example.com' });
+    expect(u.ok ? 'ok' : u.error.code).toBe('invalid-argument');
+  });
+});
