@@ -132,6 +132,15 @@ describe('seeded history', () => {
     expect(types).toEqual(new Set(['foreign_transaction_fee', 'wire_fee', 'international_wire_fee', 'account_maintenance']));
   });
 
+  it('has every kind of fee on any day and for any seed: the coverage examples do not depend on the dice', () => {
+    const days = [TEST_NOW, Date.parse('2026-01-31T23:30:00Z'), Date.parse('2028-02-29T12:00:00Z')];
+    for (const [i, day] of days.entries()) {
+      const small = createWorld({ seed: 100 + i, transactions: 100, now: () => day });
+      const types = new Set([...small.feeDetails.values()].flat().map((d) => d.feeType));
+      expect(types, new Date(day).toISOString()).toEqual(new Set(['foreign_transaction_fee', 'wire_fee', 'international_wire_fee', 'account_maintenance']));
+    }
+  });
+
   it('has pending card purchases authorized in the last hours', () => {
     const recent = items.filter((t) => t.cardId && t.status === 'pending' && Date.parse(t.authorizedAt ?? '') > TEST_NOW - 5 * 3_600_000);
     expect(recent.length).toBeGreaterThanOrEqual(3);

@@ -227,8 +227,7 @@ class Context {
     out.push(b.achOut(day(35), ops, 'failed'));
     out.push(b.accountFee(day(30), this.primary));
     out.push(b.wireIn(day(20), this.primary));
-    const [wire, fee] = b.wireOut(day(15), this.primary);
-    out.push(wire, fee);
+    for (const [n, scope] of [[16, 'domestic'], [15, 'international']] as const) out.push(...b.wireOut(day(n), this.primary, scope));
     out.push(...b.transfer(day(10), this.primary, ops, 250_000));
     out.push(b.achOut(a - DAY_MS + 2 * HOUR_MS, ops, 'pending_approval'));
     out.push(b.wireIn(a - 6 * HOUR_MS, this.primary, true));

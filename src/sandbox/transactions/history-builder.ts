@@ -226,12 +226,16 @@ export class HistoryBuilder {
     return d;
   }
 
-  /** An outgoing wire and the wire fee charged for it (with its fee detail). */
-  wireOut(dateMs: number, va: VirtualAccountRecord): [Draft, Draft] {
+  /**
+   * An outgoing wire and the wire fee charged for it (with its fee detail). One in five is
+   * international unless `scope` says which (the coverage examples must not depend on the dice).
+   */
+  wireOut(dateMs: number, va: VirtualAccountRecord, scope?: 'domestic' | 'international'): [Draft, Draft] {
     const who = this.rng.pick(VENDORS);
     const wire = this.plain('wire', dateMs, -this.amount(200_000, 8_000_000), `Wire to ${who}`, va.id, va.accountId);
     wire.tx.memo = `Ref ${this.rng.hex(8).toUpperCase()} ${who}`;
-    const international = this.rng.chance(0.2);
+    const drawn = this.rng.chance(0.2);
+    const international = scope === undefined ? drawn : scope === 'international';
     const feeCents = international ? 4_500 : 2_500;
     const fee = this.plain('fee', dateMs, -feeCents, international ? 'International wire fee' : 'Wire transfer fee', va.id, va.accountId);
     this.fees.set(fee.tx.id, {
