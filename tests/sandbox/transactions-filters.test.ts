@@ -97,6 +97,18 @@ describe('GET /transaction filters', () => {
     }
   });
 
+  it('counts money out as negative and netChange as totalIn + totalOut, as the reference defines them', async () => {
+    const res = await c.get('/transaction/aggregation');
+    expect(res.status).toBe(200);
+    const { count, totalIn, totalOut, netChange } = res.body as { count: number; totalIn: number; totalOut: number; netChange: number };
+    expect(count).toBe(everything.length);
+    expect(totalIn).toBeGreaterThan(0);
+    expect(totalOut).toBeLessThan(0);
+    expect(totalOut).toBe(everything.filter((t) => t.amountCents < 0).reduce((s, t) => s + t.amountCents, 0));
+    expect(netChange).toBe(totalIn + totalOut);
+    expect(netChange).toBe(everything.reduce((s, t) => s + t.amountCents, 0));
+  });
+
   it('gives an empty page, not an error, when from is after to', async () => {
     const res = await c.get('/transaction', { 'filter:from_date': String(TEST_NOW), 'filter:to_date': String(TEST_NOW - DAY) });
     expect(res.status).toBe(200);

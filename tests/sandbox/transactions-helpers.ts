@@ -33,9 +33,10 @@ export function bruteAggregate(items: readonly Transaction[]): { count: number; 
   let totalOut = 0;
   for (const tx of items) {
     if (tx.amountCents >= 0) totalIn += tx.amountCents;
-    else totalOut -= tx.amountCents;
+    else totalOut += tx.amountCents;
   }
-  return { count: items.length, totalIn, totalOut, netChange: totalIn - totalOut };
+  // The reference contract: money out is negative, like amountCents; netChange is totalIn + totalOut.
+  return { count: items.length, totalIn, totalOut, netChange: totalIn + totalOut };
 }
 
 /** Small deterministic generator for picking test cases. */

@@ -149,8 +149,8 @@ describe('MemoryTransactionStore against a brute-force model', () => {
           const want = ordered.filter((r) => modelMatches(r, f));
           expect(walk(store, f, pageSize)).toEqual(want.map((r) => r.tx.id));
           const tin = want.reduce((s, r) => s + Math.max(0, r.tx.amountCents), 0);
-          const tout = want.reduce((s, r) => s + Math.max(0, -r.tx.amountCents), 0);
-          expect(store.aggregate(f)).toEqual({ count: want.length, totalIn: tin, totalOut: tout, netChange: tin - tout });
+          const tout = want.reduce((s, r) => s + Math.min(0, r.tx.amountCents), 0);
+          expect(store.aggregate(f)).toEqual({ count: want.length, totalIn: tin, totalOut: tout, netChange: tin + tout });
         }
         for (const va of VAS) {
           const mine = model.filter((r) => r.tx.virtualAccountId === va);

@@ -13,7 +13,7 @@ export class PostingList {
   readonly amounts: number[] = [];
   /** Sum of the positive amounts (cents). */
   totalIn = 0;
-  /** Sum of the negative amounts, as a positive number (cents). */
+  /** Sum of the negative amounts (cents, so zero or negative: money out is negative, as in amountCents). */
   totalOut = 0;
   private bits: Uint32Array | undefined;
 
@@ -117,6 +117,6 @@ export class PostingList {
 
   private count(amountCents: number, sign: 1 | -1): void {
     if (amountCents >= 0) this.totalIn += sign * amountCents;
-    else this.totalOut -= sign * amountCents;
+    else this.totalOut += sign * amountCents;
   }
 }

@@ -213,7 +213,7 @@ export class MemoryTransactionStore implements TransactionStore {
     const { list, lo, hi } = plan;
     if (plan.others.length === 0 && !plan.auth && lo === 0 && hi === list.size) {
       // The chosen list is exactly the answer: its running totals are.
-      return { count: list.size, totalIn: list.totalIn, totalOut: list.totalOut, netChange: list.totalIn - list.totalOut };
+      return { count: list.size, totalIn: list.totalIn, totalOut: list.totalOut, netChange: list.totalIn + list.totalOut };
     }
     let count = 0;
     let totalIn = 0;
@@ -224,9 +224,9 @@ export class MemoryTransactionStore implements TransactionStore {
       const a = amounts[i] as number;
       count++;
       if (a >= 0) totalIn += a;
-      else totalOut -= a;
+      else totalOut += a;
     }
-    return { count, totalIn, totalOut, netChange: totalIn - totalOut };
+    return { count, totalIn, totalOut, netChange: totalIn + totalOut };
   }
 
   pendingCreatedBefore(ms: number): TransactionRecord[] {

@@ -65,7 +65,11 @@ export interface TransactionStore {
     items: TransactionRecord['tx'][];
     nextCursor?: string;
   };
-  /** Count, money in, money out and net change of every matching transaction, whatever its status. */
+  /**
+   * Count, money in, money out and net change of every matching transaction, whatever its status.
+   * As in the reference contract, money out is negative (like amountCents) and netChange is
+   * totalIn + totalOut.
+   */
   aggregate(filter: TransactionFilter): TransactionAggregation;
   /** Pending transactions created at or before `ms` (for settlement by the simulated clock). */
   pendingCreatedBefore(ms: number): TransactionRecord[];
