@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startClient, type Client } from './harness';
-import { balanceOf, expectError, freshKey, newVirtualAccount, postTransfer } from './virtual-accounts-helpers';
+import { balanceOf, expectError, newVirtualAccount, postTransfer } from './virtual-accounts-helpers';
 
 let c: Client;
 beforeAll(async () => {
@@ -207,12 +207,29 @@ describe('PATCH /virtual-account/:id', () => {
     expect(world().virtualAccounts.get(primaryId())?.closedAt).toBeNull();
   });
 
-  it('refuses to close an account that still holds money, until it is emptied', async () => {
+  it('closes an account that holds money: the balance stays visible on it and nothing moves in or out', async () => {
     const id = await newVirtualAccount(c, 'Has money', 1_234);
-    expectError(await c.call('PATCH', `/virtual-account/${id}`, { body: { action: 'close' } }), 409, 'BALANCE_NOT_ZERO');
-    expect((await c.get(`/virtual-account/${id}`)).body.virtualAccount.closedAt).toBeNull();
-    const back = await postTransfer(c, { source: id, destination: primaryId(), amountCents: 1_234 }, freshKey());
-    expect(back.status).toBe(200);
-    expect((await c.call('PATCH', `/virtual-account/${id}`, { body: { action: 'close' } })).status).toBe(200);
+    await c.call('PATCH', `/virtual-account/${id}`, {
+      body: { action: 'update', commissionDetails: { type: 'flatFee', amount: { amountCents: 100 }, frequency: 'monthly', startDate: new Date(world().clock.now() + 86_400_000).toISOString() } },
+    });
+    const closed = await c.call('PATCH', `/virtual-account/${id}`, { body: { action: 'close' } });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(closed.body.virtualAccount.closedAt).toBe(world().clock.iso());
+    const read = await c.get(`/virtual-account/${id}`);
+    expect(read.body.virtualAccount.closedAt).toBe(closed.body.virtualAccount.closedAt);
+    expect(read.body.balance).toEqual({ amountCents: 1_234 });
+    const listed = (await c.all('/virtual-account', { 'filter:includeClosedAccounts': 'true' })).find((v) => v.virtualAccount.id === id);
+    expect(listed?.balance).toEqual({ amountCents: 1_234 });
+
+    const primaryBefore = await balanceOf(c, primaryId());
+    const out = expectError(await postTransfer(c, { source: id, destination: primaryId(), amountCents: 1_234 }), 409, 'ACCOUNT_CLOSED');
+    expect(out.message).toContain(`source virtual account ${id} was closed`);
+    const into = expectError(await postTransfer(c, { source: primaryId(), destination: id, amountCents: 1 }), 409, 'ACCOUNT_CLOSED');
+    expect(into.message).toContain(`destination virtual account ${id} was closed`);
+    // The rule set before closing is dormant: a month and more of collections take nothing.
+    await c.call('POST', '/__sandbox/clock', { body: { advanceDays: 40 } });
+    expect(await balanceOf(c, id)).toBe(1_234);
+    expect(await balanceOf(c, primaryId())).toBeGreaterThanOrEqual(primaryBefore);
+    expect((await c.all('/transaction', { 'filter:virtualAccountId': id })).map((t) => t.amountCents)).toEqual([1_234]);
   });
 });

@@ -9,7 +9,11 @@ export function requireVirtualAccount(world: World, id: string, role = 'virtual 
   return va;
 }
 
-/** Money can neither leave nor enter a closed account. */
+/**
+ * Money can neither leave nor enter a closed account. The contracts say nothing about moving money
+ * through one, so the sandbox refuses with the reference error body rather than guess where the
+ * money would go; the balance left in a closed account stays where it is.
+ */
 export function requireOpen(va: VirtualAccountRecord, role = 'virtual account'): void {
   if (va.closedAt !== null) {
     throw conflict('ACCOUNT_CLOSED', `${role} ${va.id} was closed at ${va.closedAt}; use an open virtual account`, { id: va.id });

@@ -46,8 +46,10 @@ export function createVirtualAccount(world: World, body: VirtualAccountCreate): 
  * Decisions:
  * - Closing an account that is already closed answers 200 with the account unchanged (the first
  *   closedAt stays), so a client retrying a close whose answer it lost gets a success.
- * - An account can be closed only when both its available and posted balances are zero (409
- *   BALANCE_NOT_ZERO): money in a closed account could never be moved out again.
+ * - An account that holds money closes like any other: neither SERVICE.md nor the reference
+ *   contract makes the balance a condition, so the sandbox does not invent one. The balance stays
+ *   visible on the closed account and nothing moves in or out of it any more (transfers, payments,
+ *   off-ramps and card spend are refused by the guards of accounts/guards.ts; commissions skip it).
  * - The primary account can never be closed (409 PRIMARY_ACCOUNT) nor carry a commission rule
  *   (400): commissions are paid into it.
  * - Renaming or setting a rule on a closed account is a 409 ACCOUNT_CLOSED.
@@ -58,14 +60,6 @@ export function updateVirtualAccount(world: World, id: string, body: VirtualAcco
   if (body.action === 'close') {
     if (va.closedAt !== null) return writeResult(world, va);
     if (isPrimary) throw conflict('PRIMARY_ACCOUNT', `virtual account ${va.id} is the primary account's and cannot be closed`, { id: va.id });
-    const { availableCents, postedCents } = world.transactions.totals(va.id);
-    if (availableCents !== 0 || postedCents !== 0) {
-      throw conflict(
-        'BALANCE_NOT_ZERO',
-        `virtual account ${va.id} still holds money (available ${availableCents}, posted ${postedCents} cents); transfer it out and let pending items settle before closing`,
-        { id: va.id, availableCents, postedCents },
-      );
-    }
     va.closedAt = world.clock.iso();
     return writeResult(world, va);
   }
