@@ -14,6 +14,9 @@ const USAGE = `usage: npm run sandbox -- [options]
   --now T                start the simulated clock at T (ISO 8601 with Z or an offset, or unix ms)
                          instead of the real time; it runs on from there. Same --seed and --now,
                          same data.
+  --idempotency-ttl-hours H
+                         how long an X-Idempotency-Key is remembered, in hours of simulated time
+                         (default 24); a resend after that is a new transfer
   --latency MS           fixed latency added to every response
   --jitter MS            random extra latency in [0, MS]
   --error-rate R         share of requests answered 503 (0..1)
@@ -28,6 +31,13 @@ class UsageError extends Error {}
 /** Drops the options a flag did not give, so that they cannot override the sandbox's defaults. */
 function definedOnly<T extends object>(options: T): Partial<T> {
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+function hours(name: string, value: string | undefined, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > max) throw new UsageError(`--${name} must be a number of hours above 0 and at most ${max}, got "${value}"`);
+  return Math.max(1, Math.round(n * 3_600_000));
 }
 
 function instant(name: string, value: string | undefined): number | undefined {
@@ -65,6 +75,7 @@ export function optionsFromArgs(argv: string[]): SandboxOptions {
       transactions: { type: 'string' },
       'page-size': { type: 'string' },
       now: { type: 'string' },
+      'idempotency-ttl-hours': { type: 'string' },
       latency: { type: 'string' },
       jitter: { type: 'string' },
       'error-rate': { type: 'string' },
@@ -98,6 +109,7 @@ export function optionsFromArgs(argv: string[]): SandboxOptions {
     transactions: int('transactions', values.transactions, 0, 5_000_000),
     pageSize: int('page-size', values['page-size'], 1, 1000),
     startAt: instant('now', values.now),
+    idempotencyTtlMs: hours('idempotency-ttl-hours', values['idempotency-ttl-hours'], 366 * 24),
     faults,
   });
 }

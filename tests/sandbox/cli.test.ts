@@ -25,7 +25,7 @@ function readyLine({ child, lines }: ReturnType<typeof run>): Promise<string> {
 
 describe('sandbox CLI', () => {
   it('prints one ready line with both URLs, serves, and stops cleanly on SIGTERM', async () => {
-    const cli = run(['--port', '0', '--vault-port', '0', '--api-key', 'cli-key', '--seed', '3', '--transactions', '200']);
+    const cli = run(['--port', '0', '--vault-port', '0', '--api-key', 'cli-key', '--seed', '3', '--transactions', '200', '--idempotency-ttl-hours', '0.5']);
     const ready = await readyLine(cli);
     const api = /api=(\S+)/.exec(ready)?.[1];
     const vault = /vault=(\S+)/.exec(ready)?.[1];
@@ -34,6 +34,8 @@ describe('sandbox CLI', () => {
     expect(vault).not.toBe(api);
     expect((await fetch(`${api}/__sandbox/clock`, { headers: { 'x-api-key': 'cli-key' } })).status).toBe(200);
     expect((await fetch(`${api}/__sandbox/clock`, { headers: { 'x-api-key': 'other' } })).status).toBe(401);
+    const settings = await fetch(`${api}/__sandbox/settings`, { headers: { 'x-api-key': 'cli-key' } });
+    expect(await settings.json()).toEqual({ idempotencyTtlMs: 1_800_000 });
     cli.child.kill('SIGTERM');
     const [code] = await once(cli.child, 'exit');
     expect(code).toBe(0);
@@ -48,17 +50,21 @@ describe('sandbox CLI', () => {
   });
 
   it('refuses a bad flag with a message and exit code 2', async () => {
-    for (const [args, message] of [
+    const cases = [
       [['--error-rate', '3'], /--error-rate must be a number from 0 to 1/],
       [['--now', '2025-06-15T12:00:00'], /--now must be an ISO 8601 date-time with Z or an offset/],
-    ] as const) {
-      const child = spawn(TSX, ['src/sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let stderr = '';
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      const [code] = await once(child, 'exit');
-      expect(code).toBe(2);
-      expect(stderr).toMatch(message);
-    }
+      [['--idempotency-ttl-hours', '0'], /--idempotency-ttl-hours must be a number of hours above 0/],
+    ] as const;
+    await Promise.all(
+      cases.map(async ([args, message]) => {
+        const child = spawn(TSX, ['src/sandbox/cli.ts', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let stderr = '';
+        child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+        const [code] = await once(child, 'exit');
+        expect(code, stderr).toBe(2);
+        expect(stderr).toMatch(message);
+      }),
+    );
   });
 
   it('with only the documented flags serves the same world as the in-process sandbox for the same seed and --now', async () => {

@@ -4,6 +4,7 @@ import { requireFunds, requireOpen, requireVirtualAccount } from '../accounts/gu
 import { move } from '../accounts/postings';
 import { badRequest, conflict } from '../http/errors';
 import type { World } from '../world/world';
+import { recall, remember } from './idempotency';
 
 /** The body as idempotency sees it: field order and absent-versus-missing do not matter. */
 export function transferBodyHash(body: TransferRequest): string {
@@ -15,7 +16,10 @@ export function transferBodyHash(body: TransferRequest): string {
  * POST /transfer/virtual-account and POST /virtual-account/transfer (one logic, one key space).
  *
  * Idempotency: a key that already made a transfer returns that transferId when the body is the
- * same, and 409 IDEMPOTENCY_KEY_REUSED when it differs. Only successful transfers are
+ * same, and 409 IDEMPOTENCY_KEY_REUSED when it differs, for as long as the key is remembered
+ * (world.settings.idempotencyTtlMs on the simulated clock, 24 h by default). After that the key is
+ * forgotten, as real services forget keys, and a resend is processed as a new transfer: money
+ * moves again. Only successful transfers are
  * remembered: a refused request (unknown account, closed account, insufficient funds) records
  * nothing, so repeating it gives the same error while the cause lasts and succeeds once the cause
  * is fixed (e.g. after funding the source) — it never moves money twice, because a success is
@@ -28,7 +32,7 @@ export function transfer(world: World, body: TransferRequest, headers: Record<st
   const key = headers[IDEMPOTENCY_HEADER];
   if (key === undefined) throw badRequest('X-Idempotency-Key header is required');
   const bodyHash = transferBodyHash(body);
-  const seen = world.idempotency.get(key);
+  const seen = recall(world, key);
   if (seen) {
     if (seen.bodyHash === bodyHash) return { ...seen.result };
     throw conflict(
@@ -57,6 +61,6 @@ export function transfer(world: World, body: TransferRequest, headers: Record<st
     destination: destination.id,
     path,
   });
-  world.idempotency.set(key, { bodyHash, result: { transferId } });
+  remember(world, key, { bodyHash, result: { transferId } });
   return { transferId };
 }

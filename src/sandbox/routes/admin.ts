@@ -14,6 +14,17 @@ const ClockAdvance = z
   })
   .refine((b) => (b.advanceMs === undefined) !== (b.advanceDays === undefined), 'send exactly one of advanceMs or advanceDays');
 
+const HOUR_MS = 3_600_000;
+const MAX_IDEMPOTENCY_TTL_HOURS = 366 * 24;
+
+/** Unknown fields are refused, so a misspelt setting is an error rather than a silent no-op. */
+const SettingsUpdate = z
+  .strictObject({
+    idempotencyTtlMs: z.number().int().min(1).max(MAX_IDEMPOTENCY_TTL_HOURS * HOUR_MS).optional(),
+    idempotencyTtlHours: z.number().positive().max(MAX_IDEMPOTENCY_TTL_HOURS).optional(),
+  })
+  .refine((b) => (b.idempotencyTtlMs === undefined) !== (b.idempotencyTtlHours === undefined), 'send exactly one of idempotencyTtlMs or idempotencyTtlHours');
+
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
@@ -47,6 +58,14 @@ export function registerAdminRoutes(deps: AdminDeps) {
     });
 
     app.get('/__sandbox/clock', async () => ({ now: deps.world.clock.iso() }));
+
+    app.get('/__sandbox/settings', async () => ({ ...deps.world.settings }));
+
+    app.post('/__sandbox/settings', async (req) => {
+      const body = parse(SettingsUpdate, req.body);
+      deps.world.settings.idempotencyTtlMs = body.idempotencyTtlMs ?? Math.round((body.idempotencyTtlHours ?? 0) * HOUR_MS);
+      return { ...deps.world.settings };
+    });
 
     app.get('/__sandbox/faults', async () => deps.faults.current);
 

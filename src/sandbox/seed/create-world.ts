@@ -1,6 +1,7 @@
 import { Clock } from '../world/clock';
 import { IdFactory, Rng } from '../world/ids';
 import { MemoryTransactionStore } from '../world/memory-transaction-store';
+import { DEFAULT_IDEMPOTENCY_TTL_MS } from '../payments/idempotency';
 import type { World } from '../world/world';
 import { seedEntities } from './entities';
 import { seedTransactions } from './transactions';
@@ -20,6 +21,8 @@ export interface WorldOptions {
    * same seed and start are identical however long start-up takes.
    */
   startAt?: number;
+  /** How long an idempotency key is remembered, in simulated milliseconds (default 24 h). */
+  idempotencyTtlMs?: number;
 }
 
 export const DEFAULT_WORLD_OPTIONS: Readonly<Pick<WorldOptions, 'seed' | 'transactions' | 'pageSize'>> = { seed: 42, transactions: 3000, pageSize: 50 };
@@ -47,6 +50,7 @@ export function createWorld(options: Partial<WorldOptions> = {}): World {
     rng,
     ids,
     pageSize,
+    settings: { idempotencyTtlMs: options.idempotencyTtlMs ?? DEFAULT_IDEMPOTENCY_TTL_MS },
     legalEntity: e.legalEntity,
     accounts: byId(e.accounts),
     virtualAccounts: byId(e.virtualAccounts),

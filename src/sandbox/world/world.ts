@@ -19,10 +19,22 @@ import type {
 } from './records';
 import type { TransactionStore } from './transaction-store';
 
-/** A remembered idempotent write: the body it was made with and the result it gave. */
+/** A remembered idempotent write: the body it was made with, the result it gave, and when. */
 export interface IdempotencyRecord {
   bodyHash: string;
   result: { transferId: string };
+  /** Simulated time of the write: the key is forgotten `idempotencyTtlMs` later. */
+  createdAtMs: number;
+}
+
+/** What the admin route may change while the sandbox runs. */
+export interface WorldSettings {
+  /**
+   * How long an `X-Idempotency-Key` is remembered, on the simulated clock. Real services forget
+   * keys (Stripe after 24 h); afterwards a resend is a new transfer, which is what clients'
+   * outboxes must be tested against.
+   */
+  idempotencyTtlMs: number;
 }
 
 /**
@@ -34,6 +46,7 @@ export interface World {
   readonly rng: Rng;
   readonly ids: IdFactory;
   readonly pageSize: number;
+  readonly settings: WorldSettings;
 
   readonly legalEntity: LegalEntityRecord;
   readonly accounts: Map<string, AccountRecord>;
