@@ -27,8 +27,11 @@ export function virtualAccountView(world: World, va: VirtualAccountRecord): Virt
   };
 }
 
-/** What POST and PATCH answer: the account and its rule, null when it has none. */
+/**
+ * What POST and PATCH answer: the account, and its rule when it has one. The reference types
+ * commissionRule as an object that is not nullable, so an account without a rule leaves it out.
+ */
 export function writeResult(world: World, va: VirtualAccountRecord): VirtualAccountWriteResult {
   const rule = world.commissionRules.get(va.id);
-  return { virtualAccount: publicVirtualAccount(va), commissionRule: rule ? commissionRuleView(rule) : null };
+  return { virtualAccount: publicVirtualAccount(va), ...(rule ? { commissionRule: commissionRuleView(rule) } : {}) };
 }

@@ -6,14 +6,19 @@ import { mapPage, type ListPage } from './list-page';
 import type { WebhookRecord } from '../world/records';
 import type { World } from '../world/world';
 
-/** Status follows archivedAt; archivedAt is left out while the webhook is active. */
+/**
+ * `status` is the delivery status, one of the reference's active, paused, backing-off, disabled
+ * (`archived` is a value to send, not one the reference ever answers). The sandbox delivers
+ * nothing, so it is always active. Archiving is the soft delete that archivedAt shows; archivedAt
+ * is left out while the webhook is not archived (the reference types it as a string, never null).
+ */
 export function publicWebhook(w: WebhookRecord): Webhook {
   return {
     id: w.id,
     createdAt: w.createdAt,
     url: w.url,
     name: w.name,
-    status: w.archivedAt === null ? 'active' : 'archived',
+    status: 'active',
     ...(w.archivedAt !== null ? { archivedAt: w.archivedAt } : {}),
   };
 }
@@ -36,7 +41,6 @@ export function createWebhook(world: World, body: WebhookCreate): Webhook {
     url: body.url,
     createdAt: world.clock.iso(),
     archivedAt: null,
-    status: 'active',
   };
   world.webhooks.set(w.id, w);
   return publicWebhook(w);
@@ -62,7 +66,6 @@ export function archiveWebhook(world: World, id: string, body: WebhookUpdate): W
   const w = requireWebhook(world, id);
   if (w.archivedAt === null) {
     w.archivedAt = world.clock.iso();
-    w.status = 'archived';
     if (body.reason !== undefined) w.reason = body.reason;
   }
   return publicWebhook(w);

@@ -257,8 +257,8 @@ export function seedEntities(rng: Rng, ids: IdFactory, now: number): SeededEntit
   ];
 
   const webhooks: WebhookRecord[] = [
-    { id: ids.next('wh'), legalEntityId: legalEntity.id, name: 'ERP sync', url: 'https://erp.acme.example/hooks/svc', createdAt: iso(opened + 50 * DAY_MS), archivedAt: null, status: 'active' },
-    { id: ids.next('wh'), legalEntityId: legalEntity.id, name: 'Old Slack bot', url: 'https://hooks.acme.example/slack', createdAt: iso(opened + 20 * DAY_MS), archivedAt: iso(now - 100 * DAY_MS), status: 'active', reason: 'replaced by ERP sync' },
+    { id: ids.next('wh'), legalEntityId: legalEntity.id, name: 'ERP sync', url: 'https://erp.acme.example/hooks/svc', createdAt: iso(opened + 50 * DAY_MS), archivedAt: null },
+    { id: ids.next('wh'), legalEntityId: legalEntity.id, name: 'Old Slack bot', url: 'https://hooks.acme.example/slack', createdAt: iso(opened + 20 * DAY_MS), archivedAt: iso(now - 100 * DAY_MS), reason: 'replaced by ERP sync' },
   ];
 
   return {
