@@ -56,6 +56,25 @@ describe('commission schedule', () => {
   });
 });
 
+describe('the seeded commission history', () => {
+  it('is dated by the same schedule the clock applies, clamped in short months, whatever the start day', async () => {
+    // 85 days before 2025-04-25 is 30 January: one month on is 28 February, not 2 March.
+    for (const day of ['2025-04-25T10:00:00.000Z', '2025-05-26T10:00:00.000Z', '2024-05-25T10:00:00.000Z']) {
+      const other = await startClient({ transactions: 100, now: () => Date.parse(day) });
+      try {
+        const rule = [...other.sandbox.world.commissionRules.values()][0]!;
+        const taken = (await other.all('/transaction', { 'filter:virtualAccountId': rule.virtualAccountId }))
+          .filter((t) => /^Commission to /.test(t.description))
+          .map((t) => t.date)
+          .sort();
+        expect(taken, day).toEqual([0, 1, 2].map((k) => new Date(commissionDueMs(rule, k)).toISOString()));
+      } finally {
+        await other.close();
+      }
+    }
+  });
+});
+
 describe('collecting commissions as the clock advances', () => {
   it('collects the seeded rule once when its due date passes, dated at the due date', async () => {
     const rule = [...world().commissionRules.values()][0]!;

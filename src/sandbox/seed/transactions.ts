@@ -1,3 +1,4 @@
+import { commissionDueMs } from '../accounts/commission-schedule';
 import { settlePending } from '../simulation/settlement';
 import { cardProfiles, type CardProfile } from '../transactions/card-profiles';
 import { HistoryBuilder, type Draft, type PurchaseRef } from '../transactions/history-builder';
@@ -265,13 +266,11 @@ class Context {
     for (const rule of this.world.commissionRules.values()) {
       const va = this.world.virtualAccounts.get(rule.virtualAccountId);
       if (!va) continue;
-      const startMs = Date.parse(rule.startDate);
+      // The schedule the clock applies later (short months clamp), so history and future agree.
       for (let k = 0; k < rule.applied; k++) {
-        const at = new Date(startMs);
-        if (rule.frequency === 'monthly') at.setUTCMonth(at.getUTCMonth() + k);
-        else at.setUTCFullYear(at.getUTCFullYear() + k);
-        if (at.getTime() > this.anchor) break;
-        out.push(...this.b.transfer(at.getTime(), va, this.primary, rule.amountCents, 'commission', 'Commission'));
+        const at = commissionDueMs(rule, k);
+        if (at > this.anchor) break;
+        out.push(...this.b.transfer(at, va, this.primary, rule.amountCents, 'commission', 'Commission'));
       }
     }
     return out;
