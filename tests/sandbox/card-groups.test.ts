@@ -26,10 +26,12 @@ describe('POST /card-group and GET /card-group/:id', () => {
     expect(read.body).toEqual(created);
   });
 
-  it('creates a bare group (name only) with no constraint', async () => {
+  it('creates a bare group (name only) with no constraint, tied to the primary virtual account', async () => {
     const g = await newGroup(c);
     expect(g.spendingConstraint).toBeUndefined();
-    expect(g.virtualAccountId).toBeUndefined();
+    expect(g.virtualAccountId).toBe(world().primaryVirtualAccountId);
+    const card = await c.call('POST', '/card', { body: { name: 'In a bare group', type: 'virtual', cardGroupId: g.id } });
+    expect(card.body.virtualAccountId).toBe(world().primaryVirtualAccountId);
   });
 
   it('refuses bad bodies and unknown or closed accounts, creating nothing', async () => {

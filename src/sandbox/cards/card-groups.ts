@@ -11,15 +11,17 @@ function setConstraint(group: CardGroupRecord, next: CardGroupRecord['spendingCo
   else delete group.spendingConstraint;
 }
 
+/** Without virtualAccountId the group is tied to the primary virtual account, as the reference states. */
 export function createCardGroup(world: World, body: CardGroupCreate): CardGroupRecord {
   // A closed account can fund no card, so a group cannot be tied to one.
-  if (body.virtualAccountId !== undefined) requireOpen(requireVirtualAccount(world, body.virtualAccountId));
+  const virtualAccountId = body.virtualAccountId ?? world.primaryVirtualAccountId;
+  requireOpen(requireVirtualAccount(world, virtualAccountId));
   assertStartDates(body.spendingConstraint, world.clock.now());
   const constraint = body.spendingConstraint ? replaceConstraint(body.spendingConstraint) : undefined;
   const group: CardGroupRecord = {
     id: world.ids.next('cg'),
     name: body.name,
-    ...(body.virtualAccountId !== undefined ? { virtualAccountId: body.virtualAccountId } : {}),
+    virtualAccountId,
     ...(constraint ? { spendingConstraint: constraint } : {}),
     createdAt: world.clock.iso(),
   };
