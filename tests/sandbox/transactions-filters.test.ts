@@ -148,29 +148,40 @@ describe('GET /transaction filters', () => {
 
 describe('pagination while transactions arrive', () => {
   it('neither repeats nor skips an existing transaction when new ones are inserted between pages', async () => {
-    const before = new Set(ids(await c.all<Transaction>('/transaction', { 'filter:status': 'posted' })));
-    const w = c.sandbox.world;
-    const va = [...w.virtualAccounts.values()][1];
-    const seen: string[] = [];
-    let cursor: string | undefined;
-    let n = 0;
-    do {
-      const res = await c.get('/transaction', { 'filter:status': 'posted', ...(cursor ? { cursor } : {}) });
-      expect(res.status).toBe(200);
-      seen.push(...ids(res.body.items));
-      cursor = res.body.metadata?.nextCursor;
-      // A new transaction now, and one dated inside the range already walked.
-      for (const dateMs of [w.clock.now(), Date.parse(res.body.items[0].date) + 1]) {
-        const id = `txn_test_${n++}`;
-        w.transactions.insert({
-          tx: { id, date: new Date(dateMs).toISOString(), description: 'Inserted mid-walk', amountCents: 100, status: 'posted', detailedStatus: 'settled', accountId: va?.accountId ?? 'a', accountSubtype: 'cash', virtualAccountId: va?.id },
-          dateMs,
-          kind: 'other',
-        });
-      }
-    } while (cursor);
-    expect(new Set(seen).size).toBe(seen.length);
-    for (const id of before) expect(seen, id).toContain(id);
-    expect(seen.filter((id) => !before.has(id)).every((id) => id.startsWith('txn_test_'))).toBe(true);
+    // Its own world: the rows it inserts must not show up in the other tests' expectations.
+    const own = await startClient({ transactions: 300, pageSize: 7, seed: 11 });
+    try {
+      await walkWhileInserting(own);
+    } finally {
+      await own.close();
+    }
   });
 });
+
+/** Walks the posted transactions of `client` page by page, inserting two rows after each page. */
+async function walkWhileInserting(client: Client): Promise<void> {
+  const before = new Set(ids(await client.all<Transaction>('/transaction', { 'filter:status': 'posted' })));
+  const w = client.sandbox.world;
+  const va = [...w.virtualAccounts.values()][1];
+  const seen: string[] = [];
+  let cursor: string | undefined;
+  let n = 0;
+  do {
+    const res = await client.get('/transaction', { 'filter:status': 'posted', ...(cursor ? { cursor } : {}) });
+    expect(res.status).toBe(200);
+    seen.push(...ids(res.body.items));
+    cursor = res.body.metadata?.nextCursor;
+    // A new transaction now, and one dated inside the range already walked.
+    for (const dateMs of [w.clock.now(), Date.parse(res.body.items[0].date) + 1]) {
+      const id = `txn_test_${n++}`;
+      w.transactions.insert({
+        tx: { id, date: new Date(dateMs).toISOString(), description: 'Inserted mid-walk', amountCents: 100, status: 'posted', detailedStatus: 'settled', accountId: va?.accountId ?? 'a', accountSubtype: 'cash', virtualAccountId: va?.id },
+        dateMs,
+        kind: 'other',
+      });
+    }
+  } while (cursor);
+  expect(new Set(seen).size).toBe(seen.length);
+  for (const id of before) expect(seen, id).toContain(id);
+  expect(seen.filter((id) => !before.has(id)).every((id) => id.startsWith('txn_test_'))).toBe(true);
+}
