@@ -19,11 +19,11 @@ export function transferBodyHash(body: TransferRequest): string {
  * same, and 409 IDEMPOTENCY_KEY_REUSED when it differs, for as long as the key is remembered
  * (world.settings.idempotencyTtlMs on the simulated clock, 24 h by default). After that the key is
  * forgotten, as real services forget keys, and a resend is processed as a new transfer: money
- * moves again. Only successful transfers are
- * remembered: a refused request (unknown account, closed account, insufficient funds) records
- * nothing, so repeating it gives the same error while the cause lasts and succeeds once the cause
- * is fixed (e.g. after funding the source) — it never moves money twice, because a success is
- * remembered before this function returns.
+ * moves again. Only successful transfers are remembered: a refused request (unknown account,
+ * closed account, insufficient funds) records nothing, so repeating it gives the same error while
+ * the cause lasts and succeeds once the cause is fixed (e.g. after funding the source) — it never
+ * moves money twice within the window, because a success is remembered before this function
+ * returns.
  *
  * Everything from the key lookup to storing the result runs synchronously, so concurrent requests
  * with one key cannot both pass the lookup.

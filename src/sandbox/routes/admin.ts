@@ -63,7 +63,7 @@ export function registerAdminRoutes(deps: AdminDeps) {
 
     app.post('/__sandbox/settings', async (req) => {
       const body = parse(SettingsUpdate, req.body);
-      deps.world.settings.idempotencyTtlMs = body.idempotencyTtlMs ?? Math.round((body.idempotencyTtlHours ?? 0) * HOUR_MS);
+      deps.world.settings.idempotencyTtlMs = body.idempotencyTtlMs ?? Math.max(1, Math.round((body.idempotencyTtlHours ?? 0) * HOUR_MS));
       return { ...deps.world.settings };
     });
 
