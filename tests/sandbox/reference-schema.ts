@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 /**
  * Checks a JSON value against a schema of the reference contract (the provider's OpenAPI 3.0
- * file, kept here as fixtures/reference-contract.json: its schemas without the prose), as a strict
+ * file, read from outside the repository: see referencePath), as a strict
  * conformance checker would: types, required fields, enums, date-time formats, nullability, $ref,
  * allOf, oneOf and anyOf. Only the keywords the reference uses are known; an unknown one fails
  * loudly so the check never silently weakens.
@@ -10,7 +11,10 @@ import { readFileSync } from 'node:fs';
 
 type Schema = Record<string, unknown>;
 
-const KNOWN = new Set(['type', 'properties', 'required', 'enum', 'items', 'allOf', 'oneOf', 'anyOf', '$ref', 'nullable', 'format', 'additionalProperties', 'deprecated']);
+/** Keywords that only explain: they constrain nothing. */
+const PROSE = ['description', 'example', 'examples', 'title', 'summary', 'externalDocs', 'default'];
+
+const KNOWN = new Set(['type', 'properties', 'required', 'enum', 'items', 'allOf', 'oneOf', 'anyOf', '$ref', 'nullable', 'format', 'additionalProperties', 'deprecated', ...PROSE]);
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 export interface ReferenceParameter {
@@ -24,8 +28,18 @@ export interface ReferenceDoc {
   components: { schemas: Record<string, Schema> };
 }
 
-export function loadReference(): ReferenceDoc {
-  return JSON.parse(readFileSync(new URL('./fixtures/reference-contract.json', import.meta.url), 'utf8')) as ReferenceDoc;
+/**
+ * The provider's published contract is reference material kept outside this repository (it is
+ * not ours to copy in): SERVICE_REFERENCE_OPENAPI names it, else the workspace's
+ * ../shared/reference/service-openapi.json beside the checkout. Null where neither exists.
+ */
+export function referencePath(): string | null {
+  const candidates = [process.env['SERVICE_REFERENCE_OPENAPI'], resolve(__dirname, '../../../shared/reference/service-openapi.json')];
+  return candidates.find((p): p is string => !!p && existsSync(p)) ?? null;
+}
+
+export function loadReference(path: string): ReferenceDoc {
+  return JSON.parse(readFileSync(path, 'utf8')) as ReferenceDoc;
 }
 
 /** Where SERVICE.md (which wins) documents a value the reference does not allow: `null` at these paths. */
