@@ -6,8 +6,27 @@
 const path = require('node:path');
 const { flipFuses, FuseVersion, FuseV1Options } = require('@electron/fuses');
 
+/**
+ * Every fuse of the V1 schema, set on purpose. `strictlyRequireAllFuses` makes flipping fail when
+ * Electron adds a fuse this list does not name, so a new one is decided, never defaulted.
+ */
+const FUSES = Object.freeze({
+  version: FuseVersion.V1,
+  strictlyRequireAllFuses: true,
+  [FuseV1Options.RunAsNode]: false,
+  [FuseV1Options.EnableCookieEncryption]: true,
+  [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: false,
+  [FuseV1Options.EnableNodeCliInspectArguments]: false,
+  [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
+  [FuseV1Options.OnlyLoadAppFromAsar]: true,
+  [FuseV1Options.LoadBrowserProcessSpecificV8Snapshot]: false,
+  // The renderer is served from app://, so file:// needs no extra privileges.
+  [FuseV1Options.GrantFileProtocolExtraPrivileges]: false,
+  [FuseV1Options.WasmTrapHandlers]: true,
+});
+
 /** @param {import('app-builder-lib').AfterPackContext} context */
-module.exports = async function afterPack(context) {
+async function afterPack(context) {
   const { appOutDir, electronPlatformName, packager } = context;
 
   let electronBinary;
@@ -27,15 +46,12 @@ module.exports = async function afterPack(context) {
   }
 
   await flipFuses(electronBinary, {
-    version: FuseVersion.V1,
+    ...FUSES,
     // Flipping fuses invalidates the ad-hoc signature of the macOS binary; re-sign ad hoc
     // (a real signature, if configured, is applied by electron-builder afterwards).
     resetAdHocDarwinSignature: electronPlatformName === 'darwin' || electronPlatformName === 'mas',
-    [FuseV1Options.RunAsNode]: false,
-    [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: false,
-    [FuseV1Options.EnableNodeCliInspectArguments]: false,
-    [FuseV1Options.OnlyLoadAppFromAsar]: true,
-    [FuseV1Options.EnableEmbeddedAsarIntegrityValidation]: true,
-    [FuseV1Options.EnableCookieEncryption]: true,
   });
-};
+}
+
+module.exports = afterPack;
+module.exports.FUSES = FUSES;

@@ -1,10 +1,23 @@
-import { app, BrowserWindow, net } from 'electron';
+import { join } from 'node:path';
+import { app, BrowserWindow, net, session } from 'electron';
+import { registerAppScheme, serveAppScheme } from './app-protocol/electron-scheme';
+import { APP_ENTRY_URL, APP_ORIGIN, originOf } from './app-protocol/origin';
 import { createMainCore, type MainCore } from './core';
 import { broadcast, registerIpc } from './ipc/register';
 import { createMainWindow } from './window';
+import { guardSession, guardWebContents } from './window-guards';
 
 // Every renderer is sandboxed, whatever its webPreferences say.
 app.enableSandbox();
+// Before ready: the app's scheme must be known as standard and secure when the first page loads.
+registerAppScheme();
+
+// In development the renderer comes from the Vite dev server (its own origin, its own data).
+const devServerUrl = !app.isPackaged ? process.env['ELECTRON_RENDERER_URL'] : undefined;
+const appOrigin = (devServerUrl && originOf(devServerUrl)) || APP_ORIGIN;
+
+// Every webContents, not only the main window, gets the same guards.
+app.on('web-contents-created', (_event, contents) => guardWebContents(contents, appOrigin));
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -15,7 +28,7 @@ if (!app.requestSingleInstanceLock()) {
   const windows = () => BrowserWindow.getAllWindows();
 
   const openMainWindow = (): void => {
-    mainWindow = createMainWindow();
+    mainWindow = createMainWindow(devServerUrl ?? APP_ENTRY_URL, { devServer: !!devServerUrl });
     mainWindow.on('closed', () => {
       mainWindow = null;
     });
@@ -41,6 +54,8 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   void app.whenReady().then(async () => {
+    guardSession(session.defaultSession);
+    serveAppScheme(join(__dirname, '../renderer'));
     core = await createMainCore({
       userDataDir: app.getPath('userData'),
       version: app.getVersion(),
@@ -48,7 +63,7 @@ if (!app.requestSingleInstanceLock()) {
       emit: (event, payload) => broadcast(windows(), event, payload),
       isOsOnline: () => net.isOnline(),
     });
-    registerIpc(core.handlers, windows, () => mainWindow?.webContents.getURL() ?? '');
+    registerIpc(core.handlers, windows, appOrigin);
     openMainWindow();
   });
 }

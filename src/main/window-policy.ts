@@ -1,6 +1,8 @@
+import { isSameOrigin } from './app-protocol/origin';
+
 /**
  * What the window may load, open and let through: plain functions (no Electron) so the rules
- * are tested directly, and window.ts only wires them to Electron's events.
+ * are tested directly, and window-guards.ts only wires them to Electron's events.
  */
 
 /** Hosts whose links open in the person's browser (help pages); everything else is refused. */
@@ -19,14 +21,21 @@ export const HARDENED_WEB_PREFERENCES = Object.freeze({
   spellcheck: false,
 });
 
+/**
+ * Sent as a header on every response of the app's scheme (and by the Chromium host and the e2e
+ * harness, which serve the same files the same way). Only the app's own scripts and workers run;
+ * nothing may be framed, posted, re-based or embedded.
+ */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
+  "worker-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "connect-src 'self'",
   "font-src 'self'",
   "object-src 'none'",
+  "frame-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'none'",
@@ -40,16 +49,14 @@ function parse(url: string): URL | null {
   }
 }
 
-/**
- * Whether `url` is the app's own page: the packaged file, or the dev server in development.
- * `appUrl` is what the window loaded.
- */
-export function isAppUrl(url: string, appUrl: string): boolean {
-  const u = parse(url);
-  const app = parse(appUrl);
-  if (!u || !app) return false;
-  if (app.protocol === 'file:') return u.protocol === 'file:' && u.pathname === app.pathname;
-  return u.origin === app.origin;
+/** Whether `url` is the app's own page: its fixed origin (or the dev server's in development). */
+export function isAppUrl(url: string, appOrigin: string): boolean {
+  return isSameOrigin(url, appOrigin);
+}
+
+/** A frame may navigate only if it is the top frame and stays on the app (the app has no iframes). */
+export function mayNavigate(url: string, isMainFrame: boolean, appOrigin: string): boolean {
+  return isMainFrame && isAppUrl(url, appOrigin);
 }
 
 /** Only https links to an allowlisted host may leave the app (to the default browser). */

@@ -1,13 +1,13 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, shell } from 'electron';
-import { CONTENT_SECURITY_POLICY, HARDENED_WEB_PREFERENCES, isAllowedExternalUrl, isAppUrl } from './window-policy';
+import { app, BrowserWindow } from 'electron';
+import { CONTENT_SECURITY_POLICY, HARDENED_WEB_PREFERENCES } from './window-policy';
 
 /**
  * Creates the main window with hardened web preferences. The renderer is sandboxed, isolated
- * from the preload and has no Node; it cannot open windows, navigate away, get permissions or
- * load anything but the app, and DevTools are off in packaged builds.
+ * from the preload and has no Node; the guards of window-guards.ts are attached to it (and to
+ * every other webContents) on `web-contents-created`. DevTools are off in packaged builds.
  */
-export function createMainWindow(): BrowserWindow {
+export function createMainWindow(entryUrl: string, options: { devServer: boolean }): BrowserWindow {
   const win = new BrowserWindow({
     width: 1280,
     height: 800,
@@ -17,38 +17,13 @@ export function createMainWindow(): BrowserWindow {
     title: 'Treasury Desktop',
     webPreferences: { ...HARDENED_WEB_PREFERENCES, preload: join(__dirname, '../preload/index.js'), devTools: !app.isPackaged },
   });
-
-  const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
-  const useDevServer = !app.isPackaged && !!devServerUrl;
-  const appUrl = useDevServer ? (devServerUrl as string) : `file://${join(__dirname, '../renderer/index.html')}`;
-
   win.once('ready-to-show', () => win.show());
-
-  const contents = win.webContents;
-  // New windows: never; an allowlisted https link goes to the person's browser instead.
-  contents.setWindowOpenHandler(({ url }) => {
-    if (isAllowedExternalUrl(url)) void shell.openExternal(url);
-    return { action: 'deny' };
-  });
-  const refuseForeign = (event: { preventDefault(): void }, url: string) => {
-    if (!isAppUrl(url, appUrl)) event.preventDefault();
-  };
-  contents.on('will-navigate', refuseForeign);
-  contents.on('will-redirect', refuseForeign);
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-  contents.session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  contents.session.setPermissionCheckHandler(() => false);
-  // The CSP also travels as a header, so it holds for the dev server as for the packaged file.
-  contents.session.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
-  });
-
-  if (useDevServer) void win.loadURL(appUrl);
-  else void win.loadFile(join(__dirname, '../renderer/index.html'));
+  if (options.devServer) {
+    // The app's scheme sends the CSP itself; the dev server does not, so it is added here.
+    win.webContents.session.webRequest.onHeadersReceived((details, callback) => {
+      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+    });
+  }
+  void win.loadURL(entryUrl);
   return win;
-}
-
-/** The URL the main window loads, for the IPC sender check. */
-export function appUrlOf(win: BrowserWindow): string {
-  return win.webContents.getURL();
 }

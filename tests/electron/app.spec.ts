@@ -75,3 +75,39 @@ test('permission requests are denied', async () => {
   const state = await page.evaluate(async () => (await navigator.permissions.query({ name: 'geolocation' as PermissionName })).state);
   expect(state).not.toBe('granted');
 });
+
+test('the renderer is served from app://treasury/ with the CSP as a header, never from file://', async () => {
+  expect(page.url()).toMatch(/^app:\/\/treasury\//);
+  const seen = await page.evaluate(async () => {
+    const r = await fetch('/index.html');
+    return { csp: r.headers.get('content-security-policy'), origin: location.origin, secure: isSecureContext };
+  });
+  expect(seen.csp).toContain("base-uri 'none'");
+  expect(seen.csp).toContain("worker-src 'self'");
+  expect(seen.secure).toBe(true);
+});
+
+test('IndexedDB and Web Locks work on the app origin', async () => {
+  const locked = await page.evaluate(async () => {
+    await new Promise<void>((ok, ko) => {
+      const r = indexedDB.open('electron-origin-check', 1);
+      r.onupgradeneeded = () => r.result.createObjectStore('s');
+      r.onsuccess = () => {
+        r.result.close();
+        ok();
+      };
+      r.onerror = () => ko(r.error);
+    });
+    return navigator.locks.request('electron-origin-check', async () => 'held');
+  });
+  expect(locked).toBe('held');
+});
+
+test('a file:// page the window is pushed to cannot call main', async () => {
+  const before = page.url();
+  await page.evaluate(() => {
+    window.location.href = 'file:///etc/hostname';
+  });
+  await page.waitForTimeout(500);
+  expect(page.url()).toBe(before);
+});

@@ -1,15 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, HARDENED_WEB_PREFERENCES, isAllowedExternalUrl, isAppUrl } from '../../src/main/window-policy';
+import { APP_ORIGIN } from '../../src/main/app-protocol/origin';
+import { CONTENT_SECURITY_POLICY, HARDENED_WEB_PREFERENCES, isAllowedExternalUrl, isAppUrl, mayNavigate } from '../../src/main/window-policy';
 
 describe('window policy', () => {
-  it('recognises only the app page as the app', () => {
-    const file = 'file:///opt/Treasury/resources/app.asar/out/renderer/index.html';
-    expect(isAppUrl(`${file}#/settings`, file)).toBe(true);
-    expect(isAppUrl('file:///etc/passwd', file)).toBe(false);
-    expect(isAppUrl('https://evil.example/', file)).toBe(false);
-    expect(isAppUrl('http://localhost:5173/#/x', 'http://localhost:5173/')).toBe(true);
-    expect(isAppUrl('http://localhost:5174/', 'http://localhost:5173/')).toBe(false);
-    expect(isAppUrl('not a url', file)).toBe(false);
+  it('recognises only the app origin as the app', () => {
+    expect(isAppUrl(`${APP_ORIGIN}/index.html#/settings`, APP_ORIGIN)).toBe(true);
+    expect(isAppUrl('app://treasury/assets/x.js', APP_ORIGIN)).toBe(true);
+    expect(isAppUrl('app://evil/index.html', APP_ORIGIN)).toBe(false);
+    expect(isAppUrl('file:///opt/Treasury/resources/app.asar/out/renderer/index.html', APP_ORIGIN)).toBe(false);
+    expect(isAppUrl('file:///etc/passwd', APP_ORIGIN)).toBe(false);
+    expect(isAppUrl('https://evil.example/', APP_ORIGIN)).toBe(false);
+    expect(isAppUrl('http://localhost:5173/#/x', 'http://localhost:5173')).toBe(true);
+    expect(isAppUrl('http://localhost:5174/', 'http://localhost:5173')).toBe(false);
+    expect(isAppUrl('not a url', APP_ORIGIN)).toBe(false);
+  });
+
+  it('lets only the top frame navigate, and only within the app', () => {
+    expect(mayNavigate(`${APP_ORIGIN}/index.html`, true, APP_ORIGIN)).toBe(true);
+    expect(mayNavigate(`${APP_ORIGIN}/index.html`, false, APP_ORIGIN)).toBe(false);
+    expect(mayNavigate('https://evil.example/', true, APP_ORIGIN)).toBe(false);
   });
 
   it('lets only allowlisted https links out, without credentials', () => {
@@ -21,10 +30,15 @@ describe('window policy', () => {
     expect(isAllowedExternalUrl('javascript:alert(1)')).toBe(false);
   });
 
-  it('has a CSP that allows only the app itself to run scripts', () => {
-    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
-    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval/);
-    expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'");
+  it('has a CSP that lets only the app itself run scripts and workers, and nothing re-base, post or frame', () => {
+    const directives = new Map(CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+    expect(directives.get('script-src')).toBe("'self'");
+    expect(directives.get('worker-src')).toBe("'self'");
+    expect(directives.get('object-src')).toBe("'none'");
+    expect(directives.get('base-uri')).toBe("'none'");
+    expect(directives.get('form-action')).toBe("'none'");
+    expect(directives.get('frame-ancestors')).toBe("'none'");
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-eval|unsafe-inline'[^;]*script/);
   });
 
   it('hardens every window: isolation, sandbox, no Node, web security, no webviews', () => {

@@ -8,7 +8,7 @@ import { isTrustedSender } from './sender-policy';
  * frame of one of our windows showing the app itself (not an iframe, not a foreign page), then
  * `dispatch` validates the argument and runs the handler.
  */
-export function registerIpc(handlers: Handlers, windows: () => BrowserWindow[], appUrl: () => string): () => void {
+export function registerIpc(handlers: Handlers, windows: () => BrowserWindow[], appOrigin: string): () => void {
   const trusted = (event: IpcMainInvokeEvent): boolean => {
     const frame = event.senderFrame;
     return isTrustedSender({
@@ -16,7 +16,7 @@ export function registerIpc(handlers: Handlers, windows: () => BrowserWindow[], 
       isMainFrame: !!frame && frame.parent === null,
       senderId: event.sender.id,
       windowIds: windows().filter((w) => !w.isDestroyed()).map((w) => w.webContents.id),
-      appUrl: appUrl(),
+      appOrigin,
     });
   };
   for (const channel of CHANNELS) {

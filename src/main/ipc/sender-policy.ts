@@ -10,11 +10,14 @@ export interface SenderFacts {
   senderId: number;
   /** The webContents of our open windows. */
   windowIds: number[];
-  /** The URL our window loaded. */
-  appUrl: string;
+  /**
+   * The app's fixed origin, decided at start-up. Never the window's current URL: a window that
+   * was navigated to a foreign page would then vouch for that page.
+   */
+  appOrigin: string;
 }
 
 /** Only the top frame of one of our windows, showing the app itself, may call main. */
 export function isTrustedSender(f: SenderFacts): boolean {
-  return f.frameUrl !== null && f.isMainFrame && f.windowIds.includes(f.senderId) && isAppUrl(f.frameUrl, f.appUrl);
+  return f.frameUrl !== null && f.isMainFrame && f.windowIds.includes(f.senderId) && isAppUrl(f.frameUrl, f.appOrigin);
 }
