@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
-import type { EventName, Handlers } from '../../../src/shared/ipc';
-import { dispatch } from '../../../src/main/ipc/dispatch';
+import { dispatch } from '../main/ipc/dispatch';
+import { isAppUrl } from '../main/window-policy';
+import type { EventName, Handlers } from '../shared/ipc';
+import { HOST_ORIGIN } from './origin';
 
 interface EmitGlobal {
   __treasuryEmit?: (event: string, payload: unknown) => void;
@@ -15,14 +17,19 @@ export interface PageBridge {
 
 /**
  * Wires the page's shim to the core: `__treasuryInvoke` runs `dispatch`, exactly as the IPC
- * registration does in main (minus the sender-frame check, which needs Electron). Events are
- * delivered in order through one promise chain; a page that is navigating or closed drops them,
- * as a window would.
+ * registration does in main. Playwright bindings travel over the browser's debugging pipe, never
+ * a TCP port, and only the top frame of this page gets them (the sender check of the host).
+ * Events are delivered in order through one promise chain; a page that is navigating or closed
+ * drops them, as a window would.
  */
 export async function connectPage(page: Page, shim: string, handlers: () => Handlers | undefined): Promise<PageBridge> {
-  await page.exposeBinding('__treasuryInvoke', async (_source, channel: unknown, arg: unknown) => {
+  await page.exposeBinding('__treasuryInvoke', async (source, channel: unknown, arg: unknown) => {
+    // The same rule as main's: only the top frame showing the app may call.
+    if (source.frame !== page.mainFrame() || !isAppUrl(source.frame.url(), HOST_ORIGIN)) {
+      return { ok: false, error: { code: 'forbidden-sender', message: 'This request did not come from the app window.' } };
+    }
     const h = handlers();
-    if (!h) return { ok: false, error: { code: 'internal', message: 'The test core is not running.' } };
+    if (!h) return { ok: false, error: { code: 'internal', message: 'The app core is not running.' } };
     return dispatch(h, channel, arg);
   });
   await page.addInitScript({ content: shim });

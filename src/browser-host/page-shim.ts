@@ -1,13 +1,14 @@
 /**
  * Runs in the page (bundled with esbuild, injected by page.addInitScript) and plays the
  * preload's part: it builds window.treasury from the same contract, with a transport that goes
- * through a Playwright binding to the real main-process handlers in the test process.
+ * through a Playwright binding (over Chromium's debugging pipe) to the real main-process
+ * handlers in the host process.
  */
-import { CONTRACT_NAMES, createTreasuryApi, EVENTS, type EventName } from '../../../src/shared/ipc';
+import { CONTRACT_NAMES, createTreasuryApi, EVENTS, type EventName } from '../shared/ipc';
 
 declare const __SHIM_VERSION__: string;
 
-/** What the test process provides (the binding) and calls (the event pump). */
+/** What the host process provides (the binding) and calls (the event pump). */
 interface ShimGlobal {
   __treasuryInvoke(channel: string, arg: unknown): Promise<unknown>;
 }
@@ -26,7 +27,7 @@ const api = createTreasuryApi(CONTRACT_NAMES, {
   },
 });
 
-// The test process calls this through page.evaluate when the core emits an event.
+// The host process calls this through page.evaluate when the core emits an event.
 Object.defineProperty(globalThis, '__treasuryEmit', {
   value: (event: EventName, payload: unknown) => {
     for (const l of listeners.get(event) ?? []) l(payload);

@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 
-const root = resolve(__dirname, '../../..');
+const root = resolve(__dirname, '../..');
 
 /** Bundles the shim into one IIFE string for page.addInitScript (no module loader there). */
 export function buildShim(): string {
   const pkg = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string };
   const out = buildSync({
-    entryPoints: [resolve(__dirname, '../shim/treasury-shim.ts')],
+    entryPoints: [resolve(__dirname, 'page-shim.ts')],
     bundle: true,
     format: 'iife',
     platform: 'browser',

@@ -2,10 +2,12 @@ import { test as base, expect, type Page } from '@playwright/test';
 import type { MainCore } from '../../src/main/core';
 import type { Sandbox } from '../../src/sandbox';
 import type { ConnectivityState } from '../../src/shared/ipc';
-import type { PageBridge } from './harness/bridge';
+import type { PageBridge } from '../../src/browser-host/bridge';
+import { HOST_ENTRY_URL } from '../../src/browser-host/origin';
+import { serveAppFiles } from '../../src/browser-host/serve-app';
+import { buildShim } from '../../src/browser-host/shim-bundle';
 import { startSession, type SessionOptions } from './harness/session';
-import { buildShim } from './harness/shim-bundle';
-import { serveRenderer, type StaticServer } from './harness/static-server';
+import { rendererDir } from './harness/renderer';
 
 export interface App {
   page: Page;
@@ -28,7 +30,6 @@ export interface App {
 }
 
 interface WorkerFixtures {
-  rendererServer: StaticServer;
   shim: string;
 }
 
@@ -37,21 +38,15 @@ const FORBIDDEN_CONSOLE = /Content Security Policy|Refused to (load|execute|appl
 
 interface TestFixtures {
   app: App;
+  /** Console lines this test provokes on purpose (e.g. CSP refusals it asserts on). */
+  allowedConsole: RegExp[];
   /** How the app's core starts; set per file or describe with `test.use({ session: {...} })`. */
   session: SessionOptions;
 }
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   session: [{}, { option: true }],
-  rendererServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
-    async ({}, use) => {
-      const server = await serveRenderer();
-      await use(server);
-      await server.close();
-    },
-    { scope: 'worker' },
-  ],
+  allowedConsole: [[], { option: true }],
   shim: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
     async ({}, use) => {
@@ -60,10 +55,12 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { scope: 'worker' },
   ],
 
-  app: async ({ page, rendererServer, shim, session: sessionOptions }, use) => {
+  app: async ({ page, shim, session: sessionOptions, allowedConsole }, use) => {
     const consoleLog: string[] = [];
     page.on('console', (m) => consoleLog.push(`[${m.type()}] ${m.text()}`));
     page.on('pageerror', (e) => consoleLog.push(`[pageerror] ${e.message}`));
+    // The built renderer, served as the app's scheme serves it: same files, headers and policy.
+    await serveAppFiles(page.context(), rendererDir());
     const session = await startSession(page, shim, sessionOptions);
     const { core } = session;
 
@@ -74,7 +71,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       consoleLog,
       events: session.events,
       async open() {
-        await page.goto(rendererServer.url);
+        await page.goto(HOST_ENTRY_URL);
         await expect(page.getByText('Loading…')).toHaveCount(0);
       },
       async probeUntil(state) {
@@ -92,7 +89,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       await page.close().catch(() => undefined);
       await session.dispose();
     }
-    expect(consoleLog.filter((l) => FORBIDDEN_CONSOLE.test(l)), 'console errors the page must never produce').toEqual([]);
+    const forbidden = consoleLog.filter((l) => FORBIDDEN_CONSOLE.test(l) && !allowedConsole.some((a) => a.test(l)));
+    expect(forbidden, 'console errors the page must never produce').toEqual([]);
   },
 });
 

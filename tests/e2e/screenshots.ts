@@ -9,8 +9,10 @@ import { chromium, type Page } from '@playwright/test';
 import { startSandbox } from '../../src/sandbox';
 import config from '../../playwright.config';
 import { startSession, type Session } from './harness/session';
-import { buildShim } from './harness/shim-bundle';
-import { serveRenderer, type StaticServer } from './harness/static-server';
+import { HOST_ENTRY_URL } from '../../src/browser-host/origin';
+import { serveAppFiles } from '../../src/browser-host/serve-app';
+import { buildShim } from '../../src/browser-host/shim-bundle';
+import { rendererDir } from './harness/renderer';
 
 const OUT = resolve(__dirname, '../../docs/screenshots');
 const SCHEMES = ['light', 'dark'] as const;
@@ -38,9 +40,9 @@ async function openSection(page: Page, name: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name }).waitFor();
 }
 
-async function tour(ctx: Ctx, server: StaticServer): Promise<void> {
+async function tour(ctx: Ctx): Promise<void> {
   const { page, session } = ctx;
-  await page.goto(server.url);
+  await page.goto(HOST_ENTRY_URL);
   await page.getByRole('button', { name: 'Try the Demo' }).waitFor();
   await shoot(ctx, 'welcome');
 
@@ -115,16 +117,16 @@ async function tour(ctx: Ctx, server: StaticServer): Promise<void> {
 async function main(): Promise<void> {
   await mkdir(OUT, { recursive: true });
   const shim = buildShim();
-  const server = await serveRenderer();
   const browser = await chromium.launch({ ...config.use?.launchOptions, headless: true });
   try {
     for (const scheme of SCHEMES) {
       const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+      await serveAppFiles(context, rendererDir());
       const page = await context.newPage();
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
       const session = await startSession(page, shim);
       try {
-        await tour({ page, session, scheme }, server);
+        await tour({ page, session, scheme });
       } finally {
         await context.close();
         await session.dispose();
@@ -132,7 +134,6 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
-    await server.close();
   }
 }
 

@@ -2,6 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { probeKeychain } from '../../src/main/secrets/detect-keychain';
+import { missingSessionBus } from '../../src/main/system/session-bus';
 import { explainKeychainError } from '../../src/main/secrets/keychain-errors';
 import { KeytarSecretStore, type KeytarApi } from '../../src/main/secrets/keytar-secret-store';
 import { MemorySecretStore } from '../../src/main/secrets/memory-secret-store';
@@ -90,6 +91,17 @@ describe('explainKeychainError', () => {
     expect(error.code).toBe(code);
     expect(error.message).toMatch(reason);
     expect(error.message).toMatch(/session only/);
+  });
+});
+
+describe('missingSessionBus', () => {
+  it('on Linux, needs a D-Bus session address or a systemd user bus, else the keychain is not tried', () => {
+    expect(missingSessionBus({}, 'linux')).toBe(true);
+    expect(missingSessionBus({ DBUS_SESSION_BUS_ADDRESS: 'disabled:' }, 'linux')).toBe(true);
+    expect(missingSessionBus({ DBUS_SESSION_BUS_ADDRESS: 'unix:path=/run/user/1000/bus' }, 'linux')).toBe(false);
+    expect(missingSessionBus({ XDG_RUNTIME_DIR: '/no/such/runtime' }, 'linux')).toBe(true);
+    expect(missingSessionBus({}, 'darwin')).toBe(false);
+    expect(missingSessionBus({}, 'win32')).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { missingSessionBus } from '../system/session-bus';
 import { explainKeychainError } from './keychain-errors';
 import { KeytarSecretStore } from './keytar-secret-store';
 import { SecretStoreError, type SecretStore } from './secret-store';
@@ -23,6 +24,9 @@ export interface ProbeOptions {
  */
 export async function probeKeychain(options: ProbeOptions = {}): Promise<KeychainProbe> {
   const store = options.store ?? new KeytarSecretStore();
+  if (store instanceof KeytarSecretStore && store.isSystemKeytar && missingSessionBus()) {
+    return { available: false, reason: 'There is no D-Bus session here, so the system keychain (Secret Service) cannot be reached. You can keep the key for this session only.' };
+  }
   const timeoutMs = options.timeoutMs ?? 15_000;
   const account = `probe-${randomUUID()}`;
   const value = randomBytes(16).toString('hex');

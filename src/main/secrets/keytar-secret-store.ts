@@ -36,6 +36,11 @@ export const loadKeytar: KeytarLoader = () => {
 export class KeytarSecretStore implements SecretStore {
   readonly kind = 'keychain';
 
+  /** Whether this talks to the OS through the real keytar (tests pass a stand-in). */
+  get isSystemKeytar(): boolean {
+    return this.load === loadKeytar;
+  }
+
   constructor(
     private readonly service: string = SECRET_SERVICE_NAME,
     private readonly load: KeytarLoader = loadKeytar,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { createMainCore, type MainCore } from '../../../src/main/core';
-import { connectPage, type PageBridge } from './bridge';
+import { connectPage, type PageBridge } from '../../../src/browser-host/bridge';
 
 export interface SessionOptions {
   /**

@@ -1,0 +1,86 @@
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { createMainCore, type MainCore, type MainCoreOptions } from '../main/core';
+import { connectPage, type PageBridge } from './bridge';
+import { chromiumArgs } from './find-chromium';
+import { HOST_ENTRY_URL } from './origin';
+import { serveAppFiles } from './serve-app';
+import { buildShim } from './shim-bundle';
+
+export interface HostOptions {
+  /** main's data folder (profiles.json), as Electron's userData. */
+  userDataDir: string;
+  /** Chromium's profile: the page's IndexedDB lives here. */
+  browserDataDir: string;
+  /** The built renderer (out/renderer). */
+  rendererDir: string;
+  chromiumPath: string;
+  headless?: boolean;
+  secrets?: MainCoreOptions['secrets'];
+  demo?: MainCoreOptions['demo'];
+  version: string;
+}
+
+export interface RunningHost {
+  context: BrowserContext;
+  page: Page;
+  core: MainCore;
+  events: PageBridge;
+  /** Resolves when the window is closed (by the person or by close()). */
+  closed: Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Plays Electron's part in an installed Chromium: main's real core runs in this process, the
+ * page is the built renderer served from a fixed origin by request interception, and
+ * window.treasury reaches the core through a Playwright binding over Chromium's debugging pipe
+ * (Playwright launches with --remote-debugging-pipe: no TCP port is opened). A real window in
+ * app mode, or headless for tests.
+ */
+export async function openHost(o: HostOptions): Promise<RunningHost> {
+  const context = await chromium.launchPersistentContext(o.browserDataDir, {
+    executablePath: o.chromiumPath,
+    headless: o.headless ?? false,
+    viewport: null,
+    args: chromiumArgs([`--app=${HOST_ENTRY_URL}`, '--window-size=1280,800']),
+  });
+  let core: MainCore | undefined;
+  try {
+    await serveAppFiles(context, o.rendererDir);
+    const page = context.pages()[0] ?? (await context.newPage());
+    const late: { core?: MainCore } = {};
+    const events = await connectPage(page, buildShim(), () => late.core?.handlers);
+    core = await createMainCore({
+      userDataDir: o.userDataDir,
+      version: o.version,
+      platform: process.platform,
+      emit: (event, payload) => events.emit(event, payload),
+      secrets: o.secrets ?? 'keychain',
+      ...(o.demo ? { demo: o.demo } : {}),
+    });
+    late.core = core;
+    // --app opened the page before the routes and the bridge existed: load it again with them.
+    await page.goto(HOST_ENTRY_URL);
+    const running = core;
+    let disposed: Promise<void> | undefined;
+    const dispose = () => (disposed ??= running.dispose());
+    const closed = new Promise<void>((resolve) => {
+      context.once('close', () => void dispose().then(resolve, resolve));
+    });
+    return {
+      context,
+      page,
+      core: running,
+      events,
+      closed,
+      close: async () => {
+        await context.close().catch(() => undefined);
+        await closed;
+      },
+    };
+  } catch (error) {
+    await core?.dispose().catch(() => undefined);
+    await context.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,108 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { findChromium } from '../../src/browser-host/find-chromium';
+import { openHost } from '../../src/browser-host/launch';
+import { HOST_ORIGIN } from '../../src/browser-host/origin';
+
+const root = resolve(__dirname, '../..');
+
+let dir: string;
+test.beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'treasury-host-'));
+});
+test.afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The command line of every running Chromium whose profile is under `dir`. */
+async function browserCommandLines(profileDir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const pid of await readdir('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      // Chromium rewrites its children's titles into one string, so look at the whole line.
+      const line = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+      if (line.includes(profileDir) && !line.includes('--type=')) out.push(line);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return out;
+}
+
+test('a real Chromium window in app mode: welcome screen, "Try the Demo", the shell, online', async () => {
+  const chromiumPath = findChromium();
+  expect(chromiumPath, 'Chromium must be installed (scripts/ensure-system-packages.sh)').not.toBeNull();
+  const host = await openHost({
+    userDataDir: join(dir, 'user-data'),
+    browserDataDir: join(dir, 'browser'),
+    rendererDir: join(root, 'out/renderer'),
+    chromiumPath: chromiumPath as string,
+    headless: false,
+    secrets: 'memory',
+    demo: { seed: 3, transactions: 100 },
+    version: 'host-test',
+  });
+  try {
+    const { page } = host;
+    await expect(page.getByRole('heading', { name: 'Welcome to Treasury Desktop' })).toBeVisible();
+    // One window, on the fixed origin, with no browser toolbar (app mode).
+    expect(host.context.pages()).toHaveLength(1);
+    expect(new URL(page.url()).origin).toBe(HOST_ORIGIN);
+    // Measured under Xvfb: a normal window spends ~143 px on title bar, tabs and toolbar, app mode ~56 on its title bar.
+    const chrome = await page.evaluate(() => window.outerHeight - window.innerHeight);
+    expect(chrome).toBeLessThan(100);
+    // The bridge goes over the debugging pipe: no debugging port is opened.
+    const lines = await browserCommandLines(join(dir, 'browser'));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) {
+      expect(l).toContain('--remote-debugging-pipe');
+      expect(l).not.toContain('--remote-debugging-port');
+      expect(l).toContain(`--app=${HOST_ORIGIN}/`);
+    }
+
+    await page.getByRole('button', { name: 'Try the Demo' }).click();
+    await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveText('Online');
+    await expect(page.getByRole('combobox', { name: 'Profile' })).toHaveValue('demo');
+  } finally {
+    await host.close();
+  }
+});
+
+test('`npm start` as printed: says Electron is missing in one line, opens the app, stops cleanly', async () => {
+  test.skip(!!installedElectronBinary(), 'Electron is installed here: npm start runs Electron (tests/electron covers it)');
+  // Its own process group, so Ctrl-C can be sent the way a terminal sends it: to the whole group.
+  const child = spawn('npm', ['start'], { cwd: root, env: { ...process.env, TREASURY_USER_DATA: join(dir, 'user-data') }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<void>((ok) => child.on('exit', () => ok()));
+  const group = -(child.pid as number);
+  try {
+    await expect.poll(() => output, { timeout: 60_000, message: 'npm start printed no ready line' }).toMatch(/treasury: ready: .*showing "Welcome to Treasury Desktop"/);
+    const notices = output.split('\n').filter((l) => l.includes("Electron's binary"));
+    expect(notices).toHaveLength(1);
+    expect(await browserCommandLines(join(dir, 'user-data'))).not.toEqual([]);
+    process.kill(group, 'SIGINT');
+    await exited;
+    expect(output).toMatch(/stopping \(SIGINT\)/);
+    await expect.poll(() => browserCommandLines(join(dir, 'user-data')), { timeout: 10_000 }).toEqual([]);
+  } finally {
+    try {
+      process.kill(group, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }
+});
+
+/** Asks the start script's own helper (an ES module, run as such) whether Electron is installed. */
+function installedElectronBinary(): string | null {
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', "const m = await import('./scripts/electron-binary.mjs'); console.log(m.installedElectronBinary() ?? '')"], { cwd: root, encoding: 'utf8' });
+  return r.stdout.trim() || null;
+}
