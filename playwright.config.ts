@@ -6,8 +6,9 @@ import { defineConfig } from '@playwright/test';
  * process (tests/e2e/fixtures.ts).
  */
 export default defineConfig({
-  testDir: 'tests/e2e',
-  testMatch: '**/*.spec.ts',
+  // The app's screens (tests/e2e) and the renderer's logic on its own (tests/renderer), both in Chromium.
+  testDir: 'tests',
+  testMatch: ['e2e/**/*.spec.ts', 'renderer/**/*.spec.ts'],
   workers: 1,
   fullyParallel: false,
   forbidOnly: !!process.env.CI,

@@ -127,7 +127,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       closed = true;
       clearInterval(ticker);
       if (!online) await applyOffline(false);
-      await Promise.all([api.close(), vault.close(), adminApp?.close()]);
+      // Closing ends the world: a request still being answered (one whose client gave up while a
+      // latency fault held it) must not keep the simulator alive, so every connection is cut.
+      const apps = [api, vault, ...(adminApp ? [adminApp] : [])];
+      const closing = Promise.all(apps.map((a) => a.close()));
+      for (const a of apps) a.server.closeAllConnections();
+      await closing;
     },
   };
 }
