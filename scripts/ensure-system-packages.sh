@@ -1,10 +1,19 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the tests need, only when missing: Chromium for the renderer
-# tests, a keyring and D-Bus for the real OS keychain (keytar builds against libsecret), and
-# Xvfb for headless Electron. Run before `npm install` (keytar's build needs libsecret-1-dev).
+# Installs the Debian packages the app or its tests need, only when missing. Run before
+# `npm install` (keytar's build needs libsecret-1-dev).
+#   (no argument)  what the tests need: Chromium for the renderer tests, a keyring and D-Bus for
+#                  the real OS keychain, Xvfb for windows on a machine without a display;
+#   --for start    what `npm start` needs where Electron's binary cannot be downloaded: Chromium
+#                  (the app opens in it instead), Xvfb (when there is no display), libsecret.
 set -euo pipefail
 
 PACKAGES=(chromium gnome-keyring dbus dbus-x11 libsecret-1-dev xvfb)
+if [ "${1:-}" = "--for" ] && [ "${2:-}" = "start" ]; then
+  PACKAGES=(chromium libsecret-1-dev xvfb)
+elif [ "$#" -gt 0 ]; then
+  echo "usage: bash scripts/ensure-system-packages.sh [--for start]" >&2
+  exit 2
+fi
 
 if ! command -v dpkg >/dev/null 2>&1; then
   echo "system packages: no dpkg here; install the equivalents of: ${PACKAGES[*]}"
