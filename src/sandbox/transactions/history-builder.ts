@@ -167,6 +167,9 @@ export class HistoryBuilder {
     const draft = this.plain('fee', dateMs, -fee, 'Foreign transaction fee', of.draft.tx.virtualAccountId ?? this.primary.id, of.draft.tx.accountId);
     draft.tx.accountSubtype = of.draft.tx.accountSubtype;
     if (of.draft.tx.cardId) draft.tx.cardId = of.draft.tx.cardId;
+    // As the reference shows a fee: feeInfo on the fee, fxFeeInfo on the purchase it was charged for.
+    draft.tx.feeInfo = { relatedTransaction: { id: of.draft.tx.id, amount: of.draft.tx.amountCents } };
+    of.draft.tx.fxFeeInfo = { amountCents: fee };
     this.fees.set(draft.tx.id, {
       id: this.ids.next('fee'),
       dateCharged: draft.tx.date,
@@ -183,6 +186,7 @@ export class HistoryBuilder {
   accountFee(dateMs: number, va: VirtualAccountRecord): Draft {
     const fee = 1_500;
     const draft = this.plain('fee', dateMs, -fee, 'Monthly account fee', va.id, va.accountId);
+    draft.tx.feeInfo = {};
     this.fees.set(draft.tx.id, { id: this.ids.next('fee'), dateCharged: draft.tx.date, feeAmountCents: fee, feeType: 'account_maintenance', accountId: va.accountId });
     return draft;
   }
@@ -238,6 +242,7 @@ export class HistoryBuilder {
     const international = scope === undefined ? drawn : scope === 'international';
     const feeCents = international ? 4_500 : 2_500;
     const fee = this.plain('fee', dateMs, -feeCents, international ? 'International wire fee' : 'Wire transfer fee', va.id, va.accountId);
+    fee.tx.feeInfo = { relatedTransaction: { id: wire.tx.id, amount: wire.tx.amountCents } };
     this.fees.set(fee.tx.id, {
       id: this.ids.next('fee'),
       dateCharged: fee.tx.date,

@@ -47,6 +47,15 @@ export const OriginalCurrency = z.looseObject({
   conversionRate: z.number(),
 });
 
+export const FeeInfo = z.looseObject({
+  relatedTransaction: z.looseObject({ id: z.string(), amount: z.number() }).optional(),
+});
+
+/** A fee, or a transaction a fee was charged for: what the "has fee" filter finds. */
+export function hasFee(tx: { feeInfo?: unknown; fxFeeInfo?: unknown }): boolean {
+  return tx.feeInfo !== undefined || tx.fxFeeInfo !== undefined;
+}
+
 export const Transaction = z.looseObject({
   id: z.string(),
   /** UTC date when posted; creation date for pending and failed items. */
@@ -71,6 +80,10 @@ export const Transaction = z.looseObject({
   declineReason: z.string().optional(),
   /** Set by PATCH /transaction/{id}/note. */
   note: z.string().optional(),
+  /** Present when this transaction is a fee the provider assessed (reference contract). */
+  feeInfo: FeeInfo.optional(),
+  /** Present when a foreign-exchange fee was charged for this transaction (reference contract). */
+  fxFeeInfo: z.looseObject({ amountCents: Cents }).optional(),
 });
 export type Transaction = z.infer<typeof Transaction>;
 

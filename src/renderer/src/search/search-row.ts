@@ -1,0 +1,78 @@
+import { hasFee, type DetailedStatus, type Transaction, type TransactionStatus } from '../../../shared/service';
+import { wordsOf } from './text';
+
+/** What a search engine needs of the cards (their last four digits, name and group). */
+export interface CardFacts {
+  last4: string;
+  name: string;
+  cardGroupId?: string | undefined;
+}
+
+export type CardLookup = (cardId: string) => CardFacts | undefined;
+
+/** A transaction as every search engine indexes it: the filterable values and the row's words. */
+export interface SearchRow {
+  id: string;
+  dateMs: number;
+  amountCents: number;
+  status: TransactionStatus;
+  detailedStatus: DetailedStatus;
+  accountId: string;
+  cardId: string | undefined;
+  cardGroupId: string | undefined;
+  virtualAccountId: string | undefined;
+  /** Upper case; USD when the transaction was in dollars. */
+  currency: string;
+  hasFee: boolean;
+  /** Distinct words of the row's text (text.ts). */
+  words: string[];
+}
+
+/**
+ * The text a transaction is found by: description, merchant description (and the deprecated
+ * merchantDescription), memo, merchant city, state, country and zip, the card's last four and
+ * name, and the ids it carries.
+ */
+export function searchTextOf(tx: Transaction, card: CardFacts | undefined): string[] {
+  const location = tx.merchantData?.location;
+  const fields = [
+    tx.description,
+    tx.merchantData?.description,
+    tx.merchantDescription,
+    tx.memo,
+    location?.city,
+    location?.state,
+    location?.country,
+    location?.zip,
+    card?.last4,
+    card?.name,
+    tx.id,
+    tx.cardId,
+    tx.accountId,
+    tx.virtualAccountId,
+    tx.orderId,
+    tx.referenceNumber,
+  ];
+  return fields.filter((f): f is string => typeof f === 'string' && f.length > 0);
+}
+
+export function toSearchRow(tx: Transaction, cards: CardLookup): SearchRow {
+  const card = tx.cardId ? cards(tx.cardId) : undefined;
+  const words = new Set<string>();
+  for (const field of searchTextOf(tx, card)) for (const w of wordsOf(field)) words.add(w);
+  const dateMs = Date.parse(tx.date);
+  return {
+    id: tx.id,
+    dateMs: Number.isFinite(dateMs) ? dateMs : 0,
+    amountCents: tx.amountCents,
+    status: tx.status,
+    detailedStatus: tx.detailedStatus,
+    accountId: tx.accountId,
+    cardId: tx.cardId,
+    cardGroupId: card?.cardGroupId,
+    virtualAccountId: tx.virtualAccountId,
+    currency: (tx.originalCurrency?.code ?? 'USD').toUpperCase(),
+    hasFee: hasFee(tx),
+    words: [...words],
+  };
+}
