@@ -3,7 +3,7 @@
  * an installed Chromium, in app mode, as a real window, with main's real core in this process.
  * Data lives where the app keeps it (TREASURY_USER_DATA overrides, for tests and side-by-side runs).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { findChromium } from './find-chromium';
@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     rendererDir: join(root, 'out/renderer'),
     chromiumPath,
     headless: process.env['TREASURY_HEADLESS'] === '1',
+    exportDir: existsSync(join(homedir(), 'Downloads')) ? join(homedir(), 'Downloads') : join(dir, 'exports'),
     version: pkg.version,
   });
   running.host = host;

@@ -17,6 +17,8 @@ export interface HostOptions {
   headless?: boolean;
   secrets?: MainCoreOptions['secrets'];
   demo?: MainCoreOptions['demo'];
+  /** Where exports are saved: there is no native save dialog in this host. */
+  exportDir?: string;
   version: string;
 }
 
@@ -57,6 +59,7 @@ export async function openHost(o: HostOptions): Promise<RunningHost> {
       emit: (event, payload) => events.emit(event, payload),
       secrets: o.secrets ?? 'keychain',
       ...(o.demo ? { demo: o.demo } : {}),
+      ...(o.exportDir ? { exportDir: o.exportDir } : {}),
     });
     late.core = core;
     // --app opened the page before the routes and the bridge existed: load it again with them.

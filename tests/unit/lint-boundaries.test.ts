@@ -78,6 +78,22 @@ const violations: Record<string, Case[]> = {
     ['src/preload/x.ts', `import { z } from 'zod';\nexport { z };`],
     ['src/preload/x.ts', `import { join } from 'node:path';\nexport { join };`],
   ],
+  'only the renderer data layer (db/, repos/) touches Dexie; screens never import the database': [
+    ['src/renderer/src/features/x.tsx', `import Dexie from 'dexie';\nexport { Dexie };`],
+    ['src/renderer/src/features/x.tsx', `import { useLiveQuery } from 'dexie-react-hooks';\nexport { useLiveQuery };`],
+    ['src/renderer/src/stores/x.ts', `export const load = () => import('dexie');`],
+    ['src/renderer/src/sync/x.ts', `import { liveQuery } from 'dexie';\nexport { liveQuery };`],
+    ['src/renderer/src/features/transactions/x.tsx', `import { cacheDb } from '../../db/open';\nexport { cacheDb };`],
+    ['src/renderer/src/ui/x.tsx', `import { CacheDb } from '../db/cache-db';\nexport { CacheDb };`],
+    ['src/renderer/src/workers/x.ts', `import { cacheDb } from '../db/open';\nexport { cacheDb };`],
+    ['src/renderer/src/db/x.ts', `import { appendPage } from '../repos/transactions-repo';\nexport { appendPage };`],
+  ],
+  'only src/renderer/src/platform reads window.treasury': [
+    ['src/renderer/src/features/x.tsx', `export const t = window.treasury;`],
+    ['src/renderer/src/stores/x.ts', `export const t = globalThis.treasury;`],
+    ['src/renderer/src/repos/x.ts', `export const t = window.treasury;`],
+    ['src/renderer/src/workers/x.ts', `import { serviceCall } from '../platform/service';\nexport { serviceCall };`],
+  ],
   'src/main never imports src/renderer': [
     ['src/main/x.ts', `import { App } from '../renderer/src/App';\nexport { App };`],
     ['src/main/service/x.ts', `import '../../renderer/src/main';`],
@@ -94,6 +110,13 @@ const allowed: Record<string, Case[]> = {
       'src/renderer/src/x.tsx',
       `import { StrictMode } from 'react';\nimport { createRoot } from 'react-dom/client';\nimport { App } from './App';\nimport type { TreasuryApi } from '../../shared/ipc';\nexport { StrictMode, createRoot, App };\nexport type { TreasuryApi };`,
     ],
+  ],
+  'the renderer data layer': [
+    ['src/renderer/src/db/x.ts', `import Dexie from 'dexie';\nexport { Dexie };`],
+    ['src/renderer/src/repos/x.ts', `import { useLiveQuery } from 'dexie-react-hooks';\nimport { cacheDb } from '../db/open';\nexport { useLiveQuery, cacheDb };`],
+    ['src/renderer/src/features/x.tsx', `import { useEntities } from '../repos/entities-hooks';\nexport { useEntities };`],
+    ['src/renderer/src/platform/x.ts', `export const t = window.treasury;`],
+    ['src/renderer/src/workers/x.ts', `import { chunksAfter } from '../repos/transactions-repo';\nexport { chunksAfter };`],
   ],
   'src/sandbox': [
     ['src/sandbox/x.ts', `import Fastify from 'fastify';\nimport { createServer } from 'node:http';\nimport { parseCents } from '../shared/money';\nimport '../shared/service/endpoints';\nexport { Fastify, createServer, parseCents };`],

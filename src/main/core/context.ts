@@ -1,5 +1,7 @@
 import type { EventName, Events } from '../../shared/ipc';
 import type { DemoService } from '../demo/demo-sandbox';
+import type { FileExports } from '../files/file-exports';
+import type { SaveDialog } from '../files/save-dialog';
 import type { InFlightCalls } from '../ipc/in-flight';
 import type { ProfileStore, RecoveredFile } from '../profiles/profile-store';
 import type { SessionAwareSecrets } from '../secrets/secret-vault';
@@ -18,4 +20,6 @@ export interface CoreContext {
   recovered: RecoveredFile | null;
   emit: <E extends EventName>(event: E, payload: Events[E]) => void;
   now: () => number;
+  saveDialog: SaveDialog;
+  exports: FileExports;
 }

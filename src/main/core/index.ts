@@ -1,7 +1,12 @@
+import { join } from 'node:path';
 import type { EventName, Events, Handlers } from '../../shared/ipc';
 import { DemoService, type DemoOptions } from '../demo/demo-sandbox';
 import { mapErrors } from '../ipc/errors';
+import { FileExports } from '../files/file-exports';
+import { saveInFolder, type SaveDialog } from '../files/save-dialog';
 import { appHandlers } from '../ipc/handlers/app';
+import { demoHandlers } from '../ipc/handlers/demo';
+import { filesHandlers } from '../ipc/handlers/files';
 import { connectivityHandlers } from '../ipc/handlers/connectivity';
 import { keychainHandlers } from '../ipc/handlers/keychain';
 import { profilesHandlers } from '../ipc/handlers/profiles';
@@ -29,6 +34,12 @@ export interface MainCoreOptions {
   /** Electron's net.isOnline, when there is one. */
   isOsOnline?: () => boolean;
   now?: () => number;
+  /**
+   * Where to save an export. Electron's dialog in the app; without one (the Chromium host, tests)
+   * files go to `exportDir` under the suggested name.
+   */
+  saveDialog?: SaveDialog;
+  exportDir?: string;
 }
 
 export interface MainCore {
@@ -75,6 +86,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     ...(opts.isOsOnline ? { isOsOnline: opts.isOsOnline } : {}),
   });
   const inFlight = new InFlightCalls();
+  const exports = new FileExports();
   const ctx: CoreContext = {
     version: opts.version,
     platform: opts.platform,
@@ -86,6 +98,8 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     recovered: opened.recovered,
     emit: opts.emit,
     now: opts.now ?? Date.now,
+    saveDialog: opts.saveDialog ?? saveInFolder(opts.exportDir ?? join(opts.userDataDir, 'exports')),
+    exports,
   };
 
   // The profile on screen at the last run starts being watched at once (and Demo's sandbox starts).
@@ -98,6 +112,8 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     ...profilesHandlers(ctx),
     ...connectivityHandlers(ctx),
     ...serviceHandlers(ctx),
+    ...filesHandlers(ctx),
+    ...demoHandlers(ctx),
   } satisfies Handlers);
 
   return {
@@ -105,6 +121,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     demo,
     dispose: async () => {
       inFlight.cancelAll();
+      await exports.abortAll();
       await services.dispose();
       await demo.stop();
     },

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import { appChannels } from './app';
 import { connectivityChannels, connectivityEvents } from './connectivity';
 import { mergeTables, type Channel, type Clashes, type EventDef, type HandlersOf } from './define';
+import { demoChannels } from './demo';
+import { filesChannels } from './files';
 import { keychainChannels } from './keychain';
 import { profilesChannels, profilesEvents } from './profiles';
 import { serviceChannels } from './service';
@@ -13,7 +15,15 @@ import { serviceChannels } from './service';
  * Channel names are `domain:verb`; every result is `{ ok: true, value } | { ok: false, error }`.
  */
 
-type ChannelTables = [typeof appChannels, typeof keychainChannels, typeof profilesChannels, typeof connectivityChannels, typeof serviceChannels];
+type ChannelTables = [
+  typeof appChannels,
+  typeof keychainChannels,
+  typeof profilesChannels,
+  typeof connectivityChannels,
+  typeof serviceChannels,
+  typeof filesChannels,
+  typeof demoChannels,
+];
 type EventTables = [typeof profilesEvents, typeof connectivityEvents];
 
 // A name defined in two features does not compile (and mergeTables refuses it at load time too).
@@ -22,7 +32,7 @@ const noEventClash: [Clashes<EventTables>] extends [never] ? true : never = true
 void noChannelClash;
 void noEventClash;
 
-export const channels = mergeTables(appChannels, keychainChannels, profilesChannels, connectivityChannels, serviceChannels);
+export const channels = mergeTables(appChannels, keychainChannels, profilesChannels, connectivityChannels, serviceChannels, filesChannels, demoChannels);
 export const events = mergeTables(profilesEvents, connectivityEvents);
 
 export type Channels = typeof channels;

@@ -7,6 +7,8 @@ export * from './keychain';
 export * from './profiles';
 export * from './connectivity';
 export * from './service';
+export * from './files';
+export * from './demo';
 export * from './contract';
 export * from './api';
 

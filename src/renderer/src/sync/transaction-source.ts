@@ -1,0 +1,86 @@
+import type { Transaction } from '../../../shared/service';
+import type { IpcError, Result } from '../../../shared/ipc';
+import { serviceCall } from '../platform/service';
+
+/** Why a sync step failed, in the terms the sync decides on. */
+export type SyncFailureKind = 'offline' | 'rate-limited' | 'server' | 'bad-cursor' | 'rejected' | 'canceled' | 'profile-gone';
+
+export class SyncFailure extends Error {
+  constructor(
+    readonly kind: SyncFailureKind,
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+  }
+}
+
+export interface TxPage {
+  items: Transaction[];
+  nextCursor: string | undefined;
+}
+
+export interface TxWindow {
+  fromMs?: number | undefined;
+  toMs?: number | undefined;
+  status?: 'pending' | undefined;
+}
+
+/** What the sync needs of the service; the app's implementation goes through main. */
+export interface TransactionSource {
+  page(window: TxWindow, cursor: string | undefined, signal: AbortSignal): Promise<TxPage>;
+  /** How many transactions the window holds; null when the service cannot say (no aggregation). */
+  count(window: TxWindow, signal: AbortSignal): Promise<number | null>;
+  get(id: string, signal: AbortSignal): Promise<Transaction | null>;
+}
+
+function failureOf(error: IpcError): SyncFailure {
+  const s = error.service;
+  if (error.code === 'profile-mismatch') return new SyncFailure('profile-gone', error.message);
+  if (!s) return new SyncFailure('rejected', error.message);
+  if (s.kind === 'canceled') return new SyncFailure('canceled', 'The sync was canceled.');
+  if (s.kind === 'network' || s.kind === 'timeout') return new SyncFailure('offline', error.message);
+  if (s.status === 429) return new SyncFailure('rate-limited', error.message, s.retryAfterMs);
+  if (s.retryable) return new SyncFailure('server', error.message, s.retryAfterMs);
+  return new SyncFailure('rejected', error.message);
+}
+
+function unwrap<T>(r: Result<T>): T {
+  if (!r.ok) throw failureOf(r.error);
+  return r.value;
+}
+
+function windowQuery(w: TxWindow): Record<string, string> {
+  const q: Record<string, string> = {};
+  if (w.fromMs !== undefined) q['filter:from_date'] = String(Math.max(0, Math.floor(w.fromMs)));
+  if (w.toMs !== undefined) q['filter:to_date'] = String(Math.max(0, Math.floor(w.toMs)));
+  if (w.status) q['filter:status'] = w.status;
+  return q;
+}
+
+/** The service, through main, for one profile. */
+export function serviceTransactionSource(profileId: string): TransactionSource {
+  return {
+    async page(window, cursor, signal) {
+      const r = await serviceCall(profileId, 'listTransactions', { query: { ...windowQuery(window), ...(cursor ? { cursor } : {}) } }, { signal });
+      if (!r.ok && cursor && r.error.service?.status === 400) {
+        throw new SyncFailure('bad-cursor', 'The service no longer accepts where this sync had stopped; that part starts again.');
+      }
+      const page = unwrap(r);
+      const next = page.metadata?.nextCursor;
+      return { items: page.items, nextCursor: next ? next : undefined };
+    },
+    async count(window, signal) {
+      const r = await serviceCall(profileId, 'getTransactionAggregation', { query: windowQuery(window) }, { signal });
+      // Aggregation is known only by name in the contract: a service without it is walked
+      // with one cursor instead of failing the sync.
+      if (!r.ok && r.error.service?.status !== undefined && [404, 405, 501].includes(r.error.service.status)) return null;
+      return unwrap(r).count;
+    },
+    async get(id, signal) {
+      const r = await serviceCall(profileId, 'getTransaction', { params: { transactionId: id } }, { signal });
+      if (!r.ok && r.error.service?.status === 404) return null;
+      return unwrap(r);
+    },
+  };
+}

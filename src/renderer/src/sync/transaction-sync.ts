@@ -1,0 +1,208 @@
+import type { Transaction } from '../../../shared/service';
+import { planBackfill, type BackfillPlan } from './backfill-plan';
+import { RateGate, sleep } from './rate-gate';
+import { advance, type SyncProgress } from './sync-progress';
+import { SyncFailure, type TransactionSource, type TxWindow } from './transaction-source';
+
+/** Where the sync keeps its rows and its place (the app's is Dexie through the repositories). */
+export interface SyncStore {
+  /** Appends rows as one chunk and writes the state record in the same transaction; returns the chunk's seq. */
+  appendPage(source: string, rows: Transaction[], state?: { key: string; value: unknown }): Promise<number>;
+  readState(key: string): Promise<unknown>;
+  writeState(key: string, value: unknown): Promise<void>;
+}
+
+/** What the cache already holds, so the incremental sync writes only what changed. */
+export interface LocalView {
+  /** The rows that are new, or differ from their cached version. */
+  changedOnly(rows: Transaction[]): Promise<Transaction[]>;
+  /** Records rows just written to the cache. */
+  noteWritten(rows: Transaction[]): Promise<void>;
+  /** Ids of cached transactions that are pending and dated before `beforeMs`. */
+  pendingIdsBefore(beforeMs: number): Promise<string[]>;
+}
+
+export interface TransactionSyncOptions {
+  source: TransactionSource;
+  store: SyncStore;
+  local: LocalView;
+  signal: AbortSignal;
+  onProgress: (p: SyncProgress) => void;
+  /** Called after each chunk is written, with its seq (the search index catches up). */
+  onChunk?: (seq: number) => void;
+  now?: () => number;
+  /** Cursors walked at once during the backfill. */
+  concurrency?: number;
+  /** Days the incremental sync re-reads (pending items post, decline, reverse...). */
+  windowDays?: number;
+  rowsPerPartition?: number;
+  /** Attempts at a failing (5xx) page before the sync gives up and says so. */
+  maxServerRetries?: number;
+  initial: SyncProgress;
+}
+
+const DAY = 86_400_000;
+const PLAN_KEY = 'tx:plan';
+const BACKFILLED_KEY = 'tx:backfilled';
+const INCREMENTAL_KEY = 'tx:incremental';
+const partKey = (i: number) => `tx:part:${i}`;
+
+interface PartState {
+  cursor: string | null;
+  done: boolean;
+  rows: number;
+  pages: number;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+function parsePlan(v: unknown): BackfillPlan | null {
+  if (!isRecord(v) || typeof v['upperMs'] !== 'number' || !Array.isArray(v['partitions'])) return null;
+  return v as unknown as BackfillPlan;
+}
+
+function parsePart(v: unknown): PartState | null {
+  if (!isRecord(v) || typeof v['done'] !== 'boolean' || typeof v['rows'] !== 'number') return null;
+  return { cursor: typeof v['cursor'] === 'string' ? v['cursor'] : null, done: v['done'], rows: v['rows'], pages: typeof v['pages'] === 'number' ? v['pages'] : 0 };
+}
+
+/**
+ * Brings a profile's cached transactions up to date: a resumable, partitioned backfill of the
+ * whole history the first time, then incremental runs that re-read recent days and reconcile
+ * older pending items. Nothing is deleted because the service stopped listing it.
+ */
+export async function runTransactionSync(o: TransactionSyncOptions): Promise<SyncProgress> {
+  const now = o.now ?? Date.now;
+  const gate = new RateGate(now);
+  let progress = o.initial;
+  const report = (p: SyncProgress) => {
+    progress = p;
+    o.onProgress(p);
+  };
+
+  /** One page, waiting out rate limits and retrying server trouble with capped backoff. */
+  async function fetchPage(window: TxWindow, cursor: string | undefined): Promise<{ items: Transaction[]; nextCursor: string | undefined }> {
+    for (let attempt = 0; ; attempt++) {
+      await gate.pass(o.signal);
+      try {
+        return await o.source.page(window, cursor, o.signal);
+      } catch (error) {
+        if (!(error instanceof SyncFailure)) throw error;
+        if (error.kind === 'rate-limited') {
+          gate.pause(error.retryAfterMs ?? Math.min(30_000, 1000 * 2 ** attempt));
+          continue;
+        }
+        if (error.kind === 'server' && attempt < (o.maxServerRetries ?? 5)) {
+          const backoff = Math.min(30_000, 500 * 2 ** attempt) * (0.5 + Math.random() / 2);
+          await sleep(Math.max(backoff, error.retryAfterMs ?? 0), o.signal);
+          continue;
+        }
+        throw error;
+      }
+    }
+  }
+
+  async function walkPartition(plan: BackfillPlan, i: number): Promise<void> {
+    const p = plan.partitions[i];
+    if (!p) return;
+    let st = parsePart(await o.store.readState(partKey(i))) ?? { cursor: null, done: false, rows: 0, pages: 0 };
+    while (!st.done) {
+      let page;
+      try {
+        page = await fetchPage({ fromMs: p.fromMs, toMs: p.toMs }, st.cursor ?? undefined);
+      } catch (error) {
+        if (error instanceof SyncFailure && error.kind === 'bad-cursor' && st.cursor !== null) {
+          // The service forgot our place: walk this window again; the index keeps one version per id.
+          st = { cursor: null, done: false, rows: 0, pages: 0 };
+          continue;
+        }
+        throw error;
+      }
+      const next: PartState = { cursor: page.nextCursor ?? null, done: !page.nextCursor, rows: st.rows + page.items.length, pages: st.pages + 1 };
+      // The rows and the place after them are written together: a kill between pages loses nothing and doubles nothing.
+      const seq = await o.store.appendPage(`backfill:${i}`, page.items, { key: partKey(i), value: next });
+      st = next;
+      report(advance(progress, page.items.length, now()));
+      if (page.items.length > 0) o.onChunk?.(seq);
+    }
+  }
+
+  async function backfill(): Promise<BackfillPlan> {
+    let plan = parsePlan(await o.store.readState(PLAN_KEY));
+    if (!plan) {
+      report({ ...progress, phase: 'planning' });
+      plan = await planBackfill((w, s) => o.source.count(w, s), now(), { signal: o.signal, ...(o.rowsPerPartition ? { rowsPerPartition: o.rowsPerPartition } : {}) });
+      await o.store.writeState(PLAN_KEY, plan);
+    }
+    let resumed = 0;
+    const todo: number[] = [];
+    for (let i = 0; i < plan.partitions.length; i++) {
+      const st = parsePart(await o.store.readState(partKey(i)));
+      resumed += st?.rows ?? 0;
+      if (!st?.done) todo.push(i);
+    }
+    report({ ...progress, phase: 'backfill', total: plan.total, resumedRows: resumed });
+    const queue = [...todo];
+    const walkers = Array.from({ length: Math.max(1, Math.min(o.concurrency ?? 4, queue.length)) }, async () => {
+      for (let i = queue.shift(); i !== undefined; i = queue.shift()) await walkPartition(plan, i);
+    });
+    await Promise.all(walkers);
+    await o.store.writeState(BACKFILLED_KEY, { upperMs: plan.upperMs, completedAt: now() });
+    return plan;
+  }
+
+  /** Writes the rows that are new or differ from the cached version. */
+  async function upsertChanged(source: string, rows: Transaction[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const changed = await o.local.changedOnly(rows);
+    if (changed.length === 0) return 0;
+    const seq = await o.store.appendPage(source, changed);
+    await o.local.noteWritten(changed);
+    o.onChunk?.(seq);
+    return changed.length;
+  }
+
+  async function incremental(sinceMs: number): Promise<void> {
+    const startedAt = now();
+    report({ ...progress, phase: 'incremental', total: null });
+    const fromMs = sinceMs - (o.windowDays ?? 7) * DAY;
+    let cursor: string | undefined;
+    do {
+      const page = await fetchPage({ fromMs }, cursor);
+      await upsertChanged('incremental', page.items);
+      report(advance(progress, page.items.length, now()));
+      cursor = page.nextCursor;
+    } while (cursor);
+
+    // Pending items older than the window may have declined, failed or been canceled without
+    // their date changing: ask for those the service no longer lists as pending, one by one.
+    report({ ...progress, phase: 'reconciling' });
+    const stillPending = new Set<string>();
+    cursor = undefined;
+    do {
+      const page = await fetchPage({ status: 'pending' }, cursor);
+      for (const tx of page.items) stillPending.add(tx.id);
+      await upsertChanged('incremental', page.items);
+      cursor = page.nextCursor;
+    } while (cursor);
+    const changed: Transaction[] = [];
+    for (const id of await o.local.pendingIdsBefore(fromMs)) {
+      if (stillPending.has(id)) continue;
+      await gate.pass(o.signal);
+      const tx = await o.source.get(id, o.signal);
+      if (tx) changed.push(tx);
+    }
+    await upsertChanged('reconcile', changed);
+    await o.store.writeState(INCREMENTAL_KEY, { upperMs: startedAt });
+  }
+
+  const backfilled = (await o.store.readState(BACKFILLED_KEY)) as { upperMs?: number } | undefined;
+  const lastIncremental = (await o.store.readState(INCREMENTAL_KEY)) as { upperMs?: number } | undefined;
+  let since: number;
+  if (typeof backfilled?.upperMs === 'number') since = Math.max(backfilled.upperMs, lastIncremental?.upperMs ?? 0);
+  else since = (await backfill()).upperMs;
+  await incremental(since);
+  const done = { ...progress, phase: 'done' as const, lastSuccessAt: now(), etaSeconds: 0 };
+  report(done);
+  return done;
+}
