@@ -16,6 +16,8 @@ export interface SessionOptions {
    * hand-made profiles.json there, as a previous run (or a person) could have.
    */
   beforeStart?: (userDataDir: string) => Promise<void>;
+  /** The Demo's sample history (small by default, so tests start fast). */
+  demo?: { seed: number; transactions: number };
 }
 
 export interface Session {
@@ -46,7 +48,7 @@ export async function startSession(page: Page, shim: string, options: SessionOpt
     platform: process.platform,
     emit: (event, payload) => events.emit(event, payload),
     secrets: options.secrets ?? 'memory',
-    demo: { seed: 7, transactions: 300 },
+    demo: options.demo ?? { seed: 7, transactions: 300 },
   });
   late.core = core;
   return {

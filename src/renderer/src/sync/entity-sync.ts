@@ -1,7 +1,9 @@
 import type { EndpointName, ListEndpointName, ResponseOf } from '../../../shared/service';
 import { serviceCall, type ServiceRequest } from '../platform/service';
 import { replaceEntities, type EntityKind } from '../repos/entities-repo';
-import { SyncFailure } from './transaction-source';
+import { RateGate } from './rate-gate';
+import { retrying } from './retrying';
+import { SyncFailure, syncFailureOf } from './transaction-source';
 
 type ItemOf<N extends EndpointName> = ResponseOf<N> extends { items: (infer I)[] } ? I : never;
 
@@ -28,20 +30,18 @@ export const ENTITY_KINDS: KindSpec<ListEndpointName>[] = [
 ];
 
 /** Pages through one list endpoint to the end. */
-async function listAll<N extends ListEndpointName>(profileId: string, s: KindSpec<N>, signal: AbortSignal): Promise<ItemOf<N>[]> {
+async function listAll<N extends ListEndpointName>(profileId: string, s: KindSpec<N>, signal: AbortSignal, gate: RateGate): Promise<ItemOf<N>[]> {
   const items: ItemOf<N>[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (;;) {
     // Every list endpoint takes `cursor`; the per-endpoint query type cannot follow a generic N.
     const request = { query: { ...s.query, ...(cursor ? { cursor } : {}) } } as unknown as ServiceRequest<N & EndpointName>;
-    const r = await serviceCall(profileId, s.endpoint as N & EndpointName, request, { signal });
-    if (!r.ok) {
-      const status = r.error.service?.status;
-      if (r.error.service?.kind === 'network' || r.error.service?.kind === 'timeout') throw new SyncFailure('offline', r.error.message);
-      throw new SyncFailure(status === 429 ? 'rate-limited' : 'rejected', r.error.message, r.error.service?.retryAfterMs);
-    }
-    const page = r.value as { items: ItemOf<N>[]; metadata?: { nextCursor?: string } };
+    const page = await retrying(gate, signal, async () => {
+      const r = await serviceCall(profileId, s.endpoint as N & EndpointName, request, { signal });
+      if (!r.ok) throw syncFailureOf(r.error);
+      return r.value as { items: ItemOf<N>[]; metadata?: { nextCursor?: string } };
+    });
     items.push(...page.items);
     const next = page.metadata?.nextCursor;
     if (!next || seen.has(next)) return items;
@@ -59,10 +59,11 @@ export interface EntitySyncResult {
 /** Refreshes every cached list; one kind failing does not stop the others. Offline stops all. */
 export async function syncEntities(profileId: string, signal: AbortSignal, now: () => number = Date.now): Promise<EntitySyncResult> {
   const result: EntitySyncResult = { refreshed: [], failed: [] };
+  const gate = new RateGate(now);
   for (const s of ENTITY_KINDS) {
     try {
       const asOf = now();
-      const items = await listAll(profileId, s, signal);
+      const items = await listAll(profileId, s, signal, gate);
       await replaceEntities(profileId, s.kind, items, s.idOf, asOf);
       result.refreshed.push(s.kind);
     } catch (error) {

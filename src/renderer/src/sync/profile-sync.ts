@@ -16,6 +16,7 @@ export interface ProfileSyncOptions {
   onChunk?(seq: number): void;
   now?: () => number;
   concurrency?: number;
+  rowsPerPartition?: number;
   /** Tests and benchmarks may bring their own service. */
   source?: TransactionSource;
 }
@@ -44,6 +45,7 @@ export async function syncProfile(profileId: string, o: ProfileSyncOptions): Pro
     now,
     windowDays: WINDOW_DAYS,
     ...(o.concurrency ? { concurrency: o.concurrency } : {}),
+    ...(o.rowsPerPartition ? { rowsPerPartition: o.rowsPerPartition } : {}),
     initial: { ...o.initial, phase: 'planning' },
   });
   if (entities.failed.length > 0) {

@@ -34,7 +34,8 @@ export interface TransactionSource {
   get(id: string, signal: AbortSignal): Promise<Transaction | null>;
 }
 
-function failureOf(error: IpcError): SyncFailure {
+/** A failed call through main, in the sync's terms. */
+export function syncFailureOf(error: IpcError): SyncFailure {
   const s = error.service;
   if (error.code === 'profile-mismatch') return new SyncFailure('profile-gone', error.message);
   if (!s) return new SyncFailure('rejected', error.message);
@@ -46,7 +47,7 @@ function failureOf(error: IpcError): SyncFailure {
 }
 
 function unwrap<T>(r: Result<T>): T {
-  if (!r.ok) throw failureOf(r.error);
+  if (!r.ok) throw syncFailureOf(r.error);
   return r.value;
 }
 

@@ -1,6 +1,7 @@
 import type { Transaction } from '../../../shared/service';
 import { planBackfill, type BackfillPlan } from './backfill-plan';
-import { RateGate, sleep } from './rate-gate';
+import { RateGate } from './rate-gate';
+import { retrying } from './retrying';
 import { advance, type SyncProgress } from './sync-progress';
 import { SyncFailure, type TransactionSource, type TxWindow } from './transaction-source';
 
@@ -80,27 +81,8 @@ export async function runTransactionSync(o: TransactionSyncOptions): Promise<Syn
     o.onProgress(p);
   };
 
-  /** One page, waiting out rate limits and retrying server trouble with capped backoff. */
-  async function fetchPage(window: TxWindow, cursor: string | undefined): Promise<{ items: Transaction[]; nextCursor: string | undefined }> {
-    for (let attempt = 0; ; attempt++) {
-      await gate.pass(o.signal);
-      try {
-        return await o.source.page(window, cursor, o.signal);
-      } catch (error) {
-        if (!(error instanceof SyncFailure)) throw error;
-        if (error.kind === 'rate-limited') {
-          gate.pause(error.retryAfterMs ?? Math.min(30_000, 1000 * 2 ** attempt));
-          continue;
-        }
-        if (error.kind === 'server' && attempt < (o.maxServerRetries ?? 5)) {
-          const backoff = Math.min(30_000, 500 * 2 ** attempt) * (0.5 + Math.random() / 2);
-          await sleep(Math.max(backoff, error.retryAfterMs ?? 0), o.signal);
-          continue;
-        }
-        throw error;
-      }
-    }
-  }
+  const retry = <T>(step: () => Promise<T>) => retrying(gate, o.signal, step, o.maxServerRetries);
+  const fetchPage = (window: TxWindow, cursor: string | undefined) => retry(() => o.source.page(window, cursor, o.signal));
 
   async function walkPartition(plan: BackfillPlan, i: number): Promise<void> {
     const p = plan.partitions[i];
@@ -131,7 +113,7 @@ export async function runTransactionSync(o: TransactionSyncOptions): Promise<Syn
     let plan = parsePlan(await o.store.readState(PLAN_KEY));
     if (!plan) {
       report({ ...progress, phase: 'planning' });
-      plan = await planBackfill((w, s) => o.source.count(w, s), now(), { signal: o.signal, ...(o.rowsPerPartition ? { rowsPerPartition: o.rowsPerPartition } : {}) });
+      plan = await planBackfill((w, s) => retry(() => o.source.count(w, s)), now(), { signal: o.signal, ...(o.rowsPerPartition ? { rowsPerPartition: o.rowsPerPartition } : {}) });
       await o.store.writeState(PLAN_KEY, plan);
     }
     let resumed = 0;
@@ -188,8 +170,7 @@ export async function runTransactionSync(o: TransactionSyncOptions): Promise<Syn
     const changed: Transaction[] = [];
     for (const id of await o.local.pendingIdsBefore(fromMs)) {
       if (stillPending.has(id)) continue;
-      await gate.pass(o.signal);
-      const tx = await o.source.get(id, o.signal);
+      const tx = await retry(() => o.source.get(id, o.signal));
       if (tx) changed.push(tx);
     }
     await upsertChanged('reconcile', changed);
