@@ -1,0 +1,32 @@
+import type { TxQuery } from '../../../../src/renderer/src/search/query';
+import type { Answer, BuildReport, LoadReport } from '../shared/protocol';
+
+/** What the bench page offers the runner as window.bench (page.ts); errors come back as values. */
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** performance.measureUserAgentSpecificMemory(), summed by who the bytes are attributed to. */
+export interface MemoryFigures {
+  bytes: number;
+  windowBytes: number;
+  workerBytes: number;
+  /** Shared and DOM bytes attributed to no one context. */
+  otherBytes: number;
+}
+
+export interface PageApi {
+  /** Starts the worker at `url` (ending any previous one). */
+  start(url: string): void;
+  /** Terminates the worker; its pending calls fail with `reason`. */
+  stop(reason: string): void;
+  /** The worker fetches and decodes the rows. */
+  load(manifestUrl: string, timeoutMs: number): Promise<Result<LoadReport>>;
+  build(timeoutMs: number): Promise<Result<BuildReport>>;
+  /** One query, timed. */
+  ask(q: TxQuery, limit: number, timeoutMs: number): Promise<Result<{ answer: Answer; ms: number }>>;
+  /** Times query i reps[i] times, round-robin; the round trips in ms per query. */
+  rounds(queries: TxQuery[], reps: number[], limit: number, timeoutMs: number): Promise<Result<number[][]>>;
+  /** Round trips of a no-op message (the baseline). */
+  noop(reps: number, timeoutMs: number): Promise<Result<number[]>>;
+  memory(): Promise<Result<MemoryFigures>>;
+}
