@@ -7,6 +7,7 @@ import type { DetailedStatus, TransactionStatus } from '../../../shared/service'
  *
  * - `text`: words separated by white space; every word must match (AND). See text.ts.
  * - Date and amount bounds are inclusive; amounts are signed cents (money out is negative).
+ *   A bound that is NaN does not filter (as if absent); -Infinity and Infinity are ordinary bounds.
  * - A set filter (statuses, cards, ...) matches a row whose value is in the set; an empty or
  *   missing set does not filter. `cardGroupIds` matches through the row's card.
  * - `currencies`: the original currency code (upper case), USD when the transaction has none.
