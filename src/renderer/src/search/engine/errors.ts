@@ -1,0 +1,19 @@
+/**
+ * A saved index that cannot be trusted: damaged, cut short, written by another version or
+ * inconsistent. The message says what was wrong in words a person can read; the remedy is always
+ * the same (rebuild from the cached transactions), so callers catch this one type.
+ */
+export class IndexCorruptError extends Error {
+  constructor(detail: string) {
+    super(`the saved search index cannot be used: ${detail}`);
+    this.name = 'IndexCorruptError';
+  }
+}
+
+/** A row given to build() or upsert() that breaks the IndexedRow contract (a caller's bug). */
+export class InvalidRowError extends Error {
+  constructor(detail: string) {
+    super(detail);
+    this.name = 'InvalidRowError';
+  }
+}

@@ -1,0 +1,81 @@
+import type { TxSummary } from '../query';
+import type { BaseIndex } from './base-index';
+import { nextSetBit, RankDirectory } from './bitset';
+import type { IndexedRow, RowRef } from './rows';
+
+/**
+ * One query's answer: its exact summary, and the matching rows (base positions as a bitset, delta
+ * rows as a sorted list) from which page() reads any window in result order. It refers to the
+ * base it was computed on, so it stays consistent while the index takes upserts or is compacted.
+ */
+export class SearchResult {
+  private ranks: RankDirectory | null = null;
+  /** Result index of each delta row (delta rows interleave with base rows by date). */
+  private deltaAt: Float64Array | null = null;
+
+  /** @internal Made by SearchIndex.query(). */
+  constructor(
+    readonly summary: TxSummary,
+    /** The text was cut to MAX_QUERY_TEXT characters or MAX_QUERY_WORDS words. */
+    readonly truncated: boolean,
+    private readonly base: BaseIndex,
+    private readonly baseBits: Uint32Array,
+    private readonly baseCount: number,
+    private readonly deltaRows: readonly IndexedRow[],
+  ) {}
+
+  /** @internal Whether this result was computed on that base. */
+  isOf(base: BaseIndex): boolean {
+    return this.base === base;
+  }
+
+  /** Rows [offset, offset + limit) of the result, newest first; out-of-range parts are empty. */
+  page(offset: number, limit: number): RowRef[] {
+    const total = this.summary.count;
+    const start = clampInt(offset, total);
+    const end = start + clampInt(limit, total - start);
+    if (start >= end) return [];
+    const ranks = (this.ranks ??= new RankDirectory(this.baseBits));
+    const deltaAt = this.deltaPlaces(ranks);
+    // Delta rows before `start`, hence base rows before it.
+    let j = lowerBound(deltaAt, start);
+    let p = this.baseCount > 0 ? ranks.select(start - j) : -1;
+    const out: RowRef[] = [];
+    for (let k = start; k < end; k++) {
+      if (j < deltaAt.length && deltaAt[j] === k) {
+        const row = this.deltaRows[j++] as IndexedRow;
+        out.push({ id: row.id, seq: row.seq, slot: row.slot });
+      } else {
+        out.push({ id: this.base.idAt(p), seq: this.base.rows.seq[p] as number, slot: this.base.rows.slot[p] as number });
+        p = nextSetBit(this.baseBits, p + 1);
+      }
+    }
+    return out;
+  }
+
+  private deltaPlaces(ranks: RankDirectory): Float64Array {
+    if (this.deltaAt) return this.deltaAt;
+    const at = new Float64Array(this.deltaRows.length);
+    this.deltaRows.forEach((row, j) => {
+      at[j] = j + ranks.rank(this.base.rowsBefore(row.dateMs, row.id));
+    });
+    this.deltaAt = at;
+    return at;
+  }
+}
+
+function clampInt(v: number, max: number): number {
+  if (!(v > 0)) return 0;
+  return Math.min(Math.floor(v), max);
+}
+
+function lowerBound(sorted: Float64Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

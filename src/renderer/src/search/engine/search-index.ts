@@ -1,0 +1,109 @@
+import type { TxQuery } from '../query';
+import { assembleBase, compactBase } from './assemble';
+import type { BaseIndex } from './base-index';
+import { hasBit, newBitset, setBit } from './bitset';
+import { compileQuery } from './compiled-query';
+import { Delta } from './delta';
+import { SearchResult } from './result';
+import { checkRow, type IndexedRow, type RowRef } from './rows';
+import { scanBase } from './scan';
+import { fromStored, toStored, type StoredIndex } from './storage';
+import { textCandidates } from './text-candidates';
+import { summarize } from './totals';
+
+/**
+ * The offline transaction search: a columnar base in result order plus a small delta of recent
+ * upserts, answering TxQuery with the semantics of query.ts and text.ts (reference-search.ts is
+ * the same semantics done the slow, obvious way).
+ */
+export class SearchIndex {
+  private readonly delta = new Delta();
+  /** Base rows a delta row replaced. */
+  private dead: Uint32Array | null = null;
+  private deadCount = 0;
+
+  private constructor(private readonly base: BaseIndex) {}
+
+  /**
+   * Indexes the rows (any order; when an id repeats, the last one wins). Rows are read one at a
+   * time, so a lazy iterable keeps memory to the index itself. `onProgress` hears the number of
+   * rows read now and then, and once at the end of reading.
+   */
+  static build(rows: Iterable<IndexedRow>, onProgress?: (done: number) => void): SearchIndex {
+    return new SearchIndex(assembleBase(rows, onProgress));
+  }
+
+  /** An index saved by toBuffers(); IndexCorruptError when it is damaged or from another version. */
+  static fromBuffers(stored: StoredIndex): SearchIndex {
+    return new SearchIndex(fromStored(stored));
+  }
+
+  /**
+   * The index as it answers now, to save. With a delta, that is first folded in (the cost of a
+   * compact()), so save after compacting. The buffers are shared with the index (see StoredIndex).
+   */
+  toBuffers(): StoredIndex {
+    if (this.delta.size > 0 || this.deadCount > 0) return this.compact().toBuffers();
+    return toStored(this.base);
+  }
+
+  get size(): number {
+    return this.base.size - this.deadCount + this.delta.size;
+  }
+
+  get deltaSize(): number {
+    return this.delta.size;
+  }
+
+  /**
+   * New rows, or new versions of rows (same id): the last write wins and a changed date moves the
+   * row. Nothing is removed for being absent. All rows are checked before any is applied.
+   */
+  upsert(rows: IndexedRow[]): void {
+    for (const row of rows) checkRow(row);
+    for (const row of rows) {
+      this.delta.put(row);
+      const p = this.base.find(row.id);
+      if (p < 0) continue;
+      this.dead ??= newBitset(this.base.size);
+      if (hasBit(this.dead, p)) continue;
+      setBit(this.dead, p);
+      this.deadCount++;
+    }
+  }
+
+  /** A new index with the delta folded into its base; this one keeps answering meanwhile. */
+  compact(): SearchIndex {
+    if (this.delta.size === 0 && this.deadCount === 0) return this;
+    return new SearchIndex(compactBase(this.base, this.dead, this.delta.rows()));
+  }
+
+  query(q: TxQuery): SearchResult {
+    const c = compileQuery(q);
+    const [lo, hi] = this.base.dateWindow(c.fromMs, c.toMs);
+    const cand = c.impossible || lo >= hi ? null : textCandidates(this.base, c, lo, hi);
+    const scan = scanBase(this.base, c, cand, this.dead, lo, hi);
+    const deltaRows = this.delta.match(c);
+    const summary = summarize(this.base, scan.bits, scan.count, scan.inCents, scan.outCents, deltaRows);
+    return new SearchResult(summary, c.truncated, this.base, scan.bits, scan.count, deltaRows);
+  }
+
+  /** Rows [offset, offset + limit) of a result of this index, newest first. */
+  page(result: SearchResult, offset: number, limit: number): RowRef[] {
+    if (!result.isOf(this.base)) throw new Error('this result belongs to another search index; run the query again');
+    return result.page(offset, limit);
+  }
+
+  get(id: string): RowRef | undefined {
+    const row = this.delta.get(id);
+    if (row) return { id: row.id, seq: row.seq, slot: row.slot };
+    const p = this.base.find(id);
+    if (p < 0 || (this.dead && hasBit(this.dead, p))) return undefined;
+    return { id, seq: this.base.rows.seq[p] as number, slot: this.base.rows.slot[p] as number };
+  }
+
+  /** Bytes held in typed arrays, plus an estimate for strings (dictionaries, delta rows). */
+  memoryBytes(): number {
+    return this.base.byteLength() + (this.dead?.byteLength ?? 0) + this.delta.approxBytes();
+  }
+}

@@ -1,0 +1,116 @@
+/**
+ * Ids and words are kept as UTF-8 bytes in a few large buffers instead of millions of JS strings
+ * (about a third of the memory, and they can be saved as they are). Words made by text.ts are
+ * ASCII, so the ASCII paths below are the ones that run; the others keep any string correct.
+ */
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder('utf-8', { fatal: true });
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The string with lone surrogates replaced by U+FFFD, as TextEncoder encodes it, so that equal
+ * keys always mean equal bytes.
+ */
+export function wellFormed(s: string): string {
+  return isAscii(s) ? s : s.replace(LONE_SURROGATE, '\uFFFD');
+}
+
+export function isAscii(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
+export function utf8Length(s: string): number {
+  if (isAscii(s)) return s.length;
+  return encoder.encode(s).length;
+}
+
+/** Writes `s` at `at`; returns the index after it. The caller sized `out` with utf8Length. */
+export function writeUtf8(s: string, out: Uint8Array, at: number): number {
+  if (isAscii(s)) {
+    for (let i = 0; i < s.length; i++) out[at + i] = s.charCodeAt(i);
+    return at + s.length;
+  }
+  return at + encoder.encodeInto(s, out.subarray(at)).written;
+}
+
+export function encodeUtf8(s: string): Uint8Array {
+  const out = new Uint8Array(utf8Length(s));
+  writeUtf8(s, out, 0);
+  return out;
+}
+
+export function decodeUtf8(bytes: Uint8Array, start: number, end: number): string {
+  if (end - start <= 32) {
+    let ascii = true;
+    for (let i = start; i < end; i++) if ((bytes[i] as number) > 0x7f) ascii = false;
+    if (ascii) return String.fromCharCode(...bytes.subarray(start, end));
+  }
+  return decoder.decode(bytes.subarray(start, end));
+}
+
+export function isWellFormedUtf8(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if ((bytes[i] as number) > 0x7f) return decodes(bytes, start, end);
+  return true;
+}
+
+function decodes(bytes: Uint8Array, start: number, end: number): boolean {
+  try {
+    decoder.decode(bytes.subarray(start, end));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Byte order (= code point order for well-formed text); negative when a comes first. */
+export function compareBytes(a: Uint8Array, aStart: number, aEnd: number, b: Uint8Array, bStart: number, bEnd: number): number {
+  const n = Math.min(aEnd - aStart, bEnd - bStart);
+  for (let i = 0; i < n; i++) {
+    const d = (a[aStart + i] as number) - (b[bStart + i] as number);
+    if (d !== 0) return d;
+  }
+  return aEnd - aStart - (bEnd - bStart);
+}
+
+export function sameBytes(a: Uint8Array, aStart: number, aEnd: number, b: Uint8Array, bStart: number, bEnd: number): boolean {
+  if (aEnd - aStart !== bEnd - bStart) return false;
+  for (let i = 0; i < aEnd - aStart; i++) if (a[aStart + i] !== b[bStart + i]) return false;
+  return true;
+}
+
+/**
+ * The order of the two encoded strings as JS compares strings (UTF-16 code units), which is the
+ * order results are sorted by. Byte order agrees with it up to the first differing byte when that
+ * byte is ASCII in both; otherwise the two are decoded and compared as strings.
+ */
+export function compareAsStrings(a: Uint8Array, aStart: number, aEnd: number, b: Uint8Array, bStart: number, bEnd: number): number {
+  const n = Math.min(aEnd - aStart, bEnd - bStart);
+  for (let i = 0; i < n; i++) {
+    const x = a[aStart + i] as number;
+    const y = b[bStart + i] as number;
+    if (x === y) continue;
+    if (x < 0x80 && y < 0x80) return x - y;
+    const s = decodeUtf8(a, aStart, aEnd);
+    const t = decodeUtf8(b, bStart, bEnd);
+    return s < t ? -1 : s > t ? 1 : 0;
+  }
+  return aEnd - aStart - (bEnd - bStart);
+}
+
+/** Code point order of two well-formed strings, i.e. the byte order of their UTF-8. */
+export function compareCodePoints(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    let x = a.charCodeAt(i);
+    let y = b.charCodeAt(i);
+    if (x === y) continue;
+    // Surrogates (astral code points) sort after U+E000..U+FFFF in code point order.
+    if (x >= 0xd800) x += x < 0xe000 ? 0x2000 : -0x800;
+    if (y >= 0xd800) y += y < 0xe000 ? 0x2000 : -0x800;
+    return x - y;
+  }
+  return a.length - b.length;
+}
