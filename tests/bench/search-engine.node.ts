@@ -1,0 +1,262 @@
+/**
+ * Search engine benchmark: indexes 1,000,000 transactions from the sandbox's seeded generator,
+ * then times realistic queries per category (query + first page of 50, as the worker answers)
+ * and prints one JSON object per line: build, memory, p50/p95/max per category, a baseline
+ * (an empty call, same count), the same categories with a 10,000-row delta, compact and
+ * save/load times, a cross-check against referenceSearch, and the memory a build takes in a
+ * fresh process. It reports; it does not fail (exit code 0 even when a target is missed).
+ *
+ *   npx tsx tests/bench/search-engine.node.ts          (BENCH_ROWS=100000 for a quick run)
+ */
+import { spawnSync } from 'node:child_process';
+import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createWorld } from '../../src/sandbox/seed/create-world';
+import type { Transaction } from '../../src/shared/service';
+import { SearchIndex, type IndexedRow } from '../../src/renderer/src/search/engine';
+import type { TxQuery } from '../../src/renderer/src/search/query';
+import { referenceSearch } from '../../src/renderer/src/search/reference-search';
+import { toSearchRow } from '../../src/renderer/src/search/search-row';
+import { wordsOf } from '../../src/renderer/src/search/text';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const PER_CATEGORY = Number(process.env.BENCH_QUERIES ?? 40);
+const CHECKED_PER_CATEGORY = Number(process.env.BENCH_CHECKED ?? 3);
+const TARGET_P95_MS = 6;
+const FIXED_MS = Date.UTC(2026, 5, 1, 12);
+const DAY = 86_400_000;
+const PAGE = 50;
+
+function emit(line: Record<string, unknown>): void {
+  console.log(JSON.stringify(line));
+}
+
+/** Median, 95th percentile and maximum of some timings, in ms to the microsecond. */
+function percentiles(ms: readonly number[]): { p50: number; p95: number; max: number } {
+  const sorted = Float64Array.from(ms).sort();
+  const round = (x: number | undefined) => Math.round((x ?? 0) * 1000) / 1000;
+  const rank = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
+  return { p50: round(rank(0.5)), p95: round(rank(0.95)), max: round(sorted[sorted.length - 1]) };
+}
+
+/** Deterministic choices (xorshift32), so two runs ask the same questions. */
+function chooser(seed: number): () => number {
+  let x = seed | 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 4294967296;
+  };
+}
+
+const mb = (bytes: number) => Math.round(bytes / 1e5) / 10;
+
+function typedAmount(cents: number, style: number): string {
+  const abs = Math.abs(cents);
+  const dollars = Math.floor(abs / 100);
+  const grouped = dollars.toLocaleString('en-US');
+  const sign = cents < 0 ? '-' : '';
+  const cc = String(abs % 100).padStart(2, '0');
+  if (style === 0) return `${dollars}.${cc}`;
+  if (style === 1) return `${sign}${grouped}`;
+  if (style === 2) return String(dollars);
+  return `${sign}$${grouped}.${cc.slice(0, 1)}`;
+}
+
+/** Realistic queries per category, drawn from the data like a person who knows their books. */
+function makeQueries(txs: Transaction[], rows: IndexedRow[], cardIds: string[]): Record<string, TxQuery[]> {
+  const rand = chooser(11);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
+  const described = txs.filter((t) => wordsOf(t.description).some((w) => /^[a-z]{3,}$/.test(w)));
+  const word = () => pick(wordsOf(pick(described).description).filter((w) => /^[a-z]{3,}$/.test(w)));
+  const twoWords = () => {
+    const ws = wordsOf(pick(described.filter((t) => wordsOf(t.description).length >= 2)).description);
+    return ws.slice(0, 2).join(' ');
+  };
+  const cities = [...new Set(txs.map((t) => t.merchantData?.location?.city).filter((c): c is string => !!c))];
+  const newest = rows[0]?.dateMs ?? FIXED_MS;
+  const window = (days: number) => {
+    const toMs = newest - Math.floor(rand() * 330) * DAY;
+    return { fromMs: toMs - days * DAY, toMs };
+  };
+  const vas = [...new Set(rows.map((r) => r.virtualAccountId).filter((v): v is string => !!v))];
+  const filters: (() => TxQuery)[] = [
+    () => ({ statuses: ['pending'] }),
+    () => ({ ...window(30), virtualAccountIds: [pick(vas)] }),
+    () => ({ cardIds: [pick(cardIds)], statuses: ['posted'] }),
+    () => ({ ...window(90), hasFee: true }),
+    () => ({ detailedStatuses: ['dispute', 'reversed'] }),
+    () => ({ minCents: -50_000, maxCents: -10_000, ...window(180) }),
+    () => ({ currencies: ['CAD', 'EUR', 'GBP'] }),
+    () => ({}),
+  ];
+  const make = (f: () => TxQuery) => Array.from({ length: PER_CATEGORY }, f);
+  return {
+    'one word': make(() => ({ text: word() })),
+    'two words': make(() => ({ text: twoWords() })),
+    '2-3 letter prefix': make(() => ({ text: word().slice(0, 2 + Math.floor(rand() * 2)) })),
+    'amount as typed': make(() => ({ text: typedAmount(pick(rows).amountCents, Math.floor(rand() * 4)) })),
+    'text + date range + status': make(() => ({ text: word(), ...window(30 + Math.floor(rand() * 60)), statuses: ['posted'] })),
+    'filter only (count)': make(() => pick(filters)()),
+    'card id as text': make(() => ({ text: pick(cardIds) })),
+    'transaction id as text': make(() => ({ text: pick(rows).id })),
+    'merchant city': make(() => ({ text: pick(cities) })),
+    'matches nothing': make(() => ({ text: pick(['qzxv', 'zzyzx ledger', 'xq 9999999.99', 'nothingatall']) })),
+  };
+}
+
+function timeQueries(index: SearchIndex, queries: TxQuery[]): number[] {
+  return queries.map((q) => {
+    const start = performance.now();
+    const result = index.query(q);
+    index.page(result, 0, PAGE);
+    return performance.now() - start;
+  });
+}
+
+function runCategories(index: SearchIndex, categories: Record<string, TxQuery[]>, kind: string): void {
+  for (const qs of Object.values(categories)) timeQueries(index, qs); // warm-up (JIT)
+  for (const [category, qs] of Object.entries(categories)) {
+    const s = percentiles(timeQueries(index, qs));
+    emit({ kind, category, queries: qs.length, ...s, target_p95_ms: TARGET_P95_MS, pass: s.p95 <= TARGET_P95_MS });
+  }
+}
+
+/** The time of calling a function that does nothing, the same number of times, the same way. */
+function baseline(calls: number): void {
+  const noop = (q: TxQuery) => q;
+  const ms: number[] = [];
+  const q: TxQuery = {};
+  for (let i = 0; i < calls; i++) {
+    const start = performance.now();
+    noop(q);
+    ms.push(performance.now() - start);
+  }
+  emit({ kind: 'baseline', scenario: 'empty call (timer overhead)', calls, ...percentiles(ms) });
+}
+
+function crossCheck(index: SearchIndex, rows: IndexedRow[], categories: Record<string, TxQuery[]>): void {
+  let checked = 0;
+  const mismatches: string[] = [];
+  for (const [category, qs] of Object.entries(categories)) {
+    for (const q of qs.slice(0, CHECKED_PER_CATEGORY)) {
+      const result = index.query(q);
+      const ids = index.page(result, 0, result.summary.count).map((r) => r.id);
+      const ref = referenceSearch(rows, q);
+      checked++;
+      if (JSON.stringify(ref.summary) !== JSON.stringify(result.summary) || ref.ids.join() !== ids.join()) mismatches.push(`${category}: ${JSON.stringify(q)}`);
+    }
+  }
+  emit({ kind: 'cross-check', against: 'referenceSearch', queries: checked, mismatches: mismatches.length, examples: mismatches.slice(0, 5), pass: mismatches.length === 0 });
+}
+
+/** Builds from rows streamed from a file, in a fresh process, and reports what the process took. */
+function buildMemoryChild(file: string): void {
+  global.gc?.();
+  const before = process.memoryUsage();
+  const fd = openSync(file, 'r');
+  function* rows(): Generator<IndexedRow> {
+    const chunk = Buffer.alloc(8 << 20);
+    let carry = '';
+    for (;;) {
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      const lines = (carry + chunk.toString('utf8', 0, n)).split('\n');
+      carry = lines.pop() ?? '';
+      for (const line of lines) if (line) yield JSON.parse(line) as IndexedRow;
+    }
+  }
+  const start = performance.now();
+  const index = SearchIndex.build(rows());
+  const ms = performance.now() - start;
+  closeSync(fd);
+  const after = process.memoryUsage();
+  emit({
+    kind: 'build-memory',
+    scenario: 'fresh process, rows streamed from a file (the build never holds them all)',
+    rows: index.size,
+    build_ms: Math.round(ms),
+    rss_before_mb: mb(before.rss),
+    peak_rss_mb: mb(process.resourceUsage().maxRSS * 1024),
+    rss_after_mb: mb(after.rss),
+    index_mb: mb(index.memoryBytes()),
+    target_peak_rss_mb: 500,
+    pass: process.resourceUsage().maxRSS * 1024 <= 500e6,
+  });
+}
+
+function measureBuildMemory(rows: IndexedRow[]): void {
+  const file = join(tmpdir(), `search-engine-bench-${process.pid}.ndjson`);
+  const fd = openSync(file, 'w');
+  for (let i = 0; i < rows.length; i += 10_000) writeSync(fd, rows.slice(i, i + 10_000).map((r) => `${JSON.stringify(r)}\n`).join(''));
+  closeSync(fd);
+  const self = fileURLToPath(import.meta.url);
+  const child = spawnSync(process.execPath, [...process.execArgv, '--expose-gc', self, '--build-memory', file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  rmSync(file, { force: true });
+  process.stdout.write(child.stdout);
+  if (child.status !== 0) emit({ kind: 'error', scenario: 'build-memory child', stderr: child.stderr.slice(-2000) });
+}
+
+function timed<T>(fn: () => T): [number, T] {
+  const start = performance.now();
+  const value = fn();
+  return [Math.round(performance.now() - start), value];
+}
+
+function main(): void {
+  const [worldMs, world] = timed(() => createWorld({ seed: 42, transactions: ROWS, now: () => FIXED_MS }));
+  const txs = world.transactions.list({}, undefined, Number.MAX_SAFE_INTEGER).items;
+  const cards = (id: string) => world.cards.get(id);
+  const [rowsMs, rows] = timed(() => txs.map((tx, i): IndexedRow => ({ ...toSearchRow(tx, cards), seq: Math.floor(i / 500), slot: i % 500 })));
+  emit({ kind: 'setup', rows: rows.length, world_ms: worldMs, to_search_rows_ms: rowsMs, to_search_row_us: Math.round((rowsMs * 1000) / rows.length) });
+
+  const heapBefore = process.memoryUsage();
+  const [buildMs, index] = timed(() => SearchIndex.build(rows));
+  const heapAfter = process.memoryUsage();
+  const retained = heapAfter.heapUsed + heapAfter.arrayBuffers - (heapBefore.heapUsed + heapBefore.arrayBuffers);
+  emit({ kind: 'build', rows: index.size, build_ms: buildMs, memory_bytes: index.memoryBytes(), memory_mb: mb(index.memoryBytes()), retained_heap_and_buffers_mb: mb(retained) });
+
+  const categories = makeQueries(txs, rows, [...world.cards.keys()]);
+  const calls = Object.values(categories).reduce((n, qs) => n + qs.length, 0);
+  baseline(calls);
+  runCategories(index, categories, 'query');
+
+  const rand = chooser(5);
+  const ids = Array.from({ length: 1000 }, () => (rows[Math.floor(rand() * rows.length)] as IndexedRow).id);
+  const getMs = ids.map((id) => timed(() => index.get(id))[0]);
+  const getStart = performance.now();
+  for (const id of ids) index.get(id);
+  emit({ kind: 'get', calls: ids.length, total_ms: Math.round((performance.now() - getStart) * 1000) / 1000, max_ms: Math.max(...getMs) });
+  const all = index.query({});
+  const deep = Array.from({ length: 30 }, () => {
+    const start = performance.now();
+    index.page(all, Math.floor(rand() * all.summary.count), PAGE);
+    return performance.now() - start;
+  });
+  emit({ kind: 'page', scenario: `a page of ${PAGE} at a random depth of all ${all.summary.count} rows`, ...percentiles(deep) });
+
+  // A delta as the sync leaves it: changed rows (some moved in time) and new ones.
+  const changed = Array.from({ length: 10_000 }, (_, i): IndexedRow => {
+    const r = rows[Math.floor(rand() * rows.length)] as IndexedRow;
+    return i % 2 === 0 ? { ...r, status: 'posted', detailedStatus: 'settled', dateMs: r.dateMs + DAY } : { ...r, id: `txn_bench_${i}`, dateMs: FIXED_MS - i * 60_000 };
+  });
+  const [upsertMs] = timed(() => index.upsert(changed));
+  emit({ kind: 'upsert', rows: changed.length, ms: upsertMs, delta_size: index.deltaSize });
+  runCategories(index, categories, 'query with delta');
+  const [compactMs, compacted] = timed(() => index.compact());
+  const [saveMs, stored] = timed(() => compacted.toBuffers());
+  const [loadMs, loaded] = timed(() => SearchIndex.fromBuffers(stored));
+  const storedMb = mb(Object.values(stored.buffers).reduce((n, b) => n + b.byteLength, 0));
+  emit({ kind: 'compact-save-load', compact_ms: compactMs, to_buffers_ms: saveMs, from_buffers_ms: loadMs, stored_mb: storedMb, rows: loaded.size });
+
+  const current = new Map(rows.map((r) => [r.id, r]));
+  for (const r of changed) current.set(r.id, r);
+  crossCheck(loaded, [...current.values()], categories);
+  measureBuildMemory(rows);
+}
+
+if (process.argv[2] === '--build-memory') buildMemoryChild(process.argv[3] as string);
+else main();
