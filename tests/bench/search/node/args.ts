@@ -15,6 +15,8 @@ export interface Options {
   minReps: number;
   maxReps: number;
   queryBudgetMs: number;
+  /** Time one engine's timed repetitions may take in all; slow engines get fewer (at least one per query). */
+  engineBudgetMs: number;
 }
 
 export const USAGE = `Usage: tsx tests/bench/search/run.ts [options]
@@ -25,7 +27,8 @@ export const USAGE = `Usage: tsx tests/bench/search/run.ts [options]
   --query-timeout S      seconds per query round trip (default 120)
   --memory-cap MB        stop a build whose worker heap passes this (default 3072)
   --reps MIN,MAX         repetitions per query after warm-up (default 3,40; 2,5 with --quick)
-  --budget MS            time per query the repetitions may take (default 3000)`;
+  --budget MS            time per query the repetitions may take (default 3000)
+  --engine-budget S      time all of one engine's repetitions may take (default 600); fewer, down to 1 per query, when slower`;
 
 function positiveInt(name: string, text: string | undefined): number {
   const n = Number(text);
@@ -46,7 +49,7 @@ export function parseArgs(argv: readonly string[]): Options | 'help' {
     const [flag, inline] = a.split('=', 2) as [string, string | undefined];
     given.set(flag, inline ?? argv[++i]);
   }
-  const known = new Set(['--rows', '--engines', '--quick', '--build-timeout', '--query-timeout', '--memory-cap', '--reps', '--budget']);
+  const known = new Set(['--rows', '--engines', '--quick', '--build-timeout', '--query-timeout', '--memory-cap', '--reps', '--budget', '--engine-budget']);
   for (const flag of given.keys()) if (!known.has(flag)) throw new Error(`unknown option ${flag}`);
   const quick = given.has('--quick');
   const list = (flag: string) => given.get(flag)?.split(',').filter((s) => s.length > 0);
@@ -68,5 +71,6 @@ export function parseArgs(argv: readonly string[]): Options | 'help' {
     minReps,
     maxReps,
     queryBudgetMs: given.get('--budget') === undefined ? 3000 : positiveInt('--budget', given.get('--budget')),
+    engineBudgetMs: seconds('--engine-budget', 600),
   };
 }

@@ -64,7 +64,18 @@ export function chooseQueries(rows: readonly BenchRow[], facts: DataFacts, seed 
     add('two-words', `pair ${i + 1} from a description`, { text: `${ws[at]} ${ws[at + 1]}` });
   }
   const topCity = [...facts.cities].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'new york';
-  add('two-words', 'common word and a city', { text: `${pick(common)} ${wordsOf(topCity)[0] ?? ''}` });
+  const cityWord = wordsOf(topCity)[0] ?? 'new';
+  const inCity = rows.filter((r) => r.words.includes(cityWord));
+  const commonSet = new Set(common);
+  /** A common word that some row in the top city carries, with the city's first word. */
+  const wordInCity = () => {
+    for (let tries = 0; tries < 100 && inCity.length > 0; tries++) {
+      const ws = pick(inCity).words.filter((w) => commonSet.has(w));
+      if (ws.length > 0) return `${pick(ws)} ${cityWord}`;
+    }
+    return `${pick(common)} ${cityWord}`;
+  };
+  add('two-words', 'common word and a city', { text: wordInCity() });
 
   // Type-ahead: the first two or three letters.
   add('prefix', '2 letters of a common word', { text: pick(common).slice(0, 2) });
@@ -88,7 +99,7 @@ export function chooseQueries(rows: readonly BenchRow[], facts: DataFacts, seed 
   add('text+date+status', 'common word, last 30 days, posted', { text: pick(common), fromMs: FIXED_MS - 30 * DAY, toMs: FIXED_MS, statuses: ['posted'] });
   add('text+date+status', 'middling word, last 90 days, pending or posted', { text: pick(middling), fromMs: FIXED_MS - 90 * DAY, toMs: FIXED_MS, statuses: ['pending', 'posted'] });
   add('text+date+status', 'prefix, one month, failed', { text: pick(common).slice(0, 3), fromMs: FIXED_MS - 120 * DAY, toMs: FIXED_MS - 90 * DAY, statuses: ['failed'] });
-  add('text+date+status', 'two words, last 7 days, posted', { text: `${pick(common)} ${wordsOf(topCity)[0] ?? ''}`, fromMs: FIXED_MS - 7 * DAY, toMs: FIXED_MS, statuses: ['posted'] });
+  add('text+date+status', 'word and city, last 7 days, posted', { text: wordInCity(), fromMs: FIXED_MS - 7 * DAY, toMs: FIXED_MS, statuses: ['posted'] });
 
   // Filters only: the list screen with no text, which still shows a count and totals.
   const countBy = (key: (r: BenchRow) => string | undefined) => {
@@ -121,8 +132,9 @@ export function chooseQueries(rows: readonly BenchRow[], facts: DataFacts, seed 
   // Merchant cities.
   const cities = [...facts.cities].sort((a, b) => b[1] - a[1]).map(([c]) => c);
   add('city', 'the most common city', { text: (cities[0] ?? 'new york').toLowerCase() });
-  add('city', 'a city', { text: pick(cities).toLowerCase() });
-  add('city', 'a city, capitalised as typed', { text: pick(cities) });
+  const someCity = pick(cities);
+  add('city', 'a city', { text: someCity.toLowerCase() });
+  add('city', 'another city, capitalised as typed', { text: pick(cities.filter((c) => c !== someCity)) });
 
   // Nothing matches.
   add('nothing', 'an unknown word', { text: 'qqzxv' });

@@ -42,6 +42,17 @@ const SAMPLE_MS = 50;
 /** Queries answered slower than this get no extra warm-up round (the verification run warmed them). */
 const WARM_UP_BELOW_MS = 1000;
 
+/**
+ * Repetitions per query: as many as fit the per-query budget within [minReps, maxReps], then
+ * scaled down (to one per query at least) when they would take longer than the engine's budget.
+ */
+function repetitions(firstMs: readonly number[], o: Options): number[] {
+  const reps = firstMs.map((ms) => Math.max(o.minReps, Math.min(o.maxReps, Math.floor(o.queryBudgetMs / Math.max(ms, 0.001)))));
+  const total = reps.reduce((sum, r, i) => sum + r * (firstMs[i] as number), 0);
+  if (total <= o.engineBudgetMs) return reps;
+  return reps.map((r) => Math.max(1, Math.floor((r * o.engineBudgetMs) / total)));
+}
+
 export async function runEngine(ctx: RunContext, engine: EngineName): Promise<EngineOutcome> {
   const outcome: EngineOutcome = { engine, ran: false, timings: ctx.queries.map(() => undefined), mismatched: [], failed: [] };
   const base = { engine, rows: ctx.rows };
@@ -149,8 +160,7 @@ export async function runEngine(ctx: RunContext, engine: EngineName): Promise<En
       const w = await page.call('rounds', warm.map((i) => (ctx.queries[i] as BenchQuery).q), warm.map(() => 1), ctx.limit, ctx.options.queryTimeoutMs);
       if (!w.ok) fail('warm-up', w.error);
     }
-    const { minReps, maxReps, queryBudgetMs } = ctx.options;
-    const reps = timed.map((i) => Math.max(minReps, Math.min(maxReps, Math.floor(queryBudgetMs / Math.max(first(i), 0.001)))));
+    const reps = repetitions(timed.map(first), ctx.options);
     progress(`${engine} @ ${ctx.rows}: timing ${timed.length} queries (${reps.reduce((a, b) => a + b, 0)} round trips)`);
     const t = await page.call('rounds', timed.map((i) => (ctx.queries[i] as BenchQuery).q), reps, ctx.limit, ctx.options.queryTimeoutMs);
     if (!t.ok) {
