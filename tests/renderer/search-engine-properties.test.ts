@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { SearchIndex, type IndexedRow } from '../../src/renderer/src/search/engine';
+import { tuning } from '../../src/renderer/src/search/engine/tuning';
 import type { TxQuery } from '../../src/renderer/src/search/query';
 import { referenceSearch } from '../../src/renderer/src/search/reference-search';
 import { wordsOf } from '../../src/renderer/src/search/text';
@@ -113,6 +114,24 @@ function queryArb(rows: readonly IndexedRow[]): fc.Arbitrary<TxQuery> {
   return fc.tuple(text, fc.array(filter, { maxLength: 3 })).map(([t, filters]) => Object.assign(t === undefined ? {} : { text: t }, ...filters) as TxQuery);
 }
 
+/** Settings that force each of the engine's equivalent strategies, whatever the data's size. */
+const STRATEGIES = {
+  default: { ...tuning },
+  'index drivers, per-candidate checks, every term a bitset': { driverShare: Infinity, checkCostPerTerm: 0, runningTotals: true, denseShare: 0, denseMinRows: 1 },
+  'window scans and postings only': { driverShare: 0, checkCostPerTerm: Infinity, runningTotals: false, denseShare: Infinity, denseMinRows: Infinity },
+};
+const strategyArb = fc.constantFrom(...(Object.keys(STRATEGIES) as (keyof typeof STRATEGIES)[]));
+
+function withStrategy(name: keyof typeof STRATEGIES, run: () => void): void {
+  const saved = { ...tuning };
+  Object.assign(tuning, STRATEGIES[name]);
+  try {
+    run();
+  } finally {
+    Object.assign(tuning, saved);
+  }
+}
+
 /** The rows the index should hold: the last version of each id. */
 class Model {
   readonly rows = new Map<string, IndexedRow>();
@@ -161,36 +180,39 @@ describe('SearchIndex answers like referenceSearch', () => {
           changes: changesArb(initial),
           later: fc.array(rowArb, { maxLength: 5 }),
           queries: fc.array(queryArb(initial), { minLength: 1, maxLength: 8 }),
+          strategy: strategyArb,
         }),
       );
     fc.assert(
-      fc.property(scenario, ({ initial, fresh, changes, later, queries }) => {
-        const model = new Model();
-        model.put(initial);
-        const built = SearchIndex.build(initial);
-        expectSameAnswers(built, model, queries, 'build');
+      fc.property(scenario, ({ initial, fresh, changes, later, queries, strategy }) =>
+        withStrategy(strategy, () => {
+          const model = new Model();
+          model.put(initial);
+          const built = SearchIndex.build(initial);
+          expectSameAnswers(built, model, queries, 'build');
 
-        const batch = [...fresh, ...changes.filter((c): c is IndexedRow => c !== null)];
-        built.upsert(batch);
-        model.put(batch);
-        expectSameAnswers(built, model, queries, 'upsert');
+          const batch = [...fresh, ...changes.filter((c): c is IndexedRow => c !== null)];
+          built.upsert(batch);
+          model.put(batch);
+          expectSameAnswers(built, model, queries, 'upsert');
 
-        const compacted = built.compact();
-        expect(compacted.deltaSize).toBe(0);
-        expectSameAnswers(compacted, model, queries, 'compact');
-        // The old instance keeps answering the same until it is dropped.
-        expectSameAnswers(built, model, queries, 'old instance after compact');
+          const compacted = built.compact();
+          expect(compacted.deltaSize).toBe(0);
+          expectSameAnswers(compacted, model, queries, 'compact');
+          // The old instance keeps answering the same until it is dropped.
+          expectSameAnswers(built, model, queries, 'old instance after compact');
 
-        const loaded = SearchIndex.fromBuffers(compacted.toBuffers());
-        expectSameAnswers(loaded, model, queries, 'loaded');
+          const loaded = SearchIndex.fromBuffers(compacted.toBuffers());
+          expectSameAnswers(loaded, model, queries, 'loaded');
 
-        loaded.upsert(later);
-        model.put(later);
-        expectSameAnswers(loaded, model, queries, 'upsert after load');
-        // Saving with a delta folds it in first.
-        expectSameAnswers(SearchIndex.fromBuffers(loaded.toBuffers()), model, queries, 'saved with a delta');
-      }),
-      { numRuns: 120 },
+          loaded.upsert(later);
+          model.put(later);
+          expectSameAnswers(loaded, model, queries, 'upsert after load');
+          // Saving with a delta folds it in first.
+          expectSameAnswers(SearchIndex.fromBuffers(loaded.toBuffers()), model, queries, 'saved with a delta');
+        }),
+      ),
+      { numRuns: 150 },
     );
   });
 
@@ -212,24 +234,26 @@ describe('SearchIndex answers like referenceSearch', () => {
 
   test('upserts one at a time, each a new version of a random row, then compacted step by step', () => {
     const scenario = fc.array(rowArb, { minLength: 1, maxLength: 30 }).chain((rows) =>
-      fc.record({ rows: fc.constant(rows), steps: fc.array(changesArb(rows), { minLength: 1, maxLength: 4 }), queries: fc.array(queryArb(rows), { minLength: 1, maxLength: 4 }) }),
+      fc.record({ rows: fc.constant(rows), steps: fc.array(changesArb(rows), { minLength: 1, maxLength: 4 }), queries: fc.array(queryArb(rows), { minLength: 1, maxLength: 4 }), strategy: strategyArb }),
     );
     fc.assert(
-      fc.property(scenario, ({ rows, steps, queries }) => {
-        const model = new Model();
-        model.put(rows);
-        let index = SearchIndex.build(rows);
-        for (const step of steps) {
-          for (const row of step) {
-            if (!row) continue;
-            index.upsert([row]);
-            model.put([row]);
+      fc.property(scenario, ({ rows, steps, queries, strategy }) =>
+        withStrategy(strategy, () => {
+          const model = new Model();
+          model.put(rows);
+          let index = SearchIndex.build(rows);
+          for (const step of steps) {
+            for (const row of step) {
+              if (!row) continue;
+              index.upsert([row]);
+              model.put([row]);
+            }
+            expectSameAnswers(index, model, queries, 'step');
+            index = index.compact();
           }
-          expectSameAnswers(index, model, queries, 'step');
-          index = index.compact();
-        }
-        expectSameAnswers(index, model, queries, 'end');
-      }),
+          expectSameAnswers(index, model, queries, 'end');
+        }),
+      ),
       { numRuns: 60 },
     );
   });

@@ -1,3 +1,4 @@
+import { DerivedIndexes } from './derived';
 import type { Dictionaries } from './dimensions';
 import { IdTable } from './id-table';
 import { bufferOf, type BaseParts, type Postings, type RowColumns, type Strings } from './layout';
@@ -14,6 +15,7 @@ export class BaseIndex {
   readonly terms: Strings;
   readonly postings: Postings;
   readonly idTable: IdTable;
+  readonly derived: DerivedIndexes;
 
   /** `idTable` is given when the caller already built it (loading checks ids for repeats). */
   constructor(
@@ -26,6 +28,7 @@ export class BaseIndex {
     this.terms = parts.terms;
     this.postings = parts.postings;
     this.size = parts.rows.dates.length;
+    this.derived = new DerivedIndexes(parts.rows, parts.postings);
     this.idTable =
       idTable ??
       IdTable.build(parts.ids, this.size, () => {
@@ -115,7 +118,7 @@ export class BaseIndex {
   }
 
   byteLength(): number {
-    let bytes = this.idTable.byteLength;
+    let bytes = this.idTable.byteLength + this.derived.byteLength();
     for (const b of Object.values(this.buffers())) bytes += b.byteLength;
     for (const d of Object.values(this.dicts)) for (const v of d.values) bytes += 2 * v.length + 16;
     return bytes;

@@ -10,7 +10,10 @@ import type { IndexedRow, RowRef } from './rows';
  */
 export class SearchResult {
   private ranks: RankDirectory | null = null;
-  /** Result index of each delta row (delta rows interleave with base rows by date). */
+  /**
+   * Result index of each delta row (delta rows interleave with base rows by date), worked out
+   * only for the rows a page needs (NaN until then): a page costs O(log delta + limit).
+   */
   private deltaAt: Float64Array | null = null;
 
   /** @internal Made by SearchIndex.query(). */
@@ -36,13 +39,19 @@ export class SearchResult {
     const end = start + clampInt(limit, total - start);
     if (start >= end) return [];
     const ranks = (this.ranks ??= new RankDirectory(this.baseBits));
-    const deltaAt = this.deltaPlaces(ranks);
     // Delta rows before `start`, hence base rows before it.
-    let j = lowerBound(deltaAt, start);
+    let lo = 0;
+    let hi = this.deltaRows.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.deltaPlace(mid, ranks) < start) lo = mid + 1;
+      else hi = mid;
+    }
+    let j = lo;
     let p = this.baseCount > 0 ? ranks.select(start - j) : -1;
     const out: RowRef[] = [];
     for (let k = start; k < end; k++) {
-      if (j < deltaAt.length && deltaAt[j] === k) {
+      if (j < this.deltaRows.length && this.deltaPlace(j, ranks) === k) {
         const row = this.deltaRows[j++] as IndexedRow;
         out.push({ id: row.id, seq: row.seq, slot: row.slot });
       } else {
@@ -53,29 +62,17 @@ export class SearchResult {
     return out;
   }
 
-  private deltaPlaces(ranks: RankDirectory): Float64Array {
-    if (this.deltaAt) return this.deltaAt;
-    const at = new Float64Array(this.deltaRows.length);
-    this.deltaRows.forEach((row, j) => {
+  private deltaPlace(j: number, ranks: RankDirectory): number {
+    const at = (this.deltaAt ??= new Float64Array(this.deltaRows.length).fill(NaN));
+    if (Number.isNaN(at[j])) {
+      const row = this.deltaRows[j] as IndexedRow;
       at[j] = j + ranks.rank(this.base.rowsBefore(row.dateMs, row.id));
-    });
-    this.deltaAt = at;
-    return at;
+    }
+    return at[j] as number;
   }
 }
 
 function clampInt(v: number, max: number): number {
   if (!(v > 0)) return 0;
   return Math.min(Math.floor(v), max);
-}
-
-function lowerBound(sorted: Float64Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as number) < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }

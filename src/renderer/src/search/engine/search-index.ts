@@ -8,7 +8,6 @@ import { SearchResult } from './result';
 import { checkRow, type IndexedRow, type RowRef } from './rows';
 import { scanBase } from './scan';
 import { fromStored, toStored, type StoredIndex } from './storage';
-import { textCandidates } from './text-candidates';
 import { summarize } from './totals';
 
 /**
@@ -81,8 +80,7 @@ export class SearchIndex {
   query(q: TxQuery): SearchResult {
     const c = compileQuery(q);
     const [lo, hi] = this.base.dateWindow(c.fromMs, c.toMs);
-    const cand = c.impossible || lo >= hi ? null : textCandidates(this.base, c, lo, hi);
-    const scan = scanBase(this.base, c, cand, this.dead, lo, hi);
+    const scan = scanBase(this.base, c, this.dead, lo, hi);
     const deltaRows = this.delta.match(c);
     const summary = summarize(this.base, scan.bits, scan.count, scan.inCents, scan.outCents, deltaRows);
     return new SearchResult(summary, c.truncated, this.base, scan.bits, scan.count, deltaRows);

@@ -1,4 +1,5 @@
 import type { Strings } from './layout';
+import { orderByKeys } from './radix';
 import { compareBytes } from './utf8';
 
 /**
@@ -29,14 +30,7 @@ export function sortedOrder(keys: Strings): Uint32Array {
     hi[i] = a;
     lo[i] = b;
   }
-  const order = new Uint32Array(n);
-  const spare = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  // Least significant digit first; each pass is stable and moves the rows to `spare` and back.
-  radixPass(order, spare, lo, 0);
-  radixPass(spare, order, lo, 14);
-  radixPass(order, spare, hi, 0);
-  radixPass(spare, order, hi, 14);
+  const order = orderByKeys(hi, lo);
   for (let start = 0; start < n; ) {
     const first = order[start] as number;
     let end = start + 1;
@@ -52,24 +46,6 @@ function digitOf(code: number): number {
   if (code >= 48 && code <= 57) return code - 47;
   if (code >= 97 && code <= 122) return code - 86;
   return -1;
-}
-
-const RADIX_BITS = 14;
-const BUCKETS = 1 << RADIX_BITS;
-
-function radixPass(order: Uint32Array, out: Uint32Array, key: Uint32Array, shift: number): void {
-  const counts = new Uint32Array(BUCKETS + 1);
-  for (let k = 0; k < order.length; k++) {
-    const b = (((key[order[k] as number] as number) >>> shift) & (BUCKETS - 1)) + 1;
-    counts[b] = (counts[b] as number) + 1;
-  }
-  for (let b = 1; b <= BUCKETS; b++) counts[b] = (counts[b] as number) + (counts[b - 1] as number);
-  for (let k = 0; k < order.length; k++) {
-    const i = order[k] as number;
-    const b = ((key[i] as number) >>> shift) & (BUCKETS - 1);
-    out[counts[b] as number] = i;
-    counts[b] = (counts[b] as number) + 1;
-  }
 }
 
 function comparisonSort(keys: Strings): Uint32Array {

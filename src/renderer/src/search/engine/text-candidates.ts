@@ -1,53 +1,133 @@
+import type { AbsRange } from './amount-range';
 import type { BaseIndex } from './base-index';
-import { andInto, newBitset, setPositions } from './bitset';
+import { andInto, hasBit, newBitset, popcount, setPositions } from './bitset';
 import type { CompiledQuery } from './compiled-query';
+import { amountSlice } from './derived';
+import { tuning } from './tuning';
+
+/** One word of the query: rows holding a term in [first, past), or (range) an amount in it. */
+interface Need {
+  first: number;
+  past: number;
+  range: AbsRange | null;
+  /** Rows it can let in, at most. */
+  size: number;
+}
 
 /**
- * The base rows the query's words allow, as a bitset, or null when the query has no words.
- * A piece's terms are a contiguous range of the sorted term list, so their postings are one
- * contiguous slice: OR-ed into a bitset, then the pieces AND-ed, the rarest first. A plain run of
- * digits also lets in the rows whose amount it matches (read from the amount column within the
- * date window [lo, hi); rows outside it are never looked at).
+ * The base rows the query's words allow, as a bitset. A piece's terms are a contiguous range of
+ * the sorted term list, so their postings are one contiguous slice; a plain run of digits also
+ * lets in the rows whose amount it matches (from the rows sorted by amount). The rarest word is
+ * OR-ed into a bitset first; each other word then either gets its own bitset to AND, or, when
+ * few candidates are left, is checked per candidate by binary search in its terms' postings
+ * (an id typed with a prefix shared by every row, like "txn_...", costs microseconds, not the
+ * million postings of "txn").
  */
-export function textCandidates(base: BaseIndex, c: CompiledQuery, lo: number, hi: number): Uint32Array | null {
-  if (c.pieces.length === 0 && c.amountOrWords.length === 0) return null;
-  const { offsets, list } = base.postings;
-  const slices = c.pieces.map((piece) => {
-    const [first, past] = base.prefixRange(piece);
-    return { from: offsets[first] as number, to: offsets[past] as number };
-  });
-  slices.sort((a, b) => a.to - a.from - (b.to - b.from));
-  let bits: Uint32Array | null = null;
-  let scratch: Uint32Array | null = null;
-  const intersect = (fill: (into: Uint32Array) => void) => {
-    if (bits === null) {
-      bits = newBitset(base.size);
-      fill(bits);
-      return;
-    }
-    scratch ??= newBitset(base.size);
-    scratch.fill(0);
-    fill(scratch);
-    andInto(bits, scratch);
+export function textCandidates(base: BaseIndex, c: CompiledQuery, lo: number, hi: number): Uint32Array {
+  const { offsets } = base.postings;
+  const needs: Need[] = [];
+  const add = (prefix: string, range: AbsRange | null) => {
+    const [first, past] = base.prefixRange(prefix);
+    const postings = (offsets[past] as number) - (offsets[first] as number);
+    const [from, to] = range === null ? [0, 0] : sliceOf(base, range);
+    needs.push({ first, past, range, size: postings + to - from });
   };
-  for (const s of slices) {
-    if (s.from === s.to) return newBitset(base.size);
-    intersect((into) => setPositions(into, list, s.from, s.to));
-  }
-  const amounts = base.rows.amounts;
-  for (const t of c.amountOrWords) {
-    const [first, past] = base.prefixRange(t.prefix);
-    const range = t.range;
-    intersect((into) => {
-      setPositions(into, list, offsets[first] as number, offsets[past] as number);
-      if (range === null) return;
-      const { lo: min, hi: max } = range;
-      for (let i = lo; i < hi; i++) {
-        const a = amounts[i] as number;
-        const abs = a < 0 ? -a : a;
-        if (abs >= min && abs <= max) into[i >>> 5] = (into[i >>> 5] as number) | (1 << (i & 31));
-      }
-    });
+  for (const piece of c.pieces) add(piece, null);
+  for (const t of c.amountOrWords) add(t.prefix, t.range);
+  needs.sort((a, b) => a.size - b.size);
+  const bits = newBitset(base.size);
+  const [rarest, ...others] = needs as [Need, ...Need[]];
+  if (rarest.size === 0) return bits;
+  fill(base, rarest, bits);
+  let scratch: Uint32Array | null = null;
+  let candidates = rarest.size;
+  for (const need of others) {
+    const checkCost = candidates * (need.past - need.first) * tuning.checkCostPerTerm;
+    if (checkCost < need.size) {
+      candidates = keepMatching(base, need, bits, lo, hi);
+    } else {
+      scratch ??= newBitset(base.size);
+      scratch.fill(0);
+      fill(base, need, scratch);
+      andInto(bits, scratch);
+      candidates = Math.min(candidates, need.size);
+    }
   }
   return bits;
+}
+
+function sliceOf(base: BaseIndex, range: AbsRange): [number, number] {
+  return amountSlice(base.derived.amountOrder(), base.rows.amounts, range.lo, range.hi);
+}
+
+/** Sets the rows of the need's terms: dense terms OR their bitsets, the runs between set their postings. */
+function fill(base: BaseIndex, need: Need, bits: Uint32Array): void {
+  const { offsets, list } = base.postings;
+  const dense = base.derived.denseTerms();
+  let runStart = need.first;
+  for (let k = firstAtLeast(dense, need.first); k < dense.length && (dense[k] as number) < need.past; k++) {
+    const t = dense[k] as number;
+    setPositions(bits, list, offsets[runStart] as number, offsets[t] as number);
+    const termBits = base.derived.termBits(t);
+    for (let w = 0; w < bits.length; w++) bits[w] = (bits[w] as number) | (termBits[w] as number);
+    runStart = t + 1;
+  }
+  setPositions(bits, list, offsets[runStart] as number, offsets[need.past] as number);
+  if (need.range === null) return;
+  const [from, to] = sliceOf(base, need.range);
+  setPositions(bits, base.derived.amountOrder(), from, to);
+}
+
+/** Clears the candidates in [lo, hi) the need does not allow (and all outside); returns how many are left. */
+function keepMatching(base: BaseIndex, need: Need, bits: Uint32Array, lo: number, hi: number): number {
+  const amounts = base.rows.amounts;
+  let left = 0;
+  for (let w = 0; w < bits.length; w++) {
+    let word = bits[w] as number;
+    for (let rest = word; rest !== 0; rest &= rest - 1) {
+      const low = rest & -rest;
+      const p = (w << 5) + 31 - Math.clz32(low);
+      const a = amounts[p] as number;
+      const byAmount = need.range !== null && Math.abs(a) >= need.range.lo && Math.abs(a) <= need.range.hi;
+      if (p < lo || p >= hi || !(byAmount || holdsAny(base, need, p))) word &= ~low;
+    }
+    bits[w] = word;
+    left += popcount(word);
+  }
+  return left;
+}
+
+/** Whether row p holds any of the need's terms (a bit test for a dense term, else a binary search). */
+function holdsAny(base: BaseIndex, need: Need, p: number): boolean {
+  const { offsets, list } = base.postings;
+  const dense = base.derived.denseTerms();
+  let k = firstAtLeast(dense, need.first);
+  for (let t = need.first; t < need.past; t++) {
+    if (k < dense.length && dense[k] === t) {
+      k++;
+      if (hasBit(base.derived.termBits(t), p)) return true;
+      continue;
+    }
+    let lo = offsets[t] as number;
+    let hi = offsets[t + 1] as number;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const q = list[mid] as number;
+      if (q === p) return true;
+      if (q < p) lo = mid + 1;
+      else hi = mid;
+    }
+  }
+  return false;
+}
+
+function firstAtLeast(sorted: Uint32Array, v: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] as number) < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
