@@ -112,16 +112,20 @@ function gatherRows(src: Int32Array, base: BaseIndex | null, batch: FinishedBatc
 }
 
 function gatherIds(src: Int32Array, base: BaseIndex | null, batch: FinishedBatch): Strings {
-  const sourceOf = (s: number): [Strings, number] => (s >= 0 && base ? [base.ids, s] : [batch.ids, ~s]);
+  const fromBase = base?.ids;
+  const lengthAt = (s: number) => {
+    const ids = s >= 0 && fromBase ? fromBase : batch.ids;
+    const i = s >= 0 ? s : ~s;
+    return (ids.offsets[i + 1] as number) - (ids.offsets[i] as number);
+  };
   let total = 0;
-  for (let k = 0; k < src.length; k++) {
-    const [ids, i] = sourceOf(src[k] as number);
-    total += (ids.offsets[i + 1] as number) - (ids.offsets[i] as number);
-  }
+  for (let k = 0; k < src.length; k++) total += lengthAt(src[k] as number);
   const out = carve(stringsSpec(src.length, total));
   let at = 0;
   for (let k = 0; k < src.length; k++) {
-    const [ids, i] = sourceOf(src[k] as number);
+    const s = src[k] as number;
+    const ids = s >= 0 && fromBase ? fromBase : batch.ids;
+    const i = s >= 0 ? s : ~s;
     const end = ids.offsets[i + 1] as number;
     for (let b = ids.offsets[i] as number; b < end; b++) out.bytes[at++] = ids.bytes[b] as number;
     out.offsets[k + 1] = at;

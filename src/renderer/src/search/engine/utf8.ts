@@ -75,9 +75,10 @@ export function compareBytes(a: Uint8Array, aStart: number, aEnd: number, b: Uin
   return aEnd - aStart - (bEnd - bStart);
 }
 
+/** Compares from the end: ids share long prefixes ("txn_0000...") and differ last. */
 export function sameBytes(a: Uint8Array, aStart: number, aEnd: number, b: Uint8Array, bStart: number, bEnd: number): boolean {
   if (aEnd - aStart !== bEnd - bStart) return false;
-  for (let i = 0; i < aEnd - aStart; i++) if (a[aStart + i] !== b[bStart + i]) return false;
+  for (let i = aEnd - aStart - 1; i >= 0; i--) if (a[aStart + i] !== b[bStart + i]) return false;
   return true;
 }
 
