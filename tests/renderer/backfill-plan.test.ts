@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planBackfill } from '../../src/renderer/src/sync/backfill-plan';
-import type { TxWindow } from '../../src/renderer/src/sync/transaction-source';
+import type { TxWindow } from '../../src/renderer/src/sync/tx-window';
 
 const signal = new AbortController().signal;
 const UPPER = Date.UTC(2026, 0, 31, 12);

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { Cents, Cursor, Id, UnixMillisParam } from './common';
 import { Card } from './card';
 
+export { hasFee } from './fees';
+
 export const TransactionStatus = z.enum(['pending', 'posted', 'failed']);
 export type TransactionStatus = z.infer<typeof TransactionStatus>;
 export const TRANSACTION_STATUSES = TransactionStatus.options;
@@ -50,11 +52,6 @@ export const OriginalCurrency = z.looseObject({
 export const FeeInfo = z.looseObject({
   relatedTransaction: z.looseObject({ id: z.string(), amount: z.number() }).optional(),
 });
-
-/** A fee, or a transaction a fee was charged for: what the "has fee" filter finds. */
-export function hasFee(tx: { feeInfo?: unknown; fxFeeInfo?: unknown }): boolean {
-  return tx.feeInfo !== undefined || tx.fxFeeInfo !== undefined;
-}
 
 export const Transaction = z.looseObject({
   id: z.string(),

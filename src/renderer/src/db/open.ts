@@ -2,10 +2,13 @@ import { CacheDb, cacheDbName } from './cache-db';
 
 const open = new Map<string, CacheDb>();
 
-/** The profile's cache database, opened once per page. */
+/**
+ * The profile's cache database, opened once per page (and per worker). One closed by a
+ * deletion elsewhere (Dexie closes on `versionchange`) is replaced by a fresh one.
+ */
 export function cacheDb(profileId: string): CacheDb {
   let db = open.get(profileId);
-  if (!db) {
+  if (!db || db.hasBeenClosed()) {
     db = new CacheDb(cacheDbName(profileId));
     open.set(profileId, db);
   }

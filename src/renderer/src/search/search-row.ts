@@ -1,4 +1,5 @@
-import { hasFee, type DetailedStatus, type Transaction, type TransactionStatus } from '../../../shared/service';
+import type { DetailedStatus, Transaction, TransactionStatus } from '../../../shared/service';
+import { hasFee } from '../../../shared/service/fees';
 import { wordsOf } from './text';
 
 /** What a search engine needs of the cards (their last four digits, name and group). */

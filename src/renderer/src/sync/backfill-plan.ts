@@ -1,4 +1,4 @@
-import type { TxWindow } from './transaction-source';
+import type { TxWindow } from './tx-window';
 
 export interface PlannedPartition {
   fromMs: number;

@@ -1,6 +1,7 @@
 import type { Transaction } from '../../../shared/service';
 import type { IpcError, Result } from '../../../shared/ipc';
 import { serviceCall } from '../platform/service';
+import type { TxWindow } from './tx-window';
 
 /** Why a sync step failed, in the terms the sync decides on. */
 export type SyncFailureKind = 'offline' | 'rate-limited' | 'server' | 'bad-cursor' | 'rejected' | 'canceled' | 'profile-gone';
@@ -20,11 +21,7 @@ export interface TxPage {
   nextCursor: string | undefined;
 }
 
-export interface TxWindow {
-  fromMs?: number | undefined;
-  toMs?: number | undefined;
-  status?: 'pending' | undefined;
-}
+export type { TxWindow } from './tx-window';
 
 /** What the sync needs of the service; the app's implementation goes through main. */
 export interface TransactionSource {

@@ -8,6 +8,7 @@ import { ProfileAddressFields } from './ProfileAddressFields';
 import { splitErrors, type FieldErrors } from './fieldErrors';
 import { SessionOnlyOption } from './SessionOnlyOption';
 import { useKeychainStatus } from './useKeychainStatus';
+import { FormError } from '../../ui/FormError';
 
 interface Values {
   name: string;
@@ -166,11 +167,7 @@ export function AddProfileForm({ onSaved }: Props) {
         ) : null}
         {saved ? <p className="form__saved">{saved}</p> : null}
       </div>
-      {formError ? (
-        <p className="form__error" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
 
       <div className="form__actions">
         <button type="button" className="button" onClick={() => void testConnection()} disabled={busy !== null}>

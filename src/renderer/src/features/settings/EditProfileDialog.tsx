@@ -8,6 +8,7 @@ import { splitErrors, type FieldErrors } from './fieldErrors';
 import { ProfileAddressFields } from './ProfileAddressFields';
 import { SessionOnlyOption } from './SessionOnlyOption';
 import { useKeychainStatus } from './useKeychainStatus';
+import { FormError } from '../../ui/FormError';
 
 interface Props {
   /** The profile being edited, as it was when the dialog opened; null when closed. */
@@ -111,11 +112,7 @@ function EditForm({ profile, busy, setBusy, onClose, onDone }: FormProps) {
           <SessionOnlyOption id="edit-sessionOnly" checked={sessionOnly} keychain={keychain} onChange={(v) => !busy && setSessionOnlyChoice(v)} />
         </>
       ) : null}
-      {formError ? (
-        <p className="form__error" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onClose} disabled={busy}>
           Cancel

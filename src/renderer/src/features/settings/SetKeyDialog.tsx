@@ -6,6 +6,7 @@ import { ApiKeyField } from './ApiKeyField';
 import { splitErrors } from './fieldErrors';
 import { SessionOnlyOption } from './SessionOnlyOption';
 import { useKeychainStatus } from './useKeychainStatus';
+import { FormError } from '../../ui/FormError';
 
 interface Props {
   /** The profile whose key is set, as it was when the dialog opened; null when closed. */
@@ -83,11 +84,7 @@ function SetKeyForm({ profile, busy, setBusy, onClose, onDone }: FormProps) {
         readOnly={busy}
       />
       <SessionOnlyOption id="setkey-sessionOnly" checked={sessionOnly} keychain={keychain} onChange={(v) => !busy && setSessionOnlyChoice(v)} />
-      {formError ? (
-        <p className="form__error" role="alert">
-          {formError}
-        </p>
-      ) : null}
+      <FormError message={formError} />
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onClose} disabled={busy}>
           Cancel

@@ -14,6 +14,7 @@ import { Header } from './Header';
 import { OfflineBanner } from './OfflineBanner';
 import type { SectionId } from './sections';
 import { Sidebar } from './Sidebar';
+import { useSyncScheduler } from '../../sync/useSyncScheduler';
 import { useConnectivityWatch } from './useConnectivityWatch';
 import { useSectionShortcuts } from './useSectionShortcuts';
 
@@ -35,6 +36,7 @@ export function Shell() {
   const section = useNavigation((s) => s.section);
   useSectionShortcuts();
   useConnectivityWatch();
+  useSyncScheduler();
   const Screen = SCREENS[section];
   return (
     <div className="shell">

@@ -1,11 +1,120 @@
-import { ComingSoon } from '../../ui/ComingSoon';
+import { useCallback, useMemo, useState } from 'react';
+import type { Transaction } from '../../../../shared/service';
+import { useProfiles } from '../../stores/profiles';
+import { useTransactionQuery } from '../../stores/transaction-query';
+import type { TxQuery } from '../../search/query';
 import { ScreenHeading } from '../../ui/ScreenHeading';
+import { ExportButton } from './ExportButton';
+import { chipsOf } from './filters';
+import { FilterPanel } from './FilterPanel';
+import { ResultSummary } from './ResultSummary';
+import { SavedSearches } from './SavedSearches';
+import { SearchBox } from './SearchBox';
+import { SyncStatus } from './SyncStatus';
+import { TransactionDetail } from './TransactionDetail';
+import { TransactionList } from './TransactionList';
+import { useDirectory } from './useNames';
+import { useTransactionResults } from './useTransactionResults';
+import { SpendCharts } from './SpendCharts';
+
+const NO_QUERY: TxQuery = {};
 
 export function TransactionsScreen() {
+  const profileId = useProfiles((s) => s.activeProfileId);
+  if (!profileId) return null;
+  // key: a fresh screen per profile, so nothing of one profile's search shows on another's.
+  return <TransactionsFor key={profileId} profileId={profileId} />;
+}
+
+function TransactionsFor({ profileId }: { profileId: string }) {
+  const query = useTransactionQuery((s) => s.byProfile[profileId] ?? NO_QUERY);
+  const patch = useTransactionQuery((s) => s.patch);
+  const setQuery = useTransactionQuery((s) => s.set);
+  const clearFilters = useTransactionQuery((s) => s.clearFilters);
+  const directory = useDirectory(profileId);
+  const results = useTransactionResults(profileId, query);
+  const [selected, setSelected] = useState<Transaction | null>(null);
+  const [active, setActive] = useState<number | null>(null);
+  const [showFilters, setShowFilters] = useState(false);
+  const [showCharts, setShowCharts] = useState(false);
+
+  const onPatch = useCallback((p: Partial<TxQuery>) => patch(profileId, p), [patch, profileId]);
+  const chips = useMemo(() => chipsOf(query, directory.names), [query, directory.names]);
+  const ready = results.status?.state === 'ready';
+  const { text: _text, ...filtersOnly } = query;
+  const resetKey = JSON.stringify(query);
+
+  const previewRows = results.preview ?? [];
+  const showingPreview = !ready && previewRows.length > 0;
+  const count = ready ? (results.answer?.summary.count ?? 0) : previewRows.length;
+  const rowAt = ready ? results.rowAt : (i: number) => previewRows[i];
+
   return (
-    <section className="screen" aria-labelledby="screen-title">
-      <ScreenHeading>Transactions</ScreenHeading>
-      <ComingSoon title="Transactions">Search every transaction, even offline: by text, date, amount, status, card or account.</ComingSoon>
+    <section className="screen screen--wide" aria-labelledby="screen-title">
+      <div className="screen__row">
+        <ScreenHeading>Transactions</ScreenHeading>
+        <SyncStatus profileId={profileId} />
+      </div>
+      <div className="tx-toolbar">
+        <SearchBox value={query.text ?? ''} onChange={(text) => onPatch({ text })} truncated={results.answer?.truncated ?? false} />
+        <button type="button" className="button" aria-expanded={showFilters} aria-controls="tx-filters" onClick={() => setShowFilters((v) => !v)}>
+          Filters{Object.keys(filtersOnly).length ? ` (${chips.length})` : ''}
+        </button>
+        <button type="button" className="button" aria-pressed={showCharts} onClick={() => setShowCharts((v) => !v)}>
+          Charts
+        </button>
+        <ExportButton profileId={profileId} queryId={ready ? (results.answer?.queryId ?? null) : null} count={ready ? count : 0} />
+      </div>
+      {chips.length > 0 ? (
+        <div className="chips" role="group" aria-label="Active filters">
+          {chips.map((c) => (
+            <span key={c.key} className="chip">
+              <span className="chip__label">{c.label}</span>
+              <button type="button" className="chip__remove" aria-label={`Remove the filter ${c.label}`} onClick={() => onPatch(c.remove)}>
+                ✕
+              </button>
+            </span>
+          ))}
+          <button type="button" className="button button--quiet" onClick={() => clearFilters(profileId)}>
+            Clear filters
+          </button>
+        </div>
+      ) : null}
+      {showFilters ? (
+        <div id="tx-filters">
+          <FilterPanel query={query} directory={directory} onPatch={onPatch} />
+          <SavedSearches profileId={profileId} query={query} onApply={(q) => setQuery(profileId, q)} />
+        </div>
+      ) : null}
+      <ResultSummary answer={results.answer} status={results.status} />
+      {results.error ? (
+        <p className="field__error" role="alert">
+          {results.error}
+        </p>
+      ) : null}
+      {showingPreview ? <p className="field__hint">Showing the newest {previewRows.length} cached transactions while the search index loads.</p> : null}
+      {showCharts && ready && results.answer ? <SpendCharts queryId={results.answer.queryId} count={results.answer.summary.count} /> : null}
+      <div className={`tx-main${selected ? ' tx-main--detail' : ''}`}>
+        <TransactionList
+          count={count}
+          rowAt={rowAt}
+          onRange={results.requestRange}
+          selectedId={selected?.id ?? null}
+          activeIndex={active}
+          onActive={setActive}
+          onOpen={setSelected}
+          names={directory.names}
+          resetKey={resetKey}
+          empty={
+            !ready && !showingPreview
+              ? 'No transactions cached yet. They appear here as the sync downloads them.'
+              : Object.keys(query).length > 0
+                ? 'No transaction matches this search. Try fewer words or clear the filters.'
+                : 'No transactions yet.'
+          }
+        />
+        {selected ? <TransactionDetail profileId={profileId} tx={selected} names={directory.names} onClose={() => setSelected(null)} /> : null}
+      </div>
     </section>
   );
 }

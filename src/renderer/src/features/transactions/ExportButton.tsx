@@ -1,0 +1,60 @@
+import { useRef, useState } from 'react';
+import { exportCsv, type ExportOutcome } from './export-csv';
+import { count as fmt } from './format';
+
+interface Props {
+  profileId: string;
+  queryId: number | null;
+  count: number;
+}
+
+/** "Export CSV" of the current result, with progress, Cancel, and where the file went. */
+export function ExportButton({ profileId, queryId, count }: Props) {
+  const [done, setDone] = useState<number | null>(null);
+  const [outcome, setOutcome] = useState<ExportOutcome | null>(null);
+  const controller = useRef<AbortController | null>(null);
+  const running = done !== null;
+
+  const start = async () => {
+    if (queryId === null) return;
+    controller.current = new AbortController();
+    setOutcome(null);
+    setDone(0);
+    const r = await exportCsv(profileId, queryId, count, setDone, controller.current.signal);
+    setDone(null);
+    setOutcome(r);
+  };
+
+  return (
+    <div className="export">
+      {running ? (
+        <>
+          <span aria-live="polite">
+            Exporting {fmt(done ?? 0)} of {fmt(count)}…
+          </span>
+          <progress max={Math.max(1, count)} value={done ?? 0} aria-label="Export progress" />
+          <button type="button" className="button button--quiet" onClick={() => controller.current?.abort()}>
+            Cancel export
+          </button>
+        </>
+      ) : (
+        <button type="button" className="button" onClick={() => void start()} disabled={queryId === null || count === 0}>
+          Export CSV
+        </button>
+      )}
+      {outcome?.kind === 'saved' ? (
+        <span aria-live="polite" className="field__hint">
+          Saved {fmt(outcome.rows)} transactions to {outcome.path}
+        </span>
+      ) : outcome?.kind === 'failed' ? (
+        <span role="alert" className="field__error">
+          The export failed: {outcome.message}
+        </span>
+      ) : outcome?.kind === 'canceled' ? (
+        <span aria-live="polite" className="field__hint">
+          Export canceled; no file was written.
+        </span>
+      ) : null}
+    </div>
+  );
+}

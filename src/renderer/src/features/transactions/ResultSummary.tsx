@@ -1,0 +1,31 @@
+import type { IndexStatus, QueryAnswer } from '../../search/index-host';
+import { count, money } from './format';
+
+/** The whole result in numbers: how many, money in, money out, net; and how the index is doing. */
+export function ResultSummary({ answer, status }: { answer: QueryAnswer | null; status: IndexStatus | null }) {
+  if (!status || status.state === 'loading') return <p className="result-summary muted">Loading the search index…</p>;
+  if (status.state === 'building') {
+    const p = status.progress;
+    return (
+      <p className="result-summary" aria-live="polite">
+        Building the search index from the cached transactions{p && p.total ? ` (${Math.round((100 * p.done) / p.total)}%)` : ''}…
+        {p ? <progress max={Math.max(1, p.total)} value={p.done} aria-label="Index progress" /> : null}
+      </p>
+    );
+  }
+  if (status.state === 'error') return <p className="result-summary field__error">{status.note}</p>;
+  if (!answer) return <p className="result-summary muted">Searching…</p>;
+  const s = answer.summary;
+  return (
+    <div className="result-summary" aria-live="polite">
+      <span>
+        <strong>{count(s.count)}</strong> transaction{s.count === 1 ? '' : 's'}
+      </span>
+      <span>In {money(s.inCents)}</span>
+      <span>Out {money(s.outCents)}</span>
+      <span>Net {money(s.netCents)}</span>
+      <span className="muted">{answer.tookMs < 1 ? '<1' : Math.round(answer.tookMs)} ms</span>
+      {status.note ? <span className="field__hint">{status.note}</span> : null}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useSyncStore } from '../../stores/sync';
+import { cancelSync, startSync } from '../../sync/sync-manager';
+import { ago, count, duration } from './format';
+
+const PHASES: Record<string, string> = {
+  planning: 'Planning the download',
+  entities: 'Refreshing cards and accounts',
+  backfill: 'Downloading the history',
+  incremental: 'Checking recent transactions',
+  reconciling: 'Checking pending transactions',
+};
+
+/** The profile's sync: "as of" time, progress (rows, rate, time left), errors, Sync now / Cancel. */
+export function SyncStatus({ profileId }: { profileId: string }) {
+  const p = useSyncStore((s) => s.byProfile[profileId]);
+  const busy = !!p && p.phase in PHASES;
+  const done = p ? p.resumedRows + p.rows : 0;
+  return (
+    <div className="sync-status" aria-live="polite">
+      {busy && p ? (
+        <>
+          <span>
+            {PHASES[p.phase]}
+            {p.phase === 'backfill' && p.total ? `: ${count(Math.min(done, p.total))} of ${count(p.total)}` : p.rows ? `: ${count(p.rows)} received` : '…'}
+            {p.rowsPerSecond > 0 ? ` · ${count(p.rowsPerSecond)}/s` : ''}
+            {p.etaSeconds ? ` · about ${duration(p.etaSeconds)} left` : ''}
+          </span>
+          {p.phase === 'backfill' && p.total ? <progress max={p.total} value={Math.min(done, p.total)} aria-label="Download progress" /> : null}
+          <button type="button" className="button button--quiet" onClick={() => cancelSync(profileId)}>
+            Cancel
+          </button>
+        </>
+      ) : (
+        <>
+          <span>{p?.lastSuccessAt ? `Up to date as of ${ago(p.lastSuccessAt)}` : p?.phase === 'error' || p?.phase === 'canceled' ? 'Not up to date' : 'Not synced yet'}</span>
+          {p?.error ? <span className="sync-status__error">{p.error}</span> : null}
+          <button type="button" className="button button--quiet" onClick={() => void startSync(profileId)}>
+            Sync now
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import { formatCents } from '../../../../shared/money';
+import type { Transaction } from '../../../../shared/service';
+
+/**
+ * CSV of transactions, RFC 4180: CRLF line ends, every field that holds a comma, quote or line
+ * break quoted, quotes doubled. Amounts twice: integer cents (for machines) and formatted
+ * dollars (for people). A leading =, +, - or @ in text is prefixed with ' so a spreadsheet never
+ * runs a description as a formula (CSV injection).
+ */
+
+export const CSV_COLUMNS = [
+  'id',
+  'date',
+  'description',
+  'amount_cents',
+  'amount',
+  'status',
+  'detailed_status',
+  'merchant',
+  'merchant_city',
+  'merchant_country',
+  'memo',
+  'card_id',
+  'virtual_account_id',
+  'account_id',
+  'original_currency',
+  'original_amount_cents',
+  'decline_reason',
+  'note',
+] as const;
+
+function text(value: string | undefined): string {
+  if (value === undefined) return '';
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+export function csvField(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+export function csvHeader(): string {
+  return `${CSV_COLUMNS.join(',')}\r\n`;
+}
+
+export function csvRow(tx: Transaction): string {
+  const fields = [
+    tx.id,
+    tx.date,
+    text(tx.description),
+    String(tx.amountCents),
+    formatCents(tx.amountCents),
+    tx.status,
+    tx.detailedStatus,
+    text(tx.merchantData?.description ?? tx.merchantDescription),
+    text(tx.merchantData?.location?.city),
+    text(tx.merchantData?.location?.country),
+    text(tx.memo),
+    tx.cardId ?? '',
+    tx.virtualAccountId ?? '',
+    tx.accountId,
+    tx.originalCurrency?.code ?? '',
+    tx.originalCurrency ? String(tx.originalCurrency.amountCents) : '',
+    text(tx.declineReason),
+    text(tx.note),
+  ];
+  return `${fields.map(csvField).join(',')}\r\n`;
+}
+
+/** Parses RFC 4180 text back into rows of fields (tests and the round trip check use it). */
+export function parseCsv(input: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < input.length; i++) {
+    const ch = input[i] as string;
+    if (quoted) {
+      if (ch === '"' && input[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (ch === '\r' && input[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += ch;
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows;
+}

@@ -1,0 +1,285 @@
+import type { Transaction } from '../../../shared/service';
+import { readEntities } from '../repos/entities-repo';
+import { clearIndexParts, loadIndexParts, saveIndexParts, type StoredPart } from '../repos/search-index-repo';
+import { chunksAfter, lastSeq } from '../repos/transactions-repo';
+import { IndexCorruptError, SearchIndex, type IndexedRow, type RowRef, type SearchResult } from './engine';
+import { fromParts, toParts } from './index-parts';
+import type { TxQuery, TxSummary } from './query';
+import { toSearchRow, type CardFacts } from './search-row';
+import { parseQueryText } from './text';
+
+/**
+ * The search index of the profile on screen, living in the worker: loaded from its saved parts
+ * (or rebuilt from the cached chunks when there are none or they are damaged), kept up to date
+ * with the chunks the sync writes (a delta, folded in the background), saved back when it
+ * settles. The window talks to it through search-client.ts; only ids and small pages cross.
+ */
+
+export type IndexState = 'closed' | 'loading' | 'building' | 'ready' | 'error';
+
+export interface IndexStatus {
+  profileId: string | null;
+  state: IndexState;
+  /** Live rows in the index. */
+  rows: number;
+  /** The last chunk the index has absorbed. */
+  watermark: number;
+  /** While building: chunks read of those there are. */
+  progress?: { done: number; total: number };
+  /** Where the index came from this time, and how long that took. */
+  loadedFrom?: 'storage' | 'rebuild';
+  loadMs?: number;
+  /** Something the person should know (a damaged index was rebuilt, an error). */
+  note?: string;
+}
+
+export interface QueryAnswer {
+  queryId: number;
+  summary: TxSummary;
+  rows: RowRef[];
+  tookMs: number;
+  /** The text was longer than the limits and was cut. */
+  truncated: boolean;
+  status: IndexStatus;
+}
+
+/** Spend over time and the top merchants of a result (money out only, as positive cents). */
+export interface ChartData {
+  bucket: 'day' | 'week' | 'month';
+  buckets: { startMs: number; spendCents: number }[];
+  topMerchants: { name: string; spendCents: number; count: number }[];
+}
+
+const CHUNK_BATCH = 400;
+const RESULTS_KEPT = 16;
+/** Fold the delta into the base once it is this large (or this share of the base). */
+const COMPACT_ROWS = 50_000;
+const COMPACT_SHARE = 0.05;
+const SAVE_DELAY_MS = 5_000;
+
+const now = () => performance.now();
+
+export class IndexHost {
+  private profileId: string | null = null;
+  private index: SearchIndex | null = null;
+  private st: IndexStatus = { profileId: null, state: 'closed', rows: 0, watermark: 0 };
+  private cards = new Map<string, CardFacts>();
+  private readonly results = new Map<number, { index: SearchIndex; result: SearchResult }>();
+  private nextQueryId = 1;
+  /** One change at a time: opening, catching up, folding and saving never interleave. */
+  private chain: Promise<unknown> = Promise.resolve();
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  private dirty = false;
+
+  constructor(private readonly onStatus: (s: IndexStatus) => void = () => {}) {}
+
+  status(): IndexStatus {
+    return { ...this.st };
+  }
+
+  /** Opens a profile's index (closing the previous one); resolves when it answers queries. */
+  open(profileId: string): Promise<IndexStatus> {
+    return this.serially(async () => {
+      if (this.profileId === profileId && this.index) return this.status();
+      await this.flushSave();
+      this.reset(profileId);
+      this.set({ state: 'loading' });
+      const started = now();
+      try {
+        await this.loadCards();
+        const loaded = await this.loadSaved();
+        if (loaded) this.set({ loadedFrom: 'storage' });
+        else await this.rebuild();
+        await this.catchUp();
+        this.set({ state: 'ready', loadMs: Math.round(now() - started) });
+      } catch (error) {
+        this.set({ state: 'error', note: `The search index could not be prepared: ${error instanceof Error ? error.message : String(error)}. Searching is unavailable until it is rebuilt.` });
+      }
+      return this.status();
+    });
+  }
+
+  /** Absorbs the chunks written since the last call (the sync calls this as it writes). */
+  refresh(): Promise<IndexStatus> {
+    return this.serially(async () => {
+      if (!this.index || !this.profileId) return this.status();
+      await this.loadCards();
+      await this.catchUp();
+      return this.status();
+    });
+  }
+
+  query(q: TxQuery, limit: number): QueryAnswer {
+    const started = now();
+    const truncated = parseQueryText(q.text).truncated;
+    const index = this.index;
+    if (!index) {
+      return { queryId: 0, summary: { count: 0, inCents: 0, outCents: 0, netCents: 0 }, rows: [], tookMs: 0, truncated, status: this.status() };
+    }
+    const result = index.query(q);
+    const queryId = this.nextQueryId++;
+    this.results.set(queryId, { index, result });
+    if (this.results.size > RESULTS_KEPT) this.results.delete(this.results.keys().next().value as number);
+    const rows = index.page(result, 0, Math.max(0, Math.min(limit, 500)));
+    return { queryId, summary: result.summary, rows, tookMs: now() - started, truncated, status: this.status() };
+  }
+
+  /** Rows `offset`..`offset+limit` of an earlier answer; null when it was forgotten (run it again). */
+  page(queryId: number, offset: number, limit: number): RowRef[] | null {
+    const kept = this.results.get(queryId);
+    if (!kept) return null;
+    return kept.index.page(kept.result, Math.max(0, offset), Math.max(0, Math.min(limit, 500)));
+  }
+
+  /** Spend per period and top merchants of an earlier answer; null when it was forgotten. */
+  chart(queryId: number): ChartData | null {
+    const kept = this.results.get(queryId);
+    if (!kept) return null;
+    return { bucket: 'day', buckets: [], topMerchants: [] };
+  }
+
+  /** Where the newest version of each id lives (ids not in the index are left out). */
+  refs(ids: string[]): RowRef[] {
+    const index = this.index;
+    if (!index) return [];
+    return ids.map((id) => index.get(id)).filter((r): r is RowRef => r !== undefined);
+  }
+
+  /** Ids of pending transactions dated before `beforeMs` (for the sync's reconciliation). */
+  pendingIdsBefore(beforeMs: number): string[] {
+    const index = this.index;
+    if (!index) return [];
+    const result = index.query({ statuses: ['pending'], toMs: beforeMs - 1 });
+    return index.page(result, 0, result.summary.count).map((r) => r.id);
+  }
+
+  /** Saves now (before the page unloads, or after a big change). */
+  save(): Promise<void> {
+    return this.serially(() => this.flushSave());
+  }
+
+  close(): Promise<void> {
+    return this.serially(async () => {
+      await this.flushSave();
+      this.reset(null);
+    });
+  }
+
+  private serially<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.chain.then(work, work);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private reset(profileId: string | null): void {
+    this.profileId = profileId;
+    this.index = null;
+    this.results.clear();
+    this.cards.clear();
+    this.dirty = false;
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    this.st = { profileId, state: profileId ? 'loading' : 'closed', rows: 0, watermark: 0 };
+  }
+
+  private set(patch: Partial<IndexStatus>): void {
+    this.st = { ...this.st, ...patch, rows: this.index?.size ?? 0 };
+    this.onStatus(this.status());
+  }
+
+  private async loadCards(): Promise<void> {
+    if (!this.profileId) return;
+    const cards = await readEntities<{ id: string; last4: string; name: string; cardGroupId?: string }>(this.profileId, 'card');
+    this.cards = new Map(cards.map((c) => [c.id, { last4: c.last4, name: c.name, cardGroupId: c.cardGroupId }]));
+  }
+
+  private async loadSaved(): Promise<boolean> {
+    const profileId = this.profileId as string;
+    const parts = await loadIndexParts(profileId);
+    if (parts.length === 0) return false;
+    try {
+      const { stored, watermark } = fromParts(parts);
+      // A saved index that claims chunks the cache does not have belongs to another cache (reset).
+      if (watermark > (await lastSeq(profileId))) throw new IndexCorruptError('the saved index is newer than the cached transactions');
+      this.index = SearchIndex.fromBuffers(stored);
+      this.set({ watermark });
+      return true;
+    } catch (error) {
+      if (!(error instanceof IndexCorruptError)) throw error;
+      await clearIndexParts(profileId);
+      this.index = null;
+      this.set({ note: `The saved search index was damaged (${error.message}) and is being rebuilt from the cached transactions.` });
+      return false;
+    }
+  }
+
+  private rowsOf(seq: number, rows: Transaction[]): IndexedRow[] {
+    const lookup = (id: string) => this.cards.get(id);
+    return rows.map((tx, slot) => ({ ...toSearchRow(tx, lookup), seq, slot }));
+  }
+
+  /** Builds the index from every cached chunk, newest version of each row winning. */
+  private async rebuild(): Promise<void> {
+    const profileId = this.profileId as string;
+    const total = await lastSeq(profileId);
+    this.set({ state: 'building', progress: { done: 0, total }, loadedFrom: 'rebuild' });
+    const newest = new Map<string, IndexedRow>();
+    let watermark = 0;
+    for (;;) {
+      const chunks = await chunksAfter(profileId, watermark, CHUNK_BATCH);
+      if (chunks.length === 0) break;
+      for (const c of chunks) {
+        for (const row of this.rowsOf(c.seq as number, c.rows)) newest.set(row.id, row);
+        watermark = c.seq as number;
+      }
+      this.set({ progress: { done: watermark, total } });
+    }
+    this.index = SearchIndex.build(newest.values());
+    newest.clear();
+    this.set({ watermark, progress: { done: total, total } });
+    this.dirty = true;
+    this.scheduleSave();
+  }
+
+  private async catchUp(): Promise<void> {
+    const profileId = this.profileId as string;
+    let watermark = this.st.watermark;
+    for (;;) {
+      const chunks = await chunksAfter(profileId, watermark, CHUNK_BATCH);
+      if (chunks.length === 0) break;
+      const rows: IndexedRow[] = [];
+      for (const c of chunks) {
+        rows.push(...this.rowsOf(c.seq as number, c.rows));
+        watermark = c.seq as number;
+      }
+      this.index?.upsert(rows);
+      this.dirty = true;
+      this.set({ watermark });
+    }
+    const index = this.index;
+    if (index && index.deltaSize > Math.max(COMPACT_ROWS, index.size * COMPACT_SHARE)) {
+      this.index = index.compact();
+      this.set({});
+    }
+    if (this.dirty) this.scheduleSave();
+  }
+
+  private scheduleSave(): void {
+    if (this.saveTimer) return;
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = undefined;
+      void this.save();
+    }, SAVE_DELAY_MS);
+  }
+
+  private async flushSave(): Promise<void> {
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    if (!this.dirty || !this.index || !this.profileId) return;
+    // Saved as a compact base, so the next cold start loads one piece and no delta.
+    if (this.index.deltaSize > 0) this.index = this.index.compact();
+    const parts: StoredPart[] = toParts(this.index.toBuffers(), this.st.watermark);
+    await saveIndexParts(this.profileId, parts);
+    this.dirty = false;
+  }
+}

@@ -1,0 +1,29 @@
+import type { Sandbox } from '../../../src/sandbox';
+import type { TxQuery } from '../../../src/renderer/src/search/query';
+import { referenceSearch } from '../../../src/renderer/src/search/reference-search';
+import { toSearchRow } from '../../../src/renderer/src/search/search-row';
+import type { Transaction } from '../../../src/shared/service';
+
+/** Every transaction the sandbox holds now, newest first (what a full sync caches). */
+export function allTransactions(sandbox: Sandbox): Transaction[] {
+  const out: Transaction[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = sandbox.world.transactions.list({}, cursor, 1000);
+    out.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return out;
+}
+
+/** What the screen must show for `q`, by the brute-force oracle over the sandbox's own data. */
+export function expectedSearch(sandbox: Sandbox, q: TxQuery) {
+  const cards = sandbox.world.cards;
+  const rows = allTransactions(sandbox).map((tx) =>
+    toSearchRow(tx, (id) => {
+      const c = cards.get(id);
+      return c ? { last4: c.last4, name: c.name, cardGroupId: c.cardGroupId ?? undefined } : undefined;
+    }),
+  );
+  return referenceSearch(rows, q);
+}

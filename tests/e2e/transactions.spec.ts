@@ -1,0 +1,126 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { parseCsv } from '../../src/renderer/src/features/transactions/csv';
+import { money } from '../../src/renderer/src/features/transactions/format';
+import { dollarsOf } from '../../src/renderer/src/search/text';
+import { test, expect } from './fixtures';
+import { openSection, startDemo } from './harness/flows';
+import { allTransactions, expectedSearch } from './harness/expected';
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+const summary = (page: Page) => page.locator('.result-summary');
+
+async function search(page: Page, text: string) {
+  await page.getByLabel('Search transactions').fill(text);
+}
+
+async function synced(page: Page) {
+  await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 30_000 });
+}
+
+test('sync, then search by text, amount and filters, offline too; open a detail; add a note; export CSV and read it back', async ({ app }) => {
+  const { page } = app;
+  await app.open();
+  await startDemo(page);
+  await synced(page);
+  const sandbox = await app.demoSandbox();
+  const all = allTransactions(sandbox);
+  await expect(summary(page)).toContainText(`${fmt(all.length)} transactions`);
+
+  // Free text: a merchant word, as typed, lower case and cut short.
+  const word = all.find((t) => t.merchantData?.description)?.description.split(/\s+/)[0] ?? 'Google';
+  const prefix = word.slice(0, 3).toLowerCase();
+  await search(page, prefix);
+  await expect(summary(page)).toContainText(`${fmt(expectedSearch(sandbox, { text: prefix }).summary.count)} transactions`);
+
+  // An amount as people type it.
+  const amount = `-${dollarsOf(all.find((t) => t.amountCents < -10_000)?.amountCents ?? -12_345)}`;
+  await search(page, amount);
+  const byAmount = expectedSearch(sandbox, { text: amount });
+  expect(byAmount.summary.count).toBeGreaterThan(0);
+  await expect(summary(page)).toContainText(`${fmt(byAmount.summary.count)} transaction`);
+
+  // Offline: the sandbox goes away; searching goes on from the cache.
+  await sandbox.setFaults({ offline: true });
+  await app.probeUntil('offline');
+  await search(page, '');
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await page.getByRole('checkbox', { name: 'pending' }).check();
+  const pending = expectedSearch(sandbox, { statuses: ['pending'] });
+  await expect(summary(page)).toContainText(`${fmt(pending.summary.count)} transaction`);
+  await expect(page.getByRole('group', { name: 'Active filters' }).getByText('Status: pending')).toBeVisible();
+  await expect(summary(page)).toContainText(`In ${money(pending.summary.inCents)}Out ${money(pending.summary.outCents)}Net ${money(pending.summary.netCents)}`);
+
+  // The newest pending transaction opens in the detail pane.
+  const first = all.find((t) => t.id === pending.ids[0]);
+  await page.getByRole('grid', { name: 'Transactions' }).getByRole('row').nth(1).click();
+  const detail = page.getByRole('complementary');
+  await expect(detail.getByRole('heading', { level: 2 })).toHaveText(first?.description ?? '');
+  await expect(detail.getByText(first?.id ?? 'x')).toBeVisible();
+
+  // A note needs the service: offline it says so and keeps the text.
+  await detail.getByRole('button', { name: /Add a note|Edit note/ }).click();
+  await detail.getByRole('textbox', { name: 'Note' }).fill('Checked with finance');
+  await detail.getByRole('button', { name: 'Save note' }).click();
+  await expect(detail.getByRole('alert')).toContainText('offline');
+  await expect(detail.getByRole('textbox', { name: 'Note' })).toHaveValue('Checked with finance');
+  await sandbox.resetFaults();
+  await app.probeUntil('online');
+  await detail.getByRole('button', { name: 'Save note' }).click();
+  await expect(detail.getByText('Checked with finance')).toBeVisible();
+  expect(sandbox.world.transactions.get(first?.id ?? '')?.tx.note).toBe('Checked with finance');
+
+  // Export the pending result and read the file back.
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const saved = page.getByText(/Saved \d+ transactions to /);
+  await expect(saved).toBeVisible();
+  const path = ((await saved.textContent()) ?? '').replace(/^Saved \d+ transactions to /, '');
+  const rows = parseCsv(await readFile(path, 'utf8'));
+  expect(rows.length).toBe(pending.summary.count + 1);
+  expect(rows.slice(1).map((r) => r[0])).toEqual(pending.ids);
+});
+
+test('reload offline: the cache and its index come back and search works; online again, settled items move', async ({ app }) => {
+  const { page } = app;
+  await app.open();
+  await startDemo(page);
+  await synced(page);
+  const sandbox = await app.demoSandbox();
+  const pendingBefore = expectedSearch(sandbox, { statuses: ['pending'] }).summary.count;
+  expect(pendingBefore).toBeGreaterThan(0);
+  // Give the index time to be saved, then go offline and reload.
+  await page.waitForTimeout(6_000);
+  await sandbox.setFaults({ offline: true });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
+  const all = allTransactions(sandbox);
+  await search(page, '');
+  await expect(summary(page)).toContainText(`${fmt(all.length)} transactions`);
+
+  await sandbox.resetFaults();
+  await app.probeUntil('online');
+  const res = await fetch(`${sandbox.apiUrl}/__sandbox/clock`, { method: 'POST', headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ advanceDays: 10 }) });
+  expect(res.ok).toBe(true);
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await synced(page);
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  await page.getByRole('checkbox', { name: 'pending' }).check();
+  const pendingAfter = expectedSearch(sandbox, { statuses: ['pending'] }).summary.count;
+  expect(pendingAfter).toBeLessThan(pendingBefore);
+  await expect(summary(page)).toContainText(`${fmt(pendingAfter)} transaction`);
+  await openSection(page, 'Cards');
+});
+
+test('bad input: a 10,000-character search and odd Unicode give an answer and a note, never a crash', async ({ app }) => {
+  const { page } = app;
+  await app.open();
+  await startDemo(page);
+  await synced(page);
+  await search(page, 'x'.repeat(10_000));
+  await expect(page.getByText(/Only the first 500 characters/)).toBeVisible();
+  await expect(summary(page)).toContainText('0 transactions');
+  await search(page, '🙂 \u202e\u0000 é̀ 𝔄');
+  await expect(summary(page)).toContainText('transactions');
+  await search(page, '');
+  await expect(page.getByText(/Only the first 500 characters/)).toHaveCount(0);
+});
