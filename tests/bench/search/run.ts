@@ -22,7 +22,8 @@ import { emit, progress } from './node/emit';
 import { expectedAnswers } from './node/oracle';
 import { chooseQueries } from './node/queries';
 import { emitLatencies, emitSummary } from './node/report';
-import { runEngine, type EngineOutcome } from './node/run-engine';
+import { emptyOutcome, type EngineOutcome } from './node/engine-run';
+import { runEngine } from './node/run-engine';
 import { Site } from './node/site';
 import { mb, percentiles } from './node/stats';
 import { encodeChunk } from './shared/row-codec';
@@ -97,7 +98,7 @@ async function runSize(browser: Parameters<typeof BenchPage.open>[0], site: Site
     let outcome: EngineOutcome;
     if (bundleError) {
       emit({ kind: 'error', engine, rows: actualRows, phase: 'bundle', message: bundleError });
-      outcome = { engine, ran: false, timings: queries.map(() => undefined), mismatched: [], failed: [] };
+      outcome = emptyOutcome(engine, queries.length);
     } else {
       outcome = await runEngine({ browser, site, manifestUrl, rows: actualRows, queries, expected, options, limit: LIMIT }, engine);
     }

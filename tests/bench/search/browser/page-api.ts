@@ -1,5 +1,5 @@
 import type { TxQuery } from '../../../../src/renderer/src/search/query';
-import type { Answer, BuildReport, LoadReport } from '../shared/protocol';
+import type { Answer, BuildReport, EngineDetails, LoadReport } from '../shared/protocol';
 
 /** What the bench page offers the runner as window.bench (page.ts); errors come back as values. */
 
@@ -29,4 +29,6 @@ export interface PageApi {
   /** Round trips of a no-op message (the baseline). */
   noop(reps: number, timeoutMs: number): Promise<Result<number[]>>;
   memory(): Promise<Result<MemoryFigures>>;
+  /** The engine's own figures (worker-host `details`). */
+  details(timeoutMs: number): Promise<Result<EngineDetails>>;
 }

@@ -1,5 +1,5 @@
 import type { TxQuery } from '../../../../src/renderer/src/search/query';
-import type { Answer, BuildReport, Envelope, LoadReport, Reply, Request } from '../shared/protocol';
+import type { Answer, BuildReport, EngineDetails, Envelope, LoadReport, Reply, Request } from '../shared/protocol';
 import type { PageApi, Result, MemoryFigures } from './page-api';
 
 /**
@@ -126,6 +126,7 @@ const api: PageApi = {
       }
       return ms;
     }),
+  details: (timeoutMs) => attempt(async (): Promise<EngineDetails> => (await expect(worker().call({ kind: 'details' }, timeoutMs), 'details')).details),
   noop: (reps, timeoutMs) =>
     attempt(async () => {
       const w = worker();

@@ -57,6 +57,8 @@ async function handle(engine: Engine, req: Request): Promise<Reply> {
       return { kind: 'loaded', report: await load(req.manifestUrl) };
     case 'build':
       return { kind: 'built', report: await build(engine) };
+    case 'details':
+      return { kind: 'details', details: engine.details?.() ?? {} };
     case 'query':
       return { kind: 'answer', answer: await engine.query(req.q, req.limit) };
     case 'noop':

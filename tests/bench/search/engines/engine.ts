@@ -1,5 +1,5 @@
 import type { TxQuery } from '../../../../src/renderer/src/search/query';
-import type { Answer } from '../shared/protocol';
+import type { Answer, EngineDetails } from '../shared/protocol';
 import type { BenchRow } from '../shared/row-codec';
 
 /** The rows handed to a build: iterable (once, when the engine says it reads once) with a known count. */
@@ -14,7 +14,7 @@ export interface Engine {
   /** What a reader of the figures must know: storage, and what glue code does that the library does not. */
   readonly notes: readonly string[];
   build(rows: RowInput): void | Promise<void>;
-  /** Figures the engine reports about itself after the build (e.g. its own memory estimate). */
-  details?(): Record<string, number | string>;
+  /** Figures the engine reports about itself (its own memory estimate, WebAssembly memory). */
+  details?(): EngineDetails;
   query(q: TxQuery, limit: number): Answer | Promise<Answer>;
 }

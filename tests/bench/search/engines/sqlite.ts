@@ -100,6 +100,7 @@ function whereOf(q: TxQuery): { sql: string; params: BindableValue[] } {
 }
 
 let db: Database | undefined;
+let wasmHeapBytes = () => 0;
 const statements = new Map<string, PreparedStatement>();
 
 /** Prepared once per distinct SQL text, as an app would cache them. */
@@ -127,6 +128,7 @@ async function build(rows: RowInput): Promise<void> {
   (globalThis as { sqlite3ApiConfig?: unknown }).sqlite3ApiConfig = { disable: { vfs: { opfs: true, 'opfs-vfs': true, 'opfs-wl': true, 'opfs-sahpool': true } } };
   const sqlite3 = await sqlite3InitModule();
   notes.unshift(`SQLite ${sqlite3.version.libVersion}`);
+  wasmHeapBytes = () => sqlite3.wasm.heap8u().byteLength;
   db = new sqlite3.oo1.DB(':memory:', 'c');
   db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF; PRAGMA temp_store = MEMORY;');
   db.exec(SCHEMA);
@@ -157,6 +159,11 @@ serve({
   readsOnce: true,
   notes,
   build,
+  details: () => {
+    const pages = db?.selectValue('PRAGMA page_count') ?? 0;
+    const pageSize = db?.selectValue('PRAGMA page_size') ?? 0;
+    return { wasmBytes: wasmHeapBytes(), databaseBytes: Number(pages) * Number(pageSize) };
+  },
   query: (q, limit) => {
     const where = whereOf(q);
     const [count, inCents, outCents] = run(

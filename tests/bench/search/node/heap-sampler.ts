@@ -4,8 +4,9 @@ import type { Browser, CDPSession } from '@playwright/test';
  * Samples a worker's memory while it builds. performance.measureUserAgentSpecificMemory() waits
  * for a busy worker to finish its task, so it cannot see inside a build; the DevTools protocol
  * can: Runtime.getHeapUsage on the worker's target is served by an interrupt even mid-task, and
- * reports the JS heap in use plus array buffer backing stores (where typed arrays and WASM
- * memory live) and Blink's heap. Their sum at its highest is the build's peak.
+ * reports the JS heap in use plus array buffer backing stores (where typed arrays live) and Blink's
+ * heap. Their sum at its highest is the build's peak. WebAssembly memory is in none of these
+ * figures (nor in measureUserAgentSpecificMemory's): engines report it themselves.
  */
 
 interface HeapUsage {

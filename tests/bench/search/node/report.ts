@@ -1,6 +1,6 @@
 import { emit } from './emit';
 import { CATEGORIES, type BenchQuery, type Category } from './queries';
-import type { EngineOutcome } from './run-engine';
+import type { EngineOutcome } from './engine-run';
 import { mb, percentiles } from './stats';
 
 /** The targets our engine is held to (the brief), and how this run measured against them. */

@@ -17,6 +17,8 @@ export type Request =
   | { kind: 'load'; manifestUrl: string }
   | { kind: 'build' }
   | { kind: 'query'; q: TxQuery; limit: number }
+  /** What the engine says about itself now (see EngineDetails). */
+  | { kind: 'details' }
   /** Answers at once with a fixed page, so the round trip carries what a real answer carries. */
   | { kind: 'noop' };
 
@@ -35,7 +37,7 @@ export interface BuildReport {
   /** Anything a reader of the figures must know (storage used, glue code). */
   notes: string[];
   /** What the engine says about itself after the build. */
-  details: Record<string, number | string>;
+  details: EngineDetails;
 }
 
 export interface Answer {
@@ -44,8 +46,16 @@ export interface Answer {
   ids: string[];
 }
 
+/**
+ * Figures an engine reports about itself. `wasmBytes` is the WebAssembly memory it holds: neither
+ * measureUserAgentSpecificMemory() nor the DevTools heap figures count WebAssembly memory, so the
+ * runner adds it to both.
+ */
+export type EngineDetails = Record<string, number | string> & { wasmBytes?: number };
+
 export type Reply =
   | { kind: 'loaded'; report: LoadReport }
+  | { kind: 'details'; details: EngineDetails }
   | { kind: 'built'; report: BuildReport }
   | { kind: 'answer'; answer: Answer }
   | { kind: 'error'; message: string };

@@ -1,0 +1,49 @@
+import type { Answer } from '../../shared/protocol';
+import type { Options } from '../args';
+import { progress } from '../emit';
+import type { EngineRun } from '../engine-run';
+import { percentiles } from '../stats';
+
+/** Queries answered slower than this get no extra warm-up round (the verification run warmed them). */
+const WARM_UP_BELOW_MS = 1000;
+
+/**
+ * Repetitions per query: as many as fit the per-query budget within [minReps, maxReps], then
+ * scaled down (to one per query at least) when they would take longer than the engine's budget.
+ */
+export function repetitions(firstMs: readonly number[], o: Options): number[] {
+  const reps = firstMs.map((ms) => Math.max(o.minReps, Math.min(o.maxReps, Math.floor(o.queryBudgetMs / Math.max(ms, 0.001)))));
+  const total = reps.reduce((sum, r, i) => sum + r * (firstMs[i] as number), 0);
+  if (total <= o.engineBudgetMs) return reps;
+  return reps.map((r) => Math.max(1, Math.floor((r * o.engineBudgetMs) / total)));
+}
+
+/**
+ * Times the queries that answered right: a warm-up round for the fast ones, then round-robin
+ * repetitions from the window. Emits one query-latency line per query.
+ */
+export async function timingPhase(run: EngineRun, firstMs: readonly (number | undefined)[]): Promise<void> {
+  const { ctx, page, outcome } = run;
+  const timed = firstMs.flatMap((ms, i) => (ms !== undefined && !outcome.mismatched.includes(i) ? [i] : []));
+  if (timed.length === 0) return;
+  const first = timed.map((i) => firstMs[i] as number);
+  const queriesOf = (indexes: readonly number[]) => indexes.map((i) => run.query(i).q);
+  const warm = timed.filter((_, k) => (first[k] as number) < WARM_UP_BELOW_MS);
+  if (warm.length > 0) {
+    const w = await page.call('rounds', queriesOf(warm), warm.map(() => 1), ctx.limit, ctx.options.queryTimeoutMs);
+    if (!w.ok) run.fail('warm-up', w.error);
+  }
+  const reps = repetitions(first, ctx.options);
+  progress(`${run.engine} @ ${ctx.rows}: timing ${timed.length} queries (${reps.reduce((a, b) => a + b, 0)} round trips)`);
+  const t = await page.call('rounds', queriesOf(timed), reps, ctx.limit, ctx.options.queryTimeoutMs);
+  if (!t.ok) {
+    run.fail('timing', t.error);
+    return;
+  }
+  timed.forEach((i, k) => {
+    const ms = t.value[k] as number[];
+    outcome.timings[i] = ms;
+    const bq = run.query(i);
+    run.emit('query-latency', { query: bq.name, category: bq.category, count: (ctx.expected[i] as Answer).summary.count, ...percentiles(ms) });
+  });
+}
