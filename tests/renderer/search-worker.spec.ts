@@ -1,0 +1,67 @@
+import { expectedSearch } from '../e2e/harness/expected';
+import type { TxQuery } from '../../src/renderer/src/search/query';
+import { expect, test } from './harness/lane';
+
+// The search worker in Chromium: built from the cache, saved to IndexedDB as a few binary
+// records, loaded back after a reload, rebuilt when damaged, kept current as the sync writes.
+
+test.use({ laneSession: { demo: { seed: 5, transactions: 800 } } });
+
+interface Status {
+  state: string;
+  rows: number;
+  loadedFrom?: string;
+  note?: string;
+}
+
+const QUERIES: TxQuery[] = [{}, { text: 'goo' }, { statuses: ['pending'] }, { text: '-1', hasFee: true }, { currencies: ['EUR'] }, { text: 'wire', minCents: -1_000_000 }];
+
+test('answers like the oracle, is saved, loads back after a reload, and is rebuilt when damaged', async ({ lane }) => {
+  const sandbox = await lane.core.demo.start();
+  await lane.open('search.ts');
+  expect(await lane.run('sync', 'demo')).toBe('done');
+  const built = await lane.run<Status>('open', 'demo');
+  expect(built).toMatchObject({ state: 'ready', loadedFrom: 'rebuild' });
+
+  const check = async () => {
+    for (const q of QUERIES) {
+      const want = expectedSearch(sandbox, q);
+      const got = await lane.run<{ summary: unknown; ids: string[] }>('query', q, 50);
+      expect(got.summary, JSON.stringify(q)).toEqual(want.summary);
+      expect(got.ids, JSON.stringify(q)).toEqual(want.ids.slice(0, 50));
+    }
+  };
+  await check();
+  // The rows the index points at are the rows in the cache.
+  const first = await lane.run<string[]>('firstRows', {});
+  expect(first).toEqual(expectedSearch(sandbox, {}).ids.slice(0, 20));
+
+  expect(await lane.run<string[]>('save')).toEqual(['buffer:ids', 'buffer:postings', 'buffer:rows', 'buffer:terms', 'meta']);
+  await lane.open('search.ts');
+  expect(await lane.run<Status>('open', 'demo')).toMatchObject({ state: 'ready', loadedFrom: 'storage' });
+  await check();
+
+  expect(await lane.run('corrupt', 'demo', 'buffer:postings')).toBe(true);
+  await lane.open('search.ts');
+  const rebuilt = await lane.run<Status>('open', 'demo');
+  expect(rebuilt).toMatchObject({ state: 'ready', loadedFrom: 'rebuild' });
+  expect(rebuilt.note).toMatch(/damaged/);
+  await check();
+});
+
+test('rows the sync writes later are found (delta), including a pending item that posted and moved', async ({ lane }) => {
+  const sandbox = await lane.core.demo.start();
+  await lane.open('search.ts');
+  await lane.run('sync', 'demo');
+  await lane.run('open', 'demo');
+  const res = await fetch(`${sandbox.apiUrl}/__sandbox/clock`, { method: 'POST', headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ advanceDays: 10 }) });
+  expect(res.ok).toBe(true);
+  await lane.run('sync', 'demo');
+  await lane.run('refresh');
+  for (const q of [{ statuses: ['pending'] }, { statuses: ['posted'] }, {}] as TxQuery[]) {
+    const want = expectedSearch(sandbox, q);
+    const got = await lane.run<{ summary: unknown; ids: string[] }>('query', q, 50);
+    expect(got.summary).toEqual(want.summary);
+    expect(got.ids).toEqual(want.ids.slice(0, 50));
+  }
+});
