@@ -32,6 +32,7 @@ export async function buildPhase(run: EngineRun): Promise<HeapSampler | undefine
     void page.call('stop', `memory cap: the worker's heap passed ${mb(ctx.options.memoryCapBytes)} MB during the build (${mb(bytes)} MB)`).catch(() => {});
   });
   progress(`${engine} @ ${ctx.rows}: building`);
+  const started = Date.now();
   const built = await page.call('build', ctx.options.buildTimeoutMs);
   sampler.stop();
   // One more sample at the end, so a build shorter than the interval is measured at least once.
@@ -50,7 +51,7 @@ export async function buildPhase(run: EngineRun): Promise<HeapSampler | undefine
     method: `worker: highest of CDP Runtime.getHeapUsage (used JS heap incl. garbage not yet collected + Blink heap + array buffers), sampled every ${SAMPLE_MS} ms during the build and once at its end; window: measureUserAgentSpecificMemory before the build; wasm: the engine's WebAssembly memory at the end of the build (counted by neither, never shrinks; adding it makes the figure an upper bound). worker_before_build_mb is mostly the encoded input rows (${mb(loaded.value.inputBytes)} MB), which one-pass engines drop chunk by chunk as they read`,
   });
   if (!built.ok) {
-    run.fail('build', built.error);
+    run.fail('build', built.error, { after_ms: Date.now() - started });
     await sampler.detach();
     return undefined;
   }
