@@ -37,14 +37,19 @@ export interface LaneServer {
   use(entry: string): void;
 }
 
-export async function serveLane(context: BrowserContext): Promise<LaneServer> {
+/**
+ * `isolated`: cross-origin isolated (COEP require-corp besides the app's COOP), so benchmarks can
+ * call performance.measureUserAgentSpecificMemory().
+ */
+export async function serveLane(context: BrowserContext, options: { isolated?: boolean } = {}): Promise<LaneServer> {
   let entry = '';
+  const headers = (type: string) => ({ ...appResponseHeaders(type), ...(options.isolated ? { 'Cross-Origin-Embedder-Policy': 'require-corp' } : {}) });
   await context.route(
     (url) => url.origin === HOST_ORIGIN && url.pathname.startsWith(LANE_PATH),
     (route) => {
       const path = new URL(route.request().url()).pathname.slice(LANE_PATH.length);
-      const js = (code: string) => route.fulfill({ status: 200, headers: appResponseHeaders('text/javascript; charset=utf-8'), body: code });
-      if (path === 'index.html') return route.fulfill({ status: 200, headers: appResponseHeaders('text/html; charset=utf-8'), body: PAGE });
+      const js = (code: string) => route.fulfill({ status: 200, headers: headers('text/javascript; charset=utf-8'), body: code });
+      if (path === 'index.html') return route.fulfill({ status: 200, headers: headers('text/html; charset=utf-8'), body: PAGE });
       if (path === 'entry.js') return js(bundle(resolve(__dirname, '../entries', entry)));
       const worker = /^workers\/([a-z-]+)\.js$/.exec(path)?.[1];
       if (worker && WORKERS[worker]) return js(bundle(WORKERS[worker]));

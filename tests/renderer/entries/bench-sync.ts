@@ -1,0 +1,84 @@
+import { cacheDb, deleteCache } from '../../../src/renderer/src/db/open';
+import { newestRows } from '../../../src/renderer/src/repos/transactions-repo';
+import { createSearchClient } from '../../../src/renderer/src/search/search-client';
+import { openSearch, searchClient, useWorkerFactory } from '../../../src/renderer/src/search/search-session';
+import { syncProfile } from '../../../src/renderer/src/sync/profile-sync';
+import { idleProgress } from '../../../src/renderer/src/sync/sync-progress';
+import { expose } from './expose';
+
+useWorkerFactory(() => createSearchClient(new Worker('/__lane/workers/search.js', { type: 'module' })));
+
+interface Args {
+  concurrency: number;
+  rowsPerPartition?: number;
+  abortAfterChunks?: number;
+}
+
+expose({
+  async reset(profileId: string) {
+    await deleteCache(profileId);
+  },
+  /** One sync of the transactions (entities first, as the app does); wall time and rows. */
+  async sync(profileId: string, args: Args) {
+    const controller = new AbortController();
+    let chunks = 0;
+    let backfillMs = 0;
+    let backfillStart = 0;
+    const started = performance.now();
+    try {
+      const done = await syncProfile(profileId, {
+        signal: controller.signal,
+        initial: idleProgress(Date.now()),
+        concurrency: args.concurrency,
+        ...(args.rowsPerPartition ? { rowsPerPartition: args.rowsPerPartition } : {}),
+        onProgress: (p) => {
+          if (p.phase === 'backfill' && backfillStart === 0) backfillStart = performance.now();
+          if (p.phase === 'incremental' && backfillMs === 0 && backfillStart > 0) backfillMs = performance.now() - backfillStart;
+        },
+        onChunk: () => {
+          chunks++;
+          if (args.abortAfterChunks !== undefined && chunks >= args.abortAfterChunks) controller.abort();
+        },
+      });
+      return { outcome: done.phase, ms: performance.now() - started, backfillMs, rows: done.rows, chunks };
+    } catch (error) {
+      return { outcome: 'aborted', ms: performance.now() - started, backfillMs, rows: 0, chunks, message: String(error) };
+    }
+  },
+  /** Distinct ids in the cache, and rows the backfill wrote (equal when nothing was doubled). */
+  async census(profileId: string) {
+    const ids = new Set<string>();
+    let backfillRows = 0;
+    await cacheDb(profileId).chunks.each((c) => {
+      if (c.source.startsWith('backfill')) backfillRows += c.rows.length;
+      for (const tx of c.rows) ids.add(tx.id);
+    });
+    return { distinct: ids.size, backfillRows };
+  },
+  /** Builds (or loads) the index and saves it; how long each took. */
+  async index(profileId: string) {
+    const t = performance.now();
+    await openSearch(profileId);
+    const status = await searchClient().status();
+    const openMs = performance.now() - t;
+    const s = performance.now();
+    await searchClient().save();
+    return { status, openMs, saveMs: performance.now() - s };
+  },
+  /** A cold start: the newest 100 rows from the cache, then the index loaded and a first query. */
+  async coldOpen(profileId: string) {
+    const t0 = performance.now();
+    const newest = await newestRows(profileId, 100);
+    const newestMs = performance.now() - t0;
+    await openSearch(profileId);
+    const first = await searchClient().query({}, 100);
+    const readyMs = performance.now() - t0;
+    const status = await searchClient().status();
+    return { newestMs, newestRows: newest.length, readyMs, loadedFrom: status.loadedFrom, rows: status.rows, count: first.summary.count };
+  },
+  async memory() {
+    const m = performance as unknown as { measureUserAgentSpecificMemory?: () => Promise<{ bytes: number }> };
+    if (!crossOriginIsolated || !m.measureUserAgentSpecificMemory) return null;
+    return (await m.measureUserAgentSpecificMemory()).bytes;
+  },
+});
