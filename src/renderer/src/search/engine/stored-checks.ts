@@ -26,10 +26,11 @@ function checkStrings(s: Strings, what: string, utf8: boolean): void {
   const { offsets, bytes } = s;
   if (offsets[0] !== 0 || offsets[offsets.length - 1] !== bytes.length) fail(`the ${what} do not span their bytes`);
   for (let i = 0; i + 1 < offsets.length; i++) {
-    const start = offsets[i] as number;
-    const end = offsets[i + 1] as number;
-    if (end < start) fail(`the ${what} offsets go backwards at ${i}`);
-    if (utf8 && !isWellFormedUtf8(bytes, start, end)) fail(`id ${i} is not valid UTF-8`);
+    if ((offsets[i + 1] as number) < (offsets[i] as number)) fail(`the ${what} offsets go backwards at ${i}`);
+  }
+  // Only now is every range known to lie inside the bytes.
+  for (let i = 0; utf8 && i + 1 < offsets.length; i++) {
+    if (!isWellFormedUtf8(bytes, offsets[i] as number, offsets[i + 1] as number)) fail(`id ${i} is not valid UTF-8`);
   }
 }
 
@@ -67,10 +68,11 @@ function checkTermOrder(terms: Strings): void {
 function checkPostings(postings: Postings, n: number): void {
   const { offsets, list } = postings;
   if (offsets[0] !== 0 || offsets[offsets.length - 1] !== list.length) fail('the postings do not span their list');
+  for (let t = 0; t + 1 < offsets.length; t++) if ((offsets[t + 1] as number) <= (offsets[t] as number)) fail(`term ${t} has no rows`);
+  // Only now is every term's range known to lie inside the list.
   for (let t = 0; t + 1 < offsets.length; t++) {
     const start = offsets[t] as number;
     const end = offsets[t + 1] as number;
-    if (end <= start) fail(`term ${t} has no rows`);
     let previous = -1;
     for (let k = start; k < end; k++) {
       const p = list[k] as number;

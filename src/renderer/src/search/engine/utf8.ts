@@ -7,16 +7,6 @@
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/**
- * The string with lone surrogates replaced by U+FFFD, as TextEncoder encodes it, so that equal
- * keys always mean equal bytes.
- */
-export function wellFormed(s: string): string {
-  return isAscii(s) ? s : s.replace(LONE_SURROGATE, '\uFFFD');
-}
-
 export function isAscii(s: string): boolean {
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
   return true;
@@ -99,19 +89,4 @@ export function compareAsStrings(a: Uint8Array, aStart: number, aEnd: number, b:
     return s < t ? -1 : s > t ? 1 : 0;
   }
   return aEnd - aStart - (bEnd - bStart);
-}
-
-/** Code point order of two well-formed strings, i.e. the byte order of their UTF-8. */
-export function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
-    if (x === y) continue;
-    // Surrogates (astral code points) sort after U+E000..U+FFFF in code point order.
-    if (x >= 0xd800) x += x < 0xe000 ? 0x2000 : -0x800;
-    if (y >= 0xd800) y += y < 0xe000 ? 0x2000 : -0x800;
-    return x - y;
-  }
-  return a.length - b.length;
 }
