@@ -207,9 +207,11 @@ describe('saved indexes that cannot be trusted', () => {
     );
   });
 
-  test('random damage with recomputed checksums never crashes: it is refused, or it loads and answers', () => {
+  test('random damage with recomputed checksums never crashes or hangs: it is refused, or it loads and answers', () => {
+    // Offsets sit at the start of the ids, terms and postings buffers: damage there most often.
+    const place = fc.oneof(fc.nat({ max: 80 }), fc.nat());
     fc.assert(
-      fc.property(fc.constantFrom(...BUFFER_NAMES), fc.nat(), fc.integer({ min: 1, max: 255 }), (name, at, flip) => {
+      fc.property(fc.constantFrom(...BUFFER_NAMES), place, fc.constantFrom(1, 0x10, 0x80, 0xff), (name, at, flip) => {
         const copy = tampered(stored, (s) => {
           const bytes = new Uint8Array(s.buffers[name]);
           bytes[at % bytes.length] = (bytes[at % bytes.length] as number) ^ flip;
