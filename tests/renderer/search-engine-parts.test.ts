@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { nextSetBit, RankDirectory } from '../../src/renderer/src/search/engine/bitset';
-import { amountSlice, PositionLists } from '../../src/renderer/src/search/engine/derived';
+import { amountIntervals, amountSlice, PositionLists } from '../../src/renderer/src/search/engine/derived';
 import { IdTable } from '../../src/renderer/src/search/engine/id-table';
 import { orderByKeys } from '../../src/renderer/src/search/engine/radix';
 import { sortedOrder } from '../../src/renderer/src/search/engine/term-sort';
@@ -110,6 +110,20 @@ describe('engine parts', () => {
     );
   });
 
+  test('amount intervals hold exactly the whole-cent amounts the amount filters let in', () => {
+    const bound = fc.oneof(fc.integer({ min: -300, max: 300 }), fc.constantFrom(-Infinity, Infinity, 0.5, -0.5));
+    fc.assert(
+      fc.property(fc.option(fc.tuple(fc.nat({ max: 200 }), fc.nat({ max: 200 })), { nil: null }), fc.boolean(), bound, bound, (abs, negative, min, max) => {
+        const range = abs === null ? null : { lo: Math.min(...abs), hi: Math.max(...abs) };
+        const intervals = amountIntervals(range, negative, min, max);
+        for (let a = -260; a <= 260; a++) {
+          const passes = (range === null || (Math.abs(a) >= range.lo && Math.abs(a) <= range.hi)) && (!negative || a < 0) && a >= min && a <= max;
+          expect(intervals.some(([lo, hi]) => a >= lo && a <= hi), `${a}`).toBe(passes);
+        }
+      }),
+    );
+  });
+
   test('position lists and amount slices hold exactly the rows they name', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.nat({ max: 4 }), fc.integer({ min: -500, max: 500 })), { maxLength: 100 }), fc.nat(), fc.nat(), (rows, x, y) => {
@@ -122,9 +136,10 @@ describe('engine parts', () => {
           const want = rows.flatMap(([code], p) => (code === c && p >= lo && p < hi ? [p] : []));
           expect(Array.from(lists.list.subarray(from, to))).toEqual(want);
         }
-        const order = Uint32Array.from(rows.map((_, p) => p).sort((p, q) => Math.abs(amounts[p] as number) - Math.abs(amounts[q] as number)));
-        const [from, to] = amountSlice(order, amounts, lo, hi);
-        const want = rows.flatMap(([, a], p) => (Math.abs(a) >= lo && Math.abs(a) <= hi ? [p] : [])).sort((p, q) => p - q);
+        const order = Uint32Array.from(rows.map((_, p) => p).sort((p, q) => (amounts[p] as number) - (amounts[q] as number)));
+        const [min, max] = [x % 1001, y % 1001].map((v) => v - 500).sort((a, b) => a - b) as [number, number];
+        const [from, to] = amountSlice(order, amounts, min, max);
+        const want = rows.flatMap(([, a], p) => (a >= min && a <= max ? [p] : [])).sort((p, q) => p - q);
         expect(Array.from(order.subarray(from, to)).sort((p, q) => p - q)).toEqual(want);
       }),
     );

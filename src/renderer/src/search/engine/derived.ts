@@ -1,4 +1,5 @@
 import { newBitset, setPositions } from './bitset';
+import type { AbsRange } from './amount-range';
 import type { Dimension } from './dimensions';
 import type { Postings, RowColumns } from './layout';
 import { orderByKeys } from './radix';
@@ -46,9 +47,9 @@ export class DerivedIndexes {
     return bits;
   }
 
-  /** Positions ordered by |amount| ascending (a radix sort: about 30 ms a million rows). */
+  /** Positions ordered by amount ascending (a radix sort: about 30 ms a million rows). */
   amountOrder(): Uint32Array {
-    return (this.byAmount ??= sortByAbsAmount(this.rows.amounts));
+    return (this.byAmount ??= sortByAmount(this.rows.amounts));
   }
 
   /** Positions holding each code of a dimension (hasFee: 0 and 1), ascending. */
@@ -75,34 +76,57 @@ export class DerivedIndexes {
   }
 }
 
-/** The range [from, to) of `order` whose rows have |amount| in [absLo, absHi]. */
-export function amountSlice(order: Uint32Array, amounts: Float64Array, absLo: number, absHi: number): [number, number] {
-  const abs = (k: number) => Math.abs(amounts[order[k] as number] as number);
+/** The range [from, to) of `order` (by amount) whose rows have an amount in [min, max]. */
+export function amountSlice(order: Uint32Array, amounts: Float64Array, min: number, max: number): [number, number] {
   const first = (pastEqual: boolean, v: number) => {
     let lo = 0;
     let hi = order.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (abs(mid) < v || (pastEqual && abs(mid) === v)) lo = mid + 1;
+      const a = amounts[order[mid] as number] as number;
+      if (a < v || (pastEqual && a === v)) lo = mid + 1;
       else hi = mid;
     }
     return lo;
   };
-  return [first(false, absLo), first(true, absHi)];
+  return [first(false, min), first(true, max)];
 }
 
-function sortByAbsAmount(amounts: Float64Array): Uint32Array {
+/**
+ * The amounts a row may have, as at most two intervals: an |amount| range (and whether the amount
+ * must be negative) within signed bounds. Amounts are whole cents, so "negative" is "at most -1".
+ */
+export function amountIntervals(abs: AbsRange | null, negative: boolean, min: number, max: number): [number, number][] {
+  const parts: [number, number][] = abs === null ? [[-Infinity, negative ? -1 : Infinity]] : [[-abs.hi, -Math.max(abs.lo, 1)]];
+  if (abs !== null && !negative) parts.push([abs.lo, abs.hi]);
+  return parts.map(([a, b]): [number, number] => [Math.max(a, min), Math.min(b, max)]).filter(([a, b]) => a <= b);
+}
+
+/** Positions by amount: a radix sort of |amount|, then the negative ones reversed in front. */
+function sortByAmount(amounts: Float64Array): Uint32Array {
   const n = amounts.length;
   const hi = new Uint32Array(n);
   const lo = new Uint32Array(n);
+  let negatives = 0;
   for (let i = 0; i < n; i++) {
     // |amount| < 2^53 splits exactly into two parts below 2^27.
-    const abs = Math.abs(amounts[i] as number);
+    const a = amounts[i] as number;
+    const abs = Math.abs(a);
     const h = Math.floor(abs / 134_217_728);
     hi[i] = h;
     lo[i] = abs - h * 134_217_728;
+    if (a < 0) negatives++;
   }
-  return orderByKeys(hi, lo);
+  const byAbs = orderByKeys(hi, lo);
+  const order = new Uint32Array(n);
+  let back = negatives;
+  let front = negatives;
+  for (let k = 0; k < n; k++) {
+    const p = byAbs[k] as number;
+    if ((amounts[p] as number) < 0) order[--back] = p;
+    else order[front++] = p;
+  }
+  return order;
 }
 
 /** Positions per code: list[offsets[c]..offsets[c + 1]) hold code c, ascending. */

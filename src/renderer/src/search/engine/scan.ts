@@ -1,8 +1,8 @@
 import type { BaseIndex } from './base-index';
-import { newBitset, popcount } from './bitset';
+import { andInto, countBits, newBitset, setPositions } from './bitset';
 import type { CompiledQuery } from './compiled-query';
-import { cheapestDriver, type Driver } from './drivers';
-import { rowFiltersOf } from './row-test';
+import { cheapestDriver } from './drivers';
+import { rowFiltersOf, type RowTest } from './row-test';
 import { textCandidates } from './text-candidates';
 import { tuning } from './tuning';
 
@@ -15,10 +15,11 @@ export interface ScanOutput {
 }
 
 /**
- * The base rows matching a query, with their totals. Three ways, cheapest first: a query with
- * only a date window is answered from running totals; a filter an index narrows (an amount, a
- * card, a status...) visits just the rows that index names; otherwise the window (or the rows the
- * words allow) is visited as set bits of 32-row words.
+ * The base rows matching a query, with their totals. The rows to look at are the date window,
+ * narrowed to the rows the words allow and, when an index narrows one filter well (an amount, a
+ * card, a status...), to the rows that index names. With no per-row filter left, those are the
+ * answer and only their totals need adding up (from running totals, less the rows left out, when
+ * most rows are in); otherwise they are visited in order as set bits of 32-row words.
  */
 export function scanBase(base: BaseIndex, c: CompiledQuery, dead: Uint32Array | null, lo: number, hi: number): ScanOutput {
   const out: ScanOutput = { bits: newBitset(base.size), count: 0, inCents: 0, outCents: 0 };
@@ -26,84 +27,84 @@ export function scanBase(base: BaseIndex, c: CompiledQuery, dead: Uint32Array | 
   const filters = rowFiltersOf(base, c);
   if (filters.none) return out;
   const hasWords = c.pieces.length > 0 || c.amountOrWords.length > 0;
-  if (!hasWords && filters.test === null && tuning.runningTotals && windowOnly(base, dead, lo, hi, out)) return out;
-  const cand = hasWords ? textCandidates(base, c, lo, hi) : null;
-  const candCount = cand === null ? hi - lo : countBits(cand);
-  const test = filters.test;
+  let cand = hasWords ? textCandidates(base, c, lo, hi) : null;
+  let test = filters.test;
   const driver = test === null ? null : cheapestDriver(base, c, filters, lo, hi);
-  if (test !== null && driver !== null && driver.size < tuning.driverShare * candCount) visitDriver(base, driver, test, cand, dead, lo, hi, out);
+  if (driver !== null && driver.size < tuning.driverShare * (cand === null ? hi - lo : countBits(cand))) {
+    // Setting a bit per named row costs a nanosecond or two; visiting a row, several.
+    const named = newBitset(base.size);
+    for (const { list, from, to } of driver.slices) setPositions(named, list, from, to);
+    if (cand === null) cand = named;
+    else andInto(cand, named);
+    // The index named exactly the rows the only filter lets in: nothing is left to test.
+    if (driver.covers === filters.only) test = null;
+  }
+  if (test === null) takeCandidates(base, cand, dead, lo, hi, out);
   else visitWindow(base, test, cand, dead, lo, hi, out);
   return out;
 }
 
-function countBits(bits: Uint32Array): number {
-  let n = 0;
-  for (let w = 0; w < bits.length; w++) n += popcount(bits[w] as number);
-  return n;
+/** The bits of word w that lie in [lo, hi). */
+function windowMask(w: number, lo: number, hi: number): number {
+  let mask = -1;
+  if (w === lo >>> 5) mask &= -1 << (lo & 31);
+  if (w === (hi - 1) >>> 5 && (hi & 31) !== 0) mask &= (1 << (hi & 31)) - 1;
+  return mask;
 }
 
-/** Rows [lo, hi) less the dead ones, totals from running sums; false when those are not exact. */
-function windowOnly(base: BaseIndex, dead: Uint32Array | null, lo: number, hi: number, out: ScanOutput): boolean {
-  const totals = base.derived.runningTotals();
-  if (totals === null) return false;
-  const bits = out.bits;
-  for (let w = lo >>> 5; w <= (hi - 1) >>> 5; w++) {
-    let word = -1;
-    if (w === lo >>> 5) word &= -1 << (lo & 31);
-    if (w === (hi - 1) >>> 5 && (hi & 31) !== 0) word &= (1 << (hi & 31)) - 1;
+/**
+ * The candidates (all rows when null) in [lo, hi) that are not dead, as the answer. Totals are
+ * summed over the rows in, or, when most of the window is in and running totals are exact, as the
+ * window's totals less the rows left out: a dense answer costs what its complement does.
+ */
+function takeCandidates(base: BaseIndex, cand: Uint32Array | null, dead: Uint32Array | null, lo: number, hi: number, out: ScanOutput): void {
+  const result = out.bits;
+  const lastWord = (hi - 1) >>> 5;
+  const every = cand === null && dead === null;
+  for (let w = lo >>> 5; w <= lastWord; w++) {
+    let word = windowMask(w, lo, hi);
+    if (cand !== null) word &= cand[w] as number;
     if (dead !== null) word &= ~(dead[w] as number);
-    bits[w] = word;
+    result[w] = word;
   }
-  out.count = hi - lo;
-  out.inCents = (totals.sumsIn[hi] as number) - (totals.sumsIn[lo] as number);
-  out.outCents = (totals.sumsOut[hi] as number) - (totals.sumsOut[lo] as number);
-  if (dead !== null) {
-    const amounts = base.rows.amounts;
-    for (let w = lo >>> 5; w <= (hi - 1) >>> 5; w++) {
-      for (let gone = (dead[w] as number) & ~(bits[w] as number); gone !== 0; gone &= gone - 1) {
-        const p = (w << 5) + 31 - Math.clz32(gone & -gone);
-        if (p < lo || p >= hi) continue;
-        const a = amounts[p] as number;
-        out.count--;
-        out.inCents -= Math.max(a, 0);
-        out.outCents -= Math.min(a, 0);
-      }
+  const count = every ? hi - lo : countBits(result, lo >>> 5, lastWord + 1);
+  out.count = count;
+  const totals = tuning.runningTotals ? base.derived.runningTotals() : null;
+  const complement = totals !== null && count > (hi - lo) / 2;
+  let inCents = complement ? (totals.sumsIn[hi] as number) - (totals.sumsIn[lo] as number) : 0;
+  let outCents = complement ? (totals.sumsOut[hi] as number) - (totals.sumsOut[lo] as number) : 0;
+  const sign = complement ? -1 : 1;
+  const amounts = base.rows.amounts;
+  for (let w = lo >>> 5; w <= lastWord && !(complement && every); w++) {
+    const word = complement ? windowMask(w, lo, hi) & ~(result[w] as number) : (result[w] as number);
+    for (let bits = word; bits !== 0; bits &= bits - 1) {
+      const a = amounts[(w << 5) + 31 - Math.clz32(bits & -bits)] as number;
+      inCents += sign * Math.max(a, 0);
+      outCents += sign * Math.min(a, 0);
     }
   }
-  return true;
+  out.inCents = inCents;
+  out.outCents = outCents;
 }
 
-/** Visits the window's rows (or the candidates among them) in order, 32 at a time. */
-function visitWindow(base: BaseIndex, test: ((p: number) => boolean) | null, cand: Uint32Array | null, dead: Uint32Array | null, lo: number, hi: number, out: ScanOutput): void {
+/** Visits the window's rows (or the candidates among them) in order, 32 at a time, testing each. */
+function visitWindow(base: BaseIndex, test: RowTest, cand: Uint32Array | null, dead: Uint32Array | null, lo: number, hi: number, out: ScanOutput): void {
   const amounts = base.rows.amounts;
   const result = out.bits;
   let count = 0;
   let inCents = 0;
   let outCents = 0;
-  const firstWord = lo >>> 5;
   const lastWord = (hi - 1) >>> 5;
-  for (let w = firstWord; w <= lastWord; w++) {
-    let bits = cand === null ? -1 : (cand[w] as number) | 0;
-    if (w === firstWord) bits &= -1 << (lo & 31);
-    if (w === lastWord && (hi & 31) !== 0) bits &= (1 << (hi & 31)) - 1;
+  for (let w = lo >>> 5; w <= lastWord; w++) {
+    let bits = windowMask(w, lo, hi);
+    if (cand !== null) bits &= cand[w] as number;
     if (dead !== null) bits &= ~(dead[w] as number);
-    if (bits === -1 && test === null) {
-      // A full word of rows and no filter: sum them straight.
-      for (let i = w << 5, end = i + 32; i < end; i++) {
-        const a = amounts[i] as number;
-        inCents += Math.max(a, 0);
-        outCents += Math.min(a, 0);
-      }
-      count += 32;
-      result[w] = -1;
-      continue;
-    }
     let keep = 0;
     while (bits !== 0) {
       const low = bits & -bits;
       bits ^= low;
       const i = (w << 5) + 31 - Math.clz32(low);
-      if (test !== null && !test(i)) continue;
+      if (!test.passes(i)) continue;
       const a = amounts[i] as number;
       keep |= low;
       count++;
@@ -111,34 +112,6 @@ function visitWindow(base: BaseIndex, test: ((p: number) => boolean) | null, can
       outCents += Math.min(a, 0);
     }
     result[w] = keep;
-  }
-  out.count = count;
-  out.inCents = inCents;
-  out.outCents = outCents;
-}
-
-/** Visits only the rows a driver names, checking the window, candidates, dead rows and filters. */
-function visitDriver(base: BaseIndex, driver: Driver, test: (p: number) => boolean, cand: Uint32Array | null, dead: Uint32Array | null, lo: number, hi: number, out: ScanOutput): void {
-  const amounts = base.rows.amounts;
-  const result = out.bits;
-  let count = 0;
-  let inCents = 0;
-  let outCents = 0;
-  for (const { list, from, to } of driver.slices) {
-    for (let k = from; k < to; k++) {
-      const p = list[k] as number;
-      if (p < lo || p >= hi) continue;
-      const bit = 1 << (p & 31);
-      const w = p >>> 5;
-      if (cand !== null && ((cand[w] as number) & bit) === 0) continue;
-      if (dead !== null && ((dead[w] as number) & bit) !== 0) continue;
-      if (!test(p)) continue;
-      result[w] = (result[w] as number) | bit;
-      const a = amounts[p] as number;
-      count++;
-      inCents += Math.max(a, 0);
-      outCents += Math.min(a, 0);
-    }
   }
   out.count = count;
   out.inCents = inCents;

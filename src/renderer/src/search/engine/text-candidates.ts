@@ -1,8 +1,8 @@
 import type { AbsRange } from './amount-range';
 import type { BaseIndex } from './base-index';
-import { andInto, hasBit, newBitset, popcount, setPositions } from './bitset';
+import { andInto, countBits, newBitset, setPositions } from './bitset';
 import type { CompiledQuery } from './compiled-query';
-import { amountSlice } from './derived';
+import { amountIntervals, amountSlice } from './derived';
 import { tuning } from './tuning';
 
 /** One word of the query: rows holding a term in [first, past), or (range) an amount in it. */
@@ -29,8 +29,8 @@ export function textCandidates(base: BaseIndex, c: CompiledQuery, lo: number, hi
   const add = (prefix: string, range: AbsRange | null) => {
     const [first, past] = base.prefixRange(prefix);
     const postings = (offsets[past] as number) - (offsets[first] as number);
-    const [from, to] = range === null ? [0, 0] : sliceOf(base, range);
-    needs.push({ first, past, range, size: postings + to - from });
+    const amounts = range === null ? 0 : slicesOf(base, range).reduce((n, [from, to]) => n + to - from, 0);
+    needs.push({ first, past, range, size: postings + amounts });
   };
   for (const piece of c.pieces) add(piece, null);
   for (const t of c.amountOrWords) add(t.prefix, t.range);
@@ -56,8 +56,10 @@ export function textCandidates(base: BaseIndex, c: CompiledQuery, lo: number, hi
   return bits;
 }
 
-function sliceOf(base: BaseIndex, range: AbsRange): [number, number] {
-  return amountSlice(base.derived.amountOrder(), base.rows.amounts, range.lo, range.hi);
+/** The parts of the rows by amount (both signs) whose |amount| is in the range. */
+function slicesOf(base: BaseIndex, range: AbsRange): [number, number][] {
+  const order = base.derived.amountOrder();
+  return amountIntervals(range, false, -Infinity, Infinity).map(([min, max]) => amountSlice(order, base.rows.amounts, min, max));
 }
 
 /** Sets the rows of the need's terms: dense terms OR their bitsets, the runs between set their postings. */
@@ -74,14 +76,12 @@ function fill(base: BaseIndex, need: Need, bits: Uint32Array): void {
   }
   setPositions(bits, list, offsets[runStart] as number, offsets[need.past] as number);
   if (need.range === null) return;
-  const [from, to] = sliceOf(base, need.range);
-  setPositions(bits, base.derived.amountOrder(), from, to);
+  for (const [from, to] of slicesOf(base, need.range)) setPositions(bits, base.derived.amountOrder(), from, to);
 }
 
 /** Clears the candidates in [lo, hi) the need does not allow (and all outside); returns how many are left. */
 function keepMatching(base: BaseIndex, need: Need, bits: Uint32Array, lo: number, hi: number): number {
   const amounts = base.rows.amounts;
-  let left = 0;
   for (let w = 0; w < bits.length; w++) {
     let word = bits[w] as number;
     for (let rest = word; rest !== 0; rest &= rest - 1) {
@@ -92,9 +92,8 @@ function keepMatching(base: BaseIndex, need: Need, bits: Uint32Array, lo: number
       if (p < lo || p >= hi || !(byAmount || holdsAny(base, need, p))) word &= ~low;
     }
     bits[w] = word;
-    left += popcount(word);
   }
-  return left;
+  return countBits(bits);
 }
 
 /** Whether row p holds any of the need's terms (a bit test for a dense term, else a binary search). */
@@ -105,7 +104,8 @@ function holdsAny(base: BaseIndex, need: Need, p: number): boolean {
   for (let t = need.first; t < need.past; t++) {
     if (k < dense.length && dense[k] === t) {
       k++;
-      if (hasBit(base.derived.termBits(t), p)) return true;
+      const termBits = base.derived.termBits(t);
+      if (((termBits[p >>> 5] as number) & (1 << (p & 31))) !== 0) return true;
       continue;
     }
     let lo = offsets[t] as number;

@@ -3,8 +3,8 @@
  * Tests move these to force each strategy on small data and check the answers do not change.
  */
 export const tuning = {
-  /** Visit a filter's index instead of the window when it names less than this share of it. */
-  driverShare: 0.25,
+  /** Narrow the rows to visit by a filter's index when it names less than this share of them. */
+  driverShare: 0.5,
   /** Check a word per candidate (binary searches) when candidates × terms × this < its postings. */
   checkCostPerTerm: 20,
   /** Answer date-window-only queries from running totals. */
