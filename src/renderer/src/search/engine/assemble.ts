@@ -51,7 +51,8 @@ function mergeIntoBase(base: BaseIndex, dead: Uint32Array | null, batch: Finishe
   const rows = gatherRows(src, base, batch);
   const ids = gatherIds(src, base, batch);
   const { terms, postings } = mergeTerms(base, baseTo, batch, batchTo);
-  return new BaseIndex({ rows, ids, terms, postings }, dicts);
+  const idTable = base.idTable.merged(ids, baseTo, batch.ids, batch.order, batchTo) ?? undefined;
+  return new BaseIndex({ rows, ids, terms, postings }, dicts, idTable);
 }
 
 /**

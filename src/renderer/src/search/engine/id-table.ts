@@ -60,19 +60,66 @@ export class IdTable {
     return new IdTable(ids, slots);
   }
 
-  /** The row holding this id (UTF-8), or -1. */
-  find(key: Uint8Array): number {
+  /**
+   * The table of a compacted base made from this one without hashing the kept ids again: kept
+   * rows' slots renumbered (rowTo: old row to new row, -1 when dead), then each added row (its id
+   * in `added`, its new row in addedTo) put where its id was, its old row being dead, or in a free
+   * slot. Null when the table would be over half full, or dead rows and added ids do not pair up.
+   */
+  merged(ids: Strings, rowTo: Int32Array, added: Strings, addedRows: Uint32Array, addedTo: Uint32Array): IdTable | null {
+    const size = this.slots.length >>> 1;
+    if ((ids.offsets.length - 1) * 2 > size) return null;
+    const DEAD = 0xffffffff;
+    const slots = this.slots.slice();
+    for (let s = 0; s < slots.length; s += 2) {
+      const held = slots[s] as number;
+      if (held !== 0) slots[s] = (rowTo[held - 1] as number) < 0 ? DEAD : (rowTo[held - 1] as number) + 1;
+    }
+    const fresh: number[] = [];
+    for (let j = 0; j < addedRows.length; j++) {
+      const r = addedRows[j] as number;
+      const key = added.bytes.subarray(added.offsets[r] as number, added.offsets[r + 1] as number);
+      const s = this.slotOf(key);
+      if (s < 0) fresh.push(j);
+      else if (slots[2 * s] === DEAD) slots[2 * s] = (addedTo[j] as number) + 1;
+      else return null;
+    }
+    for (let s = 0; s < slots.length; s += 2) if (slots[s] === DEAD) return null;
+    const table = new IdTable(ids, slots);
+    for (const j of fresh) {
+      const r = addedRows[j] as number;
+      table.insert(added.bytes.subarray(added.offsets[r] as number, added.offsets[r + 1] as number), (addedTo[j] as number) + 1);
+    }
+    return table;
+  }
+
+  private slotOf(key: Uint8Array): number {
     const { offsets, bytes } = this.ids;
     const slots = this.slots;
     const mask = (slots.length >>> 1) - 1;
     const h = hashBytes(key, 0, key.length);
-    let s = h & mask;
-    for (;;) {
+    for (let s = h & mask; ; s = (s + 1) & mask) {
       const held = slots[2 * s] as number;
       if (held === 0) return -1;
-      if (slots[2 * s + 1] === h && sameBytes(bytes, offsets[held - 1] as number, offsets[held] as number, key, 0, key.length)) return held - 1;
-      s = (s + 1) & mask;
+      if (slots[2 * s + 1] === h && sameBytes(bytes, offsets[held - 1] as number, offsets[held] as number, key, 0, key.length)) return s;
     }
+  }
+
+  /** Puts a key known to be absent in a free slot. */
+  private insert(key: Uint8Array, value: number): void {
+    const slots = this.slots;
+    const mask = (slots.length >>> 1) - 1;
+    const h = hashBytes(key, 0, key.length);
+    let s = h & mask;
+    while (slots[2 * s] !== 0) s = (s + 1) & mask;
+    slots[2 * s] = value;
+    slots[2 * s + 1] = h;
+  }
+
+  /** The row holding this id (UTF-8), or -1. */
+  find(key: Uint8Array): number {
+    const s = this.slotOf(key);
+    return s < 0 ? -1 : (this.slots[2 * s] as number) - 1;
   }
 
   get byteLength(): number {
