@@ -4,9 +4,13 @@
  * the same (rebuild from the cached transactions), so callers catch this one type.
  */
 export class IndexCorruptError extends Error {
+  /** What was wrong, without the lead-in (for a caller that words its own sentence). */
+  readonly detail: string;
+
   constructor(detail: string) {
     super(`the saved search index cannot be used: ${detail}`);
     this.name = 'IndexCorruptError';
+    this.detail = detail;
   }
 }
 

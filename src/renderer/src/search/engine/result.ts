@@ -38,20 +38,21 @@ export class SearchResult {
     const start = clampInt(offset, total);
     const end = start + clampInt(limit, total - start);
     if (start >= end) return [];
-    const ranks = (this.ranks ??= new RankDirectory(this.baseBits));
+    // The rank directory (a pass over every word) is needed only past the first row or with delta rows.
+    const ranks = start === 0 && this.deltaRows.length === 0 ? null : (this.ranks ??= new RankDirectory(this.baseBits));
     // Delta rows before `start`, hence base rows before it.
     let lo = 0;
     let hi = this.deltaRows.length;
-    while (lo < hi) {
+    while (ranks !== null && lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (this.deltaPlace(mid, ranks) < start) lo = mid + 1;
       else hi = mid;
     }
     let j = lo;
-    let p = this.baseCount > 0 ? ranks.select(start - j) : -1;
+    let p = this.baseCount === 0 ? -1 : ranks === null ? nextSetBit(this.baseBits, 0) : ranks.select(start - j);
     const out: RowRef[] = [];
     for (let k = start; k < end; k++) {
-      if (j < this.deltaRows.length && this.deltaPlace(j, ranks) === k) {
+      if (ranks !== null && j < this.deltaRows.length && this.deltaPlace(j, ranks) === k) {
         const row = this.deltaRows[j++] as IndexedRow;
         out.push({ id: row.id, seq: row.seq, slot: row.slot });
       } else {
