@@ -43,7 +43,7 @@ export function textCandidates(base: BaseIndex, c: CompiledQuery, lo: number, hi
   let candidates = rarest.size;
   for (const need of others) {
     const checkCost = candidates * (need.past - need.first) * tuning.checkCostPerTerm;
-    if (checkCost < need.size) {
+    if (checkCost < fillCost(base, need)) {
       candidates = keepMatching(base, need, bits, lo, hi);
     } else {
       scratch ??= newBitset(base.size);
@@ -54,6 +54,21 @@ export function textCandidates(base: BaseIndex, c: CompiledQuery, lo: number, hi
     }
   }
   return bits;
+}
+
+/**
+ * What giving a need its own bitset costs, in postings: a dense term's bitset is OR-ed a word at a
+ * time (32 rows a step), the other terms' postings one each.
+ */
+function fillCost(base: BaseIndex, need: Need): number {
+  const { offsets } = base.postings;
+  const dense = base.derived.denseTerms();
+  let cost = need.size;
+  for (let k = firstAtLeast(dense, need.first); k < dense.length && (dense[k] as number) < need.past; k++) {
+    const t = dense[k] as number;
+    cost -= (offsets[t + 1] as number) - (offsets[t] as number) - base.size / 32;
+  }
+  return cost;
 }
 
 /** The parts of the rows by amount (both signs) whose |amount| is in the range. */
