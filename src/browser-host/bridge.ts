@@ -23,14 +23,17 @@ export interface PageBridge {
  * drops them, as a window would.
  */
 export async function connectPage(page: Page, shim: string, handlers: () => Handlers | undefined): Promise<PageBridge> {
+  // Results cross as JSON text: Playwright serializes a plain value field by field (tens of ms for
+  // a page of transactions), a string in one piece; the shim parses it, as Electron's IPC would
+  // clone the object. Only JSON-able values cross either way.
   await page.exposeBinding('__treasuryInvoke', async (source, channel: unknown, arg: unknown) => {
     // The same rule as main's: only the top frame showing the app may call.
     if (source.frame !== page.mainFrame() || !isAppUrl(source.frame.url(), HOST_ORIGIN)) {
-      return { ok: false, error: { code: 'forbidden-sender', message: 'This request did not come from the app window.' } };
+      return JSON.stringify({ ok: false, error: { code: 'forbidden-sender', message: 'This request did not come from the app window.' } });
     }
     const h = handlers();
-    if (!h) return { ok: false, error: { code: 'internal', message: 'The app core is not running.' } };
-    return dispatch(h, channel, arg);
+    if (!h) return JSON.stringify({ ok: false, error: { code: 'internal', message: 'The app core is not running.' } });
+    return JSON.stringify(await dispatch(h, channel, arg));
   });
   await page.addInitScript({ content: shim });
   let chain: Promise<void> = Promise.resolve();

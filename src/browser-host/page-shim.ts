@@ -10,7 +10,8 @@ declare const __SHIM_VERSION__: string;
 
 /** What the host process provides (the binding) and calls (the event pump). */
 interface ShimGlobal {
-  __treasuryInvoke(channel: string, arg: unknown): Promise<unknown>;
+  /** Answers with the Result as JSON text (see bridge.ts). */
+  __treasuryInvoke(channel: string, arg: unknown): Promise<string>;
 }
 
 const g = globalThis as unknown as ShimGlobal;
@@ -18,7 +19,7 @@ const listeners = new Map<EventName, Set<(payload: unknown) => void>>(EVENTS.map
 
 const api = createTreasuryApi(CONTRACT_NAMES, {
   version: __SHIM_VERSION__,
-  invoke: (channel, arg) => g.__treasuryInvoke(channel, arg),
+  invoke: async (channel, arg) => JSON.parse(await g.__treasuryInvoke(channel, arg)) as unknown,
   subscribe: (event, listener) => {
     listeners.get(event as EventName)?.add(listener);
     return () => {
