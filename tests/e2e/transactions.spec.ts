@@ -5,7 +5,8 @@ import { money } from '../../src/renderer/src/features/transactions/format';
 import { dollarsOf } from '../../src/renderer/src/search/text';
 import { test, expect } from './fixtures';
 import { openSection, startDemo } from './harness/flows';
-import { allTransactions, expectedSearch } from './harness/expected';
+import { referenceChart } from '../renderer/chart-reference';
+import { allTransactions, expectedSearch, searchRows } from './harness/expected';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const summary = (page: Page) => page.locator('.result-summary');
@@ -123,4 +124,36 @@ test('bad input: a 10,000-character search and odd Unicode give an answer and a 
   await expect(summary(page)).toContainText('transactions');
   await search(page, '');
   await expect(page.getByText(/Only the first 500 characters/)).toHaveCount(0);
+});
+
+test('charts offline: spend per period and top merchants of the result, equal to the oracle; a merchant narrows the search', async ({ app }) => {
+  const { page } = app;
+  await app.open();
+  await startDemo(page);
+  await synced(page);
+  const sandbox = await app.demoSandbox();
+  const rows = searchRows(sandbox);
+  await sandbox.setFaults({ offline: true });
+  await app.probeUntil('offline');
+
+  await page.getByRole('button', { name: 'Charts' }).click();
+  const charts = page.getByRole('region', { name: 'Charts of the current result' });
+  const expected = referenceChart(rows);
+  expect(expected.topMerchants.length).toBeGreaterThan(1);
+  await expect(charts.getByText(`Spend per ${expected.bucket} (UTC) of ${fmt(rows.length)} transactions`)).toBeVisible();
+  const bars = charts.getByRole('listitem');
+  await expect(bars).toHaveCount(expected.topMerchants.length);
+  for (const [i, m] of expected.topMerchants.entries()) {
+    await expect(bars.nth(i)).toContainText(`${m.name}${money(m.spendCents)} · ${fmt(m.count)}`);
+  }
+
+  const top = expected.topMerchants[0]?.name ?? '';
+  await charts.getByRole('button', { name: top, exact: true }).click();
+  await expect(page.getByRole('group', { name: 'Active filters' }).getByText(`Merchant: ${top}`)).toBeVisible();
+  const narrowed = expectedSearch(sandbox, { merchants: [top] });
+  await expect(summary(page)).toContainText(`${fmt(narrowed.summary.count)} transaction`);
+  const ids = new Set(narrowed.ids);
+  const only = referenceChart(rows.filter((r) => ids.has(r.id)));
+  await expect(bars).toHaveCount(1);
+  await expect(bars.first()).toContainText(`${top}${money(only.topMerchants[0]?.spendCents ?? 0)}`);
 });

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { SearchIndex, type IndexedRow } from '../../src/renderer/src/search/engine';
+import { chartOf, SearchIndex, type IndexedRow } from '../../src/renderer/src/search/engine';
 import { tuning } from '../../src/renderer/src/search/engine/tuning';
 import type { TxQuery } from '../../src/renderer/src/search/query';
 import { referenceSearch } from '../../src/renderer/src/search/reference-search';
 import { wordsOf } from '../../src/renderer/src/search/text';
 import { DETAILED_STATUSES, TRANSACTION_STATUSES } from '../../src/shared/service';
+import { referenceChart } from './chart-reference';
 
 /**
  * SearchIndex against referenceSearch on random data: every summary and every ordered id list
@@ -19,6 +20,7 @@ const CARDS = ['card_1', 'card_2', 'card_3', 'card_ü'];
 const GROUPS = ['cg_x', 'cg_y'];
 const VAS = ['va_1', 'va_2'];
 const CURRENCIES = ['USD', 'CAD', 'EUR'];
+const MERCHANTS = ['Google Cloud', 'Café Zürich', 'AWS'];
 const TEXTS = [
   'Google Cloud MOUNTAIN VIEW CA',
   'Café Zürich',
@@ -64,6 +66,7 @@ const rowArb: fc.Arbitrary<IndexedRow> = fc
     virtualAccountId: fc.option(fc.constantFrom(...VAS), { nil: undefined }),
     currency: fc.constantFrom(...CURRENCIES),
     hasFee: fc.boolean(),
+    merchant: fc.option(fc.constantFrom(...MERCHANTS), { nil: undefined }),
     texts: fc.array(textArb, { maxLength: 3 }),
     seq: fc.nat({ max: 0xffffffff }),
     slot: fc.nat({ max: 0xffff }),
@@ -109,6 +112,7 @@ function queryArb(rows: readonly IndexedRow[]): fc.Arbitrary<TxQuery> {
     set(ACCOUNTS).map((accountIds) => ({ accountIds })),
     set([...CURRENCIES, 'usd']).map((currencies) => ({ currencies })),
     fc.boolean().map((hasFee) => ({ hasFee })),
+    set([...MERCHANTS, 'Nobody']).map((merchants) => ({ merchants })),
   );
   const text = fc.option(fc.array(textWord, { minLength: 1, maxLength: 3 }).map((ws) => ws.join(' ')), { nil: undefined });
   return fc.tuple(text, fc.array(filter, { maxLength: 3 })).map(([t, filters]) => Object.assign(t === undefined ? {} : { text: t }, ...filters) as TxQuery);
@@ -152,6 +156,8 @@ function expectSameAnswers(index: SearchIndex, model: Model, queries: readonly T
     const label = `${stage}: ${JSON.stringify(q)}`;
     expect(result.summary, label).toEqual(expected.summary);
     expect(index.page(result, 0, result.summary.count + 5).map((r) => r.id), label).toEqual(expected.ids);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(chartOf(result), `${label} chart`).toEqual(referenceChart(expected.ids.map((id) => byId.get(id) as IndexedRow)));
     const offset = Math.floor(expected.ids.length / 3);
     expect(index.page(result, offset, 3).map((r) => r.id), `${label} page at ${offset}`).toEqual(expected.ids.slice(offset, offset + 3));
   }

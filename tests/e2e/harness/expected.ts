@@ -1,7 +1,7 @@
 import type { Sandbox } from '../../../src/sandbox';
 import type { TxQuery } from '../../../src/renderer/src/search/query';
 import { referenceSearch } from '../../../src/renderer/src/search/reference-search';
-import { toSearchRow } from '../../../src/renderer/src/search/search-row';
+import { toSearchRow, type SearchRow } from '../../../src/renderer/src/search/search-row';
 import type { Transaction } from '../../../src/shared/service';
 
 /** Every transaction the sandbox holds now, newest first (what a full sync caches). */
@@ -18,12 +18,16 @@ export function allTransactions(sandbox: Sandbox): Transaction[] {
 
 /** What the screen must show for `q`, by the brute-force oracle over the sandbox's own data. */
 export function expectedSearch(sandbox: Sandbox, q: TxQuery) {
+  return referenceSearch(searchRows(sandbox), q);
+}
+
+/** The sandbox's transactions as the search indexes them. */
+export function searchRows(sandbox: Sandbox): SearchRow[] {
   const cards = sandbox.world.cards;
-  const rows = allTransactions(sandbox).map((tx) =>
+  return allTransactions(sandbox).map((tx) =>
     toSearchRow(tx, (id) => {
       const c = cards.get(id);
       return c ? { last4: c.last4, name: c.name, cardGroupId: c.cardGroupId ?? undefined } : undefined;
     }),
   );
-  return referenceSearch(rows, q);
 }

@@ -2,7 +2,7 @@ import type { Transaction } from '../../../shared/service';
 import { readEntities } from '../repos/entities-repo';
 import { clearIndexParts, loadIndexParts, saveIndexParts, type StoredPart } from '../repos/search-index-repo';
 import { chunksAfter, lastSeq } from '../repos/transactions-repo';
-import { IndexCorruptError, SearchIndex, type IndexedRow, type RowRef, type SearchResult } from './engine';
+import { chartOf, IndexCorruptError, SearchIndex, type ChartData, type IndexedRow, type RowRef, type SearchResult } from './engine';
 import { fromParts, toParts } from './index-parts';
 import type { TxQuery, TxSummary } from './query';
 import { toSearchRow, type CardFacts } from './search-row';
@@ -43,12 +43,7 @@ export interface QueryAnswer {
   status: IndexStatus;
 }
 
-/** Spend over time and the top merchants of a result (money out only, as positive cents). */
-export interface ChartData {
-  bucket: 'day' | 'week' | 'month';
-  buckets: { startMs: number; spendCents: number }[];
-  topMerchants: { name: string; spendCents: number; count: number }[];
-}
+export type { ChartData };
 
 const CHUNK_BATCH = 400;
 const RESULTS_KEPT = 16;
@@ -135,7 +130,7 @@ export class IndexHost {
   chart(queryId: number): ChartData | null {
     const kept = this.results.get(queryId);
     if (!kept) return null;
-    return { bucket: 'day', buckets: [], topMerchants: [] };
+    return chartOf(kept.result);
   }
 
   /** Where the newest version of each id lives (ids not in the index are left out). */

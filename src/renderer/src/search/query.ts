@@ -27,6 +27,8 @@ export interface TxQuery {
   virtualAccountIds?: string[];
   accountIds?: string[];
   currencies?: string[];
+  /** The merchant's name as the row carries it (search-row.ts). */
+  merchants?: string[];
   hasFee?: boolean;
 }
 

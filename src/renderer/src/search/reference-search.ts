@@ -46,7 +46,8 @@ function passesFilters(row: SearchRow, q: TxQuery): boolean {
     inSet(q.cardGroupIds, row.cardGroupId) &&
     inSet(q.virtualAccountIds, row.virtualAccountId) &&
     inSet(q.accountIds, row.accountId) &&
-    inSet(q.currencies, row.currency)
+    inSet(q.currencies, row.currency) &&
+    inSet(q.merchants, row.merchant)
   );
 }
 

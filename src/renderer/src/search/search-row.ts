@@ -25,6 +25,8 @@ export interface SearchRow {
   /** Upper case; USD when the transaction was in dollars. */
   currency: string;
   hasFee: boolean;
+  /** The merchant's name (its description; the deprecated field when that is all there is); none for transfers and fees. */
+  merchant?: string | undefined;
   /** Distinct words of the row's text (text.ts). */
   words: string[];
 }
@@ -74,6 +76,13 @@ export function toSearchRow(tx: Transaction, cards: CardLookup): SearchRow {
     virtualAccountId: tx.virtualAccountId,
     currency: (tx.originalCurrency?.code ?? 'USD').toUpperCase(),
     hasFee: hasFee(tx),
+    merchant: merchantOf(tx),
     words: [...words],
   };
+}
+
+/** The name the charts and the merchant filter group by. */
+export function merchantOf(tx: Transaction): string | undefined {
+  const name = (tx.merchantData?.description ?? tx.merchantDescription)?.trim();
+  return name ? name : undefined;
 }

@@ -93,7 +93,7 @@ function TransactionsFor({ profileId }: { profileId: string }) {
         </p>
       ) : null}
       {showingPreview ? <p className="field__hint">Showing the newest {previewRows.length} cached transactions while the search index loads.</p> : null}
-      {showCharts && ready && results.answer ? <SpendCharts queryId={results.answer.queryId} count={results.answer.summary.count} /> : null}
+      {showCharts && ready && results.answer ? <SpendCharts queryId={results.answer.queryId} count={results.answer.summary.count} onMerchant={(name) => onPatch({ merchants: [name] })} /> : null}
       <div className={`tx-main${selected ? ' tx-main--detail' : ''}`}>
         <TransactionList
           count={count}

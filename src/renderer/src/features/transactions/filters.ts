@@ -57,6 +57,7 @@ export function chipsOf(q: TxQuery, names: Names): Chip[] {
   list('virtualAccountIds', q.virtualAccountIds, 'Virtual account', names.virtualAccount);
   list('accountIds', q.accountIds, 'Account', names.account);
   list('currencies', q.currencies, 'Currency', (c) => c);
+  list('merchants', q.merchants, 'Merchant', (m) => m);
   if (q.hasFee !== undefined) chips.push({ key: 'fee', label: q.hasFee ? 'With a fee' : 'Without a fee', remove: { hasFee: undefined } });
   return chips;
 }

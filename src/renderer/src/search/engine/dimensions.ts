@@ -2,7 +2,7 @@ import type { TxQuery } from '../query';
 import type { SearchRow } from '../search-row';
 
 /** The row values a query filters by set membership; each is stored as a code into a dictionary. */
-export const DIMENSIONS = ['status', 'detailedStatus', 'accountId', 'cardId', 'cardGroupId', 'virtualAccountId', 'currency'] as const;
+export const DIMENSIONS = ['status', 'detailedStatus', 'accountId', 'cardId', 'cardGroupId', 'virtualAccountId', 'currency', 'merchant'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 /** The query field holding each dimension's set. */
@@ -14,10 +14,11 @@ export const QUERY_FIELD = {
   cardGroupId: 'cardGroupIds',
   virtualAccountId: 'virtualAccountIds',
   currency: 'currencies',
+  merchant: 'merchants',
 } as const satisfies Record<Dimension, keyof TxQuery>;
 
 /** Dimensions a row may lack (code 0); the others are required strings. */
-export const OPTIONAL_DIMENSIONS: ReadonlySet<Dimension> = new Set(['cardId', 'cardGroupId', 'virtualAccountId']);
+export const OPTIONAL_DIMENSIONS: ReadonlySet<Dimension> = new Set(['cardId', 'cardGroupId', 'virtualAccountId', 'merchant']);
 
 /** Statuses have a handful of values, so their codes are bytes. */
 export const BYTE_DIMENSIONS: ReadonlySet<Dimension> = new Set(['status', 'detailedStatus']);
@@ -31,6 +32,7 @@ export const VALUE_OF: Record<Dimension, (row: SearchRow) => string | undefined>
   cardGroupId: (row) => row.cardGroupId,
   virtualAccountId: (row) => row.virtualAccountId,
   currency: (row) => row.currency,
+  merchant: (row) => row.merchant,
 };
 
 /**

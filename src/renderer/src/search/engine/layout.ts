@@ -42,6 +42,7 @@ export const rowsSpec = (n: number) =>
     cardGroupId: ['u32', n],
     virtualAccountId: ['u32', n],
     currency: ['u32', n],
+    merchant: ['u32', n],
     seq: ['u32', n],
     slot: ['u32', n],
     status: ['u8', n],

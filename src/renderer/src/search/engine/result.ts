@@ -27,6 +27,11 @@ export class SearchResult {
     private readonly deltaRows: readonly IndexedRow[],
   ) {}
 
+  /** @internal The matching base positions and delta rows, for aggregations over the whole result (chart.ts). */
+  parts(): { base: BaseIndex; bits: Uint32Array; delta: readonly IndexedRow[] } {
+    return { base: this.base, bits: this.baseBits, delta: this.deltaRows };
+  }
+
   /** @internal Whether this result was computed on that base. */
   isOf(base: BaseIndex): boolean {
     return this.base === base;

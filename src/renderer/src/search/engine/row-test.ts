@@ -55,6 +55,7 @@ export class RowTest {
   private readonly cg: Uint32Array;
   private readonly va: Uint32Array;
   private readonly cu: Uint32Array;
+  private readonly mc: Uint32Array;
   private readonly stT: Uint8Array | null;
   private readonly dsT: Uint8Array | null;
   private readonly acT: Uint8Array | null;
@@ -62,6 +63,7 @@ export class RowTest {
   private readonly cgT: Uint8Array | null;
   private readonly vaT: Uint8Array | null;
   private readonly cuT: Uint8Array | null;
+  private readonly mcT: Uint8Array | null;
 
   constructor(base: BaseIndex, c: CompiledQuery, tables: Partial<Record<Dimension, Uint8Array>>) {
     const rows = base.rows;
@@ -81,6 +83,7 @@ export class RowTest {
     this.cg = rows.cardGroupId;
     this.va = rows.virtualAccountId;
     this.cu = rows.currency;
+    this.mc = rows.merchant;
     this.stT = tables.status ?? null;
     this.dsT = tables.detailedStatus ?? null;
     this.acT = tables.accountId ?? null;
@@ -88,6 +91,7 @@ export class RowTest {
     this.cgT = tables.cardGroupId ?? null;
     this.vaT = tables.virtualAccountId ?? null;
     this.cuT = tables.currency ?? null;
+    this.mcT = tables.merchant ?? null;
   }
 
   passes(i: number): boolean {
@@ -104,6 +108,7 @@ export class RowTest {
     if (this.cdT !== null && this.cdT[this.cd[i] as number] === 0) return false;
     if (this.cgT !== null && this.cgT[this.cg[i] as number] === 0) return false;
     if (this.vaT !== null && this.vaT[this.va[i] as number] === 0) return false;
-    return this.cuT === null || this.cuT[this.cu[i] as number] === 1;
+    if (this.cuT !== null && this.cuT[this.cu[i] as number] === 0) return false;
+    return this.mcT === null || this.mcT[this.mc[i] as number] === 1;
   }
 }

@@ -40,6 +40,7 @@ function problemOf(row: IndexedRow): string | null {
   if (!isOptionalString(row.cardId) || !isOptionalString(row.cardGroupId) || !isOptionalString(row.virtualAccountId)) {
     return 'cardId, cardGroupId and virtualAccountId must be strings or undefined';
   }
+  if (!isOptionalString(row.merchant)) return 'merchant must be a string or undefined';
   if (!Array.isArray(row.words)) return 'words must be an array of strings';
   for (const w of row.words) if (typeof w !== 'string') return 'words must be an array of strings';
   return null;

@@ -8,7 +8,8 @@ import { checkParts } from './stored-checks';
 
 export const INDEX_FORMAT = 'treasury-search-index';
 /** Bumped whenever the layout or the meaning of a saved buffer changes. */
-export const INDEX_VERSION = 1;
+// 2: rows carry the merchant (a filter, and the charts' top merchants).
+export const INDEX_VERSION = 2;
 
 export const BUFFER_NAMES = ['rows', 'ids', 'terms', 'postings'] as const;
 export type BufferName = (typeof BUFFER_NAMES)[number];
