@@ -46,6 +46,16 @@ describe('POST /pay', () => {
     expect(await ledgerCount(c)).toBe(ledger + 2);
   });
 
+  it('ignores an idempotency key for what it does (two payments), and writes it to the ledger', async () => {
+    const ledger = await ledgerCount(c);
+    const body = { amountCents: 112, svcHandle: payee().svcHandle };
+    const headers = { 'x-idempotency-key': 'row-key-7' };
+    const [a, b] = [await c.call('POST', '/pay', { body, headers }), await c.call('POST', '/pay', { body, headers })];
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(await ledgerCount(c)).toBe(ledger + 2);
+    expect(world().ledger.slice(-2).map((e) => e.idempotencyKey)).toEqual(['row-key-7', 'row-key-7']);
+  });
+
   it('accepts sourceSvcHandleId of its own handle and its own legalEntityId, and "@handle" in any case', async () => {
     const balance = await balanceOf(c, primaryId());
     expect((await c.call('POST', '/pay', { body: { amountCents: 10, svcHandle: payee().svcHandle, sourceSvcHandleId: own().id } })).status).toBe(200);

@@ -100,8 +100,10 @@ describe('the request it sends', () => {
       await client.getCard({ params: { cardId: 'x' }, vault: true });
       await client.transferBetweenVirtualAccounts({ body: { source: 's', destination: 'd', amountCents: 5 }, idempotencyKey: 'idem-1' });
       await client.pay({ body: { amountCents: 5, svcHandle: 'h' } }).catch(() => undefined);
+      await client.pay({ body: { amountCents: 5, svcHandle: 'h' }, idempotencyKey: 'row-key-1' }).catch(() => undefined);
+      await expect(client.listCards({ idempotencyKey: 'k' } as never)).rejects.toThrow('does not take an idempotency key');
 
-      const [get, vault, transfer, pay] = stub.requests;
+      const [get, vault, transfer, pay, payWithKey] = stub.requests;
       expect(get?.url).toBe('/v1/card/a%2Fb%3Fc?include_pan=true');
       expect(get?.headers['x-api-key']).toBe('key-123');
       expect(get?.headers['content-type']).toBeUndefined();
@@ -111,8 +113,10 @@ describe('the request it sends', () => {
       expect(transfer?.url).toBe('/v1/transfer/virtual-account');
       expect(transfer?.headers[IDEMPOTENCY_HEADER]).toBe('idem-1');
       expect(transfer?.headers['content-type']).toBe('application/json');
-      // POST /pay documents no idempotency: no key is sent that would suggest otherwise.
+      // POST /pay documents no idempotency: the outbox's key goes along when given, and only then.
       expect(pay?.headers[IDEMPOTENCY_HEADER]).toBeUndefined();
+      expect(payWithKey?.headers[IDEMPOTENCY_HEADER]).toBe('row-key-1');
+      expect(stub.requests).toHaveLength(5);
     } finally {
       await stub.close();
     }
@@ -247,8 +251,11 @@ describe('onOutcome', () => {
 export function typeChecks(c: ServiceClient): void {
   // @ts-expect-error the transfer requires an idempotency key
   void c.transferBetweenVirtualAccounts({ body: { source: 'a', destination: 'b', amountCents: 1 } });
-  // @ts-expect-error pay takes none
+  // @ts-expect-error a read takes no key
+  void c.listCards({ idempotencyKey: 'k' });
+  // pay takes one, optionally (sent, never relied on)
   void c.pay({ body: { amountCents: 1, svcHandle: 'x' }, idempotencyKey: 'k' });
+  void c.pay({ body: { amountCents: 1, svcHandle: 'x' } });
   // @ts-expect-error only getCard may go to the vault
   void c.listCards({ vault: true });
   // @ts-expect-error getCard needs its cardId

@@ -115,14 +115,14 @@ export function prepareRequest(
   const path = pathOf(def, args.params);
 
   const headers: Record<string, string> = { accept: 'application/json', 'x-api-key': apiKey };
-  if (def.idempotent) {
+  if (def.idempotent || (def.acceptsKey && args.idempotencyKey !== undefined)) {
     const key = args.idempotencyKey;
     if (typeof key !== 'string' || key.length > MAX_IDEMPOTENCY_KEY || !HEADER_VALUE.test(key)) {
       throw new InvalidRequest(`An idempotency key (1 to ${MAX_IDEMPOTENCY_KEY} visible characters) is required. Nothing was sent.`);
     }
     headers[IDEMPOTENCY_HEADER] = key;
   } else if (args.idempotencyKey !== undefined) {
-    // Sending it anyway would suggest a safety the endpoint does not give (POST /pay).
+    // A key on a read or a plain write would suggest a safety the endpoint does not give.
     throw new InvalidRequest('This request does not take an idempotency key.');
   }
 

@@ -43,10 +43,12 @@ function resolveSource(world: World, body: PayRequest): SvcHandleRecord {
 /**
  * POST /pay. The contract documents no idempotency for it, so none is simulated: two identical
  * requests are two payments (clients must not blindly retry a payment whose answer they lost).
+ * A key the client sends anyway is only written to the ledger, so tests can tell whose payment
+ * each entry is and count duplicates.
  * A payment debits the source's virtual account (the primary one for the key's own handle); when
  * the payee is a handle with a virtual account in this world, that account is credited too.
  */
-export function pay(world: World, body: PayRequest): PayResult {
+export function pay(world: World, body: PayRequest, clientKey?: string): PayResult {
   const source = resolveSource(world, body);
   const payee = findByHandle(world, body.svcHandle);
   if (!payee) throw notFound('svc handle', body.svcHandle);
@@ -69,6 +71,7 @@ export function pay(world: World, body: PayRequest): PayResult {
     source: sourceVa.id,
     destination: payee.id,
     path: '/pay',
+    ...(clientKey ? { idempotencyKey: clientKey } : {}),
   });
   return { success: true };
 }

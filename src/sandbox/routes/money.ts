@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_HEADER } from '../../shared/service';
 import { createVirtualAccount, getVirtualAccount, listVirtualAccounts, updateVirtualAccount } from '../accounts/virtual-accounts';
 import { createOfframp } from '../payments/offramp';
 import { ownSvcHandle, pay, publicSvcHandle } from '../payments/pay';
@@ -11,7 +12,7 @@ export const moneyRoutes = {
   updateVirtualAccount: ({ world, params, body }) => updateVirtualAccount(world, params.virtualAccountId, body),
   transferBetweenVirtualAccounts: ({ world, body, headers }) => transfer(world, body, headers, '/transfer/virtual-account'),
   virtualAccountTransfer: ({ world, body, headers }) => transfer(world, body, headers, '/virtual-account/transfer'),
-  pay: ({ world, body }) => pay(world, body),
+  pay: ({ world, body, headers }) => pay(world, body, headers[IDEMPOTENCY_HEADER]),
   getOwnSvcHandle: ({ world }) => publicSvcHandle(ownSvcHandle(world)),
   createOfframp: ({ world, body }) => createOfframp(world, body),
 } satisfies Pick<

@@ -18,7 +18,12 @@ type IdempotencyArg<N extends EndpointName> = Endpoints[N] extends { idempotent:
       /** `X-Idempotency-Key`: the outbox row's key, the same on every resend of that row. */
       idempotencyKey: string;
     }
-  : { idempotencyKey?: undefined };
+  : Endpoints[N] extends { acceptsKey: true }
+    ? {
+        /** Sent when given, never relied on (see `acceptsKey`). */
+        idempotencyKey?: string;
+      }
+    : { idempotencyKey?: undefined };
 
 export type ServiceArgs<N extends EndpointName> = ParamsArg<N> & QueryArg<N> & BodyArg<N> & IdempotencyArg<N>;
 

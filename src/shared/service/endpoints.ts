@@ -45,6 +45,12 @@ export interface EndpointDef {
   status: 200 | 201;
   /** The endpoint requires an `X-Idempotency-Key` header. */
   idempotent?: boolean;
+  /**
+   * Takes an `X-Idempotency-Key` though it documents no idempotency (POST /pay): the outbox sends
+   * its row's stable key so a server that honours keys can, and never relies on it (an ambiguous
+   * outcome goes to review, not to an automatic resend).
+   */
+  acceptsKey?: boolean;
   /** Named in SERVICE.md's change history only; shape from the reference or reasoned. */
   namedOnly?: boolean;
   /** One line for people (tooling, docs, error messages). */
@@ -93,7 +99,7 @@ export const endpoints = {
   virtualAccountTransfer: endpoint({ method: 'POST', path: '/virtual-account/transfer', hosts: 'api', body: TransferRequest, response: TransferResult, status: 200, idempotent: true, namedOnly: true, summary: 'move funds between virtual accounts (newer path)' }),
 
   // Payments and crypto
-  pay: endpoint({ method: 'POST', path: '/pay', hosts: 'api', body: PayRequest, response: PayResult, status: 200, summary: 'send money to a svc handle' }),
+  pay: endpoint({ method: 'POST', path: '/pay', hosts: 'api', body: PayRequest, response: PayResult, status: 200, acceptsKey: true, summary: 'send money to a svc handle' }),
   getOwnSvcHandle: endpoint({ method: 'GET', path: '/pay', hosts: 'api', response: SvcHandle, status: 200, namedOnly: true, summary: "the key's own svc handle (older form of GET /svc-handle)" }),
   createOfframp: endpoint({ method: 'POST', path: '/crypto/offramp', hosts: 'api', body: OfframpRequest, response: OfframpResult, status: 200, summary: 'create an off-ramp wallet' }),
 
