@@ -11,6 +11,8 @@ import type { ProfileServices } from './profile-services';
 export interface CoreContext {
   version: string;
   platform: string;
+  /** The OS user and machine name (approvals record them). */
+  identity: () => { user: string; machine: string };
   store: ProfileStore;
   secrets: SessionAwareSecrets;
   demo: DemoService;

@@ -18,6 +18,7 @@ import { MemorySecretStore } from '../secrets/memory-secret-store';
 import { SecretStoreError, type SecretStore } from '../secrets/secret-store';
 import { SessionAwareSecrets } from '../secrets/secret-vault';
 import type { CoreContext } from './context';
+import { osIdentity } from './os-identity';
 import { ProfileServices } from './profile-services';
 
 export interface MainCoreOptions {
@@ -31,6 +32,8 @@ export interface MainCoreOptions {
    */
   secrets?: 'keychain' | 'memory' | 'unavailable';
   demo?: DemoOptions;
+  /** The OS user and machine; from `node:os` unless a test pins them. */
+  identity?: () => { user: string; machine: string };
   /** Electron's net.isOnline, when there is one. */
   isOsOnline?: () => boolean;
   now?: () => number;
@@ -90,6 +93,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
   const ctx: CoreContext = {
     version: opts.version,
     platform: opts.platform,
+    identity: opts.identity ?? osIdentity,
     store,
     secrets,
     demo,

@@ -4,5 +4,6 @@ import type { CoreContext } from '../../core/context';
 export function appHandlers(ctx: CoreContext): HandlersOf<typeof appChannels> {
   return {
     'app:info': async () => ({ version: ctx.version, platform: ctx.platform }),
+    'app:identity': async () => ctx.identity(),
   };
 }

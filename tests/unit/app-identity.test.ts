@@ -1,0 +1,33 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { hostname, tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createMainCore, type MainCore } from '../../src/main/core';
+import { dispatch } from '../../src/main/ipc/dispatch';
+
+const opened: { core: MainCore; dir: string }[] = [];
+afterEach(async () => {
+  for (const { core, dir } of opened.splice(0)) {
+    await core.dispose();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+async function core(identity?: () => { user: string; machine: string }): Promise<MainCore> {
+  const dir = await mkdtemp(join(tmpdir(), 'treasury-identity-'));
+  const c = await createMainCore({ userDataDir: dir, version: 't', platform: 't', secrets: 'memory', emit: () => {}, ...(identity ? { identity } : {}) });
+  opened.push({ core: c, dir });
+  return c;
+}
+
+describe('app:identity (who approved, for the outbox)', () => {
+  it("answers the OS user and this machine's name", async () => {
+    const r = await dispatch((await core()).handlers, 'app:identity', undefined);
+    expect(r).toEqual({ ok: true, value: { user: userInfo().username, machine: hostname() } });
+  });
+
+  it('answers what the core was given (tests pin it)', async () => {
+    const r = await dispatch((await core(() => ({ user: 'ada', machine: 'ledger-1' }))).handlers, 'app:identity', undefined);
+    expect(r).toEqual({ ok: true, value: { user: 'ada', machine: 'ledger-1' } });
+  });
+});
