@@ -71,7 +71,7 @@ export class CacheDb extends Dexie {
   constructor(name: string) {
     super(name);
     // One entry per schema version, never edited once released: a new version is a new entry
-    // with its own upgrade and its own test (tests/renderer/cache-db-migrations.spec.ts).
+    // with its own upgrade and its own test: add the released schema to tests/renderer/entries/migrations.ts (cache-db-migrations.spec.ts).
     this.version(1).stores({
       chunks: '++seq, maxDateMs',
       syncState: 'key',

@@ -1,0 +1,47 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { expectedSearch } from './harness/expected';
+import { openSection, startDemo } from './harness/flows';
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+
+const summary = (page: Page) => page.locator('.result-summary');
+const search = (page: Page, text: string) => page.getByLabel('Search transactions').fill(text);
+
+test('Settings resets the Demo: a new service, the old cache forgotten, the new history synced', async ({ app }) => {
+  const { page } = app;
+  await app.open();
+  await startDemo(page);
+  await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 30_000 });
+  const before = await app.demoSandbox();
+  const initial = before.world.transactions.size;
+
+  // Something only the old Demo has: a transfer made there (two transactions), synced.
+  const world = before.world;
+  const va = [...world.virtualAccounts.values()].find((v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null);
+  const res = await fetch(`${before.apiUrl}/transfer/virtual-account`, {
+    method: 'POST',
+    headers: { 'x-api-key': before.apiKey, 'content-type': 'application/json', 'x-idempotency-key': 'demo-reset-e2e' },
+    body: JSON.stringify({ source: world.primaryVirtualAccountId, destination: va?.id, amountCents: 4_321 }),
+  });
+  expect(res.status).toBe(200);
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(summary(page)).toContainText(`${fmt(initial + 2)} transactions`, { timeout: 30_000 });
+  await search(page, '43.21');
+  await expect(summary(page)).toContainText('2 transactions');
+
+  await openSection(page, 'Settings');
+  await expect(page.getByText(`sample history of ${fmt(initial)} transactions`)).toBeVisible();
+  await page.getByLabel('Sample size').selectOption('3000');
+  await page.getByRole('button', { name: 'Reset the Demo' }).click();
+  await expect(page.getByText('The Demo now has 3,000 transactions. They are downloading')).toBeVisible();
+  const after = await app.demoSandbox();
+  expect(after.apiUrl).not.toBe(before.apiUrl);
+
+  await openSection(page, 'Transactions');
+  await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 30_000 });
+  await search(page, '');
+  await expect(summary(page)).toContainText('3,000 transactions');
+  await search(page, '43.21');
+  await expect(summary(page)).toContainText(`${fmt(expectedSearch(after, { text: '43.21' }).summary.count)} transaction`);
+});
