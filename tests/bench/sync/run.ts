@@ -1,5 +1,5 @@
 /**
- * `npm run bench:sync -- --rows 1000000 [--latency-rows 20000] [--latency 50] [--page-size 50]`
+ * `npm run bench:sync -- --rows 1000000 [--latency-rows 20000] [--latency 50] [--page-size 50] [--cpu-profile file]`
  *
  * The transaction sync in Debian's Chromium, writing the app's real IndexedDB cache, from the
  * sandbox over loopback through main's real core (the renderer's calls go through the same
@@ -12,7 +12,7 @@
  *  - the index built and saved, then a cold open: newest 100 rows, then search ready.
  * Targets: >= 10,000 rows/s (at least 5,000); newest 100 <= 500 ms; search ready <= 2 s.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -25,6 +25,11 @@ import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import { openLane, runInLane, serveLane } from '../../renderer/harness/lane-page';
 
 const FIXED_NOW = Date.UTC(2026, 5, 15, 12);
+
+function textArg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -68,6 +73,7 @@ async function main(): Promise<void> {
   const latencyRows = arg('latency-rows', 20_000);
   const latency = arg('latency', 50);
   const pageSize = arg('page-size', 50);
+  const cursors = arg('cursors', 4);
   const chromiumPath = findChromium();
   if (!chromiumPath) throw new Error('Chromium is needed (scripts/ensure-system-packages.sh)');
   const dir = await mkdtemp(join(tmpdir(), 'bench-sync-'));
@@ -89,12 +95,23 @@ async function main(): Promise<void> {
   try {
     // 1. Backfill at loopback, partitioned.
     const bigId = await liveProfile(core, big, 'Big');
-    const full = await run<SyncResult>('sync', bigId, { concurrency: 4 });
+    const profileTo = textArg('cpu-profile');
+    const cdp = profileTo ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
+    const full = await run<SyncResult>('sync', bigId, { concurrency: cursors });
+    if (cdp && profileTo) {
+      // The window's CPU during the backfill, for chrome://inspect or speedscope.
+      const { profile } = await cdp.send('Profiler.stop');
+      await writeFile(profileTo, JSON.stringify(profile));
+    }
     const census = await run<{ distinct: number; backfillRows: number }>('census', bigId);
     emit({
       kind: 'backfill',
       rows: census.distinct,
-      cursors: 4,
+      cursors,
       backfill_ms: round(full.backfillMs),
       rows_per_s: round((census.distinct / full.backfillMs) * 1000),
       total_sync_ms: round(full.ms),

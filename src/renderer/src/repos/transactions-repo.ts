@@ -31,6 +31,32 @@ export async function appendPage(profileId: string, source: string, rows: Transa
   });
 }
 
+export interface PageWrite {
+  source: string;
+  rows: Transaction[];
+  state?: SyncStateRecord | undefined;
+}
+
+/**
+ * Several pages (from concurrent cursors) in one transaction, each chunk with its own state:
+ * IndexedDB runs read-write transactions on the same tables one after another, so one commit for
+ * all the pages waiting is what lets cursors write as fast as they read. Chunk numbers in order.
+ */
+export async function appendPages(profileId: string, pages: PageWrite[], now = Date.now()): Promise<number[]> {
+  const db = cacheDb(profileId);
+  return db.transaction('rw', db.chunks, db.syncState, async () => {
+    const seqs: number[] = [];
+    let last: number | null = null;
+    for (const page of pages) {
+      if (page.rows.length > 0) last = await db.chunks.add({ source: page.source, rows: page.rows, maxDateMs: maxDateOf(page.rows), writtenAt: now });
+      else last ??= await lastSeq(profileId);
+      seqs.push(last);
+      if (page.state) await db.syncState.put(page.state);
+    }
+    return seqs;
+  });
+}
+
 /** The highest chunk number written so far (0 when none). */
 export async function lastSeq(profileId: string): Promise<number> {
   const last = await cacheDb(profileId).chunks.orderBy(':id').lastKey();

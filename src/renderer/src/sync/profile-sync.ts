@@ -1,7 +1,8 @@
 import { readSyncState, writeSyncState } from '../repos/sync-state-repo';
-import { appendPage } from '../repos/transactions-repo';
+import { appendPages } from '../repos/transactions-repo';
 import { syncEntities } from './entity-sync';
 import { LocalWatch } from './local-watch';
+import { PageWriter } from './page-writer';
 import type { SyncProgress } from './sync-progress';
 import { runTransactionSync, type SyncStore } from './transaction-sync';
 import { serviceTransactionSource, type TransactionSource } from './transaction-source';
@@ -23,8 +24,9 @@ export interface ProfileSyncOptions {
 
 /** The cache side of a profile's sync: its repositories. */
 export function cacheSyncStore(profileId: string, now: () => number = Date.now): SyncStore {
+  const writer = new PageWriter((pages) => appendPages(profileId, pages, now()));
   return {
-    appendPage: (source, rows, state) => appendPage(profileId, source, rows, state, now()),
+    appendPage: (source, rows, state) => writer.append({ source, rows, state }),
     readState: (key) => readSyncState(profileId, key, (v) => v),
     writeState: (key, value) => writeSyncState(profileId, key, value),
   };

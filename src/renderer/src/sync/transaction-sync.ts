@@ -88,19 +88,31 @@ export async function runTransactionSync(o: TransactionSyncOptions): Promise<Syn
     const p = plan.partitions[i];
     if (!p) return;
     let st = parsePart(await o.store.readState(partKey(i))) ?? { cursor: null, done: false, rows: 0, pages: 0 };
-    while (!st.done) {
+    const window = { fromMs: p.fromMs, toMs: p.toMs };
+    const prefetch = (cursor: string | null) => {
+      const next = fetchPage(window, cursor ?? undefined);
+      // Awaited below; until then a failure must not count as unhandled.
+      next.catch(() => undefined);
+      return next;
+    };
+    // The next page is asked for while this one is written: the walk is latency-bound, and the
+    // cursor it needs came with this page, not with the write.
+    let coming = st.done ? null : prefetch(st.cursor);
+    while (!st.done && coming) {
       let page;
       try {
-        page = await fetchPage({ fromMs: p.fromMs, toMs: p.toMs }, st.cursor ?? undefined);
+        page = await coming;
       } catch (error) {
         if (error instanceof SyncFailure && error.kind === 'bad-cursor' && st.cursor !== null) {
           // The service forgot our place: walk this window again; the index keeps one version per id.
           st = { cursor: null, done: false, rows: 0, pages: 0 };
+          coming = prefetch(null);
           continue;
         }
         throw error;
       }
       const next: PartState = { cursor: page.nextCursor ?? null, done: !page.nextCursor, rows: st.rows + page.items.length, pages: st.pages + 1 };
+      coming = next.done ? null : prefetch(next.cursor);
       // The rows and the place after them are written together: a kill between pages loses nothing and doubles nothing.
       const seq = await o.store.appendPage(`backfill:${i}`, page.items, { key: partKey(i), value: next });
       st = next;

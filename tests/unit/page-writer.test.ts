@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { PageWrite } from '../../src/renderer/src/repos/transactions-repo';
+import { PageWriter } from '../../src/renderer/src/sync/page-writer';
+
+const page = (source: string): PageWrite => ({ source, rows: [] });
+
+describe('PageWriter', () => {
+  it('writes the first page at once and every page that waited meanwhile in the next batch, in order', async () => {
+    const batches: string[][] = [];
+    let seq = 0;
+    const writer = new PageWriter(async (pages) => {
+      batches.push(pages.map((p) => p.source));
+      await new Promise((r) => setTimeout(r, 5));
+      return pages.map(() => ++seq);
+    });
+    const seqs = await Promise.all(['a', 'b', 'c', 'd'].map((s) => writer.append(page(s))));
+    expect(batches).toEqual([['a'], ['b', 'c', 'd']]);
+    expect(seqs).toEqual([1, 2, 3, 4]);
+  });
+
+  it('a failed write fails exactly the pages in it; later pages still go', async () => {
+    let calls = 0;
+    const writer = new PageWriter(async (pages) => {
+      calls++;
+      if (calls === 1) throw new Error('disk full');
+      return pages.map((_, i) => i + 10);
+    });
+    const first = writer.append(page('a'));
+    const second = writer.append(page('b'));
+    await expect(first).rejects.toThrow('disk full');
+    await expect(second).resolves.toBe(10);
+  });
+});
