@@ -1,24 +1,17 @@
 import { CacheDb, cacheDbName } from './cache-db';
+import { perProfile } from './per-profile';
 
-const open = new Map<string, CacheDb>();
+const caches = perProfile(
+  (profileId) => new CacheDb(cacheDbName(profileId)),
+  (profileId) => CacheDb.delete(cacheDbName(profileId)),
+);
 
-/**
- * The profile's cache database, opened once per page (and per worker). One closed by a
- * deletion elsewhere (Dexie closes on `versionchange`) is replaced by a fresh one.
- */
+/** The profile's cache database, opened once per page (and per worker). */
 export function cacheDb(profileId: string): CacheDb {
-  let db = open.get(profileId);
-  if (!db || db.hasBeenClosed()) {
-    db = new CacheDb(cacheDbName(profileId));
-    open.set(profileId, db);
-  }
-  return db;
+  return caches.get(profileId);
 }
 
 /** Forgets everything cached for a profile (it was deleted, or the Demo was reset). */
-export async function deleteCache(profileId: string): Promise<void> {
-  const db = open.get(profileId);
-  open.delete(profileId);
-  db?.close();
-  await CacheDb.delete(cacheDbName(profileId));
+export function deleteCache(profileId: string): Promise<void> {
+  return caches.delete(profileId);
 }

@@ -1,0 +1,61 @@
+import Dexie, { type Table } from 'dexie';
+import type { OutboxRow } from '../../../shared/outbox';
+import { perProfile } from './per-profile';
+
+/** One line of the audit log: kept when the queue is cleared, exportable as CSV. */
+export interface AuditRecord {
+  seq?: number;
+  at: number;
+  rowId: string;
+  kind: OutboxRow['kind'];
+  /** drafted, submitted, approved, rejected, canceled, edited, sent, failed, retry, needs review, resolved, ... */
+  action: string;
+  amountCents: number;
+  detail: string;
+  by?: string;
+}
+
+export interface OutboxSettingRecord {
+  key: string;
+  value: unknown;
+}
+
+/**
+ * The profile's outbox: money movements and notes waiting to be sent. Its own database, apart
+ * from the cache, because Chromium sets durability per database: here every commit is flushed
+ * to disk before it reports success (`strict`), so an approved transfer survives a power cut;
+ * the cache, which can be downloaded again, keeps the faster default.
+ */
+export class OutboxDb extends Dexie {
+  rows!: Table<OutboxRow, string>;
+  audit!: Table<AuditRecord, number>;
+  settings!: Table<OutboxSettingRecord, string>;
+
+  constructor(name: string) {
+    super(name, { chromeTransactionDurability: 'strict' });
+    // One entry per schema version, never edited once released.
+    this.version(1).stores({
+      rows: 'id, state, createdAt',
+      audit: '++seq, at, rowId',
+      settings: 'key',
+    });
+  }
+}
+
+export function outboxDbName(profileId: string): string {
+  return `treasury-outbox:${profileId}`;
+}
+
+const outboxes = perProfile(
+  (profileId) => new OutboxDb(outboxDbName(profileId)),
+  (profileId) => OutboxDb.delete(outboxDbName(profileId)),
+);
+
+export function outboxDb(profileId: string): OutboxDb {
+  return outboxes.get(profileId);
+}
+
+/** Only when the profile itself is deleted: the outbox holds money movements. */
+export function deleteOutbox(profileId: string): Promise<void> {
+  return outboxes.delete(profileId);
+}

@@ -1,0 +1,172 @@
+import { outboxDb, type AuditRecord } from '../db/outbox-db';
+import type { SendOutcome } from '../outbox/sender/classify';
+import { DEFAULT_APPROVAL_RULE, needsApproval, type ApprovalRule } from '../outbox/rows/approval-rules';
+import { draftRow, newKey, queueKeys } from '../outbox/rows/draft';
+import { canonicalJson, payloadHash } from '../outbox/rows/payload-hash';
+import { nextDueAfter, planQueue } from '../outbox/rows/queue-plan';
+import * as t from '../outbox/rows/transitions';
+import { FINAL_STATES, type Approver, type DraftInput, type OutboxRow, type OutboxState } from '../../../shared/outbox';
+
+/**
+ * The only code that reads and writes a profile's outbox. Every change is one read-write
+ * transaction that reads the row, applies one pure transition (outbox/rows/transitions.ts),
+ * and writes the row with its audit line: a crash leaves the row before or after, never between.
+ */
+
+export class RowNotFound extends Error {
+  constructor(rowId: string) {
+    super(`The queued item ${rowId} is no longer in the outbox (it was cleared or the profile was removed).`);
+  }
+}
+
+function auditOf(before: OutboxRow | null, after: OutboxRow, at: number): AuditRecord {
+  const last = after.history[after.history.length - 1];
+  const action = before === null ? 'drafted' : last?.reason === 'edited: a new operation' ? 'edited' : (last?.to ?? after.state).replace('-', ' ');
+  const detail = [last?.reason, after.state === 'failed' || after.state === 'needs-review' ? after.lastError : undefined].filter(Boolean).join(' — ');
+  return { at, rowId: after.id, kind: after.kind, action, amountCents: after.amountCents, detail, ...(last?.by ? { by: last.by } : {}) };
+}
+
+/** A new draft, written with its idempotency key in the same transaction. */
+export async function createDraft(profileId: string, input: DraftInput, now = Date.now()): Promise<OutboxRow> {
+  const db = outboxDb(profileId);
+  const row = draftRow(input, profileId, crypto.randomUUID(), newKey(), now);
+  await db.transaction('rw', db.rows, db.audit, async () => {
+    await db.rows.add(row);
+    await db.audit.add(auditOf(null, row, now));
+  });
+  return row;
+}
+
+/** Reads the row, applies `change` (a pure transition; it throws IllegalTransition to refuse), writes row and audit. */
+export async function changeRow(profileId: string, rowId: string, change: (row: OutboxRow) => OutboxRow, now = Date.now()): Promise<OutboxRow> {
+  const db = outboxDb(profileId);
+  return db.transaction('rw', db.rows, db.audit, async () => {
+    const row = await db.rows.get(rowId);
+    if (!row) throw new RowNotFound(rowId);
+    const next = change(row);
+    await db.rows.put(next);
+    await db.audit.add(auditOf(row, next, now));
+    return next;
+  });
+}
+
+export async function getRow(profileId: string, rowId: string): Promise<OutboxRow | undefined> {
+  return outboxDb(profileId).rows.get(rowId);
+}
+
+export async function submitRow(profileId: string, rowId: string, now = Date.now()): Promise<OutboxRow> {
+  const rule = await getApprovalRule(profileId);
+  return changeRow(profileId, rowId, (row) => t.submit(row, needsApproval(row.kind, row.amountCents, rule), now), now);
+}
+
+/**
+ * Approves the payload the person was shown (`shownHash`, computed when the review screen drew
+ * it). The hash is computed outside the transaction (crypto is asynchronous); inside, the row's
+ * payload is checked to be still that one.
+ */
+export async function approveRow(profileId: string, rowId: string, by: Approver, shownHash: string, now = Date.now()): Promise<OutboxRow> {
+  const seen = await getRow(profileId, rowId);
+  if (!seen) throw new RowNotFound(rowId);
+  const hash = await payloadHash(seen.payload);
+  const text = canonicalJson(seen.payload);
+  return changeRow(profileId, rowId, (row) => t.approve(row, by, shownHash, canonicalJson(row.payload) === text ? hash : `changed:${hash}`, now), now);
+}
+
+/** New payload (amount, parties, memo, schedule): back to draft with a new key and no approval. */
+export async function editRow(profileId: string, rowId: string, input: DraftInput, now = Date.now()): Promise<OutboxRow> {
+  return changeRow(
+    profileId,
+    rowId,
+    (row) => {
+      if (row.kind !== input.kind) throw new t.IllegalTransition(row.state, 'edit', 'a transfer cannot become a payment');
+      const notBefore = input.kind === 'note' ? undefined : input.notBefore;
+      return t.edit(row, { payload: input.payload, notBefore, labels: input.labels ?? row.labels, amountCents: input.kind === 'note' ? 0 : input.payload.amountCents, ...queueKeys(input) }, newKey(), now);
+    },
+    now,
+  );
+}
+
+/** Everything in the outbox, oldest first. */
+export async function listRows(profileId: string): Promise<OutboxRow[]> {
+  return outboxDb(profileId).rows.orderBy('createdAt').toArray();
+}
+
+export async function countByState(profileId: string): Promise<Partial<Record<OutboxState, number>>> {
+  const counts: Partial<Record<OutboxState, number>> = {};
+  await outboxDb(profileId).rows.each((r) => {
+    counts[r.state] = (counts[r.state] ?? 0) + 1;
+  });
+  return counts;
+}
+
+/** Claims, in one transaction, every row the queue plan says may go now (approved -> sending). */
+export async function claimDue(profileId: string, now = Date.now()): Promise<OutboxRow[]> {
+  const db = outboxDb(profileId);
+  return db.transaction('rw', db.rows, db.audit, async () => {
+    const live = await db.rows.where('state').anyOf('approved', 'sending').toArray();
+    const plan = planQueue(live, now);
+    const claimed: OutboxRow[] = [];
+    for (const id of plan.due) {
+      const row = live.find((r) => r.id === id) as OutboxRow;
+      const next = t.claim(row, now);
+      await db.rows.put(next);
+      await db.audit.add(auditOf(row, next, now));
+      claimed.push(next);
+    }
+    return claimed;
+  });
+}
+
+export function recordSend(profileId: string, rowId: string, outcome: SendOutcome<unknown>, now = Date.now(), random: () => number = Math.random): Promise<OutboxRow> {
+  return changeRow(profileId, rowId, (row) => t.recordOutcome(row, outcome, now, random), now);
+}
+
+async function eachInState(profileId: string, state: OutboxState, change: (row: OutboxRow) => OutboxRow | null, now: number): Promise<number> {
+  const db = outboxDb(profileId);
+  return db.transaction('rw', db.rows, db.audit, async () => {
+    let n = 0;
+    for (const row of await db.rows.where('state').equals(state).toArray()) {
+      const next = change(row);
+      if (!next) continue;
+      await db.rows.put(next);
+      await db.audit.add(auditOf(row, next, now));
+      n++;
+    }
+    return n;
+  });
+}
+
+/** Rows a crash or reload left in `sending` (only called by the sender holding the profile's lock). */
+export function recoverInterrupted(profileId: string, now = Date.now()): Promise<number> {
+  return eachInState(profileId, 'sending', (row) => t.recoverAfterCrash(row, now), now);
+}
+
+/** Approved rows first tried longer ago than keys are remembered: to review. */
+export function expireKeys(profileId: string, now = Date.now()): Promise<number> {
+  return eachInState(profileId, 'approved', (row) => (row.firstAttemptAt !== undefined && now - row.firstAttemptAt >= t.KEY_AGE_LIMIT_MS ? t.keyExpired(row, now) : null), now);
+}
+
+export async function nextDueAt(profileId: string, now = Date.now()): Promise<number | null> {
+  return nextDueAfter(await outboxDb(profileId).rows.where('state').equals('approved').toArray(), now);
+}
+
+/** Removes sent, canceled and rejected rows from the queue; the audit log keeps their story. */
+export async function clearFinished(profileId: string): Promise<number> {
+  const db = outboxDb(profileId);
+  return db.rows.where('state').anyOf([...FINAL_STATES]).delete();
+}
+
+export async function listAudit(profileId: string): Promise<AuditRecord[]> {
+  return outboxDb(profileId).audit.orderBy('seq').toArray();
+}
+
+export async function getApprovalRule(profileId: string): Promise<ApprovalRule> {
+  const rec = await outboxDb(profileId).settings.get('approvalRule');
+  const v = rec?.value as ApprovalRule | undefined;
+  if (v && (v.mode === 'all' || (v.mode === 'above' && Number.isSafeInteger(v.thresholdCents) && v.thresholdCents >= 0))) return v;
+  return DEFAULT_APPROVAL_RULE;
+}
+
+export async function setApprovalRule(profileId: string, rule: ApprovalRule): Promise<void> {
+  await outboxDb(profileId).settings.put({ key: 'approvalRule', value: rule });
+}

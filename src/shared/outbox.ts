@@ -1,0 +1,94 @@
+/** The outbox's rows as stored (one shape for the renderer's repository and anything main ever reports about the queue). */
+import type { PayRequest, TransferRequest } from './service';
+
+export type OutboxKind = 'transfer' | 'payment' | 'note';
+
+export type OutboxState = 'draft' | 'awaiting-approval' | 'approved' | 'sending' | 'sent' | 'failed' | 'rejected' | 'canceled' | 'needs-review';
+
+/** States a row never leaves. */
+export const FINAL_STATES: ReadonlySet<OutboxState> = new Set(['sent', 'rejected', 'canceled']);
+
+export interface NotePayload {
+  transactionId: string;
+  note: string;
+}
+
+export interface Payloads {
+  transfer: TransferRequest;
+  payment: PayRequest;
+  note: NotePayload;
+}
+
+export interface Attempt {
+  at: number;
+  outcome: 'ok' | 'retryable' | 'rejected' | 'ambiguous';
+  httpStatus?: number;
+  message?: string;
+  retryAfterMs?: number;
+}
+
+/** Who approved, as the OS reports them (main's app:identity). */
+export interface Approver {
+  user: string;
+  machine: string;
+}
+
+export interface Approval {
+  by: Approver;
+  at: number;
+  /** SHA-256 of the exact payload approved: a changed payload is not approved. */
+  payloadHash: string;
+}
+
+export interface HistoryEntry {
+  at: number;
+  from: OutboxState | null;
+  to: OutboxState;
+  reason?: string;
+  by?: string;
+}
+
+/** Names shown beside ids (from the entity cache when the row was drafted). */
+export interface RowLabels {
+  source?: string;
+  destination?: string;
+}
+
+export interface OutboxRowBase {
+  id: string;
+  profileId: string;
+  /** UUID v4, written with the row and changed only by an edit or a deliberate "send again". */
+  idempotencyKey: string;
+  state: OutboxState;
+  createdAt: number;
+  updatedAt: number;
+  /** Scheduled send: not before this time (ms). */
+  notBefore?: number;
+  attempts: Attempt[];
+  /** The first attempt with the current key: the service forgets keys after a while. */
+  firstAttemptAt?: number;
+  /** Backoff: not before this time (ms). */
+  nextAttemptAt?: number;
+  approval?: Approval;
+  result?: { transferId: string } | { success: true } | { noteSaved: true; transactionId: string };
+  /** In plain words: what happened and what the person can do. */
+  lastError?: string;
+  history: HistoryEntry[];
+  /** Rows spending from the same source go one after another, oldest first. */
+  sourceKey: string;
+  /** The account this row pays into, when it is one the app may spend from later (transfers). */
+  fundsKey?: string;
+  /** 0 for notes. */
+  amountCents: number;
+  labels: RowLabels;
+}
+
+export type OutboxRow =
+  | (OutboxRowBase & { kind: 'transfer'; payload: TransferRequest })
+  | (OutboxRowBase & { kind: 'payment'; payload: PayRequest })
+  | (OutboxRowBase & { kind: 'note'; payload: NotePayload });
+
+export type DraftInput =
+  | { kind: 'transfer'; payload: TransferRequest; notBefore?: number; labels?: RowLabels }
+  | { kind: 'payment'; payload: PayRequest; notBefore?: number; labels?: RowLabels }
+  | { kind: 'note'; payload: NotePayload; labels?: RowLabels };

@@ -1,0 +1,65 @@
+import { expect, test } from './harness/lane';
+
+// The outbox repository in Chromium's IndexedDB: rows and keys written together, claiming in a
+// transaction with FIFO per source and funding order, refusals that change nothing, an audit
+// that outlives the queue, and strict durability on the outbox database alone.
+
+const T0 = Date.UTC(2026, 2, 8, 1, 30);
+const transfer = (source: string, destination: string, amountCents: number) => ({ kind: 'transfer', payload: { source, destination, amountCents }, labels: { destination } });
+
+test('a draft has its key from the first write; approval binds the payload; refusals leave the row as it was', async ({ lane }) => {
+  await lane.open('outbox.ts');
+  await lane.run('reset', 'p1');
+  const row = await lane.run<{ id: string; idempotencyKey: string; state: string }>('draft', 'p1', transfer('va_a', 'va_b', 100), T0);
+  expect(row.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  const [stored] = await lane.run<{ id: string; idempotencyKey: string; state: string }[]>('rows', 'p1');
+  expect(stored).toMatchObject({ id: row.id, idempotencyKey: row.idempotencyKey, state: 'draft' });
+  expect(await lane.run('tryApproveWithWrongHash', 'p1', row.id)).toBe('IllegalTransition');
+  const [after] = await lane.run<{ state: string; history: unknown[] }[]>('rows', 'p1');
+  expect(after?.state).toBe('draft');
+  expect(after?.history).toHaveLength(1);
+  expect(await lane.run('durability', 'p1')).toBe('strict');
+});
+
+test('claiming: FIFO per source, sources in parallel, A->B before B->C; a crash mid-send is recovered; the audit outlives the queue', async ({ lane }) => {
+  await lane.open('outbox.ts');
+  await lane.run('reset', 'p2');
+  const [a1, a2, b1, ab, bc] = await lane.run<string[]>('queue', 'p2', [transfer('va_a', 'va_x', 1), transfer('va_a', 'va_y', 2), transfer('va_b', 'va_x', 3), transfer('va_m', 'va_n', 4), transfer('va_n', 'va_o', 5)], T0);
+  expect(await lane.run('claim', 'p2', T0 + 10)).toEqual([a1, b1, ab]);
+  // Nothing more while those are in flight.
+  expect(await lane.run('claim', 'p2', T0 + 11)).toEqual([]);
+  // The page is reloaded mid-send: only IndexedDB remains.
+  await lane.open('outbox.ts');
+  expect(await lane.run('recover', 'p2', T0 + 12)).toBe(3);
+  const again = await lane.run<string[]>('claim', 'p2', T0 + 13);
+  expect(again).toEqual([a1, b1, ab]);
+  const rows1 = await lane.run<{ id: string; idempotencyKey: string }[]>('rows', 'p2');
+  for (const id of again) await lane.run('record', 'p2', id, 'ok', T0 + 14);
+  expect(await lane.run('claim', 'p2', T0 + 15)).toEqual([a2, bc]);
+  // Keys never changed through the crash and resend.
+  const rows2 = await lane.run<{ id: string; idempotencyKey: string }[]>('rows', 'p2');
+  expect(rows2.map((r) => r.idempotencyKey)).toEqual(rows1.map((r) => r.idempotencyKey));
+  await lane.run('record', 'p2', a2, 'ok', T0 + 16);
+  await lane.run('record', 'p2', bc, 'rejected', T0 + 16);
+  expect(await lane.run('clearFinished', 'p2')).toBe(4);
+  const left = await lane.run<{ id: string; state: string }[]>('rows', 'p2');
+  expect(left.map((r) => [r.id, r.state])).toEqual([[bc, 'failed']]);
+  const audit = await lane.run<string[]>('audit', 'p2');
+  expect(audit.filter((a) => a.startsWith('sent:'))).toHaveLength(4);
+  expect(audit).toContain(`drafted:${a1}`);
+  expect(audit).toContain(`approved:${a1}`);
+  expect(audit).toContain(`failed:${bc}`);
+});
+
+test('a row first sent more than 24 hours ago is not claimed again: it goes to review', async ({ lane }) => {
+  await lane.open('outbox.ts');
+  await lane.run('reset', 'p3');
+  const [id] = await lane.run<string[]>('queue', 'p3', [transfer('va_a', 'va_b', 7)], T0);
+  expect(await lane.run('claim', 'p3', T0 + 1)).toEqual([id]);
+  expect(await lane.run('recover', 'p3', T0 + 2)).toBe(1);
+  expect(await lane.run('expire', 'p3', T0 + 1 + 24 * 3_600_000 - 1)).toBe(0);
+  expect(await lane.run('expire', 'p3', T0 + 1 + 24 * 3_600_000)).toBe(1);
+  expect(await lane.run('claim', 'p3', T0 + 2 + 24 * 3_600_000)).toEqual([]);
+  const [row] = await lane.run<{ state: string }[]>('rows', 'p3');
+  expect(row?.state).toBe('needs-review');
+});
