@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useConnectivity } from '../stores/connectivity';
+import { useOnReconnect } from '../stores/useOnReconnect';
 import { useProfiles } from '../stores/profiles';
 import { forgetProfileCache } from '../repos/cache-repo';
 import { startSync, stopSync } from './sync-manager';
@@ -14,8 +15,6 @@ export const SYNC_INTERVAL_MS = 5 * 60_000;
 export function useSyncScheduler(): void {
   const profiles = useProfiles((s) => s.profiles);
   const activeId = useProfiles((s) => s.activeProfileId);
-  const byProfile = useConnectivity((s) => s.byProfile);
-  const lastState = useRef(new Map<string, string>());
   const known = useRef<Set<string> | null>(null);
 
   // A profile deleted (here or in another window): stop its sync and forget its cache.
@@ -40,11 +39,5 @@ export function useSyncScheduler(): void {
     return () => clearInterval(timer);
   }, [key]);
 
-  useEffect(() => {
-    for (const [id, status] of Object.entries(byProfile)) {
-      const before = lastState.current.get(id);
-      lastState.current.set(id, status.state);
-      if (status.state === 'online' && before && before !== 'online' && key.split('|').includes(id)) void startSync(id);
-    }
-  }, [byProfile, key]);
+  useOnReconnect(key, (id) => void startSync(id));
 }

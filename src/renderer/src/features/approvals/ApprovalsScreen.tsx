@@ -1,11 +1,48 @@
-import { ComingSoon } from '../../ui/ComingSoon';
+import { outboxSenders } from '../../outbox/sender/app-senders';
+import { useOutboxCounts } from '../../repos/outbox-hooks';
+import { clearFinished } from '../../repos/outbox-repo';
+import { useOutboxSender } from '../../stores/outbox-sender';
+import { useProfiles } from '../../stores/profiles';
 import { ScreenHeading } from '../../ui/ScreenHeading';
+import { OutboxQueue } from '../outbox/OutboxQueue';
 
+const SENDER_TEXT = {
+  idle: 'The sender is idle: approved items go out as soon as they are due.',
+  sending: 'Sending…',
+  paused: 'The sender is paused: nothing is sent until you resume.',
+  offline: 'Offline: approved items will be sent when the connection returns.',
+  blocked: 'The sender stopped.',
+  elsewhere: 'Another window of the app is sending for this profile.',
+} as const;
+
+/** The whole outbox of the profile on screen: approve, reject, cancel, review, and the sender's controls. */
 export function ApprovalsScreen() {
+  const profileId = useProfiles((s) => s.activeProfileId);
+  const view = useOutboxSender((s) => (profileId ? s.byProfile[profileId] : undefined));
+  const counts = useOutboxCounts(profileId);
+  if (!profileId) return null;
+  const finished = (counts.sent ?? 0) + (counts.canceled ?? 0) + (counts.rejected ?? 0);
   return (
     <section className="screen" aria-labelledby="screen-title">
       <ScreenHeading>Approvals</ScreenHeading>
-      <ComingSoon title="Approvals">Review and approve queued transfers and payments before they are sent.</ComingSoon>
+      <div className="form__actions" aria-label="Sender">
+        <p className="panel__intro" aria-live="polite">
+          {SENDER_TEXT[view?.paused ? 'paused' : (view?.state ?? 'idle')]} {view?.blocked ? view.blocked : ''}
+        </p>
+        {view?.paused ? (
+          <button type="button" className="button" onClick={() => void outboxSenders.resume(profileId)}>
+            Resume sending
+          </button>
+        ) : (
+          <button type="button" className="button" onClick={() => outboxSenders.pause(profileId)}>
+            Pause sending
+          </button>
+        )}
+        <button type="button" className="button button--quiet" disabled={finished === 0} onClick={() => void clearFinished(profileId)}>
+          Clear finished ({finished})
+        </button>
+      </div>
+      <OutboxQueue profileId={profileId} emptyText="Nothing is queued. Transfers and payments you draft appear here for approval." />
     </section>
   );
 }

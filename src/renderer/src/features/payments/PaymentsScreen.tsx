@@ -1,11 +1,20 @@
-import { ComingSoon } from '../../ui/ComingSoon';
+import { useProfiles } from '../../stores/profiles';
 import { ScreenHeading } from '../../ui/ScreenHeading';
+import { NewPaymentForm } from '../outbox/NewPaymentForm';
+import { OutboxQueue } from '../outbox/OutboxQueue';
 
 export function PaymentsScreen() {
+  const profileId = useProfiles((s) => s.activeProfileId);
   return (
     <section className="screen" aria-labelledby="screen-title">
       <ScreenHeading>Payments</ScreenHeading>
-      <ComingSoon title="Payments">Draft payments to payees by handle and follow them until they are sent.</ComingSoon>
+      <p className="panel__intro">Pay a svc handle, online or not. A payment whose outcome is unknown is never sent twice by itself: it waits for you under “Needs review”.</p>
+      {profileId ? (
+        <>
+          <NewPaymentForm key={profileId} profileId={profileId} />
+          <OutboxQueue profileId={profileId} kind="payment" emptyText="No payments queued." />
+        </>
+      ) : null}
     </section>
   );
 }

@@ -15,6 +15,7 @@ import { OfflineBanner } from './OfflineBanner';
 import type { SectionId } from './sections';
 import { Sidebar } from './Sidebar';
 import { useSyncScheduler } from '../../sync/useSyncScheduler';
+import { useOutboxSenders } from '../../outbox/sender/useOutboxSenders';
 import { useConnectivityWatch } from './useConnectivityWatch';
 import { useSectionShortcuts } from './useSectionShortcuts';
 
@@ -37,6 +38,7 @@ export function Shell() {
   useSectionShortcuts();
   useConnectivityWatch();
   useSyncScheduler();
+  useOutboxSenders();
   const Screen = SCREENS[section];
   return (
     <div className="shell">

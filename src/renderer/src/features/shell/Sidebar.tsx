@@ -1,10 +1,17 @@
+import { useOutboxCounts } from '../../repos/outbox-hooks';
 import { useNavigation } from '../../stores/navigation';
+import { useProfiles } from '../../stores/profiles';
 import { SECTIONS } from './sections';
 
 /** Section navigation: buttons in a nav landmark, so Tab reaches them and Enter/Space opens one. */
 export function Sidebar() {
   const section = useNavigation((s) => s.section);
   const go = useNavigation((s) => s.go);
+  const counts = useOutboxCounts(useProfiles((s) => s.activeProfileId));
+  const badge: Partial<Record<string, { n: number; label: string }>> = {
+    approvals: { n: (counts['awaiting-approval'] ?? 0) + (counts['needs-review'] ?? 0), label: 'waiting for you' },
+    transfers: { n: (counts.approved ?? 0) + (counts.sending ?? 0), label: 'queued to send' },
+  };
   return (
     <nav className="sidebar" aria-label="Sections">
       <div className="sidebar__brand" aria-hidden="true">
@@ -21,6 +28,11 @@ export function Sidebar() {
               onClick={() => go(s.id)}
             >
               <span>{s.label}</span>
+              {badge[s.id]?.n ? (
+                <span className="sidebar__badge" aria-label={`${badge[s.id]?.n} ${badge[s.id]?.label}`}>
+                  {badge[s.id]?.n}
+                </span>
+              ) : null}
               <kbd className="sidebar__kbd" aria-hidden="true">
                 {s.key}
               </kbd>

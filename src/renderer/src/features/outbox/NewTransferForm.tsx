@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import type { VirtualAccountView } from '../../../../shared/service';
+import { parseDollars } from '../../outbox/rows/money-input';
+import { useEntities } from '../../repos/entities-hooks';
+import { TextField } from '../../ui/TextField';
+import { dayStartMs } from '../transactions/filters';
+import { money } from '../transactions/format';
+import { QueueFooter } from './QueueFooter';
+import { queueDraft } from './submit-draft';
+
+/** A transfer between two of the profile's virtual accounts, drafted from the cache (works offline). */
+export function NewTransferForm({ profileId }: { profileId: string }) {
+  const cached = useEntities<VirtualAccountView>(profileId, 'virtualAccount');
+  const open = (cached?.items ?? []).filter((v) => !v.virtualAccount.closedAt);
+  const [source, setSource] = useState('');
+  const [destination, setDestination] = useState('');
+  const [amount, setAmount] = useState('');
+  const [memo, setMemo] = useState('');
+  const [sendOn, setSendOn] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [done, setDone] = useState<string | null>(null);
+
+  const byId = new Map(open.map((v) => [v.virtualAccount.id, v]));
+  const parsed = amount ? parseDollars(amount) : null;
+  const from = byId.get(source);
+  const lowBalance = parsed?.ok && from && parsed.cents > from.balance.amountCents;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setDone(null);
+    const errs: Record<string, string> = {};
+    if (!byId.has(source)) errs['source'] = 'Choose the account to send from.';
+    if (!byId.has(destination)) errs['destination'] = 'Choose the account to send to.';
+    if (source && source === destination) errs['destination'] = 'Choose a different account: the source and the destination are the same.';
+    const cents = parseDollars(amount);
+    if (!cents.ok) errs['amount'] = cents.error;
+    if (memo.length > 255) errs['memo'] = 'The memo is limited to 255 characters.';
+    const notBefore = sendOn ? dayStartMs(sendOn) : undefined;
+    if (sendOn && notBefore === null) errs['sendOn'] = 'Use a date such as 2026-12-01.';
+    setErrors(errs);
+    if (Object.keys(errs).length > 0 || !cents.ok) return;
+    const src = byId.get(source);
+    const dst = byId.get(destination);
+    const row = await queueDraft(profileId, {
+      kind: 'transfer',
+      payload: { source, destination, amountCents: cents.cents, ...(memo.trim() ? { memo: memo.trim() } : {}) },
+      ...(notBefore ? { notBefore } : {}),
+      labels: { ...(src ? { source: src.virtualAccount.name } : {}), ...(dst ? { destination: dst.virtualAccount.name } : {}) },
+    });
+    setDone(row.state === 'approved' ? 'Queued: it will be sent when online.' : 'Queued for approval (Approvals).');
+    setAmount('');
+    setMemo('');
+  };
+
+  return (
+    <form className="form" onSubmit={(e) => void submit(e)} aria-label="New transfer" noValidate>
+      <AccountSelect id="tr-source" label="From" accounts={open} value={source} onChange={setSource} error={errors['source']} />
+      <AccountSelect id="tr-destination" label="To" accounts={open} value={destination} onChange={setDestination} error={errors['destination']} />
+      <TextField id="tr-amount" label="Amount (USD)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors['amount']} hint={lowBalance ? `The cached balance of ${from?.virtualAccount.name} is ${money(from?.balance.amountCents ?? 0)}: this may be refused. The service decides.` : 'For example 1,250.00'} />
+      <TextField id="tr-memo" label="Memo (optional)" value={memo} onChange={(e) => setMemo(e.target.value)} error={errors['memo']} maxLength={300} />
+      <TextField id="tr-send-on" label="Send on (optional, UTC date)" type="date" value={sendOn} onChange={(e) => setSendOn(e.target.value)} error={errors['sendOn']} />
+      <QueueFooter label="Queue transfer" done={done} />
+      {open.length === 0 ? <p className="field__hint">No virtual accounts are cached yet: they appear after the first sync.</p> : null}
+    </form>
+  );
+}
+
+function AccountSelect(p: { id: string; label: string; accounts: VirtualAccountView[]; value: string; onChange(id: string): void; error: string | undefined }) {
+  return (
+    <div className="field">
+      <label htmlFor={p.id} className="field__label">
+        {p.label}
+      </label>
+      <select id={p.id} className="field__input" value={p.value} onChange={(e) => p.onChange(e.target.value)} aria-invalid={p.error ? true : undefined} aria-describedby={p.error ? `${p.id}-error` : undefined}>
+        <option value="">Choose an account…</option>
+        {p.accounts.map((v) => (
+          <option key={v.virtualAccount.id} value={v.virtualAccount.id}>
+            {v.virtualAccount.name} — {money(v.balance.amountCents)}
+          </option>
+        ))}
+      </select>
+      {p.error ? (
+        <p id={`${p.id}-error`} className="field__error">
+          {p.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

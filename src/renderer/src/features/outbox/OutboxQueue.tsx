@@ -1,0 +1,189 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { OutboxKind, OutboxRow } from '../../../../shared/outbox';
+import { payloadHash } from '../../outbox/rows/payload-hash';
+import { planQueue } from '../../outbox/rows/queue-plan';
+import { useOutboxRows } from '../../repos/outbox-hooks';
+import { money } from '../transactions/format';
+import { outboxActions } from './actions';
+import { reviewLines, STATE_LABEL, STATE_ORDER, title } from './describe';
+
+interface Props {
+  profileId: string;
+  /** Only this kind (the Transfers and Payments screens); all kinds on Approvals. */
+  kind?: OutboxKind;
+  /** Rows in these groups start open. */
+  emptyText: string;
+}
+
+/** The outbox grouped by state, with what a person can do to each row, and why a row waits. */
+export function OutboxQueue({ profileId, kind, emptyText }: Props) {
+  const all = useOutboxRows(profileId);
+  const [error, setError] = useState<string | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 5_000);
+    return () => clearInterval(timer);
+  }, []);
+  const plan = useMemo(() => planQueue(all ?? [], now), [all, now]);
+  if (!all) return <p className="muted">Loading the outbox…</p>;
+  const rows = kind ? all.filter((r) => r.kind === kind) : all;
+  if (rows.length === 0) return <p className="empty-state__title">{emptyText}</p>;
+  const run = async (action: Promise<string | null>) => setError(await action);
+
+  return (
+    <div className="outbox">
+      {error ? (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {STATE_ORDER.map((state) => {
+        const group = rows.filter((r) => r.state === state);
+        if (group.length === 0) return null;
+        return (
+          <section key={state} className="outbox__group" aria-label={STATE_LABEL[state]}>
+            <h2 className="outbox__heading">
+              {STATE_LABEL[state]} <span className="muted">({group.length})</span>
+            </h2>
+            {state === 'awaiting-approval' ? <BatchApprove rows={group} onDone={(e) => setError(e)} /> : null}
+            <ul className="outbox__rows">
+              {group.map((row) => (
+                <OutboxItem key={row.id} row={row} waiting={plan.waiting.get(row.id)} run={run} />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function BatchApprove({ rows, onDone }: { rows: OutboxRow[]; onDone(error: string | null): void }) {
+  const [busy, setBusy] = useState(false);
+  if (rows.length < 2) return null;
+  const total = rows.reduce((sum, r) => sum + r.amountCents, 0);
+  return (
+    <button
+      type="button"
+      className="button"
+      disabled={busy}
+      onClick={async () => {
+        if (!window.confirm(`Approve ${rows.length} items totalling ${money(total)}? Each is sent exactly as shown.`)) return;
+        setBusy(true);
+        onDone(await outboxActions.approveMany(rows));
+        setBusy(false);
+      }}
+    >
+      Approve all {rows.length} ({money(total)})
+    </button>
+  );
+}
+
+function OutboxItem({ row, waiting, run }: { row: OutboxRow; waiting: string | undefined; run(action: Promise<string | null>): Promise<void> }) {
+  const [hash, setHash] = useState<string | null>(null);
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  useEffect(() => {
+    let live = true;
+    if (row.state === 'awaiting-approval') void payloadHash(row.payload).then((h) => live && setHash(h));
+    return () => {
+      live = false;
+    };
+  }, [row]);
+  const label = title(row);
+
+  return (
+    <li className="outbox__row">
+      <div className="outbox__summary">
+        <strong>{label}</strong>
+        {waiting && row.state === 'approved' ? <span className="field__hint"> — {waiting}</span> : null}
+        {row.lastError && row.state !== 'sent' ? <p className={row.state === 'approved' ? 'field__hint' : 'field__error'}>{row.lastError}</p> : null}
+      </div>
+      {row.state === 'awaiting-approval' ? (
+        <dl className="outbox__review" aria-label={`What will be sent: ${label}`}>
+          {reviewLines(row).map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
+      <div className="form__actions">
+        {row.state === 'draft' ? <Action label="Submit for approval" row={row} onClick={() => run(outboxActions.submit(row))} /> : null}
+        {row.state === 'awaiting-approval' ? <Action label="Approve" row={row} primary disabled={!hash} onClick={() => run(outboxActions.approve(row, hash as string))} /> : null}
+        {row.state === 'awaiting-approval' && !rejecting ? <Action label="Reject" row={row} onClick={async () => setRejecting(true)} /> : null}
+        {row.state === 'approved' ? <Action label="Send now" row={row} onClick={() => run(outboxActions.sendNow(row))} /> : null}
+        {row.state === 'failed' ? <Action label="Reopen as draft" row={row} onClick={() => run(outboxActions.reopen(row))} /> : null}
+        {row.state === 'needs-review' ? <Action label="Mark as sent" row={row} onClick={() => run(outboxActions.markSent(row))} /> : null}
+        {row.state === 'needs-review' ? (
+          <Action
+            label="Send again"
+            row={row}
+            onClick={async () => {
+              if (window.confirm('It may already have gone through: sending again could move the money twice. Send it again with a new key?')) await run(outboxActions.sendAgain(row));
+            }}
+          />
+        ) : null}
+        {['draft', 'awaiting-approval', 'approved', 'failed', 'needs-review'].includes(row.state) ? <Action label="Cancel" row={row} onClick={() => run(outboxActions.cancel(row))} /> : null}
+      </div>
+      {rejecting ? (
+        <form
+          className="form__actions"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(outboxActions.reject(row, reason)).then(() => setRejecting(false));
+          }}
+        >
+          <label className="field__label" htmlFor={`reject-${row.id}`}>
+            Reason for rejecting
+          </label>
+          <input id={`reject-${row.id}`} className="field__input" value={reason} onChange={(e) => setReason(e.target.value)} required autoFocus />
+          <button type="submit" className="button button--danger">
+            Reject
+          </button>
+          <button type="button" className="button button--quiet" onClick={() => setRejecting(false)}>
+            Keep
+          </button>
+        </form>
+      ) : null}
+      <details className="outbox__details">
+        <summary>History ({row.history.length})</summary>
+        <ol>
+          {row.history.map((h, i) => (
+            <li key={i}>
+              {new Date(h.at).toISOString().replace('T', ' ').slice(0, 19)} UTC: {h.from ? `${STATE_LABEL[h.from]} → ` : ''}
+              {STATE_LABEL[h.to]}
+              {h.reason ? ` (${h.reason})` : ''}
+              {h.by ? ` by ${h.by}` : ''}
+            </li>
+          ))}
+        </ol>
+        {row.attempts.length > 0 ? (
+          <p className="field__hint">
+            {row.attempts.length} attempt{row.attempts.length === 1 ? '' : 's'}; key {row.idempotencyKey}
+          </p>
+        ) : null}
+      </details>
+    </li>
+  );
+}
+
+function Action({ label, row, onClick, primary, disabled }: { label: string; row: OutboxRow; onClick(): Promise<void>; primary?: boolean; disabled?: boolean }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <button
+      type="button"
+      className={`button${primary ? ' button--primary' : ''}`}
+      aria-label={`${label}: ${title(row)}`}
+      disabled={busy || disabled}
+      onClick={async () => {
+        setBusy(true);
+        await onClick();
+        setBusy(false);
+      }}
+    >
+      {label}
+    </button>
+  );
+}

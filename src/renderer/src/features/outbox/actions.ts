@@ -1,0 +1,53 @@
+import type { OutboxRow } from '../../../../shared/outbox';
+import { outboxSenders } from '../../outbox/sender/app-senders';
+import { newKey } from '../../outbox/rows/draft';
+import { payloadHash } from '../../outbox/rows/payload-hash';
+import * as t from '../../outbox/rows/transitions';
+import * as repo from '../../repos/outbox-repo';
+import { currentApprover } from './approver';
+
+/** What the queue's buttons do; each resolves to an error message for the person, or null. */
+async function attempt(work: () => Promise<unknown>): Promise<string | null> {
+  try {
+    await work();
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+export const outboxActions = {
+  submit: (row: OutboxRow) => attempt(async () => {
+    await repo.submitRow(row.profileId, row.id);
+    await outboxSenders.kick(row.profileId);
+  }),
+  /** `shownHash`: the hash of the payload the review showed (computed when it was drawn). */
+  approve: (row: OutboxRow, shownHash: string) => attempt(async () => {
+    await repo.approveRow(row.profileId, row.id, await currentApprover(), shownHash);
+    await outboxSenders.kick(row.profileId);
+  }),
+  approveMany: (rows: OutboxRow[]) => attempt(async () => {
+    const by = await currentApprover();
+    for (const row of rows) await repo.approveRow(row.profileId, row.id, by, await payloadHash(row.payload));
+    if (rows[0]) await outboxSenders.kick(rows[0].profileId);
+  }),
+  reject: (row: OutboxRow, reason: string) => attempt(async () => {
+    const by = await currentApprover();
+    await repo.changeRow(row.profileId, row.id, (r) => t.reject(r, by, reason, Date.now()));
+  }),
+  cancel: (row: OutboxRow) => attempt(() => repo.changeRow(row.profileId, row.id, (r) => t.cancel(r, Date.now()))),
+  sendNow: (row: OutboxRow) => attempt(async () => {
+    await repo.changeRow(row.profileId, row.id, (r) => t.sendNow(r, Date.now()));
+    await outboxSenders.kick(row.profileId);
+  }),
+  reopen: (row: OutboxRow) => attempt(() => repo.changeRow(row.profileId, row.id, (r) => t.retryFailed(r, newKey(), Date.now()))),
+  markSent: (row: OutboxRow) => attempt(async () => {
+    const by = await currentApprover();
+    await repo.changeRow(row.profileId, row.id, (r) => t.resolveSent(r, Date.now(), { by }));
+  }),
+  sendAgain: (row: OutboxRow) => attempt(async () => {
+    const by = await currentApprover();
+    await repo.changeRow(row.profileId, row.id, (r) => t.resendAnyway(r, by, newKey(), Date.now()));
+    await outboxSenders.kick(row.profileId);
+  }),
+};

@@ -1,0 +1,28 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { OutboxRow, OutboxState } from '../../../shared/outbox';
+import { outboxDb } from '../db/outbox-db';
+import { getApprovalRule } from './outbox-repo';
+import type { ApprovalRule } from '../outbox/rows/approval-rules';
+
+/** The profile's outbox, oldest first, live. Undefined while loading. */
+export function useOutboxRows(profileId: string | null): OutboxRow[] | undefined {
+  return useLiveQuery(async () => (profileId ? outboxDb(profileId).rows.orderBy('createdAt').toArray() : []), [profileId]);
+}
+
+/** Rows per state, live (the sidebar's counts). */
+export function useOutboxCounts(profileId: string | null): Partial<Record<OutboxState, number>> {
+  return (
+    useLiveQuery(async () => {
+      if (!profileId) return {};
+      const counts: Partial<Record<OutboxState, number>> = {};
+      await outboxDb(profileId).rows.each((r) => {
+        counts[r.state] = (counts[r.state] ?? 0) + 1;
+      });
+      return counts;
+    }, [profileId]) ?? {}
+  );
+}
+
+export function useApprovalRule(profileId: string | null): ApprovalRule | undefined {
+  return useLiveQuery(async () => (profileId ? getApprovalRule(profileId) : undefined), [profileId]);
+}

@@ -1,0 +1,119 @@
+import type { Page } from '@playwright/test';
+import type { Sandbox } from '../../src/sandbox';
+import { test, expect } from './fixtures';
+import { openSection, startDemo } from './harness/flows';
+
+// The outbox through the real screens, core and sandbox: drafted offline, approved by a person,
+// sent exactly once when the connection returns, whatever happens in between.
+
+/** The app on the Demo, its first sync done (the pickers read the cache). */
+async function syncedDemo(app: { open(): Promise<void>; page: Page; demoSandbox(): Promise<Sandbox> }): Promise<Sandbox> {
+  await app.open();
+  await startDemo(app.page);
+  await expect(app.page.getByText(/Up to date as of/)).toBeVisible({ timeout: 30_000 });
+  return app.demoSandbox();
+}
+
+function accounts(sandbox: Sandbox) {
+  const world = sandbox.world;
+  const other = [...world.virtualAccounts.values()].find((v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null);
+  if (!other) throw new Error('the seed has no second open virtual account');
+  return { from: world.primaryVirtualAccountId, to: other.id };
+}
+
+const ledgerFor = (sandbox: Sandbox, amountCents: number) => sandbox.world.ledger.filter((e) => e.amountCents === amountCents);
+
+async function draftTransfer(page: Page, from: string, to: string, amount: string) {
+  await openSection(page, 'Transfers');
+  const form = page.getByRole('form', { name: 'New transfer' });
+  await form.getByLabel('From').selectOption(from);
+  await form.getByLabel('To').selectOption(to);
+  await form.getByLabel('Amount (USD)').fill(amount);
+  await form.getByRole('button', { name: 'Queue transfer' }).click();
+}
+
+test('drafted offline, approved, sent exactly once when the service returns', async ({ app }) => {
+  const { page } = app;
+  const sandbox = await syncedDemo(app);
+  const { from, to } = accounts(sandbox);
+  await sandbox.setFaults({ offline: true });
+  await app.probeUntil('offline');
+
+  await draftTransfer(page, from, to, '1,234.56');
+  await expect(page.getByText('Queued for approval (Approvals).')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Approvals/ })).toContainText('1');
+
+  await openSection(page, 'Approvals');
+  const review = page.getByRole('definition').filter({ hasText: '$1,234.56' });
+  await expect(review).toBeVisible();
+  await expect(page.getByText(`(${from})`)).toBeVisible();
+  await page.getByRole('button', { name: /^Approve: Transfer \$1,234\.56/ }).click();
+  const approved = page.getByRole('region', { name: 'Approved, to send' });
+  await expect(approved).toContainText('Transfer $1,234.56');
+  expect(ledgerFor(sandbox, 123_456)).toHaveLength(0);
+
+  await sandbox.resetFaults();
+  await app.probeUntil('online');
+  const sent = page.getByRole('region', { name: 'Sent' });
+  await expect(sent).toContainText('Transfer $1,234.56', { timeout: 20_000 });
+  expect(ledgerFor(sandbox, 123_456)).toHaveLength(1);
+  await sent.getByText(/^History/).click();
+  await expect(sent).toContainText(/Awaiting approval → Approved, to send by .+ on .+/);
+});
+
+test('reloaded in the middle of a send: resent with the same key, one transfer', async ({ app }) => {
+  const { page } = app;
+  const sandbox = await syncedDemo(app);
+  const { from, to } = accounts(sandbox);
+  await draftTransfer(page, from, to, '77.01');
+  await openSection(page, 'Approvals');
+  // The service is slow: the send is in flight when the page goes away.
+  await sandbox.setFaults({ latencyMs: 3_000 });
+  await page.getByRole('button', { name: /^Approve: Transfer \$77\.01/ }).click();
+  await expect(page.getByRole('region', { name: 'Sending' })).toContainText('Transfer $77.01');
+  await page.reload();
+  await sandbox.resetFaults();
+  await openSection(page, 'Approvals');
+  await expect(page.getByRole('region', { name: 'Sent' })).toContainText('Transfer $77.01', { timeout: 20_000 });
+  const entries = ledgerFor(sandbox, 7_701);
+  expect(entries).toHaveLength(1);
+});
+
+test('a payment whose answer was lost is not sent again: it waits for a person', async ({ app }) => {
+  const { page } = app;
+  const sandbox = await syncedDemo(app);
+  const payee = [...sandbox.world.svcHandles.values()].find((h) => h.id !== sandbox.world.ownSvcHandleId);
+  await sandbox.setFaults({ dropAfterRate: 1 });
+  await openSection(page, 'Payments');
+  const form = page.getByRole('form', { name: 'New payment' });
+  await form.getByLabel('Pay (svc handle)').fill(payee?.svcHandle ?? 'x');
+  await form.getByLabel('Amount (USD)').fill('12.34');
+  await form.getByRole('button', { name: 'Queue payment' }).click();
+  await openSection(page, 'Approvals');
+  await page.getByRole('button', { name: /^Approve: Payment \$12\.34/ }).click();
+  const review = page.getByRole('region', { name: 'Needs review' });
+  await expect(review).toContainText('may have gone through', { timeout: 20_000 });
+  await sandbox.resetFaults();
+  expect(ledgerFor(sandbox, 1_234)).toHaveLength(1);
+  await review.getByRole('button', { name: /^Mark as sent/ }).click();
+  await expect(page.getByRole('region', { name: 'Sent' })).toContainText('Payment $12.34');
+  expect(ledgerFor(sandbox, 1_234)).toHaveLength(1);
+});
+
+test('bad input: a clear message beside the field, nothing queued', async ({ app }) => {
+  const { page } = app;
+  const { from } = accounts(await syncedDemo(app));
+  for (const [amount, message] of [
+    ['0', 'more than zero'],
+    ['-5', 'must be positive'],
+    ['1.005', 'whole cents'],
+    ['90071992547409.92', 'too large'],
+    ['abc', 'is not an amount'],
+  ]) {
+    await draftTransfer(page, from, from, amount as string);
+    await expect(page.getByText(message as string)).toBeVisible();
+    await expect(page.getByText('the source and the destination are the same')).toBeVisible();
+  }
+  await openSection(page, 'Approvals');
+  await expect(page.getByText('Nothing is queued.', { exact: false })).toBeVisible();
+});
