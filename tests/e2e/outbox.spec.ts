@@ -117,3 +117,30 @@ test('bad input: a clear message beside the field, nothing queued', async ({ app
   await openSection(page, 'Approvals');
   await expect(page.getByText('Nothing is queued.', { exact: false })).toBeVisible();
 });
+
+test('an approved transfer whose amount changes is a new operation: a new key, approved again, only the new amount sent', async ({ app }) => {
+  const { page } = app;
+  const sandbox = await syncedDemo(app);
+  const { from, to } = accounts(sandbox);
+  await openSection(page, 'Approvals');
+  await page.getByRole('button', { name: 'Pause sending' }).click();
+  await draftTransfer(page, from, to, '5.55');
+  await openSection(page, 'Approvals');
+  const firstKey = await page.getByRole('definition').filter({ hasText: /^[0-9a-f-]{36}$/ }).textContent();
+  await page.getByRole('button', { name: /^Approve: Transfer \$5\.55/ }).click();
+  await expect(page.getByRole('region', { name: 'Approved, to send' })).toContainText('Transfer $5.55');
+
+  await page.getByRole('button', { name: /^Change amount: Transfer \$5\.55/ }).click();
+  await page.getByLabel('New amount (USD)').fill('6.66');
+  await page.getByRole('button', { name: 'Change and send for approval' }).click();
+  const waiting = page.getByRole('region', { name: 'Awaiting approval' });
+  await expect(waiting).toContainText('Transfer $6.66');
+  const secondKey = await waiting.getByRole('definition').filter({ hasText: /^[0-9a-f-]{36}$/ }).textContent();
+  expect(secondKey).not.toBe(firstKey);
+  await page.getByRole('button', { name: /^Approve: Transfer \$6\.66/ }).click();
+  await page.getByRole('button', { name: 'Resume sending' }).click();
+  await expect(page.getByRole('region', { name: 'Sent' })).toContainText('Transfer $6.66', { timeout: 20_000 });
+  expect(ledgerFor(sandbox, 666)).toHaveLength(1);
+  expect(ledgerFor(sandbox, 555)).toHaveLength(0);
+  expect(ledgerFor(sandbox, 666)[0]?.idempotencyKey).toBe(secondKey);
+});

@@ -59,16 +59,16 @@ test('sync, then search by text, amount and filters, offline too; open a detail;
   await expect(detail.getByRole('heading', { level: 2 })).toHaveText(first?.description ?? '');
   await expect(detail.getByText(first?.id ?? 'x')).toBeVisible();
 
-  // A note needs the service: offline it says so and keeps the text.
+  // A note written offline is queued, shows at once, and is sent when the connection returns.
   await detail.getByRole('button', { name: /Add a note|Edit note/ }).click();
   await detail.getByRole('textbox', { name: 'Note' }).fill('Checked with finance');
   await detail.getByRole('button', { name: 'Save note' }).click();
-  await expect(detail.getByRole('alert')).toContainText('offline');
-  await expect(detail.getByRole('textbox', { name: 'Note' })).toHaveValue('Checked with finance');
+  await expect(detail.getByText('Checked with finance')).toBeVisible();
+  await expect(detail.getByText('Waiting to be sent')).toBeVisible();
+  expect(sandbox.world.transactions.get(first?.id ?? '')?.tx.note).not.toBe('Checked with finance');
   await sandbox.resetFaults();
   await app.probeUntil('online');
-  await detail.getByRole('button', { name: 'Save note' }).click();
-  await expect(detail.getByText('Checked with finance')).toBeVisible();
+  await expect(detail.getByText('Waiting to be sent')).toHaveCount(0, { timeout: 20_000 });
   expect(sandbox.world.transactions.get(first?.id ?? '')?.tx.note).toBe('Checked with finance');
 
   // Export the pending result and read the file back.

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { OutboxKind, OutboxRow } from '../../../../shared/outbox';
+import { parseDollars } from '../../outbox/rows/money-input';
 import { payloadHash } from '../../outbox/rows/payload-hash';
 import { planQueue } from '../../outbox/rows/queue-plan';
 import { useOutboxRows } from '../../repos/outbox-hooks';
@@ -83,6 +84,7 @@ function OutboxItem({ row, waiting, run }: { row: OutboxRow; waiting: string | u
   const [hash, setHash] = useState<string | null>(null);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
+  const [changing, setChanging] = useState(false);
   useEffect(() => {
     let live = true;
     if (row.state === 'awaiting-approval') void payloadHash(row.payload).then((h) => live && setHash(h));
@@ -115,6 +117,7 @@ function OutboxItem({ row, waiting, run }: { row: OutboxRow; waiting: string | u
         {row.state === 'awaiting-approval' && !rejecting ? <Action label="Reject" row={row} onClick={async () => setRejecting(true)} /> : null}
         {row.state === 'approved' ? <Action label="Send now" row={row} onClick={() => run(outboxActions.sendNow(row))} /> : null}
         {row.state === 'failed' ? <Action label="Reopen as draft" row={row} onClick={() => run(outboxActions.reopen(row))} /> : null}
+        {row.kind !== 'note' && ['draft', 'awaiting-approval', 'approved', 'failed'].includes(row.state) && !changing ? <Action label="Change amount" row={row} onClick={async () => setChanging(true)} /> : null}
         {row.state === 'needs-review' ? <Action label="Mark as sent" row={row} onClick={() => run(outboxActions.markSent(row))} /> : null}
         {row.state === 'needs-review' ? (
           <Action
@@ -127,6 +130,10 @@ function OutboxItem({ row, waiting, run }: { row: OutboxRow; waiting: string | u
         ) : null}
         {['draft', 'awaiting-approval', 'approved', 'failed', 'needs-review'].includes(row.state) ? <Action label="Cancel" row={row} onClick={() => run(outboxActions.cancel(row))} /> : null}
       </div>
+      {changing ? <AmountChange row={row} onDone={async (cents) => {
+        if (cents !== null) await run(outboxActions.changeAmount(row, cents));
+        setChanging(false);
+      }} /> : null}
       {rejecting ? (
         <form
           className="form__actions"
@@ -185,5 +192,39 @@ function Action({ label, row, onClick, primary, disabled }: { label: string; row
     >
       {label}
     </button>
+  );
+}
+
+/** A new amount: the row becomes a new operation (new key) and goes through approval again. */
+function AmountChange({ row, onDone }: { row: OutboxRow; onDone(cents: number | null): Promise<void> }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const id = `amount-${row.id}`;
+  return (
+    <form
+      className="form__actions"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const parsed = parseDollars(text);
+        if (!parsed.ok) return setError(parsed.error);
+        void onDone(parsed.cents);
+      }}
+    >
+      <label className="field__label" htmlFor={id}>
+        New amount (USD)
+      </label>
+      <input id={id} className="field__input" inputMode="decimal" value={text} onChange={(e) => setText(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} autoFocus />
+      <button type="submit" className="button">
+        Change and send for approval
+      </button>
+      <button type="button" className="button button--quiet" onClick={() => void onDone(null)}>
+        Keep
+      </button>
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </form>
   );
 }

@@ -1,6 +1,6 @@
 import type { OutboxRow } from '../../../../shared/outbox';
 import { outboxSenders } from '../../outbox/sender/app-senders';
-import { newKey } from '../../outbox/rows/draft';
+import { newKey, withAmount } from '../../outbox/rows/draft';
 import { payloadHash } from '../../outbox/rows/payload-hash';
 import * as t from '../../outbox/rows/transitions';
 import * as repo from '../../repos/outbox-repo';
@@ -39,6 +39,11 @@ export const outboxActions = {
   sendNow: (row: OutboxRow) => attempt(async () => {
     await repo.changeRow(row.profileId, row.id, (r) => t.sendNow(r, Date.now()));
     await outboxSenders.kick(row.profileId);
+  }),
+  /** A new amount makes it a new operation: new key, back through approval. */
+  changeAmount: (row: OutboxRow, amountCents: number) => attempt(async () => {
+    await repo.editRow(row.profileId, row.id, withAmount(row, amountCents));
+    await repo.submitRow(row.profileId, row.id);
   }),
   reopen: (row: OutboxRow) => attempt(() => repo.changeRow(row.profileId, row.id, (r) => t.retryFailed(r, newKey(), Date.now()))),
   markSent: (row: OutboxRow) => attempt(async () => {

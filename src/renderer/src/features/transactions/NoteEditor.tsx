@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import type { Transaction } from '../../../../shared/service';
-import { serviceCall } from '../../platform/service';
+import { useOutboxRows } from '../../repos/outbox-hooks';
 import { appendPage } from '../../repos/transactions-repo';
 import { chunksWritten } from '../../search/search-session';
 import { FormError } from '../../ui/FormError';
+import { queueDraft } from '../outbox/submit-draft';
 
 const MAX_NOTE = 2000;
 
 /**
- * A transaction's note, saved with PATCH /transaction/{id}/note. The cache gets the new version
- * at once (as a new chunk, like a sync would), so the list and search see it.
+ * A transaction's note, saved through the outbox (PATCH /transaction/{id}/note, no approval), so
+ * it can be written offline and is sent when the connection returns. The cache gets the new
+ * version at once (as a new chunk, like a sync would), so the list and search see it.
  */
 export function NoteEditor({ profileId, tx }: { profileId: string; tx: Transaction }) {
   const [editing, setEditing] = useState(false);
@@ -21,13 +23,14 @@ export function NoteEditor({ profileId, tx }: { profileId: string; tx: Transacti
   const save = async () => {
     setBusy(true);
     setError(null);
-    const r = await serviceCall(profileId, 'setTransactionNote', { params: { transactionId: tx.id }, body: { note: text } });
-    setBusy(false);
-    if (!r.ok) {
-      const offline = r.error.service?.kind === 'network' || r.error.service?.kind === 'timeout';
-      setError(offline ? 'You are offline, so the note was not saved. Your text is kept here; save it again when the connection returns.' : r.error.message);
+    try {
+      await queueDraft(profileId, { kind: 'note', payload: { transactionId: tx.id, note: text } });
+    } catch (e) {
+      setBusy(false);
+      setError(`The note could not be queued: ${e instanceof Error ? e.message : String(e)}. Your text is kept here.`);
       return;
     }
+    setBusy(false);
     await appendPage(profileId, 'note', [{ ...tx, note: text }]);
     chunksWritten(profileId);
     setSaved(text);
@@ -35,10 +38,17 @@ export function NoteEditor({ profileId, tx }: { profileId: string; tx: Transacti
   };
 
   const shown = saved ?? tx.note;
+  const outbox = useOutboxRows(profileId);
+  const pending = (outbox ?? []).filter((r) => r.kind === 'note' && r.payload.transactionId === tx.id && r.state !== 'sent' && r.state !== 'canceled').at(-1);
   if (!editing) {
     return (
       <div className="note">
         <p className={shown ? '' : 'muted'}>{shown || 'No note.'}</p>
+        {pending ? (
+          <p className="field__hint" aria-live="polite">
+            {pending.state === 'failed' ? `Not saved: ${pending.lastError ?? 'the service refused it'}` : 'Waiting to be sent: it is saved when the connection returns.'}
+          </p>
+        ) : null}
         <button type="button" className="button button--quiet" onClick={() => setEditing(true)}>
           {shown ? 'Edit note' : 'Add a note'}
         </button>

@@ -39,3 +39,16 @@ export function draftRow(input: DraftInput, profileId: string, id: string, key: 
   };
   return { ...base, kind: input.kind, payload: input.payload } as OutboxRow;
 }
+
+/** The row's draft with another amount (the same parties, memo, schedule and labels). */
+export function withAmount(row: OutboxRow, amountCents: number): DraftInput {
+  const schedule = row.notBefore ? { notBefore: row.notBefore } : {};
+  switch (row.kind) {
+    case 'transfer':
+      return { kind: 'transfer', payload: { ...row.payload, amountCents }, labels: row.labels, ...schedule };
+    case 'payment':
+      return { kind: 'payment', payload: { ...row.payload, amountCents }, labels: row.labels, ...schedule };
+    case 'note':
+      throw new Error('A note has no amount.');
+  }
+}
