@@ -144,3 +144,22 @@ test('an approved transfer whose amount changes is a new operation: a new key, a
   expect(ledgerFor(sandbox, 555)).toHaveLength(0);
   expect(ledgerFor(sandbox, 666)[0]?.idempotencyKey).toBe(secondKey);
 });
+
+test('with approval only above $100, a smaller transfer goes without one and a larger one waits', async ({ app }) => {
+  const { page } = app;
+  const sandbox = await syncedDemo(app);
+  const { from, to } = accounts(sandbox);
+  await openSection(page, 'Settings');
+  await page.getByLabel('Amount (USD)').fill('100');
+  await page.getByRole('button', { name: 'Use this amount' }).click();
+  await expect(page.getByText('(now $100.00)')).toBeVisible();
+  await draftTransfer(page, from, to, '99.99');
+  await expect(page.getByText('Queued: it will be sent when online.')).toBeVisible();
+  await draftTransfer(page, from, to, '100.01');
+  await expect(page.getByText('Queued for approval (Approvals).')).toBeVisible();
+  await openSection(page, 'Approvals');
+  await expect(page.getByRole('region', { name: 'Sent' })).toContainText('Transfer $99.99', { timeout: 20_000 });
+  await expect(page.getByRole('region', { name: 'Awaiting approval' })).toContainText('Transfer $100.01');
+  expect(ledgerFor(sandbox, 9_999)).toHaveLength(1);
+  expect(ledgerFor(sandbox, 10_001)).toHaveLength(0);
+});

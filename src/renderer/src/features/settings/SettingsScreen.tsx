@@ -1,5 +1,6 @@
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { AddProfileForm } from './AddProfileForm';
+import { ApprovalRuleSetting } from './ApprovalRuleSetting';
 import { DemoSample } from './DemoSample';
 import { ProfileList } from './ProfileList';
 import { RecoveredNotice } from './RecoveredNotice';
@@ -21,6 +22,12 @@ export function SettingsScreen() {
         </h2>
         <p className="panel__intro">Connect the app to your company’s account on the service. You need the service and vault addresses and an API key.</p>
         <AddProfileForm />
+      </section>
+      <section className="panel" aria-labelledby="approvals-title">
+        <h2 id="approvals-title" className="panel__title">
+          Approvals
+        </h2>
+        <ApprovalRuleSetting />
       </section>
       <section className="panel" aria-labelledby="demo-title">
         <h2 id="demo-title" className="panel__title">
