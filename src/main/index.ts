@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, net, session } from 'electron';
+import { app, BrowserWindow, dialog, net, Notification, session } from 'electron';
 import { registerAppScheme, serveAppScheme } from './app-protocol/electron-scheme';
 import { APP_ENTRY_URL, APP_ORIGIN, originOf } from './app-protocol/origin';
 import { createMainCore, type MainCore } from './core';
@@ -62,6 +62,11 @@ if (!app.requestSingleInstanceLock()) {
       platform: process.platform,
       emit: (event, payload) => broadcast(windows(), event, payload),
       isOsOnline: () => net.isOnline(),
+      notify: (title, body) => {
+        if (!Notification.isSupported()) return false;
+        new Notification({ title, body }).show();
+        return true;
+      },
       saveDialog: async ({ suggestedName, filters }) => {
         const options = { defaultPath: join(app.getPath('downloads'), suggestedName), filters };
         const r = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);

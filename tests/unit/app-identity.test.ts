@@ -20,6 +20,19 @@ async function core(identity?: () => { user: string; machine: string }): Promise
   return c;
 }
 
+describe('app:notify (outbox outcomes)', () => {
+  it('shows through the notifier main was given, and says when there is none', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'treasury-notify-'));
+    const shown: string[] = [];
+    const c = await createMainCore({ userDataDir: dir, version: 't', platform: 't', secrets: 'memory', emit: () => {}, notify: (title, body) => shown.push(`${title}|${body}`) > 0 });
+    opened.push({ core: c, dir });
+    expect(await dispatch(c.handlers, 'app:notify', { title: 'Outbox: 2 sent', body: 'Every queued item went through.' })).toEqual({ ok: true, value: { shown: true } });
+    expect(shown).toEqual(['Outbox: 2 sent|Every queued item went through.']);
+    expect(await dispatch((await core()).handlers, 'app:notify', { title: 'x', body: '' })).toEqual({ ok: true, value: { shown: false } });
+    expect((await dispatch(c.handlers, 'app:notify', { title: '', body: 'x' })).ok).toBe(false);
+  });
+});
+
 describe('app:identity (who approved, for the outbox)', () => {
   it("answers the OS user and this machine's name", async () => {
     const r = await dispatch((await core()).handlers, 'app:identity', undefined);

@@ -58,7 +58,7 @@ class MemoryStore implements SenderStore<Row> {
   }
 }
 
-const free = async <T>(_name: string, work: () => Promise<T>) => work();
+const free = async <T>(_name: string, work: () => Promise<T>): Promise<T | null> => work();
 
 function sender(store: MemoryStore, opts: { online?: () => boolean; outcomes?: Record<string, SendOutcome<unknown>[]>; lock?: typeof free; onBlocked?: (m: string | null) => void } = {}) {
   const sent: string[] = [];

@@ -13,6 +13,8 @@ export interface CoreContext {
   platform: string;
   /** The OS user and machine name (approvals record them). */
   identity: () => { user: string; machine: string };
+  /** Shows an OS notification; false where there is none (tests, the Chromium host). */
+  notify: (title: string, body: string) => boolean;
   store: ProfileStore;
   secrets: SessionAwareSecrets;
   demo: DemoService;

@@ -34,6 +34,8 @@ export interface MainCoreOptions {
   demo?: DemoOptions;
   /** The OS user and machine; from `node:os` unless a test pins them. */
   identity?: () => { user: string; machine: string };
+  /** Electron's Notification in the app; absent elsewhere (nothing is shown). */
+  notify?: (title: string, body: string) => boolean;
   /** Electron's net.isOnline, when there is one. */
   isOsOnline?: () => boolean;
   now?: () => number;
@@ -94,6 +96,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     version: opts.version,
     platform: opts.platform,
     identity: opts.identity ?? osIdentity,
+    notify: opts.notify ?? (() => false),
     store,
     secrets,
     demo,

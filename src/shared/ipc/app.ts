@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { channel, NoArg } from './define';
 
 export interface AppInfo {
@@ -14,4 +15,6 @@ export interface AppIdentity {
 export const appChannels = {
   'app:info': channel<AppInfo>()(NoArg),
   'app:identity': channel<AppIdentity>()(NoArg),
+  /** An OS notification (queued items sent or failed); answers whether one was shown. */
+  'app:notify': channel<{ shown: boolean }>()(z.object({ title: z.string().min(1).max(120), body: z.string().max(500) }).strict()),
 } as const;

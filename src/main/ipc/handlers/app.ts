@@ -5,5 +5,6 @@ export function appHandlers(ctx: CoreContext): HandlersOf<typeof appChannels> {
   return {
     'app:info': async () => ({ version: ctx.version, platform: ctx.platform }),
     'app:identity': async () => ctx.identity(),
+    'app:notify': async ({ title, body }) => ({ shown: ctx.notify(title, body) }),
   };
 }

@@ -1,5 +1,6 @@
 import type { OutboxRow } from '../../../../shared/outbox';
 import * as repo from '../../repos/outbox-repo';
+import { notifyOutcome } from './notifier';
 import { OutboxSenders } from './outbox-senders';
 import { sendRow } from './send-row';
 
@@ -10,7 +11,7 @@ export const outboxSenders = new OutboxSenders<OutboxRow>({
     expireKeys: (now) => repo.expireKeys(profileId, now),
     claimDue: (now) => repo.claimDue(profileId, now),
     record: async (row, outcome, now) => {
-      await repo.recordSend(profileId, row.id, outcome, now);
+      notifyOutcome(await repo.recordSend(profileId, row.id, outcome, now));
     },
     nextDueAt: (now) => repo.nextDueAt(profileId, now),
   }),
