@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { parseCsv } from '../../src/renderer/src/features/transactions/csv';
 import type { Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
 import { openSection, startDemo } from './harness/flows';
@@ -59,6 +61,18 @@ test('drafted offline, approved, sent exactly once when the service returns', as
   expect(ledgerFor(sandbox, 123_456)).toHaveLength(1);
   await sent.getByText(/^History/).click();
   await expect(sent).toContainText(/Awaiting approval → Approved, to send by .+ on .+/);
+
+  // The audit log, as CSV through main, tells the same story and outlives the queue.
+  await page.getByRole('button', { name: /^Clear finished/ }).click();
+  await expect(sent).toHaveCount(0);
+  await page.getByRole('button', { name: 'Export audit log (CSV)' }).click();
+  const saved = page.getByText(/^Saved \d+ audit lines to /);
+  await expect(saved).toBeVisible();
+  const rows = parseCsv(await readFile(((await saved.textContent()) ?? '').replace(/^Saved \d+ audit lines to /, ''), 'utf8'));
+  expect(rows[0]).toEqual(['time_utc', 'item', 'kind', 'action', 'amount_cents', 'amount', 'by', 'detail']);
+  expect(rows.slice(1).map((r) => r[3])).toEqual(['drafted', 'awaiting approval', 'approved', 'sending', 'sent']);
+  expect(rows.slice(1).every((r) => r[4] === '123456' && r[5] === '1,234.56')).toBe(true);
+  expect(rows[3]?.[6]).toMatch(/ on /);
 });
 
 test('reloaded in the middle of a send: resent with the same key, one transfer', async ({ app }) => {
@@ -162,4 +176,31 @@ test('with approval only above $100, a smaller transfer goes without one and a l
   await expect(page.getByRole('region', { name: 'Awaiting approval' })).toContainText('Transfer $100.01');
   expect(ledgerFor(sandbox, 9_999)).toHaveLength(1);
   expect(ledgerFor(sandbox, 10_001)).toHaveLength(0);
+});
+
+test('bulk import: errors beside each row, nothing queued until the bad rows are left out', async ({ app }) => {
+  const { page } = app;
+  const sandbox = await syncedDemo(app);
+  const { from, to } = accounts(sandbox);
+  await openSection(page, 'Transfers');
+  const csv = `source,destination,amount,memo\n${from},${to},10.01,first\n${from},${from},0,\nva_nope,${to},3.333,\n${to},${from},10.02,"second, with a comma"\n`;
+  await page.getByLabel('CSV file').setInputFiles({ name: 'transfers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByText('2 rows ready, 2 with errors.')).toBeVisible();
+  const problems = page.getByRole('table', { name: 'Rows with errors' });
+  await expect(problems.getByRole('row', { name: /^3 / })).toContainText('The source and the destination are the same.');
+  await expect(problems.getByRole('row', { name: /^4 / })).toContainText('Unknown or closed account va_nope.');
+  await expect(problems.getByRole('row', { name: /^4 / })).toContainText('whole cents');
+  const queue = page.getByRole('button', { name: 'Queue 2 transfers' });
+  await expect(queue).toBeDisabled();
+  await page.getByLabel('Leave out the 2 rows with errors').check();
+  await queue.click();
+  await expect(page.getByText('Queued 2 transfers for approval.')).toBeVisible();
+  await openSection(page, 'Approvals');
+  const waiting = page.getByRole('region', { name: 'Awaiting approval' });
+  await expect(waiting.getByRole('listitem')).toHaveCount(2);
+  await expect(waiting).toContainText('second, with a comma');
+
+  await openSection(page, 'Transfers');
+  await page.getByLabel('CSV file').setInputFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from('from,to,amount\na,b,1\n') });
+  await expect(page.getByRole('alert')).toContainText("The file's columns do not match");
 });

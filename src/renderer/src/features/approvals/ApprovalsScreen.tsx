@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { outboxSenders } from '../../outbox/sender/app-senders';
 import { useOutboxCounts } from '../../repos/outbox-hooks';
 import { clearFinished } from '../../repos/outbox-repo';
 import { useOutboxSender } from '../../stores/outbox-sender';
 import { useProfiles } from '../../stores/profiles';
 import { ScreenHeading } from '../../ui/ScreenHeading';
+import { exportAudit } from '../outbox/export-audit';
 import { OutboxQueue } from '../outbox/OutboxQueue';
 
 const SENDER_TEXT = {
@@ -20,6 +22,7 @@ export function ApprovalsScreen() {
   const profileId = useProfiles((s) => s.activeProfileId);
   const view = useOutboxSender((s) => (profileId ? s.byProfile[profileId] : undefined));
   const counts = useOutboxCounts(profileId);
+  const [exported, setExported] = useState<string | null>(null);
   if (!profileId) return null;
   const finished = (counts.sent ?? 0) + (counts.canceled ?? 0) + (counts.rejected ?? 0);
   return (
@@ -41,7 +44,18 @@ export function ApprovalsScreen() {
         <button type="button" className="button button--quiet" disabled={finished === 0} onClick={() => void clearFinished(profileId)}>
           Clear finished ({finished})
         </button>
+        <button
+          type="button"
+          className="button button--quiet"
+          onClick={async () => {
+            const r = await exportAudit(profileId);
+            setExported(r.kind === 'saved' ? `Saved ${r.rows} audit lines to ${r.path}` : r.kind === 'failed' ? `The audit log could not be saved: ${r.message}` : null);
+          }}
+        >
+          Export audit log (CSV)
+        </button>
       </div>
+      {exported ? <p className="field__hint" aria-live="polite">{exported}</p> : null}
       <OutboxQueue profileId={profileId} emptyText="Nothing is queued. Transfers and payments you draft appear here for approval." />
     </section>
   );

@@ -1,6 +1,7 @@
 import { useProfiles } from '../../stores/profiles';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { NewPaymentForm } from '../outbox/NewPaymentForm';
+import { BulkImport } from '../outbox/BulkImport';
 import { OutboxQueue } from '../outbox/OutboxQueue';
 
 export function PaymentsScreen() {
@@ -12,6 +13,7 @@ export function PaymentsScreen() {
       {profileId ? (
         <>
           <NewPaymentForm key={profileId} profileId={profileId} />
+          <BulkImport key={`import-${profileId}`} profileId={profileId} kind="payment" />
           <OutboxQueue profileId={profileId} kind="payment" emptyText="No payments queued." />
         </>
       ) : null}

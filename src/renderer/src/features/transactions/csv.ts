@@ -66,7 +66,7 @@ export function csvRow(tx: Transaction): string {
   return `${fields.map(csvField).join(',')}\r\n`;
 }
 
-/** Parses RFC 4180 text back into rows of fields (tests and the round trip check use it). */
+/** Parses RFC 4180 text into rows of fields (the export's round trip check, and CSV imports). */
 export function parseCsv(input: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
@@ -84,12 +84,13 @@ export function parseCsv(input: string): string[][] {
     else if (ch === ',') {
       row.push(field);
       field = '';
-    } else if (ch === '\r' && input[i + 1] === '\n') {
+    } else if (ch === '\n' || ch === '\r') {
+      // CRLF as RFC 4180 writes it; a lone LF or CR as files from other tools do.
       row.push(field);
       rows.push(row);
       row = [];
       field = '';
-      i++;
+      if (ch === '\r' && input[i + 1] === '\n') i++;
     } else field += ch;
   }
   if (field !== '' || row.length > 0) {

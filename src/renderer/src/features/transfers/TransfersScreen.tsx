@@ -1,6 +1,7 @@
 import { useProfiles } from '../../stores/profiles';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { NewTransferForm } from '../outbox/NewTransferForm';
+import { BulkImport } from '../outbox/BulkImport';
 import { OutboxQueue } from '../outbox/OutboxQueue';
 
 export function TransfersScreen() {
@@ -12,6 +13,7 @@ export function TransfersScreen() {
       {profileId ? (
         <>
           <NewTransferForm key={profileId} profileId={profileId} />
+          <BulkImport key={`import-${profileId}`} profileId={profileId} kind="transfer" />
           <OutboxQueue profileId={profileId} kind="transfer" emptyText="No transfers queued." />
         </>
       ) : null}
