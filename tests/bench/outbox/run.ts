@@ -106,8 +106,7 @@ async function main(): Promise<void> {
     let done = 0;
     for (;;) {
       await sleep(reloadsWanted > 0 ? 200 + Math.floor(Math.random() * 1300) : 100);
-      const rows = await run<RowView[]>('rows', profileId);
-      const open = rows.filter((r) => r.kind === kind && !['sent', 'failed', 'needs-review'].includes(r.state)).length;
+      const open = await run<number>('openCount', profileId, kind);
       if (open === 0 && done >= reloadsWanted) break;
       if (performance.now() - started > timeoutMs) throw new Error(`${kind}s not finished after ${timeoutMs} ms (${open} open)`);
       if (done < reloadsWanted) {

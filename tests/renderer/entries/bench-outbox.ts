@@ -3,6 +3,8 @@ import { outboxDb } from '../../../src/renderer/src/db/outbox-db';
 import { runIfFree } from '../../../src/renderer/src/platform/locks';
 import { payloadHash } from '../../../src/renderer/src/outbox/rows/payload-hash';
 import { OutboxSender } from '../../../src/renderer/src/outbox/sender/sender';
+import { reconcilePayments } from '../../../src/renderer/src/outbox/sender/reconcile';
+import { repoSenderStore } from '../../../src/renderer/src/outbox/sender/repo-store';
 import { sendRow } from '../../../src/renderer/src/outbox/sender/send-row';
 import * as repo from '../../../src/renderer/src/repos/outbox-repo';
 import { expose } from './expose';
@@ -44,14 +46,9 @@ expose({
   start(profileId: string) {
     sender = new OutboxSender<OutboxRow>({
       profileId,
-      store: {
-        recoverInterrupted: (now) => repo.recoverInterrupted(profileId, now),
-        expireKeys: (now) => repo.expireKeys(profileId, now),
-        claimDue: (now) => repo.claimDue(profileId, now),
-        record: async (row, outcome, now) => void (await repo.recordSend(profileId, row.id, outcome, now)),
-        nextDueAt: (now) => repo.nextDueAt(profileId, now),
-      },
+      store: repoSenderStore(profileId),
       send: sendRow,
+      reconcile: (now) => reconcilePayments(profileId, now),
       online: () => true,
       lock: runIfFree,
       maxSleepMs: 250,
@@ -64,6 +61,11 @@ expose({
     if (timer) clearInterval(timer);
     await sender?.stop();
     return true;
+  },
+  /** Rows of a kind not finished yet (sent, failed and needs review are finished), counted by the state index. */
+  async openCount(profileId: string, kind: string) {
+    const rows = await outboxDb(profileId).rows.where('state').anyOf('draft', 'awaiting-approval', 'approved', 'sending').toArray();
+    return rows.filter((r) => r.kind === kind).length;
   },
   async rows(profileId: string) {
     return (await repo.listRows(profileId)).map((r) => ({ id: r.id, kind: r.kind, state: r.state, key: r.idempotencyKey, amountCents: r.amountCents, attempts: r.attempts }));

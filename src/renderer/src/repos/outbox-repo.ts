@@ -121,6 +121,23 @@ export function recordSend(profileId: string, rowId: string, outcome: SendOutcom
   return changeRow(profileId, rowId, (row) => t.recordOutcome(row, outcome, now, random), now);
 }
 
+/** Several outcomes in one transaction (one durable commit instead of one each). */
+export async function recordSends(profileId: string, items: { rowId: string; outcome: SendOutcome<unknown>; now: number }[], random: () => number = Math.random): Promise<OutboxRow[]> {
+  const db = outboxDb(profileId);
+  return db.transaction('rw', db.rows, db.audit, async () => {
+    const out: OutboxRow[] = [];
+    for (const { rowId, outcome, now } of items) {
+      const row = await db.rows.get(rowId);
+      if (!row) throw new RowNotFound(rowId);
+      const next = t.recordOutcome(row, outcome, now, random);
+      await db.rows.put(next);
+      await db.audit.add(auditOf(row, next, now));
+      out.push(next);
+    }
+    return out;
+  });
+}
+
 async function eachInState(profileId: string, state: OutboxState, change: (row: OutboxRow) => OutboxRow | null, now: number): Promise<number> {
   const db = outboxDb(profileId);
   return db.transaction('rw', db.rows, db.audit, async () => {

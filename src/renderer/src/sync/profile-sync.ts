@@ -1,8 +1,8 @@
 import { readSyncState, writeSyncState } from '../repos/sync-state-repo';
-import { appendPages } from '../repos/transactions-repo';
+import { appendPages, type PageWrite } from '../repos/transactions-repo';
 import { syncEntities } from './entity-sync';
 import { LocalWatch } from './local-watch';
-import { PageWriter } from './page-writer';
+import { BatchWriter } from '../util/batch-writer';
 import type { SyncProgress } from './sync-progress';
 import { runTransactionSync, type SyncStore } from './transaction-sync';
 import { serviceTransactionSource, type TransactionSource } from './transaction-source';
@@ -24,7 +24,8 @@ export interface ProfileSyncOptions {
 
 /** The cache side of a profile's sync: its repositories. */
 export function cacheSyncStore(profileId: string, now: () => number = Date.now): SyncStore {
-  const writer = new PageWriter((pages) => appendPages(profileId, pages, now()));
+  // One writer for every cursor: pages waiting on a commit go in the next one together.
+  const writer = new BatchWriter<PageWrite, number>((pages) => appendPages(profileId, pages, now()));
   return {
     appendPage: (source, rows, state) => writer.append({ source, rows, state }),
     readState: (key) => readSyncState(profileId, key, (v) => v),

@@ -7,6 +7,7 @@ import { OutboxSender, type SenderStore } from './sender';
 export interface SenderWiring<Row> {
   store(profileId: string): SenderStore<Row>;
   send(row: Row): Promise<SendOutcome<unknown>>;
+  reconcile?(profileId: string, now: number): Promise<unknown>;
 }
 
 /**
@@ -29,6 +30,7 @@ export class OutboxSenders<Row> {
         online: () => useConnectivity.getState().byProfile[profileId]?.state !== 'offline',
         lock: runIfFree,
         onBlocked: (blocked) => useOutboxSender.getState().set(profileId, { blocked }),
+        ...(this.wiring.reconcile ? { reconcile: (now: number) => this.wiring.reconcile?.(profileId, now) ?? Promise.resolve() } : {}),
       });
       this.senders.set(profileId, sender);
     }

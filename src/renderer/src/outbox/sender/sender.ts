@@ -29,6 +29,8 @@ export interface SenderOptions<Row> {
   now?: () => number;
   /** The sender stopped for a reason that is not a row's (no key, profile gone); null when it clears. */
   onBlocked?(message: string | null): void;
+  /** After a drain, online: settle rows in review against the service (payments whose answer was lost). */
+  reconcile?(now: number): Promise<unknown>;
   /** Longest sleep before looking again, whatever nextDueAt says (clock changes, other windows' drafts). */
   maxSleepMs?: number;
 }
@@ -143,6 +145,7 @@ export class OutboxSender<Row> {
       this.o.onBlocked?.(null);
     }
     this.st = 'idle';
+    await this.o.reconcile?.(this.now());
     const due = await this.o.store.nextDueAt(this.now());
     if (due !== null) this.schedule(Math.max(0, due - this.now()));
     return true;

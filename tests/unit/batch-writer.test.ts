@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PageWrite } from '../../src/renderer/src/repos/transactions-repo';
-import { PageWriter } from '../../src/renderer/src/sync/page-writer';
+import { BatchWriter } from '../../src/renderer/src/util/batch-writer';
 
 const page = (source: string): PageWrite => ({ source, rows: [] });
 
-describe('PageWriter', () => {
+describe('BatchWriter (one commit for all that waits)', () => {
   it('writes the first page at once and every page that waited meanwhile in the next batch, in order', async () => {
     const batches: string[][] = [];
     let seq = 0;
-    const writer = new PageWriter(async (pages) => {
+    const writer = new BatchWriter<PageWrite, number>(async (pages) => {
       batches.push(pages.map((p) => p.source));
       await new Promise((r) => setTimeout(r, 5));
       return pages.map(() => ++seq);
@@ -20,7 +20,7 @@ describe('PageWriter', () => {
 
   it('a failed write fails exactly the pages in it; later pages still go', async () => {
     let calls = 0;
-    const writer = new PageWriter(async (pages) => {
+    const writer = new BatchWriter<PageWrite, number>(async (pages) => {
       calls++;
       if (calls === 1) throw new Error('disk full');
       return pages.map((_, i) => i + 10);
