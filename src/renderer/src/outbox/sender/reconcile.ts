@@ -4,10 +4,11 @@ import { serviceCall } from '../../platform/service';
 import * as t from '../rows/transitions';
 import { changeRow, listRows } from '../../repos/outbox-repo';
 
-/** How long after its last attempt a payment's debit may appear; and how far back to look. */
-const AFTER_MS = 15 * 60_000;
+/** How long after its last attempt a payment's debit may be dated (the request's own timeout and then some); and how far before. */
+const AFTER_MS = 2 * 60_000;
 const BEFORE_MS = 60_000;
-const MAX_PAGES = 10;
+/** Pages of the window read at most (the service's page size; 200 pages of 50 is 10,000 transactions). */
+const MAX_PAGES = 200;
 
 type Payment = Extract<OutboxRow, { kind: 'payment' }>;
 const handleOf = (row: Payment) => row.payload.svcHandle.replace(/^@/, '').toLowerCase();
@@ -45,14 +46,15 @@ export async function reconcilePayments(profileId: string, now: number): Promise
     const key = `${r.amountCents}|${handleOf(r)}`;
     groups.set(key, [...(groups.get(key) ?? []), r]);
   }
+  if (groups.size === 0) return 0;
+  // One read of the service for the whole window the payments in review span.
+  const fromMs = Math.min(...review.map((r) => r.firstAttemptAt as number)) - BEFORE_MS;
+  const toMs = Math.min(now, Math.max(...review.map((r) => r.attempts.at(-1)?.at ?? (r.firstAttemptAt as number))) + AFTER_MS);
+  const found = await transactionsBetween(profileId, fromMs, toMs);
+  if (!found) return 0;
   let resolved = 0;
   for (const group of groups.values()) {
     const first = group[0] as Payment;
-    const fromMs = Math.min(...group.map((r) => r.firstAttemptAt as number)) - BEFORE_MS;
-    const lastAttempt = Math.max(...group.map((r) => r.attempts.at(-1)?.at ?? (r.firstAttemptAt as number)));
-    const toMs = Math.min(now, lastAttempt + AFTER_MS);
-    const found = await transactionsBetween(profileId, fromMs, toMs);
-    if (!found) continue;
     const debits = found.filter((tx) => isDebitFor(tx, first.amountCents, handleOf(first)));
     // Payments of the same amount to the same payee that went through normally in the window.
     const sent = rows.filter((r) => r.state === 'sent' && r.amountCents === first.amountCents && handleOf(r) === handleOf(first) && (r.firstAttemptAt ?? 0) >= fromMs && (r.firstAttemptAt ?? 0) <= toMs);
