@@ -1,6 +1,6 @@
 import { expect, test } from './harness/lane';
 
-// Every released cache schema, written with data by its frozen definition in real IndexedDB,
+// Every released cache and outbox schema, written with data by its frozen definition in real IndexedDB,
 // opens with today's CacheDb and reads back the same through the repositories.
 
 const tx = (id: string, date: string) => ({ id, date, amountCents: -1250, status: 'posted', detailedStatus: 'settled', accountId: 'acct_1', description: id });
@@ -23,6 +23,26 @@ test('each released cache database upgrades to the current version with its data
       cards: [{ id: 'card_1', last4: '4242', name: 'Ops' }],
       indexParts: ['meta'],
       duplicateRefused: true,
+    });
+  }
+});
+
+test('each released outbox database upgrades to the current version: rows, keys, audit and settings kept, and the sender’s indexes work on them', async ({ lane }) => {
+  await lane.open('migrations.ts');
+  const released = await lane.run<number[]>('outboxReleased');
+  const current = await lane.run<number>('outboxCurrent');
+  expect(released).toEqual([1, 2]);
+  expect(Math.max(...released)).toBe(current);
+  for (const version of released) {
+    const profileId = `migrate-outbox-v${version}`;
+    await lane.run('writeOutboxAsReleased', profileId, version);
+    expect(await lane.run('readOutboxCurrent', profileId), `from version ${version}`).toEqual({
+      verno: current,
+      claimedFirst: ['row_1'],
+      claimedWithOutcome: ['row_2'],
+      keys: ['00000000-0000-4000-8000-000000000002'],
+      rule: { mode: 'above', thresholdCents: 10_000 },
+      auditFirst: 'approved',
     });
   }
 });

@@ -63,3 +63,44 @@ test('a row first sent more than 24 hours ago is not claimed again: it goes to r
   const [row] = await lane.run<{ state: string }[]>('rows', 'p3');
   expect(row?.state).toBe('needs-review');
 });
+
+test('recording an outcome claims what it freed, exactly as planning the whole queue would (random queues with funding chains and schedules)', async ({ lane }) => {
+  await lane.open('outbox.ts');
+  const accounts = ['va_a', 'va_b', 'va_c', 'va_d', 'va_e'];
+  for (let seed = 1; seed <= 6; seed++) {
+    const profileId = `inc-${seed}`;
+    await lane.run('reset', profileId);
+    let x = seed;
+    const pick = (n: number) => ((x = (x * 48271) % 2147483647) % n);
+    const inputs = Array.from({ length: 40 }, (_, i) => {
+      const source = accounts[pick(5)] as string;
+      const destination = accounts.filter((a) => a !== source)[pick(4)] as string;
+      // Some scheduled for after `now` (they hold nobody up), some for before it.
+      const notBefore = pick(6) === 0 ? T0 + 10_000 + i : pick(6) === 0 ? T0 - 1 : undefined;
+      return { ...transfer(source, destination, 100 + i), ...(notBefore === undefined ? {} : { notBefore }) };
+    });
+    const ids = await lane.run<string[]>('queue', profileId, inputs, T0 - 1_000);
+    const result = await lane.run<{ disagreements: string[]; steps: number; finished: number; leftDue: number; leftScheduled: number }>('incrementalAgainstFullPlan', profileId, ids, T0, seed);
+    expect(result.disagreements, `seed ${seed}`).toEqual([]);
+    expect(result.leftDue, `seed ${seed}: a due row was never claimed`).toBe(0);
+    // Every row not scheduled for later was sent or failed, each claimed once.
+    expect(result.finished, `seed ${seed}`).toBe(inputs.length - result.leftScheduled);
+    expect(result.steps, `seed ${seed}`).toBe(result.finished);
+    expect(result.leftScheduled, `seed ${seed}`).toBeGreaterThan(0);
+  }
+});
+
+test('a head whose key is older than 24 hours goes to review when an outcome frees it, and the next row is claimed instead', async ({ lane }) => {
+  await lane.open('outbox.ts');
+  await lane.run('reset', 'p4');
+  // a1 and a2 spend from A; f pays into A after them (so holds neither up) from B.
+  const [a1, f, a2] = await lane.run<string[]>('queue', 'p4', [transfer('va_a', 'va_x', 1), transfer('va_b', 'va_a', 2), transfer('va_a', 'va_y', 3)], T0);
+  expect(await lane.run('claim', 'p4', T0 + 10)).toEqual([a1, f]);
+  // a1's answer is retryable: back to approved with a backoff; nothing else from A goes.
+  expect(await lane.run('recordAndClaim', 'p4', a1, 'retryable', T0 + 20)).toEqual([]);
+  // A day later f's outcome frees A's queue: a1's key may be forgotten, so a1 goes to review, a2 goes.
+  const day = 24 * 3_600_000;
+  expect(await lane.run('recordAndClaim', 'p4', f, 'ok', T0 + 10 + day)).toEqual([a2]);
+  const rows = await lane.run<{ id: string; state: string }[]>('rows', 'p4');
+  expect(Object.fromEntries(rows.map((r) => [r.id, r.state]))).toEqual({ [a1 as string]: 'needs-review', [f as string]: 'sent', [a2 as string]: 'sending' });
+});

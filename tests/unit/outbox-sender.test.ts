@@ -34,23 +34,25 @@ class MemoryStore implements SenderStore<Row> {
   async expireKeys(): Promise<number> {
     return 0;
   }
-  async claimDue(now: number): Promise<Row[]> {
+  async claimDue(now: number, only?: string): Promise<Row[]> {
     const heads = new Map<string, Row>();
     for (const r of this.rows) {
-      if (heads.has(r.source) || r.state === 'sent' || r.state === 'failed') continue;
+      if (heads.has(r.source) || r.state === 'sent' || r.state === 'failed' || r.state === 'review') continue;
       heads.set(r.source, r);
     }
-    const due = [...heads.values()].filter((r) => r.state === 'approved' && r.dueAt <= now);
+    const due = [...heads.values()].filter((r) => r.state === 'approved' && r.dueAt <= now && (only === undefined || r.source === only));
     for (const r of due) r.state = 'sending';
+    this.log.push(...due.map((r) => `claim ${r.id}`));
     return due;
   }
-  async record(row: Row, outcome: SendOutcome<unknown>, now: number): Promise<void> {
-    this.log.push(`${row.id}:${outcome.type}`);
+  async record(row: Row, outcome: SendOutcome<unknown>, now: number, claimNext: boolean): Promise<Row[]> {
+    this.log.push(`${row.id}:${outcome.type}${claimNext ? '' : ' (stop)'}`);
     if (outcome.type === 'ok') row.state = 'sent';
     else if (outcome.type === 'retryable') Object.assign(row, { state: 'approved', dueAt: now + (outcome.retryAfterMs ?? 1000), attempts: row.attempts + 1 });
     else if (outcome.type === 'blocked') row.state = 'approved';
     else if (outcome.type === 'ambiguous') row.state = 'review';
     else row.state = 'failed';
+    return claimNext ? this.claimDue(now, row.source) : [];
   }
   async nextDueAt(): Promise<number | null> {
     const waiting = this.rows.filter((r) => r.state === 'approved').map((r) => r.dueAt);
@@ -60,7 +62,10 @@ class MemoryStore implements SenderStore<Row> {
 
 const free = async <T>(_name: string, work: () => Promise<T>): Promise<T | null> => work();
 
-function sender(store: MemoryStore, opts: { online?: () => boolean; outcomes?: Record<string, SendOutcome<unknown>[]>; lock?: typeof free; onBlocked?: (m: string | null) => void } = {}) {
+function sender(
+  store: MemoryStore,
+  opts: { online?: () => boolean; outcomes?: Record<string, SendOutcome<unknown>[]>; lock?: typeof free; onBlocked?: (m: string | null) => void; delayMs?: (row: Row) => number; during?: (row: Row) => void } = {},
+) {
   const sent: string[] = [];
   const inFlight = new Set<string>();
   let maxParallel = 0;
@@ -74,7 +79,9 @@ function sender(store: MemoryStore, opts: { online?: () => boolean; outcomes?: R
     send: async (row) => {
       inFlight.add(row.id);
       maxParallel = Math.max(maxParallel, inFlight.size);
-      await Promise.resolve();
+      opts.during?.(row);
+      const delay = opts.delayMs?.(row) ?? 0;
+      await (delay > 0 ? new Promise((r) => setTimeout(r, delay)) : Promise.resolve());
       inFlight.delete(row.id);
       sent.push(row.id);
       return opts.outcomes?.[row.id]?.shift() ?? { type: 'ok', value: {} };
@@ -103,6 +110,34 @@ describe('OutboxSender', () => {
     expect(parallel()).toBe(2);
     expect(store.rows.every((r) => r.state === 'sent')).toBe(true);
     expect(s.state).toBe('idle');
+  });
+
+  it('each source moves on as its own row finishes: a slow source holds up no other', async () => {
+    const store = new MemoryStore();
+    for (const id of ['a1', 'a2', 'b1', 'b2', 'b3']) store.add(id, id[0]?.toUpperCase() as string);
+    const { s, sent } = sender(store, { delayMs: (row) => (row.source === 'A' ? 100 : 10) });
+    const done = s.kick();
+    await vi.advanceTimersByTimeAsync(35);
+    expect(sent).toEqual(['b1', 'b2', 'b3']);
+    await vi.advanceTimersByTimeAsync(200);
+    await done;
+    expect(sent).toEqual(['b1', 'b2', 'b3', 'a1', 'a2']);
+    // The next row of a source is claimed with the outcome of the one before it.
+    expect(store.log.slice(store.log.indexOf('b1:ok'), store.log.indexOf('b1:ok') + 2)).toEqual(['b1:ok', 'claim b2']);
+  });
+
+  it('paused during a send: the outcome is recorded, nothing more is claimed, the rest stays approved', async () => {
+    const store = new MemoryStore();
+    store.add('a1', 'A');
+    store.add('a2', 'A');
+    const { s, sent } = sender(store, { during: (row) => (row.id === 'a1' ? s.pause() : undefined) });
+    await s.kick();
+    expect(sent).toEqual(['a1']);
+    expect(store.log).toEqual(['claim a1', 'a1:ok (stop)']);
+    expect(store.rows.map((r) => r.state)).toEqual(['sent', 'approved']);
+    expect(s.state).toBe('paused');
+    await s.resume();
+    expect(sent).toEqual(['a1', 'a2']);
   });
 
   it('waits for a retryable row’s backoff, and wakes to resend it', async () => {

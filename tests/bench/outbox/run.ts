@@ -1,5 +1,7 @@
 /**
  * `npm run bench:outbox [-- --transfers 1000 --payments 200 --reloads 50]`
+ *   `--baseline-only` stops after the no-fault baseline; `--renderer-profile FILE` writes the
+ *   page's CPU profile of the baseline drain (open it in DevTools' Performance panel).
  *
  * The outbox's repository and sender in Debian's Chromium (real IndexedDB), sending through
  * main's real core to the sandbox over loopback. Prints JSON lines, ending with a summary:
@@ -12,7 +14,7 @@
  *     twice; each is sent, or left for a person when its outcome is unknown.
  * Every phase ends by comparing the rows with the sandbox's ledger, by idempotency key.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -66,10 +68,20 @@ function compare(rows: RowView[], sandbox: Sandbox, kind: 'transfer' | 'payment'
   return { total: rows.length, states, duplicates, lost: sentWithoutEntry + entriesWithoutRow, unfinished, sends_before_retry_after: early, in_ledger: byKey.size };
 }
 
+/** A CPU profile of the page (open it in Chrome's DevTools); returns the function that stops it. */
+async function startProfile(page: Page): Promise<() => Promise<unknown>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  return async () => (await cdp.send('Profiler.stop')).profile;
+}
+
 async function main(): Promise<void> {
   const transfers = arg('transfers', 1000);
   const payments = arg('payments', 200);
   const minReloads = arg('reloads', 50);
+  const profileAt = process.argv.indexOf('--renderer-profile');
+  const profilePath = profileAt >= 0 ? process.argv[profileAt + 1] : undefined;
   const chromiumPath = findChromium();
   if (!chromiumPath) throw new Error('Chromium is needed (scripts/ensure-system-packages.sh)');
   const dir = await mkdtemp(join(tmpdir(), 'bench-outbox-'));
@@ -107,7 +119,7 @@ async function main(): Promise<void> {
     let done = 0;
     for (;;) {
       await sleep(reloadsWanted > 0 ? 200 + Math.floor(Math.random() * 1300) : 100);
-      const open = await run<number>('openCount', profileId, kind);
+      const open = await run<number>('openCount', profileId);
       if (open === 0 && done >= reloadsWanted) break;
       if (performance.now() - started > timeoutMs) throw new Error(`${kind}s not finished after ${timeoutMs} ms (${open} open)`);
       if (done < reloadsWanted) {
@@ -129,9 +141,14 @@ async function main(): Promise<void> {
     await sandbox.setFaults({ offline: true });
     const base = await run<{ changes: number; p95_ms: number; mean_ms: number }>('queue', profileId, transferInputs(transfers, 100));
     await sandbox.resetFaults();
+    await run('timings');
+    const profiling = profilePath ? await startProfile(page) : null;
     const baseMs = await drain('transfer', 0, 10 * 60_000);
+    if (profiling && profilePath) await writeFile(profilePath, JSON.stringify(await profiling()));
+    const spentBase = await run<Record<string, unknown>>('timings');
     const baseCheck = compare((await run<RowView[]>('rows', profileId)).filter((r) => r.kind === 'transfer'), sandbox, 'transfer', baseFrom);
-    emit({ kind: 'baseline', what: `${transfers} transfers from ${sources.length} accounts queued offline, sent without faults or reloads`, drain_ms: Math.round(baseMs), target_ms: 10_000, pass: baseMs <= 10_000 && baseCheck.duplicates === 0 && baseCheck.lost === 0, state_change_p95_ms: base.p95_ms, state_change_mean_ms: base.mean_ms, ...baseCheck });
+    emit({ kind: 'baseline', what: `${transfers} transfers from ${sources.length} accounts queued offline, sent without faults or reloads`, drain_ms: Math.round(baseMs), target_ms: 10_000, pass: baseMs <= 10_000 && baseCheck.duplicates === 0 && baseCheck.lost === 0, state_change_p95_ms: base.p95_ms, state_change_mean_ms: base.mean_ms, ...baseCheck, time_spent_in: spentBase });
+    if (process.argv.includes('--baseline-only')) return;
 
     // 2. Transfers through faults and reloads.
     await run('reset', profileId);

@@ -6,6 +6,11 @@ import { DuplicateNameError, saveSearch } from '../../../src/renderer/src/repos/
 import { loadIndexParts } from '../../../src/renderer/src/repos/search-index-repo';
 import { readSyncState } from '../../../src/renderer/src/repos/sync-state-repo';
 import { chunksAfter, newestRows } from '../../../src/renderer/src/repos/transactions-repo';
+import { OUTBOX_DB_VERSION, outboxDb, outboxDbName } from '../../../src/renderer/src/db/outbox-db';
+import { draftRow } from '../../../src/renderer/src/outbox/rows/draft';
+import * as t from '../../../src/renderer/src/outbox/rows/transitions';
+import { claimDue, getApprovalRule, listAudit, recordSends } from '../../../src/renderer/src/repos/outbox-repo';
+import type { OutboxRow } from '../../../src/shared/outbox';
 import { expose } from './expose';
 
 /**
@@ -23,7 +28,46 @@ const RELEASED: Record<number, Record<string, string>> = {
   },
 };
 
+/** Each released outbox schema, frozen the same way. */
+const RELEASED_OUTBOX: Record<number, Record<string, string>> = {
+  1: { rows: 'id, state, createdAt', audit: '++seq, at, rowId', settings: 'key' },
+  2: { rows: 'id, state, createdAt, [sourceKey+state+createdAt], [fundsKey+state+createdAt]', audit: '++seq, at, rowId', settings: 'key' },
+};
+
+const T0 = Date.parse('2026-03-01T09:00:00Z');
+
+/** An approved transfer as the app writes one. */
+function approvedTransfer(profileId: string, id: string, amountCents: number, at: number): OutboxRow {
+  const row = draftRow({ kind: 'transfer', payload: { source: 'va_a', destination: 'va_b', amountCents } }, profileId, id, `00000000-0000-4000-8000-00000000000${amountCents}`, at);
+  return t.approve(t.submit(row, true, at), { user: 'ada', machine: 'ledger-1' }, 'h', 'h', at);
+}
+
 expose({
+  outboxReleased: () => Object.keys(RELEASED_OUTBOX).map(Number),
+  outboxCurrent: () => OUTBOX_DB_VERSION,
+  /** Two approved transfers from one source, an audit line and the approval rule, written as that release did. */
+  async writeOutboxAsReleased(profileId: string, version: number) {
+    const db = new Dexie(outboxDbName(profileId));
+    db.version(version).stores(RELEASED_OUTBOX[version] ?? {});
+    await db.open();
+    await db.table('rows').bulkAdd([approvedTransfer(profileId, 'row_1', 1, T0), approvedTransfer(profileId, 'row_2', 2, T0 + 1)]);
+    await db.table('audit').add({ at: T0, rowId: 'row_1', kind: 'transfer', action: 'approved', amountCents: 1, detail: '', by: 'ada' });
+    await db.table('settings').put({ key: 'approvalRule', value: { mode: 'above', thresholdCents: 10_000 } });
+    db.close();
+  },
+  /** Opens with the current schema and sends the queue the sender's way: the first claimed, its outcome claiming the second. */
+  async readOutboxCurrent(profileId: string) {
+    const first = await claimDue(profileId, T0 + 10);
+    const [recorded] = await recordSends(profileId, [{ rowId: 'row_1', outcome: { type: 'ok', value: { transferId: 'tr_1' } }, now: T0 + 20, claimNext: true }]);
+    return {
+      verno: outboxDb(profileId).verno,
+      claimedFirst: first.map((r) => r.id),
+      claimedWithOutcome: recorded?.claimed.map((r) => r.id),
+      keys: recorded?.claimed.map((r) => r.idempotencyKey),
+      rule: await getApprovalRule(profileId),
+      auditFirst: (await listAudit(profileId))[0]?.action,
+    };
+  },
   released: () => Object.keys(RELEASED).map(Number),
   current: () => CACHE_DB_VERSION,
   /** Writes a database as that release did, with a little of everything, and closes it. */

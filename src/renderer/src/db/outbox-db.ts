@@ -26,6 +26,8 @@ export interface OutboxSettingRecord {
  * to disk before it reports success (`strict`), so an approved transfer survives a power cut;
  * the cache, which can be downloaded again, keeps the faster default.
  */
+export const OUTBOX_DB_VERSION = 2;
+
 export class OutboxDb extends Dexie {
   rows!: Table<OutboxRow, string>;
   audit!: Table<AuditRecord, number>;
@@ -38,6 +40,11 @@ export class OutboxDb extends Dexie {
       rows: 'id, state, createdAt',
       audit: '++seq, at, rowId',
       settings: 'key',
+    });
+    // The sender plans one source's queue (the head of its rows, the oldest row funding it) in
+    // index order, without reading the whole queue.
+    this.version(2).stores({
+      rows: 'id, state, createdAt, [sourceKey+state+createdAt], [fundsKey+state+createdAt]',
     });
   }
 }

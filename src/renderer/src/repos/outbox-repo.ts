@@ -1,3 +1,4 @@
+import Dexie from 'dexie';
 import { outboxDb, type AuditRecord } from '../db/outbox-db';
 import type { SendOutcome } from '../outbox/sender/classify';
 import { DEFAULT_APPROVAL_RULE, needsApproval, type ApprovalRule } from '../outbox/rows/approval-rules';
@@ -121,18 +122,100 @@ export function recordSend(profileId: string, rowId: string, outcome: SendOutcom
   return changeRow(profileId, rowId, (row) => t.recordOutcome(row, outcome, now, random), now);
 }
 
-/** Several outcomes in one transaction (one durable commit instead of one each). */
-export async function recordSends(profileId: string, items: { rowId: string; outcome: SendOutcome<unknown>; now: number }[], random: () => number = Math.random): Promise<OutboxRow[]> {
+export interface SendRecord {
+  rowId: string;
+  outcome: SendOutcome<unknown>;
+  now: number;
+  /** Also claim, in the same transaction, the rows this outcome lets go (the sender is going on). */
+  claimNext: boolean;
+}
+
+export interface Recorded {
+  row: OutboxRow;
+  /** Rows claimed (approved -> sending) because this outcome freed them; the caller sends them. */
+  claimed: OutboxRow[];
+}
+
+type OutboxTable = ReturnType<typeof outboxDb>['rows'];
+
+const inState = (rows: OutboxTable, index: 'sourceKey' | 'fundsKey', key: string, state: OutboxState, upTo?: number) =>
+  rows.where(`[${index}+state+createdAt]`).between([key, state, Dexie.minKey], [key, state, upTo ?? Dexie.maxKey], true, true);
+
+/**
+ * The rows that decide whether `sourceKey`'s head may go: its rows in flight, its oldest approved
+ * row not scheduled for later (the head), and the oldest rows in flight or due that pay into it.
+ * planQueue over them decides that source exactly as it would over the whole queue (IndexedDB
+ * orders equal keys by id, as planQueue does), so a record costs the same with 10 rows queued or
+ * 10,000.
+ */
+async function queueOf(db: ReturnType<typeof outboxDb>, sourceKey: string, now: number): Promise<OutboxRow[]> {
+  const notLater = (r: OutboxRow) => (r.notBefore ?? 0) <= now;
+  // The oldest of each range, read together with getAll; a cursor (slower per call) only when
+  // that oldest row is scheduled for later and the next ones must be looked at.
+  const firstDue = async (index: 'sourceKey' | 'fundsKey', state: OutboxState) => {
+    const [r] = await inState(db.rows, index, sourceKey, state).limit(1).toArray();
+    return r === undefined || notLater(r) ? r : inState(db.rows, index, sourceKey, state).filter(notLater).first();
+  };
+  const [head, sending, fundingDue, fundingInFlight] = await Promise.all([
+    firstDue('sourceKey', 'approved'),
+    inState(db.rows, 'sourceKey', sourceKey, 'sending').toArray(),
+    firstDue('fundsKey', 'approved'),
+    inState(db.rows, 'fundsKey', sourceKey, 'sending').first(),
+  ]);
+  if (!head) return [];
+  // Scheduled rows before the head hold nobody up, so planQueue needs none of them.
+  const rows = new Map([head, ...sending, ...[fundingDue, fundingInFlight].filter((r): r is OutboxRow => r !== undefined)].map((r) => [r.id, r]));
+  return [...rows.values()];
+}
+
+/**
+ * Claims the due head of one source's queue (inside the caller's transaction). A head whose key
+ * the service may have forgotten goes to review instead, and the next one is looked at.
+ */
+async function claimHead(db: ReturnType<typeof outboxDb>, sourceKey: string, now: number): Promise<OutboxRow[]> {
+  for (;;) {
+    const rows = await queueOf(db, sourceKey, now);
+    const due = planQueue(rows, now).due.map((id) => rows.find((r) => r.id === id) as OutboxRow).filter((r) => r.sourceKey === sourceKey);
+    const expired = due.filter((r) => r.firstAttemptAt !== undefined && now - r.firstAttemptAt >= t.KEY_AGE_LIMIT_MS);
+    if (expired.length > 0) {
+      await writeChanges(db, expired, (row) => t.keyExpired(row, now), now);
+      continue;
+    }
+    return writeChanges(db, due, (row) => t.claim(row, now), now);
+  }
+}
+
+/** Writes each row's change and its audit line (inside the caller's transaction), requests issued together. */
+async function writeChanges(db: ReturnType<typeof outboxDb>, rows: OutboxRow[], change: (row: OutboxRow) => OutboxRow, now: number): Promise<OutboxRow[]> {
+  const next = rows.map(change);
+  await Promise.all([db.rows.bulkPut(next), db.audit.bulkAdd(next.map((n, i) => auditOf(rows[i] as OutboxRow, n, now)))]);
+  return next;
+}
+
+export async function recordSends(profileId: string, items: SendRecord[], random: () => number = Math.random): Promise<Recorded[]> {
   const db = outboxDb(profileId);
   return db.transaction('rw', db.rows, db.audit, async () => {
-    const out: OutboxRow[] = [];
-    for (const { rowId, outcome, now } of items) {
-      const row = await db.rows.get(rowId);
-      if (!row) throw new RowNotFound(rowId);
-      const next = t.recordOutcome(row, outcome, now, random);
-      await db.rows.put(next);
-      await db.audit.add(auditOf(row, next, now));
-      out.push(next);
+    const before = await db.rows.bulkGet(items.map((i) => i.rowId));
+    const rows = before.map((row, i) => {
+      if (!row) throw new RowNotFound(items[i]?.rowId ?? '');
+      return row;
+    });
+    const after = rows.map((row, i) => {
+      const { outcome, now } = items[i] as SendRecord;
+      return t.recordOutcome(row, outcome, now, random);
+    });
+    await Promise.all([db.rows.bulkPut(after), db.audit.bulkAdd(after.map((n, i) => auditOf(rows[i] as OutboxRow, n, (items[i] as SendRecord).now)))]);
+    const out: Recorded[] = after.map((row) => ({ row, claimed: [] }));
+    // Each source freed is planned once, one after another: a claim for one source changes what
+    // another reads (a row it claims may fund the other), so plans must not interleave.
+    const planned = new Set<string>();
+    for (const [i, { claimNext, now }] of items.entries()) {
+      if (!claimNext) continue;
+      for (const sourceKey of [after[i]?.sourceKey, after[i]?.fundsKey]) {
+        if (sourceKey === undefined || planned.has(sourceKey)) continue;
+        planned.add(sourceKey);
+        (out[i] as Recorded).claimed.push(...(await claimHead(db, sourceKey, now)));
+      }
     }
     return out;
   });

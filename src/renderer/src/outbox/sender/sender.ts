@@ -11,8 +11,12 @@ export interface SenderStore<Row> {
   expireKeys(now: number): Promise<number>;
   /** Claims (approved -> sending) the rows that may go now: the head of each source's queue, due, not waiting on a row that funds it. */
   claimDue(now: number): Promise<Row[]>;
-  /** Records one attempt's outcome on a claimed row (sent, back to approved with a backoff, failed, needs review). */
-  record(row: Row, outcome: SendOutcome<unknown>, now: number): Promise<void>;
+  /**
+   * Records one attempt's outcome on a claimed row (sent, back to approved with a backoff, failed,
+   * needs review). With `claimNext`, the same transaction claims the rows that outcome let go (the
+   * next of its source, the head of the source it funded), which the sender sends at once.
+   */
+  record(row: Row, outcome: SendOutcome<unknown>, now: number, claimNext: boolean): Promise<Row[]>;
   /** When the next approved row becomes due (its date or its backoff), or null when none waits. */
   nextDueAt(now: number): Promise<number | null>;
 }
@@ -127,17 +131,10 @@ export class OutboxSender<Row> {
       const rows = await this.o.store.claimDue(this.now());
       if (rows.length === 0) break;
       this.st = 'sending';
-      const outcomes = await Promise.all(
-        rows.map(async (row) => {
-          const outcome = await this.o.send(row);
-          await this.o.store.record(row, outcome, this.now());
-          return outcome;
-        }),
-      );
-      const blocked = outcomes.find((x) => x.type === 'blocked');
-      if (blocked) {
+      const blocked = await this.sendAlong(rows);
+      if (blocked !== null) {
         this.st = 'blocked';
-        this.o.onBlocked?.(blocked.message);
+        this.o.onBlocked?.(blocked);
         // A key entered in Settings or a profile restored kicks it; this is the fallback.
         this.schedule(this.o.maxSleepMs ?? 30_000);
         return true;
@@ -149,6 +146,28 @@ export class OutboxSender<Row> {
     const due = await this.o.store.nextDueAt(this.now());
     if (due !== null) this.schedule(Math.max(0, due - this.now()));
     return true;
+  }
+
+  /** Whether to take more rows now: not stopped, not paused, and the profile's service answers. */
+  private goingOn(): boolean {
+    return !this.stopped && !this.paused && this.o.online();
+  }
+
+  /**
+   * Sends the claimed rows, each source on its own: as a row's outcome is recorded, the rows it
+   * freed are claimed in that same commit and sent straight away, so a source never waits for the
+   * slowest of the others. Returns the message of a send that found the sender blocked, else null.
+   */
+  private async sendAlong(rows: Row[]): Promise<string | null> {
+    let blocked: string | null = null;
+    const lane = async (row: Row): Promise<void> => {
+      const outcome = await this.o.send(row);
+      if (outcome.type === 'blocked') blocked ??= outcome.message;
+      const freed = await this.o.store.record(row, outcome, this.now(), blocked === null && this.goingOn());
+      await Promise.all(freed.map(lane));
+    };
+    await Promise.all(rows.map(lane));
+    return blocked;
   }
 
   private schedule(ms: number): void {
