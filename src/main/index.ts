@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { app, BrowserWindow, dialog, net, Notification, session } from 'electron';
 import { registerAppScheme, serveAppScheme } from './app-protocol/electron-scheme';
+import { electronBackgroundSending, guardLastWindowClose, guardQuit } from './background/electron-background';
 import { APP_ENTRY_URL, APP_ORIGIN, originOf } from './app-protocol/origin';
 import { createMainCore, type MainCore } from './core';
 import { broadcast, registerIpc } from './ipc/register';
@@ -26,27 +27,31 @@ if (!app.requestSingleInstanceLock()) {
   let core: MainCore | undefined;
 
   const windows = () => BrowserWindow.getAllWindows();
+  // Closing the last window with approved items unsent asks first (keep sending in the background, or quit).
+  const background = electronBackgroundSending(() => mainWindow);
 
   const openMainWindow = (): void => {
     mainWindow = createMainWindow(devServerUrl ?? APP_ENTRY_URL, { devServer: !!devServerUrl });
+    guardLastWindowClose(mainWindow, background, () => windows().length);
     mainWindow.on('closed', () => {
       mainWindow = null;
     });
   };
 
   app.on('second-instance', () => {
-    if (mainWindow) {
-      if (mainWindow.isMinimized()) mainWindow.restore();
-      mainWindow.focus();
-    }
+    if (mainWindow) background.reopen();
   });
+
+  guardQuit(background);
 
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
 
   app.on('activate', () => {
-    if (app.isReady() && BrowserWindow.getAllWindows().length === 0) openMainWindow();
+    if (!app.isReady()) return;
+    if (mainWindow && background.isInBackground) background.reopen();
+    else if (BrowserWindow.getAllWindows().length === 0) openMainWindow();
   });
 
   app.on('will-quit', () => {
@@ -67,6 +72,7 @@ if (!app.requestSingleInstanceLock()) {
         new Notification({ title, body }).show();
         return true;
       },
+      reportUnsent: (count) => background.setUnsent(count),
       saveDialog: async ({ suggestedName, filters }) => {
         const options = { defaultPath: join(app.getPath('downloads'), suggestedName), filters };
         const r = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);

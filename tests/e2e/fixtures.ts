@@ -13,6 +13,8 @@ export interface App {
   page: Page;
   core: MainCore;
   userDataDir: string;
+  /** Counts of unsent approved items the renderer reported to main, in order (what closing the last window asks about). */
+  unsentReports: number[];
   /** Every console message and page error of the test, as text. */
   consoleLog: string[];
   /** Loads the renderer and waits for it to leave "Loading…". */
@@ -68,6 +70,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       page,
       core,
       userDataDir: session.userDataDir,
+      unsentReports: session.unsentReports,
       consoleLog,
       events: session.events,
       async open() {

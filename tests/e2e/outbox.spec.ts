@@ -53,12 +53,15 @@ test('drafted offline, approved, sent exactly once when the service returns', as
   const approved = page.getByRole('region', { name: 'Approved, to send' });
   await expect(approved).toContainText('Transfer $1,234.56');
   expect(ledgerFor(sandbox, 123_456)).toHaveLength(0);
+  // Main knows one approved item is unsent: closing the last window now would ask first.
+  await expect.poll(() => app.unsentReports.at(-1)).toBe(1);
 
   await sandbox.resetFaults();
   await app.probeUntil('online');
   const sent = page.getByRole('region', { name: 'Sent' });
   await expect(sent).toContainText('Transfer $1,234.56', { timeout: 20_000 });
   expect(ledgerFor(sandbox, 123_456)).toHaveLength(1);
+  await expect.poll(() => app.unsentReports.at(-1)).toBe(0);
   await sent.getByText(/^History/).click();
   await expect(sent).toContainText(/Awaiting approval → Approved, to send by .+ on .+/);
 

@@ -15,6 +15,8 @@ export interface CoreContext {
   identity: () => { user: string; machine: string };
   /** Shows an OS notification; false where there is none (tests, the Chromium host). */
   notify: (title: string, body: string) => boolean;
+  /** The renderer's count of approved items not sent yet (main/background decides what closing does). */
+  reportUnsent: (count: number) => void;
   store: ProfileStore;
   secrets: SessionAwareSecrets;
   demo: DemoService;

@@ -36,6 +36,8 @@ export interface MainCoreOptions {
   identity?: () => { user: string; machine: string };
   /** Electron's Notification in the app; absent elsewhere (nothing is shown). */
   notify?: (title: string, body: string) => boolean;
+  /** Told how many approved items are unsent (the app's BackgroundSending); ignored elsewhere. */
+  reportUnsent?: (count: number) => void;
   /** Electron's net.isOnline, when there is one. */
   isOsOnline?: () => boolean;
   now?: () => number;
@@ -97,6 +99,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     platform: opts.platform,
     identity: opts.identity ?? osIdentity,
     notify: opts.notify ?? (() => false),
+    reportUnsent: opts.reportUnsent ?? (() => undefined),
     store,
     secrets,
     demo,

@@ -24,6 +24,8 @@ export interface Session {
   core: MainCore;
   events: PageBridge;
   userDataDir: string;
+  /** Every count of unsent approved items the renderer reported to main (app:outboxUnsent), in order. */
+  unsentReports: number[];
   dispose(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function startSession(page: Page, shim: string, options: SessionOpt
   }
   // The bridge needs the core's handlers and the core needs the bridge's emit: a late binding.
   const late: { core?: MainCore } = {};
+  const unsentReports: number[] = [];
   const events = await connectPage(page, shim, () => late.core?.handlers);
   const core = await createMainCore({
     userDataDir,
@@ -49,12 +52,14 @@ export async function startSession(page: Page, shim: string, options: SessionOpt
     emit: (event, payload) => events.emit(event, payload),
     secrets: options.secrets ?? 'memory',
     demo: options.demo ?? { seed: 7, transactions: 300 },
+    reportUnsent: (count) => unsentReports.push(count),
   });
   late.core = core;
   return {
     core,
     events,
     userDataDir,
+    unsentReports,
     async dispose() {
       await core.dispose();
       await rm(userDataDir, { recursive: true, force: true });

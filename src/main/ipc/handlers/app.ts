@@ -6,5 +6,9 @@ export function appHandlers(ctx: CoreContext): HandlersOf<typeof appChannels> {
     'app:info': async () => ({ version: ctx.version, platform: ctx.platform }),
     'app:identity': async () => ctx.identity(),
     'app:notify': async ({ title, body }) => ({ shown: ctx.notify(title, body) }),
+    'app:outboxUnsent': async ({ unsent }) => {
+      ctx.reportUnsent(unsent);
+      return { recorded: true };
+    },
   };
 }

@@ -26,3 +26,17 @@ export function useOutboxCounts(profileId: string | null): Partial<Record<Outbox
 export function useApprovalRule(profileId: string | null): ApprovalRule | undefined {
   return useLiveQuery(async () => (profileId ? getApprovalRule(profileId) : undefined), [profileId]);
 }
+
+/** Approved rows not sent yet (approved or sending) over these profiles, live; undefined while loading. */
+export function useUnsentCount(profileIds: readonly string[]): number | undefined {
+  const key = profileIds.join('|');
+  return useLiveQuery(async () => {
+    const counts = await Promise.all(
+      key
+        .split('|')
+        .filter(Boolean)
+        .flatMap((id) => [outboxDb(id).rows.where('state').equals('approved').count(), outboxDb(id).rows.where('state').equals('sending').count()]),
+    );
+    return counts.reduce((a, b) => a + b, 0);
+  }, [key]);
+}

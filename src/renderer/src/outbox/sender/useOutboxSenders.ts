@@ -2,13 +2,15 @@ import { useEffect } from 'react';
 import { useOnReconnect } from '../../stores/useOnReconnect';
 import { useProfiles } from '../../stores/profiles';
 import { outboxSenders } from './app-senders';
+import { useReportUnsent } from './useReportUnsent';
 
 /** A look now and then even when nothing announced work (another window's approvals, a schedule). */
 const FALLBACK_MS = 60_000;
 
 /**
  * Runs a sender for every profile that can send (a live profile with a key, and the Demo), not
- * only the one on screen; kicks it on start, when its connection comes back, and now and then.
+ * only the one on screen; kicks it on start, when its connection comes back, and now and then;
+ * and keeps main told how many approved items are left (what closing the last window does).
  */
 export function useOutboxSenders(): void {
   const profiles = useProfiles((s) => s.profiles);
@@ -26,4 +28,5 @@ export function useOutboxSenders(): void {
   }, [key]);
 
   useOnReconnect(key, (id) => void outboxSenders.kick(id));
+  useReportUnsent(sendable);
 }
