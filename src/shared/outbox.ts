@@ -73,6 +73,8 @@ export interface OutboxRowBase {
   result?: { transferId: string } | { success: true } | { noteSaved: true; transactionId: string };
   /** In plain words: what happened and what the person can do. */
   lastError?: string;
+  /** Set at send time when the cached balance of the source looked too low (sent anyway: the service decides). */
+  warning?: string;
   history: HistoryEntry[];
   /** Rows spending from the same source go one after another, oldest first. */
   sourceKey: string;

@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { parseCsv } from '../../src/renderer/src/features/transactions/csv';
 import type { Sandbox } from '../../src/sandbox';
+import { virtualAccountView } from '../../src/sandbox/accounts/views';
+import { formatCents } from '../../src/shared/money';
 import { test, expect } from './fixtures';
 import { openSection, startDemo } from './harness/flows';
 
@@ -53,6 +55,9 @@ test('drafted offline, approved, sent exactly once when the service returns', as
   const approved = page.getByRole('region', { name: 'Approved, to send' });
   await expect(approved).toContainText('Transfer $1,234.56');
   expect(ledgerFor(sandbox, 123_456)).toHaveLength(0);
+  // The sidebar counts it under Transfers, not Payments.
+  await expect(page.getByRole('button', { name: /^Transfers/ }).getByLabel('1 transfers approved, to send')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Payments/ }).locator('.sidebar__badge')).toHaveCount(0);
   // Main knows one approved item is unsent: closing the last window now would ask first.
   await expect.poll(() => app.unsentReports.at(-1)).toBe(1);
 
@@ -133,6 +138,28 @@ test('a payment whose answer was lost is never resent: found in the transactions
   await review.getByRole('button', { name: /^Send again/ }).click();
   await expect(sent).toContainText('Payment $56.78', { timeout: 20_000 });
   expect(ledgerFor(sandbox, 5_678)).toHaveLength(1);
+});
+
+test('a transfer larger than the cached balance is warned about at send time, not blocked: the service refuses it and says why', async ({ app }) => {
+  const { page } = app;
+  const sandbox = await syncedDemo(app);
+  const { from, to } = accounts(sandbox);
+  const source = sandbox.world.virtualAccounts.get(from);
+  if (!source) throw new Error('no source account');
+  const balance = virtualAccountView(sandbox.world, source).balance.amountCents;
+  const over = balance + 1;
+  const dollars = formatCents(over);
+  await draftTransfer(page, from, to, dollars);
+  await openSection(page, 'Approvals');
+  await page.getByRole('button', { name: new RegExp(`^Approve: Transfer \\$${dollars.replace(/[.,]/g, (c) => `\\${c}`)}`) }).click();
+  const failed = page.getByRole('region', { name: 'Failed' });
+  await expect(failed).toContainText(`Transfer $${dollars}`, { timeout: 20_000 });
+  // The warning, from the cache, and the service's own refusal: it was sent, and judged there.
+  await expect(failed).toContainText(`looks short of $${dollars}. Sent anyway: the service decides`);
+  await expect(failed).toContainText(/fund it first or send less/);
+  expect(ledgerFor(sandbox, over)).toHaveLength(0);
+  await failed.getByText(/^History/).click();
+  await expect(failed).toContainText(/warning: The cached balance of/);
 });
 
 test('bad input: a clear message beside the field, nothing queued', async ({ app }) => {

@@ -104,3 +104,19 @@ test('a head whose key is older than 24 hours goes to review when an outcome fre
   const rows = await lane.run<{ id: string; state: string }[]>('rows', 'p4');
   expect(Object.fromEntries(rows.map((r) => [r.id, r.state]))).toEqual({ [a1 as string]: 'needs-review', [f as string]: 'sent', [a2 as string]: 'sending' });
 });
+
+test('what the outbox moved out of and into an account since a time: sent rows only, by when they went', async ({ lane }) => {
+  await lane.open('outbox.ts');
+  await lane.run('reset', 'p5');
+  const [out1, in1, out2, other] = await lane.run<string[]>('queue', 'p5', [transfer('va_a', 'va_x', 100), transfer('va_y', 'va_a', 30), transfer('va_a', 'va_z', 7), transfer('va_b', 'va_x', 999)], T0);
+  expect(await lane.run('claim', 'p5', T0 + 10)).toEqual([out1, in1, other]);
+  await lane.run('record', 'p5', out1, 'ok', T0 + 20);
+  await lane.run('record', 'p5', in1, 'ok', T0 + 40);
+  await lane.run('record', 'p5', other, 'ok', T0 + 40);
+  expect(await lane.run('movedSince', 'p5', 'va:va_a', T0)).toEqual({ outCents: 100, inCents: 30 });
+  // Sent before the balance was fetched: the balance already knows it.
+  expect(await lane.run('movedSince', 'p5', 'va:va_a', T0 + 30)).toEqual({ outCents: 0, inCents: 30 });
+  // Claimed but not sent (out2) counts for nothing yet.
+  expect(await lane.run('claim', 'p5', T0 + 50)).toEqual([out2]);
+  expect(await lane.run('movedSince', 'p5', 'va:va_a', T0)).toEqual({ outCents: 100, inCents: 30 });
+});

@@ -72,6 +72,9 @@ expose({
   async record(profileId: string, rowId: string, type: 'ok' | 'rejected', now: number) {
     await repo.recordSend(profileId, rowId, type === 'ok' ? { type, value: { transferId: `tr-${rowId}` } } : { type, message: 'refused' }, now);
   },
+  async movedSince(profileId: string, accountKey: string, since: number) {
+    return repo.movedSince(profileId, accountKey, since);
+  },
   async recover(profileId: string, now: number) {
     return repo.recoverInterrupted(profileId, now);
   },

@@ -25,3 +25,10 @@ export async function readEntities<T>(profileId: string, kind: EntityKind): Prom
   const records = await cacheDb(profileId).entities.where('kind').equals(kind).toArray();
   return records.map((r) => r.value as T);
 }
+
+/** One cached item and when its kind was last fetched in full (null when never). */
+export async function readEntity<T>(profileId: string, kind: EntityKind, id: string): Promise<{ value: T; asOf: number | null } | undefined> {
+  const db = cacheDb(profileId);
+  const [record, meta] = await Promise.all([db.entities.get([kind, id]), db.entityMeta.get(kind)]);
+  return record ? { value: record.value as T, asOf: meta?.asOf ?? null } : undefined;
+}

@@ -23,6 +23,23 @@ export function useOutboxCounts(profileId: string | null): Partial<Record<Outbox
   );
 }
 
+/** Approved rows waiting to be sent or being sent, per kind, live (the Transfers and Payments badges). */
+export function useQueuedByKind(profileId: string | null): Partial<Record<OutboxRow['kind'], number>> {
+  return (
+    useLiveQuery(async () => {
+      if (!profileId) return {};
+      const counts: Partial<Record<OutboxRow['kind'], number>> = {};
+      await outboxDb(profileId)
+        .rows.where('state')
+        .anyOf('approved', 'sending')
+        .each((r) => {
+          counts[r.kind] = (counts[r.kind] ?? 0) + 1;
+        });
+      return counts;
+    }, [profileId]) ?? {}
+  );
+}
+
 export function useApprovalRule(profileId: string | null): ApprovalRule | undefined {
   return useLiveQuery(async () => (profileId ? getApprovalRule(profileId) : undefined), [profileId]);
 }

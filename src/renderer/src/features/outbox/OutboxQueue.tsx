@@ -100,6 +100,7 @@ function OutboxItem({ row, waiting, run }: { row: OutboxRow; waiting: string | u
         <strong>{label}</strong>
         {waiting && row.state === 'approved' ? <span className="field__hint"> — {waiting}</span> : null}
         {row.lastError && row.state !== 'sent' ? <p className={row.state === 'approved' ? 'field__hint' : 'field__error'}>{row.lastError}</p> : null}
+        {row.warning && row.state !== 'sent' ? <p className="field__hint">⚠ {row.warning}</p> : null}
       </div>
       {row.state === 'awaiting-approval' ? (
         <dl className="outbox__review" aria-label={`What will be sent: ${label}`}>

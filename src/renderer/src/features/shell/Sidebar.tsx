@@ -1,4 +1,4 @@
-import { useOutboxCounts } from '../../repos/outbox-hooks';
+import { useOutboxCounts, useQueuedByKind } from '../../repos/outbox-hooks';
 import { useNavigation } from '../../stores/navigation';
 import { useProfiles } from '../../stores/profiles';
 import { SECTIONS } from './sections';
@@ -7,10 +7,13 @@ import { SECTIONS } from './sections';
 export function Sidebar() {
   const section = useNavigation((s) => s.section);
   const go = useNavigation((s) => s.go);
-  const counts = useOutboxCounts(useProfiles((s) => s.activeProfileId));
+  const profileId = useProfiles((s) => s.activeProfileId);
+  const counts = useOutboxCounts(profileId);
+  const queued = useQueuedByKind(profileId);
   const badge: Partial<Record<string, { n: number; label: string }>> = {
     approvals: { n: (counts['awaiting-approval'] ?? 0) + (counts['needs-review'] ?? 0), label: 'waiting for you' },
-    transfers: { n: (counts.approved ?? 0) + (counts.sending ?? 0), label: 'queued to send' },
+    transfers: { n: queued.transfer ?? 0, label: 'transfers approved, to send' },
+    payments: { n: queued.payment ?? 0, label: 'payments approved, to send' },
   };
   return (
     <nav className="sidebar" aria-label="Sections">

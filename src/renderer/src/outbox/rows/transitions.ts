@@ -31,6 +31,15 @@ function move<R extends OutboxRow>(row: R, to: OutboxState, now: number, patch: 
 
 const who = (a: Approver) => `${a.user} on ${a.machine}`;
 
+/**
+ * A warning noted on a row being sent (the cached balance looked too low): the state does not
+ * change, the warning is kept on the row and in its history; the send goes ahead.
+ */
+export function warn<R extends OutboxRow>(row: R, warning: string, now: number): R {
+  require(row, 'warn about', ['sending'], 'only a row being sent is warned about');
+  return move(row, 'sending', now, { warning }, { reason: `warning: ${warning}` });
+}
+
 /** Draft -> awaiting approval, or straight to approved when the rules ask for no approval (notes never need one). */
 export function submit<R extends OutboxRow>(row: R, needsApproval: boolean, now: number): R {
   require(row, 'submit', ['draft'], 'only a draft is submitted');
