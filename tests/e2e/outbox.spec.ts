@@ -5,7 +5,7 @@ import type { Sandbox } from '../../src/sandbox';
 import { virtualAccountView } from '../../src/sandbox/accounts/views';
 import { formatCents } from '../../src/shared/money';
 import { test, expect } from './fixtures';
-import { openSection, startDemo } from './harness/flows';
+import { draftTransfer, openSection, startDemo } from './harness/flows';
 
 // The outbox through the real screens, core and sandbox: drafted offline, approved by a person,
 // sent exactly once when the connection returns, whatever happens in between.
@@ -26,15 +26,6 @@ function accounts(sandbox: Sandbox) {
 }
 
 const ledgerFor = (sandbox: Sandbox, amountCents: number) => sandbox.world.ledger.filter((e) => e.amountCents === amountCents);
-
-async function draftTransfer(page: Page, from: string, to: string, amount: string) {
-  await openSection(page, 'Transfers');
-  const form = page.getByRole('form', { name: 'New transfer' });
-  await form.getByLabel('From').selectOption(from);
-  await form.getByLabel('To').selectOption(to);
-  await form.getByLabel('Amount (USD)').fill(amount);
-  await form.getByRole('button', { name: 'Queue transfer' }).click();
-}
 
 test('drafted offline, approved, sent exactly once when the service returns', async ({ app }) => {
   const { page } = app;

@@ -13,6 +13,16 @@ export async function openSection(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
+/** Queues a transfer between two virtual accounts (by id) from the Transfers form. */
+export async function draftTransfer(page: Page, from: string, to: string, amount: string): Promise<void> {
+  await openSection(page, 'Transfers');
+  const form = page.getByRole('form', { name: 'New transfer' });
+  await form.getByLabel('From').selectOption(from);
+  await form.getByLabel('To').selectOption(to);
+  await form.getByLabel('Amount (USD)').fill(amount);
+  await form.getByRole('button', { name: 'Queue transfer' }).click();
+}
+
 export interface LiveProfileInput {
   name: string;
   baseUrl: string;

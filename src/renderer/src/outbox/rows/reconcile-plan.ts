@@ -1,0 +1,151 @@
+/**
+ * Which payments and transfers in review the service's transactions show went through. Pure: the
+ * sender's reconcile.ts reads the transactions and writes what is decided here.
+ */
+import type { OutboxRow } from '../../../../shared/outbox';
+import type { Transaction } from '../../../../shared/service';
+import * as t from './transitions';
+
+/** How long after its last send a movement may be dated (the request's own timeout and then some); and how far before its first. */
+const AFTER_MS = 2 * 60_000;
+const BEFORE_MS = 60_000;
+/** A transfer's debit and credit are booked together; this much apart they are still one transfer. */
+const PAIR_MS = 60_000;
+
+type Payment = Extract<OutboxRow, { kind: 'payment' }>;
+type Transfer = Extract<OutboxRow, { kind: 'transfer' }>;
+/** Rows that move money, so a lost answer or a forgotten key can leave them in review although the money moved. */
+export type Movement = Payment | Transfer;
+
+export interface Span {
+  fromMs: number;
+  toMs: number;
+}
+
+/** Said on a transfer whose key the service may have forgotten once the transactions did not show it. */
+export const NOT_FOUND_AFTER_KEY_EXPIRED =
+  'No matching transfer was found for certain in the service\u2019s transactions from when it was sent. It was first sent more than 24 hours ago, so the service may have forgotten its key and would take a resend as a new transfer: sending it again could move the money twice. Look for it in the source account\u2019s transactions: if it is there, choose \u201cMark as sent\u201d; if it is not, choose \u201cSend again\u201d (a new transfer with a new key).';
+
+const isMovement = (r: OutboxRow): r is Movement => r.kind === 'payment' || r.kind === 'transfer';
+const handleOf = (row: Payment) => row.payload.svcHandle.replace(/^@/, '').toLowerCase();
+const memoOf = (row: Movement) => (row.kind === 'transfer' ? (row.payload.memo ?? '') : '');
+const dateOf = (tx: Transaction) => Date.parse(tx.date);
+/** A failed or canceled transaction moved nothing, so it proves nothing went through. */
+const moved = (tx: Transaction) => tx.status !== 'failed' && tx.detailedStatus !== 'failed' && tx.detailedStatus !== 'canceled';
+
+/** Same amount and same parties: movements the service's transactions cannot tell apart. */
+function groupOf(row: Movement): string {
+  return JSON.stringify(row.kind === 'payment' ? ['payment', row.amountCents, handleOf(row)] : ['transfer', row.amountCents, row.payload.source, row.payload.destination]);
+}
+
+/**
+ * When this row's money, if it moved, is dated: from its first send with the current key to
+ * shortly after its last. The last send is the later of its last recorded attempt and its last
+ * claim, because a send cut short by a crash records no attempt but may have reached the service.
+ */
+export function spanOf(row: OutboxRow): Span | null {
+  if (row.firstAttemptAt === undefined) return null;
+  const claims = row.history.filter((h) => h.to === 'sending').map((h) => h.at);
+  const last = Math.max(row.firstAttemptAt, ...row.attempts.map((a) => a.at), ...claims);
+  return { fromMs: row.firstAttemptAt - BEFORE_MS, toMs: last + AFTER_MS };
+}
+
+const within = (ms: number, s: Span) => ms >= s.fromMs && ms <= s.toMs;
+const overlaps = (a: Span, b: Span) => a.fromMs <= b.toMs && b.fromMs <= a.toMs;
+
+const inReview = (rows: readonly OutboxRow[]) => rows.filter((r): r is Movement => isMovement(r) && r.state === 'needs-review' && r.firstAttemptAt !== undefined);
+
+/** The one window of the service's transactions to read for every row in review, or null when none is. */
+export function reviewWindow(rows: readonly OutboxRow[], now: number): Span | null {
+  const spans = inReview(rows).map(spanOf).filter((s): s is Span => s !== null);
+  if (spans.length === 0) return null;
+  return { fromMs: Math.min(...spans.map((s) => s.fromMs)), toMs: Math.min(now, Math.max(...spans.map((s) => s.toMs))) };
+}
+
+/**
+ * The service's record of each movement of `example`'s group in `found`, one transaction per
+ * movement. A payment is its debit naming the payee. A transfer is its debit on the source virtual
+ * account paired with its credit on the destination, both described as a transfer (the service's
+ * commissions move money between the same kind of accounts, described otherwise); a transfer's
+ * memo, when the service shows one, must be one of `memos`. Transactions without the virtual
+ * account they belong to name no parties and match nothing: those rows wait for a person.
+ */
+export function evidenceOf(example: Movement, found: readonly Transaction[], memos: ReadonlySet<string>): Transaction[] {
+  const amount = example.amountCents;
+  if (example.kind === 'payment') {
+    const handle = `@${handleOf(example)}`;
+    return found.filter((tx) => moved(tx) && tx.amountCents === -amount && `${tx.description} ${tx.merchantData?.description ?? ''} ${tx.memo ?? ''}`.toLowerCase().includes(handle));
+  }
+  const { source, destination } = example.payload;
+  const transferLeg = (tx: Transaction, account: string, cents: number) =>
+    moved(tx) && tx.virtualAccountId === account && tx.amountCents === cents && /^transfer\b/i.test(tx.description) && (tx.memo === undefined || memos.has(tx.memo));
+  const credits = found.filter((tx) => transferLeg(tx, destination, amount));
+  const paired = new Set<string>();
+  return found.filter((debit) => {
+    if (!transferLeg(debit, source, -amount)) return false;
+    const credit = credits.find((c) => !paired.has(c.id) && c.memo === debit.memo && Math.abs(dateOf(c) - dateOf(debit)) <= PAIR_MS);
+    if (!credit) return false;
+    paired.add(credit.id);
+    return true;
+  });
+}
+
+/** Rows of a group that may have used up one of its transactions: any that was sent, or may still be, with its current key. */
+const mayHaveMoved = (r: OutboxRow) => r.state === 'sent' || r.state === 'sending' || r.state === 'approved' || r.state === 'canceled';
+
+export interface Reconciliation {
+  /** Rows in review the transactions account for, each with the transaction that shows it. */
+  resolved: { row: Movement; transactionId: string }[];
+  /** Rows in review left for a person. */
+  unresolved: Movement[];
+}
+
+/**
+ * Which rows in review the service's transactions (`found`, read over reviewWindow) show went
+ * through. Per group of same amount and parties, the rows of the group that may have moved money
+ * in the same time (sent ones above all) are counted first: the rows in review are resolved only
+ * when the transactions account for every one of them too, each with a transaction of its own
+ * dated while it was being sent. Fewer transactions than rows cannot say which rows went through,
+ * so nothing of that group is decided. Never a resend.
+ */
+export function planReconciliation(rows: readonly OutboxRow[], found: readonly Transaction[]): Reconciliation {
+  const out: Reconciliation = { resolved: [], unresolved: [] };
+  const groups = new Map<string, Movement[]>();
+  for (const r of inReview(rows)) groups.set(groupOf(r), [...(groups.get(groupOf(r)) ?? []), r]);
+  for (const [key, review] of groups) {
+    const spans = review.map((r) => spanOf(r) as Span);
+    const others = rows.filter((r): r is Movement => isMovement(r) && mayHaveMoved(r) && groupOf(r) === key).filter((r) => {
+      const s = spanOf(r);
+      return s !== null && spans.some((own) => overlaps(own, s));
+    });
+    const memos = new Set([...review, ...others].map(memoOf));
+    const evidence = evidenceOf(review[0] as Movement, found, memos).filter((tx) => spans.some((s) => within(dateOf(tx), s)));
+    const taken = new Set<string>();
+    const matches = [...review]
+      .sort((a, b) => (a.firstAttemptAt as number) - (b.firstAttemptAt as number))
+      .map((row) => {
+        const own = spanOf(row) as Span;
+        const tx = evidence.find((e) => !taken.has(e.id) && within(dateOf(e), own));
+        if (tx) taken.add(tx.id);
+        return { row, tx };
+      });
+    if (evidence.length < others.length + review.length || matches.some((m) => m.tx === undefined)) {
+      out.unresolved.push(...review);
+      continue;
+    }
+    out.resolved.push(...matches.map((m) => ({ row: m.row, transactionId: (m.tx as Transaction).id })));
+  }
+  return out;
+}
+
+/** A transfer tried only without an answer (no success, no refusal) whose key the service may no longer hold. */
+export function keyMayBeForgotten(row: OutboxRow, now: number): boolean {
+  return row.kind === 'transfer' && row.firstAttemptAt !== undefined && now - row.firstAttemptAt >= t.KEY_AGE_LIMIT_MS && row.attempts.every((a) => a.outcome === 'retryable' || a.outcome === 'ambiguous');
+}
+
+/** The row stays in review; its message and history say the transactions were searched in vain. */
+export function notFoundAfterKeyExpired(row: OutboxRow, now: number): OutboxRow {
+  if (row.state !== 'needs-review') throw new t.IllegalTransition(row.state, 'note the search of the transactions for', 'it is no longer waiting for review');
+  return { ...row, lastError: NOT_FOUND_AFTER_KEY_EXPIRED, updatedAt: now, history: [...row.history, { at: now, from: row.state, to: row.state, reason: 'not found in the transactions' }] };
+}
+
