@@ -24,6 +24,7 @@ import { buildShim } from '../../../src/browser-host/shim-bundle';
 import { createMainCore } from '../../../src/main/core';
 import { dispatch } from '../../../src/main/ipc/dispatch';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
+import { virtualAccountView } from '../../../src/sandbox/accounts/views';
 import type { DraftInput } from '../../../src/shared/outbox';
 import { openLane, runInLane, serveLane, type LaneServer } from '../../renderer/harness/lane-page';
 
@@ -44,6 +45,8 @@ interface RowView {
   key: string;
   amountCents: number;
   attempts: { at: number; outcome: string; retryAfterMs?: number }[];
+  /** The cached balance of its source looked short when it was sent. */
+  warned: boolean;
 }
 
 /** Rows against the ledger: each sent row exactly once, nothing the rows do not explain. */
@@ -65,7 +68,7 @@ function compare(rows: RowView[], sandbox: Sandbox, kind: 'transfer' | 'payment'
   }
   const states: Record<string, number> = {};
   for (const r of rows) states[r.state] = (states[r.state] ?? 0) + 1;
-  return { total: rows.length, states, duplicates, lost: sentWithoutEntry + entriesWithoutRow, unfinished, sends_before_retry_after: early, in_ledger: byKey.size };
+  return { total: rows.length, states, warned_short_balance: rows.filter((r) => r.warned).length, duplicates, lost: sentWithoutEntry + entriesWithoutRow, unfinished, sends_before_retry_after: early, in_ledger: byKey.size };
 }
 
 /** A CPU profile of the page (open it in Chrome's DevTools); returns the function that stops it. */
@@ -110,6 +113,9 @@ async function main(): Promise<void> {
   // Small amounts, so the seeded balances cover every phase (rows are matched by key, not amount).
   const transferInputs = (n: number, base: number): DraftInput[] =>
     Array.from({ length: n }, (_, i) => ({ kind: 'transfer', payload: { source: sources[i % sources.length] as string, destination, amountCents: base + (i % 97) } }));
+
+  // The cache a sync leaves: each send checks its source's cached balance, as the app does.
+  await run('cacheAccounts', profileId, [...world.virtualAccounts.values()].map((va) => virtualAccountView(world, va)));
 
   let reloads = 0;
   /** Runs the sender until every row is finished, reloading the page at random moments meanwhile. */

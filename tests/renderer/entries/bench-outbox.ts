@@ -3,9 +3,11 @@ import { outboxDb } from '../../../src/renderer/src/db/outbox-db';
 import { runIfFree } from '../../../src/renderer/src/platform/locks';
 import { payloadHash } from '../../../src/renderer/src/outbox/rows/payload-hash';
 import { OutboxSender } from '../../../src/renderer/src/outbox/sender/sender';
-import { reconcilePayments } from '../../../src/renderer/src/outbox/sender/reconcile';
+import { reconcileInReview } from '../../../src/renderer/src/outbox/sender/reconcile';
 import { repoSenderStore } from '../../../src/renderer/src/outbox/sender/repo-store';
-import { sendRow } from '../../../src/renderer/src/outbox/sender/send-row';
+import { sendChecked, sentFlows } from '../../../src/renderer/src/outbox/sender/warn-if-short';
+import { replaceEntities } from '../../../src/renderer/src/repos/entities-repo';
+import type { VirtualAccountView } from '../../../src/shared/service';
 import * as repo from '../../../src/renderer/src/repos/outbox-repo';
 import { expose } from './expose';
 
@@ -44,6 +46,12 @@ function p95(xs: number[]): number {
 expose({
   async reset(profileId: string) {
     await outboxDb(profileId).delete();
+    sentFlows.forget(profileId);
+  },
+  /** The virtual accounts in the profile's cache, as a sync leaves them (the send checks their balances). */
+  async cacheAccounts(profileId: string, views: VirtualAccountView[]) {
+    await replaceEntities(profileId, 'virtualAccount', views, (v) => v.virtualAccount.id, Date.now());
+    return views.length;
   },
   /** Drafts, submits and approves each input; the cost of each state change (ms). */
   async queue(profileId: string, inputs: DraftInput[]) {
@@ -66,9 +74,12 @@ expose({
   start(profileId: string) {
     sender = new OutboxSender<OutboxRow>({
       profileId,
-      store: timedCalls(repoSenderStore(profileId), 'store.'),
-      send: timedCalls({ send: sendRow }, '').send,
-      reconcile: (now) => reconcilePayments(profileId, now),
+      store: timedCalls(
+        repoSenderStore(profileId, (row) => sentFlows.recorded(row)),
+        'store.',
+      ),
+      send: timedCalls({ send: sendChecked }, '').send,
+      reconcile: (now) => reconcileInReview(profileId, now),
       online: () => true,
       lock: runIfFree,
       maxSleepMs: 250,
@@ -95,6 +106,6 @@ expose({
     return out;
   },
   async rows(profileId: string) {
-    return (await repo.listRows(profileId)).map((r) => ({ id: r.id, kind: r.kind, state: r.state, key: r.idempotencyKey, amountCents: r.amountCents, attempts: r.attempts }));
+    return (await repo.listRows(profileId)).map((r) => ({ id: r.id, kind: r.kind, state: r.state, key: r.idempotencyKey, amountCents: r.amountCents, attempts: r.attempts, warned: r.warning !== undefined }));
   },
 });

@@ -1,6 +1,7 @@
 import { outboxDb } from '../../../src/renderer/src/db/outbox-db';
 import { payloadHash } from '../../../src/renderer/src/outbox/rows/payload-hash';
 import { planQueue } from '../../../src/renderer/src/outbox/rows/queue-plan';
+import { SentFlows } from '../../../src/renderer/src/outbox/sender/sent-flows';
 import * as repo from '../../../src/renderer/src/repos/outbox-repo';
 import type { DraftInput } from '../../../src/shared/outbox';
 import { expose } from './expose';
@@ -73,7 +74,7 @@ expose({
     await repo.recordSend(profileId, rowId, type === 'ok' ? { type, value: { transferId: `tr-${rowId}` } } : { type, message: 'refused' }, now);
   },
   async movedSince(profileId: string, accountKey: string, since: number) {
-    return repo.movedSince(profileId, accountKey, since);
+    return new SentFlows(repo.sentFlows).since(profileId, accountKey, since);
   },
   async recover(profileId: string, now: number) {
     return repo.recoverInterrupted(profileId, now);

@@ -22,7 +22,7 @@ export class RowNotFound extends Error {
 
 function auditOf(before: OutboxRow | null, after: OutboxRow, at: number): AuditRecord {
   const last = after.history[after.history.length - 1];
-  const action = before === null ? 'drafted' : last?.reason === 'edited: a new operation' ? 'edited' : last && last.from === last.to ? 'warned' : (last?.to ?? after.state).replace('-', ' ');
+  const action = before === null ? 'drafted' : last?.reason === 'edited: a new operation' ? 'edited' : last && last.from === last.to ? (last.reason?.startsWith('warning:') ? 'warned' : 'noted') : (last?.to ?? after.state).replace('-', ' ');
   const detail = [last?.reason, after.state === 'failed' || after.state === 'needs-review' ? after.lastError : undefined].filter(Boolean).join(' — ');
   return { at, rowId: after.id, kind: after.kind, action, amountCents: after.amountCents, detail, ...(last?.by ? { by: last.by } : {}) };
 }
@@ -92,16 +92,23 @@ export async function listRows(profileId: string): Promise<OutboxRow[]> {
   return outboxDb(profileId).rows.orderBy('createdAt').toArray();
 }
 
-/**
- * Money this outbox moved out of and into an account (`va:<id>`) with sends that went through
- * after `since` (a cached balance's "as of"): what that cached balance does not know yet.
- */
-export async function movedSince(profileId: string, accountKey: string, since: number): Promise<{ outCents: number; inCents: number }> {
+/** A send that went through, as it moved money out of or into an account. */
+export interface SentFlow {
+  rowId: string;
+  /** When it went (its last attempt). */
+  at: number;
+  /** Negative out of the account, positive into it. */
+  cents: number;
+}
+
+/** When a sent row went: its last attempt (a reconciled row's too). */
+export const sentAt = (r: OutboxRow) => r.attempts.at(-1)?.at ?? r.updatedAt;
+
+/** Every send this outbox has on record out of and into an account (`va:<id>`): two index ranges, read whole. */
+export async function sentFlows(profileId: string, accountKey: string): Promise<SentFlow[]> {
   const db = outboxDb(profileId);
-  const after = (r: OutboxRow) => (r.attempts.at(-1)?.at ?? r.updatedAt) > since;
-  const [out, into] = await Promise.all([inState(db.rows, 'sourceKey', accountKey, 'sent').filter(after).toArray(), inState(db.rows, 'fundsKey', accountKey, 'sent').filter(after).toArray()]);
-  const sum = (rows: OutboxRow[]) => rows.reduce((n, r) => n + r.amountCents, 0);
-  return { outCents: sum(out), inCents: sum(into) };
+  const [out, into] = await Promise.all([inState(db.rows, 'sourceKey', accountKey, 'sent').toArray(), inState(db.rows, 'fundsKey', accountKey, 'sent').toArray()]);
+  return [...out.map((r) => ({ rowId: r.id, at: sentAt(r), cents: -r.amountCents })), ...into.map((r) => ({ rowId: r.id, at: sentAt(r), cents: r.amountCents }))];
 }
 
 export async function countByState(profileId: string): Promise<Partial<Record<OutboxState, number>>> {

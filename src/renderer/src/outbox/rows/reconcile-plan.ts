@@ -145,7 +145,6 @@ export function keyMayBeForgotten(row: OutboxRow, now: number): boolean {
 
 /** The row stays in review; its message and history say the transactions were searched in vain. */
 export function notFoundAfterKeyExpired(row: OutboxRow, now: number): OutboxRow {
-  if (row.state !== 'needs-review') throw new t.IllegalTransition(row.state, 'note the search of the transactions for', 'it is no longer waiting for review');
-  return { ...row, lastError: NOT_FOUND_AFTER_KEY_EXPIRED, updatedAt: now, history: [...row.history, { at: now, from: row.state, to: row.state, reason: 'not found in the transactions' }] };
+  return t.noteInReview(row, NOT_FOUND_AFTER_KEY_EXPIRED, 'not found in the transactions', now);
 }
 

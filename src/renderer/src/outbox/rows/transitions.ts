@@ -40,6 +40,12 @@ export function warn<R extends OutboxRow>(row: R, warning: string, now: number):
   return move(row, 'sending', now, { warning }, { reason: `warning: ${warning}` });
 }
 
+/** A note on a row waiting for a person (what a search found or did not): the state and the key stay. */
+export function noteInReview<R extends OutboxRow>(row: R, message: string, reason: string, now: number): R {
+  require(row, 'note the search of the transactions for', ['needs-review'], 'it is no longer waiting for review');
+  return move(row, 'needs-review', now, { lastError: message }, { reason });
+}
+
 /** Draft -> awaiting approval, or straight to approved when the rules ask for no approval (notes never need one). */
 export function submit<R extends OutboxRow>(row: R, needsApproval: boolean, now: number): R {
   require(row, 'submit', ['draft'], 'only a draft is submitted');

@@ -36,10 +36,9 @@ async function changeIfStillInReview(profileId: string, rowId: string, change: (
  * Payments whose answer was lost and transfers whose key the service may have forgotten, settled
  * against the service's own transactions (one read of the window they span) before a person is
  * asked: the ones the transactions show are marked sent; a transfer not found says so, and what
- * to do. Returns how many were marked sent. (Named for the payments it first settled; the sender's
- * wiring calls it by that name.)
+ * to do. Returns how many were marked sent.
  */
-export async function reconcilePayments(profileId: string, now: number): Promise<number> {
+export async function reconcileInReview(profileId: string, now: number): Promise<number> {
   const rows = await listRows(profileId);
   const window = reviewWindow(rows, now);
   if (!window) return 0;
