@@ -1,6 +1,6 @@
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
-import { fillLiveProfile, openSection, startDemo } from './harness/flows';
+import { fillLiveProfile, openSection, retryUntilOnline, startDemo } from './harness/flows';
 import { dumpDir, dumpPage, keyForms } from './harness/leaks';
 
 /**
@@ -60,8 +60,7 @@ test('the API key is nowhere in the page, its storage, the console or the profil
   await app.probeUntil('offline');
   await expect(page.getByRole('alert').filter({ hasText: 'You are offline' })).toBeVisible();
   await live.resetFaults();
-  await page.getByRole('button', { name: 'Retry now' }).click();
-  await expect(page.getByRole('status')).toHaveText('Online');
+  await retryUntilOnline(page);
   await app.events.flush();
 
   const forms = keyForms(SENTINEL);

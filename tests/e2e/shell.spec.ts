@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
-import { fillLiveProfile, openSection, startDemo } from './harness/flows';
+import { fillLiveProfile, openSection, retryUntilOnline, startDemo } from './harness/flows';
 
 let live: Sandbox;
 test.beforeAll(async () => {
@@ -198,8 +198,7 @@ test('degraded: a failing service shows the banner with the reason', async ({ ap
   const banner = page.getByRole('alert').filter({ hasText: 'The service is having trouble' });
   await expect(banner).toContainText('503');
   await sandbox.resetFaults();
-  await banner.getByRole('button', { name: 'Retry now' }).click();
-  await expect(page.getByRole('status')).toHaveText('Online');
+  await retryUntilOnline(page);
 });
 
 test('first run: "Connect a live account" saves a profile and opens the shell with it', async ({ app }) => {

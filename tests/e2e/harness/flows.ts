@@ -37,3 +37,16 @@ export async function fillLiveProfile(page: Page, p: LiveProfileInput): Promise<
   await form.getByLabel('Vault address (vault URL)').fill(p.vaultUrl);
   await form.getByLabel('API key').fill(p.apiKey);
 }
+
+/**
+ * The service is back: "Retry now" if the banner still offers it, then Online. Any call the app
+ * makes meanwhile (a sync retry, the outbox sender) may clear the banner first, taking the
+ * button with it, so a click that finds no button is not a failure; being Online is the check.
+ */
+export async function retryUntilOnline(page: Page): Promise<void> {
+  await page
+    .getByRole('button', { name: 'Retry now' })
+    .click({ timeout: 2_000 })
+    .catch(() => undefined);
+  await expect(page.getByRole('status')).toHaveText('Online');
+}
