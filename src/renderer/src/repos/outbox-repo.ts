@@ -124,16 +124,8 @@ export async function claimDue(profileId: string, now = Date.now()): Promise<Out
   const db = outboxDb(profileId);
   return db.transaction('rw', db.rows, db.audit, async () => {
     const live = await db.rows.where('state').anyOf('approved', 'sending').toArray();
-    const plan = planQueue(live, now);
-    const claimed: OutboxRow[] = [];
-    for (const id of plan.due) {
-      const row = live.find((r) => r.id === id) as OutboxRow;
-      const next = t.claim(row, now);
-      await db.rows.put(next);
-      await db.audit.add(auditOf(row, next, now));
-      claimed.push(next);
-    }
-    return claimed;
+    const due = planQueue(live, now).due.map((id) => live.find((r) => r.id === id) as OutboxRow);
+    return writeChanges(db, due, (row) => t.claim(row, now), now);
   });
 }
 
@@ -204,11 +196,17 @@ async function claimHead(db: ReturnType<typeof outboxDb>, sourceKey: string, now
   }
 }
 
-/** Writes each row's change and its audit line (inside the caller's transaction), requests issued together. */
-async function writeChanges(db: ReturnType<typeof outboxDb>, rows: OutboxRow[], change: (row: OutboxRow) => OutboxRow, now: number): Promise<OutboxRow[]> {
-  const next = rows.map(change);
-  await Promise.all([db.rows.bulkPut(next), db.audit.bulkAdd(next.map((n, i) => auditOf(rows[i] as OutboxRow, n, now)))]);
-  return next;
+/**
+ * Writes each row's change (null: left as it is) and its audit line, inside the caller's
+ * transaction, the requests issued together; returns the rows written.
+ */
+async function writeChanges(db: ReturnType<typeof outboxDb>, rows: OutboxRow[], change: (row: OutboxRow) => OutboxRow | null, now: number): Promise<OutboxRow[]> {
+  const changed = rows.flatMap((before) => {
+    const after = change(before);
+    return after ? [{ before, after }] : [];
+  });
+  await Promise.all([db.rows.bulkPut(changed.map((c) => c.after)), db.audit.bulkAdd(changed.map((c) => auditOf(c.before, c.after, now)))]);
+  return changed.map((c) => c.after);
 }
 
 export async function recordSends(profileId: string, items: SendRecord[], random: () => number = Math.random): Promise<Recorded[]> {
@@ -243,15 +241,7 @@ export async function recordSends(profileId: string, items: SendRecord[], random
 async function eachInState(profileId: string, state: OutboxState, change: (row: OutboxRow) => OutboxRow | null, now: number): Promise<number> {
   const db = outboxDb(profileId);
   return db.transaction('rw', db.rows, db.audit, async () => {
-    let n = 0;
-    for (const row of await db.rows.where('state').equals(state).toArray()) {
-      const next = change(row);
-      if (!next) continue;
-      await db.rows.put(next);
-      await db.audit.add(auditOf(row, next, now));
-      n++;
-    }
-    return n;
+    return (await writeChanges(db, await db.rows.where('state').equals(state).toArray(), change, now)).length;
   });
 }
 
