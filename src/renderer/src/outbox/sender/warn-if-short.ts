@@ -33,7 +33,8 @@ function cachedAccount(profileId: string, accountId: string, now: number) {
  * cache yet, the account not in it) lets the send go as it would have.
  */
 export async function warnIfShort(row: OutboxRow, now = Date.now()): Promise<void> {
-  if (row.kind !== 'transfer') return;
+  // Once per row: a retry of a row already warned about would only repeat it (and its commit).
+  if (row.kind !== 'transfer' || row.warning !== undefined) return;
   try {
     const cached = await cachedAccount(row.profileId, row.payload.source, now);
     if (!cached) return;
