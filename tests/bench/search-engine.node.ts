@@ -17,10 +17,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SearchIndex, type IndexedRow, type StoredIndex } from '../../src/renderer/src/search/engine';
-import type { TxQuery } from '../../src/renderer/src/search/query';
-import { referenceSearch } from '../../src/renderer/src/search/reference-search';
-import { toSearchRow } from '../../src/renderer/src/search/search-row';
-import { wordsOf } from '../../src/renderer/src/search/text';
+import type { TxQuery } from '../../src/renderer/src/search/model/query';
+import { referenceSearch } from '../../src/renderer/src/search/model/reference-search';
+import { toSearchRow } from '../../src/renderer/src/search/model/search-row';
+import { wordsOf } from '../../src/renderer/src/search/model/text';
 import { createWorld } from '../../src/sandbox/seed/create-world';
 import type { Transaction } from '../../src/shared/service';
 

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { parseCsv } from '../../src/renderer/src/features/transactions/csv';
+import { parseCsv } from '../../src/renderer/src/model/csv';
 import type { Sandbox } from '../../src/sandbox';
 import { virtualAccountView } from '../../src/sandbox/accounts/views';
 import { formatCents } from '../../src/shared/money';

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { parseCsv } from '../../src/renderer/src/features/transactions/csv';
-import { money } from '../../src/renderer/src/features/transactions/format';
-import { dollarsOf } from '../../src/renderer/src/search/text';
+import { parseCsv } from '../../src/renderer/src/model/csv';
+import { money } from '../../src/renderer/src/model/format';
+import { dollarsOf } from '../../src/renderer/src/search/model/text';
 import { test, expect } from './fixtures';
 import { openSection, startDemo } from './harness/flows';
 import { referenceChart } from '../renderer/chart-reference';

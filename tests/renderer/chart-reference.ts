@@ -1,5 +1,5 @@
 import type { ChartData } from '../../src/renderer/src/search/engine';
-import type { SearchRow } from '../../src/renderer/src/search/search-row';
+import type { SearchRow } from '../../src/renderer/src/search/model/search-row';
 import { bucketFor } from '../../src/renderer/src/search/engine/chart';
 
 /**

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvField, csvHeader, csvRow, parseCsv, CSV_COLUMNS } from '../../src/renderer/src/features/transactions/csv';
+import { csvField, csvHeader, csvRow, parseCsv, CSV_COLUMNS } from '../../src/renderer/src/model/csv';
 import type { Transaction } from '../../src/shared/service';
 
 const tx = (over: Partial<Transaction> = {}): Transaction => ({

@@ -1,5 +1,5 @@
 import { expectedSearch } from '../e2e/harness/expected';
-import type { TxQuery } from '../../src/renderer/src/search/query';
+import type { TxQuery } from '../../src/renderer/src/search/model/query';
 import { expect, test } from './harness/lane';
 
 // The search worker in Chromium: built from the cache, saved to IndexedDB as a few binary

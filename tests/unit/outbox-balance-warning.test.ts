@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { balanceWarning } from '../../src/renderer/src/outbox/rows/balance-check';
-import { payloadHash } from '../../src/renderer/src/outbox/rows/payload-hash';
-import * as t from '../../src/renderer/src/outbox/rows/transitions';
+import { balanceWarning } from '../../src/renderer/src/outbox/model/balance-check';
+import { payloadHash } from '../../src/renderer/src/outbox/model/payload-hash';
+import * as t from '../../src/renderer/src/outbox/model/transitions';
 import { ADA, row, T0 } from './outbox-fixtures';
 
 // At send time a transfer whose source's cached balance looks too low is warned about, never

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importPayments, importTransfers, MAX_IMPORT_ROWS } from '../../src/renderer/src/features/outbox/bulk-import';
+import { importPayments, importTransfers, MAX_IMPORT_ROWS } from '../../src/renderer/src/outbox/model/bulk-import';
 
 const ctx = { accounts: new Map([['va_a', 'Operating'], ['va_b', 'Payroll']]), handles: new Map([['acme', 'Acme Inc']]) };
 

@@ -1,4 +1,4 @@
-import { draftRow } from '../../src/renderer/src/outbox/rows/draft';
+import { draftRow } from '../../src/renderer/src/outbox/model/draft';
 import type { DraftInput, OutboxRow } from '../../src/shared/outbox';
 
 export const T0 = Date.UTC(2026, 1, 28, 23, 30);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseDollars } from '../../src/renderer/src/outbox/rows/money-input';
-import { nextDueAfter, planQueue } from '../../src/renderer/src/outbox/rows/queue-plan';
+import { parseDollars } from '../../src/renderer/src/outbox/model/money-input';
+import { nextDueAfter, planQueue } from '../../src/renderer/src/outbox/model/queue-plan';
 import type { OutboxRow } from '../../src/shared/outbox';
 import { row, T0, transferInput, paymentInput } from './outbox-fixtures';
 

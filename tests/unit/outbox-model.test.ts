@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../src/renderer/src/outbox/rows/payload-hash';
-import * as t from '../../src/renderer/src/outbox/rows/transitions';
+import { canonicalJson } from '../../src/renderer/src/outbox/model/payload-hash';
+import * as t from '../../src/renderer/src/outbox/model/transitions';
 import type { OutboxRow, OutboxState } from '../../src/shared/outbox';
 import { ADA, paymentInput, noteInput, row, T0, transferInput } from './outbox-fixtures';
 

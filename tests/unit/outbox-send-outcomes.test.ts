@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox';
 import type { FaultSettingsInput } from '../../src/sandbox/http/faults';
-import { classifySend } from '../../src/renderer/src/outbox/sender/classify';
+import { classifySend } from '../../src/renderer/src/outbox/model/classify';
 import { startCore, type CoreHarness } from './core-helpers';
 import { realIds } from './service-client-helpers';
 

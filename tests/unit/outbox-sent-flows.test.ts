@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SentFlows } from '../../src/renderer/src/outbox/sender/sent-flows';
-import type { SentFlow } from '../../src/renderer/src/repos/outbox-repo';
+import type { SentFlow } from '../../src/renderer/src/outbox/repo/outbox-repo';
 import type { OutboxRow } from '../../src/shared/outbox';
 
 // The balance check's memory of what the outbox sent: read from the rows once per account, then

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BACKOFF_CAP_MS, nextAttemptAt } from '../../src/renderer/src/outbox/rows/backoff';
-import { canonicalJson, payloadHash } from '../../src/renderer/src/outbox/rows/payload-hash';
-import * as t from '../../src/renderer/src/outbox/rows/transitions';
+import { BACKOFF_CAP_MS, nextAttemptAt } from '../../src/renderer/src/outbox/model/backoff';
+import { canonicalJson, payloadHash } from '../../src/renderer/src/outbox/model/payload-hash';
+import * as t from '../../src/renderer/src/outbox/model/transitions';
 import type { OutboxRow } from '../../src/shared/outbox';
 import { ADA, paymentInput, noteInput, row, T0 } from './outbox-fixtures';
 

@@ -1,7 +1,7 @@
 import type { Sandbox } from '../../../src/sandbox';
-import type { TxQuery } from '../../../src/renderer/src/search/query';
-import { referenceSearch } from '../../../src/renderer/src/search/reference-search';
-import { toSearchRow, type SearchRow } from '../../../src/renderer/src/search/search-row';
+import type { TxQuery } from '../../../src/renderer/src/search/model/query';
+import { referenceSearch } from '../../../src/renderer/src/search/model/reference-search';
+import { toSearchRow, type SearchRow } from '../../../src/renderer/src/search/model/search-row';
 import type { Transaction } from '../../../src/shared/service';
 
 /** Every transaction the sandbox holds now, newest first (what a full sync caches). */

@@ -1,14 +1,14 @@
 import type { DraftInput, OutboxRow } from '../../../src/shared/outbox';
 import { outboxDb } from '../../../src/renderer/src/db/outbox-db';
 import { runIfFree } from '../../../src/renderer/src/platform/locks';
-import { payloadHash } from '../../../src/renderer/src/outbox/rows/payload-hash';
+import { payloadHash } from '../../../src/renderer/src/outbox/model/payload-hash';
 import { OutboxSender } from '../../../src/renderer/src/outbox/sender/sender';
 import { reconcileInReview } from '../../../src/renderer/src/outbox/sender/reconcile';
 import { repoSenderStore } from '../../../src/renderer/src/outbox/sender/repo-store';
 import { sendChecked, sentFlows } from '../../../src/renderer/src/outbox/sender/warn-if-short';
 import { replaceEntities } from '../../../src/renderer/src/repos/entities-repo';
 import type { VirtualAccountView } from '../../../src/shared/service';
-import * as repo from '../../../src/renderer/src/repos/outbox-repo';
+import * as repo from '../../../src/renderer/src/outbox/repo/outbox-repo';
 import { expose } from './expose';
 
 // The outbox's real repository and sender in the page, sending through the real core; the

@@ -7,9 +7,9 @@ import { loadIndexParts } from '../../../src/renderer/src/repos/search-index-rep
 import { readSyncState } from '../../../src/renderer/src/repos/sync-state-repo';
 import { chunksAfter, newestRows } from '../../../src/renderer/src/repos/transactions-repo';
 import { OUTBOX_DB_VERSION, outboxDb, outboxDbName } from '../../../src/renderer/src/db/outbox-db';
-import { draftRow } from '../../../src/renderer/src/outbox/rows/draft';
-import * as t from '../../../src/renderer/src/outbox/rows/transitions';
-import { claimDue, getApprovalRule, listAudit, recordSends } from '../../../src/renderer/src/repos/outbox-repo';
+import { draftRow } from '../../../src/renderer/src/outbox/model/draft';
+import * as t from '../../../src/renderer/src/outbox/model/transitions';
+import { claimDue, getApprovalRule, listAudit, recordSends } from '../../../src/renderer/src/outbox/repo/outbox-repo';
 import type { OutboxRow } from '../../../src/shared/outbox';
 import { expose } from './expose';
 

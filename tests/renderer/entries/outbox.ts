@@ -1,8 +1,8 @@
 import { outboxDb } from '../../../src/renderer/src/db/outbox-db';
-import { payloadHash } from '../../../src/renderer/src/outbox/rows/payload-hash';
-import { planQueue } from '../../../src/renderer/src/outbox/rows/queue-plan';
+import { payloadHash } from '../../../src/renderer/src/outbox/model/payload-hash';
+import { planQueue } from '../../../src/renderer/src/outbox/model/queue-plan';
 import { SentFlows } from '../../../src/renderer/src/outbox/sender/sent-flows';
-import * as repo from '../../../src/renderer/src/repos/outbox-repo';
+import * as repo from '../../../src/renderer/src/outbox/repo/outbox-repo';
 import type { DraftInput } from '../../../src/shared/outbox';
 import { expose } from './expose';
 

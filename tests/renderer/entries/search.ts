@@ -1,6 +1,6 @@
 import { cacheDb } from '../../../src/renderer/src/db/open';
 import { rowsAt } from '../../../src/renderer/src/repos/transactions-repo';
-import type { TxQuery } from '../../../src/renderer/src/search/query';
+import type { TxQuery } from '../../../src/renderer/src/search/model/query';
 import { createSearchClient } from '../../../src/renderer/src/search/search-client';
 import { openSearch, searchClient, useWorkerFactory } from '../../../src/renderer/src/search/search-session';
 import { syncProfile } from '../../../src/renderer/src/sync/profile-sync';

@@ -4,9 +4,9 @@ import { clearIndexParts, loadIndexParts, saveIndexParts, type StoredPart } from
 import { chunksAfter, lastSeq } from '../repos/transactions-repo';
 import { chartOf, IndexCorruptError, SearchIndex, type ChartData, type IndexedRow, type RowRef, type SearchResult } from './engine';
 import { fromParts, toParts } from './index-parts';
-import type { TxQuery, TxSummary } from './query';
-import { toSearchRow, type CardFacts } from './search-row';
-import { parseQueryText } from './text';
+import type { TxQuery, TxSummary } from './model/query';
+import { toSearchRow, type CardFacts } from './model/search-row';
+import { parseQueryText } from './model/text';
 
 /**
  * The search index of the profile on screen, living in the worker: loaded from its saved parts

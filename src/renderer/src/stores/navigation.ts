@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { SectionId } from '../features/shell/sections';
+import type { SectionId } from '../model/sections';
 
 interface NavigationStore {
   section: SectionId;

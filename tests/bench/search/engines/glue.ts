@@ -1,5 +1,5 @@
-import { compareNewestFirst, type TxQuery } from '../../../../src/renderer/src/search/query';
-import { amountMatches, type QueryWord } from '../../../../src/renderer/src/search/text';
+import { compareNewestFirst, type TxQuery } from '../../../../src/renderer/src/search/model/query';
+import { amountMatches, type QueryWord } from '../../../../src/renderer/src/search/model/text';
 import type { Answer } from '../shared/protocol';
 
 /**

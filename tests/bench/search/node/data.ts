@@ -1,5 +1,5 @@
-import { wordsOf } from '../../../../src/renderer/src/search/text';
-import { toSearchRow, type CardFacts } from '../../../../src/renderer/src/search/search-row';
+import { wordsOf } from '../../../../src/renderer/src/search/model/text';
+import { toSearchRow, type CardFacts } from '../../../../src/renderer/src/search/model/search-row';
 import { createWorld } from '../../../../src/sandbox/seed/create-world';
 import type { BenchRow } from '../shared/row-codec';
 

@@ -1,4 +1,4 @@
-import { referenceSearch } from '../../../../src/renderer/src/search/reference-search';
+import { referenceSearch } from '../../../../src/renderer/src/search/model/reference-search';
 import type { Answer } from '../shared/protocol';
 import type { BenchRow } from '../shared/row-codec';
 import type { BenchQuery } from './queries';

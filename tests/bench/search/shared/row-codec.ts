@@ -1,5 +1,5 @@
 import type { DetailedStatus, TransactionStatus } from '../../../../src/shared/service';
-import type { SearchRow } from '../../../../src/renderer/src/search/search-row';
+import type { SearchRow } from '../../../../src/renderer/src/search/model/search-row';
 
 /**
  * Rows travel from Node to the workers as binary chunks: a chunk's distinct strings once, then one

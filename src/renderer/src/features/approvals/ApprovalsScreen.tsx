@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { outboxSenders } from '../../outbox/sender/app-senders';
-import { useOutboxCounts } from '../../repos/outbox-hooks';
-import { clearFinished } from '../../repos/outbox-repo';
-import { useOutboxSender } from '../../stores/outbox-sender';
+import { outboxSenders } from '../../outbox/commands/sending';
+import { useOutboxCounts } from '../../outbox/repo/outbox-hooks';
+import { clearFinished } from '../../outbox/repo/outbox-repo';
+import { useOutboxSender } from '../../outbox/commands/sender-status';
 import { useProfiles } from '../../stores/profiles';
 import { ScreenHeading } from '../../ui/ScreenHeading';
-import { exportAudit } from '../outbox/export-audit';
+import { exportAudit } from '../../outbox/commands/export-audit';
 import { OutboxQueue } from '../outbox/OutboxQueue';
 
 const SENDER_TEXT = {

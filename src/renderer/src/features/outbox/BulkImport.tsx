@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { SvcHandle, VirtualAccountView } from '../../../../shared/service';
 import { useEntities } from '../../repos/entities-hooks';
-import { importPayments, importTransfers, PAYMENT_COLUMNS, TRANSFER_COLUMNS, type ImportLine } from './bulk-import';
-import { queueDraft } from './submit-draft';
+import { importPayments, importTransfers, PAYMENT_COLUMNS, TRANSFER_COLUMNS, type ImportLine } from '../../outbox/model/bulk-import';
+import { queueDraft } from '../../outbox/commands/submit-draft';
 
 const SHOWN_PROBLEMS = 200;
 

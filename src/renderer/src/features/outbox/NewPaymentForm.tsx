@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import type { SvcHandle } from '../../../../shared/service';
-import { parseDollars } from '../../outbox/rows/money-input';
+import { parseDollars } from '../../outbox/model/money-input';
 import { useEntities } from '../../repos/entities-hooks';
 import { TextField } from '../../ui/TextField';
 import { QueueFooter } from './QueueFooter';
-import { queueDraft } from './submit-draft';
+import { queueDraft } from '../../outbox/commands/submit-draft';
 
 /** A payment to a svc handle, drafted from the cached directory (works offline). */
 export function NewPaymentForm({ profileId }: { profileId: string }) {

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { VirtualAccountView } from '../../../../shared/service';
-import { parseDollars } from '../../outbox/rows/money-input';
+import { parseDollars } from '../../outbox/model/money-input';
 import { useEntities } from '../../repos/entities-hooks';
 import { TextField } from '../../ui/TextField';
-import { dayStartMs } from '../transactions/filters';
-import { money } from '../transactions/format';
+import { dayStartMs } from '../../model/transaction-filters';
+import { money } from '../../model/format';
 import { QueueFooter } from './QueueFooter';
-import { queueDraft } from './submit-draft';
+import { queueDraft } from '../../outbox/commands/submit-draft';
 
 /** A transfer between two of the profile's virtual accounts, drafted from the cache (works offline). */
 export function NewTransferForm({ profileId }: { profileId: string }) {

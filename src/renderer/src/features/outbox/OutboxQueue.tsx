@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { OutboxKind, OutboxRow } from '../../../../shared/outbox';
-import { parseDollars } from '../../outbox/rows/money-input';
-import { payloadHash } from '../../outbox/rows/payload-hash';
-import { planQueue } from '../../outbox/rows/queue-plan';
-import { useOutboxRows } from '../../repos/outbox-hooks';
-import { money } from '../transactions/format';
-import { outboxActions } from './actions';
-import { reviewLines, STATE_LABEL, STATE_ORDER, title } from './describe';
+import { parseDollars } from '../../outbox/model/money-input';
+import { payloadHash } from '../../outbox/model/payload-hash';
+import { planQueue } from '../../outbox/model/queue-plan';
+import { useOutboxRows } from '../../outbox/repo/outbox-hooks';
+import { money } from '../../model/format';
+import { outboxActions } from '../../outbox/commands/row-actions';
+import { reviewLines, STATE_LABEL, STATE_ORDER, title } from '../../outbox/model/describe';
 
 interface Props {
   profileId: string;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { parseDollars } from '../../outbox/rows/money-input';
-import { useApprovalRule } from '../../repos/outbox-hooks';
-import { setApprovalRule } from '../../repos/outbox-repo';
+import { parseDollars } from '../../outbox/model/money-input';
+import { useApprovalRule } from '../../outbox/repo/outbox-hooks';
+import { setApprovalRule } from '../../outbox/repo/outbox-repo';
 import { useProfiles } from '../../stores/profiles';
-import { money } from '../transactions/format';
+import { money } from '../../model/format';
 
 /** Settings → which transfers and payments of the profile on screen need a person's approval. */
 export function ApprovalRuleSetting() {

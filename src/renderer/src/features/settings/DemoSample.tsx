@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { DEMO_SIZES, type DemoInfo } from '../../../../shared/ipc';
 import { callMain } from '../../platform/bridge';
 import { useProfiles } from '../../stores/profiles';
-import { resetDemo } from './reset-demo';
+import { resetDemo } from '../../app/reset-demo';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 

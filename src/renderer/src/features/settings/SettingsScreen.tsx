@@ -1,9 +1,9 @@
 import { ScreenHeading } from '../../ui/ScreenHeading';
-import { AddProfileForm } from './AddProfileForm';
+import { AddProfileForm } from '../profiles/AddProfileForm';
 import { ApprovalRuleSetting } from './ApprovalRuleSetting';
 import { DemoSample } from './DemoSample';
-import { ProfileList } from './ProfileList';
-import { RecoveredNotice } from './RecoveredNotice';
+import { ProfileList } from '../profiles/ProfileList';
+import { RecoveredNotice } from '../profiles/RecoveredNotice';
 
 export function SettingsScreen() {
   return (

@@ -12,10 +12,10 @@ import { WebhooksScreen } from '../webhooks/WebhooksScreen';
 import { useNavigation } from '../../stores/navigation';
 import { Header } from './Header';
 import { OfflineBanner } from './OfflineBanner';
-import type { SectionId } from './sections';
+import type { SectionId } from '../../model/sections';
 import { Sidebar } from './Sidebar';
-import { useSyncScheduler } from '../../sync/useSyncScheduler';
-import { useOutboxSenders } from '../../outbox/sender/useOutboxSenders';
+import { useSyncScheduler } from '../../app/sync-lifecycle';
+import { useOutboxSenders } from '../../app/outbox-senders-lifecycle';
 import { useConnectivityWatch } from './useConnectivityWatch';
 import { useSectionShortcuts } from './useSectionShortcuts';
 

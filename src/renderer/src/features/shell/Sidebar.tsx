@@ -1,7 +1,7 @@
-import { useOutboxCounts, useQueuedByKind } from '../../repos/outbox-hooks';
+import { useOutboxCounts, useQueuedByKind } from '../../outbox/repo/outbox-hooks';
 import { useNavigation } from '../../stores/navigation';
 import { useProfiles } from '../../stores/profiles';
-import { SECTIONS } from './sections';
+import { SECTIONS } from '../../model/sections';
 
 /** Section navigation: buttons in a nav landmark, so Tab reaches them and Enter/Space opens one. */
 export function Sidebar() {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigation } from '../../stores/navigation';
-import { sectionForKey } from './sections';
+import { sectionForKey } from '../../model/sections';
 
 /** Ctrl+digit (⌘+digit on macOS) opens a section from anywhere, like tabs in a browser. */
 export function useSectionShortcuts(): void {

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { exportCsv, type ExportOutcome } from './export-csv';
-import { count as fmt } from './format';
+import { exportCsv, type ExportOutcome } from '../../app/export-transactions';
+import { count as fmt } from '../../model/format';
 
 interface Props {
   profileId: string;

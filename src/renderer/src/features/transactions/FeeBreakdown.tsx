@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FeeDetail, Transaction } from '../../../../shared/service';
 import { serviceCall } from '../../platform/service';
-import { day, humanStatus, money } from './format';
+import { day, humanStatus, money } from '../../model/format';
 
 /** GET /transaction/{id}/fee-details for a fee: what was charged, for which transaction, on which card. */
 export function FeeBreakdown({ profileId, tx }: { profileId: string; tx: Transaction }) {

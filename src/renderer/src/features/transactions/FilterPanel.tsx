@@ -1,7 +1,7 @@
-import type { TxQuery } from '../../search/query';
+import type { TxQuery } from '../../search/model/query';
 import { AmountFilter } from './AmountFilter';
-import { dayEndMs, dayStartMs, DETAILED_STATUSES, isoDay, TRANSACTION_STATUSES } from './filters';
-import { humanStatus } from './format';
+import { dayEndMs, dayStartMs, DETAILED_STATUSES, isoDay, TRANSACTION_STATUSES } from '../../model/transaction-filters';
+import { humanStatus } from '../../model/format';
 import type { Directory } from './useNames';
 
 interface Props {

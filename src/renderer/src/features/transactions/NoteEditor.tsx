@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { Transaction } from '../../../../shared/service';
-import { useOutboxRows } from '../../repos/outbox-hooks';
+import { useOutboxRows } from '../../outbox/repo/outbox-hooks';
 import { appendPage } from '../../repos/transactions-repo';
 import { chunksWritten } from '../../search/search-session';
 import { FormError } from '../../ui/FormError';
-import { queueDraft } from '../outbox/submit-draft';
+import { queueDraft } from '../../outbox/commands/submit-draft';
 
 const MAX_NOTE = 2000;
 

@@ -1,5 +1,5 @@
 import type { IndexStatus, QueryAnswer } from '../../search/index-host';
-import { count, money } from './format';
+import { count, money } from '../../model/format';
 
 /** The whole result in numbers: how many, money in, money out, net; and how the index is doing. */
 export function ResultSummary({ answer, status }: { answer: QueryAnswer | null; status: IndexStatus | null }) {

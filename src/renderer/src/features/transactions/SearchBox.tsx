@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { MAX_QUERY_TEXT } from '../../search/query';
+import { MAX_QUERY_TEXT } from '../../search/model/query';
 
 interface Props {
   value: string;

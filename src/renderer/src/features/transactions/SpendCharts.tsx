@@ -3,7 +3,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { ChartData } from '../../search/index-host';
 import { searchClient } from '../../search/search-session';
-import { count as fmtCount, money } from './format';
+import { count as fmtCount, money } from '../../model/format';
 
 interface Props {
   queryId: number;

@@ -1,6 +1,6 @@
 import { useSyncStore } from '../../stores/sync';
 import { cancelSync, startSync } from '../../sync/sync-manager';
-import { ago, count, duration } from './format';
+import { ago, count, duration } from '../../model/format';
 
 const PHASES: Record<string, string> = {
   planning: 'Planning the download',

@@ -1,8 +1,8 @@
 import { formatCents } from '../../../../shared/money';
 import { hasFee, type Transaction } from '../../../../shared/service';
-import { dateTime, humanStatus, money } from './format';
+import { dateTime, humanStatus, money } from '../../model/format';
 import { FeeBreakdown } from './FeeBreakdown';
-import type { Names } from './filters';
+import type { Names } from '../../model/transaction-filters';
 import { NoteEditor } from './NoteEditor';
 
 interface Props {

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import type { Transaction } from '../../../../shared/service';
 import { VirtualRows } from '../../ui/VirtualRows';
-import { day, humanStatus, money } from './format';
-import type { Names } from './filters';
+import { day, humanStatus, money } from '../../model/format';
+import type { Names } from '../../model/transaction-filters';
 
 const ROW_HEIGHT = 36;
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { Account, Card, CardGroup, VirtualAccountView } from '../../../../shared/service';
 import { useEntities } from '../../repos/entities-hooks';
-import type { Names } from './filters';
+import type { Names } from '../../model/transaction-filters';
 
 const NONE: never[] = [];
 

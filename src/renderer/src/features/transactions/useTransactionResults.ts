@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Transaction } from '../../../../shared/service';
 import { newestRows, rowsAt } from '../../repos/transactions-repo';
 import type { IndexStatus, QueryAnswer } from '../../search/index-host';
-import type { TxQuery } from '../../search/query';
+import type { TxQuery } from '../../search/model/query';
 import { openSearch, searchClient } from '../../search/search-session';
 
 const PAGE = 100;

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ProfileView } from '../../../../shared/ipc';
 import { useProfiles } from '../../stores/profiles';
-import { AddProfileForm } from '../settings/AddProfileForm';
-import { RecoveredNotice } from '../settings/RecoveredNotice';
+import { AddProfileForm } from '../profiles/AddProfileForm';
+import { RecoveredNotice } from '../profiles/RecoveredNotice';
 
 /** First run: one click into the Demo, or the live-account form. */
 export function WelcomeScreen() {

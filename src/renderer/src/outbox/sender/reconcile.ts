@@ -1,9 +1,9 @@
 import type { OutboxRow } from '../../../../shared/outbox';
 import type { Transaction } from '../../../../shared/service';
 import { serviceCall } from '../../platform/service';
-import { changeRow, listRows } from '../../repos/outbox-repo';
-import { keyMayBeForgotten, notFoundAfterKeyExpired, NOT_FOUND_AFTER_KEY_EXPIRED, planReconciliation, reviewWindow, type Span } from '../rows/reconcile-plan';
-import * as t from '../rows/transitions';
+import { changeRow, listRows } from '../repo/outbox-repo';
+import { keyMayBeForgotten, notFoundAfterKeyExpired, NOT_FOUND_AFTER_KEY_EXPIRED, planReconciliation, reviewWindow, type Span } from '../model/reconcile-plan';
+import * as t from '../model/transitions';
 
 /** Pages of the window read at most (the service's page size; 200 pages of 50 is 10,000 transactions). */
 const MAX_PAGES = 200;

@@ -1,5 +1,5 @@
 import type { OutboxRow } from '../../../../shared/outbox';
-import * as repo from '../../repos/outbox-repo';
+import * as repo from '../repo/outbox-repo';
 import { BatchWriter } from '../../util/batch-writer';
 import type { SenderStore } from './sender';
 

@@ -1,6 +1,6 @@
 import type { PayRequest, TransactionNote, TransferRequest } from '../../../../shared/service';
 import { serviceCall } from '../../platform/service';
-import { classifySend, type SendOutcome } from './classify';
+import { classifySend, type SendOutcome } from '../model/classify';
 
 /** What sending needs of a row: its own profile, its exact payload and its key. */
 export type SendableRow =

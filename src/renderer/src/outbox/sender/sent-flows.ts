@@ -1,5 +1,5 @@
 import type { OutboxRow } from '../../../../shared/outbox';
-import { sentAt, type SentFlow } from '../../repos/outbox-repo';
+import { sentAt, type SentFlow } from '../repo/outbox-repo';
 
 /**
  * What the outbox has sent out of and into each account, read from the rows once per account and

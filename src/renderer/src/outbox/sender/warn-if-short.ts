@@ -1,10 +1,10 @@
 import type { OutboxRow } from '../../../../shared/outbox';
 import type { VirtualAccountView } from '../../../../shared/service';
 import { readEntity } from '../../repos/entities-repo';
-import { changeRow, sentFlows as readSentFlows } from '../../repos/outbox-repo';
-import { balanceWarning } from '../rows/balance-check';
-import * as t from '../rows/transitions';
-import type { SendOutcome } from './classify';
+import { changeRow, sentFlows as readSentFlows } from '../repo/outbox-repo';
+import { balanceWarning } from '../model/balance-check';
+import * as t from '../model/transitions';
+import type { SendOutcome } from '../model/classify';
 import { sendRow } from './send-row';
 import { SentFlows } from './sent-flows';
 

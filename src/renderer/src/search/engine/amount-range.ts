@@ -1,4 +1,4 @@
-import type { AmountTerm } from '../text';
+import type { AmountTerm } from '../model/text';
 
 /** Absolute amounts in cents, both ends inclusive. */
 export interface AbsRange {

@@ -1,5 +1,5 @@
-import type { TxQuery } from '../query';
-import type { SearchRow } from '../search-row';
+import type { TxQuery } from '../model/query';
+import type { SearchRow } from '../model/search-row';
 
 /** The row values a query filters by set membership; each is stored as a code into a dictionary. */
 export const DIMENSIONS = ['status', 'detailedStatus', 'accountId', 'cardId', 'cardGroupId', 'virtualAccountId', 'currency', 'merchant'] as const;

@@ -1,4 +1,4 @@
-import type { TxSummary } from '../query';
+import type { TxSummary } from '../model/query';
 import type { BaseIndex } from './base-index';
 import { nextSetBit, RankDirectory } from './bitset';
 import type { IndexedRow, RowRef } from './rows';

@@ -1,4 +1,4 @@
-import type { SearchRow } from '../search-row';
+import type { SearchRow } from '../model/search-row';
 import { isAscii } from './utf8';
 import { InvalidRowError } from './errors';
 

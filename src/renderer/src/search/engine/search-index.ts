@@ -1,4 +1,4 @@
-import type { TxQuery } from '../query';
+import type { TxQuery } from '../model/query';
 import { assembleBase, compactBase } from './assemble';
 import type { BaseIndex } from './base-index';
 import { hasBit, newBitset, setBit } from './bitset';

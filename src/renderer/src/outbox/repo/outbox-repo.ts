@@ -1,12 +1,12 @@
 import Dexie from 'dexie';
-import { outboxDb, type AuditRecord } from '../db/outbox-db';
-import type { SendOutcome } from '../outbox/sender/classify';
-import { DEFAULT_APPROVAL_RULE, needsApproval, type ApprovalRule } from '../outbox/rows/approval-rules';
-import { draftRow, newKey, queueKeys } from '../outbox/rows/draft';
-import { canonicalJson, payloadHash } from '../outbox/rows/payload-hash';
-import { nextDueAfter, planQueue } from '../outbox/rows/queue-plan';
-import * as t from '../outbox/rows/transitions';
-import { FINAL_STATES, type Approver, type DraftInput, type OutboxRow, type OutboxState } from '../../../shared/outbox';
+import { outboxDb, type AuditRecord } from '../../db/outbox-db';
+import type { SendOutcome } from '../model/classify';
+import { DEFAULT_APPROVAL_RULE, needsApproval, type ApprovalRule } from '../model/approval-rules';
+import { draftRow, newKey, queueKeys } from '../model/draft';
+import { canonicalJson, payloadHash } from '../model/payload-hash';
+import { nextDueAfter, planQueue } from '../model/queue-plan';
+import * as t from '../model/transitions';
+import { FINAL_STATES, type Approver, type DraftInput, type OutboxRow, type OutboxState } from '../../../../shared/outbox';
 
 /**
  * The only code that reads and writes a profile's outbox. Every change is one read-write

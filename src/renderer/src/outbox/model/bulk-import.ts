@@ -1,7 +1,7 @@
 import type { DraftInput } from '../../../../shared/outbox';
-import { parseDollars } from '../../outbox/rows/money-input';
-import { parseCsv } from '../transactions/csv';
-import { dayStartMs } from '../transactions/filters';
+import { parseDollars } from './money-input';
+import { parseCsv } from '../../model/csv';
+import { dayStartMs } from '../../model/transaction-filters';
 
 /** Most rows one file may bring: a queue a person can still review. */
 export const MAX_IMPORT_ROWS = 5_000;

@@ -1,7 +1,7 @@
 import { runIfFree } from '../../platform/locks';
 import { useConnectivity } from '../../stores/connectivity';
-import { useOutboxSender } from '../../stores/outbox-sender';
-import type { SendOutcome } from './classify';
+import { useOutboxSender } from '../commands/sender-status';
+import type { SendOutcome } from '../model/classify';
 import { OutboxSender, type SenderStore } from './sender';
 
 export interface SenderWiring<Row> {

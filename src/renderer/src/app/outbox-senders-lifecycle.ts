@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { useOnReconnect } from '../../stores/useOnReconnect';
-import { useProfiles } from '../../stores/profiles';
-import { outboxSenders } from './app-senders';
-import { useReportUnsent } from './useReportUnsent';
+import { useOnReconnect } from '../stores/useOnReconnect';
+import { useProfiles } from '../stores/profiles';
+import { outboxSenders } from '../outbox/commands/sending';
+import { useReportUnsent } from './report-unsent';
 
 /** A look now and then even when nothing announced work (another window's approvals, a schedule). */
 const FALLBACK_MS = 60_000;

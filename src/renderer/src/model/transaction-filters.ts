@@ -1,5 +1,5 @@
-import { DETAILED_STATUSES, TRANSACTION_STATUSES, type DetailedStatus, type TransactionStatus } from '../../../../shared/service';
-import type { TxQuery } from '../../search/query';
+import { DETAILED_STATUSES, TRANSACTION_STATUSES, type DetailedStatus, type TransactionStatus } from '../../../shared/service';
+import type { TxQuery } from '../search/model/query';
 import { money, humanStatus } from './format';
 
 export { DETAILED_STATUSES, TRANSACTION_STATUSES };

@@ -3,7 +3,7 @@ import { useConnectivity } from '../stores/connectivity';
 import { useOnReconnect } from '../stores/useOnReconnect';
 import { useProfiles } from '../stores/profiles';
 import { forgetProfileCache } from '../repos/cache-repo';
-import { startSync, stopSync } from './sync-manager';
+import { startSync, stopSync } from '../sync/sync-manager';
 
 /** Every five minutes while online; on start; when a profile's connection comes back. */
 export const SYNC_INTERVAL_MS = 5 * 60_000;

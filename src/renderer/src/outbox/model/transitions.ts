@@ -1,4 +1,4 @@
-import type { SendOutcome } from '../sender/classify';
+import type { SendOutcome } from './classify';
 import { nextAttemptAt } from './backoff';
 import type { Approver, OutboxRow, OutboxRowBase, OutboxState } from '../../../../shared/outbox';
 

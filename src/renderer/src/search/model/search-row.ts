@@ -1,5 +1,5 @@
-import type { DetailedStatus, Transaction, TransactionStatus } from '../../../shared/service';
-import { hasFee } from '../../../shared/service/fees';
+import type { DetailedStatus, Transaction, TransactionStatus } from '../../../../shared/service';
+import { hasFee } from '../../../../shared/service/fees';
 import { wordsOf } from './text';
 
 /** What a search engine needs of the cards (their last four digits, name and group). */

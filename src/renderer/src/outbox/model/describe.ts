@@ -1,5 +1,5 @@
 import type { OutboxRow, OutboxState } from '../../../../shared/outbox';
-import { money } from '../transactions/format';
+import { money } from '../../model/format';
 
 export const STATE_LABEL: Record<OutboxState, string> = {
   draft: 'Draft',

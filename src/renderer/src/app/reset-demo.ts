@@ -1,10 +1,10 @@
-import type { DemoInfo, Result } from '../../../../shared/ipc';
-import { callMain } from '../../platform/bridge';
-import { forgetProfileCache } from '../../repos/cache-repo';
-import { openSearch, searchClient, searchProfileId } from '../../search/search-session';
-import { useSyncStore } from '../../stores/sync';
-import { startSync, stopSync } from '../../sync/sync-manager';
-import { idleProgress } from '../../sync/sync-progress';
+import type { DemoInfo, Result } from '../../../shared/ipc';
+import { callMain } from '../platform/bridge';
+import { forgetProfileCache } from '../repos/cache-repo';
+import { openSearch, searchClient, searchProfileId } from '../search/search-session';
+import { useSyncStore } from '../stores/sync';
+import { startSync, stopSync } from '../sync/sync-manager';
+import { idleProgress } from '../sync/sync-progress';
 
 const DEMO = 'demo';
 

@@ -1,6 +1,6 @@
 import type { DraftInput, OutboxRow } from '../../../../shared/outbox';
-import { outboxSenders } from '../../outbox/sender/app-senders';
-import { createDraft, submitRow } from '../../repos/outbox-repo';
+import { outboxSenders } from './sending';
+import { createDraft, submitRow } from '../repo/outbox-repo';
 
 /** A new row, written locally (online or not), then submitted: to approval, or straight to the sender when no approval is needed. */
 export async function queueDraft(profileId: string, input: DraftInput): Promise<OutboxRow> {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { callMain } from '../../platform/bridge';
-import { useUnsentCount } from '../../repos/outbox-hooks';
+import { callMain } from '../platform/bridge';
+import { useUnsentCount } from '../outbox/repo/outbox-hooks';
 
 /**
  * Keeps main told how many approved items are still to send: closing the last window with some

@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { OutboxRow, OutboxState } from '../../../shared/outbox';
-import { outboxDb } from '../db/outbox-db';
+import type { OutboxRow, OutboxState } from '../../../../shared/outbox';
+import { outboxDb } from '../../db/outbox-db';
 import { getApprovalRule } from './outbox-repo';
-import type { ApprovalRule } from '../outbox/rows/approval-rules';
+import type { ApprovalRule } from '../model/approval-rules';
 
 /** The profile's outbox, oldest first, live. Undefined while loading. */
 export function useOutboxRows(profileId: string | null): OutboxRow[] | undefined {

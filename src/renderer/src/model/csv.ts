@@ -1,5 +1,5 @@
-import { formatCents } from '../../../../shared/money';
-import type { Transaction } from '../../../../shared/service';
+import { formatCents } from '../../../shared/money';
+import type { Transaction } from '../../../shared/service';
 
 /**
  * CSV of transactions, RFC 4180: CRLF line ends, every field that holds a comma, quote or line

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { SenderState } from '../outbox/sender/sender';
+import type { SenderState } from '../sender/sender';
 
 /** What each profile's sender is doing, for the queue screen and the sidebar. */
 export interface SenderView {

@@ -1,9 +1,9 @@
 import type { OutboxRow } from '../../../../shared/outbox';
-import { notifyOutcome } from './notifier';
-import { OutboxSenders } from './outbox-senders';
-import { reconcileInReview } from './reconcile';
-import { repoSenderStore } from './repo-store';
-import { sendChecked, sentFlows } from './warn-if-short';
+import { notifyOutcome } from '../sender/notifier';
+import { OutboxSenders } from '../sender/sender-pool';
+import { reconcileInReview } from '../sender/reconcile';
+import { repoSenderStore } from '../sender/repo-store';
+import { sendChecked, sentFlows } from '../sender/warn-if-short';
 
 /** The app's senders: the outbox repository as their store, main (through IPC) as their wire; a transfer whose source's cached balance looks short is warned about, then sent. */
 export const outboxSenders = new OutboxSenders<OutboxRow>({

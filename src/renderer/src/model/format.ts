@@ -1,4 +1,4 @@
-import { formatCents } from '../../../../shared/money';
+import { formatCents } from '../../../shared/money';
 
 /** "-$1,234.56" / "$12.00": a sign, a dollar sign, grouping; from integer cents only. */
 export function money(cents: number): string {

@@ -1,8 +1,8 @@
 import { formatCents } from '../../../../shared/money';
 import { files } from '../../platform/files';
-import { listAudit } from '../../repos/outbox-repo';
-import { csvField } from '../transactions/csv';
-import type { ExportOutcome } from '../transactions/export-csv';
+import { listAudit } from '../repo/outbox-repo';
+import { csvField } from '../../model/csv';
+import type { ExportOutcome } from '../../app/export-transactions';
 
 const HEADER = ['time_utc', 'item', 'kind', 'action', 'amount_cents', 'amount', 'by', 'detail'];
 

@@ -1,7 +1,7 @@
-import { files } from '../../platform/files';
-import { rowsAt } from '../../repos/transactions-repo';
-import { searchClient } from '../../search/search-session';
-import { csvHeader, csvRow } from './csv';
+import { files } from '../platform/files';
+import { rowsAt } from '../repos/transactions-repo';
+import { searchClient } from '../search/search-session';
+import { csvHeader, csvRow } from '../model/csv';
 
 const BATCH = 500;
 

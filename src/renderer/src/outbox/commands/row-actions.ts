@@ -1,9 +1,9 @@
 import type { OutboxRow } from '../../../../shared/outbox';
-import { outboxSenders } from '../../outbox/sender/app-senders';
-import { newKey, withAmount } from '../../outbox/rows/draft';
-import { payloadHash } from '../../outbox/rows/payload-hash';
-import * as t from '../../outbox/rows/transitions';
-import * as repo from '../../repos/outbox-repo';
+import { outboxSenders } from './sending';
+import { newKey, withAmount } from '../model/draft';
+import { payloadHash } from '../model/payload-hash';
+import * as t from '../model/transitions';
+import * as repo from '../repo/outbox-repo';
 import { currentApprover } from './approver';
 
 /** What the queue's buttons do; each resolves to an error message for the person, or null. */
