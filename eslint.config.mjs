@@ -25,6 +25,7 @@ const DOM_LIBS = `(?:react|react-dom)(?:/.*)?|${DEXIE}`;
 const ANY_PACKAGE_BUT_ELECTRON = '(?!\\.{1,2}(?:/|$)|/|electron(?:/|$)).*';
 
 const NO_NODE_IN_RENDERER = { source: `${NODE_BUILTINS}|${ELECTRON}`, message: 'The renderer is sandboxed with no Node: no Node builtins, no electron (use src/renderer/src/platform).' };
+const NO_REACT_OR_ZUSTAND = { source: '(?:react|react-dom|zustand|dexie-react-hooks)(?:/.*)?', message: 'Engines and pure models are plain TypeScript: no React, no zustand (state for screens lives in src/renderer/src/stores or app/).' };
 const NO_DEXIE = { source: DEXIE, message: 'Only the data layer (src/renderer/src/db, src/renderer/src/repos) touches Dexie; read through a repository hook.' };
 /** `window.treasury` (or `globalThis.treasury`) is read in one place, so every call goes through one seam. */
 const BRIDGE_READ = {
@@ -48,6 +49,13 @@ function restrict(modules, syntax = []) {
     'no-restricted-syntax': ['error', ...dynamic, ...syntax],
   };
 }
+
+/** The renderer's layers below the app services; where each folder belongs (DESIGN.md, "Layout"). */
+const RENDERER_MODELS = ['src/renderer/src/model/**', 'src/renderer/src/search/model/**', 'src/renderer/src/outbox/model/**', 'src/renderer/src/util/**'];
+const RENDERER_REPOS = ['src/renderer/src/repos/**', 'src/renderer/src/outbox/repo/**'];
+const RENDERER_ENGINES = ['src/renderer/src/sync/**', 'src/renderer/src/search/**', 'src/renderer/src/outbox/sender/**'];
+const RENDERER_APP = ['src/renderer/src/app/**', 'src/renderer/src/stores/**', 'src/renderer/src/outbox/commands/**'];
+const BELOW_SCREENS = ['renderer-app', 'renderer-engine', 'renderer-repos', 'renderer-model', 'renderer-ui', 'renderer-platform', 'shared'];
 
 /** A boundaries policy: `from` may import only the element types in `to`. */
 const allow = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
@@ -118,11 +126,23 @@ export default defineConfig([
         { type: 'shared', pattern: 'src/shared/**', partialMatch: false },
         { type: 'main', pattern: 'src/main/**', partialMatch: false },
         { type: 'preload', pattern: 'src/preload/**', partialMatch: false },
-        { type: 'renderer-db', pattern: 'src/renderer/src/db/**', partialMatch: false },
-        { type: 'renderer-repos', pattern: 'src/renderer/src/repos/**', partialMatch: false },
+        // The renderer's layers (DESIGN.md): ground < repositories < engines < app services < screens.
         { type: 'renderer-platform', pattern: 'src/renderer/src/platform/**', partialMatch: false },
+        { type: 'renderer-db', pattern: 'src/renderer/src/db/**', partialMatch: false },
+        { type: 'renderer-model', pattern: [...RENDERER_MODELS], partialMatch: false },
+        { type: 'renderer-ui', pattern: 'src/renderer/src/ui/**', partialMatch: false },
+        { type: 'renderer-repos', pattern: [...RENDERER_REPOS], partialMatch: false },
+        { type: 'renderer-engine', pattern: [...RENDERER_ENGINES], partialMatch: false },
         { type: 'renderer-worker', pattern: 'src/renderer/src/workers/**', partialMatch: false },
-        { type: 'renderer', pattern: 'src/renderer/**', partialMatch: false },
+        { type: 'renderer-app', pattern: [...RENDERER_APP], partialMatch: false },
+        // Parts several screens share (the outbox's forms and queue, the profile forms): not screens.
+        { type: 'renderer-parts', pattern: ['src/renderer/src/features/outbox/**', 'src/renderer/src/features/profiles/**'], partialMatch: false },
+        // The frame that shows one screen at a time: the one place that names every screen.
+        { type: 'renderer-shell', pattern: 'src/renderer/src/features/shell/**', partialMatch: false },
+        { type: 'renderer-screen', pattern: 'src/renderer/src/features/*/**', capture: ['screen'], partialMatch: false },
+        // What is left at the top (main.tsx, App.tsx): the entry point and the root component,
+        // which start the engines and pick the shell or the welcome screen.
+        { type: 'renderer-root', pattern: 'src/renderer/**', partialMatch: false },
         { type: 'sandbox', pattern: 'src/sandbox/**', partialMatch: false },
         { type: 'browser-host', pattern: 'src/browser-host/**', partialMatch: false },
         { type: 'tests', pattern: 'tests/**', partialMatch: false },
@@ -143,13 +163,31 @@ export default defineConfig([
             allow('shared', ['shared']),
             allow('sandbox', ['sandbox', 'shared']),
             allow('preload', ['preload', 'shared']),
-            // Screens, stores and the sync/search/outbox logic: never the database itself.
-            allow('renderer', ['renderer', 'renderer-repos', 'renderer-platform', 'shared']),
-            allow('renderer-repos', ['renderer-repos', 'renderer-db', 'renderer', 'shared']),
-            allow('renderer-db', ['renderer-db', 'shared']),
+            // Ground: the platform seam, the databases' schemas, pure models, shared components.
             allow('renderer-platform', ['renderer-platform', 'shared']),
+            allow('renderer-db', ['renderer-db', 'shared']),
+            allow('renderer-model', ['renderer-model', 'shared']),
+            allow('renderer-ui', ['renderer-ui', 'renderer-model', 'shared']),
+            // Repositories: the only code over the databases.
+            allow('renderer-repos', ['renderer-repos', 'renderer-db', 'renderer-model', 'shared']),
+            // Engines: sync, search, the outbox sender; over repositories and the platform, never the database itself.
+            allow('renderer-engine', ['renderer-engine', 'renderer-repos', 'renderer-model', 'renderer-platform', 'shared']),
             // A worker has no window.treasury: no platform.
-            allow('renderer-worker', ['renderer-worker', 'renderer', 'renderer-repos', 'shared']),
+            allow('renderer-worker', ['renderer-worker', 'renderer-engine', 'renderer-repos', 'renderer-model', 'shared']),
+            // App services: stores, commands, the engines' lifecycle.
+            allow('renderer-app', ['renderer-app', 'renderer-engine', 'renderer-repos', 'renderer-model', 'renderer-platform', 'shared']),
+            allow('renderer-parts', ['renderer-parts', ...BELOW_SCREENS]),
+            // A screen never imports another screen; only its own folder, shared parts and what lies below.
+            {
+              from: { element: { type: 'renderer-screen' } },
+              allow: { to: { element: { types: { anyOf: ['renderer-parts', ...BELOW_SCREENS] } } } },
+            },
+            {
+              from: { element: { type: 'renderer-screen' } },
+              allow: { to: { element: { type: 'renderer-screen', captured: { screen: '{{ from.element.captured.screen }}' } } } },
+            },
+            allow('renderer-shell', ['renderer-shell', 'renderer-screen', 'renderer-parts', ...BELOW_SCREENS]),
+            allow('renderer-root', ['renderer-root', 'renderer-shell', 'renderer-screen', 'renderer-parts', ...BELOW_SCREENS]),
             // main starts the sandbox in-process for the Demo profile.
             allow('main', ['main', 'shared', 'sandbox']),
             // Plays main's part in a plain Chromium where Electron is missing.
@@ -172,8 +210,13 @@ export default defineConfig([
     rules: restrict([NO_NODE_IN_RENDERER, NO_DEXIE], [BRIDGE_READ]),
   },
   {
-    files: ['src/renderer/src/db/**', 'src/renderer/src/repos/**'],
+    files: ['src/renderer/src/db/**', ...RENDERER_REPOS],
     rules: restrict([NO_NODE_IN_RENDERER], [BRIDGE_READ]),
+  },
+  {
+    // Pure models and engines are plain TypeScript: React and zustand belong to screens and app services.
+    files: [...RENDERER_MODELS, ...RENDERER_ENGINES],
+    rules: restrict([NO_NODE_IN_RENDERER, NO_DEXIE, NO_REACT_OR_ZUSTAND], [BRIDGE_READ]),
   },
   {
     files: ['src/renderer/src/platform/**'],

@@ -94,6 +94,36 @@ const violations: Record<string, Case[]> = {
     ['src/renderer/src/repos/x.ts', `export const t = window.treasury;`],
     ['src/renderer/src/workers/x.ts', `import { serviceCall } from '../platform/service';\nexport { serviceCall };`],
   ],
+  'the renderer layers: ground < repositories < engines < app services < screens; nothing imports upward': [
+    // Ground (pure models, ui, platform, db) imports no repository, engine, store or screen.
+    ['src/renderer/src/model/x.ts', `import { cacheDb } from '../repos/cache-repo';\nexport { cacheDb };`],
+    ['src/renderer/src/outbox/model/x.ts', `import { getRow } from '../repo/outbox-repo';\nexport { getRow };`],
+    ['src/renderer/src/search/model/x.ts', `import { openSearch } from '../search-session';\nexport { openSearch };`],
+    ['src/renderer/src/ui/x.tsx', `import { useProfiles } from '../stores/profiles';\nexport { useProfiles };`],
+    ['src/renderer/src/platform/x.ts', `import { money } from '../model/format';\nexport { money };`],
+    ['src/renderer/src/model/x.ts', `import { serviceCall } from '../platform/service';\nexport { serviceCall };`],
+    // Repositories import no engine, store or screen.
+    ['src/renderer/src/repos/x.ts', `import { syncProfile } from '../sync/profile-sync';\nexport { syncProfile };`],
+    ['src/renderer/src/outbox/repo/x.ts', `import { OutboxSender } from '../sender/sender';\nexport { OutboxSender };`],
+    ['src/renderer/src/repos/x.ts', `import { useProfiles } from '../stores/profiles';\nexport { useProfiles };`],
+    // Engines import no store, app service or screen, and neither React nor zustand.
+    ['src/renderer/src/sync/x.ts', `import { useConnectivity } from '../stores/connectivity';\nexport { useConnectivity };`],
+    ['src/renderer/src/outbox/sender/x.ts', `import { senders } from '../commands/sending';\nexport { senders };`],
+    ['src/renderer/src/search/x.ts', `import { syncs } from '../app/sync';\nexport { syncs };`],
+    ['src/renderer/src/sync/x.ts', `import { useEffect } from 'react';\nexport { useEffect };`],
+    ['src/renderer/src/outbox/sender/x.ts', `import { create } from 'zustand';\nexport { create };`],
+    ['src/renderer/src/outbox/model/x.ts', `import { useState } from 'react';\nexport { useState };`],
+    ['src/renderer/src/sync/x.ts', `import { TransactionsScreen } from '../features/transactions/TransactionsScreen';\nexport { TransactionsScreen };`],
+    // App services import no screen.
+    ['src/renderer/src/stores/x.ts', `import { SECTIONS } from '../features/shell/Sidebar';\nexport { SECTIONS };`],
+    ['src/renderer/src/app/x.ts', `import { OutboxQueue } from '../features/outbox/OutboxQueue';\nexport { OutboxQueue };`],
+    ['src/renderer/src/outbox/commands/x.ts', `import { SettingsScreen } from '../../features/settings/SettingsScreen';\nexport { SettingsScreen };`],
+    // A screen never imports another screen (only the shell names them all), nor does a shared part.
+    ['src/renderer/src/features/transfers/x.tsx', `import { ApprovalsScreen } from '../approvals/ApprovalsScreen';\nexport { ApprovalsScreen };`],
+    ['src/renderer/src/features/welcome/x.tsx', `import { SettingsScreen } from '../settings/SettingsScreen';\nexport { SettingsScreen };`],
+    ['src/renderer/src/features/outbox/x.tsx', `import { TransactionsScreen } from '../transactions/TransactionsScreen';\nexport { TransactionsScreen };`],
+    ['src/renderer/src/features/settings/x.tsx', `import { Shell } from '../shell/Shell';\nexport { Shell };`],
+  ],
   'src/main never imports src/renderer': [
     ['src/main/x.ts', `import { App } from '../renderer/src/App';\nexport { App };`],
     ['src/main/service/x.ts', `import '../../renderer/src/main';`],
@@ -117,6 +147,17 @@ const allowed: Record<string, Case[]> = {
     ['src/renderer/src/features/x.tsx', `import { useEntities } from '../repos/entities-hooks';\nexport { useEntities };`],
     ['src/renderer/src/platform/x.ts', `export const t = window.treasury;`],
     ['src/renderer/src/workers/x.ts', `import { chunksAfter } from '../repos/transactions-repo';\nexport { chunksAfter };`],
+  ],
+  'the renderer layers, downward': [
+    ['src/renderer/src/outbox/model/x.ts', `import { money } from '../../model/format';\nimport type { OutboxRow } from '../../../../shared/outbox';\nexport { money };\nexport type { OutboxRow };`],
+    ['src/renderer/src/outbox/repo/x.ts', `import { outboxDb } from '../../db/outbox-db';\nimport * as t from '../model/transitions';\nexport { outboxDb, t };`],
+    ['src/renderer/src/outbox/sender/x.ts', `import { getRow } from '../repo/outbox-repo';\nimport { serviceCall } from '../../platform/service';\nexport { getRow, serviceCall };`],
+    ['src/renderer/src/sync/x.ts', `import { chunksWritten } from '../search/search-session';\nexport { chunksWritten };`],
+    ['src/renderer/src/app/x.ts', `import { create } from 'zustand';\nimport { SenderPool } from '../outbox/sender/sender-pool';\nimport { useProfiles } from '../stores/profiles';\nexport { create, SenderPool, useProfiles };`],
+    ['src/renderer/src/features/transfers/x.tsx', `import { NewTransferForm } from '../outbox/NewTransferForm';\nimport { useProfiles } from '../../stores/profiles';\nimport { TransfersScreen } from './TransfersScreen';\nexport { NewTransferForm, useProfiles, TransfersScreen };`],
+    ['src/renderer/src/features/welcome/x.tsx', `import { AddProfileForm } from '../profiles/AddProfileForm';\nexport { AddProfileForm };`],
+    ['src/renderer/src/features/shell/x.tsx', `import { ApprovalsScreen } from '../approvals/ApprovalsScreen';\nexport { ApprovalsScreen };`],
+    ['src/renderer/src/x.ts', `import { startEngines } from './app/engines';\nimport { Shell } from './features/shell/Shell';\nexport { startEngines, Shell };`],
   ],
   'src/sandbox': [
     ['src/sandbox/x.ts', `import Fastify from 'fastify';\nimport { createServer } from 'node:http';\nimport { parseCents } from '../shared/money';\nimport '../shared/service/endpoints';\nexport { Fastify, createServer, parseCents };`],

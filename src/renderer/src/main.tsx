@@ -1,11 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { startEngines } from './app/engines';
 // A stylesheet file, not inline styles in index.html: the CSP allows only our own files.
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element is missing from index.html');
+
+// The sync and the outbox senders live as long as the window, whatever the screen shows.
+startEngines();
 
 createRoot(container).render(
   <StrictMode>

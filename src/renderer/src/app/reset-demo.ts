@@ -2,9 +2,8 @@ import type { DemoInfo, Result } from '../../../shared/ipc';
 import { callMain } from '../platform/bridge';
 import { forgetProfileCache } from '../repos/cache-repo';
 import { openSearch, searchClient, searchProfileId } from '../search/search-session';
-import { useSyncStore } from '../stores/sync';
-import { startSync, stopSync } from '../sync/sync-manager';
 import { idleProgress } from '../sync/sync-progress';
+import { syncs, useSyncStore } from './sync';
 
 const DEMO = 'demo';
 
@@ -14,7 +13,7 @@ const DEMO = 'demo';
  * downloads the new one (with its progress on the Transactions screen).
  */
 export async function resetDemo(transactions: DemoInfo['transactions'], demoOnScreen: boolean): Promise<Result<DemoInfo>> {
-  await stopSync(DEMO);
+  await syncs.stopSync(DEMO);
   if (searchProfileId() === DEMO) await searchClient().close();
   const r = await callMain((api) => api.demo.reset({ transactions: transactions as 3000 }));
   if (!r.ok) return r;
@@ -22,7 +21,7 @@ export async function resetDemo(transactions: DemoInfo['transactions'], demoOnSc
   useSyncStore.getState().set(DEMO, idleProgress(Date.now()));
   if (demoOnScreen) {
     await openSearch(DEMO);
-    void startSync(DEMO);
+    void syncs.startSync(DEMO);
   }
   return r;
 }

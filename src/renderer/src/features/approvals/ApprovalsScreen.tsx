@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { outboxSenders } from '../../outbox/commands/sending';
+import { senders } from '../../outbox/commands/sending';
 import { useOutboxCounts } from '../../outbox/repo/outbox-hooks';
 import { clearFinished } from '../../outbox/repo/outbox-repo';
-import { useOutboxSender } from '../../outbox/commands/sender-status';
+import { useSenderStatus } from '../../outbox/commands/sender-status';
 import { useProfiles } from '../../stores/profiles';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { exportAudit } from '../../outbox/commands/export-audit';
@@ -20,7 +20,7 @@ const SENDER_TEXT = {
 /** The whole outbox of the profile on screen: approve, reject, cancel, review, and the sender's controls. */
 export function ApprovalsScreen() {
   const profileId = useProfiles((s) => s.activeProfileId);
-  const view = useOutboxSender((s) => (profileId ? s.byProfile[profileId] : undefined));
+  const view = useSenderStatus((s) => (profileId ? s.byProfile[profileId] : undefined));
   const counts = useOutboxCounts(profileId);
   const [exported, setExported] = useState<string | null>(null);
   if (!profileId) return null;
@@ -33,11 +33,11 @@ export function ApprovalsScreen() {
           {SENDER_TEXT[view?.paused ? 'paused' : (view?.state ?? 'idle')]} {view?.blocked ? view.blocked : ''}
         </p>
         {view?.paused ? (
-          <button type="button" className="button" onClick={() => void outboxSenders.resume(profileId)}>
+          <button type="button" className="button" onClick={() => void senders.resume(profileId)}>
             Resume sending
           </button>
         ) : (
-          <button type="button" className="button" onClick={() => outboxSenders.pause(profileId)}>
+          <button type="button" className="button" onClick={() => senders.pause(profileId)}>
             Pause sending
           </button>
         )}

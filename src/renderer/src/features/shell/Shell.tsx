@@ -14,8 +14,6 @@ import { Header } from './Header';
 import { OfflineBanner } from './OfflineBanner';
 import type { SectionId } from '../../model/sections';
 import { Sidebar } from './Sidebar';
-import { useSyncScheduler } from '../../app/sync-lifecycle';
-import { useOutboxSenders } from '../../app/outbox-senders-lifecycle';
 import { useConnectivityWatch } from './useConnectivityWatch';
 import { useSectionShortcuts } from './useSectionShortcuts';
 
@@ -37,8 +35,6 @@ export function Shell() {
   const section = useNavigation((s) => s.section);
   useSectionShortcuts();
   useConnectivityWatch();
-  useSyncScheduler();
-  useOutboxSenders();
   const Screen = SCREENS[section];
   return (
     <div className="shell">

@@ -1,5 +1,4 @@
-import { useSyncStore } from '../../stores/sync';
-import { cancelSync, startSync } from '../../sync/sync-manager';
+import { syncs, useSyncStore } from '../../app/sync';
 import { ago, count, duration } from '../../model/format';
 
 const PHASES: Record<string, string> = {
@@ -26,7 +25,7 @@ export function SyncStatus({ profileId }: { profileId: string }) {
             {p.etaSeconds ? ` · about ${duration(p.etaSeconds)} left` : ''}
           </span>
           {p.phase === 'backfill' && p.total ? <progress max={p.total} value={Math.min(done, p.total)} aria-label="Download progress" /> : null}
-          <button type="button" className="button button--quiet" onClick={() => cancelSync(profileId)}>
+          <button type="button" className="button button--quiet" onClick={() => syncs.cancelSync(profileId)}>
             Cancel
           </button>
         </>
@@ -34,7 +33,7 @@ export function SyncStatus({ profileId }: { profileId: string }) {
         <>
           <span>{p?.lastSuccessAt ? `Up to date as of ${ago(p.lastSuccessAt)}` : p?.phase === 'error' || p?.phase === 'canceled' ? 'Not up to date' : 'Not synced yet'}</span>
           {p?.error ? <span className="sync-status__error">{p.error}</span> : null}
-          <button type="button" className="button button--quiet" onClick={() => void startSync(profileId)}>
+          <button type="button" className="button button--quiet" onClick={() => void syncs.startSync(profileId)}>
             Sync now
           </button>
         </>

@@ -1,5 +1,5 @@
 import type { OutboxRow } from '../../../../shared/outbox';
-import { outboxSenders } from './sending';
+import { senders } from './sending';
 import { newKey, withAmount } from '../model/draft';
 import { payloadHash } from '../model/payload-hash';
 import * as t from '../model/transitions';
@@ -19,17 +19,17 @@ async function attempt(work: () => Promise<unknown>): Promise<string | null> {
 export const outboxActions = {
   submit: (row: OutboxRow) => attempt(async () => {
     await repo.submitRow(row.profileId, row.id);
-    await outboxSenders.kick(row.profileId);
+    await senders.kick(row.profileId);
   }),
   /** `shownHash`: the hash of the payload the review showed (computed when it was drawn). */
   approve: (row: OutboxRow, shownHash: string) => attempt(async () => {
     await repo.approveRow(row.profileId, row.id, await currentApprover(), shownHash);
-    await outboxSenders.kick(row.profileId);
+    await senders.kick(row.profileId);
   }),
   approveMany: (rows: OutboxRow[]) => attempt(async () => {
     const by = await currentApprover();
     for (const row of rows) await repo.approveRow(row.profileId, row.id, by, await payloadHash(row.payload));
-    if (rows[0]) await outboxSenders.kick(rows[0].profileId);
+    if (rows[0]) await senders.kick(rows[0].profileId);
   }),
   reject: (row: OutboxRow, reason: string) => attempt(async () => {
     const by = await currentApprover();
@@ -38,7 +38,7 @@ export const outboxActions = {
   cancel: (row: OutboxRow) => attempt(() => repo.changeRow(row.profileId, row.id, (r) => t.cancel(r, Date.now()))),
   sendNow: (row: OutboxRow) => attempt(async () => {
     await repo.changeRow(row.profileId, row.id, (r) => t.sendNow(r, Date.now()));
-    await outboxSenders.kick(row.profileId);
+    await senders.kick(row.profileId);
   }),
   /** A new amount makes it a new operation: new key, back through approval. */
   changeAmount: (row: OutboxRow, amountCents: number) => attempt(async () => {
@@ -53,6 +53,6 @@ export const outboxActions = {
   sendAgain: (row: OutboxRow) => attempt(async () => {
     const by = await currentApprover();
     await repo.changeRow(row.profileId, row.id, (r) => t.resendAnyway(r, by, newKey(), Date.now()));
-    await outboxSenders.kick(row.profileId);
+    await senders.kick(row.profileId);
   }),
 };

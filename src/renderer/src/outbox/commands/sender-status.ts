@@ -1,28 +1,23 @@
 import { create } from 'zustand';
-import type { SenderState } from '../sender/sender';
+import type { SenderView } from '../sender/sender-pool';
 
-/** What each profile's sender is doing, for the queue screen and the sidebar. */
-export interface SenderView {
-  state: SenderState;
-  paused: boolean;
-  /** Why it stopped when no row is at fault (no key, profile gone). */
-  blocked: string | null;
-}
-
-interface OutboxSenderStore {
+interface SenderStatusStore {
   byProfile: Record<string, SenderView>;
-  set(profileId: string, view: Partial<SenderView>): void;
-  forget(profileId: string): void;
+  /** A partial view merges into the profile's; null forgets the profile. */
+  set(profileId: string, view: Partial<SenderView> | null): void;
 }
 
 const IDLE: SenderView = { state: 'idle', paused: false, blocked: null };
 
-export const useOutboxSender = create<OutboxSenderStore>()((set) => ({
+/** What each profile's sender is doing, as the queue screen and the sidebar show it. */
+export const useSenderStatus = create<SenderStatusStore>()((set) => ({
   byProfile: {},
-  set: (profileId, view) => set((s) => ({ byProfile: { ...s.byProfile, [profileId]: { ...(s.byProfile[profileId] ?? IDLE), ...view } } })),
-  forget: (profileId) =>
+  set: (profileId, view) =>
     set((s) => {
-      const { [profileId]: _gone, ...rest } = s.byProfile;
-      return { byProfile: rest };
+      if (view === null) {
+        const { [profileId]: _gone, ...rest } = s.byProfile;
+        return { byProfile: rest };
+      }
+      return { byProfile: { ...s.byProfile, [profileId]: { ...(s.byProfile[profileId] ?? IDLE), ...view } } };
     }),
 }));

@@ -1,12 +1,18 @@
 import type { OutboxRow } from '../../../../shared/outbox';
+import { useConnectivity } from '../../stores/connectivity';
 import { notifyOutcome } from '../sender/notifier';
-import { OutboxSenders } from '../sender/sender-pool';
 import { reconcileInReview } from '../sender/reconcile';
 import { repoSenderStore } from '../sender/repo-store';
+import { SenderPool } from '../sender/sender-pool';
 import { sendChecked, sentFlows } from '../sender/warn-if-short';
+import { useSenderStatus } from './sender-status';
 
-/** The app's senders: the outbox repository as their store, main (through IPC) as their wire; a transfer whose source's cached balance looks short is warned about, then sent. */
-export const outboxSenders = new OutboxSenders<OutboxRow>({
+/**
+ * The app's senders: the outbox repository as their store, main (through IPC) as their wire, a
+ * transfer whose source's cached balance looks short warned about and then sent; each profile's
+ * own connection decides when it sends, and its status goes to the sender-status store.
+ */
+export const senders = new SenderPool<OutboxRow>({
   store: (profileId) =>
     repoSenderStore(profileId, (row) => {
       notifyOutcome(row);
@@ -16,4 +22,6 @@ export const outboxSenders = new OutboxSenders<OutboxRow>({
   reconcile: async (profileId, now) => {
     if ((await reconcileInReview(profileId, now)) > 0) sentFlows.forget(profileId);
   },
+  online: (profileId) => useConnectivity.getState().byProfile[profileId]?.state !== 'offline',
+  status: (profileId, view) => useSenderStatus.getState().set(profileId, view),
 });

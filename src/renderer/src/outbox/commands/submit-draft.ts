@@ -1,11 +1,11 @@
 import type { DraftInput, OutboxRow } from '../../../../shared/outbox';
-import { outboxSenders } from './sending';
+import { senders } from './sending';
 import { createDraft, submitRow } from '../repo/outbox-repo';
 
 /** A new row, written locally (online or not), then submitted: to approval, or straight to the sender when no approval is needed. */
 export async function queueDraft(profileId: string, input: DraftInput): Promise<OutboxRow> {
   const draft = await createDraft(profileId, input);
   const row = await submitRow(profileId, draft.id);
-  if (row.state === 'approved') void outboxSenders.kick(profileId);
+  if (row.state === 'approved') void senders.kick(profileId);
   return row;
 }

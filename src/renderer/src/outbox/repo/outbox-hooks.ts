@@ -1,3 +1,4 @@
+import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxRow, OutboxState } from '../../../../shared/outbox';
 import { outboxDb } from '../../db/outbox-db';
@@ -44,16 +45,16 @@ export function useApprovalRule(profileId: string | null): ApprovalRule | undefi
   return useLiveQuery(async () => (profileId ? getApprovalRule(profileId) : undefined), [profileId]);
 }
 
-/** Approved rows not sent yet (approved or sending) over these profiles, live; undefined while loading. */
-export function useUnsentCount(profileIds: readonly string[]): number | undefined {
-  const key = profileIds.join('|');
-  return useLiveQuery(async () => {
-    const counts = await Promise.all(
-      key
-        .split('|')
-        .filter(Boolean)
-        .flatMap((id) => [outboxDb(id).rows.where('state').equals('approved').count(), outboxDb(id).rows.where('state').equals('sending').count()]),
-    );
-    return counts.reduce((a, b) => a + b, 0);
-  }, [key]);
+async function countUnsent(profileIds: readonly string[]): Promise<number> {
+  const counts = await Promise.all(profileIds.flatMap((id) => [outboxDb(id).rows.where('state').equals('approved').count(), outboxDb(id).rows.where('state').equals('sending').count()]));
+  return counts.reduce((a, b) => a + b, 0);
+}
+
+/**
+ * Approved rows not sent yet (approved or sending) over these profiles: `onCount` hears the
+ * count now and after every change to these outboxes, until the returned function is called.
+ */
+export function watchUnsentCount(profileIds: readonly string[], onCount: (unsent: number) => void): () => void {
+  const sub = liveQuery(() => countUnsent(profileIds)).subscribe({ next: onCount, error: () => undefined });
+  return () => sub.unsubscribe();
 }

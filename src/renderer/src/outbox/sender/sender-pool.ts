@@ -1,13 +1,27 @@
 import { runIfFree } from '../../platform/locks';
-import { useConnectivity } from '../../stores/connectivity';
-import { useOutboxSender } from '../commands/sender-status';
 import type { SendOutcome } from '../model/classify';
-import { OutboxSender, type SenderStore } from './sender';
+import { OutboxSender, type SenderState, type SenderStore } from './sender';
 
+/** What each profile's sender is doing, for the queue screen and the sidebar. */
+export interface SenderView {
+  state: SenderState;
+  paused: boolean;
+  /** Why it stopped when no row is at fault (no key, profile gone). */
+  blocked: string | null;
+}
+
+/**
+ * What the pool needs from the app. The engine knows nothing of stores or React: the app layer
+ * says whether a profile is online and takes each profile's status to show it.
+ */
 export interface SenderWiring<Row> {
   store(profileId: string): SenderStore<Row>;
   send(row: Row): Promise<SendOutcome<unknown>>;
   reconcile?(profileId: string, now: number): Promise<unknown>;
+  /** This profile's own connection (not the one on screen). */
+  online(profileId: string): boolean;
+  /** A profile's status changed (a partial view), or the profile's sender went (null). */
+  status(profileId: string, view: Partial<SenderView> | null): void;
 }
 
 /**
@@ -15,7 +29,7 @@ export interface SenderWiring<Row> {
  * own rows, key and connection. Created on first use, kicked on start, approval, reconnect and
  * "send now", stopped when its profile goes.
  */
-export class OutboxSenders<Row> {
+export class SenderPool<Row> {
   private readonly senders = new Map<string, OutboxSender<Row>>();
 
   constructor(private readonly wiring: SenderWiring<Row>) {}
@@ -27,9 +41,9 @@ export class OutboxSenders<Row> {
         profileId,
         store: this.wiring.store(profileId),
         send: (row) => this.wiring.send(row),
-        online: () => useConnectivity.getState().byProfile[profileId]?.state !== 'offline',
+        online: () => this.wiring.online(profileId),
         lock: runIfFree,
-        onBlocked: (blocked) => useOutboxSender.getState().set(profileId, { blocked }),
+        onBlocked: (blocked) => this.wiring.status(profileId, { blocked }),
         ...(this.wiring.reconcile ? { reconcile: (now: number) => this.wiring.reconcile?.(profileId, now) ?? Promise.resolve() } : {}),
       });
       this.senders.set(profileId, sender);
@@ -61,7 +75,7 @@ export class OutboxSenders<Row> {
     const sender = this.senders.get(profileId);
     this.senders.delete(profileId);
     await sender?.stop();
-    useOutboxSender.getState().forget(profileId);
+    this.wiring.status(profileId, null);
   }
 
   profiles(): string[] {
@@ -69,6 +83,6 @@ export class OutboxSenders<Row> {
   }
 
   private publish(profileId: string, sender: OutboxSender<Row>): void {
-    useOutboxSender.getState().set(profileId, { state: sender.state, paused: sender.isPaused });
+    this.wiring.status(profileId, { state: sender.state, paused: sender.isPaused });
   }
 }

@@ -1,0 +1,94 @@
+import type { ConnectivityStatus, ProfileView } from '../../../shared/ipc';
+import { watchUnsentCount } from '../outbox/repo/outbox-hooks';
+import { callMain } from '../platform/bridge';
+import { forgetProfileCache } from '../repos/cache-repo';
+import { useConnectivity } from '../stores/connectivity';
+import { useProfiles } from '../stores/profiles';
+import { senders } from '../outbox/commands/sending';
+import { syncs } from './sync';
+
+/** Every five minutes while online; on start; when a profile's connection comes back. */
+export const SYNC_INTERVAL_MS = 5 * 60_000;
+/** A sender looks now and then even when nothing announced work (another window's approvals, a schedule). */
+const SEND_FALLBACK_MS = 60_000;
+
+/** Live profiles with a key sync; the Demo once it is on screen (its service starts on first use). */
+function syncableOf(profiles: ProfileView[], activeId: string | null): string[] {
+  return profiles.filter((p) => (p.kind === 'live' ? p.hasKey : p.id === activeId)).map((p) => p.id);
+}
+
+/** Live profiles with a key send, and the Demo. */
+function sendableOf(profiles: ProfileView[]): string[] {
+  return profiles.filter((p) => p.kind !== 'live' || p.hasKey).map((p) => p.id);
+}
+
+const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/**
+ * Runs the engines of every usable profile, not only the one on screen: the transaction sync
+ * (on start, every five minutes while online, on reconnect) and the outbox sender (on start,
+ * now and then, on reconnect); stops both and forgets the cache when a profile goes; keeps
+ * main told how many approved items are left (what closing the last window does).
+ *
+ * Started once by the app's entry point, never by a screen: screens come and go with
+ * navigation, the engines must not. Returns the function that stops it all.
+ */
+export function startEngines(): () => void {
+  let known: Set<string> | null = null;
+  let syncable: string[] = [];
+  let sendable: string[] = [];
+  let stopUnsent: () => void = () => undefined;
+  const lastState = new Map<string, ConnectivityStatus['state']>();
+
+  const onProfiles = ({ profiles, activeProfileId }: { profiles: ProfileView[]; activeProfileId: string | null }) => {
+    // A profile deleted (here or in another window): stop its sync and forget its cache.
+    const ids = new Set(profiles.map((p) => p.id));
+    for (const id of known ?? []) if (!ids.has(id)) void syncs.stopSync(id).then(() => forgetProfileCache(id));
+    known = ids;
+
+    const nextSync = syncableOf(profiles, activeProfileId);
+    if (!same(nextSync, syncable)) {
+      syncable = nextSync;
+      for (const id of syncable) void syncs.startSync(id);
+    }
+    const nextSend = sendableOf(profiles);
+    if (!same(nextSend, sendable)) {
+      sendable = nextSend;
+      for (const id of senders.profiles()) if (!sendable.includes(id)) void senders.stop(id);
+      for (const id of sendable) void senders.kick(id);
+      stopUnsent();
+      stopUnsent = watchUnsentCount(sendable, (unsent) => void callMain((api) => api.app.outboxUnsent({ unsent })));
+    }
+  };
+
+  // A profile whose connection comes back (from offline or degraded) syncs and sends at once.
+  const onConnectivity = ({ byProfile }: { byProfile: Record<string, ConnectivityStatus> }) => {
+    for (const [id, status] of Object.entries(byProfile)) {
+      const before = lastState.get(id);
+      lastState.set(id, status.state);
+      if (status.state !== 'online' || before === undefined || before === 'online') continue;
+      if (syncable.includes(id)) void syncs.startSync(id);
+      if (sendable.includes(id)) void senders.kick(id);
+    }
+  };
+
+  const offProfiles = useProfiles.subscribe(onProfiles);
+  const offConnectivity = useConnectivity.subscribe(onConnectivity);
+  onProfiles(useProfiles.getState());
+  onConnectivity(useConnectivity.getState());
+
+  const syncTimer = setInterval(() => {
+    for (const id of syncable) if (useConnectivity.getState().byProfile[id]?.state !== 'offline') void syncs.startSync(id);
+  }, SYNC_INTERVAL_MS);
+  const sendTimer = setInterval(() => {
+    for (const id of sendable) void senders.kick(id);
+  }, SEND_FALLBACK_MS);
+
+  return () => {
+    offProfiles();
+    offConnectivity();
+    stopUnsent();
+    clearInterval(syncTimer);
+    clearInterval(sendTimer);
+  };
+}
