@@ -36,8 +36,13 @@ export interface Approver {
 export interface Approval {
   by: Approver;
   at: number;
-  /** SHA-256 of the exact payload approved: a changed payload is not approved. */
+  /**
+   * SHA-256 of what was approved: the exact payload, its kind, its profile and the service it
+   * goes to. A changed payload, or the same payload for another service, is not approved.
+   */
   payloadHash: string;
+  /** The service the approval was given for (see `approvedFor`). */
+  service: string;
 }
 
 export interface HistoryEntry {
@@ -70,6 +75,12 @@ export interface OutboxRowBase {
   /** Backoff: not before this time (ms). */
   nextAttemptAt?: number;
   approval?: Approval;
+  /**
+   * The service this row may be sent to: the one it was approved for, by a person or by the
+   * approval rule (`https://host/path` in ASCII, or `demo`). Set when it becomes approved,
+   * cleared when it goes back to draft; a row is never sent to any other.
+   */
+  approvedFor?: string;
   result?: { transferId: string } | { success: true } | { noteSaved: true; transactionId: string };
   /** In plain words: what happened and what the person can do. */
   lastError?: string;

@@ -31,13 +31,18 @@ test('each released outbox database upgrades to the current version: rows, keys,
   await lane.open('migrations.ts');
   const released = await lane.run<number[]>('outboxReleased');
   const current = await lane.run<number>('outboxCurrent');
-  expect(released).toEqual([1, 2]);
+  expect(released).toEqual([1, 2, 3]);
   expect(Math.max(...released)).toBe(current);
   for (const version of released) {
     const profileId = `migrate-outbox-v${version}`;
     await lane.run('writeOutboxAsReleased', profileId, version);
+    // Before version 3 an approval named no service: such rows go back to a person, who approves
+    // them again for the profile's service; the sent row moves to the archive.
+    const unbound = version < 3 ? ['row_1', 'row_2'].map((id) => `${id}: It was approved before approvals named the service they are for. This profile now sends to https://svc.example: approve it again to send it there.`) : [];
     expect(await lane.run('readOutboxCurrent', profileId), `from version ${version}`).toEqual({
       verno: current,
+      backToPerson: unbound,
+      archived: ['row_0 sent', 'row_1 sent'],
       claimedFirst: ['row_1'],
       claimedWithOutcome: ['row_2'],
       keys: ['00000000-0000-4000-8000-000000000002'],

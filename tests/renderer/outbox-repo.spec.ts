@@ -120,3 +120,45 @@ test('what the outbox moved out of and into an account since a time: sent rows o
   expect(await lane.run('claim', 'p5', T0 + 50)).toEqual([out2]);
   expect(await lane.run('movedSince', 'p5', 'va:va_a', T0)).toEqual({ outCents: 100, inCents: 30 });
 });
+
+test('approving everything shown is one commit: every row approved for the profile’s service, a row edited after it was shown refused with its reason', async ({ lane }) => {
+  await lane.open('outbox.ts');
+  await lane.run('reset', 'p6');
+  const r = await lane.run<{ approved: number; refused: { rowId: string; message: string }[]; states: Record<string, number>; boundTo: string[]; auditAdded: number; reruns: number }>('approveShownBatch', 'p6', 200, T0);
+  expect(r.approved).toBe(199);
+  expect(r.refused).toEqual([{ rowId: 'the edited row', message: 'Cannot approve a row that is draft: only a row awaiting approval is approved' }]);
+  expect(r.states).toEqual({ approved: 199, draft: 1 });
+  expect(r.boundTo).toEqual(['https://svc.example']);
+  expect(r.auditAdded).toBe(199);
+  // One transaction: a live query over the queue re-ran once for all 199 approvals, not 199 times.
+  expect(r.reruns).toBe(1);
+});
+
+test('after the profile’s address changes, rows approved for the old service go back to a person, by the sweep or by the sender’s claim; none is claimed', async ({ lane }) => {
+  await lane.open('outbox.ts');
+  await lane.run('reset', 'p7');
+  await lane.run<string[]>('queue', 'p7', [transfer('va_a', 'va_b', 100), transfer('va_c', 'va_d', 200)], T0);
+  const moved = await lane.run<{ claimed: string[]; states: string[]; reasons: string[] }>('addressChanged', 'p7', 'https://api.production.example', T0 + 10);
+  expect(moved.claimed).toEqual([]);
+  expect(moved.states).toEqual(['awaiting-approval', 'awaiting-approval']);
+  expect(moved.reasons).toEqual(['It was approved for https://svc.example. This profile now sends to https://api.production.example: approve it again to send it there.']);
+
+  await lane.run('reset', 'p8');
+  await lane.run<string[]>('queue', 'p8', [transfer('va_a', 'va_b', 100)], T0);
+  expect(await lane.run('sweepApprovals', 'p8', 'https://svc.example', T0 + 1)).toBe(0);
+  expect(await lane.run('sweepApprovals', 'p8', 'https://api.production.example', T0 + 2)).toBe(1);
+  expect((await lane.run<{ claimed: string[] }>('addressChanged', 'p8', 'https://svc.example', T0 + 3)).claimed).toEqual([]);
+});
+
+test('a finished row leaves the queue in the commit that finishes it; the archive keeps it', async ({ lane }) => {
+  await lane.open('outbox.ts');
+  await lane.run('reset', 'p9');
+  const [a, b] = await lane.run<string[]>('queue', 'p9', [transfer('va_a', 'va_b', 100), transfer('va_c', 'va_d', 200)], T0);
+  expect(await lane.run('claim', 'p9', T0 + 10)).toEqual([a, b]);
+  await lane.run('record', 'p9', a, 'ok', T0 + 11);
+  expect(await lane.run('whereFinished', 'p9')).toEqual({ queue: ['sending'], archive: ['sent'] });
+  await lane.run('record', 'p9', b, 'rejected', T0 + 12);
+  expect(await lane.run('whereFinished', 'p9')).toEqual({ queue: ['failed'], archive: ['sent'] });
+  expect(await lane.run('clearFinished', 'p9')).toBe(1);
+  expect(await lane.run('whereFinished', 'p9')).toEqual({ queue: ['failed'], archive: [] });
+});

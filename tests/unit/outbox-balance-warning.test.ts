@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { balanceWarning } from '../../src/renderer/src/outbox/model/balance-check';
 import { payloadHash } from '../../src/renderer/src/outbox/model/payload-hash';
 import * as t from '../../src/renderer/src/outbox/model/transitions';
-import { ADA, row, T0 } from './outbox-fixtures';
+import { ADA, row, T0, SVC } from './outbox-fixtures';
 
 // At send time a transfer whose source's cached balance looks too low is warned about, never
 // blocked: the cached balance, less what the outbox sent out since, plus what it sent in.
@@ -31,8 +31,8 @@ describe('balanceWarning', () => {
 describe('warn (transition)', () => {
   it('keeps a row being sent in sending, with the warning on the row and in its history; refused in any other state', async () => {
     const h = await payloadHash(row().payload);
-    const approved = t.approve(t.submit(row(), true, T0), ADA, h, h, T0 + 1);
-    const sending = t.claim(approved, T0 + 2);
+    const approved = t.approve(t.submit(row(), true, T0, SVC), ADA, h, h, T0 + 1, SVC);
+    const sending = t.claim(approved, T0 + 2, SVC);
     const warned = t.warn(sending, 'looks short', T0 + 3);
     expect(warned.state).toBe('sending');
     expect(warned.warning).toBe('looks short');

@@ -2,6 +2,8 @@ import { draftRow } from '../../src/renderer/src/outbox/model/draft';
 import type { DraftInput, OutboxRow } from '../../src/shared/outbox';
 
 export const T0 = Date.UTC(2026, 1, 28, 23, 30);
+/** The service rows are approved for in these tests. */
+export const SVC = 'https://svc.example';
 export const ADA = { user: 'ada', machine: 'ledger-1' };
 
 let n = 0;

@@ -8,7 +8,7 @@ import { createWorld } from '../../src/sandbox/seed/create-world';
 import type { World } from '../../src/sandbox/world/world';
 import type { OutboxRow } from '../../src/shared/outbox';
 import { IDEMPOTENCY_HEADER, type Transaction } from '../../src/shared/service';
-import { paymentInput, row, T0, transferInput } from './outbox-fixtures';
+import { paymentInput, row, T0, transferInput, SVC } from './outbox-fixtures';
 
 // The transactions here are the sandbox's own: its transfer, payment and commission code books
 // them, so the matching is tested against the shape the service simulator really lists.
@@ -46,15 +46,15 @@ const retryable = { type: 'retryable', message: 'The connection dropped before t
 
 /** A transfer first sent at `firstAt` that only ever got retryable failures, left in review when its key aged out. */
 function transferInReview(amountCents: number, source: string, destination: string, firstAt = T0, opts: { memo?: string; retries?: number[] } = {}): OutboxRow {
-  let r = t.submit(row(transferInput(source, destination, amountCents, opts.memo ? { memo: opts.memo } : {}), firstAt - MIN), false, firstAt - MIN);
-  r = t.recordOutcome(t.claim(r, firstAt), retryable, firstAt + 1_000, random);
-  for (const at of opts.retries ?? []) r = t.recordOutcome(t.claim({ ...r, nextAttemptAt: undefined }, at), retryable, at + 1_000, random);
+  let r = t.submit(row(transferInput(source, destination, amountCents, opts.memo ? { memo: opts.memo } : {}), firstAt - MIN), false, firstAt - MIN, SVC);
+  r = t.recordOutcome(t.claim(r, firstAt, SVC), retryable, firstAt + 1_000, random);
+  for (const at of opts.retries ?? []) r = t.recordOutcome(t.claim({ ...r, nextAttemptAt: undefined }, at, SVC), retryable, at + 1_000, random);
   return t.keyExpired(r, firstAt + 25 * HOUR);
 }
 
 function sentTransfer(amountCents: number, source: string, destination: string, at: number): OutboxRow {
-  const r = t.submit(row(transferInput(source, destination, amountCents), at - MIN), false, at - MIN);
-  return t.recordOutcome(t.claim(r, at), { type: 'ok', value: { transferId: 'tr_x' } }, at + 500, random);
+  const r = t.submit(row(transferInput(source, destination, amountCents), at - MIN), false, at - MIN, SVC);
+  return t.recordOutcome(t.claim(r, at, SVC), { type: 'ok', value: { transferId: 'tr_x' } }, at + 500, random);
 }
 
 const NOW = T0 + 25 * HOUR + 5 * MIN;
@@ -118,7 +118,7 @@ describe('transfers whose key expired, found in the service\u2019s transactions'
   it('a row still retrying with its key, or canceled after a send, may have used a transfer too', () => {
     serviceTransfers(T0 + 200, { source: primary, destination: savings, amountCents: 700 });
     const review = transferInReview(700, primary, savings);
-    const tried = t.recordOutcome(t.claim(t.submit(row(transferInput(primary, savings, 700), T0), false, T0), T0 + 100), retryable, T0 + 1_100, random);
+    const tried = t.recordOutcome(t.claim(t.submit(row(transferInput(primary, savings, 700), T0), false, T0, SVC), T0 + 100, SVC), retryable, T0 + 1_100, random);
     expect(planReconciliation([tried, review], listed()).resolved).toEqual([]);
     expect(planReconciliation([t.cancel(tried, T0 + 2_000), review], listed()).resolved).toEqual([]);
     expect(ids(planReconciliation([review], listed()).resolved)).toEqual([review.id]);
@@ -180,7 +180,7 @@ describe('payments and transfers in review together, from one read', () => {
     pay(world, { amountCents: 1_234, svcHandle: payee.svcHandle });
     serviceTransfers(T0 + 500, { source: primary, destination: savings, amountCents: 1_234 });
     const ambiguous = { type: 'ambiguous', message: 'The connection was reset after the request left.' } as const;
-    const payment = t.recordOutcome(t.claim(t.submit(row(paymentInput(1_234, `@${payee.svcHandle.toUpperCase()}`), T0), false, T0), T0 + 300), ambiguous, T0 + 900, random);
+    const payment = t.recordOutcome(t.claim(t.submit(row(paymentInput(1_234, `@${payee.svcHandle.toUpperCase()}`), T0), false, T0, SVC), T0 + 300, SVC), ambiguous, T0 + 900, random);
     const review = transferInReview(1_234, primary, savings);
     const plan = planReconciliation([payment, review], listed());
     expect(ids(plan.resolved).sort()).toEqual([payment.id, review.id].sort());
@@ -202,8 +202,8 @@ describe('the window read and each row\u2019s span', () => {
   });
 
   it('a send cut short by a crash recorded no attempt, but its claim still extends the span', () => {
-    let r = t.recordOutcome(t.claim(t.submit(row(transferInput(primary, savings, 300), T0), false, T0), T0), retryable, T0 + 1_000, random);
-    r = t.recoverAfterCrash(t.claim({ ...r, nextAttemptAt: undefined }, T0 + 4 * HOUR), T0 + 30 * HOUR);
+    let r = t.recordOutcome(t.claim(t.submit(row(transferInput(primary, savings, 300), T0), false, T0, SVC), T0, SVC), retryable, T0 + 1_000, random);
+    r = t.recoverAfterCrash(t.claim({ ...r, nextAttemptAt: undefined }, T0 + 4 * HOUR, SVC), T0 + 30 * HOUR);
     const review = t.keyExpired(r, T0 + 30 * HOUR);
     expect(spanOf(review)?.toMs).toBe(T0 + 4 * HOUR + 2 * MIN);
     serviceTransfers(T0 + 4 * HOUR + 10_000, { source: primary, destination: savings, amountCents: 300 });

@@ -3,33 +3,34 @@ import { BACKOFF_CAP_MS, nextAttemptAt } from '../../src/renderer/src/outbox/mod
 import { canonicalJson, payloadHash } from '../../src/renderer/src/outbox/model/payload-hash';
 import * as t from '../../src/renderer/src/outbox/model/transitions';
 import type { OutboxRow } from '../../src/shared/outbox';
-import { ADA, paymentInput, noteInput, row, T0 } from './outbox-fixtures';
+import { ADA, paymentInput, noteInput, row, T0, SVC } from './outbox-fixtures';
 
 const approved = async (r: OutboxRow = row()) => {
   const h = await payloadHash(r.payload);
-  return t.approve(t.submit(r, true, T0), ADA, h, h, T0 + 1);
+  return t.approve(t.submit(r, true, T0, SVC), ADA, h, h, T0 + 1, SVC);
 };
-const sending = async (r?: OutboxRow) => t.claim(await approved(r), T0 + 2);
+const sending = async (r?: OutboxRow) => t.claim(await approved(r), T0 + 2, SVC);
 const half = () => 0.5;
 
 describe('each transition', () => {
   it('submit: to approval, or straight to approved when no approval is needed', () => {
-    expect(t.submit(row(), true, T0).state).toBe('awaiting-approval');
-    const direct = t.submit(row(noteInput()), false, T0);
+    expect(t.submit(row(), true, T0, SVC).state).toBe('awaiting-approval');
+    const direct = t.submit(row(noteInput()), false, T0, SVC);
     expect(direct.state).toBe('approved');
     expect(direct.history.at(-1)).toMatchObject({ from: 'draft', to: 'approved', reason: 'no approval needed' });
   });
 
   it('approve records who, when and the hash of the payload shown; a different hash is refused', async () => {
-    const r = t.submit(row(), true, T0);
+    const r = t.submit(row(), true, T0, SVC);
     const h = await payloadHash(r.payload);
-    const ok = t.approve(r, ADA, h, h, T0 + 5);
-    expect(ok.approval).toEqual({ by: ADA, at: T0 + 5, payloadHash: h });
-    expect(() => t.approve(r, ADA, 'other', h, T0)).toThrow(t.IllegalTransition);
+    const ok = t.approve(r, ADA, h, h, T0 + 5, SVC);
+    expect(ok.approval).toEqual({ by: ADA, at: T0 + 5, payloadHash: h, service: SVC });
+    expect(ok.approvedFor).toBe(SVC);
+    expect(() => t.approve(r, ADA, 'other', h, T0, SVC)).toThrow(t.IllegalTransition);
   });
 
   it('reject needs a reason; cancel is refused while sending and after the end', async () => {
-    const waiting = t.submit(row(), true, T0);
+    const waiting = t.submit(row(), true, T0, SVC);
     expect(() => t.reject(waiting, ADA, '  ', T0)).toThrow(/reason is required/);
     expect(t.reject(waiting, ADA, 'wrong account', T0).history.at(-1)).toMatchObject({ to: 'rejected', reason: 'wrong account', by: 'ada on ledger-1' });
     const s = await sending();
@@ -50,11 +51,11 @@ describe('each transition', () => {
 
   it('claim: only approved rows that are due (schedule and backoff)', async () => {
     const a = await approved();
-    expect(() => t.claim({ ...a, notBefore: T0 + 60_000 }, T0 + 2)).toThrow(/scheduled/);
-    expect(() => t.claim({ ...a, nextAttemptAt: T0 + 60_000 }, T0 + 2)).toThrow(/waiting/);
-    const c = t.claim(a, T0 + 2);
+    expect(() => t.claim({ ...a, notBefore: T0 + 60_000 }, T0 + 2, SVC)).toThrow(/scheduled/);
+    expect(() => t.claim({ ...a, nextAttemptAt: T0 + 60_000 }, T0 + 2, SVC)).toThrow(/waiting/);
+    const c = t.claim(a, T0 + 2, SVC);
     expect(c).toMatchObject({ state: 'sending', firstAttemptAt: T0 + 2 });
-    expect(t.claim({ ...c, state: 'approved' }, T0 + 50).firstAttemptAt).toBe(T0 + 2);
+    expect(t.claim({ ...c, state: 'approved' }, T0 + 50, SVC).firstAttemptAt).toBe(T0 + 2);
   });
 
   it('outcomes: sent with the result; retry keeps the key and waits at least Retry-After; refusal fails; ambiguity goes to review; blocked waits without an attempt', async () => {
@@ -85,7 +86,7 @@ describe('each transition', () => {
   it('review: mark as sent, or send again with a new key; a failed row reopens as a draft with a new key', async () => {
     const review = t.recordOutcome(await sending(row(paymentInput())), { type: 'ambiguous', message: 'Lost.' }, T0, half);
     expect(t.resolveSent(review, T0, { matchedTransactionId: 'txn_9' }).history.at(-1)?.reason).toContain('txn_9');
-    const again = t.resendAnyway(review, ADA, 'key-2', T0);
+    const again = t.resendAnyway(review, ADA, 'key-2', T0, SVC);
     expect(again).toMatchObject({ state: 'approved', idempotencyKey: 'key-2', attempts: [] });
     const failed = t.recordOutcome(await sending(), { type: 'rejected', message: 'Closed account.' }, T0, half);
     expect(t.retryFailed(failed, 'key-3', T0)).toMatchObject({ state: 'draft', idempotencyKey: 'key-3' });

@@ -1,7 +1,7 @@
 import type { DraftInput, OutboxRow } from '../../../src/shared/outbox';
 import { outboxDb } from '../../../src/renderer/src/db/outbox-db';
 import { runIfFree } from '../../../src/renderer/src/platform/locks';
-import { payloadHash } from '../../../src/renderer/src/outbox/model/payload-hash';
+import { approvalHash } from '../../../src/renderer/src/outbox/model/approval-binding';
 import { OutboxSender } from '../../../src/renderer/src/outbox/sender/sender';
 import { reconcileInReview } from '../../../src/renderer/src/outbox/sender/reconcile';
 import { repoSenderStore } from '../../../src/renderer/src/outbox/sender/repo-store';
@@ -15,6 +15,8 @@ import { expose } from './expose';
 // benchmark reloads this page at random moments, as a crash would.
 
 const BY = { user: 'bench', machine: 'bench' };
+/** The service every row is approved for and sent to (the bench's sandbox is the Demo's kind). */
+const SERVICE = 'demo';
 let sender: OutboxSender<OutboxRow> | null = null;
 let timer: ReturnType<typeof setInterval> | undefined;
 /** Where a drain's time goes: milliseconds spent in each store call and in sends, and how often each ran. */
@@ -64,9 +66,9 @@ expose({
     };
     for (const input of inputs) {
       const row = await timed(() => repo.createDraft(profileId, input));
-      await timed(() => repo.submitRow(profileId, row.id));
-      const hash = await payloadHash(row.payload);
-      await timed(() => repo.approveRow(profileId, row.id, BY, hash));
+      await timed(() => repo.submitRow(profileId, row.id, SERVICE));
+      const hash = await approvalHash(row, SERVICE);
+      await timed(() => repo.approveRow(profileId, row.id, BY, hash, SERVICE));
     }
     return { changes: costs.length, p95_ms: p95(costs), mean_ms: costs.reduce((a, b) => a + b, 0) / costs.length };
   },
@@ -75,7 +77,7 @@ expose({
     sender = new OutboxSender<OutboxRow>({
       profileId,
       store: timedCalls(
-        repoSenderStore(profileId, (row) => sentFlows.recorded(row)),
+        repoSenderStore(profileId, () => SERVICE, (row) => sentFlows.recorded(row)),
         'store.',
       ),
       send: timedCalls({ send: sendChecked }, '').send,
@@ -106,6 +108,6 @@ expose({
     return out;
   },
   async rows(profileId: string) {
-    return (await repo.listRows(profileId)).map((r) => ({ id: r.id, kind: r.kind, state: r.state, key: r.idempotencyKey, amountCents: r.amountCents, attempts: r.attempts, warned: r.warning !== undefined }));
+    return [...(await repo.listRows(profileId)), ...(await outboxDb(profileId).archive.toArray())].map((r) => ({ id: r.id, kind: r.kind, state: r.state, key: r.idempotencyKey, amountCents: r.amountCents, attempts: r.attempts, warned: r.warning !== undefined }));
   },
 });

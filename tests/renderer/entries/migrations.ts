@@ -9,7 +9,8 @@ import { chunksAfter, newestRows } from '../../../src/renderer/src/repos/transac
 import { OUTBOX_DB_VERSION, outboxDb, outboxDbName } from '../../../src/renderer/src/db/outbox-db';
 import { draftRow } from '../../../src/renderer/src/outbox/model/draft';
 import * as t from '../../../src/renderer/src/outbox/model/transitions';
-import { claimDue, getApprovalRule, listAudit, recordSends } from '../../../src/renderer/src/outbox/repo/outbox-repo';
+import { approveRow, claimDue, getApprovalRule, listAudit, listRows, recordSends } from '../../../src/renderer/src/outbox/repo/outbox-repo';
+import { approvalHash } from '../../../src/renderer/src/outbox/model/approval-binding';
 import type { OutboxRow } from '../../../src/shared/outbox';
 import { expose } from './expose';
 
@@ -32,35 +33,69 @@ const RELEASED: Record<number, Record<string, string>> = {
 const RELEASED_OUTBOX: Record<number, Record<string, string>> = {
   1: { rows: 'id, state, createdAt', audit: '++seq, at, rowId', settings: 'key' },
   2: { rows: 'id, state, createdAt, [sourceKey+state+createdAt], [fundsKey+state+createdAt]', audit: '++seq, at, rowId', settings: 'key' },
+  3: {
+    rows: 'id, state, createdAt, [sourceKey+state+createdAt], [fundsKey+state+createdAt]',
+    audit: '++seq, at, rowId',
+    settings: 'key',
+    archive: 'id, updatedAt, [sourceKey+state+createdAt], [fundsKey+state+createdAt]',
+  },
 };
 
-const T0 = Date.parse('2026-03-01T09:00:00Z');
+/** Approvals name the service they are for from outbox version 3 on. */
+const BOUND_FROM = 3;
 
-/** An approved transfer as the app writes one. */
-function approvedTransfer(profileId: string, id: string, amountCents: number, at: number): OutboxRow {
+const T0 = Date.parse('2026-03-01T09:00:00Z');
+const SVC = 'https://svc.example';
+
+const ADA = { user: 'ada', machine: 'ledger-1' };
+
+/** An approved transfer as the app of that version wrote one (before version 3, its approval named no service). */
+function approvedTransfer(profileId: string, id: string, amountCents: number, at: number, version: number): OutboxRow {
   const row = draftRow({ kind: 'transfer', payload: { source: 'va_a', destination: 'va_b', amountCents } }, profileId, id, `00000000-0000-4000-8000-00000000000${amountCents}`, at);
-  return t.approve(t.submit(row, true, at), { user: 'ada', machine: 'ledger-1' }, 'h', 'h', at);
+  const approved = t.approve(t.submit(row, true, at, SVC), ADA, 'h', 'h', at, SVC);
+  if (version >= BOUND_FROM) return approved;
+  const { approvedFor: _none, ...legacy } = approved;
+  return { ...legacy, approval: { by: ADA, at, payloadHash: 'h' } } as OutboxRow;
+}
+
+/** A transfer that was sent, as that version kept it (in the queue until cleared, before version 3). */
+function sentTransfer(profileId: string, version: number): OutboxRow {
+  const approved = approvedTransfer(profileId, 'row_0', 9, T0 - 60_000, BOUND_FROM);
+  const sent = t.recordOutcome(t.claim(approved, T0 - 50_000, SVC), { type: 'ok', value: { transferId: 'tr_0' } }, T0 - 40_000, () => 0.5);
+  if (version >= BOUND_FROM) return sent;
+  const { approvedFor: _none, ...legacy } = sent;
+  return legacy as OutboxRow;
 }
 
 expose({
   outboxReleased: () => Object.keys(RELEASED_OUTBOX).map(Number),
   outboxCurrent: () => OUTBOX_DB_VERSION,
-  /** Two approved transfers from one source, an audit line and the approval rule, written as that release did. */
+  /** A sent transfer, two approved transfers from one source, an audit line and the approval rule, written as that release did. */
   async writeOutboxAsReleased(profileId: string, version: number) {
     const db = new Dexie(outboxDbName(profileId));
     db.version(version).stores(RELEASED_OUTBOX[version] ?? {});
     await db.open();
-    await db.table('rows').bulkAdd([approvedTransfer(profileId, 'row_1', 1, T0), approvedTransfer(profileId, 'row_2', 2, T0 + 1)]);
+    await db.table('rows').bulkAdd([approvedTransfer(profileId, 'row_1', 1, T0, version), approvedTransfer(profileId, 'row_2', 2, T0 + 1, version)]);
+    await db.table(version >= 3 ? 'archive' : 'rows').add(sentTransfer(profileId, version));
     await db.table('audit').add({ at: T0, rowId: 'row_1', kind: 'transfer', action: 'approved', amountCents: 1, detail: '', by: 'ada' });
     await db.table('settings').put({ key: 'approvalRule', value: { mode: 'above', thresholdCents: 10_000 } });
     db.close();
   },
-  /** Opens with the current schema and sends the queue the sender's way: the first claimed, its outcome claiming the second. */
+  /**
+   * Opens with the current schema and sends the queue the sender's way: approvals that named no
+   * service go back to a person and are approved again; then the first is claimed and its outcome
+   * claims the second. The sent row is in the archive.
+   */
   async readOutboxCurrent(profileId: string) {
-    const first = await claimDue(profileId, T0 + 10);
-    const [recorded] = await recordSends(profileId, [{ rowId: 'row_1', outcome: { type: 'ok', value: { transferId: 'tr_1' } }, now: T0 + 20, claimNext: true }]);
+    const beforeReapproval = await claimDue(profileId, SVC, T0 + 10);
+    const backToPerson = (await listRows(profileId)).filter((r) => r.state === 'awaiting-approval');
+    for (const r of backToPerson) await approveRow(profileId, r.id, ADA, await approvalHash(r, SVC), SVC, T0 + 11);
+    const first = beforeReapproval.length > 0 ? beforeReapproval : await claimDue(profileId, SVC, T0 + 12);
+    const [recorded] = await recordSends(profileId, [{ rowId: 'row_1', outcome: { type: 'ok', value: { transferId: 'tr_1' } }, now: T0 + 20, claimNext: true }], SVC);
     return {
       verno: outboxDb(profileId).verno,
+      backToPerson: backToPerson.map((r) => `${r.id}: ${r.lastError}`),
+      archived: (await outboxDb(profileId).archive.toArray()).map((r) => `${r.id} ${r.state}`).sort(),
       claimedFirst: first.map((r) => r.id),
       claimedWithOutcome: recorded?.claimed.map((r) => r.id),
       keys: recorded?.claimed.map((r) => r.idempotencyKey),

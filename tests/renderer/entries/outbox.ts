@@ -1,5 +1,6 @@
+import { liveQuery } from 'dexie';
 import { outboxDb } from '../../../src/renderer/src/db/outbox-db';
-import { payloadHash } from '../../../src/renderer/src/outbox/model/payload-hash';
+import { approvalHash } from '../../../src/renderer/src/outbox/model/approval-binding';
 import { planQueue } from '../../../src/renderer/src/outbox/model/queue-plan';
 import { SentFlows } from '../../../src/renderer/src/outbox/sender/sent-flows';
 import * as repo from '../../../src/renderer/src/outbox/repo/outbox-repo';
@@ -7,6 +8,12 @@ import type { DraftInput } from '../../../src/shared/outbox';
 import { expose } from './expose';
 
 const ADA = { user: 'ada', machine: 'ledger-1' };
+/** The service these rows are approved for and sent to. */
+const SVC = 'https://svc.example';
+
+/** The queue and the archive: every row the outbox has, oldest first (as the queue's index orders them: by time, then id). */
+const everything = async (profileId: string) =>
+  [...(await repo.listRows(profileId)), ...(await outboxDb(profileId).archive.toArray())].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 
 expose({
   async reset(profileId: string) {
@@ -17,8 +24,8 @@ expose({
     const ids: string[] = [];
     for (const [i, input] of inputs.entries()) {
       const row = await repo.createDraft(profileId, input, t0 + i);
-      await repo.submitRow(profileId, row.id, t0 + i);
-      await repo.approveRow(profileId, row.id, ADA, await payloadHash(row.payload), t0 + i);
+      await repo.submitRow(profileId, row.id, SVC, t0 + i);
+      await repo.approveRow(profileId, row.id, ADA, await approvalHash(row, SVC), SVC, t0 + i);
       ids.push(row.id);
     }
     return ids;
@@ -27,12 +34,12 @@ expose({
     return repo.createDraft(profileId, input, now);
   },
   async claim(profileId: string, now: number) {
-    return (await repo.claimDue(profileId, now)).map((r) => r.id);
+    return (await repo.claimDue(profileId, SVC, now)).map((r) => r.id);
   },
   /** Records an outcome the way the sender does when it goes on, returning what it claimed. */
   async recordAndClaim(profileId: string, rowId: string, type: 'ok' | 'rejected' | 'retryable', now: number) {
     const outcome = type === 'ok' ? { type, value: { transferId: `tr-${rowId}` } } : { type, message: 'refused' };
-    const [rec] = await repo.recordSends(profileId, [{ rowId, outcome, now, claimNext: true }]);
+    const [rec] = await repo.recordSends(profileId, [{ rowId, outcome, now, claimNext: true }], SVC);
     return rec?.claimed.map((r) => r.id) ?? [];
   },
   /**
@@ -44,16 +51,16 @@ expose({
     let x = seed >>> 0;
     const random = () => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32);
     const sorted = (a: string[]) => [...a].sort().join(',');
-    const inFlight = (await repo.claimDue(profileId, now)).map((r) => r.id);
+    const inFlight = (await repo.claimDue(profileId, SVC, now)).map((r) => r.id);
     const disagreements: string[] = [];
     let steps = 0;
     while (inFlight.length > 0) {
       const [rowId] = inFlight.splice(Math.floor(random() * inFlight.length), 1);
-      const before = new Map((await repo.listRows(profileId)).map((r) => [r.id, r]));
+      const before = new Map((await everything(profileId)).map((r) => [r.id, r]));
       const outcome = random() < 0.75 ? { type: 'ok' as const, value: {} } : { type: 'rejected' as const, message: 'refused' };
-      const [rec] = await repo.recordSends(profileId, [{ rowId: rowId as string, outcome, now, claimNext: true }]);
+      const [rec] = await repo.recordSends(profileId, [{ rowId: rowId as string, outcome, now, claimNext: true }], SVC);
       const claimed = rec?.claimed.map((r) => r.id) ?? [];
-      const after = await repo.listRows(profileId);
+      const after = await everything(profileId);
       const expected = planQueue(after.map((r) => (claimed.includes(r.id) ? (before.get(r.id) ?? r) : r)), now).due;
       if (sorted(expected) !== sorted(claimed)) {
         const plan = planQueue(after.map((r) => (claimed.includes(r.id) ? (before.get(r.id) ?? r) : r)), now);
@@ -66,7 +73,7 @@ expose({
       inFlight.push(...claimed);
       steps++;
     }
-    const rows = (await repo.listRows(profileId)).filter((r) => ids.includes(r.id));
+    const rows = (await everything(profileId)).filter((r) => ids.includes(r.id));
     const left = rows.filter((r) => r.state === 'approved' || r.state === 'sending');
     return { disagreements, steps, finished: rows.filter((r) => r.state === 'sent' || r.state === 'failed').length, leftDue: planQueue(left, now).due.length, leftScheduled: left.filter((r) => (r.notBefore ?? 0) > now).length };
   },
@@ -83,18 +90,65 @@ expose({
     return repo.expireKeys(profileId, now);
   },
   async rows(profileId: string) {
-    return repo.listRows(profileId);
+    return everything(profileId);
   },
   async audit(profileId: string) {
     return (await repo.listAudit(profileId)).map((a) => `${a.action}:${a.rowId}`);
   },
   async tryApproveWithWrongHash(profileId: string, rowId: string) {
     try {
-      await repo.approveRow(profileId, rowId, ADA, 'not-the-hash');
+      await repo.approveRow(profileId, rowId, ADA, 'not-the-hash', SVC);
       return 'approved';
     } catch (error) {
       return error instanceof Error ? error.name : 'unknown';
     }
+  },
+  /**
+   * Drafts and submits `n` transfers (awaiting approval), takes the hashes a person is shown,
+   * edits one of them after it was shown, then approves all shown at once; counts how often a
+   * live query over the queue re-ran during the approval (one commit: once).
+   */
+  async approveShownBatch(profileId: string, n: number, t0: number) {
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) {
+      const row = await repo.createDraft(profileId, { kind: 'transfer', payload: { source: `va_${i % 5}`, destination: 'va_z', amountCents: 100 + i } }, t0 + i);
+      await repo.submitRow(profileId, row.id, SVC, t0 + i);
+      ids.push(row.id);
+    }
+    const shown = await Promise.all((await repo.listRows(profileId)).map(async (r) => ({ rowId: r.id, shownHash: await approvalHash(r, SVC) })));
+    const edited = ids[7] as string;
+    await repo.editRow(profileId, edited, { kind: 'transfer', payload: { source: 'va_2', destination: 'va_z', amountCents: 999_99 } }, t0 + n);
+    let reruns = -1;
+    const sub = liveQuery(() => outboxDb(profileId).rows.where('state').equals('approved').count()).subscribe({ next: () => reruns++ });
+    await new Promise((r) => setTimeout(r, 0));
+    const auditBefore = (await repo.listAudit(profileId)).length;
+    const { approved, refused } = await repo.approveRows(profileId, shown, ADA, SVC, t0 + n + 1);
+    // Let the live query hear every commit the approval made before counting.
+    await outboxDb(profileId).rows.count();
+    await new Promise((r) => setTimeout(r, 50));
+    sub.unsubscribe();
+    const rows = await repo.listRows(profileId);
+    return {
+      approved: approved.length,
+      refused: refused.map((r) => ({ rowId: r.rowId === edited ? 'the edited row' : r.rowId, message: r.error.message })),
+      states: rows.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.state]: (acc[r.state] ?? 0) + 1 }), {}),
+      boundTo: [...new Set(rows.filter((r) => r.state === 'approved').map((r) => r.approvedFor))],
+      auditAdded: (await repo.listAudit(profileId)).length - auditBefore,
+      reruns,
+    };
+  },
+  /** The profile now sends to `service`: what the eager sweep and the sender's claim each do with rows approved for another. */
+  async addressChanged(profileId: string, service: string, now: number) {
+    const claimed = (await repo.claimDue(profileId, service, now)).map((r) => r.id);
+    const rows = await repo.listRows(profileId);
+    return { claimed, states: rows.map((r) => r.state), reasons: [...new Set(rows.map((r) => r.lastError))] };
+  },
+  async sweepApprovals(profileId: string, service: string, now: number) {
+    return repo.approvalsElsewhere(profileId, service, now);
+  },
+  /** Where a finished row lives: the queue's reads never see it, the archive keeps it. */
+  async whereFinished(profileId: string) {
+    return { queue: (await repo.listRows(profileId)).map((r) => r.state), archive: (await repo.finishedRows(profileId, 1_000)).map((r) => r.state) };
   },
   async clearFinished(profileId: string) {
     return repo.clearFinished(profileId);

@@ -1,5 +1,7 @@
 import type { ConnectivityStatus, ProfileView } from '../../../shared/ipc';
+import { approvalsElsewhere } from '../outbox/repo/outbox-repo';
 import { watchUnsentCount } from '../outbox/repo/outbox-hooks';
+import { profileService } from '../outbox/commands/profile-service';
 import { callMain } from '../platform/bridge';
 import { forgetProfileCache } from '../repos/cache-repo';
 import { useConnectivity } from '../stores/connectivity';
@@ -39,6 +41,7 @@ export function startEngines(): () => void {
   let sendable: string[] = [];
   let stopUnsent: () => void = () => undefined;
   const lastState = new Map<string, ConnectivityStatus['state']>();
+  const services = new Map<string, string | null>();
 
   const onProfiles = ({ profiles, activeProfileId }: { profiles: ProfileView[]; activeProfileId: string | null }) => {
     // A profile deleted (here or in another window): stop its sync and forget its cache.
@@ -51,6 +54,16 @@ export function startEngines(): () => void {
       syncable = nextSync;
       for (const id of syncable) void syncs.startSync(id);
     }
+    // A profile that now sends elsewhere (its address changed, here or while the app was closed):
+    // what was approved for the old service goes back to a person at once, even offline (the
+    // sender's claim refuses such rows too, in its own commit).
+    for (const id of sendableOf(profiles)) {
+      const service = profileService(id);
+      if (services.has(id) && services.get(id) === service) continue;
+      services.set(id, service);
+      if (service !== null) void approvalsElsewhere(id, service).then((n) => (n > 0 ? senders.kick(id) : undefined));
+    }
+
     const nextSend = sendableOf(profiles);
     if (!same(nextSend, sendable)) {
       sendable = nextSend;

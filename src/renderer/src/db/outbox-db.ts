@@ -1,5 +1,5 @@
 import Dexie, { type Table } from 'dexie';
-import type { OutboxRow } from '../../../shared/outbox';
+import { FINAL_STATES, type OutboxRow } from '../../../shared/outbox';
 import { perProfile } from './per-profile';
 
 /** One line of the audit log: kept when the queue is cleared, exportable as CSV. */
@@ -26,10 +26,13 @@ export interface OutboxSettingRecord {
  * to disk before it reports success (`strict`), so an approved transfer survives a power cut;
  * the cache, which can be downloaded again, keeps the faster default.
  */
-export const OUTBOX_DB_VERSION = 2;
+export const OUTBOX_DB_VERSION = 3;
 
 export class OutboxDb extends Dexie {
+  /** The queue: rows not finished yet. */
   rows!: Table<OutboxRow, string>;
+  /** Finished rows (sent, rejected, canceled), moved here in the commit that finished them. */
+  archive!: Table<OutboxRow, string>;
   audit!: Table<AuditRecord, number>;
   settings!: Table<OutboxSettingRecord, string>;
 
@@ -46,6 +49,18 @@ export class OutboxDb extends Dexie {
     this.version(2).stores({
       rows: 'id, state, createdAt, [sourceKey+state+createdAt], [fundsKey+state+createdAt]',
     });
+    // Finished rows leave the queue, so the sender, the queue screens and their live queries
+    // read only what is still to do, whether 100 or 100,000 rows were ever sent. The balance
+    // check still reads what was sent per account (the same compound indexes); the newest
+    // finished rows are shown by `updatedAt`.
+    this.version(3)
+      .stores({ archive: 'id, updatedAt, [sourceKey+state+createdAt], [fundsKey+state+createdAt]' })
+      .upgrade(async (tx) => {
+        const rows = tx.table<OutboxRow, string>('rows');
+        const finished = await rows.where('state').anyOf([...FINAL_STATES]).toArray();
+        await tx.table<OutboxRow, string>('archive').bulkPut(finished);
+        await rows.bulkDelete(finished.map((r) => r.id));
+      });
   }
 }
 

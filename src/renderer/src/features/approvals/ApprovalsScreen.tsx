@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { senders } from '../../outbox/commands/sending';
-import { useOutboxCounts } from '../../outbox/repo/outbox-hooks';
+import { useFinishedRows } from '../../outbox/repo/outbox-hooks';
 import { clearFinished } from '../../outbox/repo/outbox-repo';
 import { useSenderStatus } from '../../outbox/commands/sender-status';
 import { useProfiles } from '../../stores/profiles';
@@ -21,10 +21,9 @@ const SENDER_TEXT = {
 export function ApprovalsScreen() {
   const profileId = useProfiles((s) => s.activeProfileId);
   const view = useSenderStatus((s) => (profileId ? s.byProfile[profileId] : undefined));
-  const counts = useOutboxCounts(profileId);
+  const finished = useFinishedRows(profileId, 0)?.total ?? 0;
   const [exported, setExported] = useState<string | null>(null);
   if (!profileId) return null;
-  const finished = (counts.sent ?? 0) + (counts.canceled ?? 0) + (counts.rejected ?? 0);
   return (
     <section className="screen" aria-labelledby="screen-title">
       <ScreenHeading>Approvals</ScreenHeading>

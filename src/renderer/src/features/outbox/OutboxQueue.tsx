@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { OutboxKind, OutboxRow } from '../../../../shared/outbox';
 import { parseDollars } from '../../outbox/model/money-input';
-import { payloadHash } from '../../outbox/model/payload-hash';
+import { approvalHash, serviceLabel } from '../../outbox/model/approval-binding';
 import { planQueue } from '../../outbox/model/queue-plan';
-import { useOutboxRows } from '../../outbox/repo/outbox-hooks';
+import { useFinishedRows, useOutboxRows } from '../../outbox/repo/outbox-hooks';
 import { money } from '../../model/format';
 import { outboxActions } from '../../outbox/commands/row-actions';
+import { useProfileService } from '../../outbox/commands/profile-service';
 import { reviewLines, STATE_LABEL, STATE_ORDER, title } from '../../outbox/model/describe';
 
 interface Props {
@@ -16,16 +17,26 @@ interface Props {
   emptyText: string;
 }
 
-/** The outbox grouped by state, with what a person can do to each row, and why a row waits. */
+/** Finished rows shown at first, and how many more each "Show more" adds. */
+const FINISHED_PAGE = 50;
+
+/**
+ * The outbox grouped by state, with what a person can do to each row, and why a row waits. The
+ * queue is read whole (it holds only unfinished rows); finished rows come from the archive, the
+ * newest first, a page at a time, so the screen costs the same after 100 or 100,000 sends.
+ */
 export function OutboxQueue({ profileId, kind, emptyText }: Props) {
-  const all = useOutboxRows(profileId);
+  const queue = useOutboxRows(profileId);
+  const [finishedLimit, setFinishedLimit] = useState(FINISHED_PAGE);
+  const finished = useFinishedRows(profileId, finishedLimit, kind);
+  const all = useMemo(() => (queue && finished ? [...queue, ...finished.rows] : undefined), [queue, finished]);
   const [error, setError] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 5_000);
     return () => clearInterval(timer);
   }, []);
-  const plan = useMemo(() => planQueue(all ?? [], now), [all, now]);
+  const plan = useMemo(() => planQueue(queue ?? [], now), [queue, now]);
   if (!all) return <p className="muted">Loading the outbox…</p>;
   const rows = kind ? all.filter((r) => r.kind === kind) : all;
   if (rows.length === 0) return <p className="empty-state__title">{emptyText}</p>;
@@ -55,23 +66,35 @@ export function OutboxQueue({ profileId, kind, emptyText }: Props) {
           </section>
         );
       })}
+      {finished && finished.rows.length >= finishedLimit ? (
+        <p className="field__hint">
+          Showing the newest {finishedLimit.toLocaleString('en-US')} finished items{kind ? '' : ` of ${finished.total.toLocaleString('en-US')}`}; the audit log keeps every one.{' '}
+          <button type="button" className="button button--quiet" onClick={() => setFinishedLimit((n) => n + FINISHED_PAGE)}>
+            Show {FINISHED_PAGE} more
+          </button>
+        </p>
+      ) : null}
     </div>
   );
 }
 
 function BatchApprove({ rows, onDone }: { rows: OutboxRow[]; onDone(error: string | null): void }) {
   const [busy, setBusy] = useState(false);
+  const profileId = rows[0]?.profileId ?? '';
+  const service = useProfileService(profileId);
   if (rows.length < 2) return null;
   const total = rows.reduce((sum, r) => sum + r.amountCents, 0);
   return (
     <button
       type="button"
       className="button"
-      disabled={busy}
+      disabled={busy || service === null}
       onClick={async () => {
-        if (!window.confirm(`Approve ${rows.length} items totalling ${money(total)}? Each is sent exactly as shown.`)) return;
+        if (service === null || !window.confirm(`Approve ${rows.length} items totalling ${money(total)}, to be sent to ${serviceLabel(service)}? Each is sent exactly as shown.`)) return;
         setBusy(true);
-        onDone(await outboxActions.approveMany(rows));
+        // The hashes of exactly the rows on screen: a row changed since is refused, not approved.
+        const shown = await Promise.all(rows.map(async (r) => ({ rowId: r.id, shownHash: await approvalHash(r, service) })));
+        onDone(await outboxActions.approveMany(profileId, shown));
         setBusy(false);
       }}
     >
@@ -80,18 +103,26 @@ function BatchApprove({ rows, onDone }: { rows: OutboxRow[]; onDone(error: strin
   );
 }
 
-function OutboxItem({ row, waiting, run }: { row: OutboxRow; waiting: string | undefined; run(action: Promise<string | null>): Promise<void> }) {
-  const [hash, setHash] = useState<string | null>(null);
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [changing, setChanging] = useState(false);
+/** The approval hash of what the row shows, for the service it would go to (null until computed, or with no service). */
+function useApprovalHash(row: OutboxRow, service: string | null): string | null {
+  const [hash, setHash] = useState<{ row: OutboxRow; service: string; hash: string } | null>(null);
   useEffect(() => {
     let live = true;
-    if (row.state === 'awaiting-approval') void payloadHash(row.payload).then((h) => live && setHash(h));
+    if (row.state === 'awaiting-approval' && service !== null) void approvalHash(row, service).then((h) => live && setHash({ row, service, hash: h }));
     return () => {
       live = false;
     };
-  }, [row]);
+  }, [row, service]);
+  // A hash computed for an older version of the row, or another service, approves nothing.
+  return hash && hash.row === row && hash.service === service ? hash.hash : null;
+}
+
+function OutboxItem({ row, waiting, run }: { row: OutboxRow; waiting: string | undefined; run(action: Promise<string | null>): Promise<void> }) {
+  const service = useProfileService(row.profileId);
+  const hash = useApprovalHash(row, service);
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [changing, setChanging] = useState(false);
   const label = title(row);
 
   return (
@@ -104,7 +135,7 @@ function OutboxItem({ row, waiting, run }: { row: OutboxRow; waiting: string | u
       </div>
       {row.state === 'awaiting-approval' ? (
         <dl className="outbox__review" aria-label={`What will be sent: ${label}`}>
-          {reviewLines(row).map(([k, v]) => (
+          {[...reviewLines(row), ['Sent to', service === null ? 'no service: this profile is gone' : serviceLabel(service)] as const].map(([k, v]) => (
             <div key={k}>
               <dt>{k}</dt>
               <dd>{v}</dd>

@@ -1,10 +1,10 @@
 import type { OutboxRow } from '../../../../shared/outbox';
 import { senders } from './sending';
 import { newKey, withAmount } from '../model/draft';
-import { payloadHash } from '../model/payload-hash';
 import * as t from '../model/transitions';
 import * as repo from '../repo/outbox-repo';
 import { currentApprover } from './approver';
+import { requireProfileService } from './profile-service';
 
 /** What the queue's buttons do; each resolves to an error message for the person, or null. */
 async function attempt(work: () => Promise<unknown>): Promise<string | null> {
@@ -18,18 +18,19 @@ async function attempt(work: () => Promise<unknown>): Promise<string | null> {
 
 export const outboxActions = {
   submit: (row: OutboxRow) => attempt(async () => {
-    await repo.submitRow(row.profileId, row.id);
+    await repo.submitRow(row.profileId, row.id, requireProfileService(row.profileId));
     await senders.kick(row.profileId);
   }),
-  /** `shownHash`: the hash of the payload the review showed (computed when it was drawn). */
+  /** `shownHash`: the approval hash of what the review showed (payload and service), computed when it was drawn. */
   approve: (row: OutboxRow, shownHash: string) => attempt(async () => {
-    await repo.approveRow(row.profileId, row.id, await currentApprover(), shownHash);
+    await repo.approveRow(row.profileId, row.id, await currentApprover(), shownHash, requireProfileService(row.profileId));
     await senders.kick(row.profileId);
   }),
-  approveMany: (rows: OutboxRow[]) => attempt(async () => {
-    const by = await currentApprover();
-    for (const row of rows) await repo.approveRow(row.profileId, row.id, by, await payloadHash(row.payload));
-    if (rows[0]) await senders.kick(rows[0].profileId);
+  /** Every row shown, with the hash each was shown with, in one commit; says which were not approved and why. */
+  approveMany: (profileId: string, shown: repo.ApprovalRequest[]) => attempt(async () => {
+    const { approved, refused } = await repo.approveRows(profileId, shown, await currentApprover(), requireProfileService(profileId));
+    if (approved.length > 0) await senders.kick(profileId);
+    if (refused.length > 0) throw new Error(`${approved.length} approved; ${refused.length} not: ${refused[0]?.error.message}`);
   }),
   reject: (row: OutboxRow, reason: string) => attempt(async () => {
     const by = await currentApprover();
@@ -42,8 +43,9 @@ export const outboxActions = {
   }),
   /** A new amount makes it a new operation: new key, back through approval. */
   changeAmount: (row: OutboxRow, amountCents: number) => attempt(async () => {
+    const service = requireProfileService(row.profileId);
     await repo.editRow(row.profileId, row.id, withAmount(row, amountCents));
-    await repo.submitRow(row.profileId, row.id);
+    await repo.submitRow(row.profileId, row.id, service);
   }),
   reopen: (row: OutboxRow) => attempt(() => repo.changeRow(row.profileId, row.id, (r) => t.retryFailed(r, newKey(), Date.now()))),
   markSent: (row: OutboxRow) => attempt(async () => {
@@ -52,7 +54,8 @@ export const outboxActions = {
   }),
   sendAgain: (row: OutboxRow) => attempt(async () => {
     const by = await currentApprover();
-    await repo.changeRow(row.profileId, row.id, (r) => t.resendAnyway(r, by, newKey(), Date.now()));
+    const service = requireProfileService(row.profileId);
+    await repo.changeRow(row.profileId, row.id, (r) => t.resendAnyway(r, by, newKey(), Date.now(), service));
     await senders.kick(row.profileId);
   }),
 };

@@ -5,6 +5,7 @@ import { reconcileInReview } from '../sender/reconcile';
 import { repoSenderStore } from '../sender/repo-store';
 import { SenderPool } from '../sender/sender-pool';
 import { sendChecked, sentFlows } from '../sender/warn-if-short';
+import { profileService } from './profile-service';
 import { useSenderStatus } from './sender-status';
 
 /**
@@ -14,7 +15,7 @@ import { useSenderStatus } from './sender-status';
  */
 export const senders = new SenderPool<OutboxRow>({
   store: (profileId) =>
-    repoSenderStore(profileId, (row) => {
+    repoSenderStore(profileId, () => profileService(profileId), (row) => {
       notifyOutcome(row);
       sentFlows.recorded(row);
     }),

@@ -8,9 +8,13 @@ export function canonicalJson(value: unknown): string {
   return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
-/** SHA-256 (hex) of the canonical payload: what an approval is bound to. */
-export async function payloadHash(payload: unknown): Promise<string> {
-  const bytes = new TextEncoder().encode(canonicalJson(payload));
-  const digest = await crypto.subtle.digest('SHA-256', bytes);
+/** SHA-256 (hex) of a text, from the platform's crypto. */
+export async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** SHA-256 (hex) of the canonical payload. */
+export function payloadHash(payload: unknown): Promise<string> {
+  return sha256Hex(canonicalJson(payload));
 }

@@ -1,3 +1,4 @@
+import { serviceLabel } from './approval-binding';
 import type { SendOutcome } from './classify';
 import { nextAttemptAt } from './backoff';
 import type { Approver, OutboxRow, OutboxRowBase, OutboxState } from '../../../../shared/outbox';
@@ -46,17 +47,36 @@ export function noteInReview<R extends OutboxRow>(row: R, message: string, reaso
   return move(row, 'needs-review', now, { lastError: message }, { reason });
 }
 
-/** Draft -> awaiting approval, or straight to approved when the rules ask for no approval (notes never need one). */
-export function submit<R extends OutboxRow>(row: R, needsApproval: boolean, now: number): R {
+/**
+ * Draft -> awaiting approval, or straight to approved when the rules ask for no approval (notes
+ * never need one): approved by the rule for `service`, the profile's service now.
+ */
+export function submit<R extends OutboxRow>(row: R, needsApproval: boolean, now: number, service: string): R {
   require(row, 'submit', ['draft'], 'only a draft is submitted');
-  return move(row, needsApproval ? 'awaiting-approval' : 'approved', now, {}, needsApproval ? {} : { reason: 'no approval needed' });
+  if (needsApproval) return move(row, 'awaiting-approval', now, {});
+  return move(row, 'approved', now, { approvedFor: service }, { reason: 'no approval needed' });
 }
 
-/** A person approves exactly what they were shown: the hash must be the row's current payload's. */
-export function approve<R extends OutboxRow>(row: R, by: Approver, shownHash: string, currentHash: string, now: number): R {
+/**
+ * A person approves exactly what they were shown, for the service they were shown: the hash
+ * shown must be the one of the row's current payload for `service` (approval-binding.ts).
+ */
+export function approve<R extends OutboxRow>(row: R, by: Approver, shownHash: string, currentHash: string, now: number, service: string): R {
   require(row, 'approve', ['awaiting-approval'], 'only a row awaiting approval is approved');
-  if (shownHash !== currentHash) throw new IllegalTransition(row.state, 'approve', 'it changed after it was shown; review it again');
-  return move(row, 'approved', now, { approval: { by, at: now, payloadHash: currentHash } }, { by: who(by) });
+  if (shownHash !== currentHash) throw new IllegalTransition(row.state, 'approve', 'it changed after it was shown, or its profile now sends elsewhere; review it again');
+  return move(row, 'approved', now, { approval: { by, at: now, payloadHash: currentHash, service }, approvedFor: service, lastError: undefined }, { by: who(by) });
+}
+
+/**
+ * The profile now sends to another service than the one this row was approved for (staging
+ * became production): back to a person, who approves it again for the new one, or not.
+ */
+export function approvedElsewhere<R extends OutboxRow>(row: R, service: string, now: number): R {
+  require(row, 'take back the approval of', ['approved'], 'only an approved row waits to be sent');
+  if (row.approvedFor === service) throw new IllegalTransition(row.state, 'take back the approval of', 'it was approved for this service');
+  const why = row.approvedFor === undefined ? 'It was approved before approvals named the service they are for.' : `It was approved for ${serviceLabel(row.approvedFor)}.`;
+  const message = `${why} This profile now sends to ${serviceLabel(service)}: approve it again to send it there.`;
+  return move(row, 'awaiting-approval', now, { approval: undefined, approvedFor: undefined, lastError: message }, { reason: 'approved for another service' });
 }
 
 export function reject<R extends OutboxRow>(row: R, by: Approver, reason: string, now: number): R {
@@ -76,12 +96,13 @@ export function cancel<R extends OutboxRow>(row: R, now: number, reason?: string
  */
 export function edit<R extends OutboxRow>(row: R, changes: { payload: OutboxRow['payload'] } & Partial<Pick<OutboxRowBase, 'notBefore' | 'labels' | 'amountCents' | 'sourceKey' | 'fundsKey'>>, newKey: string, now: number): R {
   require(row, 'edit', ['draft', 'awaiting-approval', 'approved', 'failed'], 'it is being sent or finished');
-  return move(row, 'draft', now, { ...changes, idempotencyKey: newKey, approval: undefined, attempts: [], firstAttemptAt: undefined, nextAttemptAt: undefined, lastError: undefined }, { reason: 'edited: a new operation' });
+  return move(row, 'draft', now, { ...changes, idempotencyKey: newKey, approval: undefined, approvedFor: undefined, attempts: [], firstAttemptAt: undefined, nextAttemptAt: undefined, lastError: undefined }, { reason: 'edited: a new operation' });
 }
 
-/** The sender takes a due row (in the same transaction that checks it is due). */
-export function claim<R extends OutboxRow>(row: R, now: number): R {
+/** The sender takes a due row (in the same transaction that checks it is due), only for the service it was approved for. */
+export function claim<R extends OutboxRow>(row: R, now: number, service: string): R {
   require(row, 'send', ['approved'], 'only an approved row is sent');
+  if (row.approvedFor !== service) throw new IllegalTransition(row.state, 'send', `it was approved for ${serviceLabel(row.approvedFor)}, not ${serviceLabel(service)}`);
   if ((row.notBefore ?? 0) > now) throw new IllegalTransition(row.state, 'send', 'it is scheduled for later');
   if ((row.nextAttemptAt ?? 0) > now) throw new IllegalTransition(row.state, 'send', 'it is waiting before trying again');
   return move(row, 'sending', now, { firstAttemptAt: row.firstAttemptAt ?? now });
@@ -147,15 +168,15 @@ export function resolveSent<R extends OutboxRow>(row: R, now: number, how: { by?
 }
 
 /** A person decides to send it again: a new operation with a new key (the old one may have been used). */
-export function resendAnyway<R extends OutboxRow>(row: R, by: Approver, newKey: string, now: number): R {
+export function resendAnyway<R extends OutboxRow>(row: R, by: Approver, newKey: string, now: number, service: string): R {
   require(row, 'send again', ['needs-review'], 'only a row needing review is sent again');
-  return move(row, 'approved', now, { idempotencyKey: newKey, attempts: [], firstAttemptAt: undefined, nextAttemptAt: undefined, lastError: undefined }, { reason: 'sent again with a new key', by: who(by) });
+  return move(row, 'approved', now, { approvedFor: service, idempotencyKey: newKey, attempts: [], firstAttemptAt: undefined, nextAttemptAt: undefined, lastError: undefined }, { reason: 'sent again with a new key', by: who(by) });
 }
 
 /** A failed row goes back to draft to be fixed and approved again (same payload would fail the same way). */
 export function retryFailed<R extends OutboxRow>(row: R, newKey: string, now: number): R {
   require(row, 'reopen', ['failed'], 'only a failed row is reopened');
-  return move(row, 'draft', now, { idempotencyKey: newKey, approval: undefined, attempts: [], firstAttemptAt: undefined, lastError: undefined }, { reason: 'reopened after failing' });
+  return move(row, 'draft', now, { idempotencyKey: newKey, approval: undefined, approvedFor: undefined, attempts: [], firstAttemptAt: undefined, lastError: undefined }, { reason: 'reopened after failing' });
 }
 
 /** "Send now": drop the wait of a backoff or a schedule. */

@@ -2,15 +2,20 @@ import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxRow, OutboxState } from '../../../../shared/outbox';
 import { outboxDb } from '../../db/outbox-db';
-import { getApprovalRule } from './outbox-repo';
+import { finishedRows, getApprovalRule } from './outbox-repo';
 import type { ApprovalRule } from '../model/approval-rules';
 
-/** The profile's outbox, oldest first, live. Undefined while loading. */
+/** The profile's queue (every unfinished row), oldest first, live. Undefined while loading. */
 export function useOutboxRows(profileId: string | null): OutboxRow[] | undefined {
   return useLiveQuery(async () => (profileId ? outboxDb(profileId).rows.orderBy('createdAt').toArray() : []), [profileId]);
 }
 
-/** Rows per state, live (the sidebar's counts). */
+/** The newest `limit` finished rows (of one kind, or all) and how many there are in all, live. */
+export function useFinishedRows(profileId: string | null, limit: number, kind?: OutboxRow['kind']): { rows: OutboxRow[]; total: number } | undefined {
+  return useLiveQuery(async () => (profileId ? { rows: await finishedRows(profileId, limit, kind), total: await outboxDb(profileId).archive.count() } : { rows: [], total: 0 }), [profileId, limit, kind]);
+}
+
+/** Unfinished rows per state, live (the sidebar's counts). */
 export function useOutboxCounts(profileId: string | null): Partial<Record<OutboxState, number>> {
   return (
     useLiveQuery(async () => {

@@ -3,16 +3,35 @@ import { outboxDb, type AuditRecord } from '../../db/outbox-db';
 import type { SendOutcome } from '../model/classify';
 import { DEFAULT_APPROVAL_RULE, needsApproval, type ApprovalRule } from '../model/approval-rules';
 import { draftRow, newKey, queueKeys } from '../model/draft';
-import { canonicalJson, payloadHash } from '../model/payload-hash';
+import { approvalHash } from '../model/approval-binding';
+import { canonicalJson } from '../model/payload-hash';
 import { nextDueAfter, planQueue } from '../model/queue-plan';
 import * as t from '../model/transitions';
 import { FINAL_STATES, type Approver, type DraftInput, type OutboxRow, type OutboxState } from '../../../../shared/outbox';
 
 /**
  * The only code that reads and writes a profile's outbox. Every change is one read-write
- * transaction that reads the row, applies one pure transition (outbox/rows/transitions.ts),
+ * transaction that reads the row, applies one pure transition (outbox/model/transitions.ts),
  * and writes the row with its audit line: a crash leaves the row before or after, never between.
+ * A row that finishes (sent, rejected, canceled) leaves the queue for the archive in that same
+ * commit, so nothing that runs often reads finished rows.
  */
+
+type Db = ReturnType<typeof outboxDb>;
+
+/** Every table a change may write: the queue, the audit log, the archive. */
+const writable = (db: Db) => [db.rows, db.audit, db.archive] as const;
+
+/** Writes rows where they belong now: unfinished ones in the queue, finished ones in the archive. */
+async function save(db: Db, rows: readonly OutboxRow[]): Promise<void> {
+  const done = rows.filter((r) => FINAL_STATES.has(r.state));
+  const live = done.length === 0 ? rows : rows.filter((r) => !FINAL_STATES.has(r.state));
+  await Promise.all([
+    live.length > 0 ? db.rows.bulkPut([...live]) : undefined,
+    done.length > 0 ? db.archive.bulkPut(done) : undefined,
+    done.length > 0 ? db.rows.bulkDelete(done.map((r) => r.id)) : undefined,
+  ]);
+}
 
 export class RowNotFound extends Error {
   constructor(rowId: string) {
@@ -41,36 +60,85 @@ export async function createDraft(profileId: string, input: DraftInput, now = Da
 /** Reads the row, applies `change` (a pure transition; it throws IllegalTransition to refuse), writes row and audit. */
 export async function changeRow(profileId: string, rowId: string, change: (row: OutboxRow) => OutboxRow, now = Date.now()): Promise<OutboxRow> {
   const db = outboxDb(profileId);
-  return db.transaction('rw', db.rows, db.audit, async () => {
+  return db.transaction('rw', writable(db), async () => {
     const row = await db.rows.get(rowId);
     if (!row) throw new RowNotFound(rowId);
     const next = change(row);
-    await db.rows.put(next);
+    await save(db, [next]);
     await db.audit.add(auditOf(row, next, now));
     return next;
   });
 }
 
+/** A row of the queue or of the archive. */
 export async function getRow(profileId: string, rowId: string): Promise<OutboxRow | undefined> {
-  return outboxDb(profileId).rows.get(rowId);
+  const db = outboxDb(profileId);
+  return (await db.rows.get(rowId)) ?? (await db.archive.get(rowId));
 }
 
-export async function submitRow(profileId: string, rowId: string, now = Date.now()): Promise<OutboxRow> {
+/** Draft -> awaiting approval, or approved by the rule for `service` (the profile's service now). */
+export async function submitRow(profileId: string, rowId: string, service: string, now = Date.now()): Promise<OutboxRow> {
   const rule = await getApprovalRule(profileId);
-  return changeRow(profileId, rowId, (row) => t.submit(row, needsApproval(row.kind, row.amountCents, rule), now), now);
+  return changeRow(profileId, rowId, (row) => t.submit(row, needsApproval(row.kind, row.amountCents, rule), now, service), now);
+}
+
+export interface ApprovalRequest {
+  rowId: string;
+  /** The approval hash of what the person was shown (approval-binding.ts), computed when it was drawn. */
+  shownHash: string;
+}
+
+export interface Approvals {
+  approved: OutboxRow[];
+  /** Rows left as they were, with why (its message in plain words): changed since shown, no longer awaiting approval, gone. */
+  refused: { rowId: string; error: Error }[];
 }
 
 /**
- * Approves the payload the person was shown (`shownHash`, computed when the review screen drew
- * it). The hash is computed outside the transaction (crypto is asynchronous); inside, the row's
- * payload is checked to be still that one.
+ * Approves what the person was shown, for `service`, as one commit however many rows: 200 rows
+ * are one transaction and one change for every live query, not 200. The hashes are computed
+ * before the transaction (crypto is asynchronous and would end it); inside, each row's payload
+ * is checked to be still the one hashed.
  */
-export async function approveRow(profileId: string, rowId: string, by: Approver, shownHash: string, now = Date.now()): Promise<OutboxRow> {
-  const seen = await getRow(profileId, rowId);
-  if (!seen) throw new RowNotFound(rowId);
-  const hash = await payloadHash(seen.payload);
-  const text = canonicalJson(seen.payload);
-  return changeRow(profileId, rowId, (row) => t.approve(row, by, shownHash, canonicalJson(row.payload) === text ? hash : `changed:${hash}`, now), now);
+export async function approveRows(profileId: string, requests: readonly ApprovalRequest[], by: Approver, service: string, now = Date.now()): Promise<Approvals> {
+  const db = outboxDb(profileId);
+  const seen = await db.rows.bulkGet(requests.map((r) => r.rowId));
+  const hashes = await Promise.all(seen.map((row) => (row ? approvalHash(row, service) : Promise.resolve(''))));
+  const texts = seen.map((row) => (row ? canonicalJson(row.payload) : ''));
+  return db.transaction('rw', writable(db), async () => {
+    const rows = await db.rows.bulkGet(requests.map((r) => r.rowId));
+    const out: Approvals = { approved: [], refused: [] };
+    const changes: { before: OutboxRow; after: OutboxRow }[] = [];
+    rows.forEach((row, i) => {
+      const { rowId, shownHash } = requests[i] as ApprovalRequest;
+      if (!row) return void out.refused.push({ rowId, error: new RowNotFound(rowId) });
+      const current = canonicalJson(row.payload) === texts[i] ? (hashes[i] as string) : `changed:${hashes[i]}`;
+      try {
+        changes.push({ before: row, after: t.approve(row, by, shownHash, current, now, service) });
+      } catch (error) {
+        if (!(error instanceof t.IllegalTransition)) throw error;
+        out.refused.push({ rowId, error });
+      }
+    });
+    await Promise.all([save(db, changes.map((c) => c.after)), db.audit.bulkAdd(changes.map((c) => auditOf(c.before, c.after, now)))]);
+    out.approved = changes.map((c) => c.after);
+    return out;
+  });
+}
+
+/** One row's approval (approveRows with one request); a refusal throws, with its reason. */
+export async function approveRow(profileId: string, rowId: string, by: Approver, shownHash: string, service: string, now = Date.now()): Promise<OutboxRow> {
+  const { approved, refused } = await approveRows(profileId, [{ rowId, shownHash }], by, service, now);
+  if (refused[0]) throw refused[0].error;
+  return approved[0] as OutboxRow;
+}
+
+/**
+ * Approved rows whose approval was for another service than `service` (the profile's address
+ * changed) go back to a person, in one commit. Returns how many.
+ */
+export function approvalsElsewhere(profileId: string, service: string, now = Date.now()): Promise<number> {
+  return eachInState(profileId, 'approved', (row) => (row.approvedFor === service ? null : t.approvedElsewhere(row, service, now)), now);
 }
 
 /** New payload (amount, parties, memo, schedule): back to draft with a new key and no approval. */
@@ -87,9 +155,20 @@ export async function editRow(profileId: string, rowId: string, input: DraftInpu
   );
 }
 
-/** Everything in the outbox, oldest first. */
+/** The queue (every unfinished row), oldest first. */
 export async function listRows(profileId: string): Promise<OutboxRow[]> {
   return outboxDb(profileId).rows.orderBy('createdAt').toArray();
+}
+
+/** Finished rows, newest first: `limit` of them, of one kind or all. */
+export async function finishedRows(profileId: string, limit: number, kind?: OutboxRow['kind']): Promise<OutboxRow[]> {
+  const newest = outboxDb(profileId).archive.orderBy('updatedAt').reverse();
+  return (kind ? newest.filter((r) => r.kind === kind) : newest).limit(limit).toArray();
+}
+
+/** Rows finished at or after `sinceMs` (a bounded range of the archive). */
+export function finishedSince(profileId: string, sinceMs: number): Promise<OutboxRow[]> {
+  return outboxDb(profileId).archive.where('updatedAt').aboveOrEqual(sinceMs).toArray();
 }
 
 /** A send that went through, as it moved money out of or into an account. */
@@ -107,25 +186,26 @@ export const sentAt = (r: OutboxRow) => r.attempts.at(-1)?.at ?? r.updatedAt;
 /** Every send this outbox has on record out of and into an account (`va:<id>`): two index ranges, read whole. */
 export async function sentFlows(profileId: string, accountKey: string): Promise<SentFlow[]> {
   const db = outboxDb(profileId);
-  const [out, into] = await Promise.all([inState(db.rows, 'sourceKey', accountKey, 'sent').toArray(), inState(db.rows, 'fundsKey', accountKey, 'sent').toArray()]);
+  const [out, into] = await Promise.all([inState(db.archive, 'sourceKey', accountKey, 'sent').toArray(), inState(db.archive, 'fundsKey', accountKey, 'sent').toArray()]);
   return [...out.map((r) => ({ rowId: r.id, at: sentAt(r), cents: -r.amountCents })), ...into.map((r) => ({ rowId: r.id, at: sentAt(r), cents: r.amountCents }))];
 }
 
-export async function countByState(profileId: string): Promise<Partial<Record<OutboxState, number>>> {
-  const counts: Partial<Record<OutboxState, number>> = {};
-  await outboxDb(profileId).rows.each((r) => {
-    counts[r.state] = (counts[r.state] ?? 0) + 1;
-  });
-  return counts;
-}
 
-/** Claims, in one transaction, every row the queue plan says may go now (approved -> sending). */
-export async function claimDue(profileId: string, now = Date.now()): Promise<OutboxRow[]> {
+
+/**
+ * Claims, in one transaction, every row the queue plan says may go now (approved -> sending),
+ * for `service`, the profile's service now: an approved row that was approved for another goes
+ * back to a person in the same commit instead.
+ */
+export async function claimDue(profileId: string, service: string, now = Date.now()): Promise<OutboxRow[]> {
   const db = outboxDb(profileId);
-  return db.transaction('rw', db.rows, db.audit, async () => {
-    const live = await db.rows.where('state').anyOf('approved', 'sending').toArray();
+  return db.transaction('rw', writable(db), async () => {
+    const inFlight = await db.rows.where('state').anyOf('approved', 'sending').toArray();
+    const elsewhere = inFlight.filter((r) => r.state === 'approved' && r.approvedFor !== service);
+    await writeChanges(db, elsewhere, (row) => t.approvedElsewhere(row, service, now), now);
+    const live = elsewhere.length === 0 ? inFlight : inFlight.filter((r) => !elsewhere.includes(r));
     const due = planQueue(live, now).due.map((id) => live.find((r) => r.id === id) as OutboxRow);
-    return writeChanges(db, due, (row) => t.claim(row, now), now);
+    return writeChanges(db, due, (row) => t.claim(row, now, service), now);
   });
 }
 
@@ -147,7 +227,7 @@ export interface Recorded {
   claimed: OutboxRow[];
 }
 
-type OutboxTable = ReturnType<typeof outboxDb>['rows'];
+type OutboxTable = Db['rows'];
 
 const inState = (rows: OutboxTable, index: 'sourceKey' | 'fundsKey', key: string, state: OutboxState, upTo?: number) =>
   rows.where(`[${index}+state+createdAt]`).between([key, state, Dexie.minKey], [key, state, upTo ?? Dexie.maxKey], true, true);
@@ -159,7 +239,7 @@ const inState = (rows: OutboxTable, index: 'sourceKey' | 'fundsKey', key: string
  * orders equal keys by id, as planQueue does), so a record costs the same with 10 rows queued or
  * 10,000.
  */
-async function queueOf(db: ReturnType<typeof outboxDb>, sourceKey: string, now: number): Promise<OutboxRow[]> {
+async function queueOf(db: Db, sourceKey: string, now: number): Promise<OutboxRow[]> {
   const notLater = (r: OutboxRow) => (r.notBefore ?? 0) <= now;
   // The oldest of each range, read together with getAll; a cursor (slower per call) only when
   // that oldest row is scheduled for later and the next ones must be looked at.
@@ -180,19 +260,22 @@ async function queueOf(db: ReturnType<typeof outboxDb>, sourceKey: string, now: 
 }
 
 /**
- * Claims the due head of one source's queue (inside the caller's transaction). A head whose key
- * the service may have forgotten goes to review instead, and the next one is looked at.
+ * Claims the due head of one source's queue for `service` (inside the caller's transaction). A
+ * head whose key the service may have forgotten goes to review instead, one approved for another
+ * service goes back to a person, and the next one is looked at.
  */
-async function claimHead(db: ReturnType<typeof outboxDb>, sourceKey: string, now: number): Promise<OutboxRow[]> {
+async function claimHead(db: Db, sourceKey: string, now: number, service: string): Promise<OutboxRow[]> {
   for (;;) {
     const rows = await queueOf(db, sourceKey, now);
     const due = planQueue(rows, now).due.map((id) => rows.find((r) => r.id === id) as OutboxRow).filter((r) => r.sourceKey === sourceKey);
     const expired = due.filter((r) => r.firstAttemptAt !== undefined && now - r.firstAttemptAt >= t.KEY_AGE_LIMIT_MS);
-    if (expired.length > 0) {
+    const elsewhere = due.filter((r) => r.approvedFor !== service);
+    if (expired.length > 0 || elsewhere.length > 0) {
       await writeChanges(db, expired, (row) => t.keyExpired(row, now), now);
+      await writeChanges(db, elsewhere.filter((r) => !expired.includes(r)), (row) => t.approvedElsewhere(row, service, now), now);
       continue;
     }
-    return writeChanges(db, due, (row) => t.claim(row, now), now);
+    return writeChanges(db, due, (row) => t.claim(row, now, service), now);
   }
 }
 
@@ -200,18 +283,23 @@ async function claimHead(db: ReturnType<typeof outboxDb>, sourceKey: string, now
  * Writes each row's change (null: left as it is) and its audit line, inside the caller's
  * transaction, the requests issued together; returns the rows written.
  */
-async function writeChanges(db: ReturnType<typeof outboxDb>, rows: OutboxRow[], change: (row: OutboxRow) => OutboxRow | null, now: number): Promise<OutboxRow[]> {
+async function writeChanges(db: Db, rows: OutboxRow[], change: (row: OutboxRow) => OutboxRow | null, now: number): Promise<OutboxRow[]> {
   const changed = rows.flatMap((before) => {
     const after = change(before);
     return after ? [{ before, after }] : [];
   });
-  await Promise.all([db.rows.bulkPut(changed.map((c) => c.after)), db.audit.bulkAdd(changed.map((c) => auditOf(c.before, c.after, now)))]);
+  if (changed.length === 0) return [];
+  await Promise.all([save(db, changed.map((c) => c.after)), db.audit.bulkAdd(changed.map((c) => auditOf(c.before, c.after, now)))]);
   return changed.map((c) => c.after);
 }
 
-export async function recordSends(profileId: string, items: SendRecord[], random: () => number = Math.random): Promise<Recorded[]> {
+/**
+ * Records outcomes (one commit for all of them); with `claimNext`, claims in the same commit the
+ * rows each outcome freed, for `service` (the profile's service now).
+ */
+export async function recordSends(profileId: string, items: SendRecord[], service: string, random: () => number = Math.random): Promise<Recorded[]> {
   const db = outboxDb(profileId);
-  return db.transaction('rw', db.rows, db.audit, async () => {
+  return db.transaction('rw', writable(db), async () => {
     const before = await db.rows.bulkGet(items.map((i) => i.rowId));
     const rows = before.map((row, i) => {
       if (!row) throw new RowNotFound(items[i]?.rowId ?? '');
@@ -221,7 +309,7 @@ export async function recordSends(profileId: string, items: SendRecord[], random
       const { outcome, now } = items[i] as SendRecord;
       return t.recordOutcome(row, outcome, now, random);
     });
-    await Promise.all([db.rows.bulkPut(after), db.audit.bulkAdd(after.map((n, i) => auditOf(rows[i] as OutboxRow, n, (items[i] as SendRecord).now)))]);
+    await Promise.all([save(db, after), db.audit.bulkAdd(after.map((n, i) => auditOf(rows[i] as OutboxRow, n, (items[i] as SendRecord).now)))]);
     const out: Recorded[] = after.map((row) => ({ row, claimed: [] }));
     // Each source freed is planned once, one after another: a claim for one source changes what
     // another reads (a row it claims may fund the other), so plans must not interleave.
@@ -231,7 +319,7 @@ export async function recordSends(profileId: string, items: SendRecord[], random
       for (const sourceKey of [after[i]?.sourceKey, after[i]?.fundsKey]) {
         if (sourceKey === undefined || planned.has(sourceKey)) continue;
         planned.add(sourceKey);
-        (out[i] as Recorded).claimed.push(...(await claimHead(db, sourceKey, now)));
+        (out[i] as Recorded).claimed.push(...(await claimHead(db, sourceKey, now, service)));
       }
     }
     return out;
@@ -240,7 +328,7 @@ export async function recordSends(profileId: string, items: SendRecord[], random
 
 async function eachInState(profileId: string, state: OutboxState, change: (row: OutboxRow) => OutboxRow | null, now: number): Promise<number> {
   const db = outboxDb(profileId);
-  return db.transaction('rw', db.rows, db.audit, async () => {
+  return db.transaction('rw', writable(db), async () => {
     return (await writeChanges(db, await db.rows.where('state').equals(state).toArray(), change, now)).length;
   });
 }
@@ -259,10 +347,14 @@ export async function nextDueAt(profileId: string, now = Date.now()): Promise<nu
   return nextDueAfter(await outboxDb(profileId).rows.where('state').equals('approved').toArray(), now);
 }
 
-/** Removes sent, canceled and rejected rows from the queue; the audit log keeps their story. */
+/** Forgets the finished rows (sent, canceled, rejected); the audit log keeps their story. */
 export async function clearFinished(profileId: string): Promise<number> {
   const db = outboxDb(profileId);
-  return db.rows.where('state').anyOf([...FINAL_STATES]).delete();
+  return db.transaction('rw', db.archive, async () => {
+    const n = await db.archive.count();
+    await db.archive.clear();
+    return n;
+  });
 }
 
 export async function listAudit(profileId: string): Promise<AuditRecord[]> {

@@ -1,7 +1,7 @@
 import type { OutboxRow } from '../../../../shared/outbox';
 import type { Transaction } from '../../../../shared/service';
 import { serviceCall } from '../../platform/service';
-import { changeRow, listRows } from '../repo/outbox-repo';
+import { changeRow, finishedSince, listRows } from '../repo/outbox-repo';
 import { keyMayBeForgotten, notFoundAfterKeyExpired, NOT_FOUND_AFTER_KEY_EXPIRED, planReconciliation, reviewWindow, type Span } from '../model/reconcile-plan';
 import * as t from '../model/transitions';
 
@@ -39,11 +39,15 @@ async function changeIfStillInReview(profileId: string, rowId: string, change: (
  * to do. Returns how many were marked sent.
  */
 export async function reconcileInReview(profileId: string, now: number): Promise<number> {
-  const rows = await listRows(profileId);
-  const window = reviewWindow(rows, now);
+  const queue = await listRows(profileId);
+  const window = reviewWindow(queue, now);
   if (!window) return 0;
   const found = await transactionsBetween(profileId, window);
   if (!found) return 0;
+  // Rows finished in the window may have used up a transaction too (a sent twin of a row in
+  // review): they must count, or a row in review could be matched to a twin's transaction. A
+  // day's margin covers every span that can overlap the window.
+  const rows = [...queue, ...(await finishedSince(profileId, window.fromMs - 24 * 60 * 60_000))];
   const { resolved, unresolved } = planReconciliation(rows, found);
   let marked = 0;
   for (const { row, transactionId } of resolved) {

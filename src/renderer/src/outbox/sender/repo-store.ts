@@ -3,13 +3,24 @@ import * as repo from '../repo/outbox-repo';
 import { BatchWriter } from '../../util/batch-writer';
 import type { SenderStore } from './sender';
 
-/** The sender's store over the outbox repository; outcomes finishing together share one durable commit. */
-export function repoSenderStore(profileId: string, onRecorded: (row: OutboxRow) => void = () => {}): SenderStore<OutboxRow> {
-  const outcomes = new BatchWriter<repo.SendRecord, repo.Recorded>((items) => repo.recordSends(profileId, items));
+/**
+ * The sender's store over the outbox repository; outcomes finishing together share one durable
+ * commit. `service` is the profile's service now (null when it has none): rows are claimed only
+ * for it, and rows approved for another go back to a person.
+ */
+export function repoSenderStore(profileId: string, service: () => string | null, onRecorded: (row: OutboxRow) => void = () => {}): SenderStore<OutboxRow> {
+  // With no service to bind to, nothing is claimed: outcomes are still recorded, nothing more goes.
+  const outcomes = new BatchWriter<repo.SendRecord, repo.Recorded>((items) => {
+    const to = service();
+    return repo.recordSends(profileId, to === null ? items.map((i) => ({ ...i, claimNext: false })) : items, to ?? '');
+  });
   return {
     recoverInterrupted: (now) => repo.recoverInterrupted(profileId, now),
     expireKeys: (now) => repo.expireKeys(profileId, now),
-    claimDue: (now) => repo.claimDue(profileId, now),
+    claimDue: async (now) => {
+      const to = service();
+      return to === null ? [] : repo.claimDue(profileId, to, now);
+    },
     record: async (row, outcome, now, claimNext) => {
       const { row: recorded, claimed } = await outcomes.append({ rowId: row.id, outcome, now, claimNext });
       onRecorded(recorded);
