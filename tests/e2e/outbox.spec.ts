@@ -226,7 +226,7 @@ test('bulk import: errors beside each row, nothing queued until the bad rows are
   await page.getByLabel('CSV file').setInputFiles({ name: 'transfers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByText('2 rows ready, 2 with errors.')).toBeVisible();
   const problems = page.getByRole('table', { name: 'Rows with errors' });
-  await expect(problems.getByRole('row', { name: /^3 / })).toContainText('The source and the destination are the same.');
+  await expect(problems.getByRole('row', { name: /^3 / })).toContainText('The source and the destination are the same: choose a different account.');
   await expect(problems.getByRole('row', { name: /^4 / })).toContainText('Unknown or closed account va_nope.');
   await expect(problems.getByRole('row', { name: /^4 / })).toContainText('whole cents');
   const queue = page.getByRole('button', { name: 'Queue 2 transfers' });

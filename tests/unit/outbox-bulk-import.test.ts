@@ -11,7 +11,7 @@ describe('bulk import of transfers', () => {
     if (!r.ok) return;
     expect(r.lines.map((l) => l.line)).toEqual([2, 3, 4, 5]);
     expect(r.lines[0]?.input).toEqual({ kind: 'transfer', payload: { source: 'va_a', destination: 'va_b', amountCents: 120050, memo: 'rent' }, notBefore: Date.UTC(2026, 11, 1), labels: { source: 'Operating', destination: 'Payroll' } });
-    expect(r.lines[1]?.errors).toEqual(['The source and the destination are the same.', 'The amount must be more than zero.']);
+    expect(r.lines[1]?.errors).toEqual(['The source and the destination are the same: choose a different account.', 'The amount must be more than zero.']);
     expect(r.lines[2]?.errors.join(' ')).toMatch(/Unknown or closed account va_x.*whole cents.*not a date/);
     expect(r.lines[3]?.input?.payload).toEqual({ source: 'va_b', destination: 'va_a', amountCents: 700, memo: 'a, b' });
   });
@@ -31,7 +31,7 @@ describe('bulk import of payments', () => {
     const r = importPayments('svc_handle,amount\n@acme,12.34\n,5\nnewco,abc\n', ctx);
     expect(r.ok && r.lines.map((l) => [l.input?.payload, l.errors])).toEqual([
       [{ svcHandle: 'acme', amountCents: 1234 }, []],
-      [undefined, ['The handle is empty.']],
+      [undefined, ['Choose or type the handle to pay.']],
       [undefined, [expect.stringMatching(/not an amount/)]],
     ]);
   });

@@ -116,7 +116,9 @@ export const TransactionAggregation = z.looseObject({
 });
 export type TransactionAggregation = z.infer<typeof TransactionAggregation>;
 
-export const TransactionNote = z.object({ note: z.string().max(2000) });
+/** The longest note the service takes on a transaction. */
+export const NOTE_MAX_LENGTH = 2000;
+export const TransactionNote = z.object({ note: z.string().max(NOTE_MAX_LENGTH) });
 export type TransactionNote = z.infer<typeof TransactionNote>;
 export const SuccessResult = z.looseObject({ success: z.boolean() });
 

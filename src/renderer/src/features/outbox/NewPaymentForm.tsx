@@ -5,6 +5,7 @@ import { useEntities } from '../../repos/entities-hooks';
 import { TextField } from '../../ui/TextField';
 import { QueueFooter } from './QueueFooter';
 import { queueDraft } from '../../outbox/commands/submit-draft';
+import { KINDS } from '../../outbox/model/kinds';
 
 /** A payment to a svc handle, drafted from the cached directory (works offline). */
 export function NewPaymentForm({ profileId }: { profileId: string }) {
@@ -20,11 +21,11 @@ export function NewPaymentForm({ profileId }: { profileId: string }) {
     setDone(null);
     const errs: Record<string, string> = {};
     const handle = payee.trim().replace(/^@/, '');
-    if (!handle) errs['payee'] = 'Choose or type the handle to pay.';
-    else if (handle.length > 200) errs['payee'] = 'A handle is at most 200 characters.';
+    const cents = parseDollars(amount);
+    // The kind's own checks (the same a CSV import makes); the amount's are its parser's.
+    for (const p of KINDS.payment.validate({ svcHandle: handle, amountCents: cents.ok ? cents.cents : 1 })) if (p.field === 'svcHandle') errs['payee'] ??= p.message;
     const source = handles.find((h) => h.id === sourceId);
     if (source && source.svcHandle.toLowerCase() === handle.toLowerCase()) errs['payee'] = 'Choose a different payee: a handle cannot pay itself.';
-    const cents = parseDollars(amount);
     if (!cents.ok) errs['amount'] = cents.error;
     setErrors(errs);
     if (Object.keys(errs).length > 0 || !cents.ok) return;

@@ -7,6 +7,7 @@ import { dayStartMs } from '../../model/transaction-filters';
 import { money } from '../../model/format';
 import { QueueFooter } from './QueueFooter';
 import { queueDraft } from '../../outbox/commands/submit-draft';
+import { KINDS } from '../../outbox/model/kinds';
 
 /** A transfer between two of the profile's virtual accounts, drafted from the cache (works offline). */
 export function NewTransferForm({ profileId }: { profileId: string }) {
@@ -31,10 +32,10 @@ export function NewTransferForm({ profileId }: { profileId: string }) {
     const errs: Record<string, string> = {};
     if (!byId.has(source)) errs['source'] = 'Choose the account to send from.';
     if (!byId.has(destination)) errs['destination'] = 'Choose the account to send to.';
-    if (source && source === destination) errs['destination'] = 'Choose a different account: the source and the destination are the same.';
     const cents = parseDollars(amount);
     if (!cents.ok) errs['amount'] = cents.error;
-    if (memo.length > 255) errs['memo'] = 'The memo is limited to 255 characters.';
+    // The kind's own checks (the same a CSV import makes); the amount's are its parser's.
+    for (const p of KINDS.transfer.validate({ source, destination, amountCents: cents.ok ? cents.cents : 1, memo: memo.trim() })) if (p.field !== 'amount') errs[p.field] ??= p.message;
     const notBefore = sendOn ? dayStartMs(sendOn) : undefined;
     if (sendOn && notBefore === null) errs['sendOn'] = 'Use a date such as 2026-12-01.';
     setErrors(errs);

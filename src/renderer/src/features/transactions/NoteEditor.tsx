@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { Transaction } from '../../../../shared/service';
+import { NOTE_MAX_LENGTH, type Transaction } from '../../../../shared/service';
 import { useOutboxRows } from '../../outbox/repo/outbox-hooks';
 import { appendPage } from '../../repos/transactions-repo';
 import { chunksWritten } from '../../search/search-session';
 import { FormError } from '../../ui/FormError';
 import { queueDraft } from '../../outbox/commands/submit-draft';
 
-const MAX_NOTE = 2000;
+const MAX_NOTE = NOTE_MAX_LENGTH;
 
 /**
  * A transaction's note, saved through the outbox (PATCH /transaction/{id}/note, no approval), so

@@ -1,7 +1,8 @@
-import type { DraftInput } from '../../../../shared/outbox';
+import type { DraftInput, Payloads } from '../../../../shared/outbox';
 import { parseDollars } from './money-input';
 import { parseCsv } from '../../model/csv';
 import { dayStartMs } from '../../model/transaction-filters';
+import { KINDS } from './kinds';
 
 /** Most rows one file may bring: a queue a person can still review. */
 export const MAX_IMPORT_ROWS = 5_000;
@@ -52,6 +53,11 @@ function read(text: string, expected: readonly string[]): { rows: string[][]; in
   return { rows, index: new Map((rows[0] as string[]).map((h, i) => [h.trim().toLowerCase(), i])) };
 }
 
+/** The kind's own checks of a payload (the same a form makes); the amount is checked where it is parsed. */
+function problems<K extends 'transfer' | 'payment'>(kind: K, payload: Payloads[K]): string[] {
+  return KINDS[kind].validate(payload).filter((p) => p.field !== 'amount').map((p) => p.message);
+}
+
 type RowCheck = (cell: (name: string) => string, errors: string[]) => DraftInput | null;
 
 /** Reads the file and checks each row on its own with `check`; nothing is queued here. */
@@ -75,11 +81,10 @@ export function importTransfers(text: string, ctx: ImportContext): ImportResult 
       const destination = cell('destination');
       if (!ctx.accounts.has(source)) errors.push(source ? `Unknown or closed account ${source}.` : 'The source is empty.');
       if (!ctx.accounts.has(destination)) errors.push(destination ? `Unknown or closed account ${destination}.` : 'The destination is empty.');
-      if (source && source === destination) errors.push('The source and the destination are the same.');
       const amount = parseDollars(cell('amount'));
-      if (!amount.ok) errors.push(amount.error);
       const memo = cell('memo');
-      if (memo.length > 255) errors.push('The memo is longer than 255 characters.');
+      errors.push(...problems('transfer', { source, destination, amountCents: amount.ok ? amount.cents : 1, ...(memo ? { memo } : {}) }));
+      if (!amount.ok) errors.push(amount.error);
       const sendOn = cell('send_on');
       const notBefore = sendOn ? dayStartMs(sendOn) : undefined;
       if (notBefore === null) errors.push(`"${sendOn}" is not a date such as 2026-12-01.`);
@@ -92,9 +97,8 @@ export function importTransfers(text: string, ctx: ImportContext): ImportResult 
 export function importPayments(text: string, ctx: ImportContext): ImportResult {
   return importRows(text, PAYMENT_COLUMNS, (cell, errors) => {
       const handle = cell('svc_handle').replace(/^@/, '');
-      if (!handle) errors.push('The handle is empty.');
-      else if (handle.length > 200) errors.push('The handle is longer than 200 characters.');
       const amount = parseDollars(cell('amount'));
+      errors.push(...problems('payment', { svcHandle: handle, amountCents: amount.ok ? amount.cents : 1 }));
       if (!amount.ok) errors.push(amount.error);
       const sourceId = cell('source_handle_id');
       const known = ctx.handles.get(handle.toLowerCase());

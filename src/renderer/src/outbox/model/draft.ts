@@ -1,4 +1,5 @@
 import type { DraftInput, OutboxRow } from '../../../../shared/outbox';
+import { kindOf } from './kinds';
 
 /** A new idempotency key: UUID v4 from the platform's CSPRNG. */
 export function newKey(): string {
@@ -7,18 +8,11 @@ export function newKey(): string {
 
 /** Where a row spends from (FIFO per source) and what it funds (rows spending from there wait for it). */
 export function queueKeys(input: DraftInput): { sourceKey: string; fundsKey?: string } {
-  switch (input.kind) {
-    case 'transfer':
-      return { sourceKey: `va:${input.payload.source}`, fundsKey: `va:${input.payload.destination}` };
-    case 'payment':
-      return { sourceKey: `handle:${input.payload.sourceSvcHandleId ?? 'own'}` };
-    case 'note':
-      return { sourceKey: `note:${input.payload.transactionId}` };
-  }
+  return kindOf(input).queueKeys(input.payload);
 }
 
 export function amountOf(input: DraftInput): number {
-  return input.kind === 'note' ? 0 : input.payload.amountCents;
+  return kindOf(input).amountCents(input.payload);
 }
 
 /** The row a draft starts as; the repository writes it, key included, in one transaction. */
@@ -42,13 +36,7 @@ export function draftRow(input: DraftInput, profileId: string, id: string, key: 
 
 /** The row's draft with another amount (the same parties, memo, schedule and labels). */
 export function withAmount(row: OutboxRow, amountCents: number): DraftInput {
-  const schedule = row.notBefore ? { notBefore: row.notBefore } : {};
-  switch (row.kind) {
-    case 'transfer':
-      return { kind: 'transfer', payload: { ...row.payload, amountCents }, labels: row.labels, ...schedule };
-    case 'payment':
-      return { kind: 'payment', payload: { ...row.payload, amountCents }, labels: row.labels, ...schedule };
-    case 'note':
-      throw new Error('A note has no amount.');
-  }
+  const payload = kindOf(row).withAmount(row.payload, amountCents);
+  if (payload === null) throw new Error(`A ${row.kind} has no amount.`);
+  return { kind: row.kind, payload, labels: row.labels, ...(row.notBefore ? { notBefore: row.notBefore } : {}) } as DraftInput;
 }

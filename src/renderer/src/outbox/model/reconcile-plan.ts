@@ -4,13 +4,12 @@
  */
 import type { OutboxRow } from '../../../../shared/outbox';
 import type { Transaction } from '../../../../shared/service';
+import { kindOf } from './kinds';
 import * as t from './transitions';
 
 /** How long after its last send a movement may be dated (the request's own timeout and then some); and how far before its first. */
 const AFTER_MS = 2 * 60_000;
 const BEFORE_MS = 60_000;
-/** A transfer's debit and credit are booked together; this much apart they are still one transfer. */
-const PAIR_MS = 60_000;
 
 type Payment = Extract<OutboxRow, { kind: 'payment' }>;
 type Transfer = Extract<OutboxRow, { kind: 'transfer' }>;
@@ -26,16 +25,15 @@ export interface Span {
 export const NOT_FOUND_AFTER_KEY_EXPIRED =
   'No matching transfer was found for certain in the service\u2019s transactions from when it was sent. It was first sent more than 24 hours ago, so the service may have forgotten its key and would take a resend as a new transfer: sending it again could move the money twice. Look for it in the source account\u2019s transactions: if it is there, choose \u201cMark as sent\u201d; if it is not, choose \u201cSend again\u201d (a new transfer with a new key).';
 
-const isMovement = (r: OutboxRow): r is Movement => r.kind === 'payment' || r.kind === 'transfer';
-const handleOf = (row: Payment) => row.payload.svcHandle.replace(/^@/, '').toLowerCase();
-const memoOf = (row: Movement) => (row.kind === 'transfer' ? (row.payload.memo ?? '') : '');
+/** Kinds that move money have evidence in the transactions (kinds/<kind>.ts says how to find it). */
+const evidenceFor = (row: OutboxRow) => kindOf(row).reconcile;
+const isMovement = (r: OutboxRow): r is Movement => evidenceFor(r) !== undefined;
+const memoOf = (row: Movement) => evidenceFor(row)?.memo(row) ?? '';
 const dateOf = (tx: Transaction) => Date.parse(tx.date);
-/** A failed or canceled transaction moved nothing, so it proves nothing went through. */
-const moved = (tx: Transaction) => tx.status !== 'failed' && tx.detailedStatus !== 'failed' && tx.detailedStatus !== 'canceled';
 
-/** Same amount and same parties: movements the service's transactions cannot tell apart. */
+/** Same kind, amount and parties: movements the service's transactions cannot tell apart. */
 function groupOf(row: Movement): string {
-  return JSON.stringify(row.kind === 'payment' ? ['payment', row.amountCents, handleOf(row)] : ['transfer', row.amountCents, row.payload.source, row.payload.destination]);
+  return evidenceFor(row)?.group(row) ?? row.id;
 }
 
 /**
@@ -62,32 +60,9 @@ export function reviewWindow(rows: readonly OutboxRow[], now: number): Span | nu
   return { fromMs: Math.min(...spans.map((s) => s.fromMs)), toMs: Math.min(now, Math.max(...spans.map((s) => s.toMs))) };
 }
 
-/**
- * The service's record of each movement of `example`'s group in `found`, one transaction per
- * movement. A payment is its debit naming the payee. A transfer is its debit on the source virtual
- * account paired with its credit on the destination, both described as a transfer (the service's
- * commissions move money between the same kind of accounts, described otherwise); a transfer's
- * memo, when the service shows one, must be one of `memos`. Transactions without the virtual
- * account they belong to name no parties and match nothing: those rows wait for a person.
- */
+/** The service's record of each movement of `example`'s group in `found`, one transaction per movement (its kind says how to find them). */
 export function evidenceOf(example: Movement, found: readonly Transaction[], memos: ReadonlySet<string>): Transaction[] {
-  const amount = example.amountCents;
-  if (example.kind === 'payment') {
-    const handle = `@${handleOf(example)}`;
-    return found.filter((tx) => moved(tx) && tx.amountCents === -amount && `${tx.description} ${tx.merchantData?.description ?? ''} ${tx.memo ?? ''}`.toLowerCase().includes(handle));
-  }
-  const { source, destination } = example.payload;
-  const transferLeg = (tx: Transaction, account: string, cents: number) =>
-    moved(tx) && tx.virtualAccountId === account && tx.amountCents === cents && /^transfer\b/i.test(tx.description) && (tx.memo === undefined || memos.has(tx.memo));
-  const credits = found.filter((tx) => transferLeg(tx, destination, amount));
-  const paired = new Set<string>();
-  return found.filter((debit) => {
-    if (!transferLeg(debit, source, -amount)) return false;
-    const credit = credits.find((c) => !paired.has(c.id) && c.memo === debit.memo && Math.abs(dateOf(c) - dateOf(debit)) <= PAIR_MS);
-    if (!credit) return false;
-    paired.add(credit.id);
-    return true;
-  });
+  return evidenceFor(example)?.evidence(example, found, memos) ?? [];
 }
 
 /** Rows of a group that may have used up one of its transactions: any that was sent, or may still be, with its current key. */
@@ -140,7 +115,7 @@ export function planReconciliation(rows: readonly OutboxRow[], found: readonly T
 
 /** A transfer tried only without an answer (no success, no refusal) whose key the service may no longer hold. */
 export function keyMayBeForgotten(row: OutboxRow, now: number): boolean {
-  return row.kind === 'transfer' && row.firstAttemptAt !== undefined && now - row.firstAttemptAt >= t.KEY_AGE_LIMIT_MS && row.attempts.every((a) => a.outcome === 'retryable' || a.outcome === 'ambiguous');
+  return kindOf(row).idempotent && isMovement(row) && row.firstAttemptAt !== undefined && now - row.firstAttemptAt >= t.KEY_AGE_LIMIT_MS && row.attempts.every((a) => a.outcome === 'retryable' || a.outcome === 'ambiguous');
 }
 
 /** The row stays in review; its message and history say the transactions were searched in vain. */

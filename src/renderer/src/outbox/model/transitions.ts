@@ -1,4 +1,5 @@
 import { serviceLabel } from './approval-binding';
+import { kindOf } from './kinds';
 import type { SendOutcome } from './classify';
 import { nextAttemptAt } from './backoff';
 import type { Approver, OutboxRow, OutboxRowBase, OutboxState } from '../../../../shared/outbox';
@@ -139,15 +140,13 @@ export function recordOutcome<R extends OutboxRow>(row: R, outcome: SendOutcome<
 }
 
 function resultOf(row: OutboxRow, value: unknown): OutboxRow['result'] {
-  if (row.kind === 'transfer') return { transferId: String((value as { transferId?: unknown }).transferId ?? '') };
-  if (row.kind === 'note') return { noteSaved: true, transactionId: row.payload.transactionId };
-  return { success: true };
+  return kindOf(row).result(row, value);
 }
 
-/** A row a crash or reload left in `sending`: transfers and notes go again with the same key; a payment waits for a person. */
+/** A row a crash or reload left in `sending`: an idempotent kind goes again with the same key (transfers, notes); a payment waits for a person. */
 export function recoverAfterCrash<R extends OutboxRow>(row: R, now: number): R {
   require(row, 'recover', ['sending'], 'it is not being sent');
-  if (row.kind === 'payment') {
+  if (!kindOf(row).idempotent) {
     return move(row, 'needs-review', now, { lastError: 'The app stopped while this payment was being sent; it may have gone through. Check the account before sending it again.' }, { reason: 'interrupted' });
   }
   return move(row, 'approved', now, {}, { reason: 'interrupted; will resend with the same key' });

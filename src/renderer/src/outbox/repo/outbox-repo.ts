@@ -3,6 +3,7 @@ import { outboxDb, type AuditRecord } from '../../db/outbox-db';
 import type { SendOutcome } from '../model/classify';
 import { DEFAULT_APPROVAL_RULE, needsApproval, type ApprovalRule } from '../model/approval-rules';
 import { draftRow, newKey, queueKeys } from '../model/draft';
+import { kindOf, type PayloadProblem } from '../model/kinds';
 import { approvalHash } from '../model/approval-binding';
 import { canonicalJson } from '../model/payload-hash';
 import { nextDueAfter, planQueue } from '../model/queue-plan';
@@ -46,8 +47,18 @@ function auditOf(before: OutboxRow | null, after: OutboxRow, at: number): AuditR
   return { at, rowId: after.id, kind: after.kind, action, amountCents: after.amountCents, detail, ...(last?.by ? { by: last.by } : {}) };
 }
 
-/** A new draft, written with its idempotency key in the same transaction. */
+/** A payload its kind refuses (kinds/<kind>.ts `validate`): nothing is written. */
+export class InvalidPayload extends Error {
+  constructor(readonly problems: PayloadProblem[]) {
+    super(`Nothing was queued: ${problems.map((p) => p.message).join(' ')}`);
+    this.name = 'InvalidPayload';
+  }
+}
+
+/** A new draft, written with its idempotency key in the same transaction; a payload its kind refuses is not written. */
 export async function createDraft(profileId: string, input: DraftInput, now = Date.now()): Promise<OutboxRow> {
+  const problems = kindOf(input).validate(input.payload);
+  if (problems.length > 0) throw new InvalidPayload(problems);
   const db = outboxDb(profileId);
   const row = draftRow(input, profileId, crypto.randomUUID(), newKey(), now);
   await db.transaction('rw', db.rows, db.audit, async () => {

@@ -1,0 +1,44 @@
+import { atHandle, money, movedMoney, scheduleLine } from './format';
+import type { RowKind } from './kind';
+
+const HANDLE_MAX = 200;
+const handleKey = (handle: string) => handle.replace(/^@/, '').toLowerCase();
+
+/** A payment to an svc handle (POST /pay: no documented idempotency, so a lost answer goes to a person). */
+export const paymentKind: RowKind<'payment'> = {
+  kind: 'payment',
+  validate: (p) => {
+    const handle = p.svcHandle.replace(/^@/, '');
+    return [
+      ...(!handle ? [{ field: 'svcHandle', message: 'Choose or type the handle to pay.' }] : handle.length > HANDLE_MAX ? [{ field: 'svcHandle', message: `A handle is at most ${HANDLE_MAX} characters.` }] : []),
+      ...(!Number.isSafeInteger(p.amountCents) || p.amountCents <= 0 ? [{ field: 'amount', message: 'Enter an amount above zero, in whole cents.' }] : []),
+    ];
+  },
+  queueKeys: (p) => ({ sourceKey: `handle:${p.sourceSvcHandleId ?? 'own'}` }),
+  amountCents: (p) => p.amountCents,
+  withAmount: (p, amountCents) => ({ ...p, amountCents }),
+  approvable: true,
+  title: (row) => `Payment ${money(row.amountCents)} to ${atHandle(row.payload.svcHandle)}${row.labels.source ? ` from ${row.labels.source}` : ''}`,
+  reviewLines: (row) => [
+    ['Pay', `${atHandle(row.payload.svcHandle)}${row.labels.destination ? ` (${row.labels.destination})` : ''}`],
+    ['From handle', row.payload.sourceSvcHandleId ? `${row.labels.source ?? ''} (${row.payload.sourceSvcHandleId})` : 'This key’s own handle'],
+    ['Amount', money(row.payload.amountCents)],
+    scheduleLine(row),
+    ['Key sent', row.idempotencyKey],
+  ],
+  // The key is sent anyway (the sandbox records it per row); it is never relied on.
+  request: (row) => ({ endpoint: 'pay', request: { body: row.payload, idempotencyKey: row.idempotencyKey } }),
+  idempotent: false,
+  refusedDespiteSuccess: (value) =>
+    (value as { success?: boolean }).success === false ? 'The service answered that this payment did not go through. Check the payee and the amount, then send it again as a new payment.' : null,
+  result: () => ({ success: true }),
+  reconcile: {
+    group: (row) => JSON.stringify(['payment', row.amountCents, handleKey(row.payload.svcHandle)]),
+    memo: () => '',
+    /** Its debit naming the payee. */
+    evidence: (row, found) => {
+      const handle = `@${handleKey(row.payload.svcHandle)}`;
+      return found.filter((tx) => movedMoney(tx) && tx.amountCents === -row.amountCents && `${tx.description} ${tx.merchantData?.description ?? ''} ${tx.memo ?? ''}`.toLowerCase().includes(handle));
+    },
+  },
+};
