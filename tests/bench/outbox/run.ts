@@ -12,6 +12,8 @@
  *     the page is reloaded at random moments (at least `--reloads` times).
  *  3. `--payments` payments through 40% dropped-after-processing and 20% 503: none may be sent
  *     twice; each is sent, or left for a person when its outcome is unknown.
+ *  4. The outbox as it grows (scale.ts): a sender pass and the queue screen with 100,000
+ *     finished rows beside 100, and approving 200 rows at once (<= 1 s).
  * Every phase ends by comparing the rows with the sandbox's ledger, by idempotency key.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -27,6 +29,7 @@ import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import { virtualAccountView } from '../../../src/sandbox/accounts/views';
 import type { DraftInput } from '../../../src/shared/outbox';
 import { openLane, runInLane, serveLane, type LaneServer } from '../../renderer/harness/lane-page';
+import { measureScale } from './scale';
 
 const emit = (line: Record<string, unknown>) => process.stdout.write(`${JSON.stringify(line)}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -187,6 +190,10 @@ async function main(): Promise<void> {
     const review = payRows.filter((r) => r.state === 'needs-review');
     emit({ kind: 'payments', drain_ms: Math.round(payMs), ...payCheck, needs_review: review.length, needs_review_that_went_through: review.filter((r) => inLedger.has(r.key)).length, needs_review_that_did_not: review.filter((r) => !inLedger.has(r.key)).length });
 
+    // 4. The outbox as it grows: 100 finished rows against 100,000 (scale.ts).
+    const scale = await measureScale(context);
+    for (const line of scale) emit(line);
+
     emit({
       kind: 'summary',
       total: rows.length,
@@ -202,7 +209,8 @@ async function main(): Promise<void> {
       payments_sent_twice: payCheck.duplicates,
       payments_left_for_a_person: review.length,
       payments_in_review_that_went_through: review.filter((r) => inLedger.has(r.key)).length,
-      pass: check.duplicates === 0 && payCheck.duplicates === 0 && check.lost === 0 && payCheck.lost === 0 && check.unfinished === 0 && check.sends_before_retry_after === 0 && reloads >= minReloads && baseMs <= 10_000,
+      scale_pass: scale.every((l) => l['pass'] === true),
+      pass: check.duplicates === 0 && payCheck.duplicates === 0 && check.lost === 0 && payCheck.lost === 0 && check.unfinished === 0 && check.sends_before_retry_after === 0 && reloads >= minReloads && baseMs <= 10_000 && scale.every((l) => l['pass'] === true),
     });
   } finally {
     await browser.close();

@@ -18,7 +18,9 @@ const bundles = new Map<string, string>();
 function bundle(file: string): string {
   let code = bundles.get(file);
   if (code === undefined) {
-    const out = buildSync({ entryPoints: [file], bundle: true, format: 'esm', platform: 'browser', target: 'chrome120', write: false, logLevel: 'silent' });
+    // Styles are the app's look, not what a lane measures: a component's CSS import bundles to nothing.
+    // React's production build: a lane that renders components measures what the app ships.
+    const out = buildSync({ entryPoints: [file], bundle: true, format: 'esm', platform: 'browser', target: 'chrome120', write: false, logLevel: 'silent', loader: { '.css': 'empty' }, jsx: 'automatic', define: { 'process.env.NODE_ENV': '"production"' } });
     code = out.outputFiles[0]?.text ?? '';
     bundles.set(file, code);
   }
