@@ -95,7 +95,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     ...(opts.isOsOnline ? { isOsOnline: opts.isOsOnline } : {}),
   });
   const inFlight = new InFlightCalls();
-  const exports = new FileExports();
+  const exports = new FileExports({}, opts.now ?? Date.now);
   const ctx: CoreContext = {
     version: opts.version,
     platform: opts.platform,
