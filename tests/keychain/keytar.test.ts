@@ -4,6 +4,9 @@ import { probeKeychain } from '../../src/main/secrets/detect-keychain';
 import { KeytarSecretStore, loadKeytar } from '../../src/main/secrets/keytar-secret-store';
 import { SessionAwareSecrets } from '../../src/main/secrets/secret-vault';
 
+/** The addresses a key in these tests is saved for (keys are kept with their addresses). */
+const AT = { baseUrl: 'https://api.example.com', vaultUrl: 'https://vault.example.com' };
+
 /*
  * The real OS keychain through keytar (libsecret -> D-Bus -> gnome-keyring). These tests fail,
  * never skip, when the keychain is missing: that is what they are here to catch.
@@ -65,11 +68,11 @@ describe('OS keychain through keytar', () => {
   it('SessionAwareSecrets.open() uses it to remember a key', async () => {
     const secrets = await SessionAwareSecrets.open(store);
     expect(secrets.keychainStatus()).toEqual({ available: true });
-    await secrets.setKey(profileId, 'sk_test_remembered', { sessionOnly: false });
-    expect(await secrets.hasKey(profileId)).toEqual({ hasKey: true, storage: 'keychain' });
+    await secrets.setKey(profileId, { ...AT, key: 'sk_test_remembered' }, { sessionOnly: false });
+    expect(await secrets.hasKey(profileId, AT)).toEqual({ hasKey: true, storage: 'keychain' });
     // "After a restart": a new vault over the same keychain still has it.
     const restarted = await SessionAwareSecrets.open(new KeytarSecretStore(SERVICE));
-    expect(await restarted.getKey(profileId)).toBe('sk_test_remembered');
+    expect(await restarted.keyFor(profileId, AT, () => null)).toBe('sk_test_remembered');
     expect(await restarted.deleteKey(profileId)).toBe(true);
     expect(await store.get(profileId)).toBeNull();
   });

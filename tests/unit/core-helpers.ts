@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMainCore, type MainCore } from '../../src/main/core';
+import { createMainCore, type MainCore, type MainCoreOptions } from '../../src/main/core';
 import { dispatch } from '../../src/main/ipc/dispatch';
 import type { ArgOf, ChannelName, EventName, Result, ResultOf } from '../../src/shared/ipc';
 
@@ -16,7 +16,7 @@ export interface CoreHarness {
   close(): Promise<void>;
 }
 
-export async function startCore(): Promise<CoreHarness> {
+export async function startCore(options: Partial<MainCoreOptions> = {}): Promise<CoreHarness> {
   const dir = await mkdtemp(join(tmpdir(), 'treasury-core-'));
   const events: CoreHarness['events'] = [];
   const core = await createMainCore({
@@ -26,6 +26,7 @@ export async function startCore(): Promise<CoreHarness> {
     secrets: 'memory',
     demo: { transactions: 200 },
     emit: (event, payload) => events.push({ event, payload }),
+    ...options,
   });
   const invoke = <C extends ChannelName>(channel: C, arg?: ArgOf<C>) =>
     dispatch(core.handlers, channel, arg) as Promise<Result<ResultOf<C>>>;

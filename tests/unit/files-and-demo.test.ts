@@ -3,15 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMainCore, type MainCore } from '../../src/main/core';
+import { DEFAULT_EXPORT_LIMITS, exportFileName, FileExports } from '../../src/main/files/file-exports';
+import { saveInFolder } from '../../src/main/files/save-dialog';
 import { dispatch } from '../../src/main/ipc/dispatch';
 import type { ArgOf, ChannelName, Result, ResultOf } from '../../src/shared/ipc';
 
 let dir: string;
 let core: MainCore;
 let dialogAnswer: string | null;
+let suggested: string[];
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'treasury-files-'));
   dialogAnswer = join(dir, 'chosen.csv');
+  suggested = [];
   core = await createMainCore({
     userDataDir: join(dir, 'data'),
     version: 't',
@@ -19,7 +23,10 @@ beforeEach(async () => {
     secrets: 'memory',
     demo: { transactions: 100 },
     emit: () => {},
-    saveDialog: async () => dialogAnswer,
+    saveDialog: async ({ suggestedName }) => {
+      suggested.push(suggestedName);
+      return dialogAnswer;
+    },
   });
 });
 afterEach(async () => {
@@ -64,6 +71,91 @@ describe('exports streamed through main', () => {
       const r = await call('files:saveBegin', { suggestedName, kind: 'csv' });
       expect(r.ok ? 'ok' : r.error.code, suggestedName).toBe('invalid-argument');
     }
+  });
+});
+
+describe('what an export may write', () => {
+  it('refuses control characters, text-direction marks and dot names in the suggested name, before any dialog', async () => {
+    for (const suggestedName of ['a\u0007b.csv', 'line\nbreak.csv', 'tab\t.csv', 'del\u007f.csv', 'report\u202Evsc.exe', '..', '.', ' ', 'x'.repeat(201)]) {
+      const r = await call('files:saveBegin', { suggestedName, kind: 'csv' });
+      expect(r.ok ? 'ok' : r.error.code, JSON.stringify(suggestedName)).toBe('invalid-argument');
+      if (!r.ok) expect(r.error.message).toMatch(/^suggestedName: .*name/);
+    }
+    expect(suggested).toEqual([]);
+  });
+
+  it('main refuses them too when called without the IPC validation (the core of both hosts)', async () => {
+    expect(() => exportFileName('a\nb.csv', 'csv')).toThrow(/control/);
+    expect(() => exportFileName('../x.csv', 'csv')).toThrow(/folder/);
+    const inFolder = saveInFolder(join(dir, 'exports'));
+    for (const suggestedName of ['../x.csv', 'a\rb.csv', '..']) {
+      await expect(inFolder({ suggestedName, filters: [] }), suggestedName).rejects.toMatchObject({ code: 'bad-name' });
+    }
+  });
+
+  it('forces the .csv extension on the name suggested and on the file the person chose', async () => {
+    dialogAnswer = join(dir, 'evil.sh');
+    const started = await ok('files:saveBegin', { suggestedName: 'report.exe', kind: 'csv' });
+    expect(suggested).toEqual(['report.exe.csv']);
+    expect(started.fileName).toBe('evil.sh.csv');
+    const done = await ok('files:saveEnd', { exportId: started.exportId as string });
+    expect(done.path).toBe(join(dir, 'evil.sh.csv'));
+    expect(await readdir(dir)).not.toContain('evil.sh');
+    dialogAnswer = join(dir, 'Upper.CSV');
+    expect((await ok('files:saveBegin', { suggestedName: 'x.csv', kind: 'csv' })).fileName).toBe('Upper.CSV');
+    expect(suggested[1]).toBe('x.csv');
+  });
+
+  it('with no dialog (the Chromium host): the checked name with its extension, in the export folder', async () => {
+    const exportDir = join(dir, 'downloads');
+    const host = await createMainCore({ userDataDir: join(dir, 'host-data'), version: 't', platform: 't', secrets: 'memory', emit: () => {}, exportDir });
+    try {
+      const r = (await dispatch(host.handlers, 'files:saveBegin', { suggestedName: 'transactions', kind: 'csv' })) as Result<ResultOf<'files:saveBegin'>>;
+      if (!r.ok) throw new Error(r.error.message);
+      const end = (await dispatch(host.handlers, 'files:saveEnd', { exportId: r.value.exportId })) as Result<ResultOf<'files:saveEnd'>>;
+      expect(end.ok && end.value.path).toBe(join(exportDir, 'transactions.csv'));
+      const bad = await dispatch(host.handlers, 'files:saveBegin', { suggestedName: 'a\u001bb.csv', kind: 'csv' });
+      expect(bad.ok ? 'ok' : bad.error.code).toBe('invalid-argument');
+    } finally {
+      await host.dispose();
+    }
+  });
+
+  it('at most 4 exports are open at once; the 5th is refused before its dialog, and a finished one frees a place', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      dialogAnswer = join(dir, `e${i}.csv`);
+      ids.push((await ok('files:saveBegin', { suggestedName: `e${i}.csv`, kind: 'csv' })).exportId as string);
+    }
+    const fifth = await call('files:saveBegin', { suggestedName: 'e4.csv', kind: 'csv' });
+    expect(fifth.ok ? 'ok' : fifth.error.code).toBe('conflict');
+    if (!fifth.ok) expect(fifth.error.message).toMatch(/4 exports are already running.*finish.*cancel/);
+    expect(suggested).toHaveLength(4);
+    await ok('files:saveAbort', { exportId: ids[0] as string });
+    dialogAnswer = join(dir, 'e4.csv');
+    expect((await ok('files:saveBegin', { suggestedName: 'e4.csv', kind: 'csv' })).exportId).toEqual(expect.any(String));
+  });
+
+  it('an export that would pass the size cap is stopped and leaves no file', async () => {
+    const exports = new FileExports({ maxBytes: 10 });
+    const { exportId } = await exports.begin(join(dir, 'big.csv'), 'csv');
+    expect(await exports.write(exportId, '12345678')).toBe(8);
+    await expect(exports.write(exportId, 'abc')).rejects.toMatchObject({ code: 'too-large', message: expect.stringMatching(/stopped.*nothing was saved/) });
+    expect((await readdir(dir)).filter((f) => f.startsWith('big'))).toEqual([]);
+    await expect(exports.write(exportId, 'x')).rejects.toMatchObject({ code: 'not-open' });
+    expect(DEFAULT_EXPORT_LIMITS.maxBytes).toBe(512 * 1024 * 1024);
+  });
+
+  it('an export left idle (its window went away) gives up its place when the cap is reached', async () => {
+    let now = 1_000_000;
+    const exports = new FileExports({ maxOpen: 1, idleMs: 60_000 }, () => now);
+    const first = await exports.begin(join(dir, 'one.csv'), 'csv');
+    await expect(exports.begin(join(dir, 'two.csv'), 'csv')).rejects.toMatchObject({ code: 'too-many' });
+    now += 60_000;
+    const second = await exports.begin(join(dir, 'two.csv'), 'csv');
+    await expect(exports.write(first.exportId, 'x')).rejects.toMatchObject({ code: 'not-open' });
+    await exports.end(second.exportId);
+    expect((await readdir(dir)).filter((f) => f !== 'data')).toEqual(['two.csv']);
   });
 });
 

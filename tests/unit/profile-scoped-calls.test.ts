@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createServiceClient } from '../../src/main/service';
+import { MemorySecretStore } from '../../src/main/secrets/memory-secret-store';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { startCaptureServer, type CaptureServer } from './capture-server';
 import { startCore, type CoreHarness } from './core-helpers';
@@ -26,6 +28,26 @@ afterEach(async () => {
 async function liveProfile(sandbox: Sandbox, name: string): Promise<string> {
   const view = await h.ok('profiles:create', { name, baseUrl: sandbox.apiUrl, vaultUrl: sandbox.vaultUrl, apiKey: sandbox.apiKey });
   return view.id;
+}
+
+/** A keychain that takes `ms` for every operation, as a real one may (D-Bus, a prompt). */
+class SlowKeychain extends MemorySecretStore {
+  constructor(private readonly ms: number) {
+    super();
+  }
+  private pause = () => new Promise((r) => setTimeout(r, this.ms));
+  override async get(id: string) {
+    await this.pause();
+    return super.get(id);
+  }
+  override async set(id: string, secret: string) {
+    await this.pause();
+    return super.set(id, secret);
+  }
+  override async delete(id: string) {
+    await this.pause();
+    return super.delete(id);
+  }
 }
 
 const ids = (page: unknown) => (page as { items: { id: string }[] }).items.map((i) => i.id);
@@ -132,6 +154,55 @@ describe('a key goes only to the addresses it was entered for', () => {
     await h.invoke('service:call', { profileId: a, requestId: 'r1', endpoint: 'listCards' });
     expect(capture.seen.length).toBeGreaterThan(0);
     expect(new Set(capture.seen.map((s) => s.headers['x-api-key']))).toEqual(new Set(['key-for-capture-1234']));
+  });
+
+  it('a key entered with a new address never reaches the old one, with a slow keychain and calls racing the change', async () => {
+    // Reported: calls landing between the client reset and the saved address made a client for
+    // the old address, which then read the key just entered for the new one (3 of 3 runs with
+    // 8 ms per keychain operation and a call every 2 ms).
+    const slow = new SlowKeychain(8);
+    h = await startCore({ secrets: slow });
+    const oldHost = await startCaptureServer();
+    const newHost = await startCaptureServer();
+    try {
+      for (let round = 0; round < 3; round++) {
+        const oldKey = `old-key-${round}-0123456789`;
+        const newKey = `new-key-${round}-0123456789`;
+        const view = await h.ok('profiles:create', { name: `Race ${round}`, baseUrl: oldHost.url, vaultUrl: oldHost.url, apiKey: oldKey });
+        const calls: Promise<unknown>[] = [];
+        let n = 0;
+        const fire = () => calls.push(h.invoke('service:call', { profileId: view.id, requestId: `race-${round}-${n++}`, endpoint: 'listCards' }));
+        const timer = setInterval(fire, 2);
+        try {
+          await h.ok('profiles:update', { id: view.id, baseUrl: newHost.url, vaultUrl: newHost.url, apiKey: newKey });
+          // Calls made from now on, and any client made during the change, have had their chance.
+          const after = n;
+          while (n < after + 10) await new Promise((r) => setTimeout(r, 2));
+        } finally {
+          clearInterval(timer);
+        }
+        await Promise.all(calls);
+        const keysAt = (c: CaptureServer) => new Set(c.seen.map((r) => r.headers['x-api-key']));
+        expect(keysAt(oldHost).has(newKey), `round ${round}: the new key reached the old address`).toBe(false);
+        expect(keysAt(newHost).has(oldKey), `round ${round}: the old key reached the new address`).toBe(false);
+        expect(keysAt(newHost).has(newKey)).toBe(true);
+      }
+    } finally {
+      await oldHost.close();
+      await newHost.close();
+    }
+  });
+
+  it('a ServiceClient refuses a key saved for other addresses: nothing is sent', async () => {
+    capture.seen.length = 0;
+    const own = { baseUrl: capture.url, vaultUrl: capture.url };
+    const keyFor = (baseUrl: string) => ({ ...own, baseUrl, key: 'key-for-somewhere-else' });
+    const refused = createServiceClient({ ...own, getApiKey: () => keyFor('https://api.example.com') });
+    await expect(refused.listCards()).rejects.toMatchObject({ kind: 'invalid-request', sentRequest: false });
+    expect(capture.seen).toHaveLength(0);
+    // The same address written another way (a trailing slash) is the same address.
+    await createServiceClient({ ...own, getApiKey: () => keyFor(`${capture.url}/`) }).listCards();
+    expect(capture.seen.map((r) => r.headers['x-api-key'])).toEqual(['key-for-somewhere-else']);
   });
 
   it('renaming keeps the key', async () => {

@@ -14,6 +14,9 @@ import { ProfileStore, ProfileStoreError } from '../../src/main/profiles/profile
 import { MemorySecretStore } from '../../src/main/secrets/memory-secret-store';
 import { SessionAwareSecrets } from '../../src/main/secrets/secret-vault';
 
+/** The addresses a key in these tests is saved for (keys are kept with their addresses). */
+const AT = { baseUrl: 'https://api.example.com', vaultUrl: 'https://vault.example.com' };
+
 let dir: string;
 
 beforeEach(async () => {
@@ -285,10 +288,10 @@ describe('profile store and keys', () => {
     const { store } = await ProfileStore.open(dir, { keys: secrets });
     const a = await store.create(acme);
     const key = 'sk_live_SECRET_never_on_disk_8d1f0c';
-    await secrets.setKey(a.id, key, { sessionOnly: false });
+    await secrets.setKey(a.id, { ...AT, key }, { sessionOnly: false });
     await store.update(a.id, { name: 'With key' });
     await store.select(a.id);
-    expect(await secrets.getKey(a.id)).toBe(key);
+    expect(await secrets.keyFor(a.id, AT, () => null)).toBe(key);
     for (const name of await readdir(dir, { recursive: true })) {
       const content = await readFile(join(dir, name)).catch(() => Buffer.alloc(0));
       expect(content.includes(key)).toBe(false);
@@ -299,9 +302,9 @@ describe('profile store and keys', () => {
     const secrets = new SessionAwareSecrets({ keychain: new MemorySecretStore(), keychainStatus: { available: true } });
     const { store } = await ProfileStore.open(dir, { keys: secrets });
     const a = await store.create(acme);
-    await secrets.setKey(a.id, 'sk_live_key_for_a', { sessionOnly: false });
+    await secrets.setKey(a.id, { ...AT, key: 'sk_live_key_for_a' }, { sessionOnly: false });
     await store.delete(a.id);
-    expect(await secrets.hasKey(a.id)).toEqual({ hasKey: false, storage: 'none' });
+    expect(await secrets.hasKey(a.id, AT)).toEqual({ hasKey: false, storage: 'none' });
 
     const b = await store.create({ ...acme, name: 'B' });
     const failing = { deleteKey: async () => Promise.reject(new Error('The system keychain is locked.')) };
@@ -317,8 +320,8 @@ describe('profile store and keys', () => {
     });
     const { store } = await ProfileStore.open(dir, { keys: secrets });
     const a = await store.create(acme);
-    await secrets.setKey(a.id, 'sk_session_only_key', { sessionOnly: true });
+    await secrets.setKey(a.id, { ...AT, key: 'sk_session_only_key' }, { sessionOnly: true });
     await store.delete(a.id);
-    expect(await secrets.getKey(a.id)).toBeNull();
+    expect(await secrets.keyFor(a.id, AT, () => null)).toBeNull();
   });
 });

@@ -7,7 +7,11 @@ import { explainKeychainError } from '../../src/main/secrets/keychain-errors';
 import { KeytarSecretStore, type KeytarApi } from '../../src/main/secrets/keytar-secret-store';
 import { MemorySecretStore } from '../../src/main/secrets/memory-secret-store';
 import { SECRET_SERVICE_NAME, SecretStoreError, type SecretStore } from '../../src/main/secrets/secret-store';
+import { encodeBoundKey } from '../../src/main/secrets/bound-key';
 import { SessionAwareSecrets } from '../../src/main/secrets/secret-vault';
+
+/** The addresses a key in these tests is saved for (keys are kept with their addresses). */
+const AT = { baseUrl: 'https://api.example.com', vaultUrl: 'https://vault.example.com' };
 
 const KEY = 'sk_live_4f2b9c1e_TEST_ONLY_never_print';
 
@@ -162,56 +166,56 @@ describe('SessionAwareSecrets', () => {
     const keychain = new KeytarSecretStore(SECRET_SERVICE_NAME, async () => brokenKeytar('must not be called'));
     const secrets = new SessionAwareSecrets({ keychain, keychainStatus: unavailable });
     expect(secrets.keychainStatus()).toEqual(unavailable);
-    expect(await secrets.hasKey('p1')).toEqual({ hasKey: false, storage: 'none' });
+    expect(await secrets.hasKey('p1', AT)).toEqual({ hasKey: false, storage: 'none' });
 
-    expect(await secrets.setKey('p1', KEY, { sessionOnly: true })).toEqual({ storage: 'session' });
-    expect(await secrets.hasKey('p1')).toEqual({ hasKey: true, storage: 'session' });
-    expect(await secrets.getKey('p1')).toBe(KEY);
+    expect(await secrets.setKey('p1', { ...AT, key: KEY }, { sessionOnly: true })).toEqual({ storage: 'session' });
+    expect(await secrets.hasKey('p1', AT)).toEqual({ hasKey: true, storage: 'session' });
+    expect(await secrets.keyFor('p1', AT, () => null)).toBe(KEY);
 
     expect(await secrets.deleteKey('p1')).toBe(true);
-    expect(await secrets.getKey('p1')).toBeNull();
-    expect(await secrets.hasKey('p1')).toEqual({ hasKey: false, storage: 'none' });
+    expect(await secrets.keyFor('p1', AT, () => null)).toBeNull();
+    expect(await secrets.hasKey('p1', AT)).toEqual({ hasKey: false, storage: 'none' });
   });
 
   it('with no keychain: refuses to "remember" a key and says why, without the key', async () => {
     const secrets = new SessionAwareSecrets({ keychain: new MemorySecretStore(), keychainStatus: unavailable });
-    const error: unknown = await secrets.setKey('p1', KEY, { sessionOnly: false }).catch((e: unknown) => e);
+    const error: unknown = await secrets.setKey('p1', { ...AT, key: KEY }, { sessionOnly: false }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'keychain-unavailable', message: unavailable.reason });
     expect((error as Error).message).not.toContain(KEY);
-    expect(await secrets.hasKey('p1')).toEqual({ hasKey: false, storage: 'none' });
+    expect(await secrets.hasKey('p1', AT)).toEqual({ hasKey: false, storage: 'none' });
   });
 
   it('with a keychain: remembers keys there, and keeps each key in one place only', async () => {
     const keychain = new MemorySecretStore(); // stands in for the OS keychain
     const secrets = new SessionAwareSecrets({ keychain, keychainStatus: { available: true } });
 
-    expect(await secrets.setKey('p1', 'kept', { sessionOnly: false })).toEqual({ storage: 'keychain' });
-    expect(await secrets.hasKey('p1')).toEqual({ hasKey: true, storage: 'keychain' });
+    expect(await secrets.setKey('p1', { ...AT, key: 'kept' }, { sessionOnly: false })).toEqual({ storage: 'keychain' });
+    expect(await secrets.hasKey('p1', AT)).toEqual({ hasKey: true, storage: 'keychain' });
 
     // Switching to session-only removes the saved copy: it must not come back after a restart.
-    await secrets.setKey('p1', 'session', { sessionOnly: true });
+    await secrets.setKey('p1', { ...AT, key: 'session' }, { sessionOnly: true });
     expect(await keychain.get('p1')).toBeNull();
-    expect(await secrets.hasKey('p1')).toEqual({ hasKey: true, storage: 'session' });
-    expect(await secrets.getKey('p1')).toBe('session');
+    expect(await secrets.hasKey('p1', AT)).toEqual({ hasKey: true, storage: 'session' });
+    expect(await secrets.keyFor('p1', AT, () => null)).toBe('session');
 
     // And back: the session copy goes.
-    await secrets.setKey('p1', 'kept again', { sessionOnly: false });
-    expect(await secrets.hasKey('p1')).toEqual({ hasKey: true, storage: 'keychain' });
-    expect(await secrets.getKey('p1')).toBe('kept again');
+    await secrets.setKey('p1', { ...AT, key: 'kept again' }, { sessionOnly: false });
+    expect(await secrets.hasKey('p1', AT)).toEqual({ hasKey: true, storage: 'keychain' });
+    expect(await secrets.keyFor('p1', AT, () => null)).toBe('kept again');
 
     expect(await secrets.deleteKey('p1')).toBe(true);
     expect(await secrets.deleteKey('p1')).toBe(false);
-    expect(await secrets.hasKey('p1')).toEqual({ hasKey: false, storage: 'none' });
+    expect(await secrets.hasKey('p1', AT)).toEqual({ hasKey: false, storage: 'none' });
   });
 
   it('a restart forgets session keys but finds keychain keys', async () => {
     const keychain = new MemorySecretStore();
     const first = new SessionAwareSecrets({ keychain, keychainStatus: { available: true } });
-    await first.setKey('saved', 'k1', { sessionOnly: false });
-    await first.setKey('session', 'k2', { sessionOnly: true });
+    await first.setKey('saved', { ...AT, key: 'k1' }, { sessionOnly: false });
+    await first.setKey('session', { ...AT, key: 'k2' }, { sessionOnly: true });
     const second = new SessionAwareSecrets({ keychain, keychainStatus: { available: true } });
-    expect(await second.getKey('saved')).toBe('k1');
-    expect(await second.getKey('session')).toBeNull();
+    expect(await second.keyFor('saved', AT, () => null)).toBe('k1');
+    expect(await second.keyFor('session', AT, () => null)).toBeNull();
   });
 
   it('open() probes the keychain it is given, and recheckKeychain() probes again', async () => {
@@ -226,7 +230,36 @@ describe('SessionAwareSecrets', () => {
     expect(secrets.keychainStatus()).toMatchObject({ available: false, reason: expect.stringMatching(/locked/) });
     works = true;
     expect(await secrets.recheckKeychain()).toEqual({ available: true });
-    await secrets.setKey('p1', KEY, { sessionOnly: false });
-    expect(keytar.entries.get('Treasury Desktop/p1')).toBe(KEY);
+    await secrets.setKey('p1', { ...AT, key: KEY }, { sessionOnly: false });
+    expect(keytar.entries.get('Treasury Desktop/p1')).toBe(encodeBoundKey({ ...AT, key: KEY }));
+  });
+
+  it('a key is kept with its addresses: asked for other addresses, there is none', async () => {
+    const secrets = new SessionAwareSecrets({ keychain: new MemorySecretStore(), keychainStatus: { available: true } });
+    await secrets.setKey('p1', { ...AT, key: KEY }, { sessionOnly: false });
+    const elsewhere = { ...AT, baseUrl: 'https://api.other.example.com' };
+    expect(await secrets.getKey('p1', () => null)).toEqual({ ...AT, key: KEY });
+    expect(await secrets.keyFor('p1', elsewhere, () => elsewhere)).toBeNull();
+    expect(await secrets.keyFor('p1', { ...AT, vaultUrl: 'https://vault.other.example.com' }, () => AT)).toBeNull();
+    expect(await secrets.hasKey('p1', elsewhere)).toEqual({ hasKey: false, storage: 'none' });
+  });
+
+  it('a bare key saved by an older version belongs to the address the profile has when it is read', async () => {
+    const keychain = new MemorySecretStore();
+    await keychain.set('p1', KEY);
+    const secrets = new SessionAwareSecrets({ keychain, keychainStatus: { available: true } });
+    expect(await secrets.keyFor('p1', AT, () => AT)).toBe(KEY);
+    expect(await secrets.hasKey('p1', AT)).toEqual({ hasKey: true, storage: 'keychain' });
+    // The profile has moved meanwhile: a client for the old address gets nothing.
+    expect(await secrets.keyFor('p1', AT, () => ({ ...AT, baseUrl: 'https://api.other.example.com' }))).toBeNull();
+    expect(await secrets.keyFor('p1', AT, () => null)).toBeNull();
+  });
+
+  it('a damaged entry is no key for any address', async () => {
+    const keychain = new MemorySecretStore();
+    await keychain.set('p1', 'treasury-key/1:{not json');
+    const secrets = new SessionAwareSecrets({ keychain, keychainStatus: { available: true } });
+    expect(await secrets.getKey('p1', () => AT)).toBeNull();
+    expect(await secrets.hasKey('p1', AT)).toEqual({ hasKey: false, storage: 'none' });
   });
 });

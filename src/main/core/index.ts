@@ -28,9 +28,10 @@ export interface MainCoreOptions {
   emit: <E extends EventName>(event: E, payload: Events[E]) => void;
   /**
    * 'keychain' (the OS keychain through keytar) in the app; in tests 'memory' stands in for a
-   * working keychain and 'unavailable' for a machine without one.
+   * working keychain, 'unavailable' for a machine without one, and a SecretStore for a keychain
+   * that behaves in a given way (a slow one).
    */
-  secrets?: 'keychain' | 'memory' | 'unavailable';
+  secrets?: 'keychain' | 'memory' | 'unavailable' | SecretStore;
   demo?: DemoOptions;
   /** The OS user and machine; from `node:os` unless a test pins them. */
   identity?: () => { user: string; machine: string };
@@ -68,6 +69,7 @@ const missingKeychain: SecretStore = {
 
 async function openSecrets(kind: MainCoreOptions['secrets']): Promise<SessionAwareSecrets> {
   if (kind === 'memory') return new SessionAwareSecrets({ keychain: new MemorySecretStore(), keychainStatus: { available: true } });
+  if (typeof kind === 'object') return new SessionAwareSecrets({ keychain: kind, keychainStatus: { available: true } });
   if (kind === 'unavailable') {
     return new SessionAwareSecrets({ keychain: missingKeychain, keychainStatus: { available: false, reason: MISSING_KEYCHAIN_REASON } });
   }
@@ -93,7 +95,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     ...(opts.isOsOnline ? { isOsOnline: opts.isOsOnline } : {}),
   });
   const inFlight = new InFlightCalls();
-  const exports = new FileExports();
+  const exports = new FileExports({}, opts.now ?? Date.now);
   const ctx: CoreContext = {
     version: opts.version,
     platform: opts.platform,

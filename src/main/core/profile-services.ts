@@ -2,7 +2,9 @@ import type { ConnectivityStatus } from '../../shared/ipc';
 import { ConnectivityMonitor } from '../connectivity/monitor';
 import type { DemoService } from '../demo/demo-sandbox';
 import { HandlerError } from '../ipc/dispatch';
+import type { Profile } from '../profiles/profile';
 import type { ProfileStore } from '../profiles/profile-store';
+import type { KeyAddress } from '../secrets/bound-key';
 import type { SessionAwareSecrets } from '../secrets/secret-vault';
 import { createServiceClient, type ServiceClient } from '../service';
 
@@ -17,6 +19,11 @@ export interface ProfileServicesDeps {
 interface Entry {
   client: ServiceClient;
   monitor: ConnectivityMonitor;
+}
+
+/** A live profile's addresses, which its key is saved with; null for Demo or a deleted profile. */
+export function liveAddress(profile: Profile | null): KeyAddress | null {
+  return profile?.kind === 'live' ? { baseUrl: profile.baseUrl, vaultUrl: profile.vaultUrl } : null;
 }
 
 export const PROFILE_GONE_MESSAGE = 'That profile no longer exists (it was deleted). Nothing was sent.';
@@ -96,12 +103,14 @@ export class ProfileServices {
       const s = await this.deps.demo.start();
       client = createServiceClient({ baseUrl: s.apiUrl, vaultUrl: s.vaultUrl, getApiKey: () => s.apiKey, onOutcome });
     } else {
-      const { secrets } = this.deps;
-      // The key is read from the keychain at each call, so it lives in main's memory only briefly.
+      const { secrets, store } = this.deps;
+      const own = { baseUrl: profile.baseUrl, vaultUrl: profile.vaultUrl };
+      // The key is read from the keychain at each call, so it lives in main's memory only briefly,
+      // and only a key saved for this client's own addresses is used: a client made just before
+      // an address change must never pick up the key entered for the new address.
       client = createServiceClient({
-        baseUrl: profile.baseUrl,
-        vaultUrl: profile.vaultUrl,
-        getApiKey: () => secrets.getKey(profile.id),
+        ...own,
+        getApiKey: () => secrets.getKey(profile.id, () => liveAddress(store.get(profile.id))),
         onOutcome,
       });
     }

@@ -8,7 +8,7 @@ export async function profileView(ctx: CoreContext, p: Profile): Promise<Profile
     const s = await ctx.demo.running();
     return { id: p.id, name: p.name, kind: 'demo', baseUrl: s?.apiUrl ?? '', vaultUrl: s?.vaultUrl ?? '', hasKey: true, keyStorage: 'session' };
   }
-  const key = await ctx.secrets.hasKey(p.id);
+  const key = await ctx.secrets.hasKey(p.id, { baseUrl: p.baseUrl, vaultUrl: p.vaultUrl });
   return { id: p.id, name: p.name, kind: 'live', baseUrl: p.baseUrl, vaultUrl: p.vaultUrl, hasKey: key.hasKey, keyStorage: key.storage };
 }
 

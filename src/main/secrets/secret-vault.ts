@@ -1,5 +1,6 @@
 import { probeKeychain, type KeychainProbe } from './detect-keychain';
 import { KeytarSecretStore } from './keytar-secret-store';
+import { decodeBoundKey, encodeBoundKey, sameAddress, type BoundKey, type KeyAddress } from './bound-key';
 import { MemorySecretStore } from './memory-secret-store';
 import { assertProfileId, assertSecret, SecretStoreError, type SecretStore } from './secret-store';
 import type { KeyStorage } from '../../shared/ipc';
@@ -61,9 +62,11 @@ export class SessionAwareSecrets {
     return this.keychainStatus();
   }
 
-  async setKey(profileId: string, key: string, options: SetKeyOptions): Promise<{ storage: 'keychain' | 'session' }> {
+  /** Saves the key together with the addresses it was entered for (see bound-key.ts). */
+  async setKey(profileId: string, bound: BoundKey, options: SetKeyOptions): Promise<{ storage: 'keychain' | 'session' }> {
     assertProfileId(profileId);
-    assertSecret(key);
+    assertSecret(bound.key);
+    const key = encodeBoundKey(bound);
     if (options.sessionOnly) {
       // "Do not keep it on this machine": remove a copy saved earlier, before taking the new key,
       // so that a failure leaves things as they were.
@@ -79,20 +82,44 @@ export class SessionAwareSecrets {
     return { storage: 'keychain' };
   }
 
-  /** The key of this profile, or null. A session key wins: it is the most recent choice. */
-  async getKey(profileId: string): Promise<string | null> {
-    const inSession = await this.session.get(profileId);
-    if (inSession !== null) return inSession;
-    return this.status.available ? this.keychain.get(profileId) : null;
+  /**
+   * The key of this profile with the addresses it belongs to, or null. A session key wins: it is
+   * the most recent choice. A bare key saved before keys carried their address is taken as
+   * belonging to `legacyOwner()`, the profile's address asked only after the key was read (its
+   * address cannot have changed since without the key being deleted first), and null without one.
+   */
+  async getKey(profileId: string, legacyOwner: () => KeyAddress | null): Promise<BoundKey | null> {
+    const found = await this.read(profileId);
+    if (!found) return null;
+    const decoded = decodeBoundKey(found.value);
+    if (!('legacy' in decoded)) return decoded.key ? decoded : null;
+    const owner = legacyOwner();
+    return owner ? { ...owner, key: decoded.legacy } : null;
   }
 
-  /** Whether there is a key and where, without handing it out (what the renderer may see). */
-  async hasKey(profileId: string): Promise<KeyPresence> {
-    if ((await this.session.get(profileId)) !== null) return { hasKey: true, storage: 'session' };
-    if (this.status.available && (await this.keychain.get(profileId)) !== null) {
-      return { hasKey: true, storage: 'keychain' };
-    }
-    return { hasKey: false, storage: 'none' };
+  /** The key if it was saved for exactly `address`, else null: what a client for `address` may use. */
+  async keyFor(profileId: string, address: KeyAddress, legacyOwner: () => KeyAddress | null): Promise<string | null> {
+    const bound = await this.getKey(profileId, legacyOwner);
+    return bound && sameAddress(bound, address) ? bound.key : null;
+  }
+
+  /**
+   * Whether there is a key for the profile at `address` and where, without handing it out (what
+   * the renderer may see). A key saved for another address counts as none: no call would use it.
+   */
+  async hasKey(profileId: string, address: KeyAddress): Promise<KeyPresence> {
+    const found = await this.read(profileId);
+    if (!found) return { hasKey: false, storage: 'none' };
+    const decoded = decodeBoundKey(found.value);
+    const usable = 'legacy' in decoded || (decoded.key !== '' && sameAddress(decoded, address));
+    return usable ? { hasKey: true, storage: found.storage } : { hasKey: false, storage: 'none' };
+  }
+
+  private async read(profileId: string): Promise<{ value: string; storage: 'session' | 'keychain' } | null> {
+    const inSession = await this.session.get(profileId);
+    if (inSession !== null) return { value: inSession, storage: 'session' };
+    const saved = this.status.available ? await this.keychain.get(profileId) : null;
+    return saved !== null ? { value: saved, storage: 'keychain' } : null;
   }
 
   /** Removes the key from both places; true when there was one. */

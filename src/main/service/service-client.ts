@@ -1,3 +1,4 @@
+import type { BoundKey } from '../secrets/bound-key';
 import { endpoints, type EndpointDef, type EndpointName, type ResponseOf } from '../../shared/service';
 import { attempt, type FetchLike } from './attempt';
 import { withoutCardSecrets } from './card-secrets';
@@ -24,9 +25,14 @@ export interface ServiceClientOptions {
   baseUrl: string;
   /** {vault_url}: only calls with `vault: true` go there. */
   vaultUrl: string;
-  /** Asked once per call, so a key changed in Settings applies to the next call. */
-  /** The key at call time; null when the profile has none (the call fails with nothing sent). */
-  getApiKey: () => string | null | Promise<string | null>;
+  /**
+   * The key at call time, asked once per call so a key changed in Settings applies to the next
+   * call; null when the profile has none (the call fails with nothing sent). A key returned with
+   * the addresses it was saved for is used only when they are this client's own: a key entered
+   * for another address is refused, nothing sent. A bare string is a key made for this client
+   * (Demo's, tests').
+   */
+  getApiKey: () => string | BoundKey | null | Promise<string | BoundKey | null>;
   /** Per attempt, including reading the body. */
   timeoutMs?: number;
   /** Extra attempts for GETs on retryable failures; writes are never retried here. */
@@ -69,6 +75,14 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
 export const DEFAULT_READ_RETRIES = 2;
 const DEFAULT_MAX_PAGES = 100_000;
 
+function sameHost(saved: string, own: string): boolean {
+  try {
+    return normalizeBaseUrl(saved, 'saved address') === own;
+  } catch {
+    return false;
+  }
+}
+
 function nextCursorOf(page: unknown): string | undefined {
   if (typeof page !== 'object' || page === null) return undefined;
   const metadata = (page as { metadata?: unknown }).metadata;
@@ -99,10 +113,17 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
   };
 
+  /** The key if it may go to this client's addresses; null (no key, nothing sent) otherwise. */
+  function ownKey(given: string | BoundKey | null): string | null {
+    if (given === null || typeof given === 'string') return given;
+    const sameVault = hosts.vaultUrl === undefined ? given.vaultUrl === '' : sameHost(given.vaultUrl, hosts.vaultUrl);
+    return sameHost(given.baseUrl, hosts.baseUrl) && sameVault ? given.key : null;
+  }
+
   async function prepare(name: EndpointName, def: EndpointDef, args: RawArgs): Promise<{ request: PreparedRequest; scrub: Scrub }> {
     let key: unknown;
     try {
-      key = await options.getApiKey();
+      key = ownKey(await options.getApiKey());
     } catch {
       // The keychain's error is not quoted: it is not ours to show and may describe the secret.
       throw new ServiceError({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exportNameProblem } from '../export-name';
 import { channel } from './define';
 
 /** A file the renderer streams out through main (an export): main owns the dialog and the disk. */
@@ -14,6 +15,10 @@ export interface SaveFinished {
   bytes: number;
 }
 
+/** What can be exported; main forces each kind's extension on the file it writes. */
+export const EXPORT_KINDS = ['csv'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
 const ExportId = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);
 /** A piece of the file; several small pieces, so a million rows never make one string. */
 export const MAX_SAVE_CHUNK = 4 * 1024 * 1024;
@@ -21,8 +26,11 @@ export const MAX_SAVE_CHUNK = 4 * 1024 * 1024;
 export const filesChannels = {
   'files:saveBegin': channel<SaveStarted>()(
     z.strictObject({
-      suggestedName: z.string().min(1).max(200).regex(/^[^/\\:*?"<>|\0]+$/, 'a file name without a folder'),
-      kind: z.enum(['csv']),
+      suggestedName: z.string().superRefine((name, ctx) => {
+        const problem = exportNameProblem(name);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+      kind: z.enum(EXPORT_KINDS),
     }),
   ),
   'files:saveWrite': channel<{ bytes: number }>()(z.strictObject({ exportId: ExportId, chunk: z.string().max(MAX_SAVE_CHUNK) })),

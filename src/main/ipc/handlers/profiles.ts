@@ -2,7 +2,9 @@ import type { HandlersOf, profilesChannels } from '../../../shared/ipc';
 import { testConnection } from '../../connection-test';
 import type { CoreContext } from '../../core/context';
 import { announceProfiles, profilesState, profileView } from '../../core/profile-views';
-import type { Profile } from '../../profiles/profile';
+import { liveAddress } from '../../core/profile-services';
+import type { LiveProfile, Profile } from '../../profiles/profile';
+import type { KeyAddress } from '../../secrets/bound-key';
 import { HandlerError } from '../dispatch';
 
 const NO_KEY_MESSAGE = 'This profile has no API key. Add one in Settings.';
@@ -12,6 +14,8 @@ function addressChanged(before: Profile, patch: { baseUrl?: string | undefined; 
   if (before.kind !== 'live') return false;
   return (patch.baseUrl !== undefined && patch.baseUrl !== before.baseUrl) || (patch.vaultUrl !== undefined && patch.vaultUrl !== before.vaultUrl);
 }
+
+const addressOf = (p: LiveProfile): KeyAddress => ({ baseUrl: p.baseUrl, vaultUrl: p.vaultUrl });
 
 export function profilesHandlers(ctx: CoreContext): HandlersOf<typeof profilesChannels> {
   const { store, secrets, services } = ctx;
@@ -31,7 +35,7 @@ export function profilesHandlers(ctx: CoreContext): HandlersOf<typeof profilesCh
     'profiles:create': async (arg) => {
       const profile = await store.create({ name: arg.name, baseUrl: arg.baseUrl, vaultUrl: arg.vaultUrl });
       try {
-        await secrets.setKey(profile.id, arg.apiKey, { sessionOnly: sessionOnlyDefault(arg.sessionOnly) });
+        await secrets.setKey(profile.id, { ...addressOf(profile), key: arg.apiKey }, { sessionOnly: sessionOnlyDefault(arg.sessionOnly) });
       } catch (error) {
         // A profile without the key it was created with would only confuse: undo it.
         await store.delete(profile.id).catch(() => undefined);
@@ -48,7 +52,7 @@ export function profilesHandlers(ctx: CoreContext): HandlersOf<typeof profilesCh
       // A key goes only to the addresses it was entered for. It is removed before the address
       // changes, so no call can ever pair the old key with the new address; should saving fail,
       // it is put back as it was.
-      const previous = moved ? { key: await secrets.getKey(id), storage: (await secrets.hasKey(id)).storage } : null;
+      const previous = moved && before.kind === 'live' ? { bound: await secrets.getKey(id, () => liveAddress(before)), storage: (await secrets.hasKey(id, addressOf(before))).storage } : null;
       if (moved) {
         await secrets.deleteKey(id);
         await services.reset(id);
@@ -57,10 +61,10 @@ export function profilesHandlers(ctx: CoreContext): HandlersOf<typeof profilesCh
       try {
         profile = await store.update(id, patch);
       } catch (error) {
-        if (previous?.key) await secrets.setKey(id, previous.key, { sessionOnly: previous.storage === 'session' }).catch(() => undefined);
+        if (previous?.bound) await secrets.setKey(id, previous.bound, { sessionOnly: previous.storage === 'session' }).catch(() => undefined);
         throw error;
       }
-      if (apiKey !== undefined) await secrets.setKey(id, apiKey, { sessionOnly: sessionOnlyDefault(sessionOnly) });
+      if (apiKey !== undefined) await secrets.setKey(id, { ...addressOf(profile), key: apiKey }, { sessionOnly: sessionOnlyDefault(sessionOnly) });
       await services.reset(id);
       if (store.activeProfileId() === id) warmUp(id);
       await announceProfiles(ctx);
@@ -83,7 +87,7 @@ export function profilesHandlers(ctx: CoreContext): HandlersOf<typeof profilesCh
       const profile = store.get(id);
       if (!profile) throw new HandlerError('not-found', GONE_MESSAGE);
       if (profile.kind === 'demo') throw new HandlerError('conflict', 'The Demo profile makes its own key.');
-      await secrets.setKey(id, apiKey, { sessionOnly: sessionOnlyDefault(sessionOnly) });
+      await secrets.setKey(id, { ...addressOf(profile), key: apiKey }, { sessionOnly: sessionOnlyDefault(sessionOnly) });
       await services.reset(id);
       if (store.activeProfileId() === id) warmUp(id);
       await announceProfiles(ctx);
@@ -98,7 +102,7 @@ export function profilesHandlers(ctx: CoreContext): HandlersOf<typeof profilesCh
         const s = await ctx.demo.start();
         return testConnection(s.apiUrl, s.vaultUrl, s.apiKey);
       }
-      const key = await secrets.getKey(profile.id);
+      const key = await secrets.keyFor(profile.id, addressOf(profile), () => liveAddress(store.get(profile.id)));
       if (!key) throw new HandlerError('no-key', NO_KEY_MESSAGE);
       return testConnection(profile.baseUrl, profile.vaultUrl, key);
     },

@@ -1,11 +1,11 @@
+import { csvLine } from '../../../shared/csv';
 import { formatCents } from '../../../shared/money';
 import type { Transaction } from '../../../shared/service';
 
 /**
  * CSV of transactions, RFC 4180: CRLF line ends, every field that holds a comma, quote or line
  * break quoted, quotes doubled. Amounts twice: integer cents (for machines) and formatted
- * dollars (for people). A leading =, +, - or @ in text is prefixed with ' so a spreadsheet never
- * runs a description as a formula (CSV injection).
+ * dollars (for people). Every cell goes through shared/csv.ts (quoting, CSV injection).
  */
 
 export const CSV_COLUMNS = [
@@ -29,41 +29,31 @@ export const CSV_COLUMNS = [
   'note',
 ] as const;
 
-function text(value: string | undefined): string {
-  if (value === undefined) return '';
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
-export function csvField(value: string): string {
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
 export function csvHeader(): string {
   return `${CSV_COLUMNS.join(',')}\r\n`;
 }
 
 export function csvRow(tx: Transaction): string {
-  const fields = [
+  return csvLine([
     tx.id,
     tx.date,
-    text(tx.description),
-    String(tx.amountCents),
+    tx.description,
+    tx.amountCents,
     formatCents(tx.amountCents),
     tx.status,
     tx.detailedStatus,
-    text(tx.merchantData?.description ?? tx.merchantDescription),
-    text(tx.merchantData?.location?.city),
-    text(tx.merchantData?.location?.country),
-    text(tx.memo),
-    tx.cardId ?? '',
-    tx.virtualAccountId ?? '',
+    tx.merchantData?.description ?? tx.merchantDescription,
+    tx.merchantData?.location?.city,
+    tx.merchantData?.location?.country,
+    tx.memo,
+    tx.cardId,
+    tx.virtualAccountId,
     tx.accountId,
-    tx.originalCurrency?.code ?? '',
-    tx.originalCurrency ? String(tx.originalCurrency.amountCents) : '',
-    text(tx.declineReason),
-    text(tx.note),
-  ];
-  return `${fields.map(csvField).join(',')}\r\n`;
+    tx.originalCurrency?.code,
+    tx.originalCurrency?.amountCents,
+    tx.declineReason,
+    tx.note,
+  ]);
 }
 
 /** Parses RFC 4180 text into rows of fields (the export's round trip check, and CSV imports). */

@@ -1,7 +1,7 @@
+import { csvCell } from '../../../../shared/csv';
 import { formatCents } from '../../../../shared/money';
 import { files } from '../../platform/files';
 import { listAudit } from '../repo/outbox-repo';
-import { csvField } from '../../model/csv';
 import type { ExportOutcome } from '../../app/export-transactions';
 
 const HEADER = ['time_utc', 'item', 'kind', 'action', 'amount_cents', 'amount', 'by', 'detail'];
@@ -14,7 +14,7 @@ export async function exportAudit(profileId: string): Promise<ExportOutcome> {
   if (!exportId) return { kind: 'canceled' };
   try {
     const lines = (await listAudit(profileId)).map((a) =>
-      [new Date(a.at).toISOString(), a.rowId, a.kind, a.action, String(a.amountCents), formatCents(a.amountCents), a.by ?? '', a.detail].map(csvField).join(','),
+      [new Date(a.at).toISOString(), a.rowId, a.kind, a.action, a.amountCents, formatCents(a.amountCents), a.by, a.detail].map(csvCell).join(','),
     );
     const w = await files.write(exportId, [HEADER.join(','), ...lines].map((l) => `${l}\r\n`).join(''));
     if (!w.ok) throw new Error(w.error.message);
