@@ -74,6 +74,21 @@ describe('card secrets come only from the vault reveal', () => {
 });
 
 describe('path parameters cannot change the path', () => {
+  it('refuses an id with a lone surrogate as invalid-request, not a URIError, sending nothing', async () => {
+    const before = api.seen.length;
+    for (const cardId of ['\uD800', 'card_\uDC00', 'a\uD800b']) {
+      const error = await client()
+        .getCard({ params: { cardId } })
+        .then(() => null, (e: unknown) => e);
+      expect(error).toBeInstanceOf(ServiceError);
+      expect(error).toMatchObject({ kind: 'invalid-request', sentRequest: false, message: expect.stringMatching(/broken character.*Nothing was sent/) });
+    }
+    expect(api.seen.length).toBe(before);
+    // A well-formed pair (an emoji) is a character like any other.
+    await client().getCard({ params: { cardId: 'card_\u{1F600}' } });
+    expect(api.seen.at(-1)?.url).toBe(`/card/card_${encodeURIComponent('\u{1F600}')}`);
+  });
+
   it('refuses "." and ".." (a dot segment collapses the URL: /card/.. is /), sending nothing', async () => {
     const before = api.seen.length;
     for (const cardId of ['.', '..']) {
