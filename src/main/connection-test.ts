@@ -1,4 +1,5 @@
 import type { ConnectionCheck, ConnectionTestResult } from '../shared/ipc';
+import { displayAddress } from '../shared/service-url';
 import { createServiceClient, ServiceError } from './service';
 
 function failure(e: unknown, host: 'service' | 'vault'): ConnectionCheck {
@@ -19,13 +20,14 @@ function failure(e: unknown, host: 'service' | 'vault'): ConnectionCheck {
 export async function testConnection(baseUrl: string, vaultUrl: string, apiKey: string, timeoutMs = 10_000): Promise<ConnectionTestResult> {
   const client = createServiceClient({ baseUrl, vaultUrl, getApiKey: () => apiKey, timeoutMs, readRetries: 0 });
   const probe = await client.probe();
-  const api: ConnectionCheck = probe.ok ? { ok: true, message: 'Connected: the service accepted the key.' } : failure(probe.error, 'service');
+  // The host as it really is (ASCII, punycode for a look-alike), where the person confirms it.
+  const api: ConnectionCheck = probe.ok ? { ok: true, message: `Connected to ${displayAddress(baseUrl)}: the service accepted the key.` } : failure(probe.error, 'service');
   let vault: ConnectionCheck;
   try {
     await client.getCard({ params: { cardId: 'connection-test-no-such-card' }, vault: true });
-    vault = { ok: true, message: 'Connected to the vault.' };
+    vault = { ok: true, message: `Connected to the vault at ${displayAddress(vaultUrl)}.` };
   } catch (e) {
-    vault = e instanceof ServiceError && e.status === 404 ? { ok: true, message: 'Connected: the vault accepted the key.' } : failure(e, 'vault');
+    vault = e instanceof ServiceError && e.status === 404 ? { ok: true, message: `Connected to ${displayAddress(vaultUrl)}: the vault accepted the key.` } : failure(e, 'vault');
   }
   return { api, vault };
 }

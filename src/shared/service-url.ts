@@ -49,3 +49,26 @@ export const ServiceUrl = z
     const problem = serviceUrlProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
+
+/**
+ * An address as a person should see it before trusting it with a key: scheme, host in its ASCII
+ * form, port and path. WHATWG URL serializes an internationalized host as punycode, so a
+ * look-alike such as "https://аpple.com" (Cyrillic а) shows as "https://xn--pple-43d.com"; a
+ * user:password@ part is left out, so "https://apple.com@evil.com" shows as "https://evil.com".
+ * Text that is not a URL is returned as it is (the form says what is wrong with it).
+ */
+export function displayAddress(value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return value;
+  }
+  return normalizeServiceUrl(`${url.protocol}//${url.host}${url.pathname}`);
+}
+
+/** The ASCII form of a typed address when it differs from what was typed (a look-alike host), else null. */
+export function addressNotAsTyped(value: string): string | null {
+  const shown = displayAddress(value);
+  return shown !== normalizeServiceUrl(value) ? shown : null;
+}

@@ -169,6 +169,10 @@ test('"Edit…" changes a live profile; field errors are shown next to the field
   await expect(name).toHaveValue('Acme');
   await expect(baseUrl).toHaveValue(live.apiUrl);
 
+  // A look-alike host (Cyrillic а) is shown as the ASCII name it really is.
+  await baseUrl.fill('https://\u0430pple.com');
+  await expect(baseUrl).toHaveAccessibleDescription(/Connects to https:\/\/xn--pple-43d\.com/);
+
   // Main refuses plain http off this computer, and a name already taken; each error sits by its field.
   await baseUrl.fill('http://api.example.com');
   await dialog.getByRole('button', { name: 'Save changes' }).click();

@@ -71,6 +71,9 @@ describe('main core (the handlers behind IPC)', () => {
     expect(down.vault.ok).toBe(true);
     const right = await h.ok('profiles:testConnection', { baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
     expect(right.api.ok && right.vault.ok).toBe(true);
+    // The confirmation names the hosts as they really are.
+    expect(right.api.message).toContain(`Connected to ${live.apiUrl}`);
+    expect(right.vault.message).toContain(live.vaultUrl);
   });
 
   it('reports invalid input with field errors and saves nothing', async () => {

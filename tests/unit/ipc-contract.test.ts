@@ -51,4 +51,12 @@ describe('main implements exactly the contract', () => {
       expect(r.ok ? 'ok' : r.error.code).toBe('invalid-argument');
     }
   });
+
+  it('refuses a path parameter that is not well-formed text (a lone surrogate) with a clear reason, not "internal"', async () => {
+    for (const cardId of ['\uD800', 'card_\uDFFF', '\uDC00\uD800']) {
+      const r = await h.invoke('service:call', { profileId: 'demo', requestId: 'r1', endpoint: 'getCard', params: { cardId } });
+      expect(r.ok ? 'ok' : r.error.code, JSON.stringify(cardId)).toBe('invalid-argument');
+      if (!r.ok) expect(r.error.message).toMatch(/^params\.cardId: .*broken character/);
+    }
+  });
 });

@@ -82,9 +82,11 @@ function pathOf(def: EndpointDef, params: Record<string, unknown> | undefined): 
   const values: Record<string, string> = {};
   for (const name of names) {
     const value = params?.[name];
-    if (typeof value !== 'string' || pathParamProblem(value) !== null || value.length > MAX_PARAM) {
+    if (typeof value !== 'string' || value.length > MAX_PARAM) {
       throw new InvalidRequest(`The ${name} is missing or not a valid id. Nothing was sent.`);
     }
+    const problem = pathParamProblem(value);
+    if (problem) throw new InvalidRequest(`The ${name} ${problem}. Nothing was sent.`);
     values[name] = value;
   }
   return buildPath(def.path, values);

@@ -1,3 +1,4 @@
+import { addressNotAsTyped } from '../../../../shared/service-url';
 import { TextField } from '../../ui/TextField';
 import type { FieldErrors } from './fieldErrors';
 
@@ -16,6 +17,13 @@ interface Props {
 
 /** A profile's name, service address and vault address: the same three fields wherever they are edited. */
 export function ProfileAddressFields({ idPrefix, values, errors, onChange, readOnly, withHints = false }: Props) {
+  // A look-alike host (Cyrillic а for Latin a) is shown as the ASCII name the key would go to.
+  const realHost = (v: string) => {
+    const ascii = addressNotAsTyped(v);
+    return ascii ? `Connects to ${ascii}` : undefined;
+  };
+  const baseHint = realHost(values.baseUrl);
+  const vaultHint = [realHost(values.vaultUrl), withHints ? 'Where full card numbers are revealed; it is a separate host.' : undefined].filter(Boolean).join('. ');
   return (
     <>
       <TextField
@@ -36,6 +44,7 @@ export function ProfileAddressFields({ idPrefix, values, errors, onChange, readO
         onChange={(e) => onChange('baseUrl', e.target.value)}
         error={errors.baseUrl}
         {...(withHints ? { placeholder: 'https://api.example.com' } : {})}
+        {...(baseHint ? { hint: baseHint } : {})}
         autoComplete="off"
         spellCheck={false}
         readOnly={readOnly}
@@ -47,7 +56,8 @@ export function ProfileAddressFields({ idPrefix, values, errors, onChange, readO
         value={values.vaultUrl}
         onChange={(e) => onChange('vaultUrl', e.target.value)}
         error={errors.vaultUrl}
-        {...(withHints ? { placeholder: 'https://vault.example.com', hint: 'Where full card numbers are revealed; it is a separate host.' } : {})}
+        {...(withHints ? { placeholder: 'https://vault.example.com' } : {})}
+        {...(vaultHint ? { hint: vaultHint } : {})}
         autoComplete="off"
         spellCheck={false}
         readOnly={readOnly}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { ProfileView } from '../../../../shared/ipc';
+import { displayAddress } from '../../../../shared/service-url';
 import { useProfiles } from '../../stores/profiles';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EditProfileDialog } from './EditProfileDialog';
@@ -7,8 +8,8 @@ import { keyStorageLabel } from './keyStorage';
 import { SetKeyDialog } from './SetKeyDialog';
 
 function address(p: ProfileView): string {
-  if (p.kind === 'demo') return p.baseUrl ? `${p.baseUrl} (on this computer)` : 'Started on this computer when used';
-  return p.baseUrl;
+  if (p.kind === 'demo') return p.baseUrl ? `${displayAddress(p.baseUrl)} (on this computer)` : 'Started on this computer when used';
+  return displayAddress(p.baseUrl);
 }
 
 /** A live profile without a key fails every call; say so where the person looks for it. */

@@ -1,5 +1,6 @@
 import type { ChangeEvent } from 'react';
 import type { ProfileView } from '../../../../shared/ipc';
+import { displayAddress } from '../../../../shared/service-url';
 import { useProfiles } from '../../stores/profiles';
 
 export function profileLabel(p: ProfileView): string {
@@ -23,7 +24,7 @@ export function ProfileSwitcher() {
       <select id="profile-switcher" value={activeId ?? ''} onChange={onChange} disabled={switching} aria-busy={switching}>
         {activeId === null ? <option value="">Choose a profile</option> : null}
         {profiles.map((p) => (
-          <option key={p.id} value={p.id}>
+          <option key={p.id} value={p.id} title={p.kind === 'live' ? displayAddress(p.baseUrl) : undefined}>
             {profileLabel(p)}
           </option>
         ))}
