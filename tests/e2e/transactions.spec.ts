@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { parseCsv } from '../../src/renderer/src/features/transactions/csv';
 import { money } from '../../src/renderer/src/features/transactions/format';
 import { dollarsOf } from '../../src/renderer/src/search/text';
-import { test, expect } from './fixtures';
+import { test, expect, type App } from './fixtures';
 import { openSection, startDemo } from './harness/flows';
 import { referenceChart } from '../renderer/chart-reference';
 import { allTransactions, expectedSearch, searchRows } from './harness/expected';
@@ -19,12 +19,17 @@ async function synced(page: Page) {
   await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 30_000 });
 }
 
+/** Opens the app on the Demo, waits for its first sync and returns the Demo's sandbox. */
+async function syncedDemo(app: App) {
+  await app.open();
+  await startDemo(app.page);
+  await synced(app.page);
+  return app.demoSandbox();
+}
+
 test('sync, then search by text, amount and filters, offline too; open a detail; add a note; export CSV and read it back', async ({ app }) => {
   const { page } = app;
-  await app.open();
-  await startDemo(page);
-  await synced(page);
-  const sandbox = await app.demoSandbox();
+  const sandbox = await syncedDemo(app);
   const all = allTransactions(sandbox);
   await expect(summary(page)).toContainText(`${fmt(all.length)} transactions`);
 
@@ -85,10 +90,7 @@ test('reload offline: the cache and its index come back and search works; online
   // Syncs, waits for the index to be saved, reloads, and syncs again ten days on.
   test.slow();
   const { page } = app;
-  await app.open();
-  await startDemo(page);
-  await synced(page);
-  const sandbox = await app.demoSandbox();
+  const sandbox = await syncedDemo(app);
   const pendingBefore = expectedSearch(sandbox, { statuses: ['pending'] }).summary.count;
   expect(pendingBefore).toBeGreaterThan(0);
   // The index is saved a few seconds after it settles: wait until the saved copy covers every
@@ -126,11 +128,28 @@ test('reload offline: the cache and its index come back and search works; online
   await openSection(page, 'Cards');
 });
 
+test('Fees and what they were charged for: an outgoing wire whose fee is a transaction of its own is there, not under "Without a fee"', async ({ app }) => {
+  const { page } = app;
+  const sandbox = await syncedDemo(app);
+  const all = allTransactions(sandbox);
+  const wireFee = all.find((t) => t.feeInfo?.relatedTransaction && /^Wire to /.test(all.find((w) => w.id === t.feeInfo?.relatedTransaction?.id)?.description ?? ''));
+  const wireId = wireFee?.feeInfo?.relatedTransaction?.id ?? 'no wire with a separate fee in the seed';
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const fees = page.getByLabel('Fees');
+  await fees.selectOption({ label: 'Fees and what they were charged for' });
+  await expect(summary(page)).toContainText(`${fmt(expectedSearch(sandbox, { hasFee: true }).summary.count)} transaction`);
+  await search(page, wireId);
+  await expect(summary(page)).toContainText('1 transaction');
+  await expect(page.getByRole('grid', { name: 'Transactions' }).getByText(/^Wire to /)).toBeVisible();
+  await fees.selectOption({ label: 'Without a fee' });
+  await expect(summary(page)).toContainText('0 transactions');
+  await search(page, '');
+  await expect(summary(page)).toContainText(`${fmt(expectedSearch(sandbox, { hasFee: false }).summary.count)} transaction`);
+});
+
 test('bad input: a 10,000-character search and odd Unicode give an answer and a note, never a crash', async ({ app }) => {
   const { page } = app;
-  await app.open();
-  await startDemo(page);
-  await synced(page);
+  await syncedDemo(app);
   await search(page, 'x'.repeat(10_000));
   await expect(page.getByText(/Only the first 500 characters/)).toBeVisible();
   await expect(summary(page)).toContainText('0 transactions');
@@ -142,10 +161,7 @@ test('bad input: a 10,000-character search and odd Unicode give an answer and a 
 
 test('charts offline: spend per period and top merchants of the result, equal to the oracle; a merchant narrows the search', async ({ app }) => {
   const { page } = app;
-  await app.open();
-  await startDemo(page);
-  await synced(page);
-  const sandbox = await app.demoSandbox();
+  const sandbox = await syncedDemo(app);
   const rows = searchRows(sandbox);
   await sandbox.setFaults({ offline: true });
   await app.probeUntil('offline');
