@@ -9,6 +9,8 @@ const summary = (page: Page) => page.locator('.result-summary');
 const search = (page: Page, text: string) => page.getByLabel('Search transactions').fill(text);
 
 test('Settings resets the Demo: a new service, the old cache forgotten, the new history synced', async ({ app }) => {
+  // Syncs the Demo twice (before and after the reset).
+  test.slow();
   const { page } = app;
   await app.open();
   await startDemo(page);

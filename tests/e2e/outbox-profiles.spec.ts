@@ -11,6 +11,8 @@ test.beforeAll(async () => {
 test.afterAll(() => live.close());
 
 test('switching profiles while a transfer is being sent: it completes against its own profile, the other sees nothing', async ({ app }) => {
+  // Two profiles, each synced, and a send in flight across the switch.
+  test.slow();
   const { page } = app;
   await app.open();
   await startDemo(page);

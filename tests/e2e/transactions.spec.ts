@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { parseCsv } from '../../src/renderer/src/model/csv';
 import { money } from '../../src/renderer/src/model/format';
 import { dollarsOf } from '../../src/renderer/src/search/model/text';
-import { test, expect } from './fixtures';
+import { test, expect, type App } from './fixtures';
 import { openSection, startDemo } from './harness/flows';
 import { referenceChart } from '../renderer/chart-reference';
 import { allTransactions, expectedSearch, searchRows } from './harness/expected';
@@ -19,12 +19,17 @@ async function synced(page: Page) {
   await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 30_000 });
 }
 
+/** Opens the app on the Demo, waits for its first sync and returns the Demo's sandbox. */
+async function syncedDemo(app: App) {
+  await app.open();
+  await startDemo(app.page);
+  await synced(app.page);
+  return app.demoSandbox();
+}
+
 test('sync, then search by text, amount and filters, offline too; open a detail; add a note; export CSV and read it back', async ({ app }) => {
   const { page } = app;
-  await app.open();
-  await startDemo(page);
-  await synced(page);
-  const sandbox = await app.demoSandbox();
+  const sandbox = await syncedDemo(app);
   const all = allTransactions(sandbox);
   await expect(summary(page)).toContainText(`${fmt(all.length)} transactions`);
 
@@ -82,41 +87,69 @@ test('sync, then search by text, amount and filters, offline too; open a detail;
 });
 
 test('reload offline: the cache and its index come back and search works; online again, settled items move', async ({ app }) => {
+  // Syncs, waits for the index to be saved, reloads, and syncs again ten days on.
+  test.slow();
   const { page } = app;
-  await app.open();
-  await startDemo(page);
-  await synced(page);
-  const sandbox = await app.demoSandbox();
+  const sandbox = await syncedDemo(app);
   const pendingBefore = expectedSearch(sandbox, { statuses: ['pending'] }).summary.count;
   expect(pendingBefore).toBeGreaterThan(0);
-  // Give the index time to be saved, then go offline and reload.
-  await page.waitForTimeout(6_000);
+  // The index is saved a few seconds after it settles: wait until the saved copy covers every
+  // cached chunk, then go offline and reload.
+  await expect(summary(page)).toHaveAttribute('data-index-watermark', /^[1-9]/);
+  await expect
+    .poll(async () => (await summary(page).getAttribute('data-index-saved')) === (await summary(page).getAttribute('data-index-watermark')), { timeout: 30_000 })
+    .toBe(true);
   await sandbox.setFaults({ offline: true });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
   const all = allTransactions(sandbox);
   await search(page, '');
   await expect(summary(page)).toContainText(`${fmt(all.length)} transactions`);
+  // Loaded from the saved copy, not rebuilt from the cached chunks.
+  await expect(summary(page)).toHaveAttribute('data-index-from', 'storage');
 
   await sandbox.resetFaults();
-  await app.probeUntil('online');
   const res = await fetch(`${sandbox.apiUrl}/__sandbox/clock`, { method: 'POST', headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ advanceDays: 10 }) });
   expect(res.ok).toBe(true);
-  await page.getByRole('button', { name: 'Sync now' }).click();
-  await synced(page);
+  await app.probeUntil('online');
   await page.getByRole('button', { name: /^Filters/ }).click();
   await page.getByRole('checkbox', { name: 'pending' }).check();
   const pendingAfter = expectedSearch(sandbox, { statuses: ['pending'] }).summary.count;
   expect(pendingAfter).toBeLessThan(pendingBefore);
-  await expect(summary(page)).toContainText(`${fmt(pendingAfter)} transaction`);
+  // Coming back online may start a sync of its own (perhaps before the clock moved), and its
+  // Cancel button takes the place of "Sync now": press "Sync now" whenever it is there until a
+  // finished sync shows the settled items moved.
+  await expect(async () => {
+    const syncNow = page.getByRole('button', { name: 'Sync now' });
+    if (await syncNow.isVisible()) await syncNow.click({ timeout: 1_000 }).catch(() => undefined);
+    await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 5_000 });
+    await expect(summary(page)).toContainText(`${fmt(pendingAfter)} transaction`, { timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
   await openSection(page, 'Cards');
+});
+
+test('Fees and what they were charged for: an outgoing wire whose fee is a transaction of its own is there, not under "Without a fee"', async ({ app }) => {
+  const { page } = app;
+  const sandbox = await syncedDemo(app);
+  const all = allTransactions(sandbox);
+  const wireFee = all.find((t) => t.feeInfo?.relatedTransaction && /^Wire to /.test(all.find((w) => w.id === t.feeInfo?.relatedTransaction?.id)?.description ?? ''));
+  const wireId = wireFee?.feeInfo?.relatedTransaction?.id ?? 'no wire with a separate fee in the seed';
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const fees = page.getByLabel('Fees');
+  await fees.selectOption({ label: 'Fees and what they were charged for' });
+  await expect(summary(page)).toContainText(`${fmt(expectedSearch(sandbox, { hasFee: true }).summary.count)} transaction`);
+  await search(page, wireId);
+  await expect(summary(page)).toContainText('1 transaction');
+  await expect(page.getByRole('grid', { name: 'Transactions' }).getByText(/^Wire to /)).toBeVisible();
+  await fees.selectOption({ label: 'Without a fee' });
+  await expect(summary(page)).toContainText('0 transactions');
+  await search(page, '');
+  await expect(summary(page)).toContainText(`${fmt(expectedSearch(sandbox, { hasFee: false }).summary.count)} transaction`);
 });
 
 test('bad input: a 10,000-character search and odd Unicode give an answer and a note, never a crash', async ({ app }) => {
   const { page } = app;
-  await app.open();
-  await startDemo(page);
-  await synced(page);
+  await syncedDemo(app);
   await search(page, 'x'.repeat(10_000));
   await expect(page.getByText(/Only the first 500 characters/)).toBeVisible();
   await expect(summary(page)).toContainText('0 transactions');
@@ -128,10 +161,7 @@ test('bad input: a 10,000-character search and odd Unicode give an answer and a 
 
 test('charts offline: spend per period and top merchants of the result, equal to the oracle; a merchant narrows the search', async ({ app }) => {
   const { page } = app;
-  await app.open();
-  await startDemo(page);
-  await synced(page);
-  const sandbox = await app.demoSandbox();
+  const sandbox = await syncedDemo(app);
   const rows = searchRows(sandbox);
   await sandbox.setFaults({ offline: true });
   await app.probeUntil('offline');

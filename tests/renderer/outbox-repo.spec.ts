@@ -65,6 +65,8 @@ test('a row first sent more than 24 hours ago is not claimed again: it goes to r
 });
 
 test('recording an outcome claims what it freed, exactly as planning the whole queue would (random queues with funding chains and schedules)', async ({ lane }) => {
+  // Many random queues, each planned twice in IndexedDB.
+  test.slow();
   await lane.open('outbox.ts');
   const accounts = ['va_a', 'va_b', 'va_c', 'va_d', 'va_e'];
   for (let seed = 1; seed <= 6; seed++) {

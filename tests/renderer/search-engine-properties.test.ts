@@ -10,7 +10,8 @@ import { referenceChart } from './chart-reference';
 
 /**
  * SearchIndex against referenceSearch on random data: every summary and every ordered id list
- * must be equal, through builds, upserts (new rows, changed rows, moved dates, repeated ids),
+ * must be equal, through builds, upserts (new rows, changed rows, moved dates, repeated ids, fee
+ * rows naming rows before or after those arrive, and naming another row or none in a new version),
  * compact() and a save/load round trip.
  */
 
@@ -66,6 +67,8 @@ const rowArb: fc.Arbitrary<IndexedRow> = fc
     virtualAccountId: fc.option(fc.constantFrom(...VAS), { nil: undefined }),
     currency: fc.constantFrom(...CURRENCIES),
     hasFee: fc.boolean(),
+    // Fees name rows by the ids other rows have, so links land on rows built, upserted or yet to come.
+    feeFor: fc.option(fc.integer({ min: 0, max: 40 }).map((n) => `txn_${n}`), { nil: undefined, freq: 3 }),
     merchant: fc.option(fc.constantFrom(...MERCHANTS), { nil: undefined }),
     texts: fc.array(textArb, { maxLength: 3 }),
     seq: fc.nat({ max: 0xffffffff }),
@@ -150,7 +153,8 @@ class Model {
 function expectSameAnswers(index: SearchIndex, model: Model, queries: readonly TxQuery[], stage: string): void {
   const rows = model.list();
   expect(index.size, `${stage}: size`).toBe(rows.length);
-  for (const q of queries) {
+  // Both sides of the fee filter every time: fee links change who is on which side.
+  for (const q of [...queries, { hasFee: true }, { hasFee: false }]) {
     const expected = referenceSearch(rows, q);
     const result = index.query(q);
     const label = `${stage}: ${JSON.stringify(q)}`;
@@ -168,9 +172,20 @@ function expectSameAnswers(index: SearchIndex, model: Model, queries: readonly T
 /** New versions of some rows: a new date (the row moves), amount, status and words. */
 const changesArb = (rows: readonly IndexedRow[]) =>
   fc.array(
-    fc.record({ pick: fc.nat(), dateMs: dateArb, amountCents: amountArb, status: fc.constantFrom(...TRANSACTION_STATUSES), text: textArb, seq: fc.nat({ max: 1000 }) }).map(({ pick, text, ...change }): IndexedRow | null => {
-      const row = rows[pick % Math.max(1, rows.length)];
-      return row ? { ...row, ...change, words: [...new Set([...row.words.slice(1), ...wordsOf(text)])] } : null;
+    fc
+      .record({
+        pick: fc.nat(),
+        dateMs: dateArb,
+        amountCents: amountArb,
+        status: fc.constantFrom(...TRANSACTION_STATUSES),
+        text: textArb,
+        seq: fc.nat({ max: 1000 }),
+        // Mostly the fee link stays as it was (as a real fee's does); sometimes it moves or goes.
+        feeFor: fc.oneof({ weight: 3, arbitrary: fc.constant('same' as const) }, { weight: 1, arbitrary: fc.option(fc.integer({ min: 0, max: 40 }).map((n) => `txn_${n}`), { nil: undefined }) }),
+      })
+      .map(({ pick, text, feeFor, ...change }): IndexedRow | null => {
+        const row = rows[pick % Math.max(1, rows.length)];
+        return row ? { ...row, ...change, feeFor: feeFor === 'same' ? row.feeFor : feeFor, words: [...new Set([...row.words.slice(1), ...wordsOf(text)])] } : null;
     }),
     { maxLength: 8 },
   );

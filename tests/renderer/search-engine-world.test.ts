@@ -112,6 +112,23 @@ describe('searching the seeded history', () => {
     answer({ minCents: -50_000, maxCents: -10_000, fromMs: FIXED_MS - 180 * DAY });
   });
 
+  test('a wire whose fee is a transaction of its own is with the fees, by the link the fee carries, and so is the fee', () => {
+    const fees = txs.filter((t) => t.feeInfo?.relatedTransaction);
+    const wireFee = fees.find((t) => rowById(t.feeInfo?.relatedTransaction?.id ?? '')?.words.includes('wire')) as Transaction;
+    expect(wireFee, 'the seed has an outgoing wire with its fee as a separate transaction').toBeDefined();
+    const wireId = wireFee.feeInfo?.relatedTransaction?.id as string;
+    const wire = txs.find((t) => t.id === wireId) as Transaction;
+    expect(wire.feeInfo ?? wire.fxFeeInfo, 'the wire carries no fee field itself').toBeUndefined();
+    const withFee = answer({ hasFee: true });
+    const without = answer({ hasFee: false });
+    expect(withFee.ids).toEqual(expect.arrayContaining([wireId, wireFee.id]));
+    expect(without.ids).not.toContain(wireId);
+    // Every transaction a fee names is with the fees; together the two answers are everything.
+    for (const f of fees) expect(withFee.ids).toContain(f.feeInfo?.relatedTransaction?.id);
+    expect(withFee.count + without.count).toBe(rows.length);
+    answer({ hasFee: true, text: 'wire' });
+  });
+
   test('a card by its id, a merchant city, and something that matches nothing', () => {
     const card = [...world.cards.values()].find((c) => rows.some((r) => r.cardId === c.id));
     const byCard = answer({ text: card?.id });

@@ -2,8 +2,6 @@ import { runExclusive, runIfFree } from '../../../src/renderer/src/platform/lock
 import { serviceCall } from '../../../src/renderer/src/platform/service';
 import { expose } from './expose';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 expose({
   async countCards(profileId: string) {
     const r = await serviceCall(profileId, 'listCards', {});
@@ -19,14 +17,21 @@ expose({
   },
   async singleFlight() {
     const order: string[] = [];
+    // The first holder keeps the lock until told to let go, so the others meet it held whatever the machine's speed.
+    let release = () => {};
+    const letGo = new Promise<void>((r) => (release = r));
+    let started = () => {};
+    const holding = new Promise<void>((r) => (started = r));
     const held = runExclusive('lane-lock', async () => {
       order.push('first:start');
-      await sleep(100);
+      started();
+      await letGo;
       order.push('first:end');
     });
-    await sleep(10);
+    await holding;
     const skipped = await runIfFree('lane-lock', async () => 'ran');
     const queued = runExclusive('lane-lock', async () => order.push('second'));
+    release();
     await Promise.all([held, queued]);
     return { skipped, order };
   },

@@ -29,6 +29,8 @@ export interface IndexStatus {
   /** Where the index came from this time, and how long that took. */
   loadedFrom?: 'storage' | 'rebuild';
   loadMs?: number;
+  /** The last chunk the copy saved in storage covers (a cold start loads that copy, then catches up). */
+  savedWatermark?: number;
   /** Something the person should know (a damaged index was rebuilt, an error). */
   note?: string;
 }
@@ -197,7 +199,7 @@ export class IndexHost {
       // A saved index that claims chunks the cache does not have belongs to another cache (reset).
       if (watermark > (await lastSeq(profileId))) throw new IndexCorruptError('the saved index is newer than the cached transactions');
       this.index = SearchIndex.fromBuffers(stored);
-      this.set({ watermark });
+      this.set({ watermark, savedWatermark: watermark });
       return true;
     } catch (error) {
       if (!(error instanceof IndexCorruptError)) throw error;
@@ -276,5 +278,6 @@ export class IndexHost {
     const parts: StoredPart[] = toParts(this.index.toBuffers(), this.st.watermark);
     await saveIndexParts(this.profileId, parts);
     this.dirty = false;
+    this.set({ savedWatermark: this.st.watermark });
   }
 }

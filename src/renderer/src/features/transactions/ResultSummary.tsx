@@ -17,7 +17,8 @@ export function ResultSummary({ answer, status }: { answer: QueryAnswer | null; 
   if (!answer) return <p className="result-summary muted">Searching…</p>;
   const s = answer.summary;
   return (
-    <div className="result-summary" aria-live="polite">
+    // Where the index came from and how much of it is saved, for tests and support (not shown).
+    <div className="result-summary" aria-live="polite" data-index-from={status.loadedFrom} data-index-watermark={status.watermark} data-index-saved={status.savedWatermark}>
       <span>
         <strong>{count(s.count)}</strong> transaction{s.count === 1 ? '' : 's'}
       </span>

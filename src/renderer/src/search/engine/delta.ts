@@ -71,8 +71,8 @@ export class Delta {
     return this.sorted;
   }
 
-  /** The matching rows, newest first. */
-  match(c: CompiledQuery): IndexedRow[] {
+  /** The matching rows, newest first; `feeLinked` tells whether a fee row names an id (fee-links.ts). */
+  match(c: CompiledQuery, feeLinked: (id: string) => boolean): IndexedRow[] {
     if (c.impossible || this.byId.size === 0) return [];
     const rows = this.sortedRows();
     const allowed = this.allowedByRarestWord(c, rows);
@@ -84,7 +84,7 @@ export class Delta {
     for (let i = 0; i < rows.length; i++) {
       if (allowed !== null && allowed[i] === 0) continue;
       const row = (rows[i] as DeltaRow).row;
-      if (matchesRow(c, sets, row)) out.push(row);
+      if (matchesRow(c, sets, row, feeLinked)) out.push(row);
     }
     return out;
   }
@@ -139,12 +139,12 @@ export class Delta {
   }
 }
 
-function matchesRow(c: CompiledQuery, sets: readonly { valueOf: (row: IndexedRow) => string | undefined; set: ReadonlySet<string> }[], row: IndexedRow): boolean {
+function matchesRow(c: CompiledQuery, sets: readonly { valueOf: (row: IndexedRow) => string | undefined; set: ReadonlySet<string> }[], row: IndexedRow, feeLinked: (id: string) => boolean): boolean {
   if (row.dateMs < c.fromMs || row.dateMs > c.toMs) return false;
   const a = row.amountCents;
   if (a < c.minCents || a > c.maxCents) return false;
   if (c.amount !== null && (!inAbsRange(c.amount, a) || (c.negative && !(a < 0)))) return false;
-  if (c.hasFee !== null && row.hasFee !== c.hasFee) return false;
+  if (c.hasFee !== null && (row.hasFee || feeLinked(row.id)) !== c.hasFee) return false;
   for (const { valueOf, set } of sets) {
     const v = valueOf(row);
     if (v === undefined || !set.has(v)) return false;

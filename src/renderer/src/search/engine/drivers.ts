@@ -37,7 +37,7 @@ export function cheapestDriver(base: BaseIndex, c: CompiledQuery, filters: RowFi
   }
   if (c.hasFee !== null) {
     const table = Uint8Array.of(c.hasFee ? 0 : 1, c.hasFee ? 1 : 0);
-    consider(listDriver(base.derived.lists('hasFee', 1), table, lo, hi, 'hasFee'));
+    consider(listDriver(filters.fees.lists(), table, lo, hi, 'hasFee'));
   }
   return best;
 }

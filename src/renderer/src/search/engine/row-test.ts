@@ -1,6 +1,7 @@
 import type { BaseIndex } from './base-index';
 import type { CompiledQuery } from './compiled-query';
 import { DIMENSIONS, type Dimension } from './dimensions';
+import type { FeeColumn } from './fee-links';
 
 /** A kind of per-row filter: the amount (bounds and typed amounts), a set filter, or hasFee. */
 export type FilterKind = 'amount' | 'hasFee' | Dimension;
@@ -15,21 +16,23 @@ export interface RowFilters {
   tables: Partial<Record<Dimension, Uint8Array>>;
   /** The one kind of filter the test checks, when it checks only one. */
   only: FilterKind | null;
+  /** Each position's "with a fee" flag (fee-links.ts). */
+  fees: FeeColumn;
 }
 
-export function rowFiltersOf(base: BaseIndex, c: CompiledQuery): RowFilters {
+export function rowFiltersOf(base: BaseIndex, c: CompiledQuery, fees: FeeColumn): RowFilters {
   const tables: Partial<Record<Dimension, Uint8Array>> = {};
   for (const d of DIMENSIONS) {
     const set = c.sets[d];
     if (set === null) continue;
     const table = base.dicts[d].lookupTable(set);
-    if (!table.includes(1)) return { none: true, test: null, tables, only: null };
+    if (!table.includes(1)) return { none: true, test: null, tables, only: null, fees };
     tables[d] = table;
   }
   const kinds: FilterKind[] = Object.keys(tables) as Dimension[];
   if (c.hasFee !== null) kinds.push('hasFee');
   if (c.amount !== null || c.minCents > -Infinity || c.maxCents < Infinity) kinds.push('amount');
-  return { none: false, test: kinds.length > 0 ? new RowTest(base, c, tables) : null, tables, only: kinds.length === 1 ? (kinds[0] as FilterKind) : null };
+  return { none: false, test: kinds.length > 0 ? new RowTest(base, c, tables, fees.flags) : null, tables, only: kinds.length === 1 ? (kinds[0] as FilterKind) : null, fees };
 }
 
 /**
@@ -65,10 +68,10 @@ export class RowTest {
   private readonly cuT: Uint8Array | null;
   private readonly mcT: Uint8Array | null;
 
-  constructor(base: BaseIndex, c: CompiledQuery, tables: Partial<Record<Dimension, Uint8Array>>) {
+  constructor(base: BaseIndex, c: CompiledQuery, tables: Partial<Record<Dimension, Uint8Array>>, feeFlags: Uint8Array) {
     const rows = base.rows;
     this.amounts = rows.amounts;
-    this.hasFee = rows.hasFee;
+    this.hasFee = feeFlags;
     this.feeWanted = c.hasFee === null ? -1 : c.hasFee ? 1 : 0;
     this.minCents = c.minCents;
     this.maxCents = c.maxCents;

@@ -2,6 +2,7 @@ import type { BaseIndex } from './base-index';
 import { andInto, countBits, newBitset, setPositions } from './bitset';
 import type { CompiledQuery } from './compiled-query';
 import { cheapestDriver } from './drivers';
+import type { FeeColumn } from './fee-links';
 import { rowFiltersOf, type RowTest } from './row-test';
 import { textCandidates } from './text-candidates';
 import { tuning } from './tuning';
@@ -21,10 +22,10 @@ export interface ScanOutput {
  * answer and only their totals need adding up (from running totals, less the rows left out, when
  * most rows are in); otherwise they are visited in order as set bits of 32-row words.
  */
-export function scanBase(base: BaseIndex, c: CompiledQuery, dead: Uint32Array | null, lo: number, hi: number): ScanOutput {
+export function scanBase(base: BaseIndex, c: CompiledQuery, dead: Uint32Array | null, lo: number, hi: number, fees: FeeColumn): ScanOutput {
   const out: ScanOutput = { bits: newBitset(base.size), count: 0, inCents: 0, outCents: 0 };
   if (c.impossible || lo >= hi) return out;
-  const filters = rowFiltersOf(base, c);
+  const filters = rowFiltersOf(base, c, fees);
   if (filters.none) return out;
   const hasWords = c.pieces.length > 0 || c.amountOrWords.length > 0;
   let cand = hasWords ? textCandidates(base, c, lo, hi) : null;

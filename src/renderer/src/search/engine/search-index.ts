@@ -4,10 +4,11 @@ import type { BaseIndex } from './base-index';
 import { hasBit, newBitset, setBit } from './bitset';
 import { compileQuery } from './compiled-query';
 import { Delta } from './delta';
+import { feeColumnOf, FeeLinks, type FeeColumn } from './fee-links';
 import { SearchResult } from './result';
 import { checkRow, type IndexedRow, type RowRef } from './rows';
 import { scanBase } from './scan';
-import { fromStored, toStored, type StoredIndex } from './storage';
+import { feeLinksOf, fromStored, toStored, type StoredIndex } from './storage';
 import { summarize } from './totals';
 
 /**
@@ -20,8 +21,13 @@ export class SearchIndex {
   /** Base rows a delta row replaced. */
   private dead: Uint32Array | null = null;
   private deadCount = 0;
+  /** The base's "with a fee" flags with the links applied; remade after the links change. */
+  private fees: FeeColumn | null = null;
 
-  private constructor(private readonly base: BaseIndex) {}
+  private constructor(
+    private readonly base: BaseIndex,
+    private readonly links: FeeLinks,
+  ) {}
 
   /**
    * Indexes the rows (any order; when an id repeats, the last one wins). Rows are read one at a
@@ -29,12 +35,23 @@ export class SearchIndex {
    * rows read now and then, and once at the end of reading.
    */
   static build(rows: Iterable<IndexedRow>, onProgress?: (done: number) => void): SearchIndex {
-    return new SearchIndex(assembleBase(rows, onProgress));
+    const links = new FeeLinks();
+    // An array is passed on as it is (assembleBase sizes its buffers from its length) and linked
+    // after; any other iterable is linked as it is read, once.
+    const linking = function* (): Generator<IndexedRow> {
+      for (const row of rows) {
+        links.put(row.id, row.feeFor);
+        yield row;
+      }
+    };
+    const base = assembleBase(Array.isArray(rows) ? rows : linking(), onProgress);
+    if (Array.isArray(rows)) for (const row of rows as IndexedRow[]) links.put(row.id, row.feeFor);
+    return new SearchIndex(base, links);
   }
 
   /** An index saved by toBuffers(); IndexCorruptError when it is damaged or from another version. */
   static fromBuffers(stored: StoredIndex): SearchIndex {
-    return new SearchIndex(fromStored(stored));
+    return new SearchIndex(fromStored(stored), feeLinksOf(stored));
   }
 
   /**
@@ -43,7 +60,7 @@ export class SearchIndex {
    */
   toBuffers(): StoredIndex {
     if (this.delta.size > 0 || this.deadCount > 0) return this.compact().toBuffers();
-    return toStored(this.base);
+    return toStored(this.base, this.links.pairs());
   }
 
   get size(): number {
@@ -61,6 +78,7 @@ export class SearchIndex {
   upsert(rows: IndexedRow[]): void {
     for (const row of rows) checkRow(row);
     for (const row of rows) {
+      if (this.links.put(row.id, row.feeFor)) this.fees = null;
       this.delta.put(row);
       const p = this.base.find(row.id);
       if (p < 0) continue;
@@ -74,14 +92,14 @@ export class SearchIndex {
   /** A new index with the delta folded into its base; this one keeps answering meanwhile. */
   compact(): SearchIndex {
     if (this.delta.size === 0 && this.deadCount === 0) return this;
-    return new SearchIndex(compactBase(this.base, this.dead, this.delta.rows()));
+    return new SearchIndex(compactBase(this.base, this.dead, this.delta.rows()), this.links.clone());
   }
 
   query(q: TxQuery): SearchResult {
     const c = compileQuery(q);
     const [lo, hi] = this.base.dateWindow(c.fromMs, c.toMs);
-    const scan = scanBase(this.base, c, this.dead, lo, hi);
-    const deltaRows = this.delta.match(c);
+    const scan = scanBase(this.base, c, this.dead, lo, hi, (this.fees ??= feeColumnOf(this.base, this.links)));
+    const deltaRows = this.delta.match(c, (id) => this.links.has(id));
     const summary = summarize(this.base, scan.bits, scan.count, scan.inCents, scan.outCents, deltaRows);
     return new SearchResult(summary, c.truncated, this.base, scan.bits, scan.count, deltaRows);
   }

@@ -2,6 +2,7 @@ import { BaseIndex } from './base-index';
 import { checksum } from './checksum';
 import { BYTE_DIMENSIONS, DIMENSIONS, newDictionaries, type Dimension } from './dimensions';
 import { IndexCorruptError } from './errors';
+import { FeeLinks } from './fee-links';
 import { IdTable } from './id-table';
 import { byteLengthOf, carve, postingsSpec, rowsSpec, stringsSpec } from './layout';
 import { checkParts } from './stored-checks';
@@ -9,7 +10,8 @@ import { checkParts } from './stored-checks';
 export const INDEX_FORMAT = 'treasury-search-index';
 /** Bumped whenever the layout or the meaning of a saved buffer changes. */
 // 2: rows carry the merchant (a filter, and the charts' top merchants).
-export const INDEX_VERSION = 2;
+// 3: the fee links (which fee row names which transaction) are saved with the index.
+export const INDEX_VERSION = 3;
 
 export const BUFFER_NAMES = ['rows', 'ids', 'terms', 'postings'] as const;
 export type BufferName = (typeof BUFFER_NAMES)[number];
@@ -28,6 +30,8 @@ export interface StoredIndexMeta {
   /** The values behind each dimension's codes (code = index + 1). */
   dictionaries: Record<Dimension, string[]>;
   checksums: Record<BufferName, number>;
+  /** Fee row id, the id it names as what it was charged for, ... (fee-links.ts). */
+  feeLinks: string[];
 }
 
 /**
@@ -42,7 +46,7 @@ export interface StoredIndex {
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 const checksums = new WeakMap<BaseIndex, Record<BufferName, number>>();
 
-export function toStored(base: BaseIndex): StoredIndex {
+export function toStored(base: BaseIndex, feeLinks: string[]): StoredIndex {
   const buffers = base.buffers();
   let sums = checksums.get(base);
   if (!sums) {
@@ -60,6 +64,7 @@ export function toStored(base: BaseIndex): StoredIndex {
     postings: base.postings.list.length,
     dictionaries: Object.fromEntries(DIMENSIONS.map((d) => [d, [...base.dicts[d].values]])) as Record<Dimension, string[]>,
     checksums: { ...sums },
+    feeLinks,
   };
   return { meta, buffers };
 }
@@ -82,6 +87,7 @@ export function fromStored(stored: unknown): BaseIndex {
   if (!counts.every(isCount)) fail('its sizes are not valid numbers');
   const [rows, terms, idBytes, termBytes, postings] = counts as number[] as [number, number, number, number, number];
   const dictionaries = checkDictionaries(meta.dictionaries);
+  if (!Array.isArray(meta.feeLinks) || meta.feeLinks.length % 2 !== 0 || !meta.feeLinks.every((v) => typeof v === 'string')) fail('its list of fee links is not pairs of ids');
   const specs = { rows: rowsSpec(rows), ids: stringsSpec(rows, idBytes), terms: stringsSpec(terms, termBytes), postings: postingsSpec(terms, postings) };
   const sums = isRecord(meta.checksums) ? meta.checksums : {};
   for (const name of BUFFER_NAMES) {
@@ -101,6 +107,11 @@ export function fromStored(stored: unknown): BaseIndex {
   checkParts(parts, dicts);
   const idTable = IdTable.build(parts.ids, rows, (earlier, later) => fail(`rows ${earlier} and ${later} have the same id`));
   return new BaseIndex(parts, dicts, idTable);
+}
+
+/** The fee links of an index fromStored() accepted. */
+export function feeLinksOf(stored: StoredIndex): FeeLinks {
+  return FeeLinks.fromPairs(stored.meta.feeLinks);
 }
 
 function checkDictionaries(value: unknown): Record<Dimension, string[]> {

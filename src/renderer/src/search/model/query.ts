@@ -11,7 +11,9 @@ import type { DetailedStatus, TransactionStatus } from '../../../../shared/servi
  * - A set filter (statuses, cards, ...) matches a row whose value is in the set; an empty or
  *   missing set does not filter. `cardGroupIds` matches through the row's card.
  * - `currencies`: the original currency code (upper case), USD when the transaction has none.
- * - `hasFee`: true keeps fees and transactions a fee was charged for; false keeps the others.
+ * - `hasFee`: true keeps fees and transactions a fee was charged for; false keeps the others. A
+ *   row is "with a fee" when it carries one itself (`hasFee` of search-row.ts), or when a row of
+ *   the index names it as what it was charged for (`feeFor`), whichever of the two came first.
  * - Results are ordered newest first: date descending, then id descending (plain string order).
  */
 export interface TxQuery {

@@ -9,7 +9,9 @@ import { amountMatches, parseQueryText, type QueryWord } from './text';
  */
 export function referenceSearch(rows: readonly SearchRow[], q: TxQuery): { summary: TxSummary; ids: string[] } {
   const words = parseQueryText(q.text).words;
-  const hits = rows.filter((row) => passesFilters(row, q) && words.every((word) => matchesWord(row, word)));
+  const charged = new Set(rows.map((row) => row.feeFor).filter((id) => id !== undefined));
+  const withFee = (row: SearchRow) => row.hasFee || charged.has(row.id);
+  const hits = rows.filter((row) => passesFilters(row, q, withFee) && words.every((word) => matchesWord(row, word)));
   hits.sort((a, b) => compareNewestFirst(a.dateMs, a.id, b.dateMs, b.id));
   // Exact integer sums (as BigInts), rounded once when they exceed 2^53.
   let inCents = 0n;
@@ -33,12 +35,12 @@ function inSet(set: readonly string[] | undefined, value: string | undefined): b
   return value !== undefined && set.includes(value);
 }
 
-function passesFilters(row: SearchRow, q: TxQuery): boolean {
+function passesFilters(row: SearchRow, q: TxQuery, withFee: (row: SearchRow) => boolean): boolean {
   if (isBound(q.fromMs) && row.dateMs < q.fromMs) return false;
   if (isBound(q.toMs) && row.dateMs > q.toMs) return false;
   if (isBound(q.minCents) && row.amountCents < q.minCents) return false;
   if (isBound(q.maxCents) && row.amountCents > q.maxCents) return false;
-  if (q.hasFee !== undefined && row.hasFee !== q.hasFee) return false;
+  if (q.hasFee !== undefined && withFee(row) !== q.hasFee) return false;
   return (
     inSet(q.statuses, row.status) &&
     inSet(q.detailedStatuses, row.detailedStatus) &&

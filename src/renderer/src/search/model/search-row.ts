@@ -1,5 +1,5 @@
 import type { DetailedStatus, Transaction, TransactionStatus } from '../../../../shared/service';
-import { hasFee } from '../../../../shared/service/fees';
+import { feeChargedFor, hasFee } from '../../../../shared/service/fees';
 import { wordsOf } from './text';
 
 /** What a search engine needs of the cards (their last four digits, name and group). */
@@ -24,7 +24,10 @@ export interface SearchRow {
   virtualAccountId: string | undefined;
   /** Upper case; USD when the transaction was in dollars. */
   currency: string;
+  /** The row carries a fee itself (a fee, or a purchase charged an FX fee); see also feeFor. */
   hasFee: boolean;
+  /** For a fee: the id of the transaction it was charged for (an outgoing wire's fee names the wire). */
+  feeFor?: string | undefined;
   /** The merchant's name (its description; the deprecated field when that is all there is); none for transfers and fees. */
   merchant?: string | undefined;
   /** Distinct words of the row's text (text.ts). */
@@ -76,6 +79,7 @@ export function toSearchRow(tx: Transaction, cards: CardLookup): SearchRow {
     virtualAccountId: tx.virtualAccountId,
     currency: (tx.originalCurrency?.code ?? 'USD').toUpperCase(),
     hasFee: hasFee(tx),
+    feeFor: feeChargedFor(tx),
     merchant: merchantOf(tx),
     words: [...words],
   };
