@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './http/app';
 import { Faults, type FaultSettingsInput } from './http/faults';
+import { REQUEST_LOG_CAP, RequestLog } from './http/request-log';
 import { registerAdminRoutes } from './routes/admin';
 import { routes } from './routes';
 import { createWorld, type WorldOptions } from './seed/create-world';
@@ -22,6 +23,8 @@ export interface SandboxOptions extends Partial<WorldOptions> {
   faults?: FaultSettingsInput;
   /** Check every response against the shared contract (on by default; the benchmark turns it off). */
   validateResponses?: boolean;
+  /** Requests the log keeps before the oldest go (`GET /__sandbox/requests`); REQUEST_LOG_CAP by default. */
+  requestLogCap?: number;
 }
 
 export interface Sandbox {
@@ -34,6 +37,8 @@ export interface Sandbox {
   faults: Faults;
   /** Requests that reached the API, vault or admin listener so far. */
   stats: { requests: number };
+  /** Every API and vault request with its outcome, as `GET /__sandbox/requests` pages it. */
+  requests: RequestLog;
   /** Sets faults (going offline closes the API and vault listeners; coming back reopens them). */
   setFaults(input: FaultSettingsInput): Promise<void>;
   resetFaults(): Promise<void>;
@@ -79,9 +84,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       });
     }
   };
-  const admin = registerAdminRoutes({ world, faults, applyOffline });
+  const requests = new RequestLog(options.requestLogCap ?? REQUEST_LOG_CAP);
+  const admin = registerAdminRoutes({ world, faults, applyOffline, requests });
   const stats = { requests: 0 };
-  const common = { world, faults, apiKey, routes, validateResponses, stats };
+  const common = { world, faults, apiKey, routes, validateResponses, stats, requests };
   const api = buildApp({ ...common, role: 'api', admin });
   const vault = buildApp({ ...common, role: 'vault' });
   listeners.push(api, vault);
@@ -117,6 +123,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     world,
     faults,
     stats,
+    requests,
     setFaults,
     resetFaults: async () => {
       faults.reset();
@@ -138,4 +145,5 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 }
 
 export type { FaultSettings, FaultSettingsInput } from './http/faults';
+export type { LoggedRequest, RequestLogPage } from './http/request-log';
 export type { World } from './world/world';

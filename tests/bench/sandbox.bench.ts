@@ -7,22 +7,13 @@
  *   npm run bench:sandbox            (BENCH_TRANSACTIONS=200000 npm run bench:sandbox for a quick run)
  */
 import { startSandbox } from '../../src/sandbox';
+import { emit } from './shared/io';
+import { percentiles as stats } from './shared/stats';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
 const TARGET_P95_MS = 5;
 const DAY = 86_400_000;
-
-function emit(line: Record<string, unknown>): void {
-  process.stdout.write(`${JSON.stringify(line)}\n`);
-}
-
-function stats(ms: number[]): { p50: number; p95: number; max: number } {
-  const s = [...ms].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] as number;
-  const r = (x: number) => Math.round(x * 1000) / 1000;
-  return { p50: r(at(0.5)), p95: r(at(0.95)), max: r(s[s.length - 1] ?? 0) };
-}
 
 /** A small deterministic generator so two runs ask the same questions. */
 function lcg(seed: number): () => number {

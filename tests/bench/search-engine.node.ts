@@ -23,6 +23,8 @@ import { toSearchRow } from '../../src/renderer/src/search/model/search-row';
 import { wordsOf } from '../../src/renderer/src/search/model/text';
 import { createWorld } from '../../src/sandbox/seed/create-world';
 import type { Transaction } from '../../src/shared/service';
+import { emit } from './shared/io';
+import { percentiles } from './shared/stats';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const PER_CATEGORY = Number(process.env.BENCH_QUERIES ?? 40);
@@ -34,18 +36,6 @@ const DAY = 86_400_000;
 const PAGE = 50;
 
 type Categories = Record<string, TxQuery[]>;
-
-function emit(line: Record<string, unknown>): void {
-  console.log(JSON.stringify(line));
-}
-
-/** Median, 95th percentile and maximum of some timings, in ms to the microsecond. */
-function percentiles(ms: readonly number[]): { p50: number; p95: number; max: number } {
-  const sorted = Float64Array.from(ms).sort();
-  const round = (x: number | undefined) => Math.round((x ?? 0) * 1000) / 1000;
-  const rank = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
-  return { p50: round(rank(0.5)), p95: round(rank(0.95)), max: round(sorted[sorted.length - 1]) };
-}
 
 /** Deterministic choices (xorshift32), so two runs ask the same questions. */
 function chooser(seed: number): () => number {

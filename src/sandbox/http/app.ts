@@ -6,6 +6,7 @@ import type { RouteTable } from '../routes/types';
 import type { World } from '../world/world';
 import { ApiError, badRequest, validationError } from './errors';
 import type { Faults } from './faults';
+import type { LoggedRequest, RequestLog } from './request-log';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
 export const ADMIN_PREFIX = '/__sandbox/';
@@ -24,6 +25,18 @@ export interface AppOptions {
   validateResponses: boolean;
   /** Counts requests that reached a listener (tests prove a call never left the app). */
   stats?: { requests: number };
+  /** Records every API and vault request with its outcome (admin routes are not recorded). */
+  requests?: RequestLog;
+}
+
+/** The log entry of each request in flight, so the later hooks can write its outcome. */
+const logged = new WeakMap<FastifyRequest, LoggedRequest>();
+
+function markDropped(req: FastifyRequest, when: 'before-processing' | 'after-processing', atMs: number): void {
+  const entry = logged.get(req);
+  if (!entry) return;
+  entry.dropped = when;
+  entry.answeredAtMs = atMs;
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -103,6 +116,7 @@ function registerEndpoint(app: FastifyInstance, name: EndpointName, def: Endpoin
       }
       if (opts.faults.dropAfter()) {
         // Processed, then the connection dies before the answer leaves: the client cannot know.
+        markDropped(req, 'after-processing', opts.world.clock.now());
         reply.hijack();
         req.raw.socket.destroy();
         return;
@@ -131,10 +145,15 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     if (opts.stats) opts.stats.requests += 1;
     const isAdmin = req.url.startsWith(ADMIN_PREFIX);
     if (!isAdmin && opts.role !== 'admin') {
+      if (opts.requests) {
+        const key = req.headers[IDEMPOTENCY_HEADER];
+        logged.set(req, opts.requests.arrive({ host: opts.role, atMs: opts.world.clock.now(), method: req.method, path: req.url.split('?')[0] ?? req.url, idempotencyKey: typeof key === 'string' ? key : null }));
+      }
       const delay = opts.faults.delayMs();
       if (delay > 0) await new Promise((r) => setTimeout(r, delay));
       const decision = opts.faults.decideBefore();
       if (decision === 'drop') {
+        markDropped(req, 'before-processing', opts.world.clock.now());
         reply.hijack();
         req.raw.socket.destroy();
         return reply;
@@ -156,6 +175,17 @@ export function buildApp(opts: AppOptions): FastifyInstance {
       return send(reply, new ApiError(401, 'INVALID_API_KEY', 'the API key is not valid'));
     }
     return undefined;
+  });
+
+  // Written as the answer leaves (not when it has finished): a Retry-After runs from here, and a
+  // client that honours it cannot have sent its next request before this instant.
+  app.addHook('onSend', async (req, reply) => {
+    const entry = logged.get(req);
+    if (!entry) return;
+    entry.status = reply.statusCode;
+    entry.answeredAtMs = opts.world.clock.now();
+    const retryAfter = Number(reply.getHeader('retry-after'));
+    if (Number.isFinite(retryAfter) && reply.hasHeader('retry-after')) entry.retryAfterMs = retryAfter * 1000;
   });
 
   app.setErrorHandler((error, req, reply) => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { SimulatedAuthorization } from '../../shared/service';
 import { validationError } from '../http/errors';
 import { FaultSettingsInput, type Faults } from '../http/faults';
+import { RequestLogQuery, type RequestLog } from '../http/request-log';
 import { authorize } from '../simulation/authorizations';
 import { catchUp } from '../simulation/tick';
 import type { World } from '../world/world';
@@ -39,6 +40,7 @@ export interface AdminDeps {
   faults: Faults;
   /** Applies `offline` to the listeners (closing or reopening them). */
   applyOffline: (offline: boolean) => Promise<void>;
+  requests: RequestLog;
 }
 
 /** The `/__sandbox/` admin routes: simulate the world and inject faults. Never faulted themselves. */
@@ -83,5 +85,7 @@ export function registerAdminRoutes(deps: AdminDeps) {
     });
 
     app.get('/__sandbox/ledger', async () => ({ items: deps.world.ledger, count: deps.world.ledger.length }));
+
+    app.get('/__sandbox/requests', async (req) => deps.requests.page(parse(RequestLogQuery, req.query)));
   };
 }

@@ -1,6 +1,7 @@
 import type { CardStatus, SpendingConstraint } from '../../shared/service';
 import { DAY_MS, dayIn } from '../world/clock';
 import type { IdFactory, Rng } from '../world/ids';
+import { iso } from '../world/instant';
 import type {
   AccountRecord,
   CardGroupRecord,
@@ -100,10 +101,6 @@ const CARD_NAMES = [
   'Fuel Card - Van 1', 'Fuel Card - Van 2', 'Hardware Purchases', 'Coworking', 'Telecom', 'Payroll Tools',
   'One-off Vendor Payment', 'Trial Signup', 'Subscriptions', 'Events', 'Customer Gifts', 'Legal Services',
 ];
-
-function iso(ms: number): string {
-  return new Date(ms).toISOString();
-}
 
 /**
  * Builds every entity but transactions. Cards cover every status, virtual and physical,

@@ -1,5 +1,6 @@
 import type { Transaction } from '../../shared/service';
 import type { IdFactory, Rng } from '../world/ids';
+import { iso } from '../world/instant';
 import type { FeeDetailRecord, MerchantRecord, TransactionKind, TransactionRecord, VirtualAccountRecord } from '../world/records';
 import { amountRange, rawMerchantDescription, type CardProfile } from './card-profiles';
 
@@ -30,10 +31,6 @@ export const DECLINE_REASONS = [
 const CUSTOMERS = ['Globex Corp', 'Initech', 'Umbrella Supplies', 'Stark Industries', 'Wayne Enterprises', 'Hooli', 'Soylent Co', 'Cyberdyne Systems'];
 const VENDORS = ['Vandelay Imports', 'Pied Piper', 'Landmark Properties LLC', 'ADP Payroll', 'Kaiser Permanente', 'Cooley LLP', 'Brex Logistics', 'Acme Parts Co'];
 const RETURN_CODES = ['R01 insufficient funds', 'R02 account closed', 'R03 no account', 'R04 invalid account number'];
-
-export function iso(ms: number): string {
-  return new Date(ms).toISOString();
-}
 
 /** A purchase the seed may refund or charge a foreign transaction fee on later. */
 export interface PurchaseRef {

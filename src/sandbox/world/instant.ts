@@ -11,3 +11,8 @@ export function parseInstant(text: string): number | undefined {
   const ms = Date.parse(trimmed);
   return Number.isNaN(ms) ? undefined : ms;
 }
+
+/** An instant as the service writes it: ISO 8601 in UTC with milliseconds. */
+export function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}

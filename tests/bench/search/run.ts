@@ -25,7 +25,7 @@ import { emitLatencies, emitSummary } from './node/report';
 import { emptyOutcome, type EngineOutcome } from './node/engine-run';
 import { runEngine } from './node/run-engine';
 import { Site } from './node/site';
-import { mb, percentiles } from './node/stats';
+import { mb, percentiles } from '../shared/stats';
 import { encodeChunk } from './shared/row-codec';
 
 const LIMIT = 50;

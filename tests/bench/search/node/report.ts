@@ -1,7 +1,7 @@
 import { emit } from './emit';
 import { CATEGORIES, type BenchQuery, type Category } from './queries';
 import type { EngineOutcome } from './engine-run';
-import { mb, percentiles } from './stats';
+import { mb, percentiles } from '../../shared/stats';
 
 /** The targets our engine is held to (the brief), and how this run measured against them. */
 export const TARGETS = {

@@ -2,7 +2,7 @@ import type { BuildReport } from '../../shared/protocol';
 import { progress } from '../emit';
 import type { EngineRun } from '../engine-run';
 import { HeapSampler } from '../heap-sampler';
-import { mb } from '../stats';
+import { mb } from '../../../shared/stats';
 
 const SAMPLE_MS = 50;
 

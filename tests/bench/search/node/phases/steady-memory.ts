@@ -1,6 +1,6 @@
 import type { EngineRun } from '../engine-run';
 import type { HeapSampler } from '../heap-sampler';
-import { mb } from '../stats';
+import { mb } from '../../../shared/stats';
 
 /**
  * The memory of window + worker at rest, after the build and a pass of the queries. Two measures

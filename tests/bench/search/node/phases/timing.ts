@@ -2,7 +2,7 @@ import type { Answer } from '../../shared/protocol';
 import type { Options } from '../args';
 import { progress } from '../emit';
 import type { EngineRun } from '../engine-run';
-import { percentiles } from '../stats';
+import { percentiles } from '../../../shared/stats';
 
 /** Queries answered slower than this get no extra warm-up round (the verification run warmed them). */
 const WARM_UP_BELOW_MS = 1000;
