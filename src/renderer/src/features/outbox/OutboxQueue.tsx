@@ -7,6 +7,7 @@ import { useOutboxRows } from '../../outbox/repo/outbox-hooks';
 import { money } from '../../model/format';
 import { outboxActions } from '../../outbox/commands/row-actions';
 import { reviewLines, STATE_LABEL, STATE_ORDER, title } from '../../outbox/model/describe';
+import './outbox.css';
 
 interface Props {
   profileId: string;
