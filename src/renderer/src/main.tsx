@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// Stylesheet files, not inline styles in index.html: the CSP allows only our own files. The shared
+// styles come before App, whose screens import their own: in the bundle a screen's rules follow.
+import './ui/index.css';
 import { App } from './App';
 import { startEngines } from './app/engines';
-// A stylesheet file, not inline styles in index.html: the CSP allows only our own files.
-import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element is missing from index.html');

@@ -3,6 +3,7 @@ import type { SvcHandle, VirtualAccountView } from '../../../../shared/service';
 import { useEntities } from '../../repos/entities-hooks';
 import { importPayments, importTransfers, PAYMENT_COLUMNS, TRANSFER_COLUMNS, type ImportLine } from '../../outbox/model/bulk-import';
 import { queueDraft } from '../../outbox/commands/submit-draft';
+import './outbox.css';
 
 const SHOWN_PROBLEMS = 200;
 

@@ -8,6 +8,7 @@ import { money } from '../../model/format';
 import { outboxActions } from '../../outbox/commands/row-actions';
 import { useProfileService } from '../../outbox/commands/profile-service';
 import { reviewLines, STATE_LABEL, STATE_ORDER, title } from '../../outbox/model/describe';
+import './outbox.css';
 
 interface Props {
   profileId: string;

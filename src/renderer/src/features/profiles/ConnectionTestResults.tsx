@@ -1,4 +1,5 @@
 import type { ConnectionCheck, ConnectionTestResult } from '../../../../shared/ipc';
+import './profiles.css';
 
 function Check({ name, check }: { name: string; check: ConnectionCheck }) {
   return (

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EditProfileDialog } from './EditProfileDialog';
 import { keyStorageLabel } from './keyStorage';
 import { SetKeyDialog } from './SetKeyDialog';
+import './profiles.css';
 
 function address(p: ProfileView): string {
   if (p.kind === 'demo') return p.baseUrl ? `${displayAddress(p.baseUrl)} (on this computer)` : 'Started on this computer when used';

@@ -1,4 +1,5 @@
 import { useProfiles } from '../../stores/profiles';
+import './profiles.css';
 
 /**
  * Main found profiles.json damaged at start, renamed it aside and started empty. The person

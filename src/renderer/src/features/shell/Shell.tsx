@@ -16,6 +16,7 @@ import type { SectionId } from '../../model/sections';
 import { Sidebar } from './Sidebar';
 import { useConnectivityWatch } from './useConnectivityWatch';
 import { useSectionShortcuts } from './useSectionShortcuts';
+import './shell.css';
 
 const SCREENS: Record<SectionId, ComponentType> = {
   transactions: TransactionsScreen,

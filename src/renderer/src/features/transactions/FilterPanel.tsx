@@ -65,7 +65,7 @@ export function FilterPanel({ query, directory, onPatch }: Props) {
           Status
         </span>
         {TRANSACTION_STATUSES.map((s) => (
-          <label key={s} className="check">
+          <label key={s} className="filter__check">
             <input type="checkbox" checked={query.statuses?.includes(s) ?? false} onChange={(e) => onPatch({ statuses: toggle(query.statuses, s, e.target.checked) })} /> {s}
           </label>
         ))}

@@ -16,6 +16,7 @@ import { TransactionList } from './TransactionList';
 import { useDirectory } from './useNames';
 import { useTransactionResults } from './useTransactionResults';
 import { SpendCharts } from './SpendCharts';
+import './transactions.css';
 
 const NO_QUERY: TxQuery = {};
 

@@ -3,6 +3,7 @@ import type { ProfileView } from '../../../../shared/ipc';
 import { useProfiles } from '../../stores/profiles';
 import { AddProfileForm } from '../profiles/AddProfileForm';
 import { RecoveredNotice } from '../profiles/RecoveredNotice';
+import './welcome.css';
 
 /** First run: one click into the Demo, or the live-account form. */
 export function WelcomeScreen() {
