@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CardEvent, Transaction, Utilization } from '../../src/shared/service';
 import { startClient, type Client } from './harness';
-import { authorize, availableOf, expectAuth, expectError, newCard, newGroup } from './cards-helpers';
+import { expectError } from '../support/errors';
+import { authorize, availableOf, expectAuth, newCard, newGroup } from './cards-helpers';
 
 // Pinned (by the harness): day, week and month limits roll over only when a test advances the clock.
 let c: Client;

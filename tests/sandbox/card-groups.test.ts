@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CardGroup } from '../../src/shared/service';
 import { startClient, type Client } from './harness';
-import { expectError, groupState, newGroup } from './cards-helpers';
+import { expectError } from '../support/errors';
+import { groupState, newGroup } from './cards-helpers';
 
 let c: Client;
 beforeAll(async () => {

@@ -1,18 +1,7 @@
 import { expect } from 'vitest';
-import { ErrorBody } from '../../src/shared/service';
-import type { Client, Reply } from './harness';
+import type { Client } from './harness';
 
 /** Shared steps of the card, card-group and authorization tests. */
-
-/** Asserts an error answer: the status and the reference error body (with its identifier when given). */
-export function expectError(res: Reply<unknown>, status: number, identifier?: string): ErrorBody {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  const body = ErrorBody.parse(res.body);
-  expect(body.rawStatus).toBe(status);
-  expect(body.message.length).toBeGreaterThan(0);
-  if (identifier) expect(body.identifier).toBe(identifier);
-  return body;
-}
 
 let counter = 0;
 export function uniqueName(prefix: string): string {

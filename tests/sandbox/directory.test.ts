@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startClient, type Client } from './harness';
-import { expectError, freshKey, postTransfer } from './virtual-accounts-helpers';
+import { expectError } from '../support/errors';
+import { freshKey, postTransfer } from './virtual-accounts-helpers';
 
 let c: Client;
 beforeAll(async () => {

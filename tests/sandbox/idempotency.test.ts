@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startClient, type Client } from './harness';
-import { balanceOf, expectError, freshKey, newVirtualAccount, postTransfer } from './virtual-accounts-helpers';
+import { expectError } from '../support/errors';
+import { balanceOf, freshKey, newVirtualAccount, postTransfer } from './virtual-accounts-helpers';
 
 const HOUR = 3_600_000;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfframpResult } from '../../src/shared/service';
 import { startClient, type Client } from './harness';
-import { expectError } from './virtual-accounts-helpers';
+import { expectError } from '../support/errors';
 
 let c: Client;
 beforeAll(async () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody, FeeDetails, Transaction } from '../../src/shared/service';
 import { encodeCursor } from '../../src/sandbox/world/pagination';
+import { expectError } from '../support/errors';
 import { startClient, type Client } from './harness';
 
 let c: Client;
@@ -12,13 +13,6 @@ beforeAll(async () => {
   all = await c.all<Transaction>('/transaction');
 });
 afterAll(() => c.close());
-
-async function expectError(res: { status: number; body: unknown }, status: number, pattern?: RegExp): Promise<void> {
-  expect(res.status).toBe(status);
-  const body = ErrorBody.parse(res.body);
-  expect(body.rawStatus).toBe(status);
-  if (pattern) expect(body.message).toMatch(pattern);
-}
 
 describe('GET /transaction/{id}', () => {
   it('returns the same transaction the list shows', async () => {
@@ -31,7 +25,7 @@ describe('GET /transaction/{id}', () => {
   });
 
   it('answers 404 with the error body for an unknown id', async () => {
-    await expectError(await c.get('/transaction/txn_nope'), 404, /txn_nope/);
+    expectError(await c.get('/transaction/txn_nope'), 404, /txn_nope/);
   });
 });
 
@@ -71,7 +65,7 @@ describe('GET /transaction/{id}/fee-details', () => {
     const res = await c.get(`/transaction/${purchase.id}/fee-details`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ items: [] });
-    await expectError(await c.get('/transaction/txn_nope/fee-details'), 404);
+    expectError(await c.get('/transaction/txn_nope/fee-details'), 404);
   });
 });
 
@@ -91,14 +85,14 @@ describe('PATCH /transaction/{id}/note', () => {
   it('refuses bad bodies with 400 and changes nothing', async () => {
     const tx = all[7] as Transaction;
     for (const body of [{}, { note: 42 }, { note: null }, { note: 'x'.repeat(2001) }]) {
-      await expectError(await c.call('PATCH', `/transaction/${tx.id}/note`, { body }), 400);
+      expectError(await c.call('PATCH', `/transaction/${tx.id}/note`, { body }), 400);
     }
-    await expectError(await c.call('PATCH', `/transaction/${tx.id}/note`, { rawBody: '"just a string"' }), 400);
+    expectError(await c.call('PATCH', `/transaction/${tx.id}/note`, { rawBody: '"just a string"' }), 400);
     expect((await c.get(`/transaction/${tx.id}`)).body).toEqual(tx);
   });
 
   it('answers 404 for an unknown transaction', async () => {
-    await expectError(await c.call('PATCH', '/transaction/txn_nope/note', { body: { note: 'hi' } }), 404);
+    expectError(await c.call('PATCH', '/transaction/txn_nope/note', { body: { note: 'hi' } }), 404);
   });
 });
 
@@ -112,13 +106,13 @@ describe('bad list input', () => {
     ['filter:detailed_status', 'pending_approval'],
     ['filter:detailed_status', 'bogus'],
   ])('refuses %s=%s with 400 and the error body', async (key, value) => {
-    await expectError(await c.get('/transaction', { [key]: value }), 400, new RegExp(key));
-    await expectError(await c.get('/transaction/aggregation', { [key]: value }), 400);
+    expectError(await c.get('/transaction', { [key]: value }), 400, new RegExp(key));
+    expectError(await c.get('/transaction/aggregation', { [key]: value }), 400);
   });
 
   it('refuses cursors it did not issue with 400', async () => {
     for (const cursor of ['garbage!!', 'eyJub3QiOiJhbiBhcnJheSJ9', encodeCursor('yesterday', '5'), encodeCursor(1, 'x'), encodeCursor(1.5, '1')]) {
-      await expectError(await c.get('/transaction', { cursor }), 400, /cursor/);
+      expectError(await c.get('/transaction', { cursor }), 400, /cursor/);
     }
   });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startClient, type Client } from './harness';
-import { balanceOf, expectError, freshKey, ledgerCount, moneySnapshot, newVirtualAccount, postTransfer } from './virtual-accounts-helpers';
+import { expectError } from '../support/errors';
+import { balanceOf, freshKey, ledgerCount, moneySnapshot, newVirtualAccount, postTransfer } from './virtual-accounts-helpers';
 
 let c: Client;
 beforeAll(async () => {

@@ -1,6 +1,5 @@
 import { expect } from 'vitest';
-import { ErrorBody } from '../../src/shared/service';
-import type { Client, Reply } from './harness';
+import type { Client } from './harness';
 
 /** Shared steps of the money tests (virtual accounts, transfers, payments, commissions). */
 
@@ -45,16 +44,6 @@ export async function newVirtualAccount(c: Client, name: string, fundCents = 0):
     expect(t.status, JSON.stringify(t.body)).toBe(200);
   }
   return id;
-}
-
-/** Asserts an error answer: the status and the reference error body (with its identifier when given). */
-export function expectError(res: Reply<unknown>, status: number, identifier?: string): ErrorBody {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  const body = ErrorBody.parse(res.body);
-  expect(body.rawStatus).toBe(status);
-  expect(body.message.length).toBeGreaterThan(0);
-  if (identifier) expect(body.identifier).toBe(identifier);
-  return body;
 }
 
 /** A snapshot of everything money requests can change, to prove a refused request changed nothing. */

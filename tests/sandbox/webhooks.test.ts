@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startClient, type Client } from './harness';
-import { expectError } from './virtual-accounts-helpers';
+import { expectError } from '../support/errors';
 
 let c: Client;
 beforeAll(async () => {

@@ -2,6 +2,7 @@ import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, parseRetryAfter, ServiceError, type ServiceClient, type ServiceClientOptions } from '../../src/main/service';
 import { freshKey, goOffline, json, ledgerCount, realIds, startEnv, startStub, type Env } from './service-client-helpers';
+import { caught } from '../support/errors';
 
 /**
  * How the ServiceClient fails: each kind of ServiceError from a real cause (sandbox faults, a
@@ -18,16 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => env.close());
 afterEach(() => env.sandbox.resetFaults());
-
-async function caught(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('expected a ServiceError');
-}
 
 /** A client on the sandbox that counts HTTP attempts (real fetch underneath) and waits. */
 function counting(extra: Partial<ServiceClientOptions> = {}): { client: ServiceClient; attempts: () => number; waits: number[] } {

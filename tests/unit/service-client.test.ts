@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceClient, ServiceError, type CallArgs, type ServiceClient } from '../../src/main/service';
+import { createServiceClient, type CallArgs, type ServiceClient } from '../../src/main/service';
 import { endpoints, IDEMPOTENCY_HEADER, type EndpointName, type ResponseOf } from '../../src/shared/service';
 import { freshKey, goOffline, json, ledgerCount, realIds, sampleCalls, startEnv, startStub, type Env, type Samples } from './service-client-helpers';
+import { caught } from '../support/errors';
 
 /**
  * The ServiceClient against the sandbox over real HTTP: every generated method, the vault, the
@@ -26,16 +27,6 @@ function callMethod<N extends EndpointName>(client: ServiceClient, name: N, args
 }
 
 const callSample = <N extends EndpointName>(name: N) => callMethod(env.client, name, samples[name]);
-
-async function caught(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ServiceError) return error;
-    throw error;
-  }
-  throw new Error('expected a ServiceError');
-}
 
 describe('generated methods', () => {
   it('has exactly one method per endpoint of the table, plus call, listAll and probe', () => {

@@ -3,23 +3,16 @@ import type { ConnectionTestResult, IpcError, ProfileView } from '../../../../sh
 import { callMain } from '../../platform/bridge';
 import { useProfiles } from '../../stores/profiles';
 import { ConnectionTestResults } from './ConnectionTestResults';
-import { ApiKeyField } from './ApiKeyField';
+import { KeyFields } from './KeyFields';
 import { ProfileAddressFields } from './ProfileAddressFields';
 import { splitErrors, type FieldErrors } from './fieldErrors';
-import { SessionOnlyOption } from './SessionOnlyOption';
-import { useKeychainStatus } from './useKeychainStatus';
+import { useKeyStorageChoice } from './useKeyStorageChoice';
 import { FormError } from '../../ui/FormError';
 
-interface Values {
-  name: string;
-  baseUrl: string;
-  vaultUrl: string;
-  apiKey: string;
-  sessionOnly: boolean;
-}
 type FieldName = 'name' | 'baseUrl' | 'vaultUrl' | 'apiKey';
+type Values = Record<FieldName, string>;
 
-const EMPTY: Values = { name: '', baseUrl: '', vaultUrl: '', apiKey: '', sessionOnly: false };
+const EMPTY: Values = { name: '', baseUrl: '', vaultUrl: '', apiKey: '' };
 const FIELDS: readonly FieldName[] = ['name', 'baseUrl', 'vaultUrl', 'apiKey'];
 
 /** 'testing': the "Test connection" button; 'checking': the test Save runs before saving. */
@@ -41,8 +34,9 @@ interface Props {
  */
 export function AddProfileForm({ onSaved }: Props) {
   const create = useProfiles((s) => s.create);
-  const keychain = useKeychainStatus();
   const [values, setValues] = useState<Values>(EMPTY);
+  const storage = useKeyStorageChoice(false);
+  const { sessionOnly } = storage;
   const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [test, setTest] = useState<ConnectionTestResult | null>(null);
@@ -52,9 +46,6 @@ export function AddProfileForm({ onSaved }: Props) {
   const [saveAnyway, setSaveAnyway] = useState(false);
   /** The button that started a call: disabling it drops focus, which we give back afterwards. */
   const focusAfter = useRef<HTMLElement | null>(null);
-
-  const keychainMissing = keychain !== null && !keychain.available;
-  const sessionOnly = keychainMissing || values.sessionOnly;
 
   useEffect(() => {
     if (busy !== null) return;
@@ -69,16 +60,26 @@ export function AddProfileForm({ onSaved }: Props) {
     setBusy(b);
   };
 
-  const change = (name: keyof Values, value: string | boolean) => {
-    // Fields are read-only while a call runs, so the answer always matches what is shown.
-    if (busy !== null) return;
-    setValues((v) => ({ ...v, [name]: value }));
-    if (name !== 'sessionOnly') setErrors((e) => ({ ...e, [name]: undefined }));
-    // A result for other values would mislead; the person tests again.
-    if (name === 'baseUrl' || name === 'vaultUrl' || name === 'apiKey') setTest(null);
+  const edited = () => {
     // "Save anyway" was earned by a failed test of the old values, not of these.
     setSaveAnyway(false);
     setSaved(null);
+  };
+
+  const change = (name: FieldName, value: string) => {
+    // Fields are read-only while a call runs, so the answer always matches what is shown.
+    if (busy !== null) return;
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+    // A result for other values would mislead; the person tests again.
+    if (name === 'baseUrl' || name === 'vaultUrl' || name === 'apiKey') setTest(null);
+    edited();
+  };
+
+  // KeyFields ignores the box while a call runs.
+  const chooseSessionOnly = (value: boolean) => {
+    storage.choose(value);
+    edited();
   };
 
   const showError = (error: IpcError) => {
@@ -139,6 +140,7 @@ export function AddProfileForm({ onSaved }: Props) {
     }
     // Saved: the key leaves the form's state now; main holds it from here on.
     setValues(EMPTY);
+    storage.choose(false);
     setErrors({});
     setTest(null);
     setSaveAnyway(false);
@@ -153,8 +155,15 @@ export function AddProfileForm({ onSaved }: Props) {
   return (
     <form className="form" onSubmit={(e) => void save(e)} noValidate aria-label="Add a live profile" aria-busy={busy !== null || undefined}>
       <ProfileAddressFields idPrefix="profile" values={values} errors={errors} onChange={change} readOnly={readOnly} withHints />
-      <ApiKeyField id="profile-apiKey" value={values.apiKey} onChange={(v) => change('apiKey', v)} error={errors.apiKey} readOnly={readOnly} />
-      <SessionOnlyOption checked={sessionOnly} keychain={keychain} onChange={(v) => change('sessionOnly', v)} />
+      <KeyFields
+        idPrefix="profile"
+        value={values.apiKey}
+        onChange={(v) => change('apiKey', v)}
+        error={errors.apiKey}
+        readOnly={readOnly}
+        storage={storage}
+        onSessionOnlyChange={chooseSessionOnly}
+      />
 
       <div aria-live="polite" className="form__live">
         {progress ? <p className="form__progress">{progress}</p> : null}

@@ -1,6 +1,6 @@
 import { TextField } from '../../ui/TextField';
 
-interface Props {
+export interface ApiKeyFieldProps {
   id: string;
   label?: string;
   value: string;
@@ -11,7 +11,7 @@ interface Props {
 }
 
 /** A key is typed like a password: hidden, never autofilled, never spell-checked (which would send it to a dictionary). */
-export function ApiKeyField({ id, label = 'API key', value, onChange, error, hint, readOnly }: Props) {
+export function ApiKeyField({ id, label = 'API key', value, onChange, error, hint, readOnly }: ApiKeyFieldProps) {
   return (
     <TextField
       id={id}

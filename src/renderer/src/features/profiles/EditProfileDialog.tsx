@@ -1,21 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import type { ProfileView } from '../../../../shared/ipc';
 import type { ProfileChanges } from '../../stores/profiles';
 import { useProfiles } from '../../stores/profiles';
-import { FormDialog } from '../../ui/FormDialog';
-import { ApiKeyField } from './ApiKeyField';
 import { splitErrors, type FieldErrors } from './fieldErrors';
+import { KeyFields } from './KeyFields';
 import { ProfileAddressFields } from './ProfileAddressFields';
-import { SessionOnlyOption } from './SessionOnlyOption';
-import { useKeychainStatus } from './useKeychainStatus';
+import { ProfileDialog, ProfileDialogActions, type ProfileDialogProps, type ProfileFormProps } from './ProfileDialog';
+import { useKeyStorageChoice } from './useKeyStorageChoice';
 import { FormError } from '../../ui/FormError';
-
-interface Props {
-  /** The profile being edited, as it was when the dialog opened; null when closed. */
-  profile: ProfileView | null;
-  onClose(): void;
-  onDone(message: string): void;
-}
 
 type FieldName = 'name' | 'baseUrl' | 'vaultUrl' | 'apiKey';
 const FIELDS: readonly FieldName[] = ['name', 'baseUrl', 'vaultUrl', 'apiKey'];
@@ -25,31 +16,16 @@ const FIELDS: readonly FieldName[] = ['name', 'baseUrl', 'vaultUrl', 'apiKey'];
  * address changes: the saved key is never sent to a new address, so main removes it and the form
  * asks for the key that belongs to the new one (or saves without, leaving the profile keyless).
  */
-export function EditProfileDialog({ profile, onClose, onDone }: Props) {
-  const [busy, setBusy] = useState(false);
-  return (
-    <FormDialog open={profile !== null} title={profile ? `Edit “${profile.name}”` : ''} busy={busy} onCancel={onClose}>
-      {profile ? <EditForm profile={profile} busy={busy} setBusy={setBusy} onClose={onClose} onDone={onDone} /> : null}
-    </FormDialog>
-  );
+export function EditProfileDialog(props: ProfileDialogProps) {
+  return <ProfileDialog {...props} title={(p) => `Edit “${p.name}”`} Form={EditForm} />;
 }
 
-interface FormProps {
-  profile: ProfileView;
-  busy: boolean;
-  setBusy(busy: boolean): void;
-  onClose(): void;
-  onDone(message: string): void;
-}
-
-function EditForm({ profile, busy, setBusy, onClose, onDone }: FormProps) {
+function EditForm({ profile, busy, setBusy, onClose, onDone }: ProfileFormProps) {
   const update = useProfiles((s) => s.update);
-  const keychain = useKeychainStatus();
   const [values, setValues] = useState<Record<FieldName, string>>({ name: profile.name, baseUrl: profile.baseUrl, vaultUrl: profile.vaultUrl, apiKey: '' });
-  const [sessionOnlyChoice, setSessionOnlyChoice] = useState(profile.keyStorage === 'session');
+  const storage = useKeyStorageChoice(profile.keyStorage === 'session');
+  const { sessionOnly } = storage;
   const addressChanged = values.baseUrl !== profile.baseUrl || values.vaultUrl !== profile.vaultUrl;
-  const keychainMissing = keychain !== null && !keychain.available;
-  const sessionOnly = keychainMissing || sessionOnlyChoice;
   const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
@@ -99,28 +75,19 @@ function EditForm({ profile, busy, setBusy, onClose, onDone }: FormProps) {
     <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
       <ProfileAddressFields idPrefix="edit" values={values} errors={errors} onChange={change} readOnly={busy} />
       {addressChanged ? (
-        <>
-          <ApiKeyField
-            id="edit-apiKey"
-            label="API key for the new address"
-            value={values.apiKey}
-            onChange={(v) => change('apiKey', v)}
-            error={errors.apiKey}
-            hint="A key is only ever sent to the addresses it was entered for, so changing an address removes the saved key. Enter the key for the new address, or leave this empty and set it later."
-            readOnly={busy}
-          />
-          <SessionOnlyOption id="edit-sessionOnly" checked={sessionOnly} keychain={keychain} onChange={(v) => !busy && setSessionOnlyChoice(v)} />
-        </>
+        <KeyFields
+          idPrefix="edit"
+          label="API key for the new address"
+          value={values.apiKey}
+          onChange={(v) => change('apiKey', v)}
+          error={errors.apiKey}
+          hint="A key is only ever sent to the addresses it was entered for, so changing an address removes the saved key. Enter the key for the new address, or leave this empty and set it later."
+          readOnly={busy}
+          storage={storage}
+        />
       ) : null}
       <FormError message={formError} />
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={onClose} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Saving…' : 'Save changes'}
-        </button>
-      </div>
+      <ProfileDialogActions busy={busy} onCancel={onClose} submitLabel="Save changes" />
     </form>
   );
 }
