@@ -7,9 +7,10 @@
  * interception on a cross-origin isolated made-up origin), builds, is checked query by query
  * against the oracle (a mismatch is printed and that query is left out of that engine's timing),
  * and is timed from the window. stdout is JSON lines only; the last line of each size is the
- * verdict against the targets. It reports and does not fail (exit 0), except with --quick, the
- * cheap harness check, which exits 1 when an engine cannot build or answer or ours disagrees with
- * the oracle.
+ * verdict against the targets. It exits 1 when our engine disagrees with the oracle on any query,
+ * or cannot build or answer (node/verdict.ts); a missed latency target is reported, not an exit
+ * code. With --quick, the cheap harness check, it also exits 1 when any engine cannot build or
+ * answer.
  *
  *   npx tsx tests/bench/search/run.ts --rows 100000 [--engines ours,sqlite] (see --help)
  */
@@ -25,6 +26,7 @@ import { emitLatencies, emitSummary } from './node/report';
 import { emptyOutcome, type EngineOutcome } from './node/engine-run';
 import { runEngine } from './node/run-engine';
 import { Site } from './node/site';
+import { searchVerdict } from './node/verdict';
 import { mb, percentiles } from '../shared/stats';
 import { encodeChunk } from './shared/row-codec';
 
@@ -75,7 +77,13 @@ async function baseline(browser: Parameters<typeof BenchPage.open>[0], site: Sit
   }
 }
 
-async function runSize(browser: Parameters<typeof BenchPage.open>[0], site: Site, rows: number, options: Options, unbundled: Map<EngineName, string>): Promise<boolean> {
+interface SizeResult {
+  rows: number;
+  outcomes: EngineOutcome[];
+  baselineRan: boolean;
+}
+
+async function runSize(browser: Parameters<typeof BenchPage.open>[0], site: Site, rows: number, options: Options, unbundled: Map<EngineName, string>): Promise<SizeResult> {
   progress(`${rows} rows: generating`);
   const data = generate(rows);
   emit({ kind: 'data', rows: data.rows.length, requested_rows: rows, seed: SEED, now: new Date(FIXED_MS).toISOString(), generate_ms: Math.round(data.generateMs) });
@@ -91,7 +99,7 @@ async function runSize(browser: Parameters<typeof BenchPage.open>[0], site: Site
   const actualRows = data.rows.length;
   data.rows.length = 0; // the engines read the chunks now; Node needs no rows any more
 
-  let healthy = await baseline(browser, site, actualRows, options);
+  const baselineRan = await baseline(browser, site, actualRows, options);
   const outcomes: EngineOutcome[] = [];
   for (const engine of options.engines) {
     const bundleError = unbundled.get(engine);
@@ -104,11 +112,10 @@ async function runSize(browser: Parameters<typeof BenchPage.open>[0], site: Site
     }
     emitLatencies(actualRows, outcome, queries);
     outcomes.push(outcome);
-    healthy &&= outcome.ran && outcome.failed.length === 0 && (engine !== 'ours' || outcome.mismatched.length === 0);
   }
   emitSummary(actualRows, outcomes, queries);
   site.dropRows(String(rows));
-  return healthy;
+  return { rows: actualRows, outcomes, baselineRan };
 }
 
 async function main(): Promise<void> {
@@ -122,16 +129,18 @@ async function main(): Promise<void> {
   const site = new Site(await bundle('browser/page'));
   const unbundled = await bundleWorkers(site, options.engines);
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  let healthy = true;
+  const sizes: SizeResult[] = [];
   try {
     emit({ kind: 'run', chromium: browser.version(), sizes: options.sizes, engines: options.engines, all_engines: ENGINES, quick: options.quick, limit: LIMIT, node: process.version });
-    for (const rows of options.sizes) healthy = (await runSize(browser, site, rows, options, unbundled)) && healthy;
+    for (const rows of options.sizes) sizes.push(await runSize(browser, site, rows, options, unbundled));
   } finally {
     await browser.close();
   }
-  if (options.quick && !healthy) {
-    progress('--quick: the harness is not healthy (see the error and mismatch lines)');
-    process.exitCode = 1;
+  const verdict = searchVerdict(sizes, options.quick);
+  emit({ kind: 'verdict', exit_code: verdict.exitCode, failures: verdict.failures });
+  if (verdict.exitCode !== 0) {
+    progress(`failing: ${verdict.failures.join('; ')} (see the error and mismatch lines)`);
+    process.exitCode = verdict.exitCode;
   }
 }
 

@@ -9,6 +9,7 @@ import { sendChecked, sentFlows } from '../../../src/renderer/src/outbox/sender/
 import { replaceEntities } from '../../../src/renderer/src/repos/entities-repo';
 import type { VirtualAccountView } from '../../../src/shared/service';
 import * as repo from '../../../src/renderer/src/outbox/repo/outbox-repo';
+import { percentiles } from '../../bench/shared/stats';
 import { expose } from './expose';
 
 // The outbox's real repository and sender in the page, sending through the real core; the
@@ -40,11 +41,6 @@ function timedCalls<T extends object>(target: T, prefix: string): T {
   return out as T;
 }
 
-function p95(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))] ?? 0;
-}
-
 expose({
   async reset(profileId: string) {
     await outboxDb(profileId).delete();
@@ -70,7 +66,7 @@ expose({
       const hash = await approvalHash(row, SERVICE);
       await timed(() => repo.approveRow(profileId, row.id, BY, hash, SERVICE));
     }
-    return { changes: costs.length, p95_ms: p95(costs), mean_ms: costs.reduce((a, b) => a + b, 0) / costs.length };
+    return { changes: costs.length, p95_ms: percentiles(costs).p95, mean_ms: costs.reduce((a, b) => a + b, 0) / costs.length };
   },
   /** Starts the profile's sender (looking for work every 100 ms, as the app's triggers would). */
   start(profileId: string) {
@@ -108,6 +104,14 @@ expose({
     return out;
   },
   async rows(profileId: string) {
-    return [...(await repo.listRows(profileId)), ...(await outboxDb(profileId).archive.toArray())].map((r) => ({ id: r.id, kind: r.kind, state: r.state, key: r.idempotencyKey, amountCents: r.amountCents, attempts: r.attempts, warned: r.warning !== undefined }));
+    return [...(await repo.listRows(profileId)), ...(await outboxDb(profileId).archive.toArray())].map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      state: r.state,
+      key: r.idempotencyKey,
+      amountCents: r.amountCents,
+      ...(r.kind === 'transfer' ? { source: r.payload.source, destination: r.payload.destination } : {}),
+      warned: r.warning !== undefined,
+    }));
   },
 });

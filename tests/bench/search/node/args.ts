@@ -22,7 +22,7 @@ export interface Options {
 export const USAGE = `Usage: tsx tests/bench/search/run.ts [options]
   --rows N[,N...]        row counts (default 100000,1000000; 2000 with --quick)
   --engines a,b          of ${ENGINES.join(',')} (default all)
-  --quick                cheap harness check: few repetitions; exit 1 if an engine cannot build or run, or ours disagrees with the oracle
+  --quick                cheap harness check: few repetitions; exit 1 also if any engine cannot build or run (without it, only ours disagreeing with the oracle or failing exits 1)
   --build-timeout S      seconds per engine build (default 1200)
   --query-timeout S      seconds per query round trip (default 120)
   --memory-cap MB        stop a build whose worker heap passes this (default 3072)
