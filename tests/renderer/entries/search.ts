@@ -1,27 +1,12 @@
 import { cacheDb } from '../../../src/renderer/src/db/open';
 import { rowsAt } from '../../../src/renderer/src/repos/transactions-repo';
 import type { TxQuery } from '../../../src/renderer/src/search/model/query';
-import { createSearchClient } from '../../../src/renderer/src/search/search-client';
-import { openSearch, searchClient, useWorkerFactory } from '../../../src/renderer/src/search/search-session';
-import { syncProfile } from '../../../src/renderer/src/sync/profile-sync';
-import { idleProgress } from '../../../src/renderer/src/sync/sync-progress';
+import { searchClient } from '../../../src/renderer/src/search/search-session';
 import { expose } from './expose';
-
-// The app's search worker, as esbuild bundles it for the lane (Vite builds it for the app).
-useWorkerFactory(() => createSearchClient(new Worker('/__lane/workers/search.js', { type: 'module' })));
+import { searchLane } from './search-lane';
 
 expose({
-  async sync(profileId: string) {
-    const done = await syncProfile(profileId, { signal: new AbortController().signal, initial: idleProgress(Date.now()), onProgress: () => undefined });
-    return done.phase;
-  },
-  async open(profileId: string) {
-    await openSearch(profileId);
-    return searchClient().status();
-  },
-  async refresh() {
-    return searchClient().refresh();
-  },
+  ...searchLane,
   async query(q: TxQuery, limit = 50) {
     const a = await searchClient().query(q, limit);
     return { summary: a.summary, ids: a.rows.map((r) => r.id), truncated: a.truncated };

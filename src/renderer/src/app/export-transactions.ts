@@ -1,6 +1,5 @@
 import { files } from '../platform/files';
-import { rowsAt } from '../repos/transactions-repo';
-import { searchClient } from '../search/search-session';
+import { readRows, searchClient } from '../search/search-session';
 import { csvHeader, csvRow } from '../model/csv';
 
 const BATCH = 500;
@@ -28,7 +27,7 @@ export async function exportCsv(profileId: string, queryId: number, count: numbe
       const refs = await searchClient().page(queryId, offset, BATCH);
       if (refs === null) throw new Error('The search changed while exporting. Export again (and wait until it finishes before searching).');
       if (refs.length === 0) break;
-      const rows = await rowsAt(profileId, refs);
+      const rows = await readRows(profileId, refs);
       for (const tx of rows) if (tx) piece += csvRow(tx);
       done += refs.length;
       const w = await files.write(exportId, piece);

@@ -10,11 +10,12 @@ import type { Transaction } from '../../../shared/service';
  * machine at 1M rows: one record per transaction wrote 7,000-9,500 rows/s (a primary key and one
  * date index; ~2,000 with the indexes a naive layout needs), records packing hundreds of rows
  * 180,000-290,000 rows/s. A chunk is one page as the service sent it, appended in arrival order
- * with an increasing `seq` and never rewritten; a newer version of a row (a pending item that
+ * with an increasing `seq` and never edited in place; a newer version of a row (a pending item that
  * posted and changed its date) is simply written again in a newer chunk, and the newest `seq`
  * wins. So a chunk survives any change to its rows, a write is one small record, and a page the
  * list needs reads a few small chunks. The search index, not IndexedDB, answers queries; it
- * records where each row's newest version lives (seq, slot).
+ * records where each row's newest version lives (seq, slot). Chunks left mostly holding older
+ * versions are replaced in the background by new chunks of their newest rows (rewriteChunks).
  */
 
 export interface ChunkRecord {

@@ -16,9 +16,41 @@ export async function replaceEntities<T>(profileId: string, kind: EntityKind, it
   });
 }
 
-/** Puts one item (a write the service confirmed) without touching the rest. */
-export async function putEntity<T>(profileId: string, kind: EntityKind, id: string, item: T): Promise<void> {
-  await cacheDb(profileId).entities.put({ kind, id, value: item });
+/** What a confirmed write does to one cached item, given what the cache held (undefined when nothing). */
+export type EntityChange<T> = { put: T } | { remove: true } | { keep: true };
+
+/**
+ * Applies a write the service confirmed to one cached item, reading it and writing it in one
+ * transaction (a result that carries only part of the item, such as a virtual account's PATCH
+ * answer without its balance, is merged with what is cached without a sync slipping in between).
+ * The kind's "as of" is left alone: it says when the whole list was last fetched, and one item
+ * being newer does not make the rest newer. Returns the item as cached afterwards.
+ */
+export async function changeEntity<T>(profileId: string, kind: EntityKind, id: string, change: (cached: T | undefined) => EntityChange<T>): Promise<T | undefined> {
+  const db = cacheDb(profileId);
+  return db.transaction('rw', db.entities, async () => {
+    const cached = (await db.entities.get([kind, id]))?.value as T | undefined;
+    const next = change(cached);
+    if ('put' in next) {
+      await db.entities.put({ kind, id, value: next.put });
+      return next.put;
+    }
+    if ('remove' in next) {
+      await db.entities.delete([kind, id]);
+      return undefined;
+    }
+    return cached;
+  });
+}
+
+/** Puts one item (a write the service confirmed) without touching the rest of its kind. */
+export async function upsertEntity<T>(profileId: string, kind: EntityKind, id: string, item: T): Promise<void> {
+  await changeEntity<T>(profileId, kind, id, () => ({ put: item }));
+}
+
+/** Removes one item (the service says it is gone) without touching the rest of its kind. */
+export async function removeEntity(profileId: string, kind: EntityKind, id: string): Promise<void> {
+  await changeEntity(profileId, kind, id, () => ({ remove: true }));
 }
 
 export async function readEntities<T>(profileId: string, kind: EntityKind): Promise<T[]> {

@@ -68,6 +68,55 @@ export async function chunksAfter(profileId: string, afterSeq: number, limit: nu
   return cacheDb(profileId).chunks.where(':id').above(afterSeq).limit(limit).toArray();
 }
 
+/** What a rewrite of chunks did: the chunk that now holds their live rows (null when none was left). */
+export interface ChunkRewrite {
+  seq: number | null;
+  rows: Transaction[];
+  /** Rows left behind: older versions of rows that have a newer one. */
+  dropped: number;
+}
+
+/**
+ * Replaces chunks whose rows are mostly older versions by one new chunk holding only their rows
+ * that are still the newest (`isNewest`, as of chunk `knownSeq`), in one transaction: killed at
+ * any point, either the old chunks are there or the new one is, never both or neither, so every
+ * transaction stays present once as its newest version. Rows of chunks written after `knownSeq`
+ * (a sync that went on meanwhile) are newer than anything here: their ids are left behind. The
+ * new chunk is appended (a higher `seq`), so whoever follows the chunks in order (the search
+ * index catching up) sees the moved rows as re-written ones and points at their new place.
+ * Resolves to null, changing nothing, when one of the chunks is already gone (compacted elsewhere).
+ */
+export async function rewriteChunks(
+  profileId: string,
+  seqs: number[],
+  knownSeq: number,
+  isNewest: (seq: number, slot: number, tx: Transaction) => boolean,
+  now = Date.now(),
+): Promise<ChunkRewrite | null> {
+  const db = cacheDb(profileId);
+  return db.transaction('rw', db.chunks, async () => {
+    const chunks = await db.chunks.bulkGet(seqs);
+    const newer = new Set<string>();
+    await db.chunks
+      .where(':id')
+      .above(knownSeq)
+      .each((c) => c.rows.forEach((tx) => newer.add(tx.id)));
+    const rows: Transaction[] = [];
+    let dropped = 0;
+    for (const [i, c] of chunks.entries()) {
+      if (!c) return null;
+      const seq = seqs[i] as number;
+      c.rows.forEach((tx, slot) => {
+        if (!newer.has(tx.id) && isNewest(seq, slot, tx)) rows.push(tx);
+        else dropped++;
+      });
+    }
+    const seq = rows.length > 0 ? await db.chunks.add({ source: 'compacted', rows, maxDateMs: maxDateOf(rows), writtenAt: now }) : null;
+    await db.chunks.bulkDelete(seqs);
+    return { seq, rows, dropped };
+  });
+}
+
 export async function chunkCount(profileId: string): Promise<number> {
   return cacheDb(profileId).chunks.count();
 }

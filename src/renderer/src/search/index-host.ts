@@ -1,7 +1,9 @@
 import type { Transaction } from '../../../shared/service';
 import { readEntities } from '../repos/entities-repo';
+import { readSyncState, writeSyncState } from '../repos/sync-state-repo';
 import { clearIndexParts, loadIndexParts, saveIndexParts, type StoredPart } from '../repos/search-index-repo';
-import { chunksAfter, lastSeq } from '../repos/transactions-repo';
+import { runIfFree } from '../platform/locks';
+import { chunksAfter, lastSeq, rewriteChunks } from '../repos/transactions-repo';
 import { chartOf, IndexCorruptError, SearchIndex, type ChartData, type IndexedRow, type RowRef, type SearchResult } from './engine';
 import { fromParts, toParts } from './index-parts';
 import type { TxQuery, TxSummary } from './model/query';
@@ -46,6 +48,32 @@ export interface QueryAnswer {
 }
 
 export type { ChartData };
+
+export interface ChunkCompactionOptions {
+  /** Chunks read per run, from where the previous run stopped (the bound on one run's work). */
+  scanChunks?: number;
+  /** A chunk is rewritten when at least this share of its rows are older versions (and one is). */
+  minDeadShare?: number;
+  /** Rows per chunk written. */
+  rowsPerChunk?: number;
+  /** Rewrites per run at most. */
+  maxRewrites?: number;
+}
+
+export interface ChunkCompactionReport {
+  /** False when there was no index, or another window was compacting this profile. */
+  ran: boolean;
+  scanned: number;
+  rewrites: number;
+  chunksRemoved: number;
+  rowsMoved: number;
+  rowsDropped: number;
+  /** This run reached the newest chunk: the next one starts again from the oldest. */
+  wrapped: boolean;
+}
+
+const COMPACT_FROM_KEY = 'tx:compact-from';
+const COMPACTION_DEFAULTS: Required<ChunkCompactionOptions> = { scanChunks: 400, minDeadShare: 0.5, rowsPerChunk: 500, maxRewrites: 20 };
 
 const CHUNK_BATCH = 400;
 const RESULTS_KEPT = 16;
@@ -125,7 +153,10 @@ export class IndexHost {
   page(queryId: number, offset: number, limit: number): RowRef[] | null {
     const kept = this.results.get(queryId);
     if (!kept) return null;
-    return kept.index.page(kept.result, Math.max(0, offset), Math.max(0, Math.min(limit, 500)));
+    const refs = kept.index.page(kept.result, Math.max(0, offset), Math.max(0, Math.min(limit, 500)));
+    // An answer kept from before a chunk compaction points where its rows were: ask where they are now.
+    const index = this.index;
+    return index ? refs.map((r) => index.get(r.id) ?? r) : refs;
   }
 
   /** Spend per period and top merchants of an earlier answer; null when it was forgotten. */
@@ -148,6 +179,73 @@ export class IndexHost {
     if (!index) return [];
     const result = index.query({ statuses: ['pending'], toMs: beforeMs - 1 });
     return index.page(result, 0, result.summary.count).map((r) => r.id);
+  }
+
+  /**
+   * Rewrites chunks that mostly hold older versions of rows (a pending item written again when it
+   * posted) so that the cache stops growing with every change: reads up to `scanChunks` chunks
+   * from where the last run stopped, groups those whose share of older versions is at least
+   * `minDeadShare`, and replaces each group by one chunk of its newest versions (rewriteChunks:
+   * one transaction each, so a kill between or during steps loses nothing). Which version is the
+   * newest is what the index says, caught up first. The index reads each new chunk as soon as its
+   * rewrite commits (as it reads the sync's), so queries point at the rows' new place. Single-flight across windows.
+   */
+  compactChunks(options: ChunkCompactionOptions = {}): Promise<ChunkCompactionReport> {
+    const o = { ...COMPACTION_DEFAULTS, ...options };
+    return this.serially(async () => {
+      const report: ChunkCompactionReport = { ran: false, scanned: 0, rewrites: 0, chunksRemoved: 0, rowsMoved: 0, rowsDropped: 0, wrapped: false };
+      const profileId = this.profileId;
+      if (!this.index || !profileId) return report;
+      await runIfFree(`compact-chunks:${profileId}`, async () => {
+        report.ran = true;
+        await this.loadCards();
+        await this.catchUp();
+        const knownSeq = this.st.watermark;
+        // Where the last run stopped, kept with the cache: a run goes round the chunks a bounded
+        // part at a time, and a window that reloads often must not start from the oldest each time.
+        const from = (await readSyncState(profileId, COMPACT_FROM_KEY, (v) => (typeof v === 'number' ? v : null))) ?? 0;
+        const chunks = (await chunksAfter(profileId, from, o.scanChunks)).filter((c) => (c.seq as number) <= knownSeq);
+        report.scanned = chunks.length;
+        report.wrapped = chunks.length < o.scanChunks;
+        await writeSyncState(profileId, COMPACT_FROM_KEY, report.wrapped ? 0 : ((chunks.at(-1)?.seq as number | undefined) ?? 0));
+
+        const isNewest = (seq: number, slot: number, tx: Transaction) => {
+          const at = this.index?.get(tx.id);
+          // A row the index does not know is kept: compaction never drops what it cannot prove older.
+          return !at || (at.seq === seq && at.slot === slot);
+        };
+        const groups: number[][] = [];
+        let group: number[] = [];
+        let groupRows = 0;
+        for (const c of chunks) {
+          const seq = c.seq as number;
+          const live = c.rows.reduce((n, tx, slot) => n + (isNewest(seq, slot, tx) ? 1 : 0), 0);
+          const dead = c.rows.length - live;
+          if (dead === 0 || dead < c.rows.length * o.minDeadShare) continue;
+          group.push(seq);
+          groupRows += live;
+          if (groupRows >= o.rowsPerChunk) {
+            groups.push(group);
+            group = [];
+            groupRows = 0;
+          }
+        }
+        if (group.length > 0) groups.push(group);
+
+        for (const seqs of groups.slice(0, o.maxRewrites)) {
+          const done = await rewriteChunks(profileId, seqs, knownSeq, isNewest);
+          if (!done || this.profileId !== profileId) continue;
+          // At once, not at the end of the run: until the index reads the new chunk, it points
+          // the moved rows at chunks that are gone.
+          await this.catchUp();
+          report.rewrites++;
+          report.chunksRemoved += seqs.length;
+          report.rowsMoved += done.rows.length;
+          report.rowsDropped += done.dropped;
+        }
+      });
+      return report;
+    });
   }
 
   /** Saves now (before the page unloads, or after a big change). */

@@ -1,6 +1,6 @@
 import { wrap, type Remote } from 'comlink';
 import type { RowRef } from './engine';
-import type { ChartData, IndexHost, IndexStatus, QueryAnswer } from './index-host';
+import type { ChartData, ChunkCompactionOptions, ChunkCompactionReport, IndexHost, IndexStatus, QueryAnswer } from './index-host';
 import type { TxQuery } from './model/query';
 
 /**
@@ -17,6 +17,8 @@ export interface SearchClient {
   pendingIdsBefore(beforeMs: number): Promise<string[]>;
   status(): Promise<IndexStatus>;
   save(): Promise<void>;
+  /** Rewrites chunks that mostly hold older versions of rows (a bounded amount per call). */
+  compactChunks(options?: ChunkCompactionOptions): Promise<ChunkCompactionReport>;
   /** Saves and lets go of the open profile's index (before its cache is deleted). */
   close(): Promise<void>;
   /** Spend per period and top merchants of an earlier answer (null when it was forgotten). */
@@ -42,6 +44,7 @@ export function createSearchClient(worker: Worker): SearchClient {
     pendingIdsBefore: (ms) => remote.pendingIdsBefore(ms),
     status: () => remote.status(),
     save: () => remote.save(),
+    compactChunks: (options) => remote.compactChunks(options),
     close: () => remote.close(),
     chart: (queryId) => remote.chart(queryId),
     onStatus(listener) {

@@ -1,3 +1,6 @@
+import type { Transaction } from '../../../shared/service';
+import { rowsAt } from '../repos/transactions-repo';
+import type { RowRef } from './engine';
 import type { SearchClient } from './search-client';
 import { spawnSearchWorker } from './spawn-search-worker';
 
@@ -39,4 +42,30 @@ export function chunksWritten(profileId: string): void {
       if (profileId === openProfileId) void searchClient().refresh();
     }, 400),
   );
+}
+
+/**
+ * A sync of a profile settled: its chunks are compacted in the background (in the worker, a
+ * bounded amount per run; nothing waits for it). Other profiles' chunks wait until they are
+ * opened and synced.
+ */
+export function syncSettled(profileId: string): void {
+  if (profileId !== openProfileId) return;
+  searchClient()
+    .compactChunks()
+    .catch(() => undefined);
+}
+
+/**
+ * The rows at `refs`, read from the cache. A ref taken just before a chunk compaction moved its
+ * row points at a chunk that is gone: those are looked up again where the index says they are now.
+ */
+export async function readRows(profileId: string, refs: RowRef[]): Promise<(Transaction | undefined)[]> {
+  const rows = await rowsAt(profileId, refs);
+  const moved = refs.filter((r, i) => rows[i]?.id !== r.id);
+  if (moved.length === 0) return rows;
+  const now = new Map((await searchClient().refs(moved.map((r) => r.id))).map((r) => [r.id, r]));
+  const again = await rowsAt(profileId, moved.map((r) => now.get(r.id) ?? r));
+  const byId = new Map(again.filter((tx): tx is Transaction => tx !== undefined).map((tx) => [tx.id, tx]));
+  return refs.map((r, i) => (rows[i]?.id === r.id ? rows[i] : byId.get(r.id)));
 }

@@ -1,5 +1,5 @@
 import { runIfFree } from '../platform/locks';
-import { chunksWritten } from '../search/search-session';
+import { chunksWritten, syncSettled } from '../search/search-session';
 import { syncProfile } from './profile-sync';
 import { idleProgress, type SyncProgress } from './sync-progress';
 import { SyncFailure } from './transaction-source';
@@ -82,6 +82,7 @@ export function createSyncRunner(report: SyncReport): SyncRunner {
           });
           report.set(profileId, done);
           chunksWritten(profileId);
+          syncSettled(profileId);
           return done;
         } catch (error) {
           const canceled = controller.signal.aborted;

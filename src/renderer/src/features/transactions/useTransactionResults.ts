@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Transaction } from '../../../../shared/service';
-import { newestRows, rowsAt } from '../../repos/transactions-repo';
+import { newestRows } from '../../repos/transactions-repo';
 import type { IndexStatus, QueryAnswer } from '../../search/index-host';
 import type { TxQuery } from '../../search/model/query';
-import { openSearch, searchClient } from '../../search/search-session';
+import { openSearch, readRows, searchClient } from '../../search/search-session';
 
 const PAGE = 100;
 const PREVIEW = 100;
@@ -66,7 +66,7 @@ export function useTransactionResults(profileId: string, query: TxQuery): Transa
         .query(JSON.parse(queryKey) as TxQuery, PAGE)
         .then(async (a) => {
           if (!live) return;
-          const rows = await rowsAt(profileId, a.rows);
+          const rows = await readRows(profileId, a.rows);
           if (!live) return;
           pages.current = new Map([[0, rows.filter((r): r is Transaction => r !== undefined)]]);
           current.current = { answer: a, profileId };
@@ -90,7 +90,7 @@ export function useTransactionResults(profileId: string, query: TxQuery): Transa
         pages.current.set(p, 'loading');
         void searchClient()
           .page(a.queryId, p * PAGE, PAGE)
-          .then((refs) => rowsAt(current.current.profileId, refs ?? []))
+          .then((refs) => readRows(current.current.profileId, refs ?? []))
           .then((rows) => {
             if (current.current.answer !== a) return;
             pages.current.set(p, rows.filter((r): r is Transaction => r !== undefined));
