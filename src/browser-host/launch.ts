@@ -1,4 +1,4 @@
-import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, errors, type BrowserContext, type Page } from '@playwright/test';
 import { createMainCore, type MainCore, type MainCoreOptions } from '../main/core';
 import { connectPage, type PageBridge } from './bridge';
 import { chromiumArgs } from './find-chromium';
@@ -32,6 +32,32 @@ export interface RunningHost {
   close(): Promise<void>;
 }
 
+// Playwright's two words for "another navigation of this frame won": the other one committed
+// while ours was pending, or it started and canceled ours.
+const SUPERSEDED = /is interrupted by another navigation to|net::ERR_ABORTED/;
+
+/**
+ * Loads the app's entry page, once. Two navigations go there at start: Chromium's own, from
+ * --app at launch (before the routes and the bridge can exist: Playwright installs them on a
+ * running browser), and this one. Usually the first has long finished; on a busy machine it can
+ * still be committing when this one starts, and goto then fails with "Navigation to … is
+ * interrupted by another navigation to …" (2 starts in 70 under load), or, when Chromium's
+ * starts later still, ours is aborted. Only those errors are retried, after the other
+ * navigation has loaded, a bounded number of times.
+ */
+export async function openEntry(page: Page, url: string = HOST_ENTRY_URL, attempts = 3): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.goto(url);
+      return;
+    } catch (error) {
+      const superseded = error instanceof Error && !(error instanceof errors.TimeoutError) && SUPERSEDED.test(error.message);
+      if (!superseded || attempt >= attempts) throw error;
+      await page.waitForLoadState('load').catch(() => undefined);
+    }
+  }
+}
+
 /**
  * Plays Electron's part in an installed Chromium: main's real core runs in this process, the
  * page is the built renderer served from a fixed origin by request interception, and
@@ -63,7 +89,7 @@ export async function openHost(o: HostOptions): Promise<RunningHost> {
     });
     late.core = core;
     // --app opened the page before the routes and the bridge existed: load it again with them.
-    await page.goto(HOST_ENTRY_URL);
+    await openEntry(page);
     const running = core;
     let disposed: Promise<void> | undefined;
     const dispose = () => (disposed ??= running.dispose());

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { findChromium } from '../../src/browser-host/find-chromium';
-import { openHost } from '../../src/browser-host/launch';
-import { HOST_ORIGIN } from '../../src/browser-host/origin';
+import { openEntry, openHost, type HostOptions } from '../../src/browser-host/launch';
+import { HOST_ENTRY_URL, HOST_ORIGIN } from '../../src/browser-host/origin';
 
 const root = resolve(__dirname, '../..');
 
@@ -34,19 +34,23 @@ async function browserCommandLines(profileDir: string): Promise<string[]> {
   return out;
 }
 
-test('a real Chromium window in app mode: welcome screen, "Try the Demo", the shell, online', async () => {
+function hostOptions(name: string): HostOptions {
   const chromiumPath = findChromium();
   expect(chromiumPath, 'Chromium must be installed (scripts/ensure-system-packages.sh)').not.toBeNull();
-  const host = await openHost({
-    userDataDir: join(dir, 'user-data'),
-    browserDataDir: join(dir, 'browser'),
+  return {
+    userDataDir: join(dir, name, 'user-data'),
+    browserDataDir: join(dir, name, 'browser'),
     rendererDir: join(root, 'out/renderer'),
     chromiumPath: chromiumPath as string,
     headless: false,
     secrets: 'memory',
     demo: { seed: 3, transactions: 100 },
     version: 'host-test',
-  });
+  };
+}
+
+test('a real Chromium window in app mode: welcome screen, "Try the Demo", the shell, online', async () => {
+  const host = await openHost(hostOptions('app'));
   try {
     const { page } = host;
     await expect(page.getByRole('heading', { name: 'Welcome to Treasury Desktop' })).toBeVisible();
@@ -57,7 +61,7 @@ test('a real Chromium window in app mode: welcome screen, "Try the Demo", the sh
     const chrome = await page.evaluate(() => window.outerHeight - window.innerHeight);
     expect(chrome).toBeLessThan(100);
     // The bridge goes over the debugging pipe: no debugging port is opened.
-    const lines = await browserCommandLines(join(dir, 'browser'));
+    const lines = await browserCommandLines(join(dir, 'app', 'browser'));
     expect(lines.length).toBeGreaterThan(0);
     for (const l of lines) {
       expect(l).toContain('--remote-debugging-pipe');
@@ -71,6 +75,54 @@ test('a real Chromium window in app mode: welcome screen, "Try the Demo", the sh
     await expect(page.getByRole('combobox', { name: 'Profile' })).toHaveValue('demo');
   } finally {
     await host.close();
+  }
+});
+
+
+test('the entry page loads even when another navigation to it lands meanwhile (what --app does on a busy machine)', async () => {
+  const host = await openHost(hostOptions('race'));
+  try {
+    const { page } = host;
+    // The entry's next request is held until a second navigation to the same URL has started,
+    // which supersedes it: what a late --app navigation does to the host's own.
+    let requests = 0;
+    let release = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    await page.route(HOST_ENTRY_URL, async (route) => {
+      if (++requests === 1) await gate;
+      await route.fallback().catch(() => undefined);
+    });
+    const entry = openEntry(page);
+    await expect.poll(() => requests).toBe(1);
+    const other = page.goto(HOST_ENTRY_URL).catch(() => undefined);
+    await expect.poll(() => requests).toBe(2);
+    release();
+    await entry;
+    await other;
+    await expect(page.getByRole('heading', { name: 'Welcome to Treasury Desktop' })).toBeVisible();
+    await page.getByRole('button', { name: 'Try the Demo' }).click();
+    await expect(page.getByRole('status')).toHaveText('Online');
+  } finally {
+    await host.close();
+  }
+});
+
+test('starts cleanly again and again while another process keeps a core busy', async () => {
+  test.setTimeout(300_000);
+  // A busy loop in its own process: the load under which 2 starts in 70 failed.
+  const busy = spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' });
+  try {
+    for (let i = 0; i < 4; i++) {
+      const host = await openHost(hostOptions(`start-${i}`));
+      try {
+        await expect(host.page.getByRole('heading', { name: 'Welcome to Treasury Desktop' })).toBeVisible();
+        expect(host.context.pages()).toHaveLength(1);
+      } finally {
+        await host.close();
+      }
+    }
+  } finally {
+    busy.kill('SIGKILL');
   }
 });
 
