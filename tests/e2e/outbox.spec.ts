@@ -5,18 +5,10 @@ import type { Sandbox } from '../../src/sandbox';
 import { virtualAccountView } from '../../src/sandbox/accounts/views';
 import { formatCents } from '../../src/shared/money';
 import { test, expect } from './fixtures';
-import { draftTransfer, openSection, startDemo } from './harness/flows';
+import { draftTransfer, openSection, syncedDemo } from './harness/flows';
 
 // The outbox through the real screens, core and sandbox: drafted offline, approved by a person,
 // sent exactly once when the connection returns, whatever happens in between.
-
-/** The app on the Demo, its first sync done (the pickers read the cache). */
-async function syncedDemo(app: { open(): Promise<void>; page: Page; demoSandbox(): Promise<Sandbox> }): Promise<Sandbox> {
-  await app.open();
-  await startDemo(app.page);
-  await expect(app.page.getByText(/Up to date as of/)).toBeVisible({ timeout: 30_000 });
-  return app.demoSandbox();
-}
 
 function accounts(sandbox: Sandbox) {
   const world = sandbox.world;

@@ -3,8 +3,8 @@ import type { Page } from '@playwright/test';
 import { parseCsv } from '../../src/renderer/src/features/transactions/csv';
 import { money } from '../../src/renderer/src/features/transactions/format';
 import { dollarsOf } from '../../src/renderer/src/search/text';
-import { test, expect, type App } from './fixtures';
-import { openSection, startDemo } from './harness/flows';
+import { test, expect } from './fixtures';
+import { openSection, syncedDemo } from './harness/flows';
 import { referenceChart } from '../renderer/chart-reference';
 import { allTransactions, expectedSearch, searchRows } from './harness/expected';
 
@@ -15,17 +15,6 @@ async function search(page: Page, text: string) {
   await page.getByLabel('Search transactions').fill(text);
 }
 
-async function synced(page: Page) {
-  await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 30_000 });
-}
-
-/** Opens the app on the Demo, waits for its first sync and returns the Demo's sandbox. */
-async function syncedDemo(app: App) {
-  await app.open();
-  await startDemo(app.page);
-  await synced(app.page);
-  return app.demoSandbox();
-}
 
 test('sync, then search by text, amount and filters, offline too; open a detail; add a note; export CSV and read it back', async ({ app }) => {
   const { page } = app;
