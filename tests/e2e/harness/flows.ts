@@ -11,7 +11,7 @@ export async function startDemo(page: Page): Promise<void> {
 
 /** Waits until the profile on screen has synced ("Up to date as of ..."). */
 export async function synced(page: Page): Promise<void> {
-  await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 90_000 });
 }
 
 /** The app on the Demo, its first sync done (the pickers and the search read the cache); returns the Demo's sandbox. */
