@@ -14,7 +14,7 @@ test('Settings resets the Demo: a new service, the old cache forgotten, the new 
   const { page } = app;
   await app.open();
   await startDemo(page);
-  await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 90_000 });
   const before = await app.demoSandbox();
   const initial = before.world.transactions.size;
 
@@ -28,7 +28,7 @@ test('Settings resets the Demo: a new service, the old cache forgotten, the new 
   });
   expect(res.status).toBe(200);
   await page.getByRole('button', { name: 'Sync now' }).click();
-  await expect(summary(page)).toContainText(`${fmt(initial + 2)} transactions`, { timeout: 30_000 });
+  await expect(summary(page)).toContainText(`${fmt(initial + 2)} transactions`, { timeout: 90_000 });
   await search(page, '43.21');
   await expect(summary(page)).toContainText('2 transactions');
 
@@ -41,7 +41,7 @@ test('Settings resets the Demo: a new service, the old cache forgotten, the new 
   expect(after.apiUrl).not.toBe(before.apiUrl);
 
   await openSection(page, 'Transactions');
-  await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 90_000 });
   await search(page, '');
   await expect(summary(page)).toContainText('3,000 transactions');
   await search(page, '43.21');

@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { startSandbox } from '../../src/sandbox';
+import { startSandbox, type Sandbox } from '../../src/sandbox';
 import config from '../../playwright.config';
 import { startSession, type Session } from './harness/session';
 import { HOST_ENTRY_URL } from '../../src/browser-host/origin';
@@ -19,7 +19,8 @@ const SCHEMES = ['light', 'dark'] as const;
 type Scheme = (typeof SCHEMES)[number];
 const VIEWPORT = { width: 1200, height: 760 };
 
-const SECTIONS = ['Transactions', 'Cards', 'Card groups', 'Accounts', 'Transfers', 'Payments', 'Approvals', 'Webhooks', 'Directory', 'Settings'];
+/** Screens shot as they open (no data of their own yet); Transactions and the outbox screens are shot with data first. */
+const SECTIONS = ['Cards', 'Card groups', 'Accounts', 'Webhooks', 'Directory', 'Settings'];
 const slug = (name: string) => name.toLowerCase().replace(/\s+/g, '-');
 
 interface Ctx {
@@ -29,9 +30,9 @@ interface Ctx {
 }
 
 async function shoot({ page, scheme }: Ctx, name: string): Promise<void> {
-  // Let transitions and live regions settle so the picture is the resting state.
-  await page.waitForTimeout(150);
-  await page.screenshot({ path: resolve(OUT, `${name}-${scheme}.png`) });
+  // The resting state: fonts loaded and what the last change drew painted (two frames), animations stopped.
+  await page.evaluate(() => document.fonts.ready.then(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)))));
+  await page.screenshot({ path: resolve(OUT, `${name}-${scheme}.png`), animations: 'disabled' });
   console.log(`docs/screenshots/${name}-${scheme}.png`);
 }
 
@@ -52,6 +53,10 @@ async function tour(ctx: Ctx): Promise<void> {
 
   await page.getByRole('button', { name: 'Try the Demo' }).click();
   await page.getByRole('status').filter({ hasText: 'Online' }).waitFor();
+  const demo = await session.core.demo.running();
+  if (!demo) throw new Error('the Demo sandbox did not start');
+  await transactionScreens(ctx);
+  await outboxScreens(ctx, demo);
   for (const name of SECTIONS) {
     await openSection(page, name);
     await page.mouse.move(0, 0);
@@ -105,13 +110,100 @@ async function tour(ctx: Ctx): Promise<void> {
   // The offline banner over the Transactions screen.
   await page.setViewportSize(VIEWPORT);
   await openSection(page, 'Transactions');
-  const demo = await session.core.demo.running();
-  await demo?.setFaults({ offline: true });
+  await demo.setFaults({ offline: true });
   for (let i = 0; i < 20 && (await session.core.handlers['connectivity:check'](undefined)).state !== 'offline'; i++);
   await page.getByRole('alert').filter({ hasText: 'You are offline' }).waitFor();
   await page.mouse.move(0, 0);
   await shoot(ctx, 'offline');
-  await demo?.resetFaults();
+  await demo.resetFaults();
+}
+
+/** Transactions synced and listed, one opened in the detail pane, and the charts of the result. */
+async function transactionScreens(ctx: Ctx): Promise<void> {
+  const { page } = ctx;
+  await openSection(page, 'Transactions');
+  await page.getByText(/Up to date as of/).waitFor({ timeout: 60_000 });
+  await page.locator('.result-summary').filter({ hasText: /[1-9][\d,]* transactions/ }).waitFor();
+  const rows = page.getByRole('grid', { name: 'Transactions' }).getByRole('row');
+  await rows.nth(12).waitFor();
+  await page.mouse.move(0, 0);
+  await shoot(ctx, 'transactions');
+
+  // A card purchase in the detail pane (it has a merchant, a card and a place).
+  await rows.filter({ hasText: '•' }).first().click();
+  const detail = page.getByRole('complementary');
+  await detail.getByRole('heading', { level: 2 }).waitFor();
+  await page.mouse.move(0, 0);
+  await shoot(ctx, 'transaction-detail');
+  await detail.getByRole('button', { name: 'Close the details' }).click();
+  await detail.waitFor({ state: 'detached' });
+
+  await page.getByRole('button', { name: 'Charts' }).click();
+  const charts = page.getByRole('region', { name: 'Charts of the current result' });
+  await charts.getByRole('img', { name: /^Spend per / }).locator('canvas').first().waitFor();
+  await charts.getByRole('listitem').nth(2).waitFor();
+  await page.mouse.move(0, 0);
+  await shoot(ctx, 'charts');
+  await page.getByRole('button', { name: 'Charts' }).click();
+  await charts.waitFor({ state: 'detached' });
+}
+
+/**
+ * Approvals, Transfers and Payments with rows: the sender paused first so that an approved
+ * transfer stays "Approved, to send" for the picture; two transfers and a payment queued, one
+ * transfer approved.
+ */
+async function outboxScreens(ctx: Ctx, demo: Sandbox): Promise<void> {
+  const { page } = ctx;
+  const world = demo.world;
+  const to = [...world.virtualAccounts.values()].find((v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null);
+  const payee = [...world.svcHandles.values()].find((h) => h.id !== world.ownSvcHandleId);
+  if (!to || !payee) throw new Error('the Demo seed has no second open virtual account or no payee');
+
+  await openSection(page, 'Approvals');
+  await page.getByRole('button', { name: 'Pause sending' }).click();
+  await page.getByRole('button', { name: 'Resume sending' }).waitFor();
+
+  const approved = page.getByRole('region', { name: 'Approved, to send' });
+  const awaiting = page.getByRole('region', { name: 'Awaiting approval' });
+  for (const amount of ['2,500.00', '18,250.00']) {
+    await openSection(page, 'Transfers');
+    const form = page.getByRole('form', { name: 'New transfer' });
+    await form.getByLabel('From').selectOption(world.primaryVirtualAccountId);
+    await form.getByLabel('To').selectOption(to.id);
+    await form.getByLabel('Amount (USD)').fill(amount);
+    await form.getByRole('button', { name: 'Queue transfer' }).click();
+    await awaiting.filter({ hasText: `Transfer $${amount}` }).waitFor();
+  }
+  await openSection(page, 'Payments');
+  const pay = page.getByRole('form', { name: 'New payment' });
+  await pay.getByLabel('Pay (svc handle)').fill(payee.svcHandle);
+  await pay.getByLabel('Amount (USD)').fill('420.00');
+  await pay.getByRole('button', { name: 'Queue payment' }).click();
+  await awaiting.filter({ hasText: 'Payment $420.00' }).waitFor();
+
+  await openSection(page, 'Approvals');
+  await page.getByRole('button', { name: /^Approve: Transfer \$18,250\.00/ }).click();
+  await approved.filter({ hasText: 'Transfer $18,250.00' }).waitFor();
+  await awaiting.filter({ hasText: 'Transfer $2,500.00' }).filter({ hasText: 'Payment $420.00' }).waitFor();
+  // Tall enough for both groups; on Transfers and Payments the queue sits below the form, so it is scrolled to.
+  await page.setViewportSize({ width: VIEWPORT.width, height: 1180 });
+  await page.mouse.move(0, 0);
+  await shoot(ctx, 'approvals');
+
+  await openSection(page, 'Transfers');
+  await approved.filter({ hasText: 'Transfer $18,250.00' }).waitFor();
+  await awaiting.filter({ hasText: 'Transfer $2,500.00' }).waitFor();
+  await awaiting.evaluate((group) => group.scrollIntoView({ block: 'start' }));
+  await page.mouse.move(0, 0);
+  await shoot(ctx, 'transfers');
+
+  await openSection(page, 'Payments');
+  await awaiting.filter({ hasText: 'Payment $420.00' }).waitFor();
+  await awaiting.evaluate((group) => group.scrollIntoView({ block: 'start' }));
+  await page.mouse.move(0, 0);
+  await shoot(ctx, 'payments');
+  await page.setViewportSize(VIEWPORT);
 }
 
 async function main(): Promise<void> {

@@ -3,8 +3,8 @@ import type { Page } from '@playwright/test';
 import { parseCsv } from '../../src/renderer/src/model/csv';
 import { money } from '../../src/renderer/src/model/format';
 import { dollarsOf } from '../../src/renderer/src/search/model/text';
-import { test, expect, type App } from './fixtures';
-import { openSection, startDemo } from './harness/flows';
+import { test, expect } from './fixtures';
+import { openSection, syncedDemo } from './harness/flows';
 import { referenceChart } from '../renderer/chart-reference';
 import { allTransactions, expectedSearch, searchRows } from './harness/expected';
 
@@ -15,17 +15,6 @@ async function search(page: Page, text: string) {
   await page.getByLabel('Search transactions').fill(text);
 }
 
-async function synced(page: Page) {
-  await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 30_000 });
-}
-
-/** Opens the app on the Demo, waits for its first sync and returns the Demo's sandbox. */
-async function syncedDemo(app: App) {
-  await app.open();
-  await startDemo(app.page);
-  await synced(app.page);
-  return app.demoSandbox();
-}
 
 test('sync, then search by text, amount and filters, offline too; open a detail; add a note; export CSV and read it back', async ({ app }) => {
   const { page } = app;
@@ -73,7 +62,7 @@ test('sync, then search by text, amount and filters, offline too; open a detail;
   expect(sandbox.world.transactions.get(first?.id ?? '')?.tx.note).not.toBe('Checked with finance');
   await sandbox.resetFaults();
   await app.probeUntil('online');
-  await expect(detail.getByText('Waiting to be sent')).toHaveCount(0, { timeout: 20_000 });
+  await expect(detail.getByText('Waiting to be sent')).toHaveCount(0);
   expect(sandbox.world.transactions.get(first?.id ?? '')?.tx.note).toBe('Checked with finance');
 
   // Export the pending result and read the file back.
@@ -97,7 +86,7 @@ test('reload offline: the cache and its index come back and search works; online
   // cached chunk, then go offline and reload.
   await expect(summary(page)).toHaveAttribute('data-index-watermark', /^[1-9]/);
   await expect
-    .poll(async () => (await summary(page).getAttribute('data-index-saved')) === (await summary(page).getAttribute('data-index-watermark')), { timeout: 30_000 })
+    .poll(async () => (await summary(page).getAttribute('data-index-saved')) === (await summary(page).getAttribute('data-index-watermark')), { timeout: 90_000 })
     .toBe(true);
   await sandbox.setFaults({ offline: true });
   await page.reload();
@@ -124,7 +113,7 @@ test('reload offline: the cache and its index come back and search works; online
     if (await syncNow.isVisible()) await syncNow.click({ timeout: 1_000 }).catch(() => undefined);
     await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 5_000 });
     await expect(summary(page)).toContainText(`${fmt(pendingAfter)} transaction`, { timeout: 2_000 });
-  }).toPass({ timeout: 60_000 });
+  }).toPass({ timeout: 90_000 });
   await openSection(page, 'Cards');
 });
 

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import type { Sandbox } from '../../../src/sandbox';
 
 /** Steps several tests share, written as a person would do them. */
 
@@ -6,6 +7,19 @@ export async function startDemo(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Try the Demo' }).click();
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
   await expect(page.getByRole('status')).toHaveText('Online');
+}
+
+/** Waits until the profile on screen has synced ("Up to date as of ..."). */
+export async function synced(page: Page): Promise<void> {
+  await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 90_000 });
+}
+
+/** The app on the Demo, its first sync done (the pickers and the search read the cache); returns the Demo's sandbox. */
+export async function syncedDemo(app: { open(): Promise<void>; page: Page; demoSandbox(): Promise<Sandbox> }): Promise<Sandbox> {
+  await app.open();
+  await startDemo(app.page);
+  await synced(app.page);
+  return app.demoSandbox();
 }
 
 export async function openSection(page: Page, name: string): Promise<void> {
