@@ -48,5 +48,10 @@ export function generate(transactions: number): BenchData {
     if (tx.referenceNumber && facts.references.length < 1000) facts.references.push(tx.referenceNumber);
     return { ...toSearchRow(tx, cards), seq: Math.floor(index / CHUNK_ROWS), slot: index % CHUNK_ROWS };
   });
+  // "With a fee" also holds for what a fee row names (query.ts); the peers filter on one column,
+  // so each row carries the resolved answer there, as a peer would store it at ingest. Ours and
+  // the reference resolve the link themselves from `feeFor` and give the same answer.
+  const charged = new Set(rows.map((r) => r.feeFor).filter((id): id is string => id !== undefined));
+  for (const r of rows) if (charged.has(r.id)) r.hasFee = true;
   return { rows, facts, generateMs: performance.now() - started };
 }
