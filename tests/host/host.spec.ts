@@ -95,7 +95,8 @@ test('the entry page loads even when another navigation to it lands meanwhile (w
     const entry = openEntry(page);
     await expect.poll(() => requests).toBe(1);
     const other = page.goto(HOST_ENTRY_URL).catch(() => undefined);
-    await expect.poll(() => requests).toBe(2);
+    // The second navigation's request; the host's own retry may follow it before the poll looks.
+    await expect.poll(() => requests).toBeGreaterThanOrEqual(2);
     release();
     await entry;
     await other;
