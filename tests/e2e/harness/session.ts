@@ -17,7 +17,7 @@ export interface SessionOptions {
    */
   beforeStart?: (userDataDir: string) => Promise<void>;
   /** The Demo's sample history (small by default, so tests start fast). */
-  demo?: { seed: number; transactions: number };
+  demo?: { seed: number; transactions: number; startAt?: number };
 }
 
 export interface Session {

@@ -66,7 +66,7 @@ export async function writeEntity<N extends EndpointName, T>(profileId: string, 
 }
 
 /** Never cached: PAN and CVV come only from the vault, on a reveal; a write's answer must not carry them into IndexedDB. */
-function storableCard(card: Card): Card {
+export function storableCard(card: Card): Card {
   const copy = { ...card };
   delete copy.pan;
   delete copy.cvv;
