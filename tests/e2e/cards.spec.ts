@@ -19,7 +19,6 @@ test.use({ session: { demo: { seed: 7, transactions: 300, startAt: START } } });
 
 const list = (page: Page) => page.getByRole('grid', { name: 'Cards' });
 const detail = (page: Page) => page.getByRole('region', { name: 'Card details' });
-const shown = (page: Page) => page.getByText(/ of 24 shown/);
 
 function cardId(sandbox: Sandbox, name: string): string {
   const card = [...sandbox.world.cards.values()].find((c) => c.name === name);
