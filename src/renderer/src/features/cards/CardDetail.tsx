@@ -1,6 +1,7 @@
 import type { Card } from '../../../../shared/service';
 import { useServiceUtilization } from '../../cards/commands/service-reads';
-import { dateTime, money } from '../../model/format';
+import { dateTime } from '../../model/format';
+import { ServiceUtilizationLine } from '../spending/ServiceUtilizationLine';
 import { CardEdits } from './CardEdits';
 import { CardEventsTimeline, CardTransactions } from './CardActivity';
 import type { CardDirectory } from './useCardDirectory';
@@ -63,26 +64,11 @@ export function CardDetail({ profileId, card, directory, online, disabledReason,
         </Field>
       </dl>
 
-      <section className="card-section" aria-label="Utilization from the service">
-        <h3 className="card-section__title">Utilization{card.cardGroupId ? ' (the group’s: this card spends against it)' : ''}</h3>
-        {!online ? <p className="muted">The service’s figure shows when the connection returns; the meters below are computed from the cached transactions.</p> : null}
-        {utilization.error ? <p className="field__error">The utilization could not be read: {utilization.error}</p> : null}
-        {online && utilization.value ? (
-          <p className="card-totals">
-            <span>
-              Spent <strong>{money(utilization.value.spend.amountCents)}</strong>
-            </span>
-            {utilization.value.availableBalance ? (
-              <span>
-                Available <strong>{money(utilization.value.availableBalance.amountCents)}</strong>
-              </span>
-            ) : (
-              <span className="muted">No limit: spend of this month</span>
-            )}
-            {utilization.value.nextResetDate ? <span>Resets {dateTime(utilization.value.nextResetDate)}</span> : null}
-          </p>
-        ) : null}
-      </section>
+      <ServiceUtilizationLine
+        utilization={utilization}
+        online={online}
+        title={card.cardGroupId ? 'Utilization (the group’s: this card spends against it)' : 'Utilization'}
+      />
 
       <CardEdits profileId={profileId} card={card} directory={directory} disabledReason={disabledReason} />
       <CardTransactions profileId={profileId} card={card} onOpenAll={onOpenTransactions} />
