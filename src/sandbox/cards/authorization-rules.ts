@@ -1,6 +1,6 @@
 import { utilizationLimitsOf, type Restriction, type SpendingConstraint } from '../../shared/service';
 import type { World } from '../world/world';
-import { categoryMatches } from './merchant-categories';
+import { categoryMatches } from '../../shared/spending/merchant-categories';
 import { limitUsage } from './utilization';
 
 /** What the network tells us about one authorization attempt. */
