@@ -1,0 +1,61 @@
+import type { Restriction, UtilizationLimit } from '../../../../shared/service';
+import { describeMcc, merchantCategoryName } from '../../../../shared/spending/merchant-categories';
+import { money } from '../../model/format';
+
+/** Plain words for the parts of a constraint, shared by its description and the purchase check. */
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+
+/** "Germany" for "DE"; undefined when the code names no region (so a typo can be refused). */
+export function countryName(code: string): string | undefined {
+  try {
+    return regionNames.of(code.toUpperCase());
+  } catch {
+    // DisplayNames throws on strings that are not region codes at all (e.g. "1").
+    return undefined;
+  }
+}
+
+export function countryWords(code: string): string {
+  const name = countryName(code);
+  return name ? `${name} (${code})` : code;
+}
+
+export function mccWords(code: string): string {
+  return `${code} ${describeMcc(code)}`;
+}
+
+export function categoryWords(entry: string): string {
+  const name = merchantCategoryName(entry);
+  return name === entry ? entry : name;
+}
+
+/** "a day", "a week"...: how often the limit resets. */
+export function presetWords(limit: Pick<UtilizationLimit, 'preset'>): string {
+  switch (limit.preset) {
+    case 'daily':
+      return 'a day';
+    case 'weekly':
+      return 'a week';
+    case 'monthly':
+      return 'a month';
+    case 'yearly':
+      return 'a year';
+    case 'collective':
+      return 'in total';
+  }
+}
+
+/** "$500.00 a month (from 2025-01-15, resets at midnight in Europe/Paris)". */
+export function limitWords(limit: UtilizationLimit): string {
+  const zone = limit.timezone ?? 'UTC';
+  if (limit.preset === 'collective') return `${money(limit.limitAmount.amountCents)} in total, never reset`;
+  const from = limit.startDate && limit.preset !== 'daily' ? `, periods counted from ${limit.startDate}` : '';
+  return `${money(limit.limitAmount.amountCents)} ${presetWords(limit)} (resets at midnight in ${zone}${from})`;
+}
+
+/** "only at Uber, GitHub" / "anywhere except at Uber". */
+export function listWords(restriction: Restriction, items: readonly string[], preposition: string): string {
+  const list = items.length ? items.join(', ') : 'nothing';
+  return restriction === 'allowlist' ? `only ${preposition} ${list}` : `anywhere except ${preposition} ${list}`;
+}
