@@ -6,10 +6,15 @@ import { money } from '../../model/format';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 
-/** "Germany" for "DE"; undefined when the code names no region (so a typo can be refused). */
+/** Two-letter codes CLDR names that are groupings or placeholders, not countries a card is used in. */
+const NOT_COUNTRIES = new Set(['ZZ', 'EU', 'EZ', 'UN', 'QO']);
+
+/** "Germany" for "DE"; undefined when the code names no country (so a typo can be refused). */
 export function countryName(code: string): string | undefined {
+  const upper = code.toUpperCase();
+  if (NOT_COUNTRIES.has(upper)) return undefined;
   try {
-    return regionNames.of(code.toUpperCase());
+    return regionNames.of(upper);
   } catch {
     // DisplayNames throws on strings that are not region codes at all (e.g. "1").
     return undefined;
