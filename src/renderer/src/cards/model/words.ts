@@ -6,8 +6,8 @@ import { money } from '../../model/format';
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 
-/** Two-letter codes CLDR names that are groupings or placeholders, not countries a card is used in. */
-const NOT_COUNTRIES = new Set(['ZZ', 'EU', 'EZ', 'UN', 'QO']);
+/** Two-letter codes CLDR names that are groupings, placeholders or reservations, not countries a card is used in. */
+const NOT_COUNTRIES = new Set(['ZZ', 'EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'AC', 'CP', 'CQ', 'DG', 'EA', 'IC', 'TA']);
 
 /** "Germany" for "DE"; undefined when the code names no country (so a typo can be refused). */
 export function countryName(code: string): string | undefined {
@@ -63,4 +63,28 @@ export function limitWords(limit: UtilizationLimit): string {
 export function listWords(restriction: Restriction, items: readonly string[], preposition: string): string {
   const list = items.length ? items.join(', ') : 'nothing';
   return restriction === 'allowlist' ? `only ${preposition} ${list}` : `anywhere except ${preposition} ${list}`;
+}
+
+let countries: { code: string; name: string }[] | undefined;
+/** Every ISO 3166 country code the runtime can name, sorted by name (for the country picker). */
+export function countryOptions(): { code: string; name: string }[] {
+  if (!countries) {
+    const list: { code: string; name: string }[] = [];
+    const A = 'A'.charCodeAt(0);
+    for (let i = 0; i < 26; i++) {
+      for (let j = 0; j < 26; j++) {
+        const code = String.fromCharCode(A + i, A + j);
+        const name = countryName(code);
+        if (name) list.push({ code, name });
+      }
+    }
+    countries = list.sort((a, b) => a.name.localeCompare(b.name));
+  }
+  return countries;
+}
+
+/** The runtime's IANA zones, with UTC first (some runtimes list only Etc/UTC). */
+export function timeZoneOptions(): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return ['UTC', ...zones.filter((z) => z !== 'UTC')];
 }
