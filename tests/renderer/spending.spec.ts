@@ -143,3 +143,83 @@ test('a group: "Replace all" PUTs the whole constraint; offline the editor is re
     countryRule: { countries: ['FR'], restriction: 'allowlist' },
   });
 });
+
+test('the purchase check predicts offline, names the rule, and shows whether the sandbox agreed; meters show the limit', async ({ lane }) => {
+  const sandbox = await ready(lane);
+  const card = [...sandbox.world.cards.values()].find((c) => !c.cardGroupId && c.status === 'active' && !c.isSingleUse);
+  if (!card) throw new Error('the seed has no active reusable card outside a group');
+  await http(sandbox, 'PATCH', `/card/${card.id}`, {
+    spendingConstraint: { countryRule: { countries: ['US'], restriction: 'allowlist' }, spendingRule: { utilizationLimitV2: [{ limitAmount: { amountCents: 10_000 }, preset: 'daily', timezone: 'UTC' }] } },
+  });
+  await lane.page.exposeFunction('simulateInSandbox', (p: { merchantName: string; mcc: string; country: string; amountCents: number }) =>
+    http<{ approved: boolean; declineReason?: string }>(sandbox, 'POST', '/__sandbox/authorizations', { cardId: card.id, ...p }).then((r) => ({ approved: r.approved, declineReason: r.declineReason })),
+  );
+  await lane.open('spending.ts');
+  const mount = async () => {
+    const read = await http<Card>(sandbox, 'GET', `/card/${card.id}`);
+    const txs = await http<{ items: unknown[] }>(sandbox, 'GET', `/transaction?filter%3AcardId=${card.id}`);
+    const va = await http<{ balance: { amountCents: number } }>(sandbox, 'GET', `/virtual-account/${read.virtualAccountId}`);
+    const merchants = await http<{ items: unknown[] }>(sandbox, 'GET', '/merchant');
+    await lane.run('mountCheck', read, null, txs.items, merchants.items, va.balance.amountCents, sandbox.world.clock.now());
+  };
+  await mount();
+  const form = lane.page.getByRole('form', { name: 'Would this purchase go through?' });
+
+  // Bad input: nothing is predicted, each field says what is wrong.
+  await form.getByLabel('Merchant category code').fill('58');
+  await form.getByRole('button', { name: 'Check' }).click();
+  await expect(form.getByText('Type the merchant’s name')).toBeVisible();
+  await expect(form.getByText('“58” is not a merchant category code')).toBeVisible();
+  await expect(form.getByText('Type the amount')).toBeVisible();
+
+  await form.getByLabel('Merchant', { exact: true }).fill('Uber');
+  await form.getByLabel('Merchant category code').fill('4121');
+  await form.getByLabel('Country').selectOption('CA');
+  await form.getByLabel('Amount (USD)').fill('12.00');
+  await form.getByRole('button', { name: 'Check' }).click();
+  await expect(form.getByText('Would be declined: $12.00 at Uber')).toBeVisible();
+  await expect(form.getByText(/country rule allows only in United States \(US\); this purchase is in Canada \(CA\)/)).toBeVisible();
+  await form.getByRole('button', { name: 'Try it in the sandbox' }).click();
+  await expect(form.getByText('The sandbox declined it (country_not_allowed): it agrees with the prediction.')).toBeVisible();
+
+  await form.getByLabel('Country').selectOption('US');
+  await form.getByLabel('Amount (USD)').fill('80');
+  await form.getByRole('button', { name: 'Check' }).click();
+  await expect(form.getByText('Would go through: $80.00 at Uber')).toBeVisible();
+  await form.getByRole('button', { name: 'Try it in the sandbox' }).click();
+  await expect(form.getByText('The sandbox approved it: it agrees with the prediction.')).toBeVisible();
+
+  // With the approved $80 read back, the daily meter and the next check see it.
+  await mount();
+  await expect(lane.page.locator('#meters')).toContainText('$80.00 spent of $100.00 · $20.00 left · resets');
+  await form.getByLabel('Merchant', { exact: true }).fill('Uber');
+  await form.getByLabel('Merchant category code').fill('4121');
+  await form.getByLabel('Amount (USD)').fill('30');
+  await form.getByRole('button', { name: 'Check' }).click();
+  await expect(form.getByText(/limit of \$100.00 a day .* has \$20.00 left \(\$80.00 spent\); \$30.00 would exceed it/)).toBeVisible();
+  await form.getByRole('button', { name: 'Try it in the sandbox' }).click();
+  await expect(form.getByText('The sandbox declined it (spending_limit_exceeded): it agrees with the prediction.')).toBeVisible();
+});
+
+test('the merchant picker searches the cache offline and the service online, keeping what it finds', async ({ lane }) => {
+  const sandbox = await ready(lane);
+  const merchant = [...sandbox.world.merchants.values()][0];
+  if (!merchant) throw new Error('the seed has no merchant');
+  await lane.run('removeMerchant', 'demo', merchant.id);
+  const fragment = merchant.name.slice(0, 4);
+
+  const searchesBefore = sandbox.requests.all({ path: '/merchant' }).length;
+  await lane.run('mountPicker', 'demo', false);
+  await expect(lane.page.getByText(/Offline: suggestions come from \d+ cached merchants/)).toBeVisible();
+  await lane.page.getByLabel('Add a merchant').fill(fragment);
+  // Offline nothing is asked (the search would start 300 ms after typing): the removed merchant stays out of the cache.
+  await lane.page.waitForTimeout(1_000);
+  expect(sandbox.requests.all({ path: '/merchant' }).length).toBe(searchesBefore);
+  expect(await lane.run('cached', 'demo', 'merchant', merchant.id)).toBeNull();
+
+  await lane.run('mountPicker', 'demo', true);
+  await lane.page.getByLabel('Add a merchant').fill(fragment);
+  await expect.poll(() => lane.run('cached', 'demo', 'merchant', merchant.id)).not.toBeNull();
+  expect(sandbox.requests.all({ path: '/merchant' }).length).toBe(searchesBefore + 1);
+  await expect(lane.page.locator('datalist option', { hasText: merchant.name }).first()).toBeAttached();
+});
