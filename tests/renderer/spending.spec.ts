@@ -117,6 +117,7 @@ test('a group: "Replace all" PUTs the whole constraint; offline the editor is re
   const sandbox = await ready(lane);
   const group = await http<CardGroup>(sandbox, 'POST', '/card-group', {
     name: 'Spending lane',
+    virtualAccountId: sandbox.world.primaryVirtualAccountId,
     spendingConstraint: { merchantRule: { merchants: ['Uber'], restriction: 'blacklist' }, countryRule: { countries: ['DE'], restriction: 'allowlist' } },
   });
   expect(await lane.run('syncEntities', 'demo')).toEqual([]);
@@ -142,6 +143,16 @@ test('a group: "Replace all" PUTs the whole constraint; offline the editor is re
     merchantRule: { merchants: ['Uber'], restriction: 'blacklist' },
     countryRule: { countries: ['FR'], restriction: 'allowlist' },
   });
+
+  // Remove all: one PATCH of the group with null; the cached group keeps what that answer omits.
+  const beforeRemove = lastSeq(sandbox);
+  await editor.getByRole('button', { name: 'Remove every constraint' }).click();
+  await lane.page.getByRole('dialog', { name: 'Remove every constraint?' }).getByRole('button', { name: 'Remove all' }).click();
+  await expect(editor.getByText('Every constraint was removed.')).toBeVisible();
+  expect(writesTo(sandbox, `/card-group/${group.id}`, beforeRemove)).toEqual([{ method: 'PATCH', path: `/card-group/${group.id}`, status: 200 }]);
+  const cached = await lane.run<{ value: CardGroup } | null>('cached', 'demo', 'cardGroup', group.id);
+  expect(cached?.value.spendingConstraint ?? undefined).toBeUndefined();
+  expect(cached?.value.virtualAccountId).toBe(sandbox.world.primaryVirtualAccountId);
 });
 
 test('the purchase check predicts offline, names the rule, and shows whether the sandbox agreed; meters show the limit', async ({ lane }) => {

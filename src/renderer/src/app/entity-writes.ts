@@ -93,6 +93,18 @@ const groupConstraintTarget: EntityTarget<'putCardGroupSpendingConstraint' | 'pa
   toEntity: (spendingConstraint, group) => (group ? { put: { ...group, spendingConstraint } } : { keep: true }),
 };
 
+// Removing a group's constraints answers `id`, `name` and no constraint (SERVICE.md 4.2): the
+// cached group keeps what the answer does not carry (its virtual account) and loses its constraint.
+const groupConstraintRemovedTarget: EntityTarget<'updateCardGroup', CardGroup> = {
+  kind: 'cardGroup',
+  idOf: (group) => group.id,
+  toEntity: (group, cached) => {
+    const next: CardGroup = { ...cached, ...group };
+    if (group.spendingConstraint === undefined || group.spendingConstraint === null) delete next.spendingConstraint;
+    return { put: next };
+  },
+};
+
 const groupTarget: EntityTarget<'updateCardGroup' | 'createCardGroup', CardGroup> = {
   kind: 'cardGroup',
   idOf: (group) => group.id,
@@ -154,7 +166,8 @@ export const entityWrites = {
   patchCardGroupSpendingConstraint: (profileId: string, cardGroupId: string, body: SpendingConstraintPatch) =>
     writeEntity(profileId, 'patchCardGroupSpendingConstraint', { params: { cardGroupId }, body }, groupConstraintTarget),
   /** Removes every group-level constraint in one step (PATCH /card-group with `spendingConstraint: null`). */
-  removeCardGroupSpendingConstraint: (profileId: string, cardGroupId: string) => entityWrites.updateCardGroup(profileId, cardGroupId, { spendingConstraint: null }),
+  removeCardGroupSpendingConstraint: (profileId: string, cardGroupId: string) =>
+    writeEntity(profileId, 'updateCardGroup', { params: { cardGroupId }, body: { spendingConstraint: null } }, groupConstraintRemovedTarget),
 
   createVirtualAccount: (profileId: string, body: VirtualAccountCreate) => writeEntity(profileId, 'createVirtualAccount', { body }, virtualAccountTarget),
   renameVirtualAccount: (profileId: string, virtualAccountId: string, name: string) =>

@@ -1,8 +1,78 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { countryOptions } from '../../cards/model/words';
 
 export interface Suggestion {
   value: string;
-  label: string;
+  label?: string;
+}
+
+interface SuggestProps {
+  id: string;
+  value: string;
+  onChange(text: string): void;
+  suggestions: readonly Suggestion[];
+  disabled?: boolean | undefined;
+  describedBy?: string | undefined;
+  invalid?: boolean | undefined;
+  inputMode?: 'text' | 'numeric';
+  onKeyDown?(e: KeyboardEvent<HTMLInputElement>): void;
+}
+
+/**
+ * A text input with suggestions: the browser's own datalist, so arrow keys, Enter and screen
+ * readers work as in any native field, and any text can still be typed.
+ */
+export function SuggestInput({ id, value, onChange, suggestions, disabled, describedBy, invalid, inputMode = 'text', onKeyDown }: SuggestProps) {
+  const listId = useId();
+  return (
+    <>
+      <input
+        id={id}
+        className="field__input"
+        list={listId}
+        value={value}
+        inputMode={inputMode}
+        autoComplete="off"
+        spellCheck={false}
+        disabled={disabled}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <datalist id={listId}>
+        {suggestions.map((s) => (
+          <option key={s.value} value={s.value}>
+            {s.label}
+          </option>
+        ))}
+      </datalist>
+    </>
+  );
+}
+
+interface CountrySelectProps {
+  id: string;
+  value: string;
+  onChange(code: string): void;
+  disabled?: boolean | undefined;
+  describedBy?: string | undefined;
+  invalid?: boolean | undefined;
+}
+
+/** ISO country codes with their names (the runtime's region names), sorted by name. */
+export function CountrySelect({ id, value, onChange, disabled, describedBy, invalid }: CountrySelectProps) {
+  const options = useMemo(countryOptions, []);
+  return (
+    <select id={id} className="field__input" value={value} disabled={disabled} aria-invalid={invalid || undefined} aria-describedby={describedBy} onChange={(e) => onChange(e.target.value)}>
+      <option value="">Choose a country…</option>
+      {options.map((c) => (
+        <option key={c.code} value={c.code}>
+          {c.name} ({c.code})
+        </option>
+      ))}
+    </select>
+  );
 }
 
 interface Props {
@@ -13,26 +83,25 @@ interface Props {
   /** Called with the trimmed text; the rule list validates it (a message shows beside the new row). */
   onAdd(entry: string): void;
   onTextChange?(text: string): void;
-  disabled?: boolean;
+  disabled?: boolean | undefined;
   /** Shown under the field, e.g. whether a search is running. */
   status?: ReactNode;
   inputMode?: 'text' | 'numeric';
 }
 
-/**
- * A text field with suggestions (the browser's own datalist: arrow keys and Enter work in every
- * engine) and an Add button; Enter in the field adds too.
- */
+/** A field with suggestions and an Add button; Enter in the field adds too. */
 export function AddEntry({ id, label, hint, suggestions, onAdd, onTextChange, disabled, status, inputMode = 'text' }: Props) {
   const [text, setText] = useState('');
-  const listId = useId();
   const hintId = hint ? `${id}-hint` : undefined;
+  const change = (next: string) => {
+    setText(next);
+    onTextChange?.(next);
+  };
   const add = () => {
     const entry = text.trim();
     if (!entry) return;
     onAdd(entry);
-    setText('');
-    onTextChange?.('');
+    change('');
   };
   return (
     <div className="spending-rule__add">
@@ -40,19 +109,14 @@ export function AddEntry({ id, label, hint, suggestions, onAdd, onTextChange, di
         <label htmlFor={id} className="field__label">
           {label}
         </label>
-        <input
+        <SuggestInput
           id={id}
-          className="field__input"
-          list={listId}
           value={text}
-          inputMode={inputMode}
-          autoComplete="off"
+          onChange={change}
+          suggestions={suggestions}
           disabled={disabled}
-          aria-describedby={hintId}
-          onChange={(e) => {
-            setText(e.target.value);
-            onTextChange?.(e.target.value);
-          }}
+          describedBy={hintId}
+          inputMode={inputMode}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               // Enter adds the entry instead of submitting the whole editor.
@@ -61,13 +125,6 @@ export function AddEntry({ id, label, hint, suggestions, onAdd, onTextChange, di
             }
           }}
         />
-        <datalist id={listId}>
-          {suggestions.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </datalist>
         {hint ? (
           <p id={hintId} className="field__hint">
             {hint}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import type { Card, CardGroup, UtilizationPreset } from '../../../../shared/service';
 import { UtilizationPreset as Presets } from '../../../../shared/service';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -13,6 +13,7 @@ import {
   type ConstraintForm,
   type FieldErrors,
   type LimitForm,
+  type ListRuleName,
 } from '../../cards/model/constraint-form';
 import { planConstraintWrite, type SaveMode } from '../../cards/model/constraint-write';
 import { saveConstraint } from '../../cards/commands/save-constraint';
@@ -32,6 +33,22 @@ interface Props {
   now?: () => number;
   onSaved?(): void;
 }
+
+interface PickerProps {
+  id: string;
+  onAdd(entry: string): void;
+  disabled: boolean;
+  profileId: string;
+  online: boolean;
+}
+
+/** The four list rules, in the order the service checks them, each with its words and picker. */
+const LIST_RULES: { name: ListRuleName; legend: string; noun: string; describe(entry: string): string; picker(p: PickerProps): ReactNode }[] = [
+  { name: 'merchants', legend: 'Merchants', noun: 'merchant', describe: (m) => m, picker: (p) => <MerchantPicker {...p} /> },
+  { name: 'categories', legend: 'Merchant categories', noun: 'category', describe: categoryWords, picker: (p) => <CategoryPicker id={p.id} onAdd={p.onAdd} disabled={p.disabled} /> },
+  { name: 'mccs', legend: 'Merchant category codes (MCC)', noun: 'code', describe: mccWords, picker: (p) => <MccPicker id={p.id} onAdd={p.onAdd} disabled={p.disabled} /> },
+  { name: 'countries', legend: 'Countries', noun: 'country', describe: countryWords, picker: (p) => <CountryPicker id={p.id} onAdd={p.onAdd} disabled={p.disabled} /> },
+];
 
 const PRESET_WORDS: Record<UtilizationPreset, string> = {
   daily: 'Daily',
@@ -174,54 +191,21 @@ export function ConstraintEditor({ profileId, owner, online, now = Date.now, onS
         ) : null}
         {owner.kind === 'group' ? <p className="form__hint">A group’s limits count the spend of every card in the group.</p> : null}
 
-        <ListRuleField
-          id={`${id}-merchants`}
-          name="merchants"
-          legend="Merchants"
-          noun="merchant"
-          rule={form.merchants}
-          errors={errors}
-          disabled={disabled}
-          describe={(m) => m}
-          onChange={(merchants) => edit({ ...form, merchants })}
-          picker={(add) => <MerchantPicker id={`${id}-merchant-add`} profileId={profileId} online={online} onAdd={add} disabled={disabled} />}
-        />
-        <ListRuleField
-          id={`${id}-categories`}
-          name="categories"
-          legend="Merchant categories"
-          noun="category"
-          rule={form.categories}
-          errors={errors}
-          disabled={disabled}
-          describe={categoryWords}
-          onChange={(categories) => edit({ ...form, categories })}
-          picker={(add) => <CategoryPicker id={`${id}-category-add`} onAdd={add} disabled={disabled} />}
-        />
-        <ListRuleField
-          id={`${id}-mccs`}
-          name="mccs"
-          legend="Merchant category codes (MCC)"
-          noun="code"
-          rule={form.mccs}
-          errors={errors}
-          disabled={disabled}
-          describe={mccWords}
-          onChange={(mccs) => edit({ ...form, mccs })}
-          picker={(add) => <MccPicker id={`${id}-mcc-add`} onAdd={add} disabled={disabled} />}
-        />
-        <ListRuleField
-          id={`${id}-countries`}
-          name="countries"
-          legend="Countries"
-          noun="country"
-          rule={form.countries}
-          errors={errors}
-          disabled={disabled}
-          describe={countryWords}
-          onChange={(countries) => edit({ ...form, countries })}
-          picker={(add) => <CountryPicker id={`${id}-country-add`} onAdd={add} disabled={disabled} />}
-        />
+        {LIST_RULES.map((r) => (
+          <ListRuleField
+            key={r.name}
+            id={`${id}-${r.name}`}
+            name={r.name}
+            legend={r.legend}
+            noun={r.noun}
+            rule={form[r.name]}
+            errors={errors}
+            disabled={disabled}
+            describe={r.describe}
+            onChange={(rule) => edit({ ...form, [r.name]: rule })}
+            picker={(add) => r.picker({ id: `${id}-${r.name}-add`, onAdd: add, disabled, profileId, online })}
+          />
+        ))}
 
         <fieldset className="spending-rule">
           <legend>Spending limits</legend>
@@ -300,6 +284,8 @@ export function ConstraintEditor({ profileId, owner, online, now = Date.now, onS
           setConfirmRemove(false);
           const cleared = emptyConstraintForm();
           setForm(cleared);
+          // Until the service answers, the cleared form is an edit: a failure leaves it to retry or discard.
+          setDirty(true);
           void save(cleared, 'edit');
         }}
       >

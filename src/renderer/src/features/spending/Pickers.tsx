@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { MCC_DESCRIPTIONS, MERCHANT_CATEGORY_NAMES } from '../../../../shared/spending/merchant-categories';
-import { countryOptions, timeZoneOptions } from '../../cards/model/words';
-import { AddEntry } from './AddEntry';
+import { timeZoneOptions } from '../../cards/model/words';
+import { AddEntry, CountrySelect, SuggestInput } from './AddEntry';
 
 interface AddProps {
   id: string;
   onAdd(entry: string): void;
-  disabled?: boolean;
+  disabled?: boolean | undefined;
 }
 
 /** Four-digit merchant category codes, suggested with their descriptions. */
@@ -21,24 +21,16 @@ export function CategoryPicker({ id, onAdd, disabled }: AddProps) {
   return <AddEntry id={id} label="Add a merchant category" hint="A category such as restaurants or travel." suggestions={suggestions} onAdd={onAdd} disabled={disabled} />;
 }
 
-/** ISO country codes with their names, from the runtime's own region names. */
+/** ISO country codes with their names. */
 export function CountryPicker({ id, onAdd, disabled }: AddProps) {
   const [code, setCode] = useState('');
-  const options = useMemo(countryOptions, []);
   return (
     <div className="spending-rule__add">
       <div className="field">
         <label htmlFor={id} className="field__label">
           Add a country
         </label>
-        <select id={id} className="field__input" value={code} disabled={disabled} onChange={(e) => setCode(e.target.value)}>
-          <option value="">Choose a country…</option>
-          {options.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name} ({c.code})
-            </option>
-          ))}
-        </select>
+        <CountrySelect id={id} value={code} onChange={setCode} disabled={disabled} />
       </div>
       <button
         type="button"
@@ -61,36 +53,19 @@ interface ZoneProps {
   value: string;
   onChange(zone: string): void;
   error?: string | undefined;
-  disabled?: boolean;
+  disabled?: boolean | undefined;
 }
 
 /** An IANA time-zone field suggesting every zone the runtime knows; typing narrows the list. */
 export function TimeZonePicker({ id, label = 'Time zone', value, onChange, error, disabled }: ZoneProps) {
-  const zones = useMemo(timeZoneOptions, []);
-  const listId = `${id}-zones`;
+  const zones = useMemo(() => timeZoneOptions().map((value) => ({ value })), []);
   const errorId = error ? `${id}-error` : undefined;
   return (
     <div className="field">
       <label htmlFor={id} className="field__label">
         {label}
       </label>
-      <input
-        id={id}
-        className="field__input"
-        list={listId}
-        value={value}
-        autoComplete="off"
-        spellCheck={false}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={errorId}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      <datalist id={listId}>
-        {zones.map((z) => (
-          <option key={z} value={z} />
-        ))}
-      </datalist>
+      <SuggestInput id={id} value={value} onChange={onChange} suggestions={zones} disabled={disabled} invalid={Boolean(error)} describedBy={errorId} />
       {error ? (
         <p id={errorId} className="field__error">
           {error}

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import type { Card, CardGroup, Merchant, Transaction } from '../../../../shared/service';
 import { parseCents } from '../../../../shared/money';
 import { describeMcc, isMcc, MCC_DESCRIPTIONS } from '../../../../shared/spending/merchant-categories';
@@ -6,7 +6,7 @@ import { FormError } from '../../ui/FormError';
 import { TextField } from '../../ui/TextField';
 import { money } from '../../model/format';
 import { checkPurchase, type Purchase, type Verdict } from '../../cards/model/purchase-check';
-import { countryOptions } from '../../cards/model/words';
+import { CountrySelect } from './AddEntry';
 import './spending.css';
 
 export interface SimulatedOutcome {
@@ -52,7 +52,6 @@ export function PurchaseCheck({ card, group, transactions, groupTransactions, fu
   const [simulated, setSimulated] = useState<SimulatedOutcome | null>(null);
   const [simError, setSimError] = useState<string | null>(null);
   const [simBusy, setSimBusy] = useState(false);
-  const countries = useMemo(countryOptions, []);
 
   function read(): Purchase | null {
     const e: Errors = {};
@@ -126,15 +125,12 @@ export function PurchaseCheck({ card, group, transactions, groupTransactions, fu
         <label htmlFor={`${id}-country`} className="field__label">
           Country
         </label>
-        <select id={`${id}-country`} className="field__input" value={country} aria-invalid={errors.country ? true : undefined} onChange={(e) => setCountry(e.target.value)}>
-          <option value="">Choose a country…</option>
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name} ({c.code})
-            </option>
-          ))}
-        </select>
-        {errors.country ? <p className="field__error">{errors.country}</p> : null}
+        <CountrySelect id={`${id}-country`} value={country} onChange={setCountry} invalid={Boolean(errors.country)} describedBy={errors.country ? `${id}-country-error` : undefined} />
+        {errors.country ? (
+          <p id={`${id}-country-error`} className="field__error">
+            {errors.country}
+          </p>
+        ) : null}
       </div>
       <TextField id={`${id}-amount`} label="Amount (USD)" inputMode="decimal" placeholder="42.50" value={amount} error={errors.amount} onChange={(e) => setAmount(e.target.value)} />
       <div className="form__actions">
