@@ -5,6 +5,7 @@ import { changedMembers, planConstraintWrite } from '../../src/renderer/src/card
 import { describeConstraint, describeEffectiveConstraint } from '../../src/renderer/src/cards/model/describe-constraint';
 import { checkPurchase, type Purchase } from '../../src/renderer/src/cards/model/purchase-check';
 import { limitMeters, spentInPeriod } from '../../src/renderer/src/cards/model/utilization';
+import { matchMerchants } from '../../src/renderer/src/cards/model/merchant-match';
 
 // Every clock is pinned: 23:30 UTC on a Sunday, which is already Monday in Auckland and still
 // Sunday afternoon in Los Angeles, so "today" differs by zone.
@@ -287,5 +288,19 @@ describe('effective constraint in words', () => {
       'Each purchase at least $1.00.',
       'Spending at most $0.01 in total, never reset.',
     ]);
+  });
+});
+
+describe('merchant matching for the offline picker', () => {
+  const ms = [
+    { id: 'm1', name: 'Uber Eats' },
+    { id: 'm2', name: 'Uber' },
+    { id: 'm3', name: 'Pub Uber Bar' },
+    { id: 'm4', name: 'GitHub' },
+  ];
+  it('finds names containing the text in any case, those starting with it first', () => {
+    expect(matchMerchants(ms, 'uBe').map((m) => m.name)).toEqual(['Uber', 'Uber Eats', 'Pub Uber Bar']);
+    expect(matchMerchants(ms, 'zzz')).toEqual([]);
+    expect(matchMerchants(ms, '  ', 2).map((m) => m.id)).toEqual(['m1', 'm2']);
   });
 });

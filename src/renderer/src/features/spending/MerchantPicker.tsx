@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Merchant } from '../../../../shared/service';
-import { matchMerchants, searchMerchantsOnline } from '../../cards/commands/merchant-search';
+import { searchMerchantsOnline } from '../../cards/commands/merchant-search';
+import { matchMerchants } from '../../cards/model/merchant-match';
 import { useEntities } from '../../repos/entities-hooks';
 import { AddEntry } from './AddEntry';
 
