@@ -1,8 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { Card, CardGroup, VirtualAccountView } from '../../../../shared/service';
 import { entityWrites } from '../../app/entity-writes';
 import { readGroup } from '../../cards/commands/fetch-groups';
+import { useCachedTransactions } from '../../cards/commands/cached-transactions';
 import { useServiceUtilization } from '../../cards/commands/service-reads';
+import { spendWindowStart } from '../../cards/model/spend-window';
+import { ConstraintEditor } from '../spending/ConstraintEditor';
+import { UtilizationMeters } from '../spending/UtilizationMeters';
 import { useEntities } from '../../repos/entities-hooks';
 import { FormError } from '../../ui/FormError';
 import { ServiceUtilizationLine } from '../spending/ServiceUtilizationLine';
@@ -22,6 +26,10 @@ export function GroupDetail({ profileId, group, online, disabledReason, onClose 
   const members = (cards?.items ?? []).filter((c) => c.cardGroupId === group.id).sort((a, b) => a.name.localeCompare(b.name));
   const va = (vas?.items ?? []).find((v) => v.virtualAccount.id === group.virtualAccountId);
   const utilization = useServiceUtilization(profileId, { kind: 'group', id: group.id }, online);
+  const now = Date.now();
+  const since = spendWindowStart([group.spendingConstraint], now);
+  const spendQuery = useMemo(() => (since === undefined ? null : { cardGroupIds: [group.id], maxCents: -1, ...(since !== null ? { fromMs: since } : {}) }), [group.id, since]);
+  const spend = useCachedTransactions(profileId, spendQuery, 20_000);
   const [name, setName] = useState(group.name);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -75,6 +83,12 @@ export function GroupDetail({ profileId, group, online, disabledReason, onClose 
         <dd>{va?.virtualAccount.name ?? group.virtualAccountId ?? 'Not given'}</dd>
       </dl>
       <ServiceUtilizationLine utilization={utilization} online={online} title="Utilization of the group (all its cards)" />
+      <section className="card-section" aria-label="Spending controls">
+        <h3 className="card-section__title">Spending controls of the group</h3>
+        {!spend.complete ? <p className="field__error">More than 20,000 purchases fall in the current periods: the meters count the newest of them only.</p> : null}
+        <UtilizationMeters constraint={group.spendingConstraint} transactions={spend.rows} now={now} scope="the group's cards together" />
+        <ConstraintEditor profileId={profileId} owner={{ kind: 'group', group }} online={online} />
+      </section>
       <div className="card-edits" role="group" aria-label="Edit the group">
         {disabledReason ? <p className="card-edits__note">{disabledReason}</p> : null}
         <form className="card-edit" onSubmit={(e) => void rename(e)}>
