@@ -214,8 +214,10 @@ async function cardScreens(ctx: Ctx): Promise<void> {
   await openSection(page, 'Cards');
   await page.getByRole('group', { name: 'Card filters' }).getByLabel('Search').fill('travel');
   await page.getByRole('grid', { name: 'Cards' }).getByRole('row').filter({ hasText: 'Travel - Alice' }).click();
-  await page.getByRole('region', { name: 'Card details' }).getByRole('list', { name: 'Card events' }).waitFor();
-  await page.getByRole('region', { name: 'Card details' }).getByRole('table').waitFor();
+  const card = page.getByRole('region', { name: 'Card details' });
+  await card.getByRole('table').waitFor();
+  await card.getByText(/No events for this card yet|authorization (approved|declined)/).first().waitFor();
+  await card.getByRole('form', { name: 'Would this purchase go through?' }).waitFor();
   await page.mouse.move(0, 0);
   await shoot(ctx, 'cards');
 
