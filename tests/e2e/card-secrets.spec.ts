@@ -187,3 +187,25 @@ test('a reveal hides itself after 30 s, a copy leaves the clipboard empty, and t
   const hits = findSecret(await everything(app), card);
   expect(hits, 'the number or code of the revealed card, anywhere').toEqual([]);
 });
+
+test('Demo: simulating a purchase goes through the sandbox authorization route and says how it went', async ({ app }) => {
+  const { page } = app;
+  const sandbox = await syncedDemo(app);
+  const card = [...sandbox.world.cards.values()].find((c) => c.status === 'active' && !c.isSingleUse && [...sandbox.world.cards.values()].filter((o) => o.name === c.name).length === 1);
+  if (!card) throw new Error('the Demo has no active reusable card');
+  await openSection(page, 'Cards');
+  const details = await openCard(page, card.name);
+  const form = details.getByRole('form', { name: 'Simulate a purchase' });
+
+  await form.getByRole('button', { name: 'Simulate a purchase' }).click();
+  await expect(form.getByLabel('Amount')).toHaveAttribute('aria-invalid', 'true');
+
+  const events = () => sandbox.world.cardEvents.get(card.id)?.length ?? 0;
+  const before = events();
+  await form.getByLabel('Amount').fill('12.34');
+  await form.getByLabel('Merchant (optional)').fill('Corner Cafe');
+  await form.getByRole('button', { name: 'Simulate a purchase' }).click();
+  await expect(form.getByRole('status')).toHaveText(/^(Approved: 12\.34 at Corner Cafe\.|Declined: 12\.34 at Corner Cafe \(.+\)\.)/);
+  expect(events()).toBe(before + 1);
+  expect(sandbox.world.cardEvents.get(card.id)?.at(-1)).toMatchObject({ amountCents: 1_234, merchantName: 'Corner Cafe' });
+});

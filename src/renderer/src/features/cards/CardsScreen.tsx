@@ -6,11 +6,13 @@ import { useProfiles } from '../../stores/profiles';
 import { ComingSoon } from '../../ui/ComingSoon';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { CardSecrets } from './CardSecrets';
+import { SimulatePurchase } from './SimulatePurchase';
 
 // Stand-in until the real Cards screen (list + detail) lands: the cached cards by name, and the
 // chosen one's secrets in a "Card details" region, so CardSecrets can be used and tested.
 export function CardsScreen() {
   const profileId = useProfiles((s) => s.activeProfileId);
+  const isDemo = useProfiles((s) => s.profiles.find((p) => p.id === s.activeProfileId)?.kind === 'demo');
   const online = useActiveConnectivity()?.state === 'online';
   const cards = useEntities<Card>(profileId, 'card')?.items ?? [];
   const [openId, setOpenId] = useState<string | null>(null);
@@ -32,6 +34,7 @@ export function CardsScreen() {
         <section aria-label="Card details">
           <h2>{open.name}</h2>
           <CardSecrets profileId={profileId} card={open} online={online} />
+          {isDemo ? <SimulatePurchase profileId={profileId} card={open} online={online} /> : null}
         </section>
       ) : null}
     </section>
