@@ -59,6 +59,9 @@ export function CardSecrets({ profileId, card, online }: Props) {
   // The card a reveal in flight was asked for: an answer for another card (or after unmount) is dropped.
   const current = useRef<string | null>(cardKey);
   const offlineId = useId();
+  const rootRef = useRef<HTMLElement>(null);
+  const hideRef = useRef<HTMLButtonElement>(null);
+  const revealRef = useRef<HTMLButtonElement>(null);
 
   const refreshReveals = useCallback(async () => {
     const asked = cardKey;
@@ -143,8 +146,22 @@ export function CardSecrets({ profileId, card, online }: Props) {
   const visible = shown && shown.cardKey === cardKey ? shown : null;
   const left = visible ? secondsLeft(visible.hidesAt, now) : 0;
 
+  // The button that was pressed goes away with each change (Reveal for the values, Hide for the
+  // mask): keyboard focus follows to the button that took its place, unless it was elsewhere.
+  const isShown = visible !== null;
+  const wasShown = useRef(isShown);
+  useEffect(() => {
+    // Only on a change: opening a card must not pull focus into it.
+    if (wasShown.current === isShown) return;
+    wasShown.current = isShown;
+    const root = rootRef.current;
+    const active = document.activeElement;
+    if (!root || (active && active !== document.body && !root.contains(active))) return;
+    (isShown ? hideRef.current : revealRef.current)?.focus();
+  }, [isShown]);
+
   return (
-    <section className="card-secrets" aria-label="Card number and code">
+    <section className="card-secrets" aria-label="Card number and code" ref={rootRef}>
       {visible ? (
         <>
           <dl className="card-secrets__values">
@@ -167,7 +184,7 @@ export function CardSecrets({ profileId, card, online }: Props) {
             <button type="button" className="button" onClick={() => void copy(visible.cvv)} disabled={!visible.cvv}>
               Copy code
             </button>
-            <button type="button" className="button button--primary" onClick={() => hide('The card number and code are hidden.')}>
+            <button type="button" className="button button--primary" ref={hideRef} onClick={() => hide('The card number and code are hidden.')}>
               Hide
             </button>
           </div>
@@ -183,6 +200,7 @@ export function CardSecrets({ profileId, card, online }: Props) {
             <button
               type="button"
               className="button"
+              ref={revealRef}
               onClick={() => void reveal()}
               disabled={!online || busy}
               aria-describedby={!online ? offlineId : undefined}
