@@ -51,6 +51,22 @@ describe('SecretClipboard', () => {
     expect(cb.readText()).toBe('ACC-0001');
   });
 
+  it('keeps the earlier secret timed when a later write fails', async () => {
+    const cb = new MemoryClipboard();
+    const guard = new SecretClipboard(cb);
+    await guard.copySecret('4111111111111111');
+    const write = cb.writeText.bind(cb);
+    cb.writeText = () => {
+      throw new Error('clipboard busy');
+    };
+    await expect(guard.copy('ACC-0001')).rejects.toThrow('clipboard busy');
+    await expect(guard.copySecret('123')).rejects.toThrow('clipboard busy');
+    cb.writeText = write;
+    expect(guard.holdsSecret).toBe(true);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(cb.readText()).toBe('');
+  });
+
   it('clears on quit only if the clipboard still holds the secret', async () => {
     const cb = new MemoryClipboard();
     const guard = new SecretClipboard(cb);

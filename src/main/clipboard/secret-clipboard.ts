@@ -62,8 +62,10 @@ export class SecretClipboard {
   }
 
   async copySecret(text: string): Promise<{ clearsAfterMs: number }> {
-    this.forget();
+    // Written first: if the write fails, the secret copied before may still be there, and its
+    // timer must keep running.
     await this.clipboard.writeText(text);
+    this.forget();
     const pending: { text: string; handle: unknown } = { text, handle: undefined };
     pending.handle = this.timers.set(() => void this.clearIfHolding(pending).catch(() => undefined), this.clearAfterMs);
     this.pending = pending;
@@ -72,8 +74,8 @@ export class SecretClipboard {
 
   /** Not a secret: written as is, and any secret's pending clear is dropped (it is no longer there). */
   async copy(text: string): Promise<void> {
-    this.forget();
     await this.clipboard.writeText(text);
+    this.forget();
   }
 
   /** Whether a copied secret may still be on the clipboard (quitting must then wait for `clearOnQuit`). */
