@@ -71,12 +71,19 @@ function findSecret(all: { where: string; text: string }[], s: { pan: string; cv
   return hits;
 }
 
+/** A name no other card's name contains, so its row is found by that text alone. */
+function uniquelyNamed(s: Sandbox, name: string): boolean {
+  return [...s.world.cards.values()].filter((c) => c.name.includes(name)).length === 1;
+}
+
 /**
  * Opens a card from the Cards screen by its name (a click on its row); returns its details panel
  * and, inside it, CardSecrets' own region (assertions stay there, whatever else the panel shows).
  */
 async function openCard(page: Page, name: string) {
-  await page.getByText(name, { exact: true }).first().click();
+  // The list is virtualized (rows out of view are not in the DOM): narrow it to the card first.
+  await page.getByRole('group', { name: 'Card filters' }).getByLabel('Search').fill(name);
+  await page.getByRole('grid', { name: 'Cards' }).getByRole('row').filter({ hasText: name }).click();
   const details = page.getByRole('region', { name: 'Card details' });
   await expect(details).toBeVisible();
   return { details, secrets: details.getByRole('region', { name: 'Card number and code' }) };
@@ -92,9 +99,8 @@ test('a reveal hides itself after 30 s, a copy leaves the clipboard empty, and t
   // Choose two active cards whose codes appear nowhere yet, so that finding none later means something.
   const before = await everything(app);
   const chosen: Secrets[] = [];
-  const names = [...sandbox.world.cards.values()].map((c) => c.name);
   for (const c of sandbox.world.cards.values()) {
-    if (c.status !== 'active' || names.filter((n) => n === c.name).length !== 1) continue;
+    if (c.status !== 'active' || !uniquelyNamed(sandbox, c.name)) continue;
     const v = await fromVault(sandbox, c.id);
     if (findSecret(before, v).length === 0) chosen.push({ id: c.id, name: c.name, ...v });
     if (chosen.length === 2) break;
@@ -193,24 +199,23 @@ test('a reveal hides itself after 30 s, a copy leaves the clipboard empty, and t
   expect(hits, 'the number or code of the revealed card, anywhere').toEqual([]);
 });
 
-test('Demo: simulating a purchase goes through the sandbox authorization route and says how it went', async ({ app }) => {
+test('Demo: "Try it in the sandbox" sends the purchase to the sandbox authorization route and says how it went', async ({ app }) => {
   const { page } = app;
   const sandbox = await syncedDemo(app);
-  const card = [...sandbox.world.cards.values()].find((c) => c.status === 'active' && !c.isSingleUse && [...sandbox.world.cards.values()].filter((o) => o.name === c.name).length === 1);
+  const card = [...sandbox.world.cards.values()].find((c) => c.status === 'active' && !c.isSingleUse && uniquelyNamed(sandbox, c.name));
   if (!card) throw new Error('the Demo has no active reusable card');
   await openSection(page, 'Cards');
   const { details } = await openCard(page, card.name);
-  const form = details.getByRole('form', { name: 'Simulate a purchase' });
-
-  await form.getByRole('button', { name: 'Simulate a purchase' }).click();
-  await expect(form.getByLabel('Amount')).toHaveAttribute('aria-invalid', 'true');
+  const form = details.getByRole('form', { name: 'Would this purchase go through?' });
 
   const events = () => sandbox.world.cardEvents.get(card.id)?.length ?? 0;
   const before = events();
-  await form.getByLabel('Amount').fill('12.34');
-  await form.getByLabel('Merchant (optional)').fill('Corner Cafe');
-  await form.getByRole('button', { name: 'Simulate a purchase' }).click();
-  await expect(form.getByRole('status')).toHaveText(/^(Approved: 12\.34 at Corner Cafe\.|Declined: 12\.34 at Corner Cafe \(.+\)\.)/);
+  await form.getByLabel('Merchant', { exact: true }).fill('Corner Cafe');
+  await form.getByLabel('Merchant category code').fill('5812');
+  await form.getByLabel('Amount (USD)').fill('12.34');
+  await form.getByRole('button', { name: 'Check' }).click();
+  await form.getByRole('button', { name: 'Try it in the sandbox' }).click();
+  await expect(form.getByText(/^The sandbox (approved it|declined it \(.+\)):/)).toBeVisible();
   expect(events()).toBe(before + 1);
-  expect(sandbox.world.cardEvents.get(card.id)?.at(-1)).toMatchObject({ amountCents: 1_234, merchantName: 'Corner Cafe' });
+  expect(sandbox.world.cardEvents.get(card.id)?.at(-1)).toMatchObject({ amountCents: 1_234, merchantName: 'Corner Cafe', merchantCategoryCode: '5812', country: 'US' });
 });

@@ -20,7 +20,7 @@ type Scheme = (typeof SCHEMES)[number];
 const VIEWPORT = { width: 1200, height: 760 };
 
 /** Screens shot as they open (no data of their own yet); Transactions and the outbox screens are shot with data first. */
-const SECTIONS = ['Cards', 'Card groups', 'Accounts', 'Webhooks', 'Directory', 'Settings'];
+const SECTIONS = ['Accounts', 'Webhooks', 'Directory', 'Settings'];
 const slug = (name: string) => name.toLowerCase().replace(/\s+/g, '-');
 
 interface Ctx {
@@ -57,6 +57,7 @@ async function tour(ctx: Ctx): Promise<void> {
   if (!demo) throw new Error('the Demo sandbox did not start');
   await transactionScreens(ctx);
   await outboxScreens(ctx, demo);
+  await cardScreens(ctx);
   for (const name of SECTIONS) {
     await openSection(page, name);
     await page.mouse.move(0, 0);
@@ -203,6 +204,26 @@ async function outboxScreens(ctx: Ctx, demo: Sandbox): Promise<void> {
   await awaiting.evaluate((group) => group.scrollIntoView({ block: 'start' }));
   await page.mouse.move(0, 0);
   await shoot(ctx, 'payments');
+  await page.setViewportSize(VIEWPORT);
+}
+
+/** Cards with one open (its fields, edits, transactions, events), and a group with its cards. */
+async function cardScreens(ctx: Ctx): Promise<void> {
+  const { page } = ctx;
+  await page.setViewportSize({ width: VIEWPORT.width, height: 1400 });
+  await openSection(page, 'Cards');
+  await page.getByRole('group', { name: 'Card filters' }).getByLabel('Search').fill('travel');
+  await page.getByRole('grid', { name: 'Cards' }).getByRole('row').filter({ hasText: 'Travel - Alice' }).click();
+  await page.getByRole('region', { name: 'Card details' }).getByRole('list', { name: 'Card events' }).waitFor();
+  await page.getByRole('region', { name: 'Card details' }).getByRole('table').waitFor();
+  await page.mouse.move(0, 0);
+  await shoot(ctx, 'cards');
+
+  await openSection(page, 'Card groups');
+  await page.getByRole('list', { name: 'Card groups' }).getByRole('button', { name: /^Meals/ }).click();
+  await page.getByRole('region', { name: 'Group details' }).getByText('Spent').waitFor();
+  await page.mouse.move(0, 0);
+  await shoot(ctx, 'card-groups');
   await page.setViewportSize(VIEWPORT);
 }
 

@@ -38,6 +38,8 @@ test('every section opens its screen, with aria-current on the active item', asy
     if (name === 'Transactions') await expect(page.getByRole('searchbox', { name: /Search transactions/ })).toBeVisible();
     else if (name === 'Transfers' || name === 'Payments') await expect(page.getByRole('form', { name: `New ${name.slice(0, -1).toLowerCase()}` })).toBeVisible();
     else if (name === 'Approvals') await expect(page.getByRole('button', { name: 'Pause sending' })).toBeVisible();
+    else if (name === 'Cards') await expect(page.getByRole('group', { name: 'Card filters' })).toBeVisible();
+    else if (name === 'Card groups') await expect(page.getByRole('button', { name: 'New group' })).toBeVisible();
     else if (name !== 'Settings') await expect(page.getByText(`Coming soon: ${name}`)).toBeVisible();
   }
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { calendarMonthUtc, currentPeriod, isStartDateAllowed, periodOnDay } from '../../src/sandbox/cards/periods';
-import { startOfDayIn } from '../../src/sandbox/cards/zoned-days';
-import { categoryMatches, merchantCategoryOf } from '../../src/sandbox/cards/merchant-categories';
+import { calendarMonthUtc, currentPeriod, isStartDateAllowed, periodOnDay } from '../../src/shared/spending/periods';
+import { startOfDayIn } from '../../src/shared/spending/zoned-days';
+import { categoryMatches, merchantCategoryOf } from '../../src/shared/spending/merchant-categories';
 
 const p = (preset: 'daily' | 'weekly' | 'monthly' | 'yearly' | 'collective', today: string, startDate?: string) =>
   periodOnDay({ preset, ...(startDate ? { startDate } : {}) }, today);

@@ -15,6 +15,11 @@ export class DemoAuthorizeError extends Error {
 export interface DemoOptions {
   seed?: number;
   transactions?: number;
+  /**
+   * The simulated instant the Demo's world starts at (tests pin it, so a daily limit or a
+   * period boundary never depends on when the suite runs); real time when omitted.
+   */
+  startAt?: number;
 }
 
 export const DEMO_DEFAULT_TRANSACTIONS = 3_000;
@@ -26,13 +31,15 @@ export const DEMO_DEFAULT_SEED = 42;
  */
 export class DemoService {
   private starting: Promise<Sandbox> | undefined;
-  private options: Required<DemoOptions>;
+  private options: Required<Omit<DemoOptions, 'startAt'>>;
+  private readonly startAt: number | undefined;
 
   constructor(options: DemoOptions = {}) {
     this.options = { seed: options.seed ?? DEMO_DEFAULT_SEED, transactions: options.transactions ?? DEMO_DEFAULT_TRANSACTIONS };
+    this.startAt = options.startAt;
   }
 
-  info(): Required<DemoOptions> {
+  info(): Required<Omit<DemoOptions, 'startAt'>> {
     return { ...this.options };
   }
 
@@ -43,6 +50,7 @@ export class DemoService {
       vaultPort: 0,
       seed: this.options.seed,
       transactions: this.options.transactions,
+      ...(this.startAt !== undefined ? { startAt: this.startAt } : {}),
       validateResponses: false,
     }).catch((error: unknown) => {
       this.starting = undefined;

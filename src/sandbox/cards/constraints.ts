@@ -7,8 +7,8 @@ import {
   type SpendingConstraintView,
 } from '../../shared/service';
 import { badRequest } from '../http/errors';
-import { dayIn } from '../world/clock';
-import { isStartDateAllowed } from './periods';
+import { isStartDateAllowed } from '../../shared/spending/periods';
+import { dayIn } from '../../shared/spending/zoned-days';
 
 /**
  * Refuses a constraint whose limits start after today. Only the constraint a request carries is

@@ -1,7 +1,7 @@
 import { utilizationLimitsOf, type SpendingConstraint, type Utilization, type UtilizationLimit } from '../../shared/service';
 import type { CardRecord } from '../world/records';
 import type { World } from '../world/world';
-import { calendarMonthUtc, currentPeriod, type Period } from './periods';
+import { calendarMonthUtc, currentPeriod, type Period } from '../../shared/spending/periods';
 
 const SCAN_PAGE = 500;
 const SPENDING = new Set(['pending', 'settled']);

@@ -32,14 +32,5 @@ export class Clock {
 
 export const DAY_MS = 86_400_000;
 
-/** The calendar day (YYYY-MM-DD) of an instant in an IANA time zone. */
-export function dayIn(ms: number, timeZone = 'UTC'): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(ms));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
+// Calendar days in a zone are shared with the app (its offline purchase check and meters).
+export { dayIn } from '../../shared/spending/zoned-days';

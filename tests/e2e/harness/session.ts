@@ -18,7 +18,7 @@ export interface SessionOptions {
    */
   beforeStart?: (userDataDir: string) => Promise<void>;
   /** The Demo's sample history (small by default, so tests start fast). */
-  demo?: { seed: number; transactions: number };
+  demo?: { seed: number; transactions: number; startAt?: number };
   /**
    * How long main keeps a copied secret on the clipboard (30 s in the app). A test shortens it
    * and then waits for the clipboard to be empty: a state, not a sleep.

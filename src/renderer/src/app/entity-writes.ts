@@ -66,7 +66,7 @@ export async function writeEntity<N extends EndpointName, T>(profileId: string, 
 }
 
 /** Never cached: PAN and CVV come only from the vault, on a reveal; a write's answer must not carry them into IndexedDB. */
-function storableCard(card: Card): Card {
+export function storableCard(card: Card): Card {
   const copy = { ...card };
   delete copy.pan;
   delete copy.cvv;
@@ -81,16 +81,28 @@ const cardTarget: EntityTarget<'updateCard' | 'createCard', Card> = {
 
 // A constraint's answer is the constraint alone: it goes into the cached card or group that
 // owns it (nothing to do when that is not cached; the next sync brings it whole).
-const cardConstraintTarget: EntityTarget<'patchCardSpendingConstraint', Card> = {
+const cardConstraintTarget: EntityTarget<'patchCardSpendingConstraint' | 'putCardSpendingConstraint', Card> = {
   kind: 'card',
   idOf: (_constraint, request) => request.params.cardId,
   toEntity: (spendingConstraint, card) => (card ? { put: { ...card, spendingConstraint } } : { keep: true }),
 };
 
-const groupConstraintTarget: EntityTarget<'putCardGroupSpendingConstraint', CardGroup> = {
+const groupConstraintTarget: EntityTarget<'putCardGroupSpendingConstraint' | 'patchCardGroupSpendingConstraint', CardGroup> = {
   kind: 'cardGroup',
   idOf: (_constraint, request) => request.params.cardGroupId,
   toEntity: (spendingConstraint, group) => (group ? { put: { ...group, spendingConstraint } } : { keep: true }),
+};
+
+// Removing a group's constraints answers `id`, `name` and no constraint (SERVICE.md 4.2): the
+// cached group keeps what the answer does not carry (its virtual account) and loses its constraint.
+const groupConstraintRemovedTarget: EntityTarget<'updateCardGroup', CardGroup> = {
+  kind: 'cardGroup',
+  idOf: (group) => group.id,
+  toEntity: (group, cached) => {
+    const next: CardGroup = { ...cached, ...group };
+    if (group.spendingConstraint === undefined || group.spendingConstraint === null) delete next.spendingConstraint;
+    return { put: next };
+  },
 };
 
 const groupTarget: EntityTarget<'updateCardGroup' | 'createCardGroup', CardGroup> = {
@@ -141,12 +153,21 @@ export const entityWrites = {
   setCardStatus: (profileId: string, cardId: string, status: CardStatus) => entityWrites.updateCard(profileId, cardId, { status }),
   patchCardSpendingConstraint: (profileId: string, cardId: string, body: SpendingConstraintPatch) =>
     writeEntity(profileId, 'patchCardSpendingConstraint', { params: { cardId }, body }, cardConstraintTarget),
+  putCardSpendingConstraint: (profileId: string, cardId: string, body: SpendingConstraintPatch) =>
+    writeEntity(profileId, 'putCardSpendingConstraint', { params: { cardId }, body }, cardConstraintTarget),
+  /** Removes every card-level constraint in one step (PATCH /card with `spendingConstraint: null`). */
+  removeCardSpendingConstraint: (profileId: string, cardId: string) => entityWrites.updateCard(profileId, cardId, { spendingConstraint: null }),
 
   createCardGroup: (profileId: string, body: CardGroupCreate) => writeEntity(profileId, 'createCardGroup', { body }, groupTarget),
   updateCardGroup: (profileId: string, cardGroupId: string, body: CardGroupUpdate) => writeEntity(profileId, 'updateCardGroup', { params: { cardGroupId }, body }, groupTarget),
   renameCardGroup: (profileId: string, cardGroupId: string, name: string) => entityWrites.updateCardGroup(profileId, cardGroupId, { name }),
   putCardGroupSpendingConstraint: (profileId: string, cardGroupId: string, body: SpendingConstraintPatch) =>
     writeEntity(profileId, 'putCardGroupSpendingConstraint', { params: { cardGroupId }, body }, groupConstraintTarget),
+  patchCardGroupSpendingConstraint: (profileId: string, cardGroupId: string, body: SpendingConstraintPatch) =>
+    writeEntity(profileId, 'patchCardGroupSpendingConstraint', { params: { cardGroupId }, body }, groupConstraintTarget),
+  /** Removes every group-level constraint in one step (PATCH /card-group with `spendingConstraint: null`). */
+  removeCardGroupSpendingConstraint: (profileId: string, cardGroupId: string) =>
+    writeEntity(profileId, 'updateCardGroup', { params: { cardGroupId }, body: { spendingConstraint: null } }, groupConstraintRemovedTarget),
 
   createVirtualAccount: (profileId: string, body: VirtualAccountCreate) => writeEntity(profileId, 'createVirtualAccount', { body }, virtualAccountTarget),
   renameVirtualAccount: (profileId: string, virtualAccountId: string, name: string) =>

@@ -64,3 +64,13 @@ export async function readEntity<T>(profileId: string, kind: EntityKind, id: str
   const [record, meta] = await Promise.all([db.entities.get([kind, id]), db.entityMeta.get(kind)]);
   return record ? { value: record.value as T, asOf: meta?.asOf ?? null } : undefined;
 }
+
+/**
+ * Puts a page of items the service just answered (a fresh page of a filtered list) without
+ * touching the rest of the kind or its "as of": a page is not the whole list.
+ */
+export async function upsertEntities<T>(profileId: string, kind: EntityKind, items: readonly T[], idOf: (item: T) => string): Promise<void> {
+  if (items.length === 0) return;
+  const db = cacheDb(profileId);
+  await db.entities.bulkPut(items.map((value) => ({ kind, id: idOf(value), value })));
+}

@@ -1,42 +1,161 @@
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { Card } from '../../../../shared/service';
-import { useEntities } from '../../repos/entities-hooks';
-import { useActiveConnectivity } from '../../stores/connectivity';
+import { fetchCardPage } from '../../cards/commands/fetch-cards';
+import { simulatePurchase } from '../../cards/commands/simulate-purchase';
+import { DEFAULT_CARD_FILTER, cardFilterProblem, filterCards, type CardListFilter } from '../../cards/model/card-list';
+import { ago, count } from '../../model/format';
+import { useConnectivity } from '../../stores/connectivity';
+import { useNavigation } from '../../stores/navigation';
 import { useProfiles } from '../../stores/profiles';
-import { ComingSoon } from '../../ui/ComingSoon';
+import { useTransactionQuery } from '../../stores/transaction-query';
 import { ScreenHeading } from '../../ui/ScreenHeading';
-import { CardSecrets } from './CardSecrets';
-import { SimulatePurchase } from './SimulatePurchase';
+import { BulkStatusBar } from './BulkStatusBar';
+import { CardDetail } from './CardDetail';
+import { CardFilters } from './CardFilters';
+import { CardList } from './CardList';
+import { NewCardDialog } from './NewCardDialog';
+import { useCardDirectory } from './useCardDirectory';
+import './cards.css';
 
-// Stand-in until the real Cards screen (list + detail) lands: the cached cards by name, and the
-// chosen one's secrets in a "Card details" region, so CardSecrets can be used and tested.
+export const OFFLINE_EDITS = 'Offline: changes to cards need the service. They are shown as they were last synced.';
+
 export function CardsScreen() {
   const profileId = useProfiles((s) => s.activeProfileId);
-  const isDemo = useProfiles((s) => s.profiles.find((p) => p.id === s.activeProfileId)?.kind === 'demo');
-  const online = useActiveConnectivity()?.state === 'online';
-  const cards = useEntities<Card>(profileId, 'card')?.items ?? [];
-  const [openId, setOpenId] = useState<string | null>(null);
-  const open = cards.find((c) => c.id === openId) ?? null;
+  if (!profileId) return null;
+  // A fresh screen per profile: nothing of one profile's cards shows on another's.
+  return <CardsFor key={profileId} profileId={profileId} />;
+}
+
+function CardsFor({ profileId }: { profileId: string }) {
+  const directory = useCardDirectory(profileId);
+  const isDemo = useProfiles((s) => s.profiles.find((p) => p.id === profileId)?.kind === 'demo');
+  const online = useConnectivity((s) => s.byProfile[profileId]?.state !== 'offline');
+  const go = useNavigation((s) => s.go);
+  const setTxQuery = useTransactionQuery((s) => s.set);
+  const [filter, setFilter] = useState<CardListFilter>(DEFAULT_CARD_FILTER);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [active, setActive] = useState<number | null>(null);
+  const [checked, setChecked] = useState<Set<string>>(() => new Set());
+  const [creating, setCreating] = useState(false);
+  const [fetching, setFetching] = useState(false);
+  const [fetchNote, setFetchNote] = useState<{ text: string; error: boolean } | null>(null);
+  const [nextCursor, setNextCursor] = useState<string | undefined>(undefined);
+
+  const cards = useMemo(() => filterCards(directory.cards, directory.groups, filter), [directory.cards, directory.groups, filter]);
+  const selected = selectedId ? directory.cards.find((c) => c.id === selectedId) : undefined;
+  const checkedCards = useMemo(() => directory.cards.filter((c) => checked.has(c.id)), [directory.cards, checked]);
+  const disabledReason = online ? undefined : OFFLINE_EDITS;
+  const problem = cardFilterProblem(filter);
+
+  const onFilter = useCallback((patch: Partial<CardListFilter>) => {
+    setFilter((f) => ({ ...f, ...patch }));
+    // A cursor belongs to the filter it was given for.
+    setNextCursor(undefined);
+    setFetchNote(null);
+  }, []);
+  const onCheck = useCallback((id: string, on: boolean) => {
+    setChecked((old) => {
+      const next = new Set(old);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+  const onOpen = useCallback((card: Card) => setSelectedId(card.id), []);
+
+  const fetchPage = async (cursor?: string) => {
+    setFetching(true);
+    setFetchNote(null);
+    const r = await fetchCardPage(profileId, filter, cursor);
+    setFetching(false);
+    if (!r.ok) return setFetchNote({ text: r.error.message, error: true });
+    setNextCursor(r.value.nextCursor);
+    setFetchNote({ text: `${r.value.count} card${r.value.count === 1 ? '' : 's'} fetched from the service${r.value.nextCursor ? '; more are available.' : '; that is the end of the list.'}`, error: false });
+  };
+
   return (
-    <section className="screen" aria-labelledby="screen-title">
-      <ScreenHeading>Cards</ScreenHeading>
-      <ComingSoon title="Cards">See your cards, set spending limits, freeze and unfreeze them, and reveal card numbers when needed.</ComingSoon>
-      <ul aria-label="Cards">
-        {cards.map((c) => (
-          <li key={c.id}>
-            <button type="button" className="button button--quiet" onClick={() => setOpenId(c.id)}>
-              {c.name}
-            </button>
-          </li>
-        ))}
-      </ul>
-      {open && profileId ? (
-        <section aria-label="Card details">
-          <h2>{open.name}</h2>
-          <CardSecrets profileId={profileId} card={open} online={online} />
-          {isDemo ? <SimulatePurchase profileId={profileId} card={open} online={online} /> : null}
-        </section>
-      ) : null}
+    <section className={`screen screen--wide cards-screen${selected ? ' cards-screen--detail' : ''}`} aria-labelledby="screen-title">
+      <div className="screen__row">
+        <ScreenHeading>Cards</ScreenHeading>
+        <p className="muted cards-asof" aria-live="polite">
+          {directory.asOf ? `Saved list as of ${ago(directory.asOf)}` : 'Not synced yet'} · {count(cards.length)} of {count(directory.cards.length)} shown
+          {online ? '' : ' · offline'}
+        </p>
+      </div>
+      <div className="tx-toolbar">
+        <button type="button" className="button button--primary" disabled={!online} title={disabledReason} onClick={() => setCreating(true)}>
+          New card
+        </button>
+        <button type="button" className="button" disabled={!online || fetching || !!problem} onClick={() => void fetchPage()}>
+          {fetching ? 'Fetching…' : 'Fetch this list from the service'}
+        </button>
+        {nextCursor ? (
+          <button type="button" className="button" disabled={!online || fetching || !!problem} onClick={() => void fetchPage(nextCursor)}>
+            Fetch the next page
+          </button>
+        ) : null}
+        {fetchNote ? (
+          <span className={fetchNote.error ? 'field__error' : 'muted'} role={fetchNote.error ? 'alert' : 'status'}>
+            {fetchNote.text}
+          </span>
+        ) : null}
+      </div>
+      <CardFilters filter={filter} onChange={onFilter} directory={directory} />
+      <BulkStatusBar profileId={profileId} selected={checkedCards} disabledReason={disabledReason} onClear={() => setChecked(new Set())} />
+      <div className="cards-body">
+        <div className="cards-list">
+          {!directory.loaded ? (
+            <p className="muted">Reading the saved cards…</p>
+          ) : (
+            <CardList
+              cards={cards}
+              groupName={directory.groupName}
+              selectedId={selectedId}
+              checked={checked}
+              onCheck={onCheck}
+              activeIndex={active}
+              onActive={setActive}
+              onOpen={onOpen}
+              resetKey={JSON.stringify(filter)}
+              empty={directory.cards.length === 0 ? 'No cards saved yet: they arrive with the first sync.' : 'No card matches these filters.'}
+            />
+          )}
+        </div>
+        {selected ? (
+          <CardDetail
+            key={selected.id}
+            profileId={profileId}
+            card={selected}
+            // Demo only: the purchase goes to the sandbox's authorization route (demo:authorize).
+            simulate={
+              isDemo
+                ? async (p) => {
+                    const r = await simulatePurchase(profileId, selected.id, { amountCents: p.amountCents, merchantName: p.merchantName, mcc: p.mcc, country: p.country });
+                    if (!r.ok) throw new Error(r.error.message);
+                    return r.value;
+                  }
+                : undefined
+            }
+            directory={directory}
+            online={online}
+            disabledReason={disabledReason}
+            onClose={() => setSelectedId(null)}
+            onOpenTransactions={() => {
+              setTxQuery(profileId, { cardIds: [selected.id] });
+              go('transactions');
+            }}
+          />
+        ) : null}
+      </div>
+      <NewCardDialog
+        open={creating}
+        profileId={profileId}
+        directory={directory}
+        onClose={(card) => {
+          setCreating(false);
+          if (card) setSelectedId(card.id);
+        }}
+      />
     </section>
   );
 }

@@ -81,3 +81,15 @@ export function clampedDay(year: number, month: number, dayOfMonth: number): str
   const d = Math.min(dayOfMonth, daysInMonth(y, m));
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
+
+/** The calendar day (YYYY-MM-DD) of an instant in an IANA time zone. */
+export function dayIn(ms: number, timeZone = 'UTC'): string {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(new Date(ms));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}

@@ -1,6 +1,5 @@
-import type { UtilizationLimit } from '../../shared/service';
-import { dayIn } from '../world/clock';
-import { addDays, clampedDay, daysBetween, parseDay, startOfDayIn, weekdayOf } from './zoned-days';
+import type { UtilizationLimit } from '../service/spending-constraint';
+import { addDays, clampedDay, dayIn, daysBetween, parseDay, startOfDayIn, weekdayOf } from './zoned-days';
 
 /** A limit's current period in local days: [startDay, endDay). Both absent for `collective` (all time). */
 export interface DayPeriod {

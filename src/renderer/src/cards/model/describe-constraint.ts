@@ -1,0 +1,54 @@
+import { utilizationLimitsOf, type Card, type CardGroup, type SpendingConstraint, type SpendingConstraintView } from '../../../../shared/service';
+import { money } from '../../model/format';
+import { categoryWords, countryWords, limitWords, listWords, mccWords } from './words';
+
+type AnyConstraint = SpendingConstraint | SpendingConstraintView | null | undefined;
+
+/** One sentence per rule of a constraint, in the order the service checks them. Empty: no rules. */
+export function describeConstraint(c: AnyConstraint): string[] {
+  if (!c) return [];
+  const out: string[] = [];
+  if (c.merchantRule) out.push(`Merchants: ${listWords(c.merchantRule.restriction, c.merchantRule.merchants, 'at')}.`);
+  if (c.merchantCategoryRule) out.push(`Categories: ${listWords(c.merchantCategoryRule.restriction, c.merchantCategoryRule.merchantCategories.map(categoryWords), 'in')}.`);
+  if (c.merchantCategoryCodeRule) out.push(`Merchant category codes: ${listWords(c.merchantCategoryCodeRule.restriction, c.merchantCategoryCodeRule.merchantCategoryCodes.map(mccWords), 'with')}.`);
+  if (c.countryRule) out.push(`Countries: ${listWords(c.countryRule.restriction, c.countryRule.countries.map(countryWords), 'in')}.`);
+  const size = c.spendingRule?.transactionSizeLimit;
+  if (size?.minimum && size.maximum) out.push(`Each purchase between ${money(size.minimum.amountCents)} and ${money(size.maximum.amountCents)}.`);
+  else if (size?.minimum) out.push(`Each purchase at least ${money(size.minimum.amountCents)}.`);
+  else if (size?.maximum) out.push(`Each purchase at most ${money(size.maximum.amountCents)}.`);
+  for (const limit of utilizationLimitsOf(c)) out.push(`Spending at most ${limitWords(limit)}.`);
+  return out;
+}
+
+export interface EffectiveConstraintWords {
+  /** The card's own rules, in words. */
+  card: string[];
+  /** The group's rules, in words (empty when the card has no group or the group has none). */
+  group: string[];
+  /** One sentence that says whose rules apply. */
+  summary: string;
+}
+
+/**
+ * What limits a card, in plain words: its own constraint and its group's, kept apart, because a
+ * purchase must pass both and a group's limits count every card of the group.
+ */
+export function describeEffectiveConstraint(card: Card, group?: CardGroup): EffectiveConstraintWords {
+  const own = describeConstraint(card.spendingConstraint);
+  const inGroup = card.cardGroupId !== undefined && group !== undefined && group.id === card.cardGroupId;
+  const shared = inGroup ? describeConstraint(group.spendingConstraint) : [];
+  const groupName = inGroup ? `its group “${group.name}”` : undefined;
+  let summary: string;
+  if (!own.length && !shared.length) {
+    summary = card.cardGroupId && !inGroup
+      ? 'The card has no rules of its own; its group is not in the local cache, so the group’s rules are not known here.'
+      : 'No spending rules: any purchase the funds cover goes through.';
+  } else if (own.length && shared.length) {
+    summary = `A purchase must pass the card’s own rules and those of ${groupName}; the group’s limits count the spend of every card in it.`;
+  } else if (own.length) {
+    summary = groupName ? `Only the card’s own rules apply (${groupName} has none).` : 'Only the card’s own rules apply.';
+  } else {
+    summary = `The card has no rules of its own; those of ${groupName} apply, and its limits count the spend of every card in it.`;
+  }
+  return { card: own, group: shared, summary };
+}

@@ -1,0 +1,90 @@
+import type { Restriction, UtilizationLimit } from '../../../../shared/service';
+import { describeMcc, merchantCategoryName } from '../../../../shared/spending/merchant-categories';
+import { money } from '../../model/format';
+
+/** Plain words for the parts of a constraint, shared by its description and the purchase check. */
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+
+/** Two-letter codes CLDR names that are groupings, placeholders or reservations, not countries a card is used in. */
+const NOT_COUNTRIES = new Set(['ZZ', 'EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'AC', 'CP', 'CQ', 'DG', 'EA', 'IC', 'TA']);
+
+/** "Germany" for "DE"; undefined when the code names no country (so a typo can be refused). */
+export function countryName(code: string): string | undefined {
+  const upper = code.toUpperCase();
+  if (NOT_COUNTRIES.has(upper)) return undefined;
+  try {
+    return regionNames.of(upper);
+  } catch {
+    // DisplayNames throws on strings that are not region codes at all (e.g. "1").
+    return undefined;
+  }
+}
+
+export function countryWords(code: string): string {
+  const name = countryName(code);
+  return name ? `${name} (${code})` : code;
+}
+
+export function mccWords(code: string): string {
+  return `${code} ${describeMcc(code)}`;
+}
+
+export function categoryWords(entry: string): string {
+  const name = merchantCategoryName(entry);
+  return name === entry ? entry : name;
+}
+
+/** "a day", "a week"...: how often the limit resets. */
+export function presetWords(limit: Pick<UtilizationLimit, 'preset'>): string {
+  switch (limit.preset) {
+    case 'daily':
+      return 'a day';
+    case 'weekly':
+      return 'a week';
+    case 'monthly':
+      return 'a month';
+    case 'yearly':
+      return 'a year';
+    case 'collective':
+      return 'in total';
+  }
+}
+
+/** "$500.00 a month (from 2025-01-15, resets at midnight in Europe/Paris)". */
+export function limitWords(limit: UtilizationLimit): string {
+  const zone = limit.timezone ?? 'UTC';
+  if (limit.preset === 'collective') return `${money(limit.limitAmount.amountCents)} in total, never reset`;
+  const from = limit.startDate && limit.preset !== 'daily' ? `, periods counted from ${limit.startDate}` : '';
+  return `${money(limit.limitAmount.amountCents)} ${presetWords(limit)} (resets at midnight in ${zone}${from})`;
+}
+
+/** "only at Uber, GitHub" / "anywhere except at Uber". */
+export function listWords(restriction: Restriction, items: readonly string[], preposition: string): string {
+  const list = items.length ? items.join(', ') : 'nothing';
+  return restriction === 'allowlist' ? `only ${preposition} ${list}` : `anywhere except ${preposition} ${list}`;
+}
+
+let countries: { code: string; name: string }[] | undefined;
+/** Every ISO 3166 country code the runtime can name, sorted by name (for the country picker). */
+export function countryOptions(): { code: string; name: string }[] {
+  if (!countries) {
+    const list: { code: string; name: string }[] = [];
+    const A = 'A'.charCodeAt(0);
+    for (let i = 0; i < 26; i++) {
+      for (let j = 0; j < 26; j++) {
+        const code = String.fromCharCode(A + i, A + j);
+        const name = countryName(code);
+        if (name) list.push({ code, name });
+      }
+    }
+    countries = list.sort((a, b) => a.name.localeCompare(b.name));
+  }
+  return countries;
+}
+
+/** The runtime's IANA zones, with UTC first (some runtimes list only Etc/UTC). */
+export function timeZoneOptions(): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return ['UTC', ...zones.filter((z) => z !== 'UTC')];
+}

@@ -1,0 +1,177 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Card, CardStatus, CardUpdate } from '../../../../shared/service';
+import { USER_DATA_MAX_BYTES } from '../../../../shared/service';
+import { entityWrites } from '../../app/entity-writes';
+import { formatUserData, parseUserData } from '../../cards/model/user-data';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { FormError } from '../../ui/FormError';
+import type { CardDirectory } from './useCardDirectory';
+
+interface Props {
+  profileId: string;
+  card: Card;
+  directory: CardDirectory;
+  /** Why edits are off (offline); undefined when they are on. */
+  disabledReason: string | undefined;
+}
+
+const STATUS_WORDS: Record<CardStatus, string> = {
+  active: 'Active: can be used',
+  paused: 'Paused: declines until resumed',
+  inactive: 'Inactive',
+  closed: 'Closed: final, cannot be reopened',
+};
+
+/** One edit of a card at a time: status, name, group, userData. Each is sent on its own. */
+export function CardEdits({ profileId, card, directory, disabledReason }: Props) {
+  const [name, setName] = useState(card.name);
+  const [status, setStatus] = useState<CardStatus>(card.status);
+  const [groupId, setGroupId] = useState(card.cardGroupId ?? '');
+  const [userData, setUserData] = useState(formatUserData(card.userData));
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [confirmClose, setConfirmClose] = useState(false);
+
+  // The card changed (a write, a sync): the fields start again from what is cached. What the last
+  // write said stays on screen: its own answer is one of those changes. Another card remounts this. Keyed on the content, since a live query hands over a new object for any change.
+  const cardKey = JSON.stringify(card);
+  useEffect(() => {
+    setName(card.name);
+    setStatus(card.status);
+    setGroupId(card.cardGroupId ?? '');
+    setUserData(formatUserData(card.userData));
+  }, [cardKey]);
+
+  const parsed = parseUserData(userData);
+  const closed = card.status === 'closed';
+  const off = disabledReason !== undefined || busy !== null || closed;
+
+  async function send(what: string, body: CardUpdate, doneMessage: string) {
+    setBusy(what);
+    setError(null);
+    setDone(null);
+    const r = await entityWrites.updateCard(profileId, card.id, body);
+    setBusy(null);
+    if (r.ok) setDone(doneMessage);
+    else setError(r.error.message);
+  }
+
+  const submitName = (e: FormEvent) => {
+    e.preventDefault();
+    const next = name.trim();
+    if (!next) return setError('A card needs a name.');
+    if (next.length > 100) return setError('A card name has at most 100 characters.');
+    void send('name', { name: next }, `Renamed to ${next}.`);
+  };
+  const submitStatus = (e: FormEvent) => {
+    e.preventDefault();
+    if (status === card.status) return;
+    if (status === 'closed') return setConfirmClose(true);
+    void send('status', { status }, `The card is ${status} now.`);
+  };
+  const submitGroup = (e: FormEvent) => {
+    e.preventDefault();
+    void send('group', { cardGroupId: groupId || null }, groupId ? `Moved into ${directory.groupName(groupId)}.` : 'Taken out of its group.');
+  };
+  const submitUserData = (e: FormEvent) => {
+    e.preventDefault();
+    if (!parsed.ok) return;
+    void send('userData', { userData: parsed.value }, parsed.value ? 'userData saved.' : 'userData removed.');
+  };
+
+  return (
+    <div className="card-edits" aria-label="Edit the card" role="group">
+      {closed ? <p className="card-edits__note">This card is closed: a closed card cannot be changed or reopened.</p> : null}
+      {disabledReason && !closed ? <p className="card-edits__note">{disabledReason}</p> : null}
+      <form className="card-edit" onSubmit={submitStatus}>
+        <label className="field field--inline">
+          <span className="field__label">Status</span>
+          <select className="field__input" value={status} disabled={off} onChange={(e) => setStatus(e.target.value as CardStatus)}>
+            {(Object.keys(STATUS_WORDS) as CardStatus[]).map((s) => (
+              <option key={s} value={s}>
+                {STATUS_WORDS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="button" disabled={off || status === card.status}>
+          {busy === 'status' ? 'Saving…' : 'Set status'}
+        </button>
+      </form>
+      <form className="card-edit" onSubmit={submitName}>
+        <label className="field field--inline">
+          <span className="field__label">Name</span>
+          <input className="field__input" value={name} maxLength={100} disabled={off} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <button type="submit" className="button" disabled={off || name.trim() === card.name}>
+          {busy === 'name' ? 'Saving…' : 'Rename'}
+        </button>
+      </form>
+      <form className="card-edit" onSubmit={submitGroup}>
+        <label className="field field--inline">
+          <span className="field__label">Group</span>
+          <select className="field__input" value={groupId} disabled={off} onChange={(e) => setGroupId(e.target.value)}>
+            <option value="">No group</option>
+            {directory.groups.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" className="button" disabled={off || groupId === (card.cardGroupId ?? '')}>
+          {busy === 'group' ? 'Saving…' : groupId ? 'Move into group' : 'Take out of group'}
+        </button>
+      </form>
+      <form className="card-edit card-edit--block" onSubmit={submitUserData}>
+        <label className="field" htmlFor={`userdata-${card.id}`}>
+          <span className="field__label">userData (a JSON object)</span>
+        </label>
+        <textarea
+          id={`userdata-${card.id}`}
+          className="field__input card-edit__json"
+          rows={5}
+          spellCheck={false}
+          value={userData}
+          disabled={off}
+          aria-invalid={parsed.ok ? undefined : true}
+          aria-describedby={`userdata-${card.id}-size${parsed.ok ? '' : ` userdata-${card.id}-error`}`}
+          onChange={(e) => setUserData(e.target.value)}
+        />
+        <p id={`userdata-${card.id}-size`} className={`field__hint${parsed.bytes > USER_DATA_MAX_BYTES ? ' field__hint--over' : ''}`}>
+          {parsed.bytes.toLocaleString('en-US')} / {USER_DATA_MAX_BYTES.toLocaleString('en-US')} bytes
+        </p>
+        {!parsed.ok ? (
+          <p id={`userdata-${card.id}-error`} className="field__error">
+            {parsed.message}
+          </p>
+        ) : null}
+        <button type="submit" className="button" disabled={off || !parsed.ok || userData === formatUserData(card.userData)}>
+          {busy === 'userData' ? 'Saving…' : 'Save userData'}
+        </button>
+      </form>
+      <FormError message={error} />
+      {done ? (
+        <p className="card-edits__done" role="status">
+          {done}
+        </p>
+      ) : null}
+      <ConfirmDialog
+        open={confirmClose}
+        title={`Close ${card.name}?`}
+        confirmLabel="Close the card"
+        onCancel={() => {
+          setConfirmClose(false);
+          setStatus(card.status);
+        }}
+        onConfirm={() => {
+          setConfirmClose(false);
+          void send('status', { status: 'closed' }, 'The card is closed.');
+        }}
+      >
+        {`Closing •••• ${card.last4} is final: it declines every purchase from now on and cannot be reopened.`}
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ServiceUtilization } from '../../cards/commands/service-reads';
+import { dateTime, money } from '../../model/format';
+
+/** What the service says a card or group has spent against its first limit, and when it resets. */
+export function ServiceUtilizationLine({ utilization, online, title }: { utilization: ServiceUtilization; online: boolean; title: string }) {
+  const value = utilization.value;
+  return (
+    <section className="card-section" aria-label="Utilization from the service">
+      <h3 className="card-section__title">{title}</h3>
+      {!online ? <p className="muted">The service’s figure shows when the connection returns; meters computed from the cached transactions stand in.</p> : null}
+      {utilization.error ? <p className="field__error">The utilization could not be read: {utilization.error}</p> : null}
+      {online && value ? (
+        <p className="card-totals">
+          <span>
+            Spent <strong>{money(value.spend.amountCents)}</strong>
+          </span>
+          {value.availableBalance ? (
+            <span>
+              Available <strong>{money(value.availableBalance.amountCents)}</strong>
+            </span>
+          ) : (
+            <span className="muted">No limit: the spend of this month</span>
+          )}
+          {value.nextResetDate ? <span>Resets {dateTime(value.nextResetDate)}</span> : null}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { useId } from 'react';
+import type { SpendingConstraint, SpendingConstraintView, Transaction } from '../../../../shared/service';
+import { dateTime, money } from '../../model/format';
+import { limitMeters } from '../../cards/model/utilization';
+import { limitWords } from '../../cards/model/words';
+import './spending.css';
+
+interface Props {
+  constraint: SpendingConstraint | SpendingConstraintView | null | undefined;
+  /** Cached transactions of the card, or of every card of the group for a group's limits. */
+  transactions: readonly Transaction[];
+  /** Unix ms; the screen passes its clock so the meters and their reset dates are testable. */
+  now: number;
+  /** Whose spend this is, for the labels ("this card", "the group"). */
+  scope?: string;
+}
+
+/**
+ * A meter per limit: spent against the limit in its current period, what is left, and when the
+ * period resets. Counted from the local cache, so it is only as fresh as the last sync.
+ */
+export function UtilizationMeters({ constraint, transactions, now, scope = 'this card' }: Props) {
+  const base = useId();
+  const meters = limitMeters(constraint, transactions, now);
+  if (!meters.length) return <p className="spending-words__empty">No spending limits: {scope} is not capped.</p>;
+  return (
+    <ul className="spending-rule__entries" aria-label={`Spending of ${scope} against its limits`}>
+      {meters.map((m) => {
+        const labelId = `${base}-meter-${m.index}`;
+        const cap = m.limit.limitAmount.amountCents;
+        return (
+          <li key={m.index} className="spending-meter">
+            <span id={labelId}>Limit of {limitWords(m.limit)}</span>
+            <meter aria-labelledby={labelId} min={0} max={Math.max(cap, 1)} value={Math.min(m.spentCents, Math.max(cap, 1))} low={cap * 0.75} high={cap * 0.9} optimum={0}>
+              {money(m.spentCents)} of {money(cap)}
+            </meter>
+            <p className="spending-meter__numbers">
+              {money(m.spentCents)} spent of {money(cap)} · {m.overCents ? `${money(m.overCents)} over the limit` : `${money(m.remainingCents)} left`} ·{' '}
+              {m.nextResetAt ? `resets ${dateTime(m.nextResetAt)}` : 'never resets'}
+            </p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,268 @@
+import type { Page } from '@playwright/test';
+import type { Sandbox } from '../../src/sandbox';
+import { test, expect } from './fixtures';
+import { openSection, syncedDemo } from './harness/flows';
+
+/**
+ * The Cards screen against the Demo's sandbox over real HTTP: the cached list read offline with
+ * every filter, edits that reach the service (and nothing sent for bad input), bulk status
+ * changes with a result per card, and what a simulated authorization does to a paused or a
+ * single-use card. The Demo's clock is pinned, so nothing here depends on today's date.
+ */
+// Noon UTC of the day the suite runs: the renderer's sync and checks read the page's own clock,
+// which must agree with the service's, and no test here runs long enough to cross midnight.
+const START = (() => {
+  const d = new Date();
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 12);
+})();
+test.use({ session: { demo: { seed: 7, transactions: 300, startAt: START } } });
+
+const list = (page: Page) => page.getByRole('grid', { name: 'Cards' });
+const detail = (page: Page) => page.getByRole('region', { name: 'Card details' });
+
+function cardId(sandbox: Sandbox, name: string): string {
+  const card = [...sandbox.world.cards.values()].find((c) => c.name === name);
+  if (!card) throw new Error(`no card named ${name} in the Demo`);
+  return card.id;
+}
+
+/** A purchase at the card network, as the sandbox's admin route simulates it. */
+async function authorize(sandbox: Sandbox, body: { cardId: string; amountCents: number; merchantName?: string; mcc?: string; country?: string }) {
+  const res = await fetch(`${sandbox.apiUrl}/__sandbox/authorizations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': sandbox.apiKey },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { approved: boolean; declineReason?: string; transaction: { id: string } };
+}
+
+/** Card writes the service received since `after` (the request log's sequence number). */
+function cardWrites(sandbox: Sandbox, after: number) {
+  return sandbox.requests.all({ after }).filter((r) => r.method !== 'GET' && r.path.startsWith('/card'));
+}
+
+/** The group-by-id select (its accessible name also carries the option shown). */
+const groupSelect = (page: Page) => page.getByRole('group', { name: 'Card filters' }).getByRole('combobox', { name: /^Group\b/ });
+
+/** Narrows the virtualized list to `name` (rows out of view are not in the DOM). */
+async function findCard(page: Page, name: string) {
+  await page.getByRole('group', { name: 'Card filters' }).getByLabel('Search').fill(name);
+  await expect(list(page).getByRole('row').filter({ hasText: name }).first()).toBeVisible();
+}
+
+/**
+ * Syncs until `shown` passes. Coming online or a write may start a sync of its own whose Cancel
+ * button takes the place of "Sync now": press it whenever it is there.
+ */
+async function syncUntil(page: Page, shown: () => Promise<void>) {
+  await expect(async () => {
+    const syncNow = page.getByRole('button', { name: 'Sync now' });
+    if (await syncNow.isVisible()) await syncNow.click({ timeout: 1_000 }).catch(() => undefined);
+    await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 5_000 });
+    await shown();
+  }).toPass({ timeout: 90_000 });
+}
+
+async function openCard(page: Page, name: string) {
+  await findCard(page, name);
+  await list(page).getByRole('row').filter({ hasText: name }).first().click();
+  await expect(detail(page).getByRole('heading', { level: 2, name })).toBeVisible();
+}
+
+test('the cached card list filters, sorts and searches offline', async ({ app }) => {
+  const sandbox = await syncedDemo(app);
+  const { page } = app;
+  await openSection(page, 'Cards');
+  await expect(page.getByText('24 of 24 shown')).toBeVisible();
+
+  await sandbox.setFaults({ offline: true });
+  await app.probeUntil('offline');
+  await expect(page.getByText(/24 of 24 shown · offline/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Fetch this list from the service' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'New card' })).toBeDisabled();
+
+  const filters = page.getByRole('group', { name: 'Card filters' });
+  await filters.getByLabel('Search').fill('travel');
+  await expect(page.getByText('3 of 24 shown')).toBeVisible();
+  await expect(list(page).getByRole('row').filter({ hasText: 'Travel - Alice' })).toHaveCount(1);
+  await filters.getByLabel('Search').fill('4145');
+  await expect(page.getByText('1 of 24 shown')).toBeVisible();
+  await expect(list(page).getByRole('row').filter({ hasText: 'Travel - Alice' })).toHaveCount(1);
+  await filters.getByLabel('Search').fill('');
+
+  await filters.getByLabel('Status').selectOption('paused');
+  await expect(page.getByText('4 of 24 shown')).toBeVisible();
+  await filters.getByLabel('Status').selectOption('');
+  await groupSelect(page).selectOption({ label: 'Software (cg_00000ce9fd76)' });
+  await expect(page.getByText('5 of 24 shown')).toBeVisible();
+  await filters.getByLabel('Virtual account').selectOption({ label: 'Travel' });
+  await expect(page.getByText('0 of 24 shown')).toBeVisible();
+  await expect(page.getByText('No card matches these filters.')).toBeVisible();
+  await groupSelect(page).selectOption('');
+  await filters.getByLabel('Virtual account').selectOption('');
+  await filters.getByLabel('Group name').fill('Meals');
+  await expect(page.getByText('5 of 24 shown')).toBeVisible();
+
+  await filters.getByLabel('Sort').selectOption({ label: 'Name A–Z' });
+  const rows = list(page).getByRole('row');
+  // Header first, then Cloud Hosting, Customer Gifts, Design Tools, One-off Vendor Payment, Travel - Alice.
+  await expect(rows.nth(1)).toContainText('Cloud Hosting');
+  await filters.getByLabel('Sort').selectOption({ label: 'Name Z–A' });
+  await expect(rows.nth(1)).toContainText('Travel - Alice');
+
+  // A group by id and by name: the service refuses that, so the screen says so and sends nothing.
+  await groupSelect(page).selectOption({ label: 'Travel (cg_00000dbe8a2b)' });
+  await expect(page.getByRole('alert').filter({ hasText: 'Choose the card group by id or by name, not both' })).toBeVisible();
+  const before = sandbox.requests.all().at(-1)?.seq ?? 0;
+  await sandbox.resetFaults();
+  await app.probeUntil('online');
+  await expect(page.getByText(/24 shown$/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Fetch this list from the service' })).toBeDisabled();
+  await filters.getByLabel('Group name').fill('');
+  await expect(page.getByRole('button', { name: 'Fetch this list from the service' })).toBeEnabled();
+  // The service answers such a list with 400; the app's own syncs list cards without filters.
+  expect(sandbox.requests.all({ after: before }).filter((r) => r.path === '/card' && r.status === 400), 'no list asked with both group filters').toEqual([]);
+});
+
+test('a fresh page from the service, with its cursor, lands in the cache', async ({ app }) => {
+  const sandbox = await syncedDemo(app);
+  const { page } = app;
+  await openSection(page, 'Cards');
+  // The service renames a card and pages by 10: the screen learns both only by fetching.
+  (sandbox.world as { pageSize: number }).pageSize = 10;
+  const alice = sandbox.world.cards.get(cardId(sandbox, 'Travel - Alice'));
+  if (!alice) throw new Error('no Travel - Alice');
+  alice.name = 'Travel - Alice (renamed)';
+  const filters = page.getByRole('group', { name: 'Card filters' });
+  await filters.getByLabel('Sort').selectOption({ label: 'Name A–Z' });
+  await page.getByRole('button', { name: 'Fetch this list from the service' }).click();
+  await expect(page.getByText('10 cards fetched from the service; more are available.')).toBeVisible();
+  await page.getByRole('button', { name: 'Fetch the next page' }).click();
+  await expect(page.getByText('10 cards fetched from the service; more are available.')).toBeVisible();
+  await page.getByRole('button', { name: 'Fetch the next page' }).click();
+  await expect(page.getByText('4 cards fetched from the service; that is the end of the list.')).toBeVisible();
+  await findCard(page, 'Travel - Alice (renamed)');
+  const cursors = sandbox.requests.all().filter((r) => r.path === '/card' && r.method === 'GET');
+  expect(cursors.length).toBeGreaterThanOrEqual(3);
+});
+
+test('pausing a card makes the next authorization decline, and the decline shows with its reason', async ({ app }) => {
+  const sandbox = await syncedDemo(app);
+  const { page } = app;
+  await openSection(page, 'Cards');
+  await openCard(page, 'Hardware Purchases');
+  const d = detail(page);
+  await d.getByLabel('Status').selectOption('paused');
+  await d.getByRole('button', { name: 'Set status' }).click();
+  await expect(d.getByRole('status').filter({ hasText: 'The card is paused now.' })).toBeVisible();
+  const id = cardId(sandbox, 'Hardware Purchases');
+  expect(sandbox.world.cards.get(id)?.status).toBe('paused');
+  await expect(list(page).getByRole('row').filter({ hasText: 'Hardware Purchases' })).toContainText('paused');
+
+  const outcome = await authorize(sandbox, { cardId: id, amountCents: 4_200, merchantName: 'Amazon Web Services' });
+  expect(outcome).toMatchObject({ approved: false, declineReason: 'card_not_active' });
+
+  await openSection(page, 'Transactions');
+  await syncUntil(page, async () => {
+    await page.getByLabel('Search transactions').fill(outcome.transaction.id);
+    await expect(page.getByRole('grid', { name: 'Transactions' }).getByRole('row').filter({ hasText: 'Amazon Web Services' })).toHaveCount(1, { timeout: 2_000 });
+  });
+  await page.getByRole('grid', { name: 'Transactions' }).getByRole('row').filter({ hasText: 'Amazon Web Services' }).click();
+  await expect(page.getByText('card_not_active')).toBeVisible();
+  await openSection(page, 'Cards');
+  await openCard(page, 'Hardware Purchases');
+  await expect(detail(page).getByRole('table')).toContainText('Amazon Web Services · declined: card not active');
+  await expect(detail(page).getByRole('list', { name: 'Card events' })).toContainText('authorization declined');
+  await expect(detail(page).getByRole('list', { name: 'Card events' })).toContainText('Reason: card not active');
+});
+
+test('bulk pause says per card what happened', async ({ app }) => {
+  const sandbox = await syncedDemo(app);
+  const { page } = app;
+  await openSection(page, 'Cards');
+  for (const name of ['Engineering SaaS', 'Travel - Bob', 'Team Lunches']) {
+    await findCard(page, name);
+    await list(page).getByRole('checkbox', { name: `Select ${name}` }).check();
+  }
+  const bar = page.getByRole('region', { name: 'Selected cards' });
+  await expect(bar).toContainText('3 selected');
+  await bar.getByRole('button', { name: 'Pause selected' }).click();
+  const results = bar.getByRole('list', { name: 'Results per card' });
+  await expect(results).toContainText('Engineering SaaS •••• 8918: Paused.');
+  await expect(results).toContainText('Travel - Bob •••• 9624: Skipped: is paused; only active cards can be paused.');
+  await expect(results).toContainText('Team Lunches •••• 7862: Skipped: is closed; only active cards can be paused.');
+  expect(sandbox.world.cards.get(cardId(sandbox, 'Engineering SaaS'))?.status).toBe('paused');
+
+  await bar.getByRole('button', { name: 'Resume selected' }).click();
+  await expect(results).toContainText('Engineering SaaS •••• 8918: Resumed.');
+  await expect(results).toContainText('Travel - Bob •••• 9624: Resumed.');
+  expect(sandbox.world.cards.get(cardId(sandbox, 'Travel - Bob'))?.status).toBe('active');
+});
+
+test('bad userData and a cancelled close send nothing; closing asks and is final', async ({ app }) => {
+  const sandbox = await syncedDemo(app);
+  const { page } = app;
+  await openSection(page, 'Cards');
+  await openCard(page, 'Recruiting');
+  const d = detail(page);
+  const before = sandbox.requests.all().at(-1)?.seq ?? 0;
+
+  const json = d.getByLabel('userData (a JSON object)');
+  await json.fill('[1, 2, 3]');
+  await expect(d.getByText('userData must be a JSON object ({ … }), not a list.')).toBeVisible();
+  await expect(d.getByRole('button', { name: 'Save userData' })).toBeDisabled();
+  await json.fill('{"note": "');
+  await expect(d.getByText(/Not valid JSON/)).toBeVisible();
+  await json.fill(JSON.stringify({ note: 'x'.repeat(4_200) }));
+  await expect(d.getByText(/userData is 4,211 bytes; the service keeps at most 4,096/)).toBeVisible();
+  await expect(d.getByText('4,211 / 4,096 bytes')).toBeVisible();
+  await expect(d.getByRole('button', { name: 'Save userData' })).toBeDisabled();
+
+  await d.getByLabel('Status').selectOption('closed');
+  await d.getByRole('button', { name: 'Set status' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Close Recruiting?' });
+  await expect(confirm).toContainText('is final');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  expect(cardWrites(sandbox, before), 'nothing sent for bad input or a cancelled close').toEqual([]);
+
+  await json.fill('{"costCenter": "R&D", "owner": "alice"}');
+  await expect(d.getByText('36 / 4,096 bytes')).toBeVisible();
+  await d.getByRole('button', { name: 'Save userData' }).click();
+  await expect(d.getByRole('status').filter({ hasText: 'userData saved.' })).toBeVisible();
+  expect(sandbox.world.cards.get(cardId(sandbox, 'Recruiting'))?.userData).toEqual({ costCenter: 'R&D', owner: 'alice' });
+
+  await d.getByLabel('Status').selectOption('closed');
+  await d.getByRole('button', { name: 'Set status' }).click();
+  await page.getByRole('dialog', { name: 'Close Recruiting?' }).getByRole('button', { name: 'Close the card' }).click();
+  await expect(d.getByText('This card is closed: a closed card cannot be changed or reopened.')).toBeVisible();
+  await expect(d.getByRole('button', { name: 'Rename' })).toBeDisabled();
+  expect(sandbox.world.cards.get(cardId(sandbox, 'Recruiting'))?.status).toBe('closed');
+});
+
+test('a new single-use card closes after its first authorization', async ({ app }) => {
+  const sandbox = await syncedDemo(app);
+  const { page } = app;
+  await openSection(page, 'Cards');
+  await page.getByRole('button', { name: 'New card' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New virtual card' });
+  await dialog.getByRole('button', { name: 'Create card' }).click();
+  await expect(dialog.getByText('Give the card a name')).toBeVisible();
+  await dialog.getByLabel('Name').fill('Vendor trial');
+  await dialog.getByLabel('Card group (optional)').selectOption({ label: 'General' });
+  await dialog.getByLabel(/Single use/).check();
+  await dialog.getByRole('button', { name: 'Create card' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(detail(page).getByRole('heading', { level: 2, name: 'Vendor trial' })).toBeVisible();
+  await expect(detail(page)).toContainText('single use');
+  const created = [...sandbox.world.cards.values()].find((c) => c.name === 'Vendor trial');
+  expect(created).toMatchObject({ isSingleUse: true, status: 'active' });
+
+  const outcome = await authorize(sandbox, { cardId: created?.id ?? '', amountCents: 1_500, merchantName: 'Amazon Web Services' });
+  expect(outcome.approved).toBe(true);
+  await page.getByRole('button', { name: 'Fetch this list from the service' }).click();
+  await findCard(page, 'Vendor trial');
+  await expect(list(page).getByRole('row').filter({ hasText: 'Vendor trial' })).toContainText('closed');
+  await expect(detail(page).getByText('This card is closed')).toBeVisible();
+});
