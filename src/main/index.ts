@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, net, Notification, session } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, net, Notification, session } from 'electron';
 import { registerAppScheme, serveAppScheme } from './app-protocol/electron-scheme';
 import { electronBackgroundSending, guardLastWindowClose, guardQuit } from './background/electron-background';
 import { APP_ENTRY_URL, APP_ORIGIN, originOf } from './app-protocol/origin';
@@ -54,7 +54,17 @@ if (!app.requestSingleInstanceLock()) {
     else if (BrowserWindow.getAllWindows().length === 0) openMainWindow();
   });
 
-  app.on('will-quit', () => {
+  app.on('will-quit', (event) => {
+    // A copied card number still on the clipboard goes first. Electron's clipboard answers with
+    // promises, so the quit is held until the check is done (bounded), then asked for again;
+    // the second time nothing is pending and it goes through.
+    const clearing = core?.releaseClipboard();
+    if (clearing) {
+      event.preventDefault();
+      const bounded = Promise.race([clearing, new Promise<void>((resolve) => setTimeout(resolve, 2_000))]);
+      void bounded.finally(() => app.quit());
+      return;
+    }
     void core?.dispose();
   });
 
@@ -73,6 +83,7 @@ if (!app.requestSingleInstanceLock()) {
         return true;
       },
       reportUnsent: (count) => background.setUnsent(count),
+      clipboard: { readText: () => clipboard.readText(), writeText: (text) => clipboard.writeText(text), clear: () => clipboard.clear() },
       saveDialog: async ({ suggestedName, filters }) => {
         const options = { defaultPath: join(app.getPath('downloads'), suggestedName), filters };
         const r = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);

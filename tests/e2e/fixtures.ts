@@ -1,4 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import type { MemoryClipboard } from '../../src/main/clipboard/secret-clipboard';
 import type { MainCore } from '../../src/main/core';
 import type { Sandbox } from '../../src/sandbox';
 import type { ConnectivityState } from '../../src/shared/ipc';
@@ -15,6 +16,8 @@ export interface App {
   userDataDir: string;
   /** Counts of unsent approved items the renderer reported to main, in order (what closing the last window asks about). */
   unsentReports: number[];
+  /** The clipboard main writes to (in memory in this harness). */
+  clipboard: MemoryClipboard;
   /** Every console message and page error of the test, as text. */
   consoleLog: string[];
   /** Loads the renderer and waits for it to leave "Loading…". */
@@ -71,6 +74,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
       core,
       userDataDir: session.userDataDir,
       unsentReports: session.unsentReports,
+      clipboard: session.clipboard,
       consoleLog,
       events: session.events,
       async open() {

@@ -67,9 +67,11 @@ describe('card secrets come only from the vault reveal', () => {
     }
   });
 
-  it('keeps them on the vault read that asked for them', async () => {
-    const card = await client().getCard({ params: { cardId: 'card_1' }, query: { include_pan: 'true', include_cvv: 'true' }, vault: true });
+  it('keeps them only on the reveal, never on a generic read (even at the vault)', async () => {
+    const card = await client().revealCard({ cardId: 'card_1', pan: true, cvv: true });
     expect(card).toMatchObject(SECRETS);
+    const generic = await client().getCard({ params: { cardId: 'card_1' }, query: { include_pan: 'true', include_cvv: 'true' }, vault: true });
+    expect(text(generic)).not.toContain(SECRETS.pan);
   });
 });
 

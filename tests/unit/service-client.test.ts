@@ -29,9 +29,9 @@ function callMethod<N extends EndpointName>(client: ServiceClient, name: N, args
 const callSample = <N extends EndpointName>(name: N) => callMethod(env.client, name, samples[name]);
 
 describe('generated methods', () => {
-  it('has exactly one method per endpoint of the table, plus call, listAll and probe', () => {
+  it('has exactly one method per endpoint of the table, plus call, listAll, probe and revealCard', () => {
     for (const name of names) expect(typeof env.client[name], name).toBe('function');
-    expect(Object.keys(env.client).sort()).toEqual([...names, 'call', 'listAll', 'probe'].sort());
+    expect(Object.keys(env.client).sort()).toEqual([...names, 'call', 'listAll', 'probe', 'revealCard'].sort());
     expect(Object.isFrozen(env.client)).toBe(true);
   });
 
@@ -58,7 +58,7 @@ describe('generated methods', () => {
 describe('vault', () => {
   it('reveals PAN and CVV only from the vault with the flags set', async () => {
     const cardId = realIds(env.sandbox.world).cardId;
-    const revealed = await env.client.getCard({ params: { cardId }, query: { include_pan: 'true', include_cvv: 'true' }, vault: true });
+    const revealed = await env.client.revealCard({ cardId, pan: true, cvv: true });
     expect(revealed.pan).toBe(env.sandbox.world.cards.get(cardId)?.pan);
     expect(revealed.cvv).toMatch(/^\d{3,4}$/);
     expect(revealed.pan?.endsWith(revealed.last4)).toBe(true);
@@ -69,6 +69,19 @@ describe('vault', () => {
 
     const noFlags = await env.client.getCard({ params: { cardId }, vault: true });
     expect(noFlags.pan).toBeUndefined();
+
+    // The generic read at the vault with both flags set: the vault sends them, the client drops
+    // them. Only revealCard keeps them.
+    const genericAtVault = await env.client.getCard({ params: { cardId }, query: { include_pan: 'true', include_cvv: 'true' }, vault: true });
+    expect(genericAtVault.pan).toBeUndefined();
+    expect(genericAtVault.cvv).toBeUndefined();
+    const generic = await env.client.call('getCard', { params: { cardId }, query: { include_pan: 'true', include_cvv: 'true' }, vault: true });
+    expect(JSON.stringify(generic)).not.toContain(env.sandbox.world.cards.get(cardId)?.pan ?? 'no pan in the world');
+
+    // Only what was asked for comes back.
+    const codeOnly = await env.client.revealCard({ cardId, pan: false, cvv: true });
+    expect(codeOnly.pan).toBeUndefined();
+    expect(codeOnly.cvv).toBe(revealed.cvv);
   });
 
   it('refuses vault:true on an endpoint the vault does not serve, sending nothing', async () => {

@@ -1,4 +1,6 @@
 import type { EventName, Events } from '../../shared/ipc';
+import type { RevealAudit } from '../audit/reveal-audit';
+import type { SecretClipboard } from '../clipboard/secret-clipboard';
 import type { DemoService } from '../demo/demo-sandbox';
 import type { FileExports } from '../files/file-exports';
 import type { SaveDialog } from '../files/save-dialog';
@@ -28,4 +30,8 @@ export interface CoreContext {
   now: () => number;
   saveDialog: SaveDialog;
   exports: FileExports;
+  /** The local audit of card reveals (who, when, which card; never the number). */
+  audit: RevealAudit;
+  /** Copies through main; secrets are cleared after a while and on quit. */
+  clipboard: SecretClipboard;
 }

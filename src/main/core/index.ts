@@ -1,10 +1,14 @@
 import { join } from 'node:path';
 import type { EventName, Events, Handlers } from '../../shared/ipc';
+import { RevealAudit } from '../audit/reveal-audit';
+import { MemoryClipboard, SecretClipboard, type SystemClipboard, type Timers } from '../clipboard/secret-clipboard';
 import { DemoService, type DemoOptions } from '../demo/demo-sandbox';
 import { mapErrors } from '../ipc/errors';
 import { FileExports } from '../files/file-exports';
 import { saveInFolder, type SaveDialog } from '../files/save-dialog';
 import { appHandlers } from '../ipc/handlers/app';
+import { cardsHandlers } from '../ipc/handlers/cards';
+import { clipboardHandlers } from '../ipc/handlers/clipboard';
 import { demoHandlers } from '../ipc/handlers/demo';
 import { filesHandlers } from '../ipc/handlers/files';
 import { connectivityHandlers } from '../ipc/handlers/connectivity';
@@ -48,12 +52,28 @@ export interface MainCoreOptions {
    */
   saveDialog?: SaveDialog;
   exportDir?: string;
+  /**
+   * The system clipboard: Electron's in the app. Without one (tests, the Chromium host) an
+   * in-memory clipboard, which `MainCore.clipboard` exposes so a test can read it.
+   */
+  clipboard?: SystemClipboard;
+  /** How long a copied secret stays on the clipboard (30 s unless a test host shortens it). */
+  clipboardClearMs?: number;
+  /** The clipboard's clear timer (tests inject fake ones). */
+  clipboardTimers?: Timers;
 }
 
 export interface MainCore {
   handlers: Handlers;
   /** The Demo profile's sandbox (tests inject faults through it). */
   demo: DemoService;
+  /** The clipboard main writes to (the in-memory one unless the app gave Electron's). */
+  clipboard: SystemClipboard;
+  /**
+   * Clears a copied secret still on the clipboard; undefined when there is none. The app's quit
+   * waits for it (Electron's clipboard answers asynchronously) before it lets the process end.
+   */
+  releaseClipboard(): Promise<void> | undefined;
   dispose(): Promise<void>;
 }
 
@@ -96,6 +116,11 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
   });
   const inFlight = new InFlightCalls();
   const exports = new FileExports({}, opts.now ?? Date.now);
+  const systemClipboard = opts.clipboard ?? new MemoryClipboard();
+  const clipboard = new SecretClipboard(systemClipboard, {
+    ...(opts.clipboardClearMs !== undefined ? { clearAfterMs: opts.clipboardClearMs } : {}),
+    ...(opts.clipboardTimers ? { timers: opts.clipboardTimers } : {}),
+  });
   const ctx: CoreContext = {
     version: opts.version,
     platform: opts.platform,
@@ -112,6 +137,8 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     now: opts.now ?? Date.now,
     saveDialog: opts.saveDialog ?? saveInFolder(opts.exportDir ?? join(opts.userDataDir, 'exports')),
     exports,
+    audit: new RevealAudit({ path: join(opts.userDataDir, 'audit', 'card-reveals.jsonl') }),
+    clipboard,
   };
 
   // The profile on screen at the last run starts being watched at once (and Demo's sandbox starts).
@@ -126,12 +153,18 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     ...serviceHandlers(ctx),
     ...filesHandlers(ctx),
     ...demoHandlers(ctx),
+    ...cardsHandlers(ctx),
+    ...clipboardHandlers(ctx),
   } satisfies Handlers);
 
   return {
     handlers,
     demo,
+    clipboard: systemClipboard,
+    releaseClipboard: () => (clipboard.holdsSecret ? clipboard.clearOnQuit() : undefined),
     dispose: async () => {
+      // First: a quit must not leave a card number on the clipboard.
+      await clipboard.clearOnQuit();
       inFlight.cancelAll();
       await exports.abortAll();
       await services.dispose();

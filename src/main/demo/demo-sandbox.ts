@@ -1,4 +1,16 @@
 import { startSandbox, type Sandbox } from '../../sandbox';
+import type { SimulatedPurchase } from '../../shared/ipc';
+import type { SimulatedAuthorization } from '../../shared/service';
+
+/** A simulated purchase that did not happen: `card` when the card is unknown, `unavailable` when the Demo's service is not answering. */
+export class DemoAuthorizeError extends Error {
+  constructor(
+    readonly code: 'card' | 'unavailable' | 'refused',
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 export interface DemoOptions {
   seed?: number;
@@ -55,6 +67,38 @@ export class DemoService {
     await this.stop();
     this.options = { ...this.options, transactions };
     return this.start();
+  }
+
+  /**
+   * A purchase with a Demo card, through the sandbox's own authorization route over HTTP (as a
+   * card network would reach the service), so the transaction and card event it books are the
+   * ones the app then syncs. While the Demo's service is "offline" (a simulated outage) this
+   * fails, as the route shares its listener.
+   */
+  async authorize(input: SimulatedAuthorization): Promise<SimulatedPurchase> {
+    const s = await this.start();
+    let response: Response;
+    try {
+      response = await fetch(`${s.apiUrl}/__sandbox/authorizations`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': s.apiKey },
+        body: JSON.stringify(input),
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch {
+      throw new DemoAuthorizeError('unavailable', "The Demo's service is not answering (it may be in a simulated outage), so no purchase was made. Bring it back online, then try again.");
+    }
+    const body = (await response.json().catch(() => undefined)) as { approved?: unknown; declineReason?: unknown; transaction?: { id?: unknown }; message?: unknown } | undefined;
+    if (response.status === 404) throw new DemoAuthorizeError('card', 'The Demo has no such card (it may have been reset). Reopen the Cards screen and pick a card again.');
+    if (!response.ok || typeof body?.approved !== 'boolean' || typeof body.transaction?.id !== 'string') {
+      const why = typeof body?.message === 'string' ? ` (${body.message})` : '';
+      throw new DemoAuthorizeError('refused', `The Demo's service refused the simulated purchase${why}. Check the amount and merchant details, then try again.`);
+    }
+    return {
+      approved: body.approved,
+      ...(typeof body.declineReason === 'string' ? { declineReason: body.declineReason } : {}),
+      transactionId: body.transaction.id,
+    };
   }
 
   /** The running sandbox, if started (tests use it to inject faults). */

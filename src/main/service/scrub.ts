@@ -14,6 +14,15 @@ export function scrubberFor(secret: string | undefined): Scrub {
   return (text) => (text.includes(secret) ? text.split(secret).join(REDACTED) : text);
 }
 
+/**
+ * Redacts anything shaped like a full card number (12 to 19 digits, spaces or dashes allowed
+ * between them) from a text. The reveal path runs its errors through this as well as the key
+ * scrubber: it is reading a number, and no error it raises may carry one.
+ */
+export function scrubCardNumbers(text: string): string {
+  return text.replace(/\d(?:[ -]?\d){11,18}/g, REDACTED);
+}
+
 /** Deep copy of JSON-like data with every string scrubbed (for error bodies sent by a server). */
 export function scrubDeep<T>(value: T, scrub: Scrub): T {
   return walk(value, scrub, 0) as T;

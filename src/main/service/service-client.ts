@@ -1,11 +1,11 @@
 import type { BoundKey } from '../secrets/bound-key';
-import { endpoints, type EndpointDef, type EndpointName, type ResponseOf } from '../../shared/service';
+import { endpoints, type Card, type EndpointDef, type EndpointName, type ResponseOf } from '../../shared/service';
 import { attempt, type FetchLike } from './attempt';
 import { withoutCardSecrets } from './card-secrets';
 import type { CallArgs, EndpointMethods, ListEndpointName } from './call-args';
 import { checkApiKey, InvalidRequest, normalizeBaseUrl, prepareRequest, type PreparedRequest, type RawArgs } from './request';
 import { backoffMs, defaultSleep, DEFAULT_BACKOFF, type Sleep } from './retry';
-import { scrubberFor, type Scrub } from './scrub';
+import { scrubberFor, scrubCardNumbers, type Scrub } from './scrub';
 import { ServiceError, type ServiceErrorKind } from './service-error';
 
 /**
@@ -55,7 +55,24 @@ export interface ListAllOptions {
   maxPages?: number;
 }
 
+/** What a reveal asks the vault for (at least one of the two). */
+export interface RevealCardArgs {
+  cardId: string;
+  pan: boolean;
+  cvv: boolean;
+  signal?: AbortSignal;
+}
+
+/** The card as the vault answers a reveal: the full number and code only when asked for. */
+export type RevealedCard = Card & { pan?: string; cvv?: string };
+
 export interface ServiceClientExtras {
+  /**
+   * The only path that keeps a card's full number and code: one read at {vault_url} with
+   * include_pan / include_cvv. Every other method (the generic `call`, `getCard` even with
+   * `vault: true`) strips them, so nothing but the reveal channel can hand them on.
+   */
+  revealCard(args: RevealCardArgs): Promise<RevealedCard>;
   /** The generic form of the generated methods. */
   call<N extends EndpointName>(name: N, args: CallArgs<N>): Promise<ResponseOf<N>>;
   /** Pages through a list endpoint, following `metadata.nextCursor`; yields each page as it comes. */
@@ -142,16 +159,20 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
   }
 
-  async function run(name: EndpointName, args: RawArgs = {}, retries = readRetries): Promise<unknown> {
+  async function run(name: EndpointName, args: RawArgs = {}, retries = readRetries, keepCardSecrets = false): Promise<unknown> {
     const def: EndpointDef = endpoints[name];
-    const { request, scrub } = await prepare(name, def, args);
+    const prepared = await prepare(name, def, args);
+    const { request } = prepared;
+    // A reveal's errors must not quote what it was reading either: anything shaped like a card
+    // number is redacted on top of the key.
+    const scrub = keepCardSecrets ? (text: string) => scrubCardNumbers(prepared.scrub(text)) : prepared.scrub;
     // Only GETs are safe to repeat blindly; a write might have been carried out already.
     const maxRetries = def.method === 'GET' ? retries : 0;
     for (let retry = 0; ; retry++) {
       try {
         const value = await attempt({ name, def, request, fetch: doFetch, timeoutMs, signal: args.signal, scrub, now });
         report({ ok: true });
-        return args.vault === true ? value : withoutCardSecrets(value);
+        return keepCardSecrets ? value : withoutCardSecrets(value);
       } catch (error) {
         if (!(error instanceof ServiceError)) throw error;
         report({ ok: false, kind: error.kind, ...(error.status !== undefined ? { status: error.status } : {}), message: error.message });
@@ -173,6 +194,19 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const toRaw = (args: unknown): RawArgs => (args ?? {}) as RawArgs;
 
   const extras: ServiceClientExtras = {
+    revealCard: async ({ cardId, pan, cvv, signal }) => {
+      if (!pan && !cvv) {
+        throw new ServiceError({ kind: 'invalid-request', endpoint: 'getCard', sentRequest: false, message: 'Choose what to reveal: the number, the code or both. Nothing was sent.' });
+      }
+      if (!hosts.vaultUrl) {
+        throw new ServiceError({ kind: 'invalid-request', endpoint: 'getCard', sentRequest: false, message: 'No vault address is set for this profile, so card numbers cannot be revealed. Add it in Settings.' });
+      }
+      const query = { include_pan: pan ? 'true' : 'false', include_cvv: cvv ? 'true' : 'false' };
+      const card = (await run('getCard', { params: { cardId }, query, vault: true, ...(signal ? { signal } : {}) }, readRetries, true)) as RevealedCard;
+      // Only what was asked for leaves: a vault that sends more does not widen the reveal.
+      const { pan: fullPan, cvv: fullCvv, ...rest } = card;
+      return { ...withoutCardSecrets(rest), ...(pan && fullPan !== undefined ? { pan: fullPan } : {}), ...(cvv && fullCvv !== undefined ? { cvv: fullCvv } : {}) };
+    },
     call: <N extends EndpointName>(name: N, args: CallArgs<N>) => run(name, toRaw(args)) as Promise<ResponseOf<N>>,
     async *listAll<N extends ListEndpointName>(name: N, args?: CallArgs<N>, listOptions: ListAllOptions = {}) {
       const raw = toRaw(args);

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import { appChannels } from './app';
+import { cardsChannels } from './cards';
+import { clipboardChannels } from './clipboard';
 import { connectivityChannels, connectivityEvents } from './connectivity';
 import { mergeTables, type Channel, type Clashes, type EventDef, type HandlersOf } from './define';
 import { demoChannels } from './demo';
@@ -23,6 +25,8 @@ type ChannelTables = [
   typeof serviceChannels,
   typeof filesChannels,
   typeof demoChannels,
+  typeof cardsChannels,
+  typeof clipboardChannels,
 ];
 type EventTables = [typeof profilesEvents, typeof connectivityEvents];
 
@@ -32,7 +36,7 @@ const noEventClash: [Clashes<EventTables>] extends [never] ? true : never = true
 void noChannelClash;
 void noEventClash;
 
-export const channels = mergeTables(appChannels, keychainChannels, profilesChannels, connectivityChannels, serviceChannels, filesChannels, demoChannels);
+export const channels = mergeTables(appChannels, keychainChannels, profilesChannels, connectivityChannels, serviceChannels, filesChannels, demoChannels, cardsChannels, clipboardChannels);
 export const events = mergeTables(profilesEvents, connectivityEvents);
 
 export type Channels = typeof channels;

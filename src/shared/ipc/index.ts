@@ -9,6 +9,8 @@ export * from './connectivity';
 export * from './service';
 export * from './files';
 export * from './demo';
+export * from './cards';
+export * from './clipboard';
 export * from './contract';
 export * from './api';
 

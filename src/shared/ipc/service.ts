@@ -4,6 +4,9 @@ import { channel } from './define';
 import type { Result } from './result';
 import { ProfileId, RequestId } from './schemas';
 
+/** The query flags that ask the vault for a card's number and code. */
+const REVEAL_FLAGS = ['include_pan', 'include_cvv'] as const;
+
 const endpointNames = Object.keys(endpoints) as [EndpointName, ...EndpointName[]];
 
 const PathParam = z
@@ -26,7 +29,19 @@ export const ServiceCallArg = z.strictObject({
   requestId: RequestId,
   endpoint: z.enum(endpointNames),
   params: z.record(z.string(), PathParam).optional(),
-  query: z.record(z.string(), z.string().max(2000)).optional(),
+  query: z
+    .record(z.string(), z.string().max(2000))
+    .superRefine((query, ctx) => {
+      // Defence in depth: this channel never reaches the vault and the client strips what comes
+      // back, but a reveal flag here would still be a request for secrets outside the reveal
+      // channel (and its audit), so it is refused outright.
+      for (const flag of REVEAL_FLAGS) {
+        if (Object.prototype.hasOwnProperty.call(query, flag)) {
+          ctx.addIssue({ code: 'custom', path: [flag], message: 'card numbers and codes are revealed only with the Reveal button (cards:reveal), never through a service call' });
+        }
+      }
+    })
+    .optional(),
   body: z.unknown().optional(),
   idempotencyKey: z.string().min(1).max(255).optional(),
 });

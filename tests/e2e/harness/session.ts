@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { MemoryClipboard } from '../../../src/main/clipboard/secret-clipboard';
 import { createMainCore, type MainCore } from '../../../src/main/core';
 import { connectPage, type PageBridge } from '../../../src/browser-host/bridge';
 
@@ -18,6 +19,11 @@ export interface SessionOptions {
   beforeStart?: (userDataDir: string) => Promise<void>;
   /** The Demo's sample history (small by default, so tests start fast). */
   demo?: { seed: number; transactions: number; startAt?: number };
+  /**
+   * How long main keeps a copied secret on the clipboard (30 s in the app). A test shortens it
+   * and then waits for the clipboard to be empty: a state, not a sleep.
+   */
+  clipboardClearMs?: number;
 }
 
 export interface Session {
@@ -26,6 +32,8 @@ export interface Session {
   userDataDir: string;
   /** Every count of unsent approved items the renderer reported to main (app:outboxUnsent), in order. */
   unsentReports: number[];
+  /** The system clipboard as main sees it (in memory here); `writes` holds everything written to it. */
+  clipboard: MemoryClipboard;
   dispose(): Promise<void>;
 }
 
@@ -44,6 +52,7 @@ export async function startSession(page: Page, shim: string, options: SessionOpt
   // The bridge needs the core's handlers and the core needs the bridge's emit: a late binding.
   const late: { core?: MainCore } = {};
   const unsentReports: number[] = [];
+  const clipboard = new MemoryClipboard();
   const events = await connectPage(page, shim, () => late.core?.handlers);
   const core = await createMainCore({
     userDataDir,
@@ -53,6 +62,8 @@ export async function startSession(page: Page, shim: string, options: SessionOpt
     secrets: options.secrets ?? 'memory',
     demo: options.demo ?? { seed: 7, transactions: 300 },
     reportUnsent: (count) => unsentReports.push(count),
+    clipboard,
+    ...(options.clipboardClearMs !== undefined ? { clipboardClearMs: options.clipboardClearMs } : {}),
   });
   late.core = core;
   return {
@@ -60,6 +71,7 @@ export async function startSession(page: Page, shim: string, options: SessionOpt
     events,
     userDataDir,
     unsentReports,
+    clipboard,
     async dispose() {
       await core.dispose();
       await rm(userDataDir, { recursive: true, force: true });

@@ -1,7 +1,9 @@
 import type { demoChannels, HandlersOf } from '../../../shared/ipc';
 import type { CoreContext } from '../../core/context';
 import { announceProfiles } from '../../core/profile-views';
+import { DemoAuthorizeError } from '../../demo/demo-sandbox';
 import { DEMO_PROFILE_ID } from '../../profiles/profile';
+import { HandlerError } from '../dispatch';
 
 export function demoHandlers(ctx: CoreContext): HandlersOf<typeof demoChannels> {
   return {
@@ -12,6 +14,18 @@ export function demoHandlers(ctx: CoreContext): HandlersOf<typeof demoChannels> 
       // New ports: the Demo's client is made again on its next call; the views show the new URLs.
       await announceProfiles(ctx);
       return ctx.demo.info();
+    },
+    'demo:authorize': async ({ profileId, cardId, amountCents, merchantName, mcc, country }) => {
+      if (profileId !== DEMO_PROFILE_ID) {
+        throw new HandlerError('invalid-argument', 'Simulating a purchase works only with the Demo profile: a real card is charged only by a real merchant. Switch to the Demo to try it.');
+      }
+      const body = { cardId, amountCents, ...(merchantName ? { merchantName } : {}), ...(mcc ? { mcc } : {}), ...(country ? { country } : {}) };
+      try {
+        return await ctx.demo.authorize(body);
+      } catch (error) {
+        if (!(error instanceof DemoAuthorizeError)) throw error;
+        throw new HandlerError(error.code === 'card' ? 'not-found' : error.code === 'unavailable' ? 'service' : 'invalid-argument', error.message);
+      }
     },
   };
 }

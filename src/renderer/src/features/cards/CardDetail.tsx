@@ -12,6 +12,7 @@ import { UtilizationMeters } from '../spending/UtilizationMeters';
 import { dateTime } from '../../model/format';
 import { ServiceUtilizationLine } from '../spending/ServiceUtilizationLine';
 import { CardEdits } from './CardEdits';
+import { CardSecrets } from './CardSecrets';
 import { CardEventsTimeline, CardTransactions } from './CardActivity';
 import type { CardDirectory } from './useCardDirectory';
 
@@ -92,6 +93,7 @@ export function CardDetail({ profileId, card, simulate, directory, online, disab
           {card.userData ? <pre className="card-json">{JSON.stringify(card.userData, null, 2)}</pre> : <span className="muted">None</span>}
         </Field>
       </dl>
+      <CardSecrets profileId={profileId} card={card} online={online} />
 
       <ServiceUtilizationLine
         utilization={utilization}

@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { Card } from '../../../../shared/service';
 import { fetchCardPage } from '../../cards/commands/fetch-cards';
+import { simulatePurchase } from '../../cards/commands/simulate-purchase';
 import { DEFAULT_CARD_FILTER, cardFilterProblem, filterCards, type CardListFilter } from '../../cards/model/card-list';
 import { ago, count } from '../../model/format';
 import { useConnectivity } from '../../stores/connectivity';
@@ -27,6 +28,7 @@ export function CardsScreen() {
 
 function CardsFor({ profileId }: { profileId: string }) {
   const directory = useCardDirectory(profileId);
+  const isDemo = useProfiles((s) => s.profiles.find((p) => p.id === profileId)?.kind === 'demo');
   const online = useConnectivity((s) => s.byProfile[profileId]?.state !== 'offline');
   const go = useNavigation((s) => s.go);
   const setTxQuery = useTransactionQuery((s) => s.set);
@@ -124,6 +126,16 @@ function CardsFor({ profileId }: { profileId: string }) {
             key={selected.id}
             profileId={profileId}
             card={selected}
+            // Demo only: the purchase goes to the sandbox's authorization route (demo:authorize).
+            simulate={
+              isDemo
+                ? async (p) => {
+                    const r = await simulatePurchase(profileId, selected.id, { amountCents: p.amountCents, merchantName: p.merchantName, mcc: p.mcc, country: p.country });
+                    if (!r.ok) throw new Error(r.error.message);
+                    return r.value;
+                  }
+                : undefined
+            }
             directory={directory}
             online={online}
             disabledReason={disabledReason}

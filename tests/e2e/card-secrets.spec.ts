@@ -1,0 +1,221 @@
+import { writeFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import type { Sandbox } from '../../src/sandbox';
+import { test, expect, type App } from './fixtures';
+import { openSection, syncedDemo } from './harness/flows';
+import { dumpDir, dumpPage, keyForms } from './harness/leaks';
+
+/**
+ * DESIGN.md "Card reveal": a card's number and code come only from main's reveal channel, are
+ * shown for 30 s and then dropped; copy goes through main, which clears the clipboard. After the
+ * flows, the number and code (read as the oracle straight from the sandbox's vault) are nowhere:
+ * not in IndexedDB, Web Storage, the DOM, the console or the app's files.
+ */
+
+// Main keeps a copied secret 30 s in the app; here 2 s, and the test waits for the clipboard to be empty.
+test.use({ session: { clipboardClearMs: 2_000 } });
+
+interface Secrets {
+  id: string;
+  name: string;
+  last4: string;
+  pan: string;
+  cvv: string;
+}
+
+/** The card's number and code from the vault over HTTP, not through the app. */
+async function fromVault(s: Sandbox, cardId: string): Promise<{ pan: string; cvv: string; last4: string }> {
+  const r = await fetch(`${s.vaultUrl}/card/${encodeURIComponent(cardId)}?include_pan=true&include_cvv=true`, { headers: { 'x-api-key': s.apiKey } });
+  expect(r.status, 'the vault answers the oracle read').toBe(200);
+  return (await r.json()) as { pan: string; cvv: string; last4: string };
+}
+
+const grouped = (pan: string) => pan.replace(/(.{4})(?=.)/g, '$1 ');
+
+/** How a number could appear: plain, grouped as on screen, base64, URL-encoded, JSON-escaped. */
+const panForms = (pan: string) => [...keyForms(pan), grouped(pan)];
+/**
+ * A code is 3 or 4 digits: a bare search would hit amounts and ids. It is looked for as a value
+ * on its own: a JSON string or number, a DOM text node, a whole word in a console line.
+ */
+const cvvForms = (cvv: string) => [`"${cvv}"`, `>${cvv}<`, `:${cvv},`, `:${cvv}}`, `'${cvv}'`];
+
+/** Everything the page, the console and the app's files hold, as named texts. */
+async function everything(app: App): Promise<{ where: string; text: string }[]> {
+  await app.events.flush();
+  const page = JSON.parse(await dumpPage(app.page)) as Record<string, unknown>;
+  const out: { where: string; text: string }[] = [];
+  // Every value on its own (a code stored as a bare string or number is then a whole text), and
+  // each place as JSON too (a code inside a serialized record).
+  const leaves = (where: string, v: unknown): void => {
+    if (typeof v === 'string' || typeof v === 'number') out.push({ where, text: `"${String(v)}"` });
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) leaves(`${where}.${k}`, x);
+  };
+  for (const [where, v] of Object.entries(page)) {
+    out.push({ where: `page ${where}`, text: typeof v === 'string' ? v : JSON.stringify(v) });
+    leaves(`page ${where}`, v);
+  }
+  out.push(...app.consoleLog.map((text, i) => ({ where: `console #${i}`, text: ` ${text} ` })));
+  out.push(...(await dumpDir(app.userDataDir)).map((f) => ({ where: `file ${f.path}`, text: f.text })));
+  return out;
+}
+
+/** Where any of the secret's forms occur (a console line also by whole word, for the code). */
+function findSecret(all: { where: string; text: string }[], s: { pan: string; cvv: string }): string[] {
+  const hits: string[] = [];
+  for (const { where, text } of all) {
+    for (const f of panForms(s.pan)) if (text.includes(f)) hits.push(`${where}: number as ${JSON.stringify(f)}`);
+    for (const f of cvvForms(s.cvv)) if (text.includes(f)) hits.push(`${where}: code as ${JSON.stringify(f)}`);
+    if (where.startsWith('console') && new RegExp(`\\b${s.cvv}\\b`).test(text)) hits.push(`${where}: code as a word`);
+  }
+  return hits;
+}
+
+/** A name no other card's name contains, so its row is found by that text alone. */
+function uniquelyNamed(s: Sandbox, name: string): boolean {
+  return [...s.world.cards.values()].filter((c) => c.name.includes(name)).length === 1;
+}
+
+/**
+ * Opens a card from the Cards screen by its name (a click on its row); returns its details panel
+ * and, inside it, CardSecrets' own region (assertions stay there, whatever else the panel shows).
+ */
+async function openCard(page: Page, name: string) {
+  // The list is virtualized (rows out of view are not in the DOM): narrow it to the card first.
+  await page.getByRole('group', { name: 'Card filters' }).getByLabel('Search').fill(name);
+  await page.getByRole('grid', { name: 'Cards' }).getByRole('row').filter({ hasText: name }).click();
+  const details = page.getByRole('region', { name: 'Card details' });
+  await expect(details).toBeVisible();
+  return { details, secrets: details.getByRole('region', { name: 'Card number and code' }) };
+}
+
+test('a reveal hides itself after 30 s, a copy leaves the clipboard empty, and the number and code are left nowhere', async ({ app }) => {
+  test.slow();
+  const { page } = app;
+  // Playwright's clock drives the page's timers and Date: the countdown is waited on, not slept through.
+  await page.clock.install();
+  const sandbox = await syncedDemo(app);
+
+  // Choose two active cards whose codes appear nowhere yet, so that finding none later means something.
+  const before = await everything(app);
+  const chosen: Secrets[] = [];
+  for (const c of sandbox.world.cards.values()) {
+    if (c.status !== 'active' || !uniquelyNamed(sandbox, c.name)) continue;
+    const v = await fromVault(sandbox, c.id);
+    if (findSecret(before, v).length === 0) chosen.push({ id: c.id, name: c.name, ...v });
+    if (chosen.length === 2) break;
+  }
+  const [card, other] = chosen;
+  if (!card || !other) throw new Error('the Demo has no two active cards to try');
+  expect(card.pan.endsWith(card.last4)).toBe(true);
+
+  // The scanner can fail: a value planted in each place is found there.
+  const CANARY = { pan: '4000056655665556', cvv: '918' };
+  await page.evaluate((c) => {
+    localStorage.setItem('scan-canary', c.pan);
+    sessionStorage.setItem('scan-canary', JSON.stringify({ cvv: c.cvv }));
+    console.log(`canary ${c.cvv}`);
+    return new Promise<void>((resolve, reject) => {
+      const open = indexedDB.open('scan-canary');
+      open.onupgradeneeded = () => open.result.createObjectStore('s');
+      open.onsuccess = () => {
+        const tx = open.result.transaction('s', 'readwrite');
+        tx.objectStore('s').put({ n: grouped(c.pan) }, 1);
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
+        tx.onerror = () => reject(tx.error);
+      };
+      function grouped(p: string) {
+        return p.replace(/(.{4})(?=.)/g, '$1 ');
+      }
+    });
+  }, CANARY);
+  await writeFile(`${app.userDataDir}/canary.json`, JSON.stringify({ cvv: CANARY.cvv }));
+  await expect.poll(() => app.consoleLog.some((l) => l.includes('canary'))).toBe(true);
+  const planted = findSecret(await everything(app), CANARY).join('\n');
+  for (const where of ['page localStorage', 'page sessionStorage', 'page idb', 'console', 'canary.json']) expect(planted, `the scanner finds the canary in ${where}`).toContain(where);
+
+  await openSection(page, 'Cards');
+  let { secrets } = await openCard(page, card.name);
+  await expect(secrets).toContainText(`•••• ${card.last4}`);
+  const revealButton = secrets.getByRole('button', { name: 'Reveal number and code' });
+
+  // Reveal, with the clock paused so the countdown moves only when the test moves it.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  await revealButton.click();
+  await expect(secrets.getByText(grouped(card.pan), { exact: true })).toBeVisible();
+  await expect(secrets.getByText(card.cvv, { exact: true })).toBeVisible();
+  const timer = secrets.getByRole('timer');
+  await expect(timer).toHaveText('Hides in 30 s');
+  await expect(secrets.getByRole('list', { name: 'Latest reveals of this card' })).toContainText(/Revealed by .+ at .+ \(Demo\): number and code/);
+  await page.clock.fastForward(10_000);
+  await expect(timer).toHaveText('Hides in 20 s');
+  await page.clock.fastForward(20_000);
+  await expect(timer).toHaveCount(0);
+  await expect(secrets.getByText(grouped(card.pan))).toHaveCount(0);
+  await expect(secrets.getByText(card.cvv, { exact: true })).toHaveCount(0);
+  await expect(secrets).toContainText(`•••• ${card.last4}`);
+  await page.clock.resume();
+
+  // Copy: main writes the value, then empties the clipboard once its time is up.
+  await revealButton.click();
+  await secrets.getByRole('button', { name: 'Copy number' }).click();
+  await expect(secrets.getByRole('status').filter({ hasText: 'Copied' })).toHaveText('Copied; the clipboard clears in 2 s');
+  expect(app.clipboard.writes).toContain(card.pan);
+  await expect.poll(() => app.clipboard.readText(), { message: 'the clipboard is emptied' }).toBe('');
+  await secrets.getByRole('button', { name: 'Copy code' }).click();
+  await expect.poll(() => app.clipboard.writes.at(-1)).toBe(card.cvv);
+  await expect.poll(() => app.clipboard.readText(), { message: 'the clipboard is emptied' }).toBe('');
+
+  // "Hide" drops them at once. By keyboard alone: focus follows to the button that took the place of the one pressed.
+  await secrets.getByRole('button', { name: 'Hide' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(secrets.getByText(grouped(card.pan))).toHaveCount(0);
+  await expect(revealButton).toBeFocused();
+
+  // So does opening another card: nothing of the first one survives the change.
+  await page.keyboard.press('Enter');
+  await expect(secrets.getByText(grouped(card.pan), { exact: true })).toBeVisible();
+  await expect(secrets.getByRole('button', { name: 'Hide' })).toBeFocused();
+  ({ secrets } = await openCard(page, other.name));
+  await expect(secrets).toContainText(`•••• ${other.last4}`);
+  await expect(page.getByText(grouped(card.pan))).toHaveCount(0);
+  await expect(secrets.getByRole('list', { name: 'Latest reveals of this card' })).toHaveCount(0);
+  await expect(secrets.getByText("Nobody has revealed this card's number on this computer.")).toBeVisible();
+
+  // Offline, the button says why it cannot reveal.
+  await sandbox.setFaults({ offline: true });
+  await app.probeUntil('offline');
+  await expect(secrets.getByRole('button', { name: 'Reveal number and code' })).toBeDisabled();
+  await expect(secrets.getByText(/you are offline/)).toBeVisible();
+  await sandbox.resetFaults();
+  await app.probeUntil('online');
+
+  // Leave the screen, then look everywhere.
+  await openSection(page, 'Transactions');
+  const hits = findSecret(await everything(app), card);
+  expect(hits, 'the number or code of the revealed card, anywhere').toEqual([]);
+});
+
+test('Demo: "Try it in the sandbox" sends the purchase to the sandbox authorization route and says how it went', async ({ app }) => {
+  const { page } = app;
+  const sandbox = await syncedDemo(app);
+  const card = [...sandbox.world.cards.values()].find((c) => c.status === 'active' && !c.isSingleUse && uniquelyNamed(sandbox, c.name));
+  if (!card) throw new Error('the Demo has no active reusable card');
+  await openSection(page, 'Cards');
+  const { details } = await openCard(page, card.name);
+  const form = details.getByRole('form', { name: 'Would this purchase go through?' });
+
+  const events = () => sandbox.world.cardEvents.get(card.id)?.length ?? 0;
+  const before = events();
+  await form.getByLabel('Merchant', { exact: true }).fill('Corner Cafe');
+  await form.getByLabel('Merchant category code').fill('5812');
+  await form.getByLabel('Amount (USD)').fill('12.34');
+  await form.getByRole('button', { name: 'Check' }).click();
+  await form.getByRole('button', { name: 'Try it in the sandbox' }).click();
+  await expect(form.getByText(/^The sandbox (approved it|declined it \(.+\)):/)).toBeVisible();
+  expect(events()).toBe(before + 1);
+  expect(sandbox.world.cardEvents.get(card.id)?.at(-1)).toMatchObject({ amountCents: 1_234, merchantName: 'Corner Cafe', merchantCategoryCode: '5812', country: 'US' });
+});
