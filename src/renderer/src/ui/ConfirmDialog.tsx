@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useModalDialog } from './useModalDialog';
 
 interface Props {
@@ -15,21 +16,25 @@ interface Props {
  */
 export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel }: Props) {
   const ref = useModalDialog(open);
+  // Ids of their own: a screen may hold several of these (a card's close and its constraint's
+  // removal), and a shared id would name every dialog after the first one's title.
+  const titleId = useId();
+  const textId = useId();
   return (
     <dialog
       ref={ref}
       className="dialog"
-      aria-labelledby="confirm-title"
-      aria-describedby="confirm-text"
+      aria-labelledby={titleId}
+      aria-describedby={textId}
       onCancel={(e) => {
         e.preventDefault();
         onCancel();
       }}
     >
-      <h2 id="confirm-title" className="dialog__title">
+      <h2 id={titleId} className="dialog__title">
         {title}
       </h2>
-      <p id="confirm-text">{children}</p>
+      <p id={textId}>{children}</p>
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onCancel} autoFocus>
           Cancel
