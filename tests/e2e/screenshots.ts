@@ -210,7 +210,8 @@ async function outboxScreens(ctx: Ctx, demo: Sandbox): Promise<void> {
 /** Cards with one open (its fields, edits, transactions, events), and a group with its cards. */
 async function cardScreens(ctx: Ctx): Promise<void> {
   const { page } = ctx;
-  await page.setViewportSize({ width: VIEWPORT.width, height: 1400 });
+  // Tall enough for a card's whole page: fields, secrets, edits, activity and its controls.
+  await page.setViewportSize({ width: VIEWPORT.width, height: 2600 });
   await openSection(page, 'Cards');
   await page.getByRole('group', { name: 'Card filters' }).getByLabel('Search').fill('travel');
   await page.getByRole('grid', { name: 'Cards' }).getByRole('row').filter({ hasText: 'Travel - Alice' }).click();
@@ -221,9 +222,10 @@ async function cardScreens(ctx: Ctx): Promise<void> {
   await page.mouse.move(0, 0);
   await shoot(ctx, 'cards');
 
+  await page.setViewportSize({ width: VIEWPORT.width, height: 1400 });
   await openSection(page, 'Card groups');
   await page.getByRole('list', { name: 'Card groups' }).getByRole('button', { name: /^Meals/ }).click();
-  await page.getByRole('region', { name: 'Group details' }).getByText('Spent').waitFor();
+  await page.getByRole('region', { name: 'Group details' }).getByRole('list', { name: /against its limits/ }).waitFor();
   await page.mouse.move(0, 0);
   await shoot(ctx, 'card-groups');
   await page.setViewportSize(VIEWPORT);

@@ -83,12 +83,6 @@ export function GroupDetail({ profileId, group, online, disabledReason, onClose 
         <dd>{va?.virtualAccount.name ?? group.virtualAccountId ?? 'Not given'}</dd>
       </dl>
       <ServiceUtilizationLine utilization={utilization} online={online} title="Utilization of the group (all its cards)" />
-      <section className="card-section" aria-label="Spending controls">
-        <h3 className="card-section__title">Spending controls of the group</h3>
-        {!spend.complete ? <p className="field__error">More than 20,000 purchases fall in the current periods: the meters count the newest of them only.</p> : null}
-        <UtilizationMeters constraint={group.spendingConstraint} transactions={spend.rows} now={now} scope="the group's cards together" />
-        <ConstraintEditor profileId={profileId} owner={{ kind: 'group', group }} online={online} />
-      </section>
       <div className="card-edits" role="group" aria-label="Edit the group">
         {disabledReason ? <p className="card-edits__note">{disabledReason}</p> : null}
         <form className="card-edit" onSubmit={(e) => void rename(e)}>
@@ -125,6 +119,12 @@ export function GroupDetail({ profileId, group, online, disabledReason, onClose 
             ))}
           </ul>
         )}
+      </section>
+      <section className="card-section" aria-label="Spending controls">
+        <h3 className="card-section__title">Spending controls of the group</h3>
+        {!spend.complete ? <p className="field__error">More than 20,000 purchases fall in the current periods: the meters count the newest of them only.</p> : null}
+        <UtilizationMeters constraint={group.spendingConstraint} transactions={spend.rows} now={now} scope="the group's cards together" />
+        <ConstraintEditor profileId={profileId} owner={{ kind: 'group', group }} online={online} />
       </section>
     </aside>
   );

@@ -52,6 +52,8 @@ export function CardDetail({ profileId, card, simulate, directory, online, disab
   const funding = fundingAccountOf(card, group, vas?.items ?? []);
   // The clock of this view: read once per render of new data, so the meters and the check agree.
   const now = Date.now();
+  const ownLimits = spendWindowStart([card.spendingConstraint], now) !== undefined;
+  const groupLimits = spendWindowStart([group?.spendingConstraint], now) !== undefined;
   const since = spendWindowStart([card.spendingConstraint, group?.spendingConstraint], now);
   // Only debits within the earliest current period count against a limit; none are read when there is no limit.
   const cardQuery = useMemo(() => (since === undefined ? null : { cardIds: [card.id], maxCents: -1, ...(since !== null ? { fromMs: since } : {}) }), [card.id, since]);
@@ -101,6 +103,9 @@ export function CardDetail({ profileId, card, simulate, directory, online, disab
         title={card.cardGroupId ? 'Utilization (the group’s: this card spends against it)' : 'Utilization'}
       />
 
+      <CardEdits profileId={profileId} card={card} directory={directory} disabledReason={disabledReason} />
+      <CardTransactions profileId={profileId} card={card} onOpenAll={onOpenTransactions} />
+      <CardEventsTimeline profileId={profileId} card={card} online={online} />
       <section className="card-section" aria-label="Spending controls">
         <h3 className="card-section__title">Spending controls</h3>
         <EffectiveConstraint card={card} group={group} />
@@ -109,7 +114,8 @@ export function CardDetail({ profileId, card, simulate, directory, online, disab
             More than {SPEND_ROWS.toLocaleString('en-US')} purchases fall in the current periods: the meters and the check below count the newest of them only.
           </p>
         ) : null}
-        <UtilizationMeters constraint={card.spendingConstraint} transactions={spend.rows} now={now} />
+        {/* The card's own meters, unless it has no limit of its own and its group's meters say it all. */}
+        {ownLimits || !groupLimits ? <UtilizationMeters constraint={card.spendingConstraint} transactions={spend.rows} now={now} /> : null}
         {group?.spendingConstraint ? <UtilizationMeters constraint={group.spendingConstraint} transactions={groupSpend.rows} now={now} scope={`the group ${group.name}`} /> : null}
         <PurchaseCheck
           card={card}
@@ -127,9 +133,6 @@ export function CardDetail({ profileId, card, simulate, directory, online, disab
         />
         <ConstraintEditor profileId={profileId} owner={{ kind: 'card', card }} online={online} />
       </section>
-      <CardEdits profileId={profileId} card={card} directory={directory} disabledReason={disabledReason} />
-      <CardTransactions profileId={profileId} card={card} onOpenAll={onOpenTransactions} />
-      <CardEventsTimeline profileId={profileId} card={card} online={online} />
     </aside>
   );
 }

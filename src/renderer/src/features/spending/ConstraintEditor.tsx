@@ -43,11 +43,11 @@ interface PickerProps {
 }
 
 /** The four list rules, in the order the service checks them, each with its words and picker. */
-const LIST_RULES: { name: ListRuleName; legend: string; noun: string; describe(entry: string): string; picker(p: PickerProps): ReactNode }[] = [
-  { name: 'merchants', legend: 'Merchants', noun: 'merchant', describe: (m) => m, picker: (p) => <MerchantPicker {...p} /> },
-  { name: 'categories', legend: 'Merchant categories', noun: 'category', describe: categoryWords, picker: (p) => <CategoryPicker id={p.id} onAdd={p.onAdd} disabled={p.disabled} /> },
-  { name: 'mccs', legend: 'Merchant category codes (MCC)', noun: 'code', describe: mccWords, picker: (p) => <MccPicker id={p.id} onAdd={p.onAdd} disabled={p.disabled} /> },
-  { name: 'countries', legend: 'Countries', noun: 'country', describe: countryWords, picker: (p) => <CountryPicker id={p.id} onAdd={p.onAdd} disabled={p.disabled} /> },
+const LIST_RULES: { name: ListRuleName; legend: string; noun: string; plural: string; describe(entry: string): string; picker(p: PickerProps): ReactNode }[] = [
+  { name: 'merchants', legend: 'Merchants', noun: 'merchant', plural: 'merchants', describe: (m) => m, picker: (p) => <MerchantPicker {...p} /> },
+  { name: 'categories', legend: 'Merchant categories', noun: 'category', plural: 'categories', describe: categoryWords, picker: (p) => <CategoryPicker id={p.id} onAdd={p.onAdd} disabled={p.disabled} /> },
+  { name: 'mccs', legend: 'Merchant category codes (MCC)', noun: 'code', plural: 'codes', describe: mccWords, picker: (p) => <MccPicker id={p.id} onAdd={p.onAdd} disabled={p.disabled} /> },
+  { name: 'countries', legend: 'Countries', noun: 'country', plural: 'countries', describe: countryWords, picker: (p) => <CountryPicker id={p.id} onAdd={p.onAdd} disabled={p.disabled} /> },
 ];
 
 const PRESET_WORDS: Record<UtilizationPreset, string> = {
@@ -198,6 +198,7 @@ export function ConstraintEditor({ profileId, owner, online, now = Date.now, onS
             name={r.name}
             legend={r.legend}
             noun={r.noun}
+            plural={r.plural}
             rule={form[r.name]}
             errors={errors}
             disabled={disabled}

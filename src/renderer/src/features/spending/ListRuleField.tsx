@@ -8,6 +8,8 @@ interface Props {
   legend: string;
   /** "merchant", "country"…: used in the empty state. */
   noun: string;
+  /** "Listed countries are": English plurals are not all noun + s. */
+  plural: string;
   rule: ListRuleForm;
   errors: FieldErrors;
   onChange(rule: ListRuleForm): void;
@@ -19,7 +21,7 @@ interface Props {
 }
 
 /** One list rule (merchants, categories, countries, MCCs): allow or block, the entries, a picker. */
-export function ListRuleField({ id, name, legend, noun, rule, errors, onChange, describe, picker, disabled }: Props) {
+export function ListRuleField({ id, name, legend, noun, plural, rule, errors, onChange, describe, picker, disabled }: Props) {
   const restrictionId = `${id}-restriction`;
   const setRestriction = (restriction: Restriction) => onChange({ ...rule, restriction });
   return (
@@ -27,7 +29,7 @@ export function ListRuleField({ id, name, legend, noun, rule, errors, onChange, 
       <legend>{legend}</legend>
       <div className="field">
         <label htmlFor={restrictionId} className="field__label">
-          Listed {noun}s are
+          Listed {plural} are
         </label>
         <select id={restrictionId} className="field__input" value={rule.restriction} disabled={disabled} onChange={(e) => setRestriction(e.target.value as Restriction)}>
           <option value="allowlist">the only ones allowed (allowlist)</option>
