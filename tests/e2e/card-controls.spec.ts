@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import type { Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
 import { openSection, syncedDemo } from './harness/flows';
+import { authorize, noonTodayUtc } from './harness/cards';
 
 /**
  * Spending controls through the Cards screen against the Demo's sandbox: allowlists of countries
@@ -9,23 +9,11 @@ import { openSection, syncedDemo } from './harness/flows';
  * and the offline "would this go through?" says so first. The Demo starts at noon UTC of the run
  * (the limit is daily in UTC), so no period boundary falls inside the test.
  */
-const START = (() => {
-  const d = new Date();
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 12);
-})();
+const START = noonTodayUtc();
 test.use({ session: { demo: { seed: 7, transactions: 300, startAt: START } } });
 
 const detail = (page: Page) => page.getByRole('region', { name: 'Card details' });
 
-async function authorize(sandbox: Sandbox, body: { cardId: string; amountCents: number; merchantName: string; mcc: string; country: string }) {
-  const res = await fetch(`${sandbox.apiUrl}/__sandbox/authorizations`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': sandbox.apiKey },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { approved: boolean; declineReason?: string };
-}
 
 async function predict(page: Page, p: { merchant: string; mcc: string; country: string; amount: string }) {
   const form = detail(page).getByRole('form', { name: 'Would this purchase go through?' });

@@ -1,12 +1,10 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { openSection, syncedDemo } from './harness/flows';
+import { noonTodayUtc } from './harness/cards';
 
 /** Card groups against the Demo's sandbox: the cached list by name offline, create, rename, read, its cards. */
-const START = (() => {
-  const d = new Date();
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 12);
-})();
+const START = noonTodayUtc();
 test.use({ session: { demo: { seed: 7, transactions: 300, startAt: START } } });
 
 const groupList = (page: Page) => page.getByRole('list', { name: 'Card groups' });

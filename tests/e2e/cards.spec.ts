@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
 import { openSection, syncedDemo } from './harness/flows';
+import { authorize, noonTodayUtc } from './harness/cards';
 
 /**
  * The Cards screen against the Demo's sandbox over real HTTP: the cached list read offline with
@@ -9,12 +10,7 @@ import { openSection, syncedDemo } from './harness/flows';
  * changes with a result per card, and what a simulated authorization does to a paused or a
  * single-use card. The Demo's clock is pinned, so nothing here depends on today's date.
  */
-// Noon UTC of the day the suite runs: the renderer's sync and checks read the page's own clock,
-// which must agree with the service's, and no test here runs long enough to cross midnight.
-const START = (() => {
-  const d = new Date();
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 12);
-})();
+const START = noonTodayUtc();
 test.use({ session: { demo: { seed: 7, transactions: 300, startAt: START } } });
 
 const list = (page: Page) => page.getByRole('grid', { name: 'Cards' });
@@ -26,16 +22,6 @@ function cardId(sandbox: Sandbox, name: string): string {
   return card.id;
 }
 
-/** A purchase at the card network, as the sandbox's admin route simulates it. */
-async function authorize(sandbox: Sandbox, body: { cardId: string; amountCents: number; merchantName?: string; mcc?: string; country?: string }) {
-  const res = await fetch(`${sandbox.apiUrl}/__sandbox/authorizations`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-api-key': sandbox.apiKey },
-    body: JSON.stringify(body),
-  });
-  expect(res.status).toBe(200);
-  return (await res.json()) as { approved: boolean; declineReason?: string; transaction: { id: string } };
-}
 
 /** Card writes the service received since `after` (the request log's sequence number). */
 function cardWrites(sandbox: Sandbox, after: number) {

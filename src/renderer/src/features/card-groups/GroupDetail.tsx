@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { Card, CardGroup, VirtualAccountView } from '../../../../shared/service';
 import { entityWrites } from '../../app/entity-writes';
+import { nameProblem } from '../../cards/model/names';
 import { readGroup } from '../../cards/commands/fetch-groups';
 import { useCachedTransactions } from '../../cards/commands/cached-transactions';
 import { useServiceUtilization } from '../../cards/commands/service-reads';
@@ -40,8 +41,8 @@ export function GroupDetail({ profileId, group, online, disabledReason, onClose 
   const rename = async (e: FormEvent) => {
     e.preventDefault();
     const next = name.trim();
-    if (!next) return setError('A group needs a name.');
-    if (next.length > 100) return setError('A group name has at most 100 characters.');
+    const problem = nameProblem(next, 'group');
+    if (problem) return setError(problem);
     setBusy(true);
     setError(null);
     setDone(null);

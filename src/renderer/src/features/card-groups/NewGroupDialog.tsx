@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { CardGroup, VirtualAccountView } from '../../../../shared/service';
 import { entityWrites } from '../../app/entity-writes';
+import { nameProblem } from '../../cards/model/names';
 import { useEntities } from '../../repos/entities-hooks';
 import { FormDialog } from '../../ui/FormDialog';
 import { FormError } from '../../ui/FormError';
@@ -32,9 +33,9 @@ function NewGroupForm({ profileId, busy, setBusy, onClose }: Omit<Props, 'open'>
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed) return setNameError('Give the group a name, e.g. "Field sales".');
-    if (trimmed.length > 100) return setNameError('A group name has at most 100 characters.');
-    setNameError(undefined);
+    const problem = nameProblem(trimmed, 'group');
+    setNameError(problem);
+    if (problem) return;
     setBusy(true);
     setError(null);
     const r = await entityWrites.createCardGroup(profileId, { name: trimmed, ...(virtualAccountId ? { virtualAccountId } : {}) });

@@ -1,10 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Card, CardStatus, CardUpdate } from '../../../../shared/service';
-import { USER_DATA_MAX_BYTES } from '../../../../shared/service';
 import { entityWrites } from '../../app/entity-writes';
 import { formatUserData, parseUserData } from '../../cards/model/user-data';
+import { nameProblem } from '../../cards/model/names';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormError } from '../../ui/FormError';
+import { UserDataField } from './UserDataField';
 import type { CardDirectory } from './useCardDirectory';
 
 interface Props {
@@ -60,8 +61,8 @@ export function CardEdits({ profileId, card, directory, disabledReason }: Props)
   const submitName = (e: FormEvent) => {
     e.preventDefault();
     const next = name.trim();
-    if (!next) return setError('A card needs a name.');
-    if (next.length > 100) return setError('A card name has at most 100 characters.');
+    const problem = nameProblem(next, 'card');
+    if (problem) return setError(problem);
     void send('name', { name: next }, `Renamed to ${next}.`);
   };
   const submitStatus = (e: FormEvent) => {
@@ -125,28 +126,7 @@ export function CardEdits({ profileId, card, directory, disabledReason }: Props)
         </button>
       </form>
       <form className="card-edit card-edit--block" onSubmit={submitUserData}>
-        <label className="field" htmlFor={`userdata-${card.id}`}>
-          <span className="field__label">userData (a JSON object)</span>
-        </label>
-        <textarea
-          id={`userdata-${card.id}`}
-          className="field__input card-edit__json"
-          rows={5}
-          spellCheck={false}
-          value={userData}
-          disabled={off}
-          aria-invalid={parsed.ok ? undefined : true}
-          aria-describedby={`userdata-${card.id}-size${parsed.ok ? '' : ` userdata-${card.id}-error`}`}
-          onChange={(e) => setUserData(e.target.value)}
-        />
-        <p id={`userdata-${card.id}-size`} className={`field__hint${parsed.bytes > USER_DATA_MAX_BYTES ? ' field__hint--over' : ''}`}>
-          {parsed.bytes.toLocaleString('en-US')} / {USER_DATA_MAX_BYTES.toLocaleString('en-US')} bytes
-        </p>
-        {!parsed.ok ? (
-          <p id={`userdata-${card.id}-error`} className="field__error">
-            {parsed.message}
-          </p>
-        ) : null}
+        <UserDataField id={`userdata-${card.id}`} label="userData (a JSON object)" rows={5} value={userData} parsed={parsed} disabled={off} onChange={setUserData} />
         <button type="submit" className="button" disabled={off || !parsed.ok || userData === formatUserData(card.userData)}>
           {busy === 'userData' ? 'Saving…' : 'Save userData'}
         </button>

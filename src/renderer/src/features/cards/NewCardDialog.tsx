@@ -2,9 +2,11 @@ import { useState, type FormEvent } from 'react';
 import type { Card, CardCreate } from '../../../../shared/service';
 import { entityWrites } from '../../app/entity-writes';
 import { parseUserData } from '../../cards/model/user-data';
+import { nameProblem } from '../../cards/model/names';
 import { FormDialog } from '../../ui/FormDialog';
 import { FormError } from '../../ui/FormError';
 import { TextField } from '../../ui/TextField';
+import { UserDataField } from './UserDataField';
 import type { CardDirectory } from './useCardDirectory';
 
 interface Props {
@@ -40,9 +42,9 @@ function NewCardForm({ profileId, directory, busy, setBusy, onClose }: Omit<Prop
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed) return setNameError('Give the card a name, e.g. "Travel – Alex".');
-    if (trimmed.length > 100) return setNameError('A card name has at most 100 characters.');
-    setNameError(undefined);
+    const problem = nameProblem(trimmed, 'card');
+    setNameError(problem);
+    if (problem) return;
     if (!parsed.ok) return;
     const body: CardCreate = {
       name: trimmed,
@@ -117,23 +119,7 @@ function NewCardForm({ profileId, directory, busy, setBusy, onClose }: Omit<Prop
         <input type="checkbox" checked={singleUse} onChange={(e) => setSingleUse(e.target.checked)} />
         <span>Single use: closes itself after its first authorization</span>
       </label>
-      <label className="field" htmlFor="new-card-userdata">
-        <span className="field__label">userData (optional JSON object)</span>
-      </label>
-      <textarea
-        id="new-card-userdata"
-        className="field__input card-edit__json"
-        rows={3}
-        spellCheck={false}
-        value={userData}
-        aria-invalid={parsed.ok ? undefined : true}
-        aria-describedby="new-card-userdata-size"
-        onChange={(e) => setUserData(e.target.value)}
-      />
-      <p id="new-card-userdata-size" className="field__hint">
-        {parsed.bytes.toLocaleString('en-US')} / 4,096 bytes
-      </p>
-      {!parsed.ok ? <p className="field__error">{parsed.message}</p> : null}
+      <UserDataField id="new-card-userdata" label="userData (optional JSON object)" rows={3} value={userData} parsed={parsed} onChange={setUserData} />
       <FormError message={error} />
       <div className="dialog__actions">
         <button type="button" className="button" onClick={() => onClose()} disabled={busy}>

@@ -1,0 +1,31 @@
+import { expect } from '@playwright/test';
+import type { Sandbox } from '../../../src/sandbox';
+
+/**
+ * Noon UTC of the day the suite runs, for the Demo's clock: the renderer's sync and checks read
+ * the page's own clock, which must agree with the service's, and no card test runs long enough
+ * to cross midnight, so no daily period ends inside one.
+ */
+export function noonTodayUtc(): number {
+  const d = new Date();
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 12);
+}
+
+export interface Authorization {
+  cardId: string;
+  amountCents: number;
+  merchantName?: string;
+  mcc?: string;
+  country?: string;
+}
+
+/** A purchase at the card network, as the sandbox's admin route simulates it (over HTTP). */
+export async function authorize(sandbox: Sandbox, body: Authorization): Promise<{ approved: boolean; declineReason?: string; transaction: { id: string } }> {
+  const res = await fetch(`${sandbox.apiUrl}/__sandbox/authorizations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': sandbox.apiKey },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as { approved: boolean; declineReason?: string; transaction: { id: string } };
+}
