@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PROFILE_ID } from '../../src/main/core';
@@ -84,6 +84,17 @@ describe('cards:reveal against the sandbox over HTTP', () => {
     const offline = await h.invoke('cards:reveal', { profileId: DEMO_PROFILE_ID, cardId: 'card_nope', pan: true, cvv: false });
     expect(offline).toMatchObject({ ok: false, error: { code: 'service', service: { kind: 'network' } } });
     await sandbox.resetFaults();
+  });
+
+  it('shows nothing when the reveal cannot be written to the audit log', async () => {
+    h = await startCore();
+    const { sandbox, cardId } = await demo();
+    // A file where the audit folder should be: every append fails.
+    await writeFile(join(h.dir, 'audit'), 'not a folder');
+    const truth = await fromVault(sandbox, cardId);
+    const r = await h.invoke('cards:reveal', { profileId: DEMO_PROFILE_ID, cardId, pan: true, cvv: true });
+    expect(r).toMatchObject({ ok: false, error: { code: 'internal', message: expect.stringContaining('audit log') } });
+    expect(JSON.stringify(r)).not.toContain(truth.pan);
   });
 
   it('names the profile that is gone', async () => {
