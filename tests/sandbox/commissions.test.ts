@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addMonthsUtc, commissionDueMs } from '../../src/sandbox/accounts/commission-schedule';
+import { addMonthsUtc, commissionDatesBetween, commissionDueMs, nextCommissionMs } from '../../src/shared/accounts/commission-dates';
 import { DAY, startClient, type Client } from './harness';
 import { balanceOf, freshKey, newVirtualAccount, postTransfer } from './virtual-accounts-helpers';
 
@@ -159,5 +159,25 @@ describe('collecting commissions as the clock advances', () => {
     expect(await balanceOf(c, va)).toBe(0);
     // Other rules (the seeded one) may have collected into the primary account meanwhile.
     expect(await balanceOf(c, primaryId())).toBeGreaterThanOrEqual(primaryBefore);
+  });
+});
+
+describe('commission dates shared with the app', () => {
+  const rule = { startDate: '2026-01-31T09:00:00.000Z', frequency: 'monthly' as const };
+  it('lists the collections inside a window, month-end clamped and never carried', () => {
+    const from = Date.parse('2026-02-01T00:00:00.000Z');
+    const to = Date.parse('2026-05-01T00:00:00.000Z');
+    expect(commissionDatesBetween(rule, from, to).map((ms) => new Date(ms).toISOString())).toEqual([
+      '2026-02-28T09:00:00.000Z',
+      '2026-03-31T09:00:00.000Z',
+      '2026-04-30T09:00:00.000Z',
+    ]);
+  });
+  it('the next collection is the due date itself at its instant, the following one just after it', () => {
+    const due = Date.parse('2026-03-31T09:00:00.000Z');
+    expect(nextCommissionMs(rule, due)).toBe(due);
+    expect(new Date(nextCommissionMs(rule, due + 1) ?? 0).toISOString()).toBe('2026-04-30T09:00:00.000Z');
+    expect(nextCommissionMs({ startDate: '2020-06-15T00:00:00.000Z', frequency: 'yearly' }, Date.parse('2026-06-16T00:00:00.000Z'))).toBe(Date.parse('2027-06-15T00:00:00.000Z'));
+    expect(nextCommissionMs({ startDate: 'not a date', frequency: 'yearly' }, 0)).toBeUndefined();
   });
 });

@@ -1,26 +1,7 @@
 import type { CommissionDetailsInput, CommissionRule } from '../../shared/service';
 import type { CommissionRuleRecord } from '../world/records';
 import type { World } from '../world/world';
-
-/**
- * Adds calendar months in UTC, keeping the time of day. A day that the target month lacks is
- * clamped to its last day (Jan 31 + 1 month = Feb 28 or 29), and the clamp never carries into
- * later months: each due date is computed from the start, so Jan 31 + 2 months is Mar 31.
- */
-export function addMonthsUtc(ms: number, months: number): number {
-  const d = new Date(ms);
-  const year = d.getUTCFullYear();
-  const month = d.getUTCMonth() + months;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const day = Math.min(d.getUTCDate(), lastDay);
-  return Date.UTC(year, month, day, d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds());
-}
-
-/** The instant of collection number `k` (0 = the start date itself). */
-export function commissionDueMs(rule: Pick<CommissionRuleRecord, 'startDate' | 'frequency'>, k: number): number {
-  const start = Date.parse(rule.startDate);
-  return addMonthsUtc(start, rule.frequency === 'monthly' ? k : 12 * k);
-}
+import { commissionDueMs } from '../../shared/accounts/commission-dates';
 
 /**
  * A new rule for a virtual account. Collections are never taken retroactively: due dates already

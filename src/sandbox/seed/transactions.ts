@@ -1,4 +1,4 @@
-import { commissionDueMs } from '../accounts/commission-schedule';
+import { commissionDueMs } from '../../shared/accounts/commission-dates';
 import { settlePending } from '../simulation/settlement';
 import { cardProfiles, type CardProfile } from '../transactions/card-profiles';
 import { HistoryBuilder, type Draft, type PurchaseRef } from '../transactions/history-builder';

@@ -1,4 +1,4 @@
-import { commissionDueMs } from '../accounts/commission-schedule';
+import { commissionDueMs } from '../../shared/accounts/commission-dates';
 import { move } from '../accounts/postings';
 import type { World } from '../world/world';
 
