@@ -86,6 +86,36 @@ describe('HTTP errors', () => {
     expect(ledgerCount(env.sandbox)).toBe(ledger);
   });
 
+  it("a keyed write told to wait is not sent again with that key before Retry-After, whoever asks; other keys go", async () => {
+    let clock = Date.UTC(2030, 0, 1, 12, 0, 0);
+    const write = counting({ now: () => clock });
+    const args = transferArgs(91);
+    await env.sandbox.setFaults({ rateLimitRate: 1, retryAfterSeconds: 30 });
+    expect(await caught(write.client.transferBetweenVirtualAccounts(args))).toMatchObject({ status: 429, retryAfterMs: 30_000, sentRequest: true });
+    expect(write.attempts()).toBe(1);
+    await env.sandbox.resetFaults();
+
+    // 10 s later the same key (a reloaded renderer resending its row) is refused here, unsent.
+    clock += 10_000;
+    const ledger = ledgerCount(env.sandbox);
+    const early = await caught(write.client.transferBetweenVirtualAccounts(args));
+    expect(early).toMatchObject({ kind: 'http', status: 429, retryable: true, sentRequest: false, retryAfterMs: 20_000 });
+    expect(early.message).toContain('Not sent yet');
+    expect(write.attempts()).toBe(1);
+    expect(ledgerCount(env.sandbox)).toBe(ledger);
+
+    // Another key is not held back.
+    await write.client.transferBetweenVirtualAccounts(transferArgs(92));
+    expect(write.attempts()).toBe(2);
+
+    // Once the wait is over, the held key goes out with the same body and is carried out once.
+    clock += 20_000;
+    const done = await write.client.transferBetweenVirtualAccounts(args);
+    expect(done.transferId).toBeTruthy();
+    expect(write.attempts()).toBe(3);
+    expect(ledgerCount(env.sandbox)).toBe(ledger + 2);
+  });
+
   it('caps each wait at 10 s even when Retry-After asks for more', async () => {
     await env.sandbox.setFaults({ rateLimitRate: 1, retryAfterSeconds: 120 });
     const read = counting();

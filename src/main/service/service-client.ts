@@ -1,6 +1,7 @@
 import type { BoundKey } from '../secrets/bound-key';
 import { endpoints, type Card, type EndpointDef, type EndpointName, type ResponseOf } from '../../shared/service';
 import { attempt, type FetchLike } from './attempt';
+import { KeyHolds } from './key-holds';
 import { withoutCardSecrets } from './card-secrets';
 import type { CallArgs, EndpointMethods, ListEndpointName } from './call-args';
 import { checkApiKey, InvalidRequest, normalizeBaseUrl, prepareRequest, type PreparedRequest, type RawArgs } from './request';
@@ -121,6 +122,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? Date.now;
   const backoff = { ...DEFAULT_BACKOFF, ...(options.random ? { random: options.random } : {}) };
+  const holds = new KeyHolds();
 
   const report = (outcome: ServiceOutcome) => {
     try {
@@ -159,6 +161,25 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
   }
 
+  /**
+   * A keyed write the service told to wait is not sent before that time, whoever asks: the error
+   * looks like the service's own 429 (retryable, with the time left) but says nothing left.
+   */
+  function refuseIfHeld(name: EndpointName, key: string): void {
+    const t = now();
+    holds.prune(t);
+    const waitMs = holds.remainingMs(key, t);
+    if (waitMs <= 0) return;
+    throw new ServiceError({
+      kind: 'http',
+      endpoint: name,
+      status: 429,
+      sentRequest: false,
+      retryAfterMs: waitMs,
+      message: `Not sent yet: the service asked to wait before this request is sent again (${Math.ceil(waitMs / 1000)} s left). It will go out after that, with the same key.`,
+    });
+  }
+
   async function run(name: EndpointName, args: RawArgs = {}, retries = readRetries, keepCardSecrets = false): Promise<unknown> {
     const def: EndpointDef = endpoints[name];
     const prepared = await prepare(name, def, args);
@@ -168,6 +189,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     const scrub = keepCardSecrets ? (text: string) => scrubCardNumbers(prepared.scrub(text)) : prepared.scrub;
     // Only GETs are safe to repeat blindly; a write might have been carried out already.
     const maxRetries = def.method === 'GET' ? retries : 0;
+    const key = def.method !== 'GET' && typeof args.idempotencyKey === 'string' ? args.idempotencyKey : undefined;
+    if (key !== undefined) refuseIfHeld(name, key);
     for (let retry = 0; ; retry++) {
       try {
         const value = await attempt({ name, def, request, fetch: doFetch, timeoutMs, signal: args.signal, scrub, now });
@@ -175,6 +198,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         return keepCardSecrets ? value : withoutCardSecrets(value);
       } catch (error) {
         if (!(error instanceof ServiceError)) throw error;
+        if (key !== undefined && error.retryAfterMs !== undefined) holds.hold(key, now() + error.retryAfterMs);
         report({ ok: false, kind: error.kind, ...(error.status !== undefined ? { status: error.status } : {}), message: error.message });
         if (!error.retryable || retry >= maxRetries) throw error;
         try {
