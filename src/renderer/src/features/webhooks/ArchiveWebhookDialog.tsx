@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Webhook } from '../../../../shared/service';
 import { entityWrites } from '../../app/entity-writes';
+import { DialogActions } from '../../ui/DialogActions';
 import { FormDialog } from '../../ui/FormDialog';
 import { FormError } from '../../ui/FormError';
 import { TextField } from '../../ui/TextField';
@@ -50,14 +51,7 @@ function ArchiveForm({ profileId, webhook, busy, setBusy, onClose }: Omit<Props,
       </p>
       <TextField id="archive-webhook-reason" label="Reason (optional)" value={reason} error={reasonError} autoFocus autoComplete="off" onChange={(e) => setReason(e.target.value)} />
       <FormError message={error} />
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={() => onClose()} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--danger" disabled={busy}>
-          {busy ? 'Archiving…' : 'Archive webhook'}
-        </button>
-      </div>
+      <DialogActions busy={busy} label="Archive webhook" busyLabel="Archiving…" danger onCancel={() => onClose()} />
     </form>
   );
 }

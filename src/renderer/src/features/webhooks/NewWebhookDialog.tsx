@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Webhook } from '../../../../shared/service';
 import { entityWrites } from '../../app/entity-writes';
+import { DialogActions } from '../../ui/DialogActions';
 import { FormDialog } from '../../ui/FormDialog';
 import { FormError } from '../../ui/FormError';
 import { TextField } from '../../ui/TextField';
@@ -60,14 +61,7 @@ function NewWebhookForm({ profileId, isDemo, busy, setBusy, onClose }: Omit<Prop
         onChange={(e) => setUrl(e.target.value)}
       />
       <FormError message={error} />
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={() => onClose()} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Creating…' : 'Create webhook'}
-        </button>
-      </div>
+      <DialogActions busy={busy} label="Create webhook" busyLabel="Creating…" onCancel={() => onClose()} />
     </form>
   );
 }

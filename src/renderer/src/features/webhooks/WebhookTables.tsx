@@ -1,6 +1,51 @@
+import type { ReactNode } from 'react';
 import type { Webhook } from '../../../../shared/service';
 import { dateTime, day } from '../../model/format';
 import { archiveReason } from '../../webhooks/model/webhook-list';
+
+interface PanelProps {
+  id: string;
+  title: string;
+  webhooks: Webhook[];
+  empty: string;
+  /** The last column's heading and what it shows for a webhook. */
+  last: { heading: ReactNode; cell(w: Webhook): ReactNode; className?: string };
+}
+
+/** One list of webhooks under its heading (a region named by it), or what to say when it is empty. */
+function WebhookPanel({ id, title, webhooks, empty, last }: PanelProps) {
+  return (
+    <section className="panel" aria-labelledby={id}>
+      <h2 id={id} className="panel__title">
+        {title}
+      </h2>
+      {webhooks.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <table className="table" aria-labelledby={id}>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Address</th>
+              <th scope="col">Created</th>
+              <th scope="col">{last.heading}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {webhooks.map((w) => (
+              <tr key={w.id}>
+                <th scope="row">{w.name}</th>
+                <td className="table__url">{w.url}</td>
+                <td title={dateTime(w.createdAt)}>{day(w.createdAt)}</td>
+                <td className={last.className}>{last.cell(w)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
 
 interface ActiveProps {
   webhooks: Webhook[];
@@ -12,81 +57,35 @@ interface ActiveProps {
 /** The active webhooks: where the service sends its event notifications now. */
 export function ActiveWebhooks({ webhooks, disabledReason, onArchive }: ActiveProps) {
   return (
-    <section className="panel" aria-labelledby="webhooks-active">
-      <h2 id="webhooks-active" className="panel__title">
-        Active
-      </h2>
-      {webhooks.length === 0 ? (
-        <p className="muted">No active webhook: the service sends its event notifications nowhere. Create one to receive them.</p>
-      ) : (
-        <table className="table" aria-labelledby="webhooks-active">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Address</th>
-              <th scope="col">Created</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {webhooks.map((w) => (
-              <tr key={w.id}>
-                <th scope="row">{w.name}</th>
-                <td className="table__url">{w.url}</td>
-                <td title={dateTime(w.createdAt)}>{day(w.createdAt)}</td>
-                <td className="table__actions">
-                  <button type="button" className="button button--danger-text" aria-label={`Archive ${w.name}`} disabled={disabledReason !== undefined} title={disabledReason} onClick={() => onArchive(w)}>
-                    Archive
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
-    </section>
+    <WebhookPanel
+      id="webhooks-active"
+      title="Active"
+      webhooks={webhooks}
+      empty="No active webhook: the service sends its event notifications nowhere. Create one to receive them."
+      last={{
+        heading: <span className="visually-hidden">Actions</span>,
+        className: 'table__actions',
+        cell: (w) => (
+          <button type="button" className="button button--danger-text" aria-label={`Archive ${w.name}`} disabled={disabledReason !== undefined} title={disabledReason} onClick={() => onArchive(w)}>
+            Archive
+          </button>
+        ),
+      }}
+    />
+  );
+}
+
+function archivedCell(w: Webhook): ReactNode {
+  const reason = archiveReason(w);
+  return (
+    <>
+      {w.archivedAt ? dateTime(w.archivedAt) : null}
+      {reason ? <span className="muted"> · {reason}</span> : null}
+    </>
   );
 }
 
 /** Archived webhooks, apart: the service no longer sends to them, and archiving cannot be undone. */
 export function ArchivedWebhooks({ webhooks }: { webhooks: Webhook[] }) {
-  return (
-    <section className="panel" aria-labelledby="webhooks-archived">
-      <h2 id="webhooks-archived" className="panel__title">
-        Archived
-      </h2>
-      {webhooks.length === 0 ? (
-        <p className="muted">No archived webhook.</p>
-      ) : (
-        <table className="table" aria-labelledby="webhooks-archived">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Address</th>
-              <th scope="col">Created</th>
-              <th scope="col">Archived</th>
-            </tr>
-          </thead>
-          <tbody>
-            {webhooks.map((w) => {
-              const reason = archiveReason(w);
-              return (
-                <tr key={w.id}>
-                  <th scope="row">{w.name}</th>
-                  <td className="table__url">{w.url}</td>
-                  <td title={dateTime(w.createdAt)}>{day(w.createdAt)}</td>
-                  <td>
-                    {w.archivedAt ? dateTime(w.archivedAt) : null}
-                    {reason ? <span className="muted"> · {reason}</span> : null}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
-    </section>
-  );
+  return <WebhookPanel id="webhooks-archived" title="Archived" webhooks={webhooks} empty="No archived webhook." last={{ heading: 'Archived', cell: archivedCell }} />;
 }

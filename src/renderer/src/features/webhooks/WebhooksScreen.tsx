@@ -4,12 +4,14 @@ import { ago, count } from '../../model/format';
 import { useEntities } from '../../repos/entities-hooks';
 import { useConnectivity } from '../../stores/connectivity';
 import { useProfiles } from '../../stores/profiles';
+import { ActionNote, type Note } from '../../ui/ActionNote';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { fetchWebhooks } from '../../webhooks/commands/fetch-webhooks';
 import { splitWebhooks } from '../../webhooks/model/webhook-list';
 import { ArchiveWebhookDialog } from './ArchiveWebhookDialog';
 import { NewWebhookDialog } from './NewWebhookDialog';
 import { ActiveWebhooks, ArchivedWebhooks } from './WebhookTables';
+import './webhooks.css';
 
 export const OFFLINE_WEBHOOK_EDITS = 'Offline: creating and archiving webhooks need the service. The list is shown as it was last synced.';
 
@@ -19,8 +21,6 @@ export function WebhooksScreen() {
   return <WebhooksFor key={profileId} profileId={profileId} />;
 }
 
-type Note = { text: string; error: boolean } | null;
-
 function WebhooksFor({ profileId }: { profileId: string }) {
   const webhooks = useEntities<Webhook>(profileId, 'webhook');
   const online = useConnectivity((s) => s.byProfile[profileId]?.state !== 'offline');
@@ -28,7 +28,7 @@ function WebhooksFor({ profileId }: { profileId: string }) {
   const [creating, setCreating] = useState(false);
   const [archiving, setArchiving] = useState<Webhook | null>(null);
   const [fetching, setFetching] = useState(false);
-  const [note, setNote] = useState<Note>(null);
+  const [note, setNote] = useState<Note | null>(null);
 
   const lists = useMemo(() => splitWebhooks(webhooks?.items ?? []), [webhooks]);
   const disabledReason = online ? undefined : OFFLINE_WEBHOOK_EDITS;
@@ -50,18 +50,14 @@ function WebhooksFor({ profileId }: { profileId: string }) {
           {webhooks?.asOf ? `Saved list as of ${ago(webhooks.asOf)}` : 'Not synced yet'} · {count(lists.active.length)} active, {count(lists.archived.length)} archived{online ? '' : ' · offline'}
         </p>
       </div>
-      <div className="tx-toolbar">
+      <div className="tx-toolbar webhooks-toolbar">
         <button type="button" className="button" disabled={!online || fetching} title={online ? undefined : 'Offline: fetching needs the service.'} onClick={() => void fetchAll()}>
           {fetching ? 'Fetching…' : 'Fetch from the service'}
         </button>
         <button type="button" className="button button--primary" disabled={!online} title={disabledReason} onClick={() => setCreating(true)}>
           New webhook
         </button>
-        {note ? (
-          <span className={note.error ? 'field__error' : 'muted'} role={note.error ? 'alert' : 'status'}>
-            {note.text}
-          </span>
-        ) : null}
+        <ActionNote note={note} />
       </div>
       {disabledReason ? <p className="muted">{disabledReason}</p> : null}
       {webhooks === undefined ? (
