@@ -71,11 +71,16 @@ test('fetch from the service: every page with the cursor replaces the saved list
   await openSection(page, 'Webhooks');
   // More than a page (the sandbox answers 50 a page): the fetch must follow the cursor.
   registerElsewhere(sandbox, 60, sandbox.world.clock.now());
+  // Gone at the service (as far as this key can see): the fetched list replaces the saved one, so it goes here too.
+  const slack = [...sandbox.world.webhooks.values()].find((w) => w.name === 'Old Slack bot');
+  if (!slack) throw new Error('no Old Slack bot webhook in the seed');
+  sandbox.world.webhooks.delete(slack.id);
   const mark = requestMark(sandbox);
   await page.getByRole('button', { name: 'Fetch from the service' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '62 webhooks fetched from the service.' })).toBeVisible();
-  await expect(page.getByText(/· 61 active, 1 archived$/)).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '61 webhooks fetched from the service.' })).toBeVisible();
+  await expect(page.getByText(/^Saved list as of .* · 61 active, 0 archived$/)).toBeVisible();
   await expect(activeWebhooks(page).getByRole('row', { name: /Elsewhere 60\b/ })).toBeVisible();
+  await expect(archivedWebhooks(page).getByText('No archived webhook.')).toBeVisible();
   const gets = sandbox.requests.all({ after: mark }).filter((r) => r.method === 'GET' && r.path === '/webhook');
   expect(gets.length).toBeGreaterThanOrEqual(2);
 });
