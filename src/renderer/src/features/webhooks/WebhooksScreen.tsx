@@ -1,11 +1,92 @@
-import { ComingSoon } from '../../ui/ComingSoon';
+import { useMemo, useState } from 'react';
+import type { Webhook } from '../../../../shared/service';
+import { ago, count } from '../../model/format';
+import { useEntities } from '../../repos/entities-hooks';
+import { useConnectivity } from '../../stores/connectivity';
+import { useProfiles } from '../../stores/profiles';
+import { ActionNote, type Note } from '../../ui/ActionNote';
 import { ScreenHeading } from '../../ui/ScreenHeading';
+import { fetchWebhooks } from '../../webhooks/commands/fetch-webhooks';
+import { splitWebhooks } from '../../webhooks/model/webhook-list';
+import { ArchiveWebhookDialog } from './ArchiveWebhookDialog';
+import { NewWebhookDialog } from './NewWebhookDialog';
+import { ActiveWebhooks, ArchivedWebhooks } from './WebhookTables';
+import './webhooks.css';
+
+export const OFFLINE_WEBHOOK_EDITS = 'Offline: creating and archiving webhooks need the service. The list is shown as it was last synced.';
 
 export function WebhooksScreen() {
+  const profileId = useProfiles((s) => s.activeProfileId);
+  if (!profileId) return null;
+  return <WebhooksFor key={profileId} profileId={profileId} />;
+}
+
+function WebhooksFor({ profileId }: { profileId: string }) {
+  const webhooks = useEntities<Webhook>(profileId, 'webhook');
+  const online = useConnectivity((s) => s.byProfile[profileId]?.state !== 'offline');
+  const isDemo = useProfiles((s) => s.profiles.find((p) => p.id === profileId)?.kind === 'demo');
+  const [creating, setCreating] = useState(false);
+  const [archiving, setArchiving] = useState<Webhook | null>(null);
+  const [fetching, setFetching] = useState(false);
+  const [note, setNote] = useState<Note | null>(null);
+
+  const lists = useMemo(() => splitWebhooks(webhooks?.items ?? []), [webhooks]);
+  const disabledReason = online ? undefined : OFFLINE_WEBHOOK_EDITS;
+
+  const fetchAll = async () => {
+    setFetching(true);
+    setNote(null);
+    const r = await fetchWebhooks(profileId);
+    setFetching(false);
+    if (!r.ok) return setNote({ text: r.error.message, error: true });
+    setNote({ text: `${count(r.value.count)} webhook${r.value.count === 1 ? '' : 's'} fetched from the service.`, error: false });
+  };
+
   return (
     <section className="screen" aria-labelledby="screen-title">
-      <ScreenHeading>Webhooks</ScreenHeading>
-      <ComingSoon title="Webhooks">Create and archive the addresses that receive the service’s event notifications.</ComingSoon>
+      <div className="screen__row">
+        <ScreenHeading>Webhooks</ScreenHeading>
+        <p className="muted">
+          {webhooks?.asOf ? `Saved list as of ${ago(webhooks.asOf)}` : 'Not synced yet'} · {count(lists.active.length)} active, {count(lists.archived.length)} archived{online ? '' : ' · offline'}
+        </p>
+      </div>
+      <div className="tx-toolbar webhooks-toolbar">
+        <button type="button" className="button" disabled={!online || fetching} title={online ? undefined : 'Offline: fetching needs the service.'} onClick={() => void fetchAll()}>
+          {fetching ? 'Fetching…' : 'Fetch from the service'}
+        </button>
+        <button type="button" className="button button--primary" disabled={!online} title={disabledReason} onClick={() => setCreating(true)}>
+          New webhook
+        </button>
+        <ActionNote note={note} />
+      </div>
+      {disabledReason ? <p className="muted">{disabledReason}</p> : null}
+      {webhooks === undefined ? (
+        <p className="muted">Reading the saved webhooks…</p>
+      ) : webhooks.items.length === 0 ? (
+        <p className="muted">No webhook is saved on this computer: they arrive with the next sync or “Fetch from the service”, or create one.</p>
+      ) : (
+        <>
+          <ActiveWebhooks webhooks={lists.active} disabledReason={disabledReason} onArchive={setArchiving} />
+          <ArchivedWebhooks webhooks={lists.archived} />
+        </>
+      )}
+      <NewWebhookDialog
+        open={creating}
+        profileId={profileId}
+        isDemo={isDemo}
+        onClose={(w) => {
+          setCreating(false);
+          if (w) setNote({ text: `Created ${w.name}: the service sends its event notifications to it.`, error: false });
+        }}
+      />
+      <ArchiveWebhookDialog
+        profileId={profileId}
+        webhook={archiving}
+        onClose={(w) => {
+          setArchiving(null);
+          if (w) setNote({ text: `Archived ${w.name}.`, error: false });
+        }}
+      />
     </section>
   );
 }
