@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import { openSection, syncedDemo } from './harness/flows';
 import { noonTodayUtc } from './harness/cards';
-import { accountDetail, accountList, accountWritesAfter, lastSeq, localStart, openAccount, vaNamed } from './harness/accounts';
+import { accountList, accountWritesAfter, lastSeq, localStart, openAccount, vaNamed } from './harness/accounts';
 import { createVirtualAccount } from '../../src/sandbox/accounts/virtual-accounts';
 import { virtualAccountView } from '../../src/sandbox/accounts/views';
 import { formatCents } from '../../src/shared/money';
