@@ -60,6 +60,7 @@ test('list, show closed, numbers with copy; offline the cached list, detail and 
   await app.probeUntil('offline');
   await expect(page.getByTestId('accounts-asof')).toContainText('Saved list as of');
   await expect(page.getByTestId('accounts-asof')).toContainText('offline');
+  await expect(d.getByText(/as of .+ · offline/)).toBeVisible();
   await expect(d.getByLabel('Account transaction totals')).toContainText(`${agg.count} transactions`);
   await expect(d.getByRole('table')).toBeVisible();
   await expect(d.getByText('Offline: renaming and commission rules need the service.')).toBeVisible();
@@ -167,13 +168,27 @@ test('close: an empty account at once; one holding money after queuing the move 
   // Queued, not sent: nothing reached the service, and the close is still offered.
   expect(sandbox.requests.all({ after: before }).filter((r) => r.method === 'POST')).toEqual([]);
   await expect(dialog.getByRole('button', { name: 'Close account' })).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The draft waits in Approvals: the whole balance, from Travel to the primary account. Approved, it is sent.
+  await openSection(page, 'Approvals');
+  await page.getByRole('button', { name: `Approve: Transfer ${dollars(balance)}` }).click();
+  await expect(page.getByRole('region', { name: 'Sent' })).toContainText(`Transfer ${dollars(balance)}`);
+  const primary = vaNamed(sandbox, 'Operating (primary)');
+  expect(sandbox.world.ledger.filter((e) => e.amountCents === balance).map((e) => [e.source, e.destination])).toEqual([[travel.id, primary.id]]);
+  expect(virtualAccountView(sandbox.world, travel).balance.amountCents).toBe(0);
+
+  // Back on the account: read again shows it empty, and it closes with nothing left to move.
+  await openSection(page, 'Accounts');
+  d = await openAccount(page, 'Travel');
+  await d.getByRole('button', { name: 'Read again from the service' }).click();
+  await expect(d.getByRole('status').filter({ hasText: 'Read from the service: balance $0.00.' })).toBeVisible();
+  await d.getByRole('button', { name: 'Close account…' }).click();
+  await expect(dialog).toContainText('Travel holds $0.00');
+  await expect(dialog.getByRole('button', { name: /^Move/ })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Close account' }).click();
   await expect(dialog).toBeHidden();
   expect(sandbox.world.virtualAccounts.get(travel.id)?.closedAt).not.toBeNull();
   await expect(accountList(page)).not.toContainText('Travel');
-
-  // The draft waits in Approvals: the whole balance, from Travel to the primary account.
-  await openSection(page, 'Approvals');
-  await expect(page.getByRole('button', { name: `Approve: Transfer ${dollars(balance)}` })).toBeVisible();
-  await expect(page.getByText('Travel').first()).toBeVisible();
 });
