@@ -10,7 +10,7 @@ export interface AccountTransactions {
   /** Every cached transaction of the account: count, totals and the newest rows. */
   all: CachedTransactions;
   /** Those of the last `days` UTC days (the balance chart's window), every row when `complete`. */
-  window: CachedTransactions;
+  recent: CachedTransactions;
 }
 
 /**
@@ -23,6 +23,6 @@ export function useAccountTransactions(profileId: string, virtualAccountId: stri
   const fromMs = utcDayStart(nowMs) - (days - 1) * DAY_MS;
   const windowQuery = useMemo(() => ({ virtualAccountIds: [virtualAccountId], fromMs }), [virtualAccountId, fromMs]);
   const all = useCachedTransactions(profileId, allQuery, newest);
-  const window = useCachedTransactions(profileId, windowQuery, MAX_WINDOW_ROWS);
-  return { all, window };
+  const recent = useCachedTransactions(profileId, windowQuery, MAX_WINDOW_ROWS);
+  return { all, recent };
 }

@@ -12,8 +12,8 @@ const CHART_DAYS = 90;
 /** The account's cached transactions (count, totals, the newest rows) and its balance over time. */
 export function AccountActivity({ profileId, view, nowMs }: { profileId: string; view: VirtualAccountView; nowMs: number }) {
   const id = view.virtualAccount.id;
-  const { all, window } = useAccountTransactions(profileId, id, NEWEST, nowMs, CHART_DAYS);
-  const series = useMemo(() => (window.state === 'ready' ? balanceSeries(view.balance.amountCents, window.rows, nowMs, CHART_DAYS) : null), [window, view.balance.amountCents, nowMs]);
+  const { all, recent } = useAccountTransactions(profileId, id, NEWEST, nowMs, CHART_DAYS);
+  const series = useMemo(() => (recent.state === 'ready' ? balanceSeries(view.balance.amountCents, recent.rows, nowMs, CHART_DAYS) : null), [recent, view.balance.amountCents, nowMs]);
 
   return (
     <>
@@ -37,15 +37,15 @@ export function AccountActivity({ profileId, view, nowMs }: { profileId: string;
         <h3 id={`va-chart-${id}`} className="account-section__title">
           Balance over the last {CHART_DAYS} days
         </h3>
-        {window.state === 'loading' ? <p className="muted">Reading the cached transactions…</p> : null}
-        {window.state === 'error' ? <p className="field__error">{window.error}</p> : null}
+        {recent.state === 'loading' ? <p className="muted">Reading the cached transactions…</p> : null}
+        {recent.state === 'error' ? <p className="field__error">{recent.error}</p> : null}
         {series ? (
           <>
             <BalanceChart points={series} />
             <p className="field__hint">
-              Walked back day by day from the balance now ({money(view.balance.amountCents)}) through the {count(window.rows.length)} cached transactions of the period that move it (posted and
+              Walked back day by day from the balance now ({money(view.balance.amountCents)}) through the {count(recent.rows.length)} cached transactions of the period that move it (posted and
               pending; failed ones and those held for approval do not).
-              {window.complete ? '' : ' The period has more transactions than were read: the older part of the chart is approximate.'}
+              {recent.complete ? '' : ' The period has more transactions than were read: the older part of the chart is approximate.'}
             </p>
           </>
         ) : null}
