@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import { openSection, syncedDemo } from './harness/flows';
 import { noonTodayUtc } from './harness/cards';
-import { accountList, accountWritesAfter, lastSeq, localStart, openAccount, vaNamed } from './harness/accounts';
+import { accountDetail, accountList, accountWritesAfter, lastSeq, localStart, openAccount, vaNamed } from './harness/accounts';
 import { createVirtualAccount } from '../../src/sandbox/accounts/virtual-accounts';
 import { virtualAccountView } from '../../src/sandbox/accounts/views';
 import { formatCents } from '../../src/shared/money';
@@ -32,12 +32,20 @@ test('list, show closed, numbers with copy; offline the cached list, detail and 
   await page.getByLabel('Show closed').check();
   await expect(accountList(page)).toContainText('Old Project Fund');
   await expect(page.getByText(`${open.length + 1} of ${open.length + 1} shown`)).toBeVisible();
+  // "Fetch from the service" asks with the same filter: the closed account comes only when shown.
+  await page.getByRole('button', { name: 'Fetch from the service' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${open.length + 1} accounts fetched from the service.` })).toBeVisible();
   await page.getByLabel('Show closed').uncheck();
   await expect(accountList(page)).not.toContainText('Old Project Fund');
+  await page.getByRole('button', { name: 'Fetch from the service' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${open.length} accounts fetched from the service.` })).toBeVisible();
 
-  // The detail: numbers, copied as they are (not secret), the commission rule and its next date.
+  // The detail, opened from the keyboard: numbers, copied as they are (not secret), the commission rule and its next date.
   const escrow = vaNamed(sandbox, 'Client Escrow - Globex');
-  const d = await openAccount(page, escrow.name);
+  await accountList(page).getByRole('button', { name: /^Client Escrow - Globex/ }).focus();
+  await page.keyboard.press('Enter');
+  const d = accountDetail(page);
+  await expect(d.getByRole('heading', { level: 2, name: escrow.name })).toBeVisible();
   await expect(d).toContainText(escrow.accountNumber);
   await expect(d).toContainText(escrow.routingNumber);
   await expect(d).toContainText(escrow.accountId);
