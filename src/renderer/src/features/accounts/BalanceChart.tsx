@@ -29,6 +29,12 @@ export function BalanceChart({ points }: { points: readonly BalancePoint[] }) {
       <svg viewBox={`0 0 ${W} ${H}`} className="balance-chart__svg" aria-hidden="true" focusable="false">
         {zeroInside ? <line x1={PAD} x2={W - PAD} y1={y(0)} y2={y(0)} className="balance-chart__zero" /> : null}
         <path d={path} className="balance-chart__line" />
+        <text x={W - PAD} y={PAD + 10} className="balance-chart__label" textAnchor="end">
+          {money(hi)}
+        </text>
+        <text x={W - PAD} y={H - PAD - 2} className="balance-chart__label" textAnchor="end">
+          {money(lo)}
+        </text>
       </svg>
       <figcaption className="balance-chart__summary" data-testid="balance-summary">
         {text}
