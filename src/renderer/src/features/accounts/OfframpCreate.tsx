@@ -1,0 +1,100 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { VirtualAccountView } from '../../../../shared/service';
+import { createBlockedReason, currencyWords, RAILS, railWords, STABLECOINS, type Rail, type Stablecoin } from '../../accounts/model/offramp';
+import { entityWrites } from '../../app/entity-writes';
+import { FormError } from '../../ui/FormError';
+
+interface Props {
+  profileId: string;
+  view: VirtualAccountView;
+  online: boolean;
+}
+
+export const OFFLINE_CREATE = 'Offline: creating a wallet needs the service. The wallets shown are the ones kept on this computer.';
+
+/**
+ * Choose a rail and a stablecoin, then confirm naming the account. The service's answer is cached
+ * in the same step as the call (entityWrites), so the wallet shows at once; a refusal caches nothing.
+ */
+export function OfframpCreate({ profileId, view, online }: Props) {
+  const account = view.virtualAccount;
+  const [rail, setRail] = useState<Rail>('ach');
+  const [currency, setCurrency] = useState<Stablecoin>('usdc');
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const railName = useId();
+  const coinName = useId();
+
+  const closedReason = createBlockedReason(account.closedAt);
+  const reason = closedReason ?? (online ? undefined : OFFLINE_CREATE);
+  const off = reason !== undefined || busy;
+  const summary = `a ${currencyWords(currency)} wallet paid out by ${railWords(rail)} into ${account.name}`;
+
+  const review = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    setDone(null);
+    setConfirming(true);
+  };
+  const create = async () => {
+    setBusy(true);
+    setError(null);
+    const r = await entityWrites.createOfframpWallet(profileId, { virtualAccountId: account.id, paymentRail: rail, currency });
+    setBusy(false);
+    setConfirming(false);
+    if (!r.ok) return setError(`The wallet was not created: ${r.error.message}`);
+    setDone(`Created ${r.value?.wallet.id ?? 'the wallet'}: ${summary}.`);
+  };
+
+  return (
+    <form className="offramp-create" aria-label="Create a wallet" onSubmit={review}>
+      <h4 className="offramp-create__title">Create a wallet</h4>
+      {reason ? <p className="offramp-note">{reason}</p> : null}
+      <fieldset className="offramp-choice" disabled={off || confirming}>
+        <legend>Payout rail into the account</legend>
+        {RAILS.map((r) => (
+          <label key={r.value} className="field--check">
+            <input type="radio" name={railName} value={r.value} checked={rail === r.value} onChange={() => setRail(r.value)} />
+            {r.label}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="offramp-choice" disabled={off || confirming}>
+        <legend>Stablecoin to receive</legend>
+        {STABLECOINS.map((c) => (
+          <label key={c.value} className="field--check">
+            <input type="radio" name={coinName} value={c.value} checked={currency === c.value} onChange={() => setCurrency(c.value)} />
+            {c.label}
+          </label>
+        ))}
+      </fieldset>
+      {confirming ? (
+        <div className="offramp-confirm" role="group" aria-label="Confirm the new wallet">
+          <p>{`Create ${summary}? The service gives it deposit addresses at once.`}</p>
+          <div className="form__actions">
+            <button type="button" className="button" disabled={busy} onClick={() => setConfirming(false)}>
+              Back
+            </button>
+            <button type="button" className="button button--primary" disabled={off} onClick={() => void create()} autoFocus>
+              {busy ? 'Creating…' : `Create it for ${account.name}`}
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="form__actions">
+          <button type="submit" className="button button--primary" disabled={off}>
+            Create wallet…
+          </button>
+        </div>
+      )}
+      <FormError message={error} />
+      {done ? (
+        <p className="form__saved" role="status">
+          {done}
+        </p>
+      ) : null}
+    </form>
+  );
+}
