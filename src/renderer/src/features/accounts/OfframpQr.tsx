@@ -18,7 +18,7 @@ export function OfframpQr({ text, label }: Props) {
   }, [text]);
   const full = size + 2 * QUIET_ZONE;
   return (
-    <svg className="offramp-qr" role="img" aria-label={label} viewBox={`${-QUIET_ZONE} ${-QUIET_ZONE} ${full} ${full}`} shapeRendering="crispEdges" data-qr-text={text}>
+    <svg className="offramp-qr" role="img" aria-label={label} viewBox={`${-QUIET_ZONE} ${-QUIET_ZONE} ${full} ${full}`} shapeRendering="crispEdges">
       <rect x={-QUIET_ZONE} y={-QUIET_ZONE} width={full} height={full} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>
