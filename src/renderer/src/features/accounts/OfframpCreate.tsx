@@ -24,8 +24,6 @@ export function OfframpCreate({ profileId, view, online }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const railName = useId();
-  const coinName = useId();
 
   const closedReason = createBlockedReason(account.closedAt);
   const reason = closedReason ?? (online ? undefined : OFFLINE_CREATE);
@@ -52,24 +50,8 @@ export function OfframpCreate({ profileId, view, online }: Props) {
     <form className="offramp-create" aria-label="Create a wallet" onSubmit={review}>
       <h4 className="offramp-create__title">Create a wallet</h4>
       {reason ? <p className="offramp-note">{reason}</p> : null}
-      <fieldset className="offramp-choice" disabled={off || confirming}>
-        <legend>Payout rail into the account</legend>
-        {RAILS.map((r) => (
-          <label key={r.value} className="field--check">
-            <input type="radio" name={railName} value={r.value} checked={rail === r.value} onChange={() => setRail(r.value)} />
-            {r.label}
-          </label>
-        ))}
-      </fieldset>
-      <fieldset className="offramp-choice" disabled={off || confirming}>
-        <legend>Stablecoin to receive</legend>
-        {STABLECOINS.map((c) => (
-          <label key={c.value} className="field--check">
-            <input type="radio" name={coinName} value={c.value} checked={currency === c.value} onChange={() => setCurrency(c.value)} />
-            {c.label}
-          </label>
-        ))}
-      </fieldset>
+      <ChoiceGroup<Rail> legend="Payout rail into the account" options={RAILS} value={rail} onChange={setRail} disabled={off || confirming} />
+      <ChoiceGroup<Stablecoin> legend="Stablecoin to receive" options={STABLECOINS} value={currency} onChange={setCurrency} disabled={off || confirming} />
       {confirming ? (
         <div className="offramp-confirm" role="group" aria-label="Confirm the new wallet">
           <p>{`Create ${summary}? The service gives it deposit addresses at once.`}</p>
@@ -96,5 +78,29 @@ export function OfframpCreate({ profileId, view, online }: Props) {
         </p>
       ) : null}
     </form>
+  );
+}
+
+interface ChoiceProps<V extends string> {
+  legend: string;
+  options: readonly { value: V; label: string }[];
+  value: V;
+  onChange(value: V): void;
+  disabled: boolean;
+}
+
+/** One choice among a few, as radio buttons under a legend (arrow keys move between them). */
+function ChoiceGroup<V extends string>({ legend, options, value, onChange, disabled }: ChoiceProps<V>) {
+  const name = useId();
+  return (
+    <fieldset className="offramp-choice" disabled={disabled}>
+      <legend>{legend}</legend>
+      {options.map((o) => (
+        <label key={o.value} className="field--check">
+          <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} />
+          {o.label}
+        </label>
+      ))}
+    </fieldset>
   );
 }
