@@ -118,9 +118,12 @@ test('a closed account cannot create a wallet; one closed behind the app is refu
   if (!marketing) throw new Error('no Marketing account');
   marketing.closedAt = new Date(START).toISOString();
   await openAccount(page, 'Marketing');
+  // By keyboard: the confirm step takes focus, Enter confirms, and focus comes back to where it began.
   await createForm(page).getByRole('button', { name: 'Create wallet…' }).click();
-  await createForm(page).getByRole('button', { name: 'Create it for Marketing' }).click();
+  await expect(createForm(page).getByRole('button', { name: 'Create it for Marketing' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(createForm(page).getByRole('alert')).toContainText(/^The wallet was not created: .*was closed/);
+  await expect(createForm(page).getByRole('button', { name: 'Create wallet…' })).toBeFocused();
   await expect(panel(page)).toContainText('No wallet created from this computer for this account yet.');
   expect(offrampPosts(sandbox).map((r) => r.status)).toEqual([409]);
   expect(sandbox.world.wallets.size).toBe(0);

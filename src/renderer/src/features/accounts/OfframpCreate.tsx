@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { VirtualAccountView } from '../../../../shared/service';
 import { createBlockedReason, currencyWords, RAILS, railWords, STABLECOINS, type Rail, type Stablecoin } from '../../accounts/model/offramp';
 import { entityWrites } from '../../app/entity-writes';
@@ -24,6 +24,15 @@ export function OfframpCreate({ profileId, view, online }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+
+  const startButton = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+  // The confirm step's buttons go away with it (Back, a create that answered): focus goes back to
+  // the button that opened it rather than to the page.
+  useEffect(() => {
+    if (wasConfirming.current && !confirming) startButton.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
 
   const closedReason = createBlockedReason(account.closedAt);
   const reason = closedReason ?? (online ? undefined : OFFLINE_CREATE);
@@ -66,7 +75,7 @@ export function OfframpCreate({ profileId, view, online }: Props) {
         </div>
       ) : (
         <div className="form__actions">
-          <button type="submit" className="button button--primary" disabled={off}>
+          <button ref={startButton} type="submit" className="button button--primary" disabled={off}>
             Create wallet…
           </button>
         </div>
