@@ -26,6 +26,8 @@ function AccountsFor({ profileId }: { profileId: string }) {
   const [fetching, setFetching] = useState(false);
   const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
   const [nextCursor, setNextCursor] = useState<string | undefined>();
+  // "Today" for the commission's next date and the chart: read once, so the view does not shift while open.
+  const [nowMs] = useState(() => Date.now());
 
   const all = useMemo(() => accounts?.items ?? [], [accounts]);
   const shown = useMemo(() => visibleAccounts(all, includeClosed), [all, includeClosed]);
@@ -112,7 +114,7 @@ function AccountsFor({ profileId }: { profileId: string }) {
             </>
           )}
         </div>
-        {selected ? <AccountDetail key={selected.virtualAccount.id} profileId={profileId} view={selected} all={all} online={online} asOf={accounts?.asOf ?? null} onClose={() => setSelectedId(null)} /> : null}
+        {selected ? <AccountDetail key={selected.virtualAccount.id} profileId={profileId} view={selected} all={all} online={online} asOf={accounts?.asOf ?? null} nowMs={nowMs} onClose={() => setSelectedId(null)} /> : null}
       </div>
     </section>
   );
