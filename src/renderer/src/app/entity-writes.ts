@@ -8,6 +8,7 @@ import type {
   CardUpdate,
   CommissionDetailsInput,
   EndpointName,
+  OfframpRequest,
   ResponseOf,
   SpendingConstraintPatch,
   VirtualAccountCreate,
@@ -16,6 +17,7 @@ import type {
   WebhookCreate,
 } from '../../../shared/service';
 import type { IpcError, Result } from '../../../shared/ipc';
+import { cachedWalletOf, type CachedWallet } from '../accounts/model/offramp';
 import { serviceCall, type ServiceRequest } from '../platform/service';
 import { changeEntity, type EntityChange, type EntityKind } from '../repos/entities-repo';
 import { useConnectivity } from '../stores/connectivity';
@@ -33,7 +35,7 @@ export interface EntityTarget<N extends EndpointName, T> {
   /** The cached item's id: from the result, or from the call (a result that does not carry it). */
   idOf(result: ResponseOf<N>, request: ServiceRequest<N>): string;
   /** The cached item after the write, from the validated result and what the cache held. */
-  toEntity(result: ResponseOf<N>, cached: T | undefined): EntityChange<T>;
+  toEntity(result: ResponseOf<N>, cached: T | undefined, request: ServiceRequest<N>): EntityChange<T>;
 }
 
 const OFFLINE_MESSAGE = 'Offline: this change was not sent. Make it again when the connection returns.';
@@ -61,7 +63,7 @@ export async function writeEntity<N extends EndpointName, T>(profileId: string, 
   const r = await serviceCall(profileId, endpoint, request);
   if (!r.ok) return { ok: false, error: explained(r.error) };
   const value = r.value;
-  const cached = await changeEntity<T>(profileId, target.kind, target.idOf(value, request), (old) => target.toEntity(value, old));
+  const cached = await changeEntity<T>(profileId, target.kind, target.idOf(value, request), (old) => target.toEntity(value, old, request));
   return { ok: true, value: cached };
 }
 
@@ -141,6 +143,14 @@ const webhookTarget: EntityTarget<'createWebhook' | 'archiveWebhook', Webhook> =
   toEntity: (webhook) => ({ put: webhook }),
 };
 
+// No endpoint lists wallets: the create's answer, with the account it was asked for, is the
+// only copy this app will ever have, so it is cached whole and no sync replaces it.
+const walletTarget = (now: () => number): EntityTarget<'createOfframp', CachedWallet> => ({
+  kind: 'wallet',
+  idOf: (result) => result.wallet.id,
+  toEntity: (result, _cached, request) => ({ put: cachedWalletOf(result, request.body, now()) }),
+});
+
 /**
  * Every entity edit the screens make, by what it means to a person. Each is one `writeEntity`
  * with its endpoint and where its result goes; a new edit is one line here.
@@ -180,4 +190,7 @@ export const entityWrites = {
   createWebhook: (profileId: string, body: WebhookCreate) => writeEntity(profileId, 'createWebhook', { body }, webhookTarget),
   archiveWebhook: (profileId: string, webhookId: string, reason?: string) =>
     writeEntity(profileId, 'archiveWebhook', { params: { webhookId }, body: { status: 'archived', ...(reason ? { reason } : {}) } }, webhookTarget),
+
+  /** A new off-ramp wallet (and its deposit addresses) for a virtual account; `now` stamps when it was cached. */
+  createOfframpWallet: (profileId: string, body: OfframpRequest, now: () => number = Date.now) => writeEntity(profileId, 'createOfframp', { body }, walletTarget(now)),
 };

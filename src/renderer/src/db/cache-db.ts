@@ -33,7 +33,8 @@ export interface SyncStateRecord {
   value: unknown;
 }
 
-export type EntityKind = 'card' | 'cardGroup' | 'virtualAccount' | 'account' | 'legalEntity' | 'svcHandle' | 'merchant' | 'cardProduct' | 'webhook';
+// 'wallet' has no list endpoint: it is only ever written by a confirmed create, and no sync replaces it.
+export type EntityKind = 'card' | 'cardGroup' | 'virtualAccount' | 'account' | 'legalEntity' | 'svcHandle' | 'merchant' | 'cardProduct' | 'webhook' | 'wallet';
 
 export interface EntityRecord {
   kind: EntityKind;

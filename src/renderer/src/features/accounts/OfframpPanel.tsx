@@ -1,4 +1,10 @@
+import { useMemo } from 'react';
 import type { VirtualAccountView } from '../../../../shared/service';
+import { walletsOfAccount, type CachedWallet } from '../../accounts/model/offramp';
+import { useEntities } from '../../repos/entities-hooks';
+import { OfframpCreate } from './OfframpCreate';
+import { OfframpWallets } from './OfframpWallets';
+import './offramp.css';
 
 export interface OfframpPanelProps {
   profileId: string;
@@ -7,7 +13,29 @@ export interface OfframpPanelProps {
   online: boolean;
 }
 
-/** The account's off-ramp wallets and a form to create one (built on the h-offramp branch). */
-export function OfframpPanel(_props: OfframpPanelProps) {
-  return null;
+/**
+ * The account's off-ramp wallets and a form to create one. The service cannot list wallets, so
+ * what shows is what this computer cached when each was created: the same online, offline and
+ * after a restart.
+ */
+export function OfframpPanel({ profileId, view, online }: OfframpPanelProps) {
+  const cached = useEntities<CachedWallet>(profileId, 'wallet');
+  const accountId = view.virtualAccount.id;
+  const wallets = useMemo(() => (cached ? walletsOfAccount(cached.items, accountId) : []), [cached, accountId]);
+  return (
+    <section className="offramp" aria-labelledby={`offramp-${accountId}`}>
+      <h3 id={`offramp-${accountId}`} className="offramp__title">
+        Off-ramp wallets
+      </h3>
+      <p className="muted offramp__intro">Stablecoins sent to a wallet&apos;s address arrive in this account by its rail. Wallets are kept on this computer from when they were created here.</p>
+      {cached === undefined ? (
+        <p className="muted">Reading the saved wallets…</p>
+      ) : wallets.length === 0 ? (
+        <p className="muted">No wallet created from this computer for this account yet.</p>
+      ) : (
+        <OfframpWallets wallets={wallets} />
+      )}
+      <OfframpCreate profileId={profileId} view={view} online={online} />
+    </section>
+  );
 }
