@@ -60,3 +60,9 @@ export function rangeBoundsMs(range: ExportRange): { fromMs: number; toMs: numbe
   if (from === null || to === null || from > to) return null;
   return { fromMs: from, toMs: to + DAY_MS - 1 };
 }
+
+/** The file name an export suggests: "Operating-2026-02-01-to-2026-02-28.ofx", only characters every file system takes. */
+export function exportFileName(accountName: string, range: ExportRange, extension: string): string {
+  const stem = accountName.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 80) || 'account';
+  return `${stem}-${range.from}-to-${range.to}.${extension}`;
+}
