@@ -1,11 +1,121 @@
-import { ComingSoon } from '../../ui/ComingSoon';
+import { useMemo, useState } from 'react';
+import type { VirtualAccountView } from '../../../../shared/service';
+import { isClosed, totalsOf, visibleAccounts } from '../../accounts/model/account-list';
+import { fetchAccountPage } from '../../accounts/commands/fetch-accounts';
+import { ago, count, money } from '../../model/format';
+import { useEntities } from '../../repos/entities-hooks';
+import { useConnectivity } from '../../stores/connectivity';
+import { useProfiles } from '../../stores/profiles';
 import { ScreenHeading } from '../../ui/ScreenHeading';
+import { AccountDetail } from './AccountDetail';
+import './accounts.css';
+
+export const OFFLINE_ACCOUNT_EDITS = 'Offline: changes to accounts need the service. They are shown as they were last synced.';
 
 export function AccountsScreen() {
+  const profileId = useProfiles((s) => s.activeProfileId);
+  if (!profileId) return null;
+  return <AccountsFor key={profileId} profileId={profileId} />;
+}
+
+function AccountsFor({ profileId }: { profileId: string }) {
+  const accounts = useEntities<VirtualAccountView>(profileId, 'virtualAccount');
+  const online = useConnectivity((s) => s.byProfile[profileId]?.state !== 'offline');
+  const [includeClosed, setIncludeClosed] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [fetching, setFetching] = useState(false);
+  const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
+  const [nextCursor, setNextCursor] = useState<string | undefined>();
+  // "Today" for the commission's next date and the chart: read once, so the view does not shift while open.
+  const [nowMs] = useState(() => Date.now());
+
+  const all = useMemo(() => accounts?.items ?? [], [accounts]);
+  const shown = useMemo(() => visibleAccounts(all, includeClosed), [all, includeClosed]);
+  const totals = useMemo(() => totalsOf(shown), [shown]);
+  const selected = selectedId ? all.find((v) => v.virtualAccount.id === selectedId) : undefined;
+
+  const fetchPage = async (cursor?: string) => {
+    setFetching(true);
+    setNote(null);
+    const r = await fetchAccountPage(profileId, includeClosed, cursor);
+    setFetching(false);
+    if (!r.ok) return setNote({ text: r.error.message, error: true });
+    setNextCursor(r.value.nextCursor);
+    setNote({ text: `${r.value.count} account${r.value.count === 1 ? '' : 's'} fetched from the service${r.value.nextCursor ? '; more are available.' : '.'}`, error: false });
+  };
+
   return (
-    <section className="screen" aria-labelledby="screen-title">
-      <ScreenHeading>Accounts</ScreenHeading>
-      <ComingSoon title="Accounts">Balances of your virtual accounts and their details.</ComingSoon>
+    <section className={`screen screen--wide accounts-screen${selected ? ' accounts-screen--detail' : ''}`} aria-labelledby="screen-title">
+      <div className="screen__row">
+        <ScreenHeading>Accounts</ScreenHeading>
+        <p className="muted accounts-asof" data-testid="accounts-asof">
+          {accounts?.asOf ? `Saved list as of ${ago(accounts.asOf)}` : 'Not synced yet'} · {count(shown.length)} of {count(all.length)} shown
+          {online ? '' : ' · offline: shown as last synced'}
+        </p>
+      </div>
+      <div className="tx-toolbar">
+        <label className="accounts-check">
+          <input
+            type="checkbox"
+            checked={includeClosed}
+            onChange={(e) => {
+              setIncludeClosed(e.target.checked);
+              setNextCursor(undefined);
+              setNote(null);
+            }}
+          />
+          Show closed
+        </label>
+        <button type="button" className="button" disabled={!online || fetching} title={online ? undefined : OFFLINE_ACCOUNT_EDITS} onClick={() => void fetchPage()}>
+          {fetching ? 'Fetching…' : 'Fetch from the service'}
+        </button>
+        {nextCursor ? (
+          <button type="button" className="button" disabled={!online || fetching} onClick={() => void fetchPage(nextCursor)}>
+            Fetch the next page
+          </button>
+        ) : null}
+        {note ? (
+          <span className={note.error ? 'field__error' : 'muted'} role={note.error ? 'alert' : 'status'}>
+            {note.text}
+          </span>
+        ) : null}
+      </div>
+      <div className="accounts-body">
+        <div className="accounts-list">
+          {accounts === undefined ? (
+            <p className="muted">Reading the saved accounts…</p>
+          ) : shown.length === 0 ? (
+            <p className="muted">{all.length === 0 ? 'No accounts saved yet: they arrive with the first sync.' : 'Every saved account is closed: tick "Show closed" to see them.'}</p>
+          ) : (
+            <>
+              <ul className="account-list" aria-label="Virtual accounts">
+                {shown.map((v) => {
+                  const a = v.virtualAccount;
+                  return (
+                    <li key={a.id}>
+                      <button
+                        type="button"
+                        className={`account-item${a.id === selectedId ? ' account-item--selected' : ''}${isClosed(v) ? ' account-item--closed' : ''}`}
+                        aria-pressed={a.id === selectedId}
+                        onClick={() => setSelectedId(a.id)}
+                      >
+                        <span className="account-item__name">{a.name}</span>
+                        <span className="account-item__type">{a.accountType === 'primary' ? 'Primary' : 'Default'}{isClosed(v) ? ' · closed' : ''}</span>
+                        <span className="account-item__money" aria-label={`Balance ${money(v.balance.amountCents)}`}>{money(v.balance.amountCents)}</span>
+                        <span className="account-item__money muted" aria-label={`Spend ${money(v.spend.amountCents)}`}>spend {money(v.spend.amountCents)}</span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+              <p className="accounts-total" data-testid="accounts-total">
+                Total of the {count(shown.length)} shown: balance <strong>{money(totals.balanceCents)}</strong>, spend {money(totals.spendCents)}
+              </p>
+            </>
+          )}
+        </div>
+        {selected ? <AccountDetail key={selected.virtualAccount.id} profileId={profileId} view={selected} all={all} online={online} asOf={accounts?.asOf ?? null} nowMs={nowMs} onClose={() => setSelectedId(null)} /> : null}
+      </div>
     </section>
   );
 }

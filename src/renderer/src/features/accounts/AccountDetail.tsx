@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import type { VirtualAccountView } from '../../../../shared/service';
+import { readAccount } from '../../accounts/commands/fetch-accounts';
+import { describeRule, nextCollection } from '../../accounts/model/commission-words';
+import { copyText } from '../../cards/commands/copy';
+import { ago, dateTime, money } from '../../model/format';
+import { AccountActivity } from './AccountActivity';
+import { AccountEdits } from './AccountEdits';
+import { AccountExport } from './AccountExport';
+import { CloseAccount } from './CloseAccount';
+import { OfframpPanel } from './OfframpPanel';
+
+interface Props {
+  profileId: string;
+  view: VirtualAccountView;
+  /** Every cached account (closed too): where a balance can move before a close. */
+  all: readonly VirtualAccountView[];
+  online: boolean;
+  asOf: number | null;
+  /** "Today" for the commission's next date and the chart's window, fixed while the screen is open. */
+  nowMs: number;
+  onClose(): void;
+}
+
+export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClose }: Props) {
+  const a = view.virtualAccount;
+  const [reading, setReading] = useState(false);
+  const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
+  const next = nextCollection(view.commissionRule, nowMs);
+
+  const readAgain = async () => {
+    setReading(true);
+    setNote(null);
+    const r = await readAccount(profileId, a.id);
+    setReading(false);
+    setNote(r.ok ? { text: `Read from the service: balance ${money(r.value.balance.amountCents)}.`, error: false } : { text: r.error.message, error: true });
+  };
+
+  return (
+    <section className="account-detail" aria-label="Account details">
+      <div className="account-detail__head">
+        <h2 className="account-detail__title">{a.name}</h2>
+        <button type="button" className="button button--quiet" onClick={onClose}>
+          Close details
+        </button>
+      </div>
+      <p className="account-detail__sub">
+        {a.accountType === 'primary' ? 'Primary account (the main account itself)' : 'Virtual account under the main account'}
+        {a.closedAt ? ` · closed ${dateTime(a.closedAt)}` : ''}
+        {asOf ? ` · as of ${ago(asOf)}` : ''}
+        {online ? '' : ' · offline'}
+      </p>
+      <dl className="account-fields">
+        <dt>Balance</dt>
+        <dd>{money(view.balance.amountCents)}</dd>
+        <dt>Spend</dt>
+        <dd>{money(view.spend.amountCents)}</dd>
+        <dt>Account number</dt>
+        <dd>
+          <CopyValue label="account number" value={a.accountNumber} />
+        </dd>
+        <dt>Routing number</dt>
+        <dd>
+          <CopyValue label="routing number" value={a.routingNumber} />
+        </dd>
+        <dt>Main account</dt>
+        <dd>{a.accountId}</dd>
+        <dt>Virtual account id</dt>
+        <dd>{a.id}</dd>
+        <dt>Closed</dt>
+        <dd>{a.closedAt ? dateTime(a.closedAt) : 'No: open'}</dd>
+        <dt>Commission</dt>
+        <dd data-testid="commission-rule">
+          {describeRule(view.commissionRule)}
+          {next ? <span className="account-next"> · next collection {next}</span> : null}
+        </dd>
+      </dl>
+      <div className="account-actions">
+        <button type="button" className="button" disabled={!online || reading} title={online ? undefined : 'Offline: reading again needs the service.'} onClick={() => void readAgain()}>
+          {reading ? 'Reading…' : 'Read again from the service'}
+        </button>
+        {note ? (
+          <span className={note.error ? 'field__error' : 'muted'} role={note.error ? 'alert' : 'status'}>
+            {note.text}
+          </span>
+        ) : null}
+      </div>
+      <AccountEdits profileId={profileId} view={view} online={online} />
+      <CloseAccount profileId={profileId} view={view} all={all} online={online} />
+      <AccountActivity profileId={profileId} view={view} nowMs={nowMs} />
+      <AccountExport profileId={profileId} view={view} />
+      <OfframpPanel profileId={profileId} view={view} online={online} />
+    </section>
+  );
+}
+
+/** A non-secret number and a Copy button (left on the clipboard: it is printed on statements). */
+function CopyValue({ label, value }: { label: string; value: string | undefined }) {
+  const [state, setState] = useState<{ text: string; error: boolean } | null>(null);
+  if (!value) return <span className="muted">Not given by the service</span>;
+  const copy = async () => {
+    const r = await copyText(value);
+    setState(r.ok ? { text: 'Copied', error: false } : { text: `Not copied: ${r.error.message}`, error: true });
+  };
+  return (
+    <span className="account-copy">
+      <span className="account-copy__value">{value}</span>
+      <button type="button" className="button button--quiet" aria-label={`Copy ${label}`} onClick={() => void copy()}>
+        Copy
+      </button>
+      {state ? (
+        <span className={state.error ? 'field__error' : 'muted'} role="status">
+          {state.text}
+        </span>
+      ) : null}
+    </span>
+  );
+}
