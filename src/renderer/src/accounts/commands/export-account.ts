@@ -1,4 +1,4 @@
-import type { ExportOutcome } from '../../app/export-transactions';
+import { saveInPieces, type ExportOutcome, type ExportPiece } from '../../app/save-in-pieces';
 import type { VirtualAccountView, Transaction } from '../../../../shared/service';
 import { csvHeader, csvRow } from '../../model/csv';
 import { openSearch, readRows, searchClient } from '../../search/search-session';
@@ -6,7 +6,6 @@ import type { TxQuery } from '../../search/model/query';
 import { EXPORTED_DETAILED_STATUSES, EXPORTED_STATUSES, movesMoney } from '../model/export-rows';
 import { exportFileName, rangeBoundsMs, type ExportRange } from '../model/export-range';
 import { ofxHead, ofxTail, ofxTransaction, type OfxStatement } from '../model/ofx';
-import { saveInPieces, type ExportPiece } from './export-file';
 
 export type AccountExportFormat = 'ofx' | 'csv';
 

@@ -2,9 +2,9 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import type { VirtualAccountView } from '../../../../shared/service';
 import { exportAccount, ofxProblem, type AccountExportFormat } from '../../accounts/commands/export-account';
 import { lastFullMonth, rangeProblems, type ExportRange } from '../../accounts/model/export-range';
-import type { ExportOutcome } from '../../app/export-transactions';
-import { count as fmt } from '../../model/format';
+import type { ExportOutcome } from '../../app/save-in-pieces';
 import { useEntities } from '../../repos/entities-hooks';
+import { ExportOutcomeNote } from '../../ui/ExportOutcomeNote';
 import { TextField } from '../../ui/TextField';
 
 export interface AccountExportProps {
@@ -85,19 +85,7 @@ export function AccountExport({ profileId, view }: AccountExportProps) {
             </button>
           ) : null}
         </div>
-        {outcome?.kind === 'saved' ? (
-          <p aria-live="polite" className="form__saved">
-            Saved {fmt(outcome.rows)} transactions to {outcome.path}
-          </p>
-        ) : outcome?.kind === 'failed' ? (
-          <p role="alert" className="form__error">
-            The export failed: {outcome.message}
-          </p>
-        ) : outcome?.kind === 'canceled' ? (
-          <p aria-live="polite" className="field__hint">
-            Export canceled; no file was written.
-          </p>
-        ) : null}
+        <ExportOutcomeNote outcome={outcome} />
       </form>
     </section>
   );

@@ -1,8 +1,10 @@
-import type { ExportOutcome } from '../../app/export-transactions';
-import type { ExportKind } from '../../../../shared/ipc';
-import { files } from '../../platform/files';
+import type { ExportKind } from '../../../shared/ipc';
+import { files } from '../platform/files';
+import type { ExportOutcome } from '../model/export-outcome';
 
-/** A piece of the file and how many transactions it carries. */
+export type { ExportOutcome };
+
+/** A piece of the file and how many rows (transactions, audit lines) it carries. */
 export interface ExportPiece {
   text: string;
   rows: number;
@@ -12,7 +14,7 @@ export interface ExportPiece {
  * Saves pieces as one file through main: main asks where (or, with no dialog, uses the export
  * folder), writes to a `.partial` and renames at the end, so a failure or a cancel leaves nothing
  * under the chosen name. Pieces are produced lazily, one at a time, so the rows are never held as
- * one string.
+ * one string. Every export of the app (transactions, an account's statement, the outbox's audit log) saves through here.
  */
 export async function saveInPieces(suggestedName: string, kind: ExportKind, pieces: AsyncIterable<ExportPiece>, signal?: AbortSignal): Promise<ExportOutcome> {
   const begun = await files.begin(suggestedName, kind);
