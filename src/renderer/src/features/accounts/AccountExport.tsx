@@ -6,6 +6,7 @@ import type { ExportOutcome } from '../../app/save-in-pieces';
 import { useEntities } from '../../repos/entities-hooks';
 import { ExportOutcomeNote } from '../../ui/ExportOutcomeNote';
 import { TextField } from '../../ui/TextField';
+import './account-export.css';
 
 export interface AccountExportProps {
   profileId: string;
@@ -54,11 +55,11 @@ export function AccountExport({ profileId, view }: AccountExportProps) {
     <section className="account-export" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Export transactions</h3>
       <form className="form" noValidate onSubmit={(e) => void submit(e)}>
-        <div className="form__actions">
+        <div className="account-export__range">
           <TextField id={`${id}-from`} label="From" type="date" value={range.from} error={shown.from} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} />
           <TextField id={`${id}-to`} label="To" type="date" value={range.to} error={shown.to} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} />
         </div>
-        <fieldset className="field" aria-describedby={formatProblem ? `${id}-format-error` : undefined}>
+        <fieldset className="account-export__formats" aria-describedby={formatProblem ? `${id}-format-error` : undefined}>
           <legend className="field__label">Format</legend>
           {FORMATS.map((f) => (
             <label key={f.value}>
