@@ -1,4 +1,3 @@
-import { formatCents } from '../../../../shared/money';
 import type { Transaction } from '../../../../shared/service';
 
 /**
@@ -41,9 +40,11 @@ export function ofxText(value: string, max: number): string {
   return cut.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** Integer cents as an OFX amount: -1234 -> "-12.34", no grouping, no floating point. */
+/** Integer cents as an OFX amount: -1234 -> "-12.34", no grouping. By the digits of the integer, never through a division. */
 export function ofxAmount(cents: number): string {
-  return formatCents(cents).replace(/,/g, '');
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`not a whole number of cents: ${cents}`);
+  const digits = String(Math.abs(cents)).padStart(3, '0');
+  return `${cents < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
 /** An instant as OFX datetime in GMT: 20260105143000[0:GMT]. */
