@@ -27,8 +27,10 @@ test('export an account as OFX and CSV for a range, read both back against the s
   const { page } = app;
   const sandbox = await syncedDemo(app);
   const va = virtualAccountNamed(sandbox, 'Engineering');
-  // Ten months up to the end of the last full month: older than anything still pending.
-  const range = { from: isoDay(START - 300 * DAY_MS), to: lastFullMonth(START).to };
+  // About eleven months up to the end of a full month at least three days back: pending items settle
+  // (and may change date) two days after they were made, so none in the range can settle while
+  // the test runs and make the sandbox disagree with the cache for a reason that is not a bug.
+  const range = { from: isoDay(START - 330 * DAY_MS), to: lastFullMonth(START - 3 * DAY_MS).to };
   const expected = expectedRows(sandbox, va.id, range);
   expect(expected.length, 'the range spans more than one page of the index').toBeGreaterThan(500);
   const exportDir = join(app.userDataDir, 'exports');
