@@ -2,7 +2,8 @@ import { useMemo } from 'react';
 import type { VirtualAccountView } from '../../../../shared/service';
 import { useAccountTransactions } from '../../accounts/commands/account-transactions';
 import { balanceSeries } from '../../accounts/model/balance-series';
-import { count, day, humanStatus, money } from '../../model/format';
+import { count, money } from '../../model/format';
+import { TransactionDigest } from '../../ui/TransactionDigest';
 import { BalanceChart } from './BalanceChart';
 
 const NEWEST = 15;
@@ -23,47 +24,13 @@ export function AccountActivity({ profileId, view, nowMs }: { profileId: string;
         {all.state === 'loading' ? <p className="muted">Reading the cached transactions…</p> : null}
         {all.state === 'error' ? <p className="field__error">{all.error}</p> : null}
         {all.state === 'ready' && all.summary ? (
-          <>
-            <p className="account-totals" aria-label="Account transaction totals">
-              <span>{count(all.summary.count)} transactions</span>
-              <span>
-                Out <strong className="amount--out">{money(all.summary.outCents)}</strong>
-              </span>
-              <span>
-                In <strong className="amount--in">{money(all.summary.inCents)}</strong>
-              </span>
-              <span>
-                Net <strong>{money(all.summary.netCents)}</strong>
-              </span>
-            </p>
-            {all.rows.length === 0 ? (
-              <p className="muted">No transactions of this account in the cache yet.</p>
-            ) : (
-              <table className="table account-table">
-                <caption className="visually-hidden">Newest {all.rows.length} transactions of the account</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">Description</th>
-                    <th scope="col">Status</th>
-                    <th scope="col" className="num">
-                      Amount
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {all.rows.map((t) => (
-                    <tr key={t.id}>
-                      <td>{day(t.date)}</td>
-                      <td>{t.description}</td>
-                      <td>{humanStatus(t.detailedStatus)}</td>
-                      <td className={`num ${t.amountCents < 0 ? 'amount--out' : 'amount--in'}`}>{money(t.amountCents)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-          </>
+          <TransactionDigest
+            summary={all.summary}
+            rows={all.rows}
+            totalsLabel="Account transaction totals"
+            caption={`Newest ${all.rows.length} transactions of the account`}
+            empty="No transactions of this account in the cache yet."
+          />
         ) : null}
       </section>
       <section className="account-section" aria-labelledby={`va-chart-${id}`}>

@@ -9,6 +9,7 @@ import { AccountEdits } from './AccountEdits';
 import { AccountExport } from './AccountExport';
 import { CloseAccount } from './CloseAccount';
 import { OfframpPanel } from './OfframpPanel';
+import { StatusNote } from '../../ui/StatusNote';
 
 interface Props {
   profileId: string;
@@ -37,20 +38,20 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClo
   };
 
   return (
-    <section className="account-detail" aria-label="Account details">
-      <div className="account-detail__head">
-        <h2 className="account-detail__title">{a.name}</h2>
+    <section className="detail-pane" aria-label="Account details">
+      <div className="detail-pane__head">
+        <h2 className="detail-pane__title">{a.name}</h2>
         <button type="button" className="button button--quiet" onClick={onClose}>
           Close details
         </button>
       </div>
-      <p className="account-detail__sub">
+      <p className="detail-pane__sub">
         {a.accountType === 'primary' ? 'Primary account (the main account itself)' : 'Virtual account under the main account'}
         {a.closedAt ? ` · closed ${dateTime(a.closedAt)}` : ''}
         {asOf ? ` · as of ${ago(asOf)}` : ''}
         {online ? '' : ' · offline'}
       </p>
-      <dl className="account-fields">
+      <dl className="detail-fields">
         <dt>Balance</dt>
         <dd>{money(view.balance.amountCents)}</dd>
         <dt>Spend</dt>
@@ -79,11 +80,7 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClo
         <button type="button" className="button" disabled={!online || reading} title={online ? undefined : 'Offline: reading again needs the service.'} onClick={() => void readAgain()}>
           {reading ? 'Reading…' : 'Read again from the service'}
         </button>
-        {note ? (
-          <span className={note.error ? 'field__error' : 'muted'} role={note.error ? 'alert' : 'status'}>
-            {note.text}
-          </span>
-        ) : null}
+        <StatusNote note={note} />
       </div>
       <AccountEdits profileId={profileId} view={view} online={online} />
       <CloseAccount profileId={profileId} view={view} all={all} online={online} />
@@ -108,11 +105,7 @@ function CopyValue({ label, value }: { label: string; value: string | undefined 
       <button type="button" className="button button--quiet" aria-label={`Copy ${label}`} onClick={() => void copy()}>
         Copy
       </button>
-      {state ? (
-        <span className={state.error ? 'field__error' : 'muted'} role="status">
-          {state.text}
-        </span>
-      ) : null}
+      <StatusNote note={state} />
     </span>
   );
 }

@@ -4,6 +4,7 @@ import { canCarryRule, checkCommission, checkName, PRIMARY_NO_RULE } from '../..
 import { nextCollection } from '../../accounts/model/commission-words';
 import { entityWrites } from '../../app/entity-writes';
 import { TextField } from '../../ui/TextField';
+import { StatusNote } from '../../ui/StatusNote';
 
 export const OFFLINE_EDITS = 'Offline: renaming and commission rules need the service. Make the change when the connection returns.';
 const CLOSED_EDITS = 'This account is closed: a closed account cannot be changed.';
@@ -69,16 +70,7 @@ function RenameForm({ profileId, view, online }: { profileId: string; view: Virt
   return (
     <form className="form account-form" aria-label="Rename account" onSubmit={(e) => void submit(e)} noValidate>
       <TextField id={`va-name-${id}`} label="Name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} error={error} />
-      <div className="account-actions">
-        <button type="submit" className="button" disabled={!online || busy} title={online ? undefined : OFFLINE_EDITS}>
-          {busy ? 'Renaming…' : 'Rename'}
-        </button>
-        {done ? (
-          <span className={done.error ? 'field__error' : 'muted'} role={done.error ? 'alert' : 'status'}>
-            {done.text}
-          </span>
-        ) : null}
-      </div>
+      <SubmitRow label="Rename" busyLabel="Renaming…" busy={busy} online={online} done={done} />
     </form>
   );
 }
@@ -124,16 +116,19 @@ function CommissionForm({ profileId, view, online }: Props) {
         </select>
       </div>
       <TextField id={`va-start-${id}`} label="Starts (your time zone)" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} error={errors.start} hint="Now or later; sent to the service in UTC." />
-      <div className="account-actions">
-        <button type="submit" className="button" disabled={!online || busy} title={online ? undefined : OFFLINE_EDITS}>
-          {busy ? 'Saving…' : 'Save commission rule'}
-        </button>
-        {done ? (
-          <span className={done.error ? 'field__error' : 'muted'} role={done.error ? 'alert' : 'status'}>
-            {done.text}
-          </span>
-        ) : null}
-      </div>
+      <SubmitRow label="Save commission rule" busyLabel="Saving…" busy={busy} online={online} done={done} />
     </form>
+  );
+}
+
+/** A form's send button (disabled offline with the reason, and while sending) and what came of it. */
+function SubmitRow({ label, busyLabel, busy, online, done }: { label: string; busyLabel: string; busy: boolean; online: boolean; done: { text: string; error: boolean } | null }) {
+  return (
+    <div className="account-actions">
+      <button type="submit" className="button" disabled={!online || busy} title={online ? undefined : OFFLINE_EDITS}>
+        {busy ? busyLabel : label}
+      </button>
+      <StatusNote note={done} />
+    </div>
   );
 }

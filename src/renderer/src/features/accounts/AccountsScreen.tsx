@@ -9,6 +9,8 @@ import { useProfiles } from '../../stores/profiles';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { AccountDetail } from './AccountDetail';
 import './accounts.css';
+import { FetchPageButtons } from '../../ui/FetchPageButtons';
+import { StatusNote } from '../../ui/StatusNote';
 
 export const OFFLINE_ACCOUNT_EDITS = 'Offline: changes to accounts need the service. They are shown as they were last synced.';
 
@@ -66,19 +68,8 @@ function AccountsFor({ profileId }: { profileId: string }) {
           />
           Show closed
         </label>
-        <button type="button" className="button" disabled={!online || fetching} title={online ? undefined : OFFLINE_ACCOUNT_EDITS} onClick={() => void fetchPage()}>
-          {fetching ? 'Fetching…' : 'Fetch from the service'}
-        </button>
-        {nextCursor ? (
-          <button type="button" className="button" disabled={!online || fetching} onClick={() => void fetchPage(nextCursor)}>
-            Fetch the next page
-          </button>
-        ) : null}
-        {note ? (
-          <span className={note.error ? 'field__error' : 'muted'} role={note.error ? 'alert' : 'status'}>
-            {note.text}
-          </span>
-        ) : null}
+        <FetchPageButtons online={online} fetching={fetching} nextCursor={nextCursor} onFetch={(cursor) => void fetchPage(cursor)} offlineReason={OFFLINE_ACCOUNT_EDITS} />
+        <StatusNote note={note} />
       </div>
       <div className="accounts-body">
         <div className="accounts-list">
@@ -88,18 +79,18 @@ function AccountsFor({ profileId }: { profileId: string }) {
             <p className="muted">{all.length === 0 ? 'No accounts saved yet: they arrive with the first sync.' : 'Every saved account is closed: tick "Show closed" to see them.'}</p>
           ) : (
             <>
-              <ul className="account-list" aria-label="Virtual accounts">
+              <ul className="pick-list" aria-label="Virtual accounts">
                 {shown.map((v) => {
                   const a = v.virtualAccount;
                   return (
                     <li key={a.id}>
                       <button
                         type="button"
-                        className={`account-item${a.id === selectedId ? ' account-item--selected' : ''}${isClosed(v) ? ' account-item--closed' : ''}`}
+                        className={`pick-item account-item${a.id === selectedId ? ' pick-item--selected' : ''}${isClosed(v) ? ' account-item--closed' : ''}`}
                         aria-pressed={a.id === selectedId}
                         onClick={() => setSelectedId(a.id)}
                       >
-                        <span className="account-item__name">{a.name}</span>
+                        <span className="pick-item__name">{a.name}</span>
                         <span className="account-item__type">{a.accountType === 'primary' ? 'Primary' : 'Default'}{isClosed(v) ? ' · closed' : ''}</span>
                         <span className="account-item__money" aria-label={`Balance ${money(v.balance.amountCents)}`}>{money(v.balance.amountCents)}</span>
                         <span className="account-item__money muted" aria-label={`Spend ${money(v.spend.amountCents)}`}>spend {money(v.spend.amountCents)}</span>

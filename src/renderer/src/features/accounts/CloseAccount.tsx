@@ -6,6 +6,7 @@ import { queueMoveBalance } from '../../accounts/commands/move-balance';
 import { entityWrites } from '../../app/entity-writes';
 import { money } from '../../model/format';
 import { useModalDialog } from '../../ui/useModalDialog';
+import { StatusNote } from '../../ui/StatusNote';
 
 const OFFLINE_CLOSE = 'Offline: closing an account needs the service.';
 
@@ -29,11 +30,7 @@ export function CloseAccount({ profileId, view, all, online }: Props) {
           Close account…
         </button>
         {online ? null : <span className="muted">{OFFLINE_CLOSE}</span>}
-        {result ? (
-          <span className={result.error ? 'field__error' : 'muted'} role={result.error ? 'alert' : 'status'}>
-            {result.text}
-          </span>
-        ) : null}
+        <StatusNote note={result} />
       </div>
       <CloseDialog
         open={open}

@@ -5,7 +5,9 @@ import { ago, count } from '../../model/format';
 import { useEntities } from '../../repos/entities-hooks';
 import { useConnectivity } from '../../stores/connectivity';
 import { useProfiles } from '../../stores/profiles';
+import { FetchPageButtons } from '../../ui/FetchPageButtons';
 import { ScreenHeading } from '../../ui/ScreenHeading';
+import { StatusNote } from '../../ui/StatusNote';
 import { GroupDetail } from './GroupDetail';
 import { NewGroupDialog } from './NewGroupDialog';
 import './card-groups.css';
@@ -72,22 +74,11 @@ function GroupsFor({ profileId }: { profileId: string }) {
             }}
           />
         </label>
-        <button type="button" className="button" disabled={!online || fetching} onClick={() => void fetchPage()}>
-          {fetching ? 'Fetching…' : 'Fetch from the service'}
-        </button>
-        {nextCursor ? (
-          <button type="button" className="button" disabled={!online || fetching} onClick={() => void fetchPage(nextCursor)}>
-            Fetch the next page
-          </button>
-        ) : null}
+        <FetchPageButtons online={online} fetching={fetching} nextCursor={nextCursor} onFetch={(cursor) => void fetchPage(cursor)} />
         <button type="button" className="button button--primary" disabled={!online} title={disabledReason} onClick={() => setCreating(true)}>
           New group
         </button>
-        {note ? (
-          <span className={note.error ? 'field__error' : 'muted'} role={note.error ? 'alert' : 'status'}>
-            {note.text}
-          </span>
-        ) : null}
+        <StatusNote note={note} />
       </div>
       <div className="cards-body">
         <div className="groups-list">
@@ -96,11 +87,11 @@ function GroupsFor({ profileId }: { profileId: string }) {
           ) : shown.length === 0 ? (
             <p className="muted">{all.length === 0 ? 'No card groups saved yet: they arrive with the first sync, or create one.' : 'No group has that in its name.'}</p>
           ) : (
-            <ul className="group-list" aria-label="Card groups">
+            <ul className="pick-list" aria-label="Card groups">
               {shown.map((g) => (
                 <li key={g.id}>
-                  <button type="button" className={`group-item${g.id === selectedId ? ' group-item--selected' : ''}`} aria-pressed={g.id === selectedId} onClick={() => setSelectedId(g.id)}>
-                    <span className="group-item__name">{g.name}</span>
+                  <button type="button" className={`pick-item${g.id === selectedId ? ' pick-item--selected' : ''}`} aria-pressed={g.id === selectedId} onClick={() => setSelectedId(g.id)}>
+                    <span className="pick-item__name">{g.name}</span>
                     <span className="muted">{g.id}</span>
                   </button>
                 </li>

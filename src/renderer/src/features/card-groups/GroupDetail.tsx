@@ -63,11 +63,11 @@ export function GroupDetail({ profileId, group, online, disabledReason, onClose 
   };
 
   return (
-    <aside className="card-detail" role="region" aria-label="Group details">
-      <div className="card-detail__head">
+    <aside className="detail-pane" role="region" aria-label="Group details">
+      <div className="detail-pane__head">
         <div>
-          <h2 className="card-detail__title">{group.name}</h2>
-          <p className="card-detail__sub">
+          <h2 className="detail-pane__title">{group.name}</h2>
+          <p className="detail-pane__sub">
             {members.length} card{members.length === 1 ? '' : 's'} · spends from {va?.virtualAccount.name ?? group.virtualAccountId ?? 'the primary virtual account'}
           </p>
         </div>
@@ -75,7 +75,7 @@ export function GroupDetail({ profileId, group, online, disabledReason, onClose 
           ✕
         </button>
       </div>
-      <dl className="card-fields">
+      <dl className="detail-fields">
         <dt>Group id</dt>
         <dd>
           <code>{group.id}</code>

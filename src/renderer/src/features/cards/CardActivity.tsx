@@ -1,7 +1,8 @@
 import type { Card } from '../../../../shared/service';
 import { useCachedTransactions } from '../../cards/commands/cached-transactions';
 import { useCardEvents } from '../../cards/commands/service-reads';
-import { count, dateTime, day, humanStatus, money } from '../../model/format';
+import { dateTime, humanStatus, money } from '../../model/format';
+import { TransactionDigest } from '../../ui/TransactionDigest';
 
 const SHOWN = 20;
 
@@ -21,50 +22,7 @@ export function CardTransactions({ profileId, card, onOpenAll }: { profileId: st
       {tx.state === 'loading' ? <p className="muted">Reading the cached transactions…</p> : null}
       {tx.state === 'error' ? <p className="field__error">{tx.error}</p> : null}
       {tx.state === 'ready' && tx.summary ? (
-        <>
-          <p className="card-totals" aria-label="Card totals">
-            <span>{count(tx.summary.count)} transactions</span>
-            <span>
-              Out <strong className="amount--out">{money(tx.summary.outCents)}</strong>
-            </span>
-            <span>
-              In <strong className="amount--in">{money(tx.summary.inCents)}</strong>
-            </span>
-            <span>
-              Net <strong>{money(tx.summary.netCents)}</strong>
-            </span>
-          </p>
-          {tx.rows.length === 0 ? (
-            <p className="muted">No transactions of this card in the cache yet.</p>
-          ) : (
-            <table className="card-table">
-              <caption className="visually-hidden">Newest {tx.rows.length} transactions of the card</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Description</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="num">
-                    Amount
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {tx.rows.map((t) => (
-                  <tr key={t.id}>
-                    <td>{day(t.date)}</td>
-                    <td>
-                      {t.description}
-                      {t.declineReason ? <span className="muted"> · declined: {humanStatus(t.declineReason)}</span> : null}
-                    </td>
-                    <td>{humanStatus(t.detailedStatus)}</td>
-                    <td className={`num ${t.amountCents < 0 ? 'amount--out' : 'amount--in'}`}>{money(t.amountCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </>
+        <TransactionDigest summary={tx.summary} rows={tx.rows} totalsLabel="Card totals" caption={`Newest ${tx.rows.length} transactions of the card`} empty="No transactions of this card in the cache yet." />
       ) : null}
     </section>
   );

@@ -64,11 +64,11 @@ export function CardDetail({ profileId, card, simulate, directory, online, disab
   const spend = useCachedTransactions(profileId, cardQuery, SPEND_ROWS);
   const groupSpend = useCachedTransactions(profileId, groupQuery, SPEND_ROWS);
   return (
-    <aside className="card-detail" role="region" aria-label="Card details">
-      <div className="card-detail__head">
+    <aside className="detail-pane" role="region" aria-label="Card details">
+      <div className="detail-pane__head">
         <div>
-          <h2 className="card-detail__title">{card.name}</h2>
-          <p className="card-detail__sub">
+          <h2 className="detail-pane__title">{card.name}</h2>
+          <p className="detail-pane__sub">
             •••• {card.last4} · <span className={`card-status card-status--${card.status}`}>{card.status}</span> · {card.isPhysical ? 'physical' : 'virtual'}
             {card.isSingleUse ? ' · single use' : ''}
           </p>
@@ -77,7 +77,7 @@ export function CardDetail({ profileId, card, simulate, directory, online, disab
           ✕
         </button>
       </div>
-      <dl className="card-fields">
+      <dl className="detail-fields">
         <Field label="Card id">
           <code>{card.id}</code>
         </Field>

@@ -1,0 +1,194 @@
+import { test, expect } from './fixtures';
+import { openSection, syncedDemo } from './harness/flows';
+import { noonTodayUtc } from './harness/cards';
+import { accountList, accountWritesAfter, lastSeq, localStart, openAccount, vaNamed } from './harness/accounts';
+import { createVirtualAccount } from '../../src/sandbox/accounts/virtual-accounts';
+import { virtualAccountView } from '../../src/sandbox/accounts/views';
+import { formatCents } from '../../src/shared/money';
+
+/**
+ * The Accounts screen against the Demo's sandbox (pinned clock): the list and its closed
+ * accounts, an account's numbers and copy, its cached transactions and chart offline, rename,
+ * the commission rule (and what is refused before sending), and closing with and without money.
+ */
+const START = noonTodayUtc();
+test.use({ session: { demo: { seed: 7, transactions: 300, startAt: START } } });
+
+const dollars = (cents: number) => `$${formatCents(cents)}`;
+
+test('list, show closed, numbers with copy; offline the cached list, detail and transactions read with "as of" and edits are disabled', async ({ app }) => {
+  const sandbox = await syncedDemo(app);
+  const { page } = app;
+  await openSection(page, 'Accounts');
+
+  // Six open accounts, the primary first; the closed one only when asked.
+  const open = [...sandbox.world.virtualAccounts.values()].filter((v) => v.closedAt === null);
+  await expect(page.getByText(`${open.length} of ${open.length + 1} shown`)).toBeVisible();
+  await expect(accountList(page).getByRole('listitem').first()).toContainText('Operating (primary)');
+  await expect(accountList(page).getByRole('listitem').first()).toContainText('Primary');
+  await expect(accountList(page)).not.toContainText('Old Project Fund');
+  const openTotal = open.reduce((sum, v) => sum + virtualAccountView(sandbox.world, v).balance.amountCents, 0);
+  await expect(page.getByTestId('accounts-total')).toContainText(`balance ${dollars(openTotal)}`);
+  await page.getByLabel('Show closed').check();
+  await expect(accountList(page)).toContainText('Old Project Fund');
+  await expect(page.getByText(`${open.length + 1} of ${open.length + 1} shown`)).toBeVisible();
+  await page.getByLabel('Show closed').uncheck();
+  await expect(accountList(page)).not.toContainText('Old Project Fund');
+
+  // The detail: numbers, copied as they are (not secret), the commission rule and its next date.
+  const escrow = vaNamed(sandbox, 'Client Escrow - Globex');
+  const d = await openAccount(page, escrow.name);
+  await expect(d).toContainText(escrow.accountNumber);
+  await expect(d).toContainText(escrow.routingNumber);
+  await expect(d).toContainText(escrow.accountId);
+  await d.getByRole('button', { name: 'Copy account number' }).click();
+  await expect(d.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
+  expect(app.clipboard.readText()).toBe(escrow.accountNumber);
+  await d.getByRole('button', { name: 'Copy routing number' }).click();
+  await expect.poll(() => app.clipboard.readText()).toBe(escrow.routingNumber);
+  await expect(d.getByTestId('commission-rule')).toContainText('Flat fee $250.00 monthly from');
+  await expect(d.getByTestId('commission-rule')).toContainText('next collection');
+
+  // Its cached transactions: as many as the service has for it, and a chart summary in words.
+  const agg = sandbox.world.transactions.aggregate({ virtualAccountId: escrow.id });
+  await expect(d.getByLabel('Account transaction totals')).toContainText(`${agg.count} transactions`);
+  await expect(d.getByTestId('balance-summary')).toContainText(`to ${dollars(virtualAccountView(sandbox.world, escrow).balance.amountCents)} on`);
+  await expect(d.getByTestId('balance-summary')).toContainText('lowest');
+
+  // Offline: the same list and detail from the cache, with "as of" and edits disabled with the reason.
+  await sandbox.setFaults({ offline: true });
+  await app.probeUntil('offline');
+  await expect(page.getByTestId('accounts-asof')).toContainText('Saved list as of');
+  await expect(page.getByTestId('accounts-asof')).toContainText('offline');
+  await expect(d.getByText(/as of .+ · offline/)).toBeVisible();
+  await expect(d.getByLabel('Account transaction totals')).toContainText(`${agg.count} transactions`);
+  await expect(d.getByRole('table')).toBeVisible();
+  await expect(d.getByText('Offline: renaming and commission rules need the service.')).toBeVisible();
+  await expect(d.getByRole('button', { name: 'Rename' })).toBeDisabled();
+  await expect(d.getByRole('button', { name: 'Save commission rule' })).toBeDisabled();
+  await expect(d.getByRole('button', { name: 'Close account…' })).toBeDisabled();
+  await expect(d.getByRole('button', { name: 'Read again from the service' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Fetch from the service' })).toBeDisabled();
+  // Another account, read from the cache alone.
+  const payroll = await openAccount(page, 'Payroll');
+  await expect(payroll).toContainText(vaNamed(sandbox, 'Payroll').accountNumber);
+  await sandbox.resetFaults();
+  await app.probeUntil('online');
+  await expect(payroll.getByRole('button', { name: 'Rename' })).toBeEnabled();
+
+  // The primary account offers no rule and no close.
+  const primary = await openAccount(page, 'Operating (primary)');
+  await expect(primary).toContainText('The primary account cannot carry a commission rule');
+  await expect(primary.getByRole('button', { name: 'Save commission rule' })).toHaveCount(0);
+  await expect(primary.getByRole('button', { name: 'Close account…' })).toHaveCount(0);
+});
+
+test('rename and commission rule: bad input is refused beside the field with nothing sent', async ({ app }) => {
+  const sandbox = await syncedDemo(app);
+  const { page } = app;
+  await openSection(page, 'Accounts');
+  const marketing = vaNamed(sandbox, 'Marketing');
+  const d = await openAccount(page, 'Marketing');
+
+  // Rename: empty refused, then a real name reaches the service and the list.
+  let before = lastSeq(sandbox);
+  await d.getByRole('textbox', { name: 'Name' }).fill('  ');
+  await d.getByRole('button', { name: 'Rename' }).click();
+  await expect(d.getByText('Enter a name')).toBeVisible();
+  expect(accountWritesAfter(sandbox, before)).toEqual([]);
+  await d.getByRole('textbox', { name: 'Name' }).fill('Marketing & brand');
+  await d.getByRole('button', { name: 'Rename' }).click();
+  await expect(d.getByRole('status').filter({ hasText: 'Renamed to Marketing & brand.' })).toBeVisible();
+  expect(sandbox.world.virtualAccounts.get(marketing.id)?.name).toBe('Marketing & brand');
+  await expect(accountList(page)).toContainText('Marketing & brand');
+
+  // Commission: each bad input says why beside its field, and no PATCH goes out.
+  const rule = d.getByRole('form', { name: 'Commission rule' });
+  const future = await localStart(page, 3);
+  before = lastSeq(sandbox);
+  await rule.getByLabel('Fee (USD)').fill('-5');
+  await rule.getByLabel('Starts (your time zone)').fill(future.value);
+  await rule.getByRole('button', { name: 'Save commission rule' }).click();
+  await expect(rule.getByText('The fee must be positive')).toBeVisible();
+  await rule.getByLabel('Fee (USD)').fill('1.005');
+  await rule.getByRole('button', { name: 'Save commission rule' }).click();
+  await expect(rule.getByText('Amounts are in whole cents')).toBeVisible();
+  await rule.getByLabel('Fee (USD)').fill('12.50');
+  await rule.getByLabel('Starts (your time zone)').fill('2020-01-01T09:00');
+  await rule.getByRole('button', { name: 'Save commission rule' }).click();
+  await expect(rule.getByText('a commission rule starts now or later; the service does not collect back payments', { exact: false })).toBeVisible();
+  expect(accountWritesAfter(sandbox, before), 'nothing was sent for refused input').toEqual([]);
+  expect(sandbox.world.commissionRules.get(marketing.id)).toBeUndefined();
+
+  // A good rule: cents, frequency and the start in UTC reach the service; the next date shows.
+  await rule.getByLabel('Starts (your time zone)').fill(future.value);
+  await rule.getByLabel('Every').selectOption('yearly');
+  await rule.getByRole('button', { name: 'Save commission rule' }).click();
+  await expect(rule.getByRole('status')).toContainText('Commission rule saved. Next collection');
+  expect(accountWritesAfter(sandbox, before)).toEqual([{ method: 'PATCH', path: `/virtual-account/${marketing.id}` }]);
+  const saved = sandbox.world.commissionRules.get(marketing.id);
+  expect(saved && { amountCents: saved.amountCents, frequency: saved.frequency, startDate: saved.startDate }).toEqual({ amountCents: 1_250, frequency: 'yearly', startDate: future.iso });
+  await expect(d.getByTestId('commission-rule')).toContainText('Flat fee $12.50 yearly from');
+});
+
+test('close: an empty account at once; one holding money after queuing the move of its balance', async ({ app }) => {
+  const sandbox = await syncedDemo(app);
+  const { page } = app;
+  // An account created behind the app's back, empty; "Fetch from the service" brings it.
+  const created = createVirtualAccount(sandbox.world, { name: 'Temp Events', accountId: vaNamed(sandbox, 'Payroll').accountId }).virtualAccount;
+  await openSection(page, 'Accounts');
+  await page.getByRole('button', { name: 'Fetch from the service' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'fetched from the service' })).toBeVisible();
+
+  let d = await openAccount(page, 'Temp Events');
+  await d.getByRole('button', { name: 'Close account…' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Close Temp Events?' });
+  await expect(dialog).toContainText('Temp Events holds $0.00. Closing is final');
+  await expect(dialog.getByRole('button', { name: /^Move/ })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close account' }).click();
+  await expect(dialog).toBeHidden();
+  expect(sandbox.world.virtualAccounts.get(created.id)?.closedAt).not.toBeNull();
+  await expect(accountList(page)).not.toContainText('Temp Events');
+  await page.getByLabel('Show closed').check();
+  await expect(accountList(page)).toContainText('Temp Events');
+  await page.getByLabel('Show closed').uncheck();
+
+  // Travel holds money: the dialog offers to move all of it first, through the outbox.
+  const travel = vaNamed(sandbox, 'Travel');
+  const balance = virtualAccountView(sandbox.world, travel).balance.amountCents;
+  expect(balance).toBeGreaterThan(0);
+  d = await openAccount(page, 'Travel');
+  await d.getByRole('button', { name: 'Close account…' }).click();
+  dialog = page.getByRole('dialog', { name: 'Close Travel?' });
+  await expect(dialog).toContainText(`Travel holds ${dollars(balance)}`);
+  await expect(dialog.getByLabel('Move to').locator('option').first()).toContainText('Operating (primary)');
+  const before = lastSeq(sandbox);
+  await dialog.getByRole('button', { name: `Move ${dollars(balance)} to another account first` }).click();
+  await expect(dialog.getByRole('status')).toContainText('Queued for approval (Approvals)');
+  // Queued, not sent: nothing reached the service, and the close is still offered.
+  expect(sandbox.requests.all({ after: before }).filter((r) => r.method === 'POST')).toEqual([]);
+  await expect(dialog.getByRole('button', { name: 'Close account' })).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The draft waits in Approvals: the whole balance, from Travel to the primary account. Approved, it is sent.
+  await openSection(page, 'Approvals');
+  await page.getByRole('button', { name: `Approve: Transfer ${dollars(balance)}` }).click();
+  await expect(page.getByRole('region', { name: 'Sent' })).toContainText(`Transfer ${dollars(balance)}`);
+  const primary = vaNamed(sandbox, 'Operating (primary)');
+  expect(sandbox.world.ledger.filter((e) => e.amountCents === balance).map((e) => [e.source, e.destination])).toEqual([[travel.id, primary.id]]);
+  expect(virtualAccountView(sandbox.world, travel).balance.amountCents).toBe(0);
+
+  // Back on the account: read again shows it empty, and it closes with nothing left to move.
+  await openSection(page, 'Accounts');
+  d = await openAccount(page, 'Travel');
+  await d.getByRole('button', { name: 'Read again from the service' }).click();
+  await expect(d.getByRole('status').filter({ hasText: 'Read from the service: balance $0.00.' })).toBeVisible();
+  await d.getByRole('button', { name: 'Close account…' }).click();
+  await expect(dialog).toContainText('Travel holds $0.00');
+  await expect(dialog.getByRole('button', { name: /^Move/ })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close account' }).click();
+  await expect(dialog).toBeHidden();
+  expect(sandbox.world.virtualAccounts.get(travel.id)?.closedAt).not.toBeNull();
+  await expect(accountList(page)).not.toContainText('Travel');
+});

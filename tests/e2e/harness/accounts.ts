@@ -1,0 +1,49 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { Sandbox } from '../../../src/sandbox';
+import type { VirtualAccountRecord } from '../../../src/sandbox/world/records';
+
+/** The Accounts screen as a person uses it, and the sandbox's side of what it did. */
+
+export const accountList = (page: Page): Locator => page.getByRole('list', { name: 'Virtual accounts' });
+export const accountDetail = (page: Page): Locator => page.getByRole('region', { name: 'Account details' });
+
+/** Opens an account's details from the list by its name. */
+export async function openAccount(page: Page, name: string): Promise<Locator> {
+  await accountList(page).getByRole('button', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
+  const detail = accountDetail(page);
+  await expect(detail.getByRole('heading', { level: 2, name })).toBeVisible();
+  return detail;
+}
+
+export function vaNamed(sandbox: Sandbox, name: string): VirtualAccountRecord {
+  const va = [...sandbox.world.virtualAccounts.values()].find((v) => v.name === name);
+  if (!va) throw new Error(`the sandbox has no virtual account named ${name}`);
+  return va;
+}
+
+/** The last request's sequence number: what came after it is what a step sent. */
+export function lastSeq(sandbox: Sandbox): number {
+  return sandbox.requests.all().at(-1)?.seq ?? 0;
+}
+
+/** The virtual-account writes (PATCH, POST) the service received after `after`. */
+export function accountWritesAfter(sandbox: Sandbox, after: number): { method: string; path: string }[] {
+  return sandbox.requests
+    .all({ after })
+    .filter((r) => r.method !== 'GET' && r.path.startsWith('/virtual-account'))
+    .map((r) => ({ method: r.method, path: r.path }));
+}
+
+/**
+ * A value for a datetime-local input `days` from now in the page's own zone (what a person
+ * would type), and the instant in UTC the app must send for it.
+ */
+export async function localStart(page: Page, days: number): Promise<{ value: string; iso: string }> {
+  return page.evaluate((d) => {
+    const at = new Date(Date.now() + d * 86_400_000);
+    at.setSeconds(0, 0);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const value = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
+    return { value, iso: new Date(value).toISOString() };
+  }, days);
+}
