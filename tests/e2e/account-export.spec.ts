@@ -6,7 +6,8 @@ import { money } from '../../src/renderer/src/model/format';
 import { test, expect } from './fixtures';
 import { syncedDemo } from './harness/flows';
 import { noonTodayUtc } from './harness/cards';
-import { expectedRows, exportAs, fillRange, openAccountExport, virtualAccountNamed } from './harness/account-export';
+import { vaNamed } from './harness/accounts';
+import { expectedRows, exportAs, fillRange, openAccountExport } from './harness/account-export';
 import { readOfx } from '../renderer/ofx-reader';
 
 /**
@@ -26,7 +27,7 @@ test('export an account as OFX and CSV for a range, read both back against the s
   test.slow();
   const { page } = app;
   const sandbox = await syncedDemo(app);
-  const va = virtualAccountNamed(sandbox, 'Engineering');
+  const va = vaNamed(sandbox, 'Engineering');
   // About eleven months up to the end of a full month at least three days back: pending items settle
   // (and may change date) two days after they were made, so none in the range can settle while
   // the test runs and make the sandbox disagree with the cache for a reason that is not a bug.

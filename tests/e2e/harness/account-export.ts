@@ -3,22 +3,15 @@ import type { Sandbox } from '../../../src/sandbox';
 import { compareOldestFirst, movesMoney } from '../../../src/renderer/src/accounts/model/export-rows';
 import { rangeBoundsMs, type ExportRange } from '../../../src/renderer/src/accounts/model/export-range';
 import type { Transaction } from '../../../src/shared/service';
+import { openAccount } from './accounts';
 import { openSection } from './flows';
 
 /** Steps of the account export tests, as a person does them on the Accounts screen. */
 
-export function virtualAccountNamed(sandbox: Sandbox, name: string) {
-  const va = [...sandbox.world.virtualAccounts.values()].find((v) => v.name === name);
-  if (!va) throw new Error(`no virtual account named ${name} in the Demo`);
-  return va;
-}
-
 /** Opens the Accounts section, selects the account and returns its "Export transactions" panel. */
 export async function openAccountExport(page: Page, name: string): Promise<Locator> {
   await openSection(page, 'Accounts');
-  await page.getByRole('list', { name: 'Virtual accounts' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
-  const detail = page.getByRole('region', { name: 'Account details' });
-  await expect(detail).toBeVisible();
+  const detail = await openAccount(page, name);
   return detail.getByRole('region', { name: 'Export transactions' });
 }
 
