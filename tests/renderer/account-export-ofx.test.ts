@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ofxAmount, OFX_NAME_MAX, writeOfx, type OfxStatement } from '../../src/renderer/src/accounts/model/ofx';
+import { ofxAmount, OFX_NAME_MAX, ofxProblem, writeOfx, type OfxStatement } from '../../src/renderer/src/accounts/model/ofx';
 import type { Transaction } from '../../src/shared/service';
 import { readOfx } from './ofx-reader';
 
@@ -107,5 +107,16 @@ describe('OFX statement of an account', () => {
 
   it('refuses a row whose date cannot be read, naming it', () => {
     expect(() => writeOfx(STATEMENT, [tx({ id: 'tx_bad', amountCents: 1, date: 'soon' })])).toThrow(/tx_bad/);
+  });
+
+  it('needs the account and routing numbers: without either, OFX is refused with what to do', () => {
+    const view = (numbers: { accountNumber?: string; routingNumber?: string }) => ({
+      virtualAccount: { id: 'va_1', name: 'Ops', accountId: 'acc_1', accountType: 'default' as const, ...numbers },
+      balance: { amountCents: 0 },
+      spend: { amountCents: 0 },
+    });
+    expect(ofxProblem(view({ accountNumber: '1', routingNumber: '2' }))).toBeNull();
+    expect(ofxProblem(view({ accountNumber: '1' }))).toMatch(/routing number.*Sync.*or export CSV/);
+    expect(ofxProblem(view({ routingNumber: '2' }))).toMatch(/account and routing number/);
   });
 });

@@ -5,7 +5,7 @@ import { openSearch, readRows, searchClient } from '../../search/search-session'
 import type { TxQuery } from '../../search/model/query';
 import { EXPORTED_DETAILED_STATUSES, EXPORTED_STATUSES, movesMoney } from '../model/export-rows';
 import { exportFileName, rangeBoundsMs, type ExportRange } from '../model/export-range';
-import { ofxHead, ofxTail, ofxTransaction, type OfxStatement } from '../model/ofx';
+import { ofxHead, ofxProblem, ofxTail, ofxTransaction, type OfxStatement } from '../model/ofx';
 
 export type AccountExportFormat = 'ofx' | 'csv';
 
@@ -22,13 +22,6 @@ export interface AccountExportRequest {
 }
 
 const BATCH = 500;
-
-/** Why an account cannot be exported as OFX (an importer matches the file to a bank account by these), or null. */
-export function ofxProblem(view: VirtualAccountView): string | null {
-  const { routingNumber, accountNumber } = view.virtualAccount;
-  if (!routingNumber || !accountNumber) return 'This account has no account and routing number in the local cache, and an OFX file needs both. Sync when online, or export CSV.';
-  return null;
-}
 
 /**
  * The account's transactions in the range, oldest first, read from the local search index a batch

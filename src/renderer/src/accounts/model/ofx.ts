@@ -1,4 +1,4 @@
-import type { Transaction } from '../../../../shared/service';
+import type { Transaction, VirtualAccountView } from '../../../../shared/service';
 
 /**
  * An account statement as OFX 1.0.2, the SGML form (header lines, then tags whose values end at
@@ -24,6 +24,13 @@ export interface OfxStatement {
   balanceAsOfMs: number;
   /** When the file was made (DTSERVER). */
   nowMs: number;
+}
+
+/** Why an account cannot be exported as OFX (an importer matches the file to a bank account by its numbers), or null. */
+export function ofxProblem(view: VirtualAccountView): string | null {
+  const { routingNumber, accountNumber } = view.virtualAccount;
+  if (!routingNumber || !accountNumber) return 'This account has no account and routing number in the local cache, and an OFX file needs both. Sync when online, or export CSV.';
+  return null;
 }
 
 /** Longest NAME the OFX spec allows; MEMO is A-255. */

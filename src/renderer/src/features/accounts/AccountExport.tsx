@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { VirtualAccountView } from '../../../../shared/service';
-import { exportAccount, ofxProblem, type AccountExportFormat } from '../../accounts/commands/export-account';
+import { exportAccount, type AccountExportFormat } from '../../accounts/commands/export-account';
 import { lastFullMonth, rangeProblems, type ExportRange } from '../../accounts/model/export-range';
+import { ofxProblem } from '../../accounts/model/ofx';
 import type { ExportOutcome } from '../../app/save-in-pieces';
 import { useEntities } from '../../repos/entities-hooks';
 import { ExportOutcomeNote } from '../../ui/ExportOutcomeNote';
