@@ -106,6 +106,47 @@ describe('what an export may write', () => {
     expect(suggested[1]).toBe('x.csv');
   });
 
+  it('an OFX export gets .ofx, forced the same way, offered under an OFX filter; "x.csv" asked as OFX is not left a .csv', async () => {
+    const filters: string[][] = [];
+    const host = await createMainCore({
+      userDataDir: join(dir, 'ofx-data'),
+      version: 't',
+      platform: 't',
+      secrets: 'memory',
+      emit: () => {},
+      saveDialog: async ({ suggestedName, filters: f }) => {
+        suggested.push(suggestedName);
+        filters.push(f.flatMap((x) => x.extensions));
+        return dialogAnswer;
+      },
+    });
+    try {
+      const begin = async (suggestedName: string) => {
+        const r = (await dispatch(host.handlers, 'files:saveBegin', { suggestedName, kind: 'ofx' })) as Result<ResultOf<'files:saveBegin'>>;
+        if (!r.ok) throw new Error(r.error.message);
+        return r.value;
+      };
+      dialogAnswer = join(dir, 'statement.sh');
+      const started = await begin('statement');
+      expect(suggested).toEqual(['statement.ofx']);
+      expect(filters).toEqual([['ofx']]);
+      expect(started.fileName).toBe('statement.sh.ofx');
+      const end = (await dispatch(host.handlers, 'files:saveEnd', { exportId: started.exportId })) as Result<ResultOf<'files:saveEnd'>>;
+      expect(end.ok && end.value.path).toBe(join(dir, 'statement.sh.ofx'));
+      dialogAnswer = join(dir, 'Feb.OFX');
+      expect((await begin('feb.csv')).fileName).toBe('Feb.OFX');
+      expect(suggested[1]).toBe('feb.csv.ofx');
+      expect(exportFileName('x.csv', 'ofx')).toBe('x.csv.ofx');
+      expect(exportFileName('x.ofx', 'csv')).toBe('x.ofx.csv');
+      const bad = await dispatch(host.handlers, 'files:saveBegin', { suggestedName: '../x.ofx', kind: 'ofx' });
+      expect(bad.ok ? 'ok' : bad.error.code).toBe('invalid-argument');
+      const unknown = await dispatch(host.handlers, 'files:saveBegin', { suggestedName: 'x.qif', kind: 'qif' });
+      expect(unknown.ok ? 'ok' : unknown.error.code).toBe('invalid-argument');
+    } finally {
+      await host.dispose();
+    }
+  });
+
   it('with no dialog (the Chromium host): the checked name with its extension, in the export folder', async () => {
     const exportDir = join(dir, 'downloads');
     const host = await createMainCore({ userDataDir: join(dir, 'host-data'), version: 't', platform: 't', secrets: 'memory', emit: () => {}, exportDir });

@@ -25,9 +25,9 @@ export class FileExportError extends Error {
 }
 
 /** The extension every file of a kind gets, whatever name was suggested or typed in the dialog. */
-export const EXPORT_EXTENSIONS: Record<ExportKind, string> = { csv: '.csv' };
+export const EXPORT_EXTENSIONS: Record<ExportKind, string> = { csv: '.csv', ofx: '.ofx' };
 
-/** `name` (or a path) ending in the kind's extension: "x.CSV" stays, "x" and "x.exe" get ".csv" added. */
+/** `name` (or a path) ending in the kind's extension: "x.CSV" stays, "x" and "x.exe" get ".csv" added (".ofx" for OFX). */
 export function withExportExtension(name: string, kind: ExportKind): string {
   const ext = EXPORT_EXTENSIONS[kind];
   return extname(name).toLowerCase() === ext ? name : `${name}${ext}`;

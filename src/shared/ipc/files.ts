@@ -16,7 +16,7 @@ export interface SaveFinished {
 }
 
 /** What can be exported; main forces each kind's extension on the file it writes. */
-export const EXPORT_KINDS = ['csv'] as const;
+export const EXPORT_KINDS = ['csv', 'ofx'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 const ExportId = z.string().regex(/^[A-Za-z0-9-]{1,64}$/);

@@ -1,9 +1,12 @@
-import type { filesChannels, HandlersOf, IpcErrorCode } from '../../../shared/ipc';
+import type { ExportKind, filesChannels, HandlersOf, IpcErrorCode } from '../../../shared/ipc';
 import type { CoreContext } from '../../core/context';
 import { exportFileName, FileExportError, type FileExportErrorCode } from '../../files/file-exports';
 import { HandlerError } from '../dispatch';
 
-const FILTERS = { csv: [{ name: 'CSV (comma-separated values)', extensions: ['csv'] }] };
+const FILTERS: Record<ExportKind, { name: string; extensions: string[] }[]> = {
+  csv: [{ name: 'CSV (comma-separated values)', extensions: ['csv'] }],
+  ofx: [{ name: 'OFX (Quicken, QuickBooks, GnuCash)', extensions: ['ofx'] }],
+};
 
 const ERROR_CODES: Record<FileExportErrorCode, IpcErrorCode> = {
   'not-open': 'not-found',

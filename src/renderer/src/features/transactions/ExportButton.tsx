@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { exportCsv, type ExportOutcome } from '../../app/export-transactions';
+import { ExportOutcomeNote } from '../../ui/ExportOutcomeNote';
 import { count as fmt } from '../../model/format';
 
 interface Props {
@@ -42,19 +43,7 @@ export function ExportButton({ profileId, queryId, count }: Props) {
           Export CSV
         </button>
       )}
-      {outcome?.kind === 'saved' ? (
-        <span aria-live="polite" className="field__hint">
-          Saved {fmt(outcome.rows)} transactions to {outcome.path}
-        </span>
-      ) : outcome?.kind === 'failed' ? (
-        <span role="alert" className="field__error">
-          The export failed: {outcome.message}
-        </span>
-      ) : outcome?.kind === 'canceled' ? (
-        <span aria-live="polite" className="field__hint">
-          Export canceled; no file was written.
-        </span>
-      ) : null}
+      <ExportOutcomeNote outcome={outcome} />
     </div>
   );
 }

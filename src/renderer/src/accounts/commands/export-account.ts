@@ -1,0 +1,86 @@
+import { saveInPieces, type ExportOutcome, type ExportPiece } from '../../app/save-in-pieces';
+import type { VirtualAccountView, Transaction } from '../../../../shared/service';
+import { csvHeader, csvRow } from '../../model/csv';
+import { openSearch, readRows, searchClient } from '../../search/search-session';
+import type { TxQuery } from '../../search/model/query';
+import { EXPORTED_DETAILED_STATUSES, EXPORTED_STATUSES, movesMoney } from '../model/export-rows';
+import { exportFileName, rangeBoundsMs, type ExportRange } from '../model/export-range';
+import { ofxHead, ofxProblem, ofxTail, ofxTransaction, type OfxStatement } from '../model/ofx';
+
+export type AccountExportFormat = 'ofx' | 'csv';
+
+export interface AccountExportRequest {
+  profileId: string;
+  view: VirtualAccountView;
+  range: ExportRange;
+  format: AccountExportFormat;
+  /** When the export runs (the OFX file's DTSERVER). */
+  nowMs: number;
+  /** When the cached balance was last read from the service (the OFX LEDGERBAL's DTASOF). */
+  balanceAsOfMs: number;
+  signal?: AbortSignal;
+}
+
+const BATCH = 500;
+
+/**
+ * The account's transactions in the range, oldest first, read from the local search index a batch
+ * at a time (every matching row, not a first page). The index answers newest first, so batches
+ * are read from the end backwards and each is reversed.
+ */
+async function* rowsOldestFirst(profileId: string, query: TxQuery): AsyncGenerator<Transaction[]> {
+  await openSearch(profileId);
+  const client = searchClient();
+  // Rows a sync wrote a moment ago belong in the file: the index absorbs them first.
+  const status = await client.refresh();
+  if (status.state === 'error') throw new Error(status.note ?? 'The local search index is not available. Reopen the app, then export again.');
+  const first = await client.query(query, 1);
+  for (let end = first.summary.count; end > 0; end -= BATCH) {
+    const start = Math.max(0, end - BATCH);
+    const refs = await client.page(first.queryId, start, end - start);
+    if (refs === null) throw new Error('The local search was busy with other searches while exporting. Export again.');
+    const rows = (await readRows(profileId, refs)).filter((tx): tx is Transaction => tx !== undefined && movesMoney(tx));
+    yield rows.reverse();
+  }
+}
+
+async function* pieces(req: AccountExportRequest, query: TxQuery): AsyncGenerator<ExportPiece> {
+  if (req.format === 'csv') {
+    yield { text: csvHeader(), rows: 0 };
+    for await (const rows of rowsOldestFirst(req.profileId, query)) yield { text: rows.map(csvRow).join(''), rows: rows.length };
+    return;
+  }
+  const { virtualAccount, balance } = req.view;
+  const statement: OfxStatement = {
+    bankId: virtualAccount.routingNumber ?? '',
+    accountId: virtualAccount.accountNumber ?? '',
+    from: req.range.from,
+    to: req.range.to,
+    balanceCents: balance.amountCents,
+    balanceAsOfMs: req.balanceAsOfMs,
+    nowMs: req.nowMs,
+  };
+  yield { text: ofxHead(statement), rows: 0 };
+  for await (const rows of rowsOldestFirst(req.profileId, query)) yield { text: rows.map(ofxTransaction).join(''), rows: rows.length };
+  yield { text: ofxTail(statement), rows: 0 };
+}
+
+/**
+ * Exports one account's transactions for a range as OFX or CSV, from the local cache only: it
+ * works offline and sends nothing to the service. The same rows in both formats (export-rows.ts).
+ */
+export async function exportAccount(req: AccountExportRequest): Promise<ExportOutcome> {
+  const bounds = rangeBoundsMs(req.range);
+  if (!bounds) return { kind: 'failed', message: 'The date range is not valid: fix the dates, then export again.' };
+  if (req.format === 'ofx') {
+    const problem = ofxProblem(req.view);
+    if (problem) return { kind: 'failed', message: problem };
+  }
+  const query: TxQuery = {
+    virtualAccountIds: [req.view.virtualAccount.id],
+    ...bounds,
+    statuses: [...EXPORTED_STATUSES],
+    detailedStatuses: [...EXPORTED_DETAILED_STATUSES],
+  };
+  return saveInPieces(exportFileName(req.view.virtualAccount.name, req.range, req.format), req.format, pieces(req, query), req.signal);
+}
