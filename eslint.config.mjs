@@ -51,10 +51,10 @@ function restrict(modules, syntax = []) {
 }
 
 /** The renderer's layers below the app services; where each folder belongs (DESIGN.md, "Layout"). */
-const RENDERER_MODELS = ['src/renderer/src/model/**', 'src/renderer/src/search/model/**', 'src/renderer/src/outbox/model/**', 'src/renderer/src/cards/model/**', 'src/renderer/src/util/**'];
+const RENDERER_MODELS = ['src/renderer/src/model/**', 'src/renderer/src/search/model/**', 'src/renderer/src/outbox/model/**', 'src/renderer/src/cards/model/**', 'src/renderer/src/directory/model/**', 'src/renderer/src/util/**'];
 const RENDERER_REPOS = ['src/renderer/src/repos/**', 'src/renderer/src/outbox/repo/**'];
 const RENDERER_ENGINES = ['src/renderer/src/sync/**', 'src/renderer/src/search/**', 'src/renderer/src/outbox/sender/**'];
-const RENDERER_APP = ['src/renderer/src/app/**', 'src/renderer/src/stores/**', 'src/renderer/src/outbox/commands/**', 'src/renderer/src/cards/commands/**'];
+const RENDERER_APP = ['src/renderer/src/app/**', 'src/renderer/src/stores/**', 'src/renderer/src/outbox/commands/**', 'src/renderer/src/cards/commands/**', 'src/renderer/src/directory/commands/**'];
 const BELOW_SCREENS = ['renderer-app', 'renderer-engine', 'renderer-repos', 'renderer-model', 'renderer-ui', 'renderer-platform', 'shared'];
 
 /** A boundaries policy: `from` may import only the element types in `to`. */

@@ -5,7 +5,9 @@ import { ago, count } from '../../model/format';
 import { useEntities } from '../../repos/entities-hooks';
 import { useConnectivity } from '../../stores/connectivity';
 import { useProfiles } from '../../stores/profiles';
+import { PagedFetchButtons } from '../../ui/PagedFetchButtons';
 import { ScreenHeading } from '../../ui/ScreenHeading';
+import { plural, usePagedFetch } from '../../ui/usePagedFetch';
 import { GroupDetail } from './GroupDetail';
 import { NewGroupDialog } from './NewGroupDialog';
 import './card-groups.css';
@@ -30,24 +32,12 @@ function GroupsFor({ profileId }: { profileId: string }) {
   const [name, setName] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
-  const [fetching, setFetching] = useState(false);
-  const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
-  const [nextCursor, setNextCursor] = useState<string | undefined>();
+  const paged = usePagedFetch((cursor) => fetchGroupPage(profileId, name, cursor), plural('group'));
 
   const all = useMemo(() => [...(groups?.items ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1)), [groups]);
   const shown = useMemo(() => byName(all, name), [all, name]);
   const selected = selectedId ? all.find((g) => g.id === selectedId) : undefined;
   const disabledReason = online ? undefined : OFFLINE_GROUP_EDITS;
-
-  const fetchPage = async (cursor?: string) => {
-    setFetching(true);
-    setNote(null);
-    const r = await fetchGroupPage(profileId, name, cursor);
-    setFetching(false);
-    if (!r.ok) return setNote({ text: r.error.message, error: true });
-    setNextCursor(r.value.nextCursor);
-    setNote({ text: `${r.value.count} group${r.value.count === 1 ? '' : 's'} fetched from the service${r.value.nextCursor ? '; more are available.' : '.'}`, error: false });
-  };
 
   return (
     <section className={`screen screen--wide groups-screen${selected ? ' groups-screen--detail' : ''}`} aria-labelledby="screen-title">
@@ -67,27 +57,14 @@ function GroupsFor({ profileId }: { profileId: string }) {
             value={name}
             onChange={(e) => {
               setName(e.target.value);
-              setNextCursor(undefined);
-              setNote(null);
+              paged.reset();
             }}
           />
         </label>
-        <button type="button" className="button" disabled={!online || fetching} onClick={() => void fetchPage()}>
-          {fetching ? 'Fetching…' : 'Fetch from the service'}
-        </button>
-        {nextCursor ? (
-          <button type="button" className="button" disabled={!online || fetching} onClick={() => void fetchPage(nextCursor)}>
-            Fetch the next page
-          </button>
-        ) : null}
+        <PagedFetchButtons paged={paged} label="Fetch from the service" disabled={!online} />
         <button type="button" className="button button--primary" disabled={!online} title={disabledReason} onClick={() => setCreating(true)}>
           New group
         </button>
-        {note ? (
-          <span className={note.error ? 'field__error' : 'muted'} role={note.error ? 'alert' : 'status'}>
-            {note.text}
-          </span>
-        ) : null}
       </div>
       <div className="cards-body">
         <div className="groups-list">
