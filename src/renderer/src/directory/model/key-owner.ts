@@ -35,3 +35,17 @@ export function describeKeyOwner(owner: KeyOwner): string {
       return "The key's legal entity is unknown until the first sync";
   }
 }
+
+/** The owner in a few words, for a table cell. */
+export function keyOwnerName(owner: KeyOwner): string {
+  switch (owner.state) {
+    case 'one':
+      return owner.entity.name;
+    case 'several':
+      return `One of ${owner.count} legal entities`;
+    case 'none':
+      return 'None shown by the service';
+    case 'unknown':
+      return 'Unknown until the first sync';
+  }
+}
