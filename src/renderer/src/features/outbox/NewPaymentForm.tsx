@@ -67,7 +67,8 @@ export function NewPaymentForm({ profileId }: { profileId: string }) {
     if (Object.keys(errs).length > 0 || !cents.ok) return;
     const row = await queueDraft(profileId, {
       kind: 'payment',
-      payload: { svcHandle: handle, amountCents: cents.cents, ...(sourceId ? { sourceSvcHandleId: sourceId } : {}) },
+      // A saved handle typed in another case or with its @ is sent as the directory spells it.
+      payload: { svcHandle: known?.svcHandle ?? handle, amountCents: cents.cents, ...(sourceId ? { sourceSvcHandleId: sourceId } : {}) },
       labels: { ...(name ? { destination: name } : {}), ...(source ? { source: `@${source.svcHandle}` } : {}) },
     });
     setDone(row.state === 'approved' ? 'Queued: it will be sent when online.' : 'Queued for approval (Approvals).');
