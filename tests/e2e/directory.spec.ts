@@ -1,7 +1,8 @@
+import { startSandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
 import { noonTodayUtc } from './harness/cards';
 import { addServiceHandle, addServiceMerchant, handlesTable, merchantsTable, openDirectoryTab } from './harness/directory';
-import { openSection, syncedDemo } from './harness/flows';
+import { fillLiveProfile, openSection, syncedDemo } from './harness/flows';
 
 /** The Directory against the Demo's sandbox: saved lists offline, paging, the merchant search, paying a handle. */
 const START = noonTodayUtc();
@@ -131,4 +132,29 @@ test('"Pay this handle" prefills the payment form; queued, approved, sent once t
   expect(pays.map((r) => r.status)).toEqual([200]);
   const paid = sandbox.world.ledger.filter((e) => e.kind === 'payment' && e.amountCents === 1234);
   expect(paid.map((e) => e.destination)).toEqual([globex.id]);
+});
+
+test('each profile in the list names the legal entity of its own key, unknown until its first sync', async ({ app }) => {
+  // A second service, standing in for another company's live account.
+  const live = await startSandbox({ seed: 13, transactions: 30 });
+  try {
+    (live.world.legalEntity as { name: string }).name = 'Initech Holdings LLC';
+    const sandbox = await syncedDemo(app);
+    const { page } = app;
+    await openSection(page, 'Settings');
+    await fillLiveProfile(page, { name: 'Initech books', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
+    await page.getByRole('form', { name: 'Add a live profile' }).getByRole('button', { name: 'Save' }).click();
+    const row = page.getByRole('row', { name: /^Initech books/ });
+    await expect(row.getByRole('cell', { name: 'Unknown until the first sync' })).toBeVisible();
+    await expect(page.getByRole('row', { name: /^Demo/ }).getByRole('cell', { name: sandbox.world.legalEntity.name })).toBeVisible();
+
+    await row.getByRole('button', { name: 'Use Initech books' }).click();
+    // Its first sync fills its own cache; the row reads it from there (as slow as a sync may be).
+    await expect(row.getByRole('cell', { name: 'Initech Holdings LLC' })).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByRole('row', { name: /^Demo/ }).getByRole('cell', { name: sandbox.world.legalEntity.name })).toBeVisible();
+    await openSection(page, 'Directory');
+    await expect(page.getByLabel('Key owner')).toContainText("This profile's key belongs to Initech Holdings LLC");
+  } finally {
+    await live.close();
+  }
 });
