@@ -1,7 +1,7 @@
 import type { Account, LegalEntity } from '../../../../shared/service';
 import { day, humanStatus } from '../../model/format';
 import { useEntities } from '../../repos/entities-hooks';
-import { AsOf } from './AsOf';
+import { AsOf, ListBody } from './AsOf';
 
 const TYPE: Record<Account['type'], string> = { debit: 'Debit', charge_card: 'Charge card' };
 
@@ -14,11 +14,7 @@ export function EntitiesPanel({ profileId, online }: { profileId: string; online
     <>
       <h2 id="directory-entities">Legal entities</h2>
       <AsOf label="Legal entities" asOf={entities?.asOf ?? null} shown={entities?.items.length ?? 0} total={entities?.items.length ?? 0} online={online} />
-      {entities === undefined ? (
-        <p className="muted">Reading the saved legal entities…</p>
-      ) : entities.items.length === 0 ? (
-        <p className="muted">No legal entity saved yet: they arrive with the first sync.</p>
-      ) : (
+      <ListBody loading={entities === undefined && 'Reading the saved legal entities…'} emptyText={entities?.items.length === 0 && 'No legal entity saved yet: they arrive with the first sync.'}>
         <table className="table" aria-labelledby="directory-entities">
           <thead>
             <tr>
@@ -28,7 +24,7 @@ export function EntitiesPanel({ profileId, online }: { profileId: string; online
             </tr>
           </thead>
           <tbody>
-            {entities.items.map((e) => (
+            {entities?.items.map((e) => (
               <tr key={e.id}>
                 <th scope="row">{e.name}</th>
                 <td>{e.structure ?? '—'}</td>
@@ -37,14 +33,10 @@ export function EntitiesPanel({ profileId, online }: { profileId: string; online
             ))}
           </tbody>
         </table>
-      )}
+      </ListBody>
       <h2 id="directory-accounts">Accounts</h2>
       <AsOf label="Accounts" asOf={accounts?.asOf ?? null} shown={accountRows.length} total={accountRows.length} online={online} />
-      {accounts === undefined ? (
-        <p className="muted">Reading the saved accounts…</p>
-      ) : accountRows.length === 0 ? (
-        <p className="muted">No account saved yet: they arrive with the first sync.</p>
-      ) : (
+      <ListBody loading={accounts === undefined && 'Reading the saved accounts…'} emptyText={accountRows.length === 0 && 'No account saved yet: they arrive with the first sync.'}>
         <table className="table" aria-labelledby="directory-accounts">
           <thead>
             <tr>
@@ -71,7 +63,7 @@ export function EntitiesPanel({ profileId, online }: { profileId: string; online
             ))}
           </tbody>
         </table>
-      )}
+      </ListBody>
     </>
   );
 }

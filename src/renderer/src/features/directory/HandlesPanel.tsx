@@ -7,7 +7,7 @@ import { useNavigation } from '../../stores/navigation';
 import { usePaymentPrefill } from '../../stores/payment-prefill';
 import { PagedFetchButtons } from '../../ui/PagedFetchButtons';
 import { plural, usePagedFetch } from '../../ui/usePagedFetch';
-import { AsOf, OFFLINE_FETCH } from './AsOf';
+import { AsOf, ListBody, OFFLINE_FETCH } from './AsOf';
 
 /** The saved svc handles: filtered as typed (offline too), fetched page by page, each one payable. */
 export function HandlesPanel({ profileId, online }: { profileId: string; online: boolean }) {
@@ -34,11 +34,7 @@ export function HandlesPanel({ profileId, online }: { profileId: string; online:
         </label>
         <PagedFetchButtons paged={paged} label="Fetch from the service" disabled={!online} disabledReason={OFFLINE_FETCH} />
       </div>
-      {list === undefined ? (
-        <p className="muted">Reading the saved handles…</p>
-      ) : shown.length === 0 ? (
-        <p className="muted">{all.length === 0 ? 'No svc handles saved yet: they arrive with the first sync, or fetch them from the service.' : 'No saved handle matches that.'}</p>
-      ) : (
+      <ListBody loading={list === undefined && 'Reading the saved handles…'} emptyText={shown.length === 0 && (all.length === 0 ? 'No svc handles saved yet: they arrive with the first sync, or fetch them from the service.' : 'No saved handle matches that.')}>
         <table className="table">
           <caption className="visually-hidden">Svc handles</caption>
           <thead>
@@ -66,7 +62,7 @@ export function HandlesPanel({ profileId, online }: { profileId: string; online:
             ))}
           </tbody>
         </table>
-      )}
+      </ListBody>
     </>
   );
 }

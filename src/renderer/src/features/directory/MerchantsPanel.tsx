@@ -4,7 +4,7 @@ import { searchMerchantsOnline } from '../../cards/commands/merchant-search';
 import { matchMerchants } from '../../cards/model/merchant-match';
 import { count } from '../../model/format';
 import { useEntities } from '../../repos/entities-hooks';
-import { AsOf, OFFLINE_FETCH } from './AsOf';
+import { AsOf, ListBody, OFFLINE_FETCH } from './AsOf';
 
 type Note = { text: string; error: boolean } | null;
 
@@ -59,11 +59,7 @@ export function MerchantsPanel({ profileId, online }: { profileId: string; onlin
           </span>
         ) : null}
       </form>
-      {list === undefined ? (
-        <p className="muted">Reading the saved merchants…</p>
-      ) : shown.length === 0 ? (
-        <p className="muted">{all.length === 0 ? 'No merchants saved yet: they arrive with the first sync, or search the service by name.' : online ? 'No saved merchant has that in its name: search the service for it.' : 'No saved merchant has that in its name.'}</p>
-      ) : (
+      <ListBody loading={list === undefined && 'Reading the saved merchants…'} emptyText={shown.length === 0 && (all.length === 0 ? 'No merchants saved yet: they arrive with the first sync, or search the service by name.' : online ? 'No saved merchant has that in its name: search the service for it.' : 'No saved merchant has that in its name.')}>
         <table className="table">
           <caption className="visually-hidden">Merchants</caption>
           <thead>
@@ -84,7 +80,7 @@ export function MerchantsPanel({ profileId, online }: { profileId: string; onlin
             ))}
           </tbody>
         </table>
-      )}
+      </ListBody>
     </>
   );
 }
