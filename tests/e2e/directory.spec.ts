@@ -15,6 +15,10 @@ test('the saved lists read offline with their as-of, by keyboard, and the key ow
   await openDirectoryTab(page, 'Svc handles');
   await expect(page.getByLabel('Key owner')).toContainText(`This profile's key belongs to ${owner}`);
   await expect(handlesTable(page).getByRole('row')).toHaveCount(sandbox.world.svcHandles.size + 1);
+  // The key's own handle sends from one of its accounts; a payee's does not.
+  const own = sandbox.world.svcHandles.get(sandbox.world.ownSvcHandleId)?.svcHandle ?? 'missing';
+  await expect(handlesTable(page).getByRole('rowheader', { name: `@${own} Yours` })).toBeVisible();
+  await expect(handlesTable(page).getByRole('rowheader', { name: '@globex-corp', exact: true })).toBeVisible();
 
   await sandbox.setFaults({ offline: true });
   await app.probeUntil('offline');
@@ -113,6 +117,9 @@ test('"Pay this handle" prefills the payment form; queued, approved, sent once t
   await expect(form.getByLabel('Pay (svc handle)')).toHaveValue('globex-corp');
   await expect(form.getByLabel('Pay (svc handle)')).toHaveAccessibleDescription(`Globex Corp · account ${globex.accountId}`);
   await expect(form.getByLabel('Amount (USD)')).toBeFocused();
+  // A payment can come only from the key's own legal entity's handles.
+  const own = sandbox.world.svcHandles.get(sandbox.world.ownSvcHandleId)?.svcHandle ?? 'missing';
+  await expect(form.getByLabel('From handle').getByRole('option')).toHaveText(['This key’s own handle', new RegExp(`^@${own} `)]);
 
   // A handle the directory does not know is allowed, with a note; back to the picked one.
   await form.getByLabel('Pay (svc handle)').fill('someone-new');

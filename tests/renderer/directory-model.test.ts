@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LegalEntity, SvcHandle } from '../../src/shared/service';
-import { filterHandles, findHandle, normalHandle, sortHandles } from '../../src/renderer/src/directory/model/handles';
+import { filterHandles, findHandle, handlesOfAccounts, normalHandle, sortHandles } from '../../src/renderer/src/directory/model/handles';
 import { describeKeyOwner, keyOwnerName, keyOwnerOf } from '../../src/renderer/src/directory/model/key-owner';
 import { fetchedPage } from '../../src/renderer/src/model/fetched-page';
 import { usePaymentPrefill } from '../../src/renderer/src/stores/payment-prefill';
@@ -28,6 +28,11 @@ describe('svc handles', () => {
     expect(findHandle(handles, 'globex')).toBeUndefined();
     expect(findHandle(handles, '  ')).toBeUndefined();
     expect(normalHandle(' @Pied-Piper')).toBe('pied-piper');
+  });
+
+  it("names the handles that send from the key's own accounts", () => {
+    expect([...handlesOfAccounts(handles, ['acct_gx9', 'acct_3'])].sort()).toEqual(['1', '3']);
+    expect(handlesOfAccounts(handles, []).size).toBe(0);
   });
 });
 

@@ -22,3 +22,13 @@ export function findHandle(handles: readonly SvcHandle[], typed: string): SvcHan
   const wanted = normalHandle(typed);
   return wanted ? handles.find((h) => h.svcHandle.toLowerCase() === wanted) : undefined;
 }
+
+/**
+ * The ids of the handles that send from one of the given accounts. GET /account answers the
+ * accounts of the key's own legal entity (its default), so with those these are the handles an
+ * API key may pay from (POST /pay's `sourceSvcHandleId` must be one of its legal entity's).
+ */
+export function handlesOfAccounts(handles: readonly SvcHandle[], accountIds: readonly string[]): Set<string> {
+  const accounts = new Set(accountIds);
+  return new Set(handles.filter((h) => accounts.has(h.accountId)).map((h) => h.id));
+}

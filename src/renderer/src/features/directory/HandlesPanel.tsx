@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
-import type { SvcHandle } from '../../../../shared/service';
+import type { Account, SvcHandle } from '../../../../shared/service';
 import { fetchHandlePage } from '../../directory/commands/fetch-handles';
-import { filterHandles, sortHandles } from '../../directory/model/handles';
+import { filterHandles, handlesOfAccounts, sortHandles } from '../../directory/model/handles';
 import { useEntities } from '../../repos/entities-hooks';
 import { useNavigation } from '../../stores/navigation';
 import { usePaymentPrefill } from '../../stores/payment-prefill';
@@ -18,6 +18,8 @@ export function HandlesPanel({ profileId, online }: { profileId: string; online:
   const go = useNavigation((s) => s.go);
   const all = useMemo(() => sortHandles(list?.items ?? []), [list]);
   const shown = useMemo(() => filterHandles(all, text), [all, text]);
+  const accounts = useEntities<Account>(profileId, 'account');
+  const own = useMemo(() => handlesOfAccounts(all, (accounts?.items ?? []).map((a) => a.id)), [all, accounts]);
 
   const pay = (h: SvcHandle) => {
     offer({ profileId, svcHandle: h.svcHandle, name: h.name });
@@ -50,7 +52,14 @@ export function HandlesPanel({ profileId, online }: { profileId: string; online:
           <tbody>
             {shown.map((h) => (
               <tr key={h.id}>
-                <th scope="row">@{h.svcHandle}</th>
+                <th scope="row">
+                  @{h.svcHandle}
+                  {own.has(h.id) ? (
+                    <span className="badge" title="It sends from one of this profile's accounts: a payment can come from it.">
+                      Yours
+                    </span>
+                  ) : null}
+                </th>
                 <td>{h.name}</td>
                 <td className="directory-mono">{h.accountId}</td>
                 <td className="table__actions">

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import type { SvcHandle } from '../../../../shared/service';
-import { findHandle, normalHandle, sortHandles } from '../../directory/model/handles';
+import type { Account, SvcHandle } from '../../../../shared/service';
+import { findHandle, handlesOfAccounts, normalHandle, sortHandles } from '../../directory/model/handles';
 import { parseDollars } from '../../outbox/model/money-input';
 import { useEntities } from '../../repos/entities-hooks';
 import { usePaymentPrefill, type PaymentPrefill } from '../../stores/payment-prefill';
@@ -10,6 +10,7 @@ import { queueDraft } from '../../outbox/commands/submit-draft';
 import { KINDS } from '../../outbox/model/kinds';
 
 const EMPTY: SvcHandle[] = [];
+const NO_ACCOUNTS: Account[] = [];
 
 /** The payee's name: the saved directory's, else the one "Pay this handle" brought while the handle is unchanged. */
 function payeeName(known: SvcHandle | undefined, typed: string, prefilled: PaymentPrefill | null): string | undefined {
@@ -28,6 +29,12 @@ function payeeHint(known: SvcHandle | undefined, name: string | undefined, typed
 export function NewPaymentForm({ profileId }: { profileId: string }) {
   const cached = useEntities<SvcHandle>(profileId, 'svcHandle')?.items ?? EMPTY;
   const handles = useMemo(() => sortHandles(cached), [cached]);
+  const accounts = useEntities<Account>(profileId, 'account')?.items ?? NO_ACCOUNTS;
+  // Only the key's own legal entity's handles can pay (the service refuses any other source).
+  const sources = useMemo(() => {
+    const own = handlesOfAccounts(handles, accounts.map((a) => a.id));
+    return handles.filter((h) => own.has(h.id));
+  }, [handles, accounts]);
   const prefill = usePaymentPrefill((s) => s.prefill);
   const amountRef = useRef<HTMLInputElement>(null);
   const [prefilled, setPrefilled] = useState<PaymentPrefill | null>(null);
@@ -60,7 +67,7 @@ export function NewPaymentForm({ profileId }: { profileId: string }) {
     const cents = parseDollars(amount);
     // The kind's own checks (the same a CSV import makes); the amount's are its parser's.
     for (const p of KINDS.payment.validate({ svcHandle: handle, amountCents: cents.ok ? cents.cents : 1 })) if (p.field === 'svcHandle') errs['payee'] ??= p.message;
-    const source = handles.find((h) => h.id === sourceId);
+    const source = sources.find((h) => h.id === sourceId);
     if (source && source.svcHandle.toLowerCase() === handle.toLowerCase()) errs['payee'] = 'Choose a different payee: a handle cannot pay itself.';
     if (!cents.ok) errs['amount'] = cents.error;
     setErrors(errs);
@@ -99,7 +106,7 @@ export function NewPaymentForm({ profileId }: { profileId: string }) {
         </label>
         <select id="pay-source" className="field__input" value={sourceId} onChange={(e) => setSourceId(e.target.value)}>
           <option value="">This key’s own handle</option>
-          {handles.map((h) => (
+          {sources.map((h) => (
             <option key={h.id} value={h.id}>
               @{h.svcHandle} ({h.name})
             </option>
