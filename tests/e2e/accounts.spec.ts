@@ -34,11 +34,11 @@ test('list, show closed, numbers with copy; offline the cached list, detail and 
   await expect(page.getByText(`${open.length + 1} of ${open.length + 1} shown`)).toBeVisible();
   // "Fetch from the service" asks with the same filter: the closed account comes only when shown.
   await page.getByRole('button', { name: 'Fetch from the service' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `${open.length + 1} accounts fetched from the service.` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `${open.length + 1} accounts fetched from the service; that is the end of the list.` })).toBeVisible();
   await page.getByLabel('Show closed').uncheck();
   await expect(accountList(page)).not.toContainText('Old Project Fund');
   await page.getByRole('button', { name: 'Fetch from the service' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `${open.length} accounts fetched from the service.` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `${open.length} accounts fetched from the service; that is the end of the list.` })).toBeVisible();
 
   // The detail, opened from the keyboard: numbers, copied as they are (not secret), the commission rule and its next date.
   const escrow = vaNamed(sandbox, 'Client Escrow - Globex');

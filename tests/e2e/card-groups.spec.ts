@@ -31,7 +31,7 @@ test('groups: filter by name offline, create, rename, read again, and the cards 
 
   // The service's name filter, a page into the cache.
   await page.getByRole('button', { name: 'Fetch from the service' }).click();
-  await expect(page.getByText('1 group fetched from the service.')).toBeVisible();
+  await expect(page.getByText('1 group fetched from the service; that is the end of the list.')).toBeVisible();
   await expect(detail(page).getByLabel('Utilization from the service')).toContainText('Spent');
 
   const d = detail(page);

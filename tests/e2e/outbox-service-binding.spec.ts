@@ -26,7 +26,7 @@ test('approved for staging, the address changes to production: back to a person 
   await openSection(page, 'Settings');
   await fillLiveProfile(page, { name: 'Acme', baseUrl: staging.apiUrl, vaultUrl: staging.vaultUrl, apiKey: staging.apiKey });
   await page.getByRole('form', { name: 'Add a live profile' }).getByRole('button', { name: 'Save' }).click();
-  const row = page.getByRole('row', { name: /Acme/ });
+  const row = page.getByRole('row', { name: /^Acme/ });
   await expect(row).toContainText('System keychain');
   const profile = page.getByRole('combobox', { name: 'Profile' });
   const acme = (await profile.locator('option', { hasText: 'Acme' }).getAttribute('value')) ?? 'missing';

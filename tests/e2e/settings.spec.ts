@@ -99,7 +99,7 @@ test.describe('a profile without a key', () => {
     await app.open();
     await startDemo(page);
     await openSection(page, 'Settings');
-    const row = page.getByRole('row', { name: /Acme/ });
+    const row = page.getByRole('row', { name: /^Acme/ });
     await expect(row).toContainText('No API key: this profile cannot connect');
 
     const open = row.getByRole('button', { name: 'Set key for Acme' });
@@ -158,7 +158,7 @@ test('"Edit…" changes a live profile; field errors are shown next to the field
   await openSection(page, 'Settings');
   await fillLiveProfile(page, { name: 'Acme', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
   await page.getByRole('form', { name: 'Add a live profile' }).getByRole('button', { name: 'Save' }).click();
-  const row = page.getByRole('row', { name: /Acme/ });
+  const row = page.getByRole('row', { name: /^Acme/ });
   await expect(row).toBeVisible();
 
   await row.getByRole('button', { name: 'Edit Acme' }).click();
@@ -217,7 +217,7 @@ test('changing an address asks for the key of the new address; saved without it,
     await openSection(page, 'Settings');
     await fillLiveProfile(page, { name: 'Acme', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
     await page.getByRole('form', { name: 'Add a live profile' }).getByRole('button', { name: 'Save' }).click();
-    const row = page.getByRole('row', { name: /Acme/ });
+    const row = page.getByRole('row', { name: /^Acme/ });
     await expect(row).toContainText('System keychain');
 
     await row.getByRole('button', { name: 'Edit Acme' }).click();
@@ -265,7 +265,7 @@ test.describe('a machine without a system keychain', () => {
     await fillLiveProfile(page, { name: 'Acme', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(form.getByText('Saved “Acme”.')).toBeVisible();
-    const row = page.getByRole('row', { name: /Acme/ });
+    const row = page.getByRole('row', { name: /^Acme/ });
     await expect(row).toContainText('This session only');
 
     // The key dialog has no choice either.

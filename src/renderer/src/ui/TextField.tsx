@@ -1,10 +1,11 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
 
 interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   id: string;
   label: string;
   hint?: string;
   error?: string | undefined;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input whose hint and error are tied to it, so a screen reader reads them with it. */

@@ -3,14 +3,9 @@ import { serviceCall } from '../../platform/service';
 import { upsertEntities } from '../../repos/entities-repo';
 import { useConnectivity } from '../../stores/connectivity';
 import { storableCard } from '../../app/entity-writes';
+import { fetchedPage, type FetchedPage } from '../../model/fetched-page';
 import { cardFilterProblem, cardListQuery, type CardListFilter } from '../model/card-list';
 
-export interface FetchedPage {
-  /** How many cards the page brought. */
-  count: number;
-  /** The cursor of the next page; undefined at the end of the list. */
-  nextCursor?: string;
-}
 
 function refused(message: string): Result<FetchedPage> {
   return { ok: false, error: { code: 'invalid-argument', message } };
@@ -30,6 +25,5 @@ export async function fetchCardPage(profileId: string, filter: CardListFilter, c
   const r = await serviceCall(profileId, 'listCards', { query: cardListQuery(filter, cursor) });
   if (!r.ok) return r;
   await upsertEntities(profileId, 'card', r.value.items.map(storableCard), (c) => c.id);
-  const nextCursor = r.value.metadata?.nextCursor;
-  return { ok: true, value: { count: r.value.items.length, ...(nextCursor ? { nextCursor } : {}) } };
+  return { ok: true, value: fetchedPage(r.value) };
 }

@@ -3,7 +3,7 @@ import type { Result } from '../../../../shared/ipc';
 import { serviceCall } from '../../platform/service';
 import { upsertEntities, upsertEntity } from '../../repos/entities-repo';
 import { useConnectivity } from '../../stores/connectivity';
-import type { FetchedPage } from './fetch-cards';
+import { fetchedPage, type FetchedPage } from '../../model/fetched-page';
 
 const OFFLINE = 'Offline: the groups shown are those saved on this computer. Fetch again when the connection returns.';
 
@@ -18,8 +18,7 @@ export async function fetchGroupPage(profileId: string, name: string | undefined
   const r = await serviceCall(profileId, 'listCardGroups', { query: { ...(trimmed ? { 'filter:name': trimmed } : {}), ...(cursor ? { cursor } : {}) } });
   if (!r.ok) return r;
   await upsertEntities(profileId, 'cardGroup', r.value.items, (g) => g.id);
-  const nextCursor = r.value.metadata?.nextCursor;
-  return { ok: true, value: { count: r.value.items.length, ...(nextCursor ? { nextCursor } : {}) } };
+  return { ok: true, value: fetchedPage(r.value) };
 }
 
 /** `GET /card-group/{id}`: the group as the service has it now, into the cache. */

@@ -9,8 +9,8 @@ import { useProfiles } from '../../stores/profiles';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { AccountDetail } from './AccountDetail';
 import './accounts.css';
-import { FetchPageButtons } from '../../ui/FetchPageButtons';
-import { StatusNote } from '../../ui/StatusNote';
+import { PagedFetchButtons } from '../../ui/PagedFetchButtons';
+import { plural, usePagedFetch } from '../../ui/usePagedFetch';
 
 export const OFFLINE_ACCOUNT_EDITS = 'Offline: changes to accounts need the service. They are shown as they were last synced.';
 
@@ -25,9 +25,7 @@ function AccountsFor({ profileId }: { profileId: string }) {
   const online = useConnectivity((s) => s.byProfile[profileId]?.state !== 'offline');
   const [includeClosed, setIncludeClosed] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [fetching, setFetching] = useState(false);
-  const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
-  const [nextCursor, setNextCursor] = useState<string | undefined>();
+  const paged = usePagedFetch((cursor) => fetchAccountPage(profileId, includeClosed, cursor), plural('account'));
   // "Today" for the commission's next date and the chart: read once, so the view does not shift while open.
   const [nowMs] = useState(() => Date.now());
 
@@ -35,16 +33,6 @@ function AccountsFor({ profileId }: { profileId: string }) {
   const shown = useMemo(() => visibleAccounts(all, includeClosed), [all, includeClosed]);
   const totals = useMemo(() => totalsOf(shown), [shown]);
   const selected = selectedId ? all.find((v) => v.virtualAccount.id === selectedId) : undefined;
-
-  const fetchPage = async (cursor?: string) => {
-    setFetching(true);
-    setNote(null);
-    const r = await fetchAccountPage(profileId, includeClosed, cursor);
-    setFetching(false);
-    if (!r.ok) return setNote({ text: r.error.message, error: true });
-    setNextCursor(r.value.nextCursor);
-    setNote({ text: `${r.value.count} account${r.value.count === 1 ? '' : 's'} fetched from the service${r.value.nextCursor ? '; more are available.' : '.'}`, error: false });
-  };
 
   return (
     <section className={`screen screen--wide accounts-screen${selected ? ' accounts-screen--detail' : ''}`} aria-labelledby="screen-title">
@@ -62,14 +50,12 @@ function AccountsFor({ profileId }: { profileId: string }) {
             checked={includeClosed}
             onChange={(e) => {
               setIncludeClosed(e.target.checked);
-              setNextCursor(undefined);
-              setNote(null);
+              paged.reset();
             }}
           />
           Show closed
         </label>
-        <FetchPageButtons online={online} fetching={fetching} nextCursor={nextCursor} onFetch={(cursor) => void fetchPage(cursor)} offlineReason={OFFLINE_ACCOUNT_EDITS} />
-        <StatusNote note={note} />
+        <PagedFetchButtons paged={paged} label="Fetch from the service" disabled={!online} disabledReason={OFFLINE_ACCOUNT_EDITS} />
       </div>
       <div className="accounts-body">
         <div className="accounts-list">

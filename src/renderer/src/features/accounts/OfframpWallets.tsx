@@ -3,7 +3,7 @@ import type { WalletAddress } from '../../../../shared/service';
 import { chainWords, currencyWords, memoWords, railWords, walletStatusWords, type CachedWallet } from '../../accounts/model/offramp';
 import { copyText } from '../../cards/commands/copy';
 import { dateTime } from '../../model/format';
-import { InlineNote } from '../../ui/InlineNote';
+import { StatusNote } from '../../ui/StatusNote';
 import { OfframpQr } from './OfframpQr';
 
 /** The account's cached wallets, newest first, each with its deposit addresses. */
@@ -67,7 +67,7 @@ function AddressItem({ address: a }: { address: WalletAddress }) {
           <button type="button" className="button" onClick={() => void copy()} aria-label={`Copy the ${what} address`}>
             Copy
           </button>
-          <InlineNote note={note} />
+          <StatusNote note={note} />
         </div>
       </div>
       <OfframpQr text={a.address} label={`QR code of the ${what} deposit address`} />

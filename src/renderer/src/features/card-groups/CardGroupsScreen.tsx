@@ -5,9 +5,9 @@ import { ago, count } from '../../model/format';
 import { useEntities } from '../../repos/entities-hooks';
 import { useConnectivity } from '../../stores/connectivity';
 import { useProfiles } from '../../stores/profiles';
-import { FetchPageButtons } from '../../ui/FetchPageButtons';
+import { PagedFetchButtons } from '../../ui/PagedFetchButtons';
 import { ScreenHeading } from '../../ui/ScreenHeading';
-import { StatusNote } from '../../ui/StatusNote';
+import { plural, usePagedFetch } from '../../ui/usePagedFetch';
 import { GroupDetail } from './GroupDetail';
 import { NewGroupDialog } from './NewGroupDialog';
 import './card-groups.css';
@@ -32,24 +32,12 @@ function GroupsFor({ profileId }: { profileId: string }) {
   const [name, setName] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
-  const [fetching, setFetching] = useState(false);
-  const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
-  const [nextCursor, setNextCursor] = useState<string | undefined>();
+  const paged = usePagedFetch((cursor) => fetchGroupPage(profileId, name, cursor), plural('group'));
 
   const all = useMemo(() => [...(groups?.items ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1)), [groups]);
   const shown = useMemo(() => byName(all, name), [all, name]);
   const selected = selectedId ? all.find((g) => g.id === selectedId) : undefined;
   const disabledReason = online ? undefined : OFFLINE_GROUP_EDITS;
-
-  const fetchPage = async (cursor?: string) => {
-    setFetching(true);
-    setNote(null);
-    const r = await fetchGroupPage(profileId, name, cursor);
-    setFetching(false);
-    if (!r.ok) return setNote({ text: r.error.message, error: true });
-    setNextCursor(r.value.nextCursor);
-    setNote({ text: `${r.value.count} group${r.value.count === 1 ? '' : 's'} fetched from the service${r.value.nextCursor ? '; more are available.' : '.'}`, error: false });
-  };
 
   return (
     <section className={`screen screen--wide groups-screen${selected ? ' groups-screen--detail' : ''}`} aria-labelledby="screen-title">
@@ -69,16 +57,14 @@ function GroupsFor({ profileId }: { profileId: string }) {
             value={name}
             onChange={(e) => {
               setName(e.target.value);
-              setNextCursor(undefined);
-              setNote(null);
+              paged.reset();
             }}
           />
         </label>
-        <FetchPageButtons online={online} fetching={fetching} nextCursor={nextCursor} onFetch={(cursor) => void fetchPage(cursor)} />
+        <PagedFetchButtons paged={paged} label="Fetch from the service" disabled={!online} />
         <button type="button" className="button button--primary" disabled={!online} title={disabledReason} onClick={() => setCreating(true)}>
           New group
         </button>
-        <StatusNote note={note} />
       </div>
       <div className="cards-body">
         <div className="groups-list">

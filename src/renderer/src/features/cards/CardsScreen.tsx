@@ -8,7 +8,9 @@ import { useConnectivity } from '../../stores/connectivity';
 import { useNavigation } from '../../stores/navigation';
 import { useProfiles } from '../../stores/profiles';
 import { useTransactionQuery } from '../../stores/transaction-query';
+import { PagedFetchButtons } from '../../ui/PagedFetchButtons';
 import { ScreenHeading } from '../../ui/ScreenHeading';
+import { plural, usePagedFetch } from '../../ui/usePagedFetch';
 import { BulkStatusBar } from './BulkStatusBar';
 import { CardDetail } from './CardDetail';
 import { CardFilters } from './CardFilters';
@@ -37,9 +39,8 @@ function CardsFor({ profileId }: { profileId: string }) {
   const [active, setActive] = useState<number | null>(null);
   const [checked, setChecked] = useState<Set<string>>(() => new Set());
   const [creating, setCreating] = useState(false);
-  const [fetching, setFetching] = useState(false);
-  const [fetchNote, setFetchNote] = useState<{ text: string; error: boolean } | null>(null);
-  const [nextCursor, setNextCursor] = useState<string | undefined>(undefined);
+  const paged = usePagedFetch((cursor) => fetchCardPage(profileId, filter, cursor), plural('card'));
+  const resetPaged = paged.reset;
 
   const cards = useMemo(() => filterCards(directory.cards, directory.groups, filter), [directory.cards, directory.groups, filter]);
   const selected = selectedId ? directory.cards.find((c) => c.id === selectedId) : undefined;
@@ -49,10 +50,8 @@ function CardsFor({ profileId }: { profileId: string }) {
 
   const onFilter = useCallback((patch: Partial<CardListFilter>) => {
     setFilter((f) => ({ ...f, ...patch }));
-    // A cursor belongs to the filter it was given for.
-    setNextCursor(undefined);
-    setFetchNote(null);
-  }, []);
+    resetPaged();
+  }, [resetPaged]);
   const onCheck = useCallback((id: string, on: boolean) => {
     setChecked((old) => {
       const next = new Set(old);
@@ -62,16 +61,6 @@ function CardsFor({ profileId }: { profileId: string }) {
     });
   }, []);
   const onOpen = useCallback((card: Card) => setSelectedId(card.id), []);
-
-  const fetchPage = async (cursor?: string) => {
-    setFetching(true);
-    setFetchNote(null);
-    const r = await fetchCardPage(profileId, filter, cursor);
-    setFetching(false);
-    if (!r.ok) return setFetchNote({ text: r.error.message, error: true });
-    setNextCursor(r.value.nextCursor);
-    setFetchNote({ text: `${r.value.count} card${r.value.count === 1 ? '' : 's'} fetched from the service${r.value.nextCursor ? '; more are available.' : '; that is the end of the list.'}`, error: false });
-  };
 
   return (
     <section className={`screen screen--wide cards-screen${selected ? ' cards-screen--detail' : ''}`} aria-labelledby="screen-title">
@@ -86,19 +75,7 @@ function CardsFor({ profileId }: { profileId: string }) {
         <button type="button" className="button button--primary" disabled={!online} title={disabledReason} onClick={() => setCreating(true)}>
           New card
         </button>
-        <button type="button" className="button" disabled={!online || fetching || !!problem} onClick={() => void fetchPage()}>
-          {fetching ? 'Fetching…' : 'Fetch this list from the service'}
-        </button>
-        {nextCursor ? (
-          <button type="button" className="button" disabled={!online || fetching || !!problem} onClick={() => void fetchPage(nextCursor)}>
-            Fetch the next page
-          </button>
-        ) : null}
-        {fetchNote ? (
-          <span className={fetchNote.error ? 'field__error' : 'muted'} role={fetchNote.error ? 'alert' : 'status'}>
-            {fetchNote.text}
-          </span>
-        ) : null}
+        <PagedFetchButtons paged={paged} label="Fetch this list from the service" disabled={!online || !!problem} />
       </div>
       <CardFilters filter={filter} onChange={onFilter} directory={directory} />
       <BulkStatusBar profileId={profileId} selected={checkedCards} disabledReason={disabledReason} onClear={() => setChecked(new Set())} />

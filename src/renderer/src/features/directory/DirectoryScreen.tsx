@@ -1,11 +1,40 @@
-import { ComingSoon } from '../../ui/ComingSoon';
+import { useState } from 'react';
+import { useConnectivity } from '../../stores/connectivity';
+import { useProfiles } from '../../stores/profiles';
 import { ScreenHeading } from '../../ui/ScreenHeading';
+import { KeyOwner } from '../profiles/KeyOwner';
+import { DirectoryTabs, type Tab } from './DirectoryTabs';
+import { EntitiesPanel } from './EntitiesPanel';
+import { HandlesPanel } from './HandlesPanel';
+import { MerchantsPanel } from './MerchantsPanel';
+import './directory.css';
+
+type TabId = 'handles' | 'merchants' | 'entities';
+const TABS: readonly Tab<TabId>[] = [
+  { id: 'handles', label: 'Svc handles' },
+  { id: 'merchants', label: 'Merchants' },
+  { id: 'entities', label: 'Legal entities and accounts' },
+];
 
 export function DirectoryScreen() {
+  const profileId = useProfiles((s) => s.activeProfileId);
+  if (!profileId) return null;
+  return <DirectoryFor key={profileId} profileId={profileId} />;
+}
+
+function DirectoryFor({ profileId }: { profileId: string }) {
+  const online = useConnectivity((s) => s.byProfile[profileId]?.state !== 'offline');
+  const [tab, setTab] = useState<TabId>('handles');
   return (
-    <section className="screen" aria-labelledby="screen-title">
+    <section className="screen screen--wide" aria-labelledby="screen-title">
       <ScreenHeading>Directory</ScreenHeading>
-      <ComingSoon title="Directory">Find payees by their handle and look up merchants.</ComingSoon>
+      <KeyOwner profileId={profileId} />
+      <DirectoryTabs<TabId> tabs={TABS} selected={tab} onSelect={setTab} />
+      <div role="tabpanel" id={`directory-panel-${tab}`} aria-labelledby={`directory-tab-${tab}`} className="directory-panel">
+        {tab === 'handles' ? <HandlesPanel profileId={profileId} online={online} /> : null}
+        {tab === 'merchants' ? <MerchantsPanel profileId={profileId} online={online} /> : null}
+        {tab === 'entities' ? <EntitiesPanel profileId={profileId} online={online} /> : null}
+      </div>
     </section>
   );
 }

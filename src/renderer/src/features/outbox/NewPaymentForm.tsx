@@ -1,20 +1,63 @@
-import { useState, type FormEvent } from 'react';
-import type { SvcHandle } from '../../../../shared/service';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import type { Account, SvcHandle } from '../../../../shared/service';
+import { findHandle, handlesOfAccounts, normalHandle, sortHandles } from '../../directory/model/handles';
 import { parseDollars } from '../../outbox/model/money-input';
 import { useEntities } from '../../repos/entities-hooks';
+import { usePaymentPrefill, type PaymentPrefill } from '../../stores/payment-prefill';
 import { TextField } from '../../ui/TextField';
 import { QueueFooter } from './QueueFooter';
 import { queueDraft } from '../../outbox/commands/submit-draft';
 import { KINDS } from '../../outbox/model/kinds';
 
+const EMPTY: SvcHandle[] = [];
+const NO_ACCOUNTS: Account[] = [];
+
+/** The payee's name: the saved directory's, else the one "Pay this handle" brought while the handle is unchanged. */
+function payeeName(known: SvcHandle | undefined, typed: string, prefilled: PaymentPrefill | null): string | undefined {
+  if (known) return known.name;
+  return prefilled && normalHandle(prefilled.svcHandle) === normalHandle(typed) ? prefilled.name : undefined;
+}
+
+/** What the person is told about the payee as they type: who it is, or that the directory does not know it. */
+function payeeHint(known: SvcHandle | undefined, name: string | undefined, typed: string): string {
+  if (known) return `${known.name} · account ${known.accountId}`;
+  if (!typed.trim()) return 'Type a handle, or pick one from the directory.';
+  return `${name ? `${name}: ` : ''}not in the saved directory; it is sent to this handle exactly as typed.`;
+}
+
 /** A payment to a svc handle, drafted from the cached directory (works offline). */
 export function NewPaymentForm({ profileId }: { profileId: string }) {
-  const handles = useEntities<SvcHandle>(profileId, 'svcHandle')?.items ?? [];
+  const cached = useEntities<SvcHandle>(profileId, 'svcHandle')?.items ?? EMPTY;
+  const handles = useMemo(() => sortHandles(cached), [cached]);
+  const accounts = useEntities<Account>(profileId, 'account')?.items ?? NO_ACCOUNTS;
+  // Only the key's own legal entity's handles can pay (the service refuses any other source).
+  const sources = useMemo(() => {
+    const own = handlesOfAccounts(handles, accounts.map((a) => a.id));
+    return handles.filter((h) => own.has(h.id));
+  }, [handles, accounts]);
+  const prefill = usePaymentPrefill((s) => s.prefill);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const [prefilled, setPrefilled] = useState<PaymentPrefill | null>(null);
   const [payee, setPayee] = useState('');
   const [sourceId, setSourceId] = useState('');
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [done, setDone] = useState<string | null>(null);
+
+  // "Pay this handle" on the Directory: start from that payee and let the person type the amount.
+  useEffect(() => {
+    if (!prefill) return;
+    const p = usePaymentPrefill.getState().take(profileId);
+    if (!p) return;
+    setPrefilled(p);
+    setPayee(p.svcHandle);
+    setErrors({});
+    setDone(null);
+    amountRef.current?.focus();
+  }, [prefill, profileId]);
+
+  const known = findHandle(handles, payee);
+  const name = payeeName(known, payee, prefilled);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -24,16 +67,16 @@ export function NewPaymentForm({ profileId }: { profileId: string }) {
     const cents = parseDollars(amount);
     // The kind's own checks (the same a CSV import makes); the amount's are its parser's.
     for (const p of KINDS.payment.validate({ svcHandle: handle, amountCents: cents.ok ? cents.cents : 1 })) if (p.field === 'svcHandle') errs['payee'] ??= p.message;
-    const source = handles.find((h) => h.id === sourceId);
+    const source = sources.find((h) => h.id === sourceId);
     if (source && source.svcHandle.toLowerCase() === handle.toLowerCase()) errs['payee'] = 'Choose a different payee: a handle cannot pay itself.';
     if (!cents.ok) errs['amount'] = cents.error;
     setErrors(errs);
     if (Object.keys(errs).length > 0 || !cents.ok) return;
-    const known = handles.find((h) => h.svcHandle.toLowerCase() === handle.toLowerCase());
     const row = await queueDraft(profileId, {
       kind: 'payment',
-      payload: { svcHandle: handle, amountCents: cents.cents, ...(sourceId ? { sourceSvcHandleId: sourceId } : {}) },
-      labels: { ...(known ? { destination: known.name } : {}), ...(source ? { source: `@${source.svcHandle}` } : {}) },
+      // A saved handle typed in another case or with its @ is sent as the directory spells it.
+      payload: { svcHandle: known?.svcHandle ?? handle, amountCents: cents.cents, ...(sourceId ? { sourceSvcHandleId: sourceId } : {}) },
+      labels: { ...(name ? { destination: name } : {}), ...(source ? { source: `@${source.svcHandle}` } : {}) },
     });
     setDone(row.state === 'approved' ? 'Queued: it will be sent when online.' : 'Queued for approval (Approvals).');
     setAmount('');
@@ -41,12 +84,20 @@ export function NewPaymentForm({ profileId }: { profileId: string }) {
 
   return (
     <form className="form" onSubmit={(e) => void submit(e)} aria-label="New payment" noValidate>
-      <TextField id="pay-payee" label="Pay (svc handle)" list="pay-handles" value={payee} onChange={(e) => setPayee(e.target.value)} error={errors['payee']} hint="Type a handle, or pick one from the directory." />
+      <TextField
+        id="pay-payee"
+        label="Pay (svc handle)"
+        list="pay-handles"
+        autoComplete="off"
+        value={payee}
+        onChange={(e) => setPayee(e.target.value)}
+        error={errors['payee']}
+        hint={payeeHint(known, name, payee)}
+      />
+      {/* The browser's own combobox: typing filters the saved handles, each shown with its name. */}
       <datalist id="pay-handles">
         {handles.map((h) => (
-          <option key={h.id} value={h.svcHandle}>
-            {h.name}
-          </option>
+          <option key={h.id} value={h.svcHandle} label={`${h.name} · ${h.accountId}`} />
         ))}
       </datalist>
       <div className="field">
@@ -55,14 +106,14 @@ export function NewPaymentForm({ profileId }: { profileId: string }) {
         </label>
         <select id="pay-source" className="field__input" value={sourceId} onChange={(e) => setSourceId(e.target.value)}>
           <option value="">This key’s own handle</option>
-          {handles.map((h) => (
+          {sources.map((h) => (
             <option key={h.id} value={h.id}>
               @{h.svcHandle} ({h.name})
             </option>
           ))}
         </select>
       </div>
-      <TextField id="pay-amount" label="Amount (USD)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors['amount']} hint="For example 99.90" />
+      <TextField ref={amountRef} id="pay-amount" label="Amount (USD)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors['amount']} hint="For example 99.90" />
       <QueueFooter label="Queue payment" done={done} />
     </form>
   );

@@ -4,6 +4,7 @@ import { displayAddress } from '../../../../shared/service-url';
 import { useProfiles } from '../../stores/profiles';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { EditProfileDialog } from './EditProfileDialog';
+import { KeyOwner } from './KeyOwner';
 import { keyStorageLabel } from './keyStorage';
 import { SetKeyDialog } from './SetKeyDialog';
 import './profiles.css';
@@ -55,6 +56,7 @@ export function ProfileList() {
             <th scope="col">Kind</th>
             <th scope="col">Service address</th>
             <th scope="col">Key stored in</th>
+            <th scope="col">Legal entity</th>
             <th scope="col">
               <span className="visually-hidden">Actions</span>
             </th>
@@ -71,6 +73,9 @@ export function ProfileList() {
               <td className="table__url">{address(p)}</td>
               <td>
                 <KeyCell p={p} />
+              </td>
+              <td>
+                <KeyOwner profileId={p.id} short />
               </td>
               <td className="table__actions">
                 {p.id !== activeId ? (

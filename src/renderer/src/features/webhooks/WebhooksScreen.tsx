@@ -4,7 +4,7 @@ import { ago, count } from '../../model/format';
 import { useEntities } from '../../repos/entities-hooks';
 import { useConnectivity } from '../../stores/connectivity';
 import { useProfiles } from '../../stores/profiles';
-import { ActionNote, type Note } from '../../ui/ActionNote';
+import { StatusNote, type Note } from '../../ui/StatusNote';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { fetchWebhooks } from '../../webhooks/commands/fetch-webhooks';
 import { splitWebhooks } from '../../webhooks/model/webhook-list';
@@ -57,7 +57,7 @@ function WebhooksFor({ profileId }: { profileId: string }) {
         <button type="button" className="button button--primary" disabled={!online} title={disabledReason} onClick={() => setCreating(true)}>
           New webhook
         </button>
-        <ActionNote note={note} />
+        <StatusNote note={note} />
       </div>
       {disabledReason ? <p className="muted">{disabledReason}</p> : null}
       {webhooks === undefined ? (

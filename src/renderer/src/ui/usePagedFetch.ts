@@ -1,0 +1,47 @@
+import { useCallback, useState } from 'react';
+import type { Result } from '../../../shared/ipc';
+import type { FetchedPage } from '../model/fetched-page';
+import type { Note } from './StatusNote';
+
+export interface PagedFetch {
+  fetching: boolean;
+  note: Note | null;
+  /** Set while the service said more pages follow the last one fetched. */
+  nextCursor: string | undefined;
+  fetchFirst(): Promise<void>;
+  fetchNext(): Promise<void>;
+  /** Forgets the cursor and the note: a cursor belongs to the query it was given for. */
+  reset(): void;
+}
+
+/**
+ * The state of "Fetch from the service" / "Fetch the next page" over one list: the page is put
+ * in the cache by `fetchPage` (the list on screen, a live query, shows it), and this keeps the
+ * cursor the service answered and says what the page brought.
+ * `noun` names the items: `noun(1)` "group", `noun(2)` "groups".
+ */
+export function usePagedFetch(fetchPage: (cursor?: string) => Promise<Result<FetchedPage>>, noun: (n: number) => string): PagedFetch {
+  const [fetching, setFetching] = useState(false);
+  const [note, setNote] = useState<PagedFetch['note']>(null);
+  const [nextCursor, setNextCursor] = useState<string | undefined>(undefined);
+
+  const run = async (cursor?: string) => {
+    setFetching(true);
+    setNote(null);
+    const r = await fetchPage(cursor);
+    setFetching(false);
+    if (!r.ok) return setNote({ text: r.error.message, error: true });
+    setNextCursor(r.value.nextCursor);
+    setNote({ text: `${r.value.count} ${noun(r.value.count)} fetched from the service${r.value.nextCursor ? '; more are available.' : '; that is the end of the list.'}`, error: false });
+  };
+
+  const reset = useCallback(() => {
+    setNextCursor(undefined);
+    setNote(null);
+  }, []);
+
+  return { fetching, note, nextCursor, fetchFirst: () => run(), fetchNext: () => run(nextCursor), reset };
+}
+
+/** "n thing(s)" for the nouns that take an s. */
+export const plural = (word: string) => (n: number) => (n === 1 ? word : `${word}s`);
