@@ -22,6 +22,13 @@ export async function syncedDemo(app: { open(): Promise<void>; page: Page; demoS
   return app.demoSandbox();
 }
 
+/** syncedDemo, then the Transactions screen: the app opens on the Dashboard. */
+export async function syncedTransactions(app: Parameters<typeof syncedDemo>[0]): Promise<Sandbox> {
+  const sandbox = await syncedDemo(app);
+  await openSection(app.page, 'Transactions');
+  return sandbox;
+}
+
 export async function openSection(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
