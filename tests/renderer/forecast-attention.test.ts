@@ -167,3 +167,21 @@ describe('months and spend queries', () => {
     expect(q?.['history:a']).toEqual({ cardIds: ['c1'], detailedStatuses: ['pending', 'settled'], maxCents: -1, fromMs: Date.UTC(2026, 9, 27), toMs: Date.UTC(2026, 10, 24) - 1, virtualAccountIds: ['a'] });
   });
 });
+
+describe('commissions', () => {
+  it('moves each collection from its account into the primary one; the primary pays none of its own', () => {
+    const rule = { amountCents: 1_000, frequency: 'monthly' as const, startDate: '2026-06-30T00:00:00Z' };
+    const f = forecast(
+      {
+        accounts: [
+          { id: 'p', name: 'Primary', balanceCents: 0, cardSpendHistoryCents: 0, commission: rule },
+          { id: 'a', name: 'Ops', balanceCents: 5_000, cardSpendHistoryCents: 0, commission: rule },
+        ],
+        movements: [],
+        primaryId: 'p',
+      },
+      NOW,
+    );
+    expect(f.map((x) => x.events.map((e) => [e.kind, e.amountCents, e.day]))).toEqual([[['commission-in', 1_000, 6]], [['commission', -1_000, 6]]]);
+  });
+});

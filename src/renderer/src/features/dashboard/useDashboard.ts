@@ -6,7 +6,7 @@ import { spendWindowStart } from '../../cards/model/spend-window';
 import { useTxSummaries } from '../../forecast/commands/tx-summaries';
 import { attentionItems, type AttentionItem } from '../../forecast/model/attention';
 import { forecast, type AccountForecast } from '../../forecast/model/forecast';
-import { cashSummary, forecastAccounts, movementsOf, outboxSummary, type CashSummary, type OutboxSummary } from '../../forecast/model/inputs';
+import { cashSummary, forecastAccounts, movementsOf, outboxSummary, primaryOf, type CashSummary, type OutboxSummary } from '../../forecast/model/inputs';
 import { spendOf, spendQueries } from '../../forecast/model/spend-queries';
 import { useOutboxRows } from '../../outbox/repo/outbox-hooks';
 import { useEntities } from '../../repos/entities-hooks';
@@ -60,7 +60,8 @@ export function useDashboard(profileId: string): DashboardData {
     const history: Record<string, number> = {};
     for (const a of accounts) history[a.virtualAccount.id] = spendOf(sums.outByKey, `history:${a.virtualAccount.id}`);
     const { movements, unplaced } = movementsOf(rows, accounts, now);
-    const forecasts = forecast({ accounts: forecastAccounts(accounts, history), movements }, now);
+    const primaryId = primaryOf(accounts);
+    const forecasts = forecast({ accounts: forecastAccounts(accounts, history), movements, ...(primaryId ? { primaryId } : {}) }, now);
     return {
       now,
       asOf: accountsList?.asOf ?? null,

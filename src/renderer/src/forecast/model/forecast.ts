@@ -4,8 +4,9 @@ import { DAY_MS, utcDayStart } from './days';
 /**
  * The 30-day cash forecast per virtual account (DESIGN.md "Cash forecast"), in integer cents:
  * today's cached balance, plus and minus the outbox's approved rows on the day they go, minus the
- * account's commission collections on their due days, minus its card spend projected from its own
- * recent history. Pure: the screen gathers the inputs, this only counts.
+ * account's commission collections on their due days (which the primary account receives: the
+ * service moves them there, SERVICE.md 2.4), minus its card spend projected from its own recent
+ * history. Pure: the screen gathers the inputs, this only counts.
  */
 
 /** Days shown: today (day 0) and the 29 after it, UTC. */
@@ -38,9 +39,11 @@ export interface ForecastMovement {
 export interface ForecastInputs {
   accounts: readonly ForecastAccount[];
   movements: readonly ForecastMovement[];
+  /** The primary account: commissions are paid into it, and it never pays one itself. */
+  primaryId?: string;
 }
 
-export type ForecastEventKind = 'transfer-out' | 'transfer-in' | 'payment' | 'commission';
+export type ForecastEventKind = 'transfer-out' | 'transfer-in' | 'payment' | 'commission' | 'commission-in';
 
 /** A dated change the forecast applies (card spend is a daily rate, not an event). */
 export interface ForecastEvent {
@@ -81,27 +84,34 @@ function dayIndex(atMs: number, todayMs: number): number {
   return Math.max(0, Math.floor((atMs - todayMs) / DAY_MS));
 }
 
-function eventsOf(account: ForecastAccount, movements: readonly ForecastMovement[], now: number, todayMs: number): ForecastEvent[] {
+/** Collections still to come within the horizon: at or after now (one due earlier today was taken already). */
+function collections(account: ForecastAccount, now: number, todayMs: number): number[] {
+  return account.commission ? commissionDatesBetween(account.commission, now, todayMs + HORIZON_DAYS * DAY_MS) : [];
+}
+
+function eventsOf(account: ForecastAccount, inputs: ForecastInputs, now: number, todayMs: number): ForecastEvent[] {
   const events: ForecastEvent[] = [];
-  for (const m of movements) {
+  for (const m of inputs.movements) {
     const day = dayIndex(m.atMs, todayMs);
     if (day >= HORIZON_DAYS) continue;
     if (m.fromId === account.id) events.push({ day, kind: m.kind === 'transfer' ? 'transfer-out' : 'payment', amountCents: -m.amountCents, movementId: m.id, label: m.label });
     if (m.toId === account.id) events.push({ day, kind: 'transfer-in', amountCents: m.amountCents, movementId: m.id, label: m.label });
   }
-  if (account.commission) {
-    // Collections still to come: at or after now (one due earlier today has been taken already).
-    for (const due of commissionDatesBetween(account.commission, now, todayMs + HORIZON_DAYS * DAY_MS)) {
-      events.push({ day: dayIndex(due, todayMs), kind: 'commission', amountCents: -account.commission.amountCents, label: 'Commission' });
+  if (account.id === inputs.primaryId) {
+    for (const other of inputs.accounts) {
+      if (other.id === account.id || !other.commission) continue;
+      for (const due of collections(other, now, todayMs)) events.push({ day: dayIndex(due, todayMs), kind: 'commission-in', amountCents: other.commission.amountCents, label: `Commission from ${other.name}` });
     }
+  } else if (account.commission) {
+    for (const due of collections(account, now, todayMs)) events.push({ day: dayIndex(due, todayMs), kind: 'commission', amountCents: -account.commission.amountCents, label: 'Commission' });
   }
   return events.sort((a, b) => a.day - b.day);
 }
 
-export function forecastAccount(account: ForecastAccount, movements: readonly ForecastMovement[], now: number): AccountForecast {
+export function forecastAccount(account: ForecastAccount, inputs: ForecastInputs, now: number): AccountForecast {
   const todayMs = utcDayStart(now);
   const dailySpendCents = dailySpendOf(account.cardSpendHistoryCents);
-  const events = eventsOf(account, movements, now, todayMs);
+  const events = eventsOf(account, inputs, now, todayMs);
   const change = new Map<number, number>();
   for (const e of events) change.set(e.day, (change.get(e.day) ?? 0) + e.amountCents);
   const days: ForecastDay[] = [];
@@ -123,5 +133,5 @@ export function forecastAccount(account: ForecastAccount, movements: readonly Fo
 
 /** Every account's daily series, in the order given. */
 export function forecast(inputs: ForecastInputs, now: number): AccountForecast[] {
-  return inputs.accounts.map((a) => forecastAccount(a, inputs.movements, now));
+  return inputs.accounts.map((a) => forecastAccount(a, inputs, now));
 }

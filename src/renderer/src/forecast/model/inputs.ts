@@ -8,6 +8,9 @@ const COMMITTED = new Set<OutboxRow['state']>(['approved', 'sending']);
 
 export const isOpen = (v: VirtualAccountView): boolean => !v.virtualAccount.closedAt;
 
+/** The open primary account: it pays payments from the own handle and receives commissions. */
+export const primaryOf = (accounts: readonly VirtualAccountView[]): string | undefined => accounts.find((v) => v.virtualAccount.accountType === 'primary' && isOpen(v))?.virtualAccount.id;
+
 /**
  * The outbox's committed rows as dated movements. A transfer leaves its source and reaches its
  * destination on its scheduled day (today when due now). A payment from the company's own svc
@@ -15,7 +18,7 @@ export const isOpen = (v: VirtualAccountView): boolean => !v.virtualAccount.clos
  * handle cannot be tied to an account from the cache and is returned apart, as `unplaced`.
  */
 export function movementsOf(rows: readonly OutboxRow[], accounts: readonly VirtualAccountView[], now: number): { movements: ForecastMovement[]; unplaced: OutboxRow[] } {
-  const primary = accounts.find((v) => v.virtualAccount.accountType === 'primary' && isOpen(v))?.virtualAccount.id;
+  const primary = primaryOf(accounts);
   const movements: ForecastMovement[] = [];
   const unplaced: OutboxRow[] = [];
   for (const row of rows) {
