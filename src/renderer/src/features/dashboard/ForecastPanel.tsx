@@ -23,7 +23,7 @@ function ForecastTable({ f }: { f: AccountForecast }) {
             <td className="dashboard__num">{money(d.endCents)}</td>
             <td>
               {[
-                ...f.events.filter((e) => e.day === i).map((e) => (e.kind === 'commission' || e.kind === 'commission-in' ? `${e.label} ${money(e.amountCents)}` : e.label)),
+                ...f.events.filter((e) => e.day === i).map((e) => e.label),
                 ...(i > 0 && f.dailySpendCents ? [`Card spend ${money(f.dailySpendCents)}`] : []),
               ].join('; ')}
             </td>

@@ -8,7 +8,7 @@ function comparison(thisMonth: number, lastMonth: number): string {
   return diff <= 0 ? `${money(-diff)} less than all of last month so far.` : `${money(diff)} more than all of last month.`;
 }
 
-/** Card spend this month (so far) against the whole of last month, UTC months, from the cached transactions. */
+/** Card spend this month against the whole of last month, UTC months, from the cached transactions. */
 export function SpendPanel({ spend }: { spend: DashboardData['spend'] }) {
   return (
     <Panel title="Card spend">
@@ -19,7 +19,7 @@ export function SpendPanel({ spend }: { spend: DashboardData['spend'] }) {
       ) : (
         <>
           <dl className="dashboard__pairs">
-            <dt>This month so far</dt>
+            <dt>This month</dt>
             <dd>{money(spend.thisMonthCents)}</dd>
             <dt>Last month</dt>
             <dd>{money(spend.lastMonthCents)}</dd>

@@ -20,10 +20,11 @@ export function isoDay(ms: number): string {
 }
 
 /**
- * This month so far and the whole month before, in UTC, from the clock passed in: [from, to)
- * bounds for the spend comparison ("this month" ends at `now`, so the two are not the same length).
+ * This month and the whole month before, in UTC, from the clock passed in, as [from, to) bounds
+ * for the spend comparison. This month runs to its end: nothing is dated later than now, and the
+ * figure does not then depend on the time of day.
  */
 export function monthWindows(now: number): { thisMonth: { fromMs: number; toMs: number }; lastMonth: { fromMs: number; toMs: number } } {
   const start = utcMonthStart(now);
-  return { thisMonth: { fromMs: start, toMs: now }, lastMonth: { fromMs: utcMonthStart(now, -1), toMs: start } };
+  return { thisMonth: { fromMs: start, toMs: utcMonthStart(now, 1) }, lastMonth: { fromMs: utcMonthStart(now, -1), toMs: start } };
 }

@@ -1,4 +1,5 @@
 import { commissionDatesBetween, type CommissionFrequency } from '../../../../shared/accounts/commission-dates';
+import { money } from '../../model/format';
 import { DAY_MS, utcDayStart } from './days';
 
 /**
@@ -100,10 +101,10 @@ function eventsOf(account: ForecastAccount, inputs: ForecastInputs, now: number,
   if (account.id === inputs.primaryId) {
     for (const other of inputs.accounts) {
       if (other.id === account.id || !other.commission) continue;
-      for (const due of collections(other, now, todayMs)) events.push({ day: dayIndex(due, todayMs), kind: 'commission-in', amountCents: other.commission.amountCents, label: `Commission from ${other.name}` });
+      for (const due of collections(other, now, todayMs)) events.push({ day: dayIndex(due, todayMs), kind: 'commission-in', amountCents: other.commission.amountCents, label: `Commission ${money(other.commission.amountCents)} from ${other.name}` });
     }
   } else if (account.commission) {
-    for (const due of collections(account, now, todayMs)) events.push({ day: dayIndex(due, todayMs), kind: 'commission', amountCents: -account.commission.amountCents, label: 'Commission' });
+    for (const due of collections(account, now, todayMs)) events.push({ day: dayIndex(due, todayMs), kind: 'commission', amountCents: -account.commission.amountCents, label: `Commission ${money(account.commission.amountCents)}` });
   }
   return events.sort((a, b) => a.day - b.day);
 }
