@@ -2,9 +2,9 @@ import { formatCents } from '../../src/shared/money';
 import { money } from '../../src/renderer/src/model/format';
 import { test, expect } from './fixtures';
 import { allTransactions } from './harness/expected';
-import { openSection, startDemo, synced } from './harness/flows';
+import { openSection, startDemo, syncUntil, synced } from './harness/flows';
 import { noonTodayUtc } from './harness/cards';
-import { changeOn, dayAfter, dayRow, forecastTable, panel, serviceAccounts, setCommission, syncUntil } from './harness/dashboard';
+import { changeOn, dayAfter, dayRow, forecastTable, panel, serviceAccounts, setCommission } from './harness/dashboard';
 
 /**
  * The Dashboard against the Demo's sandbox, its clock pinned to noon UTC today. The page's clock

@@ -30,8 +30,10 @@ export const panel = (page: Page, name: string): Locator => page.getByRole('regi
 /** The day-by-day table of an account's forecast, opened if it is not. */
 export async function forecastTable(page: Page, account: string): Promise<Locator> {
   const region = page.getByRole('region', { name: `Forecast for ${account}` });
-  const toggle = region.getByRole('button', { name: 'Show the table' });
-  if (await toggle.isVisible()) await toggle.click();
+  // The forecast shows once the card history is totalled; only then is its toggle there to read.
+  const toggle = region.getByRole('button', { name: /^(Show|Hide) the table$/ });
+  await expect(toggle).toBeVisible();
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   const table = region.getByRole('table', { name: `Day by day: ${account}` });
   await expect(table).toBeVisible();
   return table;
@@ -59,14 +61,4 @@ export async function setCommission(sandbox: Sandbox, virtualAccountId: string, 
     body: JSON.stringify({ action: 'update', commissionDetails: { type: 'flatFee', amount: { amountCents }, frequency: 'monthly', startDate: new Date(startMs).toISOString() } }),
   });
   expect(res.status).toBe(200);
-}
-
-/** "Sync now" until `shown` passes: a sync already running shows Cancel in its place. */
-export async function syncUntil(page: Page, shown: () => Promise<void>): Promise<void> {
-  await expect(async () => {
-    const syncNow = page.getByRole('button', { name: 'Sync now' });
-    if (await syncNow.isVisible()) await syncNow.click({ timeout: 1_000 }).catch(() => undefined);
-    await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 5_000 });
-    await shown();
-  }).toPass({ timeout: 90_000 });
 }
