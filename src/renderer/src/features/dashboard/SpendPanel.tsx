@@ -5,7 +5,7 @@ import { Panel } from './Panel';
 function comparison(thisMonth: number, lastMonth: number): string {
   if (lastMonth === 0) return thisMonth === 0 ? 'No card spend last month or this month.' : 'No card spend last month.';
   const diff = thisMonth - lastMonth;
-  return diff <= 0 ? `${money(-diff)} less than all of last month so far.` : `${money(diff)} more than all of last month.`;
+  return diff <= 0 ? `${money(-diff)} less than last month so far.` : `${money(diff)} more than all of last month.`;
 }
 
 /** Card spend this month against the whole of last month, UTC months, from the cached transactions. */
@@ -27,7 +27,7 @@ export function SpendPanel({ spend }: { spend: DashboardData['spend'] }) {
           <p>{comparison(spend.thisMonthCents, spend.lastMonthCents)}</p>
         </>
       )}
-      <p className="panel__intro">Counts card purchases that were approved (pending or settled); declines, refunds and reversals do not count. Months are UTC.</p>
+      <p className="panel__intro">Counts money out with a card that went through (pending or settled), fees charged to a card included; declines, refunds and reversals do not count. Months are UTC.</p>
     </Panel>
   );
 }

@@ -3,8 +3,9 @@ import { DAY_MS, monthWindows, utcDayStart } from './days';
 import { HISTORY_DAYS } from './forecast';
 
 /**
- * What counts as card spend on the dashboard: debits made with a card that were approved
- * (pending or settled); declines, refunds and reversals do not count. Over the search index's
+ * What counts as card spend on the dashboard: debits made with a card that went through (pending
+ * or settled), a fee charged to a card included (the index cannot tell it from a purchase without
+ * reading rows); declines, refunds and reversals do not count. Over the search index's
  * filters, so the worker answers the totals (bounds there are inclusive, hence the `- 1`).
  */
 function cardSpend(cardIds: readonly string[], fromMs: number, toMs: number, extra: Partial<TxQuery> = {}): TxQuery {
