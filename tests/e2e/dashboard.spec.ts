@@ -3,8 +3,9 @@ import { money } from '../../src/renderer/src/model/format';
 import { test, expect } from './fixtures';
 import { allTransactions } from './harness/expected';
 import { openSection, startDemo, syncUntil, synced } from './harness/flows';
-import { noonTodayUtc } from './harness/cards';
-import { changeOn, dayAfter, dayRow, forecastTable, panel, serviceAccounts, setCommission } from './harness/dashboard';
+import { authorize, noonTodayUtc } from './harness/cards';
+import { changeOn, dayAfter, dayRow, forecastTable, panel, serviceAccounts, setCommission, setMonthlyLimit } from './harness/dashboard';
+import { isCountedCardSpend } from '../../src/renderer/src/cards/model/utilization';
 
 /**
  * The Dashboard against the Demo's sandbox, its clock pinned to noon UTC today. The page's clock
@@ -126,4 +127,37 @@ test('card spend this month against last month, and the newest transactions, fro
   await expect(recent).toHaveCount(8);
   await expect(recent.first()).toContainText(newest[0]?.description ?? 'no transaction');
   await expect(recent.first()).toContainText(money(newest[0]?.amountCents ?? 0));
+});
+
+test('a card past 80% of a monthly limit is on the attention list, and leads to Cards', async ({ app }) => {
+  const { page } = app;
+  await app.open();
+  await startDemo(page);
+  await synced(page);
+  const sandbox = await app.demoSandbox();
+  const now = new Date(START);
+  const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  const txs = allTransactions(sandbox);
+  const spentThisMonth = (cardId: string) => txs.filter((t) => t.cardId === cardId && isCountedCardSpend(t) && Date.parse(t.authorizedAt ?? t.date) >= monthStart).reduce((s, t) => s - t.amountCents, 0);
+  const card = [...sandbox.world.cards.values()]
+    .filter((c) => c.status === 'active' && !c.isSingleUse && !c.cardGroupId)
+    .sort((a, b) => spentThisMonth(a.id) - spentThisMonth(b.id))[0];
+  if (!card) throw new Error('the seed has no active card outside a group');
+  // A limit this card is far from (under 20% used), then one purchase that takes it past 80%.
+  const spent = spentThisMonth(card.id);
+  const limit = 5 * spent + 5_000;
+  await setMonthlyLimit(sandbox, card.id, limit);
+  await syncUntil(page, async () => {
+    await expect(panel(page, 'Needs attention')).toContainText('Nothing needs attention', { timeout: 2_000 });
+  });
+  const purchase = 3 * spent + 4_500;
+  expect(await authorize(sandbox, { cardId: card.id, amountCents: purchase, merchantName: 'Adobe', mcc: '5734', country: 'US' })).toMatchObject({ approved: true });
+
+  const item = panel(page, 'Needs attention').getByRole('listitem').filter({ hasText: `Card ${card.name} has spent ${money(spent + purchase)}` });
+  await syncUntil(page, async () => {
+    await expect(item).toBeVisible({ timeout: 2_000 });
+  });
+  await expect(item).toContainText(`(${Math.floor(((spent + purchase) * 100) / limit)}%) of its limit of ${money(limit)}`);
+  await item.getByRole('button', { name: 'Open Cards' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cards' })).toBeVisible();
 });

@@ -62,3 +62,13 @@ export async function setCommission(sandbox: Sandbox, virtualAccountId: string, 
   });
   expect(res.status).toBe(200);
 }
+
+/** Replaces a card's constraint with one monthly limit, through the service over HTTP. */
+export async function setMonthlyLimit(sandbox: Sandbox, cardId: string, amountCents: number): Promise<void> {
+  const res = await fetch(`${sandbox.apiUrl}/card/${cardId}/spending-constraint`, {
+    method: 'PUT',
+    headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ spendingRule: { utilizationLimit: { limitAmount: { amountCents }, preset: 'monthly' } } }),
+  });
+  expect(res.status).toBe(200);
+}
