@@ -2,7 +2,7 @@ import { formatCents } from '../../src/shared/money';
 import { money } from '../../src/renderer/src/model/format';
 import { test, expect } from './fixtures';
 import { allTransactions } from './harness/expected';
-import { openSection, startDemo, syncUntil, synced } from './harness/flows';
+import { openSection, startDemo, syncUntil, synced, syncedDemo } from './harness/flows';
 import { authorize, noonTodayUtc } from './harness/cards';
 import { changeOn, dayAfter, dayRow, forecastTable, panel, serviceAccounts, setCommission, setMonthlyLimit } from './harness/dashboard';
 import { isCountedCardSpend } from '../../src/renderer/src/cards/model/utilization';
@@ -107,10 +107,7 @@ test('first screen: cash equal to the service, a scheduled transfer in the outbo
 
 test('card spend this month against last month, and the newest transactions, from the cache', async ({ app }) => {
   const { page } = app;
-  await app.open();
-  await startDemo(page);
-  await synced(page);
-  const sandbox = await app.demoSandbox();
+  const sandbox = await syncedDemo(app);
   const txs = allTransactions(sandbox);
   const now = new Date(START);
   const thisMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
@@ -131,10 +128,7 @@ test('card spend this month against last month, and the newest transactions, fro
 
 test('a card past 80% of a monthly limit is on the attention list, and leads to Cards', async ({ app }) => {
   const { page } = app;
-  await app.open();
-  await startDemo(page);
-  await synced(page);
-  const sandbox = await app.demoSandbox();
+  const sandbox = await syncedDemo(app);
   const now = new Date(START);
   const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
   const txs = allTransactions(sandbox);

@@ -32,7 +32,7 @@ function DashboardFor({ profileId }: { profileId: string }) {
       <p className="dashboard__asof">
         {data.asOf === null
           ? 'Accounts not read from the service yet: figures appear after the first sync.'
-          : `Balances as of ${ago(data.asOf, data.now)}${offline ? ' (offline: showing saved data)' : ''}.`}
+          : `Balances as of ${ago(data.asOf)}${offline ? ' (offline: showing saved data)' : ''}.`}
       </p>
       <AttentionList items={data.attention} />
       <div className="dashboard__grid">
