@@ -139,8 +139,8 @@ export default defineConfig([
         { type: 'renderer-worker', pattern: 'src/renderer/src/workers/**', partialMatch: false },
         { type: 'renderer-app', pattern: [...RENDERER_APP], partialMatch: false },
         // Parts several screens share (the outbox's forms and queue, the profile forms, the spending
-        // controls of cards and groups): not screens.
-        { type: 'renderer-parts', pattern: ['src/renderer/src/features/outbox/**', 'src/renderer/src/features/profiles/**', 'src/renderer/src/features/spending/**'], partialMatch: false },
+        // controls of cards and groups, the sync status of Transactions and the Dashboard): not screens.
+        { type: 'renderer-parts', pattern: ['src/renderer/src/features/outbox/**', 'src/renderer/src/features/profiles/**', 'src/renderer/src/features/spending/**', 'src/renderer/src/features/sync-status/**'], partialMatch: false },
         // The frame that shows one screen at a time: the one place that names every screen.
         { type: 'renderer-shell', pattern: 'src/renderer/src/features/shell/**', partialMatch: false },
         { type: 'renderer-screen', pattern: 'src/renderer/src/features/*/**', capture: ['screen'], partialMatch: false },

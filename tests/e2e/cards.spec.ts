@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
-import { openSection, syncedDemo } from './harness/flows';
+import { openSection, syncUntil, syncedDemo } from './harness/flows';
 import { authorize, noonTodayUtc } from './harness/cards';
 
 /**
@@ -35,19 +35,6 @@ const groupSelect = (page: Page) => page.getByRole('group', { name: 'Card filter
 async function findCard(page: Page, name: string) {
   await page.getByRole('group', { name: 'Card filters' }).getByLabel('Search').fill(name);
   await expect(list(page).getByRole('row').filter({ hasText: name }).first()).toBeVisible();
-}
-
-/**
- * Syncs until `shown` passes. Coming online or a write may start a sync of its own whose Cancel
- * button takes the place of "Sync now": press it whenever it is there.
- */
-async function syncUntil(page: Page, shown: () => Promise<void>) {
-  await expect(async () => {
-    const syncNow = page.getByRole('button', { name: 'Sync now' });
-    if (await syncNow.isVisible()) await syncNow.click({ timeout: 1_000 }).catch(() => undefined);
-    await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 5_000 });
-    await shown();
-  }).toPass({ timeout: 90_000 });
 }
 
 async function openCard(page: Page, name: string) {

@@ -15,6 +15,7 @@ test('Settings resets the Demo: a new service, the old cache forgotten, the new 
   await app.open();
   await startDemo(page);
   await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 90_000 });
+  await openSection(page, 'Transactions');
   const before = await app.demoSandbox();
   const initial = before.world.transactions.size;
 

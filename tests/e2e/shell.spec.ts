@@ -19,23 +19,24 @@ test('first run: one click on "Try the Demo" lands in the shell, online', async 
   await page.getByRole('button', { name: 'Try the Demo' }).click();
   const nav = page.getByRole('navigation', { name: 'Sections' });
   await expect(nav).toBeVisible();
-  await expect(nav.getByRole('button', { name: /^Transactions/ })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('button', { name: /^Dashboard/ })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('status')).toHaveText('Online');
   await expect(page.getByRole('combobox', { name: 'Profile' })).toHaveValue('demo');
   await expect(page.getByRole('combobox', { name: 'Profile' }).locator('option:checked')).toHaveText(/Demo/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
-  await expect(page.getByRole('searchbox', { name: /Search transactions/ })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('region', { name: '30-day forecast' })).toBeVisible();
 });
 
 test('every section opens its screen, with aria-current on the active item', async ({ app }) => {
   const { page } = app;
   await app.open();
   await startDemo(page);
-  const sections = ['Transactions', 'Cards', 'Card groups', 'Accounts', 'Transfers', 'Payments', 'Approvals', 'Webhooks', 'Directory', 'Settings'];
+  const sections = ['Dashboard', 'Transactions', 'Cards', 'Card groups', 'Accounts', 'Transfers', 'Payments', 'Approvals', 'Webhooks', 'Directory', 'Settings'];
   for (const name of sections) {
     await openSection(page, name);
     await expect(page.getByRole('navigation').locator('[aria-current="page"]')).toHaveText(new RegExp(`^${name}`));
-    if (name === 'Transactions') await expect(page.getByRole('searchbox', { name: /Search transactions/ })).toBeVisible();
+    if (name === 'Dashboard') await expect(page.getByRole('region', { name: 'Needs attention' })).toBeVisible();
+    else if (name === 'Transactions') await expect(page.getByRole('searchbox', { name: /Search transactions/ })).toBeVisible();
     else if (name === 'Transfers' || name === 'Payments') await expect(page.getByRole('form', { name: `New ${name.slice(0, -1).toLowerCase()}` })).toBeVisible();
     else if (name === 'Approvals') await expect(page.getByRole('button', { name: 'Pause sending' })).toBeVisible();
     else if (name === 'Cards') await expect(page.getByRole('group', { name: 'Card filters' })).toBeVisible();
@@ -55,6 +56,8 @@ test('keyboard: Tab reaches the sidebar, Enter and Space open sections, Ctrl+dig
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: /^Dashboard/ })).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: /^Transactions/ })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: /^Cards/ })).toBeFocused();
@@ -70,6 +73,9 @@ test('keyboard: Tab reaches the sidebar, Enter and Space open sections, Ctrl+dig
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await page.keyboard.press('Control+5');
   await expect(page.getByRole('heading', { level: 1, name: 'Transfers' })).toBeVisible();
+  // The Dashboard came after the digits were taken: Ctrl+D.
+  await page.keyboard.press('Control+d');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 });
 
 test('live profile: a wrong key is reported as refused; the right one connects and joins the switcher', async ({ app }) => {

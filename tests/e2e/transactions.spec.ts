@@ -4,7 +4,7 @@ import { parseCsv } from '../../src/renderer/src/model/csv';
 import { money } from '../../src/renderer/src/model/format';
 import { dollarsOf } from '../../src/renderer/src/search/model/text';
 import { test, expect } from './fixtures';
-import { openSection, syncedDemo } from './harness/flows';
+import { openSection, syncedTransactions } from './harness/flows';
 import { referenceChart } from '../renderer/chart-reference';
 import { allTransactions, expectedSearch, searchRows } from './harness/expected';
 
@@ -18,7 +18,7 @@ async function search(page: Page, text: string) {
 
 test('sync, then search by text, amount and filters, offline too; open a detail; add a note; export CSV and read it back', async ({ app }) => {
   const { page } = app;
-  const sandbox = await syncedDemo(app);
+  const sandbox = await syncedTransactions(app);
   const all = allTransactions(sandbox);
   await expect(summary(page)).toContainText(`${fmt(all.length)} transactions`);
 
@@ -79,7 +79,7 @@ test('reload offline: the cache and its index come back and search works; online
   // Syncs, waits for the index to be saved, reloads, and syncs again ten days on.
   test.slow();
   const { page } = app;
-  const sandbox = await syncedDemo(app);
+  const sandbox = await syncedTransactions(app);
   const pendingBefore = expectedSearch(sandbox, { statuses: ['pending'] }).summary.count;
   expect(pendingBefore).toBeGreaterThan(0);
   // The index is saved a few seconds after it settles: wait until the saved copy covers every
@@ -90,7 +90,8 @@ test('reload offline: the cache and its index come back and search works; online
     .toBe(true);
   await sandbox.setFaults({ offline: true });
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
+  // A reload opens the first screen, the Dashboard.
+  await openSection(page, 'Transactions');
   const all = allTransactions(sandbox);
   await search(page, '');
   await expect(summary(page)).toContainText(`${fmt(all.length)} transactions`);
@@ -119,7 +120,7 @@ test('reload offline: the cache and its index come back and search works; online
 
 test('Fees and what they were charged for: an outgoing wire whose fee is a transaction of its own is there, not under "Without a fee"', async ({ app }) => {
   const { page } = app;
-  const sandbox = await syncedDemo(app);
+  const sandbox = await syncedTransactions(app);
   const all = allTransactions(sandbox);
   const wireFee = all.find((t) => t.feeInfo?.relatedTransaction && /^Wire to /.test(all.find((w) => w.id === t.feeInfo?.relatedTransaction?.id)?.description ?? ''));
   const wireId = wireFee?.feeInfo?.relatedTransaction?.id ?? 'no wire with a separate fee in the seed';
@@ -142,7 +143,7 @@ test('Fees and what they were charged for: an outgoing wire whose fee is a trans
 
 test('bad input: a 10,000-character search and odd Unicode give an answer and a note, never a crash', async ({ app }) => {
   const { page } = app;
-  await syncedDemo(app);
+  await syncedTransactions(app);
   await search(page, 'x'.repeat(10_000));
   await expect(page.getByText(/Only the first 500 characters/)).toBeVisible();
   await expect(summary(page)).toContainText('0 transactions');
@@ -154,7 +155,7 @@ test('bad input: a 10,000-character search and odd Unicode give an answer and a 
 
 test('charts offline: spend per period and top merchants of the result, equal to the oracle; a merchant narrows the search', async ({ app }) => {
   const { page } = app;
-  const sandbox = await syncedDemo(app);
+  const sandbox = await syncedTransactions(app);
   const rows = searchRows(sandbox);
   await sandbox.setFaults({ offline: true });
   await app.probeUntil('offline');

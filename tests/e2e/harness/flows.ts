@@ -22,6 +22,27 @@ export async function syncedDemo(app: { open(): Promise<void>; page: Page; demoS
   return app.demoSandbox();
 }
 
+/** syncedDemo, then the Transactions screen: the app opens on the Dashboard. */
+export async function syncedTransactions(app: Parameters<typeof syncedDemo>[0]): Promise<Sandbox> {
+  const sandbox = await syncedDemo(app);
+  await openSection(app.page, 'Transactions');
+  return sandbox;
+}
+
+/**
+ * Syncs until `shown` passes, on a screen with the sync status (Transactions, the Dashboard).
+ * Coming online or a write may start a sync of its own whose Cancel button takes the place of
+ * "Sync now": press it whenever it is there.
+ */
+export async function syncUntil(page: Page, shown: () => Promise<void>): Promise<void> {
+  await expect(async () => {
+    const syncNow = page.getByRole('button', { name: 'Sync now' });
+    if (await syncNow.isVisible()) await syncNow.click({ timeout: 1_000 }).catch(() => undefined);
+    await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 5_000 });
+    await shown();
+  }).toPass({ timeout: 90_000 });
+}
+
 export async function openSection(page: Page, name: string): Promise<void> {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();

@@ -1,8 +1,10 @@
 /**
  * The product's sections, in sidebar order. Kept free of components so stores can import the
- * ids without pulling in every screen. The shortcut is Ctrl/⌘ + the digit.
+ * ids without pulling in every screen. The shortcut is Ctrl/⌘ + the key. The Dashboard came
+ * after the ten digits were taken: it has D rather than 1, so no section's digit changed.
  */
 export const SECTIONS = [
+  { id: 'dashboard', label: 'Dashboard', key: 'D' },
   { id: 'transactions', label: 'Transactions', key: '1' },
   { id: 'cards', label: 'Cards', key: '2' },
   { id: 'card-groups', label: 'Card groups', key: '3' },
@@ -19,5 +21,6 @@ export type SectionId = (typeof SECTIONS)[number]['id'];
 export const SECTION_IDS: readonly SectionId[] = SECTIONS.map((s) => s.id);
 
 export function sectionForKey(key: string): SectionId | undefined {
-  return SECTIONS.find((s) => s.key === key)?.id;
+  // A letter arrives lower case with Ctrl alone (no Shift).
+  return SECTIONS.find((s) => s.key.toLowerCase() === key.toLowerCase())?.id;
 }

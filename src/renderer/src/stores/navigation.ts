@@ -7,6 +7,7 @@ interface NavigationStore {
 }
 
 export const useNavigation = create<NavigationStore>()((set) => ({
-  section: 'transactions',
+  // The first screen after the welcome: where the money is and where it is going.
+  section: 'dashboard',
   go: (section) => set({ section }),
 }));

@@ -34,15 +34,12 @@ async function answer(profileId: string, query: TxQuery, maxRows: number): Promi
 }
 
 /**
- * The cached transactions a card or a group screen shows (its list, totals and utilization), read
- * through the search index of the profile on screen, so they read offline and follow a sync: the
- * query runs again whenever the index absorbs new rows.
+ * The search index's watermark for the profile once it is open: it changes whenever the index
+ * absorbs new rows, so a query keyed on it runs again after a sync. `error` when it cannot open.
  */
-export function useCachedTransactions(profileId: string, query: TxQuery | null, maxRows: number): CachedTransactions {
-  const [result, setResult] = useState<CachedTransactions>(LOADING);
+export function useSearchWatermark(profileId: string): { watermark: number | null; error: string | null } {
   const [watermark, setWatermark] = useState<number | null>(null);
-  const key = query ? JSON.stringify(query) : null;
-
+  const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
     const off = searchClient().onStatus((s) => {
@@ -52,13 +49,25 @@ export function useCachedTransactions(profileId: string, query: TxQuery | null, 
       .then(() => searchClient().status())
       .then(
         (s) => live && s.profileId === profileId && s.state === 'ready' && setWatermark(s.watermark),
-        (e: unknown) => live && setResult({ ...LOADING, state: 'error', error: `The local search could not start: ${e instanceof Error ? e.message : String(e)}` }),
+        (e: unknown) => live && setError(`The local search could not start: ${e instanceof Error ? e.message : String(e)}`),
       );
     return () => {
       live = false;
       off();
     };
   }, [profileId]);
+  return { watermark, error };
+}
+
+/**
+ * The cached transactions a card or a group screen shows (its list, totals and utilization), read
+ * through the search index of the profile on screen, so they read offline and follow a sync: the
+ * query runs again whenever the index absorbs new rows.
+ */
+export function useCachedTransactions(profileId: string, query: TxQuery | null, maxRows: number): CachedTransactions {
+  const [result, setResult] = useState<CachedTransactions>(LOADING);
+  const { watermark, error: openError } = useSearchWatermark(profileId);
+  const key = query ? JSON.stringify(query) : null;
 
   useEffect(() => {
     if (key === null || watermark === null) return;
@@ -72,5 +81,6 @@ export function useCachedTransactions(profileId: string, query: TxQuery | null, 
     };
   }, [profileId, key, maxRows, watermark]);
 
-  return key === null ? { ...LOADING, state: 'ready', summary: null, complete: true } : result;
+  if (key === null) return { ...LOADING, state: 'ready', summary: null, complete: true };
+  return openError ? { ...LOADING, state: 'error', error: openError } : result;
 }

@@ -3,6 +3,7 @@ import { AccountsScreen } from '../accounts/AccountsScreen';
 import { ApprovalsScreen } from '../approvals/ApprovalsScreen';
 import { CardGroupsScreen } from '../card-groups/CardGroupsScreen';
 import { CardsScreen } from '../cards/CardsScreen';
+import { DashboardScreen } from '../dashboard/DashboardScreen';
 import { DirectoryScreen } from '../directory/DirectoryScreen';
 import { PaymentsScreen } from '../payments/PaymentsScreen';
 import { SettingsScreen } from '../settings/SettingsScreen';
@@ -19,6 +20,7 @@ import { useSectionShortcuts } from './useSectionShortcuts';
 import './shell.css';
 
 const SCREENS: Record<SectionId, ComponentType> = {
+  dashboard: DashboardScreen,
   transactions: TransactionsScreen,
   cards: CardsScreen,
   'card-groups': CardGroupsScreen,

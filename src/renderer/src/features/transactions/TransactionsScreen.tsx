@@ -10,7 +10,7 @@ import { FilterPanel } from './FilterPanel';
 import { ResultSummary } from './ResultSummary';
 import { SavedSearches } from './SavedSearches';
 import { SearchBox } from './SearchBox';
-import { SyncStatus } from './SyncStatus';
+import { SyncStatus } from '../sync-status/SyncStatus';
 import { TransactionDetail } from './TransactionDetail';
 import { TransactionList } from './TransactionList';
 import { useDirectory } from './useNames';

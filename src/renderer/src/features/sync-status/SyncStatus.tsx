@@ -1,5 +1,6 @@
 import { syncs, useSyncStore } from '../../app/sync';
 import { ago, count, duration } from '../../model/format';
+import './sync-status.css';
 
 const PHASES: Record<string, string> = {
   planning: 'Planning the download',

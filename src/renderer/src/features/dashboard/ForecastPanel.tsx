@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import type { OutboxRow } from '../../../../shared/outbox';
+import { isoDay } from '../../forecast/model/days';
+import { HISTORY_DAYS, HORIZON_DAYS, type AccountForecast } from '../../forecast/model/forecast';
+import { money } from '../../model/format';
+import { ForecastChart } from './ForecastChart';
+import { Panel } from './Panel';
+
+function ForecastTable({ f }: { f: AccountForecast }) {
+  return (
+    <table className="table forecast-table" aria-label={`Day by day: ${f.name}`}>
+      <thead>
+        <tr>
+          <th scope="col">Day (UTC)</th>
+          <th scope="col">End of day</th>
+          <th scope="col">What moves</th>
+        </tr>
+      </thead>
+      <tbody>
+        {f.days.map((d, i) => (
+          <tr key={d.dayMs}>
+            <th scope="row">{isoDay(d.dayMs)}</th>
+            <td className="dashboard__num">{money(d.endCents)}</td>
+            <td>
+              {[
+                ...f.events.filter((e) => e.day === i).map((e) => e.label),
+                ...(i > 0 && f.dailySpendCents ? [`Card spend ${money(f.dailySpendCents)}`] : []),
+              ].join('; ')}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function AccountForecastView({ f }: { f: AccountForecast }) {
+  const [open, setOpen] = useState(false);
+  const tableId = `forecast-table-${f.accountId}`;
+  return (
+    <section className="forecast" aria-label={`Forecast for ${f.name}`}>
+      <h3 className="dashboard__subtitle">{f.name}</h3>
+      <ForecastChart f={f} />
+      <p>
+        Today {money(f.startCents)} · lowest <span className="forecast__low">{money(f.lowest.endCents)}</span> on {isoDay(f.lowest.dayMs)}
+        {f.firstNegative ? ` · below zero from ${isoDay(f.firstNegative.dayMs)}` : ''}
+      </p>
+      <p className="dashboard__muted">
+        Card spend is projected at {money(f.dailySpendCents)} a day: the account&apos;s average over the last {HISTORY_DAYS} days.
+      </p>
+      <button type="button" className="button button--quiet" aria-expanded={open} aria-controls={tableId} onClick={() => setOpen((v) => !v)}>
+        {open ? 'Hide the table' : 'Show the table'}
+      </button>
+      {open ? (
+        <div id={tableId}>
+          <ForecastTable f={f} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** The 30-day forecast per open virtual account, with its method in words. */
+export function ForecastPanel({ forecasts, unplaced, historyReady }: { forecasts: readonly AccountForecast[]; unplaced: readonly OutboxRow[]; historyReady: boolean }) {
+  return (
+    <Panel title={`${HORIZON_DAYS}-day forecast`}>
+      <details className="forecast__method">
+        <summary>Method</summary>
+        <p>
+          Each open virtual account starts from its saved balance today and, day by day in UTC: takes the outbox&apos;s approved transfers and payments on the day they are
+          scheduled (today when due now), adds approved transfers coming in, takes its commission on each due day of its rule (assumed collected; the primary account receives it), and takes a projected card spend every day
+          after today: the account&apos;s card purchases over the last {HISTORY_DAYS} full days divided by {HISTORY_DAYS}, rounded to the nearest cent (halves up).
+          Payments are taken from the primary account, which pays them when they come from the company&apos;s own handle. Rows awaiting approval are not counted until
+          approved. Everything comes from saved data, so the forecast reads offline and is as fresh as the last sync.
+        </p>
+      </details>
+      {unplaced.length ? (
+        <p className="dashboard__muted">
+          {unplaced.length} approved payment{unplaced.length === 1 ? '' : 's'} from another svc handle {unplaced.length === 1 ? 'is' : 'are'} not in any account&apos;s forecast: the
+          saved data does not say which account pays {unplaced.length === 1 ? 'it' : 'them'}.
+        </p>
+      ) : null}
+      {!historyReady ? (
+        <p>Totalling the card history…</p>
+      ) : forecasts.length === 0 ? (
+        <p>No open virtual account to forecast yet.</p>
+      ) : (
+        <div className="forecast__list">
+          {forecasts.map((f) => (
+            <AccountForecastView key={f.accountId} f={f} />
+          ))}
+        </div>
+      )}
+    </Panel>
+  );
+}

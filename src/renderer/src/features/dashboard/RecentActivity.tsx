@@ -1,0 +1,28 @@
+import { day, money } from '../../model/format';
+import type { DashboardData } from './useDashboard';
+import { Panel } from './Panel';
+
+/** The newest cached transactions. */
+export function RecentActivity({ recent }: { recent: DashboardData['recent'] }) {
+  return (
+    <Panel title="Recent activity">
+      {recent.state === 'loading' ? (
+        <p>Reading the saved transactions…</p>
+      ) : recent.state === 'error' ? (
+        <p role="alert">{recent.error}</p>
+      ) : recent.rows.length === 0 ? (
+        <p>No transactions saved yet.</p>
+      ) : (
+        <ul className="dashboard__recent" aria-label="Newest transactions">
+          {recent.rows.map((tx) => (
+            <li key={tx.id}>
+              <span className="dashboard__muted">{day(tx.date)}</span>
+              <span className="dashboard__desc">{tx.description}</span>
+              <span className="dashboard__num">{money(tx.amountCents)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}

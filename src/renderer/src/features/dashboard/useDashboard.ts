@@ -1,0 +1,78 @@
+import { useMemo, useState } from 'react';
+import type { OutboxRow } from '../../../../shared/outbox';
+import type { Card, Transaction, VirtualAccountView } from '../../../../shared/service';
+import { useCachedTransactions } from '../../cards/commands/cached-transactions';
+import { spendWindowStart } from '../../cards/model/spend-window';
+import { useTxSummaries } from '../../forecast/commands/tx-summaries';
+import { attentionItems, type AttentionItem } from '../../forecast/model/attention';
+import { forecast, type AccountForecast } from '../../forecast/model/forecast';
+import { cashSummary, forecastAccounts, movementsOf, outboxSummary, primaryOf, type CashSummary, type OutboxSummary } from '../../forecast/model/inputs';
+import { spendOf, spendQueries } from '../../forecast/model/spend-queries';
+import { useOutboxRows } from '../../outbox/repo/outbox-hooks';
+import { useEntities } from '../../repos/entities-hooks';
+
+/** Rows read to measure card limits; more than any card spends in a period in the Demo. */
+const LIMIT_ROWS = 5000;
+const RECENT_ROWS = 8;
+
+export interface DashboardData {
+  now: number;
+  /** When the accounts were last read from the service; null when never. */
+  asOf: number | null;
+  loading: boolean;
+  cash: CashSummary;
+  spend: { state: 'loading' | 'ready' | 'error'; thisMonthCents: number; lastMonthCents: number; error: string | null };
+  recent: { state: 'loading' | 'ready' | 'error'; rows: Transaction[]; error: string | null };
+  outbox: OutboxSummary;
+  forecasts: AccountForecast[];
+  /** Approved payments the forecast cannot tie to an account (paid from another svc handle). */
+  unplaced: OutboxRow[];
+  attention: AttentionItem[];
+}
+
+const NO_ROWS: OutboxRow[] = [];
+const NO_ACCOUNTS: VirtualAccountView[] = [];
+const NO_CARDS: Card[] = [];
+
+/** Everything the Dashboard shows, from local data only (the entity cache, the search index, the outbox). */
+export function useDashboard(profileId: string): DashboardData {
+  // The clock of this visit: the month boundaries, the forecast's days and the limits' periods.
+  const [now] = useState(() => Date.now());
+  const accountsList = useEntities<VirtualAccountView>(profileId, 'virtualAccount');
+  const cardsList = useEntities<Card>(profileId, 'card');
+  const rows = useOutboxRows(profileId) ?? NO_ROWS;
+  const accounts = accountsList?.items ?? NO_ACCOUNTS;
+  const cards = cardsList?.items ?? NO_CARDS;
+
+  const queries = useMemo(() => spendQueries(cards.map((c) => c.id), accounts.map((a) => a.virtualAccount.id), now), [cards, accounts, now]);
+  const sums = useTxSummaries(profileId, queries);
+  const recent = useCachedTransactions(profileId, {}, RECENT_ROWS);
+
+  const limited = useMemo(() => cards.filter((c) => spendWindowStart([c.spendingConstraint], now) !== undefined), [cards, now]);
+  const limitQuery = useMemo(() => {
+    if (!limited.length) return null;
+    const since = spendWindowStart(limited.map((c) => c.spendingConstraint), now);
+    return { cardIds: limited.map((c) => c.id), ...(since !== null && since !== undefined ? { fromMs: since } : {}) };
+  }, [limited, now]);
+  const limitTx = useCachedTransactions(profileId, limitQuery, LIMIT_ROWS);
+
+  return useMemo(() => {
+    const history: Record<string, number> = {};
+    for (const a of accounts) history[a.virtualAccount.id] = spendOf(sums.outByKey, `history:${a.virtualAccount.id}`);
+    const { movements, unplaced } = movementsOf(rows, accounts, now);
+    const primaryId = primaryOf(accounts);
+    const forecasts = forecast({ accounts: forecastAccounts(accounts, history), movements, ...(primaryId ? { primaryId } : {}) }, now);
+    return {
+      now,
+      asOf: accountsList?.asOf ?? null,
+      loading: accountsList === undefined,
+      cash: cashSummary(accounts),
+      spend: { state: sums.state, thisMonthCents: spendOf(sums.outByKey, 'thisMonth'), lastMonthCents: spendOf(sums.outByKey, 'lastMonth'), error: sums.error },
+      recent: { state: recent.state, rows: recent.rows, error: recent.error },
+      outbox: outboxSummary(rows, now),
+      forecasts,
+      unplaced,
+      attention: attentionItems(forecasts, limited, limitTx.rows, now),
+    };
+  }, [accounts, accountsList, rows, sums, recent, limited, limitTx.rows, now]);
+}

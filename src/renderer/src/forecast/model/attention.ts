@@ -1,0 +1,70 @@
+import type { Card, Transaction } from '../../../../shared/service';
+import { limitMeters } from '../../cards/model/utilization';
+import { limitWords } from '../../cards/model/words';
+import { money } from '../../model/format';
+import type { SectionId } from '../../model/sections';
+import { isoDay } from './days';
+import type { AccountForecast } from './forecast';
+
+/** Something on the dashboard a person should look at, and the screen where they can act on it. */
+export interface AttentionItem {
+  key: string;
+  text: string;
+  section: SectionId;
+}
+
+/** A card is flagged once it has spent more than this share of a limit (80%). */
+const NEAR_LIMIT = { num: 4, den: 5 };
+
+/**
+ * An approved transfer overdraws its source when the source's forecast ends its day below zero
+ * and would not without it: it is the one that takes the account under.
+ */
+export function overdraws(forecasts: readonly AccountForecast[]): AttentionItem[] {
+  const items: AttentionItem[] = [];
+  for (const f of forecasts) {
+    for (const e of f.events) {
+      if (e.kind !== 'transfer-out') continue;
+      const day = f.days[e.day];
+      if (day && day.endCents < 0 && day.endCents - e.amountCents >= 0) {
+        items.push({ key: `overdraw:${e.movementId ?? e.day}:${f.accountId}`, text: `${e.label} would overdraw ${f.name} on ${isoDay(day.dayMs)}: ${money(day.endCents)} at the end of that day.`, section: 'approvals' });
+      }
+    }
+  }
+  return items;
+}
+
+/** Accounts whose forecast goes below zero within the horizon, with the first such day. */
+export function belowZero(forecasts: readonly AccountForecast[]): AttentionItem[] {
+  return forecasts
+    .filter((f) => f.firstNegative)
+    .map((f) => ({
+      key: `negative:${f.accountId}`,
+      text: `${f.name} is forecast below zero on ${isoDay(f.firstNegative?.dayMs ?? 0)} (lowest ${money(f.lowest.endCents)} on ${isoDay(f.lowest.dayMs)}).`,
+      section: 'accounts' as const,
+    }));
+}
+
+/** Cards past 80% of a limit in its current period, from their cached transactions. */
+export function nearLimits(cards: readonly Card[], transactions: readonly Transaction[], now: number): AttentionItem[] {
+  const byCard = new Map<string, Transaction[]>();
+  for (const tx of transactions) {
+    if (!tx.cardId) continue;
+    const list = byCard.get(tx.cardId);
+    if (list) list.push(tx);
+    else byCard.set(tx.cardId, [tx]);
+  }
+  const items: AttentionItem[] = [];
+  for (const card of cards) {
+    for (const m of limitMeters(card.spendingConstraint, byCard.get(card.id) ?? [], now)) {
+      const cap = m.limit.limitAmount.amountCents;
+      if (m.spentCents * NEAR_LIMIT.den <= cap * NEAR_LIMIT.num) continue;
+      items.push({ key: `limit:${card.id}:${m.index}`, text: `Card ${card.name} has spent ${money(m.spentCents)} (${Math.floor((m.spentCents * 100) / cap)}%) of its limit of ${limitWords(m.limit)}.`, section: 'cards' });
+    }
+  }
+  return items;
+}
+
+export function attentionItems(forecasts: readonly AccountForecast[], cards: readonly Card[], transactions: readonly Transaction[], now: number): AttentionItem[] {
+  return [...overdraws(forecasts), ...belowZero(forecasts), ...nearLimits(cards, transactions, now)];
+}

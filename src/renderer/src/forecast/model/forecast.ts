@@ -1,0 +1,138 @@
+import { commissionDatesBetween, type CommissionFrequency } from '../../../../shared/accounts/commission-dates';
+import { money } from '../../model/format';
+import { DAY_MS, utcDayStart } from './days';
+
+/**
+ * The 30-day cash forecast per virtual account (DESIGN.md "Cash forecast"), in integer cents:
+ * today's cached balance, plus and minus the outbox's approved rows on the day they go, minus the
+ * account's commission collections on their due days (which the primary account receives: the
+ * service moves them there, SERVICE.md 2.4), minus its card spend projected from its own recent
+ * history. Pure: the screen gathers the inputs, this only counts.
+ */
+
+/** Days shown: today (day 0) and the 29 after it, UTC. */
+export const HORIZON_DAYS = 30;
+/** Full UTC days of card history the projection averages (the days before today). */
+export const HISTORY_DAYS = 28;
+
+export interface ForecastAccount {
+  id: string;
+  name: string;
+  balanceCents: number;
+  /** The account's flat-fee commission rule, when it has one with a start date. */
+  commission?: { amountCents: number; frequency: CommissionFrequency; startDate: string };
+  /** Card spend (positive cents) over the HISTORY_DAYS full days before today. */
+  cardSpendHistoryCents: number;
+}
+
+/** Money the outbox will move: out of `fromId` and into `toId` (either may be outside our accounts). */
+export interface ForecastMovement {
+  id: string;
+  kind: 'transfer' | 'payment';
+  fromId?: string;
+  toId?: string;
+  amountCents: number;
+  /** When it goes: its scheduled time, or when it was approved for a row due now. */
+  atMs: number;
+  label: string;
+}
+
+export interface ForecastInputs {
+  accounts: readonly ForecastAccount[];
+  movements: readonly ForecastMovement[];
+  /** The primary account: commissions are paid into it, and it never pays one itself. */
+  primaryId?: string;
+}
+
+export type ForecastEventKind = 'transfer-out' | 'transfer-in' | 'payment' | 'commission' | 'commission-in';
+
+/** A dated change the forecast applies (card spend is a daily rate, not an event). */
+export interface ForecastEvent {
+  day: number;
+  kind: ForecastEventKind;
+  /** Signed: money out is negative. */
+  amountCents: number;
+  movementId?: string;
+  label: string;
+}
+
+export interface ForecastDay {
+  dayMs: number;
+  /** The projected balance at the end of the day. */
+  endCents: number;
+}
+
+export interface AccountForecast {
+  accountId: string;
+  name: string;
+  startCents: number;
+  dailySpendCents: number;
+  days: ForecastDay[];
+  events: ForecastEvent[];
+  lowest: ForecastDay;
+  /** The first day that ends below zero, if any. */
+  firstNegative?: ForecastDay;
+}
+
+/** The average daily spend over the history, in cents, rounded to the nearest cent (halves up). */
+export function dailySpendOf(historyCents: number): number {
+  const total = Math.max(0, historyCents);
+  return Math.floor((2 * total + HISTORY_DAYS) / (2 * HISTORY_DAYS));
+}
+
+/** Which of the horizon's days an instant falls on; a time already past counts as today. */
+function dayIndex(atMs: number, todayMs: number): number {
+  return Math.max(0, Math.floor((atMs - todayMs) / DAY_MS));
+}
+
+/** Collections still to come within the horizon: at or after now (one due earlier today was taken already). */
+function collections(account: ForecastAccount, now: number, todayMs: number): number[] {
+  return account.commission ? commissionDatesBetween(account.commission, now, todayMs + HORIZON_DAYS * DAY_MS) : [];
+}
+
+function eventsOf(account: ForecastAccount, inputs: ForecastInputs, now: number, todayMs: number): ForecastEvent[] {
+  const events: ForecastEvent[] = [];
+  for (const m of inputs.movements) {
+    const day = dayIndex(m.atMs, todayMs);
+    if (day >= HORIZON_DAYS) continue;
+    if (m.fromId === account.id) events.push({ day, kind: m.kind === 'transfer' ? 'transfer-out' : 'payment', amountCents: -m.amountCents, movementId: m.id, label: m.label });
+    if (m.toId === account.id) events.push({ day, kind: 'transfer-in', amountCents: m.amountCents, movementId: m.id, label: m.label });
+  }
+  if (account.id === inputs.primaryId) {
+    for (const other of inputs.accounts) {
+      if (other.id === account.id || !other.commission) continue;
+      for (const due of collections(other, now, todayMs)) events.push({ day: dayIndex(due, todayMs), kind: 'commission-in', amountCents: other.commission.amountCents, label: `Commission ${money(other.commission.amountCents)} from ${other.name}` });
+    }
+  } else if (account.commission) {
+    for (const due of collections(account, now, todayMs)) events.push({ day: dayIndex(due, todayMs), kind: 'commission', amountCents: -account.commission.amountCents, label: `Commission ${money(account.commission.amountCents)}` });
+  }
+  return events.sort((a, b) => a.day - b.day);
+}
+
+export function forecastAccount(account: ForecastAccount, inputs: ForecastInputs, now: number): AccountForecast {
+  const todayMs = utcDayStart(now);
+  const dailySpendCents = dailySpendOf(account.cardSpendHistoryCents);
+  const events = eventsOf(account, inputs, now, todayMs);
+  const change = new Map<number, number>();
+  for (const e of events) change.set(e.day, (change.get(e.day) ?? 0) + e.amountCents);
+  const days: ForecastDay[] = [];
+  let running = account.balanceCents;
+  let lowest: ForecastDay | undefined;
+  let firstNegative: ForecastDay | undefined;
+  for (let d = 0; d < HORIZON_DAYS; d++) {
+    // Today's card spend so far is already in the balance: projected spend starts tomorrow.
+    running += (change.get(d) ?? 0) - (d === 0 ? 0 : dailySpendCents);
+    const day = { dayMs: todayMs + d * DAY_MS, endCents: running };
+    days.push(day);
+    if (!lowest || day.endCents < lowest.endCents) lowest = day;
+    if (!firstNegative && day.endCents < 0) firstNegative = day;
+  }
+  // HORIZON_DAYS > 0, so the loop ran and set it.
+  lowest ??= { dayMs: todayMs, endCents: running };
+  return { accountId: account.id, name: account.name, startCents: account.balanceCents, dailySpendCents, days, events, lowest, ...(firstNegative ? { firstNegative } : {}) };
+}
+
+/** Every account's daily series, in the order given. */
+export function forecast(inputs: ForecastInputs, now: number): AccountForecast[] {
+  return inputs.accounts.map((a) => forecastAccount(a, inputs, now));
+}

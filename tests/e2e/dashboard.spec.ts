@@ -1,0 +1,157 @@
+import { formatCents } from '../../src/shared/money';
+import { money } from '../../src/renderer/src/model/format';
+import { test, expect } from './fixtures';
+import { allTransactions } from './harness/expected';
+import { openSection, startDemo, syncUntil, synced, syncedDemo } from './harness/flows';
+import { authorize, noonTodayUtc } from './harness/cards';
+import { changeOn, dayAfter, dayRow, forecastTable, panel, serviceAccounts, setCommission, setMonthlyLimit } from './harness/dashboard';
+import { isCountedCardSpend } from '../../src/renderer/src/cards/model/utilization';
+
+/**
+ * The Dashboard against the Demo's sandbox, its clock pinned to noon UTC today. The page's clock
+ * is the machine's, on the same UTC day, so every date below is counted from START and every
+ * forecast reading is a change from one day to the next (the card spend projected per day is
+ * whatever the seeded history gives; the transfer and the commission move it by their amounts).
+ */
+const START = noonTodayUtc();
+test.use({ session: { demo: { seed: 7, transactions: 300, startAt: START } } });
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+test('first screen: cash equal to the service, a scheduled transfer in the outbox and the forecast, its overdraw, a commission on its due day, offline with "as of"', async ({ app }) => {
+  test.slow();
+  const { page } = app;
+  await app.open();
+  await startDemo(page);
+  await expect(page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Dashboard/ })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await synced(page);
+  const sandbox = await app.demoSandbox();
+
+  // Cash: the open accounts' balances as the service reports them, and their total.
+  const views = serviceAccounts(sandbox);
+  const open = views.filter((v) => !v.virtualAccount.closedAt);
+  const total = open.reduce((sum, v) => sum + v.balance.amountCents, 0);
+  const cash = panel(page, 'Cash');
+  await expect(cash.getByLabel('Total cash')).toHaveText(money(total));
+  for (const v of open) await expect(cash.getByRole('row', { name: new RegExp(`^${escape(v.virtualAccount.name)}`) })).toContainText(money(v.balance.amountCents));
+
+  const primary = open.find((v) => v.virtualAccount.id === sandbox.world.primaryVirtualAccountId);
+  const source = open.find((v) => v !== primary && v.balance.amountCents > 0);
+  if (!primary || !source) throw new Error('the seed has no funded second open account');
+  const src = source.virtualAccount.name;
+  const [d2, d3, d4, d5] = [2, 3, 4, 5].map((n) => dayAfter(START, n)) as [string, string, string, string];
+
+  await expect(panel(page, 'Needs attention')).not.toContainText(`would overdraw ${src}`);
+  let table = await forecastTable(page, src);
+  const before = { d3: await changeOn(table, d3, d2), d5: await changeOn(table, d5, d4) };
+
+  // A transfer larger than the balance, scheduled for day 3, queued and approved on the screens.
+  const amountCents = source.balance.amountCents + 10_000;
+  await openSection(page, 'Transfers');
+  const form = page.getByRole('form', { name: 'New transfer' });
+  await form.getByLabel('From').selectOption(source.virtualAccount.id);
+  await form.getByLabel('To').selectOption(primary.virtualAccount.id);
+  await form.getByLabel('Amount (USD)').fill(formatCents(amountCents));
+  await form.getByLabel('Send on (optional, UTC date)').fill(d3);
+  await form.getByRole('button', { name: 'Queue transfer' }).click();
+  await expect(page.getByText('Queued for approval (Approvals).')).toBeVisible();
+  await openSection(page, 'Approvals');
+  await page.getByRole('button', { name: new RegExp(`^Approve: Transfer ${escape(money(amountCents))}`) }).click();
+  await expect(page.getByRole('region', { name: 'Approved, to send' })).toContainText(`Transfer ${money(amountCents)}`);
+
+  await openSection(page, 'Dashboard');
+  await expect(panel(page, 'Outbox').getByRole('button', { name: /^Scheduled for a later day/ })).toContainText(`1 · ${money(amountCents)}`);
+  await expect(panel(page, 'Outbox').getByRole('button', { name: /^Awaiting approval/ })).toContainText(`0 · ${money(0)}`);
+  table = await forecastTable(page, src);
+  await expect(dayRow(table, d3)).toContainText(`Transfer ${money(amountCents)}`);
+  expect(await changeOn(table, d3, d2)).toBe(before.d3 - amountCents);
+  const into = await forecastTable(page, primary.virtualAccount.name);
+  await expect(dayRow(into, d3)).toContainText(`Transfer ${money(amountCents)}`);
+
+  // It would overdraw its source: the attention list says so, and leads to Approvals.
+  const attention = panel(page, 'Needs attention');
+  const item = attention.getByRole('listitem').filter({ hasText: `would overdraw ${src} on ${d3}` });
+  await expect(item).toBeVisible();
+  await expect(attention).toContainText(`${src} is forecast below zero on`);
+  await item.getByRole('button', { name: 'Open Approvals' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Approvals' })).toBeVisible();
+  // Nothing was sent: the transfer is for a later day.
+  expect(sandbox.requests.all().filter((r) => r.method === 'POST' && r.path.includes('transfer'))).toEqual([]);
+
+  // A commission rule set through the service, due on day 5: after a sync it is on that day,
+  // taken from the account and paid into the primary one.
+  await setCommission(sandbox, source.virtualAccount.id, 1_234, Date.parse(`${d5}T06:00:00.000Z`));
+  await openSection(page, 'Dashboard');
+  await syncUntil(page, async () => {
+    await expect(dayRow(await forecastTable(page, src), d5)).toContainText('Commission $12.34', { timeout: 2_000 });
+  });
+  table = await forecastTable(page, src);
+  expect(await changeOn(table, d5, d4)).toBe(before.d5 - 1_234);
+  await expect(dayRow(await forecastTable(page, primary.virtualAccount.name), d5)).toContainText(`Commission $12.34 from ${src}`);
+
+  // Offline, after a reload: the same figures from the cache, with when they are from.
+  const totalNow = serviceAccounts(sandbox)
+    .filter((v) => !v.virtualAccount.closedAt)
+    .reduce((sum, v) => sum + v.balance.amountCents, 0);
+  await expect(panel(page, 'Cash').getByLabel('Total cash')).toHaveText(money(totalNow));
+  await sandbox.setFaults({ offline: true });
+  await app.probeUntil('offline');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText(/^Balances as of .+ \(offline: showing saved data\)\.$/)).toBeVisible();
+  await expect(panel(page, 'Cash').getByLabel('Total cash')).toHaveText(money(totalNow));
+  await expect(dayRow(await forecastTable(page, src), d3)).toContainText(`Transfer ${money(amountCents)}`);
+  await expect(panel(page, 'Needs attention')).toContainText(`would overdraw ${src} on ${d3}`);
+});
+
+test('card spend this month against last month, and the newest transactions, from the cache', async ({ app }) => {
+  const { page } = app;
+  const sandbox = await syncedDemo(app);
+  const txs = allTransactions(sandbox);
+  const now = new Date(START);
+  const thisMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
+  const lastMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1);
+  const spend = (from: number, to: number) =>
+    txs.filter((t) => t.cardId && t.amountCents < 0 && (t.detailedStatus === 'pending' || t.detailedStatus === 'settled') && Date.parse(t.date) >= from && Date.parse(t.date) < to).reduce((s, t) => s - t.amountCents, 0);
+  const panelSpend = panel(page, 'Card spend');
+  await expect(panelSpend.getByRole('definition').nth(0)).toHaveText(money(spend(thisMonth, nextMonth)));
+  await expect(panelSpend.getByRole('definition').nth(1)).toHaveText(money(spend(lastMonth, thisMonth)));
+
+  const newest = [...txs].sort((a, b) => (Date.parse(a.date) === Date.parse(b.date) ? (a.id < b.id ? 1 : -1) : Date.parse(b.date) - Date.parse(a.date))).slice(0, 8);
+  const recent = panel(page, 'Recent activity').getByRole('listitem');
+  await expect(recent).toHaveCount(8);
+  await expect(recent.first()).toContainText(newest[0]?.description ?? 'no transaction');
+  await expect(recent.first()).toContainText(money(newest[0]?.amountCents ?? 0));
+});
+
+test('a card past 80% of a monthly limit is on the attention list, and leads to Cards', async ({ app }) => {
+  const { page } = app;
+  const sandbox = await syncedDemo(app);
+  const now = new Date(START);
+  const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  const txs = allTransactions(sandbox);
+  const spentThisMonth = (cardId: string) => txs.filter((t) => t.cardId === cardId && isCountedCardSpend(t) && Date.parse(t.authorizedAt ?? t.date) >= monthStart).reduce((s, t) => s - t.amountCents, 0);
+  const card = [...sandbox.world.cards.values()]
+    .filter((c) => c.status === 'active' && !c.isSingleUse && !c.cardGroupId)
+    .sort((a, b) => spentThisMonth(a.id) - spentThisMonth(b.id))[0];
+  if (!card) throw new Error('the seed has no active card outside a group');
+  // A limit this card is far from (under 20% used), then one purchase that takes it past 80%.
+  const spent = spentThisMonth(card.id);
+  const limit = 5 * spent + 5_000;
+  await setMonthlyLimit(sandbox, card.id, limit);
+  await syncUntil(page, async () => {
+    await expect(panel(page, 'Needs attention')).toContainText('Nothing needs attention', { timeout: 2_000 });
+  });
+  const purchase = 3 * spent + 4_500;
+  expect(await authorize(sandbox, { cardId: card.id, amountCents: purchase, merchantName: 'Adobe', mcc: '5734', country: 'US' })).toMatchObject({ approved: true });
+
+  const item = panel(page, 'Needs attention').getByRole('listitem').filter({ hasText: `Card ${card.name} has spent ${money(spent + purchase)}` });
+  await syncUntil(page, async () => {
+    await expect(item).toBeVisible({ timeout: 2_000 });
+  });
+  await expect(item).toContainText(`(${Math.floor(((spent + purchase) * 100) / limit)}%) of its limit of ${money(limit)}`);
+  await item.getByRole('button', { name: 'Open Cards' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cards' })).toBeVisible();
+});

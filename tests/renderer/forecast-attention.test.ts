@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import type { OutboxRow } from '../../src/shared/outbox';
+import type { Card, Transaction, VirtualAccountView } from '../../src/shared/service';
+import { attentionItems, belowZero, nearLimits, overdraws } from '../../src/renderer/src/forecast/model/attention';
+import { monthWindows } from '../../src/renderer/src/forecast/model/days';
+import { forecast } from '../../src/renderer/src/forecast/model/forecast';
+import { cashSummary, forecastAccounts, movementsOf, outboxSummary } from '../../src/renderer/src/forecast/model/inputs';
+import { spendQueries } from '../../src/renderer/src/forecast/model/spend-queries';
+
+const NOW = Date.UTC(2026, 10, 24, 12); // Tue 2026-11-24 12:00 UTC
+const DAY = 86_400_000;
+
+const view = (id: string, balance: number, extra: Partial<VirtualAccountView['virtualAccount']> = {}): VirtualAccountView => ({
+  virtualAccount: { id, name: `Account ${id}`, accountId: 'acct', accountType: 'default', closedAt: null, ...extra },
+  balance: { amountCents: balance },
+  spend: { amountCents: 0 },
+});
+
+function row(id: string, state: OutboxRow['state'], transfer: { source: string; destination: string; amountCents: number }, notBefore?: number): OutboxRow {
+  return {
+    id,
+    profileId: 'p',
+    idempotencyKey: `k-${id}`,
+    state,
+    createdAt: NOW - DAY,
+    updatedAt: NOW - DAY,
+    attempts: [],
+    history: [],
+    sourceKey: `va:${transfer.source}`,
+    amountCents: transfer.amountCents,
+    labels: {},
+    kind: 'transfer',
+    payload: transfer,
+    ...(notBefore !== undefined ? { notBefore } : {}),
+  };
+}
+
+function payment(id: string, amountCents: number, sourceSvcHandleId?: string): OutboxRow {
+  return { ...row(id, 'approved', { source: 'x', destination: 'y', amountCents }), kind: 'payment', sourceKey: 'handle:own', payload: { amountCents, svcHandle: 'acme', ...(sourceSvcHandleId ? { sourceSvcHandleId } : {}) } };
+}
+
+describe('the outbox as the forecast reads it', () => {
+  const accounts = [view('a', 10_000, { accountType: 'primary' }), view('b', 0)];
+
+  it('counts approved and sending rows, on their scheduled day or today; rows awaiting approval and drafts are left out', () => {
+    const rows = [
+      row('now', 'approved', { source: 'a', destination: 'b', amountCents: 1_000 }),
+      row('later', 'approved', { source: 'a', destination: 'b', amountCents: 2_000 }, NOW + 3 * DAY),
+      row('past', 'sending', { source: 'b', destination: 'a', amountCents: 500 }, NOW - 2 * DAY),
+      row('waiting', 'awaiting-approval', { source: 'a', destination: 'b', amountCents: 9_000 }),
+      row('draft', 'draft', { source: 'a', destination: 'b', amountCents: 9_000 }),
+    ];
+    const { movements, unplaced } = movementsOf(rows, accounts, NOW);
+    expect(movements.map((m) => [m.id, m.atMs])).toEqual([
+      ['now', NOW],
+      ['later', NOW + 3 * DAY],
+      ['past', NOW],
+    ]);
+    expect(unplaced).toEqual([]);
+  });
+
+  it('takes a payment from the own handle out of the primary account, and sets one from another handle apart', () => {
+    const { movements, unplaced } = movementsOf([payment('own', 700), payment('other', 800, 'handle-9')], accounts, NOW);
+    expect(movements).toMatchObject([{ id: 'own', kind: 'payment', fromId: 'a', amountCents: 700 }]);
+    expect(movements[0]?.toId).toBeUndefined();
+    expect(unplaced.map((r) => r.id)).toEqual(['other']);
+  });
+
+  it('puts each unfinished row in one bucket, with totals', () => {
+    const s = outboxSummary(
+      [
+        row('1', 'awaiting-approval', { source: 'a', destination: 'b', amountCents: 100 }),
+        row('2', 'awaiting-approval', { source: 'a', destination: 'b', amountCents: 200 }, NOW + DAY),
+        row('3', 'approved', { source: 'a', destination: 'b', amountCents: 400 }),
+        row('4', 'approved', { source: 'a', destination: 'b', amountCents: 800 }, NOW + DAY),
+        row('5', 'needs-review', { source: 'a', destination: 'b', amountCents: 1_600 }),
+        row('6', 'failed', { source: 'a', destination: 'b', amountCents: 3_200 }),
+      ],
+      NOW,
+    );
+    expect(s).toEqual({ awaiting: { count: 2, totalCents: 300 }, approved: { count: 1, totalCents: 400 }, scheduled: { count: 1, totalCents: 800 }, needsReview: { count: 1, totalCents: 1_600 } });
+  });
+});
+
+describe('cash', () => {
+  it('totals the open accounts; a closed one with money is listed apart, one without is not listed', () => {
+    const s = cashSummary([view('a', 1_000), view('b', 250), view('c', 75, { closedAt: '2026-01-01T00:00:00Z' }), view('d', 0, { closedAt: '2026-01-01T00:00:00Z' })]);
+    expect(s.totalCents).toBe(1_250);
+    expect(s.open.map((v) => v.virtualAccount.id)).toEqual(['a', 'b']);
+    expect(s.closedWithBalance.map((v) => v.virtualAccount.id)).toEqual(['c']);
+  });
+
+  it('forecasts only open accounts, with a flat-fee rule when it has a start date', () => {
+    const withRule: VirtualAccountView = { ...view('a', 5), commissionRule: { id: 'r', virtualAccountId: 'a', commissionDetails: { type: 'flatFee', amount: { amountCents: 300 }, frequency: 'monthly', startDate: '2026-01-31' } } };
+    const rate: VirtualAccountView = { ...view('b', 5), commissionRule: { id: 'r2', virtualAccountId: 'b', commissionDetails: { type: 'takeRate', takeRate: 0.1 } } };
+    const got = forecastAccounts([withRule, rate, view('c', 5, { closedAt: '2026-01-01T00:00:00Z' })], { a: 2_800 });
+    expect(got).toEqual([
+      { id: 'a', name: 'Account a', balanceCents: 5, cardSpendHistoryCents: 2_800, commission: { amountCents: 300, frequency: 'monthly', startDate: '2026-01-31' } },
+      { id: 'b', name: 'Account b', balanceCents: 5, cardSpendHistoryCents: 0 },
+    ]);
+  });
+});
+
+describe('attention', () => {
+  const accounts = [
+    { id: 'a', name: 'Ops', balanceCents: 10_000, cardSpendHistoryCents: 0 },
+    { id: 'b', name: 'Payroll', balanceCents: 100, cardSpendHistoryCents: 28 * 50 },
+  ];
+
+  it('flags the transfer that takes its source below zero on its day, naming the day, and not one that leaves it above', () => {
+    const f = forecast(
+      {
+        accounts,
+        movements: [
+          { id: 'small', kind: 'transfer', fromId: 'a', toId: 'b', amountCents: 4_000, atMs: NOW + DAY, label: 'Transfer $40.00' },
+          { id: 'big', kind: 'transfer', fromId: 'a', toId: 'b', amountCents: 7_000, atMs: NOW + 2 * DAY, label: 'Transfer $70.00' },
+        ],
+      },
+      NOW,
+    );
+    const items = overdraws(f);
+    expect(items).toHaveLength(1);
+    expect(items[0]?.text).toBe('Transfer $70.00 would overdraw Ops on 2026-11-26: -$10.00 at the end of that day.');
+    expect(items[0]?.section).toBe('approvals');
+  });
+
+  it('does not blame a transfer for a day that ends below zero without it', () => {
+    const f = forecast({ accounts: [{ id: 'a', name: 'Ops', balanceCents: -500, cardSpendHistoryCents: 0 }], movements: [{ id: 't', kind: 'transfer', fromId: 'a', toId: 'b', amountCents: 100, atMs: NOW, label: 'T' }] }, NOW);
+    expect(overdraws(f)).toEqual([]);
+    expect(belowZero(f).map((i) => i.text)).toEqual(['Ops is forecast below zero on 2026-11-24 (lowest -$6.00 on 2026-11-24).']);
+  });
+
+  it('names the first day an account goes below zero: $1.00 spending 50 cents a day is under on day 3', () => {
+    const f = forecast({ accounts, movements: [] }, NOW);
+    expect(belowZero(f)).toEqual([{ key: 'negative:b', text: 'Payroll is forecast below zero on 2026-11-27 (lowest -$13.50 on 2026-12-23).', section: 'accounts' }]);
+  });
+
+  const limited = (id: string, cents: number): Card =>
+    ({ id, accountId: 'acct', last4: '4242', name: `Card ${id}`, expiryMonth: '12', expiryYear: '2030', status: 'active', isPhysical: false, spendingConstraint: { spendingRule: { utilizationLimit: { limitAmount: { amountCents: cents }, preset: 'monthly' } } } }) as Card;
+  const purchase = (cardId: string, cents: number, date: string): Transaction =>
+    ({ id: `${cardId}-${cents}-${date}`, date, authorizedAt: date, description: 'Shop', amountCents: -cents, status: 'posted', detailedStatus: 'settled', accountId: 'acct', accountSubtype: 'cash', cardId, merchantData: { description: 'Shop' } }) as Transaction;
+
+  it('flags a card past 80% of a limit in its current period; exactly 80%, or spend of an earlier period, is not flagged', () => {
+    const cards = [limited('x', 10_000), limited('y', 10_000), limited('z', 10_000)];
+    const txs = [purchase('x', 8_001, '2026-11-10T10:00:00Z'), purchase('y', 8_000, '2026-11-10T10:00:00Z'), purchase('z', 9_000, '2026-10-30T10:00:00Z')];
+    const items = nearLimits(cards, txs, NOW);
+    expect(items.map((i) => i.key)).toEqual(['limit:x:0']);
+    expect(items[0]?.text).toMatch(/^Card Card x has spent \$80\.01 \(80%\) of its limit of /);
+    expect(items[0]?.section).toBe('cards');
+  });
+
+  it('lists overdraws, then accounts below zero, then cards', () => {
+    const f = forecast({ accounts, movements: [{ id: 'big', kind: 'transfer', fromId: 'a', toId: 'b', amountCents: 20_000, atMs: NOW, label: 'T' }] }, NOW);
+    expect(attentionItems(f, [limited('x', 100)], [purchase('x', 90, '2026-11-20T00:00:00Z')], NOW).map((i) => i.key.split(':')[0])).toEqual(['overdraw', 'negative', 'limit']);
+  });
+});
+
+describe('months and spend queries', () => {
+  it('this month so far and the whole of last month, UTC, across a year end', () => {
+    const jan = Date.UTC(2027, 0, 5, 3);
+    expect(monthWindows(jan)).toEqual({ thisMonth: { fromMs: Date.UTC(2027, 0, 1), toMs: Date.UTC(2027, 1, 1) }, lastMonth: { fromMs: Date.UTC(2026, 11, 1), toMs: Date.UTC(2027, 0, 1) } });
+  });
+
+  it('asks nothing with no card cached (an empty card filter would not filter), and the last 28 full days per account', () => {
+    expect(spendQueries([], ['a'], NOW)).toBeNull();
+    const q = spendQueries(['c1'], ['a'], NOW);
+    expect(q?.['history:a']).toEqual({ cardIds: ['c1'], detailedStatuses: ['pending', 'settled'], maxCents: -1, fromMs: Date.UTC(2026, 9, 27), toMs: Date.UTC(2026, 10, 24) - 1, virtualAccountIds: ['a'] });
+  });
+});
+
+describe('commissions', () => {
+  it('moves each collection from its account into the primary one; the primary pays none of its own', () => {
+    const rule = { amountCents: 1_000, frequency: 'monthly' as const, startDate: '2026-06-30T00:00:00Z' };
+    const f = forecast(
+      {
+        accounts: [
+          { id: 'p', name: 'Primary', balanceCents: 0, cardSpendHistoryCents: 0, commission: rule },
+          { id: 'a', name: 'Ops', balanceCents: 5_000, cardSpendHistoryCents: 0, commission: rule },
+        ],
+        movements: [],
+        primaryId: 'p',
+      },
+      NOW,
+    );
+    expect(f.map((x) => x.events.map((e) => [e.kind, e.amountCents, e.day]))).toEqual([[['commission-in', 1_000, 6]], [['commission', -1_000, 6]]]);
+  });
+});
