@@ -19,8 +19,8 @@ const SCHEMES = ['light', 'dark'] as const;
 type Scheme = (typeof SCHEMES)[number];
 const VIEWPORT = { width: 1200, height: 760 };
 
-/** Screens shot as they open (no data of their own yet); Transactions and the outbox screens are shot with data first. */
-const SECTIONS = ['Accounts', 'Webhooks', 'Directory', 'Settings'];
+/** Screens shot as they open, once the Demo has synced (their data comes from the sync). */
+const SECTIONS = ['Webhooks', 'Directory', 'Settings'];
 const slug = (name: string) => name.toLowerCase().replace(/\s+/g, '-');
 
 interface Ctx {
@@ -57,6 +57,8 @@ async function tour(ctx: Ctx): Promise<void> {
   if (!demo) throw new Error('the Demo sandbox did not start');
   await transactionScreens(ctx);
   await outboxScreens(ctx, demo);
+  await dashboardScreen(ctx);
+  await accountScreens(ctx);
   await cardScreens(ctx);
   for (const name of SECTIONS) {
     await openSection(page, name);
@@ -204,6 +206,44 @@ async function outboxScreens(ctx: Ctx, demo: Sandbox): Promise<void> {
   await awaiting.evaluate((group) => group.scrollIntoView({ block: 'start' }));
   await page.mouse.move(0, 0);
   await shoot(ctx, 'payments');
+  await page.setViewportSize(VIEWPORT);
+}
+
+/**
+ * The Dashboard after the outbox screens queued two transfers and a payment (one approved): cash,
+ * spend, the outbox, the forecast per account and what needs attention.
+ */
+async function dashboardScreen(ctx: Ctx): Promise<void> {
+  const { page } = ctx;
+  await page.setViewportSize({ width: VIEWPORT.width, height: 1900 });
+  await openSection(page, 'Dashboard');
+  await page.getByRole('table', { name: 'Open virtual accounts' }).getByRole('row').nth(3).waitFor();
+  await page.getByRole('list', { name: 'Newest transactions' }).getByRole('listitem').nth(3).waitFor();
+  await page.getByRole('region', { name: /^Forecast for / }).first().waitFor();
+  await page.mouse.move(0, 0);
+  await shoot(ctx, 'dashboard');
+  await page.setViewportSize(VIEWPORT);
+}
+
+/**
+ * An account open: its numbers, the commission rule the seed gives the escrow account, its
+ * balance over time, its transactions, the export, and an off-ramp wallet created for the picture.
+ */
+async function accountScreens(ctx: Ctx): Promise<void> {
+  const { page } = ctx;
+  await page.setViewportSize({ width: VIEWPORT.width, height: 2600 });
+  await openSection(page, 'Accounts');
+  const name = 'Client Escrow - Globex';
+  await page.getByRole('list', { name: 'Virtual accounts' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  const detail = page.getByRole('region', { name: 'Account details' });
+  await detail.getByRole('heading', { level: 2, name }).waitFor();
+  const form = detail.getByRole('form', { name: 'Create a wallet' });
+  await form.getByRole('button', { name: 'Create wallet…' }).click();
+  await form.getByRole('group', { name: 'Confirm the new wallet' }).getByRole('button', { name: `Create it for ${name}` }).click();
+  await form.getByRole('status').waitFor();
+  await detail.getByRole('img', { name: /^QR code of / }).first().waitFor();
+  await page.mouse.move(0, 0);
+  await shoot(ctx, 'accounts');
   await page.setViewportSize(VIEWPORT);
 }
 
