@@ -241,9 +241,14 @@ async function accountScreens(ctx: Ctx): Promise<void> {
   await form.getByRole('button', { name: 'Create wallet…' }).click();
   await form.getByRole('group', { name: 'Confirm the new wallet' }).getByRole('button', { name: `Create it for ${name}` }).click();
   await form.getByRole('status').waitFor();
-  await detail.getByRole('img', { name: /^QR code of / }).first().waitFor();
+  const qr = detail.getByRole('img', { name: /^QR code of / }).first();
+  await qr.waitFor();
+  // The details scroll on their own: first from their top (numbers, rule, edits, activity), then at the wallet.
+  await detail.evaluate((el) => el.scrollTo({ top: 0 }));
   await page.mouse.move(0, 0);
   await shoot(ctx, 'accounts');
+  await detail.getByRole('region', { name: 'Off-ramp wallets' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await shoot(ctx, 'accounts-offramp');
   await page.setViewportSize(VIEWPORT);
 }
 

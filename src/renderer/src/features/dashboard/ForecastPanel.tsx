@@ -42,7 +42,8 @@ function AccountForecastView({ f }: { f: AccountForecast }) {
       <h3 className="dashboard__subtitle">{f.name}</h3>
       <ForecastChart f={f} />
       <p>
-        Today {money(f.startCents)} · lowest <span className="forecast__low">{money(f.lowest.endCents)}</span> on {isoDay(f.lowest.dayMs)}
+        {/* The lowest is an end-of-day balance: today's approved transfers in can put it above the balance now. */}
+        Now {money(f.startCents)} · lowest at the end of a day <span className="forecast__low">{money(f.lowest.endCents)}</span> on {isoDay(f.lowest.dayMs)}
         {f.firstNegative ? ` · below zero from ${isoDay(f.firstNegative.dayMs)}` : ''}
       </p>
       <p className="dashboard__muted">
