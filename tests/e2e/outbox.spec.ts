@@ -235,3 +235,25 @@ test('bulk import: errors beside each row, nothing queued until the bad rows are
   await page.getByLabel('CSV file').setInputFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from('from,to,amount\na,b,1\n') });
   await expect(page.getByRole('alert')).toContainText("The file's columns do not match");
 });
+
+test('a payment submitted twice before the first is written is queued once', async ({ app }) => {
+  const { page } = app;
+  const sandbox = await syncedDemo(app);
+  const payee = [...sandbox.world.svcHandles.values()].find((h) => h.id !== sandbox.world.ownSvcHandleId);
+  if (!payee) throw new Error('the seed has no payee');
+  await openSection(page, 'Payments');
+  const form = page.getByRole('form', { name: 'New payment' });
+  await form.getByLabel('Pay (svc handle)').fill(payee.svcHandle);
+  await form.getByLabel('Amount (USD)').fill('77.70');
+  // Two submits in the same task: both reach the form before the first draft is written, as a
+  // double Enter on a busy machine would.
+  await form.evaluate((f: HTMLFormElement) => {
+    f.requestSubmit();
+    f.requestSubmit();
+  });
+  await expect(page.getByText('Queued for approval (Approvals).')).toBeVisible();
+  await openSection(page, 'Approvals');
+  const waiting = page.getByRole('region', { name: 'Awaiting approval' });
+  await expect(waiting).toContainText('Payment $77.70');
+  await expect(waiting.getByRole('listitem').filter({ hasText: 'Payment $77.70' })).toHaveCount(1);
+});

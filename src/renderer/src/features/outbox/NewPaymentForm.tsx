@@ -6,6 +6,7 @@ import { useEntities } from '../../repos/entities-hooks';
 import { usePaymentPrefill, type PaymentPrefill } from '../../stores/payment-prefill';
 import { TextField } from '../../ui/TextField';
 import { QueueFooter } from './QueueFooter';
+import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { queueDraft } from '../../outbox/commands/submit-draft';
 import { KINDS } from '../../outbox/model/kinds';
 
@@ -59,6 +60,7 @@ export function NewPaymentForm({ profileId }: { profileId: string }) {
   const known = findHandle(handles, payee);
   const name = payeeName(known, payee, prefilled);
 
+  const submitOnce = useSubmitOnce();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setDone(null);
@@ -83,7 +85,10 @@ export function NewPaymentForm({ profileId }: { profileId: string }) {
   };
 
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} aria-label="New payment" noValidate>
+    <form className="form" onSubmit={(e) => {
+        e.preventDefault();
+        void submitOnce.once(() => submit(e));
+      }} aria-label="New payment" noValidate>
       <TextField
         id="pay-payee"
         label="Pay (svc handle)"
@@ -114,7 +119,7 @@ export function NewPaymentForm({ profileId }: { profileId: string }) {
         </select>
       </div>
       <TextField ref={amountRef} id="pay-amount" label="Amount (USD)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors['amount']} hint="For example 99.90" />
-      <QueueFooter label="Queue payment" done={done} />
+      <QueueFooter label="Queue payment" done={done} submit={submitOnce} />
     </form>
   );
 }

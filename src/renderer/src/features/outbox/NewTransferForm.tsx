@@ -6,6 +6,7 @@ import { TextField } from '../../ui/TextField';
 import { dayStartMs } from '../../model/transaction-filters';
 import { money } from '../../model/format';
 import { QueueFooter } from './QueueFooter';
+import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { queueDraft } from '../../outbox/commands/submit-draft';
 import { KINDS } from '../../outbox/model/kinds';
 
@@ -26,6 +27,7 @@ export function NewTransferForm({ profileId }: { profileId: string }) {
   const from = byId.get(source);
   const lowBalance = parsed?.ok && from && parsed.cents > from.balance.amountCents;
 
+  const submitOnce = useSubmitOnce();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setDone(null);
@@ -54,13 +56,16 @@ export function NewTransferForm({ profileId }: { profileId: string }) {
   };
 
   return (
-    <form className="form" onSubmit={(e) => void submit(e)} aria-label="New transfer" noValidate>
+    <form className="form" onSubmit={(e) => {
+        e.preventDefault();
+        void submitOnce.once(() => submit(e));
+      }} aria-label="New transfer" noValidate>
       <AccountSelect id="tr-source" label="From" accounts={open} value={source} onChange={setSource} error={errors['source']} />
       <AccountSelect id="tr-destination" label="To" accounts={open} value={destination} onChange={setDestination} error={errors['destination']} />
       <TextField id="tr-amount" label="Amount (USD)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors['amount']} hint={lowBalance ? `The cached balance of ${from?.virtualAccount.name} is ${money(from?.balance.amountCents ?? 0)}: this may be refused. The service decides.` : 'For example 1,250.00'} />
       <TextField id="tr-memo" label="Memo (optional)" value={memo} onChange={(e) => setMemo(e.target.value)} error={errors['memo']} maxLength={300} />
       <TextField id="tr-send-on" label="Send on (optional, UTC date)" type="date" value={sendOn} onChange={(e) => setSendOn(e.target.value)} error={errors['sendOn']} />
-      <QueueFooter label="Queue transfer" done={done} />
+      <QueueFooter label="Queue transfer" done={done} submit={submitOnce} />
       {open.length === 0 ? <p className="field__hint">No virtual accounts are cached yet: they appear after the first sync.</p> : null}
     </form>
   );
