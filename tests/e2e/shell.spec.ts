@@ -76,6 +76,13 @@ test('keyboard: Tab reaches the sidebar, Enter and Space open sections, Ctrl+dig
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await page.keyboard.press('Control+5');
   await expect(page.getByRole('heading', { level: 1, name: 'Transfers' })).toBeVisible();
+  // In a text field Ctrl+D edits (macOS deletes forward): the half-typed form stays.
+  const amount = page.getByRole('form', { name: 'New transfer' }).getByLabel('Amount (USD)');
+  await amount.fill('12.50');
+  await amount.press('Control+d');
+  await expect(page.getByRole('heading', { level: 1, name: 'Transfers' })).toBeVisible();
+  await expect(amount).toHaveValue(/^12\.5/);
+  await page.getByRole('heading', { level: 1, name: 'Transfers' }).focus();
   // The Dashboard came after the digits were taken: Ctrl+D.
   await page.keyboard.press('Control+d');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
