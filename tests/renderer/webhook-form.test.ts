@@ -75,12 +75,21 @@ describe('webhook address', () => {
     expect(isLocalHost('hooks.example.com')).toBe(false);
     expect(isLocalHost('172.32.0.1')).toBe(false);
     expect(isLocalHost('100.128.0.1')).toBe(false);
-    expect(isLocalHost('[2001:db8::1]')).toBe(false);
+    expect(isLocalHost('[2606:4700::1111]')).toBe(false);
+    expect(isLocalHost('8.8.8.8')).toBe(false);
+    expect(isLocalHost('[2001:db8::1]')).toBe(true);
     expect(isLocalHost('100.64.0.1')).toBe(true);
     expect(isLocalHost('[::ffff:7f00:1]')).toBe(true);
     expect(isLocalHost('[fe80::1]')).toBe(true);
     expect(isLocalHost('api.localhost')).toBe(true);
     expect(isLocalHost('db.internal')).toBe(true);
+  });
+
+  it('refuses the addresses that are not public unicast, however they are written', () => {
+    // What WHATWG URL makes of each: IPv4 inside IPv6, NAT64, site-local, multicast, broadcast, benchmarking.
+    for (const url of ['https://[::127.0.0.1]/h', 'https://[64:ff9b::a00:1]/h', 'https://[fec0::1]/h', 'https://[ff02::1]/h', 'https://224.0.0.1/h', 'https://255.255.255.255/h', 'https://198.18.0.1/h', 'https://0x7f000001/h']) {
+      expect(isLocalHost(new URL(url).hostname), url).toBe(true);
+    }
   });
 });
 

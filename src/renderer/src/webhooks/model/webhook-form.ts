@@ -51,15 +51,40 @@ function ipv4Octets(host: string): number[] | null {
   return m ? m.slice(1).map(Number) : null;
 }
 
-/** RFC 1918 private, loopback, link-local, carrier-grade NAT and "this network" IPv4 ranges. */
-function isLocalIpv4([a = 0, b = 0]: number[]): boolean {
-  return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127);
+/**
+ * Not a public unicast IPv4 address: "this network" (0/8), RFC 1918 private, loopback, link-local,
+ * carrier-grade NAT, the IETF and documentation blocks, benchmarking (198.18/15), and multicast,
+ * reserved and broadcast (224/3).
+ */
+function isLocalIpv4([a = 0, b = 0, c = 0]: number[]): boolean {
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    a >= 224 ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    (a === 192 && b === 0 && (c === 0 || c === 2)) ||
+    (a === 198 && (b === 18 || b === 19)) ||
+    (a === 198 && b === 51 && c === 100) ||
+    (a === 203 && b === 0 && c === 113)
+  );
 }
 
-/** Loopback, unspecified, unique-local (fc00::/7), link-local (fe80::/10) and IPv4-mapped IPv6. */
+/**
+ * Anything outside global unicast (2000::/3) is not a public address: loopback, unspecified,
+ * IPv4-compatible and IPv4-mapped (`::…`, how the URL parser writes `[::127.0.0.1]`), NAT64
+ * (64:ff9b::/96), unique-local, link- and site-local, multicast; and documentation (2001:db8::/32).
+ */
 function isLocalIpv6(host: string): boolean {
   const h = host.slice(1, -1).toLowerCase();
-  return h === '::1' || h === '::' || /^f[cd]/.test(h) || /^fe[89ab]/.test(h) || h.startsWith('::ffff:');
+  if (h.startsWith(':')) return true;
+  const [first = '', second = ''] = h.split(':');
+  const group = Number.parseInt(first, 16);
+  if (!(group >= 0x2000 && group <= 0x3fff)) return true;
+  return group === 0x2001 && second === 'db8';
 }
 
 const LOCAL_SUFFIXES = ['.localhost', '.local', '.internal', '.lan', '.home.arpa'];
