@@ -12,7 +12,7 @@ export function OfframpWallets({ wallets }: { wallets: readonly CachedWallet[] }
     <ul className="offramp-wallets" aria-label="Wallets of this account">
       {wallets.map((w) => (
         <li key={w.wallet.id} className="offramp-wallet" aria-label={`Wallet ${w.wallet.id}`}>
-          <dl className="offramp-facts">
+          <dl className="detail-fields detail-fields--tight">
             <dt>Wallet</dt>
             <dd className="mono">{w.wallet.id}</dd>
             <dt>Type</dt>
@@ -52,7 +52,7 @@ function AddressItem({ address: a }: { address: WalletAddress }) {
     <li className="offramp-address" aria-label={`${what} address`}>
       <div className="offramp-address__text">
         <p className="offramp-address__title">{what}</p>
-        <dl className="offramp-facts">
+        <dl className="detail-fields detail-fields--tight">
           <dt>Rail</dt>
           <dd>{railWords(a.method)}</dd>
           <dt>Memo</dt>

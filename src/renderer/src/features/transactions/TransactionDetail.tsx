@@ -35,7 +35,7 @@ export function TransactionDetail({ profileId, tx, names, onClose }: Props) {
         </button>
       </div>
       <p className={`tx-detail__amount ${tx.amountCents < 0 ? 'amount--out' : 'amount--in'}`}>{money(tx.amountCents)}</p>
-      <dl className="tx-detail__fields">
+      <dl className="detail-fields">
         <Row label="Date">{dateTime(tx.date)}</Row>
         <Row label="Status">{`${tx.status} (${humanStatus(tx.detailedStatus)})`}</Row>
         <Row label="Decline reason">{tx.declineReason}</Row>
