@@ -61,10 +61,11 @@ export function useDashboard(profileId: string): DashboardData {
     for (const a of accounts) history[a.virtualAccount.id] = spendOf(sums.outByKey, `history:${a.virtualAccount.id}`);
     const { movements, unplaced } = movementsOf(rows, accounts, now);
     const primaryId = primaryOf(accounts);
-    const forecasts = forecast({ accounts: forecastAccounts(accounts, history), movements, ...(primaryId ? { primaryId } : {}) }, now);
+    const asOf = accountsList?.asOf ?? null;
+    const forecasts = forecast({ accounts: forecastAccounts(accounts, history), movements, ...(primaryId ? { primaryId } : {}), ...(asOf !== null ? { asOf } : {}) }, now);
     return {
       now,
-      asOf: accountsList?.asOf ?? null,
+      asOf,
       loading: accountsList === undefined,
       cash: cashSummary(accounts),
       spend: { state: sums.state, thisMonthCents: spendOf(sums.outByKey, 'thisMonth'), lastMonthCents: spendOf(sums.outByKey, 'lastMonth'), error: sums.error },
