@@ -50,13 +50,33 @@ describe('the outbox as the forecast reads it', () => {
       row('waiting', 'awaiting-approval', { source: 'a', destination: 'b', amountCents: 9_000 }),
       row('draft', 'draft', { source: 'a', destination: 'b', amountCents: 9_000 }),
     ];
-    const { movements, unplaced } = movementsOf(rows, accounts, NOW);
+    const { movements, unplaced } = movementsOf(rows, accounts, NOW, { asOf: NOW - 3 * DAY, sent: [] });
     expect(movements.map((m) => [m.id, m.atMs])).toEqual([
       ['now', NOW],
       ['later', NOW + 3 * DAY],
       ['past', NOW],
     ]);
     expect(unplaced).toEqual([]);
+  });
+
+  it('counts a row sent or being sent only when it went out after the balances were read, on day 0', () => {
+    const asOf = NOW - 2 * 3_600_000;
+    const tried = (r: OutboxRow, at: number): OutboxRow => ({ ...r, attempts: [{ at, outcome: 'ok' }], updatedAt: at });
+    const t = { source: 'a', destination: 'b', amountCents: 100 };
+    const queue = [
+      tried(row('sending-after', 'sending', t), asOf + 1),
+      tried(row('sending-before', 'sending', t), asOf - 1),
+      { ...row('claimed-after', 'sending', t), updatedAt: asOf + 60_000 },
+    ];
+    const sent = [tried(row('sent-after', 'sent', t, NOW + 5 * DAY), asOf + 5), tried(row('sent-before', 'sent', t), asOf - 5), tried(row('canceled', 'canceled', t), asOf + 5)];
+    const { movements } = movementsOf(queue, accounts, NOW, { asOf, sent });
+    expect(movements.map((m) => [m.id, m.atMs])).toEqual([
+      ['sending-after', NOW],
+      ['claimed-after', NOW],
+      ['sent-after', NOW],
+    ]);
+    // Nothing read from the service yet: nothing sent is counted.
+    expect(movementsOf(queue, accounts, NOW, { asOf: null, sent }).movements).toEqual([]);
   });
 
   it('takes a payment from the own handle out of the primary account, and sets one from another handle apart', () => {

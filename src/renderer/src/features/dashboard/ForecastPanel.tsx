@@ -72,7 +72,7 @@ export function ForecastPanel({ forecasts, unplaced, historyReady }: { forecasts
           scheduled (today when due now), adds approved transfers coming in, takes its commission on each due day of its rule (assumed collected; the primary account receives it; one due since the last sync is taken today, as the saved balance was read before it), and takes a projected card spend every day
           after today: the account&apos;s card purchases over the last {HISTORY_DAYS} full days divided by {HISTORY_DAYS}, rounded to the nearest cent (halves up).
           Payments are taken from the primary account, which pays them when they come from the company&apos;s own handle. Rows awaiting approval are not counted until
-          approved. Everything comes from saved data, so the forecast reads offline and is as fresh as the last sync.
+          approved; a row sent since the last sync is taken today, as the saved balance does not hold it yet. Everything comes from saved data, so the forecast reads offline and is as fresh as the last sync.
         </p>
       </details>
       {unplaced.length ? (

@@ -8,7 +8,7 @@ import { attentionItems, type AttentionItem } from '../../forecast/model/attenti
 import { forecast, type AccountForecast } from '../../forecast/model/forecast';
 import { cashSummary, forecastAccounts, movementsOf, outboxSummary, primaryOf, type CashSummary, type OutboxSummary } from '../../forecast/model/inputs';
 import { spendOf, spendQueries } from '../../forecast/model/spend-queries';
-import { useOutboxRows } from '../../outbox/repo/outbox-hooks';
+import { useOutboxRows, useSentSince } from '../../outbox/repo/outbox-hooks';
 import { useEntities } from '../../repos/entities-hooks';
 
 /** Rows read to measure card limits; more than any card spends in a period in the Demo. */
@@ -42,6 +42,9 @@ export function useDashboard(profileId: string): DashboardData {
   const cardsList = useEntities<Card>(profileId, 'card');
   const rows = useOutboxRows(profileId) ?? NO_ROWS;
   const accounts = accountsList?.items ?? NO_ACCOUNTS;
+  const asOf = accountsList?.asOf ?? null;
+  // Sent since the balances were read: not in them until the next sync, so the forecast counts them.
+  const sent = useSentSince(profileId, asOf) ?? NO_ROWS;
   const cards = cardsList?.items ?? NO_CARDS;
 
   const queries = useMemo(() => spendQueries(cards.map((c) => c.id), accounts.map((a) => a.virtualAccount.id), now), [cards, accounts, now]);
@@ -59,9 +62,8 @@ export function useDashboard(profileId: string): DashboardData {
   return useMemo(() => {
     const history: Record<string, number> = {};
     for (const a of accounts) history[a.virtualAccount.id] = spendOf(sums.outByKey, `history:${a.virtualAccount.id}`);
-    const { movements, unplaced } = movementsOf(rows, accounts, now);
+    const { movements, unplaced } = movementsOf(rows, accounts, now, { asOf, sent });
     const primaryId = primaryOf(accounts);
-    const asOf = accountsList?.asOf ?? null;
     const forecasts = forecast({ accounts: forecastAccounts(accounts, history), movements, ...(primaryId ? { primaryId } : {}), ...(asOf !== null ? { asOf } : {}) }, now);
     return {
       now,
@@ -75,5 +77,5 @@ export function useDashboard(profileId: string): DashboardData {
       unplaced,
       attention: attentionItems(forecasts, limited, limitTx.rows, now),
     };
-  }, [accounts, accountsList, rows, sums, recent, limited, limitTx.rows, now]);
+  }, [accounts, accountsList, asOf, sent, rows, sums, recent, limited, limitTx.rows, now]);
 }
