@@ -6,6 +6,7 @@ import { monthWindows } from '../../src/renderer/src/forecast/model/days';
 import { forecast } from '../../src/renderer/src/forecast/model/forecast';
 import { cashSummary, forecastAccounts, movementsOf, outboxSummary } from '../../src/renderer/src/forecast/model/inputs';
 import { spendQueries } from '../../src/renderer/src/forecast/model/spend-queries';
+import { cardSpendNote, unplacedNote } from '../../src/renderer/src/forecast/model/words';
 
 const NOW = Date.UTC(2026, 10, 24, 12); // Tue 2026-11-24 12:00 UTC
 const DAY = 86_400_000;
@@ -84,6 +85,25 @@ describe('the outbox as the forecast reads it', () => {
     expect(movements).toMatchObject([{ id: 'own', kind: 'payment', fromId: 'a', amountCents: 700 }]);
     expect(movements[0]?.toId).toBeUndefined();
     expect(unplaced.map((r) => r.id)).toEqual(['other']);
+  });
+
+  it('takes a payment from a chosen handle out of the account that handle maps to, and leaves it apart when the cache cannot tell', () => {
+    const views = [view('a', 0, { accountType: 'primary', accountId: 'bank-1' }), view('b', 0, { accountId: 'bank-1' }), view('c', 0, { accountId: 'bank-2' })];
+    const handles = [
+      { id: 'h-c', svcHandle: 'acme-two', name: 'Acme', accountId: 'bank-2' },
+      { id: 'h-b', svcHandle: 'acme-b', name: 'Acme', accountId: 'b' },
+      { id: 'h-1', svcHandle: 'acme', name: 'Acme', accountId: 'bank-1' },
+    ];
+    const rows = [payment('to-c', 100, 'h-c'), payment('to-b', 200, 'h-b'), payment('shared', 300, 'h-1'), payment('unknown', 400, 'h-x')];
+    const { movements, unplaced } = movementsOf(rows, views, NOW, { asOf: NOW, sent: [] }, handles);
+    expect(movements.map((m) => [m.id, m.fromId])).toEqual([
+      ['to-c', 'c'],
+      ['to-b', 'b'],
+    ]);
+    // Two accounts under bank-1, and a handle not in the cache: the paying account is not known.
+    expect(unplaced.map((r) => r.id)).toEqual(['shared', 'unknown']);
+    expect(unplacedNote(2)).toContain('from a chosen handle of yours are not in any account');
+    expect(unplacedNote(2)).not.toContain('another');
   });
 
   it('puts each unfinished row in one bucket, with totals', () => {
@@ -203,5 +223,14 @@ describe('commissions', () => {
       NOW,
     );
     expect(f.map((x) => x.events.map((e) => [e.kind, e.amountCents, e.day]))).toEqual([[['commission-in', 1_000, 6]], [['commission', -1_000, 6]]]);
+  });
+});
+
+describe('the forecast in words', () => {
+  it('says card spend is not projected, and why, when the totals failed; never a rate of $0.00', () => {
+    const note = cardSpendNote(0, { state: 'error', error: 'The cached spend could not be totalled: worker gone.' });
+    expect(note).toContain('Card spend is not projected: The cached spend could not be totalled: worker gone.');
+    expect(note).not.toContain('$0.00');
+    expect(cardSpendNote(50, { state: 'ready', error: null })).toBe("Card spend is projected at $0.50 a day: the account's average over the last 28 days.");
   });
 });

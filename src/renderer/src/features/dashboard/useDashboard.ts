@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { OutboxRow } from '../../../../shared/outbox';
-import type { Card, Transaction, VirtualAccountView } from '../../../../shared/service';
+import type { Card, SvcHandle, Transaction, VirtualAccountView } from '../../../../shared/service';
 import { useCachedTransactions } from '../../cards/commands/cached-transactions';
 import { spendWindowStart } from '../../cards/model/spend-window';
 import { useTxSummaries } from '../../forecast/commands/tx-summaries';
@@ -25,7 +25,7 @@ export interface DashboardData {
   recent: { state: 'loading' | 'ready' | 'error'; rows: Transaction[]; error: string | null };
   outbox: OutboxSummary;
   forecasts: AccountForecast[];
-  /** Approved payments the forecast cannot tie to an account (paid from another svc handle). */
+  /** Approved payments the forecast cannot tie to an account (from a chosen handle whose account the cache does not tell). */
   unplaced: OutboxRow[];
   attention: AttentionItem[];
 }
@@ -33,6 +33,7 @@ export interface DashboardData {
 const NO_ROWS: OutboxRow[] = [];
 const NO_ACCOUNTS: VirtualAccountView[] = [];
 const NO_CARDS: Card[] = [];
+const NO_HANDLES: SvcHandle[] = [];
 
 /** Everything the Dashboard shows, from local data only (the entity cache, the search index, the outbox). */
 export function useDashboard(profileId: string): DashboardData {
@@ -40,12 +41,14 @@ export function useDashboard(profileId: string): DashboardData {
   const [now] = useState(() => Date.now());
   const accountsList = useEntities<VirtualAccountView>(profileId, 'virtualAccount');
   const cardsList = useEntities<Card>(profileId, 'card');
+  const handlesList = useEntities<SvcHandle>(profileId, 'svcHandle');
   const rows = useOutboxRows(profileId) ?? NO_ROWS;
   const accounts = accountsList?.items ?? NO_ACCOUNTS;
   const asOf = accountsList?.asOf ?? null;
   // Sent since the balances were read: not in them until the next sync, so the forecast counts them.
   const sent = useSentSince(profileId, asOf) ?? NO_ROWS;
   const cards = cardsList?.items ?? NO_CARDS;
+  const handles = handlesList?.items ?? NO_HANDLES;
 
   const queries = useMemo(() => spendQueries(cards.map((c) => c.id), accounts.map((a) => a.virtualAccount.id), now), [cards, accounts, now]);
   const sums = useTxSummaries(profileId, queries);
@@ -62,7 +65,7 @@ export function useDashboard(profileId: string): DashboardData {
   return useMemo(() => {
     const history: Record<string, number> = {};
     for (const a of accounts) history[a.virtualAccount.id] = spendOf(sums.outByKey, `history:${a.virtualAccount.id}`);
-    const { movements, unplaced } = movementsOf(rows, accounts, now, { asOf, sent });
+    const { movements, unplaced } = movementsOf(rows, accounts, now, { asOf, sent }, handles);
     const primaryId = primaryOf(accounts);
     const forecasts = forecast({ accounts: forecastAccounts(accounts, history), movements, ...(primaryId ? { primaryId } : {}), ...(asOf !== null ? { asOf } : {}) }, now);
     return {
@@ -77,5 +80,5 @@ export function useDashboard(profileId: string): DashboardData {
       unplaced,
       attention: attentionItems(forecasts, limited, limitTx.rows, now),
     };
-  }, [accounts, accountsList, asOf, sent, rows, sums, recent, limited, limitTx.rows, now]);
+  }, [accounts, accountsList, asOf, sent, handles, rows, sums, recent, limited, limitTx.rows, now]);
 }
