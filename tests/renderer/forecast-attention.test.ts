@@ -189,6 +189,17 @@ describe('attention', () => {
     expect(items[0]?.section).toBe('cards');
   });
 
+  it('says the limit check is partial when only the newest transactions were read, and not when all were', () => {
+    const cards = [limited('x', 10_000)];
+    const txs = [purchase('x', 100, '2026-11-10T10:00:00Z')];
+    expect(nearLimits(cards, txs, NOW, true)).toEqual([]);
+    const partial = nearLimits(cards, txs, NOW, false);
+    expect(partial.map((i) => i.key)).toEqual(['limit:partial']);
+    expect(partial[0]?.text).toContain('newest 1 saved card transactions only');
+    // No limited card: nothing was checked, nothing to qualify.
+    expect(nearLimits([], txs, NOW, false)).toEqual([]);
+  });
+
   it('lists overdraws, then accounts below zero, then cards', () => {
     const f = forecast({ accounts, movements: [{ id: 'big', kind: 'transfer', fromId: 'a', toId: 'b', amountCents: 20_000, atMs: NOW, label: 'T' }] }, NOW);
     expect(attentionItems(f, [limited('x', 100)], [purchase('x', 90, '2026-11-20T00:00:00Z')], NOW).map((i) => i.key.split(':')[0])).toEqual(['overdraw', 'negative', 'limit']);

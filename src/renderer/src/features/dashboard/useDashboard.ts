@@ -78,7 +78,7 @@ export function useDashboard(profileId: string): DashboardData {
       outbox: outboxSummary(rows, now),
       forecasts,
       unplaced,
-      attention: attentionItems(forecasts, limited, limitTx.rows, now),
+      attention: attentionItems(forecasts, limited, limitTx.rows, now, limitTx.state === 'loading' || (limitTx.state === 'ready' && limitTx.complete)),
     };
-  }, [accounts, accountsList, asOf, sent, handles, rows, sums, recent, limited, limitTx.rows, now]);
+  }, [accounts, accountsList, asOf, sent, handles, rows, sums, recent, limited, limitTx.rows, limitTx.state, limitTx.complete, now]);
 }
