@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxRow } from '../../src/shared/outbox';
 import type { Card, Transaction, VirtualAccountView } from '../../src/shared/service';
 import { attentionItems, belowZero, nearLimits, overdraws } from '../../src/renderer/src/forecast/model/attention';
-import { monthWindows } from '../../src/renderer/src/forecast/model/days';
+import { monthWindows, nextClockDelay } from '../../src/renderer/src/forecast/model/days';
 import { forecast } from '../../src/renderer/src/forecast/model/forecast';
 import { cashSummary, forecastAccounts, movementsOf, outboxSummary } from '../../src/renderer/src/forecast/model/inputs';
 import { spendQueries } from '../../src/renderer/src/forecast/model/spend-queries';
@@ -243,5 +243,16 @@ describe('the forecast in words', () => {
     expect(note).toContain('Card spend is not projected: The cached spend could not be totalled: worker gone.');
     expect(note).not.toContain('$0.00');
     expect(cardSpendNote(50, { state: 'ready', error: null })).toBe("Card spend is projected at $0.50 a day: the account's average over the last 28 days.");
+  });
+});
+
+describe("the dashboard's clock", () => {
+  it('reads the time again after a minute, or at the next UTC midnight when that comes first', () => {
+    expect(nextClockDelay(NOW, 60_000)).toBe(60_000);
+    // 23:59:30 on Nov 30: the next read is at midnight, when December (and a new day 0) starts.
+    const late = Date.UTC(2026, 10, 30, 23, 59, 30);
+    expect(late + nextClockDelay(late, 60_000)).toBe(Date.UTC(2026, 11, 1));
+    expect(nextClockDelay(Date.UTC(2026, 11, 1) - 1, 60_000)).toBe(1);
+    expect(nextClockDelay(Date.UTC(2026, 11, 1), 60_000)).toBe(60_000);
   });
 });

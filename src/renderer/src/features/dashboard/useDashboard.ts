@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { OutboxRow } from '../../../../shared/outbox';
 import type { Card, SvcHandle, Transaction, VirtualAccountView } from '../../../../shared/service';
 import { useCachedTransactions } from '../../cards/commands/cached-transactions';
@@ -10,6 +10,7 @@ import { cashSummary, forecastAccounts, movementsOf, outboxSummary, primaryOf, t
 import { spendOf, spendQueries } from '../../forecast/model/spend-queries';
 import { useOutboxRows, useSentSince } from '../../outbox/repo/outbox-hooks';
 import { useEntities } from '../../repos/entities-hooks';
+import { useUtcClock } from './useUtcClock';
 
 /** Rows read to measure card limits; more than any card spends in a period in the Demo. */
 const LIMIT_ROWS = 5000;
@@ -37,8 +38,8 @@ const NO_HANDLES: SvcHandle[] = [];
 
 /** Everything the Dashboard shows, from local data only (the entity cache, the search index, the outbox). */
 export function useDashboard(profileId: string): DashboardData {
-  // The clock of this visit: the month boundaries, the forecast's days and the limits' periods.
-  const [now] = useState(() => Date.now());
+  // The month boundaries, the forecast's days and the limits' periods: they turn at UTC midnight.
+  const now = useUtcClock();
   const accountsList = useEntities<VirtualAccountView>(profileId, 'virtualAccount');
   const cardsList = useEntities<Card>(profileId, 'card');
   const handlesList = useEntities<SvcHandle>(profileId, 'svcHandle');
