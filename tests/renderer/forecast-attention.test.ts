@@ -5,7 +5,9 @@ import { attentionItems, belowZero, nearLimits, overdraws } from '../../src/rend
 import { monthWindows, nextClockDelay } from '../../src/renderer/src/forecast/model/days';
 import { forecast } from '../../src/renderer/src/forecast/model/forecast';
 import { cashSummary, forecastAccounts, movementsOf, outboxSummary } from '../../src/renderer/src/forecast/model/inputs';
-import { spendQueries } from '../../src/renderer/src/forecast/model/spend-queries';
+import { historyOf, spendQueries } from '../../src/renderer/src/forecast/model/spend-queries';
+import { referenceSearch } from '../../src/renderer/src/search/model/reference-search';
+import { toSearchRow } from '../../src/renderer/src/search/model/search-row';
 import { cardSpendNote, unplacedNote } from '../../src/renderer/src/forecast/model/words';
 
 const NOW = Date.UTC(2026, 10, 24, 12); // Tue 2026-11-24 12:00 UTC
@@ -214,8 +216,20 @@ describe('months and spend queries', () => {
 
   it('asks nothing with no card cached (an empty card filter would not filter), and the last 28 full days per account', () => {
     expect(spendQueries([], ['a'], NOW)).toBeNull();
-    const q = spendQueries(['c1'], ['a'], NOW);
+    const q = spendQueries([{ id: 'c1' }], ['a'], NOW);
     expect(q?.['history:a']).toEqual({ cardIds: ['c1'], detailedStatuses: ['pending', 'settled'], maxCents: -1, fromMs: Date.UTC(2026, 9, 27), toMs: Date.UTC(2026, 10, 24) - 1, virtualAccountIds: ['a'] });
+  });
+
+  it("counts a card's spend for its funding account when the transaction names no virtual account, and for the named one when it does", () => {
+    const tx = (id: string, cardId: string, cents: number, virtualAccountId?: string): Transaction =>
+      ({ id, date: '2026-11-20T10:00:00Z', description: 'Shop', amountCents: -cents, status: 'posted', detailedStatus: 'settled', accountId: 'acct', accountSubtype: 'cash', cardId, ...(virtualAccountId ? { virtualAccountId } : {}) }) as Transaction;
+    const rows = [tx('1', 'c1', 1_000), tx('2', 'c1', 500, 'b'), tx('3', 'c2', 300, 'b'), tx('4', 'c2', 200, 'gone'), tx('5', 'c3', 70)].map((t) => toSearchRow(t, () => undefined));
+    // c1 spends from a, c2 from b; c3's funding account is not known.
+    const q = spendQueries([{ id: 'c1', fundedBy: 'a' }, { id: 'c2', fundedBy: 'b' }, { id: 'c3' }], ['a', 'b'], NOW) ?? {};
+    const outByKey = Object.fromEntries(Object.entries(q).map(([k, query]) => [k, referenceSearch(rows, query).summary.outCents]));
+    expect(historyOf(outByKey, 'a')).toBe(1_000);
+    // 'gone' is none of our accounts: the card's funding account is charged.
+    expect(historyOf(outByKey, 'b')).toBe(500 + 300 + 200);
   });
 });
 

@@ -71,7 +71,7 @@ export function ForecastPanel({ forecasts, unplaced, history }: { forecasts: rea
         <p>
           Each open virtual account starts from its saved balance today and, day by day in UTC: takes the outbox&apos;s approved transfers and payments on the day they are
           scheduled (today when due now), adds approved transfers coming in, takes its commission on each due day of its rule (assumed collected; the primary account receives it; one due since the last sync is taken today, as the saved balance was read before it), and takes a projected card spend every day
-          after today: the account&apos;s card purchases over the last {HISTORY_DAYS} full days divided by {HISTORY_DAYS}, rounded to the nearest cent (halves up).
+          after today: the account&apos;s card purchases over the last {HISTORY_DAYS} full days divided by {HISTORY_DAYS}, rounded to the nearest cent (halves up); a purchase that names no virtual account counts for the account its card spends from (its own, else its group&apos;s, else the primary).
           Payments from this key&apos;s own handle are taken from the primary account, which pays them; one from a handle you chose is taken from that handle&apos;s account when the saved data tells which. Rows awaiting approval are not counted until
           approved; a row sent since the last sync is taken today, as the saved balance does not hold it yet. Everything comes from saved data, so the forecast reads offline and is as fresh as the last sync.
         </p>

@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import type { OutboxRow } from '../../../../shared/outbox';
-import type { Card, SvcHandle, Transaction, VirtualAccountView } from '../../../../shared/service';
+import type { Card, CardGroup, SvcHandle, Transaction, VirtualAccountView } from '../../../../shared/service';
 import { useCachedTransactions } from '../../cards/commands/cached-transactions';
-import { spendWindowStart } from '../../cards/model/spend-window';
+import { fundingAccountOf, spendWindowStart } from '../../cards/model/spend-window';
 import { useTxSummaries } from '../../forecast/commands/tx-summaries';
 import { attentionItems, type AttentionItem } from '../../forecast/model/attention';
 import { forecast, type AccountForecast } from '../../forecast/model/forecast';
 import { cashSummary, forecastAccounts, movementsOf, outboxSummary, primaryOf, type CashSummary, type OutboxSummary } from '../../forecast/model/inputs';
-import { spendOf, spendQueries } from '../../forecast/model/spend-queries';
+import { historyOf, spendOf, spendQueries } from '../../forecast/model/spend-queries';
 import { useOutboxRows, useSentSince } from '../../outbox/repo/outbox-hooks';
 import { useEntities } from '../../repos/entities-hooks';
 import { useUtcClock } from './useUtcClock';
@@ -35,6 +35,7 @@ const NO_ROWS: OutboxRow[] = [];
 const NO_ACCOUNTS: VirtualAccountView[] = [];
 const NO_CARDS: Card[] = [];
 const NO_HANDLES: SvcHandle[] = [];
+const NO_GROUPS: CardGroup[] = [];
 
 /** Everything the Dashboard shows, from local data only (the entity cache, the search index, the outbox). */
 export function useDashboard(profileId: string): DashboardData {
@@ -43,6 +44,7 @@ export function useDashboard(profileId: string): DashboardData {
   const accountsList = useEntities<VirtualAccountView>(profileId, 'virtualAccount');
   const cardsList = useEntities<Card>(profileId, 'card');
   const handlesList = useEntities<SvcHandle>(profileId, 'svcHandle');
+  const groupsList = useEntities<CardGroup>(profileId, 'cardGroup');
   const rows = useOutboxRows(profileId) ?? NO_ROWS;
   const accounts = accountsList?.items ?? NO_ACCOUNTS;
   const asOf = accountsList?.asOf ?? null;
@@ -50,8 +52,15 @@ export function useDashboard(profileId: string): DashboardData {
   const sent = useSentSince(profileId, asOf) ?? NO_ROWS;
   const cards = cardsList?.items ?? NO_CARDS;
   const handles = handlesList?.items ?? NO_HANDLES;
+  const groups = groupsList?.items ?? NO_GROUPS;
 
-  const queries = useMemo(() => spendQueries(cards.map((c) => c.id), accounts.map((a) => a.virtualAccount.id), now), [cards, accounts, now]);
+  const queries = useMemo(() => {
+    const funded = cards.map((c) => {
+      const by = fundingAccountOf(c, groups.find((g) => g.id === c.cardGroupId), accounts)?.virtualAccount.id;
+      return by ? { id: c.id, fundedBy: by } : { id: c.id };
+    });
+    return spendQueries(funded, accounts.map((a) => a.virtualAccount.id), now);
+  }, [cards, groups, accounts, now]);
   const sums = useTxSummaries(profileId, queries);
   const recent = useCachedTransactions(profileId, {}, RECENT_ROWS);
 
@@ -65,7 +74,7 @@ export function useDashboard(profileId: string): DashboardData {
 
   return useMemo(() => {
     const history: Record<string, number> = {};
-    for (const a of accounts) history[a.virtualAccount.id] = spendOf(sums.outByKey, `history:${a.virtualAccount.id}`);
+    for (const a of accounts) history[a.virtualAccount.id] = historyOf(sums.outByKey, a.virtualAccount.id);
     const { movements, unplaced } = movementsOf(rows, accounts, now, { asOf, sent }, handles);
     const primaryId = primaryOf(accounts);
     const forecasts = forecast({ accounts: forecastAccounts(accounts, history), movements, ...(primaryId ? { primaryId } : {}), ...(asOf !== null ? { asOf } : {}) }, now);
