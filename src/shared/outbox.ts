@@ -101,6 +101,9 @@ export type OutboxRow =
   | (OutboxRowBase & { kind: 'payment'; payload: PayRequest })
   | (OutboxRowBase & { kind: 'note'; payload: NotePayload });
 
+/** When a row last went out: its last attempt, else when it was claimed for sending. */
+export const sentAt = (r: OutboxRowBase): number => r.attempts.at(-1)?.at ?? r.updatedAt;
+
 export type DraftInput =
   | { kind: 'transfer'; payload: TransferRequest; notBefore?: number; labels?: RowLabels }
   | { kind: 'payment'; payload: PayRequest; notBefore?: number; labels?: RowLabels }

@@ -4,7 +4,7 @@ import { test, expect } from './fixtures';
 import { allTransactions } from './harness/expected';
 import { openSection, startDemo, syncUntil, synced, syncedDemo } from './harness/flows';
 import { authorize, noonTodayUtc } from './harness/cards';
-import { changeOn, dayAfter, dayRow, forecastTable, panel, serviceAccounts, setCommission, setMonthlyLimit } from './harness/dashboard';
+import { changeOn, dayAfter, dayRow, forecastTable, panel, sendTransferNow, serviceAccounts, setCommission, setMonthlyLimit } from './harness/dashboard';
 import { isCountedCardSpend } from '../../src/renderer/src/cards/model/utilization';
 
 /**
@@ -154,4 +154,36 @@ test('a card past 80% of a monthly limit is on the attention list, and leads to 
   await expect(item).toContainText(`(${Math.floor(((spent + purchase) * 100) / limit)}%) of its limit of ${money(limit)}`);
   await item.getByRole('button', { name: 'Open Cards' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Cards' })).toBeVisible();
+});
+
+test('a transfer sent since the last sync stays in the forecast until a sync brings it into the balance, and is never taken twice', async ({ app }) => {
+  test.slow();
+  const { page } = app;
+  const sandbox = await syncedDemo(app);
+  const views = serviceAccounts(sandbox).filter((v) => !v.virtualAccount.closedAt);
+  const primaryId = sandbox.world.primaryVirtualAccountId;
+  // A source with no commission rule: on day 0 only the transfer moves it (card spend starts tomorrow).
+  const source = views.find((v) => v.virtualAccount.id !== primaryId && v.balance.amountCents > 10_000 && !v.commissionRule);
+  if (!source) throw new Error('the seed has no funded second open account without a commission rule');
+  const src = source.virtualAccount.name;
+  const today = dayAfter(START, 0);
+  const serviceBalance = () => serviceAccounts(sandbox).find((v) => v.virtualAccount.id === source.virtualAccount.id)?.balance.amountCents;
+
+  await sendTransferNow(page, source.virtualAccount.id, primaryId, 1_234);
+  await expect.poll(() => sandbox.requests.all().filter((r) => r.method === 'POST' && r.path.includes('transfer')).length).toBe(1);
+  expect(serviceBalance()).toBe(source.balance.amountCents - 1_234);
+
+  // Sent: out of the outbox's queue, and the saved balance may still be the one read before it.
+  // Whether or not a sync ran since, today's end is what the service holds now.
+  await openSection(page, 'Dashboard');
+  await expect(panel(page, 'Outbox').getByRole('button', { name: /^Approved/ })).toContainText(`0 · ${money(0)}`);
+  await expect(dayRow(await forecastTable(page, src), today).getByRole('cell').first()).toHaveText(money(source.balance.amountCents - 1_234));
+
+  // After a sync the balance holds it: taken once, and no longer listed as moving today.
+  await syncUntil(page, async () => {
+    await expect(panel(page, 'Cash').getByRole('row', { name: new RegExp(`^${escape(src)}`) })).toContainText(money(source.balance.amountCents - 1_234), { timeout: 2_000 });
+  });
+  const row = dayRow(await forecastTable(page, src), today);
+  await expect(row.getByRole('cell').first()).toHaveText(money(source.balance.amountCents - 1_234));
+  await expect(row).not.toContainText('Transfer');
 });

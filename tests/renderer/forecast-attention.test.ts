@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { OutboxRow } from '../../src/shared/outbox';
 import type { Card, Transaction, VirtualAccountView } from '../../src/shared/service';
 import { attentionItems, belowZero, nearLimits, overdraws } from '../../src/renderer/src/forecast/model/attention';
-import { monthWindows } from '../../src/renderer/src/forecast/model/days';
+import { monthWindows, nextClockDelay } from '../../src/renderer/src/forecast/model/days';
 import { forecast } from '../../src/renderer/src/forecast/model/forecast';
 import { cashSummary, forecastAccounts, movementsOf, outboxSummary } from '../../src/renderer/src/forecast/model/inputs';
-import { spendQueries } from '../../src/renderer/src/forecast/model/spend-queries';
+import { historyOf, spendQueries } from '../../src/renderer/src/forecast/model/spend-queries';
+import { referenceSearch } from '../../src/renderer/src/search/model/reference-search';
+import { toSearchRow } from '../../src/renderer/src/search/model/search-row';
+import { cardSpendNote, unplacedNote } from '../../src/renderer/src/forecast/model/words';
 
 const NOW = Date.UTC(2026, 10, 24, 12); // Tue 2026-11-24 12:00 UTC
 const DAY = 86_400_000;
@@ -50,7 +53,7 @@ describe('the outbox as the forecast reads it', () => {
       row('waiting', 'awaiting-approval', { source: 'a', destination: 'b', amountCents: 9_000 }),
       row('draft', 'draft', { source: 'a', destination: 'b', amountCents: 9_000 }),
     ];
-    const { movements, unplaced } = movementsOf(rows, accounts, NOW);
+    const { movements, unplaced } = movementsOf(rows, accounts, NOW, { asOf: NOW - 3 * DAY, sent: [] });
     expect(movements.map((m) => [m.id, m.atMs])).toEqual([
       ['now', NOW],
       ['later', NOW + 3 * DAY],
@@ -59,11 +62,50 @@ describe('the outbox as the forecast reads it', () => {
     expect(unplaced).toEqual([]);
   });
 
+  it('counts a row sent or being sent only when it went out after the balances were read, on day 0', () => {
+    const asOf = NOW - 2 * 3_600_000;
+    const tried = (r: OutboxRow, at: number): OutboxRow => ({ ...r, attempts: [{ at, outcome: 'ok' }], updatedAt: at });
+    const t = { source: 'a', destination: 'b', amountCents: 100 };
+    const queue = [
+      tried(row('sending-after', 'sending', t), asOf + 1),
+      tried(row('sending-before', 'sending', t), asOf - 1),
+      { ...row('claimed-after', 'sending', t), updatedAt: asOf + 60_000 },
+    ];
+    const sent = [tried(row('sent-after', 'sent', t, NOW + 5 * DAY), asOf + 5), tried(row('sent-before', 'sent', t), asOf - 5), tried(row('canceled', 'canceled', t), asOf + 5)];
+    const { movements } = movementsOf(queue, accounts, NOW, { asOf, sent });
+    expect(movements.map((m) => [m.id, m.atMs])).toEqual([
+      ['sending-after', NOW],
+      ['claimed-after', NOW],
+      ['sent-after', NOW],
+    ]);
+    // Nothing read from the service yet: nothing sent is counted.
+    expect(movementsOf(queue, accounts, NOW, { asOf: null, sent }).movements).toEqual([]);
+  });
+
   it('takes a payment from the own handle out of the primary account, and sets one from another handle apart', () => {
     const { movements, unplaced } = movementsOf([payment('own', 700), payment('other', 800, 'handle-9')], accounts, NOW);
     expect(movements).toMatchObject([{ id: 'own', kind: 'payment', fromId: 'a', amountCents: 700 }]);
     expect(movements[0]?.toId).toBeUndefined();
     expect(unplaced.map((r) => r.id)).toEqual(['other']);
+  });
+
+  it('takes a payment from a chosen handle out of the account that handle maps to, and leaves it apart when the cache cannot tell', () => {
+    const views = [view('a', 0, { accountType: 'primary', accountId: 'bank-1' }), view('b', 0, { accountId: 'bank-1' }), view('c', 0, { accountId: 'bank-2' })];
+    const handles = [
+      { id: 'h-c', svcHandle: 'acme-two', name: 'Acme', accountId: 'bank-2' },
+      { id: 'h-b', svcHandle: 'acme-b', name: 'Acme', accountId: 'b' },
+      { id: 'h-1', svcHandle: 'acme', name: 'Acme', accountId: 'bank-1' },
+    ];
+    const rows = [payment('to-c', 100, 'h-c'), payment('to-b', 200, 'h-b'), payment('shared', 300, 'h-1'), payment('unknown', 400, 'h-x')];
+    const { movements, unplaced } = movementsOf(rows, views, NOW, { asOf: NOW, sent: [] }, handles);
+    expect(movements.map((m) => [m.id, m.fromId])).toEqual([
+      ['to-c', 'c'],
+      ['to-b', 'b'],
+    ]);
+    // Two accounts under bank-1, and a handle not in the cache: the paying account is not known.
+    expect(unplaced.map((r) => r.id)).toEqual(['shared', 'unknown']);
+    expect(unplacedNote(2)).toContain('from a chosen handle of yours are not in any account');
+    expect(unplacedNote(2)).not.toContain('another');
   });
 
   it('puts each unfinished row in one bucket, with totals', () => {
@@ -149,6 +191,17 @@ describe('attention', () => {
     expect(items[0]?.section).toBe('cards');
   });
 
+  it('says the limit check is partial when only the newest transactions were read, and not when all were', () => {
+    const cards = [limited('x', 10_000)];
+    const txs = [purchase('x', 100, '2026-11-10T10:00:00Z')];
+    expect(nearLimits(cards, txs, NOW, true)).toEqual([]);
+    const partial = nearLimits(cards, txs, NOW, false);
+    expect(partial.map((i) => i.key)).toEqual(['limit:partial']);
+    expect(partial[0]?.text).toContain('newest 1 saved card transactions only');
+    // No limited card: nothing was checked, nothing to qualify.
+    expect(nearLimits([], txs, NOW, false)).toEqual([]);
+  });
+
   it('lists overdraws, then accounts below zero, then cards', () => {
     const f = forecast({ accounts, movements: [{ id: 'big', kind: 'transfer', fromId: 'a', toId: 'b', amountCents: 20_000, atMs: NOW, label: 'T' }] }, NOW);
     expect(attentionItems(f, [limited('x', 100)], [purchase('x', 90, '2026-11-20T00:00:00Z')], NOW).map((i) => i.key.split(':')[0])).toEqual(['overdraw', 'negative', 'limit']);
@@ -163,8 +216,20 @@ describe('months and spend queries', () => {
 
   it('asks nothing with no card cached (an empty card filter would not filter), and the last 28 full days per account', () => {
     expect(spendQueries([], ['a'], NOW)).toBeNull();
-    const q = spendQueries(['c1'], ['a'], NOW);
+    const q = spendQueries([{ id: 'c1' }], ['a'], NOW);
     expect(q?.['history:a']).toEqual({ cardIds: ['c1'], detailedStatuses: ['pending', 'settled'], maxCents: -1, fromMs: Date.UTC(2026, 9, 27), toMs: Date.UTC(2026, 10, 24) - 1, virtualAccountIds: ['a'] });
+  });
+
+  it("counts a card's spend for its funding account when the transaction names no virtual account, and for the named one when it does", () => {
+    const tx = (id: string, cardId: string, cents: number, virtualAccountId?: string): Transaction =>
+      ({ id, date: '2026-11-20T10:00:00Z', description: 'Shop', amountCents: -cents, status: 'posted', detailedStatus: 'settled', accountId: 'acct', accountSubtype: 'cash', cardId, ...(virtualAccountId ? { virtualAccountId } : {}) }) as Transaction;
+    const rows = [tx('1', 'c1', 1_000), tx('2', 'c1', 500, 'b'), tx('3', 'c2', 300, 'b'), tx('4', 'c2', 200, 'gone'), tx('5', 'c3', 70)].map((t) => toSearchRow(t, () => undefined));
+    // c1 spends from a, c2 from b; c3's funding account is not known.
+    const q = spendQueries([{ id: 'c1', fundedBy: 'a' }, { id: 'c2', fundedBy: 'b' }, { id: 'c3' }], ['a', 'b'], NOW) ?? {};
+    const outByKey = Object.fromEntries(Object.entries(q).map(([k, query]) => [k, referenceSearch(rows, query).summary.outCents]));
+    expect(historyOf(outByKey, 'a')).toBe(1_000);
+    // 'gone' is none of our accounts: the card's funding account is charged.
+    expect(historyOf(outByKey, 'b')).toBe(500 + 300 + 200);
   });
 });
 
@@ -183,5 +248,25 @@ describe('commissions', () => {
       NOW,
     );
     expect(f.map((x) => x.events.map((e) => [e.kind, e.amountCents, e.day]))).toEqual([[['commission-in', 1_000, 6]], [['commission', -1_000, 6]]]);
+  });
+});
+
+describe('the forecast in words', () => {
+  it('says card spend is not projected, and why, when the totals failed; never a rate of $0.00', () => {
+    const note = cardSpendNote(0, { state: 'error', error: 'The cached spend could not be totalled: worker gone.' });
+    expect(note).toContain('Card spend is not projected: The cached spend could not be totalled: worker gone.');
+    expect(note).not.toContain('$0.00');
+    expect(cardSpendNote(50, { state: 'ready', error: null })).toBe("Card spend is projected at $0.50 a day: the account's average over the last 28 days.");
+  });
+});
+
+describe("the dashboard's clock", () => {
+  it('reads the time again after a minute, or at the next UTC midnight when that comes first', () => {
+    expect(nextClockDelay(NOW, 60_000)).toBe(60_000);
+    // 23:59:30 on Nov 30: the next read is at midnight, when December (and a new day 0) starts.
+    const late = Date.UTC(2026, 10, 30, 23, 59, 30);
+    expect(late + nextClockDelay(late, 60_000)).toBe(Date.UTC(2026, 11, 1));
+    expect(nextClockDelay(Date.UTC(2026, 11, 1) - 1, 60_000)).toBe(1);
+    expect(nextClockDelay(Date.UTC(2026, 11, 1), 60_000)).toBe(60_000);
   });
 });

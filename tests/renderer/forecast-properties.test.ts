@@ -33,6 +33,8 @@ function averageRoundedHalfUp(total: number, days: number): number {
 }
 
 function reference(inputs: ForecastInputs, now: number) {
+  // Collections after the balance was read are not in it: from asOf (or now, if earlier), the past ones today.
+  const counted = inputs.asOf !== undefined && inputs.asOf < now ? inputs.asOf : now;
   const nowDate = new Date(now);
   const today = Date.UTC(nowDate.getUTCFullYear(), nowDate.getUTCMonth(), nowDate.getUTCDate());
   return inputs.accounts.map((account) => {
@@ -55,7 +57,7 @@ function reference(inputs: ForecastInputs, now: number) {
         for (let k = 0; ; k++) {
           const due = dueAt(payer.commission.startDate, payer.commission.frequency, k);
           if (due >= to) break;
-          if (due >= from && due >= now) balance += payer.id === account.id ? -payer.commission.amountCents : payer.commission.amountCents;
+          if ((due >= from || d === 0) && due >= counted) balance += payer.id === account.id ? -payer.commission.amountCents : payer.commission.amountCents;
         }
       }
       if (d > 0) balance -= perDay;
@@ -106,17 +108,20 @@ const scenario = instant.chain((now) => {
     accounts: fc.tuple(...ids.map(account)),
     movements: fc.array(movement, { maxLength: 10 }),
     primaryId: fc.option(fc.constantFrom(...ids), { nil: undefined }),
+    // The last sync: days before now (a collection may fall between), or a little after (clock skew).
+    asOf: fc.option(fc.integer({ min: now - 45 * DAY, max: now + DAY }), { nil: undefined }),
   });
 });
 
 describe('forecast', () => {
   it('equals the day-by-day reference for random balances, rules, outbox rows and histories', () => {
     fc.assert(
-      fc.property(scenario, ({ now, accounts, movements, primaryId }) => {
+      fc.property(scenario, ({ now, accounts, movements, primaryId, asOf }) => {
         const inputs: ForecastInputs = {
           accounts: accounts.map(({ commission, ...a }): ForecastAccount => (commission ? { ...a, commission } : a)),
           movements: movements.map((m): ForecastMovement => ({ id: m.id, kind: m.kind, amountCents: m.amountCents, atMs: m.atMs, label: m.label, ...(m.fromId ? { fromId: m.fromId } : {}), ...(m.toId ? { toId: m.toId } : {}) })),
           ...(primaryId ? { primaryId } : {}),
+          ...(asOf !== undefined ? { asOf } : {}),
         };
         const got = forecast(inputs, now);
         const want = reference(inputs, now);
@@ -156,5 +161,21 @@ describe('forecast', () => {
     expect(dueDays(Date.UTC(2027, 2, 3, 9))).toEqual(['2027-03-31']);
     expect(dueDays(Date.UTC(2027, 1, 28, 7))).toEqual(['2027-02-28']);
     expect(dueDays(Date.UTC(2027, 1, 28, 9))).toEqual([]);
+  });
+
+  it('takes a collection due between the last sync and now on day 0: the cached balance was read before it', () => {
+    const rule = { amountCents: 700, frequency: 'monthly' as const, startDate: '2026-01-31T08:00:00.000Z' };
+    const now = Date.UTC(2027, 2, 1, 9);
+    const account = { id: 'a', name: 'A', balanceCents: 10_000, cardSpendHistoryCents: 0, commission: rule };
+    const primary = { id: 'p', name: 'P', balanceCents: 0, cardSpendHistoryCents: 0 };
+    const run = (asOf: number) => forecast({ accounts: [account, primary], movements: [], primaryId: 'p', asOf }, now);
+    // Synced on Feb 27: the Feb 28 collection is not in the balance; it is taken today, and the primary receives it.
+    const [a, p] = run(Date.UTC(2027, 1, 27, 12));
+    expect(a?.days[0]?.endCents).toBe(9_300);
+    expect(a?.events[0]).toMatchObject({ day: 0, kind: 'commission', amountCents: -700 });
+    expect(p?.days[0]?.endCents).toBe(700);
+    // Synced after it: already in the balance, so not taken again.
+    const [b] = run(Date.UTC(2027, 1, 28, 10));
+    expect(b?.days[0]?.endCents).toBe(10_000);
   });
 });

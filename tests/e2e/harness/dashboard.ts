@@ -2,6 +2,9 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import type { Sandbox } from '../../../src/sandbox';
 import { virtualAccountView } from '../../../src/sandbox/accounts/views';
 import type { VirtualAccountView } from '../../../src/shared/service';
+import { formatCents } from '../../../src/shared/money';
+import { money } from '../../../src/renderer/src/model/format';
+import { openSection } from './flows';
 
 /** Steps and readings of the Dashboard's e2e, as a person sees the screen. */
 
@@ -71,4 +74,17 @@ export async function setMonthlyLimit(sandbox: Sandbox, cardId: string, amountCe
     body: JSON.stringify({ spendingRule: { utilizationLimit: { limitAmount: { amountCents }, preset: 'monthly' } } }),
   });
   expect(res.status).toBe(200);
+}
+
+/** A transfer due now, queued on the Transfers screen and approved on Approvals: the sender then sends it. */
+export async function sendTransferNow(page: Page, fromId: string, toId: string, amountCents: number): Promise<void> {
+  await openSection(page, 'Transfers');
+  const form = page.getByRole('form', { name: 'New transfer' });
+  await form.getByLabel('From').selectOption(fromId);
+  await form.getByLabel('To').selectOption(toId);
+  await form.getByLabel('Amount (USD)').fill(formatCents(amountCents));
+  await form.getByRole('button', { name: 'Queue transfer' }).click();
+  await expect(page.getByText('Queued for approval (Approvals).')).toBeVisible();
+  await openSection(page, 'Approvals');
+  await page.getByRole('button', { name: new RegExp(`^Approve: Transfer ${money(amountCents).replace(/[.$]/g, '\\$&')}`) }).click();
 }

@@ -41,7 +41,7 @@ function DashboardFor({ profileId }: { profileId: string }) {
         <OutboxPanel outbox={data.outbox} />
         <RecentActivity recent={data.recent} />
       </div>
-      <ForecastPanel forecasts={data.forecasts} unplaced={data.unplaced} historyReady={data.spend.state !== 'loading'} />
+      <ForecastPanel forecasts={data.forecasts} unplaced={data.unplaced} history={data.spend} />
     </section>
   );
 }

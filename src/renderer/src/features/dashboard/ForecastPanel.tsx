@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { OutboxRow } from '../../../../shared/outbox';
 import { isoDay } from '../../forecast/model/days';
 import { HISTORY_DAYS, HORIZON_DAYS, type AccountForecast } from '../../forecast/model/forecast';
+import { cardSpendNote, unplacedNote, type HistoryState } from '../../forecast/model/words';
 import { money } from '../../model/format';
 import { ForecastChart } from './ForecastChart';
 import { Panel } from './Panel';
@@ -34,7 +35,7 @@ function ForecastTable({ f }: { f: AccountForecast }) {
   );
 }
 
-function AccountForecastView({ f }: { f: AccountForecast }) {
+function AccountForecastView({ f, history }: { f: AccountForecast; history: HistoryState }) {
   const [open, setOpen] = useState(false);
   const tableId = `forecast-table-${f.accountId}`;
   return (
@@ -46,8 +47,8 @@ function AccountForecastView({ f }: { f: AccountForecast }) {
         Now {money(f.startCents)} · lowest at the end of a day <span className="forecast__low">{money(f.lowest.endCents)}</span> on {isoDay(f.lowest.dayMs)}
         {f.firstNegative ? ` · below zero from ${isoDay(f.firstNegative.dayMs)}` : ''}
       </p>
-      <p className="dashboard__muted">
-        Card spend is projected at {money(f.dailySpendCents)} a day: the account&apos;s average over the last {HISTORY_DAYS} days.
+      <p className="dashboard__muted" {...(history.state === 'error' ? { role: 'alert' } : {})}>
+        {cardSpendNote(f.dailySpendCents, history)}
       </p>
       <button type="button" className="button button--quiet" aria-expanded={open} aria-controls={tableId} onClick={() => setOpen((v) => !v)}>
         {open ? 'Hide the table' : 'Show the table'}
@@ -62,33 +63,28 @@ function AccountForecastView({ f }: { f: AccountForecast }) {
 }
 
 /** The 30-day forecast per open virtual account, with its method in words. */
-export function ForecastPanel({ forecasts, unplaced, historyReady }: { forecasts: readonly AccountForecast[]; unplaced: readonly OutboxRow[]; historyReady: boolean }) {
+export function ForecastPanel({ forecasts, unplaced, history }: { forecasts: readonly AccountForecast[]; unplaced: readonly OutboxRow[]; history: HistoryState }) {
   return (
     <Panel title={`${HORIZON_DAYS}-day forecast`}>
       <details className="forecast__method">
         <summary>Method</summary>
         <p>
           Each open virtual account starts from its saved balance today and, day by day in UTC: takes the outbox&apos;s approved transfers and payments on the day they are
-          scheduled (today when due now), adds approved transfers coming in, takes its commission on each due day of its rule (assumed collected; the primary account receives it), and takes a projected card spend every day
-          after today: the account&apos;s card purchases over the last {HISTORY_DAYS} full days divided by {HISTORY_DAYS}, rounded to the nearest cent (halves up).
-          Payments are taken from the primary account, which pays them when they come from the company&apos;s own handle. Rows awaiting approval are not counted until
-          approved. Everything comes from saved data, so the forecast reads offline and is as fresh as the last sync.
+          scheduled (today when due now), adds approved transfers coming in, takes its commission on each due day of its rule (assumed collected; the primary account receives it; one due since the last sync is taken today, as the saved balance was read before it), and takes a projected card spend every day
+          after today: the account&apos;s card purchases over the last {HISTORY_DAYS} full days divided by {HISTORY_DAYS}, rounded to the nearest cent (halves up); a purchase that names no virtual account counts for the account its card spends from (its own, else its group&apos;s, else the primary).
+          Payments from this key&apos;s own handle are taken from the primary account, which pays them; one from a handle you chose is taken from that handle&apos;s account when the saved data tells which. Rows awaiting approval are not counted until
+          approved; a row sent since the last sync is taken today, as the saved balance does not hold it yet. Everything comes from saved data, so the forecast reads offline and is as fresh as the last sync.
         </p>
       </details>
-      {unplaced.length ? (
-        <p className="dashboard__muted">
-          {unplaced.length} approved payment{unplaced.length === 1 ? '' : 's'} from another svc handle {unplaced.length === 1 ? 'is' : 'are'} not in any account&apos;s forecast: the
-          saved data does not say which account pays {unplaced.length === 1 ? 'it' : 'them'}.
-        </p>
-      ) : null}
-      {!historyReady ? (
+      {unplaced.length ? <p className="dashboard__muted">{unplacedNote(unplaced.length)}</p> : null}
+      {history.state === 'loading' ? (
         <p>Totalling the card history…</p>
       ) : forecasts.length === 0 ? (
         <p>No open virtual account to forecast yet.</p>
       ) : (
         <div className="forecast__list">
           {forecasts.map((f) => (
-            <AccountForecastView key={f.accountId} f={f} />
+            <AccountForecastView key={f.accountId} f={f} history={history} />
           ))}
         </div>
       )}

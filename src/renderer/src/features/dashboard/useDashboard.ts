@@ -1,15 +1,16 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { OutboxRow } from '../../../../shared/outbox';
-import type { Card, Transaction, VirtualAccountView } from '../../../../shared/service';
+import type { Card, CardGroup, SvcHandle, Transaction, VirtualAccountView } from '../../../../shared/service';
 import { useCachedTransactions } from '../../cards/commands/cached-transactions';
-import { spendWindowStart } from '../../cards/model/spend-window';
+import { fundingAccountOf, spendWindowStart } from '../../cards/model/spend-window';
 import { useTxSummaries } from '../../forecast/commands/tx-summaries';
 import { attentionItems, type AttentionItem } from '../../forecast/model/attention';
 import { forecast, type AccountForecast } from '../../forecast/model/forecast';
 import { cashSummary, forecastAccounts, movementsOf, outboxSummary, primaryOf, type CashSummary, type OutboxSummary } from '../../forecast/model/inputs';
-import { spendOf, spendQueries } from '../../forecast/model/spend-queries';
-import { useOutboxRows } from '../../outbox/repo/outbox-hooks';
+import { historyOf, spendOf, spendQueries } from '../../forecast/model/spend-queries';
+import { useOutboxRows, useSentSince } from '../../outbox/repo/outbox-hooks';
 import { useEntities } from '../../repos/entities-hooks';
+import { useUtcClock } from './useUtcClock';
 
 /** Rows read to measure card limits; more than any card spends in a period in the Demo. */
 const LIMIT_ROWS = 5000;
@@ -25,7 +26,7 @@ export interface DashboardData {
   recent: { state: 'loading' | 'ready' | 'error'; rows: Transaction[]; error: string | null };
   outbox: OutboxSummary;
   forecasts: AccountForecast[];
-  /** Approved payments the forecast cannot tie to an account (paid from another svc handle). */
+  /** Approved payments the forecast cannot tie to an account (from a chosen handle whose account the cache does not tell). */
   unplaced: OutboxRow[];
   attention: AttentionItem[];
 }
@@ -33,18 +34,33 @@ export interface DashboardData {
 const NO_ROWS: OutboxRow[] = [];
 const NO_ACCOUNTS: VirtualAccountView[] = [];
 const NO_CARDS: Card[] = [];
+const NO_HANDLES: SvcHandle[] = [];
+const NO_GROUPS: CardGroup[] = [];
 
 /** Everything the Dashboard shows, from local data only (the entity cache, the search index, the outbox). */
 export function useDashboard(profileId: string): DashboardData {
-  // The clock of this visit: the month boundaries, the forecast's days and the limits' periods.
-  const [now] = useState(() => Date.now());
+  // The month boundaries, the forecast's days and the limits' periods: they turn at UTC midnight.
+  const now = useUtcClock();
   const accountsList = useEntities<VirtualAccountView>(profileId, 'virtualAccount');
   const cardsList = useEntities<Card>(profileId, 'card');
+  const handlesList = useEntities<SvcHandle>(profileId, 'svcHandle');
+  const groupsList = useEntities<CardGroup>(profileId, 'cardGroup');
   const rows = useOutboxRows(profileId) ?? NO_ROWS;
   const accounts = accountsList?.items ?? NO_ACCOUNTS;
+  const asOf = accountsList?.asOf ?? null;
+  // Sent since the balances were read: not in them until the next sync, so the forecast counts them.
+  const sent = useSentSince(profileId, asOf) ?? NO_ROWS;
   const cards = cardsList?.items ?? NO_CARDS;
+  const handles = handlesList?.items ?? NO_HANDLES;
+  const groups = groupsList?.items ?? NO_GROUPS;
 
-  const queries = useMemo(() => spendQueries(cards.map((c) => c.id), accounts.map((a) => a.virtualAccount.id), now), [cards, accounts, now]);
+  const queries = useMemo(() => {
+    const funded = cards.map((c) => {
+      const by = fundingAccountOf(c, groups.find((g) => g.id === c.cardGroupId), accounts)?.virtualAccount.id;
+      return by ? { id: c.id, fundedBy: by } : { id: c.id };
+    });
+    return spendQueries(funded, accounts.map((a) => a.virtualAccount.id), now);
+  }, [cards, groups, accounts, now]);
   const sums = useTxSummaries(profileId, queries);
   const recent = useCachedTransactions(profileId, {}, RECENT_ROWS);
 
@@ -58,13 +74,13 @@ export function useDashboard(profileId: string): DashboardData {
 
   return useMemo(() => {
     const history: Record<string, number> = {};
-    for (const a of accounts) history[a.virtualAccount.id] = spendOf(sums.outByKey, `history:${a.virtualAccount.id}`);
-    const { movements, unplaced } = movementsOf(rows, accounts, now);
+    for (const a of accounts) history[a.virtualAccount.id] = historyOf(sums.outByKey, a.virtualAccount.id);
+    const { movements, unplaced } = movementsOf(rows, accounts, now, { asOf, sent }, handles);
     const primaryId = primaryOf(accounts);
-    const forecasts = forecast({ accounts: forecastAccounts(accounts, history), movements, ...(primaryId ? { primaryId } : {}) }, now);
+    const forecasts = forecast({ accounts: forecastAccounts(accounts, history), movements, ...(primaryId ? { primaryId } : {}), ...(asOf !== null ? { asOf } : {}) }, now);
     return {
       now,
-      asOf: accountsList?.asOf ?? null,
+      asOf,
       loading: accountsList === undefined,
       cash: cashSummary(accounts),
       spend: { state: sums.state, thisMonthCents: spendOf(sums.outByKey, 'thisMonth'), lastMonthCents: spendOf(sums.outByKey, 'lastMonth'), error: sums.error },
@@ -72,7 +88,7 @@ export function useDashboard(profileId: string): DashboardData {
       outbox: outboxSummary(rows, now),
       forecasts,
       unplaced,
-      attention: attentionItems(forecasts, limited, limitTx.rows, now),
+      attention: attentionItems(forecasts, limited, limitTx.rows, now, limitTx.state === 'loading' || (limitTx.state === 'ready' && limitTx.complete)),
     };
-  }, [accounts, accountsList, rows, sums, recent, limited, limitTx.rows, now]);
+  }, [accounts, accountsList, asOf, sent, handles, rows, sums, recent, limited, limitTx.rows, limitTx.state, limitTx.complete, now]);
 }

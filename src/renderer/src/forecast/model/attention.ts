@@ -45,8 +45,12 @@ export function belowZero(forecasts: readonly AccountForecast[]): AttentionItem[
     }));
 }
 
-/** Cards past 80% of a limit in its current period, from their cached transactions. */
-export function nearLimits(cards: readonly Card[], transactions: readonly Transaction[], now: number): AttentionItem[] {
+/**
+ * Cards past 80% of a limit in its current period, from their cached transactions. `complete`
+ * false: `transactions` are only the newest of those in the periods, so a card's spend may be
+ * undercounted; the list says so rather than look like a full check.
+ */
+export function nearLimits(cards: readonly Card[], transactions: readonly Transaction[], now: number, complete = true): AttentionItem[] {
   const byCard = new Map<string, Transaction[]>();
   for (const tx of transactions) {
     if (!tx.cardId) continue;
@@ -62,9 +66,19 @@ export function nearLimits(cards: readonly Card[], transactions: readonly Transa
       items.push({ key: `limit:${card.id}:${m.index}`, text: `Card ${card.name} has spent ${money(m.spentCents)} (${Math.floor((m.spentCents * 100) / cap)}%) of its limit of ${limitWords(m.limit)}.`, section: 'cards' });
     }
   }
+  if (!complete && cards.length > 0) {
+    items.push({
+      key: 'limit:partial',
+      text:
+        transactions.length === 0
+          ? "Card limits could not be checked against the saved transactions: a card near its limit may be missing here. Each card's own page shows its limits."
+          : `Card limits were checked against the newest ${transactions.length.toLocaleString('en-US')} saved card transactions only, not all of those in the limits' periods: a card near its limit may be missing here. Each card's own page counts its limits in full.`,
+      section: 'cards',
+    });
+  }
   return items;
 }
 
-export function attentionItems(forecasts: readonly AccountForecast[], cards: readonly Card[], transactions: readonly Transaction[], now: number): AttentionItem[] {
-  return [...overdraws(forecasts), ...belowZero(forecasts), ...nearLimits(cards, transactions, now)];
+export function attentionItems(forecasts: readonly AccountForecast[], cards: readonly Card[], transactions: readonly Transaction[], now: number, complete = true): AttentionItem[] {
+  return [...overdraws(forecasts), ...belowZero(forecasts), ...nearLimits(cards, transactions, now, complete)];
 }

@@ -28,3 +28,13 @@ export function monthWindows(now: number): { thisMonth: { fromMs: number; toMs: 
   const start = utcMonthStart(now);
   return { thisMonth: { fromMs: start, toMs: utcMonthStart(now, 1) }, lastMonth: { fromMs: utcMonthStart(now, -1), toMs: start } };
 }
+
+/**
+ * How long a screen's clock waits before it reads the time again: a coarse tick (so "due now"
+ * and "scheduled" sort themselves as times pass), and never past the next UTC midnight (so day 0,
+ * the months and the limits' periods turn over on time). At least 1 ms: never a busy loop.
+ */
+export function nextClockDelay(now: number, tickMs: number): number {
+  const toMidnight = utcDayStart(now) + DAY_MS - now;
+  return Math.max(1, Math.min(tickMs, toMidnight));
+}

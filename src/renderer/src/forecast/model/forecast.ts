@@ -42,6 +42,8 @@ export interface ForecastInputs {
   movements: readonly ForecastMovement[];
   /** The primary account: commissions are paid into it, and it never pays one itself. */
   primaryId?: string;
+  /** When the balances were read from the service; absent: now (nothing happened since). */
+  asOf?: number;
 }
 
 export type ForecastEventKind = 'transfer-out' | 'transfer-in' | 'payment' | 'commission' | 'commission-in';
@@ -85,12 +87,17 @@ function dayIndex(atMs: number, todayMs: number): number {
   return Math.max(0, Math.floor((atMs - todayMs) / DAY_MS));
 }
 
-/** Collections still to come within the horizon: at or after now (one due earlier today was taken already). */
-function collections(account: ForecastAccount, now: number, todayMs: number): number[] {
-  return account.commission ? commissionDatesBetween(account.commission, now, todayMs + HORIZON_DAYS * DAY_MS) : [];
+/**
+ * Collections not in the cached balance and due within the horizon: from when the balance was
+ * read (asOf), not from now, since one due between the last sync and now was taken after the
+ * balance was read; those land on day 0. One due before asOf is in the balance already.
+ */
+function collections(account: ForecastAccount, asOf: number, todayMs: number): number[] {
+  return account.commission ? commissionDatesBetween(account.commission, asOf, todayMs + HORIZON_DAYS * DAY_MS) : [];
 }
 
 function eventsOf(account: ForecastAccount, inputs: ForecastInputs, now: number, todayMs: number): ForecastEvent[] {
+  const since = Math.min(inputs.asOf ?? now, now);
   const events: ForecastEvent[] = [];
   for (const m of inputs.movements) {
     const day = dayIndex(m.atMs, todayMs);
@@ -101,10 +108,10 @@ function eventsOf(account: ForecastAccount, inputs: ForecastInputs, now: number,
   if (account.id === inputs.primaryId) {
     for (const other of inputs.accounts) {
       if (other.id === account.id || !other.commission) continue;
-      for (const due of collections(other, now, todayMs)) events.push({ day: dayIndex(due, todayMs), kind: 'commission-in', amountCents: other.commission.amountCents, label: `Commission ${money(other.commission.amountCents)} from ${other.name}` });
+      for (const due of collections(other, since, todayMs)) events.push({ day: dayIndex(due, todayMs), kind: 'commission-in', amountCents: other.commission.amountCents, label: `Commission ${money(other.commission.amountCents)} from ${other.name}` });
     }
   } else if (account.commission) {
-    for (const due of collections(account, now, todayMs)) events.push({ day: dayIndex(due, todayMs), kind: 'commission', amountCents: -account.commission.amountCents, label: `Commission ${money(account.commission.amountCents)}` });
+    for (const due of collections(account, since, todayMs)) events.push({ day: dayIndex(due, todayMs), kind: 'commission', amountCents: -account.commission.amountCents, label: `Commission ${money(account.commission.amountCents)}` });
   }
   return events.sort((a, b) => a.day - b.day);
 }

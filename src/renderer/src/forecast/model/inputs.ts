@@ -1,5 +1,5 @@
-import type { OutboxRow } from '../../../../shared/outbox';
-import type { VirtualAccountView } from '../../../../shared/service';
+import { sentAt, type OutboxRow } from '../../../../shared/outbox';
+import type { SvcHandle, VirtualAccountView } from '../../../../shared/service';
 import { money } from '../../model/format';
 import type { ForecastAccount, ForecastMovement } from './forecast';
 
@@ -12,24 +12,60 @@ export const isOpen = (v: VirtualAccountView): boolean => !v.virtualAccount.clos
 export const primaryOf = (accounts: readonly VirtualAccountView[]): string | undefined => accounts.find((v) => v.virtualAccount.accountType === 'primary' && isOpen(v))?.virtualAccount.id;
 
 /**
- * The outbox's committed rows as dated movements. A transfer leaves its source and reaches its
- * destination on its scheduled day (today when due now). A payment from the company's own svc
- * handle leaves the primary virtual account (the service debits it there); one from another
- * handle cannot be tied to an account from the cache and is returned apart, as `unplaced`.
+ * The open virtual account a chosen handle pays from, when the cache tells: the one its
+ * `accountId` names, else the only open one under that bank account. Several under it: unknown.
  */
-export function movementsOf(rows: readonly OutboxRow[], accounts: readonly VirtualAccountView[], now: number): { movements: ForecastMovement[]; unplaced: OutboxRow[] } {
+export function accountOfHandle(handle: SvcHandle | undefined, accounts: readonly VirtualAccountView[]): string | undefined {
+  if (!handle) return undefined;
+  const open = accounts.filter(isOpen);
+  const named = open.find((v) => v.virtualAccount.id === handle.accountId);
+  if (named) return named.virtualAccount.id;
+  const under = open.filter((v) => v.virtualAccount.accountId === handle.accountId);
+  return under.length === 1 ? under[0]?.virtualAccount.id : undefined;
+}
+
+/**
+ * Whether a row's money is still to move as far as the cached balances know. Approved: yes. Sent
+ * or being sent: only when it went out after the balances were read (asOf); one that went
+ * earlier may be in them already, and counting it would take it twice. With no asOf the cache
+ * holds no account, so nothing sent matters.
+ */
+function notInBalance(row: OutboxRow, asOf: number | null): boolean {
+  if (row.state === 'approved') return true;
+  if (row.state !== 'sending' && row.state !== 'sent') return false;
+  return asOf !== null && sentAt(row) > asOf;
+}
+
+/**
+ * The outbox's committed rows as dated movements: approved ones, and those sent (or being sent)
+ * since the balances were read (`sent`: finished rows, `rows`: the queue). A transfer leaves its
+ * source and reaches its destination on its scheduled day (today when due now or already sent).
+ * A payment from the key's own svc handle leaves the primary virtual account (the service debits
+ * it there); one from a chosen handle (also the company's: the form offers only its own) leaves
+ * the account that handle's account maps to, and when the cache cannot tell which, is returned
+ * apart, as `unplaced`.
+ */
+export function movementsOf(
+  rows: readonly OutboxRow[],
+  accounts: readonly VirtualAccountView[],
+  now: number,
+  since: { asOf: number | null; sent: readonly OutboxRow[] } = { asOf: null, sent: [] },
+  handles: readonly SvcHandle[] = [],
+): { movements: ForecastMovement[]; unplaced: OutboxRow[] } {
   const primary = primaryOf(accounts);
   const movements: ForecastMovement[] = [];
   const unplaced: OutboxRow[] = [];
-  for (const row of rows) {
-    if (!COMMITTED.has(row.state)) continue;
-    const atMs = Math.max(now, row.notBefore ?? now);
+  for (const row of [...rows, ...since.sent]) {
+    if (!notInBalance(row, since.asOf)) continue;
+    const atMs = row.state === 'approved' ? Math.max(now, row.notBefore ?? now) : now;
     if (row.kind === 'transfer') {
       const label = `Transfer ${money(row.amountCents)} from ${row.labels.source ?? row.payload.source} to ${row.labels.destination ?? row.payload.destination}`;
       movements.push({ id: row.id, kind: 'transfer', fromId: row.payload.source, toId: row.payload.destination, amountCents: row.amountCents, atMs, label });
     } else if (row.kind === 'payment') {
-      if (row.payload.sourceSvcHandleId !== undefined || !primary) unplaced.push(row);
-      else movements.push({ id: row.id, kind: 'payment', fromId: primary, amountCents: row.amountCents, atMs, label: `Payment ${money(row.amountCents)} to @${row.payload.svcHandle.replace(/^@/, '')}` });
+      const chosen = row.payload.sourceSvcHandleId;
+      const fromId = chosen === undefined ? primary : accountOfHandle(handles.find((h) => h.id === chosen), accounts);
+      if (!fromId) unplaced.push(row);
+      else movements.push({ id: row.id, kind: 'payment', fromId, amountCents: row.amountCents, atMs, label: `Payment ${money(row.amountCents)} to @${row.payload.svcHandle.replace(/^@/, '')}` });
     }
   }
   return { movements, unplaced };

@@ -12,24 +12,50 @@ function cardSpend(cardIds: readonly string[], fromMs: number, toMs: number, ext
   return { cardIds: [...cardIds], detailedStatuses: ['pending', 'settled'], maxCents: -1, fromMs, toMs: toMs - 1, ...extra };
 }
 
+/** A cached card and the virtual account it spends from (cards/model/spend-window.ts fundingAccountOf). */
+export interface FundedCard {
+  id: string;
+  fundedBy?: string;
+}
+
 /**
- * The spend queries the dashboard asks, keyed: `thisMonth`, `lastMonth` and `history:<account>`
- * (the HISTORY_DAYS full UTC days before today). Null when no card is cached: an empty card
- * filter would not filter, and with no card there is no card spend.
+ * The spend queries the dashboard asks, keyed: `thisMonth`, `lastMonth`, and per account over the
+ * HISTORY_DAYS full UTC days before today: `history:<account>` (transactions that name it) and,
+ * for an account that funds cards, `funded:<account>` (those cards' transactions) and
+ * `fundedNamed:<account>` (those of them naming any of our accounts). A transaction need not
+ * name its virtual account (the field is optional), so one that does not is counted for the
+ * account funding its card: see historyOf. Null when no card is cached: an empty card filter
+ * would not filter, and with no card there is no card spend.
  */
-export function spendQueries(cardIds: readonly string[], accountIds: readonly string[], now: number): Record<string, TxQuery> | null {
-  if (cardIds.length === 0) return null;
+export function spendQueries(cards: readonly FundedCard[], accountIds: readonly string[], now: number): Record<string, TxQuery> | null {
+  if (cards.length === 0) return null;
+  const cardIds = cards.map((c) => c.id);
   const { thisMonth, lastMonth } = monthWindows(now);
   const today = utcDayStart(now);
+  const from = today - HISTORY_DAYS * DAY_MS;
   const queries: Record<string, TxQuery> = {
     thisMonth: cardSpend(cardIds, thisMonth.fromMs, thisMonth.toMs),
     lastMonth: cardSpend(cardIds, lastMonth.fromMs, lastMonth.toMs),
   };
-  for (const id of accountIds) queries[`history:${id}`] = cardSpend(cardIds, today - HISTORY_DAYS * DAY_MS, today, { virtualAccountIds: [id] });
+  for (const id of accountIds) {
+    queries[`history:${id}`] = cardSpend(cardIds, from, today, { virtualAccountIds: [id] });
+    const funded = cards.filter((c) => c.fundedBy === id).map((c) => c.id);
+    if (funded.length === 0) continue;
+    queries[`funded:${id}`] = cardSpend(funded, from, today);
+    queries[`fundedNamed:${id}`] = cardSpend(funded, from, today, { virtualAccountIds: [...accountIds] });
+  }
   return queries;
 }
 
 /** Spend (positive cents) per key, from the answers' debit totals; 0 for a key not answered. */
 export function spendOf(outByKey: Readonly<Record<string, number>>, key: string): number {
   return -(outByKey[key] ?? 0);
+}
+
+/**
+ * An account's card spend over the history: what names it, plus what its cards spent without
+ * naming any of our accounts (the service charges a card's funding account).
+ */
+export function historyOf(outByKey: Readonly<Record<string, number>>, accountId: string): number {
+  return spendOf(outByKey, `history:${accountId}`) + spendOf(outByKey, `funded:${accountId}`) - spendOf(outByKey, `fundedNamed:${accountId}`);
 }

@@ -2,7 +2,7 @@ import { liveQuery } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { OutboxRow, OutboxState } from '../../../../shared/outbox';
 import { outboxDb } from '../../db/outbox-db';
-import { finishedRows, getApprovalRule } from './outbox-repo';
+import { finishedRows, finishedSince, getApprovalRule, sentAt } from './outbox-repo';
 import type { ApprovalRule } from '../model/approval-rules';
 
 /** The profile's queue (every unfinished row), oldest first, live. Undefined while loading. */
@@ -13,6 +13,17 @@ export function useOutboxRows(profileId: string | null): OutboxRow[] | undefined
 /** The newest `limit` finished rows (of one kind, or all) and how many there are in all, live. */
 export function useFinishedRows(profileId: string | null, limit: number, kind?: OutboxRow['kind']): { rows: OutboxRow[]; total: number } | undefined {
   return useLiveQuery(async () => (profileId ? { rows: await finishedRows(profileId, limit, kind), total: await outboxDb(profileId).archive.count() } : { rows: [], total: 0 }), [profileId, limit, kind]);
+}
+
+/**
+ * Rows sent after `sinceMs` (by their last attempt), live: what moved money after a balance was
+ * read. The archive is read from `sinceMs` on (a row is archived after its last attempt). Null: none.
+ */
+export function useSentSince(profileId: string | null, sinceMs: number | null): OutboxRow[] | undefined {
+  return useLiveQuery(
+    async () => (profileId && sinceMs !== null ? (await finishedSince(profileId, sinceMs)).filter((r) => r.state === 'sent' && sentAt(r) > sinceMs) : []),
+    [profileId, sinceMs],
+  );
 }
 
 /** Unfinished rows per state, live (the sidebar's counts). */

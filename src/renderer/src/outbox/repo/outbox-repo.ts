@@ -8,7 +8,7 @@ import { approvalHash } from '../model/approval-binding';
 import { canonicalJson } from '../model/payload-hash';
 import { nextDueAfter, planQueue } from '../model/queue-plan';
 import * as t from '../model/transitions';
-import { FINAL_STATES, type Approver, type DraftInput, type OutboxRow, type OutboxState } from '../../../../shared/outbox';
+import { FINAL_STATES, sentAt, type Approver, type DraftInput, type OutboxRow, type OutboxState } from '../../../../shared/outbox';
 
 /**
  * The only code that reads and writes a profile's outbox. Every change is one read-write
@@ -192,7 +192,7 @@ export interface SentFlow {
 }
 
 /** When a sent row went: its last attempt (a reconciled row's too). */
-export const sentAt = (r: OutboxRow) => r.attempts.at(-1)?.at ?? r.updatedAt;
+export { sentAt };
 
 /** Every send this outbox has on record out of and into an account (`va:<id>`): two index ranges, read whole. */
 export async function sentFlows(profileId: string, accountKey: string): Promise<SentFlow[]> {
