@@ -74,7 +74,7 @@ export function AccountExport({ profileId, view }: AccountExportProps) {
           ) : null}
         </fieldset>
         <p className="field__hint">
-          Days are in UTC, both included. Posted and pending transactions only: failed, declined and canceled ones never moved money and are left out. Read from the transactions saved on this computer, so it works
+          Days are in UTC, both included. Posted and pending transactions only, as in the balance chart: failed, declined and canceled ones never moved money, and those held for approval or in review have not yet; they are left out. Read from the transactions saved on this computer, so it works
           offline; sync first for the latest.
         </p>
         <div className="form__actions">
