@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import { openSection, syncedDemo } from './harness/flows';
 import { noonTodayUtc } from './harness/cards';
-import { accountDetail, accountList, accountWritesAfter, lastSeq, localStart, openAccount, vaNamed } from './harness/accounts';
+import { accountDetail, accountList, accountWritesAfter, holdNextCall, lastSeq, localStart, openAccount, vaNamed } from './harness/accounts';
 import { createVirtualAccount } from '../../src/sandbox/accounts/virtual-accounts';
 import { virtualAccountView } from '../../src/sandbox/accounts/views';
 import { formatCents } from '../../src/shared/money';
@@ -153,9 +153,30 @@ test('close: an empty account at once; one holding money after queuing the move 
   let dialog = page.getByRole('dialog', { name: 'Close Temp Events?' });
   await expect(dialog).toContainText('Temp Events holds $0.00. Closing is final');
   await expect(dialog.getByRole('button', { name: /^Move/ })).toHaveCount(0);
+
+  // While the close is with the service, neither Escape nor Cancel leaves: its answer is shown
+  // in the dialog. A failure stays there; it is gone when the dialog is opened again.
+  const held = holdNextCall(app.core, 'updateVirtualAccount', true);
+  await dialog.getByRole('button', { name: 'Close account' }).click();
+  await held.held;
+  await expect(dialog.getByRole('button', { name: 'Closing…' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  held.release();
+  await expect(dialog.getByRole('alert')).toContainText('Something went wrong');
+  expect(sandbox.world.virtualAccounts.get(created.id)?.closedAt).toBeNull();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await d.getByRole('button', { name: 'Close account…' }).click();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+
+  // Closed: the details stay, say so and hold the focus (the close section is gone).
   await dialog.getByRole('button', { name: 'Close account' }).click();
   await expect(dialog).toBeHidden();
   expect(sandbox.world.virtualAccounts.get(created.id)?.closedAt).not.toBeNull();
+  await expect(d.getByRole('status').filter({ hasText: 'Temp Events is closed.' })).toBeFocused();
+  await expect(d.getByRole('button', { name: 'Close account…' })).toHaveCount(0);
   await expect(accountList(page)).not.toContainText('Temp Events');
   await page.getByLabel('Show closed').check();
   await expect(accountList(page)).toContainText('Temp Events');
