@@ -2,9 +2,11 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { VirtualAccountView } from '../../../../shared/service';
 import { canClose } from '../../accounts/model/account-edits';
 import { transferDestinations } from '../../accounts/model/account-list';
+import { closeBlockedReason, queuedTransfersOut } from '../../accounts/model/close-guard';
 import { queueMoveBalance } from '../../accounts/commands/move-balance';
 import { entityWrites } from '../../app/entity-writes';
 import { money } from '../../model/format';
+import { useOutboxRows } from '../../outbox/repo/outbox-hooks';
 import { DialogActions } from '../../ui/DialogActions';
 import { FormDialog } from '../../ui/FormDialog';
 import { FormError } from '../../ui/FormError';
@@ -75,6 +77,10 @@ function CloseForm({ profileId, view, all, busy, setBusy, onCancel, onClosed }: 
   const [moved, setMoved] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const chosen = destinations.find((d) => d.virtualAccount.id === destination) ?? destinations[0];
+  // The outbox is read live, so a transfer queued here, or earlier, or from Transfers, holds the
+  // close until it is sent (or canceled), and reopening the dialog never offers a second move.
+  const rows = useOutboxRows(profileId);
+  const blocked = rows === undefined ? null : closeBlockedReason(queuedTransfersOut(rows, a.id));
 
   const move = async () => {
     if (!chosen) return;
@@ -92,7 +98,7 @@ function CloseForm({ profileId, view, all, busy, setBusy, onCancel, onClosed }: 
 
   const close = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy) return;
+    if (busy || blocked || rows === undefined) return;
     setBusy(true);
     setError(null);
     const r = await entityWrites.closeVirtualAccount(profileId, a.id);
@@ -106,7 +112,7 @@ function CloseForm({ profileId, view, all, busy, setBusy, onCancel, onClosed }: 
       <p>
         {a.name} holds {money(balance)}. Closing is final: a closed account cannot be reopened, and nothing moves in or out of it any more.
       </p>
-      {balance > 0 && !moved ? (
+      {balance > 0 && !moved && !blocked && rows !== undefined ? (
         <div className="account-move">
           <p>The money stays in a closed account. Move it to another account first:</p>
           {destinations.length === 0 ? (
@@ -133,11 +139,16 @@ function CloseForm({ profileId, view, all, busy, setBusy, onCancel, onClosed }: 
       ) : null}
       {moved ? (
         <p className="muted" role="status">
-          {moved} The account can be closed once the transfer is sent.
+          {moved}
+        </p>
+      ) : null}
+      {blocked ? (
+        <p id={`${id}-blocked`} className="muted" data-testid="close-blocked">
+          {blocked}
         </p>
       ) : null}
       <FormError message={error} />
-      <DialogActions busy={busy} label="Close account" busyLabel="Closing…" danger onCancel={onCancel} />
+      <DialogActions busy={busy} label="Close account" busyLabel="Closing…" danger disabled={blocked !== null || rows === undefined} describedBy={blocked ? `${id}-blocked` : undefined} onCancel={onCancel} />
     </form>
   );
 }
