@@ -6,8 +6,8 @@ import { money } from '../../src/renderer/src/model/format';
 import { test, expect } from './fixtures';
 import { syncedDemo } from './harness/flows';
 import { noonTodayUtc } from './harness/cards';
-import { vaNamed } from './harness/accounts';
-import { expectedRows, exportAs, fillRange, openAccountExport } from './harness/account-export';
+import { accountDetail, vaNamed } from './harness/accounts';
+import { expectedRows, exportAs, fillRange, holdNextSave, openAccountExport } from './harness/account-export';
 import { readOfx } from '../renderer/ofx-reader';
 
 /**
@@ -82,4 +82,27 @@ test('export an account as OFX and CSV for a range, read both back against the s
   expect(readOfx(await readFile(offline.path, 'utf8')).rows.map((r) => r.fitId)).toEqual(expected.map((t) => t.id));
   expect(offline.path.endsWith('.ofx')).toBe(true);
   expect(await written()).toHaveLength(3);
+});
+
+test('closing the details while an export runs stops it: nothing is left written', async ({ app }) => {
+  const { page } = app;
+  const sandbox = await syncedDemo(app);
+  const range = { from: isoDay(START - 330 * DAY_MS), to: lastFullMonth(START - 3 * DAY_MS).to };
+  expect(expectedRows(sandbox, vaNamed(sandbox, 'Engineering').id, range).length, 'the export has rows to write').toBeGreaterThan(0);
+  const exportDir = join(app.userDataDir, 'exports');
+  const panel = await openAccountExport(page, 'Engineering');
+  await fillRange(panel, range);
+
+  const save = holdNextSave(app.core);
+  await panel.getByRole('radio', { name: /^CSV/ }).check();
+  await panel.getByRole('button', { name: 'Export', exact: true }).click();
+  await save.held;
+  await expect(panel.getByRole('button', { name: 'Exporting…' })).toBeDisabled();
+  await accountDetail(page).getByRole('button', { name: 'Close details' }).click();
+  await expect(accountDetail(page)).toHaveCount(0);
+  save.release();
+
+  // The export saw its cancel at the first piece: main was told to drop the file, and none is left.
+  await expect.poll(() => save.aborts()).toBe(1);
+  expect(await readdir(exportDir).catch(() => [] as string[])).toEqual([]);
 });

@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import { openSection, syncedDemo } from './harness/flows';
 import { noonTodayUtc } from './harness/cards';
-import { accountDetail, accountList, accountWritesAfter, lastSeq, localStart, openAccount, vaNamed } from './harness/accounts';
+import { accountDetail, accountList, accountWritesAfter, holdNextCall, lastSeq, localStart, openAccount, vaNamed } from './harness/accounts';
 import { createVirtualAccount } from '../../src/sandbox/accounts/virtual-accounts';
 import { virtualAccountView } from '../../src/sandbox/accounts/views';
 import { formatCents } from '../../src/shared/money';
@@ -153,9 +153,30 @@ test('close: an empty account at once; one holding money after queuing the move 
   let dialog = page.getByRole('dialog', { name: 'Close Temp Events?' });
   await expect(dialog).toContainText('Temp Events holds $0.00. Closing is final');
   await expect(dialog.getByRole('button', { name: /^Move/ })).toHaveCount(0);
+
+  // While the close is with the service, neither Escape nor Cancel leaves: its answer is shown
+  // in the dialog. A failure stays there; it is gone when the dialog is opened again.
+  const held = holdNextCall(app.core, 'updateVirtualAccount', true);
+  await dialog.getByRole('button', { name: 'Close account' }).click();
+  await held.held;
+  await expect(dialog.getByRole('button', { name: 'Closing…' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  held.release();
+  await expect(dialog.getByRole('alert')).toContainText('Something went wrong');
+  expect(sandbox.world.virtualAccounts.get(created.id)?.closedAt).toBeNull();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await d.getByRole('button', { name: 'Close account…' }).click();
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+
+  // Closed: the details stay, say so and hold the focus (the close section is gone).
   await dialog.getByRole('button', { name: 'Close account' }).click();
   await expect(dialog).toBeHidden();
   expect(sandbox.world.virtualAccounts.get(created.id)?.closedAt).not.toBeNull();
+  await expect(d.getByRole('status').filter({ hasText: 'Temp Events is closed.' })).toBeFocused();
+  await expect(d.getByRole('button', { name: 'Close account…' })).toHaveCount(0);
   await expect(accountList(page)).not.toContainText('Temp Events');
   await page.getByLabel('Show closed').check();
   await expect(accountList(page)).toContainText('Temp Events');
@@ -173,9 +194,20 @@ test('close: an empty account at once; one holding money after queuing the move 
   const before = lastSeq(sandbox);
   await dialog.getByRole('button', { name: `Move ${dollars(balance)} to another account first` }).click();
   await expect(dialog.getByRole('status')).toContainText('Queued for approval (Approvals)');
-  // Queued, not sent: nothing reached the service, and the close is still offered.
+  // Queued, not sent: nothing reached the service, and closing waits for it (a transfer out of a
+  // closed account is refused, so the money would stay), saying why; no second move is offered.
   expect(sandbox.requests.all({ after: before }).filter((r) => r.method === 'POST')).toEqual([]);
-  await expect(dialog.getByRole('button', { name: 'Close account' })).toBeEnabled();
+  const waiting = `A transfer of ${dollars(balance)} out of this account is queued (awaiting approval); close it once that is sent.`;
+  await expect(dialog.getByRole('button', { name: 'Close account' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Close account' })).toHaveAccessibleDescription(waiting);
+  await expect(dialog.getByRole('button', { name: /^Move/ })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  // Opened again, the queued transfer is still what it waits for (it lives in the outbox, not the dialog).
+  await d.getByRole('button', { name: 'Close account…' }).click();
+  await expect(dialog.getByRole('button', { name: 'Close account' })).toHaveAccessibleDescription(waiting);
+  await expect(dialog.getByRole('button', { name: 'Close account' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: /^Move/ })).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 
@@ -187,9 +219,16 @@ test('close: an empty account at once; one holding money after queuing the move 
   expect(sandbox.world.ledger.filter((e) => e.amountCents === balance).map((e) => [e.source, e.destination])).toEqual([[travel.id, primary.id]]);
   expect(virtualAccountView(sandbox.world, travel).balance.amountCents).toBe(0);
 
-  // Back on the account: read again shows it empty, and it closes with nothing left to move.
+  // Sent: nothing holds the close any more.
   await openSection(page, 'Accounts');
   d = await openAccount(page, 'Travel');
+  await d.getByRole('button', { name: 'Close account…' }).click();
+  await expect(dialog.getByRole('button', { name: 'Close account' })).toBeEnabled();
+  await expect(dialog.getByTestId('close-blocked')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Back on the account: read again shows it empty, and it closes with nothing left to move.
   await d.getByRole('button', { name: 'Read again from the service' }).click();
   await expect(d.getByRole('status').filter({ hasText: 'Read from the service: balance $0.00.' })).toBeVisible();
   await d.getByRole('button', { name: 'Close account…' }).click();

@@ -21,7 +21,7 @@ function reference(current: number, moves: readonly BalanceMove[], now: number, 
     const dayMs = today - k * DAY;
     let later = 0;
     for (const m of moves) {
-      const counted = (m.status === 'posted' || m.status === 'pending') && m.detailedStatus !== 'pending_approval' && m.detailedStatus !== 'in_review';
+      const counted = (m.status === 'posted' || m.status === 'pending') && !['failed', 'declined', 'canceled', 'pending_approval', 'in_review'].includes(m.detailedStatus);
       if (counted && Date.parse(m.date) >= dayMs + DAY) later += m.amountCents;
     }
     out.push({ dayMs, endCents: current - later });
@@ -48,9 +48,16 @@ describe('balanceSeries', () => {
     ]);
   });
 
-  it('leaves out failed transactions and those held for approval or in review (SERVICE.md 2.5)', () => {
-    const moves = [move('2026-03-15T01:00:00Z', -700, 'failed', 'failed'), move('2026-03-15T01:00:00Z', -800, 'pending', 'pending_approval'), move('2026-03-15T01:00:00Z', -900, 'pending', 'in_review'), move('2026-03-15T01:00:00Z', -100, 'pending', 'pending')];
-    expect(moves.map(movesBalance)).toEqual([false, false, false, true]);
+  it('leaves out failed, declined and canceled transactions and those held for approval or in review (SERVICE.md 2.5)', () => {
+    const moves = [
+      move('2026-03-15T01:00:00Z', -700, 'failed', 'failed'),
+      move('2026-03-15T01:00:00Z', -800, 'pending', 'pending_approval'),
+      move('2026-03-15T01:00:00Z', -900, 'pending', 'in_review'),
+      move('2026-03-15T01:00:00Z', -600, 'posted', 'declined'),
+      move('2026-03-15T01:00:00Z', -500, 'pending', 'canceled'),
+      move('2026-03-15T01:00:00Z', -100, 'pending', 'pending'),
+    ];
+    expect(moves.map(movesBalance)).toEqual([false, false, false, false, false, true]);
     expect(balanceSeries(5_000, moves, NOW, 2).map((p) => p.endCents)).toEqual([5_100, 5_000]);
   });
 

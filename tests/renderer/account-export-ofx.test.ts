@@ -115,8 +115,11 @@ describe('OFX statement of an account', () => {
       balance: { amountCents: 0 },
       spend: { amountCents: 0 },
     });
-    expect(ofxProblem(view({ accountNumber: '1', routingNumber: '2' }))).toBeNull();
-    expect(ofxProblem(view({ accountNumber: '1' }))).toMatch(/routing number.*Sync.*or export CSV/);
-    expect(ofxProblem(view({ routingNumber: '2' }))).toMatch(/account and routing number/);
+    expect(ofxProblem(view({ accountNumber: '1', routingNumber: '2' }), NOW)).toBeNull();
+    expect(ofxProblem(view({ accountNumber: '1' }), NOW)).toMatch(/routing number.*Sync.*or export CSV/);
+    expect(ofxProblem(view({ routingNumber: '2' }), NOW)).toMatch(/account and routing number/);
+    // A balance never read from the service has no time to state in LEDGERBAL's DTASOF: OFX is
+    // refused rather than stamping it with the time of the export.
+    expect(ofxProblem(view({ accountNumber: '1', routingNumber: '2' }), null)).toMatch(/balance has not been read.*Sync when online, or export CSV/);
   });
 });

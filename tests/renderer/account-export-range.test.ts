@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lastFullMonth, rangeBoundsMs, rangeProblems } from '../../src/renderer/src/accounts/model/export-range';
-import { movesMoney } from '../../src/renderer/src/accounts/model/export-rows';
+import { movesBalance } from '../../src/renderer/src/accounts/model/balance-series';
+import { EXPORTED_DETAILED_STATUSES, movesMoney } from '../../src/renderer/src/accounts/model/export-rows';
 import { DETAILED_STATUSES, TRANSACTION_STATUSES } from '../../src/shared/service';
 
 describe('the range of an account export', () => {
@@ -34,6 +35,14 @@ describe('which rows an export carries', () => {
     const kept = TRANSACTION_STATUSES.flatMap((status) => DETAILED_STATUSES.filter((detailedStatus) => movesMoney({ status, detailedStatus })).map((d) => `${status}/${d}`));
     expect(kept.some((k) => k.startsWith('failed/'))).toBe(false);
     expect(kept.filter((k) => /\/(failed|declined|canceled)$/.test(k))).toEqual([]);
+    // Held for approval or in review: no balance reflects them yet (SERVICE.md 2.5).
+    expect(kept.filter((k) => /\/(pending_approval|in_review)$/.test(k))).toEqual([]);
     expect(kept).toEqual(expect.arrayContaining(['posted/settled', 'pending/pending', 'posted/refund', 'posted/reversed']));
+  });
+
+  it('the same rule as the balance chart, so the file and the chart of an account agree', () => {
+    for (const status of TRANSACTION_STATUSES) for (const detailedStatus of DETAILED_STATUSES) expect(movesMoney({ status, detailedStatus }), `${status}/${detailedStatus}`).toBe(movesBalance({ status, detailedStatus }));
+    // The query's filter lists exactly the detailed statuses some kept row can have.
+    expect([...EXPORTED_DETAILED_STATUSES].sort()).toEqual([...new Set(TRANSACTION_STATUSES.flatMap((status) => DETAILED_STATUSES.filter((detailedStatus) => movesMoney({ status, detailedStatus }))))].sort());
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { OutboxRow } from '../../src/shared/outbox';
 import type { VirtualAccountView } from '../../src/shared/service';
+import { closeBlockedReason, queuedTransfersOut } from '../../src/renderer/src/accounts/model/close-guard';
 import { canClose, canCarryRule, checkCommission, checkName, PAST_START } from '../../src/renderer/src/accounts/model/account-edits';
 import { totalsOf, transferDestinations, visibleAccounts } from '../../src/renderer/src/accounts/model/account-list';
 import { describeRule, nextCollection } from '../../src/renderer/src/accounts/model/commission-words';
@@ -82,5 +84,31 @@ describe('commission words', () => {
     // Jan 31 monthly: due on Mar 31 after Feb 28 (never carried forward).
     expect(nextCollection(rule, NOW)).toBe('Mar 31, 2026, 9:00 AM UTC');
     expect(nextCollection(undefined, NOW)).toBeUndefined();
+  });
+});
+
+describe('what holds a close', () => {
+  const row = (over: { id: string; state: OutboxRow['state']; source?: string; amountCents?: number; createdAt?: number; kind?: 'transfer' | 'note' }): OutboxRow => {
+    const base = { profileId: 'demo', idempotencyKey: over.id, createdAt: over.createdAt ?? 1, updatedAt: 1, attempts: [], history: [], sourceKey: over.source ?? 'va_1', amountCents: over.amountCents ?? 500, labels: {} };
+    return over.kind === 'note'
+      ? { ...base, id: over.id, state: over.state, kind: 'note', payload: { transactionId: 'tx_1', note: 'n' }, amountCents: 0 }
+      : { ...base, id: over.id, state: over.state, kind: 'transfer', payload: { source: over.source ?? 'va_1', destination: 'va_9', amountCents: over.amountCents ?? 500 } };
+  };
+
+  it('an unfinished transfer out of the account, in any unfinished state; not a finished one, another account’s, or a note', () => {
+    const unfinished: OutboxRow['state'][] = ['draft', 'awaiting-approval', 'approved', 'sending', 'failed', 'needs-review'];
+    for (const state of unfinished) expect(queuedTransfersOut([row({ id: 'r', state })], 'va_1').map((r) => r.id), state).toEqual(['r']);
+    const rows = [row({ id: 'sent', state: 'sent' }), row({ id: 'rejected', state: 'rejected' }), row({ id: 'canceled', state: 'canceled' }), row({ id: 'other', state: 'approved', source: 'va_2' }), row({ id: 'note', state: 'approved', kind: 'note' })];
+    expect(queuedTransfersOut(rows, 'va_1')).toEqual([]);
+    expect(closeBlockedReason([])).toBeNull();
+  });
+
+  it('says how much is queued, in what state, and when the account can be closed', () => {
+    expect(closeBlockedReason(queuedTransfersOut([row({ id: 'a', state: 'awaiting-approval', amountCents: 123_456 })], 'va_1'))).toBe(
+      'A transfer of $1,234.56 out of this account is queued (awaiting approval); close it once that is sent.',
+    );
+    const two = queuedTransfersOut([row({ id: 'b', state: 'sending', amountCents: 100, createdAt: 2 }), row({ id: 'a', state: 'approved', amountCents: 250, createdAt: 1 })], 'va_1');
+    expect(two.map((r) => r.id)).toEqual(['a', 'b']);
+    expect(closeBlockedReason(two)).toBe('2 transfers of $3.50 in all out of this account are queued (approved, to send, sending); close it once they are sent.');
   });
 });

@@ -2,6 +2,8 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import type { Sandbox } from '../../../src/sandbox';
 import { compareOldestFirst, movesMoney } from '../../../src/renderer/src/accounts/model/export-rows';
 import { rangeBoundsMs, type ExportRange } from '../../../src/renderer/src/accounts/model/export-range';
+import type { MainCore } from '../../../src/main/core';
+import type { Handlers } from '../../../src/shared/ipc';
 import type { Transaction } from '../../../src/shared/service';
 import { openAccount } from './accounts';
 import { openSection } from './flows';
@@ -52,4 +54,31 @@ export function expectedRows(sandbox: Sandbox, virtualAccountId: string, range: 
       return ms >= bounds.fromMs && ms <= bounds.toMs && movesMoney(t);
     })
     .sort(compareOldestFirst);
+}
+
+/**
+ * Holds the next "where to save" of an export in main until `release()`, and counts the aborts
+ * main is asked for: a test can act while an export is running, with no timing involved.
+ */
+export function holdNextSave(core: MainCore): { held: Promise<void>; release(): void; aborts(): number } {
+  // The shim looks a handler up at each call, so replacing one here is what the page reaches next.
+  const handlers = core.handlers as { -readonly [K in keyof Handlers]: Handlers[K] };
+  const begin = handlers['files:saveBegin'];
+  const abort = handlers['files:saveAbort'];
+  let aborts = 0;
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let heldNow!: () => void;
+  const held = new Promise<void>((resolve) => (heldNow = resolve));
+  handlers['files:saveBegin'] = async (arg) => {
+    handlers['files:saveBegin'] = begin;
+    heldNow();
+    await gate;
+    return begin(arg);
+  };
+  handlers['files:saveAbort'] = (arg) => {
+    aborts++;
+    return abort(arg);
+  };
+  return { held, release, aborts: () => aborts };
 }

@@ -1,5 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { MainCore } from '../../../src/main/core';
 import type { Sandbox } from '../../../src/sandbox';
+import type { Handlers } from '../../../src/shared/ipc';
 import type { VirtualAccountRecord } from '../../../src/sandbox/world/records';
 
 /** The Accounts screen as a person uses it, and the sandbox's side of what it did. */
@@ -46,4 +48,27 @@ export async function localStart(page: Page, days: number): Promise<{ value: str
     const value = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
     return { value, iso: new Date(value).toISOString() };
   }, days);
+}
+
+/**
+ * Holds main's next service call to `endpoint` until `release()`; with `fail`, it then fails (as a
+ * fault inside the app would) instead of reaching the service. A test acts while the call runs,
+ * with no timing involved. The shim looks a handler up at each call, so the swap is what the page reaches.
+ */
+export function holdNextCall(core: MainCore, endpoint: string, fail = false): { held: Promise<void>; release(): void } {
+  const handlers = core.handlers as { -readonly [K in keyof Handlers]: Handlers[K] };
+  const call = handlers['service:call'];
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  let heldNow!: () => void;
+  const held = new Promise<void>((resolve) => (heldNow = resolve));
+  handlers['service:call'] = async (arg) => {
+    if (arg.endpoint !== endpoint) return call(arg);
+    handlers['service:call'] = call;
+    heldNow();
+    await gate;
+    if (fail) throw new Error('held call failed on purpose');
+    return call(arg);
+  };
+  return { held, release };
 }

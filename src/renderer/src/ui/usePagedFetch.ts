@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { Result } from '../../../shared/ipc';
 import type { FetchedPage } from '../model/fetched-page';
 import type { Note } from './StatusNote';
@@ -10,7 +10,10 @@ export interface PagedFetch {
   nextCursor: string | undefined;
   fetchFirst(): Promise<void>;
   fetchNext(): Promise<void>;
-  /** Forgets the cursor and the note: a cursor belongs to the query it was given for. */
+  /**
+   * Forgets the cursor and the note: a cursor belongs to the query it was given for. A request
+   * still running is let go: its page still reaches the cache, but not its cursor or note.
+   */
   reset(): void;
 }
 
@@ -25,10 +28,16 @@ export function usePagedFetch(fetchPage: (cursor?: string) => Promise<Result<Fet
   const [note, setNote] = useState<PagedFetch['note']>(null);
   const [nextCursor, setNextCursor] = useState<string | undefined>(undefined);
 
+  // Which request's answer may still land: reset() and each new request bump it, so an answer to
+  // an older query (one sent before "Show closed" changed, say) cannot set a cursor for the new one.
+  const generation = useRef(0);
+
   const run = async (cursor?: string) => {
+    const mine = ++generation.current;
     setFetching(true);
     setNote(null);
     const r = await fetchPage(cursor);
+    if (mine !== generation.current) return;
     setFetching(false);
     if (!r.ok) return setNote({ text: r.error.message, error: true });
     setNextCursor(r.value.nextCursor);
@@ -36,6 +45,8 @@ export function usePagedFetch(fetchPage: (cursor?: string) => Promise<Result<Fet
   };
 
   const reset = useCallback(() => {
+    generation.current++;
+    setFetching(false);
     setNextCursor(undefined);
     setNote(null);
   }, []);

@@ -16,8 +16,8 @@ export interface AccountExportRequest {
   format: AccountExportFormat;
   /** When the export runs (the OFX file's DTSERVER). */
   nowMs: number;
-  /** When the cached balance was last read from the service (the OFX LEDGERBAL's DTASOF). */
-  balanceAsOfMs: number;
+  /** When the cached balance was last read from the service (the OFX LEDGERBAL's DTASOF); null: never, and OFX is refused. */
+  balanceAsOfMs: number | null;
   signal?: AbortSignal;
 }
 
@@ -44,22 +44,13 @@ async function* rowsOldestFirst(profileId: string, query: TxQuery): AsyncGenerat
   }
 }
 
-async function* pieces(req: AccountExportRequest, query: TxQuery): AsyncGenerator<ExportPiece> {
-  if (req.format === 'csv') {
+/** The file's pieces: CSV without `statement`, OFX with it. */
+async function* pieces(req: AccountExportRequest, query: TxQuery, statement: OfxStatement | null): AsyncGenerator<ExportPiece> {
+  if (!statement) {
     yield { text: csvHeader(), rows: 0 };
     for await (const rows of rowsOldestFirst(req.profileId, query)) yield { text: rows.map(csvRow).join(''), rows: rows.length };
     return;
   }
-  const { virtualAccount, balance } = req.view;
-  const statement: OfxStatement = {
-    bankId: virtualAccount.routingNumber ?? '',
-    accountId: virtualAccount.accountNumber ?? '',
-    from: req.range.from,
-    to: req.range.to,
-    balanceCents: balance.amountCents,
-    balanceAsOfMs: req.balanceAsOfMs,
-    nowMs: req.nowMs,
-  };
   yield { text: ofxHead(statement), rows: 0 };
   for await (const rows of rowsOldestFirst(req.profileId, query)) yield { text: rows.map(ofxTransaction).join(''), rows: rows.length };
   yield { text: ofxTail(statement), rows: 0 };
@@ -72,9 +63,20 @@ async function* pieces(req: AccountExportRequest, query: TxQuery): AsyncGenerato
 export async function exportAccount(req: AccountExportRequest): Promise<ExportOutcome> {
   const bounds = rangeBoundsMs(req.range);
   if (!bounds) return { kind: 'failed', message: 'The date range is not valid: fix the dates, then export again.' };
+  let statement: OfxStatement | null = null;
   if (req.format === 'ofx') {
-    const problem = ofxProblem(req.view);
-    if (problem) return { kind: 'failed', message: problem };
+    const problem = ofxProblem(req.view, req.balanceAsOfMs);
+    if (problem || req.balanceAsOfMs === null) return { kind: 'failed', message: problem ?? 'The balance was never read from the service.' };
+    const { virtualAccount, balance } = req.view;
+    statement = {
+      bankId: virtualAccount.routingNumber ?? '',
+      accountId: virtualAccount.accountNumber ?? '',
+      from: req.range.from,
+      to: req.range.to,
+      balanceCents: balance.amountCents,
+      balanceAsOfMs: req.balanceAsOfMs,
+      nowMs: req.nowMs,
+    };
   }
   const query: TxQuery = {
     virtualAccountIds: [req.view.virtualAccount.id],
@@ -82,5 +84,5 @@ export async function exportAccount(req: AccountExportRequest): Promise<ExportOu
     statuses: [...EXPORTED_STATUSES],
     detailedStatuses: [...EXPORTED_DETAILED_STATUSES],
   };
-  return saveInPieces(exportFileName(req.view.virtualAccount.name, req.range, req.format), req.format, pieces(req, query), req.signal);
+  return saveInPieces(exportFileName(req.view.virtualAccount.name, req.range, req.format), req.format, pieces(req, query, statement), req.signal);
 }

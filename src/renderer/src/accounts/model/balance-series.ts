@@ -17,14 +17,18 @@ export interface BalancePoint {
   endCents: number;
 }
 
+/** Detailed statuses of attempts that never touched a balance, or have not yet (SERVICE.md 2.5). */
+const NO_MOVE: readonly DetailedStatus[] = ['failed', 'declined', 'canceled', 'pending_approval', 'in_review'];
+
 /**
  * Whether a transaction moves the balance the service reports (SERVICE.md 2.5): posted and pending
- * ones do (the reported balance is the available one), failed ones do not, and neither do those
- * still held for approval or in review, which no balance reflects yet.
+ * ones do (the reported balance is the available one), failed, declined and canceled ones do not,
+ * and neither do those still held for approval or in review, which no balance reflects yet. The
+ * one rule for the chart and the export (export-rows.ts), so the two never disagree.
  */
 export function movesBalance(t: Pick<BalanceMove, 'status' | 'detailedStatus'>): boolean {
   if (t.status !== 'posted' && t.status !== 'pending') return false;
-  return t.detailedStatus !== 'pending_approval' && t.detailedStatus !== 'in_review';
+  return !NO_MOVE.includes(t.detailedStatus);
 }
 
 export function utcDayStart(ms: number): number {

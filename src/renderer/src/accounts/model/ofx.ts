@@ -26,10 +26,16 @@ export interface OfxStatement {
   nowMs: number;
 }
 
-/** Why an account cannot be exported as OFX (an importer matches the file to a bank account by its numbers), or null. */
-export function ofxProblem(view: VirtualAccountView): string | null {
+/**
+ * Why an account cannot be exported as OFX, or null: an importer matches the file to a bank
+ * account by its numbers, and the statement's closing balance (LEDGERBAL, required) says when it
+ * was known; `balanceAsOfMs` is when the cached balance was last read (null: never), and stamping
+ * it "now" would claim a balance the service never confirmed.
+ */
+export function ofxProblem(view: VirtualAccountView, balanceAsOfMs: number | null): string | null {
   const { routingNumber, accountNumber } = view.virtualAccount;
   if (!routingNumber || !accountNumber) return 'This account has no account and routing number in the local cache, and an OFX file needs both. Sync when online, or export CSV.';
+  if (balanceAsOfMs === null) return "This account's balance has not been read from the service yet, and an OFX file states it with the time it was known. Sync when online, or export CSV.";
   return null;
 }
 

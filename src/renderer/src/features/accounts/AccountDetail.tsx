@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { VirtualAccountView } from '../../../../shared/service';
 import { readAccount } from '../../accounts/commands/fetch-accounts';
 import { describeRule, nextCollection } from '../../accounts/model/commission-words';
@@ -27,6 +27,12 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClo
   const a = view.virtualAccount;
   const [reading, setReading] = useState(false);
   const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
+  // "X is closed.": said here, where focus lands, because the close section is gone once it is.
+  const [closed, setClosed] = useState<string | null>(null);
+  const closedRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (closed) closedRef.current?.focus();
+  }, [closed]);
   const next = nextCollection(view.commissionRule, nowMs);
 
   const readAgain = async () => {
@@ -51,6 +57,11 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClo
         {asOf ? ` · as of ${ago(asOf)}` : ''}
         {online ? '' : ' · offline'}
       </p>
+      {closed ? (
+        <p ref={closedRef} className="muted" role="status" tabIndex={-1}>
+          {closed}
+        </p>
+      ) : null}
       <dl className="detail-fields">
         <dt>Balance</dt>
         <dd>{money(view.balance.amountCents)}</dd>
@@ -83,7 +94,7 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClo
         <StatusNote note={note} />
       </div>
       <AccountEdits profileId={profileId} view={view} online={online} />
-      <CloseAccount profileId={profileId} view={view} all={all} online={online} />
+      <CloseAccount profileId={profileId} view={view} all={all} online={online} onClosed={setClosed} />
       <AccountActivity profileId={profileId} view={view} nowMs={nowMs} />
       <AccountExport profileId={profileId} view={view} />
       <OfframpPanel profileId={profileId} view={view} online={online} />

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { VirtualAccountView } from '../../../../shared/service';
 import { exportAccount, type AccountExportFormat } from '../../accounts/commands/export-account';
 import { lastFullMonth, rangeProblems, type ExportRange } from '../../accounts/model/export-range';
@@ -34,10 +34,13 @@ export function AccountExport({ profileId, view }: AccountExportProps) {
   const [outcome, setOutcome] = useState<ExportOutcome | null>(null);
   const controller = useRef<AbortController | null>(null);
   const balanceAsOf = useEntities(profileId, 'virtualAccount')?.asOf ?? null;
+  // Closing the details or opening another account unmounts the panel: an export still running
+  // would go on writing a file whose outcome no one sees, so it stops (and its partial file goes).
+  useEffect(() => () => controller.current?.abort(), []);
 
   const problems = rangeProblems(range);
   const shown = tried ? problems : {};
-  const formatProblem = format === 'ofx' ? ofxProblem(view) : null;
+  const formatProblem = format === 'ofx' ? ofxProblem(view, balanceAsOf) : null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -47,7 +50,7 @@ export function AccountExport({ profileId, view }: AccountExportProps) {
     controller.current = new AbortController();
     setRunning(true);
     const nowMs = Date.now();
-    const r = await exportAccount({ profileId, view, range, format, nowMs, balanceAsOfMs: balanceAsOf ?? nowMs, signal: controller.current.signal });
+    const r = await exportAccount({ profileId, view, range, format, nowMs, balanceAsOfMs: balanceAsOf, signal: controller.current.signal });
     setRunning(false);
     setOutcome(r);
   };
@@ -74,7 +77,7 @@ export function AccountExport({ profileId, view }: AccountExportProps) {
           ) : null}
         </fieldset>
         <p className="field__hint">
-          Days are in UTC, both included. Posted and pending transactions only: failed, declined and canceled ones never moved money and are left out. Read from the transactions saved on this computer, so it works
+          Days are in UTC, both included. Posted and pending transactions only, as in the balance chart: failed, declined and canceled ones never moved money, and those held for approval or in review have not yet; they are left out. Read from the transactions saved on this computer, so it works
           offline; sync first for the latest.
         </p>
         <div className="form__actions">

@@ -1,12 +1,15 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { VirtualAccountView } from '../../../../shared/service';
 import { canClose } from '../../accounts/model/account-edits';
 import { transferDestinations } from '../../accounts/model/account-list';
+import { closeBlockedReason, queuedTransfersOut } from '../../accounts/model/close-guard';
 import { queueMoveBalance } from '../../accounts/commands/move-balance';
 import { entityWrites } from '../../app/entity-writes';
 import { money } from '../../model/format';
-import { useModalDialog } from '../../ui/useModalDialog';
-import { StatusNote } from '../../ui/StatusNote';
+import { useOutboxRows } from '../../outbox/repo/outbox-hooks';
+import { DialogActions } from '../../ui/DialogActions';
+import { FormDialog } from '../../ui/FormDialog';
+import { FormError } from '../../ui/FormError';
 
 const OFFLINE_CLOSE = 'Offline: closing an account needs the service.';
 
@@ -15,12 +18,17 @@ interface Props {
   view: VirtualAccountView;
   all: readonly VirtualAccountView[];
   online: boolean;
+  /**
+   * Told once the service closed the account. This section is gone then (a closed account offers
+   * no close), so the account's details, which stay, say so and take the focus.
+   */
+  onClosed(text: string): void;
 }
 
 /** Close the account, after a confirmation that names it and its balance; offers to move the balance first. */
-export function CloseAccount({ profileId, view, all, online }: Props) {
+export function CloseAccount({ profileId, view, all, online, onClosed }: Props) {
   const [open, setOpen] = useState(false);
-  const [result, setResult] = useState<{ text: string; error: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
   if (!canClose(view)) return null;
   return (
     <section className="account-section" aria-label="Close the account">
@@ -30,42 +38,49 @@ export function CloseAccount({ profileId, view, all, online }: Props) {
           Close account…
         </button>
         {online ? null : <span className="muted">{OFFLINE_CLOSE}</span>}
-        <StatusNote note={result} />
       </div>
-      <CloseDialog
-        open={open}
-        profileId={profileId}
-        view={view}
-        all={all}
-        onDone={(text, error) => {
-          setOpen(false);
-          if (text) setResult({ text, error });
-        }}
-      />
+      <FormDialog open={open} title={`Close ${view.virtualAccount.name}?`} busy={busy} onCancel={() => setOpen(false)}>
+        <CloseForm
+          profileId={profileId}
+          view={view}
+          all={all}
+          busy={busy}
+          setBusy={setBusy}
+          onCancel={() => setOpen(false)}
+          onClosed={(text) => {
+            setOpen(false);
+            onClosed(text);
+          }}
+        />
+      </FormDialog>
     </section>
   );
 }
 
-interface DialogProps {
-  open: boolean;
+interface FormProps {
   profileId: string;
   view: VirtualAccountView;
   all: readonly VirtualAccountView[];
-  /** Closes the dialog; `text` is what to say beside the button afterwards. */
-  onDone(text: string | null, error: boolean): void;
+  busy: boolean;
+  setBusy(busy: boolean): void;
+  onCancel(): void;
+  onClosed(text: string): void;
 }
 
-function CloseDialog({ open, profileId, view, all, onDone }: DialogProps) {
-  const ref = useModalDialog(open);
-  const titleId = useId();
+/** Mounted only while the dialog is open: an error or a "queued" note never outlives it. */
+function CloseForm({ profileId, view, all, busy, setBusy, onCancel, onClosed }: FormProps) {
+  const id = useId();
   const a = view.virtualAccount;
   const balance = view.balance.amountCents;
   const destinations = useMemo(() => transferDestinations(all, a.id), [all, a.id]);
   const [destination, setDestination] = useState('');
   const [moved, setMoved] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const chosen = destinations.find((d) => d.virtualAccount.id === destination) ?? destinations[0];
+  // The outbox is read live, so a transfer queued here, or earlier, or from Transfers, holds the
+  // close until it is sent (or canceled), and reopening the dialog never offers a second move.
+  const rows = useOutboxRows(profileId);
+  const blocked = rows === undefined ? null : closeBlockedReason(queuedTransfersOut(rows, a.id));
 
   const move = async () => {
     if (!chosen) return;
@@ -81,42 +96,33 @@ function CloseDialog({ open, profileId, view, all, onDone }: DialogProps) {
     }
   };
 
-  const close = async () => {
+  const close = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy || blocked || rows === undefined) return;
     setBusy(true);
     setError(null);
     const r = await entityWrites.closeVirtualAccount(profileId, a.id);
     setBusy(false);
     if (!r.ok) return setError(r.error.message);
-    onDone(`${a.name} is closed.`, false);
+    onClosed(`${a.name} is closed.`);
   };
 
   return (
-    <dialog
-      ref={ref}
-      className="dialog dialog--form"
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onDone(null, false);
-      }}
-    >
-      <h2 id={titleId} className="dialog__title">
-        Close {a.name}?
-      </h2>
+    <form className="form" noValidate onSubmit={(e) => void close(e)}>
       <p>
         {a.name} holds {money(balance)}. Closing is final: a closed account cannot be reopened, and nothing moves in or out of it any more.
       </p>
-      {balance > 0 && !moved ? (
+      {balance > 0 && !moved && !blocked && rows !== undefined ? (
         <div className="account-move">
           <p>The money stays in a closed account. Move it to another account first:</p>
           {destinations.length === 0 ? (
             <p className="muted">No other open account is saved on this computer.</p>
           ) : (
             <div className="field">
-              <label htmlFor={`${titleId}-dest`} className="field__label">
+              <label htmlFor={`${id}-dest`} className="field__label">
                 Move to
               </label>
-              <select id={`${titleId}-dest`} className="field__input" value={chosen?.virtualAccount.id ?? ''} onChange={(e) => setDestination(e.target.value)}>
+              <select id={`${id}-dest`} className="field__input" value={chosen?.virtualAccount.id ?? ''} onChange={(e) => setDestination(e.target.value)}>
                 {destinations.map((d) => (
                   <option key={d.virtualAccount.id} value={d.virtualAccount.id}>
                     {d.virtualAccount.name}
@@ -133,22 +139,16 @@ function CloseDialog({ open, profileId, view, all, onDone }: DialogProps) {
       ) : null}
       {moved ? (
         <p className="muted" role="status">
-          {moved} The account can be closed once the transfer is sent.
+          {moved}
         </p>
       ) : null}
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
+      {blocked ? (
+        <p id={`${id}-blocked`} className="muted" data-testid="close-blocked">
+          {blocked}
         </p>
       ) : null}
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={() => onDone(moved, false)} autoFocus>
-          Cancel
-        </button>
-        <button type="button" className="button button--danger" disabled={busy} onClick={() => void close()}>
-          Close account
-        </button>
-      </div>
-    </dialog>
+      <FormError message={error} />
+      <DialogActions busy={busy} label="Close account" busyLabel="Closing…" danger disabled={blocked !== null || rows === undefined} describedBy={blocked ? `${id}-blocked` : undefined} onCancel={onCancel} />
+    </form>
   );
 }
