@@ -7,10 +7,20 @@ import { openSearch, readRows, searchClient } from '../../search/search-session'
 
 const PAGE = 100;
 const PREVIEW = 100;
+/** A round trip (search + first rows) slower than this makes the next search wait for a pause in typing. */
+const FAST_MS = 50;
+const SLOW_PAUSE_MS = 120;
+
+/** How long to wait before searching, given how long the last answer took to come back. */
+export function pauseBefore(lastRoundTripMs: number): number {
+  return lastRoundTripMs <= FAST_MS ? 0 : SLOW_PAUSE_MS;
+}
 
 export interface TransactionResults {
   status: IndexStatus | null;
   answer: QueryAnswer | null;
+  /** The search text `answer` answers (the box may already hold a newer one). */
+  answeredText: string | null;
   /** Before the index is ready: the newest rows read straight from the cache. */
   preview: Transaction[] | null;
   rowAt(index: number): Transaction | undefined;
@@ -25,17 +35,20 @@ export interface TransactionResults {
  */
 export function useTransactionResults(profileId: string, query: TxQuery): TransactionResults {
   const [status, setStatus] = useState<IndexStatus | null>(null);
-  const [answer, setAnswer] = useState<QueryAnswer | null>(null);
+  // The answer and the search text it answers, set together (the screen shows which it is).
+  const [answered, setAnswered] = useState<{ answer: QueryAnswer; text: string } | null>(null);
   const [preview, setPreview] = useState<Transaction[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [, setPagesVersion] = useState(0);
   const pages = useRef(new Map<number, Transaction[] | 'loading'>());
   const current = useRef<{ answer: QueryAnswer | null; profileId: string }>({ answer: null, profileId });
+  const searchSeq = useRef(0);
+  const lastRoundTripMs = useRef(0);
 
   useEffect(() => {
     let live = true;
     setStatus(null);
-    setAnswer(null);
+    setAnswered(null);
     setPreview(null);
     pages.current.clear();
     current.current = { answer: null, profileId };
@@ -59,22 +72,39 @@ export function useTransactionResults(profileId: string, query: TxQuery): Transa
 
   useEffect(() => {
     if (!ready) return;
+    // Sequence numbers end to end: only the newest search may set the answer. Each run also has
+    // its own `live` flag, cleared when the query changes, so a slower earlier answer (and its
+    // rows read from the cache) is dropped, never painted.
+    const seq = ++searchSeq.current;
     let live = true;
-    // Typing runs a search per pause, not per key; a sync's new rows wait a little longer.
-    const timer = setTimeout(() => {
+    const run = () => {
+      const started = performance.now();
+      const q = JSON.parse(queryKey) as TxQuery;
       searchClient()
-        .query(JSON.parse(queryKey) as TxQuery, PAGE)
+        .query(q, PAGE)
         .then(async (a) => {
-          if (!live) return;
+          if (!live || seq !== searchSeq.current) return;
           const rows = await readRows(profileId, a.rows);
-          if (!live) return;
+          if (!live || seq !== searchSeq.current) return;
+          lastRoundTripMs.current = performance.now() - started;
           pages.current = new Map([[0, rows.filter((r): r is Transaction => r !== undefined)]]);
           current.current = { answer: a, profileId };
-          setAnswer(a);
+          setAnswered({ answer: a, text: q.text ?? '' });
           setError(null);
         })
-        .catch((e: unknown) => live && setError(`The search failed: ${e instanceof Error ? e.message : String(e)}`));
-    }, 120);
+        .catch((e: unknown) => live && seq === searchSeq.current && setError(`The search failed: ${e instanceof Error ? e.message : String(e)}`));
+    };
+    // No pause while answers are fast (a keystroke's answer paints before the next key); a slow
+    // index (a huge history on a busy machine) waits for a pause in typing instead of queueing
+    // searches the person has already typed past.
+    const pause = pauseBefore(lastRoundTripMs.current);
+    if (pause === 0) {
+      run();
+      return () => {
+        live = false;
+      };
+    }
+    const timer = setTimeout(run, pause);
     return () => {
       live = false;
       clearTimeout(timer);
@@ -107,5 +137,5 @@ export function useTransactionResults(profileId: string, query: TxQuery): Transa
     return page === 'loading' || page === undefined ? undefined : page[index % PAGE];
   }, []);
 
-  return { status, answer, preview, rowAt, requestRange, error };
+  return { status, answer: answered?.answer ?? null, answeredText: answered?.text ?? null, preview, rowAt, requestRange, error };
 }
