@@ -84,6 +84,7 @@ async function phase(page: Page, rows: number, name: string, queries: readonly s
   const latencies = keystrokeLatencies(inputs, paints);
   const took = paints.filter((p) => /ms$/.test(p.took)).map((p) => (p.took.startsWith('<') ? 0.5 : Number.parseFloat(p.took)));
   emit({ kind: 'typing', rows, phase: name, pause_ms: pauseMs ?? 'app', queries: queries.length, keystrokes: latencies.ms.length, key_gap_ms: KEY_GAP_MS, ...percentiles(latencies.ms), superseded: latencies.superseded, missing: latencies.missing, stale_paints: latencies.stalePaints, paints: paints.length });
+  if (process.argv.includes('--keys')) for (const k of latencies.keys) emit({ kind: 'keystroke', rows, phase: name, ...k, ms: Math.round(k.ms * 10) / 10 });
   if (pauseMs === null) emit({ kind: 'engine', rows, what: "the worker's own time per painted answer (answer.tookMs as the summary shows it, whole ms)", ...percentiles(took) });
   return { rows, latencies };
 }

@@ -19,6 +19,8 @@ export interface Paint {
 }
 
 export interface KeystrokeLatencies {
+  /** Each measured keystroke: its text, ms to its paint, and whether it was superseded instead. */
+  keys: { value: string; ms: number; painted: boolean }[];
   /** Keystroke to painted result, ms; a keystroke superseded before its result painted counts the time to the next key (a lower bound). */
   ms: number[];
   /** Keystrokes whose result never painted before the next key. */
@@ -31,19 +33,18 @@ export interface KeystrokeLatencies {
 
 /** Pairs each measured keystroke with the first paint of its own answer before the next keystroke. */
 export function keystrokeLatencies(inputs: readonly TypedInput[], paints: readonly Paint[]): KeystrokeLatencies {
-  const out: KeystrokeLatencies = { ms: [], superseded: 0, missing: 0, stalePaints: paints.filter((p) => p.answers !== p.value).length };
+  const out: KeystrokeLatencies = { keys: [], ms: [], superseded: 0, missing: 0, stalePaints: paints.filter((p) => p.answers !== p.value).length };
   inputs.forEach((input, i) => {
     if (!input.measured) return;
     const next = inputs[i + 1];
     const paint = paints.find((p) => p.t >= input.t && (next === undefined || p.t < next.t) && p.answers === input.value);
-    if (paint) out.ms.push(paint.t - input.t);
-    else if (next) {
-      out.superseded++;
-      out.ms.push(next.t - input.t);
-    } else {
-      out.missing++;
-      out.ms.push(Number.POSITIVE_INFINITY);
+    const ms = paint ? paint.t - input.t : next ? next.t - input.t : Number.POSITIVE_INFINITY;
+    if (!paint) {
+      if (next) out.superseded++;
+      else out.missing++;
     }
+    out.ms.push(ms);
+    out.keys.push({ value: input.value, ms, painted: paint !== undefined });
   });
   return out;
 }

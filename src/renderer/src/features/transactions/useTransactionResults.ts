@@ -7,17 +7,15 @@ import { openSearch, readRows, searchClient } from '../../search/search-session'
 
 const PAGE = 100;
 const PREVIEW = 100;
-/** A round trip (search + first rows) slower than this makes the next search wait for a pause in typing. */
-const FAST_MS = 50;
-const SLOW_PAUSE_MS = 120;
 
-/** How long to wait before searching, given how long the last answer took to come back. */
-export function pauseBefore(lastRoundTripMs: number): number {
-  // bench:typing measures its baseline (the old fixed pause) on the same build by setting this
-  // global; the app never sets it, so it changes nothing in use.
+/**
+ * The pause before searching: none (each keystroke searches at once; see the effect below for
+ * how a slow index is kept from queueing). bench:typing measures its baseline, the old fixed
+ * 120 ms pause, on the same build by setting this global; the app never sets it.
+ */
+function pauseBeforeSearch(): number {
   const forced = (globalThis as { __treasuryBenchSearchPauseMs?: unknown }).__treasuryBenchSearchPauseMs;
-  if (typeof forced === 'number') return forced;
-  return lastRoundTripMs <= FAST_MS ? 0 : SLOW_PAUSE_MS;
+  return typeof forced === 'number' ? forced : 0;
 }
 
 export interface TransactionResults {
@@ -47,7 +45,8 @@ export function useTransactionResults(profileId: string, query: TxQuery): Transa
   const pages = useRef(new Map<number, Transaction[] | 'loading'>());
   const current = useRef<{ answer: QueryAnswer | null; profileId: string }>({ answer: null, profileId });
   const searchSeq = useRef(0);
-  const lastRoundTripMs = useRef(0);
+  const inFlight = useRef(false);
+  const waiting = useRef<{ seq: number; job: () => Promise<void> } | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -76,41 +75,46 @@ export function useTransactionResults(profileId: string, query: TxQuery): Transa
 
   useEffect(() => {
     if (!ready) return;
-    // Sequence numbers end to end: only the newest search may set the answer. Each run also has
-    // its own `live` flag, cleared when the query changes, so a slower earlier answer (and its
-    // rows read from the cache) is dropped, never painted.
+    // Sequence numbers end to end: only the newest search may set the answer, so a slower
+    // earlier answer (and its rows read from the cache) is dropped, never painted.
     const seq = ++searchSeq.current;
-    let live = true;
-    const run = () => {
-      const started = performance.now();
-      const q = JSON.parse(queryKey) as TxQuery;
-      searchClient()
-        .query(q, PAGE)
-        .then(async (a) => {
-          if (!live || seq !== searchSeq.current) return;
-          const rows = await readRows(profileId, a.rows);
-          if (!live || seq !== searchSeq.current) return;
-          lastRoundTripMs.current = performance.now() - started;
-          pages.current = new Map([[0, rows.filter((r): r is Transaction => r !== undefined)]]);
-          current.current = { answer: a, profileId };
-          setAnswered({ answer: a, text: q.text ?? '' });
-          setError(null);
-        })
-        .catch((e: unknown) => live && seq === searchSeq.current && setError(`The search failed: ${e instanceof Error ? e.message : String(e)}`));
+    const q = JSON.parse(queryKey) as TxQuery;
+    const run = async () => {
+      try {
+        const a = await searchClient().query(q, PAGE);
+        if (seq !== searchSeq.current) return;
+        const rows = await readRows(profileId, a.rows);
+        if (seq !== searchSeq.current) return;
+        pages.current = new Map([[0, rows.filter((r): r is Transaction => r !== undefined)]]);
+        current.current = { answer: a, profileId };
+        setAnswered({ answer: a, text: q.text ?? '' });
+        setError(null);
+      } catch (e: unknown) {
+        if (seq === searchSeq.current) setError(`The search failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
     };
-    // No pause while answers are fast (a keystroke's answer paints before the next key); a slow
-    // index (a huge history on a busy machine) waits for a pause in typing instead of queueing
-    // searches the person has already typed past.
-    const pause = pauseBefore(lastRoundTripMs.current);
-    if (pause === 0) {
-      run();
-      return () => {
-        live = false;
-      };
-    }
-    const timer = setTimeout(run, pause);
+    // One search in flight at a time, the newest waiting: when answers are fast each keystroke
+    // searches at once with no pause; when they are slow (a huge history, a busy machine) the
+    // keys typed meanwhile collapse into one search instead of queueing in the worker.
+    const start = (job: () => Promise<void>) => {
+      inFlight.current = true;
+      void job().finally(() => {
+        inFlight.current = false;
+        const next = waiting.current;
+        waiting.current = null;
+        if (next && searchSeq.current === next.seq) start(next.job);
+      });
+    };
+    const go = () => {
+      if (inFlight.current) waiting.current = { seq, job: run };
+      else start(run);
+    };
+    const pause = pauseBeforeSearch();
+    const timer = pause > 0 ? setTimeout(go, pause) : undefined;
+    if (pause === 0) go();
     return () => {
-      live = false;
+      // The query changed (or the screen closed): this search's answer is no longer wanted.
+      searchSeq.current++;
       clearTimeout(timer);
     };
   }, [ready, queryKey, watermark, profileId]);
