@@ -5,7 +5,9 @@ import type { IndexStatus, QueryAnswer } from '../../search/index-host';
 import type { TxQuery } from '../../search/model/query';
 import { openSearch, readRows, searchClient } from '../../search/search-session';
 
-const PAGE = 100;
+// The first page is read with every answer before it is painted: more rows than a tall window
+// shows, and no more (each row may sit in its own chunk).
+const PAGE = 50;
 const PREVIEW = 100;
 
 /**
