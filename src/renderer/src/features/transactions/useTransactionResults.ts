@@ -20,6 +20,14 @@ function pauseBeforeSearch(): number {
   return typeof forced === 'number' ? forced : 0;
 }
 
+/** An answer, the search it answers (text and whole query) and its rows read so far, by page. */
+interface Answered {
+  answer: QueryAnswer;
+  text: string;
+  key: string;
+  pages: Map<number, Transaction[] | 'loading'>;
+}
+
 export interface TransactionResults {
   status: IndexStatus | null;
   answer: QueryAnswer | null;
@@ -39,13 +47,14 @@ export interface TransactionResults {
  */
 export function useTransactionResults(profileId: string, query: TxQuery): TransactionResults {
   const [status, setStatus] = useState<IndexStatus | null>(null);
-  // The answer and the search text it answers, set together (the screen shows which it is).
-  const [answered, setAnswered] = useState<{ answer: QueryAnswer; text: string } | null>(null);
+  // The newest answer that came back, and the one on screen. An answer's render can be committed
+  // after a key changed the query (the key's update runs first): it is shown only while it still
+  // answers the query on screen, so a stale result is never painted.
+  const [arrived, setArrived] = useState<Answered | null>(null);
+  const [shown, setShown] = useState<Answered | null>(null);
   const [preview, setPreview] = useState<Transaction[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [, setPagesVersion] = useState(0);
-  const pages = useRef(new Map<number, Transaction[] | 'loading'>());
-  const current = useRef<{ answer: QueryAnswer | null; profileId: string }>({ answer: null, profileId });
   const searchSeq = useRef(0);
   const inFlight = useRef(false);
   const waiting = useRef<{ seq: number; job: () => Promise<void> } | null>(null);
@@ -53,10 +62,9 @@ export function useTransactionResults(profileId: string, query: TxQuery): Transa
   useEffect(() => {
     let live = true;
     setStatus(null);
-    setAnswered(null);
+    setArrived(null);
+    setShown(null);
     setPreview(null);
-    pages.current.clear();
-    current.current = { answer: null, profileId };
     const off = searchClient().onStatus((s) => {
       if (live && s.profileId === profileId) setStatus(s);
     });
@@ -74,6 +82,7 @@ export function useTransactionResults(profileId: string, query: TxQuery): Transa
   const ready = status?.state === 'ready';
   const watermark = status?.watermark ?? 0;
   const queryKey = JSON.stringify(query);
+  if (arrived !== null && arrived !== shown && arrived.key === queryKey) setShown(arrived);
 
   useEffect(() => {
     if (!ready) return;
@@ -87,9 +96,8 @@ export function useTransactionResults(profileId: string, query: TxQuery): Transa
         if (seq !== searchSeq.current) return;
         const rows = await readRows(profileId, a.rows);
         if (seq !== searchSeq.current) return;
-        pages.current = new Map([[0, rows.filter((r): r is Transaction => r !== undefined)]]);
-        current.current = { answer: a, profileId };
-        setAnswered({ answer: a, text: q.text ?? '' });
+        const first = rows.filter((r): r is Transaction => r !== undefined);
+        setArrived({ answer: a, text: q.text ?? '', key: queryKey, pages: new Map([[0, first]]) });
         setError(null);
       } catch (e: unknown) {
         if (seq === searchSeq.current) setError(`The search failed: ${e instanceof Error ? e.message : String(e)}`);
@@ -123,29 +131,31 @@ export function useTransactionResults(profileId: string, query: TxQuery): Transa
 
   const requestRange = useCallback(
     (first: number, last: number) => {
-      const a = current.current.answer;
-      if (!a) return;
+      if (!shown) return;
+      const { answer: a, pages } = shown;
       for (let p = Math.floor(first / PAGE); p <= Math.floor(last / PAGE); p++) {
-        if (pages.current.has(p)) continue;
-        pages.current.set(p, 'loading');
+        if (pages.has(p)) continue;
+        pages.set(p, 'loading');
         void searchClient()
           .page(a.queryId, p * PAGE, PAGE)
-          .then((refs) => readRows(current.current.profileId, refs ?? []))
+          .then((refs) => readRows(profileId, refs ?? []))
           .then((rows) => {
-            if (current.current.answer !== a) return;
-            pages.current.set(p, rows.filter((r): r is Transaction => r !== undefined));
+            pages.set(p, rows.filter((r): r is Transaction => r !== undefined));
             setPagesVersion((v) => v + 1);
           })
-          .catch(() => pages.current.delete(p));
+          .catch(() => pages.delete(p));
       }
     },
-    [],
+    [shown, profileId],
   );
 
-  const rowAt = useCallback((index: number): Transaction | undefined => {
-    const page = pages.current.get(Math.floor(index / PAGE));
-    return page === 'loading' || page === undefined ? undefined : page[index % PAGE];
-  }, []);
+  const rowAt = useCallback(
+    (index: number): Transaction | undefined => {
+      const page = shown?.pages.get(Math.floor(index / PAGE));
+      return page === 'loading' || page === undefined ? undefined : page[index % PAGE];
+    },
+    [shown],
+  );
 
-  return { status, answer: answered?.answer ?? null, answeredText: answered?.text ?? null, preview, rowAt, requestRange, error };
+  return { status, answer: shown?.answer ?? null, answeredText: shown?.text ?? null, preview, rowAt, requestRange, error };
 }
