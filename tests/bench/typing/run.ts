@@ -57,16 +57,28 @@ async function typePaced(page: Page, q: string): Promise<void> {
   }
 }
 
+/** Waits until the probe has recorded a painted result (count, totals, first rows) that answers `text`. */
+async function painted(page: Page, text: string): Promise<void> {
+  await page.waitForFunction(
+    (t) => {
+      const paints = (window as unknown as { __typingProbe: ProbeState }).__typingProbe.paints;
+      return paints[paints.length - 1]?.answers === t;
+    },
+    text,
+    { timeout: 60_000, polling: 'raf' },
+  );
+}
+
 async function typeQueries(page: Page, queries: readonly string[], measured: boolean): Promise<void> {
   const box = page.locator('#tx-search');
   for (const q of queries) {
     await box.focus();
     await page.keyboard.press('Escape'); // clears the box (and its search)
-    await answered(page, '', 60_000);
+    await painted(page, '');
     await page.evaluate((m) => ((window as unknown as { __typingProbe: ProbeState }).__typingProbe.measuring = m), measured);
     await typePaced(page, q);
     await page.evaluate(() => ((window as unknown as { __typingProbe: ProbeState }).__typingProbe.measuring = false));
-    await answered(page, q, 60_000);
+    await painted(page, q);
   }
 }
 
