@@ -121,14 +121,39 @@ export async function chunkCount(profileId: string): Promise<number> {
   return cacheDb(profileId).chunks.count();
 }
 
+/**
+ * Chunks read lately, by database instance (a deleted and re-created cache starts with none) and
+ * seq. A chunk is never edited in place (a changed row is written again in a newer chunk), so a
+ * chunk read once stays right for its seq; typing a search reads mostly the same chunks key after
+ * key (measured at 100k: 40-100 chunks per first page, 10-30 ms from IndexedDB on a busy
+ * machine). Bounded; the least recently used go first.
+ */
+const RECENT_CHUNKS = 256;
+const recentChunks = new WeakMap<object, Map<number, ChunkRecord>>();
+
 /** The rows at these places (undefined where a chunk is gone), reading each chunk once. */
 export async function rowsAt(profileId: string, places: RowLocation[]): Promise<(Transaction | undefined)[]> {
-  const seqs = [...new Set(places.map((p) => p.seq))];
-  const chunks = await cacheDb(profileId).chunks.bulkGet(seqs);
+  const db = cacheDb(profileId);
+  let recent = recentChunks.get(db);
+  if (!recent) recentChunks.set(db, (recent = new Map()));
   const bySeq = new Map<number, ChunkRecord>();
-  chunks.forEach((c, i) => {
-    if (c) bySeq.set(seqs[i] as number, c);
+  const missing: number[] = [];
+  for (const seq of new Set(places.map((p) => p.seq))) {
+    const c = recent.get(seq);
+    if (c) {
+      recent.delete(seq); // re-inserted below: most recently used
+      bySeq.set(seq, c);
+    } else missing.push(seq);
+  }
+  const read = missing.length ? await db.chunks.bulkGet(missing) : [];
+  read.forEach((c, i) => {
+    if (c) bySeq.set(missing[i] as number, c);
   });
+  for (const [seq, c] of bySeq) recent.set(seq, c);
+  for (const seq of recent.keys()) {
+    if (recent.size <= RECENT_CHUNKS) break;
+    recent.delete(seq);
+  }
   return places.map((p) => bySeq.get(p.seq)?.rows[p.slot]);
 }
 

@@ -2,7 +2,7 @@ import type { IndexStatus, QueryAnswer } from '../../search/index-host';
 import { count, money } from '../../model/format';
 
 /** The whole result in numbers: how many, money in, money out, net; and how the index is doing. */
-export function ResultSummary({ answer, status }: { answer: QueryAnswer | null; status: IndexStatus | null }) {
+export function ResultSummary({ answer, answeredText, status }: { answer: QueryAnswer | null; answeredText: string | null; status: IndexStatus | null }) {
   if (!status || status.state === 'loading') return <p className="result-summary muted">Loading the search index…</p>;
   if (status.state === 'building') {
     const p = status.progress;
@@ -17,8 +17,9 @@ export function ResultSummary({ answer, status }: { answer: QueryAnswer | null; 
   if (!answer) return <p className="result-summary muted">Searching…</p>;
   const s = answer.summary;
   return (
-    // Where the index came from and how much of it is saved, for tests and support (not shown).
-    <div className="result-summary" aria-live="polite" data-index-from={status.loadedFrom} data-index-watermark={status.watermark} data-index-saved={status.savedWatermark}>
+    // Where the index came from and how much of it is saved, for tests and support (not shown);
+    // data-answers: the search text this result answers, so a benchmark can tell a stale paint.
+    <div className="result-summary" aria-live="polite" data-answers={answeredText ?? ''} data-index-from={status.loadedFrom} data-index-watermark={status.watermark} data-index-saved={status.savedWatermark}>
       <span>
         <strong>{count(s.count)}</strong> transaction{s.count === 1 ? '' : 's'}
       </span>

@@ -87,7 +87,7 @@ function TransactionsFor({ profileId }: { profileId: string }) {
           <SavedSearches profileId={profileId} query={query} onApply={(q) => setQuery(profileId, q)} />
         </div>
       ) : null}
-      <ResultSummary answer={results.answer} status={results.status} />
+      <ResultSummary answer={results.answer} answeredText={results.answeredText} status={results.status} />
       {results.error ? (
         <p className="field__error" role="alert">
           {results.error}

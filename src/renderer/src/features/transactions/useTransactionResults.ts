@@ -5,12 +5,34 @@ import type { IndexStatus, QueryAnswer } from '../../search/index-host';
 import type { TxQuery } from '../../search/model/query';
 import { openSearch, readRows, searchClient } from '../../search/search-session';
 
-const PAGE = 100;
+// The first page is read with every answer before it is painted: more rows than a tall window
+// shows, and no more (each row may sit in its own chunk).
+const PAGE = 50;
 const PREVIEW = 100;
+
+/**
+ * The pause before searching: none (each keystroke searches at once; see the effect below for
+ * how a slow index is kept from queueing). bench:typing measures its baseline, the old fixed
+ * 120 ms pause, on the same build by setting this global; the app never sets it.
+ */
+function pauseBeforeSearch(): number {
+  const forced = (globalThis as { __treasuryBenchSearchPauseMs?: unknown }).__treasuryBenchSearchPauseMs;
+  return typeof forced === 'number' ? forced : 0;
+}
+
+/** An answer, the search it answers (text and whole query) and its rows read so far, by page. */
+interface Answered {
+  answer: QueryAnswer;
+  text: string;
+  key: string;
+  pages: Map<number, Transaction[] | 'loading'>;
+}
 
 export interface TransactionResults {
   status: IndexStatus | null;
   answer: QueryAnswer | null;
+  /** The search text `answer` answers (the box may already hold a newer one). */
+  answeredText: string | null;
   /** Before the index is ready: the newest rows read straight from the cache. */
   preview: Transaction[] | null;
   rowAt(index: number): Transaction | undefined;
@@ -25,20 +47,24 @@ export interface TransactionResults {
  */
 export function useTransactionResults(profileId: string, query: TxQuery): TransactionResults {
   const [status, setStatus] = useState<IndexStatus | null>(null);
-  const [answer, setAnswer] = useState<QueryAnswer | null>(null);
+  // The newest answer that came back, and the one on screen. An answer's render can be committed
+  // after a key changed the query (the key's update runs first): it is shown only while it still
+  // answers the query on screen, so a stale result is never painted.
+  const [arrived, setArrived] = useState<Answered | null>(null);
+  const [shown, setShown] = useState<Answered | null>(null);
   const [preview, setPreview] = useState<Transaction[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [, setPagesVersion] = useState(0);
-  const pages = useRef(new Map<number, Transaction[] | 'loading'>());
-  const current = useRef<{ answer: QueryAnswer | null; profileId: string }>({ answer: null, profileId });
+  const searchSeq = useRef(0);
+  const inFlight = useRef(false);
+  const waiting = useRef<{ seq: number; job: () => Promise<void> } | null>(null);
 
   useEffect(() => {
     let live = true;
     setStatus(null);
-    setAnswer(null);
+    setArrived(null);
+    setShown(null);
     setPreview(null);
-    pages.current.clear();
-    current.current = { answer: null, profileId };
     const off = searchClient().onStatus((s) => {
       if (live && s.profileId === profileId) setStatus(s);
     });
@@ -56,56 +82,80 @@ export function useTransactionResults(profileId: string, query: TxQuery): Transa
   const ready = status?.state === 'ready';
   const watermark = status?.watermark ?? 0;
   const queryKey = JSON.stringify(query);
+  if (arrived !== null && arrived !== shown && arrived.key === queryKey) setShown(arrived);
 
   useEffect(() => {
     if (!ready) return;
-    let live = true;
-    // Typing runs a search per pause, not per key; a sync's new rows wait a little longer.
-    const timer = setTimeout(() => {
-      searchClient()
-        .query(JSON.parse(queryKey) as TxQuery, PAGE)
-        .then(async (a) => {
-          if (!live) return;
-          const rows = await readRows(profileId, a.rows);
-          if (!live) return;
-          pages.current = new Map([[0, rows.filter((r): r is Transaction => r !== undefined)]]);
-          current.current = { answer: a, profileId };
-          setAnswer(a);
-          setError(null);
-        })
-        .catch((e: unknown) => live && setError(`The search failed: ${e instanceof Error ? e.message : String(e)}`));
-    }, 120);
+    // Sequence numbers end to end: only the newest search may set the answer, so a slower
+    // earlier answer (and its rows read from the cache) is dropped, never painted.
+    const seq = ++searchSeq.current;
+    const q = JSON.parse(queryKey) as TxQuery;
+    const run = async () => {
+      try {
+        const a = await searchClient().query(q, PAGE);
+        if (seq !== searchSeq.current) return;
+        const rows = await readRows(profileId, a.rows);
+        if (seq !== searchSeq.current) return;
+        const first = rows.filter((r): r is Transaction => r !== undefined);
+        setArrived({ answer: a, text: q.text ?? '', key: queryKey, pages: new Map([[0, first]]) });
+        setError(null);
+      } catch (e: unknown) {
+        if (seq === searchSeq.current) setError(`The search failed: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    };
+    // One search in flight at a time, the newest waiting: when answers are fast each keystroke
+    // searches at once with no pause; when they are slow (a huge history, a busy machine) the
+    // keys typed meanwhile collapse into one search instead of queueing in the worker.
+    const start = (job: () => Promise<void>) => {
+      inFlight.current = true;
+      void job().finally(() => {
+        inFlight.current = false;
+        const next = waiting.current;
+        waiting.current = null;
+        if (next && searchSeq.current === next.seq) start(next.job);
+      });
+    };
+    const go = () => {
+      if (inFlight.current) waiting.current = { seq, job: run };
+      else start(run);
+    };
+    const pause = pauseBeforeSearch();
+    const timer = pause > 0 ? setTimeout(go, pause) : undefined;
+    if (pause === 0) go();
     return () => {
-      live = false;
+      // The query changed (or the screen closed): this search's answer is no longer wanted.
+      searchSeq.current++;
       clearTimeout(timer);
     };
   }, [ready, queryKey, watermark, profileId]);
 
   const requestRange = useCallback(
     (first: number, last: number) => {
-      const a = current.current.answer;
-      if (!a) return;
+      if (!shown) return;
+      const { answer: a, pages } = shown;
       for (let p = Math.floor(first / PAGE); p <= Math.floor(last / PAGE); p++) {
-        if (pages.current.has(p)) continue;
-        pages.current.set(p, 'loading');
+        if (pages.has(p)) continue;
+        pages.set(p, 'loading');
         void searchClient()
           .page(a.queryId, p * PAGE, PAGE)
-          .then((refs) => readRows(current.current.profileId, refs ?? []))
+          .then((refs) => readRows(profileId, refs ?? []))
           .then((rows) => {
-            if (current.current.answer !== a) return;
-            pages.current.set(p, rows.filter((r): r is Transaction => r !== undefined));
+            pages.set(p, rows.filter((r): r is Transaction => r !== undefined));
             setPagesVersion((v) => v + 1);
           })
-          .catch(() => pages.current.delete(p));
+          .catch(() => pages.delete(p));
       }
     },
-    [],
+    [shown, profileId],
   );
 
-  const rowAt = useCallback((index: number): Transaction | undefined => {
-    const page = pages.current.get(Math.floor(index / PAGE));
-    return page === 'loading' || page === undefined ? undefined : page[index % PAGE];
-  }, []);
+  const rowAt = useCallback(
+    (index: number): Transaction | undefined => {
+      const page = shown?.pages.get(Math.floor(index / PAGE));
+      return page === 'loading' || page === undefined ? undefined : page[index % PAGE];
+    },
+    [shown],
+  );
 
-  return { status, answer, preview, rowAt, requestRange, error };
+  return { status, answer: shown?.answer ?? null, answeredText: shown?.text ?? null, preview, rowAt, requestRange, error };
 }
