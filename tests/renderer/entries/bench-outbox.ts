@@ -5,7 +5,8 @@ import { approvalHash } from '../../../src/renderer/src/outbox/model/approval-bi
 import { OutboxSender } from '../../../src/renderer/src/outbox/sender/sender';
 import { reconcileInReview } from '../../../src/renderer/src/outbox/sender/reconcile';
 import { repoSenderStore } from '../../../src/renderer/src/outbox/sender/repo-store';
-import { sendChecked, sentFlows } from '../../../src/renderer/src/outbox/sender/warn-if-short';
+import { sendRow } from '../../../src/renderer/src/outbox/sender/send-row';
+import { sentFlows, warnIfShort } from '../../../src/renderer/src/outbox/sender/warn-if-short';
 import { replaceEntities } from '../../../src/renderer/src/repos/entities-repo';
 import type { VirtualAccountView } from '../../../src/shared/service';
 import * as repo from '../../../src/renderer/src/outbox/repo/outbox-repo';
@@ -23,20 +24,32 @@ let timer: ReturnType<typeof setInterval> | undefined;
 /** Where a drain's time goes: milliseconds spent in each store call and in sends, and how often each ran. */
 let spent: Record<string, { ms: number; calls: number }> = {};
 
+function addSpan(name: string, ms: number): void {
+  const s = (spent[name] ??= { ms: 0, calls: 0 });
+  s.ms += ms;
+  s.calls++;
+}
+
+async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const t = performance.now();
+  try {
+    return await work();
+  } finally {
+    addSpan(name, performance.now() - t);
+  }
+}
+
+/** The app's send (sendChecked: the balance check, then the call through main), each part timed on its own. */
+async function sendTimed(row: OutboxRow) {
+  await timed('balance_check', () => warnIfShort(row));
+  return timed('send', () => sendRow(row));
+}
+
 function timedCalls<T extends object>(target: T, prefix: string): T {
   const out = { ...target } as Record<string, unknown>;
   for (const [name, fn] of Object.entries(target)) {
     if (typeof fn !== 'function') continue;
-    out[name] = async (...args: unknown[]) => {
-      const t = performance.now();
-      try {
-        return await (fn as (...a: unknown[]) => Promise<unknown>)(...args);
-      } finally {
-        const s = (spent[`${prefix}${name}`] ??= { ms: 0, calls: 0 });
-        s.ms += performance.now() - t;
-        s.calls++;
-      }
-    };
+    out[name] = (...args: unknown[]) => timed(`${prefix}${name}`, () => (fn as (...a: unknown[]) => Promise<unknown>)(...args));
   }
   return out as T;
 }
@@ -73,10 +86,14 @@ expose({
     sender = new OutboxSender<OutboxRow>({
       profileId,
       store: timedCalls(
-        repoSenderStore(profileId, () => SERVICE, (row) => sentFlows.recorded(row)),
+        repoSenderStore(profileId, () => SERVICE, (row) => sentFlows.recorded(row), (span, ms, rows) => {
+          addSpan(`batch.${span}`, ms);
+          // Every row of the batch waits for all of it: its share of a row's wait.
+          addSpan(`row.${span}`, ms * rows);
+        }),
         'store.',
       ),
-      send: timedCalls({ send: sendChecked }, '').send,
+      send: sendTimed,
       reconcile: (now) => reconcileInReview(profileId, now),
       online: () => true,
       lock: runIfFree,

@@ -305,12 +305,21 @@ async function writeChanges(db: Db, rows: OutboxRow[], change: (row: OutboxRow) 
 }
 
 /**
+ * Where one record transaction's time went (ms), for the benchmark's breakdown: writing the
+ * outcomes, planning and claiming what they freed, the durable commit; `rows` recorded together.
+ */
+export type RecordSpans = (span: 'write' | 'claim' | 'commit', ms: number, rows: number) => void;
+
+/**
  * Records outcomes (one commit for all of them); with `claimNext`, claims in the same commit the
  * rows each outcome freed, for `service` (the profile's service now).
  */
-export async function recordSends(profileId: string, items: SendRecord[], service: string, random: () => number = Math.random): Promise<Recorded[]> {
+export async function recordSends(profileId: string, items: SendRecord[], service: string, random: () => number = Math.random, spans?: RecordSpans): Promise<Recorded[]> {
   const db = outboxDb(profileId);
-  return db.transaction('rw', writable(db), async () => {
+  const started = performance.now();
+  let written = started;
+  let claimed = started;
+  const recorded = await db.transaction('rw', writable(db), async () => {
     const before = await db.rows.bulkGet(items.map((i) => i.rowId));
     const rows = before.map((row, i) => {
       if (!row) throw new RowNotFound(items[i]?.rowId ?? '');
@@ -321,6 +330,7 @@ export async function recordSends(profileId: string, items: SendRecord[], servic
       return t.recordOutcome(row, outcome, now, random);
     });
     await Promise.all([save(db, after), db.audit.bulkAdd(after.map((n, i) => auditOf(rows[i] as OutboxRow, n, (items[i] as SendRecord).now)))]);
+    written = performance.now();
     const out: Recorded[] = after.map((row) => ({ row, claimed: [] }));
     // Each source freed is planned once, one after another: a claim for one source changes what
     // another reads (a row it claims may fund the other), so plans must not interleave.
@@ -333,8 +343,15 @@ export async function recordSends(profileId: string, items: SendRecord[], servic
         (out[i] as Recorded).claimed.push(...(await claimHead(db, sourceKey, now, service)));
       }
     }
+    claimed = performance.now();
     return out;
   });
+  if (spans) {
+    spans('write', written - started, items.length);
+    spans('claim', claimed - written, items.length);
+    spans('commit', performance.now() - claimed, items.length);
+  }
+  return recorded;
 }
 
 async function eachInState(profileId: string, state: OutboxState, change: (row: OutboxRow) => OutboxRow | null, now: number): Promise<number> {

@@ -8,11 +8,11 @@ import type { SenderStore } from './sender';
  * commit. `service` is the profile's service now (null when it has none): rows are claimed only
  * for it, and rows approved for another go back to a person.
  */
-export function repoSenderStore(profileId: string, service: () => string | null, onRecorded: (row: OutboxRow) => void = () => {}): SenderStore<OutboxRow> {
+export function repoSenderStore(profileId: string, service: () => string | null, onRecorded: (row: OutboxRow) => void = () => {}, spans?: repo.RecordSpans): SenderStore<OutboxRow> {
   // With no service to bind to, nothing is claimed: outcomes are still recorded, nothing more goes.
   const outcomes = new BatchWriter<repo.SendRecord, repo.Recorded>((items) => {
     const to = service();
-    return repo.recordSends(profileId, to === null ? items.map((i) => ({ ...i, claimNext: false })) : items, to ?? '');
+    return repo.recordSends(profileId, to === null ? items.map((i) => ({ ...i, claimNext: false })) : items, to ?? '', Math.random, spans);
   });
   return {
     recoverInterrupted: (now) => repo.recoverInterrupted(profileId, now),
