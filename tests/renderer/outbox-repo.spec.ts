@@ -92,6 +92,36 @@ test('recording an outcome claims what it freed, exactly as planning the whole q
   }
 });
 
+test('with a window, each outcome claims what it freed exactly as the whole plan would, several rows of a source in flight at once', async ({ lane }) => {
+  test.slow();
+  await lane.open('outbox.ts');
+  const accounts = ['va_a', 'va_b', 'va_c'];
+  let mostInFlight = 0;
+  for (let seed = 1; seed <= 4; seed++) {
+    const profileId = `win-${seed}`;
+    await lane.run('reset', profileId);
+    let x = seed;
+    const pick = (n: number) => ((x = (x * 48271) % 2147483647) % n);
+    const inputs = Array.from({ length: 30 }, (_, i) => {
+      const source = accounts[pick(3)] as string;
+      const destination = accounts.filter((a) => a !== source)[pick(2)] as string;
+      const notBefore = pick(8) === 0 ? T0 + 10_000 + i : undefined;
+      return { ...transfer(source, destination, 100 + i), ...(notBefore === undefined ? {} : { notBefore }) };
+    });
+    const ids = await lane.run<string[]>('queue', profileId, inputs, T0 - 1_000);
+    // va_a covers a few rows at a time, va_b plenty, va_c is not in the cache (one at a time).
+    const window = { max: 3, cents: { 'va:va_a': 350, 'va:va_b': 100_000 } };
+    const result = await lane.run<{ disagreements: string[]; steps: number; finished: number; leftDue: number; leftScheduled: number; mostInFlight: number }>('incrementalAgainstFullPlan', profileId, ids, T0, seed, window);
+    expect(result.disagreements, `seed ${seed}`).toEqual([]);
+    expect(result.leftDue, `seed ${seed}: a due row was never claimed`).toBe(0);
+    expect(result.finished, `seed ${seed}`).toBe(inputs.length - result.leftScheduled);
+    expect(result.steps, `seed ${seed}`).toBe(result.finished);
+    mostInFlight = Math.max(mostInFlight, result.mostInFlight);
+  }
+  // More than one row of a source went at once (three sources, one at a time each, is at most 3).
+  expect(mostInFlight).toBeGreaterThan(3);
+});
+
 test('a head whose key is older than 24 hours goes to review when an outcome frees it, and the next row is claimed instead', async ({ lane }) => {
   await lane.open('outbox.ts');
   await lane.run('reset', 'p4');

@@ -1,6 +1,7 @@
 /**
  * `npm run bench:outbox [-- --transfers 1000 --payments 200 --reloads 50 --runs 5]`
- *   `--baseline-only` stops after the no-fault baseline's `--runs` drains; `--renderer-profile FILE` writes the
+ *   `--baseline-only` stops after the no-fault baseline's `--runs` drains; `--one-in-flight` sends
+ *   one row at a time per source (the sender without its window, to compare); `--renderer-profile FILE` writes the
  *   page's CPU profile of the baseline drain (open it in DevTools' Performance panel).
  *
  * The outbox's repository and sender in Debian's Chromium (real IndexedDB), sending through
@@ -110,6 +111,8 @@ async function main(): Promise<void> {
   const payments = arg('payments', 200);
   const minReloads = arg('reloads', 50);
   const drainRuns = arg('runs', 5);
+  // `--one-in-flight`: each source sends one row at a time (the sender before send-window.ts), to compare.
+  const windowOn = !process.argv.includes('--one-in-flight');
   const profileAt = process.argv.indexOf('--renderer-profile');
   const profilePath = profileAt >= 0 ? process.argv[profileAt + 1] : undefined;
   // The sandbox keeps real time here: reconciling a lost payment looks for its debit around the
@@ -139,7 +142,7 @@ async function main(): Promise<void> {
   /** Runs the sender until every row is finished, reloading the page at random moments meanwhile. */
   async function drain(kind: 'transfer' | 'payment', reloadsWanted: number, timeoutMs: number): Promise<number> {
     const started = performance.now();
-    await run('start', profileId);
+    inFlight = await run<number>('start', profileId, windowOn);
     let done = 0;
     for (;;) {
       await sleep(reloadsWanted > 0 ? 200 + Math.floor(Math.random() * 1300) : 100);
@@ -150,7 +153,7 @@ async function main(): Promise<void> {
         reloadsAtMs.push(sandbox.world.clock.now());
         await page.reload();
         await page.waitForFunction(() => 'lane' in globalThis);
-        await run('start', profileId);
+        await run('start', profileId, windowOn);
         done++;
         reloads++;
       }
@@ -159,6 +162,7 @@ async function main(): Promise<void> {
     return performance.now() - started;
   }
 
+  let inFlight = 1;
   try {
     // 1. Baseline: the same number of transfers, no faults, no reloads, `--runs` times in a row
     //    (fresh rows each time), each run judged from the service's side on its own.
@@ -179,7 +183,7 @@ async function main(): Promise<void> {
       const baseCheck = await judge(sandbox, (await run<RowView[]>('rows', profileId)).filter((r) => r.kind === 'transfer'), 'transfer', baseMark, NO_FAULTS, reloadsAtMs);
       baseChecks.push(baseCheck);
       drains.push({ drain_ms: drainMs, total: baseCheck.total, sent: baseCheck.states['sent'] ?? 0, duplicates: baseCheck.duplicates, lost: baseCheck.lost, unfinished: baseCheck.unfinished, accounts_off: baseCheck.accounts_off.length });
-      emit({ kind: 'baseline', run: i + 1, what: `${transfers} transfers from ${sources.length} accounts queued offline, sent without faults or reloads`, drain_ms: Math.round(drainMs), target_ms: DRAIN_TARGET_MS, state_change_p95_ms: base.p95_ms, state_change_mean_ms: base.mean_ms, ...baseCheck, pass: drainMs <= DRAIN_TARGET_MS && baseCheck.pass, per_row: rowBreakdown(spent, transfers, sources.length, drainMs), time_spent_in: spent });
+      emit({ kind: 'baseline', run: i + 1, in_flight_per_source: inFlight, what: `${transfers} transfers from ${sources.length} accounts queued offline, sent without faults or reloads`, drain_ms: Math.round(drainMs), target_ms: DRAIN_TARGET_MS, state_change_p95_ms: base.p95_ms, state_change_mean_ms: base.mean_ms, ...baseCheck, pass: drainMs <= DRAIN_TARGET_MS && baseCheck.pass, per_row: rowBreakdown(spent, transfers, sources.length, drainMs), time_spent_in: spent });
     }
     const drainVerdict = judgeDrainRuns(drains, drainRuns, DRAIN_TARGET_MS);
     emit({ kind: 'baseline_runs', what: `${drainRuns} no-fault drains of ${transfers} transfers in a row`, ...drainVerdict });
@@ -210,7 +214,7 @@ async function main(): Promise<void> {
     const payMs = await drain('payment', 10, 10 * 60_000);
     await sandbox.resetFaults();
     // One more pass with the service answering, as the next sync or reconnect would give.
-    await run('start', profileId);
+    await run('start', profileId, windowOn);
     await sleep(3_000);
     await run('stop');
     const payRows = (await run<RowView[]>('rows', profileId)).filter((r) => r.kind === 'payment');

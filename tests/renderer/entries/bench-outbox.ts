@@ -5,6 +5,7 @@ import { approvalHash } from '../../../src/renderer/src/outbox/model/approval-bi
 import { OutboxSender } from '../../../src/renderer/src/outbox/sender/sender';
 import { reconcileInReview } from '../../../src/renderer/src/outbox/sender/reconcile';
 import { repoSenderStore } from '../../../src/renderer/src/outbox/sender/repo-store';
+import { MAX_IN_FLIGHT, sendWindow } from '../../../src/renderer/src/outbox/sender/send-window';
 import { sendRow } from '../../../src/renderer/src/outbox/sender/send-row';
 import { sentFlows, warnIfShort } from '../../../src/renderer/src/outbox/sender/warn-if-short';
 import { replaceEntities } from '../../../src/renderer/src/repos/entities-repo';
@@ -82,14 +83,19 @@ expose({
     return { changes: costs.length, p95_ms: percentiles(costs).p95, mean_ms: costs.reduce((a, b) => a + b, 0) / costs.length };
   },
   /** Starts the profile's sender (looking for work every 100 ms, as the app's triggers would). */
-  start(profileId: string) {
+  /** `window` false: one row in flight per source, as before send-window.ts (the bench's comparison). */
+  start(profileId: string, window = true) {
     sender = new OutboxSender<OutboxRow>({
       profileId,
       store: timedCalls(
-        repoSenderStore(profileId, () => SERVICE, (row) => sentFlows.recorded(row), (span, ms, rows) => {
-          addSpan(`batch.${span}`, ms);
-          // Every row of the batch waits for all of it: its share of a row's wait.
-          addSpan(`row.${span}`, ms * rows);
+        repoSenderStore(profileId, () => SERVICE, {
+          onRecorded: (row) => sentFlows.recorded(row),
+          ...(window ? { window: (keys, now) => sendWindow(profileId, keys, now) } : {}),
+          spans: (span, ms, rows) => {
+            addSpan(`batch.${span}`, ms);
+            // Every row of the batch waits for all of it: its share of a row's wait.
+            addSpan(`row.${span}`, ms * rows);
+          },
         }),
         'store.',
       ),
@@ -101,7 +107,7 @@ expose({
     });
     void sender.kick();
     timer = setInterval(() => void sender?.kick(), 100);
-    return true;
+    return window ? MAX_IN_FLIGHT : 1;
   },
   async stop() {
     if (timer) clearInterval(timer);
