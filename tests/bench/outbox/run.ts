@@ -1,7 +1,8 @@
 /**
  * `npm run bench:outbox [-- --transfers 1000 --payments 200 --reloads 50 --runs 5]`
  *   `--baseline-only` stops after the no-fault baseline's `--runs` drains; `--one-in-flight` sends
- *   one row at a time per source (the sender without its window, to compare); `--renderer-profile FILE` writes the
+ *   one row at a time per source (the sender without its window, to compare); `--latency-ms N` delays
+ *   the service's answers in the baseline by N ms (a service across the internet); `--renderer-profile FILE` writes the
  *   page's CPU profile of the baseline drain (open it in DevTools' Performance panel).
  *
  * The outbox's repository and sender in Debian's Chromium (real IndexedDB), sending through
@@ -113,6 +114,8 @@ async function main(): Promise<void> {
   const drainRuns = arg('runs', 5);
   // `--one-in-flight`: each source sends one row at a time (the sender before send-window.ts), to compare.
   const windowOn = !process.argv.includes('--one-in-flight');
+  // `--latency-ms N`: the service answers the baseline's sends N ms later (no other fault).
+  const latencyMs = arg('latency-ms', 0);
   const profileAt = process.argv.indexOf('--renderer-profile');
   const profilePath = profileAt >= 0 ? process.argv[profileAt + 1] : undefined;
   // The sandbox keeps real time here: reconciling a lost payment looks for its debit around the
@@ -175,15 +178,18 @@ async function main(): Promise<void> {
       await sandbox.setFaults({ offline: true });
       base = await run<{ changes: number; p95_ms: number; mean_ms: number }>('queue', profileId, transferInputs(transfers, 100));
       await sandbox.resetFaults();
+      // A service across the internet rather than loopback: the round trip a source waits for per row.
+      if (latencyMs > 0) await sandbox.setFaults({ latencyMs });
       await run('timings');
       const profiling = profilePath && i === 0 ? await startProfile(page) : null;
       const drainMs = await drain('transfer', 0, 10 * 60_000);
       if (profiling && profilePath) await writeFile(profilePath, JSON.stringify(await profiling()));
       const spent = await run<Spent>('timings');
+      await sandbox.resetFaults();
       const baseCheck = await judge(sandbox, (await run<RowView[]>('rows', profileId)).filter((r) => r.kind === 'transfer'), 'transfer', baseMark, NO_FAULTS, reloadsAtMs);
       baseChecks.push(baseCheck);
       drains.push({ drain_ms: drainMs, total: baseCheck.total, sent: baseCheck.states['sent'] ?? 0, duplicates: baseCheck.duplicates, lost: baseCheck.lost, unfinished: baseCheck.unfinished, accounts_off: baseCheck.accounts_off.length });
-      emit({ kind: 'baseline', run: i + 1, in_flight_per_source: inFlight, what: `${transfers} transfers from ${sources.length} accounts queued offline, sent without faults or reloads`, drain_ms: Math.round(drainMs), target_ms: DRAIN_TARGET_MS, state_change_p95_ms: base.p95_ms, state_change_mean_ms: base.mean_ms, ...baseCheck, pass: drainMs <= DRAIN_TARGET_MS && baseCheck.pass, per_row: rowBreakdown(spent, transfers, sources.length, drainMs), time_spent_in: spent });
+      emit({ kind: 'baseline', run: i + 1, in_flight_per_source: inFlight, latency_ms: latencyMs, what: `${transfers} transfers from ${sources.length} accounts queued offline, sent without faults or reloads`, drain_ms: Math.round(drainMs), target_ms: DRAIN_TARGET_MS, state_change_p95_ms: base.p95_ms, state_change_mean_ms: base.mean_ms, ...baseCheck, pass: drainMs <= DRAIN_TARGET_MS && baseCheck.pass, per_row: rowBreakdown(spent, transfers, sources.length, drainMs), time_spent_in: spent });
     }
     const drainVerdict = judgeDrainRuns(drains, drainRuns, DRAIN_TARGET_MS);
     emit({ kind: 'baseline_runs', what: `${drainRuns} no-fault drains of ${transfers} transfers in a row`, ...drainVerdict });
