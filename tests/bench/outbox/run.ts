@@ -147,6 +147,17 @@ async function main(): Promise<void> {
     const started = performance.now();
     inFlight = await run<number>('start', profileId, windowOn);
     let done = 0;
+    if (reloadsWanted === 0) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${kind}s not finished after ${timeoutMs} ms`)), timeoutMs)));
+      try {
+        await Promise.race([run('untilDrained', profileId), late]);
+      } finally {
+        clearTimeout(timer);
+      }
+      await run('stop');
+      return performance.now() - started;
+    }
     for (;;) {
       await sleep(reloadsWanted > 0 ? 200 + Math.floor(Math.random() * 1300) : 100);
       const open = await run<number>('openCount', profileId);

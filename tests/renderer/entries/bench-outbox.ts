@@ -55,6 +55,13 @@ function timedCalls<T extends object>(target: T, prefix: string): T {
   return out as T;
 }
 
+/** Rows not finished yet (sent, failed and needs review are finished), counted on the state index without reading a row (each phase starts from an empty outbox, so they are all of the phase's kind). */
+async function openCount(profileId: string): Promise<number> {
+  // One native count per state: Dexie counts an anyOf() by walking a cursor over every row.
+  const counts = await Promise.all(['draft', 'awaiting-approval', 'approved', 'sending'].map((s) => outboxDb(profileId).rows.where('state').equals(s).count()));
+  return counts.reduce((a, b) => a + b, 0);
+}
+
 expose({
   async reset(profileId: string) {
     await outboxDb(profileId).delete();
@@ -114,11 +121,15 @@ expose({
     await sender?.stop();
     return true;
   },
-  /** Rows not finished yet (sent, failed and needs review are finished), counted on the state index without reading a row (each phase starts from an empty outbox, so they are all of the phase's kind). */
-  async openCount(profileId: string) {
-    // One native count per state: Dexie counts an anyOf() by walking a cursor over every row.
-    const counts = await Promise.all(['draft', 'awaiting-approval', 'approved', 'sending'].map((s) => outboxDb(profileId).rows.where('state').equals(s).count()));
-    return counts.reduce((a, b) => a + b, 0);
+  openCount,
+  /**
+   * Resolves once no row is left unfinished, looking every 25 ms from the page itself: polling
+   * from the benchmark would put a round trip through the bridge (the same Node process that
+   * serves the sends) every look.
+   */
+  async untilDrained(profileId: string) {
+    while ((await openCount(profileId)) > 0) await new Promise((r) => setTimeout(r, 25));
+    return true;
   },
   /** The time spent per call since the last look, and resets it. */
   timings() {
