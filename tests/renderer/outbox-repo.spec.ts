@@ -7,6 +7,21 @@ import { expect, test } from './harness/lane';
 const T0 = Date.UTC(2026, 2, 8, 1, 30);
 const transfer = (source: string, destination: string, amountCents: number) => ({ kind: 'transfer', payload: { source, destination, amountCents }, labels: { destination } });
 
+/**
+ * `length` transfers between `accounts`, the same for the same seed: about one in `laterOdds`
+ * scheduled for after T0 (they hold nobody up) and, with `earlierOdds`, some for before it.
+ */
+function randomTransfers(seed: number, accounts: readonly string[], length: number, laterOdds: number, earlierOdds?: number) {
+  let x = seed;
+  const pick = (n: number) => ((x = (x * 48271) % 2147483647) % n);
+  return Array.from({ length }, (_, i) => {
+    const source = accounts[pick(accounts.length)] as string;
+    const destination = accounts.filter((a) => a !== source)[pick(accounts.length - 1)] as string;
+    const notBefore = pick(laterOdds) === 0 ? T0 + 10_000 + i : earlierOdds !== undefined && pick(earlierOdds) === 0 ? T0 - 1 : undefined;
+    return { ...transfer(source, destination, 100 + i), ...(notBefore === undefined ? {} : { notBefore }) };
+  });
+}
+
 test('a draft has its key from the first write; approval binds the payload; refusals leave the row as it was', async ({ lane }) => {
   await lane.open('outbox.ts');
   await lane.run('reset', 'p1');
@@ -72,15 +87,7 @@ test('recording an outcome claims what it freed, exactly as planning the whole q
   for (let seed = 1; seed <= 6; seed++) {
     const profileId = `inc-${seed}`;
     await lane.run('reset', profileId);
-    let x = seed;
-    const pick = (n: number) => ((x = (x * 48271) % 2147483647) % n);
-    const inputs = Array.from({ length: 40 }, (_, i) => {
-      const source = accounts[pick(5)] as string;
-      const destination = accounts.filter((a) => a !== source)[pick(4)] as string;
-      // Some scheduled for after `now` (they hold nobody up), some for before it.
-      const notBefore = pick(6) === 0 ? T0 + 10_000 + i : pick(6) === 0 ? T0 - 1 : undefined;
-      return { ...transfer(source, destination, 100 + i), ...(notBefore === undefined ? {} : { notBefore }) };
-    });
+    const inputs = randomTransfers(seed, accounts, 40, 6, 6);
     const ids = await lane.run<string[]>('queue', profileId, inputs, T0 - 1_000);
     const result = await lane.run<{ disagreements: string[]; steps: number; finished: number; leftDue: number; leftScheduled: number }>('incrementalAgainstFullPlan', profileId, ids, T0, seed);
     expect(result.disagreements, `seed ${seed}`).toEqual([]);
@@ -90,6 +97,29 @@ test('recording an outcome claims what it freed, exactly as planning the whole q
     expect(result.steps, `seed ${seed}`).toBe(result.finished);
     expect(result.leftScheduled, `seed ${seed}`).toBeGreaterThan(0);
   }
+});
+
+test('with a window, each outcome claims what it freed exactly as the whole plan would, several rows of a source in flight at once', async ({ lane }) => {
+  test.slow();
+  await lane.open('outbox.ts');
+  const accounts = ['va_a', 'va_b', 'va_c'];
+  let mostInFlight = 0;
+  for (let seed = 1; seed <= 4; seed++) {
+    const profileId = `win-${seed}`;
+    await lane.run('reset', profileId);
+    const inputs = randomTransfers(seed, accounts, 30, 8);
+    const ids = await lane.run<string[]>('queue', profileId, inputs, T0 - 1_000);
+    // va_a covers a few rows at a time, va_b plenty, va_c is not in the cache (one at a time).
+    const window = { max: 3, cents: { 'va:va_a': 350, 'va:va_b': 100_000 } };
+    const result = await lane.run<{ disagreements: string[]; steps: number; finished: number; leftDue: number; leftScheduled: number; mostInFlight: number }>('incrementalAgainstFullPlan', profileId, ids, T0, seed, window);
+    expect(result.disagreements, `seed ${seed}`).toEqual([]);
+    expect(result.leftDue, `seed ${seed}: a due row was never claimed`).toBe(0);
+    expect(result.finished, `seed ${seed}`).toBe(inputs.length - result.leftScheduled);
+    expect(result.steps, `seed ${seed}`).toBe(result.finished);
+    mostInFlight = Math.max(mostInFlight, result.mostInFlight);
+  }
+  // More than one row of a source went at once (three sources, one at a time each, is at most 3).
+  expect(mostInFlight).toBeGreaterThan(3);
 });
 
 test('a head whose key is older than 24 hours goes to review when an outcome frees it, and the next row is claimed instead', async ({ lane }) => {

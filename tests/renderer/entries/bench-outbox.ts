@@ -5,7 +5,9 @@ import { approvalHash } from '../../../src/renderer/src/outbox/model/approval-bi
 import { OutboxSender } from '../../../src/renderer/src/outbox/sender/sender';
 import { reconcileInReview } from '../../../src/renderer/src/outbox/sender/reconcile';
 import { repoSenderStore } from '../../../src/renderer/src/outbox/sender/repo-store';
-import { sendChecked, sentFlows } from '../../../src/renderer/src/outbox/sender/warn-if-short';
+import { MAX_IN_FLIGHT, sendWindow } from '../../../src/renderer/src/outbox/sender/send-window';
+import { sendRow } from '../../../src/renderer/src/outbox/sender/send-row';
+import { sentFlows, warnIfShort } from '../../../src/renderer/src/outbox/sender/warn-if-short';
 import { replaceEntities } from '../../../src/renderer/src/repos/entities-repo';
 import type { VirtualAccountView } from '../../../src/shared/service';
 import * as repo from '../../../src/renderer/src/outbox/repo/outbox-repo';
@@ -23,22 +25,41 @@ let timer: ReturnType<typeof setInterval> | undefined;
 /** Where a drain's time goes: milliseconds spent in each store call and in sends, and how often each ran. */
 let spent: Record<string, { ms: number; calls: number }> = {};
 
+function addSpan(name: string, ms: number): void {
+  const s = (spent[name] ??= { ms: 0, calls: 0 });
+  s.ms += ms;
+  s.calls++;
+}
+
+async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const t = performance.now();
+  try {
+    return await work();
+  } finally {
+    addSpan(name, performance.now() - t);
+  }
+}
+
+/** The app's send (sendChecked: the balance check, then the call through main), each part timed on its own. */
+async function sendTimed(row: OutboxRow) {
+  await timed('balance_check', () => warnIfShort(row));
+  return timed('send', () => sendRow(row));
+}
+
 function timedCalls<T extends object>(target: T, prefix: string): T {
   const out = { ...target } as Record<string, unknown>;
   for (const [name, fn] of Object.entries(target)) {
     if (typeof fn !== 'function') continue;
-    out[name] = async (...args: unknown[]) => {
-      const t = performance.now();
-      try {
-        return await (fn as (...a: unknown[]) => Promise<unknown>)(...args);
-      } finally {
-        const s = (spent[`${prefix}${name}`] ??= { ms: 0, calls: 0 });
-        s.ms += performance.now() - t;
-        s.calls++;
-      }
-    };
+    out[name] = (...args: unknown[]) => timed(`${prefix}${name}`, () => (fn as (...a: unknown[]) => Promise<unknown>)(...args));
   }
   return out as T;
+}
+
+/** Rows not finished yet (sent, failed and needs review are finished), counted on the state index without reading a row (each phase starts from an empty outbox, so they are all of the phase's kind). */
+async function openCount(profileId: string): Promise<number> {
+  // One native count per state: Dexie counts an anyOf() by walking a cursor over every row.
+  const counts = await Promise.all(['draft', 'awaiting-approval', 'approved', 'sending'].map((s) => outboxDb(profileId).rows.where('state').equals(s).count()));
+  return counts.reduce((a, b) => a + b, 0);
 }
 
 expose({
@@ -69,14 +90,23 @@ expose({
     return { changes: costs.length, p95_ms: percentiles(costs).p95, mean_ms: costs.reduce((a, b) => a + b, 0) / costs.length };
   },
   /** Starts the profile's sender (looking for work every 100 ms, as the app's triggers would). */
-  start(profileId: string) {
+  /** `window` false: one row in flight per source, as before send-window.ts (the bench's comparison). */
+  start(profileId: string, window = true) {
     sender = new OutboxSender<OutboxRow>({
       profileId,
       store: timedCalls(
-        repoSenderStore(profileId, () => SERVICE, (row) => sentFlows.recorded(row)),
+        repoSenderStore(profileId, () => SERVICE, {
+          onRecorded: (row) => sentFlows.recorded(row),
+          ...(window ? { window: (keys, now) => sendWindow(profileId, keys, now) } : {}),
+          spans: (span, ms, rows) => {
+            addSpan(`batch.${span}`, ms);
+            // Every row of the batch waits for all of it: its share of a row's wait.
+            addSpan(`row.${span}`, ms * rows);
+          },
+        }),
         'store.',
       ),
-      send: timedCalls({ send: sendChecked }, '').send,
+      send: sendTimed,
       reconcile: (now) => reconcileInReview(profileId, now),
       online: () => true,
       lock: runIfFree,
@@ -84,18 +114,22 @@ expose({
     });
     void sender.kick();
     timer = setInterval(() => void sender?.kick(), 100);
-    return true;
+    return window ? MAX_IN_FLIGHT : 1;
   },
   async stop() {
     if (timer) clearInterval(timer);
     await sender?.stop();
     return true;
   },
-  /** Rows not finished yet (sent, failed and needs review are finished), counted on the state index without reading a row (each phase starts from an empty outbox, so they are all of the phase's kind). */
-  async openCount(profileId: string) {
-    // One native count per state: Dexie counts an anyOf() by walking a cursor over every row.
-    const counts = await Promise.all(['draft', 'awaiting-approval', 'approved', 'sending'].map((s) => outboxDb(profileId).rows.where('state').equals(s).count()));
-    return counts.reduce((a, b) => a + b, 0);
+  openCount,
+  /**
+   * Resolves once no row is left unfinished, looking every 25 ms from the page itself: polling
+   * from the benchmark would put a round trip through the bridge (the same Node process that
+   * serves the sends) every look.
+   */
+  async untilDrained(profileId: string) {
+    while ((await openCount(profileId)) > 0) await new Promise((r) => setTimeout(r, 25));
+    return true;
   },
   /** The time spent per call since the last look, and resets it. */
   timings() {

@@ -47,23 +47,25 @@ expose({
    * every step against planQueue over the whole queue: what was claimed is exactly what the
    * whole plan makes due. Returns the steps that disagreed (none expected).
    */
-  async incrementalAgainstFullPlan(profileId: string, ids: string[], now: number, seed: number) {
+  async incrementalAgainstFullPlan(profileId: string, ids: string[], now: number, seed: number, windowSpec?: { max: number; cents: Record<string, number> }) {
+    const window = windowSpec ? { max: windowSpec.max, availableCents: new Map(Object.entries(windowSpec.cents)) } : undefined;
     let x = seed >>> 0;
     const random = () => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32);
     const sorted = (a: string[]) => [...a].sort().join(',');
-    const inFlight = (await repo.claimDue(profileId, SVC, now)).map((r) => r.id);
+    const inFlight = (await repo.claimDue(profileId, SVC, now, window)).map((r) => r.id);
     const disagreements: string[] = [];
     let steps = 0;
+    let mostInFlight = inFlight.length;
     while (inFlight.length > 0) {
       const [rowId] = inFlight.splice(Math.floor(random() * inFlight.length), 1);
       const before = new Map((await everything(profileId)).map((r) => [r.id, r]));
       const outcome = random() < 0.75 ? { type: 'ok' as const, value: {} } : { type: 'rejected' as const, message: 'refused' };
-      const [rec] = await repo.recordSends(profileId, [{ rowId: rowId as string, outcome, now, claimNext: true }], SVC);
+      const [rec] = await repo.recordSends(profileId, [{ rowId: rowId as string, outcome, now, claimNext: true }], SVC, window ? { window } : {});
       const claimed = rec?.claimed.map((r) => r.id) ?? [];
       const after = await everything(profileId);
-      const expected = planQueue(after.map((r) => (claimed.includes(r.id) ? (before.get(r.id) ?? r) : r)), now).due;
+      const expected = planQueue(after.map((r) => (claimed.includes(r.id) ? (before.get(r.id) ?? r) : r)), now, window).due;
       if (sorted(expected) !== sorted(claimed)) {
-        const plan = planQueue(after.map((r) => (claimed.includes(r.id) ? (before.get(r.id) ?? r) : r)), now);
+        const plan = planQueue(after.map((r) => (claimed.includes(r.id) ? (before.get(r.id) ?? r) : r)), now, window);
         const show = (id: string) => {
           const r = before.get(id);
           return r ? `${id.slice(0, 4)} ${r.sourceKey}->${r.fundsKey ?? ''} @${r.createdAt - now} ${r.state}${r.notBefore ? ` nb${r.notBefore - now}` : ''} ${plan.waiting.get(id) ?? ''}` : id;
@@ -71,11 +73,12 @@ expose({
         disagreements.push(`after ${show(rowId as string)}: claimed [${claimed.map(show).join('; ')}], whole plan [${expected.map(show).join('; ')}]`);
       }
       inFlight.push(...claimed);
+      mostInFlight = Math.max(mostInFlight, inFlight.length);
       steps++;
     }
     const rows = (await everything(profileId)).filter((r) => ids.includes(r.id));
     const left = rows.filter((r) => r.state === 'approved' || r.state === 'sending');
-    return { disagreements, steps, finished: rows.filter((r) => r.state === 'sent' || r.state === 'failed').length, leftDue: planQueue(left, now).due.length, leftScheduled: left.filter((r) => (r.notBefore ?? 0) > now).length };
+    return { disagreements, steps, finished: rows.filter((r) => r.state === 'sent' || r.state === 'failed').length, leftDue: planQueue(left, now, window).due.length, leftScheduled: left.filter((r) => (r.notBefore ?? 0) > now).length, mostInFlight };
   },
   async record(profileId: string, rowId: string, type: 'ok' | 'rejected', now: number) {
     await repo.recordSend(profileId, rowId, type === 'ok' ? { type, value: { transferId: `tr-${rowId}` } } : { type, message: 'refused' }, now);

@@ -6,7 +6,7 @@ import { draftRow, newKey, queueKeys } from '../model/draft';
 import { kindOf, type PayloadProblem } from '../model/kinds';
 import { approvalHash } from '../model/approval-binding';
 import { canonicalJson } from '../model/payload-hash';
-import { nextDueAfter, planQueue } from '../model/queue-plan';
+import { nextDueAfter, planQueue, type SendWindow } from '../model/queue-plan';
 import * as t from '../model/transitions';
 import { FINAL_STATES, sentAt, type Approver, type DraftInput, type OutboxRow, type OutboxState } from '../../../../shared/outbox';
 
@@ -208,14 +208,14 @@ export async function sentFlows(profileId: string, accountKey: string): Promise<
  * for `service`, the profile's service now: an approved row that was approved for another goes
  * back to a person in the same commit instead.
  */
-export async function claimDue(profileId: string, service: string, now = Date.now()): Promise<OutboxRow[]> {
+export async function claimDue(profileId: string, service: string, now = Date.now(), window?: SendWindow): Promise<OutboxRow[]> {
   const db = outboxDb(profileId);
   return db.transaction('rw', writable(db), async () => {
     const inFlight = await db.rows.where('state').anyOf('approved', 'sending').toArray();
     const elsewhere = inFlight.filter((r) => r.state === 'approved' && r.approvedFor !== service);
     await writeChanges(db, elsewhere, (row) => t.approvedElsewhere(row, service, now), now);
     const live = elsewhere.length === 0 ? inFlight : inFlight.filter((r) => !elsewhere.includes(r));
-    const due = planQueue(live, now).due.map((id) => live.find((r) => r.id === id) as OutboxRow);
+    const due = planQueue(live, now, window).due.map((id) => live.find((r) => r.id === id) as OutboxRow);
     return writeChanges(db, due, (row) => t.claim(row, now, service), now);
   });
 }
@@ -232,6 +232,13 @@ export interface SendRecord {
   claimNext: boolean;
 }
 
+export interface RecordOptions {
+  /** How far each source may run ahead (queue-plan.ts); without it, one row in flight per source. */
+  window?: SendWindow;
+  random?: () => number;
+  spans?: RecordSpans;
+}
+
 export interface Recorded {
   row: OutboxRow;
   /** Rows claimed (approved -> sending) because this outcome freed them; the caller sends them. */
@@ -245,28 +252,29 @@ const inState = (rows: OutboxTable, index: 'sourceKey' | 'fundsKey', key: string
 
 /**
  * The rows that decide whether `sourceKey`'s head may go: its rows in flight, its oldest approved
- * row not scheduled for later (the head), and the oldest rows in flight or due that pay into it.
+ * rows not scheduled for later (the head, and as many behind it as the window lets go together),
+ * and the oldest rows in flight or due that pay into it.
  * planQueue over them decides that source exactly as it would over the whole queue (IndexedDB
  * orders equal keys by id, as planQueue does), so a record costs the same with 10 rows queued or
  * 10,000.
  */
-async function queueOf(db: Db, sourceKey: string, now: number): Promise<OutboxRow[]> {
+async function queueOf(db: Db, sourceKey: string, now: number, heads: number): Promise<OutboxRow[]> {
   const notLater = (r: OutboxRow) => (r.notBefore ?? 0) <= now;
   // The oldest of each range, read together with getAll; a cursor (slower per call) only when
-  // that oldest row is scheduled for later and the next ones must be looked at.
-  const firstDue = async (index: 'sourceKey' | 'fundsKey', state: OutboxState) => {
-    const [r] = await inState(db.rows, index, sourceKey, state).limit(1).toArray();
-    return r === undefined || notLater(r) ? r : inState(db.rows, index, sourceKey, state).filter(notLater).first();
+  // one of them is scheduled for later and the next ones must be looked at.
+  const firstDue = async (index: 'sourceKey' | 'fundsKey', state: OutboxState, n: number) => {
+    const rows = await inState(db.rows, index, sourceKey, state).limit(n).toArray();
+    return rows.every(notLater) ? rows : inState(db.rows, index, sourceKey, state).filter(notLater).limit(n).toArray();
   };
   const [head, sending, fundingDue, fundingInFlight] = await Promise.all([
-    firstDue('sourceKey', 'approved'),
+    firstDue('sourceKey', 'approved', heads),
     inState(db.rows, 'sourceKey', sourceKey, 'sending').toArray(),
-    firstDue('fundsKey', 'approved'),
+    firstDue('fundsKey', 'approved', 1),
     inState(db.rows, 'fundsKey', sourceKey, 'sending').first(),
   ]);
-  if (!head) return [];
+  if (head.length === 0) return [];
   // Scheduled rows before the head hold nobody up, so planQueue needs none of them.
-  const rows = new Map([head, ...sending, ...[fundingDue, fundingInFlight].filter((r): r is OutboxRow => r !== undefined)].map((r) => [r.id, r]));
+  const rows = new Map([...head, ...sending, ...fundingDue, ...(fundingInFlight ? [fundingInFlight] : [])].map((r) => [r.id, r]));
   return [...rows.values()];
 }
 
@@ -275,10 +283,10 @@ async function queueOf(db: Db, sourceKey: string, now: number): Promise<OutboxRo
  * head whose key the service may have forgotten goes to review instead, one approved for another
  * service goes back to a person, and the next one is looked at.
  */
-async function claimHead(db: Db, sourceKey: string, now: number, service: string): Promise<OutboxRow[]> {
+async function claimHead(db: Db, sourceKey: string, now: number, service: string, window?: SendWindow): Promise<OutboxRow[]> {
   for (;;) {
-    const rows = await queueOf(db, sourceKey, now);
-    const due = planQueue(rows, now).due.map((id) => rows.find((r) => r.id === id) as OutboxRow).filter((r) => r.sourceKey === sourceKey);
+    const rows = await queueOf(db, sourceKey, now, window?.max ?? 1);
+    const due = planQueue(rows, now, window).due.map((id) => rows.find((r) => r.id === id) as OutboxRow).filter((r) => r.sourceKey === sourceKey);
     const expired = due.filter((r) => r.firstAttemptAt !== undefined && now - r.firstAttemptAt >= t.KEY_AGE_LIMIT_MS);
     const elsewhere = due.filter((r) => r.approvedFor !== service);
     if (expired.length > 0 || elsewhere.length > 0) {
@@ -305,12 +313,22 @@ async function writeChanges(db: Db, rows: OutboxRow[], change: (row: OutboxRow) 
 }
 
 /**
+ * Where one record transaction's time went (ms), for the benchmark's breakdown: writing the
+ * outcomes, planning and claiming what they freed, the durable commit; `rows` recorded together.
+ */
+export type RecordSpans = (span: 'write' | 'claim' | 'commit', ms: number, rows: number) => void;
+
+/**
  * Records outcomes (one commit for all of them); with `claimNext`, claims in the same commit the
  * rows each outcome freed, for `service` (the profile's service now).
  */
-export async function recordSends(profileId: string, items: SendRecord[], service: string, random: () => number = Math.random): Promise<Recorded[]> {
+export async function recordSends(profileId: string, items: SendRecord[], service: string, options: RecordOptions = {}): Promise<Recorded[]> {
+  const { window, random = Math.random, spans } = options;
   const db = outboxDb(profileId);
-  return db.transaction('rw', writable(db), async () => {
+  const started = performance.now();
+  let written = started;
+  let claimed = started;
+  const recorded = await db.transaction('rw', writable(db), async () => {
     const before = await db.rows.bulkGet(items.map((i) => i.rowId));
     const rows = before.map((row, i) => {
       if (!row) throw new RowNotFound(items[i]?.rowId ?? '');
@@ -321,6 +339,7 @@ export async function recordSends(profileId: string, items: SendRecord[], servic
       return t.recordOutcome(row, outcome, now, random);
     });
     await Promise.all([save(db, after), db.audit.bulkAdd(after.map((n, i) => auditOf(rows[i] as OutboxRow, n, (items[i] as SendRecord).now)))]);
+    written = performance.now();
     const out: Recorded[] = after.map((row) => ({ row, claimed: [] }));
     // Each source freed is planned once, one after another: a claim for one source changes what
     // another reads (a row it claims may fund the other), so plans must not interleave.
@@ -330,11 +349,18 @@ export async function recordSends(profileId: string, items: SendRecord[], servic
       for (const sourceKey of [after[i]?.sourceKey, after[i]?.fundsKey]) {
         if (sourceKey === undefined || planned.has(sourceKey)) continue;
         planned.add(sourceKey);
-        (out[i] as Recorded).claimed.push(...(await claimHead(db, sourceKey, now, service)));
+        (out[i] as Recorded).claimed.push(...(await claimHead(db, sourceKey, now, service, window)));
       }
     }
+    claimed = performance.now();
     return out;
   });
+  if (spans) {
+    spans('write', written - started, items.length);
+    spans('claim', claimed - written, items.length);
+    spans('commit', performance.now() - claimed, items.length);
+  }
+  return recorded;
 }
 
 async function eachInState(profileId: string, state: OutboxState, change: (row: OutboxRow) => OutboxRow | null, now: number): Promise<number> {

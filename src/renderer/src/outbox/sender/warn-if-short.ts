@@ -18,7 +18,7 @@ export const sentFlows = new SentFlows(readSentFlows);
 const READ_AGAIN_MS = 1_000;
 const recent = new Map<string, { at: number; account: Promise<Awaited<ReturnType<typeof readEntity<VirtualAccountView>>>> }>();
 
-function cachedAccount(profileId: string, accountId: string, now: number) {
+export function cachedAccount(profileId: string, accountId: string, now: number) {
   const key = `${profileId}|${accountId}`;
   const hit = recent.get(key);
   if (hit && now - hit.at < READ_AGAIN_MS && now >= hit.at) return hit.account;
