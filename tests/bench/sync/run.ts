@@ -50,6 +50,8 @@ interface SyncResult extends SyncRun {
   rows: number;
   /** Rows the index holds at the end of a searchable sync. */
   indexed?: number | null;
+  /** From the start of the backfill until the cache had every row (the index not yet caught up). */
+  storedMs?: number;
 }
 
 async function main(): Promise<void> {
@@ -105,6 +107,7 @@ async function main(): Promise<void> {
       outcome: full.outcome,
       cursors,
       backfill_ms: round(full.backfillMs),
+      stored_ms: round(full.storedMs ?? 0),
       rows_per_s: backfill.rows_per_s,
       baseline_rows_per_s: round((base.rows / base.ms) * 1000),
       total_sync_ms: round(full.ms),

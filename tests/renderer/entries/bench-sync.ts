@@ -56,12 +56,14 @@ expose({
         },
       });
       let indexed: number | null = null;
+      // Until the cache had every row (before the index caught up).
+      const storedMs = backfillMs;
       if (args.searchable) {
         const status = await searchClient().refresh();
         indexed = status.rows;
         backfillMs = performance.now() - backfillStart;
       }
-      return { outcome: done.phase, ms: performance.now() - started, backfillMs, rows: done.rows, chunks, indexed };
+      return { outcome: done.phase, ms: performance.now() - started, backfillMs, storedMs, rows: done.rows, chunks, indexed };
     } catch (error) {
       return { outcome: 'aborted', ms: performance.now() - started, backfillMs, rows: 0, chunks, message: String(error) };
     }
