@@ -20,6 +20,7 @@ import { writeFile } from 'node:fs/promises';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import { HeapSampler } from '../search/node/heap-sampler';
 import { emit, numberArg, textArg } from '../shared/io';
+import { estimateIpc } from './ipc-estimate';
 import { PeakMemory } from './peak-memory';
 import { startLaneBench } from '../shared/lane-bench';
 import { judgeSync, type Census, type SyncRun } from './verdict';
@@ -122,6 +123,9 @@ async function main(): Promise<void> {
       failures: backfill.failures,
       pass: backfill.failures.length === 0,
     });
+
+    // What the same answers would cost to cross Electron's IPC (no Electron binary runs here).
+    emit(await estimateIpc(big, page, 16));
 
     // 2. The index, rebuilt from the cache (the one saved during the sync forgotten) and saved; then a cold open.
     if (!flag('skip-index')) {
