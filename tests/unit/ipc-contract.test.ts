@@ -14,12 +14,13 @@ import {
   mergeTables,
   profilesChannels,
   serviceChannels,
+  syncChannels,
 } from '../../src/shared/ipc';
 import { startCore, type CoreHarness } from './core-helpers';
 
 describe('the IPC contract, merged from one module per feature', () => {
   it('defines every channel once, named domain:verb', () => {
-    const perFeature = [appChannels, keychainChannels, profilesChannels, connectivityChannels, serviceChannels, filesChannels, demoChannels, cardsChannels, clipboardChannels].flatMap((t) => Object.keys(t));
+    const perFeature = [appChannels, keychainChannels, profilesChannels, connectivityChannels, serviceChannels, filesChannels, demoChannels, cardsChannels, clipboardChannels, syncChannels].flatMap((t) => Object.keys(t));
     expect(new Set(perFeature).size).toBe(perFeature.length);
     expect([...CHANNELS].sort()).toEqual([...perFeature].sort());
     for (const name of CHANNELS) expect(name).toMatch(/^[a-z]+:[a-z][A-Za-z]*$/);

@@ -15,6 +15,7 @@ import { connectivityHandlers } from '../ipc/handlers/connectivity';
 import { keychainHandlers } from '../ipc/handlers/keychain';
 import { profilesHandlers } from '../ipc/handlers/profiles';
 import { serviceHandlers } from '../ipc/handlers/service';
+import { syncHandlers } from '../ipc/handlers/sync';
 import { InFlightCalls } from '../ipc/in-flight';
 import { DEMO_PROFILE_ID } from '../profiles/profile';
 import { ProfileStore } from '../profiles/profile-store';
@@ -155,6 +156,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     ...demoHandlers(ctx),
     ...cardsHandlers(ctx),
     ...clipboardHandlers(ctx),
+    ...syncHandlers(ctx),
   } satisfies Handlers);
 
   return {

@@ -9,6 +9,7 @@ import { filesChannels } from './files';
 import { keychainChannels } from './keychain';
 import { profilesChannels, profilesEvents } from './profiles';
 import { serviceChannels } from './service';
+import { syncChannels } from './sync';
 
 /**
  * The IPC contract: every channel the renderer may invoke (its argument schema and result type)
@@ -27,6 +28,7 @@ type ChannelTables = [
   typeof demoChannels,
   typeof cardsChannels,
   typeof clipboardChannels,
+  typeof syncChannels,
 ];
 type EventTables = [typeof profilesEvents, typeof connectivityEvents];
 
@@ -36,7 +38,7 @@ const noEventClash: [Clashes<EventTables>] extends [never] ? true : never = true
 void noChannelClash;
 void noEventClash;
 
-export const channels = mergeTables(appChannels, keychainChannels, profilesChannels, connectivityChannels, serviceChannels, filesChannels, demoChannels, cardsChannels, clipboardChannels);
+export const channels = mergeTables(appChannels, keychainChannels, profilesChannels, connectivityChannels, serviceChannels, filesChannels, demoChannels, cardsChannels, clipboardChannels, syncChannels);
 export const events = mergeTables(profilesEvents, connectivityEvents);
 
 export type Channels = typeof channels;

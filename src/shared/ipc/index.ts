@@ -11,6 +11,7 @@ export * from './files';
 export * from './demo';
 export * from './cards';
 export * from './clipboard';
+export * from './sync';
 export * from './contract';
 export * from './api';
 

@@ -18,6 +18,22 @@ function newRequestId(): string {
 }
 
 /**
+ * Runs a call to main under a fresh request id that aborting `signal` cancels in main
+ * (`service:cancel`); an already aborted signal sends nothing.
+ */
+export async function cancellable<T>(signal: AbortSignal | undefined, call: (requestId: string) => Promise<Result<T>>): Promise<Result<T>> {
+  const requestId = newRequestId();
+  if (signal?.aborted) return canceled();
+  const onAbort = () => void callMain((api) => api.service.cancel({ requestId }));
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await call(requestId);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/**
  * The renderer's one way to call the service: always for a named profile, so a sync page or a
  * send finishes against the profile it belongs to, whichever profile is on screen.
  */
@@ -27,19 +43,12 @@ export async function serviceCall<N extends EndpointName>(
   request: ServiceRequest<N>,
   options: CallOptions = {},
 ): Promise<Result<ResponseOf<N>>> {
-  const requestId = newRequestId();
-  const { signal } = options;
-  if (signal?.aborted) return canceled();
-  const onAbort = () => void callMain((api) => api.service.cancel({ requestId }));
-  signal?.addEventListener('abort', onAbort, { once: true });
-  try {
+  return cancellable(options.signal, (requestId) => {
     // The spread of a per-endpoint request cannot be proven to fit the union by the checker;
     // it is exactly ServiceCallInput<N> with the three fields added here.
     const arg = { ...request, profileId, requestId, endpoint } as ServiceCallInput<N>;
-    return await callMain((api) => api.service.call(arg));
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-  }
+    return callMain((api) => api.service.call(arg));
+  });
 }
 
 function canceled<T>(): Result<T> {

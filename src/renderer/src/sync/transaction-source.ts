@@ -1,6 +1,7 @@
 import type { Transaction } from '../../../shared/service';
 import type { IpcError, Result } from '../../../shared/ipc';
 import { serviceCall } from '../platform/service';
+import { transactionPages } from '../platform/transaction-pages';
 import type { TxWindow } from './tx-window';
 
 /** Why a sync step failed, in the terms the sync decides on. */
@@ -26,6 +27,11 @@ export type { TxWindow } from './tx-window';
 /** What the sync needs of the service; the app's implementation goes through main. */
 export interface TransactionSource {
   page(window: TxWindow, cursor: string | undefined, signal: AbortSignal): Promise<TxPage>;
+  /**
+   * Up to `maxPages` pages from `cursor` in one go, in order, each with the cursor after it (the
+   * backfill's path); a source without it is walked page by page.
+   */
+  pages?(window: TxWindow, cursor: string | undefined, maxPages: number, signal: AbortSignal): Promise<TxPage[]>;
   /** How many transactions the window holds; null when the service cannot say (no aggregation). */
   count(window: TxWindow, signal: AbortSignal): Promise<number | null>;
   get(id: string, signal: AbortSignal): Promise<Transaction | null>;
@@ -56,17 +62,27 @@ function windowQuery(w: TxWindow): Record<string, string> {
   return q;
 }
 
+/** A 400 to a request that carried a cursor: the service forgot it. */
+function refuseForgottenCursor(r: Result<unknown>, cursor: string | undefined): void {
+  if (!r.ok && cursor && r.error.service?.status === 400) {
+    throw new SyncFailure('bad-cursor', 'The service no longer accepts where this sync had stopped; that part starts again.');
+  }
+}
+
 /** The service, through main, for one profile. */
 export function serviceTransactionSource(profileId: string): TransactionSource {
   return {
     async page(window, cursor, signal) {
       const r = await serviceCall(profileId, 'listTransactions', { query: { ...windowQuery(window), ...(cursor ? { cursor } : {}) } }, { signal });
-      if (!r.ok && cursor && r.error.service?.status === 400) {
-        throw new SyncFailure('bad-cursor', 'The service no longer accepts where this sync had stopped; that part starts again.');
-      }
+      refuseForgottenCursor(r, cursor);
       const page = unwrap(r);
       const next = page.metadata?.nextCursor;
       return { items: page.items, nextCursor: next ? next : undefined };
+    },
+    async pages(window, cursor, maxPages, signal) {
+      const r = await transactionPages(profileId, { query: windowQuery(window), ...(cursor ? { cursor } : {}), maxPages }, { signal });
+      refuseForgottenCursor(r, cursor);
+      return unwrap(r).pages.map((p) => ({ items: p.items, nextCursor: p.nextCursor ?? undefined }));
     },
     async count(window, signal) {
       const r = await serviceCall(profileId, 'getTransactionAggregation', { query: windowQuery(window) }, { signal });

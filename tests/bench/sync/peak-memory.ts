@@ -1,0 +1,78 @@
+import type { Browser, CDPSession, Page } from '@playwright/test';
+import { HeapSampler } from '../search/node/heap-sampler';
+
+interface HeapUsage {
+  usedSize: number;
+  embedderHeapUsedSize?: number;
+  backingStorageSize?: number;
+}
+
+const bytesOf = (u: HeapUsage) => u.usedSize + (u.embedderHeapUsedSize ?? 0) + (u.backingStorageSize ?? 0);
+
+/**
+ * The window's and the search worker's memory during a backfill, from the DevTools protocol
+ * (Runtime.getHeapUsage: JS heap + array buffers + Blink's heap), sampled together every
+ * `intervalMs`. Their sum at its highest is the backfill's peak: it is what the process must
+ * hold at once, which the heaps' separate peaks would underestimate.
+ */
+export class PeakMemory {
+  peakBytes = 0;
+  peakWindowBytes = 0;
+  peakWorkerBytes = 0;
+  samples = 0;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private busy = false;
+
+  private constructor(
+    private readonly window: CDPSession,
+    private readonly worker: HeapSampler,
+  ) {}
+
+  /** The window `page` and its worker whose script ends with `workerSuffix` (already running). */
+  static async attach(browser: Browser, page: Page, workerSuffix: string): Promise<PeakMemory> {
+    const window = await page.context().newCDPSession(page);
+    return new PeakMemory(window, await HeapSampler.attach(browser, workerSuffix));
+  }
+
+  private async windowBytes(): Promise<number> {
+    return bytesOf((await this.window.send('Runtime.getHeapUsage')) as HeapUsage);
+  }
+
+  async sample(): Promise<void> {
+    const [w, k] = await Promise.all([this.windowBytes(), this.worker.usage()]);
+    this.samples++;
+    this.peakWindowBytes = Math.max(this.peakWindowBytes, w);
+    this.peakWorkerBytes = Math.max(this.peakWorkerBytes, k);
+    this.peakBytes = Math.max(this.peakBytes, w + k);
+  }
+
+  start(intervalMs = 100): void {
+    this.timer = setInterval(() => {
+      if (this.busy) return;
+      this.busy = true;
+      // A sample lost to a busy protocol is skipped; the next one comes 100 ms later.
+      this.sample().then(
+        () => (this.busy = false),
+        () => (this.busy = false),
+      );
+    }, intervalMs);
+  }
+
+  /** Stops sampling; takes one last sample so a short run has at least one. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.sample().catch(() => undefined);
+  }
+
+  /** Window and worker after a forced full collection of each (steady state). */
+  async liveAfterGc(): Promise<{ window: number; worker: number }> {
+    await this.window.send('HeapProfiler.collectGarbage');
+    return { window: await this.windowBytes(), worker: await this.worker.liveUsage() };
+  }
+
+  async detach(): Promise<void> {
+    clearInterval(this.timer);
+    await this.worker.detach();
+    await this.window.detach().catch(() => undefined);
+  }
+}
