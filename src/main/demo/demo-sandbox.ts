@@ -1,4 +1,4 @@
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { startSandbox, type Sandbox, type SeedProgress } from '../../sandbox';
 import type { SimulatedPurchase } from '../../shared/ipc';
 import type { SimulatedAuthorization } from '../../shared/service';
 
@@ -43,7 +43,7 @@ export class DemoService {
     return { ...this.options };
   }
 
-  start(): Promise<Sandbox> {
+  start(onSeedProgress?: (p: SeedProgress) => void): Promise<Sandbox> {
     this.starting ??= startSandbox({
       host: '127.0.0.1',
       port: 0,
@@ -52,6 +52,7 @@ export class DemoService {
       transactions: this.options.transactions,
       ...(this.startAt !== undefined ? { startAt: this.startAt } : {}),
       validateResponses: false,
+      ...(onSeedProgress ? { onSeedProgress } : {}),
     }).catch((error: unknown) => {
       this.starting = undefined;
       throw error;
@@ -61,12 +62,12 @@ export class DemoService {
 
   /**
    * A new sample history: the old sandbox stops (its ports and key are gone) and a new one
-   * starts with `transactions` rows. Seeding a million takes several seconds.
+   * starts with `transactions` rows. Seeding a million takes several seconds, reported as it goes.
    */
-  async reset(transactions: number): Promise<Sandbox> {
+  async reset(transactions: number, onSeedProgress?: (p: SeedProgress) => void): Promise<Sandbox> {
     await this.stop();
     this.options = { ...this.options, transactions };
-    return this.start();
+    return this.start(onSeedProgress);
   }
 
   /**

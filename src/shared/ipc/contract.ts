@@ -4,7 +4,7 @@ import { cardsChannels } from './cards';
 import { clipboardChannels } from './clipboard';
 import { connectivityChannels, connectivityEvents } from './connectivity';
 import { mergeTables, type Channel, type Clashes, type EventDef, type HandlersOf } from './define';
-import { demoChannels } from './demo';
+import { demoChannels, demoEvents } from './demo';
 import { filesChannels } from './files';
 import { keychainChannels } from './keychain';
 import { profilesChannels, profilesEvents } from './profiles';
@@ -28,7 +28,7 @@ type ChannelTables = [
   typeof cardsChannels,
   typeof clipboardChannels,
 ];
-type EventTables = [typeof profilesEvents, typeof connectivityEvents];
+type EventTables = [typeof profilesEvents, typeof connectivityEvents, typeof demoEvents];
 
 // A name defined in two features does not compile (and mergeTables refuses it at load time too).
 const noChannelClash: [Clashes<ChannelTables>] extends [never] ? true : never = true;
@@ -37,7 +37,7 @@ void noChannelClash;
 void noEventClash;
 
 export const channels = mergeTables(appChannels, keychainChannels, profilesChannels, connectivityChannels, serviceChannels, filesChannels, demoChannels, cardsChannels, clipboardChannels);
-export const events = mergeTables(profilesEvents, connectivityEvents);
+export const events = mergeTables(profilesEvents, connectivityEvents, demoEvents);
 
 export type Channels = typeof channels;
 export type ChannelName = keyof Channels & string;
