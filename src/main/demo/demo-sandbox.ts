@@ -20,6 +20,8 @@ export interface DemoOptions {
    * period boundary never depends on when the suite runs); real time when omitted.
    */
   startAt?: number;
+  /** Rows per list page the Demo's service answers (the sandbox's default, 50, when omitted). */
+  pageSize?: number;
 }
 
 export const DEMO_DEFAULT_TRANSACTIONS = 3_000;
@@ -31,15 +33,17 @@ export const DEMO_DEFAULT_SEED = 42;
  */
 export class DemoService {
   private starting: Promise<Sandbox> | undefined;
-  private options: Required<Omit<DemoOptions, 'startAt'>>;
+  private options: Required<Omit<DemoOptions, 'startAt' | 'pageSize'>>;
   private readonly startAt: number | undefined;
+  private readonly pageSize: number | undefined;
 
   constructor(options: DemoOptions = {}) {
     this.options = { seed: options.seed ?? DEMO_DEFAULT_SEED, transactions: options.transactions ?? DEMO_DEFAULT_TRANSACTIONS };
     this.startAt = options.startAt;
+    this.pageSize = options.pageSize;
   }
 
-  info(): Required<Omit<DemoOptions, 'startAt'>> {
+  info(): Required<Omit<DemoOptions, 'startAt' | 'pageSize'>> {
     return { ...this.options };
   }
 
@@ -51,6 +55,7 @@ export class DemoService {
       seed: this.options.seed,
       transactions: this.options.transactions,
       ...(this.startAt !== undefined ? { startAt: this.startAt } : {}),
+      ...(this.pageSize !== undefined ? { pageSize: this.pageSize } : {}),
       validateResponses: false,
       ...(onSeedProgress ? { onSeedProgress } : {}),
     }).catch((error: unknown) => {
