@@ -48,7 +48,7 @@ export function DemoResetProgress({ hideWhenDone = false }: { hideWhenDone?: boo
   }, [moving]);
   if (!view || (hideWhenDone && view.stage === 'done')) return null;
   return (
-    <div className="demo-progress" role="status" aria-live="polite" data-stage={view.stage} data-rows={view.rows} data-total={view.total} data-percent={view.percent}>
+    <div className="demo-progress" aria-live="polite" data-stage={view.stage} data-rows={view.rows} data-total={view.total} data-percent={view.percent}>
       <span className="demo-progress__label">
         {view.label}: {count(view.rows)} of {count(view.total)} transactions ({view.percent}%)
         {view.etaSeconds !== null ? ` · about ${duration(view.etaSeconds)} left${view.estimated ? ' (estimate)' : ''}` : ''}
