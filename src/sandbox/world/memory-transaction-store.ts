@@ -119,17 +119,14 @@ export class MemoryTransactionStore implements TransactionStore {
     const caches = DIMENSIONS.map(() => new Map<string, PostingList>());
     for (const record of records) {
       if (this.byId.has(record.tx.id)) throw new Error(`duplicate transaction id ${record.tx.id}`);
-      // The store takes the record as it is (no copy: a million copies cost seconds of GC when seeding).
-      const full = record as TransactionRecord;
-      full.seq = this.nextSeq++;
+      const full: TransactionRecord = { ...record, seq: this.nextSeq++ };
       this.remember(full);
       const { dateMs, seq } = full;
       const amount = full.tx.amountCents;
       this.all.append(dateMs, seq, amount);
-      for (let i = 0; i < DIMENSIONS.length; i++) {
-        const d = DIMENSIONS[i] as Dimension;
+      DIMENSIONS.forEach((d, i) => {
         const key = keyOf(full.tx, d);
-        if (key === undefined) continue;
+        if (key === undefined) return;
         const cache = caches[i] as Map<string, PostingList>;
         let list = cache.get(key);
         if (!list) {
@@ -137,7 +134,7 @@ export class MemoryTransactionStore implements TransactionStore {
           cache.set(key, list);
         }
         list.append(dateMs, seq, amount);
-      }
+      });
       this.account(full, 1);
     }
   }

@@ -51,7 +51,6 @@ export interface TransactionStore {
   /**
    * Inserts many records at once (the seed). Fast when they come in date order and are newer
    * than everything stored; otherwise it falls back to one insert per record. Same result either way.
-   * The store takes the records themselves (each gets its `seq`); the caller lets go of them.
    */
   bulkLoad(records: readonly Omit<TransactionRecord, 'seq'>[]): void;
   /** Applies a change (status, date, note, ...) and re-indexes the record. */
