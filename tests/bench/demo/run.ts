@@ -71,6 +71,8 @@ function sampleScreen(page: Page, t0: number): { samples: ScreenSample[]; stop()
       const s = await readProgress(page).catch(() => ({ stage: null, text: '', visible: false }));
       if (!running) break;
       samples.push({ t: performance.now() - t0, ...s });
+      // What the screen says every ~10 s, so a long run shows where it is.
+      if (samples.length % 40 === 1) log(`${Math.round((performance.now() - t0) / 1000)} s: ${s.text || '(no progress line)'}`);
       next += SAMPLE_EVERY_MS;
       const wait = next - performance.now();
       // The sampling pace, not a wait for a state: the end is awaited on the page's state.
