@@ -6,7 +6,8 @@ import { Faults, type FaultSettingsInput } from './http/faults';
 import { REQUEST_LOG_CAP, RequestLog } from './http/request-log';
 import { registerAdminRoutes } from './routes/admin';
 import { routes } from './routes';
-import { createWorld, type WorldOptions } from './seed/create-world';
+import { createWorldAsync, type WorldOptions } from './seed/create-world';
+import type { SeedProgress } from './seed/transactions';
 import { catchUp } from './simulation/tick';
 import type { World } from './world/world';
 
@@ -25,6 +26,8 @@ export interface SandboxOptions extends Partial<WorldOptions> {
   validateResponses?: boolean;
   /** Requests the log keeps before the oldest go (`GET /__sandbox/requests`); REQUEST_LOG_CAP by default. */
   requestLogCap?: number;
+  /** How far the history's seed is, reported every few thousand rows (a million take seconds). */
+  onSeedProgress?: (p: SeedProgress) => void;
 }
 
 export interface Sandbox {
@@ -55,7 +58,7 @@ function urlOf(app: FastifyInstance, host: string): { url: string; port: number 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   const apiKey = options.apiKey ?? `sbx_${randomBytes(24).toString('base64url')}`;
-  const world = createWorld(options);
+  const world = await createWorldAsync(options, options.onSeedProgress);
   const faults = new Faults();
   const validateResponses = options.validateResponses ?? true;
 
@@ -147,3 +150,4 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 export type { FaultSettings, FaultSettingsInput } from './http/faults';
 export type { LoggedRequest, RequestLogPage } from './http/request-log';
 export type { World } from './world/world';
+export type { SeedProgress } from './seed/transactions';

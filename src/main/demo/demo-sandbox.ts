@@ -1,4 +1,4 @@
-import { startSandbox, type Sandbox } from '../../sandbox';
+import { startSandbox, type Sandbox, type SeedProgress } from '../../sandbox';
 import type { SimulatedPurchase } from '../../shared/ipc';
 import type { SimulatedAuthorization } from '../../shared/service';
 
@@ -20,6 +20,8 @@ export interface DemoOptions {
    * period boundary never depends on when the suite runs); real time when omitted.
    */
   startAt?: number;
+  /** Rows per list page the Demo's service answers (the sandbox's default, 50, when omitted). */
+  pageSize?: number;
 }
 
 export const DEMO_DEFAULT_TRANSACTIONS = 3_000;
@@ -31,19 +33,21 @@ export const DEMO_DEFAULT_SEED = 42;
  */
 export class DemoService {
   private starting: Promise<Sandbox> | undefined;
-  private options: Required<Omit<DemoOptions, 'startAt'>>;
+  private options: Required<Omit<DemoOptions, 'startAt' | 'pageSize'>>;
   private readonly startAt: number | undefined;
+  private readonly pageSize: number | undefined;
 
   constructor(options: DemoOptions = {}) {
     this.options = { seed: options.seed ?? DEMO_DEFAULT_SEED, transactions: options.transactions ?? DEMO_DEFAULT_TRANSACTIONS };
     this.startAt = options.startAt;
+    this.pageSize = options.pageSize;
   }
 
-  info(): Required<Omit<DemoOptions, 'startAt'>> {
+  info(): Required<Omit<DemoOptions, 'startAt' | 'pageSize'>> {
     return { ...this.options };
   }
 
-  start(): Promise<Sandbox> {
+  start(onSeedProgress?: (p: SeedProgress) => void): Promise<Sandbox> {
     this.starting ??= startSandbox({
       host: '127.0.0.1',
       port: 0,
@@ -51,7 +55,9 @@ export class DemoService {
       seed: this.options.seed,
       transactions: this.options.transactions,
       ...(this.startAt !== undefined ? { startAt: this.startAt } : {}),
+      ...(this.pageSize !== undefined ? { pageSize: this.pageSize } : {}),
       validateResponses: false,
+      ...(onSeedProgress ? { onSeedProgress } : {}),
     }).catch((error: unknown) => {
       this.starting = undefined;
       throw error;
@@ -61,12 +67,12 @@ export class DemoService {
 
   /**
    * A new sample history: the old sandbox stops (its ports and key are gone) and a new one
-   * starts with `transactions` rows. Seeding a million takes several seconds.
+   * starts with `transactions` rows. Seeding a million takes several seconds, reported as it goes.
    */
-  async reset(transactions: number): Promise<Sandbox> {
+  async reset(transactions: number, onSeedProgress?: (p: SeedProgress) => void): Promise<Sandbox> {
     await this.stop();
     this.options = { ...this.options, transactions };
-    return this.start();
+    return this.start(onSeedProgress);
   }
 
   /**

@@ -4,7 +4,7 @@ import { MemoryTransactionStore } from '../world/memory-transaction-store';
 import { DEFAULT_IDEMPOTENCY_TTL_MS } from '../payments/idempotency';
 import type { World } from '../world/world';
 import { seedEntities } from './entities';
-import { seedTransactions } from './transactions';
+import { seedTransactions, seedTransactionsAsync, type SeedProgress } from './transactions';
 
 export interface WorldOptions {
   /** Same seed, same world. */
@@ -35,6 +35,22 @@ export const DEFAULT_WORLD_OPTIONS: Readonly<Pick<WorldOptions, 'seed' | 'transa
  * forwards optional flags must not empty the world).
  */
 export function createWorld(options: Partial<WorldOptions> = {}): World {
+  const { world, transactions } = worldWithoutHistory(options);
+  seedTransactions(world, transactions, world.clock.startedAt);
+  return world;
+}
+
+/**
+ * The same world as `createWorld`, made without blocking the process for long (a million rows
+ * take seconds) and reporting how far the history is.
+ */
+export async function createWorldAsync(options: Partial<WorldOptions> = {}, onProgress?: (p: SeedProgress) => void): Promise<World> {
+  const { world, transactions } = worldWithoutHistory(options);
+  await seedTransactionsAsync(world, transactions, world.clock.startedAt, onProgress);
+  return world;
+}
+
+function worldWithoutHistory(options: Partial<WorldOptions>): { world: World; transactions: number } {
   const seed = options.seed ?? DEFAULT_WORLD_OPTIONS.seed;
   const transactions = options.transactions ?? DEFAULT_WORLD_OPTIONS.transactions;
   const pageSize = options.pageSize ?? DEFAULT_WORLD_OPTIONS.pageSize;
@@ -71,6 +87,5 @@ export function createWorld(options: Partial<WorldOptions> = {}): World {
     ledger: [],
     idempotency: new Map(),
   };
-  seedTransactions(world, transactions, startedAt);
-  return world;
+  return { world, transactions };
 }

@@ -26,6 +26,32 @@ const HOUR_MS = 3_600_000;
  * `count` includes all of these; below about 60 the fixed examples alone exceed it.
  */
 export function seedTransactions(world: World, count: number, now: number): void {
+  for (const _ of seedSteps(world, count, now));
+}
+
+/** How far a seed is: `done` of `total` units (each transaction counts twice: generated, then loaded). */
+export interface SeedProgress {
+  done: number;
+  total: number;
+}
+
+/** Rows generated or loaded between two reports (about 10-30 ms of work each here at 1M). */
+const STEP_ROWS = 16_384;
+
+/**
+ * The same seed, yielding to the event loop every few thousand rows and reporting how far it is,
+ * so a process that serves requests (main, with the Demo in it) stays responsive while a million
+ * rows are made and a person sees the progress. The world is identical to `seedTransactions`'s:
+ * nothing else draws from its random source meanwhile.
+ */
+export async function seedTransactionsAsync(world: World, count: number, now: number, onProgress?: (p: SeedProgress) => void): Promise<void> {
+  for (const p of seedSteps(world, count, now)) {
+    onProgress?.(p);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}
+
+function* seedSteps(world: World, count: number, now: number): Generator<SeedProgress, void> {
   const anchor = Math.floor(now / DAY_MS) * DAY_MS;
   const start = anchor - 365 * DAY_MS;
   const rng = world.rng;
@@ -43,12 +69,20 @@ export function seedTransactions(world: World, count: number, now: number): void
   const fixed = [...ctx.coverage(now), ...ctx.commissionHistory()].sort((x, y) => x.dateMs - y.dateMs);
   const closedVas = vas.filter((v) => v.closedAt !== null);
   const reserved = vas.length + 2 * closedVas.length + fixed.length;
-  const stream = ctx.stream(Math.max(0, count - reserved), start, anchor);
+  const streamed = Math.max(0, count - reserved);
+  const total = 2 * count;
+  const stream: Draft[] = [];
+  for (const made of ctx.stream(stream, streamed, start, anchor)) yield { done: made, total };
   const history = merge(stream, fixed);
 
   const openings = ctx.openings(history);
   const sweeps = ctx.sweeps(openings, history).sort((x, y) => x.dateMs - y.dateMs);
-  world.transactions.bulkLoad(merge(openings, merge(history, sweeps)));
+  const all = merge(openings, merge(history, sweeps));
+  // In date order, so each slice appends after the previous one (bulkLoad's fast path).
+  for (let i = 0; i < all.length; i += STEP_ROWS) {
+    world.transactions.bulkLoad(all.slice(i, i + STEP_ROWS));
+    yield { done: count + Math.min(all.length, i + STEP_ROWS), total };
+  }
   for (const [txId, fee] of b.fees) world.feeDetails.set(txId, [fee]);
   settlePending(world, now);
 }
@@ -108,14 +142,16 @@ class Context {
     return undefined;
   }
 
-  /** `n` transactions at random instants in [from, to), each a single draft or a pair at one instant. */
-  stream(n: number, from: number, to: number): Draft[] {
+  /**
+   * `n` transactions at random instants in [from, to), each a single draft or a pair at one
+   * instant, appended to `out`; yields how many are made every STEP_ROWS.
+   */
+  *stream(out: Draft[], n: number, from: number, to: number): Generator<number, void> {
     const rng = this.world.rng;
     const b = this.b;
     const times = new Float64Array(n);
     for (let i = 0; i < n; i++) times[i] = Math.floor(from + rng.next() * (to - from));
     times.sort();
-    const out: Draft[] = [];
     const purchases: PurchaseRef[] = [];
     const foreign: PurchaseRef[] = [];
     const achs: Draft[] = [];
@@ -125,7 +161,12 @@ class Context {
     };
     let lastMonth = -1;
     let i = 0;
+    let reported = 0;
     while (i < n) {
+      if (i - reported >= STEP_ROWS) {
+        reported = i;
+        yield i;
+      }
       const t = times[i] as number;
       const recent = t >= this.pendingFrom;
       const pair = i + 1 < n;
@@ -195,7 +236,6 @@ class Context {
         out.push(draft);
       }
     }
-    return out;
   }
 
   /** At least one of everything SERVICE.md describes, at fixed places in the year. */

@@ -4,7 +4,7 @@ import { cardsChannels } from './cards';
 import { clipboardChannels } from './clipboard';
 import { connectivityChannels, connectivityEvents } from './connectivity';
 import { mergeTables, type Channel, type Clashes, type EventDef, type HandlersOf } from './define';
-import { demoChannels } from './demo';
+import { demoChannels, demoEvents } from './demo';
 import { filesChannels } from './files';
 import { keychainChannels } from './keychain';
 import { profilesChannels, profilesEvents } from './profiles';
@@ -30,7 +30,7 @@ type ChannelTables = [
   typeof clipboardChannels,
   typeof syncChannels,
 ];
-type EventTables = [typeof profilesEvents, typeof connectivityEvents];
+type EventTables = [typeof profilesEvents, typeof connectivityEvents, typeof demoEvents];
 
 // A name defined in two features does not compile (and mergeTables refuses it at load time too).
 const noChannelClash: [Clashes<ChannelTables>] extends [never] ? true : never = true;
@@ -39,7 +39,7 @@ void noChannelClash;
 void noEventClash;
 
 export const channels = mergeTables(appChannels, keychainChannels, profilesChannels, connectivityChannels, serviceChannels, filesChannels, demoChannels, cardsChannels, clipboardChannels, syncChannels);
-export const events = mergeTables(profilesEvents, connectivityEvents);
+export const events = mergeTables(profilesEvents, connectivityEvents, demoEvents);
 
 export type Channels = typeof channels;
 export type ChannelName = keyof Channels & string;

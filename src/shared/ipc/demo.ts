@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { channel } from './define';
+import { channel, event } from './define';
 import { ProfileId } from './schemas';
 
 /** The sample history sizes the Demo offers (Settings → "Reset the Demo"). */
@@ -16,6 +16,20 @@ export interface SimulatedPurchase {
   declineReason?: string;
   transactionId: string;
 }
+
+/**
+ * How far "Reset the Demo" is while main prepares the new sample history: `done` of `total` units
+ * of work (each transaction is generated, then loaded), for the transactions asked for.
+ */
+export interface DemoResetProgress {
+  transactions: number;
+  done: number;
+  total: number;
+}
+
+export const demoEvents = {
+  'demo:reset-progress': event<DemoResetProgress>(),
+} as const;
 
 export const demoChannels = {
   'demo:info': channel<DemoInfo>()(z.undefined()),

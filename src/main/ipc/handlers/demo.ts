@@ -10,7 +10,14 @@ export function demoHandlers(ctx: CoreContext): HandlersOf<typeof demoChannels> 
     'demo:info': async () => ctx.demo.info(),
     'demo:reset': async ({ transactions }) => {
       await ctx.services.reset(DEMO_PROFILE_ID);
-      await ctx.demo.reset(transactions);
+      // A few reports a second at most: each crosses to every window.
+      let last = 0;
+      await ctx.demo.reset(transactions, ({ done, total }) => {
+        const now = Date.now();
+        if (now - last < 100 && done < total) return;
+        last = now;
+        ctx.emit('demo:reset-progress', { transactions, done, total });
+      });
       // New ports: the Demo's client is made again on its next call; the views show the new URLs.
       await announceProfiles(ctx);
       return ctx.demo.info();

@@ -3,6 +3,7 @@ import { DEMO_SIZES, type DemoInfo } from '../../../../shared/ipc';
 import { callMain } from '../../platform/bridge';
 import { useProfiles } from '../../stores/profiles';
 import { resetDemo } from '../../app/reset-demo';
+import { DemoResetProgress } from '../sync-status/DemoResetProgress';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -59,6 +60,7 @@ export function DemoSample() {
           {busy ? `Preparing ${fmt(choice)} transactions…` : 'Reset the Demo'}
         </button>
       </div>
+      <DemoResetProgress />
       {message ? (
         <p className={message.error ? 'form__error' : 'form__saved'} role={message.error ? 'alert' : undefined} aria-live="polite">
           {message.text}

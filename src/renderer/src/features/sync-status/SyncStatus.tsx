@@ -21,7 +21,7 @@ export function SyncStatus({ profileId }: { profileId: string }) {
         <>
           <span>
             {PHASES[p.phase]}
-            {p.phase === 'backfill' && p.total ? `: ${count(Math.min(done, p.total))} of ${count(p.total)}` : p.rows ? `: ${count(p.rows)} received` : '…'}
+            {p.phase === 'backfill' && p.total ? `: ${count(Math.min(done, p.total))} of ${count(p.total)} (${Math.min(100, Math.floor((100 * done) / p.total))}%)` : p.rows ? `: ${count(p.rows)} received` : '…'}
             {p.rowsPerSecond > 0 ? ` · ${count(p.rowsPerSecond)}/s` : ''}
             {p.etaSeconds ? ` · about ${duration(p.etaSeconds)} left` : ''}
           </span>

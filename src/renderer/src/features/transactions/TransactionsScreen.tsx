@@ -11,6 +11,7 @@ import { ResultSummary } from './ResultSummary';
 import { SavedSearches } from './SavedSearches';
 import { SearchBox } from './SearchBox';
 import { SyncStatus } from '../sync-status/SyncStatus';
+import { DemoResetProgress } from '../sync-status/DemoResetProgress';
 import { TransactionDetail } from './TransactionDetail';
 import { TransactionList } from './TransactionList';
 import { useDirectory } from './useNames';
@@ -56,6 +57,7 @@ function TransactionsFor({ profileId }: { profileId: string }) {
         <ScreenHeading>Transactions</ScreenHeading>
         <SyncStatus profileId={profileId} />
       </div>
+      {profileId === 'demo' ? <DemoResetProgress hideWhenDone /> : null}
       <div className="tx-toolbar">
         <SearchBox value={query.text ?? ''} onChange={(text) => onPatch({ text })} truncated={results.answer?.truncated ?? false} />
         <button type="button" className="button" aria-expanded={showFilters} aria-controls="tx-filters" onClick={() => setShowFilters((v) => !v)}>
