@@ -1,6 +1,6 @@
 import type { TxQuery } from '../../../../src/renderer/src/search/model/query';
 import type { Answer, BuildReport, EngineDetails, Envelope, LoadReport, Reply, Request } from '../shared/protocol';
-import type { PageApi, Result, MemoryFigures } from './page-api';
+import type { PageApi, Result, MemoryFigures, Timing } from './page-api';
 
 /**
  * The bench page: one engine worker at a time, driven by the runner through window.bench. Every
@@ -95,11 +95,11 @@ async function attempt<T>(fn: () => Promise<T>): Promise<Result<T>> {
   }
 }
 
-async function timed(q: TxQuery, limit: number, timeoutMs: number): Promise<{ answer: Answer; ms: number }> {
+async function timed(q: TxQuery, limit: number, timeoutMs: number): Promise<{ answer: Answer } & Timing> {
   const w = worker();
   const t0 = browser.performance.now();
-  const { answer } = await expect(w.call({ kind: 'query', q, limit }, timeoutMs), 'answer');
-  return { answer, ms: browser.performance.now() - t0 };
+  const { answer, engineMs } = await expect(w.call({ kind: 'query', q, limit }, timeoutMs), 'answer');
+  return { answer, ms: browser.performance.now() - t0, engineMs };
 }
 
 const api: PageApi = {
@@ -117,14 +117,17 @@ const api: PageApi = {
     attempt(async () => {
       // Round-robin over the queries, so no query is timed only right after itself.
       const ms: number[][] = queries.map(() => []);
+      const engineMs: number[][] = queries.map(() => []);
       const most = Math.max(0, ...reps);
       for (let round = 0; round < most; round++) {
         for (let i = 0; i < queries.length; i++) {
           if (round >= (reps[i] ?? 0)) continue;
-          (ms[i] as number[]).push((await timed(queries[i] as TxQuery, limit, timeoutMs)).ms);
+          const t = await timed(queries[i] as TxQuery, limit, timeoutMs);
+          (ms[i] as number[]).push(t.ms);
+          (engineMs[i] as number[]).push(t.engineMs);
         }
       }
-      return ms;
+      return { ms, engineMs };
     }),
   details: (timeoutMs) => attempt(async (): Promise<EngineDetails> => (await expect(worker().call({ kind: 'details' }, timeoutMs), 'details')).details),
   noop: (reps, timeoutMs) =>
