@@ -30,8 +30,11 @@ export interface PageApi {
   build(timeoutMs: number): Promise<Result<BuildReport>>;
   /** One query, timed: the round trip from the window (ms) and the engine's own time in the worker. */
   ask(q: TxQuery, limit: number, timeoutMs: number): Promise<Result<{ answer: Answer } & Timing>>;
-  /** Times query i reps[i] times, round-robin; per query, the round trips and the engine's times in ms. */
-  rounds(queries: TxQuery[], reps: number[], limit: number, timeoutMs: number): Promise<Result<{ ms: number[][]; engineMs: number[][] }>>;
+  /**
+   * Times query i reps[i] times, round-robin; per query, the round trips and the engine's times in
+   * ms; after each, a no-op round trip to the same worker (noopMs): the message's cost at that moment.
+   */
+  rounds(queries: TxQuery[], reps: number[], limit: number, timeoutMs: number): Promise<Result<{ ms: number[][]; engineMs: number[][]; noopMs: number[] }>>;
   /** Round trips of a no-op message (the baseline). */
   noop(reps: number, timeoutMs: number): Promise<Result<number[]>>;
   memory(): Promise<Result<MemoryFigures>>;

@@ -95,6 +95,13 @@ async function attempt<T>(fn: () => Promise<T>): Promise<Result<T>> {
   }
 }
 
+/** One no-op round trip to the same worker: the message's own cost at this moment. */
+async function noopOnce(timeoutMs: number): Promise<number> {
+  const t0 = browser.performance.now();
+  await expect(worker().call({ kind: 'noop' }, timeoutMs), 'answer');
+  return browser.performance.now() - t0;
+}
+
 async function timed(q: TxQuery, limit: number, timeoutMs: number): Promise<{ answer: Answer } & Timing> {
   const w = worker();
   const t0 = browser.performance.now();
@@ -118,6 +125,7 @@ const api: PageApi = {
       // Round-robin over the queries, so no query is timed only right after itself.
       const ms: number[][] = queries.map(() => []);
       const engineMs: number[][] = queries.map(() => []);
+      const noopMs: number[] = [];
       const most = Math.max(0, ...reps);
       for (let round = 0; round < most; round++) {
         for (let i = 0; i < queries.length; i++) {
@@ -125,20 +133,16 @@ const api: PageApi = {
           const t = await timed(queries[i] as TxQuery, limit, timeoutMs);
           (ms[i] as number[]).push(t.ms);
           (engineMs[i] as number[]).push(t.engineMs);
+          noopMs.push(await noopOnce(timeoutMs));
         }
       }
-      return { ms, engineMs };
+      return { ms, engineMs, noopMs };
     }),
   details: (timeoutMs) => attempt(async (): Promise<EngineDetails> => (await expect(worker().call({ kind: 'details' }, timeoutMs), 'details')).details),
   noop: (reps, timeoutMs) =>
     attempt(async () => {
-      const w = worker();
       const ms: number[] = [];
-      for (let i = 0; i < reps; i++) {
-        const t0 = browser.performance.now();
-        await expect(w.call({ kind: 'noop' }, timeoutMs), 'answer');
-        ms.push(browser.performance.now() - t0);
-      }
+      for (let i = 0; i < reps; i++) ms.push(await noopOnce(timeoutMs));
       return ms;
     }),
   memory: () =>

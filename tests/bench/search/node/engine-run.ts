@@ -30,6 +30,8 @@ export interface EngineOutcome {
   engineTimings?: (number[] | undefined)[];
   mismatched: number[];
   failed: number[];
+  /** No-op round trips to the engine's worker interleaved with the timed queries. */
+  noopMs?: number[];
   steady?: MemoryFigures;
   /** Window + worker after the build (see the steady memory line). */
   steadyBytes?: number;

@@ -74,6 +74,7 @@ export function emitSummary(rows: number, outcomes: readonly EngineOutcome[], qu
       : `every category p95 <= ${limit} ms, and the worst category >= ${LATENCY_TARGETS.million.worstTimesBetterThanBestPeer}x faster than the best peer there (the 1M targets; applied to every size above 100k)`,
     measured_as: 'round trip from the window to the engine worker and back (what the window of the app waits for); engine_* figures are the time of the engine itself inside its worker',
     categories,
+    ours_noop_round_trip: ours?.noopMs && ours.noopMs.length > 0 ? percentiles(ours.noopMs) : null,
     latency_pass: latency.length === 0,
     latency_failures: latency,
     memory: {

@@ -55,6 +55,9 @@ export async function timingPhase(run: EngineRun, firstTimes: readonly (Timing |
     run.fail('timing', t.error);
     return;
   }
+  // The load on the machine when the timed queries ran, as the worker's message alone feels it.
+  run.emit('baseline-interleaved', { what: 'a no-op round trip to this engine worker after each timed query, answering a fixed page of 50 ids', ...percentiles(t.value.noopMs) });
+  outcome.noopMs = t.value.noopMs;
   timed.forEach((i, k) => {
     const ms = t.value.ms[k] as number[];
     outcome.timings[i] = ms;
