@@ -21,6 +21,30 @@ function seededRows(transactions: number, seed: number): IndexedRow[] {
 }
 
 describe('results after later queries', () => {
+  test('sparse answers (kept as positions) and dense ones (kept as bits) page alike, with delta rows among them', () => {
+    const rows = seededRows(3000, 13);
+    const index = SearchIndex.build(rows.slice(0, 2600));
+    // Later rows arrive as upserts: the delta interleaves with the base by date.
+    index.upsert(rows.slice(2600));
+    const counts = new Map<string, number>();
+    for (const r of rows) for (const w of new Set(r.words)) if (/^[a-z]{4,}$/.test(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+    const byCount = [...counts].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
+    // Fewer base matches than the base's bitset has words (82 for 2,600 rows) are kept as a list; more, as bits.
+    const sparse = byCount.find(([, n]) => n >= 20 && n < 60)?.[0] as string;
+    const dense = byCount[byCount.length - 1]?.[0] as string;
+    for (const q of [{ text: sparse }, { text: dense }, { text: sparse, statuses: ['posted'] }, { statuses: ['pending'] }] as TxQuery[]) {
+      const expected = referenceSearch(rows, q);
+      const result = index.query(q);
+      index.query({ text: 'qqzxv' });
+      expect(result.summary, JSON.stringify(q)).toEqual(expected.summary);
+      for (let from = 0; from < expected.summary.count; from += 7) {
+        expect(index.page(result, from, 9).map((r) => r.id), `${JSON.stringify(q)} from ${from}`).toEqual(expected.ids.slice(from, from + 9));
+      }
+    }
+    expect(counts.get(sparse)).toBeLessThan(82);
+    expect(counts.get(dense)).toBeGreaterThan(200);
+  });
+
   test('every result pages as the reference answers, after every other query has run', () => {
     const rows = seededRows(3000, 11);
     const other = seededRows(1200, 12);

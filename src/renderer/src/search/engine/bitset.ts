@@ -30,7 +30,7 @@ export function scratchBitset(slot: number, size: number): Uint32Array {
 }
 
 /** The slots of scratchBitset, one per working set a query can hold at once. */
-export const SCRATCH = { candidates: 0, andWith: 1, named: 2 } as const;
+export const SCRATCH = { candidates: 0, andWith: 1, named: 2, answer: 3 } as const;
 
 export function hasBit(bits: Uint32Array, i: number): boolean {
   return ((bits[i >>> 5] as number) & (1 << (i & 31))) !== 0;

@@ -1,5 +1,5 @@
 import type { BaseIndex } from './base-index';
-import { andInto, countBits, newBitset, popcount, SCRATCH, scratchBitset, setPositions } from './bitset';
+import { andInto, countBits, popcount, SCRATCH, scratchBitset, setPositions } from './bitset';
 import type { CompiledQuery } from './compiled-query';
 import { cheapestDriver } from './drivers';
 import type { FeeColumn } from './fee-links';
@@ -8,7 +8,7 @@ import { textCandidates } from './text-candidates';
 import { tuning } from './tuning';
 
 export interface ScanOutput {
-  /** The matching base positions. */
+  /** The matching base positions: scratch (bitset.ts), read before the next query (matches.ts keeps them). */
   bits: Uint32Array;
   count: number;
   inCents: number;
@@ -23,7 +23,7 @@ export interface ScanOutput {
  * most rows are in); otherwise they are visited in order as set bits of 32-row words.
  */
 export function scanBase(base: BaseIndex, c: CompiledQuery, dead: Uint32Array | null, lo: number, hi: number, fees: FeeColumn): ScanOutput {
-  const out: ScanOutput = { bits: newBitset(base.size), count: 0, inCents: 0, outCents: 0 };
+  const out: ScanOutput = { bits: scratchBitset(SCRATCH.answer, base.size), count: 0, inCents: 0, outCents: 0 };
   if (c.impossible || lo >= hi) return out;
   const filters = rowFiltersOf(base, c, fees);
   if (filters.none) return out;
