@@ -6,11 +6,11 @@
  * fresh page, a worker built with esbuild fetches the rows (binary chunks served by request
  * interception on a cross-origin isolated made-up origin), builds, is checked query by query
  * against the oracle (a mismatch is printed and that query is left out of that engine's timing),
- * and is timed from the window. stdout is JSON lines only; the last line of each size is the
- * verdict against the targets. It exits 1 when our engine disagrees with the oracle on any query,
- * or cannot build or answer (node/verdict.ts); a missed latency target is reported, not an exit
- * code. With --quick, the cheap harness check, it also exits 1 when any engine cannot build or
- * answer.
+ * and is timed from the window (the engine's own time in its worker beside it). stdout is JSON
+ * lines only; the last line of each size is the summary against the targets. It exits 1 when our
+ * engine disagrees with the oracle on any query, cannot build or answer, or misses a latency target
+ * (node/verdict.ts). With --quick, the cheap harness check, latency is not judged and it also exits
+ * 1 when any engine cannot build or answer.
  *
  *   npx tsx tests/bench/search/run.ts --rows 100000 [--engines ours,sqlite] (see --help)
  */
@@ -23,6 +23,7 @@ import { emit, progress } from './node/emit';
 import { expectedAnswers } from './node/oracle';
 import { chooseQueries } from './node/queries';
 import { emitLatencies, emitSummary } from './node/report';
+import type { CategoryFigures } from './node/compare';
 import { emptyOutcome, type EngineOutcome } from './node/engine-run';
 import { runEngine } from './node/run-engine';
 import { Site } from './node/site';
@@ -81,6 +82,7 @@ interface SizeResult {
   rows: number;
   outcomes: EngineOutcome[];
   baselineRan: boolean;
+  categories: CategoryFigures[];
 }
 
 async function runSize(browser: Parameters<typeof BenchPage.open>[0], site: Site, rows: number, options: Options, unbundled: Map<EngineName, string>): Promise<SizeResult> {
@@ -113,9 +115,9 @@ async function runSize(browser: Parameters<typeof BenchPage.open>[0], site: Site
     emitLatencies(actualRows, outcome, queries);
     outcomes.push(outcome);
   }
-  emitSummary(actualRows, outcomes, queries);
+  const categories = emitSummary(actualRows, outcomes, queries);
   site.dropRows(String(rows));
-  return { rows: actualRows, outcomes, baselineRan };
+  return { rows: actualRows, outcomes, baselineRan, categories };
 }
 
 async function main(): Promise<void> {

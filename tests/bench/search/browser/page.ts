@@ -1,6 +1,6 @@
 import type { TxQuery } from '../../../../src/renderer/src/search/model/query';
 import type { Answer, BuildReport, EngineDetails, Envelope, LoadReport, Reply, Request } from '../shared/protocol';
-import type { PageApi, Result, MemoryFigures } from './page-api';
+import type { PageApi, Result, MemoryFigures, Timing } from './page-api';
 
 /**
  * The bench page: one engine worker at a time, driven by the runner through window.bench. Every
@@ -95,11 +95,18 @@ async function attempt<T>(fn: () => Promise<T>): Promise<Result<T>> {
   }
 }
 
-async function timed(q: TxQuery, limit: number, timeoutMs: number): Promise<{ answer: Answer; ms: number }> {
+/** One no-op round trip to the same worker: the message's own cost at this moment. */
+async function noopOnce(timeoutMs: number): Promise<number> {
+  const t0 = browser.performance.now();
+  await expect(worker().call({ kind: 'noop' }, timeoutMs), 'answer');
+  return browser.performance.now() - t0;
+}
+
+async function timed(q: TxQuery, limit: number, timeoutMs: number): Promise<{ answer: Answer } & Timing> {
   const w = worker();
   const t0 = browser.performance.now();
-  const { answer } = await expect(w.call({ kind: 'query', q, limit }, timeoutMs), 'answer');
-  return { answer, ms: browser.performance.now() - t0 };
+  const { answer, engineMs } = await expect(w.call({ kind: 'query', q, limit }, timeoutMs), 'answer');
+  return { answer, ms: browser.performance.now() - t0, engineMs };
 }
 
 const api: PageApi = {
@@ -117,25 +124,25 @@ const api: PageApi = {
     attempt(async () => {
       // Round-robin over the queries, so no query is timed only right after itself.
       const ms: number[][] = queries.map(() => []);
+      const engineMs: number[][] = queries.map(() => []);
+      const noopMs: number[] = [];
       const most = Math.max(0, ...reps);
       for (let round = 0; round < most; round++) {
         for (let i = 0; i < queries.length; i++) {
           if (round >= (reps[i] ?? 0)) continue;
-          (ms[i] as number[]).push((await timed(queries[i] as TxQuery, limit, timeoutMs)).ms);
+          const t = await timed(queries[i] as TxQuery, limit, timeoutMs);
+          (ms[i] as number[]).push(t.ms);
+          (engineMs[i] as number[]).push(t.engineMs);
+          noopMs.push(await noopOnce(timeoutMs));
         }
       }
-      return ms;
+      return { ms, engineMs, noopMs };
     }),
   details: (timeoutMs) => attempt(async (): Promise<EngineDetails> => (await expect(worker().call({ kind: 'details' }, timeoutMs), 'details')).details),
   noop: (reps, timeoutMs) =>
     attempt(async () => {
-      const w = worker();
       const ms: number[] = [];
-      for (let i = 0; i < reps; i++) {
-        const t0 = browser.performance.now();
-        await expect(w.call({ kind: 'noop' }, timeoutMs), 'answer');
-        ms.push(browser.performance.now() - t0);
-      }
+      for (let i = 0; i < reps; i++) ms.push(await noopOnce(timeoutMs));
       return ms;
     }),
   memory: () =>

@@ -59,10 +59,13 @@ async function handle(engine: Engine, req: Request): Promise<Reply> {
       return { kind: 'built', report: await build(engine) };
     case 'details':
       return { kind: 'details', details: engine.details?.() ?? {} };
-    case 'query':
-      return { kind: 'answer', answer: await engine.query(req.q, req.limit) };
+    case 'query': {
+      const t0 = performance.now();
+      const answer = await engine.query(req.q, req.limit);
+      return { kind: 'answer', answer, engineMs: performance.now() - t0 };
+    }
     case 'noop':
-      return { kind: 'answer', answer: FIXED_ANSWER };
+      return { kind: 'answer', answer: FIXED_ANSWER, engineMs: 0 };
   }
 }
 

@@ -26,8 +26,12 @@ export interface EngineOutcome {
   ran: boolean;
   /** Round trips per query index; absent for queries that were not timed (mismatch, error). */
   timings: (number[] | undefined)[];
+  /** The engine's own time in its worker for the same answers (absent from older callers: not judged). */
+  engineTimings?: (number[] | undefined)[];
   mismatched: number[];
   failed: number[];
+  /** No-op round trips to the engine's worker interleaved with the timed queries. */
+  noopMs?: number[];
   steady?: MemoryFigures;
   /** Window + worker after the build (see the steady memory line). */
   steadyBytes?: number;
@@ -37,7 +41,7 @@ export interface EngineOutcome {
 }
 
 export function emptyOutcome(engine: EngineName, queries: number): EngineOutcome {
-  return { engine, ran: false, timings: Array.from({ length: queries }, () => undefined), mismatched: [], failed: [] };
+  return { engine, ran: false, timings: Array.from({ length: queries }, () => undefined), engineTimings: Array.from({ length: queries }, () => undefined), mismatched: [], failed: [] };
 }
 
 /** One engine's run in progress: what each phase reads and records into. */

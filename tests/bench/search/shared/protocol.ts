@@ -57,7 +57,8 @@ export type Reply =
   | { kind: 'loaded'; report: LoadReport }
   | { kind: 'details'; details: EngineDetails }
   | { kind: 'built'; report: BuildReport }
-  | { kind: 'answer'; answer: Answer }
+  /** engineMs: the engine's own time inside the worker (query and first page), beside the window's round trip. */
+  | { kind: 'answer'; answer: Answer; engineMs: number }
   | { kind: 'error'; message: string };
 
 export interface Envelope<T> {

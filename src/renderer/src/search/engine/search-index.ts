@@ -5,6 +5,7 @@ import { hasBit, newBitset, setBit } from './bitset';
 import { compileQuery } from './compiled-query';
 import { Delta } from './delta';
 import { feeColumnOf, FeeLinks, type FeeColumn } from './fee-links';
+import { keepMatches } from './matches';
 import { SearchResult } from './result';
 import { checkRow, type IndexedRow, type RowRef } from './rows';
 import { scanBase } from './scan';
@@ -101,7 +102,8 @@ export class SearchIndex {
     const scan = scanBase(this.base, c, this.dead, lo, hi, (this.fees ??= feeColumnOf(this.base, this.links)));
     const deltaRows = this.delta.match(c, (id) => this.links.has(id));
     const summary = summarize(this.base, scan.bits, scan.count, scan.inCents, scan.outCents, deltaRows);
-    return new SearchResult(summary, c.truncated, this.base, scan.bits, scan.count, deltaRows);
+    const matches = keepMatches(scan.bits, scan.count, this.base.size, lo >>> 5, lo < hi ? ((hi - 1) >>> 5) + 1 : lo >>> 5);
+    return new SearchResult(summary, c.truncated, this.base, matches, deltaRows);
   }
 
   /** Rows [offset, offset + limit) of a result of this index, newest first. */

@@ -1,6 +1,6 @@
 import type { AbsRange } from './amount-range';
 import type { BaseIndex } from './base-index';
-import { andInto, countBits, newBitset, setPositions } from './bitset';
+import { andInto, countBits, SCRATCH, scratchBitset, setPositions } from './bitset';
 import type { CompiledQuery } from './compiled-query';
 import { amountIntervals, amountSlice } from './derived';
 import { tuning } from './tuning';
@@ -21,9 +21,10 @@ interface Need {
  * OR-ed into a bitset first; each other word then either gets its own bitset to AND, or, when
  * few candidates are left, is checked per candidate by binary search in its terms' postings
  * (an id typed with a prefix shared by every row, like "txn_...", costs microseconds, not the
- * million postings of "txn").
+ * million postings of "txn"). The bitset is scratch (bitset.ts): read it before the next query.
+ * 'none' when some word is held by no row.
  */
-export function textCandidates(base: BaseIndex, c: CompiledQuery, lo: number, hi: number): Uint32Array {
+export function textCandidates(base: BaseIndex, c: CompiledQuery, lo: number, hi: number): Uint32Array | 'none' {
   const { offsets } = base.postings;
   const needs: Need[] = [];
   const add = (prefix: string, range: AbsRange | null) => {
@@ -35,9 +36,10 @@ export function textCandidates(base: BaseIndex, c: CompiledQuery, lo: number, hi
   for (const piece of c.pieces) add(piece, null);
   for (const t of c.amountOrWords) add(t.prefix, t.range);
   needs.sort((a, b) => a.size - b.size);
-  const bits = newBitset(base.size);
   const [rarest, ...others] = needs as [Need, ...Need[]];
-  if (rarest.size === 0) return bits;
+  // A word no row holds: the answer is empty, with no bitset to make or pass over.
+  if (rarest.size === 0) return 'none';
+  const bits = scratchBitset(SCRATCH.candidates, base.size);
   fill(base, rarest, bits);
   let scratch: Uint32Array | null = null;
   let candidates = rarest.size;
@@ -46,8 +48,8 @@ export function textCandidates(base: BaseIndex, c: CompiledQuery, lo: number, hi
     if (checkCost < fillCost(base, need)) {
       candidates = keepMatching(base, need, bits, lo, hi);
     } else {
-      scratch ??= newBitset(base.size);
-      scratch.fill(0);
+      if (scratch === null) scratch = scratchBitset(SCRATCH.andWith, base.size);
+      else scratch.fill(0);
       fill(base, need, scratch);
       andInto(bits, scratch);
       candidates = Math.min(candidates, need.size);

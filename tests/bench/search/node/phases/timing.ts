@@ -1,3 +1,4 @@
+import type { Timing } from '../../browser/page-api';
 import type { Answer } from '../../shared/protocol';
 import type { Options } from '../args';
 import { progress } from '../emit';
@@ -25,15 +26,18 @@ export function repetitions(firstMs: readonly number[], o: Options): number[] {
  * differs, and re-running would take most of an hour for Dexie at 1M). Emits one query-latency
  * line per query.
  */
-export async function timingPhase(run: EngineRun, firstMs: readonly (number | undefined)[]): Promise<void> {
+export async function timingPhase(run: EngineRun, firstTimes: readonly (Timing | undefined)[]): Promise<void> {
   const { ctx, page, outcome } = run;
+  const firstMs = firstTimes.map((t) => t?.ms);
+  const engineTimings = (outcome.engineTimings ??= ctx.queries.map(() => undefined));
   const answered = firstMs.flatMap((ms, i) => (ms !== undefined && !outcome.mismatched.includes(i) ? [i] : []));
   const slow = answered.filter((i) => (firstMs[i] as number) > ctx.options.queryBudgetMs);
   for (const i of slow) {
     const ms = [firstMs[i] as number];
     outcome.timings[i] = ms;
+    engineTimings[i] = [(firstTimes[i] as Timing).engineMs];
     const bq = run.query(i);
-    run.emit('query-latency', { query: bq.name, category: bq.category, count: (ctx.expected[i] as Answer).summary.count, ...percentiles(ms), sample: 'the verification run only: slower than the per-query budget' });
+    run.emit('query-latency', { query: bq.name, category: bq.category, count: (ctx.expected[i] as Answer).summary.count, ...percentiles(ms), engine_p95: engineTimings[i][0], sample: 'the verification run only: slower than the per-query budget' });
   }
   const timed = answered.filter((i) => !slow.includes(i));
   if (timed.length === 0) return;
@@ -51,10 +55,15 @@ export async function timingPhase(run: EngineRun, firstMs: readonly (number | un
     run.fail('timing', t.error);
     return;
   }
+  // The load on the machine when the timed queries ran, as the worker's message alone feels it.
+  run.emit('baseline-interleaved', { what: 'a no-op round trip to this engine worker after each timed query, answering a fixed page of 50 ids', ...percentiles(t.value.noopMs) });
+  outcome.noopMs = t.value.noopMs;
   timed.forEach((i, k) => {
-    const ms = t.value[k] as number[];
+    const ms = t.value.ms[k] as number[];
     outcome.timings[i] = ms;
+    engineTimings[i] = t.value.engineMs[k] as number[];
     const bq = run.query(i);
-    run.emit('query-latency', { query: bq.name, category: bq.category, count: (ctx.expected[i] as Answer).summary.count, ...percentiles(ms) });
+    const engine = percentiles(engineTimings[i]);
+    run.emit('query-latency', { query: bq.name, category: bq.category, count: (ctx.expected[i] as Answer).summary.count, ...percentiles(ms), engine_p50: engine.p50, engine_p95: engine.p95 });
   });
 }

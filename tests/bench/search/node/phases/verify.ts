@@ -1,3 +1,4 @@
+import type { Timing } from '../../browser/page-api';
 import type { Answer } from '../../shared/protocol';
 import { progress } from '../emit';
 import type { EngineRun } from '../engine-run';
@@ -5,13 +6,13 @@ import { difference } from '../oracle';
 
 /**
  * Asks every query once and compares the answer with the oracle's: a mismatch is emitted and the
- * query is left out of this engine's timing. Returns the time of each answered query (the run
+ * query is left out of this engine's timing. Returns the times of each answered query (the run
  * also warms the engine up); stops early when the worker is gone.
  */
-export async function verifyPhase(run: EngineRun): Promise<(number | undefined)[]> {
+export async function verifyPhase(run: EngineRun): Promise<(Timing | undefined)[]> {
   const { ctx, page, outcome } = run;
   progress(`${run.engine} @ ${ctx.rows}: verifying ${ctx.queries.length} queries`);
-  const firstMs: (number | undefined)[] = ctx.queries.map(() => undefined);
+  const firstMs: (Timing | undefined)[] = ctx.queries.map(() => undefined);
   for (const [i, bq] of ctx.queries.entries()) {
     const r = await page.call('ask', bq.q, ctx.limit, ctx.options.queryTimeoutMs);
     if (!r.ok) {
@@ -21,7 +22,7 @@ export async function verifyPhase(run: EngineRun): Promise<(number | undefined)[
       continue;
     }
     outcome.ran = true;
-    firstMs[i] = r.value.ms;
+    firstMs[i] = { ms: r.value.ms, engineMs: r.value.engineMs };
     const diff = difference(ctx.expected[i] as Answer, r.value.answer);
     if (diff) {
       outcome.mismatched.push(i);
