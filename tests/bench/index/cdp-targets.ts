@@ -71,8 +71,9 @@ export async function liveBytesOf(target: Target): Promise<number> {
 }
 
 /** The highest of the targets' summed usage, sampled until stopped. */
-export function samplePeak(targets: Target[], intervalMs: number): { stop(): Promise<{ peakBytes: number; samples: number }> } {
+export function samplePeak(targets: Target[], intervalMs: number): { stop(): Promise<{ peakBytes: number; peaks: number[]; samples: number }> } {
   let peakBytes = 0;
+  const peaks = targets.map(() => 0);
   let samples = 0;
   let running = true;
   const loop = (async () => {
@@ -80,6 +81,7 @@ export function samplePeak(targets: Target[], intervalMs: number): { stop(): Pro
       // A target that went away (a worker ended) leaves the figure to the others.
       const each = await Promise.all(targets.map((t) => usageOf(t).catch(() => 0)));
       peakBytes = Math.max(peakBytes, each.reduce((a, b) => a + b, 0));
+      each.forEach((b, i) => (peaks[i] = Math.max(peaks[i] as number, b)));
       samples++;
       await new Promise((r) => setTimeout(r, intervalMs));
     }
@@ -88,7 +90,7 @@ export function samplePeak(targets: Target[], intervalMs: number): { stop(): Pro
     async stop() {
       running = false;
       await loop;
-      return { peakBytes, samples };
+      return { peakBytes, peaks, samples };
     },
   };
 }

@@ -47,7 +47,7 @@ async function fill(bench: LaneBench, profileId: string, rows: number): Promise<
       if (!cursor) break;
     }
     word ||= (pages[0]?.find((tx) => tx.merchantData?.description)?.merchantData?.description ?? 'fee').split(/\s+/)[0]!.toLowerCase();
-    await bench.run('fill', profileId, pages);
+    await bench.run('fill', profileId, JSON.stringify(pages));
     written += pages.reduce((n, p) => n + p.length, 0);
   } while (cursor);
   return { rows: written, ms: performance.now() - started, word };
@@ -87,6 +87,8 @@ async function main(): Promise<void> {
     await bench.run('start');
     const page = await pageTarget(bench.page);
     let worker = await workerTarget(bench.browser, 'search.js');
+    // The fill's garbage is not the rebuild's: collected first.
+    const beforeRebuild = (await liveBytesOf(page)) + (await liveBytesOf(worker));
     const peak = samplePeak([page, worker], 100);
     const built = await profiled(profileDir, 'rebuild', [page, worker], () =>
       bench.run<{ status: { rows: number; loadedFrom: string; loadMs: number }; buildMs: number; saveMs: number }>('rebuild', profileId),
@@ -101,7 +103,10 @@ async function main(): Promise<void> {
       rebuild_ms: round(built.buildMs),
       save_ms: round(built.saveMs),
       vs_baseline: Number((built.buildMs / base.ms).toFixed(2)),
+      live_before_mb: mb(beforeRebuild),
       peak_mb: mb(duringRebuild.peakBytes),
+      peak_window_mb: mb(duringRebuild.peaks[0] as number),
+      peak_worker_mb: mb(duringRebuild.peaks[1] as number),
       peak_samples: duringRebuild.samples,
       live_after_gc_mb: mb(afterRebuild),
       target_ms: INDEX_TARGETS.rebuildMs,

@@ -3,7 +3,7 @@ import { readEntities } from '../repos/entities-repo';
 import { readSyncState, writeSyncState } from '../repos/sync-state-repo';
 import { clearIndexParts, loadIndexParts, saveIndexParts, type StoredPart } from '../repos/search-index-repo';
 import { runIfFree } from '../platform/locks';
-import { chunksAfter, lastSeq, rewriteChunks } from '../repos/transactions-repo';
+import { chunkCount, chunksAfter, lastSeq, rewriteChunks } from '../repos/transactions-repo';
 import { chartOf, IndexCorruptError, SearchIndex, type ChartData, type IndexedRow, type RowRef, type SearchResult } from './engine';
 import { fromParts, toParts } from './index-parts';
 import type { TxQuery, TxSummary } from './model/query';
@@ -76,6 +76,8 @@ const COMPACT_FROM_KEY = 'tx:compact-from';
 const COMPACTION_DEFAULTS: Required<ChunkCompactionOptions> = { scanChunks: 400, minDeadShare: 0.5, rowsPerChunk: 500, maxRewrites: 20 };
 
 const CHUNK_BATCH = 400;
+/** Rows a chunk holds, to size a rebuild's columns up front (a sync page; too few only costs a regrowth). */
+const CHUNK_ROWS_GUESS = 50;
 const RESULTS_KEPT = 16;
 /** Fold the delta into the base once it is this large (or this share of the base). */
 const COMPACT_ROWS = 50_000;
@@ -83,6 +85,12 @@ const COMPACT_SHARE = 0.05;
 const SAVE_DELAY_MS = 5_000;
 
 const now = () => performance.now();
+
+/** A read started ahead of its use: its failure is seen where it is awaited, not reported as unhandled before. */
+function readAhead<T>(read: Promise<T>): Promise<T> {
+  read.catch(() => undefined);
+  return read;
+}
 
 export class IndexHost {
   private profileId: string | null = null;
@@ -309,28 +317,42 @@ export class IndexHost {
   }
 
   private rowsOf(seq: number, rows: Transaction[]): IndexedRow[] {
-    const lookup = (id: string) => this.cards.get(id);
-    return rows.map((tx, slot) => ({ ...toSearchRow(tx, lookup), seq, slot }));
+    return rows.map((tx, slot) => this.rowOf(seq, slot, tx));
   }
 
-  /** Builds the index from every cached chunk, newest version of each row winning. */
+  private rowOf(seq: number, slot: number, tx: Transaction): IndexedRow {
+    // toSearchRow's object is new: completed in place rather than copied (a rebuild makes a million).
+    const row = toSearchRow(tx, (id) => this.cards.get(id)) as IndexedRow;
+    row.seq = seq;
+    row.slot = slot;
+    return row;
+  }
+
+  /**
+   * Builds the index from every cached chunk, newest version of each row winning (the builder
+   * keeps the last one added, and chunks come oldest first). Each row goes into the index's
+   * columns as soon as its chunk is read, and the next batch is read while this one is indexed.
+   */
   private async rebuild(): Promise<void> {
     const profileId = this.profileId as string;
     const total = await lastSeq(profileId);
     this.set({ state: 'building', progress: { done: 0, total }, loadedFrom: 'rebuild' });
-    const newest = new Map<string, IndexedRow>();
+    const builder = SearchIndex.builder((await chunkCount(profileId)) * CHUNK_ROWS_GUESS);
     let watermark = 0;
+    let next = readAhead(chunksAfter(profileId, 0, CHUNK_BATCH));
     for (;;) {
-      const chunks = await chunksAfter(profileId, watermark, CHUNK_BATCH);
-      if (chunks.length === 0) break;
+      const chunks = await next;
+      const last = chunks.at(-1);
+      if (!last) break;
+      next = readAhead(chunksAfter(profileId, last.seq as number, CHUNK_BATCH));
       for (const c of chunks) {
-        for (const row of this.rowsOf(c.seq as number, c.rows)) newest.set(row.id, row);
-        watermark = c.seq as number;
+        const seq = c.seq as number;
+        c.rows.forEach((tx, slot) => builder.add(this.rowOf(seq, slot, tx)));
       }
+      watermark = last.seq as number;
       this.set({ progress: { done: watermark, total } });
     }
-    this.index = SearchIndex.build(newest.values());
-    newest.clear();
+    this.index = builder.finish();
     this.set({ watermark, progress: { done: total, total } });
     this.dirty = true;
     this.scheduleSave();

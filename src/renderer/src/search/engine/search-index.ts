@@ -1,5 +1,5 @@
 import type { TxQuery } from '../model/query';
-import { assembleBase, compactBase } from './assemble';
+import { assembleBase, baseBuilder, compactBase } from './assemble';
 import type { BaseIndex } from './base-index';
 import { hasBit, newBitset, setBit } from './bitset';
 import { compileQuery } from './compiled-query';
@@ -47,6 +47,23 @@ export class SearchIndex {
     const base = assembleBase(Array.isArray(rows) ? rows : linking(), onProgress);
     if (Array.isArray(rows)) for (const row of rows as IndexedRow[]) links.put(row.id, row.feeFor);
     return new SearchIndex(base, links);
+  }
+
+  /**
+   * The same index as build() of the rows added, for rows that come in pieces (read from the
+   * cache a batch at a time): each row is folded into columns as it is added, so no row object
+   * needs to outlive its add(). `expectedRows` sizes the columns up front when known.
+   */
+  static builder(expectedRows?: number): { add(row: IndexedRow): void; finish(): SearchIndex } {
+    const links = new FeeLinks();
+    const base = baseBuilder(expectedRows);
+    return {
+      add(row) {
+        base.add(row);
+        links.put(row.id, row.feeFor);
+      },
+      finish: () => new SearchIndex(base.finish(), links),
+    };
   }
 
   /** An index saved by toBuffers(); IndexCorruptError when it is damaged or from another version. */

@@ -64,8 +64,9 @@ export function searchTextOf(tx: Transaction, card: CardFacts | undefined): stri
 
 export function toSearchRow(tx: Transaction, cards: CardLookup): SearchRow {
   const card = tx.cardId ? cards(tx.cardId) : undefined;
-  const words = new Set<string>();
-  for (const field of searchTextOf(tx, card)) for (const w of wordsOf(field)) words.add(w);
+  // One pass over the fields joined by a space (a word break, and a starter normalization never
+  // moves a mark across): the same words as field by field, at a tenth of the calls.
+  const words = new Set(wordsOf(searchTextOf(tx, card).join(' ')));
   const dateMs = Date.parse(tx.date);
   return {
     id: tx.id,
