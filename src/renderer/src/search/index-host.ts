@@ -83,8 +83,13 @@ const RESULTS_KEPT = 16;
 const COMPACT_ROWS = 50_000;
 const COMPACT_SHARE = 0.05;
 const SAVE_DELAY_MS = 5_000;
+/** A loaded index is checked once searching has paused this long. */
+const CHECK_IDLE_MS = 1_000;
 
 const now = () => performance.now();
+
+/** Lets messages waiting for the worker (a query) run before the next step of longer work. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** A read started ahead of its use: its failure is seen where it is awaited, not reported as unhandled before. */
 function readAhead<T>(read: Promise<T>): Promise<T> {
@@ -103,6 +108,9 @@ export class IndexHost {
   private chain: Promise<unknown> = Promise.resolve();
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private dirty = false;
+  /** The structural checks of an index loaded from storage, not run yet (storage.ts mapStored). */
+  private pendingChecks: (() => void)[] = [];
+  private checkTimer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly onStatus: (s: IndexStatus) => void = () => {}) {}
 
@@ -123,8 +131,9 @@ export class IndexHost {
         const loaded = await this.loadSaved();
         if (loaded) this.set({ loadedFrom: 'storage' });
         else await this.rebuild();
-        await this.catchUp();
+        await this.catchUpOrRecover();
         this.set({ state: 'ready', loadMs: Math.round(now() - started) });
+        this.scheduleChecks();
       } catch (error) {
         this.set({ state: 'error', note: `The search index could not be prepared: ${error instanceof Error ? error.message : String(error)}. Searching is unavailable until it is rebuilt.` });
       }
@@ -137,7 +146,7 @@ export class IndexHost {
     return this.serially(async () => {
       if (!this.index || !this.profileId) return this.status();
       await this.loadCards();
-      await this.catchUp();
+      await this.catchUpOrRecover();
       return this.status();
     });
   }
@@ -149,6 +158,8 @@ export class IndexHost {
     if (!index) {
       return { queryId: 0, summary: { count: 0, inCents: 0, outCents: 0, netCents: 0 }, rows: [], tookMs: 0, truncated, status: this.status() };
     }
+    // The saved index's checks wait while someone is searching.
+    if (this.pendingChecks.length > 0) this.scheduleChecks();
     const result = index.query(q);
     const queryId = this.nextQueryId++;
     this.results.set(queryId, { index, result });
@@ -207,7 +218,7 @@ export class IndexHost {
       await runIfFree(`compact-chunks:${profileId}`, async () => {
         report.ran = true;
         await this.loadCards();
-        await this.catchUp();
+        await this.catchUpOrRecover();
         const knownSeq = this.st.watermark;
         // Where the last run stopped, kept with the cache: a run goes round the chunks a bounded
         // part at a time, and a window that reloads often must not start from the oldest each time.
@@ -282,6 +293,9 @@ export class IndexHost {
     this.dirty = false;
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
+    this.pendingChecks = [];
+    if (this.checkTimer) clearTimeout(this.checkTimer);
+    this.checkTimer = undefined;
     this.st = { profileId, state: profileId ? 'loading' : 'closed', rows: 0, watermark: 0 };
   }
 
@@ -304,15 +318,71 @@ export class IndexHost {
       const { stored, watermark } = fromParts(parts);
       // A saved index that claims chunks the cache does not have belongs to another cache (reset).
       if (watermark > (await lastSeq(profileId))) throw new IndexCorruptError('the saved index is newer than the cached transactions');
-      this.index = SearchIndex.fromBuffers(stored);
+      // Answering as soon as the buffers are in: the structural checks run once searching pauses.
+      const { index, checks } = SearchIndex.mapBuffers(stored);
+      this.index = index;
+      this.pendingChecks = checks;
       this.set({ watermark, savedWatermark: watermark });
       return true;
     } catch (error) {
       if (!(error instanceof IndexCorruptError)) throw error;
-      await clearIndexParts(profileId);
-      this.index = null;
-      this.set({ note: `The saved search index was damaged (${error.message}) and is being rebuilt from the cached transactions.` });
+      await this.discardSaved(error);
       return false;
+    }
+  }
+
+  private async discardSaved(error: IndexCorruptError): Promise<void> {
+    await clearIndexParts(this.profileId as string);
+    this.index = null;
+    this.pendingChecks = [];
+    this.set({ note: `The saved search index was damaged (${error.message}) and is being rebuilt from the cached transactions.` });
+  }
+
+  /** A saved index found damaged after it was loaded: rebuilt from the cache, as at open. */
+  private async recover(error: IndexCorruptError): Promise<void> {
+    await this.discardSaved(error);
+    await this.rebuild();
+    await this.catchUp();
+    this.set({ state: 'ready' });
+  }
+
+  /** catchUp(); a loaded index whose ids turn out to repeat (found on first use) is rebuilt. */
+  private async catchUpOrRecover(): Promise<void> {
+    try {
+      await this.catchUp();
+    } catch (error) {
+      if (!(error instanceof IndexCorruptError)) throw error;
+      await this.recover(error);
+    }
+  }
+
+  /** Runs the loaded index's checks once no query has come for a while. */
+  private scheduleChecks(): void {
+    if (this.pendingChecks.length === 0) return;
+    if (this.checkTimer) clearTimeout(this.checkTimer);
+    const profileId = this.profileId;
+    this.checkTimer = setTimeout(() => {
+      this.checkTimer = undefined;
+      void this.serially(() => (this.profileId === profileId ? this.runChecks() : Promise.resolve()));
+    }, CHECK_IDLE_MS);
+  }
+
+  /**
+   * One step at a time, letting queries in between. A check that fails means the loaded buffers
+   * (and any index compacted from them since) cannot be trusted: rebuilt from the cache.
+   */
+  private async runChecks(): Promise<void> {
+    const profileId = this.profileId;
+    for (let check = this.pendingChecks.shift(); check; check = this.pendingChecks.shift()) {
+      try {
+        check();
+      } catch (error) {
+        if (!(error instanceof IndexCorruptError)) throw error;
+        await this.recover(error);
+        return;
+      }
+      await nextTask();
+      if (this.profileId !== profileId) return;
     }
   }
 

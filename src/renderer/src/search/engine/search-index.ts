@@ -8,7 +8,7 @@ import { feeColumnOf, FeeLinks, type FeeColumn } from './fee-links';
 import { SearchResult } from './result';
 import { checkRow, type IndexedRow, type RowRef } from './rows';
 import { scanBase } from './scan';
-import { feeLinksOf, fromStored, toStored, type StoredIndex } from './storage';
+import { feeLinksOf, fromStored, mapStored, toStored, type StoredIndex } from './storage';
 import { summarize } from './totals';
 
 /**
@@ -69,6 +69,16 @@ export class SearchIndex {
   /** An index saved by toBuffers(); IndexCorruptError when it is damaged or from another version. */
   static fromBuffers(stored: StoredIndex): SearchIndex {
     return new SearchIndex(fromStored(stored), feeLinksOf(stored));
+  }
+
+  /**
+   * A saved index that answers at once, its structural checks left as steps for the caller to
+   * run soon, between queries (storage.ts mapStored). IndexCorruptError at once when the
+   * description, sizes or checksums are wrong; from a step when the rest is.
+   */
+  static mapBuffers(stored: StoredIndex): { index: SearchIndex; checks: (() => void)[] } {
+    const { base, checks } = mapStored(stored);
+    return { index: new SearchIndex(base, feeLinksOf(stored)), checks };
   }
 
   /**
