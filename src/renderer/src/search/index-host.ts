@@ -5,7 +5,9 @@ import { clearIndexParts, loadIndexParts, saveIndexParts, type StoredPart } from
 import { runIfFree } from '../platform/locks';
 import { chunkCount, chunksAfter, lastSeq, rewriteChunks } from '../repos/transactions-repo';
 import { chartOf, IndexCorruptError, SearchIndex, type ChartData, type IndexedRow, type RowRef, type SearchResult } from './engine';
+import { PendingChecks } from './index-checks';
 import { fromParts, toParts } from './index-parts';
+import { forEachChunkBatch } from './read-chunks';
 import type { TxQuery, TxSummary } from './model/query';
 import { toSearchRow, type CardFacts } from './model/search-row';
 import { parseQueryText } from './model/text';
@@ -75,7 +77,6 @@ export interface ChunkCompactionReport {
 const COMPACT_FROM_KEY = 'tx:compact-from';
 const COMPACTION_DEFAULTS: Required<ChunkCompactionOptions> = { scanChunks: 400, minDeadShare: 0.5, rowsPerChunk: 500, maxRewrites: 20 };
 
-const CHUNK_BATCH = 400;
 /** Rows a chunk holds, to size a rebuild's columns up front (a sync page; too few only costs a regrowth). */
 const CHUNK_ROWS_GUESS = 50;
 const RESULTS_KEPT = 16;
@@ -83,19 +84,8 @@ const RESULTS_KEPT = 16;
 const COMPACT_ROWS = 50_000;
 const COMPACT_SHARE = 0.05;
 const SAVE_DELAY_MS = 5_000;
-/** A loaded index is checked once searching has paused this long. */
-const CHECK_IDLE_MS = 1_000;
 
 const now = () => performance.now();
-
-/** Lets messages waiting for the worker (a query) run before the next step of longer work. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/** A read started ahead of its use: its failure is seen where it is awaited, not reported as unhandled before. */
-function readAhead<T>(read: Promise<T>): Promise<T> {
-  read.catch(() => undefined);
-  return read;
-}
 
 export class IndexHost {
   private profileId: string | null = null;
@@ -108,9 +98,10 @@ export class IndexHost {
   private chain: Promise<unknown> = Promise.resolve();
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
   private dirty = false;
-  /** The structural checks of an index loaded from storage, not run yet (storage.ts mapStored). */
-  private pendingChecks: (() => void)[] = [];
-  private checkTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly checks = new PendingChecks(() => {
+    const profileId = this.profileId;
+    void this.serially(() => this.checks.run((error) => this.recover(error), () => this.profileId === profileId));
+  });
 
   constructor(private readonly onStatus: (s: IndexStatus) => void = () => {}) {}
 
@@ -133,7 +124,7 @@ export class IndexHost {
         else await this.rebuild();
         await this.catchUpOrRecover();
         this.set({ state: 'ready', loadMs: Math.round(now() - started) });
-        this.scheduleChecks();
+        this.checks.postpone();
       } catch (error) {
         this.set({ state: 'error', note: `The search index could not be prepared: ${error instanceof Error ? error.message : String(error)}. Searching is unavailable until it is rebuilt.` });
       }
@@ -159,7 +150,7 @@ export class IndexHost {
       return { queryId: 0, summary: { count: 0, inCents: 0, outCents: 0, netCents: 0 }, rows: [], tookMs: 0, truncated, status: this.status() };
     }
     // The saved index's checks wait while someone is searching.
-    if (this.pendingChecks.length > 0) this.scheduleChecks();
+    this.checks.postpone();
     const result = index.query(q);
     const queryId = this.nextQueryId++;
     this.results.set(queryId, { index, result });
@@ -293,9 +284,7 @@ export class IndexHost {
     this.dirty = false;
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
-    this.pendingChecks = [];
-    if (this.checkTimer) clearTimeout(this.checkTimer);
-    this.checkTimer = undefined;
+    this.checks.clear();
     this.st = { profileId, state: profileId ? 'loading' : 'closed', rows: 0, watermark: 0 };
   }
 
@@ -321,7 +310,7 @@ export class IndexHost {
       // Answering as soon as the buffers are in: the structural checks run once searching pauses.
       const { index, checks } = SearchIndex.mapBuffers(stored);
       this.index = index;
-      this.pendingChecks = checks;
+      this.checks.set(checks);
       this.set({ watermark, savedWatermark: watermark });
       return true;
     } catch (error) {
@@ -334,7 +323,7 @@ export class IndexHost {
   private async discardSaved(error: IndexCorruptError): Promise<void> {
     await clearIndexParts(this.profileId as string);
     this.index = null;
-    this.pendingChecks = [];
+    this.checks.clear();
     this.set({ note: `The saved search index was damaged (${error.message}) and is being rebuilt from the cached transactions.` });
   }
 
@@ -353,36 +342,6 @@ export class IndexHost {
     } catch (error) {
       if (!(error instanceof IndexCorruptError)) throw error;
       await this.recover(error);
-    }
-  }
-
-  /** Runs the loaded index's checks once no query has come for a while. */
-  private scheduleChecks(): void {
-    if (this.pendingChecks.length === 0) return;
-    if (this.checkTimer) clearTimeout(this.checkTimer);
-    const profileId = this.profileId;
-    this.checkTimer = setTimeout(() => {
-      this.checkTimer = undefined;
-      void this.serially(() => (this.profileId === profileId ? this.runChecks() : Promise.resolve()));
-    }, CHECK_IDLE_MS);
-  }
-
-  /**
-   * One step at a time, letting queries in between. A check that fails means the loaded buffers
-   * (and any index compacted from them since) cannot be trusted: rebuilt from the cache.
-   */
-  private async runChecks(): Promise<void> {
-    const profileId = this.profileId;
-    for (let check = this.pendingChecks.shift(); check; check = this.pendingChecks.shift()) {
-      try {
-        check();
-      } catch (error) {
-        if (!(error instanceof IndexCorruptError)) throw error;
-        await this.recover(error);
-        return;
-      }
-      await nextTask();
-      if (this.profileId !== profileId) return;
     }
   }
 
@@ -408,20 +367,13 @@ export class IndexHost {
     const total = await lastSeq(profileId);
     this.set({ state: 'building', progress: { done: 0, total }, loadedFrom: 'rebuild' });
     const builder = SearchIndex.builder((await chunkCount(profileId)) * CHUNK_ROWS_GUESS);
-    let watermark = 0;
-    let next = readAhead(chunksAfter(profileId, 0, CHUNK_BATCH));
-    for (;;) {
-      const chunks = await next;
-      const last = chunks.at(-1);
-      if (!last) break;
-      next = readAhead(chunksAfter(profileId, last.seq as number, CHUNK_BATCH));
+    const watermark = await forEachChunkBatch(profileId, 0, (chunks, last) => {
       for (const c of chunks) {
         const seq = c.seq as number;
         c.rows.forEach((tx, slot) => builder.add(this.rowOf(seq, slot, tx)));
       }
-      watermark = last.seq as number;
-      this.set({ progress: { done: watermark, total } });
-    }
+      this.set({ progress: { done: last, total } });
+    });
     this.index = builder.finish();
     this.set({ watermark, progress: { done: total, total } });
     this.dirty = true;
@@ -430,19 +382,13 @@ export class IndexHost {
 
   private async catchUp(): Promise<void> {
     const profileId = this.profileId as string;
-    let watermark = this.st.watermark;
-    for (;;) {
-      const chunks = await chunksAfter(profileId, watermark, CHUNK_BATCH);
-      if (chunks.length === 0) break;
+    await forEachChunkBatch(profileId, this.st.watermark, (chunks, watermark) => {
       const rows: IndexedRow[] = [];
-      for (const c of chunks) {
-        rows.push(...this.rowsOf(c.seq as number, c.rows));
-        watermark = c.seq as number;
-      }
+      for (const c of chunks) rows.push(...this.rowsOf(c.seq as number, c.rows));
       this.index?.upsert(rows);
       this.dirty = true;
       this.set({ watermark });
-    }
+    });
     const index = this.index;
     if (index && index.deltaSize > Math.max(COMPACT_ROWS, index.size * COMPACT_SHARE)) {
       this.index = index.compact();
