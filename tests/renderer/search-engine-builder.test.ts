@@ -24,15 +24,23 @@ describe('building an index a row at a time', () => {
     const first = rowsOf(txs, 1);
     // Every seventh row written again later, changed (a pending row that posted, a new memo).
     const later = rowsOf(
-      txs.filter((_, i) => i % 7 === 0).map((tx) => ({ ...tx, status: 'posted' as const, memo: `settled ${tx.id}`, amountCents: tx.amountCents - 1 })),
+      txs.filter((_, i) => i % 7 === 0).map((tx, i) => ({ ...tx, status: 'posted' as const, memo: `settled ${tx.id}`, amountCents: tx.amountCents - 1, ...(i % 2 === 0 ? { feeInfo: undefined } : {}) })),
       1000,
     );
     const all = [...first, ...later];
+    // Among them, fee rows written again without their fee: their link must go.
+    const feeFor = new Map(first.map((r) => [r.id, r.feeFor]));
+    expect(later.some((r) => r.feeFor === undefined && feeFor.get(r.id) !== undefined)).toBe(true);
     const builder = SearchIndex.builder(10);
     for (const row of all) builder.add(row);
     const built = builder.finish();
     const whole = SearchIndex.build(all);
-    expect(built.toBuffers()).toEqual(whole.toBuffers());
+    // The same buffers and the same fee links (their order in the list means nothing).
+    const pairs = (links: string[]) => links.reduce<string[]>((out, id, i) => (i % 2 === 0 ? [...out, `${id}>${links[i + 1]}`] : out), []).sort();
+    const [a, b] = [built.toBuffers(), whole.toBuffers()];
+    expect(a.buffers).toEqual(b.buffers);
+    expect({ ...a.meta, feeLinks: pairs(a.meta.feeLinks) }).toEqual({ ...b.meta, feeLinks: pairs(b.meta.feeLinks) });
+    expect(a.meta.feeLinks.length).toBeGreaterThan(0);
 
     const newest = [...new Map(all.map((r) => [r.id, r])).values()];
     expect(built.size).toBe(txs.length);

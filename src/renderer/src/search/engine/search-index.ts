@@ -55,14 +55,24 @@ export class SearchIndex {
    * needs to outlive its add(). `expectedRows` sizes the columns up front when known.
    */
   static builder(expectedRows?: number): { add(row: IndexedRow): void; finish(): SearchIndex } {
-    const links = new FeeLinks();
     const base = baseBuilder(expectedRows);
+    // Only fee rows are remembered (a few in a hundred, where linking every row cost a map
+    // lookup each): a link counts when its version of the row is the one the base kept.
+    const fees: { id: string; feeFor: string; seq: number; slot: number }[] = [];
     return {
       add(row) {
         base.add(row);
-        links.put(row.id, row.feeFor);
+        if (row.feeFor !== undefined) fees.push({ id: row.id, feeFor: row.feeFor, seq: row.seq, slot: row.slot });
       },
-      finish: () => new SearchIndex(base.finish(), links),
+      finish() {
+        const built = base.finish();
+        const links = new FeeLinks();
+        for (const f of fees) {
+          const p = built.find(f.id);
+          if (p >= 0 && built.rows.seq[p] === f.seq && built.rows.slot[p] === f.slot) links.put(f.id, f.feeFor);
+        }
+        return new SearchIndex(built, links);
+      },
     };
   }
 
