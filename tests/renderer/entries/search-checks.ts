@@ -1,4 +1,4 @@
-import { cacheDb } from '../../../src/renderer/src/db/open';
+import { loadIndexParts, saveIndexParts } from '../../../src/renderer/src/repos/search-index-repo';
 import { checksum } from '../../../src/renderer/src/search/engine/checksum';
 import type { TxQuery } from '../../../src/renderer/src/search/model/query';
 import { searchClient } from '../../../src/renderer/src/search/search-session';
@@ -22,19 +22,18 @@ expose({
    * swapped, and the checksum written to match, so only the structural checks find it.
    */
   async swapDates(profileId: string) {
-    const db = cacheDb(profileId);
-    const rows = await db.searchIndex.get('buffer:rows');
-    const meta = await db.searchIndex.get('meta');
+    const parts = await loadIndexParts(profileId);
+    const rows = parts.find((p) => p.name === 'buffer:rows');
+    const meta = parts.find((p) => p.name === 'meta');
     if (!(rows?.data instanceof ArrayBuffer) || typeof meta?.data !== 'string') return false;
     const parsed = JSON.parse(meta.data) as { meta: { rows: number; checksums: Record<string, number> } };
     const data = rows.data.slice(0);
     const dates = new Float64Array(data, 0, parsed.meta.rows);
     [dates[0], dates[dates.length - 1]] = [dates[dates.length - 1] as number, dates[0] as number];
     parsed.meta.checksums.rows = checksum(data);
-    await db.searchIndex.bulkPut([
-      { name: 'buffer:rows', data },
-      { name: 'meta', data: JSON.stringify(parsed) },
-    ]);
+    rows.data = data;
+    meta.data = JSON.stringify(parsed);
+    await saveIndexParts(profileId, parts);
     return true;
   },
 });
