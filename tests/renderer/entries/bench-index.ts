@@ -4,6 +4,7 @@ import { appendPages, newestRows } from '../../../src/renderer/src/repos/transac
 import { createSearchClient } from '../../../src/renderer/src/search/search-client';
 import { openSearch, searchClient, useWorkerFactory } from '../../../src/renderer/src/search/search-session';
 import { expose } from './expose';
+import { moveIndexToIndexedDb } from './index-storage';
 
 // bench:index's page: fills a profile's real cache, then the search index is rebuilt from it,
 // saved, and loaded again by a cold open, all through the app's own modules and worker.
@@ -72,7 +73,11 @@ expose({
     const first = await searchClient().query({ text: word }, 100);
     const readyMs = performance.now() - t0;
     const status = await searchClient().status();
-    return { newestMs, newestRows: newest.length, readyMs, loadedFrom: status.loadedFrom, rows: status.rows, allCount: all.summary.count, wordCount: first.summary.count };
+    return { newestMs, newestRows: newest.length, readyMs, readMs: status.readMs, openMs: status.loadMs, loadedFrom: status.loadedFrom, rows: status.rows, allCount: all.summary.count, wordCount: first.summary.count };
+  },
+  /** The saved index put where the previous version kept it (IndexedDB records), for a cold open to compare. */
+  async toIndexedDb(profileId: string) {
+    return (await moveIndexToIndexedDb(profileId)).length;
   },
   /** The full count the index answers for the empty query (every live row once). */
   async indexCount() {

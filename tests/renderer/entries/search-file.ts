@@ -2,10 +2,10 @@ import Dexie from 'dexie';
 import { cacheDbName } from '../../../src/renderer/src/db/cache-db';
 import { cacheDb, deleteCache } from '../../../src/renderer/src/db/open';
 import { readIndexFile } from '../../../src/renderer/src/db/index-file';
-import { loadIndexParts } from '../../../src/renderer/src/repos/search-index-repo';
 import type { TxQuery } from '../../../src/renderer/src/search/model/query';
 import { searchClient } from '../../../src/renderer/src/search/search-session';
 import { expose } from './expose';
+import { moveIndexToIndexedDb } from './index-storage';
 import { searchLane } from './search-lane';
 
 // Where the saved search index lives: its file, the mark beside the cache, an earlier version's
@@ -28,17 +28,7 @@ expose({
     return { records: names(await cacheDb(profileId).searchIndex.toArray()), file: file ? names(file.parts) : null };
   },
   /** The saved index as an earlier version kept it: its parts as records, no file. */
-  async asEarlierVersion(profileId: string) {
-    const parts = await loadIndexParts(profileId);
-    const db = cacheDb(profileId);
-    await db.transaction('rw', db.searchIndex, async () => {
-      await db.searchIndex.clear();
-      await db.searchIndex.bulkPut(parts);
-    });
-    const root = await navigator.storage.getDirectory();
-    await (await root.getDirectoryHandle('search-index')).removeEntry(`${encodeURIComponent(profileId)}.index`);
-    return names(parts);
-  },
+  asEarlierVersion: moveIndexToIndexedDb,
   /** The cache database deleted and its file left behind (as when removing the file failed). */
   async deleteDatabaseOnly(profileId: string) {
     cacheDb(profileId).close();

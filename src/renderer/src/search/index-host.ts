@@ -33,6 +33,8 @@ export interface IndexStatus {
   /** Where the index came from this time, and how long that took. */
   loadedFrom?: 'storage' | 'rebuild';
   loadMs?: number;
+  /** Of loadMs, the time spent reading the saved index's parts from storage. */
+  readMs?: number;
   /** The last chunk the copy saved in storage covers (a cold start loads that copy, then catches up). */
   savedWatermark?: number;
   /** Something the person should know (a damaged index was rebuilt, an error). */
@@ -301,8 +303,10 @@ export class IndexHost {
 
   private async loadSaved(): Promise<boolean> {
     const profileId = this.profileId as string;
+    const started = now();
     const parts = await loadIndexParts(profileId);
     if (parts.length === 0) return false;
+    this.st.readMs = Math.round(now() - started);
     try {
       const { stored, watermark } = fromParts(parts);
       // A saved index that claims chunks the cache does not have belongs to another cache (reset).
