@@ -353,9 +353,9 @@ export class IndexHost {
     return rows.map((tx, slot) => this.rowOf(seq, slot, tx));
   }
 
-  private rowOf(seq: number, slot: number, tx: Transaction): IndexedRow {
+  private rowOf(seq: number, slot: number, tx: Transaction, wordsInText = false): IndexedRow {
     // toSearchRow's object is new: completed in place rather than copied (a rebuild makes a million).
-    const row = toSearchRow(tx, (id) => this.cards.get(id)) as IndexedRow;
+    const row = toSearchRow(tx, (id) => this.cards.get(id), wordsInText) as IndexedRow;
     row.seq = seq;
     row.slot = slot;
     return row;
@@ -374,7 +374,8 @@ export class IndexHost {
     const watermark = await forEachChunkBatch(profileId, 0, (chunks, last) => {
       for (const c of chunks) {
         const seq = c.seq as number;
-        c.rows.forEach((tx, slot) => builder.add(this.rowOf(seq, slot, tx)));
+        // The builder reads each row's words from its text (no string per word).
+        c.rows.forEach((tx, slot) => builder.add(this.rowOf(seq, slot, tx, true)));
       }
       this.set({ progress: { done: last, total } });
     });

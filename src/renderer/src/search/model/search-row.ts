@@ -32,6 +32,11 @@ export interface SearchRow {
   merchant?: string | undefined;
   /** Distinct words of the row's text (text.ts). */
   words: string[];
+  /**
+   * The row's text, when its words are left to the index to read (a rebuild: no string for each
+   * word); `words` is then empty.
+   */
+  text?: string;
 }
 
 /**
@@ -62,11 +67,12 @@ export function searchTextOf(tx: Transaction, card: CardFacts | undefined): stri
   return fields.filter((f): f is string => typeof f === 'string' && f.length > 0);
 }
 
-export function toSearchRow(tx: Transaction, cards: CardLookup): SearchRow {
+export function toSearchRow(tx: Transaction, cards: CardLookup, leaveWordsInText = false): SearchRow {
   const card = tx.cardId ? cards(tx.cardId) : undefined;
   // One pass over the fields joined by a space (a word break, and a starter normalization never
   // moves a mark across): the same words as field by field, at a tenth of the calls.
-  const words = distinct(wordsOf(searchTextOf(tx, card).join(' ')));
+  const text = searchTextOf(tx, card).join(' ');
+  const words = leaveWordsInText ? [] : distinct(wordsOf(text));
   const dateMs = Date.parse(tx.date);
   return {
     id: tx.id,
@@ -83,6 +89,7 @@ export function toSearchRow(tx: Transaction, cards: CardLookup): SearchRow {
     feeFor: feeChargedFor(tx),
     merchant: merchantOf(tx),
     words,
+    ...(leaveWordsInText ? { text } : {}),
   };
 }
 
