@@ -1,6 +1,6 @@
-import { expectedSearch } from '../e2e/harness/expected';
 import type { TxQuery } from '../../src/renderer/src/search/model/query';
 import { expect, test } from './harness/lane';
+import { expectAnswersLikeOracle } from './harness/search-answers';
 
 // Where the saved search index lives (repos/search-index-repo.ts, db/index-file.ts): a file of
 // the private file system, marked in the cache database; an index an earlier version saved in
@@ -18,14 +18,7 @@ const QUERIES: TxQuery[] = [{}, { text: 'goo' }, { statuses: ['pending'] }, { te
 
 test("an index an earlier version saved in IndexedDB loads, and moves into the file at the next save", async ({ lane }) => {
   const sandbox = await lane.core.demo.start();
-  const answers = async () => {
-    for (const q of QUERIES) {
-      const want = expectedSearch(sandbox, q);
-      const got = await lane.run<{ summary: unknown; ids: string[] }>('query', q, 50);
-      expect(got.summary, JSON.stringify(q)).toEqual(want.summary);
-      expect(got.ids, JSON.stringify(q)).toEqual(want.ids.slice(0, 50));
-    }
-  };
+  const answers = () => expectAnswersLikeOracle(lane, sandbox, QUERIES);
   await lane.open('search-file.ts');
   expect(await lane.run('sync', 'demo')).toBe('done');
   expect(await lane.run<Status>('open', 'demo')).toMatchObject({ state: 'ready', loadedFrom: 'rebuild' });

@@ -1,6 +1,7 @@
 import { expectedSearch } from '../e2e/harness/expected';
 import type { TxQuery } from '../../src/renderer/src/search/model/query';
 import { expect, test } from './harness/lane';
+import { expectAnswersLikeOracle } from './harness/search-answers';
 
 // The search worker in Chromium: built from the cache, saved (a file of the private file
 // system, db/index-file.ts), loaded back after a reload, rebuilt when damaged, kept current as the sync writes.
@@ -23,14 +24,7 @@ test('answers like the oracle, is saved, loads back after a reload, and is rebui
   const built = await lane.run<Status>('open', 'demo');
   expect(built).toMatchObject({ state: 'ready', loadedFrom: 'rebuild' });
 
-  const check = async () => {
-    for (const q of QUERIES) {
-      const want = expectedSearch(sandbox, q);
-      const got = await lane.run<{ summary: unknown; ids: string[] }>('query', q, 50);
-      expect(got.summary, JSON.stringify(q)).toEqual(want.summary);
-      expect(got.ids, JSON.stringify(q)).toEqual(want.ids.slice(0, 50));
-    }
-  };
+  const check = () => expectAnswersLikeOracle(lane, sandbox, QUERIES);
   await check();
   // The rows the index points at are the rows in the cache.
   const first = await lane.run<string[]>('firstRows', {});
