@@ -143,8 +143,10 @@ export async function runTransactionSync(o: TransactionSyncOptions): Promise<Syn
       // Handed to the store together, in order: its one writer puts them in as few commits as it can.
       const seqs = await Promise.all(writes.map((w) => o.store.appendPage(`backfill:${i}`, w.page.items, { key: partKey(i), value: w.state })));
       st = after;
+      // One report per answer, not per page: each is a new progress object and a store update
+      // the screens re-render on (20,000 pages at 1M).
+      report(advance(progress, writes.reduce((n, w) => n + w.page.items.length, 0), now(), writes.length));
       writes.forEach((w, k) => {
-        report(advance(progress, w.page.items.length, now()));
         if (w.page.items.length > 0) o.onChunk?.(seqs[k] as number);
       });
     }
