@@ -1,4 +1,5 @@
 import type { Browser, CDPSession, Page } from '@playwright/test';
+import { HeapSampler } from '../search/node/heap-sampler';
 
 /** A V8 CPU profile as the DevTools protocol returns it (the parts read here). */
 export interface CpuProfile {
@@ -30,55 +31,28 @@ export function busyOf(profile: CpuProfile): { busy_ms: number; top: { fn: strin
 
 /** The window's and the search worker's CPU profiles over one stretch of a benchmark. */
 export class CpuProfiles {
-  private next = 1;
-  private readonly waiting = new Map<number, (m: { result?: unknown; error?: { message: string } }) => void>();
-
   private constructor(
     private readonly window: CDPSession,
-    private readonly browserSession: CDPSession,
-    private readonly workerSession: string,
-  ) {
-    browserSession.on('Target.receivedMessageFromTarget', (event: { sessionId: string; message: string }) => {
-      if (event.sessionId !== this.workerSession) return;
-      const m = JSON.parse(event.message) as { id?: number; result?: unknown; error?: { message: string } };
-      if (m.id === undefined) return;
-      this.waiting.get(m.id)?.(m);
-      this.waiting.delete(m.id);
-    });
-  }
+    private readonly worker: HeapSampler,
+  ) {}
 
   /** The window `page` and its (running) worker whose script URL ends with `workerSuffix`. */
   static async attach(browser: Browser, page: Page, workerSuffix: string): Promise<CpuProfiles> {
-    const window = await page.context().newCDPSession(page);
-    const session = await browser.newBrowserCDPSession();
-    const { targetInfos } = (await session.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string; url: string }[] };
-    const target = targetInfos.find((t) => t.type === 'worker' && t.url.endsWith(workerSuffix));
-    if (!target) throw new Error(`no worker ${workerSuffix} to profile`);
-    const { sessionId } = (await session.send('Target.attachToTarget', { targetId: target.targetId, flatten: false })) as { sessionId: string };
-    return new CpuProfiles(window, session, sessionId);
-  }
-
-  private async toWorker(method: string): Promise<unknown> {
-    const id = this.next++;
-    const reply = new Promise<{ result?: unknown; error?: { message: string } }>((resolve) => this.waiting.set(id, resolve));
-    await this.browserSession.send('Target.sendMessageToTarget', { sessionId: this.workerSession, message: JSON.stringify({ id, method }) });
-    const m = await reply;
-    if (!m.result) throw new Error(`${method}: ${m.error?.message ?? 'no result'}`);
-    return m.result;
+    return new CpuProfiles(await page.context().newCDPSession(page), await HeapSampler.attach(browser, workerSuffix));
   }
 
   async start(): Promise<void> {
     await this.window.send('Profiler.enable');
     await this.window.send('Profiler.start');
-    await this.toWorker('Profiler.enable');
-    await this.toWorker('Profiler.start');
+    await this.worker.send('Profiler.enable');
+    await this.worker.send('Profiler.start');
   }
 
   async stop(): Promise<{ window: CpuProfile; worker: CpuProfile }> {
     const { profile: window } = (await this.window.send('Profiler.stop')) as { profile: CpuProfile };
-    const { profile: worker } = (await this.toWorker('Profiler.stop')) as { profile: CpuProfile };
+    const { profile: worker } = (await this.worker.send('Profiler.stop')) as { profile: CpuProfile };
     await this.window.detach().catch(() => undefined);
-    await this.browserSession.detach().catch(() => undefined);
+    await this.worker.detach();
     return { window, worker };
   }
 }
