@@ -45,7 +45,7 @@ describe('the Demo reset on screen', () => {
       expect(v, s.phase).toMatchObject({ stage: 'indexing', label: 'Indexing for search', rows: 800_000, percent: 80, etaSeconds: 25, estimated: false });
     }
     // Caught up while the sync still re-reads recent days: not yet searchable as a whole.
-    expect(demoResetView(prepared, sync({ phase: 'incremental', rows: N, total: null }), { state: 'ready', rows: N }, T0 + 120_000).stage).toBe('indexing');
+    expect(demoResetView(prepared, sync({ phase: 'incremental', rows: N, total: null }), { state: 'ready', rows: N }, T0 + 120_000)).toMatchObject({ stage: 'indexing', label: 'Checking for recent changes', rows: N, percent: 100 });
     // A download short of its count is still downloading.
     expect(demoResetView(prepared, sync({ rows: N - 1, rowsPerSecond: 10_000, etaSeconds: 1 }), { state: 'ready', rows: 0 }, T0 + 100_000).stage).toBe('downloading');
   });

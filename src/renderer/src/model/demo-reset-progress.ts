@@ -108,7 +108,9 @@ export function demoResetView(run: DemoResetRun, sync: SyncSnapshot | undefined,
   if (indexed < expected || index?.state !== 'ready' || downloaded) {
     // The index absorbs rows as they arrive: its rate since the download began.
     const left = timeLeft(indexed, expected - indexed, run.preparedAt, now, PRIOR_RATES.indexing);
-    return { stage: 'indexing', label: 'Indexing for search', rows: indexed, total: expected, percent: pct(indexed, expected), etaSeconds: left.seconds, estimated: left.estimated };
+    // Every row indexed while the sync still re-reads the last days: say so, not "Indexing 100%".
+    const label = downloaded && indexed >= expected ? 'Checking for recent changes' : 'Indexing for search';
+    return { stage: 'indexing', label, rows: indexed, total: expected, percent: pct(indexed, expected), etaSeconds: left.seconds, estimated: left.estimated };
   }
   return { stage: 'done', label: 'Searchable', rows: expected, total: expected, percent: 100, etaSeconds: null, estimated: false };
 }
