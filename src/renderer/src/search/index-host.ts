@@ -86,6 +86,12 @@ const RESULTS_KEPT = 16;
 const COMPACT_ROWS = 50_000;
 const COMPACT_SHARE = 0.05;
 const SAVE_DELAY_MS = 5_000;
+/**
+ * A save waits for a quiet moment, but no longer than this: during a backfill the index catches
+ * up every ~400 ms, and each save folds and writes the whole index (at 1M, hundreds of MB through
+ * IndexedDB, beside the sync's own writes), so saving every 5 s made the catch-up quadratic.
+ */
+const SAVE_MAX_DELAY_MS = 60_000;
 
 const now = () => performance.now();
 
@@ -99,6 +105,8 @@ export class IndexHost {
   /** One change at a time: opening, catching up, folding and saving never interleave. */
   private chain: Promise<unknown> = Promise.resolve();
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the pending save was first asked for (a save postponed by new rows waits at most SAVE_MAX_DELAY_MS). */
+  private saveAskedAt = 0;
   private dirty = false;
   private readonly checks = new PendingChecks(() => {
     const profileId = this.profileId;
@@ -404,7 +412,10 @@ export class IndexHost {
   }
 
   private scheduleSave(): void {
-    if (this.saveTimer) return;
+    if (this.saveTimer) {
+      if (now() - this.saveAskedAt >= SAVE_MAX_DELAY_MS - SAVE_DELAY_MS) return;
+      clearTimeout(this.saveTimer);
+    } else this.saveAskedAt = now();
     this.saveTimer = setTimeout(() => {
       this.saveTimer = undefined;
       void this.save();
