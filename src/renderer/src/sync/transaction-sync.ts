@@ -21,6 +21,10 @@ export interface LocalView {
   noteWritten(rows: Transaction[]): Promise<void>;
   /** Ids of cached transactions that are pending and dated before `beforeMs`. */
   pendingIdsBefore(beforeMs: number): Promise<string[]>;
+  /** Rows a backfill just wrote, seen as they go: spares the first incremental run a scan of the whole cache. */
+  seeBackfilled?(rows: Transaction[]): void;
+  /** The backfill ended; `whole` when every row it holds was written (and seen) in this run, none by an earlier one. */
+  backfillDone?(whole: boolean): Promise<void>;
 }
 
 export interface TransactionSyncOptions {
@@ -146,6 +150,7 @@ export async function runTransactionSync(o: TransactionSyncOptions): Promise<Syn
       // the screens re-render on (20,000 pages at 1M).
       report(advance(progress, writes.reduce((n, w) => n + w.page.items.length, 0), now(), writes.length));
       writes.forEach((w, k) => {
+        o.local.seeBackfilled?.(w.page.items);
         if (w.page.items.length > 0) o.onChunk?.(seqs[k] as number);
       });
     }
@@ -171,6 +176,7 @@ export async function runTransactionSync(o: TransactionSyncOptions): Promise<Syn
       for (let i = queue.shift(); i !== undefined; i = queue.shift()) await walkPartition(plan, i);
     });
     await Promise.all(walkers);
+    await o.local.backfillDone?.(resumed === 0 && todo.length === plan.partitions.length);
     await o.store.writeState(BACKFILLED_KEY, { upperMs: plan.upperMs, completedAt: now() });
     return plan;
   }
