@@ -34,4 +34,4 @@ for (let r = 0; r < 100; r++) {
   }
 }
 const pct = (a: number[], q: number) => [...a].sort((x, y) => x - y)[Math.floor(q * (a.length - 1))]!.toFixed(2);
-qs.forEach((q, k) => console.log(q.name.padEnd(42), 'count', String(exp[k]!.summary.count).padStart(7), 'before p50', pct(times.before![k]!, 0.5), 'p95', pct(times.before![k]!, 0.95), '| after p50', p(times.after![k]!, 0.5), 'p95', pct(times.after![k]!, 0.95)));
+qs.forEach((q, k) => console.log(q.name.padEnd(42), 'count', String(exp[k]!.summary.count).padStart(7), 'before p50', pct(times.before![k]!, 0.5), 'p95', pct(times.before![k]!, 0.95), '| after p50', pct(times.after![k]!, 0.5), 'p95', pct(times.after![k]!, 0.95)));
