@@ -46,7 +46,7 @@ export function scanBase(base: BaseIndex, c: CompiledQuery, dead: Uint32Array | 
  * The candidates narrowed by the filters' indexes, smallest first, each while it is worth it:
  * setting a bit per named row costs a nanosecond or two, testing a row several, so an index is
  * used when it names fewer rows than a share of the candidates left. A filter whose rows are
- * mostly in ("no fee") clears the few it keeps out. `covered`: every filter was applied by its
+ * mostly in ("no fee") clears the few it keeps out, when it is the last one. `covered`: every filter was applied by its
  * index exactly, so no row needs testing.
  */
 function narrowByDrivers(base: BaseIndex, c: CompiledQuery, filters: RowFilters, words: Uint32Array | null, lo: number, hi: number): { cand: Uint32Array | null; covered: boolean } {
@@ -54,7 +54,10 @@ function narrowByDrivers(base: BaseIndex, c: CompiledQuery, filters: RowFilters,
   let left = cand === null ? hi - lo : countBits(cand);
   const applied = new Set<FilterKind>();
   for (const driver of driversBySize(base, c, filters, lo, hi)) {
-    if (applied.has(driver.covers) || (driver.negated && cand === null)) continue;
+    if (applied.has(driver.covers)) continue;
+    // Clearing the few rows a filter keeps out shrinks the candidates by a few: worth it only
+    // when it is the last filter left, so no row needs testing at all.
+    if (driver.negated && (cand === null || !filters.kinds.every((k) => k === driver.covers || applied.has(k)))) continue;
     const share = applied.size === 0 ? tuning.driverShare : tuning.moreDriverShare;
     if (!(driver.size < share * left)) continue;
     const named = scratchBitset(cand === null ? SCRATCH.named : SCRATCH.more, base.size);
