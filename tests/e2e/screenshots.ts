@@ -274,6 +274,22 @@ async function cardScreens(ctx: Ctx): Promise<void> {
   await page.mouse.move(0, 0);
   await shoot(ctx, 'card-groups');
   await page.setViewportSize(VIEWPORT);
+  await demoResetScreens(ctx);
+}
+
+/** Last, since it replaces the Demo's history: a reset to 100,000 while it downloads, in Settings and on Transactions. */
+async function demoResetScreens(ctx: Ctx): Promise<void> {
+  const { page } = ctx;
+  await openSection(page, 'Settings');
+  await page.getByLabel('Sample size').selectOption('100000');
+  await page.getByRole('button', { name: 'Reset the Demo' }).click();
+  const line = page.locator('.demo-progress[data-stage="downloading"]');
+  await line.filter({ hasText: 'left' }).waitFor({ timeout: 120_000 });
+  await page.mouse.move(0, 0);
+  await shoot(ctx, 'demo-reset-progress');
+  await openSection(page, 'Transactions');
+  await page.locator('.demo-progress').waitFor();
+  await shoot(ctx, 'transactions-demo-reset');
 }
 
 async function main(): Promise<void> {

@@ -37,6 +37,19 @@ describe('the Demo reset on screen', () => {
     expect(demoResetView(prepared, finished, { state: 'ready', rows: N }, T0 + 95_000)).toMatchObject({ stage: 'done', percent: 100, etaSeconds: null });
   });
 
+  it('once every row is downloaded, shows the index catching up (its rows and time left), not the download at 100%', () => {
+    const prepared = run({ preparedAt: T0 });
+    // The last page is written but the backfill has not ended yet, then the recent days are re-read.
+    for (const s of [sync({ rows: N, rowsPerSecond: 10_000, etaSeconds: 0 }), sync({ phase: 'incremental', rows: N, total: null }), sync({ phase: 'reconciling', rows: N + 40, total: null })]) {
+      const v = demoResetView(prepared, s, { state: 'ready', rows: 800_000 }, T0 + 100_000);
+      expect(v, s.phase).toMatchObject({ stage: 'indexing', label: 'Indexing for search', rows: 800_000, percent: 80, etaSeconds: 25, estimated: false });
+    }
+    // Caught up while the sync still re-reads recent days: not yet searchable as a whole.
+    expect(demoResetView(prepared, sync({ phase: 'incremental', rows: N, total: null }), { state: 'ready', rows: N }, T0 + 120_000)).toMatchObject({ stage: 'indexing', label: 'Checking for recent changes', rows: N, percent: 100 });
+    // A download short of its count is still downloading.
+    expect(demoResetView(prepared, sync({ rows: N - 1, rowsPerSecond: 10_000, etaSeconds: 1 }), { state: 'ready', rows: 0 }, T0 + 100_000).stage).toBe('downloading');
+  });
+
   it('says the download stopped and why, with no time left, when the sync failed', () => {
     const v = demoResetView(run({ preparedAt: T0 }), sync({ phase: 'error', rows: 10, error: 'The service did not answer.' }), null, T0 + 1_000);
     expect(v).toMatchObject({ stage: 'stopped', etaSeconds: null, error: 'The service did not answer.' });

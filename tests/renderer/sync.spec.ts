@@ -43,6 +43,42 @@ test('a partitioned backfill caches every transaction once, and the lists the sc
   expect(Object.keys(entities.asOf).sort()).toEqual(['account', 'card', 'cardGroup', 'cardProduct', 'legalEntity', 'merchant', 'svcHandle', 'virtualAccount', 'webhook']);
 });
 
+interface Watched {
+  h: string;
+  pending: boolean;
+  dateMs: number;
+}
+
+/** The records alike, leaving out rows dated within 10 minutes of the window's start (the two were cut at different instants). */
+function expectSameWatch(kept: Record<string, Watched> | null, scanned: Record<string, Watched> | null, windowStartMs: number, why: string): void {
+  const near = (w: Watched) => !w.pending && Math.abs(w.dateMs - windowStartMs) < 600_000;
+  const settled = (r: Record<string, Watched> | null) => Object.fromEntries(Object.entries(r ?? {}).filter(([, w]) => !near(w)));
+  expect(scanned, why).not.toBeNull();
+  expect(Object.keys(settled(scanned)).length, why).toBeGreaterThan(0);
+  expect(settled(kept), why).toEqual(settled(scanned));
+}
+
+test('a whole backfill keeps the record of recent and pending rows as it writes (no scan of the cache after it); a resumed one scans', async ({ lane }) => {
+  await demo(lane);
+  await lane.open('sync.ts');
+  await lane.run('reset', 'demo');
+  const whole = await lane.run<{ outcome: string; watchAtIncremental: boolean | null }>('sync', 'demo', { concurrency: 3, rowsPerPartition: 120 });
+  expect(whole.outcome).toBe('done');
+  expect(whole.watchAtIncremental, 'the record was there when the incremental run began').toBe(true);
+  const a = await lane.run<{ kept: Record<string, Watched> | null; scanned: Record<string, Watched> | null; windowStartMs: number }>('watchRecords', 'demo', 7);
+  expectSameWatch(a.kept, a.scanned, a.windowStartMs, 'whole backfill');
+
+  await lane.run('reset', 'demo');
+  const first = await lane.run<{ outcome: string }>('sync', 'demo', { concurrency: 2, rowsPerPartition: 150, abortAfterChunks: 3 });
+  expect(first.outcome).not.toBe('done');
+  await lane.open('sync.ts');
+  const second = await lane.run<{ outcome: string; resumed: number }>('sync', 'demo', { concurrency: 2, rowsPerPartition: 150 });
+  expect(second.outcome).toBe('done');
+  expect(second.resumed).toBeGreaterThan(0);
+  const b = await lane.run<{ kept: Record<string, Watched> | null; scanned: Record<string, Watched> | null; windowStartMs: number }>('watchRecords', 'demo', 7);
+  expectSameWatch(b.kept, b.scanned, b.windowStartMs, 'resumed backfill');
+});
+
 test('killed at any page, the backfill resumes where it stopped: nothing missing, nothing doubled', async ({ lane }) => {
   const sandbox = await demo(lane);
   await lane.open('sync.ts');

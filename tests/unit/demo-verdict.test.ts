@@ -33,6 +33,16 @@ describe('bench:demo verdict', () => {
     expect(demoVerdict(goodRun({ samples: [] })).failures.join()).toMatch(/no sample/);
   });
 
+  it('fails when the line stayed at "Downloading … (100%)" while the index caught up', () => {
+    const atFull = (t: number) => ({ t, stage: 'downloading', visible: true, text: 'Downloading the history: 100,000 of 100,000 transactions (100%) · about 0 s left' });
+    const stuck = goodRun({ samples: [shown(0, 'downloading', 50_000), ...Array.from({ length: 8 }, (_, i) => atFull(250 * (i + 1))), shown(2_500, 'indexing', 99_000)] });
+    const v = demoVerdict(stuck);
+    expect(v).toMatchObject({ exitCode: 1, downloadingAtFull: 8 });
+    expect(v.failures.join()).toMatch(/at 100%/);
+    // The instant between the last page and the next stage is allowed.
+    expect(demoVerdict(goodRun({ samples: [shown(0, 'downloading', 50_000), atFull(250), shown(500, 'indexing', 99_000)] }))).toMatchObject({ exitCode: 0, downloadingAtFull: 1 });
+  });
+
   it('fails when the search counted other than what the sandbox holds, or the typed search disagrees', () => {
     expect(demoVerdict(goodRun({ countOnScreen: 99_950 })).exitCode).toBe(1);
     expect(demoVerdict(goodRun({ searchableMs: null, countOnScreen: null })).failures.join()).toMatch(/never counted/);

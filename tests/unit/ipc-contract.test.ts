@@ -32,7 +32,7 @@ describe('the IPC contract, merged from one module per feature', () => {
 
   it('derives the event list from the event table, so a new event cannot be half-declared', () => {
     expect(EVENTS).toEqual(Object.keys(events));
-    expect(EVENTS).toEqual(['profiles:changed', 'connectivity:changed']);
+    expect(EVENTS).toEqual(['profiles:changed', 'connectivity:changed', 'demo:reset-progress']);
   });
 });
 

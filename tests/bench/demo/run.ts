@@ -184,7 +184,7 @@ async function main(): Promise<void> {
   }
   if (run === undefined) throw new Error('the run did not finish');
   const v = demoVerdict(run);
-  emit({ kind: 'samples', rows, during_reset: v.samples, without_progress: v.withoutProgress, without_eta: v.withoutEta });
+  emit({ kind: 'samples', rows, during_reset: v.samples, without_progress: v.withoutProgress, without_eta: v.withoutEta, downloading_at_full: v.downloadingAtFull });
   emit({ kind: 'verdict', exit_code: v.exitCode, failures: v.failures });
   if (v.exitCode !== 0) {
     log(`failing: ${v.failures.join('; ')}`);

@@ -6,6 +6,11 @@
  */
 
 export const TARGET_TOTAL_MS = 120_000;
+/**
+ * Samples (~250 ms apart) that may still say "Downloading … (100%)": the instant between the last
+ * page written and the sync moving on. Longer, the screen hides the index catching up.
+ */
+export const FULL_DOWNLOAD_SAMPLES_ALLOWED = 4;
 
 /** The stages the screen shows (data-stage on `.demo-progress`), in order. */
 export const STAGES = ['preparing', 'planning', 'downloading', 'indexing', 'done'] as const;
@@ -70,6 +75,8 @@ export interface DemoVerdict {
   samples: number;
   withoutProgress: number;
   withoutEta: number;
+  /** Samples that said "Downloading" at 100% (while the index caught up, or the sync re-read recent days). */
+  downloadingAtFull: number;
 }
 
 /** Fails when the reset took longer than the target, a sample before the end lacked progress or a time left, or a count was wrong. */
@@ -79,18 +86,21 @@ export function demoVerdict(run: DemoRun, targetMs = TARGET_TOTAL_MS): DemoVerdi
   const during = run.samples.filter((s) => s.stage !== 'done');
   let withoutProgress = 0;
   let withoutEta = 0;
+  let downloadingAtFull = 0;
   for (const s of during) {
     const shows = sampleShows(s);
     if (!shows.progress) withoutProgress++;
     if (!shows.eta) withoutEta++;
+    if (s.stage === 'downloading' && /\(100%\)/.test(s.text)) downloadingAtFull++;
   }
   if (during.length === 0) failures.push('no sample of the screen was taken during the reset');
   if (withoutProgress > 0) failures.push(`${withoutProgress} of ${during.length} samples showed no rows and percent`);
   if (withoutEta > 0) failures.push(`${withoutEta} of ${during.length} samples showed no time left`);
+  if (downloadingAtFull > FULL_DOWNLOAD_SAMPLES_ALLOWED) failures.push(`${downloadingAtFull} samples said the download was at 100% instead of what was left to do (the index catching up)`);
   if (run.searchableMs === null) failures.push('the search never counted every transaction');
   else if (run.searchableMs > targetMs) failures.push(`reset to searchable took ${Math.round(run.searchableMs)} ms (target ${targetMs} ms)`);
   if (run.countOnScreen !== run.worldCount) failures.push(`the search counted ${run.countOnScreen ?? 'nothing'}; the sandbox holds ${run.worldCount}`);
   if (run.worldCount !== run.rows) failures.push(`the sandbox holds ${run.worldCount} transactions; ${run.rows} were asked for`);
   if (run.typed && run.typed.onScreen !== run.typed.expected) failures.push(`"${run.typed.text}" counted ${run.typed.onScreen ?? 'nothing'} on screen; the sandbox's answer is ${run.typed.expected}`);
-  return { exitCode: failures.length ? 1 : 0, failures, samples: during.length, withoutProgress, withoutEta };
+  return { exitCode: failures.length ? 1 : 0, failures, samples: during.length, withoutProgress, withoutEta, downloadingAtFull };
 }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:sync -- --rows 1000000 [--latency-rows 20000] [--latency 50] [--page-size 50] [--cpu-profile file] [--skip-index] [--skip-latency]`
+ * `npm run bench:sync -- --rows 1000000 [--latency-rows 20000] [--latency 50] [--page-size 50] [--cpu-profile file.cpuprofile] [--skip-index] [--skip-latency]`
  *
  * The transaction sync in Debian's Chromium, writing the app's real IndexedDB cache, from the
  * sandbox over loopback through main's real core (the renderer's calls go through the same
@@ -20,6 +20,7 @@ import { writeFile } from 'node:fs/promises';
 import { startSandbox, type Sandbox } from '../../../src/sandbox';
 import { HeapSampler } from '../search/node/heap-sampler';
 import { emit, numberArg, textArg } from '../shared/io';
+import { busyOf, CpuProfiles } from './cpu-profiles';
 import { estimateIpc } from './ipc-estimate';
 import { PeakMemory } from './peak-memory';
 import { startLaneBench } from '../shared/lane-bench';
@@ -78,18 +79,18 @@ async function main(): Promise<void> {
     await run('openIndex', bigId);
     const memory = await PeakMemory.attach(browser, page, 'search.js');
     const profileTo = textArg('cpu-profile');
-    const cdp = profileTo ? await page.context().newCDPSession(page) : null;
-    if (cdp) {
-      await cdp.send('Profiler.enable');
-      await cdp.send('Profiler.start');
-    }
+    const profiles = profileTo ? await CpuProfiles.attach(browser, page, 'search.js') : null;
+    await profiles?.start();
     memory.start(100);
     const full = await run<SyncResult>('sync', bigId, { concurrency: cursors, searchable: true });
     await memory.stop();
-    if (cdp && profileTo) {
-      // The window's CPU during the backfill, for chrome://inspect or speedscope.
-      const { profile } = await cdp.send('Profiler.stop');
-      await writeFile(profileTo, JSON.stringify(profile));
+    if (profiles && profileTo) {
+      // The window's and the worker's CPU during the backfill (for chrome://inspect or speedscope),
+      // and their busy time: CPU, which a shared machine's load stretches far less than wall time.
+      const { window, worker } = await profiles.stop();
+      await writeFile(profileTo, JSON.stringify(window));
+      await writeFile(profileTo.replace(/(\.cpuprofile)?$/, '.worker.cpuprofile'), JSON.stringify(worker));
+      emit({ kind: 'backfill-cpu', rows, window: busyOf(window), worker: busyOf(worker) });
     }
     const live = await memory.liveAfterGc();
     await memory.detach();

@@ -1,4 +1,5 @@
 import { cacheDb } from '../../../src/renderer/src/db/open';
+import { loadIndexParts, saveIndexParts } from '../../../src/renderer/src/repos/search-index-repo';
 import { rowsAt } from '../../../src/renderer/src/repos/transactions-repo';
 import type { TxQuery } from '../../../src/renderer/src/search/model/query';
 import { searchClient } from '../../../src/renderer/src/search/search-session';
@@ -16,18 +17,22 @@ expose({
     const a = await searchClient().query(q, 20);
     return (await rowsAt(a.status.profileId ?? '', a.rows)).map((tx) => tx?.id ?? null);
   },
+  /** Saves; the parts saved, and the records the cache database holds for them (the file's mark). */
   async save() {
     await searchClient().save();
-    return (await cacheDb(searchClient() ? 'demo' : '').searchIndex.toArray()).map((p) => p.name).sort();
+    const profileId = 'demo';
+    const names = (parts: { name: string }[]) => parts.map((p) => p.name).sort();
+    return { parts: names(await loadIndexParts(profileId)), records: names(await cacheDb(profileId).searchIndex.toArray()) };
   },
   /** Damages the saved index the way a disk or a bug could: bytes flipped in one buffer. */
   async corrupt(profileId: string, part: string) {
-    const db = cacheDb(profileId);
-    const record = await db.searchIndex.get(part);
+    const parts = await loadIndexParts(profileId);
+    const record = parts.find((p) => p.name === part);
     if (!record || !(record.data instanceof ArrayBuffer)) return false;
     const bytes = new Uint8Array(record.data.slice(0));
     for (let i = 0; i < bytes.length; i += 97) bytes[i] = (bytes[i] as number) ^ 0xff;
-    await db.searchIndex.put({ name: part, data: bytes.buffer });
+    record.data = bytes.buffer;
+    await saveIndexParts(profileId, parts);
     return true;
   },
 });

@@ -1,4 +1,5 @@
 import { cacheDb, deleteCache } from '../../../src/renderer/src/db/open';
+import { LocalWatch } from '../../../src/renderer/src/sync/local-watch';
 import { syncProfile } from '../../../src/renderer/src/sync/profile-sync';
 import { idleProgress } from '../../../src/renderer/src/sync/sync-progress';
 import { expose } from './expose';
@@ -16,11 +17,14 @@ expose({
     let chunks = 0;
     const phases: string[] = [];
     let total: number | null = null;
+    let watchAtIncremental: Promise<boolean> | null = null;
     try {
       const done = await syncProfile(profileId, {
         signal: controller.signal,
         initial: idleProgress(Date.now()),
         onProgress: (p) => {
+          // Whether the incremental run starts with the record of recent and pending rows already kept.
+          if (p.phase === 'incremental' && !watchAtIncremental) watchAtIncremental = cacheDb(profileId).syncState.get('tx:watch').then((r) => r !== undefined);
           if (phases.at(-1) !== p.phase) phases.push(p.phase);
           if (p.phase === 'backfill') total = p.total;
         },
@@ -31,7 +35,7 @@ expose({
         ...(args.concurrency ? { concurrency: args.concurrency } : {}),
         ...(args.rowsPerPartition ? { rowsPerPartition: args.rowsPerPartition } : {}),
       });
-      return { outcome: done.phase, rows: done.rows, total, resumed: done.resumedRows, phases, error: done.error ?? null };
+      return { outcome: done.phase, rows: done.rows, total, resumed: done.resumedRows, phases, error: done.error ?? null, watchAtIncremental: await watchAtIncremental };
     } catch (error) {
       return { outcome: 'failed', kind: (error as { kind?: string }).kind ?? null, message: error instanceof Error ? error.message : String(error), phases };
     }
@@ -47,6 +51,20 @@ expose({
       for (const tx of c.rows) newest[tx.id] = { status: tx.status, date: tx.date, seq: c.seq as number };
     }
     return { chunks: chunks.length, backfillRows, newest };
+  },
+
+  /**
+   * The record of recent and pending rows the sync kept, beside the one a scan of every chunk
+   * builds now (what the first incremental run did after every backfill before).
+   */
+  async watchRecords(profileId: string, windowDays: number) {
+    const db = cacheDb(profileId);
+    const kept = (await db.syncState.get('tx:watch'))?.value ?? null;
+    await db.syncState.delete('tx:watch');
+    const windowStartMs = Date.now() - windowDays * 86_400_000;
+    await new LocalWatch(profileId, () => windowStartMs).pendingIdsBefore(0);
+    const scanned = (await db.syncState.get('tx:watch'))?.value ?? null;
+    return { kept, scanned, windowStartMs };
   },
 
   async entityCounts(profileId: string) {

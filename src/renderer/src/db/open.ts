@@ -1,4 +1,5 @@
 import { CacheDb, cacheDbName } from './cache-db';
+import { deleteIndexFile } from './index-file';
 import { perProfile } from './per-profile';
 
 const caches = perProfile(
@@ -12,6 +13,9 @@ export function cacheDb(profileId: string): CacheDb {
 }
 
 /** Forgets everything cached for a profile (it was deleted, or the Demo was reset). */
-export function deleteCache(profileId: string): Promise<void> {
-  return caches.delete(profileId);
+export async function deleteCache(profileId: string): Promise<void> {
+  await caches.delete(profileId);
+  // The saved search index's file goes too. Should that fail (a worker is reading it), the file
+  // is still never used: its stamp was recorded in the database just deleted.
+  await deleteIndexFile(profileId).catch(() => undefined);
 }

@@ -68,6 +68,8 @@ export function timeLeft(done: number, left: number, since: number, now: number,
 }
 
 const BUSY_SYNC = new Set(['planning', 'entities', 'backfill', 'incremental', 'reconciling']);
+/** Sync phases that come after the history's download: the rows are all in the cache. */
+const AFTER_DOWNLOAD = new Set(['incremental', 'reconciling']);
 
 const pct = (done: number, total: number) => (total <= 0 ? 100 : Math.min(100, Math.floor((100 * done) / total)));
 
@@ -83,8 +85,12 @@ export function demoResetView(run: DemoResetRun, sync: SyncSnapshot | undefined,
   if (sync && (sync.phase === 'error' || sync.phase === 'canceled')) {
     return { stage: 'stopped', label: 'The download stopped', rows: sync.resumedRows + sync.rows, total: expected, percent: pct(sync.resumedRows + sync.rows, expected), etaSeconds: null, estimated: false, ...(sync.error ? { error: sync.error } : {}) };
   }
-  if (!sync || BUSY_SYNC.has(sync.phase) || sync.phase === 'idle') {
-    const rows = sync ? Math.min(expected, sync.resumedRows + sync.rows) : 0;
+  const fetched = sync ? Math.min(expected, sync.resumedRows + sync.rows) : 0;
+  // Once every row is in the cache the sync only re-reads recent days, and what the person waits
+  // for is the index: it gets its own stage, rows and time left (not "Downloading 100%, 0 s left").
+  const downloaded = !!sync && (AFTER_DOWNLOAD.has(sync.phase) || (sync.phase === 'backfill' && fetched >= expected));
+  if (!sync || ((BUSY_SYNC.has(sync.phase) || sync.phase === 'idle') && !downloaded)) {
+    const rows = fetched;
     const downloading = !!sync && sync.phase !== 'planning' && sync.phase !== 'idle' && rows > 0;
     const measured = downloading && sync.etaSeconds !== null && sync.rowsPerSecond > 0;
     const guess = timeLeft(0, expected - rows, now, now, PRIOR_RATES.downloading);
@@ -99,10 +105,12 @@ export function demoResetView(run: DemoResetRun, sync: SyncSnapshot | undefined,
     };
   }
   const indexed = Math.min(expected, index?.rows ?? 0);
-  if (indexed < expected || index?.state !== 'ready') {
+  if (indexed < expected || index?.state !== 'ready' || downloaded) {
     // The index absorbs rows as they arrive: its rate since the download began.
     const left = timeLeft(indexed, expected - indexed, run.preparedAt, now, PRIOR_RATES.indexing);
-    return { stage: 'indexing', label: 'Indexing for search', rows: indexed, total: expected, percent: pct(indexed, expected), etaSeconds: left.seconds, estimated: left.estimated };
+    // Every row indexed while the sync still re-reads the last days: say so, not "Indexing 100%".
+    const label = downloaded && indexed >= expected ? 'Checking for recent changes' : 'Indexing for search';
+    return { stage: 'indexing', label, rows: indexed, total: expected, percent: pct(indexed, expected), etaSeconds: left.seconds, estimated: left.estimated };
   }
   return { stage: 'done', label: 'Searchable', rows: expected, total: expected, percent: 100, etaSeconds: null, estimated: false };
 }

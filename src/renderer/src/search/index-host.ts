@@ -3,9 +3,11 @@ import { readEntities } from '../repos/entities-repo';
 import { readSyncState, writeSyncState } from '../repos/sync-state-repo';
 import { clearIndexParts, loadIndexParts, saveIndexParts, type StoredPart } from '../repos/search-index-repo';
 import { runIfFree } from '../platform/locks';
-import { chunksAfter, lastSeq, rewriteChunks } from '../repos/transactions-repo';
+import { chunkCount, chunksAfter, lastSeq, rewriteChunks } from '../repos/transactions-repo';
 import { chartOf, IndexCorruptError, SearchIndex, type ChartData, type IndexedRow, type RowRef, type SearchResult } from './engine';
+import { PendingChecks } from './index-checks';
 import { fromParts, toParts } from './index-parts';
+import { forEachChunkBatch } from './read-chunks';
 import type { TxQuery, TxSummary } from './model/query';
 import { toSearchRow, type CardFacts } from './model/search-row';
 import { parseQueryText } from './model/text';
@@ -31,6 +33,8 @@ export interface IndexStatus {
   /** Where the index came from this time, and how long that took. */
   loadedFrom?: 'storage' | 'rebuild';
   loadMs?: number;
+  /** Of loadMs, the time spent reading the saved index's parts from storage. */
+  readMs?: number;
   /** The last chunk the copy saved in storage covers (a cold start loads that copy, then catches up). */
   savedWatermark?: number;
   /** Something the person should know (a damaged index was rebuilt, an error). */
@@ -75,12 +79,19 @@ export interface ChunkCompactionReport {
 const COMPACT_FROM_KEY = 'tx:compact-from';
 const COMPACTION_DEFAULTS: Required<ChunkCompactionOptions> = { scanChunks: 400, minDeadShare: 0.5, rowsPerChunk: 500, maxRewrites: 20 };
 
-const CHUNK_BATCH = 400;
+/** Rows a chunk holds, to size a rebuild's columns up front (a sync page; too few only costs a regrowth). */
+const CHUNK_ROWS_GUESS = 50;
 const RESULTS_KEPT = 16;
 /** Fold the delta into the base once it is this large (or this share of the base). */
 const COMPACT_ROWS = 50_000;
 const COMPACT_SHARE = 0.05;
 const SAVE_DELAY_MS = 5_000;
+/**
+ * A save waits for a quiet moment, but no longer than this: during a backfill the index catches
+ * up every ~400 ms, and each save folds and writes the whole index (at 1M, hundreds of MB through
+ * IndexedDB, beside the sync's own writes), so saving every 5 s made the catch-up quadratic.
+ */
+const SAVE_MAX_DELAY_MS = 60_000;
 
 const now = () => performance.now();
 
@@ -94,7 +105,13 @@ export class IndexHost {
   /** One change at a time: opening, catching up, folding and saving never interleave. */
   private chain: Promise<unknown> = Promise.resolve();
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  /** When the pending save was first asked for (a save postponed by new rows waits at most SAVE_MAX_DELAY_MS). */
+  private saveAskedAt = 0;
   private dirty = false;
+  private readonly checks = new PendingChecks(() => {
+    const profileId = this.profileId;
+    void this.serially(() => this.checks.run((error) => this.recover(error), () => this.profileId === profileId));
+  });
 
   constructor(private readonly onStatus: (s: IndexStatus) => void = () => {}) {}
 
@@ -115,8 +132,9 @@ export class IndexHost {
         const loaded = await this.loadSaved();
         if (loaded) this.set({ loadedFrom: 'storage' });
         else await this.rebuild();
-        await this.catchUp();
+        await this.catchUpOrRecover();
         this.set({ state: 'ready', loadMs: Math.round(now() - started) });
+        this.checks.postpone();
       } catch (error) {
         this.set({ state: 'error', note: `The search index could not be prepared: ${error instanceof Error ? error.message : String(error)}. Searching is unavailable until it is rebuilt.` });
       }
@@ -129,7 +147,7 @@ export class IndexHost {
     return this.serially(async () => {
       if (!this.index || !this.profileId) return this.status();
       await this.loadCards();
-      await this.catchUp();
+      await this.catchUpOrRecover();
       return this.status();
     });
   }
@@ -141,6 +159,8 @@ export class IndexHost {
       const { truncated } = parseQueryText(q.text);
       return { queryId: 0, summary: { count: 0, inCents: 0, outCents: 0, netCents: 0 }, rows: [], tookMs: 0, truncated, status: this.status() };
     }
+    // The saved index's checks wait while someone is searching.
+    this.checks.postpone();
     const result = index.query(q);
     const queryId = this.nextQueryId++;
     this.results.set(queryId, { index, result });
@@ -200,7 +220,7 @@ export class IndexHost {
       await runIfFree(`compact-chunks:${profileId}`, async () => {
         report.ran = true;
         await this.loadCards();
-        await this.catchUp();
+        await this.catchUpOrRecover();
         const knownSeq = this.st.watermark;
         // Where the last run stopped, kept with the cache: a run goes round the chunks a bounded
         // part at a time, and a window that reloads often must not start from the oldest each time.
@@ -275,6 +295,7 @@ export class IndexHost {
     this.dirty = false;
     if (this.saveTimer) clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
+    this.checks.clear();
     this.st = { profileId, state: profileId ? 'loading' : 'closed', rows: 0, watermark: 0 };
   }
 
@@ -291,47 +312,83 @@ export class IndexHost {
 
   private async loadSaved(): Promise<boolean> {
     const profileId = this.profileId as string;
+    const started = now();
     const parts = await loadIndexParts(profileId);
     if (parts.length === 0) return false;
+    this.st.readMs = Math.round(now() - started);
     try {
       const { stored, watermark } = fromParts(parts);
       // A saved index that claims chunks the cache does not have belongs to another cache (reset).
       if (watermark > (await lastSeq(profileId))) throw new IndexCorruptError('the saved index is newer than the cached transactions');
-      this.index = SearchIndex.fromBuffers(stored);
+      // Answering as soon as the buffers are in: the structural checks run once searching pauses.
+      const { index, checks } = SearchIndex.mapBuffers(stored);
+      this.index = index;
+      this.checks.set(checks);
       this.set({ watermark, savedWatermark: watermark });
       return true;
     } catch (error) {
       if (!(error instanceof IndexCorruptError)) throw error;
-      await clearIndexParts(profileId);
-      this.index = null;
-      this.set({ note: `The saved search index was damaged (${error.message}) and is being rebuilt from the cached transactions.` });
+      await this.discardSaved(error);
       return false;
     }
   }
 
-  private rowsOf(seq: number, rows: Transaction[]): IndexedRow[] {
-    const lookup = (id: string) => this.cards.get(id);
-    return rows.map((tx, slot) => ({ ...toSearchRow(tx, lookup), seq, slot }));
+  private async discardSaved(error: IndexCorruptError): Promise<void> {
+    await clearIndexParts(this.profileId as string);
+    this.index = null;
+    this.checks.clear();
+    this.set({ note: `The saved search index was damaged (${error.message}) and is being rebuilt from the cached transactions.` });
   }
 
-  /** Builds the index from every cached chunk, newest version of each row winning. */
+  /** A saved index found damaged after it was loaded: rebuilt from the cache, as at open. */
+  private async recover(error: IndexCorruptError): Promise<void> {
+    await this.discardSaved(error);
+    await this.rebuild();
+    await this.catchUp();
+    this.set({ state: 'ready' });
+  }
+
+  /** catchUp(); a loaded index whose ids turn out to repeat (found on first use) is rebuilt. */
+  private async catchUpOrRecover(): Promise<void> {
+    try {
+      await this.catchUp();
+    } catch (error) {
+      if (!(error instanceof IndexCorruptError)) throw error;
+      await this.recover(error);
+    }
+  }
+
+  private rowsOf(seq: number, rows: Transaction[]): IndexedRow[] {
+    return rows.map((tx, slot) => this.rowOf(seq, slot, tx));
+  }
+
+  private rowOf(seq: number, slot: number, tx: Transaction, wordsInText = false): IndexedRow {
+    // toSearchRow's object is new: completed in place rather than copied (a rebuild makes a million).
+    const row = toSearchRow(tx, (id) => this.cards.get(id), wordsInText) as IndexedRow;
+    row.seq = seq;
+    row.slot = slot;
+    return row;
+  }
+
+  /**
+   * Builds the index from every cached chunk, newest version of each row winning (the builder
+   * keeps the last one added, and chunks come oldest first). Each row goes into the index's
+   * columns as soon as its chunk is read, and the next batch is read while this one is indexed.
+   */
   private async rebuild(): Promise<void> {
     const profileId = this.profileId as string;
     const total = await lastSeq(profileId);
     this.set({ state: 'building', progress: { done: 0, total }, loadedFrom: 'rebuild' });
-    const newest = new Map<string, IndexedRow>();
-    let watermark = 0;
-    for (;;) {
-      const chunks = await chunksAfter(profileId, watermark, CHUNK_BATCH);
-      if (chunks.length === 0) break;
+    const builder = SearchIndex.builder((await chunkCount(profileId)) * CHUNK_ROWS_GUESS);
+    const watermark = await forEachChunkBatch(profileId, 0, (chunks, last) => {
       for (const c of chunks) {
-        for (const row of this.rowsOf(c.seq as number, c.rows)) newest.set(row.id, row);
-        watermark = c.seq as number;
+        const seq = c.seq as number;
+        // The builder reads each row's words from its text (no string per word).
+        c.rows.forEach((tx, slot) => builder.add(this.rowOf(seq, slot, tx, true)));
       }
-      this.set({ progress: { done: watermark, total } });
-    }
-    this.index = SearchIndex.build(newest.values());
-    newest.clear();
+      this.set({ progress: { done: last, total } });
+    });
+    this.index = builder.finish();
     this.set({ watermark, progress: { done: total, total } });
     this.dirty = true;
     this.scheduleSave();
@@ -339,19 +396,13 @@ export class IndexHost {
 
   private async catchUp(): Promise<void> {
     const profileId = this.profileId as string;
-    let watermark = this.st.watermark;
-    for (;;) {
-      const chunks = await chunksAfter(profileId, watermark, CHUNK_BATCH);
-      if (chunks.length === 0) break;
+    await forEachChunkBatch(profileId, this.st.watermark, (chunks, watermark) => {
       const rows: IndexedRow[] = [];
-      for (const c of chunks) {
-        rows.push(...this.rowsOf(c.seq as number, c.rows));
-        watermark = c.seq as number;
-      }
+      for (const c of chunks) rows.push(...this.rowsOf(c.seq as number, c.rows));
       this.index?.upsert(rows);
       this.dirty = true;
       this.set({ watermark });
-    }
+    });
     const index = this.index;
     if (index && index.deltaSize > Math.max(COMPACT_ROWS, index.size * COMPACT_SHARE)) {
       this.index = index.compact();
@@ -361,7 +412,10 @@ export class IndexHost {
   }
 
   private scheduleSave(): void {
-    if (this.saveTimer) return;
+    if (this.saveTimer) {
+      if (now() - this.saveAskedAt >= SAVE_MAX_DELAY_MS - SAVE_DELAY_MS) return;
+      clearTimeout(this.saveTimer);
+    } else this.saveAskedAt = now();
     this.saveTimer = setTimeout(() => {
       this.saveTimer = undefined;
       void this.save();

@@ -25,9 +25,9 @@ export function idleProgress(now: number): SyncProgress {
   return { phase: 'idle', rows: 0, pages: 0, total: null, resumedRows: 0, startedAt: now, updatedAt: now, rowsPerSecond: 0, etaSeconds: null };
 }
 
-/** Recomputes rate and ETA after `rows` more arrived. */
-export function advance(p: SyncProgress, rows: number, now: number): SyncProgress {
-  const next = { ...p, rows: p.rows + rows, pages: p.pages + 1, updatedAt: now };
+/** Recomputes rate and ETA after `rows` more arrived (in `pages` pages). */
+export function advance(p: SyncProgress, rows: number, now: number, pages = 1): SyncProgress {
+  const next = { ...p, rows: p.rows + rows, pages: p.pages + pages, updatedAt: now };
   const seconds = Math.max(0.001, (now - p.startedAt) / 1000);
   next.rowsPerSecond = Math.round(next.rows / seconds);
   const left = next.total === null ? null : Math.max(0, next.total - next.resumedRows - next.rows);

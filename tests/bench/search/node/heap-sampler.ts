@@ -62,8 +62,8 @@ export class HeapSampler {
     }
   }
 
-  /** A DevTools command to the worker. */
-  private async send(method: string): Promise<unknown> {
+  /** A DevTools command to the worker (one without parameters). */
+  async send(method: string): Promise<unknown> {
     const id = this.next++;
     const reply = new Promise<{ result?: unknown; error?: { message: string } }>((resolve) => this.waiting.set(id, resolve));
     await this.session.send('Target.sendMessageToTarget', { sessionId: this.sessionId, message: JSON.stringify({ id, method }) });

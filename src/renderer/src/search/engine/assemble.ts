@@ -10,14 +10,32 @@ import { compareAsStrings } from './utf8';
 const PROGRESS_EVERY = 16_384;
 
 export function assembleBase(rows: Iterable<IndexedRow>, onProgress?: (done: number) => void): BaseIndex {
-  const dicts = newDictionaries();
-  const batch = new RowBatch(dicts, Array.isArray(rows) ? rows.length : undefined);
+  const builder = baseBuilder(Array.isArray(rows) ? rows.length : undefined);
   for (const row of rows) {
-    batch.add(row);
-    if (batch.size % PROGRESS_EVERY === 0) onProgress?.(batch.size);
+    builder.add(row);
+    if (builder.size % PROGRESS_EVERY === 0) onProgress?.(builder.size);
   }
-  onProgress?.(batch.size);
-  return baseFromBatch(batch.finish(), dicts);
+  onProgress?.(builder.size);
+  return builder.finish();
+}
+
+/** A base built from rows added one at a time, as they arrive (a rebuild reading the cache). */
+export interface BaseBuilder {
+  add(row: IndexedRow): void;
+  readonly size: number;
+  finish(): BaseIndex;
+}
+
+export function baseBuilder(expectedRows?: number): BaseBuilder {
+  const dicts = newDictionaries();
+  const batch = new RowBatch(dicts, expectedRows);
+  return {
+    add: (row) => batch.add(row),
+    get size() {
+      return batch.size;
+    },
+    finish: () => baseFromBatch(batch.finish(), dicts),
+  };
 }
 
 /** The live base rows and the delta's rows as one new base. */

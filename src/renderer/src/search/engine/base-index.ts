@@ -1,5 +1,6 @@
 import { DerivedIndexes } from './derived';
 import type { Dictionaries } from './dimensions';
+import { IndexCorruptError } from './errors';
 import { IdTable } from './id-table';
 import { bufferOf, type BaseParts, type Postings, type RowColumns, type Strings } from './layout';
 import { decodeUtf8, encodeUtf8 } from './utf8';
@@ -14,10 +15,13 @@ export class BaseIndex {
   readonly ids: Strings;
   readonly terms: Strings;
   readonly postings: Postings;
-  readonly idTable: IdTable;
   readonly derived: DerivedIndexes;
+  private table: IdTable | undefined;
 
-  /** `idTable` is given when the caller already built it (loading checks ids for repeats). */
+  /**
+   * `idTable` is given when the caller already built it. A loaded index leaves it out: it is
+   * built on first use (about 0.7 s a million rows, which a cold start need not wait for).
+   */
   constructor(
     parts: BaseParts,
     readonly dicts: Dictionaries,
@@ -29,11 +33,15 @@ export class BaseIndex {
     this.postings = parts.postings;
     this.size = parts.rows.dates.length;
     this.derived = new DerivedIndexes(parts.rows, parts.postings);
-    this.idTable =
-      idTable ??
-      IdTable.build(parts.ids, this.size, () => {
-        throw new Error('a base index holds an id twice');
-      });
+    this.table = idTable;
+  }
+
+  /** Finds a row by id; IndexCorruptError when the ids repeat (only a damaged saved index can). */
+  get idTable(): IdTable {
+    this.table ??= IdTable.build(this.ids, this.size, (earlier, later) => {
+      throw new IndexCorruptError(`rows ${earlier} and ${later} have the same id`);
+    });
+    return this.table;
   }
 
   get termCount(): number {
@@ -118,7 +126,7 @@ export class BaseIndex {
   }
 
   byteLength(): number {
-    let bytes = this.idTable.byteLength + this.derived.byteLength();
+    let bytes = (this.table?.byteLength ?? 0) + this.derived.byteLength();
     for (const b of Object.values(this.buffers())) bytes += b.byteLength;
     for (const d of Object.values(this.dicts)) for (const v of d.values) bytes += 2 * v.length + 16;
     return bytes;

@@ -69,19 +69,30 @@ export interface FeeColumn {
  * The base's own flags (the row carries a fee) with the rows the links name set as well. The
  * base's column is shared when no link names a base row without a fee of its own; otherwise a
  * copy (a byte a row) is made, so the base itself never changes (its buffers may be saved or
- * shared with another instance).
+ * shared with another instance). Made on first use: finding the named rows needs the base's id
+ * table, which a freshly loaded index builds only when asked (0.7 s a million rows), and only a
+ * query about fees needs the flags.
  */
 export function feeColumnOf(base: BaseIndex, links: FeeLinks): FeeColumn {
-  let flags = base.rows.hasFee;
-  let copied = false;
-  for (const id of links.ids()) {
-    const p = base.find(id);
-    if (p < 0 || flags[p] === 1) continue;
-    if (!copied) flags = flags.slice();
-    copied = true;
-    flags[p] = 1;
-  }
-  if (!copied) return { flags, lists: () => base.derived.lists('hasFee', 1) };
-  let lists: PositionLists | null = null;
-  return { flags, lists: () => (lists ??= PositionLists.of(flags, 1)) };
+  let made: { flags: Uint8Array; lists: () => PositionLists } | null = null;
+  const make = () => {
+    let flags = base.rows.hasFee;
+    let copied = false;
+    for (const id of links.ids()) {
+      const p = base.find(id);
+      if (p < 0 || flags[p] === 1) continue;
+      if (!copied) flags = flags.slice();
+      copied = true;
+      flags[p] = 1;
+    }
+    if (!copied) return { flags, lists: () => base.derived.lists('hasFee', 1) };
+    let lists: PositionLists | null = null;
+    return { flags, lists: () => (lists ??= PositionLists.of(flags, 1)) };
+  };
+  return {
+    get flags() {
+      return (made ??= make()).flags;
+    },
+    lists: () => (made ??= make()).lists(),
+  };
 }

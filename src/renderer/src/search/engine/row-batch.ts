@@ -7,6 +7,7 @@ import { checkRow, type IndexedRow } from './rows';
 import { invertTerms } from './batch-terms';
 import { TermTable } from './term-table';
 import { utf8Length, writeUtf8 } from './utf8';
+import { wordsOf } from '../model/text';
 
 const f64 = (n: number) => new Float64Array(n);
 const u32 = (n: number) => new Uint32Array(n);
@@ -84,9 +85,11 @@ export class RowBatch {
     this.idBytes.reserve(length);
     this.idBytes.length = writeUtf8(row.id, this.idBytes.raw(), this.idBytes.length);
     this.idOffsets.push(this.idBytes.length);
-    for (const word of row.words) {
-      const t = this.terms.termOf(word, r);
-      if (t >= 0) this.rowTerms.push(t);
+    if (row.text === undefined || !this.terms.termsOfAscii(row.text, r, this.rowTerms)) {
+      for (const word of row.text === undefined ? row.words : wordsOf(row.text)) {
+        const t = this.terms.termOf(word, r);
+        if (t >= 0) this.rowTerms.push(t);
+      }
     }
     this.rowEnds.push(this.rowTerms.length);
   }

@@ -1,5 +1,5 @@
 import type { TxQuery } from '../model/query';
-import { assembleBase, compactBase } from './assemble';
+import { assembleBase, baseBuilder, compactBase } from './assemble';
 import type { BaseIndex } from './base-index';
 import { hasBit, newBitset, setBit } from './bitset';
 import { compileQuery } from './compiled-query';
@@ -9,7 +9,7 @@ import { keepMatches } from './matches';
 import { SearchResult } from './result';
 import { checkRow, type IndexedRow, type RowRef } from './rows';
 import { scanBase } from './scan';
-import { feeLinksOf, fromStored, toStored, type StoredIndex } from './storage';
+import { feeLinksOf, fromStored, mapStored, toStored, type StoredIndex } from './storage';
 import { summarize } from './totals';
 
 /**
@@ -50,9 +50,46 @@ export class SearchIndex {
     return new SearchIndex(base, links);
   }
 
+  /**
+   * The same index as build() of the rows added, for rows that come in pieces (read from the
+   * cache a batch at a time): each row is folded into columns as it is added, so no row object
+   * needs to outlive its add(). `expectedRows` sizes the columns up front when known.
+   */
+  static builder(expectedRows?: number): { add(row: IndexedRow): void; finish(): SearchIndex } {
+    const base = baseBuilder(expectedRows);
+    // Only fee rows are remembered (a few in a hundred, where linking every row cost a map
+    // lookup each): a link counts when its version of the row is the one the base kept.
+    const fees: { id: string; feeFor: string; seq: number; slot: number }[] = [];
+    return {
+      add(row) {
+        base.add(row);
+        if (row.feeFor !== undefined) fees.push({ id: row.id, feeFor: row.feeFor, seq: row.seq, slot: row.slot });
+      },
+      finish() {
+        const built = base.finish();
+        const links = new FeeLinks();
+        for (const f of fees) {
+          const p = built.find(f.id);
+          if (p >= 0 && built.rows.seq[p] === f.seq && built.rows.slot[p] === f.slot) links.put(f.id, f.feeFor);
+        }
+        return new SearchIndex(built, links);
+      },
+    };
+  }
+
   /** An index saved by toBuffers(); IndexCorruptError when it is damaged or from another version. */
   static fromBuffers(stored: StoredIndex): SearchIndex {
     return new SearchIndex(fromStored(stored), feeLinksOf(stored));
+  }
+
+  /**
+   * A saved index that answers at once, its structural checks left as steps for the caller to
+   * run soon, between queries (storage.ts mapStored). IndexCorruptError at once when the
+   * description, sizes or checksums are wrong; from a step when the rest is.
+   */
+  static mapBuffers(stored: StoredIndex): { index: SearchIndex; checks: (() => void)[] } {
+    const { base, checks } = mapStored(stored);
+    return { index: new SearchIndex(base, feeLinksOf(stored)), checks };
   }
 
   /**

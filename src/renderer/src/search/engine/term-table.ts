@@ -63,6 +63,40 @@ export class TermTable {
       key[i] = c;
       h = Math.imul(h ^ c, 0x01000193);
     }
+    return this.place(h, length, row);
+  }
+
+  /**
+   * The terms of an ASCII text's words (text.ts: lower-cased, split on all but a-z and 0-9),
+   * each pushed once per row into `into`: what wordsOf() and termOf() give, read straight from
+   * the text, with no string made for a word (a rebuild reads some 18 million). False, with
+   * nothing done, for a text that is not ASCII (its words need Unicode folding: the caller's).
+   */
+  termsOfAscii(text: string, row: number, into: { push(t: number): void }): boolean {
+    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+    if (text.length > this.scratch.length) this.scratch = new Uint8Array(text.length * 2);
+    const key = this.scratch;
+    let length = 0;
+    let h = 0x811c9dc5;
+    for (let i = 0; i <= text.length; i++) {
+      let c = i < text.length ? text.charCodeAt(i) : 0;
+      if (c >= 0x41 && c <= 0x5a) c += 0x20;
+      if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39)) {
+        key[length++] = c;
+        h = Math.imul(h ^ c, 0x01000193);
+      } else if (length > 0) {
+        const t = this.place(h, length, row);
+        if (t >= 0) into.push(t);
+        length = 0;
+        h = 0x811c9dc5;
+      }
+    }
+    return true;
+  }
+
+  /** The term of the `length` bytes in the scratch key, FNV-1a hash `h` before its final mix. */
+  private place(h: number, length: number, row: number): number {
+    const key = this.scratch;
     // The final mix of id-table.ts (hashBytes), written out: an imported call here runs 18 million times.
     h ^= h >>> 16;
     h = Math.imul(h, 0x85ebca6b);

@@ -32,6 +32,11 @@ export interface SearchRow {
   merchant?: string | undefined;
   /** Distinct words of the row's text (text.ts). */
   words: string[];
+  /**
+   * The row's text, when its words are left to the index to read (a rebuild: no string for each
+   * word); `words` is then empty.
+   */
+  text?: string;
 }
 
 /**
@@ -62,10 +67,12 @@ export function searchTextOf(tx: Transaction, card: CardFacts | undefined): stri
   return fields.filter((f): f is string => typeof f === 'string' && f.length > 0);
 }
 
-export function toSearchRow(tx: Transaction, cards: CardLookup): SearchRow {
+export function toSearchRow(tx: Transaction, cards: CardLookup, leaveWordsInText = false): SearchRow {
   const card = tx.cardId ? cards(tx.cardId) : undefined;
-  const words = new Set<string>();
-  for (const field of searchTextOf(tx, card)) for (const w of wordsOf(field)) words.add(w);
+  // One pass over the fields joined by a space (a word break, and a starter normalization never
+  // moves a mark across): the same words as field by field, at a tenth of the calls.
+  const text = searchTextOf(tx, card).join(' ');
+  const words = leaveWordsInText ? [] : distinct(wordsOf(text));
   const dateMs = Date.parse(tx.date);
   return {
     id: tx.id,
@@ -81,8 +88,20 @@ export function toSearchRow(tx: Transaction, cards: CardLookup): SearchRow {
     hasFee: hasFee(tx),
     feeFor: feeChargedFor(tx),
     merchant: merchantOf(tx),
-    words: [...words],
+    words,
+    ...(leaveWordsInText ? { text } : {}),
   };
+}
+
+/**
+ * The words once each, in first-seen order. A row has ~20: a scan of those found so far is about
+ * twice as fast as a Set (a rebuild does this a million times); a long text still gets the Set.
+ */
+function distinct(words: string[]): string[] {
+  if (words.length > 64) return [...new Set(words)];
+  const out: string[] = [];
+  for (const w of words) if (!out.includes(w)) out.push(w);
+  return out;
 }
 
 /** The name the charts and the merchant filter group by. */

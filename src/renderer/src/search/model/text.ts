@@ -21,7 +21,14 @@ import { MAX_QUERY_TEXT, MAX_QUERY_WORDS } from './query';
  */
 
 export function fold(text: string): string {
+  // ASCII has nothing to decompose and no marks: the common case skips normalize(), the costly step of a rebuild.
+  if (isAscii(text)) return text.toLowerCase();
   return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+}
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
 }
 
 /** The words of a piece of row text (may repeat; callers dedupe). */

@@ -1,0 +1,86 @@
+import type { Transaction } from '../../../src/shared/service';
+import { cacheDb, deleteCache } from '../../../src/renderer/src/db/open';
+import { appendPages, newestRows } from '../../../src/renderer/src/repos/transactions-repo';
+import { createSearchClient } from '../../../src/renderer/src/search/search-client';
+import { openSearch, searchClient, useWorkerFactory } from '../../../src/renderer/src/search/search-session';
+import { expose } from './expose';
+import { moveIndexToIndexedDb } from './index-storage';
+
+// bench:index's page: fills a profile's real cache, then the search index is rebuilt from it,
+// saved, and loaded again by a cold open, all through the app's own modules and worker.
+
+useWorkerFactory(() => createSearchClient(new Worker('/__lane/workers/search.js', { type: 'module' })));
+
+expose({
+  async reset(profileId: string) {
+    await deleteCache(profileId);
+  },
+  /** Pages of the service, written as the sync writes them: one chunk per page, many pages a commit. */
+  async fill(profileId: string, pagesJson: string) {
+    // JSON text crosses from the benchmark far faster than the same values as arguments.
+    const pages = JSON.parse(pagesJson) as Transaction[][];
+    await appendPages(
+      profileId,
+      pages.map((rows, i) => ({ source: `backfill:bench:${i}`, rows })),
+    );
+    return pages.length;
+  },
+  /** Distinct ids in the cache, and rows in all: counted from the chunks themselves. */
+  async census(profileId: string) {
+    const ids = new Set<string>();
+    let rows = 0;
+    await cacheDb(profileId).chunks.each((c) => {
+      rows += c.rows.length;
+      for (const tx of c.rows) ids.add(tx.id);
+    });
+    return { distinct: ids.size, rows };
+  },
+  /** The floor under any rebuild from the cache: every chunk read once, in the page, nothing kept. */
+  async readAll(profileId: string) {
+    const t = performance.now();
+    let rows = 0;
+    const db = cacheDb(profileId);
+    let after = 0;
+    for (;;) {
+      const chunks = await db.chunks.where(':id').above(after).limit(2000).toArray();
+      if (chunks.length === 0) break;
+      for (const c of chunks) rows += c.rows.length;
+      after = chunks.at(-1)?.seq as number;
+    }
+    return { rows, ms: performance.now() - t };
+  },
+  /** Starts the search worker (so the benchmark can attach to it before it works). */
+  async start() {
+    await searchClient().status();
+  },
+  /** The app's path: the worker opens the profile with no saved index (a rebuild), then saves it. */
+  async rebuild(profileId: string) {
+    const t = performance.now();
+    await openSearch(profileId);
+    const status = await searchClient().status();
+    const buildMs = performance.now() - t;
+    const s = performance.now();
+    await searchClient().save();
+    return { status, buildMs, saveMs: performance.now() - s };
+  },
+  /** A cold start: the newest 100 rows from the cache, then the index loaded and a first query answered. */
+  async coldOpen(profileId: string, word: string) {
+    const t0 = performance.now();
+    const newest = await newestRows(profileId, 100);
+    const newestMs = performance.now() - t0;
+    await openSearch(profileId);
+    const all = await searchClient().query({}, 100);
+    const first = await searchClient().query({ text: word }, 100);
+    const readyMs = performance.now() - t0;
+    const status = await searchClient().status();
+    return { newestMs, newestRows: newest.length, readyMs, readMs: status.readMs, openMs: status.loadMs, loadedFrom: status.loadedFrom, rows: status.rows, allCount: all.summary.count, wordCount: first.summary.count };
+  },
+  /** The saved index put where the previous version kept it (IndexedDB records), for a cold open to compare. */
+  async toIndexedDb(profileId: string) {
+    return (await moveIndexToIndexedDb(profileId)).length;
+  },
+  /** The full count the index answers for the empty query (every live row once). */
+  async indexCount() {
+    return (await searchClient().query({}, 1)).summary.count;
+  },
+});
