@@ -25,7 +25,8 @@ import { chooseQueries } from './node/queries';
 import { emitLatencies, emitSummary } from './node/report';
 import type { CategoryFigures } from './node/compare';
 import { emptyOutcome, type EngineOutcome } from './node/engine-run';
-import { runEngine } from './node/run-engine';
+import { recordTiming, timeRoundRobin } from './node/phases/timing';
+import { prepareEngine, type PreparedEngine } from './node/run-engine';
 import { Site } from './node/site';
 import { searchVerdict } from './node/verdict';
 import { mb, percentiles } from '../shared/stats';
@@ -102,19 +103,25 @@ async function runSize(browser: Parameters<typeof BenchPage.open>[0], site: Site
   data.rows.length = 0; // the engines read the chunks now; Node needs no rows any more
 
   const baselineRan = await baseline(browser, site, actualRows, options);
-  const outcomes: EngineOutcome[] = [];
-  for (const engine of options.engines) {
-    const bundleError = unbundled.get(engine);
-    let outcome: EngineOutcome;
-    if (bundleError) {
-      emit({ kind: 'error', engine, rows: actualRows, phase: 'bundle', message: bundleError });
-      outcome = emptyOutcome(engine, queries.length);
-    } else {
-      outcome = await runEngine({ browser, site, manifestUrl, rows: actualRows, queries, expected, options, limit: LIMIT }, engine);
+  const prepared: PreparedEngine[] = [];
+  try {
+    for (const engine of options.engines) {
+      const bundleError = unbundled.get(engine);
+      if (bundleError) {
+        emit({ kind: 'error', engine, rows: actualRows, phase: 'bundle', message: bundleError });
+        prepared.push({ outcome: emptyOutcome(engine, queries.length), close: async () => {} });
+      } else {
+        prepared.push(await prepareEngine({ browser, site, manifestUrl, rows: actualRows, queries, expected, options, limit: LIMIT }, engine));
+      }
     }
-    emitLatencies(actualRows, outcome, queries);
-    outcomes.push(outcome);
+    const plans = prepared.flatMap((p) => (p.plan ? [p.plan] : []));
+    await timeRoundRobin(plans);
+    plans.forEach(recordTiming);
+  } finally {
+    for (const p of prepared) await p.close();
   }
+  const outcomes = prepared.map((p) => p.outcome);
+  for (const outcome of outcomes) emitLatencies(actualRows, outcome, queries);
   const categories = emitSummary(actualRows, outcomes, queries);
   site.dropRows(String(rows));
   return { rows: actualRows, outcomes, baselineRan, categories };

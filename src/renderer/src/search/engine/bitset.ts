@@ -30,7 +30,7 @@ export function scratchBitset(slot: number, size: number): Uint32Array {
 }
 
 /** The slots of scratchBitset, one per working set a query can hold at once. */
-export const SCRATCH = { candidates: 0, andWith: 1, named: 2, answer: 3 } as const;
+export const SCRATCH = { candidates: 0, andWith: 1, named: 2, answer: 3, more: 4 } as const;
 
 export function hasBit(bits: Uint32Array, i: number): boolean {
   return ((bits[i >>> 5] as number) & (1 << (i & 31))) !== 0;
@@ -50,6 +50,11 @@ export function setPositions(bits: Uint32Array, positions: Uint32Array, from: nu
 
 export function andInto(target: Uint32Array, other: Uint32Array): void {
   for (let w = 0; w < target.length; w++) target[w] = (target[w] as number) & (other[w] as number);
+}
+
+/** Clears in target the bits set in other. */
+export function andNotInto(target: Uint32Array, other: Uint32Array): void {
+  for (let w = 0; w < target.length; w++) target[w] = (target[w] as number) & ~(other[w] as number);
 }
 
 export function popcount(x: number): number {

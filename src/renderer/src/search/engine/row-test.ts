@@ -14,8 +14,8 @@ export interface RowFilters {
   test: RowTest | null;
   /** Per filtered dimension, 1 for each code that passes. */
   tables: Partial<Record<Dimension, Uint8Array>>;
-  /** The one kind of filter the test checks, when it checks only one. */
-  only: FilterKind | null;
+  /** The kinds of filter the test checks. */
+  kinds: FilterKind[];
   /** Each position's "with a fee" flag (fee-links.ts). */
   fees: FeeColumn;
 }
@@ -26,13 +26,13 @@ export function rowFiltersOf(base: BaseIndex, c: CompiledQuery, fees: FeeColumn)
     const set = c.sets[d];
     if (set === null) continue;
     const table = base.dicts[d].lookupTable(set);
-    if (!table.includes(1)) return { none: true, test: null, tables, only: null, fees };
+    if (!table.includes(1)) return { none: true, test: null, tables, kinds: [], fees };
     tables[d] = table;
   }
   const kinds: FilterKind[] = Object.keys(tables) as Dimension[];
   if (c.hasFee !== null) kinds.push('hasFee');
   if (c.amount !== null || c.minCents > -Infinity || c.maxCents < Infinity) kinds.push('amount');
-  return { none: false, test: kinds.length > 0 ? new RowTest(base, c, tables, c.hasFee !== null ? fees.flags : base.rows.hasFee) : null, tables, only: kinds.length === 1 ? (kinds[0] as FilterKind) : null, fees };
+  return { none: false, test: kinds.length > 0 ? new RowTest(base, c, tables, c.hasFee !== null ? fees.flags : base.rows.hasFee) : null, tables, kinds, fees };
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { BaseIndex } from './base-index';
-import { andInto, countBits, popcount, SCRATCH, scratchBitset, setPositions } from './bitset';
+import { andInto, andNotInto, countBits, popcount, SCRATCH, scratchBitset, setPositions } from './bitset';
 import type { CompiledQuery } from './compiled-query';
-import { cheapestDriver } from './drivers';
+import { driversBySize } from './drivers';
 import type { FeeColumn } from './fee-links';
-import { rowFiltersOf, type RowTest } from './row-test';
+import { rowFiltersOf, type FilterKind, type RowFilters, type RowTest } from './row-test';
 import { textCandidates } from './text-candidates';
 import { tuning } from './tuning';
 
@@ -32,19 +32,43 @@ export function scanBase(base: BaseIndex, c: CompiledQuery, dead: Uint32Array | 
   if (words === 'none') return out;
   let cand = words;
   let test = filters.test;
-  const driver = test === null ? null : cheapestDriver(base, c, filters, lo, hi);
-  if (driver !== null && driver.size < tuning.driverShare * (cand === null ? hi - lo : countBits(cand))) {
-    // Setting a bit per named row costs a nanosecond or two; visiting a row, several.
-    const named = scratchBitset(SCRATCH.named, base.size);
-    for (const { list, from, to } of driver.slices) setPositions(named, list, from, to);
-    if (cand === null) cand = named;
-    else andInto(cand, named);
-    // The index named exactly the rows the only filter lets in: nothing is left to test.
-    if (driver.covers === filters.only) test = null;
+  if (test !== null) {
+    const narrowed = narrowByDrivers(base, c, filters, cand, lo, hi);
+    cand = narrowed.cand;
+    if (narrowed.covered) test = null;
   }
   if (test === null) takeCandidates(base, cand, dead, lo, hi, out);
   else visitWindow(base, test, cand, dead, lo, hi, out);
   return out;
+}
+
+/**
+ * The candidates narrowed by the filters' indexes, smallest first, each while it is worth it:
+ * setting a bit per named row costs a nanosecond or two, testing a row several, so an index is
+ * used when it names fewer rows than a share of the candidates left. A filter whose rows are
+ * mostly in ("no fee") clears the few it keeps out, when it is the last one. `covered`: every filter was applied by its
+ * index exactly, so no row needs testing.
+ */
+function narrowByDrivers(base: BaseIndex, c: CompiledQuery, filters: RowFilters, words: Uint32Array | null, lo: number, hi: number): { cand: Uint32Array | null; covered: boolean } {
+  let cand = words;
+  let left = cand === null ? hi - lo : countBits(cand);
+  const applied = new Set<FilterKind>();
+  for (const driver of driversBySize(base, c, filters, lo, hi)) {
+    if (applied.has(driver.covers)) continue;
+    // Clearing the few rows a filter keeps out shrinks the candidates by a few: worth it only
+    // when it is the last filter left, so no row needs testing at all.
+    if (driver.negated && (cand === null || !filters.kinds.every((k) => k === driver.covers || applied.has(k)))) continue;
+    const share = applied.size === 0 ? tuning.driverShare : tuning.moreDriverShare;
+    if (!(driver.size < share * left)) continue;
+    const named = scratchBitset(cand === null ? SCRATCH.named : SCRATCH.more, base.size);
+    for (const { list, from, to } of driver.slices) setPositions(named, list, from, to);
+    if (driver.negated) andNotInto(cand as Uint32Array, named);
+    else if (cand === null) cand = named;
+    else andInto(cand, named);
+    if (!driver.negated) left = Math.min(left, driver.size);
+    applied.add(driver.covers);
+  }
+  return { cand, covered: applied.size > 0 && filters.kinds.every((k) => applied.has(k)) };
 }
 
 /** The bits of word w that lie in [lo, hi). */

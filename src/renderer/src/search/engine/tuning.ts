@@ -5,6 +5,8 @@
 export const tuning = {
   /** Narrow the rows to visit by a filter's index when it names less than this share of them. */
   driverShare: 0.5,
+  /** Narrow the candidates by a further filter's index when it names fewer rows than this share of them. */
+  moreDriverShare: 1,
   /** Check a word per candidate (binary searches) when candidates × terms × this < its postings. */
   checkCostPerTerm: 20,
   /** Answer date-window-only queries from running totals. */

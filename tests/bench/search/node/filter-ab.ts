@@ -1,0 +1,37 @@
+/**
+ * The filter-only queries of bench:search, in Node, with the engine's further drivers off
+ * ("before": only the smallest filter's index narrows, the rest tested row by row) and on
+ * ("after": every filter's index ANDed while it names fewer rows than the candidates left),
+ * interleaved query by query on one index so the machine's load falls on both alike. Checks
+ * both against the oracle. Reports; judges nothing (bench:search holds the verdicts).
+ *
+ *   npx tsx tests/bench/search/node/filter-ab.ts 1000000
+ */
+import { SearchIndex } from '../../../../src/renderer/src/search/engine';
+import { tuning } from '../../../../src/renderer/src/search/engine/tuning';
+import { generate } from './data';
+import { chooseQueries } from './queries';
+import { expectedAnswers, difference } from './oracle';
+const n = Number(process.argv[2] ?? 100000);
+const d = generate(n);
+const qs = chooseQueries(d.rows, d.facts).filter((q) => q.category === 'filter');
+const exp = expectedAnswers(d.rows, qs, 50);
+const index = SearchIndex.build(d.rows);
+// The position lists are built lazily by the first query that needs them: built here, once, for both sides.
+for (const q of qs) index.query(q.q);
+const settings = { before: 0, after: 1 };
+const times: Record<string, number[][]> = { before: qs.map(() => []), after: qs.map(() => []) };
+for (let r = 0; r < 100; r++) {
+  for (let k = 0; k < qs.length; k++) {
+    for (const [name, share] of Object.entries(settings)) {
+      tuning.moreDriverShare = share;
+      const s = performance.now();
+      const res = index.query(qs[k]!.q);
+      const ids = index.page(res, 0, 50).map((x) => x.id);
+      times[name]![k]!.push(performance.now() - s);
+      if (r === 0 && difference(exp[k]!, { summary: res.summary, ids })) console.log('MISMATCH', name, qs[k]!.name);
+    }
+  }
+}
+const pct = (a: number[], q: number) => [...a].sort((x, y) => x - y)[Math.floor(q * (a.length - 1))]!.toFixed(2);
+qs.forEach((q, k) => console.log(q.name.padEnd(42), 'count', String(exp[k]!.summary.count).padStart(7), 'before p50', pct(times.before![k]!, 0.5), 'p95', pct(times.before![k]!, 0.95), '| after p50', pct(times.after![k]!, 0.5), 'p95', pct(times.after![k]!, 0.95)));
