@@ -65,23 +65,20 @@ export class PeakMemory {
   }
 
   start(intervalMs = 100, liveEveryMs = 2000): void {
-    this.liveTimer = setInterval(() => {
+    this.liveTimer = this.every(liveEveryMs, () => this.sampleLive());
+    this.timer = this.every(intervalMs, () => this.sample());
+  }
+
+  /** One sampling at a time: a sample due while the protocol is busy is skipped, the next comes on time. */
+  private every(ms: number, take: () => Promise<void>): ReturnType<typeof setInterval> {
+    return setInterval(() => {
       if (this.busy) return;
       this.busy = true;
-      this.sampleLive().then(
+      take().then(
         () => (this.busy = false),
         () => (this.busy = false),
       );
-    }, liveEveryMs);
-    this.timer = setInterval(() => {
-      if (this.busy) return;
-      this.busy = true;
-      // A sample lost to a busy protocol is skipped; the next one comes 100 ms later.
-      this.sample().then(
-        () => (this.busy = false),
-        () => (this.busy = false),
-      );
-    }, intervalMs);
+    }, ms);
   }
 
   /** Stops sampling; takes one last sample so a short run has at least one. */
