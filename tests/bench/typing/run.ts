@@ -117,7 +117,7 @@ async function main(): Promise<void> {
       emit({ kind: 'run', chromium: browser.version(), rows, quick, key_gap_ms: KEY_GAP_MS, target_p95_ms: TARGET_P95_MS });
       await page.goto(HOST_ENTRY_URL);
       await expect(page.getByText('Loading…')).toHaveCount(0);
-      await startDemo(page);
+      await startDemo(page, 5 * 60_000);
       progress(`syncing ${rows} rows into the cache`);
       await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 60 * 60_000 });
       const synced = performance.now();

@@ -3,10 +3,11 @@ import type { Sandbox } from '../../../src/sandbox';
 
 /** Steps several tests share, written as a person would do them. */
 
-export async function startDemo(page: Page): Promise<void> {
+/** `timeout`: for a Demo seeded with a large history (a million rows take ~10 s to seed before it answers). */
+export async function startDemo(page: Page, timeout?: number): Promise<void> {
   await page.getByRole('button', { name: 'Try the Demo' }).click();
-  await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
-  await expect(page.getByRole('status')).toHaveText('Online');
+  await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible(timeout === undefined ? {} : { timeout });
+  await expect(page.getByRole('status')).toHaveText('Online', timeout === undefined ? {} : { timeout });
 }
 
 /** Waits until the profile on screen has synced ("Up to date as of ..."). */

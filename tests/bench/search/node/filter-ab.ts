@@ -5,7 +5,9 @@
  * interleaved query by query on one index so the machine's load falls on both alike. Checks
  * both against the oracle. Reports; judges nothing (bench:search holds the verdicts).
  *
- *   npx tsx tests/bench/search/node/filter-ab.ts 1000000
+ *   npx tsx tests/bench/search/node/filter-ab.ts 1000000 [0,1,8]
+ *
+ * The optional second argument lists the `moreDriverShare` settings to compare (default 0 and 1).
  */
 import { SearchIndex } from '../../../../src/renderer/src/search/engine';
 import { tuning } from '../../../../src/renderer/src/search/engine/tuning';
@@ -19,8 +21,9 @@ const exp = expectedAnswers(d.rows, qs, 50);
 const index = SearchIndex.build(d.rows);
 // The position lists are built lazily by the first query that needs them: built here, once, for both sides.
 for (const q of qs) index.query(q.q);
-const settings = { before: 0, after: 1 };
-const times: Record<string, number[][]> = { before: qs.map(() => []), after: qs.map(() => []) };
+const shares = (process.argv[3] ?? '0,1').split(',').map(Number);
+const settings = Object.fromEntries(shares.map((share) => [`share ${share}`, share]));
+const times: Record<string, number[][]> = Object.fromEntries(shares.map((share) => [`share ${share}`, qs.map(() => [])]));
 for (let r = 0; r < 100; r++) {
   for (let k = 0; k < qs.length; k++) {
     for (const [name, share] of Object.entries(settings)) {
@@ -34,4 +37,6 @@ for (let r = 0; r < 100; r++) {
   }
 }
 const pct = (a: number[], q: number) => [...a].sort((x, y) => x - y)[Math.floor(q * (a.length - 1))]!.toFixed(2);
-qs.forEach((q, k) => console.log(q.name.padEnd(42), 'count', String(exp[k]!.summary.count).padStart(7), 'before p50', pct(times.before![k]!, 0.5), 'p95', pct(times.before![k]!, 0.95), '| after p50', pct(times.after![k]!, 0.5), 'p95', pct(times.after![k]!, 0.95)));
+qs.forEach((q, k) =>
+  console.log(q.name.padEnd(42), 'count', String(exp[k]!.summary.count).padStart(7), ...Object.keys(settings).map((name) => `| ${name}: p50 ${pct(times[name]![k]!, 0.5)} p95 ${pct(times[name]![k]!, 0.95)}`)),
+);
