@@ -119,6 +119,8 @@ async function tour(ctx: Ctx): Promise<void> {
   await page.mouse.move(0, 0);
   await shoot(ctx, 'offline');
   await demo.resetFaults();
+  await page.getByRole('alert').filter({ hasText: 'You are offline' }).waitFor({ state: 'hidden' });
+  await demoResetScreens(ctx);
 }
 
 /** Transactions synced and listed, one opened in the detail pane, and the charts of the result. */
@@ -274,7 +276,6 @@ async function cardScreens(ctx: Ctx): Promise<void> {
   await page.mouse.move(0, 0);
   await shoot(ctx, 'card-groups');
   await page.setViewportSize(VIEWPORT);
-  await demoResetScreens(ctx);
 }
 
 /** Last, since it replaces the Demo's history: a reset to 100,000 while it downloads, in Settings and on Transactions. */
