@@ -34,7 +34,11 @@ function useDemoIndex(active: boolean): IndexSnapshot | null {
  * "Reset the Demo" from the click until every transaction is searchable: the stage, rows done of
  * rows expected, a percentage, a bar and the time left, the whole way. Nothing when no reset ran.
  */
-export function DemoResetProgress({ hideWhenDone = false }: { hideWhenDone?: boolean }) {
+/**
+ * `hideWhileDownloading`: where the sync status sits beside it (Transactions), which shows the same
+ * download with its rate and Cancel; one line saying it is enough.
+ */
+export function DemoResetProgress({ hideWhenDone = false, hideWhileDownloading = false }: { hideWhenDone?: boolean; hideWhileDownloading?: boolean }) {
   const run = useDemoReset((s) => s.run);
   const sync = useSyncStore((s) => s.byProfile[DEMO]);
   const index = useDemoIndex(run !== null);
@@ -46,7 +50,7 @@ export function DemoResetProgress({ hideWhenDone = false }: { hideWhenDone?: boo
     const t = setInterval(() => setNow(Date.now()), TICK_MS);
     return () => clearInterval(t);
   }, [moving]);
-  if (!view || (hideWhenDone && view.stage === 'done')) return null;
+  if (!view || (hideWhenDone && view.stage === 'done') || (hideWhileDownloading && view.stage === 'downloading')) return null;
   return (
     <div className="demo-progress" aria-live="polite" data-stage={view.stage} data-rows={view.rows} data-total={view.total} data-percent={view.percent}>
       <span className="demo-progress__label">

@@ -57,7 +57,7 @@ function TransactionsFor({ profileId }: { profileId: string }) {
         <ScreenHeading>Transactions</ScreenHeading>
         <SyncStatus profileId={profileId} />
       </div>
-      {profileId === 'demo' ? <DemoResetProgress hideWhenDone /> : null}
+      {profileId === 'demo' ? <DemoResetProgress hideWhenDone hideWhileDownloading /> : null}
       <div className="tx-toolbar">
         <SearchBox value={query.text ?? ''} onChange={(text) => onPatch({ text })} truncated={results.answer?.truncated ?? false} />
         <button type="button" className="button" aria-expanded={showFilters} aria-controls="tx-filters" onClick={() => setShowFilters((v) => !v)}>
