@@ -1,13 +1,14 @@
 /**
- * The filter-only queries of bench:search, in Node, with the engine's further drivers off
- * ("before": only the smallest filter's index narrows, the rest tested row by row) and on
- * ("after": every filter's index ANDed while it names fewer rows than the candidates left),
- * interleaved query by query on one index so the machine's load falls on both alike. Checks
+ * The filter-only queries of bench:search, in Node, under several values of one of the engine's
+ * strategy settings (by default `coverShare`: 0 tests the filters left row by row, 8 applies them
+ * by their indexes when that names fewer than 8 rows per candidate left), interleaved query by
+ * query on one index so the machine's load falls on every setting alike. Checks
  * both against the oracle. Reports; judges nothing (bench:search holds the verdicts).
  *
- *   npx tsx tests/bench/search/node/filter-ab.ts 1000000 [0,1,8]
+ *   npx tsx tests/bench/search/node/filter-ab.ts 1000000 [coverShare] [0,8,16]
  *
- * The optional second argument lists the `moreDriverShare` settings to compare (default 0 and 1).
+ * The optional arguments name a setting of `tuning.ts` (default `coverShare`) and the values to
+ * compare (default 0 and its current value).
  */
 import { SearchIndex } from '../../../../src/renderer/src/search/engine';
 import { tuning } from '../../../../src/renderer/src/search/engine/tuning';
@@ -21,13 +22,16 @@ const exp = expectedAnswers(d.rows, qs, 50);
 const index = SearchIndex.build(d.rows);
 // The position lists are built lazily by the first query that needs them: built here, once, for both sides.
 for (const q of qs) index.query(q.q);
-const shares = (process.argv[3] ?? '0,1').split(',').map(Number);
-const settings = Object.fromEntries(shares.map((share) => [`share ${share}`, share]));
-const times: Record<string, number[][]> = Object.fromEntries(shares.map((share) => [`share ${share}`, qs.map(() => [])]));
+type Setting = 'driverShare' | 'moreDriverShare' | 'coverShare' | 'checkCostPerTerm';
+const key = (process.argv[3] ?? 'coverShare') as Setting;
+if (typeof tuning[key] !== 'number') throw new Error(`tuning.${key} is not a number setting`);
+const values = (process.argv[4] ?? `0,${tuning[key]}`).split(',').map(Number);
+const settings = Object.fromEntries(values.map((v) => [`${key} ${v}`, v]));
+const times: Record<string, number[][]> = Object.fromEntries(values.map((v) => [`${key} ${v}`, qs.map(() => [])]));
 for (let r = 0; r < 100; r++) {
   for (let k = 0; k < qs.length; k++) {
-    for (const [name, share] of Object.entries(settings)) {
-      tuning.moreDriverShare = share;
+    for (const [name, value] of Object.entries(settings)) {
+      tuning[key] = value;
       const s = performance.now();
       const res = index.query(qs[k]!.q);
       const ids = index.page(res, 0, 50).map((x) => x.id);

@@ -7,6 +7,8 @@ export const tuning = {
   driverShare: 0.5,
   /** Narrow the candidates by a further filter's index when it names fewer rows than this share of them. */
   moreDriverShare: 1,
+  /** Apply every filter left by its index (no row tested) when their rows number fewer than this share of the candidates left. */
+  coverShare: 8,
   /** Check a word per candidate (binary searches) when candidates × terms × this < its postings. */
   checkCostPerTerm: 20,
   /** Answer date-window-only queries from running totals. */
