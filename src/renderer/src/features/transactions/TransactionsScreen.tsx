@@ -6,6 +6,7 @@ import type { TxQuery } from '../../search/model/query';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { ExportButton } from './ExportButton';
 import { chipsOf } from '../../model/transaction-filters';
+import { transactionListState } from '../../model/transaction-list-state';
 import { FilterPanel } from './FilterPanel';
 import { ResultSummary } from './ResultSummary';
 import { SavedSearches } from './SavedSearches';
@@ -47,9 +48,9 @@ function TransactionsFor({ profileId }: { profileId: string }) {
   const resetKey = JSON.stringify(query);
 
   const previewRows = results.preview ?? [];
-  const showingPreview = !ready && previewRows.length > 0;
-  const count = ready ? (results.answer?.summary.count ?? 0) : previewRows.length;
-  const rowAt = ready ? results.rowAt : (i: number) => previewRows[i];
+  const list = transactionListState({ ready, answered: results.answer !== null, failed: results.error !== null, previewCount: previewRows.length, hasQuery: Object.keys(query).length > 0 });
+  const count = list.source === 'preview' ? previewRows.length : (results.answer?.summary.count ?? 0);
+  const rowAt = list.source === 'preview' ? (i: number) => previewRows[i] : results.rowAt;
 
   return (
     <section className="screen screen--wide" aria-labelledby="screen-title">
@@ -95,7 +96,7 @@ function TransactionsFor({ profileId }: { profileId: string }) {
           {results.error}
         </p>
       ) : null}
-      {showingPreview ? <p className="field__hint">Showing the newest {previewRows.length} cached transactions while the search index loads.</p> : null}
+      {list.previewHint ? <p className="field__hint">Showing the newest {previewRows.length} cached transactions while the search index loads.</p> : null}
       {showCharts && ready && results.answer ? <SpendCharts queryId={results.answer.queryId} count={results.answer.summary.count} onMerchant={(name) => onPatch({ merchants: [name] })} /> : null}
       <div className={`tx-main${selected ? ' tx-main--detail' : ''}`}>
         <TransactionList
@@ -108,13 +109,7 @@ function TransactionsFor({ profileId }: { profileId: string }) {
           onOpen={setSelected}
           names={directory.names}
           resetKey={resetKey}
-          empty={
-            !ready && !showingPreview
-              ? 'No transactions cached yet. They appear here as the sync downloads them.'
-              : Object.keys(query).length > 0
-                ? 'No transaction matches this search. Try fewer words or clear the filters.'
-                : 'No transactions yet.'
-          }
+          empty={list.empty}
         />
         {selected ? <TransactionDetail profileId={profileId} tx={selected} names={directory.names} onClose={() => setSelected(null)} /> : null}
       </div>
