@@ -1,7 +1,7 @@
 /**
  * `npm run bench:search`: our search engine against the strongest peers, in Chromium.
  *
- * For each size: rows from the sandbox's seeded generator, 39 queries in categories chosen from
+ * For each size: rows from the sandbox's seeded generator, 41 queries in 9 categories chosen from
  * them, the brute-force oracle's answers computed here in Node; then, one engine at a time in a
  * fresh page, a worker built with esbuild fetches the rows (binary chunks served by request
  * interception on a cross-origin isolated made-up origin), builds, is checked query by query
