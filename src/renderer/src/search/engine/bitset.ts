@@ -57,6 +57,11 @@ export function andNotInto(target: Uint32Array, other: Uint32Array): void {
   for (let w = 0; w < target.length; w++) target[w] = (target[w] as number) & ~(other[w] as number);
 }
 
+/** Flips every bit (the bits past the last position too: readers mask them). */
+export function invert(bits: Uint32Array): void {
+  for (let w = 0; w < bits.length; w++) bits[w] = ~(bits[w] as number);
+}
+
 export function popcount(x: number): number {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);

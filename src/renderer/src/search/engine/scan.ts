@@ -1,5 +1,5 @@
 import type { BaseIndex } from './base-index';
-import { andInto, andNotInto, countBits, popcount, SCRATCH, scratchBitset, setPositions } from './bitset';
+import { andInto, andNotInto, countBits, invert, popcount, SCRATCH, scratchBitset, setPositions } from './bitset';
 import type { CompiledQuery } from './compiled-query';
 import { driversBySize, type Driver } from './drivers';
 import type { FeeColumn } from './fee-links';
@@ -79,11 +79,6 @@ function narrowByDrivers(base: BaseIndex, c: CompiledQuery, filters: RowFilters,
   const rest = drivers.filter((d) => !applied.has(d.covers));
   if (rest.length > 0 && rest.reduce((n, d) => n + d.size, 0) < tuning.coverShare * left) for (const d of rest) apply(d);
   return { cand, covered: applied.size > 0 && filters.kinds.every((k) => applied.has(k)) };
-}
-
-/** Flips every bit. */
-function invert(bits: Uint32Array): void {
-  for (let w = 0; w < bits.length; w++) bits[w] = ~(bits[w] as number);
 }
 
 /** The bits of word w that lie in [lo, hi). */
