@@ -6,6 +6,7 @@
  */
 import { startSandbox } from '../../../src/sandbox';
 import { emit, numberArg } from '../shared/io';
+import { fetchEveryPage } from '../shared/plain-fetch';
 import { DEMO_BENCH_SEED, DEMO_BENCH_START } from './setup';
 
 async function main(): Promise<void> {
@@ -16,16 +17,7 @@ async function main(): Promise<void> {
   const seeded = performance.now();
   try {
     emit({ kind: 'baseline', what: 'the sandbox seeded and listening alone, in Node', rows: sandbox.world.transactions.size, seed_ms: Math.round(seeded - started), heap_mb: Math.round(process.memoryUsage().heapUsed / 1_048_576) });
-    let got = 0;
-    let cursor: string | undefined;
-    const t0 = performance.now();
-    do {
-      const url = `${sandbox.apiUrl}/transaction${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`;
-      const page = (await fetch(url, { headers: { 'x-api-key': sandbox.apiKey } }).then((r) => r.json())) as { items: unknown[]; metadata?: { nextCursor?: string } };
-      got += page.items.length;
-      cursor = page.metadata?.nextCursor;
-    } while (cursor);
-    const ms = performance.now() - t0;
+    const { rows: got, ms } = await fetchEveryPage(sandbox);
     emit({ kind: 'baseline', what: 'every page by plain fetch in Node, one cursor, nothing stored', page_size: pageSize, rows: got, fetch_ms: Math.round(ms), rows_per_s: Math.round((got / ms) * 1000), seed_plus_fetch_ms: Math.round(seeded - started + ms) });
   } finally {
     await sandbox.close();

@@ -18,9 +18,10 @@
  * the latency runs (for quicker runs while working on the backfill).
  */
 import { writeFile } from 'node:fs/promises';
-import { startSandbox, type Sandbox } from '../../../src/sandbox';
+import { startSandbox } from '../../../src/sandbox';
 import { HeapSampler } from '../search/node/heap-sampler';
 import { emit, numberArg, textArg } from '../shared/io';
+import { fetchEveryPage } from '../shared/plain-fetch';
 import { busyOf, CpuProfiles } from './cpu-profiles';
 import { estimateIpc } from './ipc-estimate';
 import { PeakMemory } from './peak-memory';
@@ -34,19 +35,6 @@ const flag = (name: string) => process.argv.includes(`--${name}`);
 const arg = (name: string, fallback: number) => numberArg(name, fallback);
 const round = (x: number) => Math.round(x);
 
-/** The fastest the pages can come: one cursor, plain fetch in Node, nothing stored. */
-async function baseline(sandbox: Sandbox): Promise<{ rows: number; ms: number }> {
-  const start = performance.now();
-  let rows = 0;
-  let cursor: string | undefined;
-  do {
-    const url = `${sandbox.apiUrl}/transaction${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const page = (await fetch(url, { headers: { 'x-api-key': sandbox.apiKey } }).then((r) => r.json())) as { items: unknown[]; metadata?: { nextCursor?: string } };
-    rows += page.items.length;
-    cursor = page.metadata?.nextCursor;
-  } while (cursor);
-  return { rows, ms: performance.now() - start };
-}
 
 interface SyncResult extends SyncRun {
   ms: number;
@@ -67,7 +55,7 @@ async function main(): Promise<void> {
   const big = await startSandbox({ seed: 42, transactions: rows, pageSize, validateResponses: false, now: () => FIXED_NOW });
   emit({ kind: 'seed', rows: big.world.transactions.size, page_size: pageSize, ms: round(performance.now() - started) });
 
-  const base = await baseline(big);
+  const base = await fetchEveryPage(big);
   emit({ kind: 'baseline', what: 'one cursor, plain fetch in Node, nothing stored', rows: base.rows, ms: round(base.ms), rows_per_s: round((base.rows / base.ms) * 1000) });
 
   const bench = await startLaneBench('bench-sync.ts', { isolated: true });

@@ -5,6 +5,7 @@ import { createSearchClient } from '../../../src/renderer/src/search/search-clie
 import { openSearch, searchClient, useWorkerFactory } from '../../../src/renderer/src/search/search-session';
 import { expose } from './expose';
 import { moveIndexToIndexedDb } from './index-storage';
+import { openAndSaveIndex } from './open-and-save-index';
 
 // bench:index's page: fills a profile's real cache, then the search index is rebuilt from it,
 // saved, and loaded again by a cold open, all through the app's own modules and worker.
@@ -55,13 +56,8 @@ expose({
   },
   /** The app's path: the worker opens the profile with no saved index (a rebuild), then saves it. */
   async rebuild(profileId: string) {
-    const t = performance.now();
-    await openSearch(profileId);
-    const status = await searchClient().status();
-    const buildMs = performance.now() - t;
-    const s = performance.now();
-    await searchClient().save();
-    return { status, buildMs, saveMs: performance.now() - s };
+    const { status, openMs, saveMs } = await openAndSaveIndex(profileId);
+    return { status, buildMs: openMs, saveMs };
   },
   /** A cold start: the newest 100 rows from the cache, then the index loaded and a first query answered. */
   async coldOpen(profileId: string, word: string) {

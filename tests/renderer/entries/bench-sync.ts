@@ -6,6 +6,7 @@ import { chunksWritten, openSearch, searchClient, useWorkerFactory } from '../..
 import { syncProfile } from '../../../src/renderer/src/sync/profile-sync';
 import { idleProgress } from '../../../src/renderer/src/sync/sync-progress';
 import { expose } from './expose';
+import { openAndSaveIndex } from './open-and-save-index';
 
 useWorkerFactory(() => createSearchClient(new Worker('/__lane/workers/search.js', { type: 'module' })));
 
@@ -79,15 +80,7 @@ expose({
     return { distinct: ids.size, backfillRows };
   },
   /** Builds (or loads) the index and saves it; how long each took. */
-  async index(profileId: string) {
-    const t = performance.now();
-    await openSearch(profileId);
-    const status = await searchClient().status();
-    const openMs = performance.now() - t;
-    const s = performance.now();
-    await searchClient().save();
-    return { status, openMs, saveMs: performance.now() - s };
-  },
+  index: openAndSaveIndex,
   /** A cold start: the newest 100 rows from the cache, then the index loaded and a first query. */
   async coldOpen(profileId: string) {
     const t0 = performance.now();
