@@ -22,6 +22,7 @@ const USAGE = `usage: npm run sandbox -- [options]
   --error-rate R         share of requests answered 503 (0..1)
   --rate-limit-rate R    share of requests answered 429 with Retry-After (0..1)
   --retry-after S        seconds in Retry-After (default 1)
+  --retry-after-on-503   the 503s carry that Retry-After too
   --drop-before-rate R   share of connections dropped before processing (0..1)
   --drop-after-rate R    share of connections dropped after processing (0..1)
   --offline              start refusing connections (undo with DELETE /__sandbox/faults on --admin-port)`;
@@ -81,6 +82,7 @@ export function optionsFromArgs(argv: string[]): SandboxOptions {
       'error-rate': { type: 'string' },
       'rate-limit-rate': { type: 'string' },
       'retry-after': { type: 'string' },
+      'retry-after-on-503': { type: 'boolean' },
       'drop-before-rate': { type: 'string' },
       'drop-after-rate': { type: 'string' },
       offline: { type: 'boolean' },
@@ -94,6 +96,7 @@ export function optionsFromArgs(argv: string[]): SandboxOptions {
     errorRate: rate('error-rate', values['error-rate']),
     rateLimitRate: rate('rate-limit-rate', values['rate-limit-rate']),
     retryAfterSeconds: int('retry-after', values['retry-after'], 0, 3600),
+    retryAfterOn503: values['retry-after-on-503'],
     dropBeforeRate: rate('drop-before-rate', values['drop-before-rate']),
     dropAfterRate: rate('drop-after-rate', values['drop-after-rate']),
     offline: values.offline,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './http/app';
-import { Faults, type FaultSettingsInput } from './http/faults';
+import { Faults, type FaultSettingsInput, type LatencyHold } from './http/faults';
 import { REQUEST_LOG_CAP, RequestLog } from './http/request-log';
 import { registerAdminRoutes } from './routes/admin';
 import { routes } from './routes';
@@ -28,6 +28,11 @@ export interface SandboxOptions extends Partial<WorldOptions> {
   requestLogCap?: number;
   /** How far the history's seed is, reported every few thousand rows (a million take seconds). */
   onSeedProgress?: (p: SeedProgress) => void;
+  /**
+   * How a latency fault holds a request: a timer of that many ms by default. A test passes its
+   * own to tell a held request from an answered one without measuring time.
+   */
+  latencyHold?: LatencyHold;
 }
 
 export interface Sandbox {
@@ -59,7 +64,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const host = options.host ?? '127.0.0.1';
   const apiKey = options.apiKey ?? `sbx_${randomBytes(24).toString('base64url')}`;
   const world = await createWorldAsync(options, options.onSeedProgress);
-  const faults = new Faults();
+  const faults = new Faults(Math.random, options.latencyHold);
   const validateResponses = options.validateResponses ?? true;
 
   let online = true;
@@ -147,7 +152,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   };
 }
 
-export type { FaultSettings, FaultSettingsInput } from './http/faults';
+export type { FaultSettings, FaultSettingsInput, LatencyHold } from './http/faults';
 export type { LoggedRequest, RequestLogPage } from './http/request-log';
 export type { World } from './world/world';
 export type { SeedProgress } from './seed/transactions';

@@ -4,11 +4,13 @@ import type { World } from '../world/world';
 import { calendarMonthUtc, currentPeriod, type Period } from '../../shared/spending/periods';
 
 const SCAN_PAGE = 500;
-const SPENDING = new Set(['pending', 'settled']);
+/** A disputed purchase still counts: its money stays out until a credit comes back, and that credit, like a refund, gives no limit back. */
+const SPENDING = new Set(['pending', 'settled', 'dispute']);
 
 /**
- * What a card spent in [startMs, endMs): its approved card debits (pending or settled), placed in
- * time by when they were authorized. Refunds, fees, reversals and declines do not count.
+ * What a card spent in [startMs, endMs): its approved card purchases (pending, settled or
+ * disputed), placed in time by when they were authorized. Refunds, fees charged to the card,
+ * reversals, declines and failed items do not count.
  */
 export function cardSpendCents(world: World, cardId: string, period: Period): number {
   let total = 0;

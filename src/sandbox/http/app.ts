@@ -149,8 +149,7 @@ export function buildApp(opts: AppOptions): FastifyInstance {
         const key = req.headers[IDEMPOTENCY_HEADER];
         logged.set(req, opts.requests.arrive({ host: opts.role, atMs: opts.world.clock.now(), method: req.method, path: req.url.split('?')[0] ?? req.url, idempotencyKey: typeof key === 'string' ? key : null }));
       }
-      const delay = opts.faults.delayMs();
-      if (delay > 0) await new Promise((r) => setTimeout(r, delay));
+      await opts.faults.delay();
       const decision = opts.faults.decideBefore();
       if (decision === 'drop') {
         markDropped(req, 'before-processing', opts.world.clock.now());
@@ -164,7 +163,9 @@ export function buildApp(opts: AppOptions): FastifyInstance {
         return send(reply, new ApiError(429, 'RATE_LIMITED', `too many requests; retry after ${seconds} s`, { retryAfterSeconds: seconds }));
       }
       if (decision === 'error') {
-        return send(reply, new ApiError(503, 'UNAVAILABLE', 'the service is temporarily unavailable; try again'));
+        const { retryAfterOn503, retryAfterSeconds } = opts.faults.current;
+        if (retryAfterOn503) reply.header('retry-after', String(retryAfterSeconds));
+        return send(reply, new ApiError(503, 'UNAVAILABLE', `the service is temporarily unavailable; try again${retryAfterOn503 ? ` after ${retryAfterSeconds} s` : ''}`));
       }
     }
     const key = req.headers['x-api-key'];

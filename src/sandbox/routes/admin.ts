@@ -5,6 +5,7 @@ import { validationError } from '../http/errors';
 import { FaultSettingsInput, type Faults } from '../http/faults';
 import { RequestLogQuery, type RequestLog } from '../http/request-log';
 import { authorize } from '../simulation/authorizations';
+import { followUpPurchase, PurchaseFollowUp } from '../simulation/purchase-follow-ups';
 import { catchUp } from '../simulation/tick';
 import type { World } from '../world/world';
 
@@ -50,6 +51,12 @@ export function registerAdminRoutes(deps: AdminDeps) {
       const input = parse(SimulatedAuthorization, req.body);
       catchUp(deps.world);
       return authorize(deps.world, input);
+    });
+
+    app.post<{ Params: { transactionId: string } }>('/__sandbox/transactions/:transactionId/follow-up', async (req) => {
+      const body = parse(PurchaseFollowUp, req.body);
+      catchUp(deps.world);
+      return followUpPurchase(deps.world, req.params.transactionId, body);
     });
 
     app.post('/__sandbox/clock', async (req) => {

@@ -9,7 +9,9 @@ import { filesChannels } from './files';
 import { keychainChannels } from './keychain';
 import { profilesChannels, profilesEvents } from './profiles';
 import { serviceChannels } from './service';
+import { settingsChannels, settingsEvents } from './settings';
 import { syncChannels } from './sync';
+import { workspaceChannels, workspaceEvents } from './workspace';
 
 /**
  * The IPC contract: every channel the renderer may invoke (its argument schema and result type)
@@ -29,8 +31,10 @@ type ChannelTables = [
   typeof cardsChannels,
   typeof clipboardChannels,
   typeof syncChannels,
+  typeof workspaceChannels,
+  typeof settingsChannels,
 ];
-type EventTables = [typeof profilesEvents, typeof connectivityEvents, typeof demoEvents];
+type EventTables = [typeof profilesEvents, typeof connectivityEvents, typeof demoEvents, typeof workspaceEvents, typeof settingsEvents];
 
 // A name defined in two features does not compile (and mergeTables refuses it at load time too).
 const noChannelClash: [Clashes<ChannelTables>] extends [never] ? true : never = true;
@@ -38,8 +42,8 @@ const noEventClash: [Clashes<EventTables>] extends [never] ? true : never = true
 void noChannelClash;
 void noEventClash;
 
-export const channels = mergeTables(appChannels, keychainChannels, profilesChannels, connectivityChannels, serviceChannels, filesChannels, demoChannels, cardsChannels, clipboardChannels, syncChannels);
-export const events = mergeTables(profilesEvents, connectivityEvents, demoEvents);
+export const channels = mergeTables(appChannels, keychainChannels, profilesChannels, connectivityChannels, serviceChannels, filesChannels, demoChannels, cardsChannels, clipboardChannels, syncChannels, workspaceChannels, settingsChannels);
+export const events = mergeTables(profilesEvents, connectivityEvents, demoEvents, workspaceEvents, settingsEvents);
 
 export type Channels = typeof channels;
 export type ChannelName = keyof Channels & string;

@@ -12,6 +12,8 @@ export * from './demo';
 export * from './cards';
 export * from './clipboard';
 export * from './sync';
+export * from './workspace';
+export * from './settings';
 export * from './contract';
 export * from './api';
 

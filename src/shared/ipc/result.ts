@@ -1,8 +1,10 @@
 /** What every IPC call answers: a value or an error written for a person. Never a throw. */
+import type { WorkspaceFailure } from './workspace';
 
 /** A service failure as the renderer sees it (no key, no stack). */
 export interface ServiceFailure {
-  kind: 'network' | 'timeout' | 'http' | 'invalid-response' | 'invalid-request' | 'canceled';
+  /** `held`: main did not send it; the service's Retry-After for its key has `retryAfterMs` left. */
+  kind: 'network' | 'timeout' | 'http' | 'invalid-response' | 'invalid-request' | 'canceled' | 'held';
   status?: number;
   retryable: boolean;
   retryAfterMs?: number;
@@ -23,6 +25,12 @@ export type IpcErrorCode =
   | 'no-key'
   | 'keychain-unavailable'
   | 'service'
+  /** main asked the person to confirm (its own dialog, not the page) and the answer was no: nothing was done. */
+  | 'declined'
+  /** main's limit for this kind of request was reached: nothing was done; the message says when to try again. */
+  | 'rate-limited'
+  /** The team workspace refused the call or could not be reached: `workspace` says which. */
+  | 'workspace'
   | 'internal';
 
 export interface IpcError {
@@ -32,6 +40,7 @@ export interface IpcError {
   /** Field-level problems of an invalid argument, for forms. */
   fields?: { path: string; message: string }[];
   service?: ServiceFailure;
+  workspace?: WorkspaceFailure;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: IpcError };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedJson, boundedRecord } from '../bounded-json';
 import { endpoints, pathParamProblem, type EndpointName, type ResponseOf, type ServiceArgs } from '../service';
 import { channel } from './define';
 import type { Result } from './result';
@@ -17,6 +18,13 @@ const PathParam = z
     if (problem) ctx.addIssue({ code: 'custom', message: `a path parameter ${problem}` });
   });
 
+// Far above what any endpoint takes (one path parameter, a dozen filters, a spending constraint
+// of a few thousand values), far below what would keep main busy: a compromised page's
+// ten-million-key object is refused before anything looks at its keys.
+const MAX_PARAMS = 8;
+const MAX_QUERY_KEYS = 50;
+const BODY_LIMITS = { maxValues: 50_000, maxDepth: 32 };
+
 /**
  * One channel carries every ServiceClient call of the API host. Every call names the profile it
  * belongs to, so a sync page or a send finishes against its own profile whichever is on screen,
@@ -28,9 +36,8 @@ export const ServiceCallArg = z.strictObject({
   profileId: ProfileId,
   requestId: RequestId,
   endpoint: z.enum(endpointNames),
-  params: z.record(z.string(), PathParam).optional(),
-  query: z
-    .record(z.string(), z.string().max(2000))
+  params: boundedRecord(z.string(), PathParam, MAX_PARAMS).optional(),
+  query: boundedRecord(z.string(), z.string().max(2000), MAX_QUERY_KEYS)
     .superRefine((query, ctx) => {
       // Defence in depth: this channel never reaches the vault and the client strips what comes
       // back, but a reveal flag here would still be a request for secrets outside the reveal
@@ -42,7 +49,7 @@ export const ServiceCallArg = z.strictObject({
       }
     })
     .optional(),
-  body: z.unknown().optional(),
+  body: boundedJson(BODY_LIMITS).optional(),
   idempotencyKey: z.string().min(1).max(255).optional(),
 });
 export type ServiceCallArg = z.infer<typeof ServiceCallArg>;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { Cursor, Id } from './common';
 import { SpendingConstraint, SpendingConstraintView } from './spending-constraint';
+import { NameText, ServiceId } from './text';
 
-export const CardGroup = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  virtualAccountId: z.string().optional(),
+export const CardGroup = z.object({
+  id: ServiceId,
+  name: NameText,
+  virtualAccountId: ServiceId.optional(),
   spendingConstraint: SpendingConstraintView.nullish(),
 });
 export type CardGroup = z.infer<typeof CardGroup>;

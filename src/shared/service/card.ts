@@ -1,34 +1,36 @@
 import { z } from 'zod';
 import { BoolParam, Cents, Cursor, Id, JsonObject, Money, PositiveCents, USER_DATA_MAX_BYTES } from './common';
 import { SpendingConstraint, SpendingConstraintView } from './spending-constraint';
+import { Code, FreeText, NameText, ServiceId } from './text';
 
 export const CardStatus = z.enum(['active', 'paused', 'inactive', 'closed']);
 export type CardStatus = z.infer<typeof CardStatus>;
 export const CARD_STATUSES = CardStatus.options;
 
-export const CardModifier = z.looseObject({ name: z.string(), value: z.boolean() });
+export const CardModifier = z.object({ name: NameText, value: z.boolean() });
 
-export const Card = z.looseObject({
-  id: z.string(),
-  accountId: z.string(),
-  virtualAccountId: z.string().optional(),
-  last4: z.string(),
-  name: z.string(),
-  expiryMonth: z.string(),
-  expiryYear: z.string(),
+/** What the app keeps of a card: these fields only (an unknown one is dropped), each bounded (text.ts). */
+export const Card = z.object({
+  id: ServiceId,
+  accountId: ServiceId,
+  virtualAccountId: ServiceId.optional(),
+  last4: Code,
+  name: NameText,
+  expiryMonth: Code,
+  expiryYear: Code,
   status: CardStatus,
   isPhysical: z.boolean(),
   isSingleUse: z.boolean().optional(),
   /** Only from {vault_url} with include_pan=true. Never stored by the app. */
-  pan: z.string().optional(),
+  pan: Code.optional(),
   /** Only from {vault_url} with include_cvv=true. Never stored by the app. */
-  cvv: z.string().optional(),
-  cardGroupId: z.string().optional(),
-  cardGroupName: z.string().optional(),
-  createdAt: z.string().optional(),
+  cvv: Code.optional(),
+  cardGroupId: ServiceId.optional(),
+  cardGroupName: NameText.optional(),
+  createdAt: Code.optional(),
   spendingConstraint: SpendingConstraintView.optional(),
   userData: JsonObject.optional(),
-  cardProductId: z.string().optional(),
+  cardProductId: ServiceId.optional(),
   modifiers: z.array(CardModifier).optional(),
 });
 export type Card = z.infer<typeof Card>;
@@ -97,10 +99,10 @@ export const CardCreate = z.object({
 export type CardCreate = z.infer<typeof CardCreate>;
 
 /** GET /card/{id}/utilization and GET /card-group/{id}/utilization. */
-export const Utilization = z.looseObject({
+export const Utilization = z.object({
   spend: Money,
   availableBalance: Money.optional(),
-  nextResetDate: z.string().optional(),
+  nextResetDate: Code.optional(),
 });
 export type Utilization = z.infer<typeof Utilization>;
 
@@ -111,25 +113,25 @@ export type Utilization = z.infer<typeof Utilization>;
  */
 export const CardEventType = z.enum(['authorization', 'reversal', 'verification']);
 export type CardEventType = z.infer<typeof CardEventType>;
-export const CardEvent = z.looseObject({
-  id: z.string(),
-  cardId: z.string(),
+export const CardEvent = z.object({
+  id: ServiceId,
+  cardId: ServiceId,
   type: CardEventType,
   approved: z.boolean(),
   amountCents: Cents,
-  merchantName: z.string().optional(),
-  merchantCategoryCode: z.string().optional(),
-  country: z.string().optional(),
-  declineReason: z.string().optional(),
-  transactionId: z.string().optional(),
-  createdAt: z.string(),
+  merchantName: NameText.optional(),
+  merchantCategoryCode: Code.optional(),
+  country: NameText.optional(),
+  declineReason: FreeText.optional(),
+  transactionId: ServiceId.optional(),
+  createdAt: Code,
 });
 export type CardEvent = z.infer<typeof CardEvent>;
 export const CardEventListQuery = z.object({ cursor: Cursor.optional() });
 
-export const CardProduct = z.looseObject({
-  id: z.string(),
-  prefix: z.string(),
+export const CardProduct = z.object({
+  id: ServiceId,
+  prefix: Code,
   status: z.enum(['active', 'inactive']),
 });
 export type CardProduct = z.infer<typeof CardProduct>;

@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { boundedRecord } from '../bounded-json';
 
 /**
- * Shapes shared by every resource. Response shapes are loose (unknown fields pass through)
- * because the real service adds fields over time; request shapes are what we send and accept.
+ * Shapes shared by every resource. Response shapes name the fields the app uses and drop any
+ * other (the real service adds fields over time, which must not fail a call, and nothing the app
+ * does not know may reach its cache: a proxy's `cardNumber` included); request shapes are what
+ * we send and accept.
  */
 
 /** Whole cents, within the range where JavaScript numbers are exact. */
@@ -11,7 +14,7 @@ export const Cents = z.number().int().refine(Number.isSafeInteger, 'amount out o
 /** A strictly positive amount of cents, as every transfer and payment requires. */
 export const PositiveCents = Cents.refine((n) => n > 0, 'amount must be greater than zero');
 
-export const Money = z.looseObject({ amountCents: Cents });
+export const Money = z.object({ amountCents: Cents });
 export type Money = z.infer<typeof Money>;
 
 /** Request-side Money: the same field, no extras. */
@@ -30,17 +33,19 @@ export const UnixMillisParam = z.string().regex(/^\d{1,15}$/, 'expected unix tim
 
 export const BoolParam = z.enum(['true', 'false']);
 
-export const Cursor = z.string().min(1).max(500);
+/** A cursor is sent back as it came, so the service's are held to what a request takes. */
+export const CURSOR_MAX = 500;
+export const Cursor = z.string().min(1).max(CURSOR_MAX);
 
-export const PaginationMetadata = z.looseObject({
-  nextCursor: z.string().optional(),
+export const PaginationMetadata = z.object({
+  nextCursor: z.string().max(CURSOR_MAX, `a cursor is at most ${CURSOR_MAX} characters`).optional(),
   count: z.number().int().nonnegative().optional(),
 });
 export type PaginationMetadata = z.infer<typeof PaginationMetadata>;
 
 /** The paginated list envelope: `items` plus `metadata.nextCursor` and `metadata.count`. */
 export function paginated<T extends z.ZodType>(item: T) {
-  return z.looseObject({
+  return z.object({
     items: z.array(item),
     metadata: PaginationMetadata.optional(),
   });
@@ -60,8 +65,12 @@ export const ErrorBody = z.looseObject({
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-/** A JSON object supplied by the client (card `userData`). */
-export const JsonObject = z.record(z.string(), z.unknown());
-export type JsonObject = z.infer<typeof JsonObject>;
-
 export const USER_DATA_MAX_BYTES = 4096;
+
+/**
+ * A JSON object supplied by the client (card `userData`). More keys than this cannot fit in its
+ * 4 KB (each takes at least `"k":0,`), so such an object is refused before its keys are read.
+ */
+export const JSON_OBJECT_MAX_KEYS = USER_DATA_MAX_BYTES / 4;
+export const JsonObject = boundedRecord(z.string(), z.unknown(), JSON_OBJECT_MAX_KEYS);
+export type JsonObject = z.infer<typeof JsonObject>;

@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { Cursor, Id, Money } from './common';
+import { Code, exactText, NAME_MAX, NameText, ServiceId } from './text';
 
-export const SvcHandle = z.looseObject({
-  id: z.string(),
-  svcHandle: z.string(),
-  name: z.string(),
-  accountId: z.string(),
+export const SvcHandle = z.object({
+  id: ServiceId,
+  /** The payee's username, sent back as it is to pay them: exact, never cleaned. */
+  svcHandle: exactText(NAME_MAX),
+  name: NameText,
+  accountId: ServiceId,
 });
 export type SvcHandle = z.infer<typeof SvcHandle>;
 
-export const Merchant = z.looseObject({ id: z.string(), name: z.string(), url: z.string().optional() });
+export const Merchant = z.object({ id: ServiceId, name: NameText, url: NameText.optional() });
 export type Merchant = z.infer<typeof Merchant>;
 
 export const MerchantListQuery = z.object({
@@ -18,21 +20,21 @@ export const MerchantListQuery = z.object({
 });
 export type MerchantListQuery = z.infer<typeof MerchantListQuery>;
 
-export const LegalEntity = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  structure: z.string().optional(),
+export const LegalEntity = z.object({
+  id: ServiceId,
+  name: NameText,
+  structure: NameText.optional(),
 });
 export type LegalEntity = z.infer<typeof LegalEntity>;
 
-export const Account = z.looseObject({
-  id: z.string(),
+export const Account = z.object({
+  id: ServiceId,
   type: z.enum(['debit', 'charge_card']),
   status: z.enum(['open', 'closed']),
-  name: z.string(),
-  accountNumber: z.string(),
-  routingNumber: z.string(),
-  createdAt: z.string(),
+  name: NameText,
+  accountNumber: Code,
+  routingNumber: Code,
+  createdAt: Code,
   balances: z.array(z.enum(['debit', 'cash', 'credit'])),
 });
 export type Account = z.infer<typeof Account>;
@@ -42,12 +44,12 @@ export const AccountListQuery = z.object({
   'filter:legalEntityId': Id.optional(),
 });
 
-export const Balance = z.looseObject({
-  accountId: z.string(),
+export const Balance = z.object({
+  accountId: ServiceId,
   type: z.enum(['cash', 'credit', 'debit']),
   available: Money,
   posted: Money,
-  timestamp: z.string(),
+  timestamp: Code,
 });
 export type Balance = z.infer<typeof Balance>;
-export const AccountBalances = z.looseObject({ balances: z.array(Balance) });
+export const AccountBalances = z.object({ balances: z.array(Balance) });

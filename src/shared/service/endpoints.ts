@@ -46,9 +46,10 @@ export interface EndpointDef {
   /** The endpoint requires an `X-Idempotency-Key` header. */
   idempotent?: boolean;
   /**
-   * Takes an `X-Idempotency-Key` though it documents no idempotency (POST /pay): the outbox sends
-   * its row's stable key so a server that honours keys can, and never relies on it (an ambiguous
-   * outcome goes to review, not to an automatic resend).
+   * Takes an `X-Idempotency-Key` though it documents no idempotency (POST /pay, a transaction's
+   * note): the outbox sends its row's stable key so a server that honours keys can, and so that
+   * main can hold that key until the service's Retry-After; it never relies on the service
+   * honouring it (a payment's ambiguous outcome goes to review, not to an automatic resend).
    */
   acceptsKey?: boolean;
   /** Named in SERVICE.md's change history only; shape from the reference or reasoned. */
@@ -87,7 +88,7 @@ export const endpoints = {
   getTransactionFeeDetails: endpoint({ method: 'GET', path: '/transaction/:transactionId/fee-details', hosts: 'api', response: FeeDetails, status: 200, summary: 'fee breakdown of a fee transaction' }),
   listTransactions: endpoint({ method: 'GET', path: '/transaction', hosts: 'api', query: TransactionListQuery, response: paginated(Transaction), status: 200, summary: 'list transactions' }),
   getTransactionAggregation: endpoint({ method: 'GET', path: '/transaction/aggregation', hosts: 'api', query: TransactionAggregationQuery, response: TransactionAggregation, status: 200, namedOnly: true, summary: 'aggregated transaction statistics' }),
-  setTransactionNote: endpoint({ method: 'PATCH', path: '/transaction/:transactionId/note', hosts: 'api', body: TransactionNote, response: SuccessResult, status: 200, namedOnly: true, summary: 'add a note to a transaction' }),
+  setTransactionNote: endpoint({ method: 'PATCH', path: '/transaction/:transactionId/note', hosts: 'api', body: TransactionNote, response: SuccessResult, status: 200, namedOnly: true, acceptsKey: true, summary: 'add a note to a transaction' }),
 
   // Virtual accounts and transfers
   getVirtualAccount: endpoint({ method: 'GET', path: '/virtual-account/:virtualAccountId', hosts: 'api', response: VirtualAccountView, status: 200, summary: 'read a virtual account' }),

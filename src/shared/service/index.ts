@@ -9,3 +9,5 @@ export * from './directory';
 export * from './webhook';
 export * from './endpoints';
 export * from './call-args';
+export * from './text';
+export * from './wallet-address';

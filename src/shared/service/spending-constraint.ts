@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IsoDay, Money, MoneyInput } from './common';
+import { Code, NameText } from './text';
 
 /**
  * SpendingConstraint: five optional rule members. In a PATCH, a member set to null is removed
@@ -89,27 +90,25 @@ export const SpendingConstraintPatch = z.object({
 });
 export type SpendingConstraintPatch = z.infer<typeof SpendingConstraintPatch>;
 
-/** What the service returns: the same members, tolerant of fields it adds later. */
-const looseLimit = z.looseObject({
+/** What the service returns: the same members; fields it adds later are dropped, not refused. */
+const viewLimit = z.object({
   limitAmount: Money,
   preset: UtilizationPreset,
-  timezone: z.string().optional(),
-  startDate: z.string().optional(),
+  timezone: Code.optional(),
+  startDate: Code.optional(),
 });
-export const SpendingConstraintView = z.looseObject({
-  merchantCategoryRule: z.looseObject({ merchantCategories: z.array(z.string()), restriction: Restriction }).nullish(),
-  merchantRule: z.looseObject({ merchants: z.array(z.string()), restriction: Restriction }).nullish(),
+export const SpendingConstraintView = z.object({
+  merchantCategoryRule: z.object({ merchantCategories: z.array(NameText), restriction: Restriction }).nullish(),
+  merchantRule: z.object({ merchants: z.array(NameText), restriction: Restriction }).nullish(),
   spendingRule: z
-    .looseObject({
-      utilizationLimit: looseLimit.optional(),
-      utilizationLimitV2: z.array(looseLimit).optional(),
-      transactionSizeLimit: z.looseObject({ minimum: Money.optional(), maximum: Money.optional() }).optional(),
+    .object({
+      utilizationLimit: viewLimit.optional(),
+      utilizationLimitV2: z.array(viewLimit).optional(),
+      transactionSizeLimit: z.object({ minimum: Money.optional(), maximum: Money.optional() }).optional(),
     })
     .nullish(),
-  countryRule: z.looseObject({ countries: z.array(z.string()), restriction: Restriction }).nullish(),
-  merchantCategoryCodeRule: z
-    .looseObject({ merchantCategoryCodes: z.array(z.string()), restriction: Restriction })
-    .nullish(),
+  countryRule: z.object({ countries: z.array(Code), restriction: Restriction }).nullish(),
+  merchantCategoryCodeRule: z.object({ merchantCategoryCodes: z.array(Code), restriction: Restriction }).nullish(),
 });
 export type SpendingConstraintView = z.infer<typeof SpendingConstraintView>;
 

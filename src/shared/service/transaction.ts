@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Cents, Cursor, Id, UnixMillisParam } from './common';
 import { Card } from './card';
+import { Code, FreeText, NameText, ServiceId } from './text';
 
 export { hasFee } from './fees';
 
@@ -30,57 +31,63 @@ export const DetailedStatusFilter = DetailedStatus.exclude(['pending_approval', 
 
 export const AccountSubtype = z.enum(['cash', 'credit']);
 
-export const MerchantLocation = z.looseObject({
-  city: z.string().optional(),
-  state: z.string().optional(),
-  country: z.string().optional(),
-  zip: z.string().optional(),
+export const MerchantLocation = z.object({
+  city: NameText.optional(),
+  state: NameText.optional(),
+  country: NameText.optional(),
+  zip: NameText.optional(),
 });
 
-export const MerchantData = z.looseObject({
-  description: z.string().optional(),
-  categoryCode: z.string().optional(),
+export const MerchantData = z.object({
+  description: FreeText.optional(),
+  categoryCode: Code.optional(),
   location: MerchantLocation.optional(),
 });
 
-export const OriginalCurrency = z.looseObject({
-  code: z.string(),
+export const OriginalCurrency = z.object({
+  code: Code,
   amountCents: z.number(),
   conversionRate: z.number(),
 });
 
-export const FeeInfo = z.looseObject({
-  relatedTransaction: z.looseObject({ id: z.string(), amount: z.number() }).optional(),
+export const FeeInfo = z.object({
+  relatedTransaction: z.object({ id: ServiceId, amount: z.number() }).optional(),
 });
 
-export const Transaction = z.looseObject({
-  id: z.string(),
+/**
+ * What the app keeps of a transaction: the fields below and nothing else (an unknown field is
+ * dropped, so whatever a service or proxy adds never reaches the cache), each string bounded
+ * (text.ts). main/service/transaction-page-check.ts reads a page the same way without zod, for
+ * speed; a property test holds the two to the same answers.
+ */
+export const Transaction = z.object({
+  id: ServiceId,
   /** UTC date when posted; creation date for pending and failed items. */
-  date: z.string(),
-  description: z.string(),
+  date: Code,
+  description: FreeText,
   /** Negative is a debit, positive a credit. */
   amountCents: Cents,
   status: TransactionStatus,
   detailedStatus: DetailedStatus,
-  accountId: z.string(),
+  accountId: ServiceId,
   accountSubtype: AccountSubtype,
-  virtualAccountId: z.string().optional(),
-  memo: z.string().optional(),
+  virtualAccountId: ServiceId.optional(),
+  memo: FreeText.optional(),
   /** @deprecated use merchantData.description */
-  merchantDescription: z.string().optional(),
+  merchantDescription: FreeText.optional(),
   merchantData: MerchantData.optional(),
-  cardId: z.string().optional(),
+  cardId: ServiceId.optional(),
   originalCurrency: OriginalCurrency.optional(),
-  orderId: z.string().optional(),
-  referenceNumber: z.string().optional(),
-  authorizedAt: z.string().optional(),
-  declineReason: z.string().optional(),
+  orderId: NameText.optional(),
+  referenceNumber: Code.optional(),
+  authorizedAt: Code.optional(),
+  declineReason: FreeText.optional(),
   /** Set by PATCH /transaction/{id}/note. */
-  note: z.string().optional(),
+  note: FreeText.optional(),
   /** Present when this transaction is a fee the provider assessed (reference contract). */
   feeInfo: FeeInfo.optional(),
   /** Present when a foreign-exchange fee was charged for this transaction (reference contract). */
-  fxFeeInfo: z.looseObject({ amountCents: Cents }).optional(),
+  fxFeeInfo: z.object({ amountCents: Cents }).optional(),
 });
 export type Transaction = z.infer<typeof Transaction>;
 
@@ -108,7 +115,7 @@ export type TransactionListQuery = z.infer<typeof TransactionListQuery>;
 export const TransactionAggregationQuery = z.object(transactionFilters);
 export type TransactionAggregationQuery = z.infer<typeof TransactionAggregationQuery>;
 
-export const TransactionAggregation = z.looseObject({
+export const TransactionAggregation = z.object({
   count: z.number().int().nonnegative(),
   totalIn: Cents,
   totalOut: Cents,
@@ -120,16 +127,16 @@ export type TransactionAggregation = z.infer<typeof TransactionAggregation>;
 export const NOTE_MAX_LENGTH = 2000;
 export const TransactionNote = z.object({ note: z.string().max(NOTE_MAX_LENGTH) });
 export type TransactionNote = z.infer<typeof TransactionNote>;
-export const SuccessResult = z.looseObject({ success: z.boolean() });
+export const SuccessResult = z.object({ success: z.boolean() });
 
-export const FeeDetail = z.looseObject({
-  id: z.string(),
-  dateCharged: z.string(),
+export const FeeDetail = z.object({
+  id: ServiceId,
+  dateCharged: Code,
   feeAmountCents: Cents,
-  feeType: z.string(),
-  accountId: z.string(),
+  feeType: NameText,
+  accountId: ServiceId,
   originalTransaction: Transaction.optional(),
   card: Card.optional(),
 });
 export type FeeDetail = z.infer<typeof FeeDetail>;
-export const FeeDetails = z.looseObject({ items: z.array(FeeDetail) });
+export const FeeDetails = z.object({ items: z.array(FeeDetail) });

@@ -1,42 +1,43 @@
 import { z } from 'zod';
 import { BoolParam, Cursor, Id, IsoDateTime, Money, MoneyInput } from './common';
+import { Code, NameText, ServiceId } from './text';
 
 export const AccountType = z.enum(['default', 'primary']);
 
-export const VirtualAccount = z.looseObject({
-  id: z.string(),
-  name: z.string(),
-  accountId: z.string(),
+export const VirtualAccount = z.object({
+  id: ServiceId,
+  name: NameText,
+  accountId: ServiceId,
   accountType: AccountType,
-  accountNumber: z.string().optional(),
-  routingNumber: z.string().optional(),
+  accountNumber: Code.optional(),
+  routingNumber: Code.optional(),
   /** null (or absent) while open. */
-  closedAt: z.string().nullish(),
+  closedAt: Code.nullish(),
 });
 export type VirtualAccount = z.infer<typeof VirtualAccount>;
 
 export const CommissionFrequency = z.enum(['monthly', 'yearly']);
 
 /** flatFee is the only type SERVICE.md states; the reference also has takeRate, which we read but never send. */
-export const FlatFeeCommission = z.looseObject({
+export const FlatFeeCommission = z.object({
   type: z.literal('flatFee'),
   amount: Money,
   frequency: CommissionFrequency,
-  startDate: z.string().optional(),
+  startDate: Code.optional(),
 });
-export const TakeRateCommission = z.looseObject({ type: z.literal('takeRate'), takeRate: z.number() });
+export const TakeRateCommission = z.object({ type: z.literal('takeRate'), takeRate: z.number() });
 export const CommissionDetails = z.discriminatedUnion('type', [FlatFeeCommission, TakeRateCommission]);
 export type CommissionDetails = z.infer<typeof CommissionDetails>;
 
-export const CommissionRule = z.looseObject({
-  id: z.string(),
-  virtualAccountId: z.string(),
+export const CommissionRule = z.object({
+  id: ServiceId,
+  virtualAccountId: ServiceId,
   commissionDetails: CommissionDetails,
 });
 export type CommissionRule = z.infer<typeof CommissionRule>;
 
 /** Read view of single reads and list items. */
-export const VirtualAccountView = z.looseObject({
+export const VirtualAccountView = z.object({
   virtualAccount: VirtualAccount,
   balance: Money,
   spend: Money,
@@ -45,7 +46,7 @@ export const VirtualAccountView = z.looseObject({
 export type VirtualAccountView = z.infer<typeof VirtualAccountView>;
 
 /** What a PATCH (and POST) answers. */
-export const VirtualAccountWriteResult = z.looseObject({
+export const VirtualAccountWriteResult = z.object({
   virtualAccount: VirtualAccount,
   commissionRule: CommissionRule.nullish(),
 });

@@ -1,13 +1,18 @@
 import { z } from 'zod';
+import { MAX_WEBHOOK_URL } from '../webhook-url';
 import { Cursor, Id } from './common';
+import { Code, FreeText, NameText, ServiceId, shownText } from './text';
 
-export const Webhook = z.looseObject({
-  id: z.string(),
-  createdAt: z.string(),
-  archivedAt: z.string().nullish(),
-  url: z.string(),
-  name: z.string(),
-  status: z.string().optional(),
+export const Webhook = z.object({
+  id: ServiceId,
+  createdAt: Code,
+  archivedAt: Code.nullish(),
+  /** Only shown: the app never sends it back, so it is cleaned like a name. */
+  url: shownText(MAX_WEBHOOK_URL),
+  name: NameText,
+  status: Code.optional(),
+  /** Why it was archived, when the service's answer carries it (the reference does not promise it). */
+  reason: FreeText.optional(),
 });
 export type Webhook = z.infer<typeof Webhook>;
 
@@ -21,7 +26,7 @@ function isHttpUrl(value: string): boolean {
 }
 
 export const WebhookCreate = z.object({
-  url: z.string().max(2048).refine(isHttpUrl, 'url must be an absolute http(s) URL'),
+  url: z.string().max(MAX_WEBHOOK_URL).refine(isHttpUrl, 'url must be an absolute http(s) URL'),
   name: z.string().min(1).max(200),
   legalEntityId: Id.optional(),
 });

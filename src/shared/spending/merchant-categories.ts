@@ -72,6 +72,15 @@ export const MERCHANT_CATEGORY_NAMES: Readonly<Record<string, string>> = {
   other: 'Other',
 };
 
+/**
+ * Whether a merchantCategoryRule entry can match anything: one of the category names above (in
+ * any case) or an MCC. Any other entry matches no purchase, so the app refuses to write one.
+ */
+export function isCategoryEntry(entry: string): boolean {
+  const e = entry.trim().toLowerCase();
+  return isMcc(e) || Object.hasOwn(MERCHANT_CATEGORY_NAMES, e);
+}
+
 /** A category's words, or the entry itself when it is not one of ours (e.g. an MCC written as a category). */
 export function merchantCategoryName(category: string): string {
   return MERCHANT_CATEGORY_NAMES[category.trim().toLowerCase()] ?? category;

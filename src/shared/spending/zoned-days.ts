@@ -46,12 +46,36 @@ function utcMidnight(day: string): number {
   return Date.UTC(y, m - 1, d);
 }
 
-/** The instant local midnight of `day` falls on in `timeZone`. */
+const DAY_MS = 86_400_000;
+
+/**
+ * The instant day `day` begins in `timeZone`: its local midnight, the first one when a clock
+ * change lives midnight twice, and when a clock change skips midnight (America/Havana on
+ * 2025-03-09 goes from 23:59:59 to 01:00) the instant the clock jumps, when the zone's day begins.
+ */
 export function startOfDayIn(day: string, timeZone = 'UTC'): number {
   const wall = utcMidnight(day);
-  // Two passes: the offset at the guess may differ from the offset at the answer across a DST change.
-  const first = wall - zoneOffsetMs(wall, timeZone);
-  return wall - zoneOffsetMs(first, timeZone);
+  // Midnight lies within 14 hours of the wall time read as UTC, so the offsets a day either side
+  // are those in force before and after any clock change near it.
+  const before = zoneOffsetMs(wall - DAY_MS, timeZone);
+  const after = zoneOffsetMs(wall + DAY_MS, timeZone);
+  const real = [wall - before, wall - after].filter((at) => at + zoneOffsetMs(at, timeZone) === wall);
+  if (real.length) return Math.min(...real);
+  // No instant reads 00:00: the clock jumped over it. The day begins at the jump, which lies
+  // between the instants midnight would be at under the offset after it and the one before it.
+  return firstInstantWithOffset(wall - after, wall - before, after, timeZone);
+}
+
+/** The first whole second in (`from`, `to`] where `timeZone` has `offset`, given it has it at `to` and not at `from`. */
+function firstInstantWithOffset(from: number, to: number, offset: number, timeZone: string): number {
+  let lo = Math.floor(from / 1000);
+  let hi = Math.ceil(to / 1000);
+  while (hi - lo > 1) {
+    const mid = lo + Math.floor((hi - lo) / 2);
+    if (zoneOffsetMs(mid * 1000, timeZone) === offset) hi = mid;
+    else lo = mid;
+  }
+  return hi * 1000;
 }
 
 export function addDays(day: string, n: number): string {
