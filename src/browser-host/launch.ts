@@ -2,7 +2,9 @@ import { chromium, errors, type BrowserContext, type Page } from '@playwright/te
 import { createMainCore, type MainCore, type MainCoreOptions } from '../main/core';
 import { connectPage, type PageBridge } from './bridge';
 import { chromiumArgs } from './find-chromium';
+import { HostPrompt } from './host-prompt';
 import { HOST_ENTRY_URL } from './origin';
+import { pageTheme } from './page-theme';
 import { serveAppFiles } from './serve-app';
 import { buildShim } from './shim-bundle';
 
@@ -27,6 +29,8 @@ export interface RunningHost {
   page: Page;
   core: MainCore;
   events: PageBridge;
+  /** main's questions to the person, each in a window of its own (a host test answers them as a person would). */
+  prompts: HostPrompt;
   /** Resolves when the window is closed (by the person or by close()). */
   closed: Promise<void>;
   close(): Promise<void>;
@@ -78,12 +82,15 @@ export async function openHost(o: HostOptions): Promise<RunningHost> {
     const page = context.pages()[0] ?? (await context.newPage());
     const late: { core?: MainCore } = {};
     const events = await connectPage(page, buildShim(), () => late.core?.handlers);
+    const prompts = new HostPrompt(context, o.headless ? {} : { window: { width: 560, height: 460 } });
     core = await createMainCore({
       userDataDir: o.userDataDir,
       version: o.version,
       platform: process.platform,
       emit: (event, payload) => events.emit(event, payload),
       secrets: o.secrets ?? 'keychain',
+      prompt: prompts,
+      applyTheme: pageTheme(page),
       ...(o.demo ? { demo: o.demo } : {}),
       ...(o.exportDir ? { exportDir: o.exportDir } : {}),
     });
@@ -101,6 +108,7 @@ export async function openHost(o: HostOptions): Promise<RunningHost> {
       page,
       core: running,
       events,
+      prompts,
       closed,
       close: async () => {
         await context.close().catch(() => undefined);

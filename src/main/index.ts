@@ -1,12 +1,16 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, clipboard, dialog, net, Notification, session } from 'electron';
+import { app, BrowserWindow, dialog, nativeTheme, net, Notification, session } from 'electron';
 import { registerAppScheme, serveAppScheme } from './app-protocol/electron-scheme';
 import { electronBackgroundSending, guardLastWindowClose, guardQuit } from './background/electron-background';
 import { APP_ENTRY_URL, APP_ORIGIN, originOf } from './app-protocol/origin';
+import { electronClipboard } from './clipboard/electron-clipboard';
 import { createMainCore, type MainCore } from './core';
 import { broadcast, registerIpc } from './ipc/register';
-import { createMainWindow } from './window';
+import { electronPrompt } from './prompt/electron-prompt';
+import { createMainWindow, MAIN_WINDOW_SIZE } from './window';
 import { guardSession, guardWebContents } from './window-guards';
+import { currentDisplays, keepWindowState } from './window-state/electron-window-state';
+import { openWindowState, type WindowStateStore } from './window-state/window-state-file';
 
 // Every renderer is sandboxed, whatever its webPreferences say.
 app.enableSandbox();
@@ -25,13 +29,16 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   let mainWindow: BrowserWindow | null = null;
   let core: MainCore | undefined;
+  let windowState: WindowStateStore | undefined;
+  let quitHeld = false;
 
   const windows = () => BrowserWindow.getAllWindows();
   // Closing the last window with approved items unsent asks first (keep sending in the background, or quit).
-  const background = electronBackgroundSending(() => mainWindow);
+  const background = electronBackgroundSending(() => mainWindow, undefined, () => core?.notificationsAllow(['sent']) ?? true);
 
-  const openMainWindow = (): void => {
-    mainWindow = createMainWindow(devServerUrl ?? APP_ENTRY_URL, { devServer: !!devServerUrl });
+  const openMainWindow = (state: WindowStateStore): void => {
+    mainWindow = createMainWindow(devServerUrl ?? APP_ENTRY_URL, { devServer: !!devServerUrl, placement: state.placement(currentDisplays(), MAIN_WINDOW_SIZE) });
+    keepWindowState(mainWindow, state);
     guardLastWindowClose(mainWindow, background, () => windows().length);
     mainWindow.on('closed', () => {
       mainWindow = null;
@@ -51,17 +58,18 @@ if (!app.requestSingleInstanceLock()) {
   app.on('activate', () => {
     if (!app.isReady()) return;
     if (mainWindow && background.isInBackground) background.reopen();
-    else if (BrowserWindow.getAllWindows().length === 0) openMainWindow();
+    else if (BrowserWindow.getAllWindows().length === 0 && windowState) openMainWindow(windowState);
   });
 
   app.on('will-quit', (event) => {
-    // A copied card number still on the clipboard goes first. Electron's clipboard answers with
-    // promises, so the quit is held until the check is done (bounded), then asked for again;
-    // the second time nothing is pending and it goes through.
-    const clearing = core?.releaseClipboard();
-    if (clearing) {
+    // A copied card number still on the clipboard goes first, and the window's place is written
+    // (saved as the window closed). Electron's clipboard answers with promises, so the quit is
+    // held once until both are done (bounded), then asked for again, and goes through.
+    const pending = quitHeld ? [] : [core?.releaseClipboard(), windowState?.flush()].filter((p): p is Promise<void> => p !== undefined);
+    if (pending.length > 0) {
+      quitHeld = true;
       event.preventDefault();
-      const bounded = Promise.race([clearing, new Promise<void>((resolve) => setTimeout(resolve, 2_000))]);
+      const bounded = Promise.race([Promise.all(pending), new Promise<void>((resolve) => setTimeout(resolve, 2_000))]);
       void bounded.finally(() => app.quit());
       return;
     }
@@ -77,13 +85,18 @@ if (!app.requestSingleInstanceLock()) {
       platform: process.platform,
       emit: (event, payload) => broadcast(windows(), event, payload),
       isOsOnline: () => net.isOnline(),
+      // Before the first window exists, so its first paint already has the person's theme.
+      applyTheme: (theme) => {
+        nativeTheme.themeSource = theme;
+      },
       notify: (title, body) => {
         if (!Notification.isSupported()) return false;
         new Notification({ title, body }).show();
         return true;
       },
       reportUnsent: (count) => background.setUnsent(count),
-      clipboard: { readText: () => clipboard.readText(), writeText: (text) => clipboard.writeText(text), clear: () => clipboard.clear() },
+      clipboard: electronClipboard(),
+      prompt: electronPrompt(() => mainWindow),
       saveDialog: async ({ suggestedName, filters }) => {
         const options = { defaultPath: join(app.getPath('downloads'), suggestedName), filters };
         const r = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
@@ -91,6 +104,7 @@ if (!app.requestSingleInstanceLock()) {
       },
     });
     registerIpc(core.handlers, windows, appOrigin);
-    openMainWindow();
+    windowState = await openWindowState(join(app.getPath('userData'), 'window-state.json'));
+    openMainWindow(windowState);
   });
 }

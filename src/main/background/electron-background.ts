@@ -1,17 +1,13 @@
-import { join } from 'node:path';
 import { app, type BrowserWindow, dialog, Menu, nativeImage, Notification, Tray } from 'electron';
+import { trayIconPath } from '../app-icons';
+import { iconPlace } from '../window';
 import { BackgroundSending } from './background-sending';
 
 /**
  * BackgroundSending wired to Electron: the question is a dialog on the window, the background
  * is a hidden window with a tray icon (Windows, Linux) or a dock badge (macOS).
  */
-/** Packaged: copied beside the asar by electron-builder's extraResources; otherwise the source tree's. */
-function trayIconPath(): string {
-  return app.isPackaged ? join(process.resourcesPath, 'icon.png') : join(app.getAppPath(), 'resources', 'icon.png');
-}
-
-export function electronBackgroundSending(mainWindow: () => BrowserWindow | null, iconPath = trayIconPath()): BackgroundSending {
+export function electronBackgroundSending(mainWindow: () => BrowserWindow | null, iconPath = trayIconPath(iconPlace()), notifyAllowed: () => boolean = () => true): BackgroundSending {
   return new BackgroundSending({
     platform: process.platform,
     ask: async (question) => {
@@ -41,7 +37,8 @@ export function electronBackgroundSending(mainWindow: () => BrowserWindow | null
     },
     setDockBadge: (text) => app.dock?.setBadge(text),
     notify: (title, body) => {
-      if (Notification.isSupported()) new Notification({ title, body }).show();
+      // "Everything sent" is a sent notification: shown only if the person wants those (Settings).
+      if (notifyAllowed() && Notification.isSupported()) new Notification({ title, body }).show();
     },
     quit: () => app.quit(),
   });

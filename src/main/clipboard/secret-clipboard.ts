@@ -1,3 +1,5 @@
+import { concealedMarkers, type ClipboardMarker } from './concealed-formats';
+
 /**
  * The clipboard as main uses it: Electron's `clipboard` in the app, an in-memory one in tests and
  * the Chromium host (whose content a test reads).
@@ -6,6 +8,11 @@ export interface SystemClipboard {
   // Electron 45's clipboard answers with promises; the in-memory one at once. Both are awaited.
   readText(): string | Promise<string>;
   writeText(text: string): void | Promise<void>;
+  /**
+   * Writes `text` together with `markers` in one write (a separate write would replace the text):
+   * the formats that tell the OS and clipboard managers to keep it out of history and sync.
+   */
+  writeSecret(text: string, markers: readonly ClipboardMarker[]): void | Promise<void>;
   clear(): void | Promise<void>;
 }
 
@@ -26,16 +33,25 @@ const realTimers: Timers = {
 
 export const SECRET_CLIPBOARD_CLEAR_MS = 30_000;
 
-/** A clipboard in memory. `writes` keeps what was written, for tests that must know it was there. */
+/**
+ * A clipboard in memory. `writes` keeps what was written, for tests that must know it was there;
+ * `formats` the marker formats that went with each write (none for plain text).
+ */
 export class MemoryClipboard implements SystemClipboard {
   private text = '';
   readonly writes: string[] = [];
+  readonly formats: string[][] = [];
   readText(): string {
     return this.text;
   }
   writeText(text: string): void {
     this.text = text;
     this.writes.push(text);
+    this.formats.push([]);
+  }
+  writeSecret(text: string, markers: readonly ClipboardMarker[]): void {
+    this.writeText(text);
+    this.formats[this.formats.length - 1] = markers.map((m) => m.format);
   }
   clear(): void {
     this.text = '';
@@ -52,19 +68,21 @@ export class SecretClipboard {
   private pending: { text: string; handle: unknown } | undefined;
   readonly clearAfterMs: number;
   private readonly timers: Timers;
+  private readonly markers: readonly ClipboardMarker[];
 
   constructor(
     private readonly clipboard: SystemClipboard,
-    options: { clearAfterMs?: number; timers?: Timers } = {},
+    options: { clearAfterMs?: number; timers?: Timers; platform?: string } = {},
   ) {
     this.clearAfterMs = options.clearAfterMs ?? SECRET_CLIPBOARD_CLEAR_MS;
     this.timers = options.timers ?? realTimers;
+    this.markers = concealedMarkers(options.platform ?? process.platform);
   }
 
   async copySecret(text: string): Promise<{ clearsAfterMs: number }> {
     // Written first: if the write fails, the secret copied before may still be there, and its
-    // timer must keep running.
-    await this.clipboard.writeText(text);
+    // timer must keep running. Marked concealed: no clipboard history, cloud clipboard or manager keeps it.
+    await this.clipboard.writeSecret(text, this.markers);
     this.forget();
     const pending: { text: string; handle: unknown } = { text, handle: undefined };
     pending.handle = this.timers.set(() => void this.clearIfHolding(pending).catch(() => undefined), this.clearAfterMs);

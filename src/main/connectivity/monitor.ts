@@ -1,9 +1,10 @@
 import type { ConnectivityState, ConnectivityStatus } from '../../shared/ipc/connectivity';
+import type { ServiceErrorKind } from '../service/service-error';
 
 /** What one request or probe taught us about the connection. */
 export type Outcome =
   | { ok: true }
-  | { ok: false; kind: 'network' | 'timeout' | 'http' | 'invalid-response' | 'invalid-request' | 'canceled'; status?: number; message?: string };
+  | { ok: false; kind: ServiceErrorKind; status?: number; message?: string };
 
 export interface MonitorOptions {
   /** The profile whose service this watches (every profile has its own monitor). */
@@ -18,6 +19,8 @@ export interface MonitorOptions {
   /** First retry after this long while offline or degraded; doubles up to maxBackoffMs. */
   initialBackoffMs?: number;
   maxBackoffMs?: number;
+  /** What an outcome means, in this monitor's words (the service's by default; the team workspace has its own). */
+  classify?: (outcome: Outcome) => [ConnectivityState | null, string | undefined];
 }
 
 /**
@@ -44,7 +47,7 @@ export class ConnectivityMonitor {
   /** Called with the outcome of every real service call. */
   report(outcome: Outcome): void {
     if (this.disposed) return;
-    const [state, reason] = classify(outcome);
+    const [state, reason] = (this.opts.classify ?? classify)(outcome);
     if (state === null) return;
     this.transition(state, reason);
   }
@@ -73,7 +76,7 @@ export class ConnectivityMonitor {
     } catch {
       outcome = { ok: false, kind: 'network' };
     }
-    const [state, reason] = classify(outcome);
+    const [state, reason] = (this.opts.classify ?? classify)(outcome);
     // A probe that proves nothing (e.g. a 4xx) still shows the service answers.
     this.transition(state ?? 'online', reason);
     return this.status();

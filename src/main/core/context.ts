@@ -1,12 +1,18 @@
-import type { EventName, Events } from '../../shared/ipc';
+import type { EventName, Events, Theme } from '../../shared/ipc';
 import type { RevealAudit } from '../audit/reveal-audit';
+import type { CardLabels } from '../cards/card-labels';
+import type { CardReveals } from '../cards/card-reveals';
 import type { SecretClipboard } from '../clipboard/secret-clipboard';
 import type { DemoService } from '../demo/demo-sandbox';
 import type { FileExports } from '../files/file-exports';
 import type { SaveDialog } from '../files/save-dialog';
 import type { InFlightCalls } from '../ipc/in-flight';
+import type { KeySends } from '../profiles/key-sends';
 import type { ProfileStore, RecoveredFile } from '../profiles/profile-store';
+import type { PromptGate } from '../prompt/trusted-prompt';
 import type { SessionAwareSecrets } from '../secrets/secret-vault';
+import type { Workspaces } from '../workspace/workspaces';
+import type { AppSettingsStore } from '../settings/app-settings';
 import type { ProfileServices } from './profile-services';
 
 /** What every feature's handlers work with: small on purpose, and free of Electron. */
@@ -17,6 +23,10 @@ export interface CoreContext {
   identity: () => { user: string; machine: string };
   /** Shows an OS notification; false where there is none (tests, the Chromium host). */
   notify: (title: string, body: string) => boolean;
+  /** Theme and notifications, for this computer's user (settings.json). */
+  settings: AppSettingsStore;
+  /** Gives every window the theme's colour scheme (Electron's nativeTheme, the host's page emulation). */
+  applyTheme: (theme: Theme) => Promise<void>;
   /** The renderer's count of approved items not sent yet (main/background decides what closing does). */
   reportUnsent: (count: number) => void;
   store: ProfileStore;
@@ -30,8 +40,18 @@ export interface CoreContext {
   now: () => number;
   saveDialog: SaveDialog;
   exports: FileExports;
-  /** The local audit of card reveals (who, when, which card; never the number). */
+  /** The local audit of card reveals (who, when, which card; never the number): per profile, sealed, checked on read. */
   audit: RevealAudit;
+  /** Questions to the person that the page cannot answer (a native dialog, the host's own window). */
+  prompt: PromptGate;
+  /** `cards:reveal`: limited per profile and window, confirmed in `prompt`, audited. */
+  reveals: CardReveals;
+  /** The names of cards main has read from the service (the reveal question names the card from here). */
+  cardLabels: CardLabels;
+  /** Typed keys and addresses go out only after `prompt` confirmed them, within a limit. */
+  keySends: KeySends;
   /** Copies through main; secrets are cleared after a while and on quit. */
   clipboard: SecretClipboard;
+  /** The team workspaces this desktop belongs to (none for a person who never added one). */
+  workspaces: Workspaces;
 }

@@ -1,11 +1,15 @@
 import { join } from 'node:path';
-import type { EventName, Events, Handlers } from '../../shared/ipc';
+import type { EventName, Events, Handlers, NotificationEvent, Theme } from '../../shared/ipc';
+import { AuditSeal } from '../audit/audit-seal';
 import { RevealAudit } from '../audit/reveal-audit';
+import { CardLabels } from '../cards/card-labels';
+import { CardReveals } from '../cards/card-reveals';
 import { MemoryClipboard, SecretClipboard, type SystemClipboard, type Timers } from '../clipboard/secret-clipboard';
 import { DemoService, type DemoOptions } from '../demo/demo-sandbox';
 import { mapErrors } from '../ipc/errors';
+import { confirmedSaveInFolder, EXPORT_BYTE_RULES, EXPORT_COUNT_RULES } from '../files/confirmed-save';
 import { FileExports } from '../files/file-exports';
-import { saveInFolder, type SaveDialog } from '../files/save-dialog';
+import type { SaveDialog } from '../files/save-dialog';
 import { appHandlers } from '../ipc/handlers/app';
 import { cardsHandlers } from '../ipc/handlers/cards';
 import { clipboardHandlers } from '../ipc/handlers/clipboard';
@@ -15,14 +19,22 @@ import { connectivityHandlers } from '../ipc/handlers/connectivity';
 import { keychainHandlers } from '../ipc/handlers/keychain';
 import { profilesHandlers } from '../ipc/handlers/profiles';
 import { serviceHandlers } from '../ipc/handlers/service';
+import { settingsHandlers } from '../ipc/handlers/settings';
 import { syncHandlers } from '../ipc/handlers/sync';
+import { workspaceHandlers } from '../ipc/handlers/workspace';
 import { InFlightCalls } from '../ipc/in-flight';
+import { WindowLimit } from '../limits/window-limit';
+import { KeySends } from '../profiles/key-sends';
+import { PromptGate, type TrustedPrompt } from '../prompt/trusted-prompt';
 import { DEMO_PROFILE_ID } from '../profiles/profile';
 import { ProfileStore } from '../profiles/profile-store';
 import { MemorySecretStore } from '../secrets/memory-secret-store';
 import { SecretStoreError, type SecretStore } from '../secrets/secret-store';
 import { SessionAwareSecrets } from '../secrets/secret-vault';
+import { Workspaces } from '../workspace/workspaces';
+import { AppSettingsStore } from '../settings/app-settings';
 import type { CoreContext } from './context';
+import { openKeyHolds } from './key-holds-file';
 import { osIdentity } from './os-identity';
 import { ProfileServices } from './profile-services';
 
@@ -42,14 +54,31 @@ export interface MainCoreOptions {
   identity?: () => { user: string; machine: string };
   /** Electron's Notification in the app; absent elsewhere (nothing is shown). */
   notify?: (title: string, body: string) => boolean;
+  /**
+   * Gives the windows the colour scheme of the person's theme: Electron's nativeTheme in the app,
+   * the page's media emulation in the Chromium host. Called once with the saved theme before
+   * createMainCore returns (so before any window loads: no flash of the other theme), then on
+   * every change. Absent in unit tests.
+   */
+  applyTheme?: (theme: Theme) => void | Promise<void>;
   /** Told how many approved items are unsent (the app's BackgroundSending); ignored elsewhere. */
   reportUnsent?: (count: number) => void;
   /** Electron's net.isOnline, when there is one. */
   isOsOnline?: () => boolean;
+  /** Main's clock, and the Demo's unless `demo.now` says otherwise (tests pin it); the machine's when omitted. */
   now?: () => number;
   /**
-   * Where to save an export. Electron's dialog in the app; without one (the Chromium host, tests)
-   * files go to `exportDir` under the suggested name.
+   * How main asks the person something the page cannot answer: a native dialog in the app, the
+   * Chromium host's own window, a fake in unit tests. Without one every question is answered no
+   * (nothing is revealed, no typed key is sent, no export is written).
+   */
+  prompt?: TrustedPrompt;
+  /** How long a question waits for its answer (2 minutes unless a test shortens it). */
+  promptTimeoutMs?: number;
+  /**
+   * Where to save an export. Electron's dialog in the app (itself the person's confirmation);
+   * without one (the Chromium host, tests) files go to `exportDir` under the suggested name once
+   * `prompt` confirmed that file, within a quota of exports and bytes per window.
    */
   saveDialog?: SaveDialog;
   exportDir?: string;
@@ -62,10 +91,14 @@ export interface MainCoreOptions {
   clipboardClearMs?: number;
   /** The clipboard's clear timer (tests inject fake ones). */
   clipboardTimers?: Timers;
+  /** The first retry after a team workspace stopped answering (1 s, doubling; tests shorten it). */
+  workspaceBackoffMs?: number;
 }
 
 export interface MainCore {
   handlers: Handlers;
+  /** Whether the person wants OS notifications of these events (main's own ones ask too). */
+  notificationsAllow(events: readonly NotificationEvent[]): boolean;
   /** The Demo profile's sandbox (tests inject faults through it). */
   demo: DemoService;
   /** The clipboard main writes to (the in-memory one unless the app gave Electron's). */
@@ -107,26 +140,43 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
   const secrets = await openSecrets(opts.secrets);
   const opened = await ProfileStore.open(opts.userDataDir, { keys: secrets });
   const store = opened.store;
-  const demo = new DemoService(opts.demo);
+  const demo = new DemoService(opts.now ? { now: opts.now, ...opts.demo } : opts.demo);
   const services = new ProfileServices({
     store,
     secrets,
     demo,
     emit: (status) => opts.emit('connectivity:changed', status),
     ...(opts.isOsOnline ? { isOsOnline: opts.isOsOnline } : {}),
+    // On the clients' clock (the system's), not a test's pinned `now`.
+    holds: await openKeyHolds(join(opts.userDataDir, 'key-holds.json')),
   });
   const inFlight = new InFlightCalls();
-  const exports = new FileExports({}, opts.now ?? Date.now);
+  const now = opts.now ?? Date.now;
+  const prompt = new PromptGate(opts.prompt ?? null, opts.promptTimeoutMs !== undefined ? { timeoutMs: opts.promptTimeoutMs } : {});
+  // A native save dialog is the person's own choice of file; without one, main's prompt and a quota stand in for it.
+  const exports = new FileExports({}, now, opts.saveDialog ? undefined : new WindowLimit(EXPORT_BYTE_RULES, now));
+  const saveDialog = opts.saveDialog ?? confirmedSaveInFolder(opts.exportDir ?? join(opts.userDataDir, 'exports'), prompt, new WindowLimit(EXPORT_COUNT_RULES, now), now);
   const systemClipboard = opts.clipboard ?? new MemoryClipboard();
   const clipboard = new SecretClipboard(systemClipboard, {
+    platform: opts.platform,
     ...(opts.clipboardClearMs !== undefined ? { clearAfterMs: opts.clipboardClearMs } : {}),
     ...(opts.clipboardTimers ? { timers: opts.clipboardTimers } : {}),
   });
+  const identity = opts.identity ?? osIdentity;
+  const audit = new RevealAudit({ dir: join(opts.userDataDir, 'audit'), seal: new AuditSeal(() => secrets.persistentStore()), now });
+  const cardLabels = new CardLabels();
+  const settings = await AppSettingsStore.open(opts.userDataDir);
+  const applyTheme = async (theme: Theme) => {
+    await opts.applyTheme?.(theme);
+  };
+  await applyTheme(settings.get().theme);
   const ctx: CoreContext = {
     version: opts.version,
     platform: opts.platform,
-    identity: opts.identity ?? osIdentity,
+    identity,
     notify: opts.notify ?? (() => false),
+    settings,
+    applyTheme,
     reportUnsent: opts.reportUnsent ?? (() => undefined),
     store,
     secrets,
@@ -135,12 +185,26 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     inFlight,
     recovered: opened.recovered,
     emit: opts.emit,
-    now: opts.now ?? Date.now,
-    saveDialog: opts.saveDialog ?? saveInFolder(opts.exportDir ?? join(opts.userDataDir, 'exports')),
+    now,
+    saveDialog,
     exports,
-    audit: new RevealAudit({ path: join(opts.userDataDir, 'audit', 'card-reveals.jsonl') }),
+    audit,
     clipboard,
+    prompt,
+    cardLabels,
+    reveals: new CardReveals({ store, services, audit, prompt, labels: cardLabels, identity, now }),
+    keySends: new KeySends({ prompt, now }),
+    workspaces: new Workspaces({
+      userDataDir: opts.userDataDir,
+      secrets,
+      prompt,
+      emit: opts.emit,
+      now,
+      ...(opts.workspaceBackoffMs !== undefined ? { initialBackoffMs: opts.workspaceBackoffMs } : {}),
+    }),
   };
+  // Workspaces this desktop joined connect now (their changes arrive as events); with none, nothing starts.
+  void ctx.workspaces.load().catch(() => undefined);
 
   // The profile on screen at the last run starts being watched at once (and Demo's sandbox starts).
   const initial = store.activeProfileId();
@@ -157,10 +221,13 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     ...cardsHandlers(ctx),
     ...clipboardHandlers(ctx),
     ...syncHandlers(ctx),
+    ...workspaceHandlers(ctx),
+    ...settingsHandlers(ctx),
   } satisfies Handlers);
 
   return {
     handlers,
+    notificationsAllow: (events) => settings.allows(events),
     demo,
     clipboard: systemClipboard,
     releaseClipboard: () => (clipboard.holdsSecret ? clipboard.clearOnQuit() : undefined),
@@ -170,6 +237,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
       inFlight.cancelAll();
       await exports.abortAll();
       await services.dispose();
+      await ctx.workspaces.dispose();
       await demo.stop();
     },
   };

@@ -7,6 +7,7 @@ import type { ProfileStore } from '../profiles/profile-store';
 import type { KeyAddress } from '../secrets/bound-key';
 import type { SessionAwareSecrets } from '../secrets/secret-vault';
 import { createServiceClient, type ServiceClient } from '../service';
+import type { KeyHolds } from '../service/key-holds';
 
 export interface ProfileServicesDeps {
   store: ProfileStore;
@@ -14,6 +15,11 @@ export interface ProfileServicesDeps {
   demo: DemoService;
   emit: (status: ConnectivityStatus) => void;
   isOsOnline?: () => boolean;
+  /**
+   * The service's Retry-After per idempotency key, shared by every client made here: a client
+   * made anew after a profile edit or a key change must still refuse a key told to wait.
+   */
+  holds: KeyHolds;
 }
 
 interface Entry {
@@ -101,7 +107,7 @@ export class ProfileServices {
     const onOutcome = (o: Parameters<ConnectivityMonitor['report']>[0]) => monitor.report(o);
     if (profile.kind === 'demo') {
       const s = await this.deps.demo.start();
-      client = createServiceClient({ baseUrl: s.apiUrl, vaultUrl: s.vaultUrl, getApiKey: () => s.apiKey, onOutcome });
+      client = createServiceClient({ baseUrl: s.apiUrl, vaultUrl: s.vaultUrl, getApiKey: () => s.apiKey, onOutcome, holds: this.deps.holds, allowLocalWebhookHosts: true });
     } else {
       const { secrets, store } = this.deps;
       const own = { baseUrl: profile.baseUrl, vaultUrl: profile.vaultUrl };
@@ -112,6 +118,7 @@ export class ProfileServices {
         ...own,
         getApiKey: () => secrets.getKey(profile.id, () => liveAddress(store.get(profile.id))),
         onOutcome,
+        holds: this.deps.holds,
       });
     }
     return { client, monitor };

@@ -20,6 +20,11 @@ export interface DemoOptions {
    * period boundary never depends on when the suite runs); real time when omitted.
    */
   startAt?: number;
+  /**
+   * The clock the Demo's simulated time runs on: main's own (tests pin it, so the Demo, main and
+   * the page they drive agree on the instant); the machine's when omitted.
+   */
+  now?: () => number;
   /** Rows per list page the Demo's service answers (the sandbox's default, 50, when omitted). */
   pageSize?: number;
 }
@@ -33,17 +38,19 @@ export const DEMO_DEFAULT_SEED = 42;
  */
 export class DemoService {
   private starting: Promise<Sandbox> | undefined;
-  private options: Required<Omit<DemoOptions, 'startAt' | 'pageSize'>>;
+  private options: Required<Omit<DemoOptions, 'startAt' | 'pageSize' | 'now'>>;
   private readonly startAt: number | undefined;
   private readonly pageSize: number | undefined;
+  private readonly now: (() => number) | undefined;
 
   constructor(options: DemoOptions = {}) {
     this.options = { seed: options.seed ?? DEMO_DEFAULT_SEED, transactions: options.transactions ?? DEMO_DEFAULT_TRANSACTIONS };
     this.startAt = options.startAt;
     this.pageSize = options.pageSize;
+    this.now = options.now;
   }
 
-  info(): Required<Omit<DemoOptions, 'startAt' | 'pageSize'>> {
+  info(): Required<Omit<DemoOptions, 'startAt' | 'pageSize' | 'now'>> {
     return { ...this.options };
   }
 
@@ -55,6 +62,7 @@ export class DemoService {
       seed: this.options.seed,
       transactions: this.options.transactions,
       ...(this.startAt !== undefined ? { startAt: this.startAt } : {}),
+      ...(this.now ? { now: this.now } : {}),
       ...(this.pageSize !== undefined ? { pageSize: this.pageSize } : {}),
       validateResponses: false,
       ...(onSeedProgress ? { onSeedProgress } : {}),

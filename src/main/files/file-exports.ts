@@ -4,6 +4,7 @@ import { rename, rm } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { exportNameProblem } from '../../shared/export-name';
 import type { ExportKind } from '../../shared/ipc';
+import { describeRetry, describeRules, type WindowLimit } from '../limits/window-limit';
 
 interface OpenExport {
   path: string;
@@ -13,7 +14,8 @@ interface OpenExport {
   lastUsed: number;
 }
 
-export type FileExportErrorCode = 'not-open' | 'too-many' | 'too-large' | 'bad-name';
+/** 'declined': main's confirmation was not given; 'quota': the exports' quota for the window was used up. */
+export type FileExportErrorCode = 'not-open' | 'too-many' | 'too-large' | 'bad-name' | 'declined' | 'quota';
 
 export class FileExportError extends Error {
   constructor(
@@ -71,6 +73,8 @@ export class FileExports {
   constructor(
     limits: Partial<FileExportLimits> = {},
     private readonly now: () => number = Date.now,
+    /** Bytes written per window, across exports (the Chromium host's quota; none in Electron). */
+    private readonly byteQuota?: WindowLimit,
   ) {
     this.limits = { ...DEFAULT_EXPORT_LIMITS, ...limits };
   }
@@ -110,6 +114,14 @@ export class FileExports {
         `The export was stopped at ${mib(this.limits.maxBytes)} MiB, the most one file may hold, and nothing was saved. Narrow the search or the dates and export in parts.`,
       );
     }
+    const quota = this.byteQuota?.take('bytes', size);
+    if (quota && !quota.ok) {
+      await this.abort(exportId);
+      throw new FileExportError(
+        'quota',
+        `The export was stopped and nothing was saved: exports may write ${describeRules(this.byteQuota?.rules ?? [], sizeText)} in all, and this one would go past that. You can export again ${describeRetry(quota.retryAt, this.now())}.`,
+      );
+    }
     e.lastUsed = this.now();
     const ok = e.stream.write(chunk, 'utf8');
     e.bytes += size;
@@ -137,7 +149,13 @@ export class FileExports {
     const e = this.open.get(exportId);
     if (!e) return false;
     this.open.delete(exportId);
-    e.stream.destroy();
+    // Removed only once the stream is closed: a stream destroyed before its file was opened still
+    // opens (creates) it, and a removal that came first would leave that file behind.
+    await new Promise<void>((resolve) => {
+      if (e.stream.closed) resolve();
+      else e.stream.once('close', () => resolve());
+      e.stream.destroy();
+    });
     await rm(e.partial, { force: true });
     return true;
   }
@@ -151,6 +169,13 @@ export class FileExports {
     if (!e) throw new FileExportError('not-open', 'That export is no longer open (it finished, was canceled, or the app restarted). Start the export again.');
     return e;
   }
+}
+
+/** A quota's size as a person reads it: "2 GiB", "512 MiB", "10 bytes". */
+function sizeText(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toLocaleString('en-US', { maximumFractionDigits: 1 })} GiB`;
+  if (bytes >= 1024 ** 2) return `${mib(bytes)} MiB`;
+  return `${bytes} bytes`;
 }
 
 function mib(bytes: number): string {

@@ -3,6 +3,7 @@ import { ProfileValidationError } from '../profiles/profile';
 import { ProfileStoreError } from '../profiles/profile-store';
 import { SecretStoreError } from '../secrets/secret-store';
 import { ServiceError } from '../service';
+import { WorkspaceError } from '../workspace/workspace-error';
 import { HandlerError } from './dispatch';
 
 export function serviceFailure(e: ServiceError): ServiceFailure {
@@ -26,6 +27,7 @@ export function toHandlerError(error: unknown): unknown {
   }
   if (error instanceof SecretStoreError) return new HandlerError('keychain-unavailable', error.message);
   if (error instanceof ServiceError) return new HandlerError('service', error.message, { service: serviceFailure(error) });
+  if (error instanceof WorkspaceError) return new HandlerError('workspace', error.message, { workspace: { kind: error.kind, retryable: error.retryable } });
   return error;
 }
 

@@ -56,6 +56,15 @@ export class SessionAwareSecrets {
     return { ...this.status };
   }
 
+  /**
+   * The OS keychain itself while it works, for other secrets main keeps across restarts (the
+   * reveal audit's sealing key); otherwise why not. Never the session store: those secrets must
+   * outlive the session or not pretend to.
+   */
+  persistentStore(): { store: SecretStore } | { reason: string } {
+    return this.status.available ? { store: this.keychain } : { reason: this.status.reason };
+  }
+
   /** Probes again, e.g. after the person unlocked the keychain or installed a Secret Service. */
   async recheckKeychain(): Promise<KeychainProbe> {
     this.status = await probeKeychain({ store: this.keychain });

@@ -1,16 +1,17 @@
 import { ErrorBody, type EndpointDef, type EndpointName } from '../../shared/service';
 import { httpMessage, networkMessage, neverConnected, timeoutMessage } from './messages';
+import { MAX_ANSWER_BYTES, MAX_ERROR_BODY_BYTES, megabytes, readBodyCapped } from './read-body';
 import type { PreparedRequest } from './request';
 import { errorCode, sanitizedCause, scrubDeep, type Scrub } from './scrub';
 import { parseRetryAfter, ServiceError } from './service-error';
-import { isTransactionPage } from './transaction-page-check';
+import { readTransactionPage } from './transaction-page-check';
 
 /**
- * Checks equal to an endpoint's response schema (each proven so by a property test), for the
- * answers that come by the thousand: a page they accept skips zod; one they refuse goes through
- * zod, which names the place in its error.
+ * Readings equal to an endpoint's response schema (each proven so by a property test), for the
+ * answers that come by the thousand: a page they read skips zod; one they refuse (undefined) goes
+ * through zod, which names the place in its error.
  */
-const FAST_CHECKS: Partial<Record<EndpointName, (value: unknown) => boolean>> = { listTransactions: isTransactionPage };
+const FAST_READS: Partial<Record<EndpointName, (value: unknown) => unknown>> = { listTransactions: readTransactionPage };
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -43,8 +44,18 @@ export async function attempt(o: AttemptOptions): Promise<unknown> {
   let response: Response | undefined;
   try {
     response = await o.fetch(o.request.url, { ...o.request.init, signal, redirect: 'manual' });
-    const text = await response.text();
-    return interpret(o, response, text, make);
+    const success = response.status >= 200 && response.status < 300;
+    const read = await readBodyCapped(response, success ? MAX_ANSWER_BYTES : MAX_ERROR_BODY_BYTES);
+    if (!read.ok && success) {
+      throw make({
+        kind: 'invalid-response',
+        status: response.status,
+        sentRequest: true,
+        message: `The service's answer to ${o.name} is larger than ${megabytes(MAX_ANSWER_BYTES)}, far more than one answer should be, so it was not read. The service may be misbehaving; try again later or report it.`,
+      });
+    }
+    // An error's body is only for its words: one too large to read still leaves the status.
+    return interpret(o, response, read.ok ? read.text : '', make);
   } catch (error) {
     if (error instanceof ServiceError) throw error;
     const sentAfterHeaders = response !== undefined;
@@ -106,7 +117,8 @@ function interpret(o: AttemptOptions, response: Response, text: string, make: Ma
       message: `The service's answer to ${o.name} is not JSON. The service may have changed; try again later or report it.`,
     });
   }
-  if (FAST_CHECKS[o.name]?.(parsed.value)) return parsed.value;
+  const fast = FAST_READS[o.name]?.(parsed.value);
+  if (fast !== undefined) return fast;
   const checked = o.def.response.safeParse(parsed.value);
   if (!checked.success) {
     // Name the place, never quote the body: it may hold card numbers.

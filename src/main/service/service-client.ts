@@ -2,8 +2,9 @@ import type { BoundKey } from '../secrets/bound-key';
 import { endpoints, type Card, type EndpointDef, type EndpointName, type ResponseOf } from '../../shared/service';
 import { attempt, type FetchLike } from './attempt';
 import { KeyHolds } from './key-holds';
-import { withoutCardSecrets } from './card-secrets';
+import { MASKED_ANSWERS, withoutCardSecrets } from './card-secrets';
 import type { CallArgs, EndpointMethods, ListEndpointName } from './call-args';
+import { applyRequestRules } from './request-rules';
 import { checkApiKey, InvalidRequest, normalizeBaseUrl, prepareRequest, type PreparedRequest, type RawArgs } from './request';
 import { backoffMs, defaultSleep, DEFAULT_BACKOFF, type Sleep } from './retry';
 import { scrubberFor, scrubCardNumbers, type Scrub } from './scrub';
@@ -45,8 +46,27 @@ export interface ServiceClientOptions {
   sleep?: Sleep;
   /** Jitter source for the backoff. */
   random?: () => number;
-  /** Clock for HTTP-date Retry-After. */
+  /** Clock for HTTP-date Retry-After and for the holds below. */
   now?: () => number;
+  /**
+   * Each idempotency key's Retry-After, kept by main for every client it makes (ProfileServices
+   * passes one for all profiles); a client of its own when absent.
+   */
+  holds?: KeyHolds;
+  /** Webhooks may point at this computer or a private network (the Demo only: its service runs here). */
+  allowLocalWebhookHosts?: boolean;
+}
+
+/** One call as `run` prepared it, for the loop that sends it. */
+interface Call {
+  name: EndpointName;
+  def: EndpointDef;
+  prepared: { request: PreparedRequest; scrub: Scrub };
+  args: RawArgs;
+  retries: number;
+  keepCardSecrets: boolean;
+  /** A write's idempotency key: its Retry-After is kept. */
+  key: string | undefined;
 }
 
 export type ProbeResult = { ok: true } | { ok: false; error: ServiceError };
@@ -122,7 +142,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? Date.now;
   const backoff = { ...DEFAULT_BACKOFF, ...(options.random ? { random: options.random } : {}) };
-  const holds = new KeyHolds();
+  const holds = options.holds ?? new KeyHolds();
+  const requestRules = { allowLocalWebhookHosts: options.allowLocalWebhookHosts === true };
 
   const report = (outcome: ServiceOutcome) => {
     try {
@@ -154,7 +175,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     }
     const scrub = scrubberFor(typeof key === 'string' ? key : undefined);
     try {
-      return { request: prepareRequest(def, args, hosts, checkApiKey(key)), scrub };
+      const body = args.body === undefined ? undefined : applyRequestRules(name, args.body, requestRules);
+      return { request: prepareRequest(def, { ...args, body }, hosts, checkApiKey(key)), scrub };
     } catch (error) {
       if (!(error instanceof InvalidRequest)) throw error;
       throw new ServiceError({ kind: 'invalid-request', endpoint: name, sentRequest: false, message: scrub(error.message) });
@@ -163,7 +185,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
 
   /**
    * A keyed write the service told to wait is not sent before that time, whoever asks: the error
-   * looks like the service's own 429 (retryable, with the time left) but says nothing left.
+   * is retryable and gives the time left, and says nothing was sent (kind `held`, no status: the
+   * service was not asked this time).
    */
   function refuseIfHeld(name: EndpointName, key: string): void {
     const t = now();
@@ -171,9 +194,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     const waitMs = holds.remainingMs(key, t);
     if (waitMs <= 0) return;
     throw new ServiceError({
-      kind: 'http',
+      kind: 'held',
       endpoint: name,
-      status: 429,
       sentRequest: false,
       retryAfterMs: waitMs,
       message: `Not sent yet: the service asked to wait before this request is sent again (${Math.ceil(waitMs / 1000)} s left). It will go out after that, with the same key.`,
@@ -183,22 +205,36 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   async function run(name: EndpointName, args: RawArgs = {}, retries = readRetries, keepCardSecrets = false): Promise<unknown> {
     const def: EndpointDef = endpoints[name];
     const prepared = await prepare(name, def, args);
+    const key = def.method !== 'GET' && typeof args.idempotencyKey === 'string' ? args.idempotencyKey : undefined;
+    const call: Call = { name, def, prepared, args, retries, keepCardSecrets, key };
+    if (key === undefined) return send(call);
+    // One request per key at a time, and none before the key's Retry-After: checked only once the
+    // key's earlier request (if any) has its answer.
+    return holds.serially(key, async () => {
+      refuseIfHeld(name, key);
+      return send(call);
+    });
+  }
+
+  async function send({ name, def, prepared, args, retries, keepCardSecrets, key }: Call): Promise<unknown> {
     const { request } = prepared;
     // A reveal's errors must not quote what it was reading either: anything shaped like a card
     // number is redacted on top of the key.
     const scrub = keepCardSecrets ? (text: string) => scrubCardNumbers(prepared.scrub(text)) : prepared.scrub;
     // Only GETs are safe to repeat blindly; a write might have been carried out already.
     const maxRetries = def.method === 'GET' ? retries : 0;
-    const key = def.method !== 'GET' && typeof args.idempotencyKey === 'string' ? args.idempotencyKey : undefined;
-    if (key !== undefined) refuseIfHeld(name, key);
     for (let retry = 0; ; retry++) {
       try {
         const value = await attempt({ name, def, request, fetch: doFetch, timeoutMs, signal: args.signal, scrub, now });
         report({ ok: true });
-        return keepCardSecrets ? value : withoutCardSecrets(value);
+        return keepCardSecrets ? value : withoutCardSecrets(value, { maskNumbers: MASKED_ANSWERS.has(name) });
       } catch (error) {
         if (!(error instanceof ServiceError)) throw error;
-        if (key !== undefined && error.retryAfterMs !== undefined) holds.hold(key, now() + error.retryAfterMs);
+        // Kept before the caller hears the answer, so no later caller can miss it.
+        if (key !== undefined && error.retryAfterMs !== undefined) {
+          const t = now();
+          await holds.hold(key, t + error.retryAfterMs, t);
+        }
         report({ ok: false, kind: error.kind, ...(error.status !== undefined ? { status: error.status } : {}), message: error.message });
         if (!error.retryable || retry >= maxRetries) throw error;
         try {
@@ -229,7 +265,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       const card = (await run('getCard', { params: { cardId }, query, vault: true, ...(signal ? { signal } : {}) }, readRetries, true)) as RevealedCard;
       // Only what was asked for leaves: a vault that sends more does not widen the reveal.
       const { pan: fullPan, cvv: fullCvv, ...rest } = card;
-      return { ...withoutCardSecrets(rest), ...(pan && fullPan !== undefined ? { pan: fullPan } : {}), ...(cvv && fullCvv !== undefined ? { cvv: fullCvv } : {}) };
+      return { ...withoutCardSecrets(rest, { maskNumbers: true }), ...(pan && fullPan !== undefined ? { pan: fullPan } : {}), ...(cvv && fullCvv !== undefined ? { cvv: fullCvv } : {}) };
     },
     call: <N extends EndpointName>(name: N, args: CallArgs<N>) => run(name, toRaw(args)) as Promise<ResponseOf<N>>,
     async *listAll<N extends ListEndpointName>(name: N, args?: CallArgs<N>, listOptions: ListAllOptions = {}) {

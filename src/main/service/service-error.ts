@@ -7,9 +7,11 @@ import type { EndpointName, ErrorBody } from '../../shared/service';
  * - `http`: the service answered with a non-2xx status;
  * - `invalid-response`: a 2xx whose body does not match the contract;
  * - `invalid-request`: our own arguments were invalid; nothing was sent;
- * - `canceled`: the caller aborted.
+ * - `canceled`: the caller aborted;
+ * - `held`: a write whose idempotency key the service told to wait (Retry-After) and whose wait
+ *   has not run out; nothing was sent, `retryAfterMs` says how long is left.
  */
-export type ServiceErrorKind = 'network' | 'timeout' | 'http' | 'invalid-response' | 'invalid-request' | 'canceled';
+export type ServiceErrorKind = 'network' | 'timeout' | 'http' | 'invalid-response' | 'invalid-request' | 'canceled' | 'held';
 
 /**
  * Whether the request may have reached the service. The outbox needs this: a write that surely
@@ -36,6 +38,7 @@ export function isRetryable(kind: ServiceErrorKind, status?: number): boolean {
   switch (kind) {
     case 'network':
     case 'timeout':
+    case 'held':
       return true;
     case 'http':
       return status !== undefined && (status >= 500 || status === 429);

@@ -13,6 +13,8 @@ const ERROR_CODES: Record<FileExportErrorCode, IpcErrorCode> = {
   'too-many': 'conflict',
   'too-large': 'conflict',
   'bad-name': 'invalid-argument',
+  declined: 'declined',
+  quota: 'rate-limited',
 };
 
 export function filesHandlers(ctx: CoreContext): HandlersOf<typeof filesChannels> {

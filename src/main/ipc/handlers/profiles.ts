@@ -33,6 +33,8 @@ export function profilesHandlers(ctx: CoreContext): HandlersOf<typeof profilesCh
     'profiles:list': async () => profilesState(ctx),
 
     'profiles:create': async (arg) => {
+      // The key is sent to these addresses from now on (every sync): only once the person confirmed them in main's prompt.
+      await ctx.keySends.approve({ purpose: 'save', profileName: arg.name, baseUrl: arg.baseUrl, vaultUrl: arg.vaultUrl, key: arg.apiKey }, { sends: false });
       const profile = await store.create({ name: arg.name, baseUrl: arg.baseUrl, vaultUrl: arg.vaultUrl });
       try {
         await secrets.setKey(profile.id, { ...addressOf(profile), key: arg.apiKey }, { sessionOnly: sessionOnlyDefault(arg.sessionOnly) });
@@ -49,6 +51,19 @@ export function profilesHandlers(ctx: CoreContext): HandlersOf<typeof profilesCh
       const before = store.get(id);
       if (!before) throw new HandlerError('not-found', GONE_MESSAGE);
       const moved = addressChanged(before, patch);
+      if (before.kind === 'live' && (moved || apiKey !== undefined)) {
+        // New addresses are where the app connects from now on (a typed key with them): confirmed in main's prompt first.
+        await ctx.keySends.approve(
+          {
+            purpose: moved ? (apiKey !== undefined ? 'save' : 'change-address') : 'replace-key',
+            profileName: patch.name ?? before.name,
+            baseUrl: patch.baseUrl ?? before.baseUrl,
+            vaultUrl: patch.vaultUrl ?? before.vaultUrl,
+            ...(apiKey !== undefined ? { key: apiKey } : {}),
+          },
+          { sends: false },
+        );
+      }
       // A key goes only to the addresses it was entered for. It is removed before the address
       // changes, so no call can ever pair the old key with the new address; should saving fail,
       // it is put back as it was.
@@ -56,6 +71,7 @@ export function profilesHandlers(ctx: CoreContext): HandlersOf<typeof profilesCh
       if (moved) {
         await secrets.deleteKey(id);
         await services.reset(id);
+        ctx.cardLabels.forget(id);
       }
       let profile: Profile;
       try {
@@ -74,6 +90,7 @@ export function profilesHandlers(ctx: CoreContext): HandlersOf<typeof profilesCh
     'profiles:delete': async ({ id }) => {
       await store.delete(id);
       await services.reset(id);
+      ctx.cardLabels.forget(id);
       return announceProfiles(ctx);
     },
 
@@ -87,6 +104,7 @@ export function profilesHandlers(ctx: CoreContext): HandlersOf<typeof profilesCh
       const profile = store.get(id);
       if (!profile) throw new HandlerError('not-found', GONE_MESSAGE);
       if (profile.kind === 'demo') throw new HandlerError('conflict', 'The Demo profile makes its own key.');
+      await ctx.keySends.approve({ purpose: 'replace-key', profileName: profile.name, baseUrl: profile.baseUrl, vaultUrl: profile.vaultUrl, key: apiKey }, { sends: false });
       await secrets.setKey(id, { ...addressOf(profile), key: apiKey }, { sessionOnly: sessionOnlyDefault(sessionOnly) });
       await services.reset(id);
       if (store.activeProfileId() === id) warmUp(id);
@@ -95,7 +113,13 @@ export function profilesHandlers(ctx: CoreContext): HandlersOf<typeof profilesCh
     },
 
     'profiles:testConnection': async (arg) => {
-      if (!('id' in arg)) return testConnection(arg.baseUrl, arg.vaultUrl, arg.apiKey);
+      if (!('id' in arg)) {
+        // A key and addresses from the page: a compromised page could put anything in the "key"
+        // and point it at its own host. Nothing goes out until the person confirmed those hosts.
+        await ctx.keySends.approve({ purpose: 'test', baseUrl: arg.baseUrl, vaultUrl: arg.vaultUrl, key: arg.apiKey }, { sends: true });
+        return testConnection(arg.baseUrl, arg.vaultUrl, arg.apiKey);
+      }
+      // A saved profile is tested with its own key at its own addresses: nothing typed, nothing asked.
       const profile = store.get(arg.id);
       if (!profile) throw new HandlerError('not-found', GONE_MESSAGE);
       if (profile.kind === 'demo') {

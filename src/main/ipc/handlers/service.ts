@@ -14,8 +14,13 @@ export function serviceHandlers(ctx: CoreContext): HandlersOf<typeof serviceChan
       // The endpoint is chosen at run time, so its argument type cannot be named statically
       // (hence `never`); the client validates params, query and body against that endpoint's
       // own schemas before anything is sent.
-      if (endpoints[arg.endpoint].method !== 'GET') return client.call(arg.endpoint, args as never);
-      return ctx.inFlight.run(arg.requestId, (signal) => client.call(arg.endpoint, { ...args, signal } as never));
+      const answer =
+        endpoints[arg.endpoint].method !== 'GET'
+          ? await client.call(arg.endpoint, args as never)
+          : await ctx.inFlight.run(arg.requestId, (signal) => client.call(arg.endpoint, { ...args, signal } as never));
+      // The reveal question names a card from the service's own answers, never from the page's words.
+      ctx.cardLabels.note(arg.profileId, arg.endpoint, answer);
+      return answer;
     },
     'service:cancel': async ({ requestId }) => ({ canceled: ctx.inFlight.cancel(requestId) }),
   };

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { PushItemResult, TeamRowState, TeamRowView } from '../../shared/ipc/workspace';
+import { canonicalJson } from '../../shared/canonical-json';
+import type { VerifiedDirectory } from '../../shared/team/directory';
+import { DECIDING_ROLES, type Decision, type MemberRecord, type Signed, type SignedDraft, type TeamKind } from '../../shared/team/model';
+import { policyFacts, teamRequest } from '../../shared/team/policy';
+import { readSignedText, signedText } from '../../shared/team/signed-text';
+import { rowVerdict, type RowVerdict } from '../../shared/team/verdict';
+import type { PromptGate } from '../prompt/trusted-prompt';
+import { appendAudit, lockChain, type Actor } from './chain-append';
+import { nodeTeamCrypto } from './keys';
+import { confirmOrThrow, decideQuestion } from './questions';
+import type { WorkspaceSession } from './session';
+import { workspaceFailure, WorkspaceError } from './workspace-error';
+
+/** This desktop's member record, active, or a refusal saying why it cannot act. */
+export function activeMember(dir: VerifiedDirectory, actor: Pick<Actor, 'memberId'>): MemberRecord {
+  const me = dir.members.get(actor.memberId);
+  if (!me || me.status !== 'active') throw new WorkspaceError('not-member', 'You are not an active member of this workspace: an admin registers your key first (or you were removed).');
+  return me;
+}
+
+/**
+ * The drafter's signed statement for a new row (works offline: signing needs only the key and
+ * the directory this desktop verified last). The payload is checked as the service's request of
+ * that kind and kept as its canonical JSON; the renderer keeps the result as the offline copy.
+ */
+export function signDraft(dir: VerifiedDirectory, actor: Actor, input: { rowId?: string; service: string; kind: TeamKind; payload: unknown; idempotencyKey: string }): SignedDraft & { rowId: string } {
+  activeMember(dir, actor);
+  const request = teamRequest(input.kind, input.payload);
+  if (!request) throw new WorkspaceError('invalid', `That is not a valid ${input.kind}: check the amount, the accounts and the payee.`);
+  const payload = canonicalJson(request);
+  const rowId = input.rowId ?? randomUUID();
+  const body = {
+    workspace: dir.workspaceId,
+    id: rowId,
+    service: input.service,
+    kind: input.kind,
+    idempotencyKey: input.idempotencyKey,
+    payloadHash: nodeTeamCrypto.sha256Hex(payload),
+    drafter: actor.memberId,
+    at: new Date(actor.now()).toISOString(),
+  };
+  const text = signedText('draft', body);
+  return { rowId, text, signature: actor.key.sign(text), payload };
+}
+
+/** The payload's JSON, or undefined when it is not JSON (which no kind accepts). */
+function parsePayload(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A draft checked as any desktop checks it: readable, signed by its drafter, its payload the one signed. */
+function checkedDraft(dir: VerifiedDirectory, draft: SignedDraft) {
+  const read = readSignedText('draft', draft.text);
+  if (!read.ok) throw new WorkspaceError('invalid', `A draft cannot be read (${read.problem}).`);
+  const body = read.body;
+  const drafter = dir.members.get(body.drafter);
+  if (!drafter || !nodeTeamCrypto.verify(drafter.publicKey, draft.text, draft.signature)) throw new WorkspaceError('invalid', 'A draft is not signed by a member of the workspace: nothing was signed.');
+  if (nodeTeamCrypto.sha256Hex(draft.payload) !== body.payloadHash) throw new WorkspaceError('invalid', 'A draft\'s payload is not the one its drafter signed: nothing was signed.');
+  const facts = policyFacts(body.kind, parsePayload(draft.payload));
+  if (!facts) throw new WorkspaceError('invalid', `A draft's payload is not a valid ${body.kind}.`);
+  return { body, drafter, facts };
+}
+
+/**
+ * Approves or rejects drafts with this desktop's key, after the person confirmed them in main's
+ * prompt (works offline). Each decision names the row, its payload hash, its service and the
+ * policy version this desktop knows for that service. Refused for a drafter, and for an approval
+ * of one's own row.
+ */
+export async function decide(dir: VerifiedDirectory, actor: Actor, prompt: PromptGate, drafts: readonly SignedDraft[], decision: Decision, reason?: string): Promise<Signed[]> {
+  const me = activeMember(dir, actor);
+  if (!DECIDING_ROLES.has(me.role)) throw new WorkspaceError('refused', `You are a ${me.role} in this workspace: only approvers and admins approve or reject.`);
+  const checked = drafts.map((d) => checkedDraft(dir, d));
+  const own = checked.find((c) => c.body.drafter === me.id);
+  if (own && decision === 'approve') throw new WorkspaceError('refused', 'You drafted one of these: a drafter never approves their own row. Nothing was approved.');
+  await confirmOrThrow(prompt, decideQuestion(decision, checked.map((c) => ({ kind: c.body.kind, amountCents: c.facts.amountCents, payee: c.facts.payee, drafter: c.drafter.name })), reason), `Nothing was ${decision === 'approve' ? 'approved' : 'rejected'}`);
+  const at = new Date(actor.now()).toISOString();
+  return checked.map(({ body }) => {
+    const text = signedText('decision', {
+      workspace: dir.workspaceId,
+      id: randomUUID(),
+      row: body.id,
+      payloadHash: body.payloadHash,
+      service: body.service,
+      policyVersion: dir.policies.get(body.service)?.version ?? 0,
+      decision,
+      by: me.id,
+      at,
+      ...(reason ? { reason } : {}),
+    });
+    return { text, signature: actor.key.sign(text) };
+  });
+}
+
+/** Runs one item's write in its own transaction: an item refused by the database does not undo the others. */
+async function pushOne(session: WorkspaceSession, id: string, write: (client: pg.PoolClient) => Promise<PushItemResult>): Promise<PushItemResult> {
+  try {
+    return await session.tx(write);
+  } catch (error) {
+    const failure = workspaceFailure(error, session.where);
+    if (failure.kind === 'unreachable') throw failure;
+    return { id, status: 'refused', problem: failure.message };
+  }
+}
+
+/**
+ * Writes this desktop's signed drafts and decisions into the workspace, each with its audit entry
+ * in the same transaction. Idempotent: an item already there (the same text) is 'already-there',
+ * so pushing the offline copy again after a lost answer adds nothing. Only this member's own
+ * statements are pushed from here.
+ */
+export async function push(session: WorkspaceSession, dir: VerifiedDirectory, actor: Actor, items: { drafts: readonly SignedDraft[]; decisions: readonly Signed[] }): Promise<{ drafts: PushItemResult[]; decisions: PushItemResult[] }> {
+  activeMember(dir, actor);
+  const drafts: PushItemResult[] = [];
+  for (const d of items.drafts) {
+    const read = readSignedText('draft', d.text);
+    const body = read.ok ? read.body : null;
+    if (!body || body.drafter !== actor.memberId || !nodeTeamCrypto.verify(actor.key.publicKey, d.text, d.signature) || nodeTeamCrypto.sha256Hex(d.payload) !== body.payloadHash) {
+      drafts.push({ id: body?.id ?? '', status: 'refused', problem: 'It is not a draft this desktop signed.' });
+      continue;
+    }
+    const amount = policyFacts(body.kind, parsePayload(d.payload))?.amountCents ?? 0;
+    drafts.push(
+      await pushOne(session, body.id, async (client) => {
+        await lockChain(client, 'audit');
+        const ins = await client.query(
+          'INSERT INTO team.queue_row (id, service, kind, idempotency_key, payload, draft_text, draft_signature, amount_cents) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id',
+          [body.id, body.service, body.kind, body.idempotencyKey, d.payload, d.text, d.signature, amount],
+        );
+        if (ins.rowCount === 0) return existing(client, 'queue_row', 'draft_text', body.id, d.text, 'Another row already uses this id or idempotency key.');
+        await appendAudit(client, actor, { event: 'draft', subject: body.id, detail: { kind: body.kind, amountCents: amount, service: body.service } });
+        return { id: body.id, status: 'added' };
+      }),
+    );
+  }
+  const decisions: PushItemResult[] = [];
+  for (const d of items.decisions) {
+    const read = readSignedText('decision', d.text);
+    const body = read.ok ? read.body : null;
+    if (!body || body.by !== actor.memberId || !nodeTeamCrypto.verify(actor.key.publicKey, d.text, d.signature)) {
+      decisions.push({ id: body?.id ?? '', status: 'refused', problem: 'It is not a decision this desktop signed.' });
+      continue;
+    }
+    decisions.push(
+      await pushOne(session, body.id, async (client) => {
+        await lockChain(client, 'audit');
+        const ins = await client.query(
+          'INSERT INTO team.decision (id, row_id, member_id, decision, policy_version, text, signature) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id',
+          [body.id, body.row, body.by, body.decision, body.policyVersion, d.text, d.signature],
+        );
+        if (ins.rowCount === 0) return existing(client, 'decision', 'text', body.id, d.text, `You already decided this row under policy version ${body.policyVersion}.`);
+        await appendAudit(client, actor, { event: body.decision, subject: body.row, detail: { policyVersion: body.policyVersion, ...(body.reason ? { reason: body.reason } : {}) } });
+        return { id: body.id, status: 'added' };
+      }),
+    );
+  }
+  return { drafts, decisions };
+}
+
+async function existing(client: pg.ClientBase, table: 'queue_row' | 'decision', column: 'draft_text' | 'text', id: string, text: string, otherwise: string): Promise<PushItemResult> {
+  const r = await client.query<{ t: string }>(`SELECT ${column} AS t FROM team.${table} WHERE id = $1`, [id]);
+  return r.rows[0]?.t === text ? { id, status: 'already-there' } : { id, status: 'refused', problem: otherwise };
+}
+
+interface QueueRowRecord {
+  id: string;
+  service: string;
+  kind: string;
+  idempotency_key: string;
+  payload: string;
+  draft_text: string;
+  draft_signature: string | null;
+  amount_cents: string;
+  state: TeamRowState;
+  created_at: Date;
+  fence: string;
+  claims: number;
+  lease_holder: string | null;
+  lease_expires: Date | null;
+  outcome: string | null;
+}
+
+const SIGNED_BY_DRAFTER = new Set(['ready', 'waiting']);
+
+/** A row as the renderer sees it, with the verdict this desktop reached on its signatures. */
+export function rowView(r: QueueRowRecord, decisions: Signed[], dir: VerifiedDirectory, viewer: string | undefined): TeamRowView {
+  const draft: SignedDraft = { text: r.draft_text, signature: r.draft_signature ?? '', payload: r.payload };
+  const verdict: RowVerdict = rowVerdict({ row: { id: r.id, service: r.service, kind: r.kind, idempotencyKey: r.idempotency_key, draft }, decisions, directory: dir, crypto: nodeTeamCrypto, ...(viewer ? { viewer } : {}) });
+  const trusted = SIGNED_BY_DRAFTER.has(verdict.status) || (verdict.status === 'never' && (verdict.reason === 'rejected' || verdict.reason === 'removed-drafter'));
+  const drafterId = readSignedText('draft', r.draft_text);
+  const drafter = trusted && drafterId.ok ? dir.members.get(drafterId.body.drafter) : undefined;
+  return {
+    id: r.id,
+    service: r.service,
+    kind: r.kind,
+    idempotencyKey: r.idempotency_key,
+    payload: trusted ? (parsePayload(r.payload) ?? null) : null,
+    amountCents: Number(r.amount_cents),
+    state: r.state,
+    createdAt: r.created_at.toISOString(),
+    drafter: drafter ? { id: drafter.id, name: drafter.name } : null,
+    draft,
+    decisions,
+    verdict,
+    lease: r.lease_holder && r.lease_expires ? { holder: r.lease_holder, expires: r.lease_expires.toISOString() } : null,
+    fence: Number(r.fence),
+    claims: r.claims,
+    outcome: r.outcome,
+  };
+}
+
+/** Rows of the shared queue (those not closed unless asked), each with its decisions and verdict. */
+export async function readRows(client: pg.ClientBase | pg.Pool, dir: VerifiedDirectory, viewer: string | undefined, filter: { service?: string; rowIds?: string[]; includeClosed?: boolean }): Promise<TeamRowView[]> {
+  const rows = await client.query<QueueRowRecord>(
+    `SELECT * FROM team.queue_row
+      WHERE ($1::text IS NULL OR service = $1) AND ($2::uuid[] IS NULL OR id = ANY($2)) AND ($3 OR state IN ('open', 'needs-review'))
+      ORDER BY created_at, id`,
+    [filter.service ?? null, filter.rowIds ?? null, filter.includeClosed ?? false],
+  );
+  const ids = rows.rows.map((r) => r.id);
+  const decided = await client.query<{ row_id: string; text: string; signature: string | null }>('SELECT row_id, text, signature FROM team.decision WHERE row_id = ANY($1) ORDER BY written_at, id', [ids]);
+  const byRow = new Map<string, Signed[]>();
+  for (const d of decided.rows) {
+    const list = byRow.get(d.row_id) ?? [];
+    list.push({ text: d.text, signature: d.signature ?? '' });
+    byRow.set(d.row_id, list);
+  }
+  return rows.rows.map((r) => rowView(r, byRow.get(r.id) ?? [], dir, viewer));
+}

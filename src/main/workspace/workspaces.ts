@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto';
+import type { EventName, Events, WorkspaceSummary } from '../../shared/ipc';
+import { memberByKey, type VerifiedDirectory } from '../../shared/team/directory';
+import type { PromptGate } from '../prompt/trusted-prompt';
+import type { SecretStore } from '../secrets/secret-store';
+import type { SessionAwareSecrets } from '../secrets/secret-vault';
+import { createWorkspace, inspectWorkspace, requestToJoin, upgradeWorkspace } from './bootstrap';
+import type { Actor } from './chain-append';
+import { displayWorkspace, type WorkspaceAddress } from './connection';
+import { memberView, readDirectory, verify, type Pinned } from './directory-ops';
+import { fingerprint, loadSigningKey, newSigningKey, type SigningKey } from './keys';
+import { confirmOrThrow, connectQuestion, pinQuestion } from './questions';
+import { WorkspaceSession } from './session';
+import { WorkspaceFile, type StoredWorkspace } from './workspace-file';
+import { WorkspaceError } from './workspace-error';
+
+export interface WorkspacesDeps {
+  userDataDir: string;
+  secrets: SessionAwareSecrets;
+  prompt: PromptGate;
+  emit: <E extends EventName>(event: E, payload: Events[E]) => void;
+  now: () => number;
+  /** The first retry after the workspace stopped answering (doubling up to 30 s); tests shorten it. */
+  initialBackoffMs?: number;
+}
+
+/** The keychain accounts of a workspace, beside the profiles' API keys. */
+const passwordAccount = (id: string) => `workspace:${id}:password`;
+const keyAccount = (id: string) => `workspace:${id}:signing-key`;
+
+interface Live {
+  stored: StoredWorkspace;
+  session: WorkspaceSession;
+  /** The directory as last verified (from the workspace, or from the offline copy at start). */
+  directory: VerifiedDirectory;
+  key: SigningKey | null;
+}
+
+/**
+ * The team workspaces this desktop belongs to: what it keeps about each (workspaces.json and two
+ * keychain entries), one session per workspace (a pool, a LISTEN connection, a connectivity
+ * state), and the directory it verified last. Nothing is read or started for a person who has
+ * no workspace: solo is as it was.
+ */
+export class Workspaces {
+  private readonly file: WorkspaceFile;
+  private readonly live = new Map<string, Live>();
+  private loading: Promise<void> | null = null;
+
+  constructor(private readonly deps: WorkspacesDeps) {
+    this.file = new WorkspaceFile(deps.userDataDir);
+  }
+
+  /** Reads workspaces.json once and connects to each workspace in it (in the background). */
+  load(): Promise<void> {
+    this.loading ??= (async () => {
+      for (const stored of await this.file.read()) this.open(stored);
+    })();
+    return this.loading;
+  }
+
+  /** Each workspace with this desktop's place in it, from a directory read now where the workspace answers. */
+  async list(): Promise<WorkspaceSummary[]> {
+    await this.load();
+    const ids = [...this.live.keys()];
+    return Promise.all(ids.map(async (id) => this.summary(await this.freshOrCached(id).catch(() => this.get(id)))));
+  }
+
+  /** This desktop becomes the first admin of a new workspace, made with the owner's credentials (used here only). */
+  async create(input: { name: string; adminName: string; owner: WorkspaceAddress; ownerPassword: string }): Promise<WorkspaceSummary> {
+    await this.load();
+    const where = displayWorkspace(input.owner);
+    const keychain = this.keychain();
+    await confirmOrThrow(this.deps.prompt, connectQuestion('create', { ...input.owner, where }), 'No workspace was created');
+    const workspaceId = randomUUID();
+    const made = newSigningKey();
+    await keychain.set(keyAccount(workspaceId), made.stored);
+    try {
+      const created = await createWorkspace({ owner: input.owner, ownerPassword: input.ownerPassword, workspaceId, name: input.name, adminName: input.adminName, key: made.key, now: this.deps.now });
+      await keychain.set(passwordAccount(workspaceId), created.login.password);
+      const stored: StoredWorkspace = {
+        id: workspaceId,
+        name: input.name,
+        host: input.owner.host,
+        port: input.owner.port,
+        database: input.owner.database,
+        user: created.login.user,
+        ...(input.owner.caCert ? { caCert: input.owner.caCert } : {}),
+        pinnedKey: made.key.publicKey,
+        publicKey: made.key.publicKey,
+        directory: [],
+        heads: { directory: null, audit: null },
+      };
+      return await this.adopt(stored, made.key);
+    } catch (error) {
+      await keychain.delete(keyAccount(workspaceId)).catch(() => false);
+      await keychain.delete(passwordAccount(workspaceId)).catch(() => false);
+      throw error;
+    }
+  }
+
+  /**
+   * Joins with the login an admin gave: reads the workspace, asks the person to compare the admin
+   * key's fingerprint in main's prompt and pins it, makes this desktop's signing key (kept in
+   * the keychain), and asks to be registered. The admin then registers the key.
+   */
+  async join(input: { address: WorkspaceAddress; password: string; name: string }): Promise<WorkspaceSummary> {
+    await this.load();
+    const where = displayWorkspace(input.address);
+    const keychain = this.keychain();
+    await confirmOrThrow(this.deps.prompt, connectQuestion('join', { ...input.address, where }), 'Nothing was joined');
+    const facts = await inspectWorkspace(input.address, input.password);
+    if (this.live.has(facts.id)) throw new WorkspaceError('conflict', `This desktop is in the workspace “${facts.name}” already.`);
+    await confirmOrThrow(this.deps.prompt, pinQuestion(facts.name, where, fingerprint(facts.rootKey)), 'Nothing was joined and no key was pinned');
+    const made = newSigningKey();
+    await keychain.set(keyAccount(facts.id), made.stored);
+    await keychain.set(passwordAccount(facts.id), input.password);
+    try {
+      await requestToJoin(input.address, input.password, { workspaceId: facts.id, name: input.name, key: made.key, now: this.deps.now });
+      const stored: StoredWorkspace = {
+        id: facts.id,
+        name: facts.name,
+        ...input.address,
+        pinnedKey: facts.rootKey,
+        publicKey: made.key.publicKey,
+        directory: [],
+        heads: { directory: null, audit: null },
+      };
+      return await this.adopt(stored, made.key);
+    } catch (error) {
+      await keychain.delete(keyAccount(facts.id)).catch(() => false);
+      await keychain.delete(passwordAccount(facts.id)).catch(() => false);
+      throw error;
+    }
+  }
+
+  async upgrade(workspaceId: string, owner: { user: string; password: string }): Promise<{ from: number; to: number }> {
+    const l = await this.get(workspaceId);
+    const address = { ...this.address(l.stored), user: owner.user };
+    await confirmOrThrow(this.deps.prompt, connectQuestion('upgrade', { ...address, where: l.session.where }), 'Nothing was upgraded');
+    return upgradeWorkspace(address, owner.password);
+  }
+
+  /** Forgets the workspace here: its session ends, its keychain entries and its line in workspaces.json go. */
+  async leave(workspaceId: string): Promise<{ left: boolean }> {
+    await this.load();
+    const l = this.live.get(workspaceId);
+    if (!l) return { left: false };
+    this.live.delete(workspaceId);
+    await l.session.dispose();
+    const keychain = this.keychain();
+    await keychain.delete(keyAccount(workspaceId));
+    await keychain.delete(passwordAccount(workspaceId));
+    await this.save();
+    return { left: true };
+  }
+
+  async get(workspaceId: string): Promise<Live> {
+    await this.load();
+    const l = this.live.get(workspaceId);
+    if (!l) throw new WorkspaceError('not-found', 'This desktop is not in that workspace (it was left, or never joined).');
+    return l;
+  }
+
+  /** Reads and verifies the directory now; a verified one becomes the offline copy (a damaged one never does). */
+  async refresh(workspaceId: string): Promise<Live> {
+    const l = await this.get(workspaceId);
+    const { rows, directory } = await readDirectory(l.session, this.pinned(l.stored));
+    l.directory = directory;
+    if (!directory.broken && directory.head && directory.head.seq !== l.stored.heads.directory?.seq) {
+      l.stored.directory = rows;
+      l.stored.heads.directory = directory.head;
+      await this.save();
+    }
+    return l;
+  }
+
+  /**
+   * The directory verified now when the workspace answers, else the one verified last (signing a
+   * draft or a decision works offline).
+   */
+  async freshOrCached(workspaceId: string): Promise<Live> {
+    try {
+      return await this.refresh(workspaceId);
+    } catch (error) {
+      if (error instanceof WorkspaceError && error.kind === 'unreachable') return this.get(workspaceId);
+      throw error;
+    }
+  }
+
+  /** Who signs for this desktop: its key and its member record in `directory`; refused before an admin registered it. */
+  async actor(l: Live): Promise<Actor> {
+    const key = l.key ?? (l.key = await this.loadKey(l.stored.id));
+    const me = memberByKey(l.directory, key.publicKey);
+    if (!me) throw new WorkspaceError('not-member', `An admin has not registered this desktop's key yet (fingerprint ${fingerprint(key.publicKey)}). Ask them to, then try again.`);
+    return { workspaceId: l.stored.id, memberId: me.id, key, now: this.deps.now };
+  }
+
+  pinned(stored: StoredWorkspace): Pinned {
+    return { workspaceId: stored.id, pinnedKey: stored.pinnedKey, remembered: stored.heads.directory };
+  }
+
+  /** Remembers the newest audit entry seen (a workspace cut back behind it was rolled back). */
+  async rememberAudit(l: Live, head: StoredWorkspace['heads']['audit']): Promise<void> {
+    if (!head || head.seq === l.stored.heads.audit?.seq) return;
+    l.stored.heads.audit = head;
+    await this.save();
+  }
+
+  async dispose(): Promise<void> {
+    const all = [...this.live.values()];
+    this.live.clear();
+    await Promise.all(all.map((l) => l.session.dispose()));
+  }
+
+  private keychain(): SecretStore {
+    const k = this.deps.secrets.persistentStore();
+    if ('reason' in k) throw new WorkspaceError('no-keychain', `A team workspace keeps your signing key and database password in the system keychain, which is not available: ${k.reason}`);
+    return k.store;
+  }
+
+  private async loadKey(workspaceId: string): Promise<SigningKey> {
+    const stored = await this.keychain().get(keyAccount(workspaceId));
+    const key = stored ? loadSigningKey(stored) : null;
+    if (!key) throw new WorkspaceError('no-keychain', 'This desktop\'s signing key for the workspace is not in the keychain any more. Leave the workspace and join again; an admin registers the new key.');
+    return key;
+  }
+
+  private address(s: StoredWorkspace): WorkspaceAddress {
+    return { host: s.host, port: s.port, database: s.database, user: s.user, ...(s.caCert ? { caCert: s.caCert } : {}) };
+  }
+
+  private open(stored: StoredWorkspace, key: SigningKey | null = null): Live {
+    const password = async () => {
+      const p = await this.keychain().get(passwordAccount(stored.id));
+      if (p === null) throw new WorkspaceError('auth', 'The workspace password is not in the keychain any more: leave the workspace and join again.');
+      return p;
+    };
+    const session = new WorkspaceSession(stored.id, this.address(stored), password, {
+      emitConnectivity: (s) => this.deps.emit('workspace:connectivity', s),
+      // A directory change is verified before anyone is told, so what they read next is the new one.
+      emitChanged: (c) => {
+        const verified = c.table === 'directory' || c.table === 'resync' ? this.refresh(stored.id).then(() => undefined, () => undefined) : Promise.resolve();
+        void verified.then(() => this.deps.emit('workspace:changed', c));
+      },
+      now: this.deps.now,
+      ...(this.deps.initialBackoffMs !== undefined ? { initialBackoffMs: this.deps.initialBackoffMs } : {}),
+    });
+    const live: Live = { stored, session, directory: verify(this.pinned(stored), stored.directory), key };
+    this.live.set(stored.id, live);
+    void session.check();
+    return live;
+  }
+
+  private async adopt(stored: StoredWorkspace, key: SigningKey): Promise<WorkspaceSummary> {
+    const l = this.open(stored, key);
+    await this.save();
+    await this.refresh(stored.id).catch(() => undefined);
+    return this.summary(l);
+  }
+
+  private async summary(l: Live): Promise<WorkspaceSummary> {
+    const me = memberByKey(l.directory, l.stored.publicKey);
+    return {
+      id: l.stored.id,
+      name: l.stored.name,
+      address: l.session.where,
+      dbRole: l.stored.user,
+      adminFingerprint: fingerprint(l.stored.pinnedKey),
+      me: { fingerprint: fingerprint(l.stored.publicKey), member: me ? memberView(me) : null },
+      connectivity: l.session.status(),
+    };
+  }
+
+  private save(): Promise<void> {
+    return this.file.write([...this.live.values()].map((l) => l.stored));
+  }
+}
