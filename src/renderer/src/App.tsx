@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { NO_BRIDGE_MESSAGE, bridge } from './platform/bridge';
 import { Shell } from './features/shell/Shell';
 import { WelcomeScreen } from './features/welcome/WelcomeScreen';
+import { subscribeAppSettings, useAppSettings } from './stores/app-settings';
 import { subscribeConnectivity } from './stores/connectivity';
 import { subscribeProfiles, useProfiles } from './stores/profiles';
 import { ErrorBanner } from './ui/ErrorBanner';
@@ -12,10 +13,13 @@ function useMainSync(): void {
   useEffect(() => {
     const offProfiles = subscribeProfiles();
     const offConnectivity = subscribeConnectivity();
+    const offSettings = subscribeAppSettings();
     void load();
+    void useAppSettings.getState().load();
     return () => {
       offProfiles();
       offConnectivity();
+      offSettings();
     };
   }, [load]);
 }

@@ -1,12 +1,14 @@
 import type { ConnectivityStatus, ProfileView } from '../../../shared/ipc';
 import { approvalsElsewhere } from '../outbox/repo/outbox-repo';
-import { watchUnsentCount } from '../outbox/repo/outbox-hooks';
+import { watchAwaitingIds, watchUnsentCount } from '../outbox/repo/outbox-hooks';
+import { AwaitingWatch } from '../outbox/sender/awaiting-watch';
 import { profileService } from '../outbox/commands/profile-service';
 import { callMain } from '../platform/bridge';
+import { runExclusive } from '../platform/locks';
 import { forgetProfileCache } from '../repos/cache-repo';
 import { useConnectivity } from '../stores/connectivity';
 import { useProfiles } from '../stores/profiles';
-import { senders } from '../outbox/commands/sending';
+import { outboxNotifier, senders } from '../outbox/commands/sending';
 import { syncs } from './sync';
 
 /** Every five minutes while online; on start; when a profile's connection comes back. */
@@ -42,6 +44,11 @@ export function startEngines(): () => void {
   let stopUnsent: () => void = () => undefined;
   const lastState = new Map<string, ConnectivityStatus['state']>();
   const services = new Map<string, string | null>();
+  // Rows that start waiting for approval are told to the OS by one window only (every window
+  // sees the same outboxes): the one holding this lock, until it closes and another takes it.
+  const awaiting = new AwaitingWatch(watchAwaitingIds, (_profileId, count) => outboxNotifier.awaiting(count));
+  const noticesLock = new AbortController();
+  let tellsAwaiting = false;
 
   const onProfiles = ({ profiles, activeProfileId }: { profiles: ProfileView[]; activeProfileId: string | null }) => {
     // A profile deleted (here or in another window): stop its sync and forget its cache.
@@ -71,6 +78,7 @@ export function startEngines(): () => void {
       for (const id of sendable) void senders.kick(id);
       stopUnsent();
       stopUnsent = watchUnsentCount(sendable, (unsent) => void callMain((api) => api.app.outboxUnsent({ unsent })));
+      if (tellsAwaiting) awaiting.follow(sendable);
     }
   };
 
@@ -84,6 +92,17 @@ export function startEngines(): () => void {
       if (sendable.includes(id)) void senders.kick(id);
     }
   };
+
+  void runExclusive(
+    'outbox-notices',
+    () =>
+      new Promise<void>((release) => {
+        tellsAwaiting = true;
+        awaiting.follow(sendable);
+        noticesLock.signal.addEventListener('abort', () => release(), { once: true });
+      }),
+    noticesLock.signal,
+  ).catch(() => undefined);
 
   const offProfiles = useProfiles.subscribe(onProfiles);
   const offConnectivity = useConnectivity.subscribe(onConnectivity);
@@ -101,6 +120,8 @@ export function startEngines(): () => void {
     offProfiles();
     offConnectivity();
     stopUnsent();
+    noticesLock.abort();
+    awaiting.stop();
     clearInterval(syncTimer);
     clearInterval(sendTimer);
   };

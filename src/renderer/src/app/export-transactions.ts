@@ -1,4 +1,4 @@
-import { readRows, searchClient } from '../search/search-session';
+import { catchUpIndex, readRows, searchClient } from '../search/search-session';
 import { csvHeader, csvRow } from '../model/csv';
 import { saveInPieces, type ExportOutcome, type ExportPiece } from './save-in-pieces';
 
@@ -8,6 +8,8 @@ export type { ExportOutcome };
 
 /** The CSV of a search result, a batch of rows at a time from the cache. */
 async function* csvPieces(profileId: string, queryId: number, count: number, onProgress: (done: number) => void): AsyncGenerator<ExportPiece> {
+  // The result's rows as they are now: a note saved a moment ago is in the file, not the row before it.
+  await catchUpIndex();
   yield { text: csvHeader(), rows: 0 };
   let done = 0;
   for (let offset = 0; offset < count; offset += BATCH) {

@@ -1,9 +1,10 @@
 import type { DemoInfo, Result } from '../../../shared/ipc';
 import { bridge, callMain } from '../platform/bridge';
 import { forgetProfileCache } from '../repos/cache-repo';
-import { openSearch, searchClient, searchProfileId } from '../search/search-session';
-import { idleProgress } from '../sync/sync-progress';
 import { useDemoReset } from '../stores/demo-reset';
+import { openSearch } from '../search/search-session';
+import { idleProgress } from '../sync/sync-progress';
+import { releaseCache } from './cache-handoff';
 import { syncs, useSyncStore } from './sync';
 
 const DEMO = 'demo';
@@ -22,8 +23,7 @@ export async function resetDemo(transactions: DemoInfo['transactions'], demoOnSc
   });
   let r: Result<DemoInfo>;
   try {
-    await syncs.stopSync(DEMO);
-    if (searchProfileId() === DEMO) await searchClient().close();
+    await releaseCache(DEMO);
     r = await callMain((api) => api.demo.reset({ transactions: transactions as 3000 }));
   } finally {
     off?.();

@@ -34,7 +34,9 @@ export interface SyncStateRecord {
 }
 
 // 'wallet' has no list endpoint: it is only ever written by a confirmed create, and no sync replaces it.
-export type EntityKind = 'card' | 'cardGroup' | 'virtualAccount' | 'account' | 'legalEntity' | 'svcHandle' | 'merchant' | 'cardProduct' | 'webhook' | 'wallet';
+// 'cardEvent': a card's network events as they were read on its page (id = event id), kept so
+// they read offline; no sync lists them.
+export type EntityKind = 'card' | 'cardGroup' | 'virtualAccount' | 'account' | 'legalEntity' | 'svcHandle' | 'merchant' | 'cardProduct' | 'webhook' | 'wallet' | 'cardEvent';
 
 export interface EntityRecord {
   kind: EntityKind;

@@ -142,6 +142,18 @@ export async function deleteIndexFile(profileId: string): Promise<void> {
   }
 }
 
+/** The size of the profile's file in bytes, as the file system reports it; null when there is none (or no OPFS here). */
+export async function indexFileBytes(profileId: string): Promise<number | null> {
+  const dir = await directory(false).catch(() => null);
+  if (!dir) return null;
+  try {
+    return (await (await dir.getFileHandle(fileName(profileId))).getFile()).size;
+  } catch (error) {
+    if (isNotFound(error)) return null;
+    throw error;
+  }
+}
+
 interface Reader {
   size: number;
   read(at: number, bytes: number): Promise<ArrayBuffer>;

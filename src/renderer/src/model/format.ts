@@ -1,20 +1,70 @@
 import { formatCents } from '../../../shared/money';
 
+/**
+ * How the app writes money, dates and counts: one module, so every screen writes a date the same
+ * way. Dates follow the person's locale through Intl (its order, month names and separators); the
+ * service's days and times are UTC, so they are shown in UTC and say so where a time is shown.
+ */
+
 /** "-$1,234.56" / "$12.00": a sign, a dollar sign, grouping; from integer cents only. */
 export function money(cents: number): string {
   const text = formatCents(cents);
   return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
 }
 
-/** "Jan 31, 2026" in UTC (transaction dates are UTC days). */
-export function day(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleDateString('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
+/**
+ * The locale dates are written in: undefined is the runtime's own (the window's language), which
+ * is the person's. Only tests name one, so that what they read does not depend on the machine.
+ */
+let locale: string | undefined;
+
+export function setDateLocale(next: string | undefined): void {
+  locale = next;
+  formatters.clear();
 }
 
+// Building an Intl formatter costs far more than using one, and a list formats a date per row.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, f);
+  }
+  return f;
+}
+
+const DAY: Intl.DateTimeFormatOptions = { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' };
+const DATE_TIME: Intl.DateTimeFormatOptions = { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' };
+const MONTH: Intl.DateTimeFormatOptions = { timeZone: 'UTC', year: 'numeric', month: 'short' };
+const SHORT_DAY: Intl.DateTimeFormatOptions = { timeZone: 'UTC', month: 'short', day: 'numeric' };
+
+/** The UTC calendar day of an instant ("Nov 25, 2026" in English): the service's days are UTC. */
+export function dayOf(ms: number): string {
+  return Number.isFinite(ms) ? formatter('day', DAY).format(ms) : '';
+}
+
+/** The UTC day of an ISO date or date-time the service sent; the text itself when it is not one. */
+export function day(iso: string): string {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : dayOf(ms);
+}
+
+/** "Nov 25" (no year): a chart's axis, where the year is said once beside it. */
+export function shortDayOf(ms: number): string {
+  return formatter('short-day', SHORT_DAY).format(ms);
+}
+
+/** "Nov 2026": a month on a chart's axis. */
+export function monthOf(ms: number): string {
+  return formatter('month', MONTH).format(ms);
+}
+
+/** A date and time the service sent, in UTC and saying so ("Nov 25, 2026, 2:19 AM UTC"). */
 export function dateTime(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : `${d.toLocaleString('en-US', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })} UTC`;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? iso : `${formatter('date-time', DATE_TIME).format(ms)} UTC`;
 }
 
 /** "3 minutes ago", "just now": how fresh cached data is. */
@@ -33,6 +83,19 @@ export function count(n: number): string {
   return n.toLocaleString('en-US');
 }
 
+/** "812 bytes", "4.2 KB", "1.3 MB", "2.1 GB": sizes on disk, in decimal units as file managers show them. */
+export function bytes(n: number): string {
+  if (n < 1000) return `${count(n)} byte${n === 1 ? '' : 's'}`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let v = n / 1000;
+  let i = 0;
+  while (v >= 1000 && i < units.length - 1) {
+    v /= 1000;
+    i++;
+  }
+  return `${v.toLocaleString('en-US', { maximumFractionDigits: v < 10 ? 1 : 0 })} ${units[i]}`;
+}
+
 /** "1 min 20 s", "12 s". */
 export function duration(seconds: number): string {
   if (seconds < 60) return `${seconds} s`;
@@ -40,6 +103,12 @@ export function duration(seconds: number): string {
   return m < 60 ? `${m} min ${seconds % 60} s` : `${Math.floor(m / 60)} h ${m % 60} min`;
 }
 
-export function humanStatus(s: string): string {
-  return s.replace(/_/g, ' ');
+/**
+ * A code the service sends, in words when no domain's word list knows it: "card_closed" ->
+ * "Card closed". Each domain names its own codes (transaction-words.ts, cards/model/words.ts);
+ * this is what a code nobody listed yet reads as, never the code itself.
+ */
+export function codeWords(code: string): string {
+  const spaced = code.replace(/[_-]+/g, ' ').trim().toLowerCase();
+  return spaced ? spaced[0]?.toUpperCase() + spaced.slice(1) : code;
 }

@@ -1,6 +1,7 @@
 /**
  * The product's sections, in sidebar order. Kept free of components so stores can import the
- * ids without pulling in every screen. The shortcut is Ctrl/⌘ + the key. The Dashboard came
+ * ids without pulling in every screen. The shortcut is Ctrl/⌘ + the key (the shell's "Go to"
+ * actions bind it, and the sidebar and the shortcuts sheet show those bindings). The Dashboard came
  * after the ten digits were taken: it has D rather than 1, so no section's digit changed.
  */
 export const SECTIONS = [
@@ -19,8 +20,3 @@ export const SECTIONS = [
 
 export type SectionId = (typeof SECTIONS)[number]['id'];
 export const SECTION_IDS: readonly SectionId[] = SECTIONS.map((s) => s.id);
-
-export function sectionForKey(key: string): SectionId | undefined {
-  // A letter arrives lower case with Ctrl alone (no Shift).
-  return SECTIONS.find((s) => s.key.toLowerCase() === key.toLowerCase())?.id;
-}

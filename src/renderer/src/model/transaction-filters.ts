@@ -1,6 +1,7 @@
 import { DETAILED_STATUSES, TRANSACTION_STATUSES, type DetailedStatus, type TransactionStatus } from '../../../shared/service';
 import type { TxQuery } from '../search/model/query';
-import { money, humanStatus } from './format';
+import { dayOf, money } from './format';
+import { detailedStatusWords, statusWords } from './transaction-words';
 
 export { DETAILED_STATUSES, TRANSACTION_STATUSES };
 export type { DetailedStatus, TransactionStatus };
@@ -11,6 +12,8 @@ export interface Names {
   cardGroup(id: string): string;
   virtualAccount(id: string): string;
   account(id: string): string;
+  /** A card network's descriptor as a merchant's name. */
+  merchant(raw: string): string;
 }
 
 export interface Chip {
@@ -46,18 +49,18 @@ export function chipsOf(q: TxQuery, names: Names): Chip[] {
       chips.push({ key: `${key}:${v}`, label: `${word}: ${name(v)}`, remove: { [key]: (values ?? []).filter((x) => x !== v) } as Partial<TxQuery> });
     }
   };
-  if (q.fromMs !== undefined) chips.push({ key: 'from', label: `From ${isoDay(q.fromMs)}`, remove: { fromMs: undefined } });
-  if (q.toMs !== undefined) chips.push({ key: 'to', label: `To ${isoDay(q.toMs)}`, remove: { toMs: undefined } });
+  if (q.fromMs !== undefined) chips.push({ key: 'from', label: `From ${dayOf(q.fromMs)}`, remove: { fromMs: undefined } });
+  if (q.toMs !== undefined) chips.push({ key: 'to', label: `To ${dayOf(q.toMs)}`, remove: { toMs: undefined } });
   if (q.minCents !== undefined) chips.push({ key: 'min', label: `Amount ≥ ${money(q.minCents)}`, remove: { minCents: undefined } });
   if (q.maxCents !== undefined) chips.push({ key: 'max', label: `Amount ≤ ${money(q.maxCents)}`, remove: { maxCents: undefined } });
-  list('statuses', q.statuses, 'Status', humanStatus);
-  list('detailedStatuses', q.detailedStatuses, 'Detail', humanStatus);
+  list('statuses', q.statuses, 'Status', statusWords);
+  list('detailedStatuses', q.detailedStatuses, 'Detail', detailedStatusWords);
   list('cardIds', q.cardIds, 'Card', names.card);
   list('cardGroupIds', q.cardGroupIds, 'Group', names.cardGroup);
   list('virtualAccountIds', q.virtualAccountIds, 'Virtual account', names.virtualAccount);
   list('accountIds', q.accountIds, 'Account', names.account);
   list('currencies', q.currencies, 'Currency', (c) => c);
-  list('merchants', q.merchants, 'Merchant', (m) => m);
+  list('merchants', q.merchants, 'Merchant', names.merchant);
   if (q.hasFee !== undefined) chips.push({ key: 'fee', label: q.hasFee ? 'With a fee' : 'Without a fee', remove: { hasFee: undefined } });
   return chips;
 }

@@ -1,4 +1,4 @@
-import type { Copied, Result, RevealAuditEntry, RevealedSecrets, SimulatedPurchase } from '../../../shared/ipc';
+import type { Copied, Result, RevealAuditList, RevealedSecrets, SimulatedPurchase } from '../../../shared/ipc';
 import { callMain } from './bridge';
 
 /**
@@ -7,7 +7,7 @@ import { callMain } from './bridge';
  */
 export const cardSecrets = {
   reveal: (arg: { profileId: string; cardId: string; pan: boolean; cvv: boolean }): Promise<Result<RevealedSecrets>> => callMain((api) => api.cards.reveal(arg)),
-  reveals: (arg: { profileId: string; cardId?: string }): Promise<Result<RevealAuditEntry[]>> => callMain((api) => api.audit.reveals(arg)),
+  reveals: (arg: { profileId: string; cardId?: string }): Promise<Result<RevealAuditList>> => callMain((api) => api.audit.reveals(arg)),
 };
 
 export const clipboard = {

@@ -5,10 +5,12 @@ import { clearIndexParts, loadIndexParts, saveIndexParts, type StoredPart } from
 import { runIfFree } from '../platform/locks';
 import { chunkCount, chunksAfter, lastSeq, rewriteChunks } from '../repos/transactions-repo';
 import { chartOf, IndexCorruptError, SearchIndex, type ChartData, type IndexedRow, type RowRef, type SearchResult } from './engine';
+import { AnswerCache } from './answer-cache';
 import { PendingChecks } from './index-checks';
 import { fromParts, toParts } from './index-parts';
 import { forEachChunkBatch } from './read-chunks';
 import type { TxQuery, TxSummary } from './model/query';
+import { groupsAsCards } from './model/group-filter';
 import { toSearchRow, type CardFacts } from './model/search-row';
 import { parseQueryText } from './model/text';
 
@@ -100,8 +102,7 @@ export class IndexHost {
   private index: SearchIndex | null = null;
   private st: IndexStatus = { profileId: null, state: 'closed', rows: 0, watermark: 0 };
   private cards = new Map<string, CardFacts>();
-  private readonly results = new Map<number, { index: SearchIndex; result: SearchResult }>();
-  private nextQueryId = 1;
+  private readonly results = new AnswerCache<SearchIndex, TxQuery, SearchResult>(RESULTS_KEPT);
   /** One change at a time: opening, catching up, folding and saving never interleave. */
   private chain: Promise<unknown> = Promise.resolve();
   private saveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -163,10 +164,10 @@ export class IndexHost {
     // and writes the whole index (~1 s at 1M), and a key typed meanwhile would wait for it.
     this.checks.postpone();
     if (this.saveTimer) this.scheduleSave();
-    const result = index.query(q);
-    const queryId = this.nextQueryId++;
-    this.results.set(queryId, { index, result });
-    if (this.results.size > RESULTS_KEPT) this.results.delete(this.results.keys().next().value as number);
+    // Kept as the index answers it (groups as their cards): read again later, it answers the same.
+    const resolved = groupsAsCards(q, this.cards);
+    const result = index.query(resolved);
+    const queryId = this.results.add(index, resolved, result);
     const rows = index.page(result, 0, Math.max(0, Math.min(limit, 500)));
     // The result says whether the text was cut: parsing it a second time here cost a parse per key.
     return { queryId, summary: result.summary, rows, tookMs: now() - started, truncated: result.truncated, status: this.status() };
@@ -174,7 +175,7 @@ export class IndexHost {
 
   /** Rows `offset`..`offset+limit` of an earlier answer; null when it was forgotten (run it again). */
   page(queryId: number, offset: number, limit: number): RowRef[] | null {
-    const kept = this.results.get(queryId);
+    const kept = this.results.read(queryId, this.index);
     if (!kept) return null;
     const refs = kept.index.page(kept.result, Math.max(0, offset), Math.max(0, Math.min(limit, 500)));
     // An answer kept from before a chunk compaction points where its rows were: ask where they are now.
@@ -184,7 +185,7 @@ export class IndexHost {
 
   /** Spend per period and top merchants of an earlier answer; null when it was forgotten. */
   chart(queryId: number): ChartData | null {
-    const kept = this.results.get(queryId);
+    const kept = this.results.read(queryId, this.index);
     if (!kept) return null;
     return chartOf(kept.result);
   }
@@ -194,6 +195,11 @@ export class IndexHost {
     const index = this.index;
     if (!index) return [];
     return ids.map((id) => index.get(id)).filter((r): r is RowRef => r !== undefined);
+  }
+
+  /** Where the fee rows charged for `id` as transactions of their own live (a wire's fee). */
+  feeRowsOf(id: string): RowRef[] {
+    return this.index?.feeRowsOf(id) ?? [];
   }
 
   /** Ids of pending transactions dated before `beforeMs` (for the sync's reconciliation). */
@@ -301,6 +307,12 @@ export class IndexHost {
     this.st = { profileId, state: profileId ? 'loading' : 'closed', rows: 0, watermark: 0 };
   }
 
+  /** The index searched from now on; the answers kept let go of the one it replaces (answer-cache.ts). */
+  private setIndex(index: SearchIndex | null): void {
+    this.index = index;
+    this.results.replaced(index);
+  }
+
   private set(patch: Partial<IndexStatus>): void {
     this.st = { ...this.st, ...patch, rows: this.index?.size ?? 0 };
     this.onStatus(this.status());
@@ -324,7 +336,7 @@ export class IndexHost {
       if (watermark > (await lastSeq(profileId))) throw new IndexCorruptError('the saved index is newer than the cached transactions');
       // Answering as soon as the buffers are in: the structural checks run once searching pauses.
       const { index, checks } = SearchIndex.mapBuffers(stored);
-      this.index = index;
+      this.setIndex(index);
       this.checks.set(checks);
       this.set({ watermark, savedWatermark: watermark });
       return true;
@@ -337,7 +349,7 @@ export class IndexHost {
 
   private async discardSaved(error: IndexCorruptError): Promise<void> {
     await clearIndexParts(this.profileId as string);
-    this.index = null;
+    this.setIndex(null);
     this.checks.clear();
     this.set({ note: `The saved search index was damaged (${error.message}) and is being rebuilt from the cached transactions.` });
   }
@@ -390,7 +402,7 @@ export class IndexHost {
       }
       this.set({ progress: { done: last, total } });
     });
-    this.index = builder.finish();
+    this.setIndex(builder.finish());
     this.set({ watermark, progress: { done: total, total } });
     this.dirty = true;
     this.scheduleSave();
@@ -407,7 +419,7 @@ export class IndexHost {
     });
     const index = this.index;
     if (index && index.deltaSize > Math.max(COMPACT_ROWS, index.size * COMPACT_SHARE)) {
-      this.index = index.compact();
+      this.setIndex(index.compact());
       this.set({});
     }
     if (this.dirty) this.scheduleSave();
@@ -429,7 +441,7 @@ export class IndexHost {
     this.saveTimer = undefined;
     if (!this.dirty || !this.index || !this.profileId) return;
     // Saved as a compact base, so the next cold start loads one piece and no delta.
-    if (this.index.deltaSize > 0) this.index = this.index.compact();
+    if (this.index.deltaSize > 0) this.setIndex(this.index.compact());
     const parts: StoredPart[] = toParts(this.index.toBuffers(), this.st.watermark);
     await saveIndexParts(this.profileId, parts);
     this.dirty = false;

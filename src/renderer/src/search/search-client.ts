@@ -15,6 +15,8 @@ export interface SearchClient {
   page(queryId: number, offset: number, limit: number): Promise<RowRef[] | null>;
   refs(ids: string[]): Promise<RowRef[]>;
   pendingIdsBefore(beforeMs: number): Promise<string[]>;
+  /** Where the fee rows charged for a transaction as rows of their own live. */
+  feeRowsOf(id: string): Promise<RowRef[]>;
   status(): Promise<IndexStatus>;
   save(): Promise<void>;
   /** Rewrites chunks that mostly hold older versions of rows (a bounded amount per call). */
@@ -42,6 +44,7 @@ export function createSearchClient(worker: Worker): SearchClient {
     page: (queryId, offset, limit) => remote.page(queryId, offset, limit),
     refs: (ids) => remote.refs(ids),
     pendingIdsBefore: (ms) => remote.pendingIdsBefore(ms),
+    feeRowsOf: (id) => remote.feeRowsOf(id),
     status: () => remote.status(),
     save: () => remote.save(),
     compactChunks: (options) => remote.compactChunks(options),

@@ -32,6 +32,16 @@ export async function openSearch(profileId: string): Promise<void> {
   await searchClient().open(profileId);
 }
 
+/**
+ * Has the index absorb every chunk written so far, at once rather than at its batched catch-up:
+ * until it does, its pages point at older versions of rows written a moment ago (a note just
+ * saved, a sync's last page), which an export would write out. Throws when the index is broken.
+ */
+export async function catchUpIndex(): Promise<void> {
+  const status = await searchClient().refresh();
+  if (status.state === 'error') throw new Error(status.note ?? 'The local search index is not available. Reopen the app, then export again.');
+}
+
 /** New chunks were written for a profile: the index catches up soon (batched while a sync runs). */
 export function chunksWritten(profileId: string): void {
   if (profileId !== openProfileId || refreshTimers.has(profileId)) return;

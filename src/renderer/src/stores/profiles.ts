@@ -29,7 +29,6 @@ interface ProfilesStore {
   update(input: ProfileChanges): Promise<Result<ProfileUpdateResult>>;
   /** Sets or replaces a live profile's key; like create, the key passes through, never stays. */
   setKey(input: NewKey): Promise<Result<ProfileView>>;
-  remove(id: string): Promise<boolean>;
   dismissError(): void;
   /** Applies a `profiles:changed` event or a call's result. */
   apply(state: ProfilesState): void;
@@ -78,13 +77,6 @@ export const useProfiles = create<ProfilesStore>()((set, get) => ({
     const r = await callMain((api) => api.profiles.setKey(input));
     if (r.ok) await get().load();
     return r;
-  },
-
-  remove: async (id) => {
-    const r = await callMain((api) => api.profiles.delete({ id }));
-    if (r.ok) get().apply(r.value);
-    else set({ error: r.error.message });
-    return r.ok;
   },
 
   dismissError: () => set({ error: null }),

@@ -28,12 +28,16 @@ export function FormDialog({ open, title, busy = false, onCancel, children }: Pr
       aria-labelledby={titleId}
       aria-busy={busy || undefined}
       onCancel={(e) => {
+        // React passes a dialog's cancel and close up its own tree: those of a dialog opened from
+        // this one (a confirmation) are that dialog's business.
+        if (e.target !== e.currentTarget) return;
         // React decides when it closes, so the open prop and the element never disagree. While a
         // call runs, Escape waits: closing then would hide whether the change was made.
         e.preventDefault();
         if (!busy) onCancel();
       }}
-      onClose={() => {
+      onClose={(e) => {
+        if (e.target !== e.currentTarget) return;
         // Chromium may close a dialog without a cancel event (a repeated Escape); follow it.
         if (open) onCancel();
       }}

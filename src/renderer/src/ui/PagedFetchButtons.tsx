@@ -10,17 +10,20 @@ interface Props {
   disabledReason?: string | undefined;
 }
 
+/** What a list's fetch button says: a treasurer asks the bank for the list again. */
+export const REFRESH_FROM_BANK = 'Refresh from the bank';
+
 /** The buttons of a paged fetch and what the last page brought (or why it failed). */
 export function PagedFetchButtons({ paged, label, disabled, disabledReason }: Props) {
   const off = disabled || paged.fetching;
   return (
     <>
       <button type="button" className="button" disabled={off} title={disabled ? disabledReason : undefined} onClick={() => void paged.fetchFirst()}>
-        {paged.fetching ? 'Fetching…' : label}
+        {paged.fetching ? 'Refreshing…' : label}
       </button>
       {paged.nextCursor ? (
         <button type="button" className="button" disabled={off} title={disabled ? disabledReason : undefined} onClick={() => void paged.fetchNext()}>
-          Fetch the next page
+          Load more from the bank
         </button>
       ) : null}
       <StatusNote note={paged.note} />

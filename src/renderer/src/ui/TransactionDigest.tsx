@@ -1,21 +1,58 @@
+import { useMemo } from 'react';
 import type { Transaction } from '../../../shared/service';
 import type { TxSummary } from '../search/model/query';
-import { count, day, humanStatus, money } from '../model/format';
+import { count, day, money } from '../model/format';
+import { declineWords, detailedStatusWords } from '../model/transaction-words';
+import { DataTable } from './DataTable';
+import type { TableColumn } from './table-column';
 
-interface Props {
-  summary: TxSummary;
+/** Cached transactions as a read of them stands: loading, failed, or their totals and newest rows. */
+export interface DigestRead {
+  state: 'loading' | 'ready' | 'error';
+  summary: TxSummary | null;
   /** The newest rows, newest first. */
   rows: readonly Transaction[];
+  error: string | null;
+}
+
+interface Props {
+  read: DigestRead;
+  /** The name a person reads for a transaction (the merchant directory's, a cleaned descriptor). */
+  nameOf(tx: Transaction): string;
   /** Names the totals line ("Card totals"), for a screen reader and a test. */
   totalsLabel: string;
-  /** Says what the table holds, read by a screen reader ("Newest 20 transactions of the card"). */
-  caption: string;
+  /** Says what the table holds, read by a screen reader ("Newest 20 transactions of the card"), for the rows shown. */
+  caption(shown: number): string;
   /** Said instead of the table when there are no rows. */
   empty: string;
 }
 
 /** Count and totals of a set of cached transactions, and its newest rows: what a card or an account shows of its activity. */
-export function TransactionDigest({ summary, rows, totalsLabel, caption, empty }: Props) {
+export function TransactionDigest({ read, nameOf, totalsLabel, caption, empty }: Props) {
+  const columns = useMemo<TableColumn<Transaction>[]>(
+    () => [
+      { id: 'date', header: 'Date (UTC)', minWidth: 96, priority: 2, className: 'nowrap', cell: (t) => day(t.date) },
+      {
+        id: 'description',
+        header: 'Description',
+        minWidth: 140,
+        priority: 1,
+        cell: (t) => (
+          <>
+            {nameOf(t)}
+            {t.declineReason ? <span className="muted"> · declined: {declineWords(t.declineReason)}</span> : null}
+          </>
+        ),
+      },
+      { id: 'status', header: 'Status', minWidth: 90, priority: 3, cell: (t) => detailedStatusWords(t.detailedStatus) },
+      { id: 'amount', header: 'Amount', minWidth: 90, priority: 1, numeric: true, cell: (t) => <span className={t.amountCents < 0 ? 'amount--out' : 'amount--in'}>{money(t.amountCents)}</span> },
+    ],
+    [nameOf],
+  );
+  if (read.state === 'loading') return <p className="muted">Reading the cached transactions…</p>;
+  if (read.state === 'error') return <p className="field__error">{read.error}</p>;
+  const { summary, rows } = read;
+  if (!summary) return null;
   return (
     <>
       <p className="card-totals" aria-label={totalsLabel}>
@@ -30,37 +67,7 @@ export function TransactionDigest({ summary, rows, totalsLabel, caption, empty }
           Net <strong>{money(summary.netCents)}</strong>
         </span>
       </p>
-      {rows.length === 0 ? (
-        <p className="muted">{empty}</p>
-      ) : (
-        <table className="tx-digest__table">
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Description</th>
-              <th scope="col">Status</th>
-              <th scope="col" className="num">
-                Amount
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((t) => (
-              <tr key={t.id}>
-                <td>{day(t.date)}</td>
-                <td>
-                  {t.description}
-                  {t.declineReason ? <span className="muted"> · declined: {humanStatus(t.declineReason)}</span> : null}
-                </td>
-                <td>{humanStatus(t.detailedStatus)}</td>
-                <td className={`num ${t.amountCents < 0 ? 'amount--out' : 'amount--in'}`}>{money(t.amountCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable columns={columns} rows={rows} rowKey={(t) => t.id} caption={caption(rows.length)} compact empty={empty} />
     </>
   );
 }
-

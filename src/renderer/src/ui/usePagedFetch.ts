@@ -18,7 +18,7 @@ export interface PagedFetch {
 }
 
 /**
- * The state of "Fetch from the service" / "Fetch the next page" over one list: the page is put
+ * The state of "Refresh from the bank" / "Load more from the bank" over one list: the page is put
  * in the cache by `fetchPage` (the list on screen, a live query, shows it), and this keeps the
  * cursor the service answered and says what the page brought.
  * `noun` names the items: `noun(1)` "group", `noun(2)` "groups".
@@ -41,7 +41,7 @@ export function usePagedFetch(fetchPage: (cursor?: string) => Promise<Result<Fet
     setFetching(false);
     if (!r.ok) return setNote({ text: r.error.message, error: true });
     setNextCursor(r.value.nextCursor);
-    setNote({ text: `${r.value.count} ${noun(r.value.count)} fetched from the service${r.value.nextCursor ? '; more are available.' : '; that is the end of the list.'}`, error: false });
+    setNote({ text: `${r.value.count} ${noun(r.value.count)} read from the bank${r.value.nextCursor ? '; more are available.' : '; that is the end of the list.'}`, error: false });
   };
 
   const reset = useCallback(() => {

@@ -1,11 +1,11 @@
 import { saveInPieces, type ExportOutcome, type ExportPiece } from '../../app/save-in-pieces';
 import type { VirtualAccountView, Transaction } from '../../../../shared/service';
 import { csvHeader, csvRow } from '../../model/csv';
-import { openSearch, readRows, searchClient } from '../../search/search-session';
+import { catchUpIndex, openSearch, readRows, searchClient } from '../../search/search-session';
 import type { TxQuery } from '../../search/model/query';
 import { EXPORTED_DETAILED_STATUSES, EXPORTED_STATUSES, movesMoney } from '../model/export-rows';
 import { exportFileName, rangeBoundsMs, type ExportRange } from '../model/export-range';
-import { ofxHead, ofxProblem, ofxTail, ofxTransaction, type OfxStatement } from '../model/ofx';
+import { ofxEncodingOf, ofxHead, ofxProblem, ofxTail, ofxTransaction, ofxTransactions, type OfxEncoding, type OfxStatement } from '../model/ofx';
 
 export type AccountExportFormat = 'ofx' | 'csv';
 
@@ -32,8 +32,7 @@ async function* rowsOldestFirst(profileId: string, query: TxQuery): AsyncGenerat
   await openSearch(profileId);
   const client = searchClient();
   // Rows a sync wrote a moment ago belong in the file: the index absorbs them first.
-  const status = await client.refresh();
-  if (status.state === 'error') throw new Error(status.note ?? 'The local search index is not available. Reopen the app, then export again.');
+  await catchUpIndex();
   const first = await client.query(query, 1);
   for (let end = first.summary.count; end > 0; end -= BATCH) {
     const start = Math.max(0, end - BATCH);
@@ -44,6 +43,19 @@ async function* rowsOldestFirst(profileId: string, query: TxQuery): AsyncGenerat
   }
 }
 
+/**
+ * The encoding an OFX statement declares, found by reading its rows once before writing: the
+ * head, written first, says it. Stops at the first row that needs UTF-8, or when the export is
+ * stopped.
+ */
+async function ofxEncodingFor(statement: OfxStatement, rows: AsyncIterable<Transaction[]>, signal?: AbortSignal): Promise<OfxEncoding> {
+  if (ofxEncodingOf(ofxHead(statement, 'USASCII') + ofxTail(statement)) === 'UTF-8') return 'UTF-8';
+  for await (const batch of rows) {
+    if (signal?.aborted || ofxEncodingOf(batch.map(ofxTransaction).join('')) === 'UTF-8') return 'UTF-8';
+  }
+  return 'USASCII';
+}
+
 /** The file's pieces: CSV without `statement`, OFX with it. */
 async function* pieces(req: AccountExportRequest, query: TxQuery, statement: OfxStatement | null): AsyncGenerator<ExportPiece> {
   if (!statement) {
@@ -51,8 +63,9 @@ async function* pieces(req: AccountExportRequest, query: TxQuery, statement: Ofx
     for await (const rows of rowsOldestFirst(req.profileId, query)) yield { text: rows.map(csvRow).join(''), rows: rows.length };
     return;
   }
-  yield { text: ofxHead(statement), rows: 0 };
-  for await (const rows of rowsOldestFirst(req.profileId, query)) yield { text: rows.map(ofxTransaction).join(''), rows: rows.length };
+  const encoding = await ofxEncodingFor(statement, rowsOldestFirst(req.profileId, query), req.signal);
+  yield { text: ofxHead(statement, encoding), rows: 0 };
+  for await (const rows of rowsOldestFirst(req.profileId, query)) yield { text: ofxTransactions(rows, encoding), rows: rows.length };
   yield { text: ofxTail(statement), rows: 0 };
 }
 

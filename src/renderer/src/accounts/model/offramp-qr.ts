@@ -18,6 +18,24 @@ export function qrMatrix(text: string): QrMatrix {
   return { size: modules.size, dark };
 }
 
+/** A QR code to draw, or why there is none. */
+export type QrDrawing = { ok: true; matrix: QrMatrix } | { ok: false; reason: string };
+
+/**
+ * `qrMatrix`, for a screen: the encoder throws on empty text and on text longer than a QR code
+ * holds, and a throw while drawing would take the screen with it. The address is still shown as
+ * text to copy, so the reason is enough.
+ */
+export function qrDrawing(text: string): QrDrawing {
+  if (text === '') return { ok: false, reason: 'there is no address to encode' };
+  try {
+    return { ok: true, matrix: qrMatrix(text) };
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return { ok: false, reason: `it cannot be encoded (${why.slice(0, 200)})` };
+  }
+}
+
 /**
  * One SVG path for every dark module, a horizontal run of them at a time (a few hundred segments,
  * not a few thousand elements), in module units with the origin at the symbol's top-left corner.

@@ -1,4 +1,5 @@
-import type { OfframpRequest, OfframpResult, Wallet, WalletAddress } from '../../../../shared/service';
+import { z } from 'zod';
+import { Wallet, WalletAddress, type OfframpRequest, type OfframpResult } from '../../../../shared/service';
 
 /**
  * An off-ramp wallet as the entity cache keeps it (kind 'wallet', id = wallet id). The service has
@@ -11,6 +12,54 @@ export interface CachedWallet {
   virtualAccountId: string;
   /** When the create's answer was cached here (ms since epoch). */
   createdAt: number;
+}
+
+/**
+ * A cached wallet as today's app accepts it. The cache may hold what an earlier version accepted
+ * (an empty address, one too long for a QR code, one with bidi characters): each is read through
+ * this on the way to the screen, so such a record is reported, not drawn.
+ */
+const StoredWallet = z.object({ wallet: Wallet, addresses: z.array(WalletAddress), virtualAccountId: z.string(), createdAt: z.number() });
+
+/** A cached wallet that fails today's checks: what can be told of it, and why it is not shown. */
+export interface UnreadableWallet {
+  id: string;
+  /** Undefined when even that cannot be read (then no account can show it). */
+  virtualAccountId: string | undefined;
+  problem: string;
+}
+
+export interface CachedWallets {
+  wallets: CachedWallet[];
+  unreadable: UnreadableWallet[];
+}
+
+function field(value: unknown, ...path: string[]): unknown {
+  let v = value;
+  for (const key of path) v = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[key] : undefined;
+  return v;
+}
+
+/** The cached records of kind 'wallet', split into those that pass today's checks and those that do not. */
+export function readCachedWallets(items: readonly unknown[]): CachedWallets {
+  const wallets: CachedWallet[] = [];
+  const unreadable: UnreadableWallet[] = [];
+  for (const item of items) {
+    const r = StoredWallet.safeParse(item);
+    if (r.success) {
+      wallets.push(r.data);
+      continue;
+    }
+    const issue = r.error.issues[0];
+    const id = field(item, 'wallet', 'id');
+    const va = field(item, 'virtualAccountId');
+    unreadable.push({
+      id: typeof id === 'string' && id !== '' ? id : '(no id)',
+      virtualAccountId: typeof va === 'string' ? va : undefined,
+      problem: issue ? `${issue.path.map(String).join('.') || 'the record'}: ${issue.message}` : 'it is not a wallet',
+    });
+  }
+  return { wallets, unreadable };
 }
 
 export function cachedWalletOf(result: OfframpResult, request: OfframpRequest, createdAt: number): CachedWallet {

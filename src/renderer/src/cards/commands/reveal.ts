@@ -1,4 +1,4 @@
-import type { Result, RevealAuditEntry, RevealedSecrets } from '../../../../shared/ipc';
+import type { Result, RevealAuditList, RevealedSecrets } from '../../../../shared/ipc';
 import { cardSecrets } from '../../platform/cards';
 
 /**
@@ -9,7 +9,10 @@ export function revealCard(profileId: string, cardId: string, what: { pan: boole
   return cardSecrets.reveal({ profileId, cardId, ...what });
 }
 
-/** The newest reveals of a card from main's local audit (who and when; never the number). */
-export function loadReveals(profileId: string, cardId: string): Promise<Result<RevealAuditEntry[]>> {
+/**
+ * The newest reveals of a card from main's local audit (who and when; never the number), and what
+ * main found checking the profile's whole audit file as it read it.
+ */
+export function loadReveals(profileId: string, cardId: string): Promise<Result<RevealAuditList>> {
   return cardSecrets.reveals({ profileId, cardId });
 }

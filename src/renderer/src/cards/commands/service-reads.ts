@@ -1,14 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { CardEvent, Utilization } from '../../../../shared/service';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { CardEvent, type Utilization } from '../../../../shared/service';
 import { serviceCall } from '../../platform/service';
+import { upsertEntities } from '../../repos/entities-repo';
+import { useEntities } from '../../repos/entities-hooks';
 
 /**
  * Reads a card screen asks of the service while it is open and online: the card's network events
- * (a timeline, paged) and the service's own utilization figure. They are not cached: offline the
- * screen says so, and the meters computed from the cached transactions stand in.
+ * (a timeline, paged) and the service's own utilization figure. Events read are kept in the entity
+ * cache, so a card's timeline reads offline as it was last seen; the utilization is not kept
+ * (offline, the meters computed from the cached transactions stand in).
  */
 
 export interface CardEvents {
+  /** The card's events read so far (from the cache), newest first. */
   items: CardEvent[];
   state: 'idle' | 'loading' | 'ready' | 'error';
   error: string | null;
@@ -16,14 +20,27 @@ export interface CardEvents {
   more?: () => void;
 }
 
+const NO_EVENTS: unknown[] = [];
+
+/** Cached records that are this card's events; anything else in the cache is passed over. */
+function eventsOf(records: readonly unknown[], cardId: string): CardEvent[] {
+  const events: CardEvent[] = [];
+  for (const r of records) {
+    const parsed = CardEvent.safeParse(r);
+    if (parsed.success && parsed.data.cardId === cardId) events.push(parsed.data);
+  }
+  return events.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1));
+}
+
 export function useCardEvents(profileId: string, cardId: string, online: boolean): CardEvents {
-  const [items, setItems] = useState<CardEvent[]>([]);
+  const cached = useEntities<unknown>(profileId, 'cardEvent')?.items ?? NO_EVENTS;
+  const items = useMemo(() => eventsOf(cached, cardId), [cached, cardId]);
   const [state, setState] = useState<CardEvents['state']>('idle');
   const [error, setError] = useState<string | null>(null);
   const [cursor, setCursor] = useState<string | undefined>(undefined);
 
   const load = useCallback(
-    async (from: string | undefined, signal: AbortSignal, append: boolean) => {
+    async (from: string | undefined, signal: AbortSignal) => {
       setState('loading');
       const r = await serviceCall(profileId, 'listCardEvents', { params: { cardId }, query: from ? { cursor: from } : {} }, { signal });
       if (signal.aborted) return;
@@ -32,7 +49,8 @@ export function useCardEvents(profileId: string, cardId: string, online: boolean
         setError(r.error.message);
         return;
       }
-      setItems((old) => (append ? [...old, ...r.value.items] : r.value.items));
+      await upsertEntities(profileId, 'cardEvent', r.value.items, (e) => e.id);
+      if (signal.aborted) return;
       setCursor(r.value.metadata?.nextCursor);
       setError(null);
       setState('ready');
@@ -45,7 +63,7 @@ export function useCardEvents(profileId: string, cardId: string, online: boolean
     if (!online) return;
     const controller = new AbortController();
     pager.controller = controller;
-    void load(undefined, controller.signal, false);
+    void load(undefined, controller.signal);
     return () => controller.abort();
   }, [load, online, pager]);
 
@@ -53,7 +71,7 @@ export function useCardEvents(profileId: string, cardId: string, online: boolean
     items,
     state,
     error,
-    ...(cursor && online && state !== 'loading' ? { more: () => void load(cursor, pager.controller.signal, true) } : {}),
+    ...(cursor && online && state !== 'loading' ? { more: () => void load(cursor, pager.controller.signal) } : {}),
   };
 }
 

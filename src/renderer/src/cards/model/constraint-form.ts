@@ -8,7 +8,7 @@ import {
   type UtilizationPreset,
 } from '../../../../shared/service';
 import { parseCents } from '../../../../shared/money';
-import { isMcc } from '../../../../shared/spending/merchant-categories';
+import { isCategoryEntry, isMcc } from '../../../../shared/spending/merchant-categories';
 import { dayIn } from '../../../../shared/spending/zoned-days';
 import { money } from '../../model/format';
 import { countryName } from './words';
@@ -103,6 +103,7 @@ function entryError(rule: ListRuleName, entry: string): string | undefined {
   if (!entry) return `Empty ${LIST_LABEL[rule]}: type one or remove the row.`;
   if (entry.length > 200) return `Too long (${entry.length} characters): at most 200.`;
   if (rule === 'mccs' && !isMcc(entry)) return `“${entry}” is not a merchant category code: an MCC is exactly four digits, such as 5812.`;
+  if (rule === 'categories' && !isCategoryEntry(entry)) return `“${entry}” is not a merchant category, so it would match no purchase: pick one of the suggested names (such as restaurants or travel) or type a four-digit MCC.`;
   if (rule === 'countries' && (!/^[A-Z]{2}$/.test(entry) || !countryName(entry))) return `“${entry}” is not an ISO country code: use two letters, such as US or DE.`;
   return undefined;
 }

@@ -2,7 +2,7 @@ import type { Card, CardGroup, Transaction } from '../../../../shared/service';
 import { brokenRule, DECLINE, type BrokenRule, type DeclineReason, type Purchase } from '../../../../shared/spending/rules';
 import { money } from '../../model/format';
 import { spendCounter } from './utilization';
-import { categoryWords, countryWords, limitWords, listWords, mccWords } from './words';
+import { categoryWords, countryWords, limitWords, listWords, mccWords, merchantEntryWords, type KnownMerchants } from './words';
 import { merchantCategoryOf } from '../../../../shared/spending/merchant-categories';
 
 /**
@@ -26,6 +26,8 @@ export interface PurchaseContext {
   fundingBalanceCents?: number | undefined;
   /** The funding account is closed. */
   fundingClosed?: boolean | undefined;
+  /** Cached merchants, to name those a merchant rule lists by id. */
+  merchants?: KnownMerchants | undefined;
   nowMs: number;
 }
 
@@ -42,10 +44,10 @@ export type Verdict =
     };
 
 /** The broken rule in words, naming whose rule it is. */
-export function brokenRuleWords(rule: BrokenRule, a: Purchase, whose: string): string {
+export function brokenRuleWords(rule: BrokenRule, a: Purchase, whose: string, merchants: KnownMerchants = []): string {
   switch (rule.member) {
     case 'merchantRule':
-      return `${whose} merchant rule allows ${listWords(rule.restriction, rule.listed, 'at')}; “${a.merchantName}” is not allowed.`;
+      return `${whose} merchant rule allows ${listWords(rule.restriction, rule.listed.map((m) => merchantEntryWords(m, merchants)), 'at')}; “${a.merchantName}” is not allowed.`;
     case 'merchantCategoryRule':
       return `${whose} category rule allows ${listWords(rule.restriction, rule.listed.map(categoryWords), 'in')}; ${a.mcc} is in “${categoryWords(merchantCategoryOf(a.mcc))}”.`;
     case 'merchantCategoryCodeRule':
@@ -67,14 +69,14 @@ export function checkPurchase(a: Purchase, ctx: PurchaseContext): Verdict {
     return { approved: false, reason: DECLINE.cardNotActive, source: 'status', words: `The card is ${card.status}; only an active card can pay.` };
   }
   const own = brokenRule(card.spendingConstraint, a, spendCounter(ctx.transactions, ctx.nowMs));
-  if (own) return { approved: false, reason: own.reason, source: 'card', rule: own, words: brokenRuleWords(own, a, 'The card’s') };
+  if (own) return { approved: false, reason: own.reason, source: 'card', rule: own, words: brokenRuleWords(own, a, 'The card’s', ctx.merchants) };
   const caveats: string[] = [];
   const group = ctx.group && ctx.group.id === card.cardGroupId ? ctx.group : undefined;
   if (card.cardGroupId && !group) caveats.push('The card’s group is not in the local cache: its rules were not checked.');
   if (group) {
     const spend = spendCounter(ctx.groupTransactions ?? ctx.transactions, ctx.nowMs);
     const shared = brokenRule(group.spendingConstraint, a, spend);
-    if (shared) return { approved: false, reason: shared.reason, source: 'group', rule: shared, words: brokenRuleWords(shared, a, `The group “${group.name}”’s`) };
+    if (shared) return { approved: false, reason: shared.reason, source: 'group', rule: shared, words: brokenRuleWords(shared, a, `The group “${group.name}”’s`, ctx.merchants) };
     if (!ctx.groupTransactions) caveats.push('Only this card’s spend was counted against the group’s limits.');
   }
   if (ctx.fundingClosed) {

@@ -1,5 +1,6 @@
 import { utilizationLimitsOf, type SpendingConstraintView, type VirtualAccountView } from '../../../../shared/service';
 import { currentPeriod } from '../../../../shared/spending/periods';
+import type { TxQuery } from '../../search/model/query';
 
 /**
  * How far back the cached transactions must be read to measure every limit of the given
@@ -17,6 +18,19 @@ export function spendWindowStart(constraints: readonly (SpendingConstraintView |
     }
   }
   return earliest;
+}
+
+/**
+ * The cached debits to read for limits whose earliest period starts at `since` (spendWindowStart),
+ * made with `cardIds`; null when there is nothing to read (no limit, or no card). A group's limits
+ * count the cards that are in the group now, as the service counts them (its transactions name a
+ * card, never the group it was in), so a group's query lists its members rather than filtering by
+ * the group each row was indexed under: a card that joins brings the period's purchases with it,
+ * and one that leaves takes them away.
+ */
+export function spendQuery(cardIds: readonly string[], since: number | null | undefined): TxQuery | null {
+  if (since === undefined || cardIds.length === 0) return null;
+  return { cardIds: [...cardIds].sort(), maxCents: -1, ...(since !== null ? { fromMs: since } : {}) };
 }
 
 /**

@@ -6,13 +6,14 @@ import { currentPeriod, type Period } from '../../../../shared/spending/periods'
  * app has cached, with the same periods the service uses. Works offline; only as fresh as the cache.
  */
 
-const SPENDING = new Set(['pending', 'settled']);
+/** A disputed purchase still counts: its money stays out until a credit comes back, and that credit, like a refund, gives no limit back. */
+const SPENDING = new Set(['pending', 'settled', 'dispute']);
 
 /**
  * Whether a cached transaction is card spend that counts against a limit: an approved card purchase
- * (pending or settled debit). Card purchases carry merchantData (SERVICE.md 2.5: card transactions
- * only); a fee charged to a card carries feeInfo instead and does not count, nor do refunds,
- * reversals or declines.
+ * (a pending, settled or disputed debit). Card purchases carry merchantData (SERVICE.md 2.5: card
+ * transactions only); a fee charged to a card carries feeInfo instead and does not count, nor do
+ * refunds, reversals, declines or failed items.
  */
 export function isCountedCardSpend(tx: Transaction): boolean {
   return tx.cardId !== undefined && tx.amountCents < 0 && SPENDING.has(tx.detailedStatus) && tx.merchantData !== undefined && tx.feeInfo === undefined;

@@ -1,8 +1,30 @@
-import type { Restriction, UtilizationLimit } from '../../../../shared/service';
-import { describeMcc, merchantCategoryName } from '../../../../shared/spending/merchant-categories';
+import type { CardStatus, Restriction, UtilizationLimit } from '../../../../shared/service';
+import { describeMcc, isCategoryEntry, isMcc, merchantCategoryName } from '../../../../shared/spending/merchant-categories';
 import { money } from '../../model/format';
 
-/** Plain words for the parts of a constraint, shared by its description and the purchase check. */
+/** Plain words for a card's states and for the parts of a constraint (its description and the purchase check). */
+
+const STATUS: Record<CardStatus, string> = { active: 'Active', paused: 'Paused', inactive: 'Inactive', closed: 'Closed' };
+/** What each state means for spending, as the status picker offers it. */
+const STATUS_MEANING: Record<CardStatus, string> = {
+  active: 'Active: can be used',
+  paused: 'Paused: declines until resumed',
+  inactive: 'Inactive',
+  closed: 'Closed: final, cannot be reopened',
+};
+
+export function cardStatusWords(status: CardStatus): string {
+  return STATUS[status] ?? status;
+}
+
+export function cardStatusMeaning(status: CardStatus): string {
+  return STATUS_MEANING[status] ?? status;
+}
+
+/** "Virtual", "Physical, single use". */
+export function cardKindWords(card: { isPhysical: boolean; isSingleUse?: boolean | undefined }): string {
+  return `${card.isPhysical ? 'Physical' : 'Virtual'}${card.isSingleUse ? ', single use' : ''}`;
+}
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 
@@ -30,9 +52,20 @@ export function mccWords(code: string): string {
   return `${code} ${describeMcc(code)}`;
 }
 
+/** "Restaurants"; "MCC 5812 Restaurants" for a code written as a category; an entry that matches nothing says so. */
 export function categoryWords(entry: string): string {
-  const name = merchantCategoryName(entry);
-  return name === entry ? entry : name;
+  if (!isCategoryEntry(entry)) return `“${entry}” (not a category: matches nothing)`;
+  const code = entry.trim();
+  return isMcc(code) ? `MCC ${mccWords(code)}` : merchantCategoryName(code);
+}
+
+/** The cached merchants, to name those a merchant rule lists by id. */
+export type KnownMerchants = readonly { id: string; name: string }[];
+
+/** A merchant rule's entry: a cached merchant's name for its id ("Uber (id mer_1)"), else the name as written (matched in any case). */
+export function merchantEntryWords(entry: string, merchants: KnownMerchants = []): string {
+  const named = merchants.find((m) => m.id === entry);
+  return named ? `${named.name} (id ${entry})` : entry;
 }
 
 /** "a day", "a week"...: how often the limit resets. */

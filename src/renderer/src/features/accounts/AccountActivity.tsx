@@ -5,6 +5,7 @@ import { balanceSeries } from '../../accounts/model/balance-series';
 import { count, money } from '../../model/format';
 import { TransactionDigest } from '../../ui/TransactionDigest';
 import { BalanceChart } from './BalanceChart';
+import { useMerchantNames } from '../../directory/commands/merchant-names';
 
 const NEWEST = 15;
 const CHART_DAYS = 90;
@@ -13,28 +14,25 @@ const CHART_DAYS = 90;
 export function AccountActivity({ profileId, view, nowMs }: { profileId: string; view: VirtualAccountView; nowMs: number }) {
   const id = view.virtualAccount.id;
   const { all, recent } = useAccountTransactions(profileId, id, NEWEST, nowMs, CHART_DAYS);
+  const names = useMerchantNames(profileId);
   const series = useMemo(() => (recent.state === 'ready' ? balanceSeries(view.balance.amountCents, recent.rows, nowMs, CHART_DAYS) : null), [recent, view.balance.amountCents, nowMs]);
 
   return (
     <>
-      <section className="account-section" aria-labelledby={`va-tx-${id}`}>
-        <h3 id={`va-tx-${id}`} className="account-section__title">
+      <section className="detail-section" aria-labelledby={`va-tx-${id}`}>
+        <h3 id={`va-tx-${id}`} className="detail-section__title">
           Transactions (saved on this computer)
         </h3>
-        {all.state === 'loading' ? <p className="muted">Reading the cached transactions…</p> : null}
-        {all.state === 'error' ? <p className="field__error">{all.error}</p> : null}
-        {all.state === 'ready' && all.summary ? (
-          <TransactionDigest
-            summary={all.summary}
-            rows={all.rows}
-            totalsLabel="Account transaction totals"
-            caption={`Newest ${all.rows.length} transactions of the account`}
-            empty="No transactions of this account in the cache yet."
-          />
-        ) : null}
+        <TransactionDigest
+          read={all}
+          nameOf={names.ofTransaction}
+          totalsLabel="Account transaction totals"
+          caption={(n) => `Newest ${n} transactions of the account`}
+          empty="No transactions of this account in the cache yet."
+        />
       </section>
-      <section className="account-section" aria-labelledby={`va-chart-${id}`}>
-        <h3 id={`va-chart-${id}`} className="account-section__title">
+      <section className="detail-section" aria-labelledby={`va-chart-${id}`}>
+        <h3 id={`va-chart-${id}`} className="detail-section__title">
           Balance over the last {CHART_DAYS} days
         </h3>
         {recent.state === 'loading' ? <p className="muted">Reading the cached transactions…</p> : null}

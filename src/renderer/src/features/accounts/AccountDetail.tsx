@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { VirtualAccountView } from '../../../../shared/service';
+import type { Account, VirtualAccountView } from '../../../../shared/service';
 import { readAccount } from '../../accounts/commands/fetch-accounts';
 import { describeRule, nextCollection } from '../../accounts/model/commission-words';
 import { copyText } from '../../cards/commands/copy';
@@ -10,6 +10,10 @@ import { AccountExport } from './AccountExport';
 import { CloseAccount } from './CloseAccount';
 import { OfframpPanel } from './OfframpPanel';
 import { StatusNote } from '../../ui/StatusNote';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
+import { DetailPane } from '../../ui/DetailPane';
+import { Fields, TechnicalDetails, TechValue } from '../../ui/Fields';
+import { useEntities } from '../../repos/entities-hooks';
 
 interface Props {
   profileId: string;
@@ -34,62 +38,57 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClo
     if (closed) closedRef.current?.focus();
   }, [closed]);
   const next = nextCollection(view.commissionRule, nowMs);
+  const mainAccounts = useEntities<Account>(profileId, 'account');
 
   const readAgain = async () => {
     setReading(true);
     setNote(null);
     const r = await readAccount(profileId, a.id);
     setReading(false);
-    setNote(r.ok ? { text: `Read from the service: balance ${money(r.value.balance.amountCents)}.`, error: false } : { text: r.error.message, error: true });
+    setNote(r.ok ? { text: `Refreshed from the bank: balance ${money(r.value.balance.amountCents)}.`, error: false } : { text: r.error.message, error: true });
   };
 
+  const mainAccount = mainAccounts?.items.find((m) => m.id === a.accountId)?.name;
   return (
-    <section className="detail-pane" aria-label="Account details">
-      <div className="detail-pane__head">
-        <h2 className="detail-pane__title">{a.name}</h2>
-        <button type="button" className="button button--quiet" onClick={onClose}>
-          Close details
-        </button>
-      </div>
-      <p className="detail-pane__sub">
-        {a.accountType === 'primary' ? 'Primary account (the main account itself)' : 'Virtual account under the main account'}
-        {a.closedAt ? ` · closed ${dateTime(a.closedAt)}` : ''}
-        {asOf ? ` · as of ${ago(asOf)}` : ''}
-        {online ? '' : ' · offline'}
-      </p>
+    <DetailPane
+      label="Account details"
+      title={a.name}
+      closeLabel="the account details"
+      onClose={onClose}
+      sub={
+        <>
+          {a.accountType === 'primary' ? 'Primary account (the main account itself)' : 'Virtual account under the main account'}
+          {a.closedAt ? ` · closed ${dateTime(a.closedAt)}` : ''}
+          {asOf ? ` · as of ${ago(asOf)}` : ''}
+          {online ? '' : ' · offline'}
+        </>
+      }
+    >
       {closed ? (
         <p ref={closedRef} className="muted" role="status" tabIndex={-1}>
           {closed}
         </p>
       ) : null}
-      <dl className="detail-fields">
-        <dt>Balance</dt>
-        <dd>{money(view.balance.amountCents)}</dd>
-        <dt>Spend</dt>
-        <dd>{money(view.spend.amountCents)}</dd>
-        <dt>Account number</dt>
-        <dd>
-          <CopyValue label="account number" value={a.accountNumber} />
-        </dd>
-        <dt>Routing number</dt>
-        <dd>
-          <CopyValue label="routing number" value={a.routingNumber} />
-        </dd>
-        <dt>Main account</dt>
-        <dd>{a.accountId}</dd>
-        <dt>Virtual account id</dt>
-        <dd>{a.id}</dd>
-        <dt>Closed</dt>
-        <dd>{a.closedAt ? dateTime(a.closedAt) : 'No: open'}</dd>
-        <dt>Commission</dt>
-        <dd data-testid="commission-rule">
-          {describeRule(view.commissionRule)}
-          {next ? <span className="account-next"> · next collection {next}</span> : null}
-        </dd>
-      </dl>
+      <Fields
+        fields={[
+          ['Balance', money(view.balance.amountCents)],
+          ['Spend', money(view.spend.amountCents)],
+          ['Account number', <CopyValue label="account number" value={a.accountNumber} />],
+          ['Routing number', <CopyValue label="routing number" value={a.routingNumber} />],
+          ['Main account', mainAccount ?? 'The company’s main account'],
+          ['Closed', a.closedAt ? dateTime(a.closedAt) : 'No: open'],
+          [
+            'Commission',
+            <span data-testid="commission-rule">
+              {describeRule(view.commissionRule)}
+              {next ? <span className="account-next"> · next collection {next}</span> : null}
+            </span>,
+          ],
+        ]}
+      />
       <div className="account-actions">
-        <button type="button" className="button" disabled={!online || reading} title={online ? undefined : 'Offline: reading again needs the service.'} onClick={() => void readAgain()}>
-          {reading ? 'Reading…' : 'Read again from the service'}
+        <button type="button" className="button" disabled={!online || reading} title={online ? undefined : 'Offline: refreshing needs the connection to the bank.'} onClick={() => void readAgain()}>
+          {reading ? 'Refreshing…' : 'Refresh this account'}
         </button>
         <StatusNote note={note} />
       </div>
@@ -97,8 +96,17 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClo
       <CloseAccount profileId={profileId} view={view} all={all} online={online} onClosed={setClosed} />
       <AccountActivity profileId={profileId} view={view} nowMs={nowMs} />
       <AccountExport profileId={profileId} view={view} />
-      <OfframpPanel profileId={profileId} view={view} online={online} />
-    </section>
+      <ErrorBoundary what="The off-ramp wallets">
+        <OfframpPanel profileId={profileId} view={view} online={online} />
+      </ErrorBoundary>
+      <TechnicalDetails
+        fields={[
+          ['Virtual account id', <TechValue>{a.id}</TechValue>],
+          ['Main account id', <TechValue>{a.accountId}</TechValue>],
+          ['Commission rule id', view.commissionRule ? <TechValue>{view.commissionRule.id}</TechValue> : undefined],
+        ]}
+      />
+    </DetailPane>
   );
 }
 

@@ -20,23 +20,23 @@ export function AccountEdits({ profileId, view, online }: Props) {
   const a = view.virtualAccount;
   if (a.accountType === 'primary') {
     return (
-      <section className="account-section" aria-label="Changes">
-        <h3 className="account-section__title">Changes</h3>
+      <section className="detail-section" aria-label="Changes">
+        <h3 className="detail-section__title">Changes</h3>
         <p className="muted">The primary account cannot be renamed or closed here. {PRIMARY_NO_RULE}</p>
       </section>
     );
   }
   if (a.closedAt) {
     return (
-      <section className="account-section" aria-label="Changes">
-        <h3 className="account-section__title">Changes</h3>
+      <section className="detail-section" aria-label="Changes">
+        <h3 className="detail-section__title">Changes</h3>
         <p className="muted">{CLOSED_EDITS}</p>
       </section>
     );
   }
   return (
-    <section className="account-section" aria-label="Changes">
-      <h3 className="account-section__title">Changes</h3>
+    <section className="detail-section" aria-label="Changes">
+      <h3 className="detail-section__title">Changes</h3>
       {online ? null : (
         <p className="muted" role="note">
           {OFFLINE_EDITS}

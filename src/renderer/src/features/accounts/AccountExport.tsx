@@ -7,6 +7,8 @@ import type { ExportOutcome } from '../../app/save-in-pieces';
 import { useEntities } from '../../repos/entities-hooks';
 import { ExportOutcomeNote } from '../../ui/ExportOutcomeNote';
 import { TextField } from '../../ui/TextField';
+import { focusFirstField } from '../../ui/focus';
+import { useScreenActions } from '../../stores/action-registry';
 import './account-export.css';
 
 export interface AccountExportProps {
@@ -55,10 +57,16 @@ export function AccountExport({ profileId, view }: AccountExportProps) {
     setOutcome(r);
   };
 
+  const formRef = useRef<HTMLFormElement>(null);
+  // The range and format are asked for first, so the command takes the person to the form.
+  useScreenActions([
+    { id: 'accounts:export', title: `Export the transactions of ${view.virtualAccount.name}…`, group: 'Selected item', keywords: ['ofx', 'csv', 'download', 'statement'], run: () => focusFirstField(formRef.current) },
+  ]);
+
   return (
     <section className="account-export" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Export transactions</h3>
-      <form className="form" noValidate onSubmit={(e) => void submit(e)}>
+      <form ref={formRef} className="form" noValidate onSubmit={(e) => void submit(e)}>
         <div className="account-export__range">
           <TextField id={`${id}-from`} label="From" type="date" value={range.from} error={shown.from} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} />
           <TextField id={`${id}-to`} label="To" type="date" value={range.to} error={shown.to} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} />

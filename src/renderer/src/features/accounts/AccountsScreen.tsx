@@ -1,24 +1,25 @@
+import { forActiveProfile } from '../../app/active-profile';
 import { useMemo, useState } from 'react';
 import type { VirtualAccountView } from '../../../../shared/service';
 import { isClosed, totalsOf, visibleAccounts } from '../../accounts/model/account-list';
 import { fetchAccountPage } from '../../accounts/commands/fetch-accounts';
-import { ago, count, money } from '../../model/format';
+import { count, money } from '../../model/format';
 import { useEntities } from '../../repos/entities-hooks';
 import { useConnectivity } from '../../stores/connectivity';
-import { useProfiles } from '../../stores/profiles';
+import { SavedListLine } from '../../ui/SavedListLine';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { AccountDetail } from './AccountDetail';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import './accounts.css';
-import { PagedFetchButtons } from '../../ui/PagedFetchButtons';
+import { PagedFetchButtons, REFRESH_FROM_BANK } from '../../ui/PagedFetchButtons';
+import { ListDetail } from '../../ui/ListDetail';
+import { PickList } from '../../ui/PickList';
 import { plural, usePagedFetch } from '../../ui/usePagedFetch';
 
 export const OFFLINE_ACCOUNT_EDITS = 'Offline: changes to accounts need the service. They are shown as they were last synced.';
 
-export function AccountsScreen() {
-  const profileId = useProfiles((s) => s.activeProfileId);
-  if (!profileId) return null;
-  return <AccountsFor key={profileId} profileId={profileId} />;
-}
+// A fresh screen per profile: nothing of one profile's state shows on another's.
+export const AccountsScreen = forActiveProfile(AccountsFor);
 
 function AccountsFor({ profileId }: { profileId: string }) {
   const accounts = useEntities<VirtualAccountView>(profileId, 'virtualAccount');
@@ -35,14 +36,8 @@ function AccountsFor({ profileId }: { profileId: string }) {
   const selected = selectedId ? all.find((v) => v.virtualAccount.id === selectedId) : undefined;
 
   return (
-    <section className={`screen screen--wide accounts-screen${selected ? ' accounts-screen--detail' : ''}`} aria-labelledby="screen-title">
-      <div className="screen__row">
-        <ScreenHeading>Accounts</ScreenHeading>
-        <p className="muted accounts-asof" data-testid="accounts-asof">
-          {accounts?.asOf ? `Saved list as of ${ago(accounts.asOf)}` : 'Not synced yet'} · {count(shown.length)} of {count(all.length)} shown
-          {online ? '' : ' · offline: shown as last synced'}
-        </p>
-      </div>
+    <section className="screen screen--wide" aria-labelledby="screen-title">
+      <ScreenHeading aside={<SavedListLine label="Virtual accounts" asOf={accounts?.asOf ?? null} shown={shown.length} total={all.length} online={online} />}>Accounts</ScreenHeading>
       <div className="tx-toolbar">
         <label className="accounts-check">
           <input
@@ -55,44 +50,52 @@ function AccountsFor({ profileId }: { profileId: string }) {
           />
           Show closed
         </label>
-        <PagedFetchButtons paged={paged} label="Fetch from the service" disabled={!online} disabledReason={OFFLINE_ACCOUNT_EDITS} />
+        <PagedFetchButtons paged={paged} label={REFRESH_FROM_BANK} disabled={!online} disabledReason={OFFLINE_ACCOUNT_EDITS} />
       </div>
-      <div className="accounts-body">
-        <div className="accounts-list">
-          {accounts === undefined ? (
-            <p className="muted">Reading the saved accounts…</p>
-          ) : shown.length === 0 ? (
-            <p className="muted">{all.length === 0 ? 'No accounts saved yet: they arrive with the first sync.' : 'Every saved account is closed: tick "Show closed" to see them.'}</p>
-          ) : (
-            <>
-              <ul className="pick-list" aria-label="Virtual accounts">
-                {shown.map((v) => {
-                  const a = v.virtualAccount;
-                  return (
-                    <li key={a.id}>
-                      <button
-                        type="button"
-                        className={`pick-item account-item${a.id === selectedId ? ' pick-item--selected' : ''}${isClosed(v) ? ' account-item--closed' : ''}`}
-                        aria-pressed={a.id === selectedId}
-                        onClick={() => setSelectedId(a.id)}
-                      >
-                        <span className="pick-item__name">{a.name}</span>
-                        <span className="account-item__type">{a.accountType === 'primary' ? 'Primary' : 'Default'}{isClosed(v) ? ' · closed' : ''}</span>
-                        <span className="account-item__money" aria-label={`Balance ${money(v.balance.amountCents)}`}>{money(v.balance.amountCents)}</span>
-                        <span className="account-item__money muted" aria-label={`Spend ${money(v.spend.amountCents)}`}>spend {money(v.spend.amountCents)}</span>
-                      </button>
-                    </li>
-                  );
-                })}
-              </ul>
-              <p className="accounts-total" data-testid="accounts-total">
-                Total of the {count(shown.length)} shown: balance <strong>{money(totals.balanceCents)}</strong>, spend {money(totals.spendCents)}
-              </p>
-            </>
-          )}
-        </div>
-        {selected ? <AccountDetail key={selected.virtualAccount.id} profileId={profileId} view={selected} all={all} online={online} asOf={accounts?.asOf ?? null} nowMs={nowMs} onClose={() => setSelectedId(null)} /> : null}
-      </div>
+      <ListDetail
+        detail={
+          selected ? (
+            <ErrorBoundary key={selected.virtualAccount.id} what="This account's details">
+              <AccountDetail profileId={profileId} view={selected} all={all} online={online} asOf={accounts?.asOf ?? null} nowMs={nowMs} onClose={() => setSelectedId(null)} />
+            </ErrorBoundary>
+          ) : null
+        }
+      >
+        {accounts === undefined ? (
+          <p className="muted">Reading the saved accounts…</p>
+        ) : shown.length === 0 ? (
+          <p className="muted">{all.length === 0 ? 'No accounts saved yet: they arrive with the first sync.' : 'Every saved account is closed: tick "Show closed" to see them.'}</p>
+        ) : (
+          <>
+            <PickList
+              label="Virtual accounts"
+              selectedId={selectedId}
+              onSelect={setSelectedId}
+              items={shown.map((v) => {
+                const a = v.virtualAccount;
+                return {
+                  id: a.id,
+                  text: a.name,
+                  content: (
+                    <span className={`account-item${isClosed(v) ? ' account-item--closed' : ''}`}>
+                      <span className="pick-item__name">{a.name}</span>
+                      <span className="account-item__type">
+                        {a.accountType === 'primary' ? 'Primary' : 'Virtual account'}
+                        {isClosed(v) ? ' · closed' : ''}
+                      </span>
+                      <span className="account-item__money">{money(v.balance.amountCents)}</span>
+                      <span className="account-item__money account-item__spend">spend {money(v.spend.amountCents)}</span>
+                    </span>
+                  ),
+                };
+              })}
+            />
+            <p className="accounts-total" data-testid="accounts-total">
+              Total of the {count(shown.length)} shown: balance <strong>{money(totals.balanceCents)}</strong>, spend {money(totals.spendCents)}
+            </p>
+          </>
+        )}
+      </ListDetail>
     </section>
   );
 }

@@ -1,44 +1,34 @@
 import { summarizeSeries, type BalancePoint } from '../../accounts/model/balance-series';
-import { day, money } from '../../model/format';
-
-const W = 560;
-const H = 160;
-const PAD = 8;
-
-function iso(ms: number): string {
-  return new Date(ms).toISOString();
-}
+import { dayOf, money } from '../../model/format';
+import { DataTable } from '../../ui/DataTable';
+import { ChartNumbers, LineChart } from '../../ui/LineChart';
 
 /**
- * The end-of-day balance as an inline SVG line, with its summary in words: the picture is for
- * the eye, the sentence (lowest, highest, start, end) is what a screen reader reads.
+ * The end-of-day balance over time, on axes scaled to it, with its summary in words (what a
+ * screen reader reads, and what the eye checks) and every day's figure in a table beside it.
  */
 export function BalanceChart({ points }: { points: readonly BalancePoint[] }) {
   const summary = summarizeSeries(points);
   if (!summary) return <p className="muted">No days to show.</p>;
-  const lo = summary.lowest.endCents;
-  const hi = summary.highest.endCents;
-  const span = hi - lo || 1;
-  const step = points.length > 1 ? (W - 2 * PAD) / (points.length - 1) : 0;
-  const y = (cents: number) => PAD + (H - 2 * PAD) * (1 - (cents - lo) / span);
-  const path = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${(PAD + i * step).toFixed(1)},${y(p.endCents).toFixed(1)}`).join(' ');
-  const zeroInside = lo < 0 && hi > 0;
-  const text = `From ${money(summary.start.endCents)} on ${day(iso(summary.start.dayMs))} to ${money(summary.end.endCents)} on ${day(iso(summary.end.dayMs))}; lowest ${money(lo)} on ${day(iso(summary.lowest.dayMs))}, highest ${money(hi)} on ${day(iso(summary.highest.dayMs))}.`;
+  const text = `From ${money(summary.start.endCents)} on ${dayOf(summary.start.dayMs)} to ${money(summary.end.endCents)} on ${dayOf(summary.end.dayMs)}; lowest ${money(summary.lowest.endCents)} on ${dayOf(summary.lowest.dayMs)}, highest ${money(summary.highest.endCents)} on ${dayOf(summary.highest.dayMs)}.`;
   return (
     <figure className="balance-chart">
-      <svg viewBox={`0 0 ${W} ${H}`} className="balance-chart__svg" aria-hidden="true" focusable="false">
-        {zeroInside ? <line x1={PAD} x2={W - PAD} y1={y(0)} y2={y(0)} className="balance-chart__zero" /> : null}
-        <path d={path} className="balance-chart__line" />
-        <text x={W - PAD} y={PAD + 10} className="balance-chart__label" textAnchor="end">
-          {money(hi)}
-        </text>
-        <text x={W - PAD} y={H - PAD - 2} className="balance-chart__label" textAnchor="end">
-          {money(lo)}
-        </text>
-      </svg>
+      <LineChart points={points.map((p) => ({ x: p.dayMs, y: p.endCents }))} summary={text} mark={{ x: summary.lowest.dayMs, y: summary.lowest.endCents }} />
       <figcaption className="balance-chart__summary" data-testid="balance-summary">
         {text}
       </figcaption>
+      <ChartNumbers>
+        <DataTable
+          compact
+          caption="End-of-day balance, newest first"
+          rows={[...points].reverse()}
+          rowKey={(p) => String(p.dayMs)}
+          columns={[
+            { id: 'day', header: 'Day (UTC)', minWidth: 100, priority: 1, rowHeader: true, className: 'nowrap', cell: (p) => dayOf(p.dayMs) },
+            { id: 'balance', header: 'End of day', minWidth: 100, priority: 1, numeric: true, cell: (p) => money(p.endCents) },
+          ]}
+        />
+      </ChartNumbers>
     </figure>
   );
 }

@@ -31,8 +31,8 @@ export function CloseAccount({ profileId, view, all, online, onClosed }: Props) 
   const [busy, setBusy] = useState(false);
   if (!canClose(view)) return null;
   return (
-    <section className="account-section" aria-label="Close the account">
-      <h3 className="account-section__title">Close the account</h3>
+    <section className="detail-section" aria-label="Close the account">
+      <h3 className="detail-section__title">Close the account</h3>
       <div className="account-actions">
         <button type="button" className="button button--danger" disabled={!online} title={online ? undefined : OFFLINE_CLOSE} onClick={() => setOpen(true)}>
           Close account…

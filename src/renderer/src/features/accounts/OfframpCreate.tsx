@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { VirtualAccountView } from '../../../../shared/service';
 import { createBlockedReason, currencyWords, RAILS, railWords, STABLECOINS, type Rail, type Stablecoin } from '../../accounts/model/offramp';
 import { entityWrites } from '../../app/entity-writes';
-import { FormError } from '../../ui/FormError';
+import { WriteOutcome } from '../../ui/WriteOutcome';
 
 interface Props {
   profileId: string;
@@ -52,7 +52,7 @@ export function OfframpCreate({ profileId, view, online }: Props) {
     setBusy(false);
     setConfirming(false);
     if (!r.ok) return setError(`The wallet was not created: ${r.error.message}`);
-    setDone(`Created ${r.value?.wallet.id ?? 'the wallet'}: ${summary}.`);
+    setDone(`Created the wallet: ${summary}.`);
   };
 
   return (
@@ -80,12 +80,7 @@ export function OfframpCreate({ profileId, view, online }: Props) {
           </button>
         </div>
       )}
-      <FormError message={error} />
-      {done ? (
-        <p className="form__saved" role="status">
-          {done}
-        </p>
-      ) : null}
+      <WriteOutcome error={error} done={done} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import type { WalletAddress } from '../../../../shared/service';
 import { chainWords, currencyWords, memoWords, railWords, walletStatusWords, type CachedWallet } from '../../accounts/model/offramp';
 import { copyText } from '../../cards/commands/copy';
 import { dateTime } from '../../model/format';
+import { Fields, TechnicalDetails, TechValue } from '../../ui/Fields';
 import { StatusNote } from '../../ui/StatusNote';
 import { OfframpQr } from './OfframpQr';
 
@@ -12,20 +13,21 @@ export function OfframpWallets({ wallets }: { wallets: readonly CachedWallet[] }
     <ul className="offramp-wallets" aria-label="Wallets of this account">
       {wallets.map((w) => (
         <li key={w.wallet.id} className="offramp-wallet" aria-label={`Wallet ${w.wallet.id}`}>
-          <dl className="detail-fields detail-fields--tight">
-            <dt>Wallet</dt>
-            <dd className="mono">{w.wallet.id}</dd>
-            <dt>Type</dt>
-            <dd>{w.wallet.type === 'off_ramp' ? 'Off-ramp' : w.wallet.type}</dd>
-            <dt>Status</dt>
-            <dd>{walletStatusWords(w.wallet.status)}</dd>
-            <dt>Subaccount</dt>
-            <dd className="mono">{w.wallet.subaccountId}</dd>
-            <dt>Account group</dt>
-            <dd className="mono">{w.wallet.svcAccountGroupId}</dd>
-            <dt>Created</dt>
-            <dd>{dateTime(w.wallet.timestamp)}</dd>
-          </dl>
+          <Fields
+            tight
+            fields={[
+              ['Type', w.wallet.type === 'off_ramp' ? 'Off-ramp' : w.wallet.type],
+              ['Status', walletStatusWords(w.wallet.status)],
+              ['Created', dateTime(w.wallet.timestamp)],
+            ]}
+          />
+          <TechnicalDetails
+            fields={[
+              ['Wallet id', <TechValue>{w.wallet.id}</TechValue>],
+              ['Subaccount', <TechValue>{w.wallet.subaccountId}</TechValue>],
+              ['Account group', <TechValue>{w.wallet.svcAccountGroupId}</TechValue>],
+            ]}
+          />
           {w.addresses.length === 0 ? (
             <p className="muted">The service gave this wallet no deposit address yet.</p>
           ) : (

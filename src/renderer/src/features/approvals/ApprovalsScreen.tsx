@@ -6,6 +6,7 @@ import { useSenderStatus } from '../../outbox/commands/sender-status';
 import { useProfiles } from '../../stores/profiles';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { exportAudit } from '../../outbox/commands/export-audit';
+import { useScreenActions } from '../../stores/action-registry';
 import { OutboxQueue } from '../outbox/OutboxQueue';
 
 const SENDER_TEXT = {
@@ -23,6 +24,18 @@ export function ApprovalsScreen() {
   const view = useSenderStatus((s) => (profileId ? s.byProfile[profileId] : undefined));
   const finished = useFinishedRows(profileId, 0)?.total ?? 0;
   const [exported, setExported] = useState<string | null>(null);
+  const exportLog = async (id: string) => {
+    const r = await exportAudit(id);
+    setExported(r.kind === 'saved' ? `Saved ${r.rows} audit lines to ${r.path}` : r.kind === 'failed' ? `The audit log could not be saved: ${r.message}` : null);
+  };
+  useScreenActions(
+    profileId
+      ? [
+          { id: 'outbox:export-audit', title: 'Export the audit log (CSV)', group: 'This screen', keywords: ['history', 'download', 'save'], run: () => exportLog(profileId) },
+          { id: 'outbox:clear-finished', title: `Clear finished items (${finished})`, group: 'This screen', ...(finished === 0 ? { unavailable: 'Nothing has finished' } : {}), run: () => clearFinished(profileId) },
+        ]
+      : [],
+  );
   if (!profileId) return null;
   return (
     <section className="screen" aria-labelledby="screen-title">
@@ -46,10 +59,7 @@ export function ApprovalsScreen() {
         <button
           type="button"
           className="button button--quiet"
-          onClick={async () => {
-            const r = await exportAudit(profileId);
-            setExported(r.kind === 'saved' ? `Saved ${r.rows} audit lines to ${r.path}` : r.kind === 'failed' ? `The audit log could not be saved: ${r.message}` : null);
-          }}
+          onClick={() => void exportLog(profileId)}
         >
           Export audit log (CSV)
         </button>

@@ -1,24 +1,27 @@
+import { forActiveProfile } from '../../app/active-profile';
 import { useMemo, useState } from 'react';
-import type { CardGroup } from '../../../../shared/service';
+import type { Card, CardGroup } from '../../../../shared/service';
 import { fetchGroupPage } from '../../cards/commands/fetch-groups';
-import { ago, count } from '../../model/format';
 import { useEntities } from '../../repos/entities-hooks';
 import { useConnectivity } from '../../stores/connectivity';
-import { useProfiles } from '../../stores/profiles';
-import { PagedFetchButtons } from '../../ui/PagedFetchButtons';
+import { PagedFetchButtons, REFRESH_FROM_BANK } from '../../ui/PagedFetchButtons';
+import { ListDetail } from '../../ui/ListDetail';
+import { PickList } from '../../ui/PickList';
+import { SavedListLine } from '../../ui/SavedListLine';
+import { SearchField } from '../../ui/SearchField';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { plural, usePagedFetch } from '../../ui/usePagedFetch';
 import { GroupDetail } from './GroupDetail';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { NewGroupDialog } from './NewGroupDialog';
 import './card-groups.css';
+import { newItemAction } from '../../model/actions';
+import { useScreenActions } from '../../stores/action-registry';
 
 export const OFFLINE_GROUP_EDITS = 'Offline: changes to groups need the service. They are shown as they were last synced.';
 
-export function CardGroupsScreen() {
-  const profileId = useProfiles((s) => s.activeProfileId);
-  if (!profileId) return null;
-  return <GroupsFor key={profileId} profileId={profileId} />;
-}
+// A fresh screen per profile: nothing of one profile's state shows on another's.
+export const CardGroupsScreen = forActiveProfile(GroupsFor);
 
 /** Matches as the service's `filter:name` does: part of the name, ignoring case. */
 function byName(groups: CardGroup[], name: string): CardGroup[] {
@@ -28,6 +31,7 @@ function byName(groups: CardGroup[], name: string): CardGroup[] {
 
 function GroupsFor({ profileId }: { profileId: string }) {
   const groups = useEntities<CardGroup>(profileId, 'cardGroup');
+  const cards = useEntities<Card>(profileId, 'card');
   const online = useConnectivity((s) => s.byProfile[profileId]?.state !== 'offline');
   const [name, setName] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -36,57 +40,69 @@ function GroupsFor({ profileId }: { profileId: string }) {
 
   const all = useMemo(() => [...(groups?.items ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1)), [groups]);
   const shown = useMemo(() => byName(all, name), [all, name]);
+  const cardsIn = useMemo(() => {
+    const n = new Map<string, number>();
+    for (const c of cards?.items ?? []) if (c.cardGroupId) n.set(c.cardGroupId, (n.get(c.cardGroupId) ?? 0) + 1);
+    return n;
+  }, [cards]);
   const selected = selectedId ? all.find((g) => g.id === selectedId) : undefined;
   const disabledReason = online ? undefined : OFFLINE_GROUP_EDITS;
+  useScreenActions([newItemAction('card-groups:new', 'New group', online, () => setCreating(true))]);
 
   return (
-    <section className={`screen screen--wide groups-screen${selected ? ' groups-screen--detail' : ''}`} aria-labelledby="screen-title">
-      <div className="screen__row">
-        <ScreenHeading>Card groups</ScreenHeading>
-        <p className="muted cards-asof">
-          {groups?.asOf ? `Saved list as of ${ago(groups.asOf)}` : 'Not synced yet'} · {count(shown.length)} of {count(all.length)} shown{online ? '' : ' · offline'}
-        </p>
-      </div>
+    <section className="screen screen--wide" aria-labelledby="screen-title">
+      <ScreenHeading aside={<SavedListLine label="Card groups" asOf={groups?.asOf ?? null} shown={shown.length} total={all.length} online={online} />}>Card groups</ScreenHeading>
       <div className="tx-toolbar">
-        <label className="field field--inline">
-          <span className="field__label">Name</span>
-          <input
-            type="search"
-            className="field__input"
-            placeholder="Part of a group's name"
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              paged.reset();
-            }}
-          />
-        </label>
-        <PagedFetchButtons paged={paged} label="Fetch from the service" disabled={!online} />
+        <SearchField
+          label="Name"
+          placeholder="Part of a group's name"
+          value={name}
+          onChange={(text) => {
+            setName(text);
+            paged.reset();
+          }}
+        />
+        <PagedFetchButtons paged={paged} label={REFRESH_FROM_BANK} disabled={!online} disabledReason={OFFLINE_GROUP_EDITS} />
         <button type="button" className="button button--primary" disabled={!online} title={disabledReason} onClick={() => setCreating(true)}>
           New group
         </button>
       </div>
-      <div className="cards-body">
-        <div className="groups-list">
-          {groups === undefined ? (
-            <p className="muted">Reading the saved groups…</p>
-          ) : shown.length === 0 ? (
-            <p className="muted">{all.length === 0 ? 'No card groups saved yet: they arrive with the first sync, or create one.' : 'No group has that in its name.'}</p>
-          ) : (
-            <ul className="pick-list" aria-label="Card groups">
-              {shown.map((g) => (
-                <li key={g.id}>
-                  <button type="button" className={`pick-item${g.id === selectedId ? ' pick-item--selected' : ''}`} aria-pressed={g.id === selectedId} onClick={() => setSelectedId(g.id)}>
+      <ListDetail
+        detail={
+          selected ? (
+            <ErrorBoundary key={selected.id} what="This group's details">
+              <GroupDetail profileId={profileId} group={selected} online={online} disabledReason={disabledReason} onClose={() => setSelectedId(null)} />
+            </ErrorBoundary>
+          ) : null
+        }
+      >
+        {groups === undefined ? (
+          <p className="muted">Reading the saved groups…</p>
+        ) : shown.length === 0 ? (
+          <p className="muted">{all.length === 0 ? 'No card groups saved yet: they arrive with the first sync, or create one.' : 'No group has that in its name.'}</p>
+        ) : (
+          <PickList
+            label="Card groups"
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+            items={shown.map((g) => {
+              const n = cardsIn.get(g.id) ?? 0;
+              return {
+                id: g.id,
+                text: g.name,
+                content: (
+                  <>
                     <span className="pick-item__name">{g.name}</span>
-                    <span className="muted">{g.id}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-        {selected ? <GroupDetail key={selected.id} profileId={profileId} group={selected} online={online} disabledReason={disabledReason} onClose={() => setSelectedId(null)} /> : null}
-      </div>
+                    <span className="muted">
+                      {n} card{n === 1 ? '' : 's'}
+                    </span>
+                  </>
+                ),
+              };
+            })}
+          />
+        )}
+      </ListDetail>
       <NewGroupDialog
         open={creating}
         profileId={profileId}

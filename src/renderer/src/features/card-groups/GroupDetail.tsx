@@ -1,16 +1,19 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { Card, CardGroup, VirtualAccountView } from '../../../../shared/service';
 import { entityWrites } from '../../app/entity-writes';
 import { nameProblem } from '../../cards/model/names';
 import { readGroup } from '../../cards/commands/fetch-groups';
 import { useCachedTransactions } from '../../cards/commands/cached-transactions';
 import { useServiceUtilization } from '../../cards/commands/service-reads';
-import { spendWindowStart } from '../../cards/model/spend-window';
+import { spendQuery, spendWindowStart } from '../../cards/model/spend-window';
 import { ConstraintEditor } from '../spending/ConstraintEditor';
-import { UtilizationMeters } from '../spending/UtilizationMeters';
+import { SpendCountedNote, UtilizationMeters } from '../spending/UtilizationMeters';
 import { useEntities } from '../../repos/entities-hooks';
-import { FormError } from '../../ui/FormError';
+import { WriteOutcome } from '../../ui/WriteOutcome';
 import { ServiceUtilizationLine } from '../spending/ServiceUtilizationLine';
+import { cardStatusWords } from '../../cards/model/words';
+import { DetailPane } from '../../ui/DetailPane';
+import { TechnicalDetails, TechValue } from '../../ui/Fields';
 
 interface Props {
   profileId: string;
@@ -29,8 +32,8 @@ export function GroupDetail({ profileId, group, online, disabledReason, onClose 
   const utilization = useServiceUtilization(profileId, { kind: 'group', id: group.id }, online);
   const now = Date.now();
   const since = spendWindowStart([group.spendingConstraint], now);
-  const spendQuery = useMemo(() => (since === undefined ? null : { cardGroupIds: [group.id], maxCents: -1, ...(since !== null ? { fromMs: since } : {}) }), [group.id, since]);
-  const spend = useCachedTransactions(profileId, spendQuery, 20_000);
+  // The group's limits count the cards in it now; the read is keyed on the query's text, so rebuilding it each render costs nothing.
+  const spend = useCachedTransactions(profileId, spendQuery(members.map((c) => c.id), since), 20_000);
   const [name, setName] = useState(group.name);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -58,31 +61,18 @@ export function GroupDetail({ profileId, group, online, disabledReason, onClose 
     setDone(null);
     const r = await readGroup(profileId, group.id);
     setBusy(false);
-    if (r.ok) setDone('Read again from the service.');
+    if (r.ok) setDone('Refreshed from the bank.');
     else setError(r.error.message);
   };
 
   return (
-    <aside className="detail-pane" role="region" aria-label="Group details">
-      <div className="detail-pane__head">
-        <div>
-          <h2 className="detail-pane__title">{group.name}</h2>
-          <p className="detail-pane__sub">
-            {members.length} card{members.length === 1 ? '' : 's'} · spends from {va?.virtualAccount.name ?? group.virtualAccountId ?? 'the primary virtual account'}
-          </p>
-        </div>
-        <button type="button" className="button button--quiet" onClick={onClose} aria-label="Close the group details">
-          ✕
-        </button>
-      </div>
-      <dl className="detail-fields">
-        <dt>Group id</dt>
-        <dd>
-          <code>{group.id}</code>
-        </dd>
-        <dt>Virtual account</dt>
-        <dd>{va?.virtualAccount.name ?? group.virtualAccountId ?? 'Not given'}</dd>
-      </dl>
+    <DetailPane
+      label="Group details"
+      title={group.name}
+      closeLabel="the group details"
+      onClose={onClose}
+      sub={`${members.length} card${members.length === 1 ? '' : 's'} · spends from ${va?.virtualAccount.name ?? 'the primary account'}`}
+    >
       <ServiceUtilizationLine utilization={utilization} online={online} title="Utilization of the group (all its cards)" />
       <div className="card-edits" role="group" aria-label="Edit the group">
         {disabledReason ? <p className="card-edits__note">{disabledReason}</p> : null}
@@ -95,18 +85,13 @@ export function GroupDetail({ profileId, group, online, disabledReason, onClose 
             Rename
           </button>
           <button type="button" className="button button--quiet" disabled={!!disabledReason || busy} onClick={() => void reread()}>
-            Read again from the service
+            Refresh this group
           </button>
         </form>
-        <FormError message={error} />
-        {done ? (
-          <p className="card-edits__done" role="status">
-            {done}
-          </p>
-        ) : null}
+        <WriteOutcome error={error} done={done} />
       </div>
-      <section className="card-section" aria-labelledby={`group-cards-${group.id}`}>
-        <h3 id={`group-cards-${group.id}`} className="card-section__title">
+      <section className="detail-section" aria-labelledby={`group-cards-${group.id}`}>
+        <h3 id={`group-cards-${group.id}`} className="detail-section__title">
           Cards of the group
         </h3>
         {members.length === 0 ? (
@@ -115,18 +100,25 @@ export function GroupDetail({ profileId, group, online, disabledReason, onClose 
           <ul className="group-cards" aria-label="Cards of the group">
             {members.map((c) => (
               <li key={c.id}>
-                {c.name} <span className="muted">•••• {c.last4}</span> <span className={`card-status card-status--${c.status}`}>{c.status}</span>
+                {c.name} <span className="muted">•••• {c.last4}</span> <span className={`card-status card-status--${c.status}`}>{cardStatusWords(c.status)}</span>
               </li>
             ))}
           </ul>
         )}
       </section>
-      <section className="card-section" aria-label="Spending controls">
-        <h3 className="card-section__title">Spending controls of the group</h3>
+      <section className="detail-section" aria-label="Spending controls">
+        <h3 className="detail-section__title">Spending controls of the group</h3>
         {!spend.complete ? <p className="field__error">More than 20,000 purchases fall in the current periods: the meters count the newest of them only.</p> : null}
         <UtilizationMeters constraint={group.spendingConstraint} transactions={spend.rows} now={now} scope="the group's cards together" />
+        {since !== undefined ? <SpendCountedNote /> : null}
         <ConstraintEditor profileId={profileId} owner={{ kind: 'group', group }} online={online} />
       </section>
-    </aside>
+      <TechnicalDetails
+        fields={[
+          ['Group id', <TechValue>{group.id}</TechValue>],
+          ['Virtual account id', group.virtualAccountId ? <TechValue>{group.virtualAccountId}</TechValue> : 'Not given'],
+        ]}
+      />
+    </DetailPane>
   );
 }

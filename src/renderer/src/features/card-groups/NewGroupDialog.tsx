@@ -3,9 +3,11 @@ import type { CardGroup, VirtualAccountView } from '../../../../shared/service';
 import { entityWrites } from '../../app/entity-writes';
 import { nameProblem } from '../../cards/model/names';
 import { useEntities } from '../../repos/entities-hooks';
-import { FormDialog } from '../../ui/FormDialog';
+import { DialogActions } from '../../ui/DialogActions';
 import { FormError } from '../../ui/FormError';
+import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
+import { WriteDialog, type DialogWrite } from '../../ui/WriteDialog';
 
 interface Props {
   open: boolean;
@@ -15,20 +17,18 @@ interface Props {
 
 /** POST /card-group: a name, and the virtual account its cards spend from (the primary one by default). */
 export function NewGroupDialog({ open, profileId, onClose }: Props) {
-  const [busy, setBusy] = useState(false);
   return (
-    <FormDialog open={open} title="New card group" busy={busy} onCancel={() => onClose()}>
-      <NewGroupForm profileId={profileId} busy={busy} setBusy={setBusy} onClose={onClose} />
-    </FormDialog>
+    <WriteDialog open={open} title="New card group" onClose={onClose}>
+      {(write) => <NewGroupForm profileId={profileId} write={write} />}
+    </WriteDialog>
   );
 }
 
-function NewGroupForm({ profileId, busy, setBusy, onClose }: Omit<Props, 'open'> & { busy: boolean; setBusy(b: boolean): void }) {
+function NewGroupForm({ profileId, write }: { profileId: string; write: DialogWrite<CardGroup> }) {
   const vas = useEntities<VirtualAccountView>(profileId, 'virtualAccount');
   const [name, setName] = useState('');
   const [virtualAccountId, setVirtualAccountId] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -36,39 +36,21 @@ function NewGroupForm({ profileId, busy, setBusy, onClose }: Omit<Props, 'open'>
     const problem = nameProblem(trimmed, 'group');
     setNameError(problem);
     if (problem) return;
-    setBusy(true);
-    setError(null);
-    const r = await entityWrites.createCardGroup(profileId, { name: trimmed, ...(virtualAccountId ? { virtualAccountId } : {}) });
-    setBusy(false);
-    if (r.ok) onClose(r.value);
-    else setError(r.error.message);
+    await write.run(() => entityWrites.createCardGroup(profileId, { name: trimmed, ...(virtualAccountId ? { virtualAccountId } : {}) }));
   };
 
+  const open = (vas?.items ?? []).filter((v) => !v.virtualAccount.closedAt);
   return (
     <form className="form" onSubmit={(e) => void submit(e)} noValidate>
       <TextField id="new-group-name" label="Name" value={name} error={nameError} maxLength={100} autoFocus onChange={(e) => setName(e.target.value)} />
-      <label className="field">
-        <span className="field__label">Virtual account its cards spend from</span>
-        <select className="field__input" value={virtualAccountId} onChange={(e) => setVirtualAccountId(e.target.value)}>
-          <option value="">The primary virtual account</option>
-          {(vas?.items ?? [])
-            .filter((v) => !v.virtualAccount.closedAt)
-            .map((v) => (
-              <option key={v.virtualAccount.id} value={v.virtualAccount.id}>
-                {v.virtualAccount.name}
-              </option>
-            ))}
-        </select>
-      </label>
-      <FormError message={error} />
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={() => onClose()} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Creating…' : 'Create group'}
-        </button>
-      </div>
+      <SelectField
+        label="Virtual account its cards spend from"
+        value={virtualAccountId}
+        onChange={setVirtualAccountId}
+        options={[{ value: '', label: 'The primary virtual account' }, ...open.map((v) => ({ value: v.virtualAccount.id, label: v.virtualAccount.name }))]}
+      />
+      <FormError message={write.error} />
+      <DialogActions busy={write.busy} label="Create group" busyLabel="Creating…" onCancel={write.cancel} />
     </form>
   );
 }

@@ -1,7 +1,11 @@
-import type { Card } from '../../../../shared/service';
+import type { Card, CardEvent } from '../../../../shared/service';
 import { useCachedTransactions } from '../../cards/commands/cached-transactions';
 import { useCardEvents } from '../../cards/commands/service-reads';
-import { dateTime, humanStatus, money } from '../../model/format';
+import { countryWords } from '../../cards/model/words';
+import { useMerchantNames } from '../../directory/commands/merchant-names';
+import { codeWords, dateTime, money } from '../../model/format';
+import { categoryCodeWords, declineWords } from '../../model/transaction-words';
+import { DetailSection } from '../../ui/DetailPane';
 import { TransactionDigest } from '../../ui/TransactionDigest';
 
 const SHOWN = 20;
@@ -9,49 +13,50 @@ const SHOWN = 20;
 /** The card's transactions from the local cache, with the totals of all of them. */
 export function CardTransactions({ profileId, card, onOpenAll }: { profileId: string; card: Card; onOpenAll(): void }) {
   const tx = useCachedTransactions(profileId, { cardIds: [card.id] }, SHOWN);
+  const names = useMerchantNames(profileId);
   return (
-    <section className="card-section" aria-labelledby={`card-tx-${card.id}`}>
-      <div className="card-section__head">
-        <h3 id={`card-tx-${card.id}`} className="card-section__title">
-          Transactions
-        </h3>
+    <DetailSection
+      title="Transactions"
+      action={
         <button type="button" className="button button--quiet" onClick={onOpenAll}>
           Show all in Transactions
         </button>
-      </div>
-      {tx.state === 'loading' ? <p className="muted">Reading the cached transactions…</p> : null}
-      {tx.state === 'error' ? <p className="field__error">{tx.error}</p> : null}
-      {tx.state === 'ready' && tx.summary ? (
-        <TransactionDigest summary={tx.summary} rows={tx.rows} totalsLabel="Card totals" caption={`Newest ${tx.rows.length} transactions of the card`} empty="No transactions of this card in the cache yet." />
-      ) : null}
-    </section>
+      }
+    >
+      <TransactionDigest read={tx} nameOf={names.ofTransaction} totalsLabel="Card totals" caption={(n) => `Newest ${n} transactions of the card`} empty="No transactions of this card in the cache yet." />
+    </DetailSection>
   );
 }
 
-/** The card's network events (authorizations, reversals, verifications), newest first. */
+/** "Authorization approved · $12.00 · Google Cloud (Computer programming…, MCC 7372) · United States (US)". */
+function eventWords(e: CardEvent, merchant: (raw: string) => string): string {
+  const parts = [`${codeWords(e.type)} ${e.approved ? 'approved' : 'declined'}`, money(e.amountCents)];
+  if (e.merchantName) parts.push(`${merchant(e.merchantName)}${e.merchantCategoryCode ? ` (${categoryCodeWords(e.merchantCategoryCode)})` : ''}`);
+  else if (e.merchantCategoryCode) parts.push(categoryCodeWords(e.merchantCategoryCode));
+  if (e.country) parts.push(countryWords(e.country));
+  return parts.join(' · ');
+}
+
+/** The card's network events (authorizations, reversals, verifications), newest first; those read before stay readable offline. */
 export function CardEventsTimeline({ profileId, card, online }: { profileId: string; card: Card; online: boolean }) {
   const events = useCardEvents(profileId, card.id, online);
+  const names = useMerchantNames(profileId);
+  const reading = online && (events.state === 'loading' || events.state === 'idle');
   return (
-    <section className="card-section" aria-labelledby={`card-events-${card.id}`}>
-      <h3 id={`card-events-${card.id}`} className="card-section__title">
-        Events
-      </h3>
-      {!online ? <p className="muted">Events are read from the service: they show when the connection returns.</p> : null}
+    <DetailSection title="Events">
+      {!online ? (
+        <p className="muted">{events.items.length ? 'Offline: the events read before. Newer ones show when the connection returns.' : 'Offline: no events of this card were read before. They show when the connection returns.'}</p>
+      ) : null}
       {events.error ? <p className="field__error">The events could not be read: {events.error}</p> : null}
-      {online && events.state === 'loading' && events.items.length === 0 ? <p className="muted">Loading events…</p> : null}
+      {reading && events.items.length === 0 ? <p className="muted">Loading events…</p> : null}
       {online && events.state === 'ready' && events.items.length === 0 ? <p className="muted">No events for this card yet.</p> : null}
       {events.items.length > 0 ? (
         <ol className="timeline" aria-label="Card events">
           {events.items.map((e) => (
             <li key={e.id} className={`timeline__item ${e.approved ? 'timeline__item--ok' : 'timeline__item--declined'}`}>
               <span className="timeline__when">{dateTime(e.createdAt)}</span>
-              <span className="timeline__what">
-                {e.type} {e.approved ? 'approved' : 'declined'} · {money(e.amountCents)}
-                {e.merchantName ? ` · ${e.merchantName}` : ''}
-                {e.merchantCategoryCode ? ` (MCC ${e.merchantCategoryCode})` : ''}
-                {e.country ? ` · ${e.country}` : ''}
-              </span>
-              {e.declineReason ? <span className="timeline__reason">Reason: {humanStatus(e.declineReason)}</span> : null}
+              <span className="timeline__what">{eventWords(e, names.ofDescriptor)}</span>
+              {e.declineReason ? <span className="timeline__reason">Declined: {declineWords(e.declineReason)}</span> : null}
             </li>
           ))}
         </ol>
@@ -61,6 +66,6 @@ export function CardEventsTimeline({ profileId, card, online }: { profileId: str
           Load older events
         </button>
       ) : null}
-    </section>
+    </DetailSection>
   );
 }

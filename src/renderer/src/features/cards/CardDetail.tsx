@@ -1,15 +1,18 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import type { Card, Merchant, VirtualAccountView } from '../../../../shared/service';
 import { useCachedTransactions } from '../../cards/commands/cached-transactions';
 import { useServiceUtilization } from '../../cards/commands/service-reads';
-import { fundingAccountOf, spendWindowStart } from '../../cards/model/spend-window';
+import { fundingAccountOf, spendQuery, spendWindowStart } from '../../cards/model/spend-window';
 import { useEntities } from '../../repos/entities-hooks';
 import { ConstraintEditor } from '../spending/ConstraintEditor';
 import { EffectiveConstraint } from '../spending/EffectiveConstraint';
 import { PurchaseCheck, type SimulatedOutcome } from '../spending/PurchaseCheck';
 import type { Purchase } from '../../cards/model/purchase-check';
-import { UtilizationMeters } from '../spending/UtilizationMeters';
+import { SpendCountedNote, UtilizationMeters } from '../spending/UtilizationMeters';
 import { dateTime } from '../../model/format';
+import { cardKindWords, cardStatusWords } from '../../cards/model/words';
+import { DetailPane, DetailSection } from '../../ui/DetailPane';
+import { Fields, TechValue } from '../../ui/Fields';
 import { ServiceUtilizationLine } from '../spending/ServiceUtilizationLine';
 import { CardEdits } from './CardEdits';
 import { CardSecrets } from './CardSecrets';
@@ -31,15 +34,6 @@ interface Props {
   onOpenTransactions(): void;
 }
 
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </>
-  );
-}
-
 /** Everything about one card: its fields, what it spent, its events, its limits, and its edits. */
 export function CardDetail({ profileId, card, simulate, directory, online, disabledReason, onClose, onOpenTransactions }: Props) {
   const group = card.cardGroupId ? directory.groups.find((g) => g.id === card.cardGroupId) : undefined;
@@ -56,45 +50,42 @@ export function CardDetail({ profileId, card, simulate, directory, online, disab
   const groupLimits = spendWindowStart([group?.spendingConstraint], now) !== undefined;
   const since = spendWindowStart([card.spendingConstraint, group?.spendingConstraint], now);
   // Only debits within the earliest current period count against a limit; none are read when there is no limit.
-  const cardQuery = useMemo(() => (since === undefined ? null : { cardIds: [card.id], maxCents: -1, ...(since !== null ? { fromMs: since } : {}) }), [card.id, since]);
-  const groupQuery = useMemo(
-    () => (since === undefined || !card.cardGroupId ? null : { cardGroupIds: [card.cardGroupId], maxCents: -1, ...(since !== null ? { fromMs: since } : {}) }),
-    [card.cardGroupId, since],
-  );
+  // (The reads are keyed on the query's text, so a query rebuilt with the same content reads nothing again.)
+  const cardQuery = spendQuery([card.id], since);
+  const members = card.cardGroupId ? [card.id, ...directory.cards.filter((c) => c.cardGroupId === card.cardGroupId && c.id !== card.id).map((c) => c.id)] : [];
+  const groupQuery = spendQuery(members, since);
   const spend = useCachedTransactions(profileId, cardQuery, SPEND_ROWS);
   const groupSpend = useCachedTransactions(profileId, groupQuery, SPEND_ROWS);
+  const groupName = card.cardGroupId ? (group?.name ?? card.cardGroupName ?? 'A group not saved on this computer') : 'No group';
+  const technical = [
+    ['Card id', <TechValue key="id">{card.id}</TechValue>],
+    ['Card product', card.cardProductId ? <TechValue key="product">{card.cardProductId}</TechValue> : 'Not given'],
+    ['Account id', <TechValue key="account">{card.accountId}</TechValue>],
+    ['Virtual account id', card.virtualAccountId ? <TechValue key="va">{card.virtualAccountId}</TechValue> : undefined],
+    ['Group id', card.cardGroupId ? <TechValue key="group">{card.cardGroupId}</TechValue> : undefined],
+  ] as const;
   return (
-    <aside className="detail-pane" role="region" aria-label="Card details">
-      <div className="detail-pane__head">
-        <div>
-          <h2 className="detail-pane__title">{card.name}</h2>
-          <p className="detail-pane__sub">
-            •••• {card.last4} · <span className={`card-status card-status--${card.status}`}>{card.status}</span> · {card.isPhysical ? 'physical' : 'virtual'}
-            {card.isSingleUse ? ' · single use' : ''}
-          </p>
-        </div>
-        <button type="button" className="button button--quiet" onClick={onClose} aria-label="Close the card details">
-          ✕
-        </button>
-      </div>
-      <dl className="detail-fields">
-        <Field label="Card id">
-          <code>{card.id}</code>
-        </Field>
-        <Field label="Type">{card.isPhysical ? 'Physical' : 'Virtual'}</Field>
-        <Field label="Single use">{card.isSingleUse ? 'Yes: closes after its first authorization' : 'No'}</Field>
-        <Field label="Expires">
-          {card.expiryMonth}/{card.expiryYear}
-        </Field>
-        <Field label="Account">{directory.accountName(card.accountId)}</Field>
-        <Field label="Virtual account">{directory.virtualAccountName(card.virtualAccountId)}</Field>
-        <Field label="Group">{card.cardGroupId ? (group?.name ?? card.cardGroupName ?? card.cardGroupId) : 'No group'}</Field>
-        <Field label="Card product">{card.cardProductId ?? 'Not given'}</Field>
-        <Field label="Created">{card.createdAt ? dateTime(card.createdAt) : 'Not given'}</Field>
-        <Field label="userData">
-          {card.userData ? <pre className="card-json">{JSON.stringify(card.userData, null, 2)}</pre> : <span className="muted">None</span>}
-        </Field>
-      </dl>
+    <DetailPane
+      label="Card details"
+      title={card.name}
+      closeLabel="the card details"
+      onClose={onClose}
+      sub={
+        <>
+          •••• {card.last4} · <span className={`card-status card-status--${card.status}`}>{cardStatusWords(card.status)}</span> · {cardKindWords(card).toLowerCase()}
+        </>
+      }
+    >
+      <Fields
+        fields={[
+          ['Kind', card.isSingleUse ? `${cardKindWords(card)}: closes after its first authorization` : cardKindWords(card)],
+          ['Expires', `${card.expiryMonth}/${card.expiryYear}`],
+          ['Account', directory.accountName(card.accountId)],
+          ['Virtual account', card.virtualAccountId ? directory.virtualAccountName(card.virtualAccountId) : 'The group’s or the primary account’s'],
+          ['Group', groupName],
+          ['Created', card.createdAt ? dateTime(card.createdAt) : 'Not given'],
+        ]}
+      />
       <CardSecrets profileId={profileId} card={card} online={online} />
 
       <ServiceUtilizationLine
@@ -103,12 +94,10 @@ export function CardDetail({ profileId, card, simulate, directory, online, disab
         title={card.cardGroupId ? 'Utilization (the group’s: this card spends against it)' : 'Utilization'}
       />
 
-      <CardEdits profileId={profileId} card={card} directory={directory} disabledReason={disabledReason} />
       <CardTransactions profileId={profileId} card={card} onOpenAll={onOpenTransactions} />
       <CardEventsTimeline profileId={profileId} card={card} online={online} />
-      <section className="card-section" aria-label="Spending controls">
-        <h3 className="card-section__title">Spending controls</h3>
-        <EffectiveConstraint card={card} group={group} />
+      <DetailSection title="Spending controls" label="Spending controls">
+        <EffectiveConstraint card={card} group={group} merchants={merchants?.items} />
         {!spend.complete || !groupSpend.complete ? (
           <p className="field__error">
             More than {SPEND_ROWS.toLocaleString('en-US')} purchases fall in the current periods: the meters and the check below count the newest of them only.
@@ -117,6 +106,7 @@ export function CardDetail({ profileId, card, simulate, directory, online, disab
         {/* The card's own meters, unless it has no limit of its own and its group's meters say it all. */}
         {ownLimits || !groupLimits ? <UtilizationMeters constraint={card.spendingConstraint} transactions={spend.rows} now={now} /> : null}
         {group?.spendingConstraint ? <UtilizationMeters constraint={group.spendingConstraint} transactions={groupSpend.rows} now={now} scope={`the group ${group.name}`} /> : null}
+        {ownLimits || groupLimits ? <SpendCountedNote /> : null}
         <PurchaseCheck
           card={card}
           group={group}
@@ -132,7 +122,8 @@ export function CardDetail({ profileId, card, simulate, directory, online, disab
           } } : {})}
         />
         <ConstraintEditor profileId={profileId} owner={{ kind: 'card', card }} online={online} />
-      </section>
-    </aside>
+      </DetailSection>
+      <CardEdits profileId={profileId} card={card} directory={directory} disabledReason={disabledReason} technical={technical} />
+    </DetailPane>
   );
 }

@@ -1,10 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { Card, CardStatus, CardUpdate } from '../../../../shared/service';
+import { CARD_STATUSES, type Card, type CardStatus, type CardUpdate } from '../../../../shared/service';
 import { entityWrites } from '../../app/entity-writes';
 import { formatUserData, parseUserData } from '../../cards/model/user-data';
 import { nameProblem } from '../../cards/model/names';
+import { cardStatusMeaning, cardStatusWords } from '../../cards/model/words';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { FormError } from '../../ui/FormError';
+import { TechnicalDetails, type Field } from '../../ui/Fields';
+import { SelectField } from '../../ui/SelectField';
+import { WriteOutcome } from '../../ui/WriteOutcome';
 import { UserDataField } from './UserDataField';
 import type { CardDirectory } from './useCardDirectory';
 
@@ -14,17 +17,12 @@ interface Props {
   directory: CardDirectory;
   /** Why edits are off (offline); undefined when they are on. */
   disabledReason: string | undefined;
+  /** The card's ids and other plumbing, shown with its userData behind "Technical details". */
+  technical: readonly Field[];
 }
 
-const STATUS_WORDS: Record<CardStatus, string> = {
-  active: 'Active: can be used',
-  paused: 'Paused: declines until resumed',
-  inactive: 'Inactive',
-  closed: 'Closed: final, cannot be reopened',
-};
-
 /** One edit of a card at a time: status, name, group, userData. Each is sent on its own. */
-export function CardEdits({ profileId, card, directory, disabledReason }: Props) {
+export function CardEdits({ profileId, card, directory, disabledReason, technical }: Props) {
   const [name, setName] = useState(card.name);
   const [status, setStatus] = useState<CardStatus>(card.status);
   const [groupId, setGroupId] = useState(card.cardGroupId ?? '');
@@ -69,7 +67,7 @@ export function CardEdits({ profileId, card, directory, disabledReason }: Props)
     e.preventDefault();
     if (status === card.status) return;
     if (status === 'closed') return setConfirmClose(true);
-    void send('status', { status }, `The card is ${status} now.`);
+    void send('status', { status }, `The card is ${cardStatusWords(status).toLowerCase()} now.`);
   };
   const submitGroup = (e: FormEvent) => {
     e.preventDefault();
@@ -82,76 +80,58 @@ export function CardEdits({ profileId, card, directory, disabledReason }: Props)
   };
 
   return (
-    <div className="card-edits" aria-label="Edit the card" role="group">
-      {closed ? <p className="card-edits__note">This card is closed: a closed card cannot be changed or reopened.</p> : null}
-      {disabledReason && !closed ? <p className="card-edits__note">{disabledReason}</p> : null}
-      <form className="card-edit" onSubmit={submitStatus}>
-        <label className="field field--inline">
-          <span className="field__label">Status</span>
-          <select className="field__input" value={status} disabled={off} onChange={(e) => setStatus(e.target.value as CardStatus)}>
-            {(Object.keys(STATUS_WORDS) as CardStatus[]).map((s) => (
-              <option key={s} value={s}>
-                {STATUS_WORDS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="button" disabled={off || status === card.status}>
-          {busy === 'status' ? 'Saving…' : 'Set status'}
-        </button>
-      </form>
-      <form className="card-edit" onSubmit={submitName}>
-        <label className="field field--inline">
-          <span className="field__label">Name</span>
-          <input className="field__input" value={name} maxLength={100} disabled={off} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <button type="submit" className="button" disabled={off || name.trim() === card.name}>
-          {busy === 'name' ? 'Saving…' : 'Rename'}
-        </button>
-      </form>
-      <form className="card-edit" onSubmit={submitGroup}>
-        <label className="field field--inline">
-          <span className="field__label">Group</span>
-          <select className="field__input" value={groupId} disabled={off} onChange={(e) => setGroupId(e.target.value)}>
-            <option value="">No group</option>
-            {directory.groups.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="button" disabled={off || groupId === (card.cardGroupId ?? '')}>
-          {busy === 'group' ? 'Saving…' : groupId ? 'Move into group' : 'Take out of group'}
-        </button>
-      </form>
-      <form className="card-edit card-edit--block" onSubmit={submitUserData}>
-        <UserDataField id={`userdata-${card.id}`} label="userData (a JSON object)" rows={5} value={userData} parsed={parsed} disabled={off} onChange={setUserData} />
-        <button type="submit" className="button" disabled={off || !parsed.ok || userData === formatUserData(card.userData)}>
-          {busy === 'userData' ? 'Saving…' : 'Save userData'}
-        </button>
-      </form>
-      <FormError message={error} />
-      {done ? (
-        <p className="card-edits__done" role="status">
-          {done}
-        </p>
-      ) : null}
-      <ConfirmDialog
-        open={confirmClose}
-        title={`Close ${card.name}?`}
-        confirmLabel="Close the card"
-        onCancel={() => {
-          setConfirmClose(false);
-          setStatus(card.status);
-        }}
-        onConfirm={() => {
-          setConfirmClose(false);
-          void send('status', { status: 'closed' }, 'The card is closed.');
-        }}
-      >
-        {`Closing •••• ${card.last4} is final: it declines every purchase from now on and cannot be reopened.`}
-      </ConfirmDialog>
-    </div>
+    <>
+      <div className="card-edits" aria-label="Edit the card" role="group">
+        {closed ? <p className="card-edits__note">This card is closed: a closed card cannot be changed or reopened.</p> : null}
+        {disabledReason && !closed ? <p className="card-edits__note">{disabledReason}</p> : null}
+        <form className="card-edit" onSubmit={submitStatus}>
+          <SelectField inline label="Status" value={status} disabled={off} onChange={(v) => setStatus(v as CardStatus)} options={CARD_STATUSES.map((st) => ({ value: st, label: cardStatusMeaning(st) }))} />
+          <button type="submit" className="button" disabled={off || status === card.status}>
+            {busy === 'status' ? 'Saving…' : 'Set status'}
+          </button>
+        </form>
+        <form className="card-edit" onSubmit={submitName}>
+          <label className="field field--inline">
+            <span className="field__label">Name</span>
+            <input className="field__input" value={name} maxLength={100} disabled={off} onChange={(e) => setName(e.target.value)} />
+          </label>
+          <button type="submit" className="button" disabled={off || name.trim() === card.name}>
+            {busy === 'name' ? 'Saving…' : 'Rename'}
+          </button>
+        </form>
+        <form className="card-edit" onSubmit={submitGroup}>
+          <SelectField inline label="Group" value={groupId} disabled={off} onChange={setGroupId} options={[{ value: '', label: 'No group' }, ...directory.groups.map((g) => ({ value: g.id, label: g.name }))]} />
+          <button type="submit" className="button" disabled={off || groupId === (card.cardGroupId ?? '')}>
+            {busy === 'group' ? 'Saving…' : groupId ? 'Move into group' : 'Take out of group'}
+          </button>
+          <p className="field__hint">The card’s purchases of the current periods move with it: they count toward the limits of the group it joins, and no longer toward those of the group it leaves.</p>
+        </form>
+        <WriteOutcome error={error} done={done} />
+        <ConfirmDialog
+          open={confirmClose}
+          title={`Close ${card.name}?`}
+          confirmLabel="Close the card"
+          onCancel={() => {
+            setConfirmClose(false);
+            setStatus(card.status);
+          }}
+          onConfirm={() => {
+            setConfirmClose(false);
+            void send('status', { status: 'closed' }, 'The card is closed.');
+          }}
+        >
+          {`Closing •••• ${card.last4} is final: it declines every purchase from now on and cannot be reopened.`}
+        </ConfirmDialog>
+      </div>
+      <TechnicalDetails fields={technical}>
+        {/* userData is what other systems attach to the card: edited here, beside the ids. */}
+        <form className="card-edit card-edit--block" onSubmit={submitUserData}>
+          <UserDataField id={`userdata-${card.id}`} label="userData (a JSON object)" rows={5} value={userData} parsed={parsed} disabled={off} onChange={setUserData} />
+          <button type="submit" className="button" disabled={off || !parsed.ok || userData === formatUserData(card.userData)}>
+            {busy === 'userData' ? 'Saving…' : 'Save userData'}
+          </button>
+        </form>
+      </TechnicalDetails>
+    </>
   );
 }

@@ -1,5 +1,8 @@
 import { CARD_STATUSES, type CardStatus } from '../../../../shared/service';
 import { cardFilterProblem, type CardListFilter } from '../../cards/model/card-list';
+import { cardStatusWords } from '../../cards/model/words';
+import { SelectField } from '../../ui/SelectField';
+import { SearchField } from '../../ui/SearchField';
 import type { CardDirectory } from './useCardDirectory';
 
 interface Props {
@@ -8,72 +11,47 @@ interface Props {
   directory: CardDirectory;
 }
 
+const ANY = { value: '', label: 'Any' };
+const SORTS = [
+  { value: 'createdAt:DESC', label: 'Newest first' },
+  { value: 'createdAt:ASC', label: 'Oldest first' },
+  { value: 'name:ASC', label: 'Name A–Z' },
+  { value: 'name:DESC', label: 'Name Z–A' },
+];
+
+/** A group as the picker names it: by its name, numbered where several share one (the service allows it). */
+function groupLabeler(groups: readonly { id: string; name: string }[]): (g: { id: string; name: string }) => string {
+  return (g) => {
+    const same = groups.filter((o) => o.name === g.name);
+    return same.length > 1 ? `${g.name} (${same.indexOf(g) + 1} of ${same.length})` : g.name;
+  };
+}
+
 /** Every filter of `GET /card` and its sorts, over the cached list (offline too). */
 export function CardFilters({ filter, onChange, directory }: Props) {
   const problem = cardFilterProblem(filter);
+  const groupLabel = groupLabeler(directory.groups);
   return (
     <div className="card-filters" role="group" aria-label="Card filters">
-      <label className="field field--inline">
-        <span className="field__label">Search</span>
-        <input
-          type="search"
-          className="field__input"
-          placeholder="Name or last four"
-          value={filter.text ?? ''}
-          onChange={(e) => onChange({ text: e.target.value })}
-        />
-      </label>
-      <label className="field field--inline">
-        <span className="field__label">Status</span>
-        <select className="field__input" value={filter.status ?? ''} onChange={(e) => onChange({ status: (e.target.value || undefined) as CardStatus | undefined })}>
-          <option value="">Any</option>
-          {CARD_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s[0]?.toUpperCase()}
-              {s.slice(1)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field field--inline">
-        <span className="field__label">Account</span>
-        <select className="field__input" value={filter.accountId ?? ''} onChange={(e) => onChange({ accountId: e.target.value || undefined })}>
-          <option value="">Any</option>
-          {directory.accounts.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field field--inline">
-        <span className="field__label">Virtual account</span>
-        <select className="field__input" value={filter.virtualAccountId ?? ''} onChange={(e) => onChange({ virtualAccountId: e.target.value || undefined })}>
-          <option value="">Any</option>
-          {directory.virtualAccounts.map((v) => (
-            <option key={v.virtualAccount.id} value={v.virtualAccount.id}>
-              {v.virtualAccount.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field field--inline">
-        <span className="field__label">Group</span>
-        <select
-          className="field__input"
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? 'card-filter-problem' : undefined}
-          value={filter.cardGroupId ?? ''}
-          onChange={(e) => onChange({ cardGroupId: e.target.value || undefined })}
-        >
-          <option value="">Any</option>
-          {directory.groups.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name} ({g.id})
-            </option>
-          ))}
-        </select>
-      </label>
+      <SearchField label="Search" placeholder="Name or last four" value={filter.text ?? ''} onChange={(text) => onChange({ text })} />
+      <SelectField inline label="Status" value={filter.status ?? ''} onChange={(v) => onChange({ status: (v || undefined) as CardStatus | undefined })} options={[ANY, ...CARD_STATUSES.map((st) => ({ value: st, label: cardStatusWords(st) }))]} />
+      <SelectField inline label="Account" value={filter.accountId ?? ''} onChange={(v) => onChange({ accountId: v || undefined })} options={[ANY, ...directory.accounts.map((a) => ({ value: a.id, label: a.name }))]} />
+      <SelectField
+        inline
+        label="Virtual account"
+        value={filter.virtualAccountId ?? ''}
+        onChange={(v) => onChange({ virtualAccountId: v || undefined })}
+        options={[ANY, ...directory.virtualAccounts.map((v) => ({ value: v.virtualAccount.id, label: v.virtualAccount.name }))]}
+      />
+      <SelectField
+        inline
+        label="Group"
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? 'card-filter-problem' : undefined}
+        value={filter.cardGroupId ?? ''}
+        onChange={(v) => onChange({ cardGroupId: v || undefined })}
+        options={[ANY, ...directory.groups.map((g) => ({ value: g.id, label: groupLabel(g) }))]}
+      />
       <label className="field field--inline">
         <span className="field__label">Group name</span>
         <input
@@ -85,22 +63,16 @@ export function CardFilters({ filter, onChange, directory }: Props) {
           onChange={(e) => onChange({ cardGroupName: e.target.value || undefined })}
         />
       </label>
-      <label className="field field--inline">
-        <span className="field__label">Sort</span>
-        <select
-          className="field__input"
-          value={`${filter.sort}:${filter.direction}`}
-          onChange={(e) => {
-            const [sort, direction] = e.target.value.split(':') as [CardListFilter['sort'], CardListFilter['direction']];
-            onChange({ sort, direction });
-          }}
-        >
-          <option value="createdAt:DESC">Newest first</option>
-          <option value="createdAt:ASC">Oldest first</option>
-          <option value="name:ASC">Name A–Z</option>
-          <option value="name:DESC">Name Z–A</option>
-        </select>
-      </label>
+      <SelectField
+        inline
+        label="Sort"
+        value={`${filter.sort}:${filter.direction}`}
+        onChange={(v) => {
+          const [sort, direction] = v.split(':') as [CardListFilter['sort'], CardListFilter['direction']];
+          onChange({ sort, direction });
+        }}
+        options={SORTS}
+      />
       {problem ? (
         <p id="card-filter-problem" className="field__error" role="alert">
           {problem}

@@ -1,9 +1,10 @@
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import type { Card } from '../../../../shared/service';
+import type { CardListFilter } from '../../cards/model/card-list';
+import { cardStatusWords } from '../../cards/model/words';
 import { day } from '../../model/format';
-import { VirtualRows } from '../../ui/VirtualRows';
-
-const ROW_HEIGHT = 38;
+import type { SortState, TableColumn } from '../../ui/table-column';
+import { VirtualTable } from '../../ui/VirtualTable';
 
 interface Props {
   cards: Card[];
@@ -14,87 +15,70 @@ interface Props {
   activeIndex: number | null;
   onActive(index: number): void;
   onOpen(card: Card): void;
+  /** The list's order, as the filter holds it (the service sorts by name or creation). */
+  sort: Pick<CardListFilter, 'sort' | 'direction'>;
+  onSort(sort: Pick<CardListFilter, 'sort' | 'direction'>): void;
   resetKey: string;
   empty: string;
 }
 
-/** The filtered cards, one row each, virtualized; a checkbox per row for the bulk actions. */
-export function CardList({ cards, groupName, selectedId, checked, onCheck, activeIndex, onActive, onOpen, resetKey, empty }: Props) {
-  const renderRow = useCallback(
-    (index: number, active: boolean) => {
-      const card = cards[index];
-      if (!card) return null;
-      const className = `cardrow${active ? ' cardrow--active' : ''}${card.id === selectedId ? ' cardrow--selected' : ''}`;
-      return (
-        <div
-          id={`vrow-${index}`}
-          role="row"
-          aria-rowindex={index + 2}
-          aria-selected={card.id === selectedId}
-          className={className}
-          onClick={() => {
-            onActive(index);
-            onOpen(card);
-          }}
-        >
-          <span role="gridcell" className="cardrow__check" onClick={(e) => e.stopPropagation()}>
-            <input
-              type="checkbox"
-              aria-label={`Select ${card.name}`}
-              checked={checked.has(card.id)}
-              onChange={(e) => onCheck(card.id, e.target.checked)}
-            />
-          </span>
-          <span role="gridcell" className="cardrow__name" title={card.name}>
-            {card.name}
-          </span>
-          <span role="gridcell" className="cardrow__last4">
-            •••• {card.last4}
-          </span>
-          <span role="gridcell" className={`cardrow__status card-status card-status--${card.status}`}>
-            {card.status}
-          </span>
-          <span role="gridcell" className="cardrow__group">
-            {card.cardGroupId ? groupName(card.cardGroupId) : ''}
-          </span>
-          <span role="gridcell" className="cardrow__created">
-            {card.createdAt ? day(card.createdAt) : ''}
-          </span>
-        </div>
-      );
-    },
-    [cards, groupName, selectedId, checked, onCheck, onActive, onOpen],
-  );
+const COLUMN_OF = { name: 'name', createdAt: 'created' } as const;
+const rowId = (card: Card) => card.id;
 
-  const header = (
-    <div role="row" className="cardrow cardrow--header" aria-rowindex={1}>
-      <span role="columnheader" className="cardrow__check">
-        <span className="visually-hidden">Select</span>
-      </span>
-      <span role="columnheader">Name</span>
-      <span role="columnheader">Card</span>
-      <span role="columnheader">Status</span>
-      <span role="columnheader">Group</span>
-      <span role="columnheader">Created</span>
-    </div>
+/**
+ * The filtered cards, one row each, virtualized; a checkbox per row for the bulk actions (Space
+ * ticks the active row). Beside an open card the list keeps what identifies one: name, last
+ * four, status.
+ */
+export function CardList({ cards, groupName, selectedId, checked, onCheck, activeIndex, onActive, onOpen, sort, onSort, resetKey, empty }: Props) {
+  const columns = useMemo<TableColumn<Card>[]>(
+    () => [
+      {
+        id: 'select',
+        header: 'Select',
+        hiddenHeader: true,
+        track: '28px',
+        minWidth: 24,
+        priority: 1,
+        cell: (card) => (
+          // The row's own click opens the card; the box only ticks it. Tab skips the boxes: Space ticks the active row.
+          <span onClick={(e) => e.stopPropagation()}>
+            <input type="checkbox" tabIndex={-1} aria-label={`Select ${card.name}`} checked={checked.has(card.id)} onChange={(e) => onCheck(card.id, e.target.checked)} />
+          </span>
+        ),
+      },
+      { id: 'name', header: 'Name', track: 'minmax(120px, 2fr)', minWidth: 140, priority: 1, cell: (card) => card.name, title: (card) => card.name, sortValue: (card) => card.name },
+      { id: 'last4', header: 'Card', track: '84px', minWidth: 76, priority: 2, className: 'card-last4', cell: (card) => `•••• ${card.last4}` },
+      { id: 'status', header: 'Status', track: '84px', minWidth: 72, priority: 2, cell: (card) => <span className={`card-status card-status--${card.status}`}>{cardStatusWords(card.status)}</span> },
+      { id: 'group', header: 'Group', track: 'minmax(0, 1fr)', minWidth: 100, priority: 4, cell: (card) => (card.cardGroupId ? groupName(card.cardGroupId) : '') },
+      { id: 'created', header: 'Created (UTC)', track: '116px', minWidth: 104, priority: 3, cell: (card) => (card.createdAt ? day(card.createdAt) : ''), sortValue: (card) => card.createdAt ?? '' },
+    ],
+    [checked, onCheck, groupName],
   );
+  const sortState: SortState = { column: COLUMN_OF[sort.sort], direction: sort.direction === 'ASC' ? 'ascending' : 'descending' };
 
   return (
-    <VirtualRows
+    <VirtualTable
+      label="Cards"
+      columns={columns}
       count={cards.length}
-      rowHeight={ROW_HEIGHT}
-      header={header}
-      renderRow={renderRow}
-      onRange={() => undefined}
+      rowAt={(i) => cards[i]}
+      rowId={rowId}
+      rowHeight={38}
       activeIndex={activeIndex}
       onActive={onActive}
-      onOpen={(i) => {
-        const card = cards[i];
-        if (card) onOpen(card);
-      }}
-      label="Cards"
-      empty={empty}
+      onOpen={onOpen}
+      onToggle={(card) => onCheck(card.id, !checked.has(card.id))}
+      selectedId={selectedId}
       resetKey={resetKey}
+      empty={empty}
+      sort={sortState}
+      onSort={(column) => {
+        const field = column === 'name' ? 'name' : 'createdAt';
+        // Again on the same column turns it round; a new one starts A to Z, or newest first.
+        const direction = field === sort.sort ? (sort.direction === 'ASC' ? 'DESC' : 'ASC') : field === 'name' ? 'ASC' : 'DESC';
+        onSort({ sort: field, direction });
+      }}
     />
   );
 }

@@ -1,8 +1,11 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { RevealAuditEntry } from '../../../../shared/ipc';
+import type { RevealAuditList } from '../../../../shared/ipc';
 import type { Card } from '../../../../shared/service';
 import { copySecret } from '../../cards/commands/copy';
 import { loadReveals, revealCard } from '../../cards/commands/reveal';
+import { useScreenActions } from '../../stores/action-registry';
+import type { Action } from '../../model/actions';
+import { RevealHistory } from './RevealHistory';
 import './card-secrets.css';
 
 interface Props {
@@ -33,12 +36,7 @@ function secondsLeft(hidesAt: number, now: number): number {
   return Math.max(0, Math.ceil((hidesAt - now) / 1_000));
 }
 
-function describeReveal(e: RevealAuditEntry): string {
-  const when = new Date(e.at).toLocaleString();
-  const what = e.pan && e.cvv ? 'number and code' : e.pan ? 'number' : 'code';
-  if (e.outcome === 'failed') return `${e.user} tried to reveal the ${what} at ${when} (${e.profileName}); it failed`;
-  return `Revealed by ${e.user} at ${when} (${e.profileName}): ${what}`;
-}
+const COPY_REFUSED = 'Copying the shown number or code this way is off: use “Copy number” or “Copy code”, which clear the clipboard after 30 s.';
 
 /**
  * A card's number and code, on demand. Shows the last four until someone clicks "Reveal";
@@ -54,12 +52,13 @@ export function CardSecrets({ profileId, card, online }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
   const [announce, setAnnounce] = useState('');
-  const [reveals, setReveals] = useState<RevealAuditEntry[] | null>(null);
+  const [reveals, setReveals] = useState<RevealAuditList | null>(null);
   const [revealsError, setRevealsError] = useState<string | null>(null);
   // The card a reveal in flight was asked for: an answer for another card (or after unmount) is dropped.
   const current = useRef<string | null>(cardKey);
   const offlineId = useId();
   const rootRef = useRef<HTMLElement>(null);
+  const valuesRef = useRef<HTMLDListElement>(null);
   const hideRef = useRef<HTMLButtonElement>(null);
   const revealRef = useRef<HTMLButtonElement>(null);
 
@@ -68,7 +67,7 @@ export function CardSecrets({ profileId, card, online }: Props) {
     const r = await loadReveals(profileId, card.id);
     if (current.current !== asked) return;
     if (r.ok) {
-      setReveals(r.value.slice(0, LATEST_REVEALS));
+      setReveals({ entries: r.value.entries.slice(0, LATEST_REVEALS), integrity: r.value.integrity });
       setRevealsError(null);
     } else {
       setRevealsError(r.error.message);
@@ -146,6 +145,27 @@ export function CardSecrets({ profileId, card, online }: Props) {
   const visible = shown && shown.cardKey === cardKey ? shown : null;
   const left = visible ? secondsLeft(visible.hidesAt, now) : 0;
 
+  // The shown values cannot be selected (CSS), and a copy that would take them anyway (a selection
+  // made by script, select-all) is refused: a copy goes only through main, which clears it.
+  const isVisible = visible !== null;
+  useEffect(() => {
+    if (!isVisible) return;
+    const refuse = (e: ClipboardEvent) => {
+      const values = valuesRef.current;
+      const selection = document.getSelection();
+      if (!values || !selection || selection.rangeCount === 0 || !selection.containsNode(values, true)) return;
+      e.preventDefault();
+      e.clipboardData?.setData('text/plain', '');
+      setError(COPY_REFUSED);
+    };
+    document.addEventListener('copy', refuse, true);
+    document.addEventListener('cut', refuse, true);
+    return () => {
+      document.removeEventListener('copy', refuse, true);
+      document.removeEventListener('cut', refuse, true);
+    };
+  }, [isVisible]);
+
   // The button that was pressed goes away with each change (Reveal for the values, Hide for the
   // mask): keyboard focus follows to the button that took its place, unless it was elsewhere.
   const isShown = visible !== null;
@@ -160,11 +180,31 @@ export function CardSecrets({ profileId, card, online }: Props) {
     (isShown ? hideRef.current : revealRef.current)?.focus();
   }, [isShown]);
 
+  // The open card's reveal in the palette: the same call as the button, so main still asks first.
+  const ending = `card ending in ${card.last4}`;
+  const commands: Action[] = visible
+    ? [
+        { id: 'card:hide', title: `Hide the number and code of the ${ending}`, group: 'Selected item', run: () => hide('The card number and code are hidden.') },
+        { id: 'card:copy-number', title: `Copy the number of the ${ending}`, group: 'Selected item', ...(visible.pan ? {} : { unavailable: 'The number was not revealed' }), run: () => copy(visible.pan) },
+        { id: 'card:copy-code', title: `Copy the security code of the ${ending}`, group: 'Selected item', ...(visible.cvv ? {} : { unavailable: 'The code was not revealed' }), run: () => copy(visible.cvv) },
+      ]
+    : [
+        {
+          id: 'card:reveal',
+          title: `Reveal the number and code of the ${ending}`,
+          group: 'Selected item',
+          keywords: ['show', 'pan', 'cvv'],
+          ...(!online ? { unavailable: 'Offline' } : busy ? { unavailable: 'A reveal is under way' } : {}),
+          run: reveal,
+        },
+      ];
+  useScreenActions(commands);
+
   return (
     <section className="card-secrets" aria-label="Card number and code" ref={rootRef}>
       {visible ? (
         <>
-          <dl className="card-secrets__values">
+          <dl className="card-secrets__values" ref={valuesRef} onDragStart={(e) => e.preventDefault()}>
             <div>
               <dt>Card number</dt>
               <dd className="card-secrets__value">{visible.pan ? grouped(visible.pan) : `•••• ${visible.last4}`}</dd>
@@ -235,14 +275,8 @@ export function CardSecrets({ profileId, card, online }: Props) {
           <p className="card-secrets__error">{revealsError}</p>
         ) : reveals === null ? (
           <p className="card-secrets__note">Loading…</p>
-        ) : reveals.length === 0 ? (
-          <p className="card-secrets__note">Nobody has revealed this card's number on this computer.</p>
         ) : (
-          <ul className="card-secrets__audit-list" aria-label="Latest reveals of this card">
-            {reveals.map((e) => (
-              <li key={`${e.at}-${e.user}-${e.pan}-${e.cvv}-${e.outcome}`}>{describeReveal(e)}</li>
-            ))}
-          </ul>
+          <RevealHistory entries={reveals.entries} integrity={reveals.integrity} />
         )}
       </div>
     </section>

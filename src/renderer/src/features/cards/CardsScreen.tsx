@@ -1,32 +1,33 @@
+import { forActiveProfile } from '../../app/active-profile';
 import { useCallback, useMemo, useState } from 'react';
 import type { Card } from '../../../../shared/service';
 import { fetchCardPage } from '../../cards/commands/fetch-cards';
 import { simulatePurchase } from '../../cards/commands/simulate-purchase';
 import { DEFAULT_CARD_FILTER, cardFilterProblem, filterCards, type CardListFilter } from '../../cards/model/card-list';
-import { ago, count } from '../../model/format';
 import { useConnectivity } from '../../stores/connectivity';
 import { useNavigation } from '../../stores/navigation';
 import { useProfiles } from '../../stores/profiles';
 import { useTransactionQuery } from '../../stores/transaction-query';
-import { PagedFetchButtons } from '../../ui/PagedFetchButtons';
+import { ListDetail } from '../../ui/ListDetail';
+import { PagedFetchButtons, REFRESH_FROM_BANK } from '../../ui/PagedFetchButtons';
+import { SavedListLine } from '../../ui/SavedListLine';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { plural, usePagedFetch } from '../../ui/usePagedFetch';
 import { BulkStatusBar } from './BulkStatusBar';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { CardDetail } from './CardDetail';
 import { CardFilters } from './CardFilters';
 import { CardList } from './CardList';
 import { NewCardDialog } from './NewCardDialog';
 import { useCardDirectory } from './useCardDirectory';
 import './cards.css';
+import { newItemAction } from '../../model/actions';
+import { useScreenActions } from '../../stores/action-registry';
 
 export const OFFLINE_EDITS = 'Offline: changes to cards need the service. They are shown as they were last synced.';
 
-export function CardsScreen() {
-  const profileId = useProfiles((s) => s.activeProfileId);
-  if (!profileId) return null;
-  // A fresh screen per profile: nothing of one profile's cards shows on another's.
-  return <CardsFor key={profileId} profileId={profileId} />;
-}
+// A fresh screen per profile: nothing of one profile's state shows on another's.
+export const CardsScreen = forActiveProfile(CardsFor);
 
 function CardsFor({ profileId }: { profileId: string }) {
   const directory = useCardDirectory(profileId);
@@ -47,6 +48,11 @@ function CardsFor({ profileId }: { profileId: string }) {
   const checkedCards = useMemo(() => directory.cards.filter((c) => checked.has(c.id)), [directory.cards, checked]);
   const disabledReason = online ? undefined : OFFLINE_EDITS;
   const problem = cardFilterProblem(filter);
+  useScreenActions([
+    newItemAction('cards:new', 'New card', online, () => setCreating(true)),
+    // With no card open there is nothing to reveal yet; the open card's details offer the real one.
+    ...(selected ? [] : [{ id: 'card:reveal', title: 'Reveal a card’s number and code', group: 'Selected item', unavailable: 'Open a card first', run: () => undefined }]),
+  ]);
 
   const onFilter = useCallback((patch: Partial<CardListFilter>) => {
     setFilter((f) => ({ ...f, ...patch }));
@@ -63,67 +69,65 @@ function CardsFor({ profileId }: { profileId: string }) {
   const onOpen = useCallback((card: Card) => setSelectedId(card.id), []);
 
   return (
-    <section className={`screen screen--wide cards-screen${selected ? ' cards-screen--detail' : ''}`} aria-labelledby="screen-title">
-      <div className="screen__row">
-        <ScreenHeading>Cards</ScreenHeading>
-        <p className="muted cards-asof" aria-live="polite">
-          {directory.asOf ? `Saved list as of ${ago(directory.asOf)}` : 'Not synced yet'} · {count(cards.length)} of {count(directory.cards.length)} shown
-          {online ? '' : ' · offline'}
-        </p>
-      </div>
+    <section className="screen screen--wide" aria-labelledby="screen-title">
+      <ScreenHeading aside={<SavedListLine label="Cards" asOf={directory.asOf} shown={cards.length} total={directory.cards.length} online={online} />}>Cards</ScreenHeading>
       <div className="tx-toolbar">
         <button type="button" className="button button--primary" disabled={!online} title={disabledReason} onClick={() => setCreating(true)}>
           New card
         </button>
-        <PagedFetchButtons paged={paged} label="Fetch this list from the service" disabled={!online || !!problem} />
+        <PagedFetchButtons paged={paged} label={REFRESH_FROM_BANK} disabled={!online || !!problem} disabledReason={problem ?? OFFLINE_EDITS} />
       </div>
       <CardFilters filter={filter} onChange={onFilter} directory={directory} />
       <BulkStatusBar profileId={profileId} selected={checkedCards} disabledReason={disabledReason} onClear={() => setChecked(new Set())} />
-      <div className="cards-body">
-        <div className="cards-list">
-          {!directory.loaded ? (
-            <p className="muted">Reading the saved cards…</p>
-          ) : (
-            <CardList
-              cards={cards}
-              groupName={directory.groupName}
-              selectedId={selectedId}
-              checked={checked}
-              onCheck={onCheck}
-              activeIndex={active}
-              onActive={setActive}
-              onOpen={onOpen}
-              resetKey={JSON.stringify(filter)}
-              empty={directory.cards.length === 0 ? 'No cards saved yet: they arrive with the first sync.' : 'No card matches these filters.'}
-            />
-          )}
-        </div>
-        {selected ? (
-          <CardDetail
-            key={selected.id}
-            profileId={profileId}
-            card={selected}
-            // Demo only: the purchase goes to the sandbox's authorization route (demo:authorize).
-            simulate={
-              isDemo
-                ? async (p) => {
-                    const r = await simulatePurchase(profileId, selected.id, { amountCents: p.amountCents, merchantName: p.merchantName, mcc: p.mcc, country: p.country });
-                    if (!r.ok) throw new Error(r.error.message);
-                    return r.value;
-                  }
-                : undefined
-            }
-            directory={directory}
-            online={online}
-            disabledReason={disabledReason}
-            onClose={() => setSelectedId(null)}
-            onOpenTransactions={() => {
-              setTxQuery(profileId, { cardIds: [selected.id] });
-              go('transactions');
-            }}
+      <ListDetail
+        detail={
+          selected ? (
+            <ErrorBoundary key={selected.id} what="This card's details">
+              <CardDetail
+                profileId={profileId}
+                card={selected}
+                // Demo only: the purchase goes to the sandbox's authorization route (demo:authorize).
+                simulate={
+                  isDemo
+                    ? async (p) => {
+                        const r = await simulatePurchase(profileId, selected.id, { amountCents: p.amountCents, merchantName: p.merchantName, mcc: p.mcc, country: p.country });
+                        if (!r.ok) throw new Error(r.error.message);
+                        return r.value;
+                      }
+                    : undefined
+                }
+                directory={directory}
+                online={online}
+                disabledReason={disabledReason}
+                onClose={() => setSelectedId(null)}
+                onOpenTransactions={() => {
+                  setTxQuery(profileId, { cardIds: [selected.id] });
+                  go('transactions');
+                }}
+              />
+            </ErrorBoundary>
+          ) : null
+        }
+      >
+        {!directory.loaded ? (
+          <p className="muted">Reading the saved cards…</p>
+        ) : (
+          <CardList
+            cards={cards}
+            groupName={directory.groupName}
+            selectedId={selectedId}
+            checked={checked}
+            onCheck={onCheck}
+            activeIndex={active}
+            onActive={setActive}
+            onOpen={onOpen}
+            sort={filter}
+            onSort={onFilter}
+            resetKey={JSON.stringify(filter)}
+            empty={directory.cards.length === 0 ? 'No cards saved yet: they arrive with the first sync.' : 'No card matches these filters.'}
           />
-        ) : null}
-      </div>
+        )}
+      </ListDetail>
       <NewCardDialog
         open={creating}
         profileId={profileId}

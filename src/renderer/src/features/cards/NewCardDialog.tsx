@@ -3,9 +3,12 @@ import type { Card, CardCreate } from '../../../../shared/service';
 import { entityWrites } from '../../app/entity-writes';
 import { parseUserData } from '../../cards/model/user-data';
 import { nameProblem } from '../../cards/model/names';
-import { FormDialog } from '../../ui/FormDialog';
+import { accountTypeWords } from '../../directory/model/words';
+import { DialogActions } from '../../ui/DialogActions';
 import { FormError } from '../../ui/FormError';
+import { SelectField } from '../../ui/SelectField';
 import { TextField } from '../../ui/TextField';
+import { WriteDialog, type DialogWrite } from '../../ui/WriteDialog';
 import { UserDataField } from './UserDataField';
 import type { CardDirectory } from './useCardDirectory';
 
@@ -18,15 +21,14 @@ interface Props {
 
 /** POST /card: a virtual card on an account, optionally a virtual account, a group, a product. */
 export function NewCardDialog({ open, profileId, directory, onClose }: Props) {
-  const [busy, setBusy] = useState(false);
   return (
-    <FormDialog open={open} title="New virtual card" busy={busy} onCancel={() => onClose()}>
-      <NewCardForm profileId={profileId} directory={directory} busy={busy} setBusy={setBusy} onClose={onClose} />
-    </FormDialog>
+    <WriteDialog open={open} title="New virtual card" onClose={onClose}>
+      {(write) => <NewCardForm profileId={profileId} directory={directory} write={write} />}
+    </WriteDialog>
   );
 }
 
-function NewCardForm({ profileId, directory, busy, setBusy, onClose }: Omit<Props, 'open'> & { busy: boolean; setBusy(b: boolean): void }) {
+function NewCardForm({ profileId, directory, write }: { profileId: string; directory: CardDirectory; write: DialogWrite<Card> }) {
   const debit = directory.accounts.filter((a) => a.status === 'open');
   const [name, setName] = useState('');
   const [accountId, setAccountId] = useState(debit[0]?.id ?? '');
@@ -36,7 +38,6 @@ function NewCardForm({ profileId, directory, busy, setBusy, onClose }: Omit<Prop
   const [singleUse, setSingleUse] = useState(false);
   const [userData, setUserData] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
-  const [error, setError] = useState<string | null>(null);
   const parsed = parseUserData(userData);
 
   const submit = async (e: FormEvent) => {
@@ -56,79 +57,44 @@ function NewCardForm({ profileId, directory, busy, setBusy, onClose }: Omit<Prop
       ...(singleUse ? { isSingleUse: true } : {}),
       ...(parsed.value ? { userData: parsed.value } : {}),
     };
-    setBusy(true);
-    setError(null);
-    const r = await entityWrites.createCard(profileId, body);
-    setBusy(false);
-    if (r.ok) onClose(r.value);
-    else setError(r.error.message);
+    await write.run(() => entityWrites.createCard(profileId, body));
   };
 
   return (
     <form className="form" onSubmit={(e) => void submit(e)} noValidate>
       <TextField id="new-card-name" label="Name" value={name} error={nameError} maxLength={100} autoFocus onChange={(e) => setName(e.target.value)} />
-      <label className="field">
-        <span className="field__label">Account</span>
-        <select className="field__input" value={accountId} onChange={(e) => setAccountId(e.target.value)}>
-          <option value="">The company's first debit account</option>
-          {debit.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name} ({a.type})
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span className="field__label">Virtual account (optional)</span>
-        <select className="field__input" value={virtualAccountId} onChange={(e) => setVirtualAccountId(e.target.value)}>
-          <option value="">The group's, else the primary one</option>
-          {directory.virtualAccounts
-            .filter((v) => !v.virtualAccount.closedAt)
-            .map((v) => (
-              <option key={v.virtualAccount.id} value={v.virtualAccount.id}>
-                {v.virtualAccount.name}
-              </option>
-            ))}
-        </select>
-      </label>
-      <label className="field">
-        <span className="field__label">Card group (optional)</span>
-        <select className="field__input" value={cardGroupId} onChange={(e) => setCardGroupId(e.target.value)}>
-          <option value="">No group</option>
-          {directory.groups.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="field">
-        <span className="field__label">Card product (optional)</span>
-        <select className="field__input" value={cardProductId} onChange={(e) => setCardProductId(e.target.value)}>
-          <option value="">The first active product</option>
-          {directory.products
-            .filter((p) => p.status === 'active')
-            .map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.id} (BIN {p.prefix})
-              </option>
-            ))}
-        </select>
-      </label>
+      <SelectField
+        label="Account"
+        value={accountId}
+        onChange={setAccountId}
+        options={[{ value: '', label: "The company's first debit account" }, ...debit.map((a) => ({ value: a.id, label: `${a.name} (${accountTypeWords(a.type).toLowerCase()})` }))]}
+      />
+      <SelectField
+        label="Virtual account (optional)"
+        value={virtualAccountId}
+        onChange={setVirtualAccountId}
+        options={[
+          { value: '', label: "The group's, else the primary one" },
+          ...directory.virtualAccounts.filter((v) => !v.virtualAccount.closedAt).map((v) => ({ value: v.virtualAccount.id, label: v.virtualAccount.name })),
+        ]}
+      />
+      <SelectField label="Card group (optional)" value={cardGroupId} onChange={setCardGroupId} options={[{ value: '', label: 'No group' }, ...directory.groups.map((g) => ({ value: g.id, label: g.name }))]} />
+      <SelectField
+        label="Card product (optional)"
+        value={cardProductId}
+        onChange={setCardProductId}
+        options={[
+          { value: '', label: 'The first active product' },
+          ...directory.products.filter((p) => p.status === 'active').map((p, i) => ({ value: p.id, label: `Product ${i + 1} (cards starting ${p.prefix})` })),
+        ]}
+      />
       <label className="field field--check">
         <input type="checkbox" checked={singleUse} onChange={(e) => setSingleUse(e.target.checked)} />
         <span>Single use: closes itself after its first authorization</span>
       </label>
       <UserDataField id="new-card-userdata" label="userData (optional JSON object)" rows={3} value={userData} parsed={parsed} onChange={setUserData} />
-      <FormError message={error} />
-      <div className="dialog__actions">
-        <button type="button" className="button" onClick={() => onClose()} disabled={busy}>
-          Cancel
-        </button>
-        <button type="submit" className="button button--primary" disabled={busy || !parsed.ok}>
-          {busy ? 'Creating…' : 'Create card'}
-        </button>
-      </div>
+      <FormError message={write.error} />
+      <DialogActions busy={write.busy} label="Create card" busyLabel="Creating…" disabled={!parsed.ok} onCancel={write.cancel} />
     </form>
   );
 }

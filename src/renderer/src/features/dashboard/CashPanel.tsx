@@ -1,21 +1,15 @@
+import type { VirtualAccountView } from '../../../../shared/service';
 import { money } from '../../model/format';
 import type { CashSummary } from '../../forecast/model/inputs';
-import type { VirtualAccountView } from '../../../../shared/service';
+import { DataTable } from '../../ui/DataTable';
+import type { TableColumn } from '../../ui/table-column';
 import { Panel } from './Panel';
 
-function AccountRows({ views }: { views: readonly VirtualAccountView[] }) {
-  return (
-    <tbody>
-      {views.map((v) => (
-        <tr key={v.virtualAccount.id}>
-          <th scope="row">{v.virtualAccount.name}</th>
-          <td className="dashboard__num">{money(v.balance.amountCents)}</td>
-          <td className="dashboard__num">{money(v.spend.amountCents)}</td>
-        </tr>
-      ))}
-    </tbody>
-  );
-}
+const COLUMNS: TableColumn<VirtualAccountView>[] = [
+  { id: 'account', header: 'Account', minWidth: 120, priority: 1, rowHeader: true, cell: (v) => v.virtualAccount.name, sortValue: (v) => v.virtualAccount.name },
+  { id: 'balance', header: 'Balance', minWidth: 100, priority: 1, numeric: true, cell: (v) => money(v.balance.amountCents), sortValue: (v) => v.balance.amountCents },
+  { id: 'spend', header: 'Spend', minWidth: 90, priority: 2, numeric: true, cell: (v) => money(v.spend.amountCents), sortValue: (v) => v.spend.amountCents },
+];
 
 /** Cash across the open virtual accounts, each with its balance and spend as the service last reported them. */
 export function CashPanel({ cash, loading }: { cash: CashSummary; loading: boolean }) {
@@ -31,24 +25,13 @@ export function CashPanel({ cash, loading }: { cash: CashSummary; loading: boole
             {money(cash.totalCents)}
           </p>
           <p className="panel__intro">Across {cash.open.length} open virtual accounts.</p>
-          <table className="table" aria-label="Open virtual accounts">
-            <thead>
-              <tr>
-                <th scope="col">Account</th>
-                <th scope="col">Balance</th>
-                <th scope="col">Spend</th>
-              </tr>
-            </thead>
-            <AccountRows views={cash.open} />
-          </table>
+          <DataTable columns={COLUMNS} rows={cash.open} rowKey={(v) => v.virtualAccount.id} label="Open virtual accounts" />
         </>
       )}
       {cash.closedWithBalance.length ? (
         <>
           <h3 className="dashboard__subtitle">Closed, still holding money (not in the total)</h3>
-          <table className="table" aria-label="Closed virtual accounts with a balance">
-            <AccountRows views={cash.closedWithBalance} />
-          </table>
+          <DataTable columns={COLUMNS} rows={cash.closedWithBalance} rowKey={(v) => v.virtualAccount.id} label="Closed virtual accounts with a balance" />
         </>
       ) : null}
     </Panel>

@@ -1,6 +1,6 @@
+import { forActiveProfile } from '../../app/active-profile';
 import { ago } from '../../model/format';
 import { useActiveConnectivity } from '../../stores/connectivity';
-import { useProfiles } from '../../stores/profiles';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { SyncStatus } from '../sync-status/SyncStatus';
 import { AttentionList } from './AttentionList';
@@ -12,12 +12,8 @@ import { SpendPanel } from './SpendPanel';
 import { useDashboard } from './useDashboard';
 import './dashboard.css';
 
-export function DashboardScreen() {
-  const profileId = useProfiles((s) => s.activeProfileId);
-  if (!profileId) return null;
-  // key: a fresh dashboard per profile, so nothing of one profile's figures shows on another's.
-  return <DashboardFor key={profileId} profileId={profileId} />;
-}
+// A fresh screen per profile: nothing of one profile's state shows on another's.
+export const DashboardScreen = forActiveProfile(DashboardFor);
 
 /** Where the money is and where it is going: every figure from local data, so it reads offline. */
 function DashboardFor({ profileId }: { profileId: string }) {
@@ -25,10 +21,7 @@ function DashboardFor({ profileId }: { profileId: string }) {
   const offline = useActiveConnectivity()?.state === 'offline';
   return (
     <section className="screen screen--wide" aria-labelledby="screen-title">
-      <div className="screen__row">
-        <ScreenHeading>Dashboard</ScreenHeading>
-        <SyncStatus profileId={profileId} />
-      </div>
+      <ScreenHeading aside={<SyncStatus profileId={profileId} />}>Dashboard</ScreenHeading>
       <p className="dashboard__asof">
         {data.asOf === null
           ? 'Accounts not read from the service yet: figures appear after the first sync.'
@@ -39,7 +32,7 @@ function DashboardFor({ profileId }: { profileId: string }) {
         <CashPanel cash={data.cash} loading={data.loading} />
         <SpendPanel spend={data.spend} />
         <OutboxPanel outbox={data.outbox} />
-        <RecentActivity recent={data.recent} />
+        <RecentActivity profileId={profileId} recent={data.recent} />
       </div>
       <ForecastPanel forecasts={data.forecasts} unplaced={data.unplaced} history={data.spend} />
     </section>

@@ -1,38 +1,26 @@
 import { useState } from 'react';
 import type { OutboxRow } from '../../../../shared/outbox';
-import { isoDay } from '../../forecast/model/days';
 import { HISTORY_DAYS, HORIZON_DAYS, type AccountForecast } from '../../forecast/model/forecast';
 import { cardSpendNote, unplacedNote, type HistoryState } from '../../forecast/model/words';
-import { money } from '../../model/format';
-import { ForecastChart } from './ForecastChart';
+import { dayOf, money } from '../../model/format';
+import { DataTable } from '../../ui/DataTable';
+import { LineChart } from '../../ui/LineChart';
+import type { TableColumn } from '../../ui/table-column';
 import { Panel } from './Panel';
 
-function ForecastTable({ f }: { f: AccountForecast }) {
-  return (
-    <table className="table forecast-table" aria-label={`Day by day: ${f.name}`}>
-      <thead>
-        <tr>
-          <th scope="col">Day (UTC)</th>
-          <th scope="col">End of day</th>
-          <th scope="col">What moves</th>
-        </tr>
-      </thead>
-      <tbody>
-        {f.days.map((d, i) => (
-          <tr key={d.dayMs}>
-            <th scope="row">{isoDay(d.dayMs)}</th>
-            <td className="dashboard__num">{money(d.endCents)}</td>
-            <td>
-              {[
-                ...f.events.filter((e) => e.day === i).map((e) => e.label),
-                ...(i > 0 && f.dailySpendCents ? [`Card spend ${money(f.dailySpendCents)}`] : []),
-              ].join('; ')}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+type Day = AccountForecast['days'][number];
+
+/** The day's end balance and what moves it, for the table beside the chart. */
+function dayColumns(f: AccountForecast): TableColumn<Day>[] {
+  const moves = (d: Day) => {
+    const i = f.days.indexOf(d);
+    return [...f.events.filter((e) => e.day === i).map((e) => e.label), ...(i > 0 && f.dailySpendCents ? [`Card spend ${money(f.dailySpendCents)}`] : [])].join('; ');
+  };
+  return [
+    { id: 'day', header: 'Day (UTC)', minWidth: 100, priority: 1, rowHeader: true, className: 'nowrap', cell: (d) => dayOf(d.dayMs) },
+    { id: 'end', header: 'End of day', minWidth: 100, priority: 1, numeric: true, cell: (d) => money(d.endCents) },
+    { id: 'moves', header: 'What moves', minWidth: 140, priority: 2, cell: moves },
+  ];
 }
 
 function AccountForecastView({ f, history }: { f: AccountForecast; history: HistoryState }) {
@@ -41,11 +29,16 @@ function AccountForecastView({ f, history }: { f: AccountForecast; history: Hist
   return (
     <section className="forecast" aria-label={`Forecast for ${f.name}`}>
       <h3 className="dashboard__subtitle">{f.name}</h3>
-      <ForecastChart f={f} />
+      <LineChart
+        points={f.days.map((d) => ({ x: d.dayMs, y: d.endCents }))}
+        mark={{ x: f.lowest.dayMs, y: f.lowest.endCents }}
+        height={150}
+        summary={`${f.name}: from ${money(f.startCents)} today to ${money(f.days.at(-1)?.endCents ?? f.startCents)} in ${HORIZON_DAYS} days; lowest ${money(f.lowest.endCents)} on ${dayOf(f.lowest.dayMs)}.`}
+      />
       <p>
         {/* The lowest is an end-of-day balance: today's approved transfers in can put it above the balance now. */}
-        Now {money(f.startCents)} · lowest at the end of a day <span className="forecast__low">{money(f.lowest.endCents)}</span> on {isoDay(f.lowest.dayMs)}
-        {f.firstNegative ? ` · below zero from ${isoDay(f.firstNegative.dayMs)}` : ''}
+        Now {money(f.startCents)} · lowest at the end of a day <span className="forecast__low">{money(f.lowest.endCents)}</span> on {dayOf(f.lowest.dayMs)}
+        {f.firstNegative ? ` · below zero from ${dayOf(f.firstNegative.dayMs)}` : ''}
       </p>
       <p className="dashboard__muted" {...(history.state === 'error' ? { role: 'alert' } : {})}>
         {cardSpendNote(f.dailySpendCents, history)}
@@ -55,7 +48,7 @@ function AccountForecastView({ f, history }: { f: AccountForecast; history: Hist
       </button>
       {open ? (
         <div id={tableId}>
-          <ForecastTable f={f} />
+          <DataTable columns={dayColumns(f)} rows={f.days} rowKey={(d) => String(d.dayMs)} label={`Day by day: ${f.name}`} compact className="forecast-table" />
         </div>
       ) : null}
     </section>

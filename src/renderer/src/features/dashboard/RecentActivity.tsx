@@ -1,9 +1,11 @@
+import { useMerchantNames } from '../../directory/commands/merchant-names';
 import { day, money } from '../../model/format';
 import type { DashboardData } from './useDashboard';
 import { Panel } from './Panel';
 
-/** The newest cached transactions. */
-export function RecentActivity({ recent }: { recent: DashboardData['recent'] }) {
+/** The newest cached transactions, merchants by name. */
+export function RecentActivity({ profileId, recent }: { profileId: string; recent: DashboardData['recent'] }) {
+  const names = useMerchantNames(profileId);
   return (
     <Panel title="Recent activity">
       {recent.state === 'loading' ? (
@@ -17,8 +19,10 @@ export function RecentActivity({ recent }: { recent: DashboardData['recent'] }) 
           {recent.rows.map((tx) => (
             <li key={tx.id}>
               <span className="dashboard__muted">{day(tx.date)}</span>
-              <span className="dashboard__desc">{tx.description}</span>
-              <span className="dashboard__num">{money(tx.amountCents)}</span>
+              <span className="dashboard__desc" title={names.ofTransaction(tx)}>
+                {names.ofTransaction(tx)}
+              </span>
+              <span className={`dashboard__num ${tx.amountCents < 0 ? 'amount--out' : 'amount--in'}`}>{money(tx.amountCents)}</span>
             </li>
           ))}
         </ul>

@@ -27,7 +27,7 @@ export function SpendPanel({ spend }: { spend: DashboardData['spend'] }) {
           <p>{comparison(spend.thisMonthCents, spend.lastMonthCents)}</p>
         </>
       )}
-      <p className="panel__intro">Counts money out with a card that went through (pending or settled), fees charged to a card included; declines, refunds and reversals do not count. Months are UTC.</p>
+      <p className="panel__intro">Counts money out with a card that went through (pending, settled or disputed), fees charged to a card included; declines, refunds and reversals do not count. Months are UTC.</p>
     </Panel>
   );
 }

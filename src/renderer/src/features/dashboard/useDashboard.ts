@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { OutboxRow } from '../../../../shared/outbox';
 import type { Card, CardGroup, SvcHandle, Transaction, VirtualAccountView } from '../../../../shared/service';
 import { useCachedTransactions } from '../../cards/commands/cached-transactions';
-import { fundingAccountOf, spendWindowStart } from '../../cards/model/spend-window';
+import { fundingAccountOf, spendQuery, spendWindowStart } from '../../cards/model/spend-window';
 import { useTxSummaries } from '../../forecast/commands/tx-summaries';
 import { attentionItems, type AttentionItem } from '../../forecast/model/attention';
 import { forecast, type AccountForecast } from '../../forecast/model/forecast';
@@ -64,12 +64,17 @@ export function useDashboard(profileId: string): DashboardData {
   const sums = useTxSummaries(profileId, queries);
   const recent = useCachedTransactions(profileId, {}, RECENT_ROWS);
 
-  const limited = useMemo(() => cards.filter((c) => spendWindowStart([c.spendingConstraint], now) !== undefined), [cards, now]);
+  // Cards with limits of their own, and groups with limits: a group's count its cards' purchases.
+  const limited = useMemo(() => {
+    const limitedGroups = groups.filter((g) => spendWindowStart([g.spendingConstraint], now) !== undefined);
+    return { cards: cards.filter((c) => spendWindowStart([c.spendingConstraint], now) !== undefined), groups: limitedGroups, allCards: cards };
+  }, [cards, groups, now]);
   const limitQuery = useMemo(() => {
-    if (!limited.length) return null;
-    const since = spendWindowStart(limited.map((c) => c.spendingConstraint), now);
-    return { cardIds: limited.map((c) => c.id), ...(since !== null && since !== undefined ? { fromMs: since } : {}) };
-  }, [limited, now]);
+    const grouped = new Set(limited.groups.map((g) => g.id));
+    const cardIds = [...new Set([...limited.cards.map((c) => c.id), ...cards.filter((c) => c.cardGroupId !== undefined && grouped.has(c.cardGroupId)).map((c) => c.id)])];
+    const since = spendWindowStart([...limited.cards.map((c) => c.spendingConstraint), ...limited.groups.map((g) => g.spendingConstraint)], now);
+    return spendQuery(cardIds, since);
+  }, [limited, cards, now]);
   const limitTx = useCachedTransactions(profileId, limitQuery, LIMIT_ROWS);
 
   return useMemo(() => {

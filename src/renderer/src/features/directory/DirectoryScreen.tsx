@@ -1,6 +1,6 @@
+import { forActiveProfile } from '../../app/active-profile';
 import { useState } from 'react';
 import { useConnectivity } from '../../stores/connectivity';
-import { useProfiles } from '../../stores/profiles';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { KeyOwner } from '../profiles/KeyOwner';
 import { DirectoryTabs, type Tab } from './DirectoryTabs';
@@ -16,11 +16,8 @@ const TABS: readonly Tab<TabId>[] = [
   { id: 'entities', label: 'Legal entities and accounts' },
 ];
 
-export function DirectoryScreen() {
-  const profileId = useProfiles((s) => s.activeProfileId);
-  if (!profileId) return null;
-  return <DirectoryFor key={profileId} profileId={profileId} />;
-}
+// A fresh screen per profile: nothing of one profile's state shows on another's.
+export const DirectoryScreen = forActiveProfile(DirectoryFor);
 
 function DirectoryFor({ profileId }: { profileId: string }) {
   const online = useConnectivity((s) => s.byProfile[profileId]?.state !== 'offline');

@@ -1,68 +1,43 @@
 import type { Account, LegalEntity } from '../../../../shared/service';
-import { day, humanStatus } from '../../model/format';
+import { accountStatusWords, accountTypeWords, balancesWords, structureWords } from '../../directory/model/words';
+import { day } from '../../model/format';
 import { useEntities } from '../../repos/entities-hooks';
-import { AsOf, ListBody } from './AsOf';
+import { DataTable } from '../../ui/DataTable';
+import { SavedListLine } from '../../ui/SavedListLine';
+import type { TableColumn } from '../../ui/table-column';
+import { ListBody } from './AsOf';
 
-const TYPE: Record<Account['type'], string> = { debit: 'Debit', charge_card: 'Charge card' };
+const ENTITY_COLUMNS: TableColumn<LegalEntity>[] = [
+  { id: 'name', header: 'Name', minWidth: 160, priority: 1, rowHeader: true, cell: (e) => e.name, sortValue: (e) => e.name },
+  { id: 'structure', header: 'Structure', minWidth: 140, priority: 2, cell: (e) => structureWords(e.structure) },
+];
+
+const ACCOUNT_COLUMNS: TableColumn<Account>[] = [
+  { id: 'name', header: 'Name', minWidth: 160, priority: 1, rowHeader: true, cell: (a) => a.name, sortValue: (a) => a.name },
+  { id: 'type', header: 'Type', minWidth: 90, priority: 3, cell: (a) => accountTypeWords(a.type) },
+  { id: 'status', header: 'Status', minWidth: 70, priority: 2, cell: (a) => accountStatusWords(a.status) },
+  { id: 'number', header: 'Account number', minWidth: 130, priority: 1, className: 'directory-mono', cell: (a) => a.accountNumber },
+  { id: 'routing', header: 'Routing number', minWidth: 120, priority: 1, className: 'directory-mono', cell: (a) => a.routingNumber },
+  { id: 'opened', header: 'Opened (UTC)', minWidth: 110, priority: 4, className: 'nowrap', cell: (a) => day(a.createdAt), sortValue: (a) => a.createdAt },
+  { id: 'balances', header: 'Balances', minWidth: 100, priority: 5, cell: (a) => balancesWords(a.balances) },
+];
 
 /** The legal entities the key sees and their accounts, as last synced. */
 export function EntitiesPanel({ profileId, online }: { profileId: string; online: boolean }) {
   const entities = useEntities<LegalEntity>(profileId, 'legalEntity');
   const accounts = useEntities<Account>(profileId, 'account');
-  const accountRows = [...(accounts?.items ?? [])].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  const accountRows = accounts?.items ?? [];
   return (
     <>
       <h2 id="directory-entities">Legal entities</h2>
-      <AsOf label="Legal entities" asOf={entities?.asOf ?? null} shown={entities?.items.length ?? 0} total={entities?.items.length ?? 0} online={online} />
+      <SavedListLine label="Legal entities" asOf={entities?.asOf ?? null} shown={entities?.items.length ?? 0} total={entities?.items.length ?? 0} online={online} />
       <ListBody loading={entities === undefined && 'Reading the saved legal entities…'} emptyText={entities?.items.length === 0 && 'No legal entity saved yet: they arrive with the first sync.'}>
-        <table className="table" aria-labelledby="directory-entities">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Structure</th>
-              <th scope="col">Id</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entities?.items.map((e) => (
-              <tr key={e.id}>
-                <th scope="row">{e.name}</th>
-                <td>{e.structure ?? '—'}</td>
-                <td className="directory-mono">{e.id}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable columns={ENTITY_COLUMNS} rows={entities?.items ?? []} rowKey={(e) => e.id} labelledBy="directory-entities" initialSort={{ column: 'name', direction: 'ascending' }} />
       </ListBody>
       <h2 id="directory-accounts">Accounts</h2>
-      <AsOf label="Accounts" asOf={accounts?.asOf ?? null} shown={accountRows.length} total={accountRows.length} online={online} />
+      <SavedListLine label="Accounts" asOf={accounts?.asOf ?? null} shown={accountRows.length} total={accountRows.length} online={online} />
       <ListBody loading={accounts === undefined && 'Reading the saved accounts…'} emptyText={accountRows.length === 0 && 'No account saved yet: they arrive with the first sync.'}>
-        <table className="table" aria-labelledby="directory-accounts">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Type</th>
-              <th scope="col">Status</th>
-              <th scope="col">Account number</th>
-              <th scope="col">Routing number</th>
-              <th scope="col">Created</th>
-              <th scope="col">Balances</th>
-            </tr>
-          </thead>
-          <tbody>
-            {accountRows.map((a) => (
-              <tr key={a.id}>
-                <th scope="row">{a.name}</th>
-                <td>{TYPE[a.type]}</td>
-                <td>{humanStatus(a.status)}</td>
-                <td className="directory-mono">{a.accountNumber}</td>
-                <td className="directory-mono">{a.routingNumber}</td>
-                <td>{day(a.createdAt)}</td>
-                <td>{a.balances.map(humanStatus).join(', ')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable columns={ACCOUNT_COLUMNS} rows={accountRows} rowKey={(a) => a.id} labelledBy="directory-accounts" initialSort={{ column: 'opened', direction: 'ascending' }} />
       </ListBody>
     </>
   );

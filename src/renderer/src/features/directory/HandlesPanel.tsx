@@ -5,9 +5,13 @@ import { filterHandles, handlesOfAccounts, sortHandles } from '../../directory/m
 import { useEntities } from '../../repos/entities-hooks';
 import { useNavigation } from '../../stores/navigation';
 import { usePaymentPrefill } from '../../stores/payment-prefill';
-import { PagedFetchButtons } from '../../ui/PagedFetchButtons';
+import { PagedFetchButtons, REFRESH_FROM_BANK } from '../../ui/PagedFetchButtons';
+import { DataTable } from '../../ui/DataTable';
+import { SavedListLine } from '../../ui/SavedListLine';
+import { SearchField } from '../../ui/SearchField';
+import type { TableColumn } from '../../ui/table-column';
 import { plural, usePagedFetch } from '../../ui/usePagedFetch';
-import { AsOf, ListBody, OFFLINE_FETCH } from './AsOf';
+import { ListBody, OFFLINE_FETCH } from './AsOf';
 
 /** The saved svc handles: filtered as typed (offline too), fetched page by page, each one payable. */
 export function HandlesPanel({ profileId, online }: { profileId: string; online: boolean }) {
@@ -21,56 +25,57 @@ export function HandlesPanel({ profileId, online }: { profileId: string; online:
   const accounts = useEntities<Account>(profileId, 'account');
   const own = useMemo(() => handlesOfAccounts(all, (accounts?.items ?? []).map((a) => a.id)), [all, accounts]);
 
-  const pay = (h: SvcHandle) => {
-    offer({ profileId, svcHandle: h.svcHandle, name: h.name });
-    go('payments');
-  };
+  const columns = useMemo<TableColumn<SvcHandle>[]>(() => {
+    const pay = (h: SvcHandle) => {
+      offer({ profileId, svcHandle: h.svcHandle, name: h.name });
+      go('payments');
+    };
+    return [
+      {
+        id: 'handle',
+        header: 'Handle',
+        minWidth: 160,
+        priority: 1,
+        rowHeader: true,
+        sortValue: (h) => h.svcHandle,
+        cell: (h) => (
+          <>
+            @{h.svcHandle}
+            {own.has(h.id) ? (
+              <span className="badge" title="It sends from one of this profile's accounts: a payment can come from it.">
+                Yours
+              </span>
+            ) : null}
+          </>
+        ),
+      },
+      { id: 'name', header: 'Name', minWidth: 140, priority: 2, sortValue: (h) => h.name, cell: (h) => h.name },
+      {
+        id: 'pay',
+        header: 'Actions',
+        hiddenHeader: true,
+        minWidth: 80,
+        priority: 1,
+        className: 'table__actions',
+        // The visible word starts the accessible name, so a voice command "click Pay" finds it.
+        cell: (h) => (
+          <button type="button" className="button button--quiet" onClick={() => pay(h)}>
+            Pay<span className="visually-hidden"> @{h.svcHandle} ({h.name})</span>
+          </button>
+        ),
+      },
+    ];
+  }, [own, offer, go, profileId]);
 
   return (
     <>
-      <AsOf label="Svc handles" asOf={list?.asOf ?? null} shown={shown.length} total={all.length} online={online} />
+      <SavedListLine label="Svc handles" asOf={list?.asOf ?? null} shown={shown.length} total={all.length} online={online} />
       <div className="directory-toolbar">
-        <label className="field field--inline">
-          <span className="field__label">Filter handles</span>
-          <input type="search" className="field__input" placeholder="Handle, name or account id" value={text} onChange={(e) => setText(e.target.value)} />
-        </label>
-        <PagedFetchButtons paged={paged} label="Fetch from the service" disabled={!online} disabledReason={OFFLINE_FETCH} />
+        <SearchField label="Filter handles" placeholder="Handle or name" value={text} onChange={setText} />
+        <PagedFetchButtons paged={paged} label={REFRESH_FROM_BANK} disabled={!online} disabledReason={OFFLINE_FETCH} />
       </div>
-      <ListBody loading={list === undefined && 'Reading the saved handles…'} emptyText={shown.length === 0 && (all.length === 0 ? 'No svc handles saved yet: they arrive with the first sync, or fetch them from the service.' : 'No saved handle matches that.')}>
-        <table className="table">
-          <caption className="visually-hidden">Svc handles</caption>
-          <thead>
-            <tr>
-              <th scope="col">Handle</th>
-              <th scope="col">Name</th>
-              <th scope="col">Account</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((h) => (
-              <tr key={h.id}>
-                <th scope="row">
-                  @{h.svcHandle}
-                  {own.has(h.id) ? (
-                    <span className="badge" title="It sends from one of this profile's accounts: a payment can come from it.">
-                      Yours
-                    </span>
-                  ) : null}
-                </th>
-                <td>{h.name}</td>
-                <td className="directory-mono">{h.accountId}</td>
-                <td className="table__actions">
-                  <button type="button" className="button button--quiet" aria-label={`Pay @${h.svcHandle} (${h.name})`} onClick={() => pay(h)}>
-                    Pay this handle
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <ListBody loading={list === undefined && 'Reading the saved handles…'} emptyText={shown.length === 0 && (all.length === 0 ? 'No svc handles saved yet: they arrive with the first sync, or refresh them from the bank.' : 'No saved handle matches that.')}>
+        <DataTable columns={columns} rows={shown} rowKey={(h) => h.id} label="Svc handles" />
       </ListBody>
     </>
   );

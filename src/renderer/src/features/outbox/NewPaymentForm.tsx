@@ -6,6 +6,8 @@ import { useEntities } from '../../repos/entities-hooks';
 import { usePaymentPrefill, type PaymentPrefill } from '../../stores/payment-prefill';
 import { TextField } from '../../ui/TextField';
 import { QueueFooter } from './QueueFooter';
+import { useScreenActions } from '../../stores/action-registry';
+import { focusFirstField } from '../../ui/focus';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { queueDraft } from '../../outbox/commands/submit-draft';
 import { KINDS } from '../../outbox/model/kinds';
@@ -60,6 +62,9 @@ export function NewPaymentForm({ profileId }: { profileId: string }) {
   const known = findHandle(handles, payee);
   const name = payeeName(known, payee, prefilled);
 
+  const formRef = useRef<HTMLFormElement>(null);
+  useScreenActions([{ id: 'outbox:new-payment', title: 'New payment', group: 'This screen', keywords: ['draft'], run: () => focusFirstField(formRef.current) }]);
+
   const submitOnce = useSubmitOnce();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -85,7 +90,7 @@ export function NewPaymentForm({ profileId }: { profileId: string }) {
   };
 
   return (
-    <form className="form" onSubmit={(e) => {
+    <form ref={formRef} className="form" onSubmit={(e) => {
         e.preventDefault();
         void submitOnce.once(() => submit(e));
       }} aria-label="New payment" noValidate>

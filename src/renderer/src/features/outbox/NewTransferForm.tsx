@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import type { VirtualAccountView } from '../../../../shared/service';
 import { parseDollars } from '../../outbox/model/money-input';
 import { useEntities } from '../../repos/entities-hooks';
@@ -6,6 +6,8 @@ import { TextField } from '../../ui/TextField';
 import { dayStartMs } from '../../model/transaction-filters';
 import { money } from '../../model/format';
 import { QueueFooter } from './QueueFooter';
+import { useScreenActions } from '../../stores/action-registry';
+import { focusFirstField } from '../../ui/focus';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { queueDraft } from '../../outbox/commands/submit-draft';
 import { KINDS } from '../../outbox/model/kinds';
@@ -26,6 +28,9 @@ export function NewTransferForm({ profileId }: { profileId: string }) {
   const parsed = amount ? parseDollars(amount) : null;
   const from = byId.get(source);
   const lowBalance = parsed?.ok && from && parsed.cents > from.balance.amountCents;
+
+  const formRef = useRef<HTMLFormElement>(null);
+  useScreenActions([{ id: 'outbox:new-transfer', title: 'New transfer', group: 'This screen', keywords: ['draft'], run: () => focusFirstField(formRef.current) }]);
 
   const submitOnce = useSubmitOnce();
   const submit = async (e: FormEvent) => {
@@ -56,7 +61,7 @@ export function NewTransferForm({ profileId }: { profileId: string }) {
   };
 
   return (
-    <form className="form" onSubmit={(e) => {
+    <form ref={formRef} className="form" onSubmit={(e) => {
         e.preventDefault();
         void submitOnce.once(() => submit(e));
       }} aria-label="New transfer" noValidate>

@@ -1,13 +1,19 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { OutboxKind, OutboxRow } from '../../../../shared/outbox';
+import type { Action as PaletteAction } from '../../model/actions';
 import { parseDollars } from '../../outbox/model/money-input';
 import { approvalHash, serviceLabel } from '../../outbox/model/approval-binding';
 import { planQueue } from '../../outbox/model/queue-plan';
 import { useFinishedRows, useOutboxRows } from '../../outbox/repo/outbox-hooks';
 import { money } from '../../model/format';
 import { outboxActions } from '../../outbox/commands/row-actions';
+import { useBoundShortcuts, useScreenActions } from '../../stores/action-registry';
+import { useAppInfo } from '../../stores/app-info';
+import { formatShortcut } from '../../model/shortcuts';
+import { rowCommands } from './row-commands';
 import { useProfileService } from '../../outbox/commands/profile-service';
-import { reviewLines, STATE_LABEL, STATE_ORDER, title } from '../../outbox/model/describe';
+import { reviewLines, STATE_LABEL, STATE_ORDER, technicalLines, title } from '../../outbox/model/describe';
+import { TechnicalDetails } from '../../ui/Fields';
 import './outbox.css';
 
 interface Props {
@@ -20,6 +26,17 @@ interface Props {
 
 /** Finished rows shown at first, and how many more each "Show more" adds. */
 const FINISHED_PAGE = 50;
+const NO_ACTIONS: PaletteAction[] = [];
+const SELECTION_HINT_ID = 'outbox-selection-hint';
+
+/** The row a key moves the selection to, in the order the rows are shown. */
+function moveTo(key: string, order: readonly OutboxRow[], from: number): OutboxRow | undefined {
+  if (key === 'ArrowDown') return order[Math.min(order.length - 1, from + 1)];
+  if (key === 'ArrowUp') return order[Math.max(0, from - 1)];
+  if (key === 'Home') return order[0];
+  if (key === 'End') return order[order.length - 1];
+  return undefined;
+}
 
 /**
  * The outbox grouped by state, with what a person can do to each row, and why a row waits. The
@@ -38,13 +55,33 @@ export function OutboxQueue({ profileId, kind, emptyText }: Props) {
     return () => clearInterval(timer);
   }, []);
   const plan = useMemo(() => planQueue(queue ?? [], now), [queue, now]);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const container = useRef<HTMLDivElement>(null);
+  const paletteKey = useBoundShortcuts().get('app:palette');
+  const mac = useAppInfo((s) => s.mac);
   if (!all) return <p className="muted">Loading the outbox…</p>;
   const rows = kind ? all.filter((r) => r.kind === kind) : all;
   if (rows.length === 0) return <p className="empty-state__title">{emptyText}</p>;
   const run = async (action: Promise<string | null>) => setError(await action);
+  // One row is always selected (at first the one that needs a person most), so the palette's
+  // "Selected item" commands and Tab into the queue have a row to start from.
+  const order = STATE_ORDER.flatMap((state) => rows.filter((r) => r.state === state));
+  const selected = order.find((r) => r.id === selectedId) ?? order[0];
+  const onRowKey = (e: KeyboardEvent<HTMLLIElement>) => {
+    // Only the row itself: inside it, arrows belong to its fields and buttons.
+    if (e.target !== e.currentTarget || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const next = moveTo(e.key, order, order.findIndex((r) => r.id === selected?.id));
+    if (!next) return;
+    e.preventDefault();
+    setSelectedId(next.id);
+    container.current?.querySelector<HTMLElement>(`[data-row="${CSS.escape(next.id)}"]`)?.focus();
+  };
 
   return (
-    <div className="outbox">
+    <div className="outbox" ref={container}>
+      <p id={SELECTION_HINT_ID} className="visually-hidden">
+        Up and down arrows move between items; the command palette{paletteKey ? ` (${formatShortcut(paletteKey, mac)})` : ''} acts on the selected one.
+      </p>
       {error ? (
         <p className="form__error" role="alert">
           {error}
@@ -61,7 +98,7 @@ export function OutboxQueue({ profileId, kind, emptyText }: Props) {
             {state === 'awaiting-approval' ? <BatchApprove rows={group} onDone={(e) => setError(e)} /> : null}
             <ul className="outbox__rows">
               {group.map((row) => (
-                <OutboxItem key={row.id} row={row} waiting={plan.waiting.get(row.id)} run={run} />
+                <OutboxItem key={row.id} row={row} waiting={plan.waiting.get(row.id)} selected={row.id === selected?.id} onKeyDown={onRowKey} onSelect={() => setSelectedId(row.id)} run={run} />
               ))}
             </ul>
           </section>
@@ -118,16 +155,43 @@ function useApprovalHash(row: OutboxRow, service: string | null): string | null 
   return hash && hash.row === row && hash.service === service ? hash.hash : null;
 }
 
-function OutboxItem({ row, waiting, run }: { row: OutboxRow; waiting: string | undefined; run(action: Promise<string | null>): Promise<void> }) {
+interface ItemProps {
+  row: OutboxRow;
+  waiting: string | undefined;
+  /** The row the palette's "Selected item" commands act on; arrows move it, Tab enters at it. */
+  selected: boolean;
+  onKeyDown(e: KeyboardEvent<HTMLLIElement>): void;
+  onSelect(): void;
+  run(action: Promise<string | null>): Promise<void>;
+}
+
+function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemProps) {
   const service = useProfileService(row.profileId);
   const hash = useApprovalHash(row, service);
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [changing, setChanging] = useState(false);
   const label = title(row);
+  const commands = rowCommands(row, {
+    run,
+    approval: hash !== null ? { hash } : { unavailable: service === null ? 'This profile is gone' : 'Still checking what will be sent' },
+    reject: rejecting ? null : () => setRejecting(true),
+    change: changing ? null : () => setChanging(true),
+  });
+  // The selected row offers its buttons in the palette, named after the row as the buttons are.
+  useScreenActions(selected ? commands.map((c): PaletteAction => ({ id: c.id, title: `${c.label}: ${label}`, group: 'Selected item', ...(c.unavailable ? { unavailable: c.unavailable } : {}), run: c.run })) : NO_ACTIONS);
 
   return (
-    <li className="outbox__row">
+    <li
+      className={`outbox__row${selected ? ' outbox__row--selected' : ''}`}
+      data-row={row.id}
+      tabIndex={selected ? 0 : -1}
+      aria-current={selected ? 'true' : undefined}
+      aria-label={`${label}, ${STATE_LABEL[row.state]}`}
+      aria-describedby={selected ? SELECTION_HINT_ID : undefined}
+      onFocus={onSelect}
+      onKeyDown={onKeyDown}
+    >
       <div className="outbox__summary">
         <strong>{label}</strong>
         {waiting && row.state === 'approved' ? <span className="field__hint"> — {waiting}</span> : null}
@@ -136,7 +200,7 @@ function OutboxItem({ row, waiting, run }: { row: OutboxRow; waiting: string | u
       </div>
       {row.state === 'awaiting-approval' ? (
         <dl className="outbox__review" aria-label={`What will be sent: ${label}`}>
-          {[...reviewLines(row), ['Sent to', service === null ? 'no service: this profile is gone' : serviceLabel(service)] as const].map(([k, v]) => (
+          {reviewLines(row).map(([k, v]) => (
             <div key={k}>
               <dt>{k}</dt>
               <dd>{v}</dd>
@@ -144,24 +208,12 @@ function OutboxItem({ row, waiting, run }: { row: OutboxRow; waiting: string | u
           ))}
         </dl>
       ) : null}
+      {service === null ? <p className="field__error">This profile is gone: nothing can be sent for it.</p> : null}
+      <TechnicalDetails fields={[...technicalLines(row), ['Service address', service === null ? 'None: this profile is gone' : serviceLabel(service)]]} />
       <div className="form__actions">
-        {row.state === 'draft' ? <Action label="Submit for approval" row={row} onClick={() => run(outboxActions.submit(row))} /> : null}
-        {row.state === 'awaiting-approval' ? <Action label="Approve" row={row} primary disabled={!hash} onClick={() => run(outboxActions.approve(row, hash as string))} /> : null}
-        {row.state === 'awaiting-approval' && !rejecting ? <Action label="Reject" row={row} onClick={async () => setRejecting(true)} /> : null}
-        {row.state === 'approved' ? <Action label="Send now" row={row} onClick={() => run(outboxActions.sendNow(row))} /> : null}
-        {row.state === 'failed' ? <Action label="Reopen as draft" row={row} onClick={() => run(outboxActions.reopen(row))} /> : null}
-        {row.kind !== 'note' && ['draft', 'awaiting-approval', 'approved', 'failed'].includes(row.state) && !changing ? <Action label="Change amount" row={row} onClick={async () => setChanging(true)} /> : null}
-        {row.state === 'needs-review' ? <Action label="Mark as sent" row={row} onClick={() => run(outboxActions.markSent(row))} /> : null}
-        {row.state === 'needs-review' ? (
-          <Action
-            label="Send again"
-            row={row}
-            onClick={async () => {
-              if (window.confirm('It may already have gone through: sending again could move the money twice. Send it again with a new key?')) await run(outboxActions.sendAgain(row));
-            }}
-          />
-        ) : null}
-        {['draft', 'awaiting-approval', 'approved', 'failed', 'needs-review'].includes(row.state) ? <Action label="Cancel" row={row} onClick={() => run(outboxActions.cancel(row))} /> : null}
+        {commands.map((c) => (
+          <Action key={c.id} label={c.label} row={row} primary={c.primary} disabled={c.unavailable !== undefined} onClick={c.run} />
+        ))}
       </div>
       {changing ? <AmountChange row={row} onDone={async (cents) => {
         if (cents !== null) await run(outboxActions.changeAmount(row, cents));
@@ -201,7 +253,7 @@ function OutboxItem({ row, waiting, run }: { row: OutboxRow; waiting: string | u
         </ol>
         {row.attempts.length > 0 ? (
           <p className="field__hint">
-            {row.attempts.length} attempt{row.attempts.length === 1 ? '' : 's'}; key {row.idempotencyKey}
+            {row.attempts.length} attempt{row.attempts.length === 1 ? '' : 's'} to send it
           </p>
         ) : null}
       </details>

@@ -2,16 +2,23 @@ import { useState } from 'react';
 import type { ProfileView } from '../../../../shared/ipc';
 import { displayAddress } from '../../../../shared/service-url';
 import { useProfiles } from '../../stores/profiles';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { RemoveProfileDialog } from './DataActionDialogs';
+import { Url } from '../../ui/Url';
 import { EditProfileDialog } from './EditProfileDialog';
 import { KeyOwner } from './KeyOwner';
 import { keyStorageLabel } from './keyStorage';
 import { SetKeyDialog } from './SetKeyDialog';
 import './profiles.css';
 
-function address(p: ProfileView): string {
-  if (p.kind === 'demo') return p.baseUrl ? `${displayAddress(p.baseUrl)} (on this computer)` : 'Started on this computer when used';
-  return displayAddress(p.baseUrl);
+/** The service's address, wrapping at its separators. */
+function Address({ p }: { p: ProfileView }) {
+  if (p.kind === 'demo' && !p.baseUrl) return <>Started on this computer when used</>;
+  return (
+    <>
+      <Url href={displayAddress(p.baseUrl)} />
+      {p.kind === 'demo' ? ' (on this computer)' : null}
+    </>
+  );
 }
 
 /** A live profile without a key fails every call; say so where the person looks for it. */
@@ -28,23 +35,17 @@ function KeyCell({ p }: { p: ProfileView }) {
 
 /**
  * Every profile with where its key is kept. Live ones can be edited, given a (new) key, and
- * deleted after a confirmation; the Demo is built in and has none of these.
+ * removed (with their key and data on this computer, once nothing unsent is left); the Demo is
+ * built in and has none of these.
  */
 export function ProfileList() {
   const profiles = useProfiles((s) => s.profiles);
   const activeId = useProfiles((s) => s.activeProfileId);
-  const remove = useProfiles((s) => s.remove);
   const select = useProfiles((s) => s.select);
-  const [deleting, setDeleting] = useState<ProfileView | null>(null);
+  const [removing, setRemoving] = useState<ProfileView | null>(null);
   const [editing, setEditing] = useState<ProfileView | null>(null);
   const [keying, setKeying] = useState<ProfileView | null>(null);
   const [done, setDone] = useState<string | null>(null);
-
-  const confirm = () => {
-    const p = deleting;
-    setDeleting(null);
-    if (p) void remove(p.id);
-  };
 
   return (
     <>
@@ -70,7 +71,9 @@ export function ProfileList() {
                 {p.id === activeId ? <span className="badge">In use</span> : null}
               </th>
               <td>{p.kind === 'demo' ? 'Demo' : 'Live'}</td>
-              <td className="table__url">{address(p)}</td>
+              <td>
+                <Address p={p} />
+              </td>
               <td>
                 <KeyCell p={p} />
               </td>
@@ -109,8 +112,17 @@ export function ProfileList() {
                     >
                       {p.hasKey ? 'Replace key…' : 'Set key…'}
                     </button>
-                    <button type="button" className="button button--quiet button--danger-text" onClick={() => setDeleting(p)} aria-label={`Delete ${p.name}`}>
-                      Delete
+                    <button
+                      type="button"
+                      className="button button--quiet button--danger-text"
+                      onClick={() => {
+                        setDone(null);
+                        setRemoving(p);
+                      }}
+                      aria-label={`Remove ${p.name}`}
+                      aria-haspopup="dialog"
+                    >
+                      Remove…
                     </button>
                   </>
                 ) : null}
@@ -122,15 +134,14 @@ export function ProfileList() {
       <p className="form__saved profiles__done" aria-live="polite">
         {done}
       </p>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={`Delete “${deleting?.name ?? ''}”?`}
-        confirmLabel="Delete profile"
-        onConfirm={confirm}
-        onCancel={() => setDeleting(null)}
-      >
-        The profile and its saved API key are removed from this computer. Data already on the service is not affected.
-      </ConfirmDialog>
+      <RemoveProfileDialog
+        profile={removing}
+        onClose={() => setRemoving(null)}
+        onDone={(message) => {
+          setRemoving(null);
+          setDone(message);
+        }}
+      />
       <EditProfileDialog
         profile={editing}
         onClose={() => setEditing(null)}

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DEMO_SIZES, type DemoInfo } from '../../../../shared/ipc';
 import { callMain } from '../../platform/bridge';
 import { useProfiles } from '../../stores/profiles';
 import { resetDemo } from '../../app/reset-demo';
 import { DemoResetProgress } from '../sync-status/DemoResetProgress';
+import { useScreenActions } from '../../stores/action-registry';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
@@ -40,6 +41,13 @@ export function DemoSample() {
     });
   };
 
+  const size = useRef<HTMLSelectElement>(null);
+  useScreenActions([
+    { id: 'demo:size', title: 'Choose the Demo’s sample size', group: 'This screen', keywords: ['reset', 'transactions'], run: () => size.current?.focus() },
+    // Here the palette's "Reset the Demo" is the button itself, with the size chosen above.
+    { id: 'demo:reset', title: `Reset the Demo with ${fmt(choice)} transactions`, group: 'This screen', keywords: ['sample', 'fresh data'], ...(busy ? { unavailable: 'A reset is under way' } : {}), run: reset },
+  ]);
+
   return (
     <div className="demo-sample">
       <p className="panel__intro">
@@ -49,7 +57,7 @@ export function DemoSample() {
         <label htmlFor="demo-size" className="field__label">
           Sample size
         </label>
-        <select id="demo-size" className="field__input" value={choice} onChange={(e) => setChoice(Number(e.target.value))} disabled={busy}>
+        <select ref={size} id="demo-size" className="field__input" value={choice} onChange={(e) => setChoice(Number(e.target.value))} disabled={busy}>
           {DEMO_SIZES.map((n) => (
             <option key={n} value={n}>
               {fmt(n)} transactions

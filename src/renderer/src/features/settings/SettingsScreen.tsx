@@ -1,40 +1,55 @@
+import { useId, type ReactNode } from 'react';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { AddProfileForm } from '../profiles/AddProfileForm';
+import { AppearanceSetting } from './AppearanceSetting';
 import { ApprovalRuleSetting } from './ApprovalRuleSetting';
 import { DemoSample } from './DemoSample';
+import { LocalData } from './LocalData';
+import { NotificationSettings } from './NotificationSettings';
 import { ProfileList } from '../profiles/ProfileList';
 import { RecoveredNotice } from '../profiles/RecoveredNotice';
+import './settings.css';
+
+/** One part of Settings: a region named by its heading. */
+function SettingsPanel({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="panel" aria-labelledby={id}>
+      <h2 id={id} className="panel__title">
+        {title}
+      </h2>
+      {intro ? <p className="panel__intro">{intro}</p> : null}
+      {children}
+    </section>
+  );
+}
 
 export function SettingsScreen() {
   return (
     <section className="screen" aria-labelledby="screen-title">
       <ScreenHeading>Settings</ScreenHeading>
       <RecoveredNotice />
-      <section className="panel" aria-labelledby="profiles-title">
-        <h2 id="profiles-title" className="panel__title">
-          Profiles
-        </h2>
+      <SettingsPanel title="Profiles">
         <ProfileList />
-      </section>
-      <section className="panel" aria-labelledby="add-profile-title">
-        <h2 id="add-profile-title" className="panel__title">
-          Add a live profile
-        </h2>
-        <p className="panel__intro">Connect the app to your company’s account on the service. You need the service and vault addresses and an API key.</p>
+      </SettingsPanel>
+      <SettingsPanel title="Data on this computer" intro="What each profile keeps here so that it works offline. Clearing a cache or removing a profile waits until its unsent items are sent, exported or discarded.">
+        <LocalData />
+      </SettingsPanel>
+      <SettingsPanel title="Add a live profile" intro="Connect the app to your company’s account on the service. You need the service and vault addresses and an API key.">
         <AddProfileForm />
-      </section>
-      <section className="panel" aria-labelledby="approvals-title">
-        <h2 id="approvals-title" className="panel__title">
-          Approvals
-        </h2>
+      </SettingsPanel>
+      <SettingsPanel title="Approvals">
         <ApprovalRuleSetting />
-      </section>
-      <section className="panel" aria-labelledby="demo-title">
-        <h2 id="demo-title" className="panel__title">
-          Demo sample
-        </h2>
+      </SettingsPanel>
+      <SettingsPanel title="Appearance">
+        <AppearanceSetting />
+      </SettingsPanel>
+      <SettingsPanel title="Notifications">
+        <NotificationSettings />
+      </SettingsPanel>
+      <SettingsPanel title="Demo sample">
         <DemoSample />
-      </section>
+      </SettingsPanel>
     </section>
   );
 }

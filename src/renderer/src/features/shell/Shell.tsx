@@ -13,10 +13,11 @@ import { WebhooksScreen } from '../webhooks/WebhooksScreen';
 import { useNavigation } from '../../stores/navigation';
 import { Header } from './Header';
 import { OfflineBanner } from './OfflineBanner';
-import type { SectionId } from '../../model/sections';
+import { SECTIONS, type SectionId } from '../../model/sections';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { Sidebar } from './Sidebar';
 import { useConnectivityWatch } from './useConnectivityWatch';
-import { useSectionShortcuts } from './useSectionShortcuts';
+import { Commands } from './Commands';
 import './shell.css';
 
 const SCREENS: Record<SectionId, ComponentType> = {
@@ -36,7 +37,6 @@ const SCREENS: Record<SectionId, ComponentType> = {
 /** The app frame once a profile is active: sidebar, header, banner, and the current screen. */
 export function Shell() {
   const section = useNavigation((s) => s.section);
-  useSectionShortcuts();
   useConnectivityWatch();
   const Screen = SCREENS[section];
   return (
@@ -49,10 +49,15 @@ export function Shell() {
         <Header />
         <OfflineBanner />
         <main id="main" className="shell__main" tabIndex={-1}>
-          {/* key: a fresh screen per section, so its heading takes focus on open. */}
-          <Screen key={section} />
+          {/* key: a fresh screen (and boundary) per section, so its heading takes focus on open
+              and a screen that failed is drawn afresh when it is opened again. */}
+          <ErrorBoundary key={section} what={`The ${SECTIONS.find((s) => s.id === section)?.label ?? section} screen`}>
+            <Screen />
+          </ErrorBoundary>
         </main>
       </div>
+      {/* After the screen: its actions are registered before the palette hears of a new section. */}
+      <Commands />
     </div>
   );
 }

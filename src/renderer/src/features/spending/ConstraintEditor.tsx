@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
-import type { Card, CardGroup, UtilizationPreset } from '../../../../shared/service';
+import type { Card, CardGroup, Merchant, UtilizationPreset } from '../../../../shared/service';
 import { UtilizationPreset as Presets } from '../../../../shared/service';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { FormError } from '../../ui/FormError';
@@ -17,7 +17,9 @@ import {
 } from '../../cards/model/constraint-form';
 import { planConstraintWrite, type SaveMode } from '../../cards/model/constraint-write';
 import { saveConstraint } from '../../cards/commands/save-constraint';
-import { categoryWords, countryWords, mccWords } from '../../cards/model/words';
+import { categoryWords, countryWords, mccWords, merchantEntryWords } from '../../cards/model/words';
+import { GROUP_SPEND_WORDS } from '../../cards/model/describe-constraint';
+import { useEntities } from '../../repos/entities-hooks';
 import { ListRuleField } from './ListRuleField';
 import { MerchantPicker } from './MerchantPicker';
 import { CategoryPicker, CountryPicker, MccPicker, TimeZonePicker } from './Pickers';
@@ -117,6 +119,7 @@ function LimitRow(p: { id: string; index: number; limit: LimitForm; errors: Fiel
  */
 export function ConstraintEditor({ profileId, owner, online, now = Date.now, onSaved }: Props) {
   const id = useId();
+  const merchants = useEntities<Merchant>(profileId, 'merchant');
   const current = owner.kind === 'card' ? owner.card.spendingConstraint : owner.group.spendingConstraint;
   const ownerId = owner.kind === 'card' ? owner.card.id : owner.group.id;
   const currentKey = JSON.stringify(current ?? null);
@@ -189,7 +192,7 @@ export function ConstraintEditor({ profileId, owner, online, now = Date.now, onS
             Offline: constraints can be changed only while connected, because the service checks them when they are saved. What is shown is the last synced constraint.
           </p>
         ) : null}
-        {owner.kind === 'group' ? <p className="form__hint">A group’s limits count the spend of every card in the group.</p> : null}
+        {owner.kind === 'group' ? <p className="form__hint">{GROUP_SPEND_WORDS}</p> : null}
 
         {LIST_RULES.map((r) => (
           <ListRuleField
@@ -202,7 +205,7 @@ export function ConstraintEditor({ profileId, owner, online, now = Date.now, onS
             rule={form[r.name]}
             errors={errors}
             disabled={disabled}
-            describe={r.describe}
+            describe={r.name === 'merchants' ? (m) => merchantEntryWords(m, merchants?.items) : r.describe}
             onChange={(rule) => edit({ ...form, [r.name]: rule })}
             picker={(add) => r.picker({ id: `${id}-${r.name}-add`, onAdd: add, disabled, profileId, online })}
           />

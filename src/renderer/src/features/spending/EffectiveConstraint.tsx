@@ -1,4 +1,4 @@
-import type { Card, CardGroup } from '../../../../shared/service';
+import type { Card, CardGroup, Merchant } from '../../../../shared/service';
 import { describeEffectiveConstraint } from '../../cards/model/describe-constraint';
 import './spending.css';
 
@@ -6,6 +6,8 @@ interface Props {
   card: Card;
   /** The card's group as cached; omitted when the card has none or it is not cached. */
   group?: CardGroup | undefined;
+  /** Cached merchants, to name those a merchant rule lists by id. */
+  merchants?: readonly Merchant[] | undefined;
 }
 
 function Rules({ heading, rules, empty }: { heading: string; rules: string[]; empty: string }) {
@@ -26,8 +28,8 @@ function Rules({ heading, rules, empty }: { heading: string; rules: string[]; em
 }
 
 /** What limits a card, in plain words: its own rules and its group's, each under its own heading. */
-export function EffectiveConstraint({ card, group }: Props) {
-  const words = describeEffectiveConstraint(card, group);
+export function EffectiveConstraint({ card, group, merchants = [] }: Props) {
+  const words = describeEffectiveConstraint(card, group, merchants);
   const inGroup = group !== undefined && group.id === card.cardGroupId;
   return (
     <div className="form__live">

@@ -19,7 +19,8 @@ const SEARCH_DELAY_MS = 300;
 /**
  * Picks a merchant by name. Suggestions come from the cached merchants (so it works offline);
  * online, the typed text is also sent as `search:merchant_name` and the answers join the cache.
- * A name the service does not list can still be added: a merchant rule matches names as typed.
+ * A name the service does not list can still be added: a merchant rule's entry is a merchant's name
+ * (matched in any case) or its id.
  */
 export function MerchantPicker({ id, profileId, online, onAdd, disabled }: Props) {
   const cached = useEntities<Merchant>(profileId, 'merchant');
@@ -49,8 +50,8 @@ export function MerchantPicker({ id, profileId, online, onAdd, disabled }: Props
   const suggestions = useMemo(() => matchMerchants(cached?.items ?? [], text).map((m) => ({ value: m.name, label: m.url ? `${m.name} — ${m.url}` : m.name })), [cached, text]);
   const count = cached?.items.length ?? 0;
   const hint = online
-    ? `Type a name: suggestions come from ${count} cached merchants and a search of the service.`
-    : `Offline: suggestions come from ${count} cached merchants.`;
+    ? `Type a name (any case matches) or a merchant’s id: suggestions come from ${count} cached merchants and a search of the service.`
+    : `Offline: suggestions come from ${count} cached merchants. A name matches in any case; a merchant’s id works too.`;
   return (
     <AddEntry
       id={id}

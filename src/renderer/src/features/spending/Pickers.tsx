@@ -18,7 +18,7 @@ export function MccPicker({ id, onAdd, disabled }: AddProps) {
 /** The coarse merchant categories (or an MCC, which a category rule also accepts). */
 export function CategoryPicker({ id, onAdd, disabled }: AddProps) {
   const suggestions = useMemo(() => Object.entries(MERCHANT_CATEGORY_NAMES).map(([value, label]) => ({ value, label })), []);
-  return <AddEntry id={id} label="Add a merchant category" hint="A category such as restaurants or travel." suggestions={suggestions} onAdd={onAdd} disabled={disabled} />;
+  return <AddEntry id={id} label="Add a merchant category" hint="One of the suggested categories, such as restaurants or travel, or a four-digit MCC; any other name would match no purchase." suggestions={suggestions} onAdd={onAdd} disabled={disabled} />;
 }
 
 /** ISO country codes with their names. */

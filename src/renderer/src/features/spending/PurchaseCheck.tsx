@@ -77,7 +77,7 @@ export function PurchaseCheck({ card, group, transactions, groupTransactions, fu
       setChecked(null);
       return;
     }
-    setChecked({ purchase, verdict: checkPurchase(purchase, { card, group, transactions, groupTransactions, fundingBalanceCents, nowMs: now }) });
+    setChecked({ purchase, verdict: checkPurchase(purchase, { card, group, transactions, groupTransactions, fundingBalanceCents, merchants, nowMs: now }) });
   };
 
   async function simulate() {

@@ -5,8 +5,8 @@ import { dateTime, money } from '../../model/format';
 export function ServiceUtilizationLine({ utilization, online, title }: { utilization: ServiceUtilization; online: boolean; title: string }) {
   const value = utilization.value;
   return (
-    <section className="card-section" aria-label="Utilization from the service">
-      <h3 className="card-section__title">{title}</h3>
+    <section className="detail-section" aria-label="Utilization from the service">
+      <h3 className="detail-section__title">{title}</h3>
       {!online ? <p className="muted">The service’s figure shows when the connection returns; meters computed from the cached transactions stand in.</p> : null}
       {utilization.error ? <p className="field__error">The utilization could not be read: {utilization.error}</p> : null}
       {online && value ? (

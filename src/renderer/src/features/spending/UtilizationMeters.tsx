@@ -15,6 +15,16 @@ interface Props {
   scope?: string;
 }
 
+/** What a limit counts, as the service counts it (README, "what counts toward a limit"): said once under a screen's meters. */
+export function SpendCountedNote() {
+  return (
+    <p className="field__hint">
+      Counted: card purchases that are pending, settled or disputed, in the period they were authorized. Not counted: declines, reversals, refunds (a refund gives no
+      limit back) and fees charged to the card.
+    </p>
+  );
+}
+
 /**
  * A meter per limit: spent against the limit in its current period, what is left, and when the
  * period resets. Counted from the local cache, so it is only as fresh as the last sync.

@@ -1,5 +1,6 @@
 import { syncs, useSyncStore } from '../../app/sync';
 import { ago, count, duration } from '../../model/format';
+import { useConnectivity } from '../../stores/connectivity';
 import './sync-status.css';
 
 const PHASES: Record<string, string> = {
@@ -10,9 +11,18 @@ const PHASES: Record<string, string> = {
   reconciling: 'Checking pending transactions',
 };
 
+/** How fresh the cached data is, in one phrase. */
+function freshness(lastSuccessAt: number | undefined, phase: string | undefined, offline: boolean): string {
+  if (offline) return lastSuccessAt ? `Last synced ${ago(lastSuccessAt)}` : 'Not synced yet';
+  if (lastSuccessAt) return `Up to date as of ${ago(lastSuccessAt)}`;
+  return phase === 'error' || phase === 'canceled' ? 'Not up to date' : 'Not synced yet';
+}
+
 /** The profile's sync: "as of" time, progress (rows, rate, time left), errors, Sync now / Cancel. */
 export function SyncStatus({ profileId }: { profileId: string }) {
   const p = useSyncStore((s) => s.byProfile[profileId]);
+  // Offline the data is as old as the last sync, not "up to date": the two are never said together.
+  const offline = useConnectivity((s) => s.byProfile[profileId]?.state === 'offline');
   const busy = !!p && p.phase in PHASES;
   const done = p ? p.resumedRows + p.rows : 0;
   return (
@@ -32,9 +42,9 @@ export function SyncStatus({ profileId }: { profileId: string }) {
         </>
       ) : (
         <>
-          <span>{p?.lastSuccessAt ? `Up to date as of ${ago(p.lastSuccessAt)}` : p?.phase === 'error' || p?.phase === 'canceled' ? 'Not up to date' : 'Not synced yet'}</span>
-          {p?.error ? <span className="sync-status__error">{p.error}</span> : null}
-          <button type="button" className="button button--quiet" onClick={() => void syncs.startSync(profileId)}>
+          <span>{freshness(p?.lastSuccessAt, p?.phase, offline)}</span>
+          {p?.error && !offline ? <span className="sync-status__error">{p.error}</span> : null}
+          <button type="button" className="button button--quiet" disabled={offline} title={offline ? 'Offline: a sync starts by itself when the connection returns.' : undefined} onClick={() => void syncs.startSync(profileId)}>
             Sync now
           </button>
         </>

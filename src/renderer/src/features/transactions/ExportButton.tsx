@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { exportCsv, type ExportOutcome } from '../../app/export-transactions';
 import { ExportOutcomeNote } from '../../ui/ExportOutcomeNote';
 import { count as fmt } from '../../model/format';
+import { useScreenActions } from '../../stores/action-registry';
 
 interface Props {
   profileId: string;
@@ -25,6 +26,11 @@ export function ExportButton({ profileId, queryId, count }: Props) {
     setDone(null);
     setOutcome(r);
   };
+
+  const unavailable = running ? 'An export is running' : queryId === null ? 'The search is not ready yet' : count === 0 ? 'No transactions to export' : undefined;
+  useScreenActions([
+    { id: 'transactions:export', title: `Export these transactions (CSV, ${fmt(count)})`, group: 'This screen', keywords: ['download', 'save', 'spreadsheet'], ...(unavailable ? { unavailable } : {}), run: start },
+  ]);
 
   return (
     <div className="export">

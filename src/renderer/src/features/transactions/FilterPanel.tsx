@@ -1,7 +1,7 @@
 import type { TxQuery } from '../../search/model/query';
 import { AmountFilter } from './AmountFilter';
 import { dayEndMs, dayStartMs, DETAILED_STATUSES, isoDay, TRANSACTION_STATUSES } from '../../model/transaction-filters';
-import { humanStatus } from '../../model/format';
+import { detailedStatusWords, statusWords } from '../../model/transaction-words';
 import type { Directory } from './useNames';
 
 interface Props {
@@ -66,11 +66,11 @@ export function FilterPanel({ query, directory, onPatch }: Props) {
         </span>
         {TRANSACTION_STATUSES.map((s) => (
           <label key={s} className="filter__check">
-            <input type="checkbox" checked={query.statuses?.includes(s) ?? false} onChange={(e) => onPatch({ statuses: toggle(query.statuses, s, e.target.checked) })} /> {s}
+            <input type="checkbox" checked={query.statuses?.includes(s) ?? false} onChange={(e) => onPatch({ statuses: toggle(query.statuses, s, e.target.checked) })} /> {statusWords(s)}
           </label>
         ))}
       </div>
-      {multi('f-detailed', 'Detailed status', DETAILED_STATUSES.map((s) => ({ value: s, label: humanStatus(s) })), query.detailedStatuses, 'detailedStatuses')}
+      {multi('f-detailed', 'Detailed status', DETAILED_STATUSES.map((s) => ({ value: s, label: detailedStatusWords(s) })), query.detailedStatuses, 'detailedStatuses')}
       {multi('f-card', 'Card', directory.cards.map((c) => ({ value: c.id, label: `${c.name} •${c.last4}` })), query.cardIds, 'cardIds')}
       {multi('f-group', 'Card group', directory.cardGroups.map((g) => ({ value: g.id, label: g.name })), query.cardGroupIds, 'cardGroupIds')}
       {multi('f-va', 'Virtual account', directory.virtualAccounts.map((v) => ({ value: v.virtualAccount.id, label: v.virtualAccount.name })), query.virtualAccountIds, 'virtualAccountIds')}

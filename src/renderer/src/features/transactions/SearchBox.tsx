@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { MAX_QUERY_TEXT } from '../../search/model/query';
+import { useScreenActions } from '../../stores/action-registry';
 
 interface Props {
   value: string;
@@ -14,18 +15,8 @@ export function SearchBox({ value, onChange, truncated }: Props) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      const typing = target && (target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT');
-      if (e.key === '/' && !typing) {
-        e.preventDefault();
-        input.current?.focus();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  // Registered, not a listener of its own: the shortcuts sheet lists it and the one key handler runs it.
+  useScreenActions([{ id: 'transactions:search', title: 'Search transactions', group: 'This screen', keywords: ['find', 'filter'], shortcut: { key: '/' }, run: () => input.current?.focus() }]);
 
   return (
     <div className="search-box">
@@ -37,7 +28,9 @@ export function SearchBox({ value, onChange, truncated }: Props) {
         ref={input}
         type="search"
         className="field__input search-box__input"
-        placeholder="Search: merchant, memo, city, card, amount (42.50, -1,200)…  Press / to focus"
+        placeholder="Search merchant, memo, city, card or amount"
+        aria-keyshortcuts="/"
+        title="Press / to search from anywhere on this screen. Amounts as you write them: 42.50, -1,200."
         value={text}
         maxLength={MAX_QUERY_TEXT * 20}
         aria-describedby={truncated ? 'tx-search-cut' : undefined}

@@ -1,72 +1,72 @@
 import { formatCents } from '../../../../shared/money';
-import { hasFee, type Transaction } from '../../../../shared/service';
-import { dateTime, humanStatus, money } from '../../model/format';
-import { FeeBreakdown } from './FeeBreakdown';
+import type { Transaction } from '../../../../shared/service';
+import { countryWords } from '../../cards/model/words';
+import type { MerchantNames } from '../../directory/commands/merchant-names';
+import { dateTime, money } from '../../model/format';
+import { rawDescriptor } from '../../model/merchant-names';
 import type { Names } from '../../model/transaction-filters';
+import { accountSubtypeWords, categoryCodeWords, declineWords, statusMeaning } from '../../model/transaction-words';
+import { DetailPane, DetailSection } from '../../ui/DetailPane';
+import { Fields, TechnicalDetails, TechValue } from '../../ui/Fields';
+import { FeeBreakdown } from './FeeBreakdown';
 import { NoteEditor } from './NoteEditor';
 
 interface Props {
   profileId: string;
   tx: Transaction;
   names: Names;
+  merchants: MerchantNames;
   onClose(): void;
 }
 
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  if (children === undefined || children === null || children === '') return null;
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </>
-  );
+/** Where the network says the merchant is: "Mountain View, CA 94043, United States (US)". */
+function placeWords(tx: Transaction): string {
+  const l = tx.merchantData?.location;
+  if (!l) return '';
+  const region = [l.state, l.zip].filter(Boolean).join(' ');
+  return [l.city, region, l.country ? countryWords(l.country) : undefined].filter(Boolean).join(', ');
 }
 
-/** Every field of one transaction, its merchant, currency, fees, card and note. */
-export function TransactionDetail({ profileId, tx, names, onClose }: Props) {
+/** One transaction in words: what, how much, when, its state, where, on which card; the service's ids and raw text behind "Technical details". */
+export function TransactionDetail({ profileId, tx, names, merchants, onClose }: Props) {
   const m = tx.merchantData;
-  const where = [m?.location?.city, m?.location?.state, m?.location?.zip, m?.location?.country].filter(Boolean).join(', ');
+  const raw = rawDescriptor(tx);
   return (
-    <aside className="tx-detail" aria-labelledby="tx-detail-title">
-      <div className="tx-detail__head">
-        <h2 id="tx-detail-title">{tx.description}</h2>
-        <button type="button" className="button button--quiet" onClick={onClose} aria-label="Close the details">
-          ✕
-        </button>
-      </div>
+    <DetailPane label="Transaction details" title={merchants.ofTransaction(tx)} closeLabel="the transaction details" onClose={onClose}>
       <p className={`tx-detail__amount ${tx.amountCents < 0 ? 'amount--out' : 'amount--in'}`}>{money(tx.amountCents)}</p>
-      <dl className="detail-fields">
-        <Row label="Date">{dateTime(tx.date)}</Row>
-        <Row label="Status">{`${tx.status} (${humanStatus(tx.detailedStatus)})`}</Row>
-        <Row label="Decline reason">{tx.declineReason}</Row>
-        <Row label="Authorized">{tx.authorizedAt ? dateTime(tx.authorizedAt) : undefined}</Row>
-        <Row label="Merchant">{m?.description ?? tx.merchantDescription}</Row>
-        <Row label="Category code">{m?.categoryCode}</Row>
-        <Row label="Location">{where}</Row>
-        <Row label="Original currency">
-          {tx.originalCurrency ? `${formatCents(tx.originalCurrency.amountCents)} ${tx.originalCurrency.code} at ${tx.originalCurrency.conversionRate}` : undefined}
-        </Row>
-        <Row label="Memo">{tx.memo}</Row>
-        <Row label="Card">{tx.cardId ? names.card(tx.cardId) : undefined}</Row>
-        <Row label="Virtual account">{tx.virtualAccountId ? names.virtualAccount(tx.virtualAccountId) : undefined}</Row>
-        <Row label="Account">{`${names.account(tx.accountId)} (${tx.accountSubtype})`}</Row>
-        <Row label="Order id">{tx.orderId}</Row>
-        <Row label="Reference number">{tx.referenceNumber}</Row>
-        <Row label="FX fee">{tx.fxFeeInfo ? money(-Math.abs(tx.fxFeeInfo.amountCents)) : undefined}</Row>
-        <Row label="Transaction id">
-          <code>{tx.id}</code>
-        </Row>
-      </dl>
-      {hasFee(tx) ? (
-        <section aria-labelledby="tx-fees">
-          <h3 id="tx-fees">Fee breakdown</h3>
-          <FeeBreakdown profileId={profileId} tx={tx} />
-        </section>
-      ) : null}
-      <section aria-labelledby="tx-note-title">
-        <h3 id="tx-note-title">Note</h3>
+      <Fields
+        fields={[
+          ['Date', dateTime(tx.date)],
+          ['Status', statusMeaning(tx.detailedStatus)],
+          ['Declined because', tx.declineReason ? declineWords(tx.declineReason) : undefined],
+          ['Authorized', tx.authorizedAt ? dateTime(tx.authorizedAt) : undefined],
+          ['Description', raw && tx.description !== merchants.ofTransaction(tx) ? tx.description : undefined],
+          ['Category', m?.categoryCode ? categoryCodeWords(m.categoryCode) : undefined],
+          ['Place', placeWords(tx)],
+          ['Original currency', tx.originalCurrency ? `${formatCents(tx.originalCurrency.amountCents)} ${tx.originalCurrency.code} at ${tx.originalCurrency.conversionRate}` : undefined],
+          ['Memo', tx.memo],
+          ['Card', tx.cardId ? names.card(tx.cardId) : undefined],
+          ['Virtual account', tx.virtualAccountId ? names.virtualAccount(tx.virtualAccountId) : undefined],
+          ['Account', `${names.account(tx.accountId)} (${accountSubtypeWords(tx.accountSubtype).toLowerCase()})`],
+          ['Foreign exchange fee', tx.fxFeeInfo ? money(-Math.abs(tx.fxFeeInfo.amountCents)) : undefined],
+        ]}
+      />
+      <FeeBreakdown profileId={profileId} tx={tx} nameOf={merchants.ofTransaction} />
+      <DetailSection title="Note">
         <NoteEditor key={tx.id} profileId={profileId} tx={tx} />
-      </section>
-    </aside>
+      </DetailSection>
+      <TechnicalDetails
+        fields={[
+          ['Transaction id', <TechValue>{tx.id}</TechValue>],
+          ['Card network’s text', raw ? <TechValue>{raw}</TechValue> : undefined],
+          ['Category code', m?.categoryCode],
+          ['Order id', tx.orderId ? <TechValue>{tx.orderId}</TechValue> : undefined],
+          ['Reference number', tx.referenceNumber ? <TechValue>{tx.referenceNumber}</TechValue> : undefined],
+          ['Card id', tx.cardId ? <TechValue>{tx.cardId}</TechValue> : undefined],
+          ['Account id', <TechValue>{tx.accountId}</TechValue>],
+          ['Virtual account id', tx.virtualAccountId ? <TechValue>{tx.virtualAccountId}</TechValue> : undefined],
+        ]}
+      />
+    </DetailPane>
   );
 }

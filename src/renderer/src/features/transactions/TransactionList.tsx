@@ -1,10 +1,11 @@
-import { useCallback } from 'react';
+import { useMemo } from 'react';
 import type { Transaction } from '../../../../shared/service';
-import { VirtualRows } from '../../ui/VirtualRows';
-import { day, humanStatus, money } from '../../model/format';
+import type { MerchantNames } from '../../directory/commands/merchant-names';
+import { day, money } from '../../model/format';
 import type { Names } from '../../model/transaction-filters';
-
-const ROW_HEIGHT = 36;
+import { detailedStatusWords } from '../../model/transaction-words';
+import type { TableColumn } from '../../ui/table-column';
+import { VirtualTable } from '../../ui/VirtualTable';
 
 interface Props {
   count: number;
@@ -15,83 +16,57 @@ interface Props {
   onActive(index: number): void;
   onOpen(tx: Transaction): void;
   names: Names;
+  merchants: MerchantNames;
   resetKey: string;
   empty: string;
 }
 
-/** The result, newest first, one row per transaction; rows not loaded yet show a placeholder. */
-export function TransactionList({ count, rowAt, onRange, selectedId, activeIndex, onActive, onOpen, names, resetKey, empty }: Props) {
-  const renderRow = useCallback(
-    (index: number, active: boolean) => {
-      const tx = rowAt(index);
-      const className = `txrow${active ? ' txrow--active' : ''}${tx && tx.id === selectedId ? ' txrow--selected' : ''}`;
-      if (!tx) {
-        return (
-          <div id={`vrow-${index}`} role="row" aria-rowindex={index + 2} className={`${className} txrow--loading`}>
-            <span role="gridcell">Loading…</span>
-          </div>
-        );
-      }
-      return (
-        <div
-          id={`vrow-${index}`}
-          role="row"
-          aria-rowindex={index + 2}
-          aria-selected={tx.id === selectedId}
-          className={className}
-          onClick={() => {
-            onActive(index);
-            onOpen(tx);
-          }}
-        >
-          <span role="gridcell" className="txrow__date">
-            {day(tx.date)}
-          </span>
-          <span role="gridcell" className="txrow__desc" title={tx.description}>
-            {tx.description}
-            {tx.merchantData?.location?.city ? <span className="txrow__muted"> · {tx.merchantData.location.city}</span> : null}
-          </span>
-          <span role="gridcell" className="txrow__card">
-            {tx.cardId ? names.card(tx.cardId) : ''}
-          </span>
-          <span role="gridcell" className={`txrow__status status status--${tx.status}`}>
-            {humanStatus(tx.detailedStatus)}
-          </span>
-          <span role="gridcell" className={`txrow__amount${tx.amountCents < 0 ? ' amount--out' : ' amount--in'}`}>
-            {money(tx.amountCents)}
-          </span>
-        </div>
-      );
-    },
-    [rowAt, selectedId, onActive, onOpen, names],
+const rowId = (tx: Transaction) => tx.id;
+
+/**
+ * The result, newest first, one row per transaction; rows not loaded yet show a placeholder.
+ * With the detail open the card, then the status, then the date give way, never the name or
+ * the amount.
+ */
+export function TransactionList({ count, rowAt, onRange, selectedId, activeIndex, onActive, onOpen, names, merchants, resetKey, empty }: Props) {
+  const columns = useMemo<TableColumn<Transaction>[]>(
+    () => [
+      { id: 'date', header: 'Date (UTC)', track: '112px', minWidth: 104, priority: 2, cell: (tx) => day(tx.date) },
+      {
+        id: 'description',
+        header: 'Description',
+        track: 'minmax(0, 1fr)',
+        minWidth: 180,
+        priority: 1,
+        cell: (tx) => (
+          <>
+            {merchants.ofTransaction(tx)}
+            {tx.merchantData?.location?.city ? <span className="vtable__muted"> · {tx.merchantData.location.city}</span> : null}
+          </>
+        ),
+        title: (tx) => merchants.ofTransaction(tx),
+      },
+      { id: 'card', header: 'Card', track: 'minmax(120px, 180px)', minWidth: 140, priority: 4, cell: (tx) => (tx.cardId ? names.card(tx.cardId) : ''), title: (tx) => (tx.cardId ? names.card(tx.cardId) : undefined) },
+      { id: 'status', header: 'Status', track: '140px', minWidth: 120, priority: 3, className: 'status', cell: (tx) => <span className={`status--${tx.status}`}>{detailedStatusWords(tx.detailedStatus)}</span> },
+      { id: 'amount', header: 'Amount', track: '120px', minWidth: 110, priority: 1, numeric: true, cell: (tx) => <span className={tx.amountCents < 0 ? 'amount--out' : 'amount--in'}>{money(tx.amountCents)}</span> },
+    ],
+    [names, merchants],
   );
 
   return (
-    <VirtualRows
-      count={count}
-      rowHeight={ROW_HEIGHT}
+    <VirtualTable
       label="Transactions"
-      resetKey={resetKey}
-      header={
-        <div role="row" aria-rowindex={1} className="txrow txrow--header">
-          <span role="columnheader">Date</span>
-          <span role="columnheader">Description</span>
-          <span role="columnheader">Card</span>
-          <span role="columnheader">Status</span>
-          <span role="columnheader" className="txrow__amount">
-            Amount
-          </span>
-        </div>
-      }
-      renderRow={renderRow}
+      columns={columns}
+      count={count}
+      rowAt={rowAt}
+      rowId={rowId}
       onRange={onRange}
       activeIndex={activeIndex}
       onActive={onActive}
-      onOpen={(i) => {
-        const tx = rowAt(i);
-        if (tx) onOpen(tx);
-      }}
-      empty={<p>{empty}</p>}
+      onOpen={onOpen}
+      selectedId={selectedId}
+      resetKey={resetKey}
+      empty={empty}
     />
   );
 }

@@ -1,6 +1,6 @@
+import { forActiveProfile } from '../../app/active-profile';
 import { useCallback, useMemo, useState } from 'react';
 import type { Transaction } from '../../../../shared/service';
-import { useProfiles } from '../../stores/profiles';
 import { useTransactionQuery } from '../../stores/transaction-query';
 import type { TxQuery } from '../../search/model/query';
 import { ScreenHeading } from '../../ui/ScreenHeading';
@@ -14,20 +14,19 @@ import { SearchBox } from './SearchBox';
 import { SyncStatus } from '../sync-status/SyncStatus';
 import { DemoResetProgress } from '../sync-status/DemoResetProgress';
 import { TransactionDetail } from './TransactionDetail';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { TransactionList } from './TransactionList';
 import { useDirectory } from './useNames';
+import { useMerchantNames } from '../../directory/commands/merchant-names';
+import { ListDetail } from '../../ui/ListDetail';
 import { useTransactionResults } from './useTransactionResults';
 import { SpendCharts } from './SpendCharts';
 import './transactions.css';
 
 const NO_QUERY: TxQuery = {};
 
-export function TransactionsScreen() {
-  const profileId = useProfiles((s) => s.activeProfileId);
-  if (!profileId) return null;
-  // key: a fresh screen per profile, so nothing of one profile's search shows on another's.
-  return <TransactionsFor key={profileId} profileId={profileId} />;
-}
+// A fresh screen per profile: nothing of one profile's state shows on another's.
+export const TransactionsScreen = forActiveProfile(TransactionsFor);
 
 function TransactionsFor({ profileId }: { profileId: string }) {
   const query = useTransactionQuery((s) => s.byProfile[profileId] ?? NO_QUERY);
@@ -35,6 +34,7 @@ function TransactionsFor({ profileId }: { profileId: string }) {
   const setQuery = useTransactionQuery((s) => s.set);
   const clearFilters = useTransactionQuery((s) => s.clearFilters);
   const directory = useDirectory(profileId);
+  const merchants = useMerchantNames(profileId);
   const results = useTransactionResults(profileId, query);
   const [selected, setSelected] = useState<Transaction | null>(null);
   const [active, setActive] = useState<number | null>(null);
@@ -54,10 +54,7 @@ function TransactionsFor({ profileId }: { profileId: string }) {
 
   return (
     <section className="screen screen--wide" aria-labelledby="screen-title">
-      <div className="screen__row">
-        <ScreenHeading>Transactions</ScreenHeading>
-        <SyncStatus profileId={profileId} />
-      </div>
+      <ScreenHeading aside={<SyncStatus profileId={profileId} />}>Transactions</ScreenHeading>
       {profileId === 'demo' ? <DemoResetProgress hideWhenDone hideWhileDownloading /> : null}
       <div className="tx-toolbar">
         <SearchBox value={query.text ?? ''} onChange={(text) => onPatch({ text })} truncated={results.answer?.truncated ?? false} />
@@ -97,8 +94,16 @@ function TransactionsFor({ profileId }: { profileId: string }) {
         </p>
       ) : null}
       {list.previewHint ? <p className="field__hint">Showing the newest {previewRows.length} cached transactions while the search index loads.</p> : null}
-      {showCharts && ready && results.answer ? <SpendCharts queryId={results.answer.queryId} count={results.answer.summary.count} onMerchant={(name) => onPatch({ merchants: [name] })} /> : null}
-      <div className={`tx-main${selected ? ' tx-main--detail' : ''}`}>
+      {showCharts && ready && results.answer ? <SpendCharts queryId={results.answer.queryId} count={results.answer.summary.count} nameOf={merchants.ofDescriptor} onMerchant={(name) => onPatch({ merchants: [name] })} /> : null}
+      <ListDetail
+        detail={
+          selected ? (
+            <ErrorBoundary key={selected.id} what="This transaction's details">
+              <TransactionDetail profileId={profileId} tx={selected} names={directory.names} merchants={merchants} onClose={() => setSelected(null)} />
+            </ErrorBoundary>
+          ) : null
+        }
+      >
         <TransactionList
           count={count}
           rowAt={rowAt}
@@ -108,11 +113,11 @@ function TransactionsFor({ profileId }: { profileId: string }) {
           onActive={setActive}
           onOpen={setSelected}
           names={directory.names}
+          merchants={merchants}
           resetKey={resetKey}
           empty={list.empty}
         />
-        {selected ? <TransactionDetail profileId={profileId} tx={selected} names={directory.names} onClose={() => setSelected(null)} /> : null}
-      </div>
+      </ListDetail>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { Account, Card, CardGroup, VirtualAccountView } from '../../../../shared/service';
 import { useEntities } from '../../repos/entities-hooks';
 import type { Names } from '../../model/transaction-filters';
+import { useMerchantNames } from '../../directory/commands/merchant-names';
 
 const NONE: never[] = [];
 
@@ -13,13 +14,14 @@ export interface Directory {
   accounts: Account[];
 }
 
-/** The cached cards, groups and accounts, and their names for display (ids where unknown). */
+/** The cached cards, groups, accounts and merchants, and their names for display (ids where unknown). */
 export function useDirectory(profileId: string): Directory {
   // The live query keeps its result object until the data changes, so these are stable.
   const cards = useEntities<Card>(profileId, 'card')?.items ?? NONE;
   const cardGroups = useEntities<CardGroup>(profileId, 'cardGroup')?.items ?? NONE;
   const virtualAccounts = useEntities<VirtualAccountView>(profileId, 'virtualAccount')?.items ?? NONE;
   const accounts = useEntities<Account>(profileId, 'account')?.items ?? NONE;
+  const merchants = useMerchantNames(profileId);
   return useMemo(() => {
     const card = new Map(cards.map((c) => [c.id, `${c.name} •${c.last4}`]));
     const group = new Map(cardGroups.map((g) => [g.id, g.name]));
@@ -31,11 +33,12 @@ export function useDirectory(profileId: string): Directory {
         cardGroup: (id) => group.get(id) ?? id,
         virtualAccount: (id) => va.get(id) ?? id,
         account: (id) => account.get(id) ?? id,
+        merchant: (raw) => merchants.ofDescriptor(raw),
       },
       cards,
       cardGroups,
       virtualAccounts,
       accounts,
     };
-  }, [cards, cardGroups, virtualAccounts, accounts]);
+  }, [cards, cardGroups, virtualAccounts, accounts, merchants]);
 }

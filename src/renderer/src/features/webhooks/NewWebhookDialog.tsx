@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import type { Webhook } from '../../../../shared/service';
 import { entityWrites } from '../../app/entity-writes';
 import { DialogActions } from '../../ui/DialogActions';
-import { FormDialog } from '../../ui/FormDialog';
 import { FormError } from '../../ui/FormError';
 import { TextField } from '../../ui/TextField';
+import { WriteDialog, type DialogWrite } from '../../ui/WriteDialog';
 import { checkWebhookForm, URL_EXAMPLE, type WebhookFormProblems } from '../../webhooks/model/webhook-form';
 
 interface Props {
@@ -17,31 +17,24 @@ interface Props {
 
 /** POST /webhook: a name and the https address that receives the service's event notifications. */
 export function NewWebhookDialog({ open, profileId, isDemo, onClose }: Props) {
-  const [busy, setBusy] = useState(false);
   return (
-    <FormDialog open={open} title="New webhook" busy={busy} onCancel={() => onClose()}>
-      <NewWebhookForm profileId={profileId} isDemo={isDemo} busy={busy} setBusy={setBusy} onClose={onClose} />
-    </FormDialog>
+    <WriteDialog open={open} title="New webhook" onClose={onClose}>
+      {(write) => <NewWebhookForm profileId={profileId} isDemo={isDemo} write={write} />}
+    </WriteDialog>
   );
 }
 
-function NewWebhookForm({ profileId, isDemo, busy, setBusy, onClose }: Omit<Props, 'open'> & { busy: boolean; setBusy(b: boolean): void }) {
+function NewWebhookForm({ profileId, isDemo, write }: { profileId: string; isDemo: boolean; write: DialogWrite<Webhook> }) {
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const [problems, setProblems] = useState<WebhookFormProblems>({});
-  const [error, setError] = useState<string | null>(null);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const checked = checkWebhookForm({ name, url }, { allowLocalHosts: isDemo });
     if (!checked.ok) return setProblems(checked.problems);
     setProblems({});
-    setBusy(true);
-    setError(null);
-    const r = await entityWrites.createWebhook(profileId, checked.body);
-    setBusy(false);
-    if (!r.ok) return setError(r.error.message);
-    onClose(r.value);
+    await write.run(() => entityWrites.createWebhook(profileId, checked.body));
   };
 
   return (
@@ -60,8 +53,8 @@ function NewWebhookForm({ profileId, isDemo, busy, setBusy, onClose }: Omit<Prop
         error={problems.url}
         onChange={(e) => setUrl(e.target.value)}
       />
-      <FormError message={error} />
-      <DialogActions busy={busy} label="Create webhook" busyLabel="Creating…" onCancel={() => onClose()} />
+      <FormError message={write.error} />
+      <DialogActions busy={write.busy} label="Create webhook" busyLabel="Creating…" onCancel={write.cancel} />
     </form>
   );
 }

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Webhook } from '../../../../shared/service';
+import { DataTable } from '../../ui/DataTable';
+import type { TableColumn } from '../../ui/table-column';
+import { Url } from '../../ui/Url';
 import { dateTime, day } from '../../model/format';
 import { archiveReason } from '../../webhooks/model/webhook-list';
 
@@ -8,41 +11,24 @@ interface PanelProps {
   title: string;
   webhooks: Webhook[];
   empty: string;
-  /** The last column's heading and what it shows for a webhook. */
-  last: { heading: ReactNode; cell(w: Webhook): ReactNode; className?: string };
+  /** The last column: what it is called and what it shows for a webhook. */
+  last: Pick<TableColumn<Webhook>, 'header' | 'hiddenHeader' | 'cell' | 'className'>;
 }
 
 /** One list of webhooks under its heading (a region named by it), or what to say when it is empty. */
 function WebhookPanel({ id, title, webhooks, empty, last }: PanelProps) {
+  const columns: TableColumn<Webhook>[] = [
+    { id: 'name', header: 'Name', minWidth: 120, priority: 1, rowHeader: true, cell: (w) => w.name, sortValue: (w) => w.name },
+    { id: 'url', header: 'Address', minWidth: 180, priority: 1, cell: (w) => <Url href={w.url} /> },
+    { id: 'created', header: 'Created (UTC)', minWidth: 110, priority: 3, className: 'nowrap', cell: (w) => day(w.createdAt), title: (w) => dateTime(w.createdAt), sortValue: (w) => w.createdAt },
+    { id: 'last', minWidth: 100, priority: 2, ...last },
+  ];
   return (
     <section className="panel" aria-labelledby={id}>
       <h2 id={id} className="panel__title">
         {title}
       </h2>
-      {webhooks.length === 0 ? (
-        <p className="muted">{empty}</p>
-      ) : (
-        <table className="table" aria-labelledby={id}>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Address</th>
-              <th scope="col">Created</th>
-              <th scope="col">{last.heading}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {webhooks.map((w) => (
-              <tr key={w.id}>
-                <th scope="row">{w.name}</th>
-                <td className="table__url">{w.url}</td>
-                <td title={dateTime(w.createdAt)}>{day(w.createdAt)}</td>
-                <td className={last.className}>{last.cell(w)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <DataTable columns={columns} rows={webhooks} rowKey={(w) => w.id} labelledBy={id} empty={empty} />
     </section>
   );
 }
@@ -63,7 +49,8 @@ export function ActiveWebhooks({ webhooks, disabledReason, onArchive }: ActivePr
       webhooks={webhooks}
       empty="No active webhook: the service sends its event notifications nowhere. Create one to receive them."
       last={{
-        heading: <span className="visually-hidden">Actions</span>,
+        header: 'Actions',
+        hiddenHeader: true,
         className: 'table__actions',
         cell: (w) => (
           <button type="button" className="button button--danger-text" aria-label={`Archive ${w.name}`} disabled={disabledReason !== undefined} title={disabledReason} onClick={() => onArchive(w)}>
@@ -87,5 +74,5 @@ function archivedCell(w: Webhook): ReactNode {
 
 /** Archived webhooks, apart: the service no longer sends to them, and archiving cannot be undone. */
 export function ArchivedWebhooks({ webhooks }: { webhooks: Webhook[] }) {
-  return <WebhookPanel id="webhooks-archived" title="Archived" webhooks={webhooks} empty="No archived webhook." last={{ heading: 'Archived', cell: archivedCell }} />;
+  return <WebhookPanel id="webhooks-archived" title="Archived" webhooks={webhooks} empty="No archived webhook." last={{ header: 'Archived', cell: archivedCell }} />;
 }

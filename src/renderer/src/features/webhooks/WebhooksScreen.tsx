@@ -1,3 +1,4 @@
+import { forActiveProfile } from '../../app/active-profile';
 import { useMemo, useState } from 'react';
 import type { Webhook } from '../../../../shared/service';
 import { ago, count } from '../../model/format';
@@ -5,6 +6,7 @@ import { useEntities } from '../../repos/entities-hooks';
 import { useConnectivity } from '../../stores/connectivity';
 import { useProfiles } from '../../stores/profiles';
 import { StatusNote, type Note } from '../../ui/StatusNote';
+import { REFRESH_FROM_BANK } from '../../ui/PagedFetchButtons';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { fetchWebhooks } from '../../webhooks/commands/fetch-webhooks';
 import { splitWebhooks } from '../../webhooks/model/webhook-list';
@@ -12,14 +14,13 @@ import { ArchiveWebhookDialog } from './ArchiveWebhookDialog';
 import { NewWebhookDialog } from './NewWebhookDialog';
 import { ActiveWebhooks, ArchivedWebhooks } from './WebhookTables';
 import './webhooks.css';
+import { newItemAction } from '../../model/actions';
+import { useScreenActions } from '../../stores/action-registry';
 
 export const OFFLINE_WEBHOOK_EDITS = 'Offline: creating and archiving webhooks need the service. The list is shown as it was last synced.';
 
-export function WebhooksScreen() {
-  const profileId = useProfiles((s) => s.activeProfileId);
-  if (!profileId) return null;
-  return <WebhooksFor key={profileId} profileId={profileId} />;
-}
+// A fresh screen per profile: nothing of one profile's state shows on another's.
+export const WebhooksScreen = forActiveProfile(WebhooksFor);
 
 function WebhooksFor({ profileId }: { profileId: string }) {
   const webhooks = useEntities<Webhook>(profileId, 'webhook');
@@ -32,6 +33,7 @@ function WebhooksFor({ profileId }: { profileId: string }) {
 
   const lists = useMemo(() => splitWebhooks(webhooks?.items ?? []), [webhooks]);
   const disabledReason = online ? undefined : OFFLINE_WEBHOOK_EDITS;
+  useScreenActions([newItemAction('webhooks:new', 'New webhook', online, () => setCreating(true))]);
 
   const fetchAll = async () => {
     setFetching(true);
@@ -39,20 +41,23 @@ function WebhooksFor({ profileId }: { profileId: string }) {
     const r = await fetchWebhooks(profileId);
     setFetching(false);
     if (!r.ok) return setNote({ text: r.error.message, error: true });
-    setNote({ text: `${count(r.value.count)} webhook${r.value.count === 1 ? '' : 's'} fetched from the service.`, error: false });
+    setNote({ text: `${count(r.value.count)} webhook${r.value.count === 1 ? '' : 's'} read from the bank.`, error: false });
   };
 
   return (
     <section className="screen" aria-labelledby="screen-title">
-      <div className="screen__row">
-        <ScreenHeading>Webhooks</ScreenHeading>
-        <p className="muted">
-          {webhooks?.asOf ? `Saved list as of ${ago(webhooks.asOf)}` : 'Not synced yet'} · {count(lists.active.length)} active, {count(lists.archived.length)} archived{online ? '' : ' · offline'}
-        </p>
-      </div>
+      <ScreenHeading
+        aside={
+          <p className="muted">
+            {webhooks?.asOf ? `Saved list as of ${ago(webhooks.asOf)}` : 'Not synced yet'} · {count(lists.active.length)} active, {count(lists.archived.length)} archived{online ? '' : ' · offline'}
+          </p>
+        }
+      >
+        Webhooks
+      </ScreenHeading>
       <div className="tx-toolbar webhooks-toolbar">
-        <button type="button" className="button" disabled={!online || fetching} title={online ? undefined : 'Offline: fetching needs the service.'} onClick={() => void fetchAll()}>
-          {fetching ? 'Fetching…' : 'Fetch from the service'}
+        <button type="button" className="button" disabled={!online || fetching} title={online ? undefined : 'Offline: refreshing needs the connection to the bank.'} onClick={() => void fetchAll()}>
+          {fetching ? 'Refreshing…' : REFRESH_FROM_BANK}
         </button>
         <button type="button" className="button button--primary" disabled={!online} title={disabledReason} onClick={() => setCreating(true)}>
           New webhook
@@ -63,7 +68,7 @@ function WebhooksFor({ profileId }: { profileId: string }) {
       {webhooks === undefined ? (
         <p className="muted">Reading the saved webhooks…</p>
       ) : webhooks.items.length === 0 ? (
-        <p className="muted">No webhook is saved on this computer: they arrive with the next sync or “Fetch from the service”, or create one.</p>
+        <p className="muted">No webhook is saved on this computer: they arrive with the next sync or “Refresh from the bank”, or create one.</p>
       ) : (
         <>
           <ActiveWebhooks webhooks={lists.active} disabledReason={disabledReason} onArchive={setArchiving} />

@@ -3,13 +3,14 @@ import { DAY_MS, monthWindows, utcDayStart } from './days';
 import { HISTORY_DAYS } from './forecast';
 
 /**
- * What counts as card spend on the dashboard: debits made with a card that went through (pending
- * or settled), a fee charged to a card included (the index cannot tell it from a purchase without
- * reading rows); declines, refunds and reversals do not count. Over the search index's
+ * What counts as card spend on the dashboard: debits made with a card that went through (pending,
+ * settled, or disputed: a disputed purchase's money stays out until a credit comes back, as the
+ * limits read it), a fee charged to a card included (the index cannot tell it from a purchase
+ * without reading rows); declines, refunds and reversals do not count. Over the search index's
  * filters, so the worker answers the totals (bounds there are inclusive, hence the `- 1`).
  */
 function cardSpend(cardIds: readonly string[], fromMs: number, toMs: number, extra: Partial<TxQuery> = {}): TxQuery {
-  return { cardIds: [...cardIds], detailedStatuses: ['pending', 'settled'], maxCents: -1, fromMs, toMs: toMs - 1, ...extra };
+  return { cardIds: [...cardIds], detailedStatuses: ['pending', 'settled', 'dispute'], maxCents: -1, fromMs, toMs: toMs - 1, ...extra };
 }
 
 /** A cached card and the virtual account it spends from (cards/model/spend-window.ts fundingAccountOf). */

@@ -1,6 +1,8 @@
 import type { OutboxRow } from '../../../../shared/outbox';
+import { callMain } from '../../platform/bridge';
+import { notificationWanted } from '../../stores/app-settings';
 import { useConnectivity } from '../../stores/connectivity';
-import { notifyOutcome } from '../sender/notifier';
+import { createOutboxNotifier } from '../sender/notifier';
 import { reconcileInReview } from '../sender/reconcile';
 import { repoSenderStore } from '../sender/repo-store';
 import { SenderPool } from '../sender/sender-pool';
@@ -8,6 +10,12 @@ import { sendWindow } from '../sender/send-window';
 import { sendChecked, sentFlows } from '../sender/warn-if-short';
 import { profileService } from './profile-service';
 import { useSenderStatus } from './sender-status';
+
+/** The outbox's OS notifications, as the person chose them in Settings; main shows them. */
+export const outboxNotifier = createOutboxNotifier({
+  wanted: notificationWanted,
+  show: (notice) => void callMain((api) => api.app.notify(notice)),
+});
 
 /**
  * The app's senders: the outbox repository as their store, main (through IPC) as their wire, a
@@ -19,7 +27,7 @@ export const senders = new SenderPool<OutboxRow>({
   store: (profileId) =>
     repoSenderStore(profileId, () => profileService(profileId), {
       onRecorded: (row) => {
-        notifyOutcome(row);
+        outboxNotifier.recorded(row);
         sentFlows.recorded(row);
       },
       window: (accountKeys, now) => sendWindow(profileId, accountKeys, now),

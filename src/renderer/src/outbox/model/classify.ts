@@ -10,7 +10,12 @@ export type SendOutcome<T> =
   /** It may have happened: a payment in this state is never resent without a person or a reconciliation. */
   | { type: 'ambiguous'; message: string; httpStatus?: number }
   /** Nothing was sent and the row is not at fault (no key, profile gone): the sender stops and says why. */
-  | { type: 'blocked'; message: string };
+  | { type: 'blocked'; message: string }
+  /**
+   * Main did not send it: the service told its key to wait (Retry-After) and `retryAfterMs` of
+   * that wait is left. Not an attempt; it goes at the time main gives, with the same key.
+   */
+  | { type: 'held'; message: string; retryAfterMs: number };
 
 /**
  * Sorts a send's result. `idempotent` is true for transfers and notes: the service deduplicates
@@ -50,6 +55,8 @@ function serviceOutcome<T>(error: IpcError, idempotent: boolean): SendOutcome<T>
       return { type: 'rejected', message };
     case 'canceled':
       return { type: 'retryable', message };
+    case 'held':
+      return { type: 'held', message, retryAfterMs: s.retryAfterMs ?? 0 };
     case 'network':
     case 'timeout':
       if (s.sentRequest === false || idempotent) return { type: 'retryable', message, ...retryAfter };

@@ -24,3 +24,8 @@ export function title(row: OutboxRow): string {
 export function reviewLines(row: OutboxRow): [string, string][] {
   return kindOf(row).reviewLines(row);
 }
+
+/** The ids and keys behind it, for support. */
+export function technicalLines(row: OutboxRow): [string, string][] {
+  return kindOf(row).technicalLines(row);
+}

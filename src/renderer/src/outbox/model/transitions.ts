@@ -136,6 +136,10 @@ export function recordOutcome<R extends OutboxRow>(row: R, outcome: SendOutcome<
     case 'blocked':
       // Not the row's fault and nothing was sent: it waits, approved, without counting an attempt.
       return move(row, 'approved', now, { lastError: outcome.message }, { reason: 'sender blocked' });
+    case 'held':
+      // Nothing left this machine (so no attempt, and a payment stays as sure as it was): it
+      // waits exactly as long as main says the service's Retry-After still runs.
+      return move(row, 'approved', now, { lastError: outcome.message, nextAttemptAt: now + outcome.retryAfterMs }, { reason: 'not sent: the service asked to wait' });
   }
 }
 

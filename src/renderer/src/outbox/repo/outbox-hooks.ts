@@ -4,6 +4,8 @@ import type { OutboxRow, OutboxState } from '../../../../shared/outbox';
 import { outboxDb } from '../../db/outbox-db';
 import { finishedRows, finishedSince, getApprovalRule, sentAt } from './outbox-repo';
 import type { ApprovalRule } from '../model/approval-rules';
+import type { UnsentSummary } from '../model/unsent';
+import { unsentState } from './unsent-repo';
 
 /** The profile's queue (every unfinished row), oldest first, live. Undefined while loading. */
 export function useOutboxRows(profileId: string | null): OutboxRow[] | undefined {
@@ -57,6 +59,11 @@ export function useQueuedByKind(profileId: string | null): Partial<Record<Outbox
   );
 }
 
+/** The profile's unsent rows summed up (outbox/model/unsent.ts) and their last export, live. Undefined while loading. */
+export function useUnsent(profileId: string): { summary: UnsentSummary; exportedAt: number | null } | undefined {
+  return useLiveQuery(() => unsentState(profileId), [profileId]);
+}
+
 export function useApprovalRule(profileId: string | null): ApprovalRule | undefined {
   return useLiveQuery(async () => (profileId ? getApprovalRule(profileId) : undefined), [profileId]);
 }
@@ -72,5 +79,14 @@ async function countUnsent(profileIds: readonly string[]): Promise<number> {
  */
 export function watchUnsentCount(profileIds: readonly string[], onCount: (unsent: number) => void): () => void {
   const sub = liveQuery(() => countUnsent(profileIds)).subscribe({ next: onCount, error: () => undefined });
+  return () => sub.unsubscribe();
+}
+
+/**
+ * The ids of the profile's rows waiting for an approval: `onIds` hears them now and after every
+ * change to that outbox, until the returned function is called.
+ */
+export function watchAwaitingIds(profileId: string, onIds: (ids: string[]) => void): () => void {
+  const sub = liveQuery(() => outboxDb(profileId).rows.where('state').equals('awaiting-approval').primaryKeys()).subscribe({ next: onIds, error: () => undefined });
   return () => sub.unsubscribe();
 }

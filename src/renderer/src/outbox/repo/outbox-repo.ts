@@ -384,6 +384,19 @@ export async function nextDueAt(profileId: string, now = Date.now()): Promise<nu
   return nextDueAfter(await outboxDb(profileId).rows.where('state').equals('approved').toArray(), now);
 }
 
+/**
+ * Cancels, in one commit, every row of the queue but those being sent (whose outcome only the
+ * service knows): a person's deliberate "discard" in Settings, `reason` in each row's history
+ * and the audit log. Returns the rows canceled.
+ */
+export async function discardQueued(profileId: string, reason: string, now = Date.now()): Promise<OutboxRow[]> {
+  const db = outboxDb(profileId);
+  return db.transaction('rw', writable(db), async () => {
+    const rows = await db.rows.filter((r) => r.state !== 'sending').toArray();
+    return writeChanges(db, rows, (row) => t.cancel(row, now, reason), now);
+  });
+}
+
 /** Forgets the finished rows (sent, canceled, rejected); the audit log keeps their story. */
 export async function clearFinished(profileId: string): Promise<number> {
   const db = outboxDb(profileId);

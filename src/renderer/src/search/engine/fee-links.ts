@@ -53,6 +53,14 @@ export class FeeLinks {
     return this.namers.has(id);
   }
 
+  /** The fee rows that name `id` (a wire's fee charged as a row of its own). */
+  feesOf(id: string): string[] {
+    if (!this.namers.has(id)) return [];
+    const fees: string[] = [];
+    for (const [fee, target] of this.named) if (target === id) fees.push(fee);
+    return fees;
+  }
+
   /** Every id some row names. */
   ids(): IterableIterator<string> {
     return this.namers.keys();

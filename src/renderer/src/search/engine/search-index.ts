@@ -157,6 +157,11 @@ export class SearchIndex {
     return { id, seq: this.base.rows.seq[p] as number, slot: this.base.rows.slot[p] as number };
   }
 
+  /** Where the fee rows naming `id` live (those charged for it as rows of their own). */
+  feeRowsOf(id: string): RowRef[] {
+    return this.links.feesOf(id).flatMap((fee) => this.get(fee) ?? []);
+  }
+
   /** Bytes held in typed arrays, plus an estimate for strings (dictionaries, delta rows). */
   memoryBytes(): number {
     return this.base.byteLength() + (this.dead?.byteLength ?? 0) + this.delta.approxBytes();

@@ -9,7 +9,8 @@ import type { DetailedStatus, TransactionStatus } from '../../../../shared/servi
  * - Date and amount bounds are inclusive; amounts are signed cents (money out is negative).
  *   A bound that is NaN does not filter (as if absent); -Infinity and Infinity are ordinary bounds.
  * - A set filter (statuses, cards, ...) matches a row whose value is in the set; an empty or
- *   missing set does not filter. `cardGroupIds` matches through the row's card.
+ *   missing set does not filter. `cardGroupIds` matches through the row's card (the index host
+ *   asks for the cards in the groups now: model/group-filter.ts).
  * - `currencies`: the original currency code (upper case), USD when the transaction has none.
  * - `hasFee`: true keeps fees and transactions a fee was charged for; false keeps the others. A
  *   row is "with a fee" when it carries one itself (`hasFee` of search-row.ts), or when a row of

@@ -23,11 +23,8 @@ export function splitWebhooks(items: readonly Webhook[]): WebhookLists {
   return { active, archived };
 }
 
-/**
- * The reason the webhook was archived, when the service's answer carries one (the reference
- * does not promise it; the record is a loose object, so an extra field passes through).
- */
+/** The reason the webhook was archived, when the service's answer carries one (the reference does not promise it). */
 export function archiveReason(w: Webhook): string | undefined {
-  const reason: unknown = (w as Record<string, unknown>).reason;
+  const reason: unknown = w.reason;
   return typeof reason === 'string' && reason.trim() ? reason : undefined;
 }

@@ -42,6 +42,8 @@ export interface RowKind<K extends OutboxKind> {
   title(row: RowOf<K>): string;
   /** Every field that will be sent, as a person checks it before approving. */
   reviewLines(row: RowOf<K>): [string, string][];
+  /** The ids and keys behind it, for a support request: shown behind "Technical details". */
+  technicalLines(row: RowOf<K>): [string, string][];
   request(row: RowOf<K>): SendRequest;
   /**
    * The service deduplicates by key (or the call is a plain overwrite), so an unknown outcome is

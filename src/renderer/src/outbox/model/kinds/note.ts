@@ -9,14 +9,13 @@ export const noteKind: RowKind<'note'> = {
   amountCents: () => 0,
   withAmount: () => null,
   approvable: false,
-  title: (row) => `Note on ${row.payload.transactionId}`,
-  reviewLines: (row) => [
-    ['Transaction', row.payload.transactionId],
-    ['Note', row.payload.note],
-  ],
+  title: () => 'Note on a transaction',
+  reviewLines: (row) => [['Note', row.payload.note]],
+  technicalLines: (row) => [['Transaction id', row.payload.transactionId]],
   request: (row) => {
     const { transactionId, ...note } = row.payload;
-    return { endpoint: 'setTransactionNote', request: { params: { transactionId }, body: note } };
+    // The row's key goes too: main holds it until a Retry-After the service gave it runs out.
+    return { endpoint: 'setTransactionNote', request: { params: { transactionId }, body: note, idempotencyKey: row.idempotencyKey } };
   },
   // Sending it twice leaves the same note.
   idempotent: true,

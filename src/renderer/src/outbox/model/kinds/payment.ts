@@ -21,11 +21,11 @@ export const paymentKind: RowKind<'payment'> = {
   title: (row) => `Payment ${money(row.amountCents)} to ${atHandle(row.payload.svcHandle)}${row.labels.source ? ` from ${row.labels.source}` : ''}`,
   reviewLines: (row) => [
     ['Pay', `${atHandle(row.payload.svcHandle)}${row.labels.destination ? ` (${row.labels.destination})` : ''}`],
-    ['From handle', row.payload.sourceSvcHandleId ? `${row.labels.source ?? ''} (${row.payload.sourceSvcHandleId})` : 'This key’s own handle'],
+    ['From handle', row.payload.sourceSvcHandleId ? (row.labels.source ?? 'A handle not saved on this computer') : 'This key’s own handle'],
     ['Amount', money(row.payload.amountCents)],
     scheduleLine(row),
-    ['Key sent', row.idempotencyKey],
   ],
+  technicalLines: (row) => [...(row.payload.sourceSvcHandleId ? ([['From handle id', row.payload.sourceSvcHandleId]] as [string, string][]) : []), ['Key sent', row.idempotencyKey]],
   // The key is sent anyway (the sandbox records it per row); it is never relied on.
   request: (row) => ({ endpoint: 'pay', request: { body: row.payload, idempotencyKey: row.idempotencyKey } }),
   idempotent: false,

@@ -20,11 +20,15 @@ export const transferKind: RowKind<'transfer'> = {
   approvable: true,
   title: (row) => `Transfer ${money(row.amountCents)} from ${row.labels.source ?? row.payload.source} to ${row.labels.destination ?? row.payload.destination}`,
   reviewLines: (row) => [
-    ['From', `${row.labels.source ?? ''} (${row.payload.source})`],
-    ['To', `${row.labels.destination ?? ''} (${row.payload.destination})`],
+    ['From', row.labels.source ?? 'An account not saved on this computer'],
+    ['To', row.labels.destination ?? 'An account not saved on this computer'],
     ['Amount', money(row.payload.amountCents)],
     ['Memo', row.payload.memo ?? '—'],
     scheduleLine(row),
+  ],
+  technicalLines: (row) => [
+    ['From account id', row.payload.source],
+    ['To account id', row.payload.destination],
     ['Idempotency key', row.idempotencyKey],
   ],
   request: (row) => ({ endpoint: 'transferBetweenVirtualAccounts', request: { body: row.payload, idempotencyKey: row.idempotencyKey } }),

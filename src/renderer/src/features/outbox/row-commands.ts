@@ -1,0 +1,51 @@
+import type { OutboxRow } from '../../../../shared/outbox';
+import { outboxActions } from '../../outbox/commands/row-actions';
+
+/** One thing a person can do to a queue row: a button on the row, and a palette command while it is selected. */
+export interface RowCommand {
+  id: string;
+  label: string;
+  primary?: boolean;
+  /** Why it cannot run now; the button is disabled and the palette says why. */
+  unavailable?: string;
+  run(): Promise<void>;
+}
+
+export interface RowHandlers {
+  /** Runs an outbox action and shows its error, if any, above the queue. */
+  run(action: Promise<string | null>): Promise<void>;
+  /** The hash of what the review shows (an approval binds exactly that), or why there is none yet. */
+  approval: { hash: string } | { unavailable: string };
+  /** Opens the row's reason form; null while it is open. */
+  reject: (() => void) | null;
+  /** Opens the row's new-amount form; null while it is open. */
+  change: (() => void) | null;
+}
+
+const CHANGEABLE: readonly OutboxRow['state'][] = ['draft', 'awaiting-approval', 'approved', 'failed'];
+const CANCELABLE: readonly OutboxRow['state'][] = ['draft', 'awaiting-approval', 'approved', 'failed', 'needs-review'];
+
+/** What the row's state allows, in the order its buttons show. */
+export function rowCommands(row: OutboxRow, h: RowHandlers): RowCommand[] {
+  const list: RowCommand[] = [];
+  const add = (id: string, label: string, run: () => Promise<void>, extra: Partial<RowCommand> = {}) => list.push({ id: `outbox:${id}`, label, run, ...extra });
+  const { approval, reject, change } = h;
+
+  if (row.state === 'draft') add('submit', 'Submit for approval', () => h.run(outboxActions.submit(row)));
+  if (row.state === 'awaiting-approval') {
+    if ('hash' in approval) add('approve', 'Approve', () => h.run(outboxActions.approve(row, approval.hash)), { primary: true });
+    else add('approve', 'Approve', async () => undefined, { primary: true, unavailable: approval.unavailable });
+    if (reject) add('reject', 'Reject', async () => reject());
+  }
+  if (row.state === 'approved') add('send-now', 'Send now', () => h.run(outboxActions.sendNow(row)));
+  if (row.state === 'failed') add('reopen', 'Reopen as draft', () => h.run(outboxActions.reopen(row)));
+  if (row.kind !== 'note' && CHANGEABLE.includes(row.state) && change) add('change-amount', 'Change amount', async () => change());
+  if (row.state === 'needs-review') {
+    add('mark-sent', 'Mark as sent', () => h.run(outboxActions.markSent(row)));
+    add('send-again', 'Send again', async () => {
+      if (window.confirm('It may already have gone through: sending again could move the money twice. Send it again with a new key?')) await h.run(outboxActions.sendAgain(row));
+    });
+  }
+  if (CANCELABLE.includes(row.state)) add('cancel', 'Cancel', () => h.run(outboxActions.cancel(row)));
+  return list;
+}

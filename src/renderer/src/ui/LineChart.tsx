@@ -1,0 +1,111 @@
+import { useId } from 'react';
+import { timeTicks, valueScale } from '../model/chart-scale';
+import { dayOf, money, monthOf, shortDayOf } from '../model/format';
+import { useWidth } from './useWidth';
+
+export interface ChartPoint {
+  /** The instant (ms) of the point: a UTC day's start, a week's, a month's. */
+  x: number;
+  /** Cents. */
+  y: number;
+}
+
+interface Props {
+  points: readonly ChartPoint[];
+  /** What the picture shows in one sentence, for a screen reader (the table beside has the rest). */
+  summary: string;
+  height?: number;
+  /** Shade the area under the line (a total per period). */
+  area?: boolean;
+  /** Keep zero on the axis (totals); a balance is scaled to its own range. */
+  withZero?: boolean;
+  /** A point to mark (the lowest balance). */
+  mark?: ChartPoint | undefined;
+}
+
+const PAD = { top: 10, right: 14, bottom: 26 };
+const TICK_FONT_PX = 11;
+/** Rough width of a tick label's character at TICK_FONT_PX, to leave room for the value axis. */
+const CHAR_PX = 6.6;
+
+/** "$40,000" on an axis: whole dollars when the tick is whole, cents otherwise. */
+function axisMoney(cents: number): string {
+  const text = money(cents);
+  return text.endsWith('.00') ? text.slice(0, -3) : text;
+}
+
+/**
+ * A line over time with real axes: round money ticks on the left, dates below (UTC days or
+ * months, the year said where it changes), grid lines, zero drawn where it is in range. Drawn at
+ * the width it is given (measured), so its text stays the size of the text around it, and
+ * coloured only through the design tokens (ui/charts.css), so both themes draw it.
+ */
+export function LineChart({ points, summary, height = 180, area = false, withZero = false, mark }: Props) {
+  const { ref, width: measured } = useWidth<HTMLDivElement>();
+  const titleId = useId();
+  const width = Math.max(240, measured ?? 480);
+  if (points.length === 0) return null;
+  const ys = valueScale(
+    points.map((p) => p.y),
+    4,
+    withZero,
+  );
+  const xs = points.map((p) => p.x);
+  const x0 = Math.min(...xs);
+  const x1 = Math.max(...xs);
+  const labels = ys.ticks.map(axisMoney);
+  const left = Math.ceil(Math.max(...labels.map((l) => l.length)) * CHAR_PX) + 10;
+  const plotW = width - left - PAD.right;
+  const plotH = height - PAD.top - PAD.bottom;
+  const sx = (x: number) => left + (x1 === x0 ? plotW / 2 : ((x - x0) / (x1 - x0)) * plotW);
+  const sy = (y: number) => PAD.top + (ys.hi === ys.lo ? plotH / 2 : ((ys.hi - y) / (ys.hi - ys.lo)) * plotH);
+  const line = points.map((p, i) => `${i === 0 ? 'M' : 'L'}${sx(p.x).toFixed(1)},${sy(p.y).toFixed(1)}`).join(' ');
+  const base = sy(Math.max(ys.lo, Math.min(ys.hi, 0)));
+  const fill = `${line} L${sx(x1).toFixed(1)},${base.toFixed(1)} L${sx(x0).toFixed(1)},${base.toFixed(1)} Z`;
+  const time = timeTicks(x0, x1, Math.max(2, Math.floor(plotW / 90)));
+  const timeLabel = (t: number, i: number) => {
+    if (time.unit === 'month') return monthOf(t);
+    const prev = time.ticks[i - 1];
+    // The year is said on the first tick and where it changes; the others read "Nov 27".
+    return i === 0 || (prev !== undefined && new Date(prev).getUTCFullYear() !== new Date(t).getUTCFullYear()) ? dayOf(t) : shortDayOf(t);
+  };
+
+  return (
+    <div ref={ref} className="line-chart">
+      <svg width={width} height={height} role="img" aria-labelledby={titleId} className="line-chart__svg">
+        <title id={titleId}>{summary}</title>
+        {ys.ticks.map((t, i) => (
+          <g key={t}>
+            <line className="line-chart__grid" x1={left} x2={width - PAD.right} y1={sy(t)} y2={sy(t)} />
+            <text className="line-chart__tick" x={left - 6} y={sy(t)} dy="0.35em" textAnchor="end" fontSize={TICK_FONT_PX}>
+              {labels[i]}
+            </text>
+          </g>
+        ))}
+        {ys.lo < 0 && ys.hi > 0 ? <line className="line-chart__zero" x1={left} x2={width - PAD.right} y1={sy(0)} y2={sy(0)} /> : null}
+        <line className="line-chart__axis" x1={left} x2={width - PAD.right} y1={PAD.top + plotH} y2={PAD.top + plotH} />
+        {time.ticks.map((t, i) => (
+          <g key={t}>
+            <line className="line-chart__axis" x1={sx(t)} x2={sx(t)} y1={PAD.top + plotH} y2={PAD.top + plotH + 4} />
+            <text className="line-chart__tick" x={sx(t)} y={height - 8} textAnchor="middle" fontSize={TICK_FONT_PX}>
+              {timeLabel(t, i)}
+            </text>
+          </g>
+        ))}
+        {area ? <path className="line-chart__area" d={fill} /> : null}
+        <path className="line-chart__line" d={line} />
+        {mark ? <circle className="line-chart__mark" cx={sx(mark.x)} cy={sy(mark.y)} r={4} /> : null}
+      </svg>
+    </div>
+  );
+}
+
+/** The numbers behind a chart as a table, behind a disclosure beside it. */
+export function ChartNumbers({ children, label = 'Show the numbers' }: { children: React.ReactNode; label?: string }) {
+  return (
+    <details className="chart-numbers">
+      <summary>{label}</summary>
+      {children}
+    </details>
+  );
+}
