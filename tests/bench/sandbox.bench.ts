@@ -1,19 +1,36 @@
 /**
  * Sandbox benchmark: seeds 1,000,000 transactions in-process, then times GET /transaction pages
  * (with and without filters), POST /transfer/virtual-account and a trivial baseline request, over
- * real HTTP on loopback with keep-alive. Prints one JSON object per line. It reports; it does not
- * fail: the exit code is 0 even when a target is missed.
+ * real HTTP on loopback with keep-alive. Prints one JSON object per line; the last is the verdict:
+ * exit 1 when the seed takes 15 s or more, a scenario's p95 is over 5 ms or one of its requests
+ * failed, a transfer was not answered 200, or a part of the run printed nothing (line-verdict.ts).
  *
  *   npm run bench:sandbox            (BENCH_TRANSACTIONS=200000 npm run bench:sandbox for a quick run)
  */
 import { startSandbox } from '../../src/sandbox';
-import { emit } from './shared/io';
+import { emit as print } from './shared/io';
+import { judgeLines, type BenchLine } from './shared/line-verdict';
 import { percentiles as stats } from './shared/stats';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
 const TARGET_P95_MS = 5;
 const DAY = 86_400_000;
+const REQUIRED = ['seed', 'baseline', 'list', 'aggregation', 'transfer'];
+
+/** Every line printed, for the verdict. */
+const lines: BenchLine[] = [];
+function emit(line: BenchLine): void {
+  lines.push(line);
+  print(line);
+}
+
+/** The last line: exit 1 on any missed target, error, or part of the run that printed nothing. */
+function verdict(): number {
+  const v = judgeLines(lines, REQUIRED);
+  print({ kind: 'verdict', failures: v.failures, exit_code: v.exitCode });
+  return v.exitCode;
+}
 
 /** A small deterministic generator so two runs ask the same questions. */
 function lcg(seed: number): () => number {
@@ -31,10 +48,11 @@ async function main(): Promise<void> {
   emit({
     kind: 'seed',
     transactions: sandbox.world.transactions.size,
+    expected_transactions: TRANSACTIONS,
     seed_ms: Math.round(seedMs),
     heap_mb: Math.round(process.memoryUsage().heapUsed / 1e6),
     target_ms: 15_000,
-    pass: seedMs < 15_000,
+    pass: seedMs < 15_000 && sandbox.world.transactions.size === TRANSACTIONS,
   });
 
   const headers = { 'x-api-key': sandbox.apiKey };
@@ -173,9 +191,9 @@ async function main(): Promise<void> {
 }
 
 main().then(
-  () => process.exit(0),
+  () => process.exit(verdict()),
   (e: unknown) => {
     emit({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
-    process.exit(0);
+    process.exit(verdict());
   },
 );

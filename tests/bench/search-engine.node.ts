@@ -6,8 +6,10 @@
  * memory is the index's, as in a worker that streams the cache), times realistic queries per
  * category (query + first page of 50, as the worker answers them), then the same with a
  * 10,000-row delta, compact(), save and load, and saves the index. The parent loads that index
- * and checks answers against referenceSearch over the same rows. One JSON object per line; it
- * reports, it does not fail (exit code 0 even when a target is missed).
+ * and checks answers against referenceSearch over the same rows. One JSON object per line; the
+ * last is the verdict: exit 1 when the build's peak RSS is over 500 MB, a category's p95 is over
+ * 6 ms (with or without the delta), an answer differs from the reference, or a part of the run
+ * printed nothing (the worker process died: line-verdict.ts).
  *
  *   npx tsx tests/bench/search-engine.node.ts          (BENCH_ROWS=100000 for a quick run)
  */
@@ -23,7 +25,8 @@ import { toSearchRow } from '../../src/renderer/src/search/model/search-row';
 import { wordsOf } from '../../src/renderer/src/search/model/text';
 import { createWorld } from '../../src/sandbox/seed/create-world';
 import type { Transaction } from '../../src/shared/service';
-import { emit } from './shared/io';
+import { emit as print } from './shared/io';
+import { judgeLines, type BenchLine } from './shared/line-verdict';
 import { percentiles } from './shared/stats';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -36,6 +39,13 @@ const DAY = 86_400_000;
 const PAGE = 50;
 
 type Categories = Record<string, TxQuery[]>;
+
+/** Every line printed (the worker process's too), for the parent's verdict. */
+const lines: BenchLine[] = [];
+function emit(line: BenchLine): void {
+  lines.push(line);
+  print(line);
+}
 
 /** Deterministic choices (xorshift32), so two runs ask the same questions. */
 function chooser(seed: number): () => number {
@@ -266,7 +276,8 @@ function main(): void {
     const env = { ...process.env, MALLOC_MMAP_THRESHOLD_: '131072' };
     const child = spawnSync(process.execPath, [...process.execArgv, '--expose-gc', self, '--worker', dir], { encoding: 'utf8', maxBuffer: 16 << 20, stdio: ['ignore', 'pipe', 'pipe'], env });
     process.stdout.write(child.stdout);
-    if (child.status !== 0) emit({ kind: 'error', scenario: 'worker process', stderr: child.stderr.slice(-2000) });
+    for (const line of child.stdout.split('\n')) if (line.startsWith('{')) lines.push(JSON.parse(line) as BenchLine);
+    if (child.status !== 0) emit({ kind: 'error', scenario: 'worker process', message: `the worker process exited ${String(child.status ?? child.signal)}`, stderr: child.stderr.slice(-2000) });
 
     const index = SearchIndex.fromBuffers(loadIndex(dir));
     index.upsert(delta);
@@ -279,5 +290,16 @@ function main(): void {
   }
 }
 
+const REQUIRED = ['setup', 'build', 'query', `query with a ${DELTA_ROWS}-row delta`, 'compact-save-load', 'cross-check'];
+
 if (process.argv[2] === '--worker') worker(process.argv[3] as string);
-else main();
+else {
+  try {
+    main();
+  } catch (e) {
+    emit({ kind: 'error', message: e instanceof Error ? e.message : String(e) });
+  }
+  const v = judgeLines(lines, REQUIRED);
+  print({ kind: 'verdict', failures: v.failures, exit_code: v.exitCode });
+  process.exitCode = v.exitCode;
+}

@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
 import { openSection, syncedDemo } from './harness/flows';
-import { noonTodayUtc } from './harness/cards';
+import { PINNED_NOON } from './harness/clock';
 import { accountDetail, accountList, accountWritesAfter, holdNextCall, lastSeq, localStart, openAccount, vaNamed } from './harness/accounts';
 import { createVirtualAccount } from '../../src/sandbox/accounts/virtual-accounts';
 import { virtualAccountView } from '../../src/sandbox/accounts/views';
@@ -11,8 +11,8 @@ import { formatCents } from '../../src/shared/money';
  * accounts, an account's numbers and copy, its cached transactions and chart offline, rename,
  * the commission rule (and what is refused before sending), and closing with and without money.
  */
-const START = noonTodayUtc();
-test.use({ session: { demo: { seed: 7, transactions: 300, startAt: START } } });
+const START = PINNED_NOON;
+test.use({ session: { now: START, demo: { seed: 7, transactions: 300 } } });
 
 const dollars = (cents: number) => `$${formatCents(cents)}`;
 
@@ -24,31 +24,34 @@ test('list, show closed, numbers with copy; offline the cached list, detail and 
   // Six open accounts, the primary first; the closed one only when asked.
   const open = [...sandbox.world.virtualAccounts.values()].filter((v) => v.closedAt === null);
   await expect(page.getByText(`${open.length} of ${open.length + 1} shown`)).toBeVisible();
-  await expect(accountList(page).getByRole('listitem').first()).toContainText('Operating (primary)');
-  await expect(accountList(page).getByRole('listitem').first()).toContainText('Primary');
+  await expect(accountList(page).getByRole('option').first()).toContainText('Operating (primary)');
+  await expect(accountList(page).getByRole('option').first()).toContainText('Primary');
   await expect(accountList(page)).not.toContainText('Old Project Fund');
   const openTotal = open.reduce((sum, v) => sum + virtualAccountView(sandbox.world, v).balance.amountCents, 0);
   await expect(page.getByTestId('accounts-total')).toContainText(`balance ${dollars(openTotal)}`);
   await page.getByLabel('Show closed').check();
   await expect(accountList(page)).toContainText('Old Project Fund');
   await expect(page.getByText(`${open.length + 1} of ${open.length + 1} shown`)).toBeVisible();
-  // "Fetch from the service" asks with the same filter: the closed account comes only when shown.
-  await page.getByRole('button', { name: 'Fetch from the service' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `${open.length + 1} accounts fetched from the service; that is the end of the list.` })).toBeVisible();
+  // "Refresh from the bank" asks with the same filter: the closed account comes only when shown.
+  await page.getByRole('button', { name: 'Refresh from the bank' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${open.length + 1} accounts read from the bank; that is the end of the list.` })).toBeVisible();
   await page.getByLabel('Show closed').uncheck();
   await expect(accountList(page)).not.toContainText('Old Project Fund');
-  await page.getByRole('button', { name: 'Fetch from the service' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `${open.length} accounts fetched from the service; that is the end of the list.` })).toBeVisible();
+  await page.getByRole('button', { name: 'Refresh from the bank' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `${open.length} accounts read from the bank; that is the end of the list.` })).toBeVisible();
 
   // The detail, opened from the keyboard: numbers, copied as they are (not secret), the commission rule and its next date.
   const escrow = vaNamed(sandbox, 'Client Escrow - Globex');
-  await accountList(page).getByRole('button', { name: /^Client Escrow - Globex/ }).focus();
+  await accountList(page).getByRole('option', { name: /^Client Escrow - Globex/ }).focus();
   await page.keyboard.press('Enter');
   const d = accountDetail(page);
   await expect(d.getByRole('heading', { level: 2, name: escrow.name })).toBeVisible();
   await expect(d).toContainText(escrow.accountNumber);
   await expect(d).toContainText(escrow.routingNumber);
-  await expect(d).toContainText(escrow.accountId);
+  // Ids are there for support, behind "Technical details"; the main account reads by its name.
+  await expect(d).toContainText(`Main account${sandbox.world.accounts.get(escrow.accountId)?.name ?? 'missing'}`);
+  await d.getByText('Technical details').click();
+  await expect(d.getByRole('group').filter({ hasText: 'Technical details' })).toContainText(escrow.accountId);
   await d.getByRole('button', { name: 'Copy account number' }).click();
   await expect(d.getByRole('status').filter({ hasText: 'Copied' })).toBeVisible();
   expect(app.clipboard.readText()).toBe(escrow.accountNumber);
@@ -66,8 +69,8 @@ test('list, show closed, numbers with copy; offline the cached list, detail and 
   // Offline: the same list and detail from the cache, with "as of" and edits disabled with the reason.
   await sandbox.setFaults({ offline: true });
   await app.probeUntil('offline');
-  await expect(page.getByTestId('accounts-asof')).toContainText('Saved list as of');
-  await expect(page.getByTestId('accounts-asof')).toContainText('offline');
+  await expect(page.getByLabel('Virtual accounts: saved list')).toContainText('Saved list as of');
+  await expect(page.getByLabel('Virtual accounts: saved list')).toContainText('offline');
   await expect(d.getByText(/as of .+ · offline/)).toBeVisible();
   await expect(d.getByLabel('Account transaction totals')).toContainText(`${agg.count} transactions`);
   await expect(d.getByRole('table')).toBeVisible();
@@ -75,8 +78,8 @@ test('list, show closed, numbers with copy; offline the cached list, detail and 
   await expect(d.getByRole('button', { name: 'Rename' })).toBeDisabled();
   await expect(d.getByRole('button', { name: 'Save commission rule' })).toBeDisabled();
   await expect(d.getByRole('button', { name: 'Close account…' })).toBeDisabled();
-  await expect(d.getByRole('button', { name: 'Read again from the service' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Fetch from the service' })).toBeDisabled();
+  await expect(d.getByRole('button', { name: 'Refresh this account' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Refresh from the bank' })).toBeDisabled();
   // Another account, read from the cache alone.
   const payroll = await openAccount(page, 'Payroll');
   await expect(payroll).toContainText(vaNamed(sandbox, 'Payroll').accountNumber);
@@ -142,11 +145,11 @@ test('rename and commission rule: bad input is refused beside the field with not
 test('close: an empty account at once; one holding money after queuing the move of its balance', async ({ app }) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
-  // An account created behind the app's back, empty; "Fetch from the service" brings it.
+  // An account created behind the app's back, empty; "Refresh from the bank" brings it.
   const created = createVirtualAccount(sandbox.world, { name: 'Temp Events', accountId: vaNamed(sandbox, 'Payroll').accountId }).virtualAccount;
   await openSection(page, 'Accounts');
-  await page.getByRole('button', { name: 'Fetch from the service' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'fetched from the service' })).toBeVisible();
+  await page.getByRole('button', { name: 'Refresh from the bank' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'read from the bank' })).toBeVisible();
 
   let d = await openAccount(page, 'Temp Events');
   await d.getByRole('button', { name: 'Close account…' }).click();
@@ -229,8 +232,8 @@ test('close: an empty account at once; one holding money after queuing the move 
   await expect(dialog).toBeHidden();
 
   // Back on the account: read again shows it empty, and it closes with nothing left to move.
-  await d.getByRole('button', { name: 'Read again from the service' }).click();
-  await expect(d.getByRole('status').filter({ hasText: 'Read from the service: balance $0.00.' })).toBeVisible();
+  await d.getByRole('button', { name: 'Refresh this account' }).click();
+  await expect(d.getByRole('status').filter({ hasText: 'Refreshed from the bank: balance $0.00.' })).toBeVisible();
   await d.getByRole('button', { name: 'Close account…' }).click();
   await expect(dialog).toContainText('Travel holds $0.00');
   await expect(dialog.getByRole('button', { name: /^Move/ })).toHaveCount(0);

@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { openSection, syncedDemo } from './harness/flows';
-import { noonTodayUtc } from './harness/cards';
+import { PINNED_NOON } from './harness/clock';
 
 /** Card groups against the Demo's sandbox: the cached list by name offline, create, rename, read, its cards. */
-const START = noonTodayUtc();
-test.use({ session: { demo: { seed: 7, transactions: 300, startAt: START } } });
+const START = PINNED_NOON;
+test.use({ session: { now: START, demo: { seed: 7, transactions: 300 } } });
 
-const groupList = (page: Page) => page.getByRole('list', { name: 'Card groups' });
+const groupList = (page: Page) => page.getByRole('listbox', { name: 'Card groups' });
 const detail = (page: Page) => page.getByRole('region', { name: 'Group details' });
 
 test('groups: filter by name offline, create, rename, read again, and the cards of a group', async ({ app }) => {
@@ -20,7 +20,7 @@ test('groups: filter by name offline, create, rename, read again, and the cards 
   await app.probeUntil('offline');
   await page.getByRole('searchbox', { name: 'Name' }).fill('TRA');
   await expect(page.getByText('1 of 4 shown · offline')).toBeVisible();
-  await groupList(page).getByRole('button', { name: /^Travel/ }).click();
+  await groupList(page).getByRole('option', { name: /^Travel/ }).click();
   await expect(detail(page).getByRole('heading', { level: 2, name: 'Travel' })).toBeVisible();
   await expect(detail(page).getByRole('list', { name: 'Cards of the group' })).toContainText('Marketing Ads');
   await expect(detail(page).getByRole('list', { name: 'Cards of the group' }).getByRole('listitem')).toHaveCount(5);
@@ -30,8 +30,8 @@ test('groups: filter by name offline, create, rename, read again, and the cards 
   await app.probeUntil('online');
 
   // The service's name filter, a page into the cache.
-  await page.getByRole('button', { name: 'Fetch from the service' }).click();
-  await expect(page.getByText('1 group fetched from the service; that is the end of the list.')).toBeVisible();
+  await page.getByRole('button', { name: 'Refresh from the bank' }).click();
+  await expect(page.getByText('1 group read from the bank; that is the end of the list.')).toBeVisible();
   await expect(detail(page).getByLabel('Utilization from the service')).toContainText('Spent');
 
   const d = detail(page);
@@ -40,12 +40,12 @@ test('groups: filter by name offline, create, rename, read again, and the cards 
   await expect(d.getByRole('status')).toHaveText('Renamed to Travel & events.');
   expect([...sandbox.world.cardGroups.values()].find((g) => g.id === 'cg_00000dbe8a2b')?.name).toBe('Travel & events');
 
-  // Changed at the service behind the app's back: "Read again" brings it.
+  // Changed at the service behind the app's back: "Refresh this group" brings it.
   const group = sandbox.world.cardGroups.get('cg_00000dbe8a2b');
   if (!group) throw new Error('no Travel group');
   group.name = 'Travel (renamed elsewhere)';
   await page.getByRole('searchbox', { name: 'Name' }).fill('');
-  await d.getByRole('button', { name: 'Read again from the service' }).click();
+  await d.getByRole('button', { name: 'Refresh this group' }).click();
   await expect(d.getByRole('heading', { level: 2, name: 'Travel (renamed elsewhere)' })).toBeVisible();
 
   await page.getByRole('button', { name: 'New group' }).click();

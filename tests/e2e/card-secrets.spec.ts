@@ -1,4 +1,5 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
 import { test, expect, type App } from './fixtures';
@@ -89,11 +90,20 @@ async function openCard(page: Page, name: string) {
   return { details, secrets: details.getByRole('region', { name: 'Card number and code' }) };
 }
 
+/** The Demo synced and the Cards screen open on an active card whose name no other card's contains. */
+async function onACard(app: App) {
+  const sandbox = await syncedDemo(app);
+  const card = [...sandbox.world.cards.values()].find((c) => c.status === 'active' && uniquelyNamed(sandbox, c.name));
+  if (!card) throw new Error('the Demo has no active card');
+  await openSection(app.page, 'Cards');
+  const { secrets } = await openCard(app.page, card.name);
+  return { sandbox, card, secrets };
+}
+
 test('a reveal hides itself after 30 s, a copy leaves the clipboard empty, and the number and code are left nowhere', async ({ app }) => {
   test.slow();
   const { page } = app;
-  // Playwright's clock drives the page's timers and Date: the countdown is waited on, not slept through.
-  await page.clock.install();
+  // Playwright's clock (installed by the fixture) drives the page's timers and Date: the countdown is waited on, not slept through.
   const sandbox = await syncedDemo(app);
 
   // Choose two active cards whose codes appear nowhere yet, so that finding none later means something.
@@ -142,9 +152,11 @@ test('a reveal hides itself after 30 s, a copy leaves the clipboard empty, and t
   await expect(secrets).toContainText(`•••• ${card.last4}`);
   const revealButton = secrets.getByRole('button', { name: 'Reveal number and code' });
 
-  // Reveal, with the clock paused so the countdown moves only when the test moves it.
+  // Reveal, with the clock paused so the countdown moves only when the test moves it. Main asks
+  // first, in its own window (not the page), naming the card as the service named it.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
   await revealButton.click();
+  await app.prompts.confirm(`Show the number and security code of “${card.name}” •••• ${card.last4}?`);
   await expect(secrets.getByText(grouped(card.pan), { exact: true })).toBeVisible();
   await expect(secrets.getByText(card.cvv, { exact: true })).toBeVisible();
   const timer = secrets.getByRole('timer');
@@ -161,6 +173,7 @@ test('a reveal hides itself after 30 s, a copy leaves the clipboard empty, and t
 
   // Copy: main writes the value, then empties the clipboard once its time is up.
   await revealButton.click();
+  await app.prompts.confirm();
   await secrets.getByRole('button', { name: 'Copy number' }).click();
   await expect(secrets.getByRole('status').filter({ hasText: 'Copied' })).toHaveText('Copied; the clipboard clears in 2 s');
   expect(app.clipboard.writes).toContain(card.pan);
@@ -177,6 +190,7 @@ test('a reveal hides itself after 30 s, a copy leaves the clipboard empty, and t
 
   // So does opening another card: nothing of the first one survives the change.
   await page.keyboard.press('Enter');
+  await app.prompts.confirm();
   await expect(secrets.getByText(grouped(card.pan), { exact: true })).toBeVisible();
   await expect(secrets.getByRole('button', { name: 'Hide' })).toBeFocused();
   ({ secrets } = await openCard(page, other.name));
@@ -197,6 +211,92 @@ test('a reveal hides itself after 30 s, a copy leaves the clipboard empty, and t
   await openSection(page, 'Transactions');
   const hits = findSecret(await everything(app), card);
   expect(hits, 'the number or code of the revealed card, anywhere').toEqual([]);
+});
+
+test('main asks in its own window before a reveal: a "no" shows nothing and is audited; shown values cannot be selected or copied from the page', async ({ app }) => {
+  const { page } = app;
+  const { sandbox, card, secrets } = await onACard(app);
+  const truth = await fromVault(sandbox, card.id);
+  const before = sandbox.requests.page({ limit: 1 }).lastSeq;
+  const vaultCalls = () => sandbox.requests.all({ after: before }).filter((r) => r.host === 'vault');
+
+  await secrets.getByRole('button', { name: 'Reveal number and code' }).click();
+  const asked = await app.prompts.decline();
+  expect(asked).toMatchObject({ title: 'Reveal a card number', message: `Show the number and security code of “${card.name}” •••• ${card.last4}?` });
+  expect(asked.detail).toEqual([
+    `Card: ${card.name} •••• ${card.last4} (id ${card.id})`,
+    'Shows: the number and security code, for 30 seconds',
+    'Profile: Demo (the Demo, on this computer)',
+    expect.stringMatching(/^The reveal is written to this profile's audit as asked by .+\.$/),
+  ]);
+  await expect(secrets.getByRole('alert')).toHaveText('The card was not revealed: you chose not to in the confirmation.');
+  await expect(secrets.getByRole('list', { name: 'Latest reveals of this card' })).toContainText(/asked to reveal the number and code at .+ \(Demo\); not confirmed \(you chose not to in the confirmation\)/);
+  await expect(secrets.getByText(/Checked just now: 1 line/)).toBeVisible();
+  expect(vaultCalls()).toEqual([]);
+
+  await secrets.getByRole('button', { name: 'Reveal number and code' }).click();
+  await app.prompts.confirm();
+  const values = secrets.getByRole('definition').first();
+  await expect(values).toHaveText(grouped(truth.pan));
+  expect(vaultCalls()).toHaveLength(1);
+  // Select everything on the page: the number is not part of the selection.
+  const selected = await page.evaluate(() => {
+    const selection = document.getSelection();
+    selection?.selectAllChildren(document.body);
+    return selection?.toString() ?? '';
+  });
+  expect(selected).not.toContain(grouped(truth.pan));
+  expect(selected).not.toContain(truth.pan);
+  // And a copy over it is refused (the page's own listener sees it prevented), with a word on how to copy.
+  await page.evaluate(() => {
+    document.addEventListener('copy', (e) => ((window as unknown as { copyPrevented?: boolean }).copyPrevented = e.defaultPrevented));
+  });
+  await page.keyboard.press('Control+C');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { copyPrevented?: boolean }).copyPrevented)).toBe(true);
+  await expect(secrets.getByRole('alert')).toContainText('use “Copy number” or “Copy code”');
+  expect(app.clipboard.writes).toEqual([]);
+});
+
+test('an audit line changed on disk is shown on the card’s list with where it broke, and new reveals still go in', async ({ app }) => {
+  const { page } = app;
+  const { card, secrets: first } = await onACard(app);
+  let secrets = first;
+  for (let i = 0; i < 2; i++) {
+    await secrets.getByRole('button', { name: 'Reveal number and code' }).click();
+    await app.prompts.confirm();
+    await secrets.getByRole('button', { name: 'Hide' }).click();
+  }
+  await expect(secrets.getByText(/Checked just now: 2 lines/)).toBeVisible();
+
+  // Someone edits the first line in the file: the reveal now says another user.
+  const file = join(app.userDataDir, 'audit', 'reveals', 'demo.jsonl');
+  const lines = (await readFile(file, 'utf8')).split('\n');
+  lines[0] = (lines[0] ?? '').replace(/"user":"[^"]*"/, '"user":"somebody-else"');
+  await writeFile(file, lines.join('\n'));
+  await openSection(page, 'Transactions');
+  await openSection(page, 'Cards');
+  ({ secrets } = await openCard(page, card.name));
+  const broken = secrets.getByRole('alert', { name: 'The reveal audit was altered' });
+  await expect(broken).toContainText("This profile's reveal audit was altered or damaged since it was written:");
+  await expect(broken).toContainText(/Line 1 \(the entry of .+\): line 1 was changed after it was written\./);
+  await expect(secrets.getByRole('list', { name: 'Latest reveals of this card' })).toContainText('[this line was changed after it was written]');
+
+  await secrets.getByRole('button', { name: 'Reveal number and code' }).click();
+  await app.prompts.confirm();
+  await expect(secrets.getByRole('list', { name: 'Latest reveals of this card' }).getByRole('listitem')).toHaveCount(3);
+  await expect(broken).toContainText('Line 1');
+});
+
+test.describe('without a system keychain', () => {
+  test.use({ session: { secrets: 'unavailable' } });
+
+  test('the card’s audit says it is only hash-chained, and why', async ({ app }) => {
+    const { secrets } = await onACard(app);
+    await secrets.getByRole('button', { name: 'Reveal number and code' }).click();
+    await app.prompts.confirm();
+    await expect(secrets.getByRole('timer')).toBeVisible();
+    await expect(secrets.getByText(/^The system keychain is not available \(.+\), so this audit is only hash-chained: it shows a line edited by hand, but not a file rewritten/)).toBeVisible();
+  });
 });
 
 test('Demo: "Try it in the sandbox" sends the purchase to the sandbox authorization route and says how it went', async ({ app }) => {

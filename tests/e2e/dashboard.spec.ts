@@ -3,18 +3,20 @@ import { money } from '../../src/renderer/src/model/format';
 import { test, expect } from './fixtures';
 import { allTransactions } from './harness/expected';
 import { openSection, startDemo, syncUntil, synced, syncedDemo } from './harness/flows';
-import { authorize, noonTodayUtc } from './harness/cards';
-import { changeOn, dayAfter, dayRow, forecastTable, panel, sendTransferNow, serviceAccounts, setCommission, setMonthlyLimit } from './harness/dashboard';
-import { isCountedCardSpend } from '../../src/renderer/src/cards/model/utilization';
+import { authorize } from './harness/cards';
+import { PINNED_NOON } from './harness/clock';
+import { changeOn, DAY_MS, dayAfter, dayRow, forecastTable, panel, sendTransferNow, serviceAccounts, setCommission, setMonthlyLimit, shownDay } from './harness/dashboard';
+import { cardSpendByMonth, disputePurchase, moveCard, newCard, projectedDailySpend, purchaseNamingNoAccount, spendingAccountOf, usd } from './harness/dashboard-oracle';
 
 /**
- * The Dashboard against the Demo's sandbox, its clock pinned to noon UTC today. The page's clock
- * is the machine's, on the same UTC day, so every date below is counted from START and every
- * forecast reading is a change from one day to the next (the card spend projected per day is
- * whatever the seeded history gives; the transfer and the commission move it by their amounts).
+ * The Dashboard against the Demo's sandbox, every clock (the page's, main's, the Demo's) pinned to
+ * noon UTC of a fixed day and running on from there, so every date below is counted from START
+ * whatever the day the suite runs, and every forecast reading is a change from one day to the
+ * next (the card spend projected per day is whatever the seeded history gives; the transfer and
+ * the commission move it by their amounts).
  */
-const START = noonTodayUtc();
-test.use({ session: { demo: { seed: 7, transactions: 300, startAt: START } } });
+const START = PINNED_NOON;
+test.use({ session: { now: START, demo: { seed: 7, transactions: 300 } } });
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -71,7 +73,7 @@ test('first screen: cash equal to the service, a scheduled transfer in the outbo
 
   // It would overdraw its source: the attention list says so, and leads to Approvals.
   const attention = panel(page, 'Needs attention');
-  const item = attention.getByRole('listitem').filter({ hasText: `would overdraw ${src} on ${d3}` });
+  const item = attention.getByRole('listitem').filter({ hasText: `would overdraw ${src} on ${shownDay(d3)}` });
   await expect(item).toBeVisible();
   await expect(attention).toContainText(`${src} is forecast below zero on`);
   await item.getByRole('button', { name: 'Open Approvals' }).click();
@@ -102,28 +104,55 @@ test('first screen: cash equal to the service, a scheduled transfer in the outbo
   await expect(page.getByText(/^Balances as of .+ \(offline: showing saved data\)\.$/)).toBeVisible();
   await expect(panel(page, 'Cash').getByLabel('Total cash')).toHaveText(money(totalNow));
   await expect(dayRow(await forecastTable(page, src), d3)).toContainText(`Transfer ${money(amountCents)}`);
-  await expect(panel(page, 'Needs attention')).toContainText(`would overdraw ${src} on ${d3}`);
+  await expect(panel(page, 'Needs attention')).toContainText(`would overdraw ${src} on ${shownDay(d3)}`);
 });
 
-test('card spend this month against last month, and the newest transactions, from the cache', async ({ app }) => {
+test('card spend this month against last month, each account\'s projected card spend (purchases naming no account counted for their card\'s), and the newest transactions, from the cache', async ({ app }) => {
   const { page } = app;
   const sandbox = await syncedDemo(app);
-  const txs = allTransactions(sandbox);
-  const now = new Date(START);
-  const thisMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
-  const nextMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
-  const lastMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1);
-  const spend = (from: number, to: number) =>
-    txs.filter((t) => t.cardId && t.amountCents < 0 && (t.detailedStatus === 'pending' || t.detailedStatus === 'settled') && Date.parse(t.date) >= from && Date.parse(t.date) < to).reduce((s, t) => s - t.amountCents, 0);
-  const panelSpend = panel(page, 'Card spend');
-  await expect(panelSpend.getByRole('definition').nth(0)).toHaveText(money(spend(thisMonth, nextMonth)));
-  await expect(panelSpend.getByRole('definition').nth(1)).toHaveText(money(spend(lastMonth, thisMonth)));
+  const world = sandbox.world;
+  const today = Math.floor(START / DAY_MS) * DAY_MS;
 
+  // Yesterday, purchases that name no virtual account: on a card with its own account moved into a
+  // group of another (its own counts), on a card with none in a group with one (the group's), and
+  // on a card with neither (the primary). New cards on the account the primary does not belong to
+  // get no virtual account of their own.
+  const primaryBank = world.virtualAccounts.get(world.primaryVirtualAccountId)?.accountId;
+  const otherBank = [...world.accounts.values()].find((a) => a.id !== primaryBank);
+  const own = [...world.cards.values()].find((c) => c.status === 'active' && c.virtualAccountId && !c.cardGroupId);
+  const otherGroup = [...world.cardGroups.values()].find((g) => g.virtualAccountId && g.virtualAccountId !== own?.virtualAccountId);
+  if (!otherBank || !own || !otherGroup?.virtualAccountId) throw new Error('the seed has no second bank account, groupless card or funded group');
+  await moveCard(sandbox, own.id, otherGroup.id);
+  const grouped = await newCard(sandbox, { accountId: otherBank.id, name: 'Spends from its group' }, otherGroup.id);
+  const bare = await newCard(sandbox, { accountId: otherBank.id, name: 'Spends from the primary' });
+  expect([spendingAccountOf(sandbox, own.id), spendingAccountOf(sandbox, grouped), spendingAccountOf(sandbox, bare)]).toEqual([own.virtualAccountId, otherGroup.virtualAccountId, world.primaryVirtualAccountId]);
+  purchaseNamingNoAccount(sandbox, own.id, -12_345, today - 12 * 3_600_000);
+  purchaseNamingNoAccount(sandbox, grouped, -23_457, today - 11 * 3_600_000);
+  purchaseNamingNoAccount(sandbox, bare, -34_569, today - 10 * 3_600_000);
+  // A disputed purchase is money out until a credit comes back (README: what counts as spend).
+  await disputePurchase(sandbox, `txn_unnamed_${grouped}`);
+
+  // Each open account's forecast says its projected card spend a day, once a sync brought them in.
+  const projected = projectedDailySpend(sandbox, START);
+  const says = (accountId: string) => `Card spend is projected at ${usd(projected.get(accountId) ?? 0)} a day`;
+  const open = serviceAccounts(sandbox).filter((v) => !v.virtualAccount.closedAt);
+  const forecastOf = (name: string) => page.getByRole('region', { name: `Forecast for ${name}` });
+  await syncUntil(page, async () => {
+    for (const v of open) await expect(forecastOf(v.virtualAccount.name)).toContainText(says(v.virtualAccount.id), { timeout: 2_000 });
+  });
+  expect(open.filter((v) => (projected.get(v.virtualAccount.id) ?? 0) > 0).length, 'card spend is projected for several accounts').toBeGreaterThan(2);
+
+  const spend = cardSpendByMonth(sandbox, START);
+  const panelSpend = panel(page, 'Card spend');
+  await expect(panelSpend.getByRole('definition').nth(0)).toHaveText(usd(spend.thisMonth));
+  await expect(panelSpend.getByRole('definition').nth(1)).toHaveText(usd(spend.lastMonth));
+
+  const txs = allTransactions(sandbox);
   const newest = [...txs].sort((a, b) => (Date.parse(a.date) === Date.parse(b.date) ? (a.id < b.id ? 1 : -1) : Date.parse(b.date) - Date.parse(a.date))).slice(0, 8);
   const recent = panel(page, 'Recent activity').getByRole('listitem');
   await expect(recent).toHaveCount(8);
   await expect(recent.first()).toContainText(newest[0]?.description ?? 'no transaction');
-  await expect(recent.first()).toContainText(money(newest[0]?.amountCents ?? 0));
+  await expect(recent.first()).toContainText(usd(newest[0]?.amountCents ?? 0));
 });
 
 test('a card past 80% of a monthly limit is on the attention list, and leads to Cards', async ({ app }) => {
@@ -132,11 +161,18 @@ test('a card past 80% of a monthly limit is on the attention list, and leads to 
   const now = new Date(START);
   const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
   const txs = allTransactions(sandbox);
-  const spentThisMonth = (cardId: string) => txs.filter((t) => t.cardId === cardId && isCountedCardSpend(t) && Date.parse(t.authorizedAt ?? t.date) >= monthStart).reduce((s, t) => s - t.amountCents, 0);
+  // What a monthly limit has counted this month: the card's purchases that went through (pending or
+  // settled debits) authorized this month. The card is one whose month holds nothing else a reading
+  // of the spending rules could count or not (a fee, a refund, a reversal, a dispute, a purchase
+  // authorized last month), so the figure is the same by any of them.
+  const touching = (cardId: string) => txs.filter((t) => t.cardId === cardId && (Date.parse(t.date) >= monthStart || Date.parse(t.authorizedAt ?? t.date) >= monthStart));
+  const plain = (cardId: string) =>
+    touching(cardId).every((t) => t.merchantData && !t.feeInfo && ['pending', 'settled', 'declined'].includes(t.detailedStatus) && Date.parse(t.authorizedAt ?? t.date) >= monthStart);
+  const spentThisMonth = (cardId: string) => touching(cardId).filter((t) => t.amountCents < 0 && (t.detailedStatus === 'pending' || t.detailedStatus === 'settled')).reduce((s, t) => s - t.amountCents, 0);
   const card = [...sandbox.world.cards.values()]
-    .filter((c) => c.status === 'active' && !c.isSingleUse && !c.cardGroupId)
+    .filter((c) => c.status === 'active' && !c.isSingleUse && !c.cardGroupId && plain(c.id))
     .sort((a, b) => spentThisMonth(a.id) - spentThisMonth(b.id))[0];
-  if (!card) throw new Error('the seed has no active card outside a group');
+  if (!card) throw new Error('the seed has no active card outside a group with only plain purchases this month');
   // A limit this card is far from (under 20% used), then one purchase that takes it past 80%.
   const spent = spentThisMonth(card.id);
   const limit = 5 * spent + 5_000;

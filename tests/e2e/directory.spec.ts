@@ -1,12 +1,14 @@
+import { DEMO_PROFILE_ID } from '../../src/main/profiles/profile';
 import { startSandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
-import { noonTodayUtc } from './harness/cards';
+import { PINNED_NOON } from './harness/clock';
 import { addServiceHandle, addServiceMerchant, handlesTable, merchantsTable, openDirectoryTab } from './harness/directory';
-import { fillLiveProfile, openSection, syncedDemo } from './harness/flows';
+import { holdCalls } from './harness/held-calls';
+import { saveLiveProfile, openSection, syncedDemo } from './harness/flows';
 
 /** The Directory against the Demo's sandbox: saved lists offline, paging, the merchant search, paying a handle. */
-const START = noonTodayUtc();
-test.use({ session: { demo: { seed: 7, transactions: 300, startAt: START } } });
+const START = PINNED_NOON;
+test.use({ session: { now: START, demo: { seed: 7, transactions: 300 } } });
 
 test('the saved lists read offline with their as-of, by keyboard, and the key owner shows here and beside the profile', async ({ app }) => {
   const sandbox = await syncedDemo(app);
@@ -26,7 +28,7 @@ test('the saved lists read offline with their as-of, by keyboard, and the key ow
   await page.getByRole('searchbox', { name: 'Filter handles' }).fill('@GLOB');
   await expect(page.getByLabel('Svc handles: saved list')).toContainText('1 of 9 shown');
   await expect(handlesTable(page).getByRole('row', { name: /@globex-corp Globex Corp/ })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Fetch from the service' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Refresh from the bank' })).toBeDisabled();
 
   // The tablist by keyboard: arrows move and select, End goes to the last tab.
   await page.getByRole('tab', { name: 'Svc handles' }).focus();
@@ -38,7 +40,7 @@ test('the saved lists read offline with their as-of, by keyboard, and the key ow
   expect(airlines.length).toBeGreaterThan(1);
   await expect(merchantsTable(page).getByRole('row')).toHaveCount(airlines.length + 1);
   await expect(merchantsTable(page)).toContainText('Delta Air Lines');
-  await expect(page.getByRole('button', { name: 'Search the service' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Search the bank' })).toBeDisabled();
 
   await page.getByRole('tab', { name: 'Merchants' }).press('End');
   await expect(page.getByRole('tab', { name: 'Legal entities and accounts' })).toHaveAttribute('aria-selected', 'true');
@@ -64,15 +66,15 @@ test('svc handles fetched page by page with the cursor land in the saved list', 
   const before = sandbox.requests.all().at(-1)?.seq ?? 0;
   await expect(page.getByLabel('Svc handles: saved list')).toContainText('9 of 9 shown');
 
-  await page.getByRole('button', { name: 'Fetch from the service' }).click();
-  await expect(page.getByText('4 handles fetched from the service; more are available.')).toBeVisible();
+  await page.getByRole('button', { name: 'Refresh from the bank' }).click();
+  await expect(page.getByText('4 handles read from the bank; more are available.')).toBeVisible();
   const handlePages = () => sandbox.requests.all({ after: before }).filter((r) => r.method === 'GET' && r.path === '/svc-handle');
-  await page.getByRole('button', { name: 'Fetch the next page' }).click();
+  await page.getByRole('button', { name: 'Load more from the bank' }).click();
   await expect.poll(() => handlePages().length).toBe(2);
   // Disabled while the page is on its way: this click waits for the second page's cursor.
-  await page.getByRole('button', { name: 'Fetch the next page' }).click();
-  await expect(page.getByText('2 handles fetched from the service; that is the end of the list.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Fetch the next page' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Load more from the bank' }).click();
+  await expect(page.getByText('2 handles read from the bank; that is the end of the list.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Load more from the bank' })).toHaveCount(0);
   await expect(page.getByLabel('Svc handles: saved list')).toContainText('10 of 10 shown');
   await expect(handlesTable(page).getByRole('row', { name: /@zeta-logistics Zeta Logistics/ })).toBeVisible();
 
@@ -86,9 +88,9 @@ test('a merchant found by the service search is kept and found again offline', a
   await openDirectoryTab(page, 'Merchants');
   const name = page.getByRole('searchbox', { name: 'Merchant name' });
   await name.fill('zephyr');
-  await expect(page.getByText('No saved merchant has that in its name: search the service for it.')).toBeVisible();
-  await page.getByRole('button', { name: 'Search the service' }).click();
-  await expect(page.getByText('1 merchant found by the service, saved on this computer.')).toBeVisible();
+  await expect(page.getByText('No saved merchant has that in its name: search the bank for it.')).toBeVisible();
+  await page.getByRole('button', { name: 'Search the bank' }).click();
+  await expect(page.getByText('1 merchant found by the bank, saved on this computer.')).toBeVisible();
   const row = merchantsTable(page).getByRole('row', { name: /^Zephyr Coffee Roasters/ });
   await expect(row).toContainText('https://www.zephyrcoffeeroasters.example');
   // Its address is shown as text: the window opens nothing outside the app.
@@ -143,17 +145,21 @@ test('"Pay this handle" prefills the payment form; queued, approved, sent once t
 
 test('each profile in the list names the legal entity of its own key, unknown until its first sync', async ({ app }) => {
   // A second service, standing in for another company's live account.
-  const live = await startSandbox({ seed: 13, transactions: 30 });
+  const live = await startSandbox({ seed: 13, transactions: 30, now: app.clock.now });
+  // Its first sync starts as soon as it is saved; main holds its calls until the row has been read
+  // unknown, however fast that sync would otherwise be.
+  const firstSync = holdCalls(app.core, (call) => call.profileId !== DEMO_PROFILE_ID);
   try {
     (live.world.legalEntity as { name: string }).name = 'Initech Holdings LLC';
     const sandbox = await syncedDemo(app);
     const { page } = app;
     await openSection(page, 'Settings');
-    await fillLiveProfile(page, { name: 'Initech books', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
-    await page.getByRole('form', { name: 'Add a live profile' }).getByRole('button', { name: 'Save' }).click();
+    await saveLiveProfile(app, { name: 'Initech books', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
     const row = page.getByRole('row', { name: /^Initech books/ });
+    await firstSync.held;
     await expect(row.getByRole('cell', { name: 'Unknown until the first sync' })).toBeVisible();
     await expect(page.getByRole('row', { name: /^Demo/ }).getByRole('cell', { name: sandbox.world.legalEntity.name })).toBeVisible();
+    firstSync.release();
 
     await row.getByRole('button', { name: 'Use Initech books' }).click();
     // Its first sync fills its own cache; the row reads it from there (as slow as a sync may be).
@@ -162,6 +168,7 @@ test('each profile in the list names the legal entity of its own key, unknown un
     await openSection(page, 'Directory');
     await expect(page.getByLabel('Key owner')).toContainText("This profile's key belongs to Initech Holdings LLC");
   } finally {
+    firstSync.release();
     await live.close();
   }
 });

@@ -7,6 +7,8 @@ import type { PageBridge } from '../../src/browser-host/bridge';
 import { HOST_ENTRY_URL } from '../../src/browser-host/origin';
 import { serveAppFiles } from '../../src/browser-host/serve-app';
 import { buildShim } from '../../src/browser-host/shim-bundle';
+import { promptsOf, type Prompts } from './harness/prompts';
+import { PINNED_NOON, type SessionClock } from './harness/clock';
 import { startSession, type SessionOptions } from './harness/session';
 import { rendererDir } from './harness/renderer';
 
@@ -16,8 +18,17 @@ export interface App {
   userDataDir: string;
   /** Counts of unsent approved items the renderer reported to main, in order (what closing the last window asks about). */
   unsentReports: number[];
+  /** Every OS notification main showed, in order (main checks each against the person's settings). */
+  notices: { title: string; body: string }[];
   /** The clipboard main writes to (in memory in this harness). */
   clipboard: MemoryClipboard;
+  /**
+   * main's questions (a reveal, a typed key or address, an export), each in the Chromium host's
+   * own prompt window: read and answered there by its buttons, as the person would.
+   */
+  prompts: Prompts;
+  /** The clock main, the Demo and the page share: pinned to `session.now` (PINNED_NOON by default). */
+  clock: SessionClock;
   /** Every console message and page error of the test, as text. */
   consoleLog: string[];
   /** Loads the renderer and waits for it to leave "Loading…". */
@@ -45,7 +56,10 @@ interface TestFixtures {
   app: App;
   /** Console lines this test provokes on purpose (e.g. CSP refusals it asserts on). */
   allowedConsole: RegExp[];
-  /** How the app's core starts; set per file or describe with `test.use({ session: {...} })`. */
+  /**
+   * How the app's core starts; set per file or describe with `test.use({ session: {...} })`.
+   * Every clock is pinned: to `session.now` when given, to PINNED_NOON otherwise.
+   */
   session: SessionOptions;
 }
 
@@ -66,15 +80,19 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     page.on('pageerror', (e) => consoleLog.push(`[pageerror] ${e.message}`));
     // The built renderer, served as the app's scheme serves it: same files, headers and policy.
     await serveAppFiles(page.context(), rendererDir());
-    const session = await startSession(page, shim, sessionOptions);
-    const { core } = session;
+    const session = await startSession(page, shim, { now: PINNED_NOON, ...sessionOptions });
+    const { core, clock } = session;
+    if (!clock) throw new Error('the session has no pinned clock');
 
     const app: App = {
       page,
       core,
       userDataDir: session.userDataDir,
       unsentReports: session.unsentReports,
+      notices: session.notices,
       clipboard: session.clipboard,
+      prompts: promptsOf(session.prompts),
+      clock,
       consoleLog,
       events: session.events,
       async open() {

@@ -2,19 +2,19 @@ import type { Locator, Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
 import { openSection, syncedDemo } from './harness/flows';
-import { noonTodayUtc } from './harness/cards';
+import { PINNED_NOON } from './harness/clock';
 import { decodePath, qrGeometry } from './harness/offramp-qr';
 
 /** Off-ramp wallets in an account's details, against the Demo's sandbox with its clock pinned. */
-const START = noonTodayUtc();
-test.use({ session: { demo: { seed: 7, transactions: 100, startAt: START } } });
+const START = PINNED_NOON;
+test.use({ session: { now: START, demo: { seed: 7, transactions: 100 } } });
 
 const details = (page: Page) => page.getByRole('region', { name: 'Account details' });
 const panel = (page: Page) => details(page).getByRole('region', { name: 'Off-ramp wallets' });
 const createForm = (page: Page) => panel(page).getByRole('form', { name: 'Create a wallet' });
 
 async function openAccount(page: Page, name: string): Promise<void> {
-  await page.getByRole('list', { name: 'Virtual accounts' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await page.getByRole('listbox', { name: 'Virtual accounts' }).getByRole('option', { name: new RegExp(`^${name}`) }).click();
   await expect(details(page).getByRole('heading', { level: 2, name })).toBeVisible();
 }
 

@@ -1,12 +1,13 @@
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
-import { fillLiveProfile, openSection, startDemo } from './harness/flows';
+import { PINNED_NOON } from './harness/clock';
+import { saveLiveProfile, openSection, startDemo } from './harness/flows';
 
 // A send in flight finishes against the profile it belongs to, whichever profile is on screen.
 
 let live: Sandbox;
 test.beforeAll(async () => {
-  live = await startSandbox({ seed: 11, transactions: 50 });
+  live = await startSandbox({ seed: 11, transactions: 50, startAt: PINNED_NOON });
 });
 test.afterAll(() => live.close());
 
@@ -20,8 +21,7 @@ test('switching profiles while a transfer is being sent: it completes against it
   const demo = await app.demoSandbox();
 
   await openSection(page, 'Settings');
-  await fillLiveProfile(page, { name: 'Acme live', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
-  await page.getByRole('form', { name: 'Add a live profile' }).getByRole('button', { name: 'Save' }).click();
+  await saveLiveProfile(app, { name: 'Acme live', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
   await expect(page.getByRole('row', { name: /Acme live/ })).toBeVisible();
   const profile = page.getByRole('combobox', { name: 'Profile' });
   await profile.selectOption('demo');

@@ -1,6 +1,7 @@
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
-import { draftTransfer, fillLiveProfile, openSection, startDemo } from './harness/flows';
+import { PINNED_NOON } from './harness/clock';
+import { draftTransfer, saveLiveProfile, openSection, startDemo } from './harness/flows';
 
 // An approval is for one service. A transfer approved while the profile pointed at staging is
 // not sent to production after the address changes: it goes back to a person, who reads why.
@@ -9,8 +10,8 @@ let staging: Sandbox;
 let production: Sandbox;
 test.beforeAll(async () => {
   // One seed: the same accounts on both, as a staging copy of production would have.
-  staging = await startSandbox({ seed: 21, transactions: 20 });
-  production = await startSandbox({ seed: 21, transactions: 20 });
+  staging = await startSandbox({ seed: 21, transactions: 20, startAt: PINNED_NOON });
+  production = await startSandbox({ seed: 21, transactions: 20, startAt: PINNED_NOON });
 });
 test.afterAll(async () => {
   await staging.close();
@@ -24,8 +25,7 @@ test('approved for staging, the address changes to production: back to a person 
   await app.open();
   await startDemo(page);
   await openSection(page, 'Settings');
-  await fillLiveProfile(page, { name: 'Acme', baseUrl: staging.apiUrl, vaultUrl: staging.vaultUrl, apiKey: staging.apiKey });
-  await page.getByRole('form', { name: 'Add a live profile' }).getByRole('button', { name: 'Save' }).click();
+  await saveLiveProfile(app, { name: 'Acme', baseUrl: staging.apiUrl, vaultUrl: staging.vaultUrl, apiKey: staging.apiKey });
   const row = page.getByRole('row', { name: /^Acme/ });
   await expect(row).toContainText('System keychain');
   const profile = page.getByRole('combobox', { name: 'Profile' });
@@ -41,6 +41,8 @@ test('approved for staging, the address changes to production: back to a person 
   const to = [...world.virtualAccounts.values()].find((v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null);
   await draftTransfer(page, world.primaryVirtualAccountId, to?.id ?? '', '12.34');
   await openSection(page, 'Approvals');
+  // Where it goes is in the item's "Technical details".
+  await page.getByRole('region', { name: 'Awaiting approval' }).getByText('Technical details').click();
   const review = page.getByRole('definition').filter({ hasText: staging.apiUrl });
   await expect(review).toBeVisible();
   await page.getByRole('button', { name: /^Approve: Transfer \$12\.34/ }).click();
@@ -54,12 +56,14 @@ test('approved for staging, the address changes to production: back to a person 
   await dialog.getByLabel('Vault address (vault URL)').fill(production.vaultUrl);
   await dialog.getByLabel('API key for the new address').fill(production.apiKey);
   await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await app.prompts.confirm(`Send the API key you typed for “Acme” to ${production.apiUrl} and ${production.vaultUrl}?`);
   await expect(page.getByText('Saved the changes to “Acme”.')).toBeVisible();
 
   await openSection(page, 'Approvals');
   const waiting = page.getByRole('region', { name: 'Awaiting approval' });
   await expect(waiting).toContainText('Transfer $12.34');
   await expect(waiting).toContainText(`It was approved for ${staging.apiUrl.replace(/\/$/, '')}. This profile now sends to ${production.apiUrl.replace(/\/$/, '')}: approve it again to send it there.`);
+  await waiting.getByText('Technical details').click();
   await expect(page.getByRole('definition').filter({ hasText: production.apiUrl.replace(/\/$/, '') })).toBeVisible();
 
   // Sending resumes: nothing goes to either service while it waits for a person.

@@ -33,7 +33,10 @@ test('drafted offline, approved, sent exactly once when the service returns', as
   await openSection(page, 'Approvals');
   const review = page.getByRole('definition').filter({ hasText: '$1,234.56' });
   await expect(review).toBeVisible();
-  await expect(page.getByText(`(${from})`)).toBeVisible();
+  // The accounts' ids and the key are there for support, behind "Technical details".
+  const item = page.getByRole('region', { name: 'Awaiting approval' }).getByRole('listitem').filter({ hasText: 'Transfer $1,234.56' });
+  await item.getByText('Technical details').click();
+  await expect(item.getByRole('definition').filter({ hasText: from })).toHaveText(from);
   await page.getByRole('button', { name: /^Approve: Transfer \$1,234\.56/ }).click();
   const approved = page.getByRole('region', { name: 'Approved, to send' });
   await expect(approved).toContainText('Transfer $1,234.56');
@@ -57,6 +60,8 @@ test('drafted offline, approved, sent exactly once when the service returns', as
   await page.getByRole('button', { name: /^Clear finished/ }).click();
   await expect(sent).toHaveCount(0);
   await page.getByRole('button', { name: 'Export audit log (CSV)' }).click();
+  // No native save dialog in this host: main asks about the file in its own window.
+  await app.prompts.confirm(/^Save “.+\.csv” in /);
   const saved = page.getByText(/^Saved \d+ audit lines to /);
   await expect(saved).toBeVisible();
   const rows = parseCsv(await readFile(((await saved.textContent()) ?? '').replace(/^Saved \d+ audit lines to /, ''), 'utf8'));
@@ -171,6 +176,7 @@ test('an approved transfer whose amount changes is a new operation: a new key, a
   await page.getByRole('button', { name: 'Pause sending' }).click();
   await draftTransfer(page, from, to, '5.55');
   await openSection(page, 'Approvals');
+  await page.getByRole('region', { name: 'Awaiting approval' }).getByText('Technical details').click();
   const firstKey = await page.getByRole('definition').filter({ hasText: /^[0-9a-f-]{36}$/ }).textContent();
   await page.getByRole('button', { name: /^Approve: Transfer \$5\.55/ }).click();
   await expect(page.getByRole('region', { name: 'Approved, to send' })).toContainText('Transfer $5.55');
@@ -180,6 +186,7 @@ test('an approved transfer whose amount changes is a new operation: a new key, a
   await page.getByRole('button', { name: 'Change and send for approval' }).click();
   const waiting = page.getByRole('region', { name: 'Awaiting approval' });
   await expect(waiting).toContainText('Transfer $6.66');
+  await waiting.getByText('Technical details').click();
   const secondKey = await waiting.getByRole('definition').filter({ hasText: /^[0-9a-f-]{36}$/ }).textContent();
   expect(secondKey).not.toBe(firstKey);
   await page.getByRole('button', { name: /^Approve: Transfer \$6\.66/ }).click();

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import config from '../../playwright.config';
+import { promptsOf } from './harness/prompts';
 import { startSession, type Session } from './harness/session';
 import { HOST_ENTRY_URL } from '../../src/browser-host/origin';
 import { serveAppFiles } from '../../src/browser-host/serve-app';
@@ -77,12 +78,16 @@ async function tour(ctx: Ctx): Promise<void> {
       await form.getByLabel('Vault address (vault URL)').fill(live.vaultUrl);
       await form.getByLabel('API key').fill(apiKey);
     };
+    // main asks in its own window before a typed key goes anywhere: answered as a person would.
+    const prompts = promptsOf(ctx.session.prompts);
     await fill(live.apiKey);
     await form.getByRole('button', { name: 'Save' }).click();
+    await prompts.confirm();
     await form.getByText('Saved').waitFor();
     await fill('not-the-right-key-123');
     // Save tests first; with a refused key it shows why and offers "Save anyway".
     await form.getByRole('button', { name: 'Save' }).click();
+    await prompts.confirm();
     await form.getByRole('button', { name: 'Save anyway' }).waitFor();
     await page.getByRole('button', { name: /^Settings/ }).focus();
     await shoot(ctx, 'settings-test-connection');
@@ -136,16 +141,16 @@ async function transactionScreens(ctx: Ctx): Promise<void> {
 
   // A card purchase in the detail pane (it has a merchant, a card and a place).
   await rows.filter({ hasText: '•' }).first().click();
-  const detail = page.getByRole('complementary');
+  const detail = page.getByRole('region', { name: 'Transaction details' });
   await detail.getByRole('heading', { level: 2 }).waitFor();
   await page.mouse.move(0, 0);
   await shoot(ctx, 'transaction-detail');
-  await detail.getByRole('button', { name: 'Close the details' }).click();
+  await detail.getByRole('button', { name: 'Close the transaction details' }).click();
   await detail.waitFor({ state: 'detached' });
 
   await page.getByRole('button', { name: 'Charts' }).click();
   const charts = page.getByRole('region', { name: 'Charts of the current result' });
-  await charts.getByRole('img', { name: /^Spend per / }).locator('canvas').first().waitFor();
+  await charts.getByRole('img', { name: /^Spend per / }).waitFor();
   await charts.getByRole('listitem').nth(2).waitFor();
   await page.mouse.move(0, 0);
   await shoot(ctx, 'charts');
@@ -236,7 +241,7 @@ async function accountScreens(ctx: Ctx): Promise<void> {
   await page.setViewportSize({ width: VIEWPORT.width, height: 2600 });
   await openSection(page, 'Accounts');
   const name = 'Client Escrow - Globex';
-  await page.getByRole('list', { name: 'Virtual accounts' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await page.getByRole('listbox', { name: 'Virtual accounts' }).getByRole('option', { name: new RegExp(`^${name}`) }).click();
   const detail = page.getByRole('region', { name: 'Account details' });
   await detail.getByRole('heading', { level: 2, name }).waitFor();
   const form = detail.getByRole('form', { name: 'Create a wallet' });
@@ -271,7 +276,7 @@ async function cardScreens(ctx: Ctx): Promise<void> {
 
   await page.setViewportSize({ width: VIEWPORT.width, height: 1400 });
   await openSection(page, 'Card groups');
-  await page.getByRole('list', { name: 'Card groups' }).getByRole('button', { name: /^Meals/ }).click();
+  await page.getByRole('listbox', { name: 'Card groups' }).getByRole('option', { name: /^Meals/ }).click();
   await page.getByRole('region', { name: 'Group details' }).getByRole('list', { name: /against its limits/ }).waitFor();
   await page.mouse.move(0, 0);
   await shoot(ctx, 'card-groups');

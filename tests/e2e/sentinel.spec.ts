@@ -1,5 +1,6 @@
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
+import { PINNED_NOON } from './harness/clock';
 import { fillLiveProfile, openSection, retryUntilOnline, startDemo } from './harness/flows';
 import { dumpDir, dumpPage, keyForms } from './harness/leaks';
 
@@ -13,7 +14,7 @@ const SENTINEL = 'SENTINEL-KEY-9f3c2a7b1d';
 
 let live: Sandbox;
 test.beforeAll(async () => {
-  live = await startSandbox({ seed: 5, transactions: 50, apiKey: SENTINEL });
+  live = await startSandbox({ seed: 5, transactions: 50, apiKey: SENTINEL, startAt: PINNED_NOON });
 });
 test.afterAll(async () => {
   await live.close();
@@ -35,6 +36,8 @@ test('the API key is nowhere in the page, its storage, the console or the profil
   // ...then a successful test and save, which wipes it from the form.
   await form.getByLabel('Service address (base URL)').fill(live.apiUrl);
   await form.getByRole('button', { name: 'Test connection' }).click();
+  // main asks where the typed key goes (its own window); Save and the same key again are not asked twice.
+  await app.prompts.confirm(`Send the API key you typed to ${live.apiUrl} and ${live.vaultUrl}?`);
   await expect(form.getByRole('list', { name: 'Connection test results' })).toContainText('API: Connected');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByText('Saved “Sentinel”.')).toBeVisible();

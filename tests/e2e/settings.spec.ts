@@ -2,12 +2,13 @@ import { access, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
-import { fillLiveProfile, openSection, startDemo } from './harness/flows';
+import { PINNED_NOON } from './harness/clock';
+import { fillLiveProfile, saveLiveProfile, openSection, startDemo } from './harness/flows';
 
 let live: Sandbox;
 test.beforeAll(async () => {
   // A second service, standing in for a company's live account.
-  live = await startSandbox({ seed: 13, transactions: 30 });
+  live = await startSandbox({ seed: 13, transactions: 30, startAt: PINNED_NOON });
 });
 test.afterAll(async () => {
   await live.close();
@@ -34,6 +35,8 @@ test('Save tests the connection first; a failed test needs a deliberate "Save an
   await expect(form.getByRole('button', { name: 'Test connection' })).toBeDisabled();
   await expect(form.getByLabel('API key')).not.toBeEditable();
   await expect(form.getByText('Testing the connection…')).toBeVisible();
+  // Nothing goes out before the person confirmed, in main's own window, where the typed key goes.
+  await app.prompts.confirm(`Send the API key you typed to ${live.apiUrl} and ${live.vaultUrl}?`);
 
   // The key is refused: nothing saved, the results say why, the button asks for a second click.
   await expect(results).toContainText(/API:.*key was refused/i);
@@ -51,6 +54,7 @@ test('Save tests the connection first; a failed test needs a deliberate "Save an
   await form.getByLabel('Name').fill('Acme live 2');
   await expect(anyway).toHaveCount(0);
   await form.getByLabel('Name').fill('Acme live');
+  // The same addresses and key were confirmed a moment ago: main does not ask again.
   await form.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(anyway).toBeVisible();
 
@@ -68,8 +72,7 @@ test('Save with working values saves at once, after a passing test', async ({ ap
   await startDemo(page);
   await openSection(page, 'Settings');
   const form = page.getByRole('form', { name: 'Add a live profile' });
-  await fillLiveProfile(page, { name: 'Works', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
-  await form.getByRole('button', { name: 'Save' }).click();
+  await saveLiveProfile(app, { name: 'Works', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
   await expect(form.getByText('Saved “Works”.')).toBeVisible();
   await expect(form.getByRole('list', { name: 'Connection test results' }).locator('.check--fail')).toHaveCount(0);
   await expect(page.getByRole('row', { name: /Works/ })).toBeVisible();
@@ -88,7 +91,7 @@ test.describe('a profile without a key', () => {
   test.use({
     session: {
       beforeStart: async (dir) => {
-        const acme = { id: 'acme', name: 'Acme', kind: 'live', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, createdAt: new Date().toISOString() };
+        const acme = { id: 'acme', name: 'Acme', kind: 'live', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, createdAt: new Date(PINNED_NOON - 86_400_000).toISOString() };
         await writeFile(join(dir, 'profiles.json'), JSON.stringify({ version: 1, activeProfileId: null, profiles: [acme] }));
       },
     },
@@ -130,6 +133,8 @@ test.describe('a profile without a key', () => {
     await key.fill(live.apiKey);
     await expect(key).not.toHaveAttribute('aria-invalid', 'true');
     await key.press('Enter');
+    const asked = await app.prompts.confirm('Send the API key you typed for “Acme” to');
+    expect(asked.title).toBe('Save an API key');
     await expect(dialog).toBeHidden();
     await expect(page.getByText('The API key of “Acme” was saved in the system keychain.')).toBeVisible();
     await expect(row).not.toContainText('No API key');
@@ -156,8 +161,7 @@ test('"Edit…" changes a live profile; field errors are shown next to the field
   await app.open();
   await startDemo(page);
   await openSection(page, 'Settings');
-  await fillLiveProfile(page, { name: 'Acme', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
-  await page.getByRole('form', { name: 'Add a live profile' }).getByRole('button', { name: 'Save' }).click();
+  await saveLiveProfile(app, { name: 'Acme', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
   const row = page.getByRole('row', { name: /^Acme/ });
   await expect(row).toBeVisible();
 
@@ -210,13 +214,12 @@ test('"Edit…" changes a live profile; field errors are shown next to the field
 
 test('changing an address asks for the key of the new address; saved without it, the old key is gone', async ({ app }) => {
   const { page } = app;
-  const other = await startSandbox({ seed: 14, transactions: 10 });
+  const other = await startSandbox({ seed: 14, transactions: 10, now: app.clock.now });
   try {
     await app.open();
     await startDemo(page);
     await openSection(page, 'Settings');
-    await fillLiveProfile(page, { name: 'Acme', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
-    await page.getByRole('form', { name: 'Add a live profile' }).getByRole('button', { name: 'Save' }).click();
+    await saveLiveProfile(app, { name: 'Acme', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
     const row = page.getByRole('row', { name: /^Acme/ });
     await expect(row).toContainText('System keychain');
 
@@ -228,6 +231,8 @@ test('changing an address asks for the key of the new address; saved without it,
     await expect(key).toBeVisible();
     await expect(key).toHaveAccessibleDescription(/changing an address removes the saved key/);
     await dialog.getByRole('button', { name: 'Save changes' }).click();
+    // The app connects to the new address from now on: main asks about it first.
+    expect((await app.prompts.confirm(`Connect “Acme” to ${other.apiUrl} and ${live.vaultUrl}?`)).title).toBe("Change a profile's addresses");
     await expect(dialog).toBeHidden();
     await expect(page.getByText(/Its API key was removed because the address changed/)).toBeVisible();
     await expect(row).toContainText('No API key');
@@ -237,6 +242,7 @@ test('changing an address asks for the key of the new address; saved without it,
     await dialog.getByLabel('Vault address (vault URL)').fill(other.vaultUrl);
     await dialog.getByLabel('API key for the new address').fill(other.apiKey);
     await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await app.prompts.confirm(`Send the API key you typed for “Acme” to ${other.apiUrl} and ${other.vaultUrl}?`);
     await expect(page.getByText('Saved the changes to “Acme”.')).toBeVisible();
     await expect(row).toContainText('System keychain');
   } finally {
@@ -262,8 +268,7 @@ test.describe('a machine without a system keychain', () => {
     await expect(sessionOnly).toHaveAccessibleDescription(new RegExp(escapeRegExp(status.reason ?? 'no reason')));
     await expect(sessionOnly).toHaveAccessibleDescription(/kept only until you quit the app/);
 
-    await fillLiveProfile(page, { name: 'Acme', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
-    await form.getByRole('button', { name: 'Save' }).click();
+    await saveLiveProfile(app, { name: 'Acme', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
     await expect(form.getByText('Saved “Acme”.')).toBeVisible();
     const row = page.getByRole('row', { name: /^Acme/ });
     await expect(row).toContainText('This session only');
@@ -309,8 +314,7 @@ test.describe('a damaged settings file', () => {
     await expect(page.getByRole('row', { name: /Demo/ })).toContainText('In use');
 
     // And a new profile can be saved over the fresh start.
-    await fillLiveProfile(page, { name: 'Fresh', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
-    await page.getByRole('form', { name: 'Add a live profile' }).getByRole('button', { name: 'Save' }).click();
+    await saveLiveProfile(app, { name: 'Fresh', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
     await expect(page.getByRole('row', { name: /Fresh/ })).toBeVisible();
   });
 });

@@ -1,12 +1,13 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
-import { fillLiveProfile, openSection, retryUntilOnline, startDemo } from './harness/flows';
+import { PINNED_NOON } from './harness/clock';
+import { fillLiveProfile, saveLiveProfile, openSection, retryUntilOnline, startDemo } from './harness/flows';
 
 let live: Sandbox;
 test.beforeAll(async () => {
   // A second service, standing in for a company's live account.
-  live = await startSandbox({ seed: 11, transactions: 50 });
+  live = await startSandbox({ seed: 11, transactions: 50, startAt: PINNED_NOON });
 });
 test.afterAll(async () => {
   await live.close();
@@ -97,6 +98,8 @@ test('live profile: a wrong key is reported as refused; the right one connects a
 
   await fillLiveProfile(page, { name: 'Acme live', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: 'wrong-key-0000000000' });
   await form.getByRole('button', { name: 'Test connection' }).click();
+  // The typed key goes out only once the person confirmed where, in main's own window.
+  await app.prompts.confirm(`Send the API key you typed to ${live.apiUrl} and ${live.vaultUrl}?`);
   const results = form.getByRole('list', { name: 'Connection test results' });
   await expect(results).toContainText(/API:.*key was refused/i);
 
@@ -112,6 +115,7 @@ test('live profile: a wrong key is reported as refused; the right one connects a
   await expect(form.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
   await expect(results).toHaveCount(0); // an old result is not shown for new values
   await form.getByRole('button', { name: 'Test connection' }).click();
+  await app.prompts.confirm();
   await expect(results.getByRole('listitem').first()).toContainText('API:');
   await expect(results.locator('.check--fail')).toHaveCount(0);
 
@@ -157,25 +161,24 @@ test('the form shows field errors next to the fields and keeps what was typed', 
   await expect(baseUrl).not.toHaveAttribute('aria-invalid', 'true');
 });
 
-test('a live profile can be deleted after a confirmation; Demo cannot', async ({ app }) => {
+test('a live profile can be removed after a confirmation; Demo cannot', async ({ app }) => {
   const { page } = app;
   await app.open();
   await startDemo(page);
   await openSection(page, 'Settings');
-  await fillLiveProfile(page, { name: 'Temp', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
-  await page.getByRole('button', { name: 'Save' }).click();
+  await saveLiveProfile(app, { name: 'Temp', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
   await expect(page.getByRole('row', { name: /Temp/ })).toBeVisible();
-  await expect(page.getByRole('button', { name: /Delete Demo/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Remove Demo/ })).toHaveCount(0);
 
-  await page.getByRole('button', { name: 'Delete Temp' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete “Temp”?' });
+  await page.getByRole('button', { name: 'Remove Temp' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove “Temp”?' });
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row', { name: /Temp/ })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Delete Temp' }).click();
-  await dialog.getByRole('button', { name: 'Delete profile' }).click();
+  await page.getByRole('button', { name: 'Remove Temp' }).click();
+  await dialog.getByRole('button', { name: 'Remove profile' }).click();
   await expect(page.getByRole('row', { name: /Temp/ })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Profile' }).locator('option', { hasText: 'Temp' })).toHaveCount(0);
 });
@@ -225,8 +228,7 @@ test('first run: "Connect a live account" saves a profile and opens the shell wi
   const { page } = app;
   await app.open();
   await page.getByRole('button', { name: 'Connect a live account' }).click();
-  await fillLiveProfile(page, { name: 'Acme', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
-  await page.getByRole('button', { name: 'Save' }).click();
+  await saveLiveProfile(app, { name: 'Acme', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Profile' }).locator('option:checked')).toHaveText('Acme');
   await expect(page.getByRole('status')).toHaveText('Online');
@@ -243,10 +245,12 @@ test('Test connection says which host cannot be reached', async ({ app }) => {
 
   await fillLiveProfile(page, { name: 'Nowhere', baseUrl: closed, vaultUrl: closed, apiKey: live.apiKey });
   await form.getByRole('button', { name: 'Test connection' }).click();
+  await app.prompts.confirm(`Send the API key you typed to ${closed}?`);
   await expect(results.getByRole('listitem').nth(0)).toContainText(/API:.*service is unreachable/);
 
   await form.getByLabel('Service address (base URL)').fill(live.apiUrl);
   await form.getByRole('button', { name: 'Test connection' }).click();
+  await app.prompts.confirm(`Send the API key you typed to ${live.apiUrl} and ${closed}?`);
   await expect(results.getByRole('listitem').nth(0)).toContainText(/API:.*Connected/);
   await expect(results.getByRole('listitem').nth(1)).toContainText(/Vault:.*vault is unreachable/);
 });

@@ -1,15 +1,23 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { parseCsv } from '../../src/renderer/src/model/csv';
 import { money } from '../../src/renderer/src/model/format';
 import { dollarsOf } from '../../src/renderer/src/search/model/text';
+import type { Sandbox } from '../../src/sandbox';
+import { rawMerchantDescription } from '../../src/sandbox/transactions/card-profiles';
 import { test, expect } from './fixtures';
 import { openSection, syncedTransactions } from './harness/flows';
 import { referenceChart } from '../renderer/chart-reference';
 import { allTransactions, expectedSearch, searchRows } from './harness/expected';
+import { EXPECTED_COLUMNS, expectedCsvRow, readCsv } from './harness/csv-expected';
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 const summary = (page: Page) => page.locator('.result-summary');
+
+/** The sandbox's merchants by the card-network text its transactions carry (their descriptor -> their name). */
+function merchantNames(sandbox: Sandbox): Map<string, string> {
+  const byDescriptor = new Map<string, string>();
+  for (const m of sandbox.world.merchants.values()) byDescriptor.set(rawMerchantDescription(m), m.name);
+  return byDescriptor;
+}
 
 async function search(page: Page, text: string) {
   await page.getByLabel('Search transactions').fill(text);
@@ -40,17 +48,20 @@ test('sync, then search by text, amount and filters, offline too; open a detail;
   await app.probeUntil('offline');
   await search(page, '');
   await page.getByRole('button', { name: /^Filters/ }).click();
-  await page.getByRole('checkbox', { name: 'pending' }).check();
+  await page.getByRole('checkbox', { name: 'Pending' }).check();
   const pending = expectedSearch(sandbox, { statuses: ['pending'] });
   await expect(summary(page)).toContainText(`${fmt(pending.summary.count)} transaction`);
-  await expect(page.getByRole('group', { name: 'Active filters' }).getByText('Status: pending')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Active filters' }).getByText('Status: Pending')).toBeVisible();
   await expect(summary(page)).toContainText(`In ${money(pending.summary.inCents)}Out ${money(pending.summary.outCents)}Net ${money(pending.summary.netCents)}`);
 
   // The newest pending transaction opens in the detail pane.
   const first = all.find((t) => t.id === pending.ids[0]);
   await page.getByRole('grid', { name: 'Transactions' }).getByRole('row').nth(1).click();
-  const detail = page.getByRole('complementary');
+  const detail = page.getByRole('region', { name: 'Transaction details' });
   await expect(detail.getByRole('heading', { level: 2 })).toHaveText(first?.description ?? '');
+  // Its id is there for support, behind "Technical details".
+  await expect(detail.getByText(first?.id ?? 'x')).toBeHidden();
+  await detail.getByText('Technical details').click();
   await expect(detail.getByText(first?.id ?? 'x')).toBeVisible();
 
   // A note written offline is queued, shows at once, and is sent when the connection returns.
@@ -65,14 +76,21 @@ test('sync, then search by text, amount and filters, offline too; open a detail;
   await expect(detail.getByText('Waiting to be sent')).toHaveCount(0);
   expect(sandbox.world.transactions.get(first?.id ?? '')?.tx.note).toBe('Checked with finance');
 
-  // Export the pending result and read the file back.
+  // Export the pending result and read the file back with csv-parse: the service's pending
+  // transactions, newest first (the same instant: the highest id first), every column as the
+  // service has it, the note just sent included.
   await page.getByRole('button', { name: 'Export CSV' }).click();
+  await app.prompts.confirm(/^Save “.+\.csv” in /);
   const saved = page.getByText(/Saved \d+ transactions to /);
   await expect(saved).toBeVisible();
   const path = ((await saved.textContent()) ?? '').replace(/^Saved \d+ transactions to /, '');
-  const rows = parseCsv(await readFile(path, 'utf8'));
-  expect(rows.length).toBe(pending.summary.count + 1);
-  expect(rows.slice(1).map((r) => r[0])).toEqual(pending.ids);
+  const csv = await readCsv(path);
+  const expected = allTransactions(sandbox)
+    .filter((t) => t.status === 'pending')
+    .sort((a, b) => Date.parse(b.date) - Date.parse(a.date) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+  expect(csv.header).toEqual(EXPECTED_COLUMNS);
+  expect(csv.rows).toEqual(expected.map(expectedCsvRow));
+  expect(csv.rows.find((r) => r[0] === first?.id)?.[EXPECTED_COLUMNS.indexOf('note')]).toBe('Checked with finance');
 });
 
 test('reload offline: the cache and its index come back and search works; online again, settled items move', async ({ app }) => {
@@ -103,7 +121,7 @@ test('reload offline: the cache and its index come back and search works; online
   expect(res.ok).toBe(true);
   await app.probeUntil('online');
   await page.getByRole('button', { name: /^Filters/ }).click();
-  await page.getByRole('checkbox', { name: 'pending' }).check();
+  await page.getByRole('checkbox', { name: 'Pending' }).check();
   const pendingAfter = expectedSearch(sandbox, { statuses: ['pending'] }).summary.count;
   expect(pendingAfter).toBeLessThan(pendingBefore);
   // Coming back online may start a sync of its own (perhaps before the clock moved), and its
@@ -165,19 +183,27 @@ test('charts offline: spend per period and top merchants of the result, equal to
   const expected = referenceChart(rows);
   expect(expected.topMerchants.length).toBeGreaterThan(1);
   await expect(charts.getByText(`Spend per ${expected.bucket} (UTC) of ${fmt(rows.length)} transactions`)).toBeVisible();
+  // Merchants by name: each bar names the sandbox's merchant whose card-network text it groups.
+  const byDescriptor = merchantNames(sandbox);
+  const named = (raw: string) => {
+    const name = byDescriptor.get(raw);
+    if (!name) throw new Error(`no sandbox merchant has the descriptor ${raw}`);
+    return name;
+  };
   const bars = charts.getByRole('listitem');
   await expect(bars).toHaveCount(expected.topMerchants.length);
   for (const [i, m] of expected.topMerchants.entries()) {
-    await expect(bars.nth(i)).toContainText(`${m.name}${money(m.spendCents)} · ${fmt(m.count)}`);
+    await expect(bars.nth(i)).toContainText(`${named(m.name)}${money(m.spendCents)} · ${fmt(m.count)}`);
   }
 
   const top = expected.topMerchants[0]?.name ?? '';
-  await charts.getByRole('button', { name: top, exact: true }).click();
-  await expect(page.getByRole('group', { name: 'Active filters' }).getByText(`Merchant: ${top}`)).toBeVisible();
+  const topName = named(top);
+  await charts.getByRole('button', { name: topName, exact: true }).click();
+  await expect(page.getByRole('group', { name: 'Active filters' }).getByText(`Merchant: ${topName}`)).toBeVisible();
   const narrowed = expectedSearch(sandbox, { merchants: [top] });
   await expect(summary(page)).toContainText(`${fmt(narrowed.summary.count)} transaction`);
   const ids = new Set(narrowed.ids);
   const only = referenceChart(rows.filter((r) => ids.has(r.id)));
   await expect(bars).toHaveCount(1);
-  await expect(bars.first()).toContainText(`${top}${money(only.topMerchants[0]?.spendCents ?? 0)}`);
+  await expect(bars.first()).toContainText(`${topName}${money(only.topMerchants[0]?.spendCents ?? 0)}`);
 });

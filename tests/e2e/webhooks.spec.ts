@@ -1,12 +1,12 @@
 import { test, expect } from './fixtures';
 import { openSection, syncedDemo } from './harness/flows';
-import { noonTodayUtc } from './harness/cards';
+import { PINNED_NOON } from './harness/clock';
 import { activeWebhooks, archiveDialog, archivedWebhooks, newWebhookDialog, registerElsewhere, requestMark, webhookWrites } from './harness/webhooks';
 import { dateTime } from '../../src/renderer/src/model/format';
 
 /** Webhooks against the Demo's sandbox: the lists, create, bad addresses, archive, fetch, offline. */
-const START = noonTodayUtc();
-test.use({ session: { demo: { seed: 7, transactions: 300, startAt: START } } });
+const START = PINNED_NOON;
+test.use({ session: { now: START, demo: { seed: 7, transactions: 300 } } });
 
 test('create: bad addresses say why beside the field and send nothing; a good one is registered once and listed at once', async ({ app }) => {
   const sandbox = await syncedDemo(app);
@@ -76,8 +76,8 @@ test('fetch from the service: every page with the cursor replaces the saved list
   if (!slack) throw new Error('no Old Slack bot webhook in the seed');
   sandbox.world.webhooks.delete(slack.id);
   const mark = requestMark(sandbox);
-  await page.getByRole('button', { name: 'Fetch from the service' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '61 webhooks fetched from the service.' })).toBeVisible();
+  await page.getByRole('button', { name: 'Refresh from the bank' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '61 webhooks read from the bank.' })).toBeVisible();
   await expect(page.getByText(/^Saved list as of .* · 61 active, 0 archived$/)).toBeVisible();
   await expect(activeWebhooks(page).getByRole('row', { name: /Elsewhere 60\b/ })).toBeVisible();
   await expect(archivedWebhooks(page).getByText('No archived webhook.')).toBeVisible();
@@ -135,6 +135,6 @@ test('offline: after a reload the saved list shows with its "as of", and creatin
   await expect(page.getByText('Offline: creating and archiving webhooks need the service.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'New webhook' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Archive ERP sync' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Fetch from the service' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Refresh from the bank' })).toBeDisabled();
   expect(webhookWrites(sandbox, 0)).toEqual([]);
 });

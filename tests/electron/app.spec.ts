@@ -1,17 +1,12 @@
 /// <reference lib="dom" />
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
+import { expect, test, type ElectronApplication, type Page } from '@playwright/test';
+import { freshUserData, launch } from './launch';
 
 let app: ElectronApplication;
 let page: Page;
 
 test.beforeAll(async () => {
-  const userData = mkdtempSync(join(tmpdir(), 'treasury-electron-'));
-  app = await electron.launch({ args: ['.', `--user-data-dir=${userData}`], env: { ...process.env, NODE_ENV: 'production' } });
-  page = await app.firstWindow();
-  await page.waitForLoadState('domcontentloaded');
+  ({ app, page } = await launch(freshUserData('app')));
 });
 
 test.afterAll(async () => {

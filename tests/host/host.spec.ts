@@ -79,6 +79,41 @@ test('a real Chromium window in app mode: welcome screen, "Try the Demo", the sh
 });
 
 
+test('a reveal asks in a window of its own that the app’s page cannot reach; its Reveal button shows the number', async () => {
+  const host = await openHost(hostOptions('prompt'));
+  try {
+    const { page } = host;
+    await page.getByRole('button', { name: 'Try the Demo' }).click();
+    await expect(page.getByRole('status')).toHaveText('Online');
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Cards/ }).click();
+    await page.getByRole('grid', { name: 'Cards' }).getByRole('row').nth(1).click();
+    const secrets = page.getByRole('region', { name: 'Card number and code' });
+    await secrets.getByRole('button', { name: 'Reveal number and code' }).click();
+
+    // A second window, not a dialog in the page: about:blank filled in by main (an opaque
+    // origin), opened by the host (no opener), with the answer's binding on it alone.
+    const { page: prompt, question } = await host.prompts.shown();
+    expect(host.context.pages()).toHaveLength(2);
+    await expect(prompt.getByRole('alertdialog')).toContainText(question.message);
+    expect(await prompt.evaluate(() => ({ origin: location.origin, opener: window.opener === null, title: document.title }))).toEqual({
+      origin: 'null',
+      opener: true,
+      title: 'Treasury Desktop: Reveal a card number',
+    });
+    expect(await page.evaluate(() => typeof (window as unknown as Record<string, unknown>)['__treasuryPromptAnswer'])).toBe('undefined');
+    // The page cannot answer for the person: nothing it can call reaches the question.
+    expect(await page.evaluate(() => Object.keys((window as unknown as { treasury: object }).treasury).includes('prompt'))).toBe(false);
+    await expect(secrets.getByRole('button', { name: 'Revealing…' })).toBeDisabled();
+
+    await prompt.getByRole('button', { name: 'Reveal', exact: true }).click().catch(() => undefined);
+    await expect.poll(() => prompt.isClosed()).toBe(true);
+    await expect(secrets.getByRole('timer')).toBeVisible();
+    expect(host.context.pages()).toHaveLength(1);
+  } finally {
+    await host.close();
+  }
+});
+
 test('the entry page loads even when another navigation to it lands meanwhile (what --app does on a busy machine)', async () => {
   const host = await openHost(hostOptions('race'));
   try {

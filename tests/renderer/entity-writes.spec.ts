@@ -60,7 +60,7 @@ test('a rename lands in the service and in the cache in the same call; a live qu
   await expect(line).toHaveText('Payroll (renamed)');
 
   // A commission rule set through the same pattern lands whole in the cached view.
-  const rule = await lane.run<Result<VirtualAccountView>>('setCommissionRule', 'demo', plain, 2_500, new Date().toISOString());
+  const rule = await lane.run<Result<VirtualAccountView>>('setCommissionRule', 'demo', plain, 2_500, new Date(lane.clock.now()).toISOString());
   expect(rule.ok).toBe(true);
   const withRule = await readBack<VirtualAccountView>(sandbox, `/virtual-account/${plain}`);
   expect((await lane.run<Cached<VirtualAccountView>>('cached', 'demo', 'virtualAccount', plain))?.value.commissionRule).toEqual(withRule.commissionRule);
@@ -76,7 +76,7 @@ test('an edit the service refuses returns its words and leaves the cache untouch
 
   // A valid request (main's schema passes it) that the service refuses: the primary account
   // cannot carry a commission rule (400). The name in the same request must not land either.
-  const r = await lane.run<Result<VirtualAccountView>>('setCommissionRule', 'demo', primary, 1_000, new Date().toISOString());
+  const r = await lane.run<Result<VirtualAccountView>>('setCommissionRule', 'demo', primary, 1_000, new Date(lane.clock.now()).toISOString());
   expect(r.ok).toBe(false);
   if (r.ok) return;
   expect(r.error.code).toBe('service');

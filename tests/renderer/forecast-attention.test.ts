@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxRow } from '../../src/shared/outbox';
-import type { Card, Transaction, VirtualAccountView } from '../../src/shared/service';
+import type { Card, CardGroup, Transaction, VirtualAccountView } from '../../src/shared/service';
+import { setDateLocale } from '../../src/renderer/src/model/format';
 import { attentionItems, belowZero, nearLimits, overdraws } from '../../src/renderer/src/forecast/model/attention';
 import { monthWindows, nextClockDelay } from '../../src/renderer/src/forecast/model/days';
 import { forecast } from '../../src/renderer/src/forecast/model/forecast';
@@ -11,6 +12,9 @@ import { toSearchRow } from '../../src/renderer/src/search/model/search-row';
 import { cardSpendNote, unplacedNote } from '../../src/renderer/src/forecast/model/words';
 
 const NOW = Date.UTC(2026, 10, 24, 12); // Tue 2026-11-24 12:00 UTC
+// The texts below are read in English, whatever the machine's language.
+beforeAll(() => setDateLocale('en-US'));
+afterAll(() => setDateLocale(undefined));
 const DAY = 86_400_000;
 
 const view = (id: string, balance: number, extra: Partial<VirtualAccountView['virtualAccount']> = {}): VirtualAccountView => ({
@@ -162,19 +166,19 @@ describe('attention', () => {
     );
     const items = overdraws(f);
     expect(items).toHaveLength(1);
-    expect(items[0]?.text).toBe('Transfer $70.00 would overdraw Ops on 2026-11-26: -$10.00 at the end of that day.');
+    expect(items[0]?.text).toBe('Transfer $70.00 would overdraw Ops on Nov 26, 2026: -$10.00 at the end of that day.');
     expect(items[0]?.section).toBe('approvals');
   });
 
   it('does not blame a transfer for a day that ends below zero without it', () => {
     const f = forecast({ accounts: [{ id: 'a', name: 'Ops', balanceCents: -500, cardSpendHistoryCents: 0 }], movements: [{ id: 't', kind: 'transfer', fromId: 'a', toId: 'b', amountCents: 100, atMs: NOW, label: 'T' }] }, NOW);
     expect(overdraws(f)).toEqual([]);
-    expect(belowZero(f).map((i) => i.text)).toEqual(['Ops is forecast below zero on 2026-11-24 (lowest -$6.00 on 2026-11-24).']);
+    expect(belowZero(f).map((i) => i.text)).toEqual(['Ops is forecast below zero on Nov 24, 2026 (lowest -$6.00 on Nov 24, 2026).']);
   });
 
   it('names the first day an account goes below zero: $1.00 spending 50 cents a day is under on day 3', () => {
     const f = forecast({ accounts, movements: [] }, NOW);
-    expect(belowZero(f)).toEqual([{ key: 'negative:b', text: 'Payroll is forecast below zero on 2026-11-27 (lowest -$13.50 on 2026-12-23).', section: 'accounts' }]);
+    expect(belowZero(f)).toEqual([{ key: 'negative:b', text: 'Payroll is forecast below zero on Nov 27, 2026 (lowest -$13.50 on Dec 23, 2026).', section: 'accounts' }]);
   });
 
   const limited = (id: string, cents: number): Card =>
@@ -204,7 +208,22 @@ describe('attention', () => {
 
   it('lists overdraws, then accounts below zero, then cards', () => {
     const f = forecast({ accounts, movements: [{ id: 'big', kind: 'transfer', fromId: 'a', toId: 'b', amountCents: 20_000, atMs: NOW, label: 'T' }] }, NOW);
-    expect(attentionItems(f, [limited('x', 100)], [purchase('x', 90, '2026-11-20T00:00:00Z')], NOW).map((i) => i.key.split(':')[0])).toEqual(['overdraw', 'negative', 'limit']);
+    const cards = [limited('x', 100)];
+    expect(attentionItems(f, { cards, groups: [], allCards: cards }, [purchase('x', 90, '2026-11-20T00:00:00Z')], NOW).map((i) => i.key.split(':')[0])).toEqual(['overdraw', 'negative', 'limit']);
+  });
+
+  it("flags a group past 80% of its limit by the spend of the cards in it now, none of which has a limit of its own", () => {
+    const member = (id: string, groupId?: string): Card => ({ ...limited(id, 1), spendingConstraint: undefined, ...(groupId ? { cardGroupId: groupId } : {}) }) as Card;
+    const group: CardGroup = { id: 'cg_meals', name: 'Meals', spendingConstraint: { spendingRule: { utilizationLimit: { limitAmount: { amountCents: 10_000 }, preset: 'monthly' } } } };
+    const cards = [member('a', 'cg_meals'), member('b', 'cg_meals'), member('gone')];
+    // 45 + 40 = 85% by the two members; the card that left the group spent 50 more, not counted.
+    const txs = [purchase('a', 4_500, '2026-11-10T10:00:00Z'), purchase('b', 4_000, '2026-11-12T10:00:00Z'), purchase('gone', 5_000, '2026-11-12T10:00:00Z')];
+    const items = attentionItems([], { cards: [], groups: [group], allCards: cards }, txs, NOW);
+    expect(items.map((i) => i.key)).toEqual(['group-limit:cg_meals:0']);
+    expect(items[0]?.text).toMatch(/^Group Meals \(2 cards\) has spent \$85\.00 \(85%\) of its limit of \$100\.00 a month/);
+    expect(items[0]?.section).toBe('card-groups');
+    // At 80% exactly it is not flagged.
+    expect(attentionItems([], { cards: [], groups: [group], allCards: cards }, txs.slice(1).concat(purchase('a', 4_000, '2026-11-10T10:00:00Z')), NOW)).toEqual([]);
   });
 });
 
@@ -217,7 +236,7 @@ describe('months and spend queries', () => {
   it('asks nothing with no card cached (an empty card filter would not filter), and the last 28 full days per account', () => {
     expect(spendQueries([], ['a'], NOW)).toBeNull();
     const q = spendQueries([{ id: 'c1' }], ['a'], NOW);
-    expect(q?.['history:a']).toEqual({ cardIds: ['c1'], detailedStatuses: ['pending', 'settled'], maxCents: -1, fromMs: Date.UTC(2026, 9, 27), toMs: Date.UTC(2026, 10, 24) - 1, virtualAccountIds: ['a'] });
+    expect(q?.['history:a']).toEqual({ cardIds: ['c1'], detailedStatuses: ['pending', 'settled', 'dispute'], maxCents: -1, fromMs: Date.UTC(2026, 9, 27), toMs: Date.UTC(2026, 10, 24) - 1, virtualAccountIds: ['a'] });
   });
 
   it("counts a card's spend for its funding account when the transaction names no virtual account, and for the named one when it does", () => {

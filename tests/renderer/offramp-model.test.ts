@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OfframpResult } from '../../src/shared/service';
-import { cachedWalletOf, createBlockedReason, memoWords, railWords, walletStatusWords, walletsOfAccount } from '../../src/renderer/src/accounts/model/offramp';
+import { cachedWalletOf, createBlockedReason, memoWords, railWords, readCachedWallets, walletStatusWords, walletsOfAccount } from '../../src/renderer/src/accounts/model/offramp';
 
 function result(id: string, timestamp: string): OfframpResult {
   return {
@@ -40,5 +40,28 @@ describe('off-ramp wallets of an account', () => {
     expect(memoWords('OFR123')).toBe('OFR123');
     expect(createBlockedReason('2026-01-01T00:00:00.000Z')).toMatch(/closed/);
     expect(createBlockedReason(null)).toBeUndefined();
+  });
+
+  it("reads the cache through today's checks: what an earlier version kept but fails them is reported, not drawn", () => {
+    const good = cachedWalletOf(result('wal_good', '2026-03-01T12:00:00.000Z'), { virtualAccountId: 'va_1', paymentRail: 'wire', currency: 'usdc' }, 1);
+    const valid = { ...good, addresses: good.addresses.map((a) => ({ ...a, address: `0x${'ab'.repeat(20)}` })) };
+    const withAddress = (id: string, address: string) => ({ ...valid, wallet: { ...valid.wallet, id }, addresses: valid.addresses.map((a) => ({ ...a, address })) });
+    const read = readCachedWallets([
+      valid,
+      withAddress('wal_empty', ''),
+      withAddress('wal_long', `0x${'f'.repeat(3000)}`),
+      withAddress('wal_bidi', `0x${'ab'.repeat(19)}\u202Eab`),
+      { ...valid, wallet: { ...valid.wallet, id: 'wal_extra' }, kept: 'no', addresses: valid.addresses.map((a) => ({ ...a, extra: 1 })) },
+      { addresses: 'nonsense' },
+      null,
+    ]);
+    expect(read.wallets).toEqual([valid, { ...valid, wallet: { ...valid.wallet, id: 'wal_extra' } }]);
+    expect(read.unreadable).toEqual([
+      { id: 'wal_empty', virtualAccountId: 'va_1', problem: 'addresses.0.address: the address is empty' },
+      { id: 'wal_long', virtualAccountId: 'va_1', problem: 'addresses.0.address: the address is longer than 128 characters' },
+      { id: 'wal_bidi', virtualAccountId: 'va_1', problem: 'addresses.0.address: not an address on ethereum (0x followed by 40 hexadecimal digits)' },
+      { id: '(no id)', virtualAccountId: undefined, problem: expect.stringMatching(/^wallet: /) },
+      { id: '(no id)', virtualAccountId: undefined, problem: expect.stringMatching(/^the record: /) },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { QUIET_ZONE, qrMatrix, qrPath } from '../../src/renderer/src/accounts/model/offramp-qr';
+import { QUIET_ZONE, qrDrawing, qrMatrix, qrPath } from '../../src/renderer/src/accounts/model/offramp-qr';
 import { decodePath } from '../e2e/harness/offramp-qr';
 
 // What the screen draws is the SVG path of qrPath; it is read back into pixels with the quiet
@@ -36,5 +36,15 @@ describe('the QR code of a wallet address', () => {
     const broken = path.replace(/^M0 0h7v1h-7z/, 'M0 0h1v1h-1z');
     expect(broken).not.toBe(path);
     expect(decodePath(broken, m.size, QUIET_ZONE)).not.toBe(address);
+  });
+
+  it('gives a reason, not a throw, for text a QR code cannot hold', () => {
+    expect(() => qrMatrix('')).toThrow();
+    expect(qrDrawing('')).toEqual({ ok: false, reason: 'there is no address to encode' });
+    const long = qrDrawing('x'.repeat(5000));
+    expect(long.ok).toBe(false);
+    if (!long.ok) expect(long.reason).toMatch(/^it cannot be encoded \(.+\)$/);
+    const fine = qrDrawing('0x3f5ce5fbfe3e9af3971dd833d26ba9b5c936f0be');
+    expect(fine.ok && decodePath(qrPath(fine.matrix), fine.matrix.size, QUIET_ZONE)).toBe('0x3f5ce5fbfe3e9af3971dd833d26ba9b5c936f0be');
   });
 });

@@ -14,7 +14,7 @@ test('an answer to a request sent before reset() sets no cursor and no note: the
   await lane.run('mount');
   await expect.poll(() => lane.run('seen')).not.toBeNull();
 
-  // "Fetch from the service" with the old filter, then "Show closed" changes it while that runs.
+  // "Refresh from the bank" with the old filter, then "Show closed" changes it while that runs.
   await lane.run('fetchFirst');
   await lane.run('reset');
   // The old query's answer lands late: it must not leave its cursor behind.
@@ -27,7 +27,7 @@ test('an answer to a request sent before reset() sets no cursor and no note: the
   await lane.run('fetchFirst');
   await lane.run('answer', 2, 25, 'cursor-of-the-new-query');
   await lane.run('answer', 1, 3, 'cursor-of-the-old-query');
-  expect(await settledAt(lane, 2)).toEqual({ marker: 2, fetching: false, nextCursor: 'cursor-of-the-new-query', note: '25 accounts fetched from the service; more are available.' });
+  expect(await settledAt(lane, 2)).toEqual({ marker: 2, fetching: false, nextCursor: 'cursor-of-the-new-query', note: '25 accounts read from the bank; more are available.' });
 
   await lane.run('fetchNext');
   expect(await lane.run('cursors')).toEqual([null, null, null, 'cursor-of-the-new-query']);

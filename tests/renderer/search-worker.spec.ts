@@ -1,4 +1,4 @@
-import { expectedSearch } from '../e2e/harness/expected';
+import { allTransactions, expectedSearch } from '../e2e/harness/expected';
 import type { TxQuery } from '../../src/renderer/src/search/model/query';
 import { expect, test } from './harness/lane';
 import { expectAnswersLikeOracle } from './harness/search-answers';
@@ -100,4 +100,31 @@ test('damage the checksums miss is found by the checks that run after loading, a
   expect(rebuilt.rows).toBe(800);
   expect(rebuilt.note).toMatch(/damaged .*rows \d+ and \d+ are out of order/);
   for (const q of QUERIES) await answer(q);
+});
+
+test('a card group filter means the cards in the group now: a card moved after its rows were indexed follows its group (the limits\' reading)', async ({ lane }) => {
+  const sandbox = await lane.core.demo.start();
+  await lane.open('search.ts');
+  await lane.run('sync', 'demo');
+  await lane.run('open', 'demo');
+  const spent = new Map<string, number>();
+  for (const tx of allTransactions(sandbox)) if (tx.cardId) spent.set(tx.cardId, (spent.get(tx.cardId) ?? 0) + 1);
+  const card = [...sandbox.world.cards.values()].filter((c) => c.cardGroupId && (spent.get(c.id) ?? 0) > 3).sort((a, b) => a.id.localeCompare(b.id))[0];
+  const to = [...sandbox.world.cardGroups.values()].find((g) => g.id !== card?.cardGroupId);
+  if (!card?.cardGroupId || !to) throw new Error('the seed has no grouped card with purchases, or a single group');
+  const from = card.cardGroupId;
+  const moved = await fetch(`${sandbox.apiUrl}/card/${card.id}`, {
+    method: 'PATCH',
+    headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ cardGroupId: to.id }),
+  });
+  expect(moved.status).toBe(200);
+  await lane.run('sync', 'demo');
+  await lane.run('refresh');
+  for (const q of [{ cardGroupIds: [to.id] }, { cardGroupIds: [from] }, { cardGroupIds: [to.id], cardIds: [card.id] }, { cardGroupIds: [from], cardIds: [card.id] }] as TxQuery[]) {
+    const want = expectedSearch(sandbox, q);
+    const got = await lane.run<{ summary: unknown; ids: string[] }>('query', q, 50);
+    expect(got.summary, JSON.stringify(q)).toEqual(want.summary);
+    expect(got.ids, JSON.stringify(q)).toEqual(want.ids.slice(0, 50));
+  }
 });

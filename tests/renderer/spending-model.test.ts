@@ -6,6 +6,7 @@ import { describeConstraint, describeEffectiveConstraint } from '../../src/rende
 import { checkPurchase, type Purchase } from '../../src/renderer/src/cards/model/purchase-check';
 import { limitMeters, spentInPeriod } from '../../src/renderer/src/cards/model/utilization';
 import { matchMerchants } from '../../src/renderer/src/cards/model/merchant-match';
+import { spendQuery } from '../../src/renderer/src/cards/model/spend-window';
 
 // Every clock is pinned: 23:30 UTC on a Sunday, which is already Monday in Auckland and still
 // Sunday afternoon in Los Angeles, so "today" differs by zone.
@@ -53,6 +54,13 @@ describe('constraint form: validation beside each field', () => {
     const e = errorsOf(form({ mccs: { restriction: 'allowlist', entries: ['5812', '581', '58a2', '58120'] } }));
     expect(e['mccs.entries.0']).toBeUndefined();
     for (const i of [1, 2, 3]) expect(e[`mccs.entries.${i}`]).toMatch(/exactly four digits/);
+  });
+
+  it('refuses a category that is neither one of the category names nor an MCC: it would match no purchase', () => {
+    const e = errorsOf(form({ categories: { restriction: 'allowlist', entries: ['Software', ' travel ', '5812', 'unknown_thing', 'Hotels and lodging'] } }));
+    for (const i of [0, 1, 2]) expect(e[`categories.entries.${i}`]).toBeUndefined();
+    expect(e['categories.entries.3']).toMatch(/“unknown_thing” is not a merchant category, so it would match no purchase/);
+    expect(e['categories.entries.4']).toMatch(/not a merchant category/);
   });
 
   it('refuses empty and duplicate entries (merchants case-insensitively, countries in any case)', () => {
@@ -252,6 +260,12 @@ describe('purchase check', () => {
     expect(v.approved === false && v.words).toMatch(/5812 is in “Restaurants”/);
   });
 
+  it('names a merchant listed by id in the words of a merchant rule', () => {
+    const c = card({ spendingConstraint: { merchantRule: { merchants: ['merch_9'], restriction: 'allowlist' } } });
+    const v = checkPurchase({ ...shop, merchantName: 'Lyft' }, { card: c, transactions: [], merchants: [{ id: 'merch_9', name: 'GitHub' }], nowMs: NOW });
+    expect(v.approved === false && v.words).toBe('The card’s merchant rule allows only at GitHub (id merch_9); “Lyft” is not allowed.');
+  });
+
   it('declines below the minimum and above the maximum size', () => {
     const c = card({ spendingConstraint: { spendingRule: { transactionSizeLimit: { minimum: { amountCents: 500 }, maximum: { amountCents: 900 } } } } });
     expect(checkPurchase({ ...shop, amountCents: 499 }, { card: c, transactions: [], nowMs: NOW })).toMatchObject({ reason: 'transaction_size_limit_exceeded', rule: { bound: 'minimum' } });
@@ -268,6 +282,8 @@ describe('effective constraint in words', () => {
     expect(w.card).toEqual(['Merchant category codes: anywhere except with 5812 Restaurants.']);
     expect(w.group).toEqual(['Spending at most $500.00 a month (resets at midnight in Europe/Paris, periods counted from 2025-01-15).']);
     expect(w.summary).toMatch(/own rules and those of its group “Sales”/);
+    // Whose purchases a group's limits count: the cards in it now, with what they spent before joining.
+    expect(w.summary).toMatch(/count what every card in it now spent in the current period, purchases made before it joined included; a card that leaves takes its purchases with it/);
     expect(describeEffectiveConstraint(card(), undefined).summary).toMatch(/No spending rules/);
     expect(describeEffectiveConstraint(card({ cardGroupId: 'grp_x' }), undefined).summary).toMatch(/not in the local cache/);
     expect(describeEffectiveConstraint(card({ cardGroupId: 'grp_1' }), g).summary).toMatch(/no rules of its own; those of its group/);
@@ -276,14 +292,15 @@ describe('effective constraint in words', () => {
   it('says each rule kind', () => {
     expect(
       describeConstraint({
-        merchantRule: { merchants: ['Uber'], restriction: 'allowlist' },
-        merchantCategoryRule: { merchantCategories: ['restaurants', 'unknown_thing'], restriction: 'allowlist' },
+        merchantRule: { merchants: ['Uber', 'mer_9'], restriction: 'allowlist' },
+        merchantCategoryRule: { merchantCategories: ['restaurants', 'unknown_thing', '5812'], restriction: 'allowlist' },
         countryRule: { countries: ['DE'], restriction: 'blacklist' },
         spendingRule: { transactionSizeLimit: { minimum: { amountCents: 100 } }, utilizationLimit: { limitAmount: { amountCents: 1 }, preset: 'collective' } },
-      }),
+      }, [{ id: 'mer_9', name: 'GitHub' }]),
     ).toEqual([
-      'Merchants: only at Uber.',
-      'Categories: only in Restaurants, unknown_thing.',
+      // A merchant listed by id is named from the cache; an entry that is not a category says it matches nothing.
+      'Merchants: only at Uber, GitHub (id mer_9).',
+      'Categories: only in Restaurants, “unknown_thing” (not a category: matches nothing), MCC 5812 Restaurants.',
       'Countries: anywhere except in Germany (DE).',
       'Each purchase at least $1.00.',
       'Spending at most $0.01 in total, never reset.',
@@ -302,5 +319,15 @@ describe('merchant matching for the offline picker', () => {
     expect(matchMerchants(ms, 'uBe').map((m) => m.name)).toEqual(['Uber', 'Uber Eats', 'Pub Uber Bar']);
     expect(matchMerchants(ms, 'zzz')).toEqual([]);
     expect(matchMerchants(ms, '  ', 2).map((m) => m.id)).toEqual(['m1', 'm2']);
+  });
+});
+
+describe('which cached purchases a group’s meters read', () => {
+  it('those of the cards in the group now, by card, since the earliest period start', () => {
+    expect(spendQuery(['card_b', 'card_a'], 1_000)).toEqual({ cardIds: ['card_a', 'card_b'], maxCents: -1, fromMs: 1_000 });
+    // A collective limit counts all time; no limit or no card reads nothing (an empty card list would not filter).
+    expect(spendQuery(['card_a'], null)).toEqual({ cardIds: ['card_a'], maxCents: -1 });
+    expect(spendQuery(['card_a'], undefined)).toBeNull();
+    expect(spendQuery([], 1_000)).toBeNull();
   });
 });

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Card, CardGroup, Merchant, Transaction, type SpendingConstraint, type UtilizationLimit } from '../../src/shared/service';
-import { addDays, dayIn } from '../../src/shared/spending/zoned-days';
 import { checkPurchase, type Purchase } from '../../src/renderer/src/cards/model/purchase-check';
 import { startClient, type Client } from '../sandbox/harness';
+import { dayText, localDay } from '../support/zoned-calendar-reference';
 
 /**
  * The sandbox's authorization route is the oracle for the app's offline purchase check: random
@@ -23,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => c.close());
 
-const ZONES = ['UTC', 'America/Los_Angeles', 'Pacific/Auckland', 'Asia/Kolkata'] as const;
+// The test's own days come from the calendar reference, not from the modules both sides decide with.
+const ZONES = ['UTC', 'America/Los_Angeles', 'Pacific/Auckland', 'Asia/Kolkata', 'America/Havana', 'Atlantic/Azores'] as const;
 const COUNTRIES = ['US', 'CA', 'DE', 'GB'] as const;
 const MCCS = ['4121', '5812', '5411', '7372', '5999', '3010'] as const;
 const CATEGORIES = ['travel', 'restaurants', 'groceries', 'software', 'airlines', 'other', '5999'] as const;
@@ -86,7 +87,7 @@ function buildConstraint(spec: ConstraintSpec, nowMs: number): SpendingConstrain
     limitAmount: { amountCents: l.cents },
     preset: l.preset,
     timezone: l.zone,
-    ...(l.startDaysAgo !== undefined ? { startDate: addDays(dayIn(nowMs, l.zone), -l.startDaysAgo) } : {}),
+    ...(l.startDaysAgo !== undefined ? { startDate: dayText(localDay(nowMs, l.zone) - l.startDaysAgo) } : {}),
   }));
   const size = spec.size && (spec.size.min !== undefined || spec.size.max !== undefined) ? spec.size : undefined;
   if (limits.length || size) {

@@ -109,6 +109,8 @@ describe('webhook name and archive reason', () => {
 
   it('checks the whole form: trimmed body when good, every field problem when not', () => {
     expect(checkWebhookForm({ name: '  Ledger  ', url: ' https://hooks.example.com/l ' }, LIVE)).toEqual({ ok: true, body: { name: 'Ledger', url: 'https://hooks.example.com/l' } });
+    // What is sent is the address as parsed, not as typed.
+    expect(checkWebhookForm({ name: 'Ledger', url: 'https://Hooks.Example.COM' }, LIVE)).toEqual({ ok: true, body: { name: 'Ledger', url: 'https://hooks.example.com/' } });
     const bad = checkWebhookForm({ name: '   ', url: 'http://hooks.example.com' }, LIVE);
     expect(bad.ok).toBe(false);
     if (!bad.ok) {

@@ -3,6 +3,7 @@ import { CardEvent, Transaction, Utilization } from '../../src/shared/service';
 import { startClient, type Client } from './harness';
 import { expectError } from '../support/errors';
 import { authorize, availableOf, expectAuth, newCard, newGroup } from './cards-helpers';
+import { localDay, localDayStart } from '../support/zoned-calendar-reference';
 
 // Pinned (by the harness): day, week and month limits roll over only when a test advances the clock.
 let c: Client;
@@ -328,6 +329,29 @@ describe('utilization endpoints', () => {
     expect(after.body.spend).toEqual({ amountCents: 0 });
     expect(after.body.availableBalance).toEqual({ amountCents: 5_000 });
     await expectAuth(c, { cardId: card.id, amountCents: 5_000 });
+  });
+});
+
+describe('a daily limit in the process’s own time zone', () => {
+  it('holds until that zone’s next day begins, and resets then (awkward-dates pins this an hour before a skipped midnight)', async () => {
+    // A sandbox of its own, at the pinned instant: the suite's shared one has moved on by days.
+    const own = await startClient({ transactions: 20 });
+    try {
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const card = await newCard(own, { spendingConstraint: { spendingRule: { utilizationLimit: { limitAmount: { amountCents: 5_000 }, preset: 'daily', timezone: zone } } } });
+      await expectAuth(own, { cardId: card.id, amountCents: 5_000 });
+      const now = own.sandbox.world.clock.now();
+      const nextDay = localDayStart(localDay(now, zone) + 1, zone);
+      const u = await own.get(`/card/${card.id}/utilization`);
+      expect(u.body).toEqual({ spend: { amountCents: 5_000 }, availableBalance: { amountCents: 0 }, nextResetDate: new Date(nextDay).toISOString() });
+      await own.call('POST', '/__sandbox/clock', { body: { advanceMs: nextDay - now - 1 } });
+      await expectAuth(own, { cardId: card.id, amountCents: 1 }, 'spending_limit_exceeded');
+      await own.call('POST', '/__sandbox/clock', { body: { advanceMs: 1 } });
+      expect((await own.get(`/card/${card.id}/utilization`)).body.spend).toEqual({ amountCents: 0 });
+      await expectAuth(own, { cardId: card.id, amountCents: 5_000 });
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -18,6 +18,12 @@ const AWKWARD = [
   { now: '2026-11-01T06:30:00.000Z', tz: 'America/New_York' },
   // Year end, a minute before midnight UTC (and still 30 December in Pago Pago, UTC-11).
   { now: '2026-12-31T23:59:00.000Z', tz: 'Pacific/Pago_Pago' },
+  // The last hour before a midnight the clock skips, west of UTC: 23:30 on 7 March in Havana,
+  // whose 8 March begins at 01:00 (05:00 UTC); 23:30 on 5 September in Santiago (day begins
+  // 04:00 UTC); 23:30 on 28 March in the Azores (day begins 01:00 UTC).
+  { now: '2026-03-08T04:30:00.000Z', tz: 'America/Havana' },
+  { now: '2026-09-06T03:30:00.000Z', tz: 'America/Santiago' },
+  { now: '2026-03-29T00:30:00.000Z', tz: 'Atlantic/Azores' },
 ] as const;
 
 /** The suites whose answers depend on the date: schedules, periods, limits, the seed and settlement. */

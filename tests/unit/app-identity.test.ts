@@ -26,10 +26,13 @@ describe('app:notify (outbox outcomes)', () => {
     const shown: string[] = [];
     const c = await createMainCore({ userDataDir: dir, version: 't', platform: 't', secrets: 'memory', emit: () => {}, notify: (title, body) => shown.push(`${title}|${body}`) > 0 });
     opened.push({ core: c, dir });
-    expect(await dispatch(c.handlers, 'app:notify', { title: 'Outbox: 2 sent', body: 'Every queued item went through.' })).toEqual({ ok: true, value: { shown: true } });
+    expect(await dispatch(c.handlers, 'app:notify', { title: 'Outbox: 2 sent', body: 'Every queued item went through.', events: ['sent'] })).toEqual({ ok: true, value: { shown: true } });
     expect(shown).toEqual(['Outbox: 2 sent|Every queued item went through.']);
-    expect(await dispatch((await core()).handlers, 'app:notify', { title: 'x', body: '' })).toEqual({ ok: true, value: { shown: false } });
-    expect((await dispatch(c.handlers, 'app:notify', { title: '', body: 'x' })).ok).toBe(false);
+    expect(await dispatch((await core()).handlers, 'app:notify', { title: 'x', body: '', events: ['failed'] })).toEqual({ ok: true, value: { shown: false } });
+    expect((await dispatch(c.handlers, 'app:notify', { title: '', body: 'x', events: ['failed'] })).ok).toBe(false);
+    // A notice that does not say what it reports is refused: main could not honour the settings.
+    expect((await dispatch(c.handlers, 'app:notify', { title: 'x', body: 'x' })).ok).toBe(false);
+    expect((await dispatch(c.handlers, 'app:notify', { title: 'x', body: 'x', events: [] })).ok).toBe(false);
   });
 });
 

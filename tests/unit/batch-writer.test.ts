@@ -8,12 +8,17 @@ describe('BatchWriter (one commit for all that waits)', () => {
   it('writes the first page at once and every page that waited meanwhile in the next batch, in order', async () => {
     const batches: string[][] = [];
     let seq = 0;
+    // The first write stays open until every page has been handed over.
+    let allHandedOver!: () => void;
+    const handedOver = new Promise<void>((resolve) => (allHandedOver = resolve));
     const writer = new BatchWriter<PageWrite, number>(async (pages) => {
       batches.push(pages.map((p) => p.source));
-      await new Promise((r) => setTimeout(r, 5));
+      await handedOver;
       return pages.map(() => ++seq);
     });
-    const seqs = await Promise.all(['a', 'b', 'c', 'd'].map((s) => writer.append(page(s))));
+    const appends = ['a', 'b', 'c', 'd'].map((s) => writer.append(page(s)));
+    allHandedOver();
+    const seqs = await Promise.all(appends);
     expect(batches).toEqual([['a'], ['b', 'c', 'd']]);
     expect(seqs).toEqual([1, 2, 3, 4]);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LoggedRequest } from '../../src/sandbox';
-import { judgePhase, type PhaseEvidence } from '../bench/outbox/verdict';
+import { judgeFaultRuns, judgePhase, type PhaseEvidence } from '../bench/outbox/verdict';
 import type { EngineOutcome } from '../bench/search/node/engine-run';
 import { searchVerdict } from '../bench/search/node/verdict';
 import { fastCategories } from './search-verdict-figures';
@@ -109,30 +109,66 @@ describe('bench:outbox verdict', () => {
     expect(review.failures).toEqual(['1 of 2 rows not sent']);
     expect(judgePhase({ ...e, requestsEvicted: 3 }).pass).toBe(false);
   });
+
+  it('binds a request only to Retry-Afters whose answer had left when it arrived', () => {
+    const e = cleanRun();
+    // k1's second send was already on its way when the 429 left (T0+10 < T0+50): not early. The third,
+    // after the answer and inside the wait, is; the fourth, after the wait, is not.
+    const overlapping = [req('k1', T0, { status: 429, retryAfterMs: 1000, answeredAtMs: T0 + 50 }), req('k1', T0 + 10, { status: 429, retryAfterMs: 1000, answeredAtMs: T0 + 60 }), req('k1', T0 + 900, { status: 503 }), req('k1', T0 + 1060), ...e.requests.slice(3)];
+    const v = judgePhase({ ...e, requests: overlapping });
+    expect(v.early_examples.map((x) => [x.seq, x.ms_early])).toEqual([[overlapping[2]!.seq, 160]]);
+    expect(v.sends_after_a_retry_after).toBe(2);
+  });
+
+  it('judges a hold from a 503 as one from a 429', () => {
+    const e = cleanRun();
+    const from503 = [req('k1', T0, { status: 503, retryAfterMs: 2000 }), req('k1', T0 + 1500), ...e.requests.slice(3)];
+    const v = judgePhase({ ...e, requests: from503, faults: { ...e.faults, rateLimited: false, unavailableWithRetryAfter: true } });
+    expect(v.sends_before_retry_after).toBe(1);
+    expect(v.served.unavailable_503_with_retry_after).toBe(1);
+  });
+
+  it('fails when the early-send check judged nothing: 429s met, but no key sent again after one; or no 503 with a Retry-After when they were asked for', () => {
+    const e = cleanRun();
+    const neverAgain = [req('k3', T0, { status: 429, retryAfterMs: 1000 }), ...e.requests.slice(1)];
+    const v = judgePhase({ ...e, requests: neverAgain });
+    expect(v.sends_after_a_retry_after).toBe(0);
+    expect(v.failures).toContain('no key was sent again after a Retry-After: the early-send check judged nothing');
+    expect(judgePhase({ ...e, faults: { ...e.faults, unavailableWithRetryAfter: true } }).failures).toEqual(['no 503 with a Retry-After reached the app: a hold from a 503 was never met']);
+  });
+
+  it('over several fault runs: every run must pass with 0 early sends, and as many runs as asked for', () => {
+    const good = { sends_before_retry_after: 0, sends_after_a_retry_after: 40, pass: true };
+    expect(judgeFaultRuns([good, good, good, good, good], 5)).toMatchObject({ pass: true, runs: 5, sends_before_retry_after: [0, 0, 0, 0, 0] });
+    const one = judgeFaultRuns([good, good, { ...good, sends_before_retry_after: 1, pass: false }, good, good], 5);
+    expect(one.failures).toEqual(['fault run 3: 1 requests before their Retry-After ran out']);
+    expect(judgeFaultRuns([good, good, good, good], 5).failures).toEqual(['only 4 of 5 fault runs ran']);
+    expect(judgeFaultRuns([good, { ...good, pass: false }], 2).pass).toBe(false);
+  });
 });
 
 describe('bench:sync verdict', () => {
   const whole = { distinct: 1000, backfillRows: 1000 };
 
   it('passes a complete sync at the target rate', () => {
-    expect(judgeSync({ outcome: 'done', backfillMs: 50 }, whole, 1000, 10_000)).toEqual({ complete: true, rows_per_s: 20_000, failures: [], pass: true });
+    expect(judgeSync({ outcome: 'done', syncMs: 50 }, whole, 1000, 10_000)).toEqual({ complete: true, rows_per_s: 20_000, failures: [], pass: true });
   });
 
   it('fails a sync that failed at once instead of reporting an infinite rate', () => {
-    const v = judgeSync({ outcome: 'error', backfillMs: 0 }, { distinct: 0, backfillRows: 0 }, 1000, 10_000);
+    const v = judgeSync({ outcome: 'error', syncMs: 0 }, { distinct: 0, backfillRows: 0 }, 1000, 10_000);
     expect(v.pass).toBe(false);
     expect(v.complete).toBe(false);
     expect(v.rows_per_s).toBeNull();
   });
 
   it('fails a sync that ended done with rows missing or doubled', () => {
-    expect(judgeSync({ outcome: 'done', backfillMs: 50 }, { distinct: 999, backfillRows: 999 }, 1000).pass).toBe(false);
-    expect(judgeSync({ outcome: 'done', backfillMs: 50 }, { distinct: 1000, backfillRows: 1001 }, 1000).pass).toBe(false);
-    expect(judgeSync({ outcome: 'done', backfillMs: 0 }, whole, 1000, 10_000).failures).toEqual(['no backfill time was measured, so there is no rate']);
+    expect(judgeSync({ outcome: 'done', syncMs: 50 }, { distinct: 999, backfillRows: 999 }, 1000).pass).toBe(false);
+    expect(judgeSync({ outcome: 'done', syncMs: 50 }, { distinct: 1000, backfillRows: 1001 }, 1000).pass).toBe(false);
+    expect(judgeSync({ outcome: 'done', syncMs: 0 }, whole, 1000, 10_000).failures).toEqual(['no sync time was measured, so there is no rate']);
   });
 
   it('fails a complete sync under the target rate', () => {
-    expect(judgeSync({ outcome: 'done', backfillMs: 500 }, whole, 1000, 10_000)).toMatchObject({ complete: true, rows_per_s: 2000, pass: false });
+    expect(judgeSync({ outcome: 'done', syncMs: 500 }, whole, 1000, 10_000)).toMatchObject({ complete: true, rows_per_s: 2000, pass: false });
   });
 });
 

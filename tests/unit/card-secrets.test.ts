@@ -16,7 +16,7 @@ afterEach(async () => {
   await h?.close();
 });
 
-const AUDIT_FILE = (dir: string) => join(dir, 'audit', 'card-reveals.jsonl');
+const AUDIT_FILE = (dir: string, profileId: string) => join(dir, 'audit', 'reveals', `${profileId}.jsonl`);
 
 /** The oracle: the card's number and code straight from the vault over HTTP, not through the app. */
 async function fromVault(s: Sandbox, cardId: string): Promise<{ pan: string; cvv: string; last4: string }> {
@@ -55,13 +55,14 @@ describe('cards:reveal against the sandbox over HTTP', () => {
     expect(codeOnly).toEqual({ last4: truth.last4, cvv: truth.cvv, hideAfterMs: 30_000 });
 
     const audit = await h.ok('audit:reveals', { profileId: DEMO_PROFILE_ID, cardId });
-    expect(audit).toEqual([
+    expect(audit.entries).toEqual([
       { at: '2026-03-01T10:00:00.000Z', user: 'ada', profileId: DEMO_PROFILE_ID, profileName: 'Demo', cardId, last4: truth.last4, pan: false, cvv: true, outcome: 'revealed' },
       { at: '2026-03-01T10:00:00.000Z', user: 'ada', profileId: DEMO_PROFILE_ID, profileName: 'Demo', cardId, last4: truth.last4, pan: true, cvv: true, outcome: 'revealed' },
     ]);
-    expect(await h.ok('audit:reveals', { profileId: DEMO_PROFILE_ID, cardId: 'card_other' })).toEqual([]);
+    expect(audit.integrity).toMatchObject({ seal: 'keychain', lines: 2, breaks: [] });
+    expect((await h.ok('audit:reveals', { profileId: DEMO_PROFILE_ID, cardId: 'card_other' })).entries).toEqual([]);
 
-    const file = await readFile(AUDIT_FILE(h.dir), 'utf8');
+    const file = await readFile(AUDIT_FILE(h.dir, DEMO_PROFILE_ID), 'utf8');
     expect(file.trim().split('\n')).toHaveLength(2);
     expect(file).toContain(cardId);
     expect(file).not.toContain(truth.pan);
@@ -76,7 +77,7 @@ describe('cards:reveal against the sandbox over HTTP', () => {
 
     const missing = await h.invoke('cards:reveal', { profileId: DEMO_PROFILE_ID, cardId: 'card_nope', pan: true, cvv: true });
     expect(missing).toMatchObject({ ok: false, error: { code: 'service', service: { kind: 'http', status: 404 } } });
-    const [entry] = await h.ok('audit:reveals', { profileId: DEMO_PROFILE_ID });
+    const [entry] = (await h.ok('audit:reveals', { profileId: DEMO_PROFILE_ID })).entries;
     expect(entry).toMatchObject({ cardId: 'card_nope', outcome: 'failed', pan: true, cvv: true, last4: '' });
     expect(entry?.reason).toMatch(/\S/);
 
@@ -116,7 +117,7 @@ describe('cards:reveal against the sandbox over HTTP', () => {
       const r = await h.invoke('cards:reveal', { profileId: id, cardId: 'card_1', pan: true, cvv: true });
       expect(r.ok).toBe(false);
       expect(JSON.stringify(r)).not.toMatch(/4000.?1234.?1234.?1234/);
-      const audit = await readFile(AUDIT_FILE(h.dir), 'utf8');
+      const audit = await readFile(AUDIT_FILE(h.dir, id), 'utf8');
       expect(audit).toContain('"outcome":"failed"');
       expect(audit).not.toMatch(/4000.?1234.?1234.?1234/);
     } finally {

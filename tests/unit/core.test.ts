@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import type { ProfilesState } from '../../src/shared/ipc';
+import { untilRefused } from '../support/network';
 import { startCore, type CoreHarness } from './core-helpers';
 
 let live: Sandbox;
@@ -100,7 +101,7 @@ describe('main core (the handlers behind IPC)', () => {
     await h.ok('profiles:select', { id: 'demo' });
     const sandbox = await h.core.demo.running();
     await sandbox!.setFaults({ offline: true });
-    await new Promise((r) => setTimeout(r, 30));
+    await untilRefused(sandbox!.apiUrl);
     const call = await h.invoke('service:call', { profileId: 'demo', requestId: 'r1', endpoint: 'listCards' });
     expect(call.ok).toBe(false);
     if (!call.ok) expect(call.error.service?.kind).toBe('network');
@@ -139,7 +140,8 @@ describe('main core without a system keychain', () => {
     const { createMainCore } = await import('../../src/main/core');
     const { dispatch } = await import('../../src/main/ipc/dispatch');
     const dir = await mkdtemp(join(tmpdir(), 'treasury-nokeychain-'));
-    const core = await createMainCore({ userDataDir: dir, version: 't', platform: 't', secrets: 'unavailable', emit: () => {} });
+    const { FakePrompt } = await import('../support/fake-prompt');
+    const core = await createMainCore({ userDataDir: dir, version: 't', platform: 't', secrets: 'unavailable', emit: () => {}, prompt: new FakePrompt('confirm') });
     try {
       const status = await dispatch(core.handlers, 'keychain:status', undefined);
       expect(status).toMatchObject({ ok: true, value: { available: false } });

@@ -90,12 +90,26 @@ describe('closing the last window with approved items unsent (Electron wiring)',
       'dialog: 2 approved items are still waiting to be sent. [Keep sending in the background | Quit now | Cancel]',
       'throttling: false',
       'win.hide',
-      `tray: ${join('/app', 'resources', 'icon.png')}`,
+      // The tray's own icon from the source tree: an .ico on Windows, a PNG (with its @2x siblings) elsewhere.
+      `tray: ${join('/app', 'resources', 'tray', process.platform === 'win32' ? 'tray.ico' : 'tray.png')}`,
       'tooltip: Treasury Desktop: 2 waiting to send',
     ]);
     expect(trayMenu.map((i) => i.label)).toEqual(['2 waiting to send', 'Open Treasury Desktop', 'Quit (unsent items stay queued)']);
     background.setUnsent(0);
     expect(calls.slice(-3)).toEqual(['notification: Treasury Desktop: everything sent', 'tray destroyed', 'app.quit']);
+  });
+
+  it('"everything sent" is a sent notification: none when the person switched those off', async () => {
+    const win = fakeWindow();
+    const background = electronBackgroundSending(() => win as unknown as Electron.BrowserWindow, undefined, () => false);
+    guardLastWindowClose(win as unknown as Electron.BrowserWindow, background, () => 1);
+    background.setUnsent(1);
+    dialogAnswer = 0;
+    win.emit('close', closeEvent());
+    await settle();
+    background.setUnsent(0);
+    expect(calls.slice(-2)).toEqual(['tray destroyed', 'app.quit']);
+    expect(calls.filter((c) => c.startsWith('notification'))).toEqual([]);
   });
 
   it('lets the close through when nothing waits, or when another window stays open', () => {

@@ -7,6 +7,8 @@ import { DEFAULT_EXPORT_LIMITS, exportFileName, FileExports } from '../../src/ma
 import { saveInFolder } from '../../src/main/files/save-dialog';
 import { dispatch } from '../../src/main/ipc/dispatch';
 import type { ArgOf, ChannelName, Result, ResultOf } from '../../src/shared/ipc';
+import { FakePrompt } from '../support/fake-prompt';
+import { startCore } from './core-helpers';
 
 let dir: string;
 let core: MainCore;
@@ -147,14 +149,16 @@ describe('what an export may write', () => {
     }
   });
 
-  it('with no dialog (the Chromium host): the checked name with its extension, in the export folder', async () => {
+  it('with no dialog (the Chromium host): the checked name with its extension, in the export folder, once main’s prompt confirmed it', async () => {
     const exportDir = join(dir, 'downloads');
-    const host = await createMainCore({ userDataDir: join(dir, 'host-data'), version: 't', platform: 't', secrets: 'memory', emit: () => {}, exportDir });
+    const prompt = new FakePrompt('confirm');
+    const host = await createMainCore({ userDataDir: join(dir, 'host-data'), version: 't', platform: 't', secrets: 'memory', emit: () => {}, exportDir, prompt });
     try {
       const r = (await dispatch(host.handlers, 'files:saveBegin', { suggestedName: 'transactions', kind: 'csv' })) as Result<ResultOf<'files:saveBegin'>>;
       if (!r.ok) throw new Error(r.error.message);
       const end = (await dispatch(host.handlers, 'files:saveEnd', { exportId: r.value.exportId })) as Result<ResultOf<'files:saveEnd'>>;
       expect(end.ok && end.value.path).toBe(join(exportDir, 'transactions.csv'));
+      expect(prompt.of('export').map((q) => q.message)).toEqual([`Save “transactions.csv” in ${exportDir}?`]);
       const bad = await dispatch(host.handlers, 'files:saveBegin', { suggestedName: 'a\u001bb.csv', kind: 'csv' });
       expect(bad.ok ? 'ok' : bad.error.code).toBe('invalid-argument');
     } finally {
@@ -211,5 +215,22 @@ describe('the Demo sample history', () => {
     expect(after.count).toBeGreaterThanOrEqual(3000);
     const r = await call('demo:reset', { transactions: 12345 } as never);
     expect(r.ok ? 'ok' : r.error.code).toBe('invalid-argument');
+  });
+
+  it("runs on main's clock (a test pins it), after a reset too: the Demo, main and the page agree on the day", async () => {
+    const start = Date.UTC(2031, 0, 31, 23, 59, 30);
+    let now = start;
+    const pinned = await startCore({ now: () => now, demo: { transactions: 100 } });
+    try {
+      expect((await pinned.core.demo.start()).world.clock.now()).toBe(start);
+      now += 60_000;
+      expect((await pinned.core.demo.start()).world.clock.now()).toBe(start + 60_000);
+      await pinned.ok('demo:reset', { transactions: 3000 });
+      const reset = await pinned.core.demo.running();
+      expect(reset?.world.clock.startedAt).toBe(start + 60_000);
+      expect(reset?.world.clock.now()).toBe(start + 60_000);
+    } finally {
+      await pinned.close();
+    }
   });
 });

@@ -14,13 +14,15 @@ import {
   mergeTables,
   profilesChannels,
   serviceChannels,
+  settingsChannels,
   syncChannels,
+  workspaceChannels,
 } from '../../src/shared/ipc';
 import { startCore, type CoreHarness } from './core-helpers';
 
 describe('the IPC contract, merged from one module per feature', () => {
   it('defines every channel once, named domain:verb', () => {
-    const perFeature = [appChannels, keychainChannels, profilesChannels, connectivityChannels, serviceChannels, filesChannels, demoChannels, cardsChannels, clipboardChannels, syncChannels].flatMap((t) => Object.keys(t));
+    const perFeature = [appChannels, keychainChannels, profilesChannels, connectivityChannels, serviceChannels, filesChannels, demoChannels, cardsChannels, clipboardChannels, syncChannels, workspaceChannels, settingsChannels].flatMap((t) => Object.keys(t));
     expect(new Set(perFeature).size).toBe(perFeature.length);
     expect([...CHANNELS].sort()).toEqual([...perFeature].sort());
     for (const name of CHANNELS) expect(name).toMatch(/^[a-z]+:[a-z][A-Za-z]*$/);
@@ -32,7 +34,7 @@ describe('the IPC contract, merged from one module per feature', () => {
 
   it('derives the event list from the event table, so a new event cannot be half-declared', () => {
     expect(EVENTS).toEqual(Object.keys(events));
-    expect(EVENTS).toEqual(['profiles:changed', 'connectivity:changed', 'demo:reset-progress']);
+    expect(EVENTS).toEqual(['profiles:changed', 'connectivity:changed', 'demo:reset-progress', 'workspace:connectivity', 'workspace:changed', 'settings:changed']);
   });
 });
 

@@ -12,14 +12,14 @@ describe('the kinds of outbox row', () => {
     for (const input of [transferInput(), paymentInput(), noteInput()]) expect(kindOf(input).kind).toBe(input.kind);
   });
 
-  it('each kind says which call sends it, with the row’s key where the endpoint takes one', () => {
+  it('each kind says which call sends it, with the row’s key (main holds it until a Retry-After runs out)', () => {
     const t = row(transferInput('va_a', 'va_b', 1_234));
     expect(kindOf(t).request(t)).toEqual({ endpoint: 'transferBetweenVirtualAccounts', request: { body: t.payload, idempotencyKey: t.idempotencyKey } });
     const p = row(paymentInput());
     expect(kindOf(p).request(p)).toEqual({ endpoint: 'pay', request: { body: p.payload, idempotencyKey: p.idempotencyKey } });
     const n = row(noteInput());
     const { transactionId, ...note } = n.payload as { transactionId: string; note: string };
-    expect(kindOf(n).request(n)).toEqual({ endpoint: 'setTransactionNote', request: { params: { transactionId }, body: note } });
+    expect(kindOf(n).request(n)).toEqual({ endpoint: 'setTransactionNote', request: { params: { transactionId }, body: note, idempotencyKey: n.idempotencyKey } });
   });
 
   it('only an endpoint that deduplicates (or overwrites) is resent blindly; a payment’s success:false is a refusal', () => {

@@ -3,6 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox';
 import type { FaultSettingsInput } from '../../src/sandbox/http/faults';
 import { classifySend } from '../../src/renderer/src/outbox/model/classify';
+import { payloadHash } from '../../src/renderer/src/outbox/model/payload-hash';
+import * as t from '../../src/renderer/src/outbox/model/transitions';
+import type { OutboxRow } from '../../src/shared/outbox';
+import { ADA, paymentInput, row, SVC, T0, transferInput } from './outbox-fixtures';
 import { startCore, type CoreHarness } from './core-helpers';
 import { realIds } from './service-client-helpers';
 
@@ -106,4 +110,47 @@ describe('not the row’s fault', () => {
     const r = await h.invoke('service:call', { profileId: 'gone', requestId: randomUUID(), endpoint: 'pay', body: { amountCents: 1, svcHandle: ids().payeeHandle } });
     expect(classifySend(r, false)).toMatchObject({ type: 'blocked' });
   });
+});
+
+describe("main's refusal of a key the service told to wait", () => {
+  const RETRY_AFTER_S = 40;
+
+  async function claimed(input: Parameters<typeof row>[0]): Promise<OutboxRow> {
+    const r = t.submit(row(input), true, T0, SVC);
+    const hash = await payloadHash(r.payload);
+    return t.claim(t.approve(r, ADA, hash, hash, T0 + 1, SVC), T0 + 2, SVC);
+  }
+
+  // Nothing was sent: not an attempt, a payment does not become "may have gone through", and the
+  // row goes again exactly when main says the service's wait runs out.
+  for (const [kind, send, how] of [
+    // The 429 reached main; the renderer never heard (it reloaded) and resends the row it finds in `sending`.
+    ['transfer', transfer, 'after a reload'],
+    // The renderer heard the 429 and waits, but a person presses "Send now".
+    ['payment', pay, 'sent now by a person'],
+  ] as const) {
+    it(`${kind} ${how}: recorded as not sent, still approved, due when the Retry-After main gives runs out`, async () => {
+      const first = await claimed(kind === 'transfer' ? transferInput('va_a', 'va_b', 401) : paymentInput(402));
+      const told = await withFaults({ rateLimitRate: 1, retryAfterSeconds: RETRY_AFTER_S }, () => send(first.idempotencyKey, first.amountCents));
+      const waiting = kind === 'transfer' ? t.recoverAfterCrash(first, T0 + 3) : t.sendNow(t.recordOutcome(first, told, T0 + 3, () => 0), T0 + 3);
+      const resend = t.claim(waiting, T0 + 4, SVC);
+
+      const outcome = await send(resend.idempotencyKey, resend.amountCents);
+      expect(outcome).toMatchObject({ type: 'held' });
+      const waitMs = outcome.type === 'held' ? outcome.retryAfterMs : NaN;
+      expect(waitMs).toBeGreaterThan(0);
+      expect(waitMs).toBeLessThanOrEqual(RETRY_AFTER_S * 1000);
+
+      const at = T0 + 5;
+      const after = t.recordOutcome(resend, outcome, at, () => 0);
+      expect(after.state).toBe('approved');
+      expect(after.attempts).toEqual(resend.attempts);
+      expect(after.nextAttemptAt).toBe(at + waitMs);
+      expect(after).toMatchObject({ firstAttemptAt: resend.firstAttemptAt, idempotencyKey: resend.idempotencyKey });
+      expect(after.lastError).toMatch(/^Not sent yet/);
+      expect(after.history.at(-1)).toMatchObject({ from: 'sending', to: 'approved', reason: 'not sent: the service asked to wait' });
+      // Nothing with this key reached the service after its 429.
+      expect(sandbox.requests.all().filter((r) => r.idempotencyKey === resend.idempotencyKey).map((r) => r.status)).toEqual([429]);
+    });
+  }
 });

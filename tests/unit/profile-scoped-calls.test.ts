@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServiceClient } from '../../src/main/service';
 import { MemorySecretStore } from '../../src/main/secrets/memory-secret-store';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
@@ -50,6 +50,11 @@ class SlowKeychain extends MemorySecretStore {
   }
 }
 
+/** Resolves once `sandbox` holds a request to `path` unanswered (it logs a request as it arrives, before a latency fault holds it). */
+async function heldAt(sandbox: Sandbox, path: string): Promise<void> {
+  await vi.waitFor(() => expect(sandbox.requests.all({ path }).filter((r) => r.status === null && r.dropped === null)).not.toEqual([]), { timeout: 15_000 });
+}
+
 const ids = (page: unknown) => (page as { items: { id: string }[] }).items.map((i) => i.id);
 
 describe('service calls name their profile', () => {
@@ -72,7 +77,7 @@ describe('service calls name their profile', () => {
     await h.ok('profiles:select', { id: a });
     await live.setFaults({ latencyMs: 400 });
     const inFlight = h.invoke('service:call', { profileId: a, requestId: 'slow', endpoint: 'listVirtualAccounts' });
-    await new Promise((r) => setTimeout(r, 50));
+    await heldAt(live, '/virtual-account');
     await h.ok('profiles:select', { id: 'demo' });
     const r = await inFlight;
     expect(r.ok).toBe(true);
@@ -95,15 +100,14 @@ describe('service:cancel', () => {
   it('aborts a read in flight; the call answers canceled', async () => {
     h = await startCore();
     const a = await liveProfile(live, 'A');
+    // Held 3 s: a cancel that did not abort the request itself would let it answer, ok.
     await live.setFaults({ latencyMs: 3000 });
-    const started = Date.now();
     const call = h.invoke('service:call', { profileId: a, requestId: 'read-1', endpoint: 'listTransactions' });
-    await new Promise((r) => setTimeout(r, 100));
+    await heldAt(live, '/transaction');
     expect(await h.ok('service:cancel', { requestId: 'read-1' })).toEqual({ canceled: true });
     const r = await call;
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.service?.kind).toBe('canceled');
-    expect(Date.now() - started).toBeLessThan(2500);
     // Nothing left to cancel under that id.
     expect(await h.ok('service:cancel', { requestId: 'read-1' })).toEqual({ canceled: false });
   });
@@ -118,7 +122,7 @@ describe('service:cancel', () => {
       endpoint: 'createWebhook',
       body: { url: 'https://hooks.example.com/x', name: 'Cancel test' },
     });
-    await new Promise((r) => setTimeout(r, 50));
+    await heldAt(live, '/webhook');
     expect(await h.ok('service:cancel', { requestId: 'write-1' })).toEqual({ canceled: false });
     expect((await write).ok).toBe(true);
   });

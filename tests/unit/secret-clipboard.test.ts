@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { concealedMarkers } from '../../src/main/clipboard/concealed-formats';
 import { MemoryClipboard, SecretClipboard, type SystemClipboard } from '../../src/main/clipboard/secret-clipboard';
 import { startCore, type CoreHarness } from './core-helpers';
 
@@ -56,12 +57,14 @@ describe('SecretClipboard', () => {
     const guard = new SecretClipboard(cb);
     await guard.copySecret('4111111111111111');
     const write = cb.writeText.bind(cb);
-    cb.writeText = () => {
+    const writeSecret = cb.writeSecret.bind(cb);
+    cb.writeText = cb.writeSecret = () => {
       throw new Error('clipboard busy');
     };
     await expect(guard.copy('ACC-0001')).rejects.toThrow('clipboard busy');
     await expect(guard.copySecret('123')).rejects.toThrow('clipboard busy');
     cb.writeText = write;
+    cb.writeSecret = writeSecret;
     expect(guard.holdsSecret).toBe(true);
     await vi.advanceTimersByTimeAsync(30_000);
     expect(cb.readText()).toBe('');
@@ -87,6 +90,9 @@ describe('SecretClipboard', () => {
       writeText: async (t) => {
         text = t;
       },
+      writeSecret: async (t) => {
+        text = t;
+      },
       clear: async () => {
         text = '';
       },
@@ -100,6 +106,29 @@ describe('SecretClipboard', () => {
   });
 });
 
+describe('a copied secret is marked concealed (issue 23, finding 6)', () => {
+  it('names the formats each OS reads: macOS ConcealedType; Windows no monitor, no history, no cloud (DWORD 0); KDE’s hint', () => {
+    const bytes = (p: string) => concealedMarkers(p).map((m) => `${m.format}=${Buffer.from(m.data).toString('hex')}`);
+    expect(bytes('darwin')).toEqual(['org.nspasteboard.ConcealedType=00000000']);
+    expect(bytes('win32')).toEqual(['ExcludeClipboardContentFromMonitorProcessing=00000000', 'CanIncludeInClipboardHistory=00000000', 'CanUploadToCloudClipboard=00000000']);
+    expect(bytes('linux')).toEqual([`x-kde-passwordManagerHint=${Buffer.from('secret').toString('hex')}`]);
+  });
+
+  it('writes a secret with its platform’s markers in the same write, and a plain copy with none', async () => {
+    for (const [platform, formats] of [
+      ['darwin', ['org.nspasteboard.ConcealedType']],
+      ['win32', ['ExcludeClipboardContentFromMonitorProcessing', 'CanIncludeInClipboardHistory', 'CanUploadToCloudClipboard']],
+    ] as const) {
+      const cb = new MemoryClipboard();
+      const guard = new SecretClipboard(cb, { platform });
+      await guard.copySecret('4111111111111111');
+      await guard.copy('ACC-0001');
+      expect(cb.writes).toEqual(['4111111111111111', 'ACC-0001']);
+      expect(cb.formats).toEqual([formats, []]);
+    }
+  });
+});
+
 describe('through the core', () => {
   let h: CoreHarness;
   afterEach(async () => {
@@ -108,9 +137,10 @@ describe('through the core', () => {
 
   it('clipboard:copySecret writes, clears after the delay, and dispose (quit) clears what is left', async () => {
     const cb = new MemoryClipboard();
-    h = await startCore({ clipboard: cb });
+    h = await startCore({ clipboard: cb, platform: 'win32' });
     expect(await h.ok('clipboard:copySecret', { text: '4111111111111111' })).toEqual({ clearsAfterMs: 30_000 });
     expect(cb.readText()).toBe('4111111111111111');
+    expect(cb.formats.at(-1)).toEqual(['ExcludeClipboardContentFromMonitorProcessing', 'CanIncludeInClipboardHistory', 'CanUploadToCloudClipboard']);
     await vi.advanceTimersByTimeAsync(30_000);
     expect(cb.readText()).toBe('');
 
@@ -140,6 +170,9 @@ describe('through the core', () => {
     const broken: SystemClipboard = {
       readText: () => '',
       writeText: (t) => {
+        throw new Error(`cannot write ${t}`);
+      },
+      writeSecret: (t) => {
         throw new Error(`cannot write ${t}`);
       },
       clear: () => undefined,

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createServiceClient, type CallArgs, type ServiceClient, type ServiceClientOptions, type ServiceOutcome } from '../../src/main/service';
 import type { EndpointName } from '../../src/shared/service';
 import { startSandbox, type Sandbox, type SandboxOptions, type World } from '../../src/sandbox';
+import { untilRefused } from '../support/network';
 
 /** Shared set-up of the ServiceClient tests: a real sandbox on loopback and a client pointed at it. */
 
@@ -32,13 +33,13 @@ export async function startEnv(options: SandboxOptions = {}): Promise<Env> {
 }
 
 /**
- * Takes the sandbox offline and lets the client's pooled keep-alive sockets notice they were
- * closed; otherwise the next request may go out on a dead socket and fail as "other side closed"
- * (sentRequest 'unknown') instead of a refused connection.
+ * Takes the sandbox offline and waits until a new connection is refused: until then the next
+ * request may go out on a pooled keep-alive socket the sandbox closed, and fail as "other side
+ * closed" (sentRequest 'unknown') instead of a refused connection.
  */
 export async function goOffline(env: Env): Promise<void> {
   await env.sandbox.setFaults({ offline: true });
-  await new Promise((resolve) => setTimeout(resolve, 30));
+  await untilRefused(env.sandbox.apiUrl);
 }
 
 export const ledgerCount = (sandbox: Sandbox) => sandbox.world.ledger.length;

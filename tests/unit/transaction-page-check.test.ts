@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isTransactionPage } from '../../src/main/service/transaction-page-check';
+import { readTransactionPage } from '../../src/main/service/transaction-page-check';
 import { endpoints, paginated, Transaction } from '../../src/shared/service';
 
-// The hand-written check must say yes exactly when zod's schema does, on every shape: valid
-// pages, pages with one field wrong anywhere, and odd values JSON can carry.
+// The hand-written reading must refuse exactly what zod's schema refuses and give exactly what it
+// gives, on every shape: valid pages, pages with one field wrong anywhere, odd values JSON can
+// carry, strings at and past each length limit, and strings with controls and bidi characters.
 
 const schema = paginated(Transaction);
 
@@ -24,7 +25,9 @@ const junk = fc.oneof(
 
 /** A field's valid values, sometimes replaced by junk. */
 const or = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ arbitrary: valid, weight: 12 }, { arbitrary: junk, weight: 1 });
-const str = or(fc.string({ maxLength: 6 }));
+// Past each limit (id 500, code 200, name 1,000, text 5,000) and with what is cleaned or refused.
+const awkward = fc.constantFrom('a\u202Eb', 'line\nbreak', 'tab\there', '\u2066x\u2069', 'p\u2029q', 'nul\u0000', '\u200F', 'x'.repeat(200), 'x'.repeat(201), 'y'.repeat(501), 'z'.repeat(1001), 'w'.repeat(5001));
+const str = or(fc.oneof({ arbitrary: fc.string({ maxLength: 6 }), weight: 4 }, { arbitrary: fc.string({ unit: 'binary', maxLength: 8 }), weight: 2 }, { arbitrary: awkward, weight: 1 }));
 const num = or(fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })));
 const cents = or(fc.integer({ min: -1e12, max: 1e12 }));
 const obj = <T extends Record<string, fc.Arbitrary<unknown>>>(shape: T, required: (keyof T)[] = []) =>
@@ -74,16 +77,22 @@ describe('the transaction page check', () => {
     expect(endpoints.listTransactions.response.safeParse({ items: [{ ...sample.items[0], amountCents: 1.5 }] }).success).toBe(false);
   });
 
-  it('accepts exactly what zod accepts, and a page it accepts is its own parse', () => {
+  it('refuses exactly what zod refuses, and reads the rest exactly as zod parses it', () => {
     fc.assert(
       fc.property(page, (p) => {
         const z = schema.safeParse(p);
-        expect(isTransactionPage(p)).toBe(z.success);
-        // Loose schemas without transforms: what zod returns is the page itself, field for field.
-        if (z.success) expect(z.data).toEqual(p);
+        const read = readTransactionPage(p);
+        expect(read !== undefined).toBe(z.success);
+        if (z.success) expect(read).toStrictEqual(z.data);
       }),
       { numRuns: 3000, seed: 20261124 },
     );
+  });
+
+  it('keeps only the fields it knows, and takes controls and bidi characters out of shown text', () => {
+    const tx = { id: 't', date: 'd', description: 'Coffee\u202E\nshop', amountCents: 1, status: 'posted', detailedStatus: 'settled', accountId: 'a', accountSubtype: 'cash' };
+    const read = readTransactionPage({ items: [{ ...tx, cvc: '123', fullPan: '4111111111111111', merchantData: { description: 'x', card_number: '4111' } }], metadata: { count: 1, more: true } });
+    expect(read).toStrictEqual({ items: [{ ...tx, description: 'Coffee shop', merchantData: { description: 'x' } }], metadata: { count: 1 } });
   });
 
   it('refuses the shapes zod refuses, one by one', () => {
@@ -106,11 +115,16 @@ describe('the transaction page check', () => {
       { items: [tx, undefined] },
       // eslint-disable-next-line no-sparse-arrays -- a hole in the list is a missing row
       { items: [tx, , tx] },
+      { items: [{ ...tx, id: 'a\u202Eb' }] },
+      { items: [{ ...tx, accountId: 'a'.repeat(501) }] },
+      { items: [{ ...tx, date: 'd'.repeat(201) }] },
+      { items: [{ ...tx, description: 'x'.repeat(5001) }] },
+      { items: [tx], metadata: { nextCursor: 'c'.repeat(501) } },
     ];
     for (const b of bad) {
       expect(schema.safeParse(b).success).toBe(false);
-      expect(isTransactionPage(b)).toBe(false);
+      expect(readTransactionPage(b)).toBeUndefined();
     }
-    expect(isTransactionPage({ items: [tx], metadata: { nextCursor: 'c', count: 3, more: true } })).toBe(true);
+    expect(readTransactionPage({ items: [tx], metadata: { nextCursor: 'c', count: 3, more: true } })).toStrictEqual({ items: [tx], metadata: { nextCursor: 'c', count: 3 } });
   });
 });

@@ -24,12 +24,13 @@ export async function pageTarget(page: Page): Promise<Target & { session: CDPSes
   return { session, send: <T>(method: string, params?: Record<string, unknown>) => session.send(method as 'Runtime.evaluate', params as never) as Promise<T> };
 }
 
-export async function workerTarget(browser: Browser, urlSuffix: string, timeoutMs = 15_000): Promise<Target & { detach(): Promise<void> }> {
+/** The worker whose script URL contains `urlPart` (the lane's `search.js`, the app's hashed `search.worker-….js`). */
+export async function workerTarget(browser: Browser, urlPart: string, timeoutMs = 15_000): Promise<Target & { detach(): Promise<void> }> {
   const session = await browser.newBrowserCDPSession();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { targetInfos } = (await session.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string; url: string }[] };
-    const target = targetInfos.find((t) => t.type === 'worker' && t.url.endsWith(urlSuffix));
+    const target = targetInfos.find((t) => t.type === 'worker' && t.url.includes(urlPart));
     if (target) {
       const { sessionId } = (await session.send('Target.attachToTarget', { targetId: target.targetId, flatten: false })) as { sessionId: string };
       let next = 1;
@@ -54,7 +55,7 @@ export async function workerTarget(browser: Browser, urlSuffix: string, timeoutM
     }
     if (Date.now() > deadline) {
       await session.detach();
-      throw new Error(`no worker ${urlSuffix} to attach to`);
+      throw new Error(`no worker ${urlPart} to attach to`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -32,6 +32,8 @@ export interface FaultsInjected {
   rateLimited: boolean;
   unavailable: boolean;
   dropped: boolean;
+  /** The 503s carried a Retry-After (the sandbox's `retryAfterOn503`): a hold from a 503 must be met. */
+  unavailableWithRetryAfter?: boolean;
 }
 
 export interface PhaseEvidence {
@@ -69,9 +71,11 @@ export interface PhaseVerdict {
   left_for_a_person_that_moved_money: number;
   /** Requests for a key that arrived before the Retry-After the sandbox gave that key ran out. */
   sends_before_retry_after: number;
-  /** The first few of them, to look up in the request log. */
+  /** Requests for a key that came after an answer told that key to wait: what the early check judged. */
+  sends_after_a_retry_after: number;
+  /** The first few early ones, to look up in the request log. */
   early_examples: EarlySend[];
-  served: { requests: number; rate_limited_429: number; unavailable_503: number; dropped_before_processing: number; dropped_after_processing: number };
+  served: { requests: number; rate_limited_429: number; unavailable_503: number; unavailable_503_with_retry_after: number; dropped_before_processing: number; dropped_after_processing: number };
   failures: string[];
   pass: boolean;
 }
@@ -97,25 +101,44 @@ export interface EarlySend {
   reload_between: boolean;
 }
 
-/** Each later request for a key that arrived while a Retry-After given to that key still ran. */
-export function earlySends(requests: readonly LoggedRequest[], reloadsAtMs: readonly number[] = []): EarlySend[] {
+/** How the sends of each key stood against the Retry-Afters the sandbox gave that key. */
+export interface RetryAfterCheck {
+  /** Requests that arrived while a Retry-After given to their key still ran. */
+  early: EarlySend[];
+  /** Requests that came after an answer with a Retry-After for their key (early or not). */
+  judged: number;
+}
+
+/**
+ * Each request for a key against the Retry-Afters given to that key, on the sandbox's clock: a
+ * Retry-After runs from when its answer left (answeredAtMs), and binds only requests that arrived
+ * after that; a request already on its way when the answer left could not have heard it.
+ */
+export function checkRetryAfters(requests: readonly LoggedRequest[], reloadsAtMs: readonly number[] = []): RetryAfterCheck {
   const byKey = new Map<string, LoggedRequest[]>();
-  for (const r of requests) if (r.idempotencyKey !== null) byKey.set(r.idempotencyKey, [...(byKey.get(r.idempotencyKey) ?? []), r]);
+  for (const r of requests) {
+    if (r.idempotencyKey === null) continue;
+    const sends = byKey.get(r.idempotencyKey);
+    if (sends) sends.push(r);
+    else byKey.set(r.idempotencyKey, [r]);
+  }
   const early: EarlySend[] = [];
+  let judged = 0;
   for (const [key, sends] of byKey) {
     sends.sort((a, b) => a.seq - b.seq);
-    // The latest deadline any earlier answer set: a request is early against any of them.
-    let until = -Infinity;
-    let toldAt = -Infinity;
+    const told: { answeredAtMs: number; untilMs: number; atMs: number }[] = [];
     for (const r of sends) {
-      if (r.atMs < until) early.push({ key, seq: r.seq, ms_early: until - r.atMs, reload_between: reloadsAtMs.some((t) => t >= toldAt && t <= r.atMs) });
-      if (r.retryAfterMs !== null && r.answeredAtMs !== null && r.answeredAtMs + r.retryAfterMs > until) {
-        until = r.answeredAtMs + r.retryAfterMs;
-        toldAt = r.atMs;
+      const binding = told.filter((t) => t.answeredAtMs <= r.atMs);
+      if (binding.length > 0) judged++;
+      // The latest deadline among the answers it could have heard.
+      const last = binding.reduce<(typeof told)[number] | undefined>((a, t) => (a === undefined || t.untilMs > a.untilMs ? t : a), undefined);
+      if (last && r.atMs < last.untilMs) {
+        early.push({ key, seq: r.seq, ms_early: last.untilMs - r.atMs, reload_between: reloadsAtMs.some((t) => t >= last.atMs && t <= r.atMs) });
       }
+      if (r.retryAfterMs !== null && r.retryAfterMs > 0 && r.answeredAtMs !== null) told.push({ answeredAtMs: r.answeredAtMs, untilMs: r.answeredAtMs + r.retryAfterMs, atMs: r.atMs });
     }
   }
-  return early;
+  return { early, judged };
 }
 
 function balanceOffsets(rows: readonly RowSeen[], actual: Readonly<Record<string, number>>): PhaseVerdict['accounts_off'] {
@@ -154,12 +177,14 @@ export function judgePhase(e: PhaseEvidence): PhaseVerdict {
     requests: e.requests.length,
     rate_limited_429: count(e.requests, (r) => r.status === 429),
     unavailable_503: count(e.requests, (r) => r.status === 503),
+    unavailable_503_with_retry_after: count(e.requests, (r) => r.status === 503 && (r.retryAfterMs ?? 0) > 0),
     dropped_before_processing: count(e.requests, (r) => r.dropped === 'before-processing'),
     dropped_after_processing: count(e.requests, (r) => r.dropped === 'after-processing'),
   };
   const accounts_off = e.balanceChanges ? balanceOffsets(e.rows, e.balanceChanges) : [];
   const unfinished = count(e.rows, (r) => !FINISHED.has(r.state));
-  const early = earlySends(e.requests, e.reloadsAtMs);
+  const retryAfters = checkRetryAfters(e.requests, e.reloadsAtMs);
+  const early = retryAfters.early;
 
   const failures: string[] = [];
   if (duplicates > 0) failures.push(`${duplicates} money movements beyond one per row (same idempotency key)`);
@@ -169,6 +194,8 @@ export function judgePhase(e: PhaseEvidence): PhaseVerdict {
   if (e.everyRowSent && (states['sent'] ?? 0) !== e.rows.length) failures.push(`${e.rows.length - (states['sent'] ?? 0)} of ${e.rows.length} rows not sent`);
   if (early.length > 0) failures.push(`${early.length} requests arrived before the Retry-After the service gave their key ran out`);
   if (e.faults.rateLimited && served.rate_limited_429 === 0) failures.push('no 429 reached the app: the rate-limit fault exercised nothing');
+  if (e.faults.rateLimited && served.rate_limited_429 > 0 && retryAfters.judged === 0) failures.push('no key was sent again after a Retry-After: the early-send check judged nothing');
+  if (e.faults.unavailableWithRetryAfter && served.unavailable_503_with_retry_after === 0) failures.push('no 503 with a Retry-After reached the app: a hold from a 503 was never met');
   if (e.faults.unavailable && served.unavailable_503 === 0) failures.push('no 503 reached the app: the unavailable fault exercised nothing');
   if (e.faults.dropped && served.dropped_before_processing + served.dropped_after_processing === 0) failures.push('no connection was dropped: the drop fault exercised nothing');
   if (e.requestsEvicted > 0) failures.push(`the sandbox's request log let ${e.requestsEvicted} entries go during the phase, so the counts are incomplete (raise requestLogCap)`);
@@ -185,8 +212,42 @@ export function judgePhase(e: PhaseEvidence): PhaseVerdict {
     left_for_a_person: review.length,
     left_for_a_person_that_moved_money: count(review, (r) => moved.has(r.key)),
     sends_before_retry_after: early.length,
+    sends_after_a_retry_after: retryAfters.judged,
     early_examples: early.slice(0, 5),
     served,
+    failures,
+    pass: failures.length === 0,
+  };
+}
+
+/** One fault run of the transfers, as the summary reads it. */
+export interface FaultRun {
+  sends_before_retry_after: number;
+  sends_after_a_retry_after: number;
+  pass: boolean;
+}
+
+export interface FaultRunsVerdict {
+  runs: number;
+  /** Per run, in order. */
+  sends_before_retry_after: number[];
+  sends_after_a_retry_after: number[];
+  failures: string[];
+  pass: boolean;
+}
+
+/** As many fault runs as wanted, each passing its own verdict (0 early sends among them). */
+export function judgeFaultRuns(runs: readonly FaultRun[], wanted: number): FaultRunsVerdict {
+  const failures: string[] = [];
+  if (runs.length < wanted) failures.push(`only ${runs.length} of ${wanted} fault runs ran`);
+  runs.forEach((r, i) => {
+    if (r.sends_before_retry_after > 0) failures.push(`fault run ${i + 1}: ${r.sends_before_retry_after} requests before their Retry-After ran out`);
+    else if (!r.pass) failures.push(`fault run ${i + 1} did not pass`);
+  });
+  return {
+    runs: runs.length,
+    sends_before_retry_after: runs.map((r) => r.sends_before_retry_after),
+    sends_after_a_retry_after: runs.map((r) => r.sends_after_a_retry_after),
     failures,
     pass: failures.length === 0,
   };

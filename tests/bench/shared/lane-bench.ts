@@ -1,11 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { connectPage } from '../../../src/browser-host/bridge';
 import { chromiumArgs, findChromium } from '../../../src/browser-host/find-chromium';
 import { buildShim } from '../../../src/browser-host/shim-bundle';
 import { createMainCore, type MainCore } from '../../../src/main/core';
+import { FakePrompt } from '../../support/fake-prompt';
 import { dispatch } from '../../../src/main/ipc/dispatch';
 import type { Sandbox } from '../../../src/sandbox';
 import { openLane, runInLane, serveLane } from '../../renderer/harness/lane-page';
@@ -28,16 +29,39 @@ export interface LaneBench {
   close(): Promise<void>;
 }
 
-/** `isolated`: cross-origin isolated, so the page can measure its memory. */
-export async function startLaneBench(entry: string, options: { isolated?: boolean } = {}): Promise<LaneBench> {
-  const chromiumPath = findChromium();
-  if (!chromiumPath) throw new Error('Chromium is needed to run this benchmark: install it with scripts/ensure-system-packages.sh');
+export interface LaneOptions {
+  /** Cross-origin isolated, so the page can measure its memory. */
+  isolated?: boolean;
+  /**
+   * Chromium's profile folder: the page's storage (IndexedDB, the Origin Private File System)
+   * stays there when this browser closes, for another browser process to open. A temporary
+   * in-memory profile otherwise.
+   */
+  browserDataDir?: string;
+  /** Main's core to connect to (left running on close); a new one of its own otherwise. */
+  core?: MainCore;
+}
+
+export function chromiumPath(): string {
+  const path = findChromium();
+  if (!path) throw new Error('Chromium is needed to run this benchmark: install it with scripts/ensure-system-packages.sh');
+  return path;
+}
+
+/** Debian's Chromium with a profile kept in `dataDir` (the browser is `context.browser()`). */
+export async function launchPersistent(dataDir: string, viewport?: { width: number; height: number }): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(dataDir, { executablePath: chromiumPath(), args: chromiumArgs(['--disable-gpu']), ...(viewport ? { viewport } : {}) });
+}
+
+export async function startLaneBench(entry: string, options: LaneOptions = {}): Promise<LaneBench> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-lane-'));
-  const core = await createMainCore({ userDataDir: join(dir, 'user'), version: 'bench', platform: process.platform, secrets: 'memory', emit: () => undefined });
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs(['--disable-gpu']) });
-  const context = await browser.newContext();
+  // The benchmark is the person here: it confirms the profiles it makes for its own sandboxes.
+  const core = options.core ?? (await createMainCore({ userDataDir: join(dir, 'user'), version: 'bench', platform: process.platform, secrets: 'memory', emit: () => undefined, prompt: new FakePrompt('confirm') }));
+  const context = options.browserDataDir ? await launchPersistent(options.browserDataDir) : await (await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs(['--disable-gpu']) })).newContext();
+  const browser = context.browser();
+  if (!browser) throw new Error('Playwright gave no browser for the lane page');
   const server = await serveLane(context, options);
-  const page = await context.newPage();
+  const page = context.pages()[0] ?? (await context.newPage());
   await connectPage(page, buildShim(), () => core.handlers);
   await openLane(page, server, entry);
   return {
@@ -52,8 +76,9 @@ export async function startLaneBench(entry: string, options: { isolated?: boolea
       return (r.value as { id: string }).id;
     },
     close: async () => {
+      await context.close();
       await browser.close();
-      await core.dispose();
+      if (!options.core) await core.dispose();
       await rm(dir, { recursive: true, force: true });
     },
   };

@@ -12,25 +12,17 @@ const bytesOf = (u: HeapUsage) => u.usedSize + (u.embedderHeapUsedSize ?? 0) + (
 /**
  * The window's and the search worker's memory during a backfill, from the DevTools protocol
  * (Runtime.getHeapUsage: JS heap + array buffers + Blink's heap), sampled together every
- * `intervalMs`. Their sum at its highest is the backfill's peak: it is what the process must
- * hold at once, which the heaps' separate peaks would underestimate.
+ * `intervalMs`, as found: garbage not yet collected included, and no collection forced while the
+ * backfill runs (a forced one would lower the very peak being measured). Their sum at its highest
+ * is the backfill's peak: what the process must hold at once, which the heaps' separate peaks
+ * would underestimate. After the backfill, `liveAfterGc` says how much of it was garbage.
  */
 export class PeakMemory {
   peakBytes = 0;
   peakWindowBytes = 0;
   peakWorkerBytes = 0;
   samples = 0;
-  /**
-   * The issue's measure: the heaps after a forced full collection of each (HeapProfiler.collectGarbage),
-   * taken during the backfill every `liveEveryMs`: what the backfill holds, not the garbage a
-   * collector with 24 GB to spare has not yet bothered to collect (the raw peak above keeps that).
-   */
-  peakLiveBytes = 0;
-  peakLiveWindowBytes = 0;
-  peakLiveWorkerBytes = 0;
-  liveSamples = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
-  private liveTimer: ReturnType<typeof setInterval> | undefined;
   private busy = false;
 
   private constructor(
@@ -56,40 +48,25 @@ export class PeakMemory {
     this.peakBytes = Math.max(this.peakBytes, w + k);
   }
 
-  async sampleLive(): Promise<void> {
-    const live = await this.liveAfterGc();
-    this.liveSamples++;
-    this.peakLiveWindowBytes = Math.max(this.peakLiveWindowBytes, live.window);
-    this.peakLiveWorkerBytes = Math.max(this.peakLiveWorkerBytes, live.worker);
-    this.peakLiveBytes = Math.max(this.peakLiveBytes, live.window + live.worker);
-  }
-
-  start(intervalMs = 100, liveEveryMs = 2000): void {
-    this.liveTimer = this.every(liveEveryMs, () => this.sampleLive());
-    this.timer = this.every(intervalMs, () => this.sample());
-  }
-
-  /** One sampling at a time: a sample due while the protocol is busy is skipped, the next comes on time. */
-  private every(ms: number, take: () => Promise<void>): ReturnType<typeof setInterval> {
-    return setInterval(() => {
+  /** One sample at a time: a sample due while the protocol is busy is skipped, the next comes on time. */
+  start(intervalMs = 100): void {
+    this.timer = setInterval(() => {
       if (this.busy) return;
       this.busy = true;
-      take().then(
+      this.sample().then(
         () => (this.busy = false),
         () => (this.busy = false),
       );
-    }, ms);
+    }, intervalMs);
   }
 
   /** Stops sampling; takes one last sample so a short run has at least one. */
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    clearInterval(this.liveTimer);
     await this.sample().catch(() => undefined);
-    await this.sampleLive().catch(() => undefined);
   }
 
-  /** Window and worker after a forced full collection of each (steady state). */
+  /** Window and worker after a forced full collection of each: how much of the peak was live. */
   async liveAfterGc(): Promise<{ window: number; worker: number }> {
     await this.window.send('HeapProfiler.collectGarbage');
     return { window: await this.windowBytes(), worker: await this.worker.liveUsage() };
@@ -97,7 +74,6 @@ export class PeakMemory {
 
   async detach(): Promise<void> {
     clearInterval(this.timer);
-    clearInterval(this.liveTimer);
     await this.worker.detach();
     await this.window.detach().catch(() => undefined);
   }

@@ -1,21 +1,16 @@
 import { percentiles } from '../shared/stats';
+import type { Paint, WrongPaint } from '../shared/painted-results';
 
-/** What the page saw: each input event of the search box and each new result painted. */
+/** A measured keystroke: when it started, and the box's value after it. */
 export interface TypedInput {
-  /** event.timeStamp (ms since the page's time origin). */
+  /**
+   * When the key started, ms on the page's clock: the earlier of the time the harness sent it and
+   * its keydown's `timeStamp` (the browser's own stamp of the key).
+   */
   t: number;
   value: string;
   /** Measured keystroke (false: the clear between queries, a warm-up). */
   measured: boolean;
-}
-
-export interface Paint {
-  /** performance.now() in the first animation frame after the commit that changed the result. */
-  t: number;
-  /** The search text the painted result answers (the summary's data-answers). */
-  answers: string;
-  /** The search box's value when that result was committed to the DOM. */
-  value: string;
 }
 
 export interface KeystrokeLatencies {
@@ -54,13 +49,35 @@ export interface TypingRun {
   latencies: KeystrokeLatencies;
 }
 
+/** A query typed to reach rows in old chunks, and where its whole text's first match stands (0: the newest row). */
+export interface OldQuery {
+  text: string;
+  firstMatchRank: number | null;
+}
+
+export interface TypingEvidence {
+  runs: readonly TypingRun[];
+  /** Painted results that disagree with the reference (every paint of the run is checked). */
+  wrong: readonly WrongPaint[];
+  /** Paints checked: none checked is no pass. */
+  paintsChecked: number;
+  oldQueries: readonly OldQuery[];
+  /** Rows newer than this rank are not old: an old query's first match must be at it or beyond. */
+  oldFromRank: number;
+  /** Failures of the renderer process's memory (process-memory-verdict.ts). */
+  memory: readonly string[];
+}
+
 export const TARGET_P95_MS = 50;
 
-/** Exit 1 when any size misses the p95 target, painted a stale answer, or left a keystroke unanswered. */
-export function typingVerdict(runs: readonly TypingRun[], targetMs = TARGET_P95_MS): { exitCode: 0 | 1; failures: string[] } {
+/**
+ * Exit 1 when any size misses the p95 target, painted a stale or a wrong answer, left a keystroke
+ * unanswered, typed no query that reaches old rows, or the renderer's memory missed its targets.
+ */
+export function typingVerdict(e: TypingEvidence, targetMs = TARGET_P95_MS): { exitCode: 0 | 1; failures: string[] } {
   const failures: string[] = [];
-  if (runs.length === 0) failures.push('nothing was measured');
-  for (const r of runs) {
+  if (e.runs.length === 0) failures.push('nothing was measured');
+  for (const r of e.runs) {
     const l = r.latencies;
     if (l.ms.length === 0) failures.push(`${r.rows} rows: no keystroke measured`);
     const p = percentiles(l.ms);
@@ -68,5 +85,13 @@ export function typingVerdict(runs: readonly TypingRun[], targetMs = TARGET_P95_
     if (l.stalePaints > 0) failures.push(`${r.rows} rows: ${l.stalePaints} stale result(s) painted`);
     if (l.missing > 0) failures.push(`${r.rows} rows: ${l.missing} keystroke(s) never answered`);
   }
+  if (e.paintsChecked === 0) failures.push('no painted result was checked against the reference');
+  for (const w of e.wrong.slice(0, 5)) failures.push(`"${w.answers}" painted wrong: ${w.problems.join('; ')}`);
+  if (e.wrong.length > 5) failures.push(`${e.wrong.length - 5} more wrong paints`);
+  if (e.oldQueries.length === 0) failures.push('no query reached old rows');
+  for (const q of e.oldQueries) {
+    if (q.firstMatchRank === null || q.firstMatchRank < e.oldFromRank) failures.push(`"${q.text}" was to find only old rows, but its first match is row ${String(q.firstMatchRank)} (old: from ${e.oldFromRank})`);
+  }
+  failures.push(...e.memory);
   return { exitCode: failures.length ? 1 : 0, failures };
 }

@@ -1,14 +1,20 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Sandbox } from '../../../src/sandbox';
-import { compareOldestFirst, movesMoney } from '../../../src/renderer/src/accounts/model/export-rows';
-import { rangeBoundsMs, type ExportRange } from '../../../src/renderer/src/accounts/model/export-range';
 import type { MainCore } from '../../../src/main/core';
 import type { Handlers } from '../../../src/shared/ipc';
 import type { Transaction } from '../../../src/shared/service';
 import { openAccount } from './accounts';
+import { allTransactions } from './expected';
 import { openSection } from './flows';
+import type { Prompts } from './prompts';
 
 /** Steps of the account export tests, as a person does them on the Accounts screen. */
+
+/** Whole UTC days, both included, as YYYY-MM-DD. */
+export interface DayRange {
+  from: string;
+  to: string;
+}
 
 /** Opens the Accounts section, selects the account and returns its "Export transactions" panel. */
 export async function openAccountExport(page: Page, name: string): Promise<Locator> {
@@ -17,7 +23,7 @@ export async function openAccountExport(page: Page, name: string): Promise<Locat
   return detail.getByRole('region', { name: 'Export transactions' });
 }
 
-export async function fillRange(panel: Locator, range: ExportRange): Promise<void> {
+export async function fillRange(panel: Locator, range: DayRange): Promise<void> {
   await panel.getByLabel('From').fill(range.from);
   await panel.getByLabel('To').fill(range.to);
 }
@@ -26,9 +32,11 @@ export async function fillRange(panel: Locator, range: ExportRange): Promise<voi
  * Exports in `format` and returns where the file went (from "Saved N transactions to …"). With
  * `previous`, the path of the export before, waits for the message naming a new file.
  */
-export async function exportAs(panel: Locator, format: 'OFX' | 'CSV', previous?: string): Promise<{ path: string; rows: number }> {
+export async function exportAs(prompts: Prompts, panel: Locator, format: 'OFX' | 'CSV', previous?: string): Promise<{ path: string; rows: number }> {
   await panel.getByRole('radio', { name: new RegExp(`^${format}`) }).check();
   await panel.getByRole('button', { name: 'Export', exact: true }).click();
+  // No native save dialog in this host: main asks about the file in its own window.
+  await prompts.confirm(new RegExp(`^Save “.+\\.${format.toLowerCase()}” in `));
   const saved = panel.getByText(/^Saved [\d,]+ transactions to /);
   await expect(saved).toBeVisible();
   if (previous) await expect(saved).not.toContainText(previous);
@@ -37,23 +45,28 @@ export async function exportAs(panel: Locator, format: 'OFX' | 'CSV', previous?:
   return { path, rows: Number(rows.replace(/,/g, '')) };
 }
 
-/** What the service holds for the account in the range, oldest first, by the export's own rule (failed, declined, canceled left out). */
-export function expectedRows(sandbox: Sandbox, virtualAccountId: string, range: ExportRange): Transaction[] {
-  const bounds = rangeBoundsMs(range);
-  if (!bounds) throw new Error('bad range');
-  const out: Transaction[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = sandbox.world.transactions.list({ virtualAccountId }, cursor, 1000);
-    out.push(...page.items);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return out
-    .filter((t) => {
-      const ms = Date.parse(t.date);
-      return ms >= bounds.fromMs && ms <= bounds.toMs && movesMoney(t);
-    })
-    .sort(compareOldestFirst);
+/**
+ * Detailed statuses of rows that moved money, read from SERVICE.md 2.5: pending ones move the
+ * available balance, settled, refunded, returned, reversed and disputed ones are posted. Not
+ * here: pending_approval and in_review (neither balance, yet), failed, declined and canceled.
+ */
+const MOVED_MONEY = new Set(['pending', 'settled', 'refund', 'returned', 'reversed', 'dispute']);
+
+/** Whether the service's row moved money: a pending or posted one of a detailed status above. */
+export function movedMoney(t: Pick<Transaction, 'status' | 'detailedStatus'>): boolean {
+  return (t.status === 'pending' || t.status === 'posted') && MOVED_MONEY.has(t.detailedStatus);
+}
+
+/**
+ * What an export of the account for the range must hold, from the service's own rows: those that
+ * moved money, dated within the range's UTC days, oldest first (the same instant: by id).
+ */
+export function expectedRows(sandbox: Sandbox, virtualAccountId: string, range: DayRange): Transaction[] {
+  const from = Date.parse(`${range.from}T00:00:00.000Z`);
+  const to = Date.parse(`${range.to}T23:59:59.999Z`);
+  return allTransactions(sandbox, { virtualAccountId })
+    .filter((t) => Date.parse(t.date) >= from && Date.parse(t.date) <= to && movedMoney(t))
+    .sort((a, b) => Date.parse(a.date) - Date.parse(b.date) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 
 /**

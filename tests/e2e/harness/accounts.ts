@@ -1,17 +1,17 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { MainCore } from '../../../src/main/core';
 import type { Sandbox } from '../../../src/sandbox';
-import type { Handlers } from '../../../src/shared/ipc';
 import type { VirtualAccountRecord } from '../../../src/sandbox/world/records';
+import { holdCalls, type HeldCalls } from './held-calls';
 
 /** The Accounts screen as a person uses it, and the sandbox's side of what it did. */
 
-export const accountList = (page: Page): Locator => page.getByRole('list', { name: 'Virtual accounts' });
+export const accountList = (page: Page): Locator => page.getByRole('listbox', { name: 'Virtual accounts' });
 export const accountDetail = (page: Page): Locator => page.getByRole('region', { name: 'Account details' });
 
 /** Opens an account's details from the list by its name. */
 export async function openAccount(page: Page, name: string): Promise<Locator> {
-  await accountList(page).getByRole('button', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
+  await accountList(page).getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
   const detail = accountDetail(page);
   await expect(detail.getByRole('heading', { level: 2, name })).toBeVisible();
   return detail;
@@ -50,25 +50,7 @@ export async function localStart(page: Page, days: number): Promise<{ value: str
   }, days);
 }
 
-/**
- * Holds main's next service call to `endpoint` until `release()`; with `fail`, it then fails (as a
- * fault inside the app would) instead of reaching the service. A test acts while the call runs,
- * with no timing involved. The shim looks a handler up at each call, so the swap is what the page reaches.
- */
-export function holdNextCall(core: MainCore, endpoint: string, fail = false): { held: Promise<void>; release(): void } {
-  const handlers = core.handlers as { -readonly [K in keyof Handlers]: Handlers[K] };
-  const call = handlers['service:call'];
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  let heldNow!: () => void;
-  const held = new Promise<void>((resolve) => (heldNow = resolve));
-  handlers['service:call'] = async (arg) => {
-    if (arg.endpoint !== endpoint) return call(arg);
-    handlers['service:call'] = call;
-    heldNow();
-    await gate;
-    if (fail) throw new Error('held call failed on purpose');
-    return call(arg);
-  };
-  return { held, release };
+/** Holds main's next service call to `endpoint` until `release()`; with `fail`, it then fails instead of reaching the service. */
+export function holdNextCall(core: MainCore, endpoint: string, fail = false): HeldCalls {
+  return holdCalls(core, (arg) => arg.endpoint === endpoint, { once: true, fail });
 }

@@ -1,16 +1,6 @@
 import { expect } from '@playwright/test';
 import type { Sandbox } from '../../../src/sandbox';
 
-/**
- * Noon UTC of the day the suite runs, for the Demo's clock: the renderer's sync and checks read
- * the page's own clock, which must agree with the service's, and no card test runs long enough
- * to cross midnight, so no daily period ends inside one.
- */
-export function noonTodayUtc(): number {
-  const d = new Date();
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 12);
-}
-
 export interface Authorization {
   cardId: string;
   amountCents: number;

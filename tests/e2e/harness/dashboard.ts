@@ -10,9 +10,14 @@ import { openSection } from './flows';
 
 export const DAY_MS = 86_400_000;
 
-/** "2026-11-27": the UTC day `days` after `fromMs`, as the forecast table writes it. */
+/** "2026-11-27": the UTC day `days` after `fromMs`, as a date field takes it. */
 export function dayAfter(fromMs: number, days: number): string {
   return new Date(fromMs + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** "Nov 27, 2026": an ISO day as the screen writes it (the page's locale is English here). */
+export function shownDay(isoDay: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }).format(Date.parse(`${isoDay}T00:00:00Z`));
 }
 
 /** "-$1,234.56" back to cents (the screen always writes two decimals). */
@@ -42,8 +47,9 @@ export async function forecastTable(page: Page, account: string): Promise<Locato
   return table;
 }
 
-export function dayRow(table: Locator, day: string): Locator {
-  return table.getByRole('row', { name: new RegExp(`^${day}`) });
+/** The forecast table's row of an ISO day. */
+export function dayRow(table: Locator, isoDay: string): Locator {
+  return table.getByRole('row', { name: new RegExp(`^${shownDay(isoDay)}`) });
 }
 
 /** The forecast's end-of-day balance on `day`, in cents. */

@@ -4,12 +4,12 @@ import { referenceSearch } from '../../../src/renderer/src/search/model/referenc
 import { toSearchRow, type SearchRow } from '../../../src/renderer/src/search/model/search-row';
 import type { Transaction } from '../../../src/shared/service';
 
-/** Every transaction the sandbox holds now, newest first (what a full sync caches). */
-export function allTransactions(sandbox: Sandbox): Transaction[] {
+/** Every transaction the sandbox holds now (of one account with `virtualAccountId`), newest first (what a full sync caches). */
+export function allTransactions(sandbox: Sandbox, filter: { virtualAccountId?: string } = {}): Transaction[] {
   const out: Transaction[] = [];
   let cursor: string | undefined;
   do {
-    const page = sandbox.world.transactions.list({}, cursor, 1000);
+    const page = sandbox.world.transactions.list(filter, cursor, 1000);
     out.push(...page.items);
     cursor = page.nextCursor;
   } while (cursor);

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { Sandbox } from '../../../src/sandbox';
+import type { Prompts } from './prompts';
 
 /** Steps several tests share, written as a person would do them. */
 
@@ -72,6 +73,16 @@ export async function fillLiveProfile(page: Page, p: LiveProfileInput): Promise<
   await form.getByLabel('Service address (base URL)').fill(p.baseUrl);
   await form.getByLabel('Vault address (vault URL)').fill(p.vaultUrl);
   await form.getByLabel('API key').fill(p.apiKey);
+}
+
+/**
+ * Fills the live profile form and saves it: Save tests the connection first, and main asks in its
+ * own window where the typed key goes, which this answers yes as the person would.
+ */
+export async function saveLiveProfile(app: { page: Page; prompts: Prompts }, p: LiveProfileInput): Promise<void> {
+  await fillLiveProfile(app.page, p);
+  await app.page.getByRole('form', { name: 'Add a live profile' }).getByRole('button', { name: 'Save' }).click();
+  await app.prompts.confirm(`Send the API key you typed to ${p.baseUrl}`);
 }
 
 /**

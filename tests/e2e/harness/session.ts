@@ -5,6 +5,9 @@ import type { Page } from '@playwright/test';
 import { MemoryClipboard } from '../../../src/main/clipboard/secret-clipboard';
 import { createMainCore, type MainCore } from '../../../src/main/core';
 import { connectPage, type PageBridge } from '../../../src/browser-host/bridge';
+import { HostPrompt } from '../../../src/browser-host/host-prompt';
+import { SessionClock } from './clock';
+import { pageTheme } from '../../../src/browser-host/page-theme';
 
 export interface SessionOptions {
   /**
@@ -12,18 +15,41 @@ export interface SessionOptions {
    * 'unavailable' for a machine without one (keys can only be kept for the session).
    */
   secrets?: 'memory' | 'unavailable';
+  /** The OS main reports to the page (Node's process.platform names); 'darwin' shows ⌘ shortcuts. */
+  platform?: string;
   /**
    * Runs after the userDataDir exists and before the core starts, e.g. to leave a damaged or
    * hand-made profiles.json there, as a previous run (or a person) could have.
    */
   beforeStart?: (userDataDir: string) => Promise<void>;
-  /** The Demo's sample history (small by default, so tests start fast). */
+  /**
+   * The instant every clock of the session starts at (main's core, the Demo's sandbox, the page),
+   * running on from there: the test fixtures always pin one (PINNED_NOON unless a test chooses).
+   * Benchmarks leave it out: Playwright's clock replaces the page's performance.now(), which they
+   * measure with.
+   */
+  now?: number;
+  /**
+   * The Demo's sample history (small by default, so tests start fast). `startAt` only without
+   * `now` (benchmarks): it starts the Demo's clock alone, when the Demo starts.
+   */
   demo?: { seed: number; transactions: number; startAt?: number };
   /**
    * How long main keeps a copied secret on the clipboard (30 s in the app). A test shortens it
    * and then waits for the clipboard to be empty: a state, not a sleep.
    */
   clipboardClearMs?: number;
+  /**
+   * main's clock standing still at this instant (ms), while the page's and the Demo's run on from
+   * `now`: what main's limits count in and its audit records. A test that counts attempts per
+   * minute pins it, so a slow machine cannot spread them over two.
+   */
+  mainNow?: number;
+  /**
+   * Stands in for the OS's light or dark preference, which "Follow the system" shows. Without it
+   * the page keeps the emulation the test gave it (light unless it says otherwise).
+   */
+  systemColorScheme?: 'light' | 'dark';
 }
 
 export interface Session {
@@ -32,8 +58,14 @@ export interface Session {
   userDataDir: string;
   /** Every count of unsent approved items the renderer reported to main (app:outboxUnsent), in order. */
   unsentReports: number[];
+  /** Every OS notification main showed (after its own check of the person's settings), in order. */
+  notices: { title: string; body: string }[];
   /** The system clipboard as main sees it (in memory here); `writes` holds everything written to it. */
   clipboard: MemoryClipboard;
+  /** main's questions, each in its own window of this browser (the Chromium host's real prompt). */
+  prompts: HostPrompt;
+  /** The session's pinned clock, when `now` was given. */
+  clock: SessionClock | undefined;
   dispose(): Promise<void>;
 }
 
@@ -42,6 +74,11 @@ export interface Session {
  * secrets unless told otherwise, a small Demo) and the page's bridge to it. Used by the fixture and the screenshots.
  */
 export async function startSession(page: Page, shim: string, options: SessionOptions = {}): Promise<Session> {
+  if (options.now !== undefined && options.demo?.startAt !== undefined) {
+    throw new Error('startSession: give `now` (every clock) or `demo.startAt` (the Demo alone), not both: the Demo would start behind the page');
+  }
+  const clock = options.now === undefined ? undefined : new SessionClock(page, options.now);
+  await clock?.pinPage();
   const userDataDir = await mkdtemp(join(tmpdir(), 'treasury-e2e-'));
   try {
     await options.beforeStart?.(userDataDir);
@@ -52,18 +89,26 @@ export async function startSession(page: Page, shim: string, options: SessionOpt
   // The bridge needs the core's handlers and the core needs the bridge's emit: a late binding.
   const late: { core?: MainCore } = {};
   const unsentReports: number[] = [];
+  const notices: Session['notices'] = [];
   const clipboard = new MemoryClipboard();
+  const prompts = new HostPrompt(page.context());
   const events = await connectPage(page, shim, () => late.core?.handlers);
   const core = await createMainCore({
     userDataDir,
     version: 'e2e',
-    platform: process.platform,
+    platform: options.platform ?? process.platform,
     emit: (event, payload) => events.emit(event, payload),
     secrets: options.secrets ?? 'memory',
-    demo: options.demo ?? { seed: 7, transactions: 300 },
+    // The Demo runs on the session's clock even where main's stands still (mainNow).
+    demo: { ...(options.demo ?? { seed: 7, transactions: 300 }), ...(clock ? { now: clock.now } : {}) },
     reportUnsent: (count) => unsentReports.push(count),
+    notify: (title, body) => notices.push({ title, body }) > 0,
     clipboard,
+    prompt: prompts,
+    // main applies the saved theme to the page as the host does, before the test loads it.
+    applyTheme: pageTheme(page, options.systemColorScheme ?? null),
     ...(options.clipboardClearMs !== undefined ? { clipboardClearMs: options.clipboardClearMs } : {}),
+    ...(options.mainNow !== undefined ? { now: () => options.mainNow as number } : clock ? { now: clock.now } : {}),
   });
   late.core = core;
   return {
@@ -71,7 +116,10 @@ export async function startSession(page: Page, shim: string, options: SessionOpt
     events,
     userDataDir,
     unsentReports,
+    notices,
     clipboard,
+    prompts,
+    clock,
     async dispose() {
       await core.dispose();
       await rm(userDataDir, { recursive: true, force: true });

@@ -1,14 +1,14 @@
 import type { Transaction } from '../../../src/shared/service';
 import { cacheDb, deleteCache } from '../../../src/renderer/src/db/open';
-import { appendPages, newestRows } from '../../../src/renderer/src/repos/transactions-repo';
+import { appendPages } from '../../../src/renderer/src/repos/transactions-repo';
 import { createSearchClient } from '../../../src/renderer/src/search/search-client';
-import { openSearch, searchClient, useWorkerFactory } from '../../../src/renderer/src/search/search-session';
+import { searchClient, useWorkerFactory } from '../../../src/renderer/src/search/search-session';
 import { expose } from './expose';
 import { moveIndexToIndexedDb } from './index-storage';
 import { openAndSaveIndex } from './open-and-save-index';
 
-// bench:index's page: fills a profile's real cache, then the search index is rebuilt from it,
-// saved, and loaded again by a cold open, all through the app's own modules and worker.
+// bench:index's page: fills a profile's real cache, then the search index is rebuilt from it and
+// saved, through the app's own modules and worker (the cold open is the app's own page's).
 
 useWorkerFactory(() => createSearchClient(new Worker('/__lane/workers/search.js', { type: 'module' })));
 
@@ -58,18 +58,6 @@ expose({
   async rebuild(profileId: string) {
     const { status, openMs, saveMs } = await openAndSaveIndex(profileId);
     return { status, buildMs: openMs, saveMs };
-  },
-  /** A cold start: the newest 100 rows from the cache, then the index loaded and a first query answered. */
-  async coldOpen(profileId: string, word: string) {
-    const t0 = performance.now();
-    const newest = await newestRows(profileId, 100);
-    const newestMs = performance.now() - t0;
-    await openSearch(profileId);
-    const all = await searchClient().query({}, 100);
-    const first = await searchClient().query({ text: word }, 100);
-    const readyMs = performance.now() - t0;
-    const status = await searchClient().status();
-    return { newestMs, newestRows: newest.length, readyMs, readMs: status.readMs, openMs: status.loadMs, loadedFrom: status.loadedFrom, rows: status.rows, allCount: all.summary.count, wordCount: first.summary.count };
   },
   /** The saved index put where the previous version kept it (IndexedDB records), for a cold open to compare. */
   async toIndexedDb(profileId: string) {

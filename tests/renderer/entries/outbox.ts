@@ -121,15 +121,27 @@ expose({
     const shown = await Promise.all((await repo.listRows(profileId)).map(async (r) => ({ rowId: r.id, shownHash: await approvalHash(r, SVC) })));
     const edited = ids[7] as string;
     await repo.editRow(profileId, edited, { kind: 'transfer', payload: { source: 'va_2', destination: 'va_z', amountCents: 999_99 } }, t0 + n);
-    let reruns = -1;
-    const sub = liveQuery(() => outboxDb(profileId).rows.where('state').equals('approved').count()).subscribe({ next: () => reruns++ });
-    await new Promise((r) => setTimeout(r, 0));
+    // What a live query over the queue hears: its first answer, then one per re-run.
+    const heard: number[] = [];
+    let onHeard = () => {};
+    const hears = (count: number) => new Promise<void>((resolve) => {
+      onHeard = () => heard.includes(count) && resolve();
+      onHeard();
+    });
+    const approvedNow = () => outboxDb(profileId).rows.where('state').equals('approved').count();
+    const sub = liveQuery(approvedNow).subscribe({
+      next: (count) => {
+        heard.push(count);
+        onHeard();
+      },
+    });
+    await hears(await approvedNow());
     const auditBefore = (await repo.listAudit(profileId)).length;
     const { approved, refused } = await repo.approveRows(profileId, shown, ADA, SVC, t0 + n + 1);
-    // Let the live query hear every commit the approval made before counting.
-    await outboxDb(profileId).rows.count();
-    await new Promise((r) => setTimeout(r, 50));
+    // Counted once it has heard the end state: every commit the approval made came before it.
+    await hears(await approvedNow());
     sub.unsubscribe();
+    const reruns = heard.length - 1;
     const rows = await repo.listRows(profileId);
     return {
       approved: approved.length,

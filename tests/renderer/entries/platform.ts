@@ -2,18 +2,24 @@ import { runExclusive, runIfFree } from '../../../src/renderer/src/platform/lock
 import { serviceCall } from '../../../src/renderer/src/platform/service';
 import { expose } from './expose';
 
+let reading: { controller: AbortController; call: ReturnType<typeof serviceCall<'listTransactions'>> } | undefined;
+
 expose({
   async countCards(profileId: string) {
     const r = await serviceCall(profileId, 'listCards', {});
     return r.ok ? r.value.items.length : r.error.code;
   },
-  async readThenAbort(profileId: string, afterMs: number) {
+  /** Starts a read and keeps it running until `abortRead` (the spec waits for it to reach the service in between). */
+  startRead(profileId: string) {
     const controller = new AbortController();
-    const call = serviceCall(profileId, 'listTransactions', {}, { signal: controller.signal });
-    setTimeout(() => controller.abort(), afterMs);
-    const started = performance.now();
-    const r = await call;
-    return { outcome: r.ok ? 'ok' : r.error.service?.kind, ms: Math.round(performance.now() - started) };
+    reading = { controller, call: serviceCall(profileId, 'listTransactions', {}, { signal: controller.signal }) };
+  },
+  /** Aborts the read `startRead` began; its answer is main's, so 'canceled' means main canceled it. */
+  async abortRead() {
+    if (!reading) throw new Error('no read was started');
+    reading.controller.abort();
+    const r = await reading.call;
+    return r.ok ? 'ok' : r.error.service?.kind;
   },
   async singleFlight() {
     const order: string[] = [];

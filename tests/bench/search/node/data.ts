@@ -5,7 +5,9 @@ import type { BenchRow } from '../shared/row-codec';
 
 /** The simulated "now" of every run: a fixed instant, so two runs index the same history. */
 export const FIXED_MS = Date.UTC(2026, 0, 15, 12, 0, 0);
+/** The verdict's world and the seed its queries are picked with; tuning runs may use neither (tuning-seeds.ts). */
 export const SEED = 42;
+export const QUERY_SEED = 7;
 /** Rows per chunk of the app's cache: a row's seq is its chunk, its slot the place in it. */
 export const CHUNK_ROWS = 50;
 
@@ -29,10 +31,10 @@ export interface BenchData {
 
 const bump = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
 
-/** Rows from the sandbox's seeded generator, newest first (the order the service lists them). */
-export function generate(transactions: number): BenchData {
+/** Rows from the sandbox's generator with `seed`, newest first (the order the service lists them). */
+export function generate(transactions: number, seed = SEED): BenchData {
   const started = performance.now();
-  const world = createWorld({ seed: SEED, transactions, now: () => FIXED_MS });
+  const world = createWorld({ seed, transactions, now: () => FIXED_MS });
   const cards = (id: string): CardFacts | undefined => world.cards.get(id);
   const { items } = world.transactions.list({}, undefined, Number.MAX_SAFE_INTEGER);
   const facts: DataFacts = { descriptionWords: new Map(), descriptions: [], cities: new Map(), references: [] };

@@ -42,13 +42,13 @@ export class HeapSampler {
     });
   }
 
-  /** Attaches to the worker whose script URL ends with `urlSuffix` (waits for it to appear). */
-  static async attach(browser: Browser, urlSuffix: string, timeoutMs = 15_000): Promise<HeapSampler> {
+  /** Attaches to the worker whose script URL contains `urlPart` (waits for it to appear). */
+  static async attach(browser: Browser, urlPart: string, timeoutMs = 15_000): Promise<HeapSampler> {
     const session = await browser.newBrowserCDPSession();
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const { targetInfos } = (await session.send('Target.getTargets')) as { targetInfos: TargetInfo[] };
-      const target = targetInfos.find((t) => t.type === 'worker' && t.url.endsWith(urlSuffix));
+      const target = targetInfos.find((t) => t.type === 'worker' && t.url.includes(urlPart));
       if (target) {
         // The non-flattened protocol: our own session to the worker, beside Playwright's.
         const { sessionId } = (await session.send('Target.attachToTarget', { targetId: target.targetId, flatten: false })) as { sessionId: string };
@@ -56,7 +56,7 @@ export class HeapSampler {
       }
       if (Date.now() > deadline) {
         await session.detach();
-        throw new Error(`no worker ${urlSuffix} to sample`);
+        throw new Error(`no worker ${urlPart} to sample`);
       }
       await new Promise((r) => setTimeout(r, 50));
     }

@@ -1,7 +1,7 @@
 import type { TxQuery } from '../../../../src/renderer/src/search/model/query';
 import { dollarsOf, wordsOf } from '../../../../src/renderer/src/search/model/text';
 import type { BenchRow } from '../shared/row-codec';
-import { FIXED_MS, type DataFacts } from './data';
+import { FIXED_MS, QUERY_SEED, type DataFacts } from './data';
 
 /**
  * The questions every engine is asked: realistic searches in categories, taken from the data with
@@ -33,7 +33,7 @@ function withCommas(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-export function chooseQueries(rows: readonly BenchRow[], facts: DataFacts, seed = 7): BenchQuery[] {
+export function chooseQueries(rows: readonly BenchRow[], facts: DataFacts, seed = QUERY_SEED): BenchQuery[] {
   const rand = lcg(seed);
   const pick = <T>(items: readonly T[]): T => {
     if (items.length === 0) throw new Error('nothing to pick a query from: too few rows?');

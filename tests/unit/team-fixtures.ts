@@ -1,0 +1,71 @@
+import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import type { DirectoryRow } from '../../src/shared/team/directory';
+import type { MemberRecord, MemberRole, Policy } from '../../src/shared/team/model';
+
+/**
+ * Signed statements for the pure team tests, made the long way with node:crypto (keys from JWK,
+ * text written by hand-rolled sorted JSON), apart from the app's key and text code, so that a
+ * mistake there cannot make both sides agree.
+ */
+
+export const WS = '0a6f1c2e-8d7b-4c1a-9e3f-5b2d7c9e1f00';
+export const AT = '2025-06-16T09:30:00.000Z';
+
+export interface TestKey {
+  publicKey: string;
+  private: KeyObject;
+}
+
+export function testKey(): TestKey {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const x = publicKey.export({ format: 'jwk' }).x as string;
+  return { publicKey: Buffer.from(x, 'base64url').toString('base64'), private: privateKey };
+}
+
+/** Sorted-key JSON without spaces, written here independently of the app's canonicalJson. */
+export function sortedJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(sortedJson).join(',')}]`;
+  if (v && typeof v === 'object') {
+    const keys = Object.keys(v).filter((k) => (v as Record<string, unknown>)[k] !== undefined).sort();
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${sortedJson((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
+
+export function statement(kind: string, body: unknown): string {
+  return `treasury-team/1 ${kind}\n${sortedJson(body)}`;
+}
+
+export function signWith(key: TestKey, text: string): string {
+  return sign(null, Buffer.from(text, 'utf8'), key.private).toString('base64');
+}
+
+export const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+export interface TestMember {
+  record: MemberRecord;
+  key: TestKey;
+}
+
+let n = 0;
+export function member(name: string, role: MemberRole): TestMember {
+  n++;
+  const key = testKey();
+  const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  return { key, record: { id, name, role, publicKey: key.publicKey, dbRole: `ws_m_${String(n).padStart(8, '0')}`, status: 'active' } };
+}
+
+/** Builds a directory log entry by entry, each chained to the one before and signed by `by`. */
+export class LogBuilder {
+  readonly rows: DirectoryRow[] = [];
+  private prev = '';
+
+  add(by: TestMember, entry: { entry: 'member'; member: MemberRecord } | { entry: 'policy'; policy: Policy }, signer: TestKey = by.key): DirectoryRow {
+    const seq = this.rows.length;
+    const text = statement('directory', { workspace: WS, seq, prev: this.prev, at: AT, by: by.record.id, ...entry });
+    const row = { seq, text, signature: signWith(signer, text) };
+    this.rows.push(row);
+    this.prev = sha256(text);
+    return row;
+  }
+}
