@@ -24,6 +24,8 @@ export default defineConfig({
   use: {
     headless: true,
     viewport: { width: 1200, height: 800 },
+    // The screens format dates and money with Intl in the person's locale; the tests read English.
+    locale: 'en-US',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
