@@ -142,11 +142,13 @@ function PolicyEditor({ workspaceId, service, policy }: EditorProps) {
  */
 export function PolicyPanel({ workspaceId, policies, isAdmin }: { workspaceId: string; policies: readonly Policy[]; isAdmin: boolean }) {
   const services = useServices(policies);
-  const [chosen, setChosen] = useState<string>(services[0]?.value ?? OTHER);
+  const options = [...services, ...(isAdmin ? [{ value: OTHER, label: 'Another service address…' }] : [])];
+  const [picked, setPicked] = useState<string | null>(null);
   const [other, setOther] = useState('');
+  // Until the person picks one (or when theirs is gone): the first, which may arrive with the directory.
+  const chosen = picked !== null && options.some((o) => o.value === picked) ? picked : (options[0]?.value ?? OTHER);
   const service = chosen === OTHER ? other.trim() : chosen;
   const policy = currentPolicy(policies, service);
-  const options = [...services, ...(isAdmin ? [{ value: OTHER, label: 'Another service address…' }] : [])];
 
   return (
     <section className="settings-ws__part" aria-label="Approval policies">
@@ -154,10 +156,16 @@ export function PolicyPanel({ workspaceId, policies, isAdmin }: { workspaceId: s
       {options.length === 0 ? (
         <p className="muted">No policy yet: every row needs one approver other than the person who drafted it.</p>
       ) : (
-        <SelectField label="Service" value={chosen} options={options} onChange={setChosen} />
+        <SelectField label="Service" value={chosen} options={options} onChange={setPicked} />
       )}
       {chosen === OTHER && isAdmin ? (
-        <TextField id="ws-policy-service" label="Service address" hint="Such as https://api.example.com, as your profile of that service uses it." value={other} onChange={(e) => setOther(e.target.value)} />
+        <TextField id="ws-policy-service" label="Service address" hint="Such as https://api.example.com, as your profile of that service uses it." value={other}
+          onChange={(e) => {
+            // Typing an address is choosing it: a service that appears in the list meanwhile does not take its place.
+            setPicked(OTHER);
+            setOther(e.target.value);
+          }}
+        />
       ) : null}
       {service ? <PolicyWords policy={policy} /> : null}
       {isAdmin && service ? <PolicyEditor key={chosen === OTHER ? OTHER : service} workspaceId={workspaceId} service={service} policy={policy} /> : null}
