@@ -119,7 +119,7 @@ export function ConnectForm({ kind, hidden }: { kind: ConnectKind; hidden?: bool
   };
 
   return (
-    <form className="form" aria-label={form.title} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined} hidden={hidden}>
+    <form className="form settings-ws__connect" aria-label={form.title} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined} hidden={hidden}>
       <p className="panel__intro">{form.intro}</p>
       {form.fields.map((f) => (
         <TextField
