@@ -14,8 +14,8 @@ function NoWorkspace() {
     requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`form[aria-label="${kind === 'create' ? 'Create a workspace' : 'Join a workspace'}"] input`)?.focus());
   };
   useScreenActions([
-    { id: 'workspace:create', title: 'Create a team workspace', group: 'Team workspace', keywords: ['team', 'approvals', 'postgres'], run: () => show('create') },
-    { id: 'workspace:join', title: 'Join a team workspace', group: 'Team workspace', keywords: ['team', 'approvals', 'postgres'], run: () => show('join') },
+    { id: 'workspace:create', title: 'Create a team workspace', group: 'This screen', keywords: ['team', 'approvals', 'postgres'], run: () => show('create') },
+    { id: 'workspace:join', title: 'Join a team workspace', group: 'This screen', keywords: ['team', 'approvals', 'postgres'], run: () => show('join') },
   ]);
   return (
     <>

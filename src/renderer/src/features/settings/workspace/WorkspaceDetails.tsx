@@ -52,8 +52,8 @@ export function WorkspaceDetails({ workspace }: { workspace: WorkspaceSummary })
   };
 
   useScreenActions([
-    { id: `workspace:check:${workspace.id}`, title: `Check the connection to the team workspace “${workspace.name}”`, group: 'Team workspace', keywords: ['team', 'workspace', 'postgres'], run: () => void checkNow() },
-    { id: `workspace:leave:${workspace.id}`, title: `Leave the team workspace “${workspace.name}”…`, group: 'Team workspace', keywords: ['team', 'workspace'], run: () => setLeaving(true) },
+    { id: `workspace:check:${workspace.id}`, title: `Check the connection to the team workspace “${workspace.name}”`, group: 'This screen', keywords: ['team', 'workspace', 'postgres'], run: () => void checkNow() },
+    { id: `workspace:leave:${workspace.id}`, title: `Leave the team workspace “${workspace.name}”…`, group: 'This screen', keywords: ['team', 'workspace'], run: () => setLeaving(true) },
   ]);
 
   const view = directory.view;
