@@ -126,7 +126,7 @@ test('a workspace made in Settings, joined from a second desktop, a member regis
 
     // A policy: two approvers from $10,000.00, one below.
     const policies = admin.getByRole('region', { name: 'Approval policies' });
-    await policies.getByLabel('Service address').fill(SERVICE);
+    await policies.getByLabel('Service address', { exact: true }).fill(SERVICE);
     await expect(policies.getByText(/No policy yet/)).toBeVisible();
     await policies.getByRole('button', { name: 'Add a rule' }).click();
     await policies.getByLabel('From (USD)').fill('10,000');
