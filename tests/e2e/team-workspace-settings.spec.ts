@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
+import { parse } from 'csv-parse/sync';
 import { expect } from './fixtures';
 import { openSection, startDemo } from './harness/flows';
 import { fingerprintOfKey, statementBody, teamTest as test } from './harness/team';
@@ -7,8 +9,9 @@ import { fingerprintOfKey, statementBody, teamTest as test } from './harness/tea
  * Settings → Team workspace, with two desktops on a real PostgreSQL: one creates the workspace
  * and adds a login; the other joins with it (a wrong password first: the reason shown, what was
  * typed kept); the admin registers it as an approver after the fingerprints on both screens
- * were compared; and a policy is signed and reaches the other desktop. Expected fingerprints are
- * computed here from the keys the database holds.
+ * were compared; a policy is signed and reaches the other desktop; the audit is checked and
+ * exported; the approver leaves. Expected fingerprints, policy and audit lines are read here from
+ * what the database holds.
  */
 
 const SERVICE = 'https://api.acme.example';
@@ -147,6 +150,27 @@ test('a workspace made in Settings, joined from a second desktop, a member regis
     await expect(theirs.getByText('Version 1 is in force.')).toBeVisible();
     await expect(theirs.getByText('$10,000.00 or more: 2 approvers')).toBeVisible();
     await expect(theirs.getByRole('button', { name: 'Sign and save the policy' })).toHaveCount(0);
+
+    // The audit, checked on the admin's desktop and saved as CSV through main, one line per entry the database holds.
+    const written = (await su.query<{ seq: number }>('SELECT seq FROM team.audit ORDER BY seq')).rows.map((r) => Number(r.seq));
+    const audit = admin.getByRole('region', { name: 'Audit' });
+    await audit.getByRole('button', { name: 'Check the audit' }).click();
+    await expect(audit.getByRole('status')).toHaveText(`${written.length} entries, all signed by their writers and chained: none was changed, removed or inserted.`);
+    await audit.getByRole('button', { name: 'Export the audit as CSV…' }).click();
+    await app.prompts.confirm(/^Save “team-audit-.+\.csv” in /);
+    const saved = audit.getByText(/^Saved [\d,]+ audit entries to /);
+    await expect(saved).toBeVisible();
+    const path = /^Saved [\d,]+ audit entries to (.*)$/.exec((await saved.textContent()) ?? '')?.[1] ?? '';
+    const lines = parse(await readFile(path, 'utf8'), { columns: true }) as Record<string, string>[];
+    expect(lines.map((l) => Number(l['seq']))).toEqual(written);
+    expect(lines.every((l) => l['check'] === 'ok')).toBe(true);
+    expect(lines.find((l) => l['event'] === 'policy')?.['by']).toBe('Ada Admin');
+
+    // The approver leaves on their desktop, after the app's own confirmation: solo again.
+    await mine.getByRole('button', { name: 'Leave this workspace…' }).click();
+    const leave = clerk.page.getByRole('dialog', { name: 'Leave “Acme Treasury”?' });
+    await leave.getByRole('button', { name: 'Leave', exact: true }).click();
+    await expect(mine.getByText(/Working alone needs nothing here/)).toBeVisible();
   } finally {
     await su.end();
   }
