@@ -21,7 +21,7 @@ async function settingsPanel(page: Page) {
   return page.getByRole('region', { name: 'Team workspace' });
 }
 
-test('a workspace made in Settings, joined from a second desktop, a member registered after comparing fingerprints, and a policy signed', async ({ app, pg, desktop }) => {
+test('a workspace made in Settings, joined from a second desktop, a member registered after comparing fingerprints; a policy signed, the audit exported, a role changed, and leaving', async ({ app, pg, desktop }) => {
   test.slow();
   const db = await pg.createWorkspaceDatabase('ws_settings');
   const su = await pg.connectAsSuperuser(db.database);
@@ -166,7 +166,13 @@ test('a workspace made in Settings, joined from a second desktop, a member regis
     expect(lines.every((l) => l['check'] === 'ok')).toBe(true);
     expect(lines.find((l) => l['event'] === 'policy')?.['by']).toBe('Ada Admin');
 
-    // The approver leaves on their desktop, after the app's own confirmation: solo again.
+    // The admin makes them a drafter: main's window asks, and their desktop hears of it.
+    await members.getByLabel('Role of Clerk Clara').selectOption('drafter');
+    await app.prompts.confirm('Make “Clerk Clara” a drafter (now approver)?');
+    await expect(admin.getByText('Clerk Clara is now a drafter.')).toBeVisible();
+    await expect(mine.getByText('Clerk Clara, drafter')).toBeVisible();
+
+    // The clerk leaves on their desktop, after the app's own confirmation: solo again.
     await mine.getByRole('button', { name: 'Leave this workspace…' }).click();
     const leave = clerk.page.getByRole('dialog', { name: 'Leave “Acme Treasury”?' });
     await leave.getByRole('button', { name: 'Leave', exact: true }).click();
