@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { expect } from './fixtures';
@@ -180,4 +181,51 @@ test('a workspace made in Settings, joined from a second desktop, a member regis
   } finally {
     await su.end();
   }
+});
+
+/** A loopback port nothing listens on (taken from the system, then let go). */
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+test('a join declined in main’s window, or to a server that does not answer, says why in words and keeps what was typed', async ({ app }) => {
+  const port = await closedPort();
+  await app.open();
+  await startDemo(app.page);
+  const panel = await settingsPanel(app.page);
+  await panel.getByRole('button', { name: 'Join a workspace' }).click();
+  const join = panel.getByRole('form', { name: 'Join a workspace' });
+  await join.getByLabel('Database server').fill('127.0.0.1');
+  await join.getByLabel('Port').fill(String(port));
+  await join.getByLabel('Database', { exact: true }).fill('acme_ws');
+  await join.getByLabel('Database login').fill('acme_ws_m_0123abcd');
+  await join.getByLabel('Password', { exact: true }).fill('typed-password');
+  await join.getByLabel('Your name').fill('Clerk Clara');
+
+  await join.getByRole('button', { name: 'Join the workspace' }).click();
+  await app.prompts.decline(`Send the password you typed for the database role “acme_ws_m_0123abcd” to 127.0.0.1:${port}/acme_ws?`);
+  await expect(join.getByRole('alert')).toContainText('Canceled in the app’s confirmation window: nothing was done.');
+
+  await join.getByRole('button', { name: 'Join the workspace' }).click();
+  await app.prompts.confirm(/database role “acme_ws_m_0123abcd”/);
+  await expect(join.getByRole('alert')).toContainText('The database server did not answer.');
+  for (const [label, value] of [
+    ['Database server', '127.0.0.1'],
+    ['Port', String(port)],
+    ['Database login', 'acme_ws_m_0123abcd'],
+    ['Your name', 'Clerk Clara'],
+  ] as const) {
+    await expect(join.getByLabel(label)).toHaveValue(value);
+  }
+  await expect(join.getByLabel('Password', { exact: true })).toHaveValue('typed-password');
+  await expect(join.getByLabel('Database', { exact: true })).toHaveValue('acme_ws');
+  // Still solo: nothing was kept.
+  await expect(panel.getByText(/Working alone needs nothing here/)).toBeVisible();
 });
