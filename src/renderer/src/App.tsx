@@ -6,6 +6,7 @@ import { subscribeAppSettings, useAppSettings } from './stores/app-settings';
 import { subscribeConnectivity } from './stores/connectivity';
 import { subscribeProfiles, useProfiles } from './stores/profiles';
 import { ErrorBanner } from './ui/ErrorBanner';
+import { refreshWorkspaces, subscribeWorkspaces } from './workspace/workspaces-store';
 
 /** Subscribes to main's events before the first load, so no change is missed between them. */
 function useMainSync(): void {
@@ -14,12 +15,15 @@ function useMainSync(): void {
     const offProfiles = subscribeProfiles();
     const offConnectivity = subscribeConnectivity();
     const offSettings = subscribeAppSettings();
+    const offWorkspaces = subscribeWorkspaces();
     void load();
+    void refreshWorkspaces();
     void useAppSettings.getState().load();
     return () => {
       offProfiles();
       offConnectivity();
       offSettings();
+      offWorkspaces();
     };
   }, [load]);
 }

@@ -6,6 +6,7 @@ import { ApprovalRuleSetting } from './ApprovalRuleSetting';
 import { DemoSample } from './DemoSample';
 import { LocalData } from './LocalData';
 import { NotificationSettings } from './NotificationSettings';
+import { TeamWorkspaceSection } from './workspace/TeamWorkspaceSection';
 import { ProfileList } from '../profiles/ProfileList';
 import { RecoveredNotice } from '../profiles/RecoveredNotice';
 import './settings.css';
@@ -40,6 +41,9 @@ export function SettingsScreen() {
       </SettingsPanel>
       <SettingsPanel title="Approvals">
         <ApprovalRuleSetting />
+      </SettingsPanel>
+      <SettingsPanel title="Team workspace">
+        <TeamWorkspaceSection />
       </SettingsPanel>
       <SettingsPanel title="Appearance">
         <AppearanceSetting />
