@@ -2,7 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
 import { PINNED_NOON } from './harness/clock';
-import { fillLiveProfile, saveLiveProfile, openSection, retryUntilOnline, startDemo } from './harness/flows';
+import { fillLiveProfile, newItemForm, saveLiveProfile, openSection, retryUntilOnline, startDemo } from './harness/flows';
 
 let live: Sandbox;
 test.beforeAll(async () => {
@@ -78,7 +78,7 @@ test('keyboard: Tab reaches the sidebar, Enter and Space open sections, Ctrl+dig
   await page.keyboard.press('Control+5');
   await expect(page.getByRole('heading', { level: 1, name: 'Transfers' })).toBeVisible();
   // In a text field Ctrl+D edits (macOS deletes forward): the half-typed form stays.
-  const amount = page.getByRole('form', { name: 'New transfer' }).getByLabel('Amount (USD)');
+  const amount = (await newItemForm(page, 'New transfer')).getByLabel('Amount (USD)');
   await amount.fill('12.50');
   await amount.press('Control+d');
   await expect(page.getByRole('heading', { level: 1, name: 'Transfers' })).toBeVisible();
