@@ -48,7 +48,7 @@ test('Transfers opens on the queue; the side panel shows the balance after, keep
   await form.getByLabel('From').selectOption(from);
   await form.getByLabel('To').selectOption(to);
   await form.getByLabel('Amount (USD)').fill('1,234.56');
-  const balance = form.getByRole('region', { name: 'Balance of the account it comes from' });
+  const balance = form.getByRole('region', { name: 'Source account balance' });
   await expect(balance).toContainText(fromName);
   await expect(balance.getByTestId('balance-now')).toHaveText(usd(balanceOf(sandbox, from)));
   await expect(balance.getByTestId('balance-after')).toHaveText(usd(balanceOf(sandbox, from) - 123_456));
@@ -104,7 +104,7 @@ test('offline, the panel says how old the balance is; Payments shows what a paym
   const pay = await newItemForm(page, 'New payment');
   await pay.getByLabel('Pay (svc handle)').fill(payee.svcHandle);
   await pay.getByLabel('Amount (USD)').fill('99.90');
-  const source = pay.getByRole('region', { name: 'Balance of the account it comes from' });
+  const source = pay.getByRole('region', { name: 'Source account balance' });
   await expect(source).toContainText(sandbox.world.virtualAccounts.get(sandbox.world.primaryVirtualAccountId)?.name ?? 'missing');
   await expect(source.getByTestId('balance-after')).toHaveText(usd(balanceOf(sandbox, sandbox.world.primaryVirtualAccountId) - 9_990));
   await expect(source.getByTestId('balance-now')).not.toContainText('as of');

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { OutboxKind, OutboxRow } from '../../../../shared/outbox';
+import type { OutboxKind, OutboxRow, OutboxState } from '../../../../shared/outbox';
 import type { Action as PaletteAction } from '../../model/actions';
 import { parseDollars } from '../../outbox/model/money-input';
 import { approvalHash, serviceLabel } from '../../outbox/model/approval-binding';
@@ -23,8 +23,8 @@ interface Props {
   kind?: OutboxKind;
   /** Rows in these groups start open. */
   emptyText: string;
-  /** A row to select and focus as soon as it is on screen (the one a side panel has just queued). */
-  selectRequest?: string | null;
+  /** A row to select, and to focus once it is drawn in this state (the one a side panel has just queued). */
+  selectRequest?: { rowId: string; state: OutboxState } | null;
 }
 
 /** Finished rows shown at first, and how many more each "Show more" adds. */
@@ -60,17 +60,18 @@ export function OutboxQueue({ profileId, kind, emptyText, selectRequest = null }
   const plan = useMemo(() => planQueue(queue ?? [], now), [queue, now]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const container = useRef<HTMLDivElement>(null);
-  // A requested row is selected at once and focused once it is drawn: a draft reaches the
-  // queue's live query a moment after the panel that queued it has closed.
-  const focusPending = useRef<string | null>(null);
+  // A requested row is selected at once and focused once it is drawn in the state it was queued
+  // in: the queue's live query may draw it first as the draft it was a moment before, in
+  // another group, whose item goes (and the focus with it) when the next read moves it.
+  const focusPending = useRef<{ rowId: string; state: OutboxState } | null>(null);
   useEffect(() => {
     if (selectRequest === null) return;
-    setSelectedId(selectRequest);
+    setSelectedId(selectRequest.rowId);
     focusPending.current = selectRequest;
   }, [selectRequest]);
   useEffect(() => {
-    const id = focusPending.current;
-    const el = id === null ? null : container.current?.querySelector<HTMLElement>(`[data-row="${CSS.escape(id)}"]`);
+    const want = focusPending.current;
+    const el = want === null ? null : container.current?.querySelector<HTMLElement>(`[data-row="${CSS.escape(want.rowId)}"][data-state="${want.state}"]`);
     if (!el) return;
     focusPending.current = null;
     el.focus();
@@ -216,6 +217,7 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
     <li
       className={`outbox__row${selected ? ' outbox__row--selected' : ''}`}
       data-row={row.id}
+      data-state={row.state}
       tabIndex={selected ? 0 : -1}
       aria-current={selected ? 'true' : undefined}
       aria-label={`${label}, ${STATE_LABEL[row.state]}`}

@@ -31,7 +31,7 @@ interface Props {
 export function QueueWithPanel({ profileId, kind, newLabel, actionId, emptyText, openRequest = false, form }: Props) {
   const [open, setOpen] = useState(false);
   const [focusAsked, setFocusAsked] = useState(0);
-  const [queued, setQueued] = useState<{ rowId: string; text: string } | null>(null);
+  const [queued, setQueued] = useState<{ select: { rowId: string; state: OutboxRow['state'] }; text: string } | null>(null);
   const panel = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const shown = open || openRequest;
@@ -53,8 +53,11 @@ export function QueueWithPanel({ profileId, kind, newLabel, actionId, emptyText,
     opener.current?.focus();
   };
   const onQueued = (row: OutboxRow) => {
+    // Focus leaves the panel before it hides: Chromium would otherwise drop a focus hidden under
+    // it after the queue has given it to the new row.
+    opener.current?.focus();
     setOpen(false);
-    setQueued({ rowId: row.id, text: row.state === 'approved' ? 'Queued: it will be sent when online.' : 'Queued for approval (Approvals).' });
+    setQueued({ select: { rowId: row.id, state: row.state }, text: row.state === 'approved' ? 'Queued: it will be sent when online.' : 'Queued for approval (Approvals).' });
   };
   useScreenActions([{ id: actionId, title: newLabel, group: 'This screen', keywords: ['draft', 'create', 'add'], shortcut: NEW_ITEM_KEY, run: openPanel }]);
 
@@ -80,7 +83,7 @@ export function QueueWithPanel({ profileId, kind, newLabel, actionId, emptyText,
           </SidePanel>
         }
       >
-        <OutboxQueue profileId={profileId} kind={kind} emptyText={emptyText} selectRequest={queued?.rowId ?? null} />
+        <OutboxQueue profileId={profileId} kind={kind} emptyText={emptyText} selectRequest={queued?.select ?? null} />
       </ListDetail>
     </>
   );

@@ -28,7 +28,7 @@ export function SourceBalance({ account, none, amountCents, asOf, online, what }
   const b = balanceAfter(account.balance.amountCents, amountCents, { asOf, online }, Date.now());
   const age = b.stale ? ` as of ${asOf === null ? 'an unknown time' : ago(asOf)}${online ? '' : ', offline'}` : '';
   return (
-    <section className="source-balance" aria-label="Balance of the account it comes from">
+    <section className="source-balance" aria-label="Source account balance">
       <Fields
         tight
         fields={[
