@@ -27,6 +27,8 @@ const ANY_PACKAGE_BUT_ELECTRON = '(?!\\.{1,2}(?:/|$)|/|electron(?:/|$)).*';
 const NO_NODE_IN_RENDERER = { source: `${NODE_BUILTINS}|${ELECTRON}`, message: 'The renderer is sandboxed with no Node: no Node builtins, no electron (use src/renderer/src/platform).' };
 const NO_REACT_OR_ZUSTAND = { source: '(?:react|react-dom|zustand|dexie-react-hooks)(?:/.*)?', message: 'Engines and pure models are plain TypeScript: no React, no zustand (state for screens lives in src/renderer/src/stores or app/).' };
 const NO_DEXIE = { source: DEXIE, message: 'Only the data layer (src/renderer/src/db, src/renderer/src/repos) touches Dexie; read through a repository hook.' };
+const BROWSER_DIALOGS = ['confirm', 'alert', 'prompt'];
+const NO_BROWSER_DIALOG = 'Ask in the app with ui/ConfirmDialog (or ModalDialog), never window.confirm, alert or prompt.';
 /** `window.treasury` (or `globalThis.treasury`) is read in one place, so every call goes through one seam. */
 const BRIDGE_READ = {
   selector: "MemberExpression[object.name=/^(window|globalThis|self)$/][property.name='treasury']",
@@ -230,5 +232,14 @@ export default defineConfig([
   {
     files: ['src/preload/**'],
     rules: restrict([{ source: ANY_PACKAGE_BUT_ELECTRON, message: 'The sandboxed preload imports only electron and src/shared.' }]),
+  },
+  {
+    // People answer in the app's own dialogs (ui/ConfirmDialog), which the keyboard, the theme and
+    // assistive technology reach, never in the browser's.
+    files: ['src/renderer/**'],
+    rules: {
+      'no-restricted-globals': ['error', ...BROWSER_DIALOGS.map((name) => ({ name, message: NO_BROWSER_DIALOG }))],
+      'no-restricted-properties': ['error', ...['window', 'globalThis', 'self'].flatMap((object) => BROWSER_DIALOGS.map((property) => ({ object, property, message: NO_BROWSER_DIALOG })))],
+    },
   },
 ]);

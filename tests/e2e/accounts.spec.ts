@@ -74,6 +74,7 @@ test('list, show closed, numbers with copy; offline the cached list, detail and 
   await expect(d.getByText(/as of .+ · offline/)).toBeVisible();
   await expect(d.getByLabel('Account transaction totals')).toContainText(`${agg.count} transactions`);
   await expect(d.getByRole('table')).toBeVisible();
+  await d.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(d.getByText('Offline: renaming and commission rules need the service.')).toBeVisible();
   await expect(d.getByRole('button', { name: 'Rename' })).toBeDisabled();
   await expect(d.getByRole('button', { name: 'Save commission rule' })).toBeDisabled();
@@ -85,6 +86,7 @@ test('list, show closed, numbers with copy; offline the cached list, detail and 
   await expect(payroll).toContainText(vaNamed(sandbox, 'Payroll').accountNumber);
   await sandbox.resetFaults();
   await app.probeUntil('online');
+  await payroll.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(payroll.getByRole('button', { name: 'Rename' })).toBeEnabled();
 
   // The primary account offers no rule and no close.
@@ -94,12 +96,44 @@ test('list, show closed, numbers with copy; offline the cached list, detail and 
   await expect(primary.getByRole('button', { name: 'Close account…' })).toHaveCount(0);
 });
 
+test('an account opens on its balance chart and its activity; changes wait behind "Edit", keep what was typed, and closing comes last', async ({ app }) => {
+  const sandbox = await syncedDemo(app);
+  const { page } = app;
+  await openSection(page, 'Accounts');
+  const escrow = vaNamed(sandbox, 'Client Escrow - Globex');
+  const d = await openAccount(page, escrow.name);
+  const balance = dollars(virtualAccountView(sandbox.world, escrow).balance.amountCents);
+  await expect(d.getByTestId('account-balance')).toHaveText(balance);
+  await expect(d.getByTestId('balance-summary')).toContainText(`to ${balance} on`);
+
+  // The parts in the order a person meets them: the chart, the activity, ..., the changes, closing.
+  const headings = await d.getByRole('heading', { level: 3 }).allTextContents();
+  expect(headings.slice(0, 2)).toEqual(['Balance over the last 90 days', 'Transactions (saved on this computer)']);
+  expect(headings.slice(-2)).toEqual(['Changes', 'Close the account']);
+
+  // Rename and the commission rule only after "Edit"; closed again, a half-typed name is still there.
+  const rename = d.getByRole('form', { name: 'Rename account' });
+  const edit = d.getByRole('button', { name: 'Edit', exact: true });
+  await expect(rename).toBeHidden();
+  await expect(d.getByRole('form', { name: 'Commission rule' })).toBeHidden();
+  await expect(edit).toHaveAttribute('aria-expanded', 'false');
+  await edit.click();
+  await expect(edit).toHaveAttribute('aria-expanded', 'true');
+  await rename.getByRole('textbox', { name: 'Name' }).fill('Escrow, half typed');
+  await edit.click();
+  await expect(rename).toBeHidden();
+  await edit.click();
+  await expect(rename.getByRole('textbox', { name: 'Name' })).toHaveValue('Escrow, half typed');
+  expect(sandbox.world.virtualAccounts.get(escrow.id)?.name).toBe(escrow.name);
+});
+
 test('rename and commission rule: bad input is refused beside the field with nothing sent', async ({ app }) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
   await openSection(page, 'Accounts');
   const marketing = vaNamed(sandbox, 'Marketing');
   const d = await openAccount(page, 'Marketing');
+  await d.getByRole('button', { name: 'Edit', exact: true }).click();
 
   // Rename: empty refused, then a real name reaches the service and the list.
   let before = lastSeq(sandbox);

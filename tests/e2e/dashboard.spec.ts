@@ -2,7 +2,7 @@ import { formatCents } from '../../src/shared/money';
 import { money } from '../../src/renderer/src/model/format';
 import { test, expect } from './fixtures';
 import { allTransactions } from './harness/expected';
-import { openSection, startDemo, syncUntil, synced, syncedDemo } from './harness/flows';
+import { newItemForm, openSection, startDemo, syncUntil, synced, syncedDemo } from './harness/flows';
 import { authorize } from './harness/cards';
 import { PINNED_NOON } from './harness/clock';
 import { changeOn, DAY_MS, dayAfter, dayRow, forecastTable, panel, sendTransferNow, serviceAccounts, setCommission, setMonthlyLimit, shownDay } from './harness/dashboard';
@@ -51,7 +51,7 @@ test('first screen: cash equal to the service, a scheduled transfer in the outbo
   // A transfer larger than the balance, scheduled for day 3, queued and approved on the screens.
   const amountCents = source.balance.amountCents + 10_000;
   await openSection(page, 'Transfers');
-  const form = page.getByRole('form', { name: 'New transfer' });
+  const form = await newItemForm(page, 'New transfer');
   await form.getByLabel('From').selectOption(source.virtualAccount.id);
   await form.getByLabel('To').selectOption(primary.virtualAccount.id);
   await form.getByLabel('Amount (USD)').fill(formatCents(amountCents));

@@ -117,8 +117,12 @@ test('"Pay this handle" prefills the payment form; queued, approved, sent once t
   await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
   const form = page.getByRole('form', { name: 'New payment' });
   await expect(form.getByLabel('Pay (svc handle)')).toHaveValue('globex-corp');
-  await expect(form.getByLabel('Pay (svc handle)')).toHaveAccessibleDescription(`Globex Corp · account ${globex.accountId}`);
   await expect(form.getByLabel('Amount (USD)')).toBeFocused();
+  // The payee by name; its ids only behind "Technical details".
+  await expect(form.getByLabel('Pay (svc handle)')).toHaveAccessibleDescription('Globex Corp, saved in the directory.');
+  await expect(form.getByText(globex.accountId)).toBeHidden();
+  await form.getByText('Technical details').click();
+  await expect(form.getByText(globex.accountId)).toBeVisible();
   // A payment can come only from the key's own legal entity's handles.
   const own = sandbox.world.svcHandles.get(sandbox.world.ownSvcHandleId)?.svcHandle ?? 'missing';
   await expect(form.getByLabel('From handle').getByRole('option')).toHaveText(['This key’s own handle', new RegExp(`^@${own} `)]);
@@ -127,7 +131,7 @@ test('"Pay this handle" prefills the payment form; queued, approved, sent once t
   await form.getByLabel('Pay (svc handle)').fill('someone-new');
   await expect(form.getByLabel('Pay (svc handle)')).toHaveAccessibleDescription(/not in the saved directory/);
   await form.getByLabel('Pay (svc handle)').fill('@Globex-Corp');
-  await expect(form.getByLabel('Pay (svc handle)')).toHaveAccessibleDescription(`Globex Corp · account ${globex.accountId}`);
+  await expect(form.getByLabel('Pay (svc handle)')).toHaveAccessibleDescription('Globex Corp, saved in the directory.');
 
   await form.getByLabel('Amount (USD)').fill('12.34');
   await form.getByRole('button', { name: 'Queue payment' }).click();

@@ -161,7 +161,8 @@ test('three commands with no mouse: sync now, pause sending, approve the selecte
   await runCommand(page, 'sync', /^Sync now/);
   await expect.poll(cachedName, { timeout: 90_000 }).toBe(renamed);
 
-  // Two transfers drafted from the keyboard: "New transfer" takes focus to the form.
+  // Two transfers drafted from the keyboard: "New transfer" opens its panel with focus in the
+  // form; Enter queues it, closes the panel and selects the new row, which takes the focus.
   for (const amount of ['11.11', '22.22']) {
     await runCommand(page, 'new trnsf', /^New transfer/);
     const form = page.getByRole('form', { name: 'New transfer' });
@@ -170,8 +171,12 @@ test('three commands with no mouse: sync now, pause sending, approve the selecte
     await form.getByLabel('To').selectOption(to.id);
     await form.getByLabel('Amount (USD)').fill(amount);
     await form.getByLabel('Amount (USD)').press('Enter');
-    await expect(form.getByText('Queued for approval (Approvals).')).toBeVisible();
+    await expect(form).toBeHidden();
+    const row = page.getByRole('region', { name: 'Awaiting approval' }).getByRole('listitem', { name: new RegExp(`^Transfer \\$${amount.replace('.', '\\.')}`) });
+    await expect(row).toHaveAttribute('aria-current', 'true');
+    await expect(row).toBeFocused();
   }
+  await expect(page.getByText('Queued for approval (Approvals).')).toBeVisible();
 
   // 2. Pause sending.
   await runCommand(page, 'aprv', /^Go to Approvals/);
@@ -301,7 +306,11 @@ test('the shortcuts sheet lists what the keys do, the sidebar shows the same key
   // Ctrl+digit still works from a field, as the sheet says.
   await page.keyboard.press('Control+5');
   await expect(heading(page, 'Transfers')).toBeVisible();
-  const amount = page.getByRole('form', { name: 'New transfer' }).getByLabel('Amount (USD)');
+  // N, outside a field, opens the new transfer's panel at its first field.
+  await page.keyboard.press('n');
+  const form = page.getByRole('form', { name: 'New transfer' });
+  await expect(form.getByLabel('From')).toBeFocused();
+  const amount = form.getByLabel('Amount (USD)');
   await amount.focus();
   await page.keyboard.type('12?');
   await expect(amount).toHaveValue('12?');

@@ -122,8 +122,8 @@ test('a transfer never processed is not resent a day later either: a person is t
   await expect(review).toContainText(/may have forgotten its key.+Mark as sent.+Send again/, { timeout: 90_000 });
   expect(ledgerOf(key)).toHaveLength(0);
 
-  page.once('dialog', (d) => void d.accept());
   await review.getByRole('button', { name: /^Send again/ }).click();
+  await page.getByRole('dialog', { name: 'Send this transfer again?' }).getByRole('button', { name: 'Send again' }).click();
   await expect(page.getByRole('region', { name: 'Sent' })).toContainText('Transfer $56.78', { timeout: 90_000 });
   const moved = service.world.ledger.filter((e) => e.amountCents === 5_678);
   expect(moved).toHaveLength(1);

@@ -1,7 +1,7 @@
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
 import { PINNED_NOON } from './harness/clock';
-import { saveLiveProfile, openSection, startDemo } from './harness/flows';
+import { newItemForm, saveLiveProfile, openSection, startDemo } from './harness/flows';
 
 // A send in flight finishes against the profile it belongs to, whichever profile is on screen.
 
@@ -31,7 +31,7 @@ test('switching profiles while a transfer is being sent: it completes against it
   const world = demo.world;
   const to = [...world.virtualAccounts.values()].find((v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null);
   await openSection(page, 'Transfers');
-  const form = page.getByRole('form', { name: 'New transfer' });
+  const form = await newItemForm(page, 'New transfer');
   await form.getByLabel('From').selectOption(world.primaryVirtualAccountId);
   await form.getByLabel('To').selectOption(to?.id ?? '');
   await form.getByLabel('Amount (USD)').fill('31.41');

@@ -24,8 +24,10 @@ test('three transfers from one covered account go at once; reloaded with all thr
   // The service is slow, so the three are still unanswered when the page goes away.
   await sandbox.setFaults({ latencyMs: 3_000 });
   const before = sandbox.requests.lastSeq;
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: /^Approve all 3/ }).click();
+  const ask = page.getByRole('dialog', { name: 'Approve 3 items?' });
+  await expect(ask).toContainText('3 items totalling $36.06');
+  await ask.getByRole('button', { name: 'Approve 3 items' }).click();
   const sending = page.getByRole('region', { name: 'Sending' });
   for (const amount of AMOUNTS) await expect(sending).toContainText(`Transfer $${amount}`);
   // All three reached the service before any was answered: they went together, not in turn.

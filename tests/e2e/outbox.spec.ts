@@ -5,7 +5,7 @@ import type { Sandbox } from '../../src/sandbox';
 import { virtualAccountView } from '../../src/sandbox/accounts/views';
 import { formatCents } from '../../src/shared/money';
 import { test, expect } from './fixtures';
-import { draftTransfer, openSection, syncedDemo } from './harness/flows';
+import { draftTransfer, newItemForm, openSection, syncedDemo } from './harness/flows';
 
 // The outbox through the real screens, core and sandbox: drafted offline, approved by a person,
 // sent exactly once when the connection returns, whatever happens in between.
@@ -91,7 +91,7 @@ test('reloaded in the middle of a send: resent with the same key, one transfer',
 
 async function queuePayment(page: Page, handle: string, amount: string) {
   await openSection(page, 'Payments');
-  const form = page.getByRole('form', { name: 'New payment' });
+  const form = await newItemForm(page, 'New payment');
   await form.getByLabel('Pay (svc handle)').fill(handle);
   await form.getByLabel('Amount (USD)').fill(amount);
   await form.getByRole('button', { name: 'Queue payment' }).click();
@@ -122,8 +122,22 @@ test('a payment whose answer was lost is never resent: found in the transactions
   await expect(review).toContainText('may have gone through');
   await sandbox.resetFaults();
   expect(ledgerFor(sandbox, 5_678)).toHaveLength(0);
-  page.once('dialog', (d) => void d.accept());
+  // "Send again" asks in the app's own dialog; cancelled, nothing is sent; confirmed, it is sent once.
   await review.getByRole('button', { name: /^Send again/ }).click();
+  const ask = page.getByRole('dialog', { name: 'Send this payment again?' });
+  await expect(ask).toContainText('Payment $56.78');
+  await expect(ask).toContainText('1 new request');
+  // From the keyboard: Cancel has the focus, so Enter or Escape sends nothing.
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(ask).toBeHidden();
+  await expect(review).toContainText('Payment $56.78');
+  expect(ledgerFor(sandbox, 5_678)).toHaveLength(0);
+  await review.getByRole('button', { name: /^Send again/ }).click();
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(ask.getByRole('button', { name: 'Send again' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(sent).toContainText('Payment $56.78');
   expect(ledgerFor(sandbox, 5_678)).toHaveLength(1);
 });
@@ -221,6 +235,8 @@ test('bulk import: errors beside each row, nothing queued until the bad rows are
   const sandbox = await syncedDemo(app);
   const { from, to } = accounts(sandbox);
   await openSection(page, 'Transfers');
+  // The import sits in the "New transfer" panel, under the form.
+  await newItemForm(page, 'New transfer');
   const csv = `source,destination,amount,memo\n${from},${to},10.01,first\n${from},${from},0,\nva_nope,${to},3.333,\n${to},${from},10.02,"second, with a comma"\n`;
   await page.getByLabel('CSV file').setInputFiles({ name: 'transfers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByText('2 rows ready, 2 with errors.')).toBeVisible();
@@ -239,6 +255,7 @@ test('bulk import: errors beside each row, nothing queued until the bad rows are
   await expect(waiting).toContainText('second, with a comma');
 
   await openSection(page, 'Transfers');
+  await newItemForm(page, 'New transfer');
   await page.getByLabel('CSV file').setInputFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from('from,to,amount\na,b,1\n') });
   await expect(page.getByRole('alert')).toContainText("The file's columns do not match");
 });
@@ -249,7 +266,7 @@ test('a payment submitted twice before the first is written is queued once', asy
   const payee = [...sandbox.world.svcHandles.values()].find((h) => h.id !== sandbox.world.ownSvcHandleId);
   if (!payee) throw new Error('the seed has no payee');
   await openSection(page, 'Payments');
-  const form = page.getByRole('form', { name: 'New payment' });
+  const form = await newItemForm(page, 'New payment');
   await form.getByLabel('Pay (svc handle)').fill(payee.svcHandle);
   await form.getByLabel('Amount (USD)').fill('77.70');
   // Two submits in the same task: both reach the form before the first draft is written, as a

@@ -42,6 +42,15 @@ async function openSection(page: Page, name: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name }).waitFor();
 }
 
+/** The side panel's form beside the queue on Transfers or Payments, opened when closed. */
+async function newItemForm(page: Page, label: 'New transfer' | 'New payment') {
+  const opener = page.getByRole('button', { name: label, exact: true });
+  if ((await opener.getAttribute('aria-expanded')) !== 'true') await opener.click();
+  const form = page.getByRole('form', { name: label });
+  await form.waitFor();
+  return form;
+}
+
 async function tour(ctx: Ctx): Promise<void> {
   const { page, session } = ctx;
   await page.goto(HOST_ENTRY_URL);
@@ -178,7 +187,7 @@ async function outboxScreens(ctx: Ctx, demo: Sandbox): Promise<void> {
   const awaiting = page.getByRole('region', { name: 'Awaiting approval' });
   for (const amount of ['2,500.00', '18,250.00']) {
     await openSection(page, 'Transfers');
-    const form = page.getByRole('form', { name: 'New transfer' });
+    const form = await newItemForm(page, 'New transfer');
     await form.getByLabel('From').selectOption(world.primaryVirtualAccountId);
     await form.getByLabel('To').selectOption(to.id);
     await form.getByLabel('Amount (USD)').fill(amount);
@@ -186,7 +195,7 @@ async function outboxScreens(ctx: Ctx, demo: Sandbox): Promise<void> {
     await awaiting.filter({ hasText: `Transfer $${amount}` }).waitFor();
   }
   await openSection(page, 'Payments');
-  const pay = page.getByRole('form', { name: 'New payment' });
+  const pay = await newItemForm(page, 'New payment');
   await pay.getByLabel('Pay (svc handle)').fill(payee.svcHandle);
   await pay.getByLabel('Amount (USD)').fill('420.00');
   await pay.getByRole('button', { name: 'Queue payment' }).click();
@@ -196,21 +205,25 @@ async function outboxScreens(ctx: Ctx, demo: Sandbox): Promise<void> {
   await page.getByRole('button', { name: /^Approve: Transfer \$18,250\.00/ }).click();
   await approved.filter({ hasText: 'Transfer $18,250.00' }).waitFor();
   await awaiting.filter({ hasText: 'Transfer $2,500.00' }).filter({ hasText: 'Payment $420.00' }).waitFor();
-  // Tall enough for both groups; on Transfers and Payments the queue sits below the form, so it is scrolled to.
+  // Tall enough for both groups.
   await page.setViewportSize({ width: VIEWPORT.width, height: 1180 });
   await page.mouse.move(0, 0);
   await shoot(ctx, 'approvals');
 
+  // The queue first; a new transfer being typed in the side panel, with the balance it leaves.
   await openSection(page, 'Transfers');
   await approved.filter({ hasText: 'Transfer $18,250.00' }).waitFor();
   await awaiting.filter({ hasText: 'Transfer $2,500.00' }).waitFor();
-  await awaiting.evaluate((group) => group.scrollIntoView({ block: 'start' }));
+  const draft = await newItemForm(page, 'New transfer');
+  await draft.getByLabel('From').selectOption(world.primaryVirtualAccountId);
+  await draft.getByLabel('Amount (USD)').fill('1,250.00');
+  await draft.getByTestId('balance-after').filter({ hasText: '$' }).waitFor();
   await page.mouse.move(0, 0);
   await shoot(ctx, 'transfers');
+  await page.keyboard.press('Escape');
 
   await openSection(page, 'Payments');
   await awaiting.filter({ hasText: 'Payment $420.00' }).waitFor();
-  await awaiting.evaluate((group) => group.scrollIntoView({ block: 'start' }));
   await page.mouse.move(0, 0);
   await shoot(ctx, 'payments');
   await page.setViewportSize(VIEWPORT);
@@ -233,8 +246,9 @@ async function dashboardScreen(ctx: Ctx): Promise<void> {
 }
 
 /**
- * An account open: its numbers, the commission rule the seed gives the escrow account, its
- * balance over time, its transactions, the export, and an off-ramp wallet created for the picture.
+ * An account open: its balance over time and its transactions first, then its numbers, the
+ * commission rule the seed gives the escrow account, the export, and an off-ramp wallet created
+ * for the picture.
  */
 async function accountScreens(ctx: Ctx): Promise<void> {
   const { page } = ctx;
@@ -250,7 +264,8 @@ async function accountScreens(ctx: Ctx): Promise<void> {
   await form.getByRole('status').waitFor();
   const qr = detail.getByRole('img', { name: /^QR code of / }).first();
   await qr.waitFor();
-  // The details scroll on their own: first from their top (numbers, rule, edits, activity), then at the wallet.
+  // The details scroll on their own: first from their top (the balance chart and the activity), then at the wallet.
+  await detail.getByTestId('balance-summary').waitFor();
   await detail.evaluate((el) => el.scrollTo({ top: 0 }));
   await page.mouse.move(0, 0);
   await shoot(ctx, 'accounts');

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { expect, test, type ElectronApplication, type Page } from '@playwright/test';
-import { draftTransfer, openSection, startDemo, synced } from '../e2e/harness/flows';
+import { draftTransfer, newItemForm, openSection, startDemo, synced } from '../e2e/harness/flows';
 import { freshUserData, launch } from './launch';
 import { answerBoxes, clickTrayItem, closeWhenHeld, isVisible, recorded, watchTray } from './native-ui';
 
@@ -25,8 +25,7 @@ const QUESTION = {
 /** Two open accounts of the Demo, as the transfer form offers them. */
 async function twoAccounts(page: Page): Promise<[string, string]> {
   await openSection(page, 'Transfers');
-  const values = await page
-    .getByRole('form', { name: 'New transfer' })
+  const values = await (await newItemForm(page, 'New transfer'))
     .getByLabel('From')
     .locator('option')
     .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter((v) => v !== ''));

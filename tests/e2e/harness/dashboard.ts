@@ -4,7 +4,7 @@ import { virtualAccountView } from '../../../src/sandbox/accounts/views';
 import type { VirtualAccountView } from '../../../src/shared/service';
 import { formatCents } from '../../../src/shared/money';
 import { money } from '../../../src/renderer/src/model/format';
-import { openSection } from './flows';
+import { newItemForm, openSection } from './flows';
 
 /** Steps and readings of the Dashboard's e2e, as a person sees the screen. */
 
@@ -85,7 +85,7 @@ export async function setMonthlyLimit(sandbox: Sandbox, cardId: string, amountCe
 /** A transfer due now, queued on the Transfers screen and approved on Approvals: the sender then sends it. */
 export async function sendTransferNow(page: Page, fromId: string, toId: string, amountCents: number): Promise<void> {
   await openSection(page, 'Transfers');
-  const form = page.getByRole('form', { name: 'New transfer' });
+  const form = await newItemForm(page, 'New transfer');
   await form.getByLabel('From').selectOption(fromId);
   await form.getByLabel('To').selectOption(toId);
   await form.getByLabel('Amount (USD)').fill(formatCents(amountCents));

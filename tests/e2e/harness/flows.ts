@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { Sandbox } from '../../../src/sandbox';
 import type { Prompts } from './prompts';
 
@@ -50,10 +50,22 @@ export async function openSection(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
+/**
+ * The "New transfer" or "New payment" form, in the side panel beside the queue on its screen:
+ * opened with its button when it is closed, left as it is when it is open.
+ */
+export async function newItemForm(page: Page, label: 'New transfer' | 'New payment'): Promise<Locator> {
+  const opener = page.getByRole('button', { name: label, exact: true });
+  if ((await opener.getAttribute('aria-expanded')) !== 'true') await opener.click();
+  const form = page.getByRole('form', { name: label });
+  await expect(form).toBeVisible();
+  return form;
+}
+
 /** Queues a transfer between two virtual accounts (by id) from the Transfers form. */
 export async function draftTransfer(page: Page, from: string, to: string, amount: string): Promise<void> {
   await openSection(page, 'Transfers');
-  const form = page.getByRole('form', { name: 'New transfer' });
+  const form = await newItemForm(page, 'New transfer');
   await form.getByLabel('From').selectOption(from);
   await form.getByLabel('To').selectOption(to);
   await form.getByLabel('Amount (USD)').fill(amount);

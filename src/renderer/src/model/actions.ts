@@ -30,7 +30,7 @@ export interface ActionLists {
 
 /**
  * The actions in force: a screen's action with the id of a global one replaces it there (the
- * shell's "New transfer" opens the Transfers screen; on that screen, the form's own focuses it),
+ * shell's "New transfer" opens the Transfers screen; on that screen, the screen's own opens its panel),
  * and a repeated id within a scope keeps its first registration.
  */
 export function mergeActions(screen: readonly Action[], global: readonly Action[]): ActionLists {

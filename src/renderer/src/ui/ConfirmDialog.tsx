@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { keepTabInside } from './focus';
 import { useModalDialog } from './useModalDialog';
 
 interface Props {
@@ -6,6 +7,8 @@ interface Props {
   title: string;
   children: string;
   confirmLabel: string;
+  /** A final or risky step is red; a confirmation of an ordinary one (approve these) is not. */
+  danger?: boolean;
   onConfirm(): void;
   onCancel(): void;
 }
@@ -14,7 +17,7 @@ interface Props {
  * A modal confirmation on the native <dialog>: the browser traps focus, Escape cancels, and
  * focus returns to the opener on close. Cancel is focused first so Enter never destroys.
  */
-export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({ open, title, children, confirmLabel, danger = true, onConfirm, onCancel }: Props) {
   const ref = useModalDialog(open);
   // Ids of their own: a screen may hold several of these (a card's close and its constraint's
   // removal), and a shared id would name every dialog after the first one's title.
@@ -26,6 +29,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
       className="dialog"
       aria-labelledby={titleId}
       aria-describedby={textId}
+      onKeyDown={keepTabInside}
       onCancel={(e) => {
         e.preventDefault();
         onCancel();
@@ -39,7 +43,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, onConfirm, 
         <button type="button" className="button" onClick={onCancel} autoFocus>
           Cancel
         </button>
-        <button type="button" className="button button--danger" onClick={onConfirm}>
+        <button type="button" className={`button ${danger ? 'button--danger' : 'button--primary'}`} onClick={onConfirm}>
           {confirmLabel}
         </button>
       </div>

@@ -10,7 +10,7 @@ import { useMerchantNames } from '../../directory/commands/merchant-names';
 const NEWEST = 15;
 const CHART_DAYS = 90;
 
-/** The account's cached transactions (count, totals, the newest rows) and its balance over time. */
+/** The account's balance over time, then its cached transactions (count, totals, the newest rows): what an account opens on. */
 export function AccountActivity({ profileId, view, nowMs }: { profileId: string; view: VirtualAccountView; nowMs: number }) {
   const id = view.virtualAccount.id;
   const { all, recent } = useAccountTransactions(profileId, id, NEWEST, nowMs, CHART_DAYS);
@@ -19,6 +19,23 @@ export function AccountActivity({ profileId, view, nowMs }: { profileId: string;
 
   return (
     <>
+      <section className="detail-section" aria-labelledby={`va-chart-${id}`}>
+        <h3 id={`va-chart-${id}`} className="detail-section__title">
+          Balance over the last {CHART_DAYS} days
+        </h3>
+        {recent.state === 'loading' ? <p className="muted">Reading the cached transactions…</p> : null}
+        {recent.state === 'error' ? <p className="field__error" role="alert">{recent.error}</p> : null}
+        {series ? (
+          <>
+            <BalanceChart points={series} />
+            <p className="field__hint">
+              Walked back day by day from the balance now ({money(view.balance.amountCents)}) through the {count(recent.rows.length)} cached transactions of the period that move it (posted and
+              pending; failed ones and those held for approval do not).
+              {recent.complete ? '' : ' The period has more transactions than were read: the older part of the chart is approximate.'}
+            </p>
+          </>
+        ) : null}
+      </section>
       <section className="detail-section" aria-labelledby={`va-tx-${id}`}>
         <h3 id={`va-tx-${id}`} className="detail-section__title">
           Transactions (saved on this computer)
@@ -30,23 +47,6 @@ export function AccountActivity({ profileId, view, nowMs }: { profileId: string;
           caption={(n) => `Newest ${n} transactions of the account`}
           empty="No transactions of this account in the cache yet."
         />
-      </section>
-      <section className="detail-section" aria-labelledby={`va-chart-${id}`}>
-        <h3 id={`va-chart-${id}`} className="detail-section__title">
-          Balance over the last {CHART_DAYS} days
-        </h3>
-        {recent.state === 'loading' ? <p className="muted">Reading the cached transactions…</p> : null}
-        {recent.state === 'error' ? <p className="field__error">{recent.error}</p> : null}
-        {series ? (
-          <>
-            <BalanceChart points={series} />
-            <p className="field__hint">
-              Walked back day by day from the balance now ({money(view.balance.amountCents)}) through the {count(recent.rows.length)} cached transactions of the period that move it (posted and
-              pending; failed ones and those held for approval do not).
-              {recent.complete ? '' : ' The period has more transactions than were read: the older part of the chart is approximate.'}
-            </p>
-          </>
-        ) : null}
       </section>
     </>
   );

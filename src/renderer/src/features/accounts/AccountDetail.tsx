@@ -11,7 +11,7 @@ import { CloseAccount } from './CloseAccount';
 import { OfframpPanel } from './OfframpPanel';
 import { StatusNote } from '../../ui/StatusNote';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
-import { DetailPane } from '../../ui/DetailPane';
+import { DetailPane, DetailSection } from '../../ui/DetailPane';
 import { Fields, TechnicalDetails, TechValue } from '../../ui/Fields';
 import { useEntities } from '../../repos/entities-hooks';
 
@@ -57,6 +57,8 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClo
       onClose={onClose}
       sub={
         <>
+          <strong data-testid="account-balance">{money(view.balance.amountCents)}</strong>
+          {' · '}
           {a.accountType === 'primary' ? 'Primary account (the main account itself)' : 'Virtual account under the main account'}
           {a.closedAt ? ` · closed ${dateTime(a.closedAt)}` : ''}
           {asOf ? ` · as of ${ago(asOf)}` : ''}
@@ -69,36 +71,38 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClo
           {closed}
         </p>
       ) : null}
-      <Fields
-        fields={[
-          ['Balance', money(view.balance.amountCents)],
-          ['Spend', money(view.spend.amountCents)],
-          ['Account number', <CopyValue label="account number" value={a.accountNumber} />],
-          ['Routing number', <CopyValue label="routing number" value={a.routingNumber} />],
-          ['Main account', mainAccount ?? 'The company’s main account'],
-          ['Closed', a.closedAt ? dateTime(a.closedAt) : 'No: open'],
-          [
-            'Commission',
-            <span data-testid="commission-rule">
-              {describeRule(view.commissionRule)}
-              {next ? <span className="account-next"> · next collection {next}</span> : null}
-            </span>,
-          ],
-        ]}
-      />
-      <div className="account-actions">
-        <button type="button" className="button" disabled={!online || reading} title={online ? undefined : 'Offline: refreshing needs the connection to the bank.'} onClick={() => void readAgain()}>
-          {reading ? 'Refreshing…' : 'Refresh this account'}
-        </button>
-        <StatusNote note={note} />
-      </div>
-      <AccountEdits profileId={profileId} view={view} online={online} />
-      <CloseAccount profileId={profileId} view={view} all={all} online={online} onClosed={setClosed} />
+      {/* What an account opens on: its balance over time and its activity; then its facts, and changes last. */}
       <AccountActivity profileId={profileId} view={view} nowMs={nowMs} />
+      <DetailSection title="About this account">
+        <Fields
+          fields={[
+            ['Balance', money(view.balance.amountCents)],
+            ['Spend', money(view.spend.amountCents)],
+            ['Account number', <CopyValue label="account number" value={a.accountNumber} />],
+            ['Routing number', <CopyValue label="routing number" value={a.routingNumber} />],
+            ['Main account', mainAccount ?? 'The company’s main account'],
+            ['Closed', a.closedAt ? dateTime(a.closedAt) : 'No: open'],
+            [
+              'Commission',
+              <span data-testid="commission-rule">
+                {describeRule(view.commissionRule)}
+                {next ? <span className="account-next"> · next collection {next}</span> : null}
+              </span>,
+            ],
+          ]}
+        />
+        <div className="account-actions">
+          <button type="button" className="button" disabled={!online || reading} title={online ? undefined : 'Offline: refreshing needs the connection to the bank.'} onClick={() => void readAgain()}>
+            {reading ? 'Refreshing…' : 'Refresh this account'}
+          </button>
+          <StatusNote note={note} />
+        </div>
+      </DetailSection>
       <AccountExport profileId={profileId} view={view} />
       <ErrorBoundary what="The off-ramp wallets">
         <OfframpPanel profileId={profileId} view={view} online={online} />
       </ErrorBoundary>
+      <AccountEdits profileId={profileId} view={view} online={online} />
       <TechnicalDetails
         fields={[
           ['Virtual account id', <TechValue>{a.id}</TechValue>],
@@ -106,6 +110,7 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClo
           ['Commission rule id', view.commissionRule ? <TechValue>{view.commissionRule.id}</TechValue> : undefined],
         ]}
       />
+      <CloseAccount profileId={profileId} view={view} all={all} online={online} onClosed={setClosed} />
     </DetailPane>
   );
 }

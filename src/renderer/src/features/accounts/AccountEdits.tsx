@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { VirtualAccountView } from '../../../../shared/service';
 import { canCarryRule, checkCommission, checkName, PRIMARY_NO_RULE } from '../../accounts/model/account-edits';
 import { nextCollection } from '../../accounts/model/commission-words';
@@ -15,9 +15,15 @@ interface Props {
   online: boolean;
 }
 
-/** Rename and the commission rule: each one `entityWrites` call, online only, checked before sending. */
+/**
+ * Rename and the commission rule, behind "Edit": an account opens on its balance and activity,
+ * and changes are asked for. Each is one `entityWrites` call, online only, checked before
+ * sending. Closed again, the forms stay mounted (hidden), so a half-typed change is kept.
+ */
 export function AccountEdits({ profileId, view, online }: Props) {
   const a = view.virtualAccount;
+  const [editing, setEditing] = useState(false);
+  const regionId = useId();
   if (a.accountType === 'primary') {
     return (
       <section className="detail-section" aria-label="Changes">
@@ -36,14 +42,21 @@ export function AccountEdits({ profileId, view, online }: Props) {
   }
   return (
     <section className="detail-section" aria-label="Changes">
-      <h3 className="detail-section__title">Changes</h3>
-      {online ? null : (
-        <p className="muted" role="note">
-          {OFFLINE_EDITS}
-        </p>
-      )}
-      <RenameForm profileId={profileId} view={view} online={online} />
-      {canCarryRule(view) ? <CommissionForm profileId={profileId} view={view} online={online} /> : null}
+      <div className="detail-section__head">
+        <h3 className="detail-section__title">Changes</h3>
+        <button type="button" className="button" aria-expanded={editing} aria-controls={regionId} onClick={() => setEditing((e) => !e)}>
+          Edit
+        </button>
+      </div>
+      <div id={regionId} hidden={!editing}>
+        {online ? null : (
+          <p className="muted" role="note">
+            {OFFLINE_EDITS}
+          </p>
+        )}
+        <RenameForm profileId={profileId} view={view} online={online} />
+        {canCarryRule(view) ? <CommissionForm profileId={profileId} view={view} online={online} /> : null}
+      </div>
     </section>
   );
 }

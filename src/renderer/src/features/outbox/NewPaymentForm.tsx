@@ -1,19 +1,23 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import type { Account, SvcHandle } from '../../../../shared/service';
+import type { OutboxRow } from '../../../../shared/outbox';
+import type { Account, SvcHandle, VirtualAccountView } from '../../../../shared/service';
 import { findHandle, handlesOfAccounts, normalHandle, sortHandles } from '../../directory/model/handles';
 import { parseDollars } from '../../outbox/model/money-input';
 import { useEntities } from '../../repos/entities-hooks';
 import { usePaymentPrefill, type PaymentPrefill } from '../../stores/payment-prefill';
 import { TextField } from '../../ui/TextField';
 import { QueueFooter } from './QueueFooter';
-import { useScreenActions } from '../../stores/action-registry';
-import { focusFirstField } from '../../ui/focus';
+import { SourceBalance } from './SourceBalance';
+import { useConnectivity } from '../../stores/connectivity';
+import { paymentSourceAccount } from '../../outbox/model/payment-source';
+import { TechnicalDetails, TechValue } from '../../ui/Fields';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { queueDraft } from '../../outbox/commands/submit-draft';
 import { KINDS } from '../../outbox/model/kinds';
 
 const EMPTY: SvcHandle[] = [];
 const NO_ACCOUNTS: Account[] = [];
+const NO_VIRTUAL_ACCOUNTS: VirtualAccountView[] = [];
 
 /** The payee's name: the saved directory's, else the one "Pay this handle" brought while the handle is unchanged. */
 function payeeName(known: SvcHandle | undefined, typed: string, prefilled: PaymentPrefill | null): string | undefined {
@@ -23,16 +27,21 @@ function payeeName(known: SvcHandle | undefined, typed: string, prefilled: Payme
 
 /** What the person is told about the payee as they type: who it is, or that the directory does not know it. */
 function payeeHint(known: SvcHandle | undefined, name: string | undefined, typed: string): string {
-  if (known) return `${known.name} · account ${known.accountId}`;
+  if (known) return `${known.name}, saved in the directory.`;
   if (!typed.trim()) return 'Type a handle, or pick one from the directory.';
   return `${name ? `${name}: ` : ''}not in the saved directory; it is sent to this handle exactly as typed.`;
 }
 
-/** A payment to a svc handle, drafted from the cached directory (works offline). */
-export function NewPaymentForm({ profileId }: { profileId: string }) {
+/**
+ * A payment to a svc handle, drafted from the cached directory (works offline), with what it
+ * leaves in the account it comes from. `onQueued` hears of each row it queues.
+ */
+export function NewPaymentForm({ profileId, onQueued }: { profileId: string; onQueued(row: OutboxRow): void }) {
   const cached = useEntities<SvcHandle>(profileId, 'svcHandle')?.items ?? EMPTY;
   const handles = useMemo(() => sortHandles(cached), [cached]);
   const accounts = useEntities<Account>(profileId, 'account')?.items ?? NO_ACCOUNTS;
+  const virtual = useEntities<VirtualAccountView>(profileId, 'virtualAccount');
+  const online = useConnectivity((s) => s.byProfile[profileId]?.state !== 'offline');
   // Only the key's own legal entity's handles can pay (the service refuses any other source).
   const sources = useMemo(() => {
     const own = handlesOfAccounts(handles, accounts.map((a) => a.id));
@@ -45,7 +54,6 @@ export function NewPaymentForm({ profileId }: { profileId: string }) {
   const [sourceId, setSourceId] = useState('');
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [done, setDone] = useState<string | null>(null);
 
   // "Pay this handle" on the Directory: start from that payee and let the person type the amount.
   useEffect(() => {
@@ -55,20 +63,17 @@ export function NewPaymentForm({ profileId }: { profileId: string }) {
     setPrefilled(p);
     setPayee(p.svcHandle);
     setErrors({});
-    setDone(null);
     amountRef.current?.focus();
   }, [prefill, profileId]);
 
   const known = findHandle(handles, payee);
   const name = payeeName(known, payee, prefilled);
-
-  const formRef = useRef<HTMLFormElement>(null);
-  useScreenActions([{ id: 'outbox:new-payment', title: 'New payment', group: 'This screen', keywords: ['draft'], run: () => focusFirstField(formRef.current) }]);
+  const parsed = amount ? parseDollars(amount) : null;
+  const from = paymentSourceAccount(sources, virtual?.items ?? NO_VIRTUAL_ACCOUNTS, sourceId);
 
   const submitOnce = useSubmitOnce();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setDone(null);
     const errs: Record<string, string> = {};
     const handle = payee.trim().replace(/^@/, '');
     const cents = parseDollars(amount);
@@ -85,12 +90,12 @@ export function NewPaymentForm({ profileId }: { profileId: string }) {
       payload: { svcHandle: known?.svcHandle ?? handle, amountCents: cents.cents, ...(sourceId ? { sourceSvcHandleId: sourceId } : {}) },
       labels: { ...(name ? { destination: name } : {}), ...(source ? { source: `@${source.svcHandle}` } : {}) },
     });
-    setDone(row.state === 'approved' ? 'Queued: it will be sent when online.' : 'Queued for approval (Approvals).');
     setAmount('');
+    onQueued(row);
   };
 
   return (
-    <form ref={formRef} className="form" onSubmit={(e) => {
+    <form className="form" onSubmit={(e) => {
         e.preventDefault();
         void submitOnce.once(() => submit(e));
       }} aria-label="New payment" noValidate>
@@ -107,7 +112,7 @@ export function NewPaymentForm({ profileId }: { profileId: string }) {
       {/* The browser's own combobox: typing filters the saved handles, each shown with its name. */}
       <datalist id="pay-handles">
         {handles.map((h) => (
-          <option key={h.id} value={h.svcHandle} label={`${h.name} · ${h.accountId}`} />
+          <option key={h.id} value={h.svcHandle} label={h.name} />
         ))}
       </datalist>
       <div className="field">
@@ -124,7 +129,24 @@ export function NewPaymentForm({ profileId }: { profileId: string }) {
         </select>
       </div>
       <TextField ref={amountRef} id="pay-amount" label="Amount (USD)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors['amount']} hint="For example 99.90" />
-      <QueueFooter label="Queue payment" done={done} submit={submitOnce} />
+      <SourceBalance
+        account={from}
+        none="The account this handle pays from is not saved on this computer: its balance shows after a sync."
+        amountCents={parsed?.ok ? parsed.cents : null}
+        asOf={virtual?.asOf ?? null}
+        online={online}
+        what="payment"
+      />
+      {known ? (
+        <TechnicalDetails
+          fields={[
+            ['Payee handle id', <TechValue>{known.id}</TechValue>],
+            ['Payee account id', <TechValue>{known.accountId}</TechValue>],
+            ['From handle id', sourceId ? <TechValue>{sourceId}</TechValue> : undefined],
+          ]}
+        />
+      ) : null}
+      <QueueFooter label="Queue payment" submit={submitOnce} />
     </form>
   );
 }

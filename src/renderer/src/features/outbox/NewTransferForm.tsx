@@ -1,4 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import type { OutboxRow } from '../../../../shared/outbox';
 import type { VirtualAccountView } from '../../../../shared/service';
 import { parseDollars } from '../../outbox/model/money-input';
 import { useEntities } from '../../repos/entities-hooks';
@@ -6,15 +7,19 @@ import { TextField } from '../../ui/TextField';
 import { dayStartMs } from '../../model/transaction-filters';
 import { money } from '../../model/format';
 import { QueueFooter } from './QueueFooter';
-import { useScreenActions } from '../../stores/action-registry';
-import { focusFirstField } from '../../ui/focus';
+import { SourceBalance } from './SourceBalance';
+import { useConnectivity } from '../../stores/connectivity';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { queueDraft } from '../../outbox/commands/submit-draft';
 import { KINDS } from '../../outbox/model/kinds';
 
-/** A transfer between two of the profile's virtual accounts, drafted from the cache (works offline). */
-export function NewTransferForm({ profileId }: { profileId: string }) {
+/**
+ * A transfer between two of the profile's virtual accounts, drafted from the cache (works
+ * offline), with what it leaves in the source. `onQueued` hears of each row it queues.
+ */
+export function NewTransferForm({ profileId, onQueued }: { profileId: string; onQueued(row: OutboxRow): void }) {
   const cached = useEntities<VirtualAccountView>(profileId, 'virtualAccount');
+  const online = useConnectivity((s) => s.byProfile[profileId]?.state !== 'offline');
   const open = (cached?.items ?? []).filter((v) => !v.virtualAccount.closedAt);
   const [source, setSource] = useState('');
   const [destination, setDestination] = useState('');
@@ -22,20 +27,14 @@ export function NewTransferForm({ profileId }: { profileId: string }) {
   const [memo, setMemo] = useState('');
   const [sendOn, setSendOn] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [done, setDone] = useState<string | null>(null);
 
   const byId = new Map(open.map((v) => [v.virtualAccount.id, v]));
   const parsed = amount ? parseDollars(amount) : null;
   const from = byId.get(source);
-  const lowBalance = parsed?.ok && from && parsed.cents > from.balance.amountCents;
-
-  const formRef = useRef<HTMLFormElement>(null);
-  useScreenActions([{ id: 'outbox:new-transfer', title: 'New transfer', group: 'This screen', keywords: ['draft'], run: () => focusFirstField(formRef.current) }]);
 
   const submitOnce = useSubmitOnce();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setDone(null);
     const errs: Record<string, string> = {};
     if (!byId.has(source)) errs['source'] = 'Choose the account to send from.';
     if (!byId.has(destination)) errs['destination'] = 'Choose the account to send to.';
@@ -55,22 +54,23 @@ export function NewTransferForm({ profileId }: { profileId: string }) {
       ...(notBefore ? { notBefore } : {}),
       labels: { ...(src ? { source: src.virtualAccount.name } : {}), ...(dst ? { destination: dst.virtualAccount.name } : {}) },
     });
-    setDone(row.state === 'approved' ? 'Queued: it will be sent when online.' : 'Queued for approval (Approvals).');
     setAmount('');
     setMemo('');
+    onQueued(row);
   };
 
   return (
-    <form ref={formRef} className="form" onSubmit={(e) => {
+    <form className="form" onSubmit={(e) => {
         e.preventDefault();
         void submitOnce.once(() => submit(e));
       }} aria-label="New transfer" noValidate>
       <AccountSelect id="tr-source" label="From" accounts={open} value={source} onChange={setSource} error={errors['source']} />
       <AccountSelect id="tr-destination" label="To" accounts={open} value={destination} onChange={setDestination} error={errors['destination']} />
-      <TextField id="tr-amount" label="Amount (USD)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors['amount']} hint={lowBalance ? `The cached balance of ${from?.virtualAccount.name} is ${money(from?.balance.amountCents ?? 0)}: this may be refused. The service decides.` : 'For example 1,250.00'} />
+      <TextField id="tr-amount" label="Amount (USD)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors['amount']} hint="For example 1,250.00" />
+      <SourceBalance account={from} none="Choose the account to send from to see its balance." amountCents={parsed?.ok ? parsed.cents : null} asOf={cached?.asOf ?? null} online={online} what="transfer" />
       <TextField id="tr-memo" label="Memo (optional)" value={memo} onChange={(e) => setMemo(e.target.value)} error={errors['memo']} maxLength={300} />
       <TextField id="tr-send-on" label="Send on (optional, UTC date)" type="date" value={sendOn} onChange={(e) => setSendOn(e.target.value)} error={errors['sendOn']} />
-      <QueueFooter label="Queue transfer" done={done} submit={submitOnce} />
+      <QueueFooter label="Queue transfer" submit={submitOnce} />
       {open.length === 0 ? <p className="field__hint">No virtual accounts are cached yet: they appear after the first sync.</p> : null}
     </form>
   );

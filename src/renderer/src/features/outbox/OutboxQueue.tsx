@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { OutboxKind, OutboxRow } from '../../../../shared/outbox';
+import type { OutboxKind, OutboxRow, OutboxState } from '../../../../shared/outbox';
 import type { Action as PaletteAction } from '../../model/actions';
 import { parseDollars } from '../../outbox/model/money-input';
 import { approvalHash, serviceLabel } from '../../outbox/model/approval-binding';
@@ -14,6 +14,7 @@ import { rowCommands } from './row-commands';
 import { useProfileService } from '../../outbox/commands/profile-service';
 import { reviewLines, STATE_LABEL, STATE_ORDER, technicalLines, title } from '../../outbox/model/describe';
 import { TechnicalDetails } from '../../ui/Fields';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import './outbox.css';
 
 interface Props {
@@ -22,6 +23,8 @@ interface Props {
   kind?: OutboxKind;
   /** Rows in these groups start open. */
   emptyText: string;
+  /** A row to select, and to focus once it is drawn in this state (the one a side panel has just queued). */
+  selectRequest?: { rowId: string; state: OutboxState } | null;
 }
 
 /** Finished rows shown at first, and how many more each "Show more" adds. */
@@ -43,7 +46,7 @@ function moveTo(key: string, order: readonly OutboxRow[], from: number): OutboxR
  * queue is read whole (it holds only unfinished rows); finished rows come from the archive, the
  * newest first, a page at a time, so the screen costs the same after 100 or 100,000 sends.
  */
-export function OutboxQueue({ profileId, kind, emptyText }: Props) {
+export function OutboxQueue({ profileId, kind, emptyText, selectRequest = null }: Props) {
   const queue = useOutboxRows(profileId);
   const [finishedLimit, setFinishedLimit] = useState(FINISHED_PAGE);
   const finished = useFinishedRows(profileId, finishedLimit, kind);
@@ -57,6 +60,22 @@ export function OutboxQueue({ profileId, kind, emptyText }: Props) {
   const plan = useMemo(() => planQueue(queue ?? [], now), [queue, now]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const container = useRef<HTMLDivElement>(null);
+  // A requested row is selected at once and focused once it is drawn in the state it was queued
+  // in: the queue's live query may draw it first as the draft it was a moment before, in
+  // another group, whose item goes (and the focus with it) when the next read moves it.
+  const focusPending = useRef<{ rowId: string; state: OutboxState } | null>(null);
+  useEffect(() => {
+    if (selectRequest === null) return;
+    setSelectedId(selectRequest.rowId);
+    focusPending.current = selectRequest;
+  }, [selectRequest]);
+  useEffect(() => {
+    const want = focusPending.current;
+    const el = want === null ? null : container.current?.querySelector<HTMLElement>(`[data-row="${CSS.escape(want.rowId)}"][data-state="${want.state}"]`);
+    if (!el) return;
+    focusPending.current = null;
+    el.focus();
+  });
   const paletteKey = useBoundShortcuts().get('app:palette');
   const mac = useAppInfo((s) => s.mac);
   if (!all) return <p className="muted">Loading the outbox…</p>;
@@ -118,26 +137,37 @@ export function OutboxQueue({ profileId, kind, emptyText }: Props) {
 
 function BatchApprove({ rows, onDone }: { rows: OutboxRow[]; onDone(error: string | null): void }) {
   const [busy, setBusy] = useState(false);
+  // The rows as they were when the person asked: what the dialog names is what is approved.
+  const [asking, setAsking] = useState<OutboxRow[] | null>(null);
   const profileId = rows[0]?.profileId ?? '';
   const service = useProfileService(profileId);
   if (rows.length < 2) return null;
-  const total = rows.reduce((sum, r) => sum + r.amountCents, 0);
+  const sum = (list: readonly OutboxRow[]) => list.reduce((cents, r) => cents + r.amountCents, 0);
+  const approve = async (shownRows: OutboxRow[]) => {
+    setAsking(null);
+    if (service === null) return;
+    setBusy(true);
+    // The hashes of exactly the rows on screen: a row changed since is refused, not approved.
+    const shown = await Promise.all(shownRows.map(async (r) => ({ rowId: r.id, shownHash: await approvalHash(r, service) })));
+    onDone(await outboxActions.approveMany(profileId, shown));
+    setBusy(false);
+  };
   return (
-    <button
-      type="button"
-      className="button"
-      disabled={busy || service === null}
-      onClick={async () => {
-        if (service === null || !window.confirm(`Approve ${rows.length} items totalling ${money(total)}, to be sent to ${serviceLabel(service)}? Each is sent exactly as shown.`)) return;
-        setBusy(true);
-        // The hashes of exactly the rows on screen: a row changed since is refused, not approved.
-        const shown = await Promise.all(rows.map(async (r) => ({ rowId: r.id, shownHash: await approvalHash(r, service) })));
-        onDone(await outboxActions.approveMany(profileId, shown));
-        setBusy(false);
-      }}
-    >
-      Approve all {rows.length} ({money(total)})
-    </button>
+    <>
+      <button type="button" className="button" disabled={busy || service === null} onClick={() => setAsking(rows)}>
+        Approve all {rows.length} ({money(sum(rows))})
+      </button>
+      <ConfirmDialog
+        open={asking !== null}
+        title={`Approve ${(asking ?? rows).length} items?`}
+        confirmLabel={`Approve ${(asking ?? rows).length} items`}
+        danger={false}
+        onConfirm={() => void approve(asking ?? rows)}
+        onCancel={() => setAsking(null)}
+      >
+        {`${(asking ?? rows).length} items totalling ${money(sum(asking ?? rows))} are approved and sent to ${service === null ? 'no service: this profile is gone' : serviceLabel(service)}, each exactly as shown and once. An item changed since it was shown is refused, not approved.`}
+      </ConfirmDialog>
+    </>
   );
 }
 
@@ -171,12 +201,14 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [changing, setChanging] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const label = title(row);
   const commands = rowCommands(row, {
     run,
     approval: hash !== null ? { hash } : { unavailable: service === null ? 'This profile is gone' : 'Still checking what will be sent' },
     reject: rejecting ? null : () => setRejecting(true),
     change: changing ? null : () => setChanging(true),
+    confirmSendAgain: () => setConfirming(true),
   });
   // The selected row offers its buttons in the palette, named after the row as the buttons are.
   useScreenActions(selected ? commands.map((c): PaletteAction => ({ id: c.id, title: `${c.label}: ${label}`, group: 'Selected item', ...(c.unavailable ? { unavailable: c.unavailable } : {}), run: c.run })) : NO_ACTIONS);
@@ -185,6 +217,7 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
     <li
       className={`outbox__row${selected ? ' outbox__row--selected' : ''}`}
       data-row={row.id}
+      data-state={row.state}
       tabIndex={selected ? 0 : -1}
       aria-current={selected ? 'true' : undefined}
       aria-label={`${label}, ${STATE_LABEL[row.state]}`}
@@ -219,6 +252,18 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
         if (cents !== null) await run(outboxActions.changeAmount(row, cents));
         setChanging(false);
       }} /> : null}
+      <ConfirmDialog
+        open={confirming}
+        title={`Send this ${row.kind} again?`}
+        confirmLabel="Send again"
+        onConfirm={() => {
+          setConfirming(false);
+          void run(outboxActions.sendAgain(row));
+        }}
+        onCancel={() => setConfirming(false)}
+      >
+        {`${label} may already have gone through. Sending it again makes 1 new request to the service with a new key: if the first one went through, the money moves twice. Cancel to check the account's transactions first, or mark it as sent.`}
+      </ConfirmDialog>
       {rejecting ? (
         <form
           className="form__actions"

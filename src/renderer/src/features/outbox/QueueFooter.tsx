@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { SubmitOnce } from '../../ui/useSubmitOnce';
 
-/** The submit button of a queue form and what became of the last submission. */
-export function QueueFooter({ label, done, submit, children }: { label: string; done: string | null; submit?: SubmitOnce; children?: ReactNode }) {
+/** The submit button of a queue form and why the last submission failed (what became of one that went, the screen says). */
+export function QueueFooter({ label, submit, children }: { label: string; submit?: SubmitOnce; children?: ReactNode }) {
   const busy = submit?.busy ?? false;
   return (
     <>
@@ -14,11 +14,6 @@ export function QueueFooter({ label, done, submit, children }: { label: string; 
       {submit?.failure ? (
         <p className="field__error" role="alert">
           {submit.failure}
-        </p>
-      ) : null}
-      {done ? (
-        <p className="form__saved" aria-live="polite">
-          {done}
         </p>
       ) : null}
       {children}

@@ -20,6 +20,8 @@ export interface RowHandlers {
   reject: (() => void) | null;
   /** Opens the row's new-amount form; null while it is open. */
   change: (() => void) | null;
+  /** Asks the person, in the app's own dialog, whether to send a row that may have gone through again. */
+  confirmSendAgain(): void;
 }
 
 const CHANGEABLE: readonly OutboxRow['state'][] = ['draft', 'awaiting-approval', 'approved', 'failed'];
@@ -42,9 +44,7 @@ export function rowCommands(row: OutboxRow, h: RowHandlers): RowCommand[] {
   if (row.kind !== 'note' && CHANGEABLE.includes(row.state) && change) add('change-amount', 'Change amount', async () => change());
   if (row.state === 'needs-review') {
     add('mark-sent', 'Mark as sent', () => h.run(outboxActions.markSent(row)));
-    add('send-again', 'Send again', async () => {
-      if (window.confirm('It may already have gone through: sending again could move the money twice. Send it again with a new key?')) await h.run(outboxActions.sendAgain(row));
-    });
+    add('send-again', 'Send again', async () => h.confirmSendAgain());
   }
   if (CANCELABLE.includes(row.state)) add('cancel', 'Cancel', () => h.run(outboxActions.cancel(row)));
   return list;

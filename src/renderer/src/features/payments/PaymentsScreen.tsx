@@ -1,21 +1,28 @@
 import { useProfiles } from '../../stores/profiles';
+import { usePaymentPrefill } from '../../stores/payment-prefill';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { NewPaymentForm } from '../outbox/NewPaymentForm';
-import { BulkImport } from '../outbox/BulkImport';
-import { OutboxQueue } from '../outbox/OutboxQueue';
+import { QueueWithPanel } from '../outbox/QueueWithPanel';
 
 export function PaymentsScreen() {
   const profileId = useProfiles((s) => s.activeProfileId);
+  // "Pay this handle" on the Directory: the form opens on that payee.
+  const prefilled = usePaymentPrefill((s) => s.prefill !== null && s.prefill.profileId === profileId);
   return (
-    <section className="screen" aria-labelledby="screen-title">
+    <section className="screen screen--wide" aria-labelledby="screen-title">
       <ScreenHeading>Payments</ScreenHeading>
-      <p className="panel__intro">Pay a svc handle, online or not. A payment whose outcome is unknown is never sent twice by itself: it waits for you under “Needs review”.</p>
+      <p className="panel__intro">Payments to svc handles, drafted online or not. A payment whose outcome is unknown is never sent twice by itself: it waits for you under “Needs review”.</p>
       {profileId ? (
-        <>
-          <NewPaymentForm key={profileId} profileId={profileId} />
-          <BulkImport key={`import-${profileId}`} profileId={profileId} kind="payment" />
-          <OutboxQueue profileId={profileId} kind="payment" emptyText="No payments queued." />
-        </>
+        <QueueWithPanel
+          key={profileId}
+          profileId={profileId}
+          kind="payment"
+          newLabel="New payment"
+          actionId="outbox:new-payment"
+          emptyText="No payments queued."
+          openRequest={prefilled}
+          form={(onQueued) => <NewPaymentForm profileId={profileId} onQueued={onQueued} />}
+        />
       ) : null}
     </section>
   );

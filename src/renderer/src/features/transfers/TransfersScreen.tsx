@@ -1,21 +1,24 @@
 import { useProfiles } from '../../stores/profiles';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { NewTransferForm } from '../outbox/NewTransferForm';
-import { BulkImport } from '../outbox/BulkImport';
-import { OutboxQueue } from '../outbox/OutboxQueue';
+import { QueueWithPanel } from '../outbox/QueueWithPanel';
 
 export function TransfersScreen() {
   const profileId = useProfiles((s) => s.activeProfileId);
   return (
-    <section className="screen" aria-labelledby="screen-title">
+    <section className="screen screen--wide" aria-labelledby="screen-title">
       <ScreenHeading>Transfers</ScreenHeading>
-      <p className="panel__intro">Draft transfers between your virtual accounts at any time, online or not. Each is approved, then sent exactly once when the service is reachable.</p>
+      <p className="panel__intro">Transfers between your virtual accounts, drafted at any time, online or not. Each is approved, then sent exactly once when the service is reachable.</p>
       {profileId ? (
-        <>
-          <NewTransferForm key={profileId} profileId={profileId} />
-          <BulkImport key={`import-${profileId}`} profileId={profileId} kind="transfer" />
-          <OutboxQueue profileId={profileId} kind="transfer" emptyText="No transfers queued." />
-        </>
+        <QueueWithPanel
+          key={profileId}
+          profileId={profileId}
+          kind="transfer"
+          newLabel="New transfer"
+          actionId="outbox:new-transfer"
+          emptyText="No transfers queued."
+          form={(onQueued) => <NewTransferForm profileId={profileId} onQueued={onQueued} />}
+        />
       ) : null}
     </section>
   );
