@@ -33,6 +33,20 @@ function move<R extends OutboxRow>(row: R, to: OutboxState, now: number, patch: 
 
 const who = (a: Approver) => `${a.user} on ${a.machine}`;
 
+/** A team row is decided in its workspace, by its members' signatures, never on this desktop's word. */
+function notTeam(row: OutboxRow, action: string): void {
+  if (row.team) throw new IllegalTransition(row.state, action, 'it is decided in the team workspace, where its approvers sign; approve or reject it in the Approvals inbox');
+}
+
+/**
+ * Draft -> awaiting approval in a team workspace: its drafter signed it there (the signed copy is
+ * kept beside it), and from now on only the workspace's approvers decide it.
+ */
+export function handToTeam<R extends OutboxRow>(row: R, workspaceId: string, now: number): R {
+  require(row, 'hand to the team workspace', ['draft'], 'only a draft is handed to the team workspace');
+  return move(row, 'awaiting-approval', now, { team: { workspaceId } }, { reason: 'signed for the team workspace' });
+}
+
 /**
  * A warning noted on a row being sent (the cached balance looked too low): the state does not
  * change, the warning is kept on the row and in its history; the send goes ahead.
@@ -64,6 +78,7 @@ export function submit<R extends OutboxRow>(row: R, needsApproval: boolean, now:
  */
 export function approve<R extends OutboxRow>(row: R, by: Approver, shownHash: string, currentHash: string, now: number, service: string): R {
   require(row, 'approve', ['awaiting-approval'], 'only a row awaiting approval is approved');
+  notTeam(row, 'approve');
   if (shownHash !== currentHash) throw new IllegalTransition(row.state, 'approve', 'it changed after it was shown, or its profile now sends elsewhere; review it again');
   return move(row, 'approved', now, { approval: { by, at: now, payloadHash: currentHash, service }, approvedFor: service, lastError: undefined }, { by: who(by) });
 }
@@ -82,6 +97,7 @@ export function approvedElsewhere<R extends OutboxRow>(row: R, service: string, 
 
 export function reject<R extends OutboxRow>(row: R, by: Approver, reason: string, now: number): R {
   require(row, 'reject', ['awaiting-approval'], 'only a row awaiting approval is rejected');
+  notTeam(row, 'reject');
   if (!reason.trim()) throw new IllegalTransition(row.state, 'reject', 'a reason is required');
   return move(row, 'rejected', now, {}, { reason: reason.trim(), by: who(by) });
 }
@@ -97,6 +113,7 @@ export function cancel<R extends OutboxRow>(row: R, now: number, reason?: string
  */
 export function edit<R extends OutboxRow>(row: R, changes: { payload: OutboxRow['payload'] } & Partial<Pick<OutboxRowBase, 'notBefore' | 'labels' | 'amountCents' | 'sourceKey' | 'fundsKey'>>, newKey: string, now: number): R {
   require(row, 'edit', ['draft', 'awaiting-approval', 'approved', 'failed'], 'it is being sent or finished');
+  notTeam(row, 'edit');
   return move(row, 'draft', now, { ...changes, idempotencyKey: newKey, approval: undefined, approvedFor: undefined, attempts: [], firstAttemptAt: undefined, nextAttemptAt: undefined, lastError: undefined }, { reason: 'edited: a new operation' });
 }
 
