@@ -10,6 +10,7 @@ import { useConnectivity } from '../stores/connectivity';
 import { useProfiles } from '../stores/profiles';
 import { outboxNotifier, senders } from '../outbox/commands/sending';
 import { syncs } from './sync';
+import { startTeamPusher } from '../team-queue/commands/pusher';
 
 /** Every five minutes while online; on start; when a profile's connection comes back. */
 export const SYNC_INTERVAL_MS = 5 * 60_000;
@@ -106,6 +107,8 @@ export function startEngines(): () => void {
 
   const offProfiles = useProfiles.subscribe(onProfiles);
   const offConnectivity = useConnectivity.subscribe(onConnectivity);
+  // What was signed for a team workspace while it was out of reach goes to it when it answers.
+  const stopTeamPusher = startTeamPusher();
   onProfiles(useProfiles.getState());
   onConnectivity(useConnectivity.getState());
 
@@ -119,6 +122,7 @@ export function startEngines(): () => void {
   return () => {
     offProfiles();
     offConnectivity();
+    stopTeamPusher();
     stopUnsent();
     noticesLock.abort();
     awaiting.stop();
