@@ -11,6 +11,7 @@ import { useProfiles } from '../stores/profiles';
 import { outboxNotifier, senders } from '../outbox/commands/sending';
 import { syncs } from './sync';
 import { startTeamPusher } from '../team-queue/commands/pusher';
+import { startTeamSending } from '../team-queue/commands/team-sending';
 
 /** Every five minutes while online; on start; when a profile's connection comes back. */
 export const SYNC_INTERVAL_MS = 5 * 60_000;
@@ -109,6 +110,8 @@ export function startEngines(): () => void {
   const offConnectivity = useConnectivity.subscribe(onConnectivity);
   // What was signed for a team workspace while it was out of reach goes to it when it answers.
   const stopTeamPusher = startTeamPusher();
+  // What a workspace approved for a profile whose API key this desktop holds goes out under a claim.
+  const stopTeamSending = startTeamSending();
   onProfiles(useProfiles.getState());
   onConnectivity(useConnectivity.getState());
 
@@ -123,6 +126,7 @@ export function startEngines(): () => void {
     offProfiles();
     offConnectivity();
     stopTeamPusher();
+    stopTeamSending();
     stopUnsent();
     noticesLock.abort();
     awaiting.stop();

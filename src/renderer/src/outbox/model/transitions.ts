@@ -76,6 +76,17 @@ export function submit<R extends OutboxRow>(row: R, needsApproval: boolean, now:
  * A person approves exactly what they were shown, for the service they were shown: the hash
  * shown must be the one of the row's current payload for `service` (approval-binding.ts).
  */
+/**
+ * What the team workspace recorded for a row handed to it (sent, or failed for good), mirrored on
+ * the drafter's copy so this desktop's queue and balances tell the truth. A row that needs a
+ * person stays waiting here: the workspace's inbox is where it is resolved.
+ */
+export function closedInTeam<R extends OutboxRow>(row: R, outcome: 'sent' | 'failed', detail: string, now: number): R {
+  require(row, 'record the team workspace’s outcome for', ['awaiting-approval'], 'only a row waiting in the team workspace takes its outcome');
+  if (!row.team) throw new IllegalTransition(row.state, 'record the team workspace’s outcome for', 'it was not handed to a team workspace');
+  return move(row, outcome, now, { lastError: outcome === 'sent' ? undefined : detail }, { reason: `in the team workspace: ${detail}` });
+}
+
 export function approve<R extends OutboxRow>(row: R, by: Approver, shownHash: string, currentHash: string, now: number, service: string): R {
   require(row, 'approve', ['awaiting-approval'], 'only a row awaiting approval is approved');
   notTeam(row, 'approve');
@@ -190,12 +201,14 @@ export function resolveSent<R extends OutboxRow>(row: R, now: number, how: { by?
 /** A person decides to send it again: a new operation with a new key (the old one may have been used). */
 export function resendAnyway<R extends OutboxRow>(row: R, by: Approver, newKey: string, now: number, service: string): R {
   require(row, 'send again', ['needs-review'], 'only a row needing review is sent again');
+  notTeam(row, 'send again');
   return move(row, 'approved', now, { approvedFor: service, idempotencyKey: newKey, attempts: [], firstAttemptAt: undefined, nextAttemptAt: undefined, lastError: undefined }, { reason: 'sent again with a new key', by: who(by) });
 }
 
 /** A failed row goes back to draft to be fixed and approved again (same payload would fail the same way). */
 export function retryFailed<R extends OutboxRow>(row: R, newKey: string, now: number): R {
   require(row, 'reopen', ['failed'], 'only a failed row is reopened');
+  notTeam(row, 'reopen');
   return move(row, 'draft', now, { idempotencyKey: newKey, approval: undefined, approvedFor: undefined, attempts: [], firstAttemptAt: undefined, lastError: undefined }, { reason: 'reopened after failing' });
 }
 

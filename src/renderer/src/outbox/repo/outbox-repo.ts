@@ -100,6 +100,20 @@ export async function handRowToTeam(profileId: string, rowId: string, workspaceI
   });
 }
 
+/**
+ * The drafter's copy of a team row takes the outcome the workspace recorded; false when this
+ * outbox has no such row waiting (another member drafted it, or it was settled already).
+ */
+export async function mirrorTeamOutcome(profileId: string, rowId: string, outcome: 'sent' | 'failed', detail: string, now = Date.now()): Promise<boolean> {
+  try {
+    await changeRow(profileId, rowId, (row) => t.closedInTeam(row, outcome, detail, now), now);
+    return true;
+  } catch (error) {
+    if (error instanceof RowNotFound || error instanceof t.IllegalTransition) return false;
+    throw error;
+  }
+}
+
 /** A row of the queue or of the archive. */
 export async function getRow(profileId: string, rowId: string): Promise<OutboxRow | undefined> {
   const db = outboxDb(profileId);
