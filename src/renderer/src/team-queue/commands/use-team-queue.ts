@@ -67,7 +67,8 @@ export function useTeamQueue(service: string | null): { view: TeamQueueView; rel
       if (!live) return;
       if (binding.kind !== 'team') return setView(binding.kind === 'solo' ? { kind: 'solo' } : binding);
       const workspace = (await joinedWorkspaces()).list.find((w) => w.id === binding.workspaceId);
-      if (!live || !workspace) return;
+      if (!live) return;
+      if (!workspace) return setView({ kind: 'unsure', problem: `${binding.name} is no longer joined on this desktop: join it again in Settings, or its transfers wait.` });
       workspaceRef.current = workspace.id;
       setView({ kind: 'team', workspace, connectivity: workspace.connectivity, rows: null, error: null });
       void read(false);
