@@ -23,7 +23,7 @@ test('a handed draft is awaiting approval in the workspace, kept unpushed with i
   expect(await lane.run('unpushed', 'p1', '0a6f1c2e-8d7b-4c1a-9e3f-5b2d7c9e1f01')).toEqual([]);
 });
 
-test('the pusher keeps everything while the workspace is unreachable, then sends drafts before decisions; already there is pushed, a refusal is kept with its reason', async ({ lane }) => {
+test('the pusher keeps everything while the workspace is unreachable, then sends drafts with (and before) decisions; already there is pushed, a refusal is kept with its reason', async ({ lane }) => {
   await lane.open('team-outbox.ts');
   await lane.run('reset', 'p2');
   const a = await lane.run<{ id: string }>('handed', 'p2', WS, 100, T0);
@@ -34,18 +34,14 @@ test('the pusher keeps everything while the workspace is unreachable, then sends
   // Offline: one call, nothing marked, the reason reported.
   const offline = await lane.run<{ report: { pushed: number; stopped: string | null }; calls: { drafts: string[]; decisions: number }[] }>('push', 'p2', WS, ['unreachable']);
   expect(offline.report).toMatchObject({ pushed: 0, refused: [], stopped: 'The workspace is unreachable.' });
-  expect(offline.calls).toEqual([{ drafts: [`draft of ${a.id}`, `draft of ${b.id}`, `draft of ${c.id}`], decisions: 0 }]);
+  expect(offline.calls).toEqual([{ drafts: [`draft of ${a.id}`, `draft of ${b.id}`, `draft of ${c.id}`], decisions: 1 }]);
   expect(await lane.run('unpushed', 'p2', WS)).toEqual([`draft ${a.id}`, `draft ${b.id}`, `draft ${c.id}`, `decision ${decision}`]);
 
-  // Back: drafts in one call, then the decision; b was there already (a lost answer), c is refused.
+  // Back: one call (main writes its drafts before its decisions); b was there already (a lost answer), c is refused.
   const back = await lane.run<{ report: { pushed: number; refused: { id: string; problem: string }[]; stopped: string | null }; calls: { drafts: string[]; decisions: number }[] }>('push', 'p2', WS, [
     { [b.id]: 'already-there', [c.id]: 'refused' },
-    {},
   ]);
-  expect(back.calls).toEqual([
-    { drafts: [`draft of ${a.id}`, `draft of ${b.id}`, `draft of ${c.id}`], decisions: 0 },
-    { drafts: [], decisions: 1 },
-  ]);
+  expect(back.calls).toEqual([{ drafts: [`draft of ${a.id}`, `draft of ${b.id}`, `draft of ${c.id}`], decisions: 1 }]);
   expect(back.report).toEqual({ pushed: 3, refused: [{ id: c.id, problem: 'Another row already uses this id or idempotency key.' }], stopped: null });
   const kept = await lane.run<{ id: string; pushed: number; problem: string | null }[]>('kept', 'p2');
   expect(kept.sort((x, y) => x.id.localeCompare(y.id))).toEqual(

@@ -34,7 +34,9 @@ export async function pushProfile(profileId: string, workspaceId: string, push: 
   const drafts = items.flatMap((i) => (i.type === 'draft' ? [i.draft] : []));
   const decisions = items.flatMap((i) => (i.type === 'decision' ? [i.decision] : []));
   while (drafts.length > 0 || decisions.length > 0) {
-    const arg = { workspaceId, drafts: drafts.splice(0, DRAFTS_PER_CALL), decisions: drafts.length > 0 ? [] : decisions.splice(0, DECISIONS_PER_CALL) };
+    // Decisions ride along once every draft has gone: main writes a call's drafts before its decisions.
+    const batch = drafts.splice(0, DRAFTS_PER_CALL);
+    const arg = { workspaceId, drafts: batch, decisions: drafts.length > 0 ? [] : decisions.splice(0, DECISIONS_PER_CALL) };
     const r = await push(arg);
     if (!r.ok) {
       report.stopped = r.error.message;
