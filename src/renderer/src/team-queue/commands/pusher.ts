@@ -31,18 +31,24 @@ export interface PushReport {
 export async function pushProfile(profileId: string, workspaceId: string, push: PushCall = mainPush): Promise<PushReport> {
   const report: PushReport = { pushed: 0, refused: [], stopped: null };
   const items = await unpushedItems(profileId, workspaceId);
-  const drafts = items.flatMap((i) => (i.type === 'draft' ? [i.draft] : []));
-  const decisions = items.flatMap((i) => (i.type === 'decision' ? [i.decision] : []));
+  const drafts = items.flatMap((i) => (i.type === 'draft' ? [{ id: i.id, signed: i.draft }] : []));
+  const decisions = items.flatMap((i) => (i.type === 'decision' ? [{ id: i.id, signed: i.decision }] : []));
   while (drafts.length > 0 || decisions.length > 0) {
     // Decisions ride along once every draft has gone: main writes a call's drafts before its decisions.
-    const batch = drafts.splice(0, DRAFTS_PER_CALL);
-    const arg = { workspaceId, drafts: batch, decisions: drafts.length > 0 ? [] : decisions.splice(0, DECISIONS_PER_CALL) };
-    const r = await push(arg);
+    const sentDrafts = drafts.splice(0, DRAFTS_PER_CALL);
+    const sentDecisions = drafts.length > 0 ? [] : decisions.splice(0, DECISIONS_PER_CALL);
+    const r = await push({ workspaceId, drafts: sentDrafts.map((d) => d.signed), decisions: sentDecisions.map((d) => d.signed) });
     if (!r.ok) {
       report.stopped = r.error.message;
       break;
     }
-    const results = [...r.value.drafts, ...r.value.decisions];
+    // Answers come in the order sent; each is filed under the item this desktop kept (a refusal
+    // of a statement main cannot read carries no id of its own).
+    const sent = [...sentDrafts, ...sentDecisions];
+    const results = [...r.value.drafts, ...r.value.decisions].flatMap((x, i) => {
+      const item = sent[i];
+      return item ? [{ ...x, id: item.id }] : [];
+    });
     await markPushed(profileId, results);
     for (const x of results) {
       if (x.status === 'refused') report.refused.push({ id: x.id, problem: x.problem ?? 'The workspace refused it and gave no reason.' });
