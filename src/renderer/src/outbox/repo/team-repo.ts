@@ -34,7 +34,7 @@ export async function markPushed(profileId: string, results: readonly PushItemRe
   const db = outboxDb(profileId);
   await db.transaction('rw', db.team, async () => {
     const items = await db.team.bulkGet(results.map((r) => r.id));
-    const next = items.flatMap((item, i) => {
+    const next = items.flatMap((item, i): TeamItemRecord[] => {
       const r = results[i] as PushItemResult;
       if (!item) return [];
       if (r.status === 'refused') return [{ ...item, problem: r.problem ?? 'The workspace refused it and gave no reason.' }];

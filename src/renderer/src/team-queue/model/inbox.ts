@@ -87,9 +87,10 @@ function where(kind: TeamKind, payload: unknown, accounts: ReadonlyMap<string, A
 function soloItem(row: OutboxRow, accounts: ReadonlyMap<string, AccountFacts>): InboxItem | null {
   if (row.kind === 'note' || row.state !== 'awaiting-approval' || row.team) return null;
   const base = where(row.kind, row.payload, accounts);
-  // The row's own labels name accounts the cache may have dropped since.
-  const source = row.kind === 'transfer' ? (row.labels.source ?? base.source) : base.source;
-  const title = row.kind === 'transfer' && row.labels.destination ? `Transfer ${money(row.amountCents)} to ${row.labels.destination}` : base.title;
+  // The names the row was drafted with, for accounts the cache no longer holds.
+  const known = (id: string) => accounts.has(id);
+  const source = row.kind === 'transfer' && !known(row.payload.source) ? (row.labels.source ?? base.source) : base.source;
+  const title = row.kind === 'transfer' && !known(row.payload.destination) && row.labels.destination ? `Transfer ${money(row.amountCents)} to ${row.labels.destination}` : base.title;
   return { ...base, title, source, key: `solo:${row.id}`, origin: 'solo', row, rowId: row.id, kind: row.kind, askedBy: 'Drafted on this computer', askedAt: row.createdAt, state: 'awaiting', needs: 'Your approval (this computer’s rule)', ignored: [], approve: null, reject: null };
 }
 
