@@ -114,7 +114,7 @@ describe('the approvals inbox', () => {
     const items = inboxItems(input({ soloRows: [solo, handed as OutboxRow], teamRows: [r], kept }));
     expect(items.map((i) => [i.origin, i.title, i.askedBy])).toEqual([
       ['team', 'Transfer $60.00 to Operations', 'Clerk'],
-      ['solo', 'Transfer $40.00 to Operations', 'Drafted on this computer'],
+      ['solo', 'Transfer $40.00 to Operations', 'You, on this computer'],
       ['local', 'Payment $7.00 to acme', 'You'],
     ]);
     expect(items[1]).toMatchObject({ balanceAfterCents: 500_000 - 4_000, approve: null, reject: null });

@@ -91,7 +91,7 @@ function soloItem(row: OutboxRow, accounts: ReadonlyMap<string, AccountFacts>): 
   const known = (id: string) => accounts.has(id);
   const source = row.kind === 'transfer' && !known(row.payload.source) ? (row.labels.source ?? base.source) : base.source;
   const title = row.kind === 'transfer' && !known(row.payload.destination) && row.labels.destination ? `Transfer ${money(row.amountCents)} to ${row.labels.destination}` : base.title;
-  return { ...base, title, source, key: `solo:${row.id}`, origin: 'solo', row, rowId: row.id, kind: row.kind, askedBy: 'Drafted on this computer', askedAt: row.createdAt, state: 'awaiting', needs: 'Your approval (this computer’s rule)', ignored: [], approve: null, reject: null };
+  return { ...base, title, source, key: `solo:${row.id}`, origin: 'solo', row, rowId: row.id, kind: row.kind, askedBy: 'You, on this computer', askedAt: row.createdAt, state: 'awaiting', needs: 'Your approval (this computer’s rule)', ignored: [], approve: null, reject: null };
 }
 
 /** The drafter's signed time, else the time the workspace wrote the row. */
