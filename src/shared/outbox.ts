@@ -94,6 +94,12 @@ export interface OutboxRowBase {
   /** 0 for notes. */
   amountCents: number;
   labels: RowLabels;
+  /**
+   * Handed to a team workspace (docs/team-workspace.md): its drafter signed it there, and only
+   * the workspace's approvers decide it. This desktop never approves it alone; the row stays
+   * awaiting approval here, and the workspace's queue says what it needs.
+   */
+  team?: { workspaceId: string };
 }
 
 export type OutboxRow =

@@ -31,7 +31,7 @@ test('each released outbox database upgrades to the current version: rows, keys,
   await lane.open('migrations.ts');
   const released = await lane.run<number[]>('outboxReleased');
   const current = await lane.run<number>('outboxCurrent');
-  expect(released).toEqual([1, 2, 3]);
+  expect(released).toEqual([1, 2, 3, 4]);
   expect(Math.max(...released)).toBe(current);
   for (const version of released) {
     const profileId = `migrate-outbox-v${version}`;
@@ -48,6 +48,8 @@ test('each released outbox database upgrades to the current version: rows, keys,
       keys: ['00000000-0000-4000-8000-000000000002'],
       rule: { mode: 'above', thresholdCents: 10_000 },
       auditFirst: 'approved',
+      // The team workspace's offline copy: a new, empty table before version 4; kept from it on.
+      teamUnpushed: version >= 4 ? ['d_1'] : [],
     });
   }
 });

@@ -11,6 +11,7 @@ import { draftRow } from '../../../src/renderer/src/outbox/model/draft';
 import * as t from '../../../src/renderer/src/outbox/model/transitions';
 import { approveRow, claimDue, getApprovalRule, listAudit, listRows, recordSends } from '../../../src/renderer/src/outbox/repo/outbox-repo';
 import { approvalHash } from '../../../src/renderer/src/outbox/model/approval-binding';
+import { unpushedItems } from '../../../src/renderer/src/outbox/repo/team-repo';
 import type { OutboxRow } from '../../../src/shared/outbox';
 import { expose } from './expose';
 
@@ -39,7 +40,18 @@ const RELEASED_OUTBOX: Record<number, Record<string, string>> = {
     settings: 'key',
     archive: 'id, updatedAt, [sourceKey+state+createdAt], [fundsKey+state+createdAt]',
   },
+  4: {
+    rows: 'id, state, createdAt, [sourceKey+state+createdAt], [fundsKey+state+createdAt]',
+    audit: '++seq, at, rowId',
+    settings: 'key',
+    archive: 'id, updatedAt, [sourceKey+state+createdAt], [fundsKey+state+createdAt]',
+    team: 'id, [workspaceId+pushed], rowId',
+  },
 };
+
+/** The team workspace's offline copy exists from outbox version 4 on. */
+const TEAM_FROM = 4;
+const TEAM_WS = '0a6f1c2e-8d7b-4c1a-9e3f-5b2d7c9e1f00';
 
 /** Approvals name the service they are for from outbox version 3 on. */
 const BOUND_FROM = 3;
@@ -79,6 +91,7 @@ expose({
     await db.table(version >= 3 ? 'archive' : 'rows').add(sentTransfer(profileId, version));
     await db.table('audit').add({ at: T0, rowId: 'row_1', kind: 'transfer', action: 'approved', amountCents: 1, detail: '', by: 'ada' });
     await db.table('settings').put({ key: 'approvalRule', value: { mode: 'above', thresholdCents: 10_000 } });
+    if (version >= TEAM_FROM) await db.table('team').add({ id: 'd_1', workspaceId: TEAM_WS, rowId: 'd_1', type: 'draft', draft: { text: 't', signature: 's', payload: '{}' }, pushed: 0, at: T0 });
     db.close();
   },
   /**
@@ -101,6 +114,7 @@ expose({
       keys: recorded?.claimed.map((r) => r.idempotencyKey),
       rule: await getApprovalRule(profileId),
       auditFirst: (await listAudit(profileId))[0]?.action,
+      teamUnpushed: (await unpushedItems(profileId, TEAM_WS)).map((i) => i.id),
     };
   },
   released: () => Object.keys(RELEASED).map(Number),

@@ -10,6 +10,8 @@ import { useConnectivity } from '../stores/connectivity';
 import { useProfiles } from '../stores/profiles';
 import { outboxNotifier, senders } from '../outbox/commands/sending';
 import { syncs } from './sync';
+import { startTeamPusher } from '../team-queue/commands/pusher';
+import { startTeamSending } from '../team-queue/commands/team-sending';
 
 /** Every five minutes while online; on start; when a profile's connection comes back. */
 export const SYNC_INTERVAL_MS = 5 * 60_000;
@@ -106,6 +108,10 @@ export function startEngines(): () => void {
 
   const offProfiles = useProfiles.subscribe(onProfiles);
   const offConnectivity = useConnectivity.subscribe(onConnectivity);
+  // What was signed for a team workspace while it was out of reach goes to it when it answers.
+  const stopTeamPusher = startTeamPusher();
+  // What a workspace approved for a profile whose API key this desktop holds goes out under a claim.
+  const stopTeamSending = startTeamSending();
   onProfiles(useProfiles.getState());
   onConnectivity(useConnectivity.getState());
 
@@ -119,6 +125,8 @@ export function startEngines(): () => void {
   return () => {
     offProfiles();
     offConnectivity();
+    stopTeamPusher();
+    stopTeamSending();
     stopUnsent();
     noticesLock.abort();
     awaiting.stop();

@@ -1,5 +1,6 @@
 import Dexie, { type Table } from 'dexie';
 import { FINAL_STATES, type OutboxRow } from '../../../shared/outbox';
+import type { Signed, SignedDraft } from '../../../shared/team/model';
 import { perProfile } from './per-profile';
 
 /** One line of the audit log: kept when the queue is cleared, exportable as CSV. */
@@ -15,6 +16,24 @@ export interface AuditRecord {
   by?: string;
 }
 
+/**
+ * A statement this desktop signed for a team workspace (docs/team-workspace.md): the offline
+ * copy, kept until the workspace has it, and after (the workspace may lose it; pushing again
+ * adds nothing twice).
+ */
+export type TeamItemRecord = {
+  /** The statement's own id: a draft's row id, a decision's id. */
+  id: string;
+  workspaceId: string;
+  /** The row it is about (for a draft, its own id). */
+  rowId: string;
+  /** 0 until the workspace has it (added, or already there); a number, as IndexedDB indexes no booleans. */
+  pushed: 0 | 1;
+  /** Why the workspace refused it, in its words (kept unpushed: a person sees it). */
+  problem?: string;
+  at: number;
+} & ({ type: 'draft'; draft: SignedDraft } | { type: 'decision'; decision: Signed; choice: 'approve' | 'reject' });
+
 export interface OutboxSettingRecord {
   key: string;
   value: unknown;
@@ -26,7 +45,7 @@ export interface OutboxSettingRecord {
  * to disk before it reports success (`strict`), so an approved transfer survives a power cut;
  * the cache, which can be downloaded again, keeps the faster default.
  */
-export const OUTBOX_DB_VERSION = 3;
+export const OUTBOX_DB_VERSION = 4;
 
 export class OutboxDb extends Dexie {
   /** The queue: rows not finished yet. */
@@ -35,6 +54,8 @@ export class OutboxDb extends Dexie {
   archive!: Table<OutboxRow, string>;
   audit!: Table<AuditRecord, number>;
   settings!: Table<OutboxSettingRecord, string>;
+  /** What this desktop signed for a team workspace: drafts and decisions, and whether the workspace has them. */
+  team!: Table<TeamItemRecord, string>;
 
   constructor(name: string) {
     super(name, { chromeTransactionDurability: 'strict' });
@@ -61,6 +82,9 @@ export class OutboxDb extends Dexie {
         await tx.table<OutboxRow, string>('archive').bulkPut(finished);
         await rows.bulkDelete(finished.map((r) => r.id));
       });
+    // The offline copy of what this desktop signed for a team workspace; the pusher reads what a
+    // workspace does not have yet. A new table: nothing before it to move.
+    this.version(4).stores({ team: 'id, [workspaceId+pushed], rowId' });
   }
 }
 

@@ -8,6 +8,8 @@ import { ScreenHeading } from '../../ui/ScreenHeading';
 import { exportAudit } from '../../outbox/commands/export-audit';
 import { useScreenActions } from '../../stores/action-registry';
 import { OutboxQueue } from '../outbox/OutboxQueue';
+import { useProfileService } from '../../outbox/commands/profile-service';
+import { Inbox } from './Inbox';
 
 const SENDER_TEXT = {
   idle: 'The sender is idle: approved items go out as soon as they are due.',
@@ -18,9 +20,13 @@ const SENDER_TEXT = {
   elsewhere: 'Another window of the app is sending for this profile.',
 } as const;
 
-/** The whole outbox of the profile on screen: approve, reject, cancel, review, and the sender's controls. */
+/**
+ * The approvals inbox (this desktop's rows and, with a team workspace, the team's), then the
+ * whole outbox of the profile on screen: cancel, review, and the sender's controls.
+ */
 export function ApprovalsScreen() {
   const profileId = useProfiles((s) => s.activeProfileId);
+  const service = useProfileService(profileId ?? '');
   const view = useSenderStatus((s) => (profileId ? s.byProfile[profileId] : undefined));
   const finished = useFinishedRows(profileId, 0)?.total ?? 0;
   const [exported, setExported] = useState<string | null>(null);
@@ -65,6 +71,8 @@ export function ApprovalsScreen() {
         </button>
       </div>
       {exported ? <p className="field__hint" aria-live="polite">{exported}</p> : null}
+      {service === null ? <p className="form__error" role="alert">This profile is gone or its address is not valid: nothing can be approved for it.</p> : <Inbox profileId={profileId} service={service} />}
+      <h2 className="outbox__heading">Everything in the outbox</h2>
       <OutboxQueue profileId={profileId} emptyText="Nothing is queued. Transfers and payments you draft appear here for approval." />
     </section>
   );

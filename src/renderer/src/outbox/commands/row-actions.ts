@@ -5,6 +5,7 @@ import * as t from '../model/transitions';
 import * as repo from '../repo/outbox-repo';
 import { currentApprover } from './approver';
 import { requireProfileService } from './profile-service';
+import { submitForApproval } from '../../team-queue/commands/team-drafts';
 
 /** What the queue's buttons do; each resolves to an error message for the person, or null. */
 async function attempt(work: () => Promise<unknown>): Promise<string | null> {
@@ -18,8 +19,8 @@ async function attempt(work: () => Promise<unknown>): Promise<string | null> {
 
 export const outboxActions = {
   submit: (row: OutboxRow) => attempt(async () => {
-    await repo.submitRow(row.profileId, row.id, requireProfileService(row.profileId));
-    await senders.kick(row.profileId);
+    const submitted = await submitForApproval(row, requireProfileService(row.profileId));
+    if (submitted.state === 'approved') await senders.kick(row.profileId);
   }),
   /** `shownHash`: the approval hash of what the review showed (payload and service), computed when it was drawn. */
   approve: (row: OutboxRow, shownHash: string) => attempt(async () => {

@@ -33,6 +33,20 @@ function move<R extends OutboxRow>(row: R, to: OutboxState, now: number, patch: 
 
 const who = (a: Approver) => `${a.user} on ${a.machine}`;
 
+/** A team row is decided in its workspace, by its members' signatures, never on this desktop's word. */
+function notTeam(row: OutboxRow, action: string): void {
+  if (row.team) throw new IllegalTransition(row.state, action, 'it is decided in the team workspace, where its approvers sign; approve or reject it in the Approvals inbox');
+}
+
+/**
+ * Draft -> awaiting approval in a team workspace: its drafter signed it there (the signed copy is
+ * kept beside it), and from now on only the workspace's approvers decide it.
+ */
+export function handToTeam<R extends OutboxRow>(row: R, workspaceId: string, now: number): R {
+  require(row, 'hand to the team workspace', ['draft'], 'only a draft is handed to the team workspace');
+  return move(row, 'awaiting-approval', now, { team: { workspaceId } }, { reason: 'signed for the team workspace' });
+}
+
 /**
  * A warning noted on a row being sent (the cached balance looked too low): the state does not
  * change, the warning is kept on the row and in its history; the send goes ahead.
@@ -62,8 +76,20 @@ export function submit<R extends OutboxRow>(row: R, needsApproval: boolean, now:
  * A person approves exactly what they were shown, for the service they were shown: the hash
  * shown must be the one of the row's current payload for `service` (approval-binding.ts).
  */
+/**
+ * What the team workspace recorded for a row handed to it (sent, or failed for good), mirrored on
+ * the drafter's copy so this desktop's queue and balances tell the truth. A row that needs a
+ * person stays waiting here: the workspace's inbox is where it is resolved.
+ */
+export function closedInTeam<R extends OutboxRow>(row: R, outcome: 'sent' | 'failed', detail: string, now: number): R {
+  require(row, 'record the team workspace’s outcome for', ['awaiting-approval'], 'only a row waiting in the team workspace takes its outcome');
+  if (!row.team) throw new IllegalTransition(row.state, 'record the team workspace’s outcome for', 'it was not handed to a team workspace');
+  return move(row, outcome, now, { lastError: outcome === 'sent' ? undefined : detail }, { reason: `in the team workspace: ${detail}` });
+}
+
 export function approve<R extends OutboxRow>(row: R, by: Approver, shownHash: string, currentHash: string, now: number, service: string): R {
   require(row, 'approve', ['awaiting-approval'], 'only a row awaiting approval is approved');
+  notTeam(row, 'approve');
   if (shownHash !== currentHash) throw new IllegalTransition(row.state, 'approve', 'it changed after it was shown, or its profile now sends elsewhere; review it again');
   return move(row, 'approved', now, { approval: { by, at: now, payloadHash: currentHash, service }, approvedFor: service, lastError: undefined }, { by: who(by) });
 }
@@ -82,6 +108,7 @@ export function approvedElsewhere<R extends OutboxRow>(row: R, service: string, 
 
 export function reject<R extends OutboxRow>(row: R, by: Approver, reason: string, now: number): R {
   require(row, 'reject', ['awaiting-approval'], 'only a row awaiting approval is rejected');
+  notTeam(row, 'reject');
   if (!reason.trim()) throw new IllegalTransition(row.state, 'reject', 'a reason is required');
   return move(row, 'rejected', now, {}, { reason: reason.trim(), by: who(by) });
 }
@@ -97,6 +124,7 @@ export function cancel<R extends OutboxRow>(row: R, now: number, reason?: string
  */
 export function edit<R extends OutboxRow>(row: R, changes: { payload: OutboxRow['payload'] } & Partial<Pick<OutboxRowBase, 'notBefore' | 'labels' | 'amountCents' | 'sourceKey' | 'fundsKey'>>, newKey: string, now: number): R {
   require(row, 'edit', ['draft', 'awaiting-approval', 'approved', 'failed'], 'it is being sent or finished');
+  notTeam(row, 'edit');
   return move(row, 'draft', now, { ...changes, idempotencyKey: newKey, approval: undefined, approvedFor: undefined, attempts: [], firstAttemptAt: undefined, nextAttemptAt: undefined, lastError: undefined }, { reason: 'edited: a new operation' });
 }
 
@@ -173,12 +201,14 @@ export function resolveSent<R extends OutboxRow>(row: R, now: number, how: { by?
 /** A person decides to send it again: a new operation with a new key (the old one may have been used). */
 export function resendAnyway<R extends OutboxRow>(row: R, by: Approver, newKey: string, now: number, service: string): R {
   require(row, 'send again', ['needs-review'], 'only a row needing review is sent again');
+  notTeam(row, 'send again');
   return move(row, 'approved', now, { approvedFor: service, idempotencyKey: newKey, attempts: [], firstAttemptAt: undefined, nextAttemptAt: undefined, lastError: undefined }, { reason: 'sent again with a new key', by: who(by) });
 }
 
 /** A failed row goes back to draft to be fixed and approved again (same payload would fail the same way). */
 export function retryFailed<R extends OutboxRow>(row: R, newKey: string, now: number): R {
   require(row, 'reopen', ['failed'], 'only a failed row is reopened');
+  notTeam(row, 'reopen');
   return move(row, 'draft', now, { idempotencyKey: newKey, approval: undefined, approvedFor: undefined, attempts: [], firstAttemptAt: undefined, lastError: undefined }, { reason: 'reopened after failing' });
 }
 

@@ -9,6 +9,7 @@ import { canonicalJson } from '../model/payload-hash';
 import { nextDueAfter, planQueue, type SendWindow } from '../model/queue-plan';
 import * as t from '../model/transitions';
 import { FINAL_STATES, sentAt, type Approver, type DraftInput, type OutboxRow, type OutboxState } from '../../../../shared/outbox';
+import type { SignedDraft } from '../../../../shared/team/model';
 
 /**
  * The only code that reads and writes a profile's outbox. Every change is one read-write
@@ -79,6 +80,38 @@ export async function changeRow(profileId: string, rowId: string, change: (row: 
     await db.audit.add(auditOf(row, next, now));
     return next;
   });
+}
+
+/**
+ * A draft signed for a team workspace: the row goes to awaiting approval there, and the signed
+ * draft is kept beside it as the offline copy the pusher sends, in one commit (a crash leaves
+ * neither or both).
+ */
+export async function handRowToTeam(profileId: string, rowId: string, workspaceId: string, draft: SignedDraft, now = Date.now()): Promise<OutboxRow> {
+  const db = outboxDb(profileId);
+  return db.transaction('rw', [...writable(db), db.team], async () => {
+    const row = await db.rows.get(rowId);
+    if (!row) throw new RowNotFound(rowId);
+    const next = t.handToTeam(row, workspaceId, now);
+    await save(db, [next]);
+    await db.audit.add(auditOf(row, next, now));
+    await db.team.put({ id: rowId, workspaceId, rowId, type: 'draft', draft, pushed: 0, at: now });
+    return next;
+  });
+}
+
+/**
+ * The drafter's copy of a team row takes the outcome the workspace recorded; false when this
+ * outbox has no such row waiting (another member drafted it, or it was settled already).
+ */
+export async function mirrorTeamOutcome(profileId: string, rowId: string, outcome: 'sent' | 'failed', detail: string, now = Date.now()): Promise<boolean> {
+  try {
+    await changeRow(profileId, rowId, (row) => t.closedInTeam(row, outcome, detail, now), now);
+    return true;
+  } catch (error) {
+    if (error instanceof RowNotFound || error instanceof t.IllegalTransition) return false;
+    throw error;
+  }
 }
 
 /** A row of the queue or of the archive. */

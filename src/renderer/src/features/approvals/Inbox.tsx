@@ -1,0 +1,294 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { VirtualAccountView } from '../../../../shared/service';
+import type { Action as PaletteAction } from '../../model/actions';
+import { ago, money } from '../../model/format';
+import { useOutboxRows } from '../../outbox/repo/outbox-hooks';
+import { useTeamItems } from '../../outbox/repo/team-repo';
+import { useEntities } from '../../repos/entities-hooks';
+import { useScreenActions } from '../../stores/action-registry';
+import { approveItems, rejectItems, type InboxTarget } from '../../team-queue/commands/inbox-actions';
+import { useTeamQueue, type TeamQueueView } from '../../team-queue/commands/use-team-queue';
+import { actionable, inboxItems, type AccountFacts, type InboxItem } from '../../team-queue/model/inbox';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { TechnicalDetails } from '../../ui/Fields';
+import { FormError } from '../../ui/FormError';
+import { RejectDialog } from './RejectDialog';
+import { teamStatusWords } from './team-status';
+import './approvals.css';
+
+const NO_ACCOUNTS: VirtualAccountView[] = [];
+const NO_ACTIONS: PaletteAction[] = [];
+const HINT_ID = 'inbox-keys-hint';
+
+/** Up, Down, Home, End move the cursor in the order shown. */
+function moveTo(key: string, items: readonly InboxItem[], from: number): InboxItem | undefined {
+  if (key === 'ArrowDown') return items[Math.min(items.length - 1, from + 1)];
+  if (key === 'ArrowUp') return items[Math.max(0, from - 1)];
+  if (key === 'Home') return items[0];
+  if (key === 'End') return items[items.length - 1];
+  return undefined;
+}
+
+const total = (items: readonly InboxItem[]) => items.reduce((sum, i) => sum + (i.amountCents ?? 0), 0);
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/**
+ * What waits for a person to approve: this desktop's own rows awaiting approval and, when a team
+ * workspace covers the profile's service, the workspace's open rows and this desktop's drafts on
+ * their way to it. A (approve) and R (reject) act on the checked rows, or on the one under the
+ * cursor; this desktop's rows are confirmed here, the workspace's in main's own prompt.
+ */
+export function Inbox({ profileId, service }: { profileId: string; service: string }) {
+  const soloRows = useOutboxRows(profileId);
+  const { view, reload } = useTeamQueue(service);
+  const workspaceId = view.kind === 'team' ? view.workspace.id : null;
+  const kept = useTeamItems(profileId, workspaceId);
+  const vas = useEntities<VirtualAccountView>(profileId, 'virtualAccount')?.items ?? NO_ACCOUNTS;
+  const accounts = useMemo(() => new Map<string, AccountFacts>(vas.map((v) => [v.virtualAccount.id, { name: v.virtualAccount.name, balanceCents: v.balance.amountCents }])), [vas]);
+  const items = useMemo(
+    () =>
+      inboxItems({
+        soloRows: soloRows ?? [],
+        teamRows: view.kind === 'team' ? (view.rows ?? []) : [],
+        kept: kept ?? [],
+        me: view.kind === 'team' ? view.workspace.me.member : null,
+        accounts,
+      }),
+    [soloRows, view, kept, accounts],
+  );
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
+  const [confirming, setConfirming] = useState<InboxItem[] | null>(null);
+  const [rejecting, setRejecting] = useState<InboxItem[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const list = useRef<HTMLUListElement>(null);
+  const section = useRef<HTMLElement>(null);
+  // The outbox below offers its own selected row's commands under the same words: while a person
+  // works there, the inbox's A and R step aside so one "Approve" means one row.
+  const [active, setActive] = useState(true);
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    const onFocus = (e: FocusEvent) => {
+      const target = e.target instanceof Element ? e.target : null;
+      if (!target || target.closest('dialog')) return;
+      if (section.current?.contains(target)) setActive(true);
+      else if (target.closest('[data-row]')) setActive(false);
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('focusin', onFocus);
+    };
+  }, []);
+
+  const current = items.find((i) => i.key === cursor) ?? items[0];
+  // The checked rows still shown, else the one under the cursor.
+  const chosen = checked.size > 0 ? items.filter((i) => checked.has(i.key)) : current ? [current] : [];
+  const toApprove = actionable(chosen, 'approve');
+  const toReject = actionable(chosen, 'reject');
+  const target: InboxTarget = { profileId, service, workspaceId };
+
+  const run = async (work: Promise<string | null>) => {
+    setBusy(true);
+    const failed = await work;
+    setBusy(false);
+    setError(failed);
+    if (failed === null) setChecked(new Set());
+    reload();
+  };
+  const approve = (picked: InboxItem[]) => {
+    if (picked.length === 0) return;
+    // This desktop's rows are confirmed here; the workspace's in main's prompt, once for the batch.
+    if (picked.some((i) => i.origin === 'solo')) setConfirming(picked);
+    else void run(approveItems(target, picked));
+  };
+  const whyNot = (action: 'approve' | 'reject', picked: InboxItem[]) =>
+    busy ? 'Busy with the last decision' : chosen.length === 0 ? 'Nothing is selected' : picked.length === 0 ? (chosen[0]?.[action] ?? undefined) : undefined;
+  const subject = chosen.length === 1 ? (chosen[0]?.title ?? '') : plural(chosen.length, 'selected item');
+  const approveWhy = whyNot('approve', toApprove);
+  const rejectWhy = whyNot('reject', toReject);
+  useScreenActions(active ? [
+    { id: 'approvals:approve', title: `Approve: ${subject}`, group: 'Selected item', keywords: ['accept', 'sign'], shortcut: { key: 'a' }, ...(approveWhy ? { unavailable: approveWhy } : {}), run: () => approve(toApprove) },
+    { id: 'approvals:reject', title: `Reject: ${subject}`, group: 'Selected item', keywords: ['decline', 'refuse'], shortcut: { key: 'r' }, ...(rejectWhy ? { unavailable: rejectWhy } : {}), run: () => setRejecting(toReject) },
+    { id: 'approvals:select-all', title: 'Select every item I can approve', group: 'This screen', run: () => setChecked(new Set(actionable(items, 'approve').map((i) => i.key))) },
+    { id: 'approvals:reload', title: 'Read the team workspace again', group: 'This screen', ...(workspaceId ? {} : { unavailable: 'No team workspace approves this profile' }), run: reload },
+  ] satisfies PaletteAction[] : NO_ACTIONS);
+
+  const loading = soloRows === undefined || view.kind === 'loading' || (view.kind === 'team' && view.rows === null && view.error === null);
+  const onKey = (e: KeyboardEvent<HTMLLIElement>) => {
+    if (e.target !== e.currentTarget || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === ' ' && current) {
+      e.preventDefault();
+      toggle(current.key);
+      return;
+    }
+    const next = moveTo(e.key, items, items.findIndex((i) => i.key === current?.key));
+    if (!next) return;
+    e.preventDefault();
+    setCursor(next.key);
+    list.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(next.key)}"]`)?.focus();
+  };
+  const toggle = (key: string) =>
+    setChecked((s) => {
+      const next = new Set(s);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+
+  return (
+    <section className="inbox" aria-labelledby="inbox-title" ref={section}>
+      <h2 id="inbox-title" className="outbox__heading">
+        Waiting for approval {loading ? null : <span className="muted">({items.length})</span>}
+      </h2>
+      <TeamStatus view={view} />
+      <FormError message={error} />
+      {loading ? (
+        <p className="muted" role="status">
+          Loading what waits for approval…
+        </p>
+      ) : items.length === 0 ? (
+        <p className="empty-state__title">Nothing waits for approval. Transfers and payments drafted {workspaceId ? 'here or by your team ' : ''}appear here.</p>
+      ) : (
+        <>
+          <p id={HINT_ID} className="field__hint">
+            Up and down arrows move, Space checks an item; A approves and R rejects the checked items, or the one you are on.
+          </p>
+          <div className="form__actions">
+            <button type="button" className="button button--primary" disabled={approveWhy !== undefined} title={approveWhy} onClick={() => approve(toApprove)}>
+              {toApprove.length > 1 ? `Approve ${toApprove.length} (${money(total(toApprove))})` : 'Approve'}
+            </button>
+            <button type="button" className="button" disabled={rejectWhy !== undefined} title={rejectWhy} onClick={() => setRejecting(toReject)}>
+              {toReject.length > 1 ? `Reject ${toReject.length}` : 'Reject'}
+            </button>
+            {checked.size > 0 ? (
+              <button type="button" className="button button--quiet" onClick={() => setChecked(new Set())}>
+                Clear the selection ({checked.size})
+              </button>
+            ) : null}
+          </div>
+          <ul className="outbox__rows" ref={list} aria-label="Waiting for approval">
+            {items.map((item) => (
+              <InboxRow key={item.key} item={item} now={now} current={item.key === current?.key} checked={checked.has(item.key)} onToggle={() => toggle(item.key)} onFocus={() => setCursor(item.key)} onKeyDown={onKey} />
+            ))}
+          </ul>
+        </>
+      )}
+      <ConfirmDialog
+        open={confirming !== null}
+        title="Approve and send?"
+        confirmLabel={`Approve ${confirming?.length ?? 0}`}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          const picked = confirming ?? [];
+          setConfirming(null);
+          void run(approveItems(target, picked));
+        }}
+      >
+        {confirmText(confirming ?? [])}
+      </ConfirmDialog>
+      <RejectDialog
+        items={rejecting}
+        busy={busy}
+        onCancel={() => setRejecting(null)}
+        onReject={async (reason) => {
+          const picked = rejecting ?? [];
+          await run(rejectItems(target, picked, reason));
+          setRejecting(null);
+        }}
+      />
+    </section>
+  );
+}
+
+function confirmText(items: readonly InboxItem[]): string {
+  const team = items.filter((i) => i.origin === 'team').length;
+  const solo = items.length - team;
+  const what = items.length === 1 ? (items[0]?.title ?? '') : `${items.length} items totalling ${money(total(items))}`;
+  const then = solo > 0 ? ' Each is sent exactly as shown.' : '';
+  const more = team > 0 ? ` ${plural(team, 'team workspace item')} will be signed with this desktop’s key after its own prompt.` : '';
+  return `Approve ${what}?${then}${more}`;
+}
+
+function TeamStatus({ view }: { view: TeamQueueView }) {
+  const words = teamStatusWords(view);
+  if (!words) return null;
+  return (
+    <p className={words.problem ? 'form__error' : 'field__hint'} role={words.problem ? 'alert' : undefined}>
+      {words.text}
+    </p>
+  );
+}
+
+interface RowProps {
+  item: InboxItem;
+  now: number;
+  current: boolean;
+  checked: boolean;
+  onToggle(): void;
+  onFocus(): void;
+  onKeyDown(e: KeyboardEvent<HTMLLIElement>): void;
+}
+
+function InboxRow({ item, now, current, checked, onToggle, onFocus, onKeyDown }: RowProps) {
+  const boxId = `inbox-check-${item.key}`;
+  return (
+    <li
+      className={`outbox__row inbox__row${current ? ' outbox__row--selected' : ''}`}
+      data-key={item.key}
+      tabIndex={current ? 0 : -1}
+      aria-current={current ? 'true' : undefined}
+      aria-label={`${item.title}, asked by ${item.askedBy} ${ago(item.askedAt, now)}: ${item.needs}`}
+      aria-describedby={current ? HINT_ID : undefined}
+      onFocus={onFocus}
+      onKeyDown={onKeyDown}
+    >
+      <div className="inbox__line">
+        <input id={boxId} type="checkbox" checked={checked} onChange={onToggle} tabIndex={-1} />
+        <label htmlFor={boxId} className="inbox__title">
+          {item.title}
+        </label>
+        <span className="inbox__amount">{item.amountCents === null ? 'Amount not known' : money(item.amountCents)}</span>
+      </div>
+      <dl className="outbox__review">
+        <div>
+          <dt>Asked by</dt>
+          <dd>
+            {item.askedBy}, {ago(item.askedAt, now)}
+          </dd>
+        </div>
+        <div>
+          <dt>From</dt>
+          <dd>{item.source}</dd>
+        </div>
+        <div>
+          <dt>Balance after</dt>
+          <dd>{item.balanceAfterCents === null ? 'Not known on this computer' : `${money(item.balanceAfterCents)} (cached balance less this amount)`}</dd>
+        </div>
+        <div>
+          <dt>{item.state === 'never' || item.state === 'blocked' || item.state === 'refused' ? 'Will not be sent' : 'Still needed'}</dt>
+          <dd className={item.state === 'never' || item.state === 'blocked' || item.state === 'refused' ? 'field__error' : undefined}>{item.needs}</dd>
+        </div>
+      </dl>
+      {item.ignored.length > 0 ? (
+        <details className="outbox__details">
+          <summary>Decisions that do not count ({item.ignored.length})</summary>
+          <ul>
+            {item.ignored.map((text, i) => (
+              <li key={i}>{text}</li>
+            ))}
+          </ul>
+        </details>
+      ) : null}
+      <TechnicalDetails fields={technical(item)} />
+    </li>
+  );
+}
+
+function technical(item: InboxItem): [string, string][] {
+  const base: [string, string][] = [['Row id', item.rowId]];
+  if (item.origin === 'solo') return [...base, ['Idempotency key', item.row.idempotencyKey]];
+  if (item.origin === 'team') return [...base, ['Idempotency key', item.team.idempotencyKey], ['Service address', item.team.service], ['Decisions on record', String(item.team.decisions.length)]];
+  return [...base, ['Signed here', 'not in the workspace yet']];
+}

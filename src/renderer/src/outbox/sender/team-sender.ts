@@ -1,0 +1,111 @@
+import type { DraftInput, OutboxRow } from '../../../../shared/outbox';
+import type { Result } from '../../../../shared/ipc';
+import type { ClaimResult, TeamRowView } from '../../../../shared/ipc/workspace';
+import type { SendOutcome } from '../model/classify';
+import { draftRow } from '../model/draft';
+
+/** How the team sender reaches the workspace (main's `workspace:*` channels) and the service (the outbox's one send). */
+export interface TeamWire {
+  rows(workspaceId: string, service: string): Promise<Result<TeamRowView[]>>;
+  claim(workspaceId: string, rowId: string, leaseMs: number): Promise<Result<ClaimResult>>;
+  renew(workspaceId: string, rowId: string, fence: number, leaseMs: number): Promise<Result<{ leaseExpires: string }>>;
+  outcome(workspaceId: string, rowId: string, fence: number, state: 'sent' | 'failed' | 'needs-review' | 'open', detail: string): Promise<Result<{ recorded: true }>>;
+  /** One attempt, with the row's own key, exactly as the solo sender sends (send-row.ts). */
+  send(row: OutboxRow): Promise<SendOutcome<unknown>>;
+  /** The drafter's own copy, when this outbox has it, takes the outcome (outbox-repo's mirrorTeamOutcome). */
+  mirror(profileId: string, rowId: string, outcome: 'sent' | 'failed', detail: string): Promise<unknown>;
+}
+
+/** The lease a claim asks for; renewed at a third of it while the send runs. */
+export const TEAM_LEASE_MS = 60_000;
+
+export interface TeamSendReport {
+  sent: number;
+  /** Rows given back to the workspace (a retryable failure), failed for good, or left to a person. */
+  reopened: number;
+  failed: number;
+  review: number;
+  /** Claims that stood no more when the outcome came (another desktop took over): nothing was recorded. */
+  stale: number;
+  /** Why the run stopped early (the workspace stopped answering), in main's words. */
+  stopped: string | null;
+}
+
+/** What a send's outcome means for the workspace's row. */
+function workspaceState(outcome: SendOutcome<unknown>): { state: 'sent' | 'failed' | 'needs-review' | 'open'; detail: string } {
+  switch (outcome.type) {
+    case 'ok': {
+      const id = (outcome.value as { transferId?: unknown } | null)?.transferId;
+      return { state: 'sent', detail: typeof id === 'string' ? `sent (transfer ${id})` : 'sent' };
+    }
+    case 'rejected':
+      return { state: 'failed', detail: outcome.message };
+    case 'ambiguous':
+      return { state: 'needs-review', detail: outcome.message };
+    default:
+      // Retryable, held or blocked here (no key, Retry-After): the row goes back, for this desktop or another.
+      return { state: 'open', detail: outcome.message };
+  }
+}
+
+const isStale = (r: Result<unknown>) => !r.ok && r.error.workspace?.kind === 'stale-claim';
+const isUnreachable = (r: Result<unknown>) => !r.ok && r.error.workspace?.kind === 'unreachable';
+
+/**
+ * Sends the workspace's ready rows for one service, each under a claim: the workspace hands over
+ * what was signed and approved (checked again by main, in the claim's transaction), this desktop
+ * sends it with the row's key, renewing the lease while it works, and records the outcome with
+ * the claim's fencing number. A claim taken over from a desktop that stopped mid-send resends a
+ * transfer with the same key (the service deduplicates it); a payment is never resent blindly:
+ * it goes to a person (needs review). An outcome refused as stale (the lease was taken over
+ * meanwhile) is left unrecorded. While the workspace does not answer, nothing is claimed.
+ */
+export async function sendReadyTeamRows(profileId: string, workspaceId: string, service: string, wire: TeamWire, leaseMs = TEAM_LEASE_MS): Promise<TeamSendReport> {
+  const report: TeamSendReport = { sent: 0, reopened: 0, failed: 0, review: 0, stale: 0, stopped: null };
+  const listed = await wire.rows(workspaceId, service);
+  if (!listed.ok) return { ...report, stopped: listed.error.message };
+  const ready = listed.value.filter((r) => r.state === 'open' && r.verdict.status === 'ready' && r.lease === null);
+  for (const row of ready) {
+    const claimed = await wire.claim(workspaceId, row.id, leaseMs);
+    if (!claimed.ok) {
+      if (isUnreachable(claimed)) return { ...report, stopped: claimed.error.message };
+      continue;
+    }
+    const claim = claimed.value;
+    if (!claim.claimed) continue;
+    let result: { state: 'sent' | 'failed' | 'needs-review' | 'open'; detail: string };
+    if (claim.takenOver && claim.kind === 'payment') {
+      result = { state: 'needs-review', detail: 'An earlier send of this payment stopped before its outcome was recorded: it may have gone through. Check the account’s transactions before sending it again.' };
+    } else {
+      const input = { kind: claim.kind, payload: claim.payload } as DraftInput;
+      const toSend = draftRow(input, profileId, claim.rowId, claim.idempotencyKey, Date.now());
+      let lost = false;
+      const renewal = setInterval(() => {
+        void wire.renew(workspaceId, claim.rowId, claim.fence, leaseMs).then((r) => {
+          if (isStale(r)) lost = true;
+        });
+      }, Math.max(1_000, Math.floor(leaseMs / 3)));
+      try {
+        result = workspaceState(await wire.send(toSend));
+      } finally {
+        clearInterval(renewal);
+      }
+      if (lost) {
+        report.stale++;
+        continue;
+      }
+    }
+    const recorded = await wire.outcome(workspaceId, claim.rowId, claim.fence, result.state, result.detail);
+    if (isStale(recorded)) {
+      report.stale++;
+      continue;
+    }
+    if (!recorded.ok) return { ...report, stopped: recorded.error.message };
+    if (result.state === 'sent' || result.state === 'failed') await wire.mirror(profileId, claim.rowId, result.state, result.detail);
+    if (result.state === 'sent') report.sent++;
+    else if (result.state === 'failed') report.failed++;
+    else if (result.state === 'needs-review') report.review++;
+    else report.reopened++;
+  }
+  return report;
+}

@@ -1,0 +1,66 @@
+import { bridge, callMain } from '../../platform/bridge';
+import { profileService } from '../../outbox/commands/profile-service';
+import { useSenderStatus } from '../../outbox/commands/sender-status';
+import { mirrorTeamOutcome } from '../../outbox/repo/outbox-repo';
+import { sendRow } from '../../outbox/sender/send-row';
+import { sendReadyTeamRows, type TeamWire } from '../../outbox/sender/team-sender';
+import { useProfiles } from '../../stores/profiles';
+import { bindingFor } from './team-binding';
+
+/** main's workspace channels and the outbox's own send, as the team sender uses them. */
+const wire: TeamWire = {
+  rows: (workspaceId, service) => callMain((api) => api.workspace.rows({ workspaceId, service })),
+  claim: (workspaceId, rowId, leaseMs) => callMain((api) => api.workspace.claim({ workspaceId, rowId, leaseMs })),
+  renew: (workspaceId, rowId, fence, leaseMs) => callMain((api) => api.workspace.renew({ workspaceId, rowId, fence, leaseMs })),
+  outcome: (workspaceId, rowId, fence, state, detail) => callMain((api) => api.workspace.outcome({ workspaceId, rowId, fence, state, detail: detail.slice(0, 2000) })),
+  send: sendRow,
+  mirror: (profileId, rowId, outcome, detail) => mirrorTeamOutcome(profileId, rowId, outcome, detail),
+};
+
+/** A workspace looks for ready rows now and then even when no NOTIFY came (a lease that expired elsewhere). */
+const LOOK_AGAIN_MS = 30_000;
+
+const running = new Set<string>();
+
+/** One profile's ready team rows, if this desktop holds its API key, a workspace covers it, and sending is not paused. */
+async function sendForProfile(profileId: string): Promise<void> {
+  const profile = useProfiles.getState().profiles.find((p) => p.id === profileId);
+  const service = profileService(profileId);
+  if (!profile || profile.kind !== 'live' || !profile.hasKey || service === null) return;
+  if (useSenderStatus.getState().byProfile[profileId]?.paused) return;
+  if (running.has(profileId)) return;
+  running.add(profileId);
+  try {
+    const binding = await bindingFor(service);
+    if (binding.kind === 'team') await sendReadyTeamRows(profileId, binding.workspaceId, service, wire);
+  } finally {
+    running.delete(profileId);
+  }
+}
+
+function sendAll(): void {
+  for (const p of useProfiles.getState().profiles) void sendForProfile(p.id).catch(() => undefined);
+}
+
+/**
+ * Sends what the team workspaces approved for the profiles this desktop holds the API key of:
+ * at start, when a row or a decision changes in a workspace, when one answers again, and now and
+ * then. Without a workspace it reads nothing but the (empty) list. Returns how to stop.
+ */
+export function startTeamSending(): () => void {
+  const api = bridge();
+  if (!api) return () => undefined;
+  sendAll();
+  const offChanged = api.on('workspace:changed', (c) => {
+    if (c.table === 'queue_row' || c.table === 'decision' || c.table === 'resync') sendAll();
+  });
+  const offConnectivity = api.on('workspace:connectivity', (c) => {
+    if (c.state === 'online') sendAll();
+  });
+  const timer = setInterval(sendAll, LOOK_AGAIN_MS);
+  return () => {
+    offChanged();
+    offConnectivity();
+    clearInterval(timer);
+  };
+}

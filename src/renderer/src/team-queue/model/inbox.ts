@@ -1,0 +1,176 @@
+import type { OutboxRow } from '../../../../shared/outbox';
+import type { MemberView, TeamRowView } from '../../../../shared/ipc/workspace';
+import { DECIDING_ROLES, TEAM_KINDS, type SignedDraft, type TeamKind } from '../../../../shared/team/model';
+import { policyFacts } from '../../../../shared/team/policy';
+import { readSignedText } from '../../../../shared/team/signed-text';
+import { money } from '../../model/format';
+
+/** An account as the inbox names it and reads its cached balance. */
+export interface AccountFacts {
+  name: string;
+  balanceCents: number;
+}
+
+/** A draft or decision this desktop signed for the workspace and kept (the outbox's team table). */
+export interface KeptItem {
+  rowId: string;
+  type: 'draft' | 'decision';
+  pushed: 0 | 1;
+  problem?: string;
+  draft?: SignedDraft;
+  choice?: 'approve' | 'reject';
+  at: number;
+}
+
+export type InboxState = 'awaiting' | 'waiting' | 'ready' | 'never' | 'blocked' | 'review' | 'not-pushed' | 'refused';
+
+interface ItemBase {
+  /** Unique across origins: `solo:<row id>`, `team:<row id>`. */
+  key: string;
+  rowId: string;
+  kind: TeamKind;
+  /** From the signed payload (team) or the row (solo); null when nothing signed says it. */
+  amountCents: number | null;
+  title: string;
+  askedBy: string;
+  /** When it was asked for (ms): the draft's signed time, or the row's creation here. */
+  askedAt: number;
+  /** Where the money leaves, in words. */
+  source: string;
+  /** The source's cached balance less this amount; null when not known (a payment, an account not cached). */
+  balanceAfterCents: number | null;
+  state: InboxState;
+  /** What it still needs, or why it never goes, in words. */
+  needs: string;
+  /** Approvals or rejections that do not count, each with who and why. */
+  ignored: string[];
+  /** Null when this desktop may approve it now; else why not. */
+  approve: string | null;
+  /** Null when this desktop may reject it now; else why not. */
+  reject: string | null;
+}
+
+export type InboxItem =
+  | (ItemBase & { origin: 'solo'; row: OutboxRow })
+  | (ItemBase & { origin: 'team'; team: TeamRowView })
+  /** Drafted here, signed, not in the workspace yet (or refused by it). */
+  | (ItemBase & { origin: 'local'; draft: SignedDraft });
+
+export interface InboxInput {
+  /** This profile's queue; only rows awaiting a person on this desktop (not handed to a workspace) are the inbox's. */
+  soloRows: readonly OutboxRow[];
+  /** The workspace's rows for this profile's service, or none without a workspace. */
+  teamRows: readonly TeamRowView[];
+  /** What this desktop signed for the workspace (drafts and decisions), pushed or not. */
+  kept: readonly KeptItem[];
+  /** This desktop's member record in the workspace; null before an admin registers it. */
+  me: MemberView | null;
+  accounts: ReadonlyMap<string, AccountFacts>;
+}
+
+const NOT_SAVED = 'an account not saved on this computer';
+
+function where(kind: TeamKind, payload: unknown, accounts: ReadonlyMap<string, AccountFacts>): Pick<ItemBase, 'amountCents' | 'title' | 'source' | 'balanceAfterCents'> {
+  const facts = policyFacts(kind, payload);
+  if (!facts) return { amountCents: null, title: `${kind === 'transfer' ? 'Transfer' : 'Payment'} (its signed amount cannot be read)`, source: 'Not known', balanceAfterCents: null };
+  const amount = money(facts.amountCents);
+  if (kind === 'payment') return { amountCents: facts.amountCents, title: `Payment ${amount} to ${facts.payee}`, source: 'The profile’s payment handle', balanceAfterCents: null };
+  const from = facts.account === undefined ? undefined : accounts.get(facts.account);
+  return {
+    amountCents: facts.amountCents,
+    title: `Transfer ${amount} to ${accounts.get(facts.payee)?.name ?? NOT_SAVED}`,
+    source: from?.name ?? NOT_SAVED,
+    balanceAfterCents: from ? from.balanceCents - facts.amountCents : null,
+  };
+}
+
+function soloItem(row: OutboxRow, accounts: ReadonlyMap<string, AccountFacts>): InboxItem | null {
+  if (row.kind === 'note' || row.state !== 'awaiting-approval' || row.team) return null;
+  const base = where(row.kind, row.payload, accounts);
+  // The names the row was drafted with, for accounts the cache no longer holds.
+  const known = (id: string) => accounts.has(id);
+  const source = row.kind === 'transfer' && !known(row.payload.source) ? (row.labels.source ?? base.source) : base.source;
+  const title = row.kind === 'transfer' && !known(row.payload.destination) && row.labels.destination ? `Transfer ${money(row.amountCents)} to ${row.labels.destination}` : base.title;
+  return { ...base, title, source, key: `solo:${row.id}`, origin: 'solo', row, rowId: row.id, kind: row.kind, askedBy: 'You, on this computer', askedAt: row.createdAt, state: 'awaiting', needs: 'Your approval (this computer’s rule)', ignored: [], approve: null, reject: null };
+}
+
+/** The drafter's signed time, else the time the workspace wrote the row. */
+function signedAt(draft: SignedDraft, fallback: string): number {
+  const read = readSignedText('draft', draft.text);
+  return Date.parse(read.ok ? read.body.at : fallback);
+}
+
+function teamItem(row: TeamRowView, input: InboxInput): InboxItem | null {
+  if (!(TEAM_KINDS as readonly string[]).includes(row.kind)) return null;
+  const kind = row.kind as TeamKind;
+  const { me } = input;
+  const v = row.verdict;
+  const mine = row.drafter !== null && me !== null && row.drafter.id === me.id;
+  const pending = input.kept.find((k) => k.type === 'decision' && k.rowId === row.id && k.pushed === 0 && k.problem === undefined);
+  const ignored = v.ignored.map((i) => (i.by ? `${i.by}: ${i.problem}` : i.problem));
+  const base = { ...where(kind, row.payload, input.accounts), key: `team:${row.id}`, origin: 'team' as const, team: row, rowId: row.id, kind, askedBy: mine ? 'You' : (row.drafter?.name ?? 'Someone who is not a member'), askedAt: signedAt(row.draft, row.createdAt), ignored };
+
+  let state: InboxState;
+  let needs: string;
+  if (row.state === 'needs-review') {
+    state = 'review';
+    needs = 'Needs review: a send was interrupted and only a person can tell whether it went through.';
+  } else if (v.status === 'waiting') {
+    state = 'waiting';
+    needs = v.needed;
+  } else if (v.status === 'ready') {
+    state = 'ready';
+    needs = 'Approved: it goes out when a desktop holding the profile’s API key sends it.';
+  } else {
+    state = v.status;
+    needs = v.text;
+  }
+  if (pending) needs = `${needs}${needs.endsWith('.') ? '' : '.'} Your ${pending.choice === 'reject' ? 'rejection' : 'approval'} is signed here and reaches the workspace when it answers.`;
+
+  const why = ((): string | null => {
+    if (me === null || me.status !== 'active') return 'This desktop is not an active member of the workspace yet.';
+    if (!DECIDING_ROLES.has(me.role)) return `You are a ${me.role} in this workspace: approvers and admins decide.`;
+    if (pending) return 'You decided it already; your decision reaches the workspace when it answers.';
+    if (state !== 'waiting') return needs;
+    if (v.status === 'waiting' && v.approvedBy.includes(me.id)) return 'You approved it already.';
+    return null;
+  })();
+  return { ...base, state, needs, approve: why ?? (mine ? 'You drafted it: a drafter never approves their own row.' : null), reject: why };
+}
+
+function localItem(kept: KeptItem, accounts: ReadonlyMap<string, AccountFacts>): InboxItem | null {
+  if (kept.type !== 'draft' || !kept.draft) return null;
+  const read = readSignedText('draft', kept.draft.text);
+  if (!read.ok) return null;
+  let payload: unknown = null;
+  try {
+    payload = JSON.parse(kept.draft.payload);
+  } catch {
+    // Signed by main a moment ago; `where` says the amount cannot be read.
+  }
+  const refused = kept.problem !== undefined;
+  const needs = refused ? `The workspace refused it: ${kept.problem}` : 'Signed here; it reaches the workspace when it answers, and then waits for an approver.';
+  const why = refused ? needs : 'It has not reached the workspace yet.';
+  return { ...where(read.body.kind, payload, accounts), key: `team:${kept.rowId}`, origin: 'local', draft: kept.draft, rowId: kept.rowId, kind: read.body.kind, askedBy: 'You', askedAt: Date.parse(read.body.at), state: refused ? 'refused' : 'not-pushed', needs, ignored: [], approve: why, reject: why };
+}
+
+/**
+ * The approvals inbox of one profile: its rows awaiting a person on this desktop, the
+ * workspace's open rows for its service, and its own drafts that have not reached the
+ * workspace. Who asked comes from the drafter's verified signature (main's verdict and the
+ * signed directory), never from the database's columns; amounts from the signed payload.
+ * Oldest first: what has waited longest.
+ */
+export function inboxItems(input: InboxInput): InboxItem[] {
+  const team = input.teamRows.map((r) => teamItem(r, input));
+  const inWorkspace = new Set(input.teamRows.map((r) => r.id));
+  // A draft the workspace has (pushed) and no longer lists is closed there: sent, canceled.
+  const local = input.kept.filter((k) => k.pushed === 0 && !inWorkspace.has(k.rowId)).map((k) => localItem(k, input.accounts));
+  const solo = input.soloRows.map((r) => soloItem(r, input.accounts));
+  return [...solo, ...team, ...local].filter((i): i is InboxItem => i !== null).sort((a, b) => a.askedAt - b.askedAt || a.key.localeCompare(b.key));
+}
+
+/** Whether the person can act on anything selected: the items each action applies to. */
+export function actionable(items: readonly InboxItem[], action: 'approve' | 'reject'): InboxItem[] {
+  return items.filter((i) => i[action] === null);
+}

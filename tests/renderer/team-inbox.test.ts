@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import type { MemberView, TeamRowView } from '../../src/shared/ipc/workspace';
+import type { OutboxRow } from '../../src/shared/outbox';
+import type { RowVerdict } from '../../src/shared/team/verdict';
+import { teamBinding, type JoinedWorkspace } from '../../src/renderer/src/team-queue/model/binding';
+import { actionable, inboxItems, type InboxInput, type KeptItem } from '../../src/renderer/src/team-queue/model/inbox';
+import * as t from '../../src/renderer/src/outbox/model/transitions';
+import { row, SVC, T0, transferInput } from '../unit/outbox-fixtures';
+import { statement, WS } from '../unit/team-fixtures';
+
+// The approvals inbox and where a profile's drafts go. Expected words and figures are written
+// out by hand from the rows below; the signed texts are made by the tests' own canonical writer.
+
+const ME: MemberView = { id: '00000000-0000-4000-8000-00000000000a', name: 'Controller', role: 'approver', status: 'active', dbRole: 'db_m_0a', fingerprint: 'AAAA' };
+const CLERK = { id: '00000000-0000-4000-8000-00000000000b', name: 'Clerk' };
+const DRAFTED = '2026-02-28T23:00:00.000Z';
+
+let n = 0;
+function teamRow(amountCents: number, verdict: RowVerdict, extra: Partial<TeamRowView> = {}): TeamRowView {
+  n++;
+  const id = `11111111-1111-4111-8111-${String(n).padStart(12, '0')}`;
+  const payload = { amountCents, destination: 'va_ops', source: 'va_main' };
+  const text = statement('draft', { workspace: WS, id, service: SVC, kind: 'transfer', idempotencyKey: id.replace('1111-4111', '2222-4222'), payloadHash: 'a'.repeat(64), drafter: CLERK.id, at: DRAFTED });
+  return {
+    id,
+    service: SVC,
+    kind: 'transfer',
+    idempotencyKey: id,
+    payload,
+    amountCents: 1, // the column: never what the inbox shows
+    state: 'open',
+    createdAt: '2026-02-28T23:20:00.000Z',
+    drafter: CLERK,
+    draft: { text, signature: 'sig', payload: JSON.stringify(payload) },
+    decisions: [],
+    verdict,
+    lease: null,
+    fence: 0,
+    claims: 0,
+    outcome: null,
+    ...extra,
+  };
+}
+
+const waiting = (needed: string, approvedBy: string[] = []): RowVerdict => ({ status: 'waiting', approvedBy, required: 2, missing: 2 - approvedBy.length, policyVersion: 1, needed, ignored: [] });
+const accounts = new Map([
+  ['va_main', { name: 'Main account', balanceCents: 500_000 }],
+  ['va_ops', { name: 'Operations', balanceCents: 0 }],
+]);
+const input = (over: Partial<InboxInput>): InboxInput => ({ soloRows: [], teamRows: [], kept: [], me: ME, accounts, ...over });
+
+describe('the approvals inbox', () => {
+  it('shows a team row with who asked (from the verdict’s drafter), the signed amount, the source and its balance after, and what it still needs', () => {
+    const r = teamRow(125_00, waiting('2 more approvers'));
+    const [item] = inboxItems(input({ teamRows: [r] }));
+    expect(item).toMatchObject({
+      origin: 'team',
+      title: 'Transfer $125.00 to Operations',
+      amountCents: 12_500,
+      askedBy: 'Clerk',
+      askedAt: Date.parse(DRAFTED),
+      source: 'Main account',
+      balanceAfterCents: 500_000 - 12_500,
+      needs: '2 more approvers',
+      approve: null,
+      reject: null,
+    });
+  });
+
+  it('never lets the drafter approve their own row, and says why; a row already approved by me cannot be decided again', () => {
+    const own = teamRow(10_00, waiting('1 more approver; you drafted this one'), { drafter: { id: ME.id, name: ME.name } });
+    const mine = teamRow(20_00, waiting('1 more approver; you approved it', [ME.id]));
+    const [a, b] = inboxItems(input({ teamRows: [own, mine] }));
+    expect(a).toMatchObject({ askedBy: 'You', needs: '1 more approver; you drafted this one', approve: 'You drafted it: a drafter never approves their own row.', reject: null });
+    expect(b).toMatchObject({ approve: 'You approved it already.', reject: 'You approved it already.' });
+    expect(actionable([a!, b!], 'approve')).toEqual([]);
+  });
+
+  it('says why a row never goes (the verdict’s text) and lists decisions that do not count', () => {
+    const forged = teamRow(9_999_00, { status: 'never', reason: 'bad-signature', text: 'Its signature is not Clerk’s.', ignored: [{ by: 'Mallory', problem: 'it is signed by someone who is not a member' }, { problem: 'a decision cannot be read (bad)' }] }, { payload: null, drafter: null });
+    const [item] = inboxItems(input({ teamRows: [forged] }));
+    expect(item).toMatchObject({
+      state: 'never',
+      needs: 'Its signature is not Clerk’s.',
+      askedBy: 'Someone who is not a member',
+      amountCents: null,
+      balanceAfterCents: null,
+      ignored: ['Mallory: it is signed by someone who is not a member', 'a decision cannot be read (bad)'],
+      approve: 'Its signature is not Clerk’s.',
+    });
+  });
+
+  it('a drafter member decides nothing; a decision signed here and not pushed yet says so and blocks a second one', () => {
+    const r = teamRow(30_00, waiting('2 more approvers'));
+    const [asDrafter] = inboxItems(input({ teamRows: [r], me: { ...ME, role: 'drafter' } }));
+    expect(asDrafter?.approve).toBe('You are a drafter in this workspace: approvers and admins decide.');
+    const pending: KeptItem = { rowId: r.id, type: 'decision', pushed: 0, choice: 'approve', at: T0 };
+    const [item] = inboxItems(input({ teamRows: [r], kept: [pending] }));
+    expect(item?.needs).toBe('2 more approvers. Your approval is signed here and reaches the workspace when it answers.');
+    expect(item?.approve).toBe('You decided it already; your decision reaches the workspace when it answers.');
+  });
+
+  it('merges this desktop’s own rows awaiting approval (not the ones handed to a workspace) and drafts not in the workspace yet, oldest first', () => {
+    const solo = t.submit(row(transferInput('va_main', 'va_ops', 40_00), T0 - 60_000), true, T0 - 60_000, SVC);
+    const handed = t.handToTeam(row(transferInput('va_main', 'va_ops', 50_00), T0), WS, T0);
+    const r = teamRow(60_00, waiting('2 more approvers'));
+    const localId = '33333333-3333-4333-8333-000000000001';
+    const localText = statement('draft', { workspace: WS, id: localId, service: SVC, kind: 'payment', idempotencyKey: localId, payloadHash: 'b'.repeat(64), drafter: ME.id, at: '2026-03-01T00:00:00.000Z' });
+    const kept: KeptItem[] = [
+      { rowId: localId, type: 'draft', pushed: 0, draft: { text: localText, signature: 's', payload: '{"amountCents":700,"svcHandle":"acme"}' }, at: T0 },
+      // Pushed, and no longer listed by the workspace (sent there): not shown.
+      { rowId: '33333333-3333-4333-8333-000000000002', type: 'draft', pushed: 1, draft: { text: localText, signature: 's', payload: '{}' }, at: T0 },
+    ];
+    const items = inboxItems(input({ soloRows: [solo, handed as OutboxRow], teamRows: [r], kept }));
+    expect(items.map((i) => [i.origin, i.title, i.askedBy])).toEqual([
+      ['team', 'Transfer $60.00 to Operations', 'Clerk'],
+      ['solo', 'Transfer $40.00 to Operations', 'You, on this computer'],
+      ['local', 'Payment $7.00 to acme', 'You'],
+    ]);
+    expect(items[1]).toMatchObject({ balanceAfterCents: 500_000 - 4_000, approve: null, reject: null });
+    expect(items[2]).toMatchObject({ state: 'not-pushed', approve: 'It has not reached the workspace yet.', balanceAfterCents: null });
+  });
+
+  it('shows a draft the workspace refused, with its reason', () => {
+    const localId = '33333333-3333-4333-8333-000000000003';
+    const text = statement('draft', { workspace: WS, id: localId, service: SVC, kind: 'transfer', idempotencyKey: localId, payloadHash: 'c'.repeat(64), drafter: ME.id, at: DRAFTED });
+    const [item] = inboxItems(input({ kept: [{ rowId: localId, type: 'draft', pushed: 0, problem: 'Another row already uses this id or idempotency key.', draft: { text, signature: 's', payload: '{"amountCents":100,"destination":"va_x","source":"va_y"}' }, at: T0 }] }));
+    expect(item).toMatchObject({ state: 'refused', needs: 'The workspace refused it: Another row already uses this id or idempotency key.', title: 'Transfer $1.00 to an account not saved on this computer' });
+  });
+});
+
+describe('where a profile’s drafts go', () => {
+  const ws = (id: string, name: string, services: string[] | null, canSign = true): JoinedWorkspace => ({ id, name, canSign, policyServices: services === null ? null : new Set(services) });
+
+  it('solo without a workspace, and always for the Demo', () => {
+    expect(teamBinding(SVC, [])).toEqual({ kind: 'solo' });
+    expect(teamBinding('demo', [ws('w1', 'Acme', [])])).toEqual({ kind: 'solo' });
+  });
+
+  it('the one workspace joined, or the one whose policy names the service', () => {
+    expect(teamBinding(SVC, [ws('w1', 'Acme', [])])).toEqual({ kind: 'team', workspaceId: 'w1', name: 'Acme' });
+    expect(teamBinding(SVC, [ws('w1', 'Acme', ['https://other.example']), ws('w2', 'Beta', [SVC])])).toEqual({ kind: 'team', workspaceId: 'w2', name: 'Beta' });
+    expect(teamBinding(SVC, [ws('w1', 'Acme', []), ws('w2', 'Beta', [])])).toEqual({ kind: 'solo' });
+  });
+
+  it('never solo when a workspace may cover the service but cannot be read, or this desktop cannot sign there', () => {
+    expect(teamBinding(SVC, [ws('w1', 'Acme', []), ws('w2', 'Beta', null)])).toMatchObject({ kind: 'unsure' });
+    expect(teamBinding(SVC, [ws('w1', 'Acme', null, false)])).toEqual({ kind: 'unsure', problem: 'This desktop cannot sign in Acme yet (an admin registers its key first, or it was removed): nothing was queued.' });
+    expect(teamBinding(SVC, [ws('w1', 'Acme', [SVC]), ws('w2', 'Beta', [SVC])])).toMatchObject({ kind: 'unsure' });
+  });
+});
+
+describe('a row handed to a team workspace', () => {
+  it('is never approved, rejected or edited on this desktop', () => {
+    const handed = t.handToTeam(row(transferInput('va_main', 'va_ops', 1_00), T0), WS, T0);
+    expect(handed).toMatchObject({ state: 'awaiting-approval', team: { workspaceId: WS } });
+    const by = { user: 'ada', machine: 'm' };
+    expect(() => t.approve(handed, by, 'h', 'h', T0, SVC)).toThrow(/decided in the team workspace/);
+    expect(() => t.reject(handed, by, 'no', T0)).toThrow(/decided in the team workspace/);
+    expect(() => t.edit(handed, { payload: handed.payload }, 'k', T0)).toThrow(/decided in the team workspace/);
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { Result } from '../../src/shared/ipc';
+import type { ClaimResult, TeamRowView } from '../../src/shared/ipc/workspace';
+import type { OutboxRow } from '../../src/shared/outbox';
+import type { SendOutcome } from '../../src/renderer/src/outbox/model/classify';
+import { sendReadyTeamRows, type TeamWire } from '../../src/renderer/src/outbox/sender/team-sender';
+
+// The team sender's decisions, with the workspace and the service scripted: what it claims, what
+// it sends and with which key, what it records with which fencing number, and what it never does
+// (resend a payment an earlier claim may have sent, record with a claim that stands no more).
+// The workspace's own rules are proved against PostgreSQL in tests/unit/workspace-claims.test.ts.
+
+const WS = '0a6f1c2e-8d7b-4c1a-9e3f-5b2d7c9e1f00';
+const SVC = 'https://svc.example';
+const ok = <T>(value: T): Result<T> => ({ ok: true, value });
+const failure = (kind: 'stale-claim' | 'unreachable', message: string): Result<never> => ({ ok: false, error: { code: 'workspace', message, workspace: { kind, retryable: kind === 'unreachable' } } });
+
+function row(id: string, status: 'ready' | 'waiting', extra: Partial<TeamRowView> = {}): TeamRowView {
+  const verdict = status === 'ready' ? { status, approvedBy: ['m'], required: 1, policyVersion: 0, ignored: [] } : { status, approvedBy: [], required: 1, missing: 1, policyVersion: 0, needed: '1 more approver', ignored: [] };
+  return { id, service: SVC, kind: 'transfer', idempotencyKey: `key-${id}`, payload: null, amountCents: 0, state: 'open', createdAt: '', drafter: null, draft: { text: '', signature: '', payload: '' }, decisions: [], verdict, lease: null, fence: 0, claims: 0, outcome: null, ...extra } as TeamRowView;
+}
+
+interface Script {
+  rows: TeamRowView[];
+  claims: Record<string, Result<ClaimResult>>;
+  sends?: Record<string, SendOutcome<unknown>>;
+  outcomes?: Record<string, Result<{ recorded: true }>>;
+}
+
+function scripted(s: Script) {
+  const log: string[] = [];
+  const wire: TeamWire = {
+    rows: async () => ok(s.rows),
+    claim: async (_w, rowId) => {
+      log.push(`claim ${rowId}`);
+      return s.claims[rowId] ?? ok({ claimed: false, why: 'closed', text: 'closed' });
+    },
+    renew: async () => ok({ leaseExpires: '' }),
+    send: async (r: OutboxRow) => {
+      log.push(`send ${r.kind} ${r.id} with ${r.idempotencyKey} ${JSON.stringify(r.payload)}`);
+      return s.sends?.[r.id] ?? { type: 'ok', value: { transferId: `tr-${r.id}` } };
+    },
+    outcome: async (_w, rowId, fence, state, detail) => {
+      log.push(`outcome ${rowId} #${fence} ${state}: ${detail}`);
+      return s.outcomes?.[rowId] ?? ok({ recorded: true });
+    },
+    mirror: async (_p, rowId, outcome) => log.push(`mirror ${rowId} ${outcome}`),
+  };
+  return { wire, log };
+}
+
+const claimOf = (rowId: string, kind: 'transfer' | 'payment', fence: number, takenOver = false): Result<ClaimResult> =>
+  ok({
+    claimed: true,
+    rowId,
+    fence,
+    leaseExpires: '',
+    takenOver,
+    kind,
+    service: SVC,
+    idempotencyKey: `signed-key-${rowId}`,
+    payload: kind === 'transfer' ? { source: 'va_a', destination: 'va_b', amountCents: 500 } : { svcHandle: 'acme', amountCents: 700 },
+    verdict: { status: 'ready', approvedBy: ['m'], required: 1, policyVersion: 0, ignored: [] },
+  });
+
+describe('the team sender', () => {
+  it('claims only ready rows nobody holds, sends the claim’s payload with its key, and records the outcome with its fencing number', async () => {
+    const { wire, log } = scripted({
+      rows: [row('r1', 'ready'), row('r2', 'waiting'), row('r3', 'ready', { lease: { holder: 'x', expires: '' } }), row('r4', 'ready')],
+      claims: { r1: claimOf('r1', 'transfer', 1), r4: ok({ claimed: false, why: 'held', text: 'held by another desktop' }) },
+    });
+    const report = await sendReadyTeamRows('p1', WS, SVC, wire, 60_000);
+    expect(log).toEqual([
+      'claim r1',
+      'send transfer r1 with signed-key-r1 {"source":"va_a","destination":"va_b","amountCents":500}',
+      'outcome r1 #1 sent: sent (transfer tr-r1)',
+      'mirror r1 sent',
+      'claim r4',
+    ]);
+    expect(report).toMatchObject({ sent: 1, stale: 0, stopped: null });
+  });
+
+  it('taken over: a transfer is resent with the same key; a payment is never resent and goes to a person', async () => {
+    const { wire, log } = scripted({
+      rows: [row('t1', 'ready'), row('p1', 'ready', { kind: 'payment' })],
+      claims: { t1: claimOf('t1', 'transfer', 3, true), p1: claimOf('p1', 'payment', 2, true) },
+    });
+    const report = await sendReadyTeamRows('p1', WS, SVC, wire, 60_000);
+    expect(log.filter((l) => l.startsWith('send'))).toEqual(['send transfer t1 with signed-key-t1 {"source":"va_a","destination":"va_b","amountCents":500}']);
+    expect(log).toContain('outcome p1 #2 needs-review: An earlier send of this payment stopped before its outcome was recorded: it may have gone through. Check the account’s transactions before sending it again.');
+    expect(report).toMatchObject({ sent: 1, review: 1 });
+  });
+
+  it('a retryable failure gives the row back; a refusal fails it; a lost payment answer needs review', async () => {
+    const { wire, log } = scripted({
+      rows: [row('a', 'ready'), row('b', 'ready'), row('c', 'ready', { kind: 'payment' })],
+      claims: { a: claimOf('a', 'transfer', 1), b: claimOf('b', 'transfer', 1), c: claimOf('c', 'payment', 1) },
+      sends: { a: { type: 'retryable', message: 'The service did not answer in time.' }, b: { type: 'rejected', message: 'Insufficient funds.' }, c: { type: 'ambiguous', message: 'The connection dropped.' } },
+    });
+    const report = await sendReadyTeamRows('p1', WS, SVC, wire, 60_000);
+    expect(log.filter((l) => l.startsWith('outcome') || l.startsWith('mirror'))).toEqual([
+      'outcome a #1 open: The service did not answer in time.',
+      'outcome b #1 failed: Insufficient funds.',
+      'mirror b failed',
+      'outcome c #1 needs-review: The connection dropped.',
+    ]);
+    expect(report).toMatchObject({ sent: 0, reopened: 1, failed: 1, review: 1 });
+  });
+
+  it('a stale claim records nothing more; an unreachable workspace stops the run', async () => {
+    const { wire, log } = scripted({
+      rows: [row('s', 'ready'), row('u', 'ready'), row('v', 'ready')],
+      claims: { s: claimOf('s', 'transfer', 1), u: failure('unreachable', 'The workspace is unreachable.') },
+      outcomes: { s: failure('stale-claim', 'Another desktop took this row over.') },
+    });
+    const report = await sendReadyTeamRows('p1', WS, SVC, wire, 60_000);
+    expect(log).not.toContain('mirror s sent');
+    expect(log).not.toContain('claim v');
+    expect(report).toMatchObject({ sent: 0, stale: 1, stopped: 'The workspace is unreachable.' });
+  });
+});

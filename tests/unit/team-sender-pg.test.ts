@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { OutboxRow } from '../../src/shared/outbox';
+import type { SendOutcome } from '../../src/renderer/src/outbox/model/classify';
+import { sendReadyTeamRows, type TeamWire } from '../../src/renderer/src/outbox/sender/team-sender';
+import { startClient, type Client } from '../sandbox/harness';
+import { memberOf, SERVICE, signedOnly, teamFixture, type Desktop } from './workspace-helpers';
+
+// The renderer's team sender against a real workspace (PostgreSQL, main's handlers for two
+// desktops) and a real sandbox over HTTP: a row its drafter cannot approve waits, a second member's
+// approval makes it ready, and two desktops sending at once move the money exactly once (the
+// sandbox's ledger). The HTTP send here is the service's contract (body and X-Idempotency-Key),
+// written apart from the app's own send.
+
+const f = teamFixture({ Controller: 'approver', Treasurer: 'approver' });
+
+function wireOf(d: Desktop, client: Client): TeamWire {
+  return {
+    rows: (workspaceId, service) => d.h.invoke('workspace:rows', { workspaceId, service }),
+    claim: (workspaceId, rowId, leaseMs) => d.h.invoke('workspace:claim', { workspaceId, rowId, leaseMs }),
+    renew: (workspaceId, rowId, fence, leaseMs) => d.h.invoke('workspace:renew', { workspaceId, rowId, fence, leaseMs }),
+    outcome: (workspaceId, rowId, fence, state, detail) => d.h.invoke('workspace:outcome', { workspaceId, rowId, fence, state, detail }),
+    send: async (row: OutboxRow): Promise<SendOutcome<unknown>> => {
+      const r = await client.call<{ transferId?: string; message?: string }>('POST', '/transfer/virtual-account', { body: row.payload, headers: { 'x-idempotency-key': row.idempotencyKey } });
+      return r.status === 200 ? { type: 'ok', value: r.body } : { type: 'rejected', message: `HTTP ${r.status}` };
+    },
+    mirror: async () => undefined,
+  };
+}
+
+describe('the team sender on a real workspace and sandbox', () => {
+  it('a row its drafter cannot approve waits; approved by a second member, two desktops sending at once move it once', async () => {
+    const client = await startClient({ seed: 5 });
+    try {
+      const world = client.sandbox.world;
+      const source = world.primaryVirtualAccountId;
+      const destination = [...world.virtualAccounts.values()].find((v) => v.closedAt === null && v.id !== source)?.id;
+      if (!destination) throw new Error('the seed has no second open virtual account');
+      const controller = memberOf(f.team, 'Controller');
+      const treasurer = memberOf(f.team, 'Treasurer');
+      const amountCents = 4_321;
+
+      const key = randomUUID();
+      const draft = await controller.h.ok('workspace:signDraft', { workspaceId: controller.workspaceId, service: SERVICE, kind: 'transfer', payload: { source, destination, amountCents }, idempotencyKey: key });
+      await controller.h.ok('workspace:push', { workspaceId: controller.workspaceId, drafts: [signedOnly(draft)], decisions: [] });
+
+      // The drafter's own approval is refused in main; nothing is ready, nothing is sent.
+      const own = await controller.h.invoke('workspace:decide', { workspaceId: controller.workspaceId, drafts: [signedOnly(draft)], decision: 'approve' });
+      expect(own.ok ? 'approved' : own.error.message).toBe('You drafted one of these: a drafter never approves their own row. Nothing was approved.');
+      const early = await sendReadyTeamRows('p', treasurer.workspaceId, SERVICE, wireOf(treasurer, client), 5_000);
+      expect(early).toMatchObject({ sent: 0, stopped: null });
+      expect(world.ledger.filter((e) => e.amountCents === amountCents)).toHaveLength(0);
+
+      // The Treasurer approves; the Controller's and the Treasurer's desktops both try to send it.
+      const decisions = await treasurer.h.ok('workspace:decide', { workspaceId: treasurer.workspaceId, drafts: [signedOnly(draft)], decision: 'approve' });
+      await treasurer.h.ok('workspace:push', { workspaceId: treasurer.workspaceId, drafts: [], decisions });
+      const [a, b] = await Promise.all([
+        sendReadyTeamRows('p', controller.workspaceId, SERVICE, wireOf(controller, client), 5_000),
+        sendReadyTeamRows('p', treasurer.workspaceId, SERVICE, wireOf(treasurer, client), 5_000),
+      ]);
+      expect((a?.sent ?? 0) + (b?.sent ?? 0)).toBe(1);
+      const moved = world.ledger.filter((e) => e.amountCents === amountCents);
+      expect(moved.map((e) => [e.source, e.destination, e.idempotencyKey])).toEqual([[source, destination, key]]);
+      const [row] = await treasurer.h.ok('workspace:rows', { workspaceId: treasurer.workspaceId, rowIds: [draft.rowId], includeClosed: true });
+      expect(row?.state).toBe('sent');
+
+      // Nothing left: a later run sends nothing more.
+      const later = await sendReadyTeamRows('p', treasurer.workspaceId, SERVICE, wireOf(treasurer, client), 5_000);
+      expect(later.sent).toBe(0);
+      expect(world.ledger.filter((e) => e.amountCents === amountCents)).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+});
