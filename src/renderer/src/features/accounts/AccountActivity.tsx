@@ -36,7 +36,7 @@ export function AccountActivity({ profileId, view, nowMs }: { profileId: string;
           Balance over the last {CHART_DAYS} days
         </h3>
         {recent.state === 'loading' ? <p className="muted">Reading the cached transactions…</p> : null}
-        {recent.state === 'error' ? <p className="field__error">{recent.error}</p> : null}
+        {recent.state === 'error' ? <p className="field__error" role="alert">{recent.error}</p> : null}
         {series ? (
           <>
             <BalanceChart points={series} />
