@@ -75,7 +75,9 @@ test('a card: bad input is refused beside each field; a valid edit PATCHes; remo
   await expect(editor.getByText('“58a2” is not a merchant category code')).toBeVisible();
   await expect(editor.getByText(`The start date ${tomorrowThere} is in the future`)).toBeVisible();
   await expect(editor.getByText('The maximum ($20.00) is below the minimum ($50.00)')).toBeVisible();
-  await expect(editor.getByRole('alert')).toContainText('Nothing was sent');
+  await expect(editor.getByRole('alert').filter({ hasText: 'Nothing was sent' })).toBeVisible();
+  // Each field's error is announced as it appears, as the form's is.
+  await expect(editor.getByRole('alert').filter({ hasText: 'The maximum ($20.00) is below the minimum ($50.00)' })).toBeVisible();
   // Each message is tied to its field for assistive technology.
   await expect(editor.getByLabel('Maximum (optional)')).toHaveAttribute('aria-invalid', 'true');
   expect(writesTo(sandbox, `/card/${card.id}`, before)).toEqual([]);

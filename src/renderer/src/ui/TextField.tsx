@@ -20,7 +20,7 @@ export function TextField({ id, label, hint, error, ...input }: Props) {
       </label>
       <input id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
       {error ? (
-        <p id={errorId} className="field__error">
+        <p id={errorId} className="field__error" role="alert">
           {error}
         </p>
       ) : null}

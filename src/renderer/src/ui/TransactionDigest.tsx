@@ -50,7 +50,7 @@ export function TransactionDigest({ read, nameOf, totalsLabel, caption, empty }:
     [nameOf],
   );
   if (read.state === 'loading') return <p className="muted">Reading the cached transactions…</p>;
-  if (read.state === 'error') return <p className="field__error">{read.error}</p>;
+  if (read.state === 'error') return <p className="field__error" role="alert">{read.error}</p>;
   const { summary, rows } = read;
   if (!summary) return null;
   return (

@@ -79,7 +79,7 @@ export function AccountExport({ profileId, view }: AccountExportProps) {
             </label>
           ))}
           {formatProblem ? (
-            <p id={`${id}-format-error`} className="field__error">
+            <p id={`${id}-format-error`} className="field__error" role="alert">
               {formatProblem}
             </p>
           ) : null}

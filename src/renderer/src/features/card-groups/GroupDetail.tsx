@@ -108,7 +108,7 @@ export function GroupDetail({ profileId, group, online, disabledReason, onClose 
       </section>
       <section className="detail-section" aria-label="Spending controls">
         <h3 className="detail-section__title">Spending controls of the group</h3>
-        {!spend.complete ? <p className="field__error">More than 20,000 purchases fall in the current periods: the meters count the newest of them only.</p> : null}
+        {!spend.complete ? <p className="field__error" role="alert">More than 20,000 purchases fall in the current periods: the meters count the newest of them only.</p> : null}
         <UtilizationMeters constraint={group.spendingConstraint} transactions={spend.rows} now={now} scope="the group's cards together" />
         {since !== undefined ? <SpendCountedNote /> : null}
         <ConstraintEditor profileId={profileId} owner={{ kind: 'group', group }} online={online} />

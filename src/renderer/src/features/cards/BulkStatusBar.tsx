@@ -56,7 +56,10 @@ export function BulkStatusBar({ profileId, selected, disabledReason, onClear }: 
         <ul className="bulk-bar__results" aria-label="Results per card">
           {outcomes.map((o) => (
             <li key={o.cardId} className={`bulk-result bulk-result--${o.result}`}>
-              {o.name} •••• {o.last4}: {o.message}
+              {/* A card the change failed for is announced; the list item keeps its role. */}
+              <span role={o.result === 'failed' ? 'alert' : undefined}>
+                {o.name} •••• {o.last4}: {o.message}
+              </span>
             </li>
           ))}
         </ul>

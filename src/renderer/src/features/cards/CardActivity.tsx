@@ -47,7 +47,7 @@ export function CardEventsTimeline({ profileId, card, online }: { profileId: str
       {!online ? (
         <p className="muted">{events.items.length ? 'Offline: the events read before. Newer ones show when the connection returns.' : 'Offline: no events of this card were read before. They show when the connection returns.'}</p>
       ) : null}
-      {events.error ? <p className="field__error">The events could not be read: {events.error}</p> : null}
+      {events.error ? <p className="field__error" role="alert">The events could not be read: {events.error}</p> : null}
       {reading && events.items.length === 0 ? <p className="muted">Loading events…</p> : null}
       {online && events.state === 'ready' && events.items.length === 0 ? <p className="muted">No events for this card yet.</p> : null}
       {events.items.length > 0 ? (

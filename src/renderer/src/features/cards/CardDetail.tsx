@@ -99,7 +99,7 @@ export function CardDetail({ profileId, card, simulate, directory, online, disab
       <DetailSection title="Spending controls" label="Spending controls">
         <EffectiveConstraint card={card} group={group} merchants={merchants?.items} />
         {!spend.complete || !groupSpend.complete ? (
-          <p className="field__error">
+          <p className="field__error" role="alert">
             More than {SPEND_ROWS.toLocaleString('en-US')} purchases fall in the current periods: the meters and the check below count the newest of them only.
           </p>
         ) : null}

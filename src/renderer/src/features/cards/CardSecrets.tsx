@@ -272,7 +272,7 @@ export function CardSecrets({ profileId, card, online }: Props) {
       <div className="card-secrets__audit">
         <h3 className="card-secrets__audit-title">Latest reveals</h3>
         {revealsError ? (
-          <p className="card-secrets__error">{revealsError}</p>
+          <p className="card-secrets__error" role="alert">{revealsError}</p>
         ) : reveals === null ? (
           <p className="card-secrets__note">Loading…</p>
         ) : (

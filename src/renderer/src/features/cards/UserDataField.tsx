@@ -35,7 +35,7 @@ export function UserDataField({ id, label, value, parsed, rows, disabled, onChan
         {parsed.bytes.toLocaleString('en-US')} / {USER_DATA_MAX_BYTES.toLocaleString('en-US')} bytes
       </p>
       {!parsed.ok ? (
-        <p id={errorId} className="field__error">
+        <p id={errorId} className="field__error" role="alert">
           {parsed.message}
         </p>
       ) : null}

@@ -91,7 +91,7 @@ function AccountSelect(p: { id: string; label: string; accounts: VirtualAccountV
         ))}
       </select>
       {p.error ? (
-        <p id={`${p.id}-error`} className="field__error">
+        <p id={`${p.id}-error`} className="field__error" role="alert">
           {p.error}
         </p>
       ) : null}

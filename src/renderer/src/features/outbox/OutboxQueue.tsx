@@ -228,7 +228,7 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
       <div className="outbox__summary">
         <strong>{label}</strong>
         {waiting && row.state === 'approved' ? <span className="field__hint"> — {waiting}</span> : null}
-        {row.lastError && row.state !== 'sent' ? <p className={row.state === 'approved' ? 'field__hint' : 'field__error'}>{row.lastError}</p> : null}
+        {row.lastError && row.state !== 'sent' ? <p className={row.state === 'approved' ? 'field__hint' : 'field__error'} role={row.state === 'approved' ? undefined : 'alert'}>{row.lastError}</p> : null}
         {row.warning && row.state !== 'sent' ? <p className="field__hint">⚠ {row.warning}</p> : null}
       </div>
       {row.state === 'awaiting-approval' ? (
@@ -241,7 +241,7 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
           ))}
         </dl>
       ) : null}
-      {service === null ? <p className="field__error">This profile is gone: nothing can be sent for it.</p> : null}
+      {service === null ? <p className="field__error" role="alert">This profile is gone: nothing can be sent for it.</p> : null}
       <TechnicalDetails fields={[...technicalLines(row), ['Service address', service === null ? 'None: this profile is gone' : serviceLabel(service)]]} />
       <div className="form__actions">
         {commands.map((c) => (
@@ -351,7 +351,7 @@ function AmountChange({ row, onDone }: { row: OutboxRow; onDone(cents: number | 
         Keep
       </button>
       {error ? (
-        <p id={`${id}-error`} className="field__error">
+        <p id={`${id}-error`} className="field__error" role="alert">
           {error}
         </p>
       ) : null}

@@ -40,7 +40,7 @@ export function ApprovalRuleSetting() {
         </button>
       </div>
       {error ? (
-        <p id="approval-threshold-error" className="field__error">
+        <p id="approval-threshold-error" className="field__error" role="alert">
           {error}
         </p>
       ) : null}

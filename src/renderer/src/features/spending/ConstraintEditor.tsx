@@ -88,7 +88,7 @@ function LimitRow(p: { id: string; index: number; limit: LimitForm; errors: Fiel
           ))}
         </select>
         {presetError ? (
-          <p id={`${presetId}-error`} className="field__error">
+          <p id={`${presetId}-error`} className="field__error" role="alert">
             {presetError}
           </p>
         ) : null}
@@ -213,7 +213,7 @@ export function ConstraintEditor({ profileId, owner, online, now = Date.now, onS
 
         <fieldset className="spending-rule">
           <legend>Spending limits</legend>
-          {errors.limits ? <p className="field__error">{errors.limits}</p> : null}
+          {errors.limits ? <p className="field__error" role="alert">{errors.limits}</p> : null}
           {form.limits.length === 0 ? <p className="field__hint">No limits: spending is not capped.</p> : null}
           <ul className="spending-rule__entries">
             {form.limits.map((l, i) => (

@@ -57,7 +57,7 @@ export function ListRuleField({ id, name, legend, noun, plural, rule, errors, on
                   Remove
                 </button>
                 {error ? (
-                  <p id={errorId} className="field__error">
+                  <p id={errorId} className="field__error" role="alert">
                     {error}
                   </p>
                 ) : null}

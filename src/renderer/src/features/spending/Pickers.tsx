@@ -67,7 +67,7 @@ export function TimeZonePicker({ id, label = 'Time zone', value, onChange, error
       </label>
       <SuggestInput id={id} value={value} onChange={onChange} suggestions={zones} disabled={disabled} invalid={Boolean(error)} describedBy={errorId} />
       {error ? (
-        <p id={errorId} className="field__error">
+        <p id={errorId} className="field__error" role="alert">
           {error}
         </p>
       ) : null}

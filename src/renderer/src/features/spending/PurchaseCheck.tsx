@@ -127,7 +127,7 @@ export function PurchaseCheck({ card, group, transactions, groupTransactions, fu
         </label>
         <CountrySelect id={`${id}-country`} value={country} onChange={setCountry} invalid={Boolean(errors.country)} describedBy={errors.country ? `${id}-country-error` : undefined} />
         {errors.country ? (
-          <p id={`${id}-country-error`} className="field__error">
+          <p id={`${id}-country-error`} className="field__error" role="alert">
             {errors.country}
           </p>
         ) : null}
@@ -161,7 +161,7 @@ export function PurchaseCheck({ card, group, transactions, groupTransactions, fu
           </div>
         ) : null}
         {simulated ? (
-          <p className={agrees ? 'form__saved' : 'form__error'}>
+          <p className={agrees ? 'form__saved' : 'form__error'} role={agrees ? 'status' : 'alert'}>
             The sandbox {simulated.approved ? 'approved it' : `declined it (${simulated.declineReason ?? 'no reason given'})`}:{' '}
             {agrees ? 'it agrees with the prediction.' : 'it disagrees with the prediction; the cache may be behind: sync and check again.'}
           </p>

@@ -8,7 +8,7 @@ export function ServiceUtilizationLine({ utilization, online, title }: { utiliza
     <section className="detail-section" aria-label="Utilization from the service">
       <h3 className="detail-section__title">{title}</h3>
       {!online ? <p className="muted">The service’s figure shows when the connection returns; meters computed from the cached transactions stand in.</p> : null}
-      {utilization.error ? <p className="field__error">The utilization could not be read: {utilization.error}</p> : null}
+      {utilization.error ? <p className="field__error" role="alert">The utilization could not be read: {utilization.error}</p> : null}
       {online && value ? (
         <p className="card-totals">
           <span>

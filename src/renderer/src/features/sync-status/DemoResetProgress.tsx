@@ -58,7 +58,7 @@ export function DemoResetProgress({ hideWhenDone = false, hideWhileDownloading =
         {view.etaSeconds !== null ? ` · about ${duration(view.etaSeconds)} left${view.estimated ? ' (estimate)' : ''}` : ''}
       </span>
       {view.stage !== 'done' && view.stage !== 'stopped' ? <progress max={Math.max(1, view.total)} value={view.rows} aria-label="Demo reset progress" /> : null}
-      {view.error ? <span className="sync-status__error">{view.error}</span> : null}
+      {view.error ? <span className="sync-status__error" role="alert">{view.error}</span> : null}
     </div>
   );
 }

@@ -43,7 +43,7 @@ export function SyncStatus({ profileId }: { profileId: string }) {
       ) : (
         <>
           <span>{freshness(p?.lastSuccessAt, p?.phase, offline)}</span>
-          {p?.error && !offline ? <span className="sync-status__error">{p.error}</span> : null}
+          {p?.error && !offline ? <span className="sync-status__error" role="alert">{p.error}</span> : null}
           <button type="button" className="button button--quiet" disabled={offline} title={offline ? 'Offline: a sync starts by itself when the connection returns.' : undefined} onClick={() => void syncs.startSync(profileId)}>
             Sync now
           </button>

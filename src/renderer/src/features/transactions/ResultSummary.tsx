@@ -13,7 +13,7 @@ export function ResultSummary({ answer, answeredText, status }: { answer: QueryA
       </p>
     );
   }
-  if (status.state === 'error') return <p className="result-summary field__error">{status.note}</p>;
+  if (status.state === 'error') return <p className="result-summary field__error" role="alert">{status.note}</p>;
   if (!answer) return <p className="result-summary muted">Searching…</p>;
   const s = answer.summary;
   return (

@@ -35,7 +35,7 @@ export function SpendCharts({ queryId, count, nameOf, onMerchant }: Props) {
     };
   }, [queryId, count]);
 
-  if (error) return <p className="field__error">The charts could not be drawn: {error}</p>;
+  if (error) return <p className="field__error" role="alert">The charts could not be drawn: {error}</p>;
   if (!data) return <p className="muted">Preparing the charts…</p>;
   if (data.buckets.length === 0) return <p className="muted">No spending in this result to chart.</p>;
   const top = data.topMerchants[0]?.spendCents ?? 1;
