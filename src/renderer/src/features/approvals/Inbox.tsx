@@ -268,7 +268,7 @@ function InboxRow({ item, now, current, checked, onToggle, onFocus, onKeyDown }:
         </div>
         <div>
           <dt>{item.state === 'never' || item.state === 'blocked' || item.state === 'refused' ? 'Will not be sent' : 'Still needed'}</dt>
-          <dd className={item.state === 'never' || item.state === 'blocked' || item.state === 'refused' ? 'field__error' : undefined}>{item.needs}</dd>
+          <dd className={item.state === 'never' || item.state === 'blocked' || item.state === 'refused' ? 'inbox__stopped' : undefined}>{item.needs}</dd>
         </div>
       </dl>
       {item.ignored.length > 0 ? (

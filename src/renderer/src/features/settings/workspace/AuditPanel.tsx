@@ -96,8 +96,8 @@ export function AuditPanel({ workspaceId }: { workspaceId: string }) {
               {count(audit.lines.length)} entries, all signed by their writers and chained: none was changed, removed or inserted.
             </p>
           ) : (
-            <div role="alert">
-              <p className="field__error">
+            <div>
+              <p className="field__error" role="alert">
                 The audit is broken in {count(audit.breaks.length)} place{audit.breaks.length === 1 ? '' : 's'}: someone with access to the database changed it. Tell your admin.
               </p>
               <ul className="settings-ws__problems" aria-label="Where the audit is broken">

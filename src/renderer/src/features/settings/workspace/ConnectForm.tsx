@@ -153,7 +153,7 @@ export function ConnectForm({ kind, hidden }: { kind: ConnectKind; hidden?: bool
           aria-describedby={`${id('caCert')}-hint${errors.caCert ? ` ${id('caCert')}-error` : ''}`}
         />
         {errors.caCert ? (
-          <p id={`${id('caCert')}-error`} className="field__error">
+          <p id={`${id('caCert')}-error`} className="field__error" role="alert">
             {errors.caCert}
           </p>
         ) : null}

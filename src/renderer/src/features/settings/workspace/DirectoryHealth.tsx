@@ -7,15 +7,15 @@ import type { DirectoryView } from '../../../../../shared/ipc';
 export function DirectoryHealth({ view }: { view: DirectoryView }) {
   if (!view.broken && view.ignored.length === 0) return null;
   return (
-    <div role="alert" className="settings-ws__part">
+    <div className="settings-ws__part">
       {view.broken ? (
-        <p className="field__error">
+        <p className="field__error" role="alert">
           The member directory was cut back or rewritten in the database ({view.broken.problem}). Nothing is approved or sent until an admin repairs it.
         </p>
       ) : null}
       {view.ignored.length > 0 ? (
         <>
-          <p className="field__error">
+          <p className="field__error" role="alert">
             {view.ignored.length === 1 ? 'One entry' : `${view.ignored.length} entries`} of the member directory do not count: no admin of this workspace signed{' '}
             {view.ignored.length === 1 ? 'it' : 'them'}, so someone wrote {view.ignored.length === 1 ? 'it' : 'them'} straight into the database.
           </p>

@@ -98,7 +98,7 @@ export function MembersPanel({ workspace, members, requests, isAdmin }: Props) {
       priority: 1,
       cell: (r) =>
         r.problem ? (
-          <span className="field__error">{r.problem}</span>
+          <span className="field__error" role="alert">{r.problem}</span>
         ) : (
           <span className="settings-ws__register">
             <SelectField label={`Role for ${r.name}`} inline value={roleFor[r.dbRole] ?? 'approver'} options={ROLE_OPTIONS} disabled={busy} onChange={(v) => isMemberRole(v) && setRoleFor((s) => ({ ...s, [r.dbRole]: v }))} />
