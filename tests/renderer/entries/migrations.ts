@@ -9,7 +9,8 @@ import { chunksAfter, newestRows } from '../../../src/renderer/src/repos/transac
 import { OUTBOX_DB_VERSION, outboxDb, outboxDbName } from '../../../src/renderer/src/db/outbox-db';
 import { draftRow } from '../../../src/renderer/src/outbox/model/draft';
 import * as t from '../../../src/renderer/src/outbox/model/transitions';
-import { approveRow, claimDue, getApprovalRule, listAudit, listRows, recordSends } from '../../../src/renderer/src/outbox/repo/outbox-repo';
+import { approveRow, claimDue, listAudit, listRows, recordSends } from '../../../src/renderer/src/outbox/repo/outbox-repo';
+import { getApprovalRule } from '../../../src/renderer/src/outbox/repo/approval-rule-repo';
 import { approvalHash } from '../../../src/renderer/src/outbox/model/approval-binding';
 import { unpushedItems } from '../../../src/renderer/src/outbox/repo/team-repo';
 import type { OutboxRow } from '../../../src/shared/outbox';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { parseDollars } from '../../outbox/model/money-input';
 import { useApprovalRule } from '../../outbox/repo/outbox-hooks';
-import { setApprovalRule } from '../../outbox/repo/outbox-repo';
+import { setApprovalRule } from '../../outbox/repo/approval-rule-repo';
 import { useProfiles } from '../../stores/profiles';
 import { money } from '../../model/format';
 

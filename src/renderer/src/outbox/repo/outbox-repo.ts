@@ -1,7 +1,8 @@
 import Dexie from 'dexie';
 import { outboxDb, type AuditRecord } from '../../db/outbox-db';
 import type { SendOutcome } from '../model/classify';
-import { DEFAULT_APPROVAL_RULE, needsApproval, type ApprovalRule } from '../model/approval-rules';
+import { needsApproval } from '../model/approval-rules';
+import { getApprovalRule } from './approval-rule-repo';
 import { draftRow, newKey, queueKeys } from '../model/draft';
 import { kindOf, type PayloadProblem } from '../model/kinds';
 import { approvalHash } from '../model/approval-binding';
@@ -442,15 +443,4 @@ export async function clearFinished(profileId: string): Promise<number> {
 
 export async function listAudit(profileId: string): Promise<AuditRecord[]> {
   return outboxDb(profileId).audit.orderBy('seq').toArray();
-}
-
-export async function getApprovalRule(profileId: string): Promise<ApprovalRule> {
-  const rec = await outboxDb(profileId).settings.get('approvalRule');
-  const v = rec?.value as ApprovalRule | undefined;
-  if (v && (v.mode === 'all' || (v.mode === 'above' && Number.isSafeInteger(v.thresholdCents) && v.thresholdCents >= 0))) return v;
-  return DEFAULT_APPROVAL_RULE;
-}
-
-export async function setApprovalRule(profileId: string, rule: ApprovalRule): Promise<void> {
-  await outboxDb(profileId).settings.put({ key: 'approvalRule', value: rule });
 }
