@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import type { Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
+import { freePort } from '../support/pg-cluster';
 import { expect } from './fixtures';
 import { openSection, startDemo } from './harness/flows';
 import { fingerprintOfKey, statementBody, teamTest as test } from './harness/team';
@@ -183,20 +183,9 @@ test('a workspace made in Settings, joined from a second desktop, a member regis
   }
 });
 
-/** A loopback port nothing listens on (taken from the system, then let go). */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 test('a join declined in main’s window, or to a server that does not answer, says why in words and keeps what was typed', async ({ app }) => {
-  const port = await closedPort();
+  // A port the system had free a moment ago: nothing listens on it.
+  const port = await freePort();
   await app.open();
   await startDemo(app.page);
   const panel = await settingsPanel(app.page);

@@ -62,7 +62,8 @@ async function serverUser(): Promise<{ uid: number; gid: number; wrap: string[] 
   return { uid, gid, wrap: ['setpriv', `--reuid=${uid}`, `--regid=${gid}`, '--init-groups', '--'] };
 }
 
-function freePort(): Promise<number> {
+/** A loopback port the system had free a moment ago (taken, then let go). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
