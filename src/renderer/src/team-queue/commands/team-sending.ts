@@ -21,6 +21,9 @@ const wire: TeamWire = {
 const LOOK_AGAIN_MS = 30_000;
 
 const running = new Set<string>();
+// A change that arrives while a profile's run is under way asks for one more run after it: the
+// run may already have read the rows, and the next look would otherwise be LOOK_AGAIN_MS away.
+const again = new Set<string>();
 
 /** One profile's ready team rows, if this desktop holds its API key, a workspace covers it, and sending is not paused. */
 async function sendForProfile(profileId: string): Promise<void> {
@@ -28,13 +31,20 @@ async function sendForProfile(profileId: string): Promise<void> {
   const service = profileService(profileId);
   if (!profile || profile.kind !== 'live' || !profile.hasKey || service === null) return;
   if (useSenderStatus.getState().byProfile[profileId]?.paused) return;
-  if (running.has(profileId)) return;
+  if (running.has(profileId)) {
+    again.add(profileId);
+    return;
+  }
   running.add(profileId);
   try {
-    const binding = await bindingFor(service);
-    if (binding.kind === 'team') await sendReadyTeamRows(profileId, binding.workspaceId, service, wire);
+    do {
+      again.delete(profileId);
+      const binding = await bindingFor(service);
+      if (binding.kind === 'team') await sendReadyTeamRows(profileId, binding.workspaceId, service, wire);
+    } while (again.has(profileId));
   } finally {
     running.delete(profileId);
+    again.delete(profileId);
   }
 }
 
