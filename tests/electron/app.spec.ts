@@ -13,6 +13,48 @@ test.afterAll(async () => {
   await app?.close();
 });
 
+/**
+ * Pushes the window to `url` and waits for the refusal itself instead of a fixed pause: main's
+ * will-navigate event (seen after the app's guard ran, with what it decided), or Chromium's own
+ * refusal of a local resource, which stops a file:// navigation before main hears of it. A marker
+ * left on the page shows the document never changed.
+ */
+async function tryNavigation(url: string): Promise<{ refusedBy: 'main' | 'chromium' | 'nobody'; sameDocument: boolean }> {
+  await app.evaluate(({ BrowserWindow }, target) => {
+    const seen = globalThis as { navigationSeen?: { prevented: boolean } };
+    delete seen.navigationSeen;
+    const contents = BrowserWindow.getAllWindows()[0]?.webContents;
+    // Registered after the app's guard, so it runs after it and reads what the guard decided.
+    contents?.once('will-navigate', (event) => {
+      if (event.url === target) seen.navigationSeen = { prevented: event.defaultPrevented };
+    });
+  }, url);
+  let chromiumRefused = false;
+  const onConsole = (m: { text(): string }) => {
+    if (/Not allowed to load local resource/.test(m.text())) chromiumRefused = true;
+  };
+  page.on('console', onConsole);
+  try {
+    await page.evaluate((target) => {
+      (window as { navigationMarker?: string }).navigationMarker = target;
+      window.location.href = target;
+    }, url);
+    let refusedBy: 'main' | 'chromium' | 'nobody' = 'nobody';
+    await expect
+      .poll(async () => {
+        const seen = await app.evaluate(() => (globalThis as { navigationSeen?: { prevented: boolean } }).navigationSeen);
+        if (seen) refusedBy = seen.prevented ? 'main' : 'nobody';
+        else if (chromiumRefused) refusedBy = 'chromium';
+        return seen !== undefined || chromiumRefused;
+      })
+      .toBe(true);
+    const sameDocument = await page.evaluate((target) => (window as { navigationMarker?: string }).navigationMarker === target, url);
+    return { refusedBy, sameDocument };
+  } finally {
+    page.off('console', onConsole);
+  }
+}
+
 test('the window opens on the app', async () => {
   await expect(page.getByRole('heading').first()).toBeVisible();
 });
@@ -44,10 +86,7 @@ test('the renderer has no Node and only the contract on window.treasury', async 
 
 test('navigation to a foreign URL and window.open are refused', async () => {
   const before = page.url();
-  await page.evaluate(() => {
-    window.location.href = 'https://example.com/';
-  });
-  await page.waitForTimeout(500);
+  expect(await tryNavigation('https://example.com/')).toEqual({ refusedBy: 'main', sameDocument: true });
   expect(page.url()).toBe(before);
   const opened = await page.evaluate(() => window.open('https://example.com/') === null);
   expect(opened).toBe(true);
@@ -100,9 +139,8 @@ test('IndexedDB and Web Locks work on the app origin', async () => {
 
 test('a file:// page the window is pushed to cannot call main', async () => {
   const before = page.url();
-  await page.evaluate(() => {
-    window.location.href = 'file:///etc/hostname';
-  });
-  await page.waitForTimeout(500);
+  const tried = await tryNavigation('file:///etc/hostname');
+  expect(tried.refusedBy).not.toBe('nobody');
+  expect(tried.sameDocument).toBe(true);
   expect(page.url()).toBe(before);
 });
