@@ -31,7 +31,7 @@ function twoAccounts(sandbox: Sandbox): { from: string; to: string; fromName: st
 
 const opener = (page: Page, label: string) => page.getByRole('button', { name: label, exact: true });
 
-test('Transfers opens on the queue; the side panel shows the balance after, keeps its draft when closed, and selects what it queued', async ({ app }) => {
+test('Transfers opens on the queue; the side panel shows the balance after, keeps its draft when closed and when the screen is left, and selects what it queued', async ({ app }) => {
   const { page } = app;
   const sandbox = await syncedDemo(app);
   const { from, to, fromName } = twoAccounts(sandbox);
@@ -67,6 +67,17 @@ test('Transfers opens on the queue; the side panel shows the balance after, keep
   await page.keyboard.press('n');
   await expect(form.getByLabel('Amount (USD)')).toHaveValue('1,234.56');
   expect(sandbox.world.ledger.filter((e) => e.amountCents === 123_456)).toHaveLength(0);
+
+  // Leaving Transfers for another screen and coming back: the draft is still there, as typed.
+  await form.getByLabel('Memo (optional)').fill('Kept while away');
+  await openSection(page, 'Dashboard');
+  await expect(form).toHaveCount(0);
+  await openSection(page, 'Transfers');
+  await opener(page, 'New transfer').click();
+  await expect(form.getByLabel('From')).toHaveValue(from);
+  await expect(form.getByLabel('To')).toHaveValue(to);
+  await expect(form.getByLabel('Amount (USD)')).toHaveValue('1,234.56');
+  await expect(form.getByLabel('Memo (optional)')).toHaveValue('Kept while away');
 
   // Queued: the panel closes and the new row is selected in the queue, with the focus.
   await form.getByRole('button', { name: 'Queue transfer' }).click();

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useKeptField } from '../../stores/kept-drafts';
 import type { OutboxRow } from '../../../../shared/outbox';
 import type { Account, SvcHandle, VirtualAccountView } from '../../../../shared/service';
 import { findHandle, handlesOfAccounts, normalHandle, sortHandles } from '../../directory/model/handles';
@@ -50,9 +51,11 @@ export function NewPaymentForm({ profileId, onQueued }: { profileId: string; onQ
   const prefill = usePaymentPrefill((s) => s.prefill);
   const amountRef = useRef<HTMLInputElement>(null);
   const [prefilled, setPrefilled] = useState<PaymentPrefill | null>(null);
-  const [payee, setPayee] = useState('');
-  const [sourceId, setSourceId] = useState('');
-  const [amount, setAmount] = useState('');
+  // Kept while the app runs: leaving Payments and coming back finds what was typed.
+  const form = `payment:${profileId}`;
+  const [payee, setPayee] = useKeptField(form, 'payee');
+  const [sourceId, setSourceId] = useKeptField(form, 'source');
+  const [amount, setAmount] = useKeptField(form, 'amount');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   // "Pay this handle" on the Directory: start from that payee and let the person type the amount.

@@ -12,6 +12,7 @@ import { useConnectivity } from '../../stores/connectivity';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { queueDraft } from '../../outbox/commands/submit-draft';
 import { KINDS } from '../../outbox/model/kinds';
+import { useKeptField } from '../../stores/kept-drafts';
 
 /**
  * A transfer between two of the profile's virtual accounts, drafted from the cache (works
@@ -21,11 +22,13 @@ export function NewTransferForm({ profileId, onQueued }: { profileId: string; on
   const cached = useEntities<VirtualAccountView>(profileId, 'virtualAccount');
   const online = useConnectivity((s) => s.byProfile[profileId]?.state !== 'offline');
   const open = (cached?.items ?? []).filter((v) => !v.virtualAccount.closedAt);
-  const [source, setSource] = useState('');
-  const [destination, setDestination] = useState('');
-  const [amount, setAmount] = useState('');
-  const [memo, setMemo] = useState('');
-  const [sendOn, setSendOn] = useState('');
+  // Kept while the app runs: leaving Transfers and coming back finds what was typed.
+  const form = `transfer:${profileId}`;
+  const [source, setSource] = useKeptField(form, 'source');
+  const [destination, setDestination] = useKeptField(form, 'destination');
+  const [amount, setAmount] = useKeptField(form, 'amount');
+  const [memo, setMemo] = useKeptField(form, 'memo');
+  const [sendOn, setSendOn] = useKeptField(form, 'sendOn');
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const byId = new Map(open.map((v) => [v.virtualAccount.id, v]));
