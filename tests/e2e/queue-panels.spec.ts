@@ -86,6 +86,14 @@ test('Transfers opens on the queue; the side panel shows the balance after, keep
   const row = page.getByRole('region', { name: 'Awaiting approval' }).getByRole('listitem', { name: /^Transfer \$1,234\.56/ });
   await expect(row).toHaveAttribute('aria-current', 'true');
   await expect(row).toBeFocused();
+
+  // The next transfer from the same account: its balance after, and after the one still queued.
+  await opener(page, 'New transfer').click();
+  await expect(form.getByLabel('From')).toHaveValue(from);
+  await form.getByLabel('Amount (USD)').fill('100.00');
+  await expect(balance.getByTestId('balance-after')).toHaveText(usd(balanceOf(sandbox, from) - 10_000));
+  await expect(balance).toContainText('After it and 1 other item from this account');
+  await expect(balance.getByTestId('balance-after-all')).toContainText(usd(balanceOf(sandbox, from) - 10_000 - 123_456));
 });
 
 test('offline, the panel says how old the balance is; Payments shows what a payment leaves in the account it comes from', async ({ app }) => {

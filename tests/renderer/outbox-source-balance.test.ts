@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SvcHandle, VirtualAccountView } from '../../src/shared/service';
-import { balanceAfter, BALANCE_FRESH_MS } from '../../src/renderer/src/outbox/model/balance-after';
+import { balanceAfter, BALANCE_FRESH_MS, othersFromAccount } from '../../src/renderer/src/outbox/model/balance-after';
+import type { OutboxRow, OutboxState } from '../../src/shared/outbox';
+import { paymentInput, row, transferInput } from '../unit/outbox-fixtures';
 import { paymentSourceAccount } from '../../src/renderer/src/outbox/model/payment-source';
 
 const NOW = Date.UTC(2026, 2, 18, 12, 0);
@@ -24,6 +26,35 @@ describe('the balance a new transfer or payment leaves', () => {
     expect(balanceAfter(1, 1, { asOf: null, online: true }, NOW).stale).toBe(true);
     expect(balanceAfter(1, 1, { asOf: NOW - BALANCE_FRESH_MS, online: true }, NOW).stale).toBe(false);
     expect(balanceAfter(1, 1, { asOf: NOW - BALANCE_FRESH_MS - 1, online: true }, NOW).stale).toBe(true);
+  });
+});
+
+describe('the other items a balance cannot show yet', () => {
+  const inState = (r: OutboxRow, state: OutboxState): OutboxRow => ({ ...r, state });
+  // Transfers name their source; these payments draw on va_a (the test's own lookup).
+  const sourceOf = (r: OutboxRow) => (r.kind === 'transfer' ? r.payload.source : r.kind === 'payment' ? 'va_a' : undefined);
+
+  it('counts the queue’s items from the same account that have not gone, and those sent since the balance was read', () => {
+    const queue = [
+      inState(row(transferInput('va_a', 'va_b', 1_000)), 'awaiting-approval'),
+      inState(row(transferInput('va_a', 'va_b', 2_000)), 'approved'),
+      inState(row(transferInput('va_a', 'va_b', 4_000)), 'sending'),
+      inState(row(paymentInput(8_000)), 'draft'),
+      // Another account's, one in review (may or may not have gone) and a failed one (did not): none count.
+      inState(row(transferInput('va_b', 'va_a', 16_000)), 'approved'),
+      inState(row(transferInput('va_a', 'va_b', 32_000)), 'needs-review'),
+      inState(row(transferInput('va_a', 'va_b', 64_000)), 'failed'),
+    ];
+    const sentSince = [inState(row(transferInput('va_a', 'va_b', 128_000)), 'sent'), inState(row(transferInput('va_a', 'va_b', 256_000)), 'rejected')];
+    expect(othersFromAccount(queue, sentSince, 'va_a', sourceOf)).toEqual({ count: 5, cents: 1_000 + 2_000 + 4_000 + 8_000 + 128_000 });
+    expect(othersFromAccount(queue, [], 'va_b', sourceOf)).toEqual({ count: 1, cents: 16_000 });
+    expect(othersFromAccount([], [], 'va_a', sourceOf)).toEqual({ count: 0, cents: 0 });
+  });
+
+  it('counts a row once when it is both in the queue and among the sent, and leaves out rows whose account is not known', () => {
+    const sent = inState(row(transferInput('va_a', 'va_b', 500)), 'sent');
+    expect(othersFromAccount([inState(sent, 'sending')], [sent], 'va_a', sourceOf)).toEqual({ count: 1, cents: 500 });
+    expect(othersFromAccount([inState(row(paymentInput(700)), 'approved')], [], 'va_a', () => undefined)).toEqual({ count: 0, cents: 0 });
   });
 });
 

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useKeptField } from '../../stores/kept-drafts';
 import type { OutboxRow } from '../../../../shared/outbox';
-import type { Account, SvcHandle, VirtualAccountView } from '../../../../shared/service';
-import { findHandle, handlesOfAccounts, normalHandle, sortHandles } from '../../directory/model/handles';
+import type { SvcHandle, VirtualAccountView } from '../../../../shared/service';
+import { findHandle, normalHandle } from '../../directory/model/handles';
 import { parseDollars } from '../../outbox/model/money-input';
 import { useEntities } from '../../repos/entities-hooks';
 import { usePaymentPrefill, type PaymentPrefill } from '../../stores/payment-prefill';
@@ -10,15 +10,12 @@ import { TextField } from '../../ui/TextField';
 import { QueueFooter } from './QueueFooter';
 import { SourceBalance } from './SourceBalance';
 import { useConnectivity } from '../../stores/connectivity';
-import { paymentSourceAccount } from '../../outbox/model/payment-source';
+import { usePaymentSources } from './use-payment-sources';
 import { TechnicalDetails, TechValue } from '../../ui/Fields';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { queueDraft } from '../../outbox/commands/submit-draft';
 import { KINDS } from '../../outbox/model/kinds';
 
-const EMPTY: SvcHandle[] = [];
-const NO_ACCOUNTS: Account[] = [];
-const NO_VIRTUAL_ACCOUNTS: VirtualAccountView[] = [];
 
 /** The payee's name: the saved directory's, else the one "Pay this handle" brought while the handle is unchanged. */
 function payeeName(known: SvcHandle | undefined, typed: string, prefilled: PaymentPrefill | null): string | undefined {
@@ -38,16 +35,9 @@ function payeeHint(known: SvcHandle | undefined, name: string | undefined, typed
  * leaves in the account it comes from. `onQueued` hears of each row it queues.
  */
 export function NewPaymentForm({ profileId, onQueued }: { profileId: string; onQueued(row: OutboxRow): void }) {
-  const cached = useEntities<SvcHandle>(profileId, 'svcHandle')?.items ?? EMPTY;
-  const handles = useMemo(() => sortHandles(cached), [cached]);
-  const accounts = useEntities<Account>(profileId, 'account')?.items ?? NO_ACCOUNTS;
+  const { handles, sources, accountOf } = usePaymentSources(profileId);
   const virtual = useEntities<VirtualAccountView>(profileId, 'virtualAccount');
   const online = useConnectivity((s) => s.byProfile[profileId]?.state !== 'offline');
-  // Only the key's own legal entity's handles can pay (the service refuses any other source).
-  const sources = useMemo(() => {
-    const own = handlesOfAccounts(handles, accounts.map((a) => a.id));
-    return handles.filter((h) => own.has(h.id));
-  }, [handles, accounts]);
   const prefill = usePaymentPrefill((s) => s.prefill);
   const amountRef = useRef<HTMLInputElement>(null);
   const [prefilled, setPrefilled] = useState<PaymentPrefill | null>(null);
@@ -72,7 +62,7 @@ export function NewPaymentForm({ profileId, onQueued }: { profileId: string; onQ
   const known = findHandle(handles, payee);
   const name = payeeName(known, payee, prefilled);
   const parsed = amount ? parseDollars(amount) : null;
-  const from = paymentSourceAccount(sources, virtual?.items ?? NO_VIRTUAL_ACCOUNTS, sourceId);
+  const from = accountOf(sourceId);
 
   const submitOnce = useSubmitOnce();
   const submit = async (e: FormEvent) => {
@@ -133,6 +123,7 @@ export function NewPaymentForm({ profileId, onQueued }: { profileId: string; onQ
       </div>
       <TextField ref={amountRef} id="pay-amount" label="Amount (USD)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors['amount']} hint="For example 99.90" />
       <SourceBalance
+        profileId={profileId}
         account={from}
         none="The account this handle pays from is not saved on this computer: its balance shows after a sync."
         amountCents={parsed?.ok ? parsed.cents : null}

@@ -70,7 +70,7 @@ export function NewTransferForm({ profileId, onQueued }: { profileId: string; on
       <AccountSelect id="tr-source" label="From" accounts={open} value={source} onChange={setSource} error={errors['source']} />
       <AccountSelect id="tr-destination" label="To" accounts={open} value={destination} onChange={setDestination} error={errors['destination']} />
       <TextField id="tr-amount" label="Amount (USD)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors['amount']} hint="For example 1,250.00" />
-      <SourceBalance account={from} none="Choose the account to send from to see its balance." amountCents={parsed?.ok ? parsed.cents : null} asOf={cached?.asOf ?? null} online={online} what="transfer" />
+      <SourceBalance profileId={profileId} account={from} none="Choose the account to send from to see its balance." amountCents={parsed?.ok ? parsed.cents : null} asOf={cached?.asOf ?? null} online={online} what="transfer" />
       <TextField id="tr-memo" label="Memo (optional)" value={memo} onChange={(e) => setMemo(e.target.value)} error={errors['memo']} maxLength={300} />
       <TextField id="tr-send-on" label="Send on (optional, UTC date)" type="date" value={sendOn} onChange={(e) => setSendOn(e.target.value)} error={errors['sendOn']} />
       <QueueFooter label="Queue transfer" submit={submitOnce} />
