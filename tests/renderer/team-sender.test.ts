@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Result } from '../../src/shared/ipc';
 import type { ClaimResult, TeamRowView } from '../../src/shared/ipc/workspace';
 import type { OutboxRow } from '../../src/shared/outbox';
+import type { Transaction } from '../../src/shared/service';
 import type { SendOutcome } from '../../src/renderer/src/outbox/model/classify';
 import { sendReadyTeamRows, type TeamWire } from '../../src/renderer/src/outbox/sender/team-sender';
 
@@ -20,8 +21,18 @@ function row(id: string, status: 'ready' | 'waiting', extra: Partial<TeamRowView
   return { id, service: SVC, kind: 'transfer', idempotencyKey: `key-${id}`, payload: null, amountCents: 0, state: 'open', createdAt: '', drafter: null, draft: { text: '', signature: '', payload: '' }, decisions: [], verdict, lease: null, fence: 0, claims: 0, outcome: null, ...extra } as TeamRowView;
 }
 
+const SIGNED_AT = '2025-06-16T09:30:00.000Z';
+
+/** A ready payment of $7.00 to @acme, its draft statement signed at SIGNED_AT (the takeover reads when from it). */
+function paymentRow(id: string): TeamRowView {
+  const body = { at: SIGNED_AT, drafter: '00000000-0000-4000-8000-000000000001', id: '11111111-1111-4111-8111-111111111111', idempotencyKey: '22222222-2222-4222-8222-222222222222', kind: 'payment', payloadHash: 'a'.repeat(64), service: SVC, workspace: WS };
+  return row(id, 'ready', { kind: 'payment', payload: { svcHandle: 'acme', amountCents: 700 }, draft: { text: `treasury-team/1 draft\n${JSON.stringify(body)}`, signature: '', payload: '' } });
+}
+
 interface Script {
   rows: TeamRowView[];
+  /** What the service's transactions show (none unless given). */
+  transactions?: Transaction[];
   claims: Record<string, Result<ClaimResult>>;
   sends?: Record<string, SendOutcome<unknown>>;
   outcomes?: Record<string, Result<{ recorded: true }>>;
@@ -45,6 +56,10 @@ function scripted(s: Script) {
       return s.outcomes?.[rowId] ?? ok({ recorded: true });
     },
     mirror: async (_p, rowId, outcome) => log.push(`mirror ${rowId} ${outcome}`),
+    transactions: async (_p, window) => {
+      log.push(`transactions from ${new Date(window.fromMs).toISOString()}`);
+      return s.transactions ?? [];
+    },
   };
   return { wire, log };
 }
@@ -80,15 +95,29 @@ describe('the team sender', () => {
     expect(report).toMatchObject({ sent: 1, stale: 0, stopped: null });
   });
 
-  it('taken over: a transfer is resent with the same key; a payment is never resent and goes to a person', async () => {
+  it('taken over: a transfer is resent with the same key; a payment is never resent: not in the transactions, it goes to a person', async () => {
     const { wire, log } = scripted({
-      rows: [row('t1', 'ready'), row('p1', 'ready', { kind: 'payment' })],
+      rows: [row('t1', 'ready'), paymentRow('p1')],
       claims: { t1: claimOf('t1', 'transfer', 3, true), p1: claimOf('p1', 'payment', 2, true) },
     });
     const report = await sendReadyTeamRows('p1', WS, SVC, wire, 60_000);
     expect(log.filter((l) => l.startsWith('send'))).toEqual(['send transfer t1 with signed-key-t1 {"source":"va_a","destination":"va_b","amountCents":500}']);
-    expect(log).toContain('outcome p1 #2 needs-review: An earlier send of this payment stopped before its outcome was recorded: it may have gone through. Check the account’s transactions before sending it again.');
+    // Looked for from a minute before it was signed.
+    expect(log).toContain('transactions from 2025-06-16T09:29:00.000Z');
+    expect(log).toContain(
+      'outcome p1 #2 needs-review: An earlier send of this payment stopped before its outcome was recorded, so it may have gone through. The service’s transactions since it was signed do not show it for certain. Look in the paying account’s transactions for a payment of $7.00 to @acme: if it is there, it went through and must not be sent again; if it is not, draft it again as a new payment.',
+    );
     expect(report).toMatchObject({ sent: 1, review: 1 });
+  });
+
+  it('taken over: a payment the transactions show is recorded as sent with that transaction, not sent again', async () => {
+    const debit: Transaction = { id: 'tx_9', date: SIGNED_AT, description: 'Payment to Acme (@acme)', amountCents: -700, status: 'posted', detailedStatus: 'settled', accountId: 'acct_1', accountSubtype: 'cash' };
+    const { wire, log } = scripted({ rows: [paymentRow('p2')], claims: { p2: claimOf('p2', 'payment', 2, true) }, transactions: [debit] });
+    const report = await sendReadyTeamRows('p1', WS, SVC, wire, 60_000);
+    expect(log.filter((l) => l.startsWith('send'))).toEqual([]);
+    expect(log).toContain('outcome p2 #2 sent: sent (found in the service’s transactions: tx_9)');
+    expect(log).toContain('mirror p2 sent');
+    expect(report).toMatchObject({ sent: 1, review: 0 });
   });
 
   it('a retryable failure gives the row back; a refusal fails it; a lost payment answer needs review', async () => {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { OutboxRow } from '../../src/shared/outbox';
+import type { Transaction } from '../../src/shared/service';
 import type { SendOutcome } from '../../src/renderer/src/outbox/model/classify';
 import { sendReadyTeamRows, type TeamWire } from '../../src/renderer/src/outbox/sender/team-sender';
 import { startClient, type Client } from '../sandbox/harness';
-import { memberOf, SERVICE, signedOnly, teamFixture, type Desktop } from './workspace-helpers';
+import { memberOf, PINNED_NOW, SERVICE, signedOnly, teamFixture, type Desktop } from './workspace-helpers';
 
 // The renderer's team sender against a real workspace (PostgreSQL, main's handlers for two
 // desktops) and a real sandbox over HTTP: a row its drafter cannot approve waits, a second member's
@@ -16,14 +17,15 @@ const f = teamFixture({ Controller: 'approver', Treasurer: 'approver' });
 
 function wireOf(d: Desktop, client: Client): TeamWire {
   return {
-    rows: (workspaceId, service) => d.h.invoke('workspace:rows', { workspaceId, service }),
+    rows: (workspaceId, service, options) => d.h.invoke('workspace:rows', { workspaceId, service, ...options }),
     claim: (workspaceId, rowId, leaseMs) => d.h.invoke('workspace:claim', { workspaceId, rowId, leaseMs }),
     renew: (workspaceId, rowId, fence, leaseMs) => d.h.invoke('workspace:renew', { workspaceId, rowId, fence, leaseMs }),
     outcome: (workspaceId, rowId, fence, state, detail) => d.h.invoke('workspace:outcome', { workspaceId, rowId, fence, state, detail }),
     send: async (row: OutboxRow): Promise<SendOutcome<unknown>> => {
-      const r = await client.call<{ transferId?: string; message?: string }>('POST', '/transfer/virtual-account', { body: row.payload, headers: { 'x-idempotency-key': row.idempotencyKey } });
+      const r = await client.call<{ transferId?: string; message?: string }>('POST', row.kind === 'payment' ? '/pay' : '/transfer/virtual-account', { body: row.payload, headers: { 'x-idempotency-key': row.idempotencyKey } });
       return r.status === 200 ? { type: 'ok', value: r.body } : { type: 'rejected', message: `HTTP ${r.status}` };
     },
+    transactions: (_profileId, window) => client.all<Transaction>('/transaction', { 'filter:from_date': String(Math.floor(window.fromMs)), 'filter:to_date': String(Math.ceil(window.toMs)) }),
     mirror: async () => undefined,
   };
 }
@@ -68,6 +70,66 @@ describe('the team sender on a real workspace and sandbox', () => {
       const later = await sendReadyTeamRows('p', treasurer.workspaceId, SERVICE, wireOf(treasurer, client), 5_000);
       expect(later.sent).toBe(0);
       expect(world.ledger.filter((e) => e.amountCents === amountCents)).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
+  it('a taken-over payment is looked for in the service’s transactions: one that reached the service is recorded as sent, one that did not goes to a person; neither is sent again', async () => {
+    // The service's clock just after the desktops' (PINNED_NOW): the payment is dated after it was signed.
+    const client = await startClient({ seed: 5, now: () => PINNED_NOW + 5_000 });
+    try {
+      const world = client.sandbox.world;
+      const payee = [...world.svcHandles.values()].find((h) => h.id !== world.ownSvcHandleId);
+      if (!payee) throw new Error('the seed has no handle to pay besides its own');
+      const controller = memberOf(f.team, 'Controller');
+      const treasurer = memberOf(f.team, 'Treasurer');
+      const payments = (amountCents: number) => world.ledger.filter((e) => e.kind === 'payment' && e.amountCents === amountCents);
+      const [reached, lost] = [3_217, 3_219];
+
+      // Each is drafted by the Controller, approved by the Treasurer, then claimed by the
+      // Controller's desktop for a second, which stops before recording an outcome: the first
+      // after its request reached the service, the second before sending anything.
+      const approved = async (amountCents: number) => {
+        const draft = await controller.h.ok('workspace:signDraft', { workspaceId: controller.workspaceId, service: SERVICE, kind: 'payment', payload: { svcHandle: payee.svcHandle, amountCents }, idempotencyKey: randomUUID() });
+        await controller.h.ok('workspace:push', { workspaceId: controller.workspaceId, drafts: [signedOnly(draft)], decisions: [] });
+        const decisions = await treasurer.h.ok('workspace:decide', { workspaceId: treasurer.workspaceId, drafts: [signedOnly(draft)], decision: 'approve' });
+        await treasurer.h.ok('workspace:push', { workspaceId: treasurer.workspaceId, drafts: [], decisions });
+        const claim = await controller.h.ok('workspace:claim', { workspaceId: controller.workspaceId, rowId: draft.rowId, leaseMs: 1_000 });
+        if (!claim.claimed) throw new Error(`the Controller's desktop could not claim the payment: ${claim.text}`);
+        return { draft, claim };
+      };
+      const first = await approved(reached);
+      const sentOnce = await client.call('POST', '/pay', { body: first.claim.payload, headers: { 'x-idempotency-key': first.claim.idempotencyKey } });
+      expect(sentOnce.status).toBe(200);
+      const second = await approved(lost);
+
+      // The Treasurer's desktop takes both over once their leases expire (on the database's clock).
+      const wire = wireOf(treasurer, client);
+      const rowsNow = () => treasurer.h.ok('workspace:rows', { workspaceId: treasurer.workspaceId, rowIds: [first.draft.rowId, second.draft.rowId], includeClosed: true });
+      await expect
+        .poll(
+          async () => {
+            await sendReadyTeamRows('p', treasurer.workspaceId, SERVICE, wire, 5_000);
+            return (await rowsNow()).map((r) => [r.id, r.state]);
+          },
+          { timeout: 30_000 },
+        )
+        .toEqual([
+          [first.draft.rowId, 'sent'],
+          [second.draft.rowId, 'needs-review'],
+        ]);
+
+      // The service's own record of the first: one debit naming the payee, read here from its transactions.
+      const debits = (await client.all<Transaction>('/transaction')).filter((tx) => tx.amountCents === -reached && tx.description.includes(`@${payee.svcHandle}`));
+      expect(debits).toHaveLength(1);
+      const [sent, review] = await rowsNow();
+      expect(sent?.outcome).toBe(`sent (found in the service’s transactions: ${debits[0]?.id})`);
+      expect(review?.outcome).toContain('The service’s transactions since it was signed do not show it for certain.');
+      expect(review?.outcome).toContain(`a payment of $32.19 to @${payee.svcHandle}`);
+      // Nothing was sent again: the ledger holds the first payment once and never the second.
+      expect(payments(reached)).toHaveLength(1);
+      expect(payments(lost)).toHaveLength(0);
     } finally {
       await client.close();
     }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, type Browser, type Page } from '@playwright/test';
+import type { MainCore } from '../../../src/main/core';
 import { HOST_ENTRY_URL } from '../../../src/browser-host/origin';
 import { serveAppFiles } from '../../../src/browser-host/serve-app';
 import { startPgCluster, type PgCluster } from '../../support/pg-cluster';
@@ -17,6 +18,8 @@ import { startSession } from './session';
 export interface Desktop {
   page: Page;
   prompts: Prompts;
+  /** Its main's core, for a test that calls main's channels straight (as its renderer would). */
+  core: MainCore;
   open(): Promise<void>;
 }
 
@@ -30,6 +33,7 @@ async function openDesktop(browser: Browser, shim: string): Promise<{ desktop: D
     desktop: {
       page,
       prompts: promptsOf(session.prompts),
+      core: session.core,
       async open() {
         await page.goto(HOST_ENTRY_URL);
         await expect(page.getByText('Loading…')).toHaveCount(0);

@@ -44,8 +44,12 @@ function groupOf(row: Movement): string {
 export function spanOf(row: OutboxRow): Span | null {
   if (row.firstAttemptAt === undefined) return null;
   const claims = row.history.filter((h) => h.to === 'sending').map((h) => h.at);
-  const last = Math.max(row.firstAttemptAt, ...row.attempts.map((a) => a.at), ...claims);
-  return { fromMs: row.firstAttemptAt - BEFORE_MS, toMs: last + AFTER_MS };
+  return sendSpan(row.firstAttemptAt, Math.max(row.firstAttemptAt, ...row.attempts.map((a) => a.at), ...claims));
+}
+
+/** When a movement sent between `firstMs` and `lastMs` may be dated by the service. */
+export function sendSpan(firstMs: number, lastMs: number): Span {
+  return { fromMs: firstMs - BEFORE_MS, toMs: lastMs + AFTER_MS };
 }
 
 const within = (ms: number, s: Span) => ms >= s.fromMs && ms <= s.toMs;
@@ -75,42 +79,55 @@ export interface Reconciliation {
   unresolved: Movement[];
 }
 
+/** A movement and when its money, if it moved, is dated. */
+export interface DatedMovement {
+  row: Movement;
+  span: Span;
+}
+
+const dated = (row: Movement): DatedMovement[] => {
+  const span = spanOf(row);
+  return span ? [{ row, span }] : [];
+};
+
 /**
- * Which rows in review the service's transactions (`found`, read over reviewWindow) show went
- * through. Per group of same amount and parties, the rows of the group that may have moved money
- * in the same time (sent ones above all) are counted first: the rows in review are resolved only
- * when the transactions account for every one of them too, each with a transaction of its own
- * dated while it was being sent. Fewer transactions than rows cannot say which rows went through,
- * so nothing of that group is decided. Never a resend.
+ * Which movements in review (`review`) the service's transactions (`found`) show went through.
+ * Per group of same amount and parties, the movements of the group that may have moved money in
+ * the same time (`moved`: sent ones above all, never one of `review`) are counted first: the ones
+ * in review are resolved only when the transactions account for every one of them too, each with
+ * a transaction of its own dated within its span. Fewer transactions than movements cannot say
+ * which went through, so nothing of that group is decided. Never a resend.
  */
-export function planReconciliation(rows: readonly OutboxRow[], found: readonly Transaction[]): Reconciliation {
+export function matchMovements(review: readonly DatedMovement[], moved: readonly DatedMovement[], found: readonly Transaction[]): Reconciliation {
   const out: Reconciliation = { resolved: [], unresolved: [] };
-  const groups = new Map<string, Movement[]>();
-  for (const r of inReview(rows)) groups.set(groupOf(r), [...(groups.get(groupOf(r)) ?? []), r]);
-  for (const [key, review] of groups) {
-    const spans = review.map((r) => spanOf(r) as Span);
-    const others = rows.filter((r): r is Movement => isMovement(r) && mayHaveMoved(r) && groupOf(r) === key).filter((r) => {
-      const s = spanOf(r);
-      return s !== null && spans.some((own) => overlaps(own, s));
-    });
-    const memos = new Set([...review, ...others].map(memoOf));
-    const evidence = evidenceOf(review[0] as Movement, found, memos).filter((tx) => spans.some((s) => within(dateOf(tx), s)));
+  const groups = new Map<string, DatedMovement[]>();
+  for (const r of review) groups.set(groupOf(r.row), [...(groups.get(groupOf(r.row)) ?? []), r]);
+  for (const [key, inGroup] of groups) {
+    const spans = inGroup.map((r) => r.span);
+    const others = moved.filter((m) => groupOf(m.row) === key && spans.some((own) => overlaps(own, m.span)));
+    const memos = new Set([...inGroup, ...others].map((m) => memoOf(m.row)));
+    const evidence = evidenceOf((inGroup[0] as DatedMovement).row, found, memos).filter((tx) => spans.some((s) => within(dateOf(tx), s)));
     const taken = new Set<string>();
-    const matches = [...review]
-      .sort((a, b) => (a.firstAttemptAt as number) - (b.firstAttemptAt as number))
-      .map((row) => {
-        const own = spanOf(row) as Span;
-        const tx = evidence.find((e) => !taken.has(e.id) && within(dateOf(e), own));
+    const matches = [...inGroup]
+      .sort((a, b) => a.span.fromMs - b.span.fromMs)
+      .map(({ row, span }) => {
+        const tx = evidence.find((e) => !taken.has(e.id) && within(dateOf(e), span));
         if (tx) taken.add(tx.id);
         return { row, tx };
       });
-    if (evidence.length < others.length + review.length || matches.some((m) => m.tx === undefined)) {
-      out.unresolved.push(...review);
+    if (evidence.length < others.length + inGroup.length || matches.some((m) => m.tx === undefined)) {
+      out.unresolved.push(...inGroup.map((r) => r.row));
       continue;
     }
     out.resolved.push(...matches.map((m) => ({ row: m.row, transactionId: (m.tx as Transaction).id })));
   }
   return out;
+}
+
+/** Which rows of this outbox in review the service's transactions (`found`, read over reviewWindow) show went through (matchMovements). */
+export function planReconciliation(rows: readonly OutboxRow[], found: readonly Transaction[]): Reconciliation {
+  const moved = rows.filter((r): r is Movement => isMovement(r) && mayHaveMoved(r)).flatMap(dated);
+  return matchMovements(inReview(rows).flatMap(dated), moved, found);
 }
 
 /** A transfer tried only without an answer (no success, no refusal) whose key the service may no longer hold. */

@@ -8,7 +8,8 @@ import * as t from '../model/transitions';
 /** Pages of the window read at most (the service's page size; 200 pages of 50 is 10,000 transactions). */
 const MAX_PAGES = 200;
 
-async function transactionsBetween(profileId: string, window: Span): Promise<Transaction[] | null> {
+/** Every transaction the service dates within `window`, or null when they could not all be read. */
+export async function transactionsBetween(profileId: string, window: Span): Promise<Transaction[] | null> {
   const out: Transaction[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {

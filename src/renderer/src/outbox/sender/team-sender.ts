@@ -1,17 +1,23 @@
 import type { DraftInput, OutboxRow } from '../../../../shared/outbox';
 import type { Result } from '../../../../shared/ipc';
+import type { Transaction } from '../../../../shared/service';
 import type { ClaimResult, TeamRowView } from '../../../../shared/ipc/workspace';
 import type { SendOutcome } from '../model/classify';
 import { draftRow } from '../model/draft';
+import type { Span } from '../model/reconcile-plan';
+import { settleTakenOverPayment, takeoverWindow, type TakeoverResult } from './team-takeover';
 
 /** How the team sender reaches the workspace (main's `workspace:*` channels) and the service (the outbox's one send). */
 export interface TeamWire {
-  rows(workspaceId: string, service: string): Promise<Result<TeamRowView[]>>;
+  /** The service's open rows and those waiting for review; closed ones (sent, failed, canceled) too when asked. */
+  rows(workspaceId: string, service: string, options?: { includeClosed?: boolean }): Promise<Result<TeamRowView[]>>;
   claim(workspaceId: string, rowId: string, leaseMs: number): Promise<Result<ClaimResult>>;
   renew(workspaceId: string, rowId: string, fence: number, leaseMs: number): Promise<Result<{ leaseExpires: string }>>;
   outcome(workspaceId: string, rowId: string, fence: number, state: 'sent' | 'failed' | 'needs-review' | 'open', detail: string): Promise<Result<{ recorded: true }>>;
   /** One attempt, with the row's own key, exactly as the solo sender sends (send-row.ts). */
   send(row: OutboxRow): Promise<SendOutcome<unknown>>;
+  /** Every transaction the service dates within `window`, or null when they could not all be read (reconcile.ts). */
+  transactions(profileId: string, window: Span): Promise<Transaction[] | null>;
   /** The drafter's own copy, when this outbox has it, takes the outcome (outbox-repo's mirrorTeamOutcome). */
   mirror(profileId: string, rowId: string, outcome: 'sent' | 'failed', detail: string): Promise<unknown>;
 }
@@ -48,6 +54,23 @@ function workspaceState(outcome: SendOutcome<unknown>): { state: 'sent' | 'faile
   }
 }
 
+type Claimed = Extract<ClaimResult, { claimed: true }>;
+
+/** One send of what the claim hands over, with the row's own key. */
+async function sendClaimed(profileId: string, claim: Claimed, wire: TeamWire) {
+  const input = { kind: claim.kind, payload: claim.payload } as DraftInput;
+  return workspaceState(await wire.send(draftRow(input, profileId, claim.rowId, claim.idempotencyKey, Date.now())));
+}
+
+/** A taken-over payment, settled against the service's transactions since it was signed (team-takeover.ts). */
+async function settleTakeover(profileId: string, workspaceId: string, service: string, row: TeamRowView, wire: TeamWire): Promise<TakeoverResult> {
+  const now = Date.now();
+  const window = takeoverWindow(row, now);
+  const all = await wire.rows(workspaceId, service, { includeClosed: true });
+  const found = window && all.ok ? await wire.transactions(profileId, window) : null;
+  return settleTakenOverPayment(profileId, row, all.ok ? all.value : [], found, now);
+}
+
 const isStale = (r: Result<unknown>) => !r.ok && r.error.workspace?.kind === 'stale-claim';
 const isUnreachable = (r: Result<unknown>) => !r.ok && r.error.workspace?.kind === 'unreachable';
 
@@ -57,7 +80,8 @@ const isUnreachable = (r: Result<unknown>) => !r.ok && r.error.workspace?.kind =
  * sends it with the row's key, renewing the lease while it works, and records the outcome with
  * the claim's fencing number. A claim taken over from a desktop that stopped mid-send resends a
  * transfer with the same key (the service deduplicates it); a payment is never resent blindly:
- * it goes to a person (needs review). An outcome refused as stale (the lease was taken over
+ * it is looked for in the service's transactions, and is sent when found there, else goes to a
+ * person (needs review). An outcome refused as stale (the lease was taken over
  * meanwhile) is left unrecorded. While the workspace does not answer, nothing is claimed.
  */
 export async function sendReadyTeamRows(profileId: string, workspaceId: string, service: string, wire: TeamWire, leaseMs = TEAM_LEASE_MS): Promise<TeamSendReport> {
@@ -73,27 +97,23 @@ export async function sendReadyTeamRows(profileId: string, workspaceId: string, 
     }
     const claim = claimed.value;
     if (!claim.claimed) continue;
+    // A payment an earlier claim may have sent is looked for in the service's transactions, never resent.
+    const work = claim.takenOver && claim.kind === 'payment' ? settleTakeover(profileId, workspaceId, service, row, wire) : sendClaimed(profileId, claim, wire);
+    let lost = false;
+    const renewal = setInterval(() => {
+      void wire.renew(workspaceId, claim.rowId, claim.fence, leaseMs).then((r) => {
+        if (isStale(r)) lost = true;
+      });
+    }, Math.max(1_000, Math.floor(leaseMs / 3)));
     let result: { state: 'sent' | 'failed' | 'needs-review' | 'open'; detail: string };
-    if (claim.takenOver && claim.kind === 'payment') {
-      result = { state: 'needs-review', detail: 'An earlier send of this payment stopped before its outcome was recorded: it may have gone through. Check the account’s transactions before sending it again.' };
-    } else {
-      const input = { kind: claim.kind, payload: claim.payload } as DraftInput;
-      const toSend = draftRow(input, profileId, claim.rowId, claim.idempotencyKey, Date.now());
-      let lost = false;
-      const renewal = setInterval(() => {
-        void wire.renew(workspaceId, claim.rowId, claim.fence, leaseMs).then((r) => {
-          if (isStale(r)) lost = true;
-        });
-      }, Math.max(1_000, Math.floor(leaseMs / 3)));
-      try {
-        result = workspaceState(await wire.send(toSend));
-      } finally {
-        clearInterval(renewal);
-      }
-      if (lost) {
-        report.stale++;
-        continue;
-      }
+    try {
+      result = await work;
+    } finally {
+      clearInterval(renewal);
+    }
+    if (lost) {
+      report.stale++;
+      continue;
     }
     const recorded = await wire.outcome(workspaceId, claim.rowId, claim.fence, result.state, result.detail);
     if (isStale(recorded)) {

@@ -2,6 +2,7 @@ import { bridge, callMain } from '../../platform/bridge';
 import { profileService } from '../../outbox/commands/profile-service';
 import { useSenderStatus } from '../../outbox/commands/sender-status';
 import { mirrorTeamOutcome } from '../../outbox/repo/outbox-repo';
+import { transactionsBetween } from '../../outbox/sender/reconcile';
 import { sendRow } from '../../outbox/sender/send-row';
 import { sendReadyTeamRows, type TeamWire } from '../../outbox/sender/team-sender';
 import { useProfiles } from '../../stores/profiles';
@@ -9,11 +10,12 @@ import { bindingFor } from './team-binding';
 
 /** main's workspace channels and the outbox's own send, as the team sender uses them. */
 const wire: TeamWire = {
-  rows: (workspaceId, service) => callMain((api) => api.workspace.rows({ workspaceId, service })),
+  rows: (workspaceId, service, options) => callMain((api) => api.workspace.rows({ workspaceId, service, ...(options?.includeClosed ? { includeClosed: true } : {}) })),
   claim: (workspaceId, rowId, leaseMs) => callMain((api) => api.workspace.claim({ workspaceId, rowId, leaseMs })),
   renew: (workspaceId, rowId, fence, leaseMs) => callMain((api) => api.workspace.renew({ workspaceId, rowId, fence, leaseMs })),
   outcome: (workspaceId, rowId, fence, state, detail) => callMain((api) => api.workspace.outcome({ workspaceId, rowId, fence, state, detail: detail.slice(0, 2000) })),
   send: sendRow,
+  transactions: transactionsBetween,
   mirror: (profileId, rowId, outcome, detail) => mirrorTeamOutcome(profileId, rowId, outcome, detail),
 };
 

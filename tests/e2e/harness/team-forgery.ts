@@ -1,0 +1,92 @@
+import { expect, type Page } from '@playwright/test';
+import type { MainCore } from '../../../src/main/core';
+import { dispatch } from '../../../src/main/ipc/dispatch';
+import type { ArgOf, ChannelName, ResultOf } from '../../../src/shared/ipc';
+import type { MemberRole } from '../../../src/shared/team/model';
+import type { PgCluster } from '../../support/pg-cluster';
+import type { CoreHarness } from '../../unit/core-helpers';
+import { openSection, saveLiveProfile } from './flows';
+import type { Prompts } from './prompts';
+
+/**
+ * What the forgery e2e sets up through main's own channels rather than through Settings (which
+ * team-workspace-settings.spec.ts proves): a workspace, its members and a policy, each call
+ * answered in the desktop's own prompt window where main asks.
+ */
+
+/** One desktop's main, called as its renderer calls it (validated), failing the test on an error. */
+export interface MainOf {
+  /** `asks`: how many questions main shows on the way, each answered yes in order. */
+  call<C extends ChannelName>(channel: C, arg: ArgOf<C>, asks?: number): Promise<ResultOf<C>>;
+}
+
+/** A desktop of the e2e (its prompts in a real window), or a headless one whose prompt says yes by itself. */
+export function mainOf(desktop: { core: MainCore; prompts: Prompts } | CoreHarness): MainOf {
+  const prompts = 'prompts' in desktop ? desktop.prompts : null;
+  const call = async <C extends ChannelName>(channel: C, arg: ArgOf<C>, asks = 0): Promise<ResultOf<C>> => {
+    const pending = dispatch(desktop.core.handlers, channel, arg);
+    const answered = (async () => {
+      for (let i = 0; i < asks; i++) await prompts?.confirm();
+    })();
+    const r = await pending;
+    if (!r.ok) {
+      // The call failed before main asked everything: its error is the one to read.
+      answered.catch(() => undefined);
+      throw new Error(`${channel} failed: ${r.error.code}: ${r.error.message}`);
+    }
+    await answered;
+    return r.value as ResultOf<C>;
+  };
+  return { call };
+}
+
+export interface Member {
+  main: MainOf;
+  id: string;
+  name: string;
+}
+
+export interface TeamOnDb {
+  workspaceId: string;
+  database: string;
+  admin: Member;
+  /** Registers another desktop: the admin's login, their join (the admin key's fingerprint compared), the admin's registration. */
+  add(main: MainOf, name: string, role: MemberRole, joinAsks: number): Promise<Member>;
+}
+
+/** A new workspace on `pg`, made by `admin` (its first admin). */
+export async function createTeam(pg: PgCluster, admin: MainOf, database: string): Promise<TeamOnDb> {
+  const owner = await pg.createWorkspaceDatabase(database);
+  const created = await admin.call('workspace:create', { name: 'Acme Treasury', adminName: 'Ada Admin', host: pg.host, port: pg.port, database, ownerUser: owner.user, ownerPassword: owner.password }, 1);
+  const workspaceId = created.id;
+  const adminId = created.me.member?.id;
+  if (!adminId) throw new Error('the workspace was made without its first admin');
+  return {
+    workspaceId,
+    database,
+    admin: { main: admin, id: adminId, name: 'Ada Admin' },
+    async add(main, name, role, joinAsks) {
+      const login = await admin.call('workspace:addLogin', { workspaceId });
+      await main.call('workspace:join', { host: pg.host, port: pg.port, database, user: login.dbRole, password: login.password, name }, joinAsks);
+      const member = await admin.call('workspace:register', { workspaceId, dbRole: login.dbRole, role }, 1);
+      return { main, id: member.id, name };
+    },
+  };
+}
+
+/** A live profile "Acme" on the sandbox, with its API key in the keychain, chosen as the profile in use. */
+export async function holdTheKey(d: { page: Page; prompts: Prompts }, sandbox: { apiUrl: string; vaultUrl: string; apiKey: string }): Promise<void> {
+  await openSection(d.page, 'Settings');
+  await saveLiveProfile(d, { name: 'Acme', baseUrl: sandbox.apiUrl, vaultUrl: sandbox.vaultUrl, apiKey: sandbox.apiKey });
+  await expect(d.page.getByRole('row', { name: /^Acme/ })).toContainText('System keychain');
+  const profile = d.page.getByRole('combobox', { name: 'Profile' });
+  const acme = (await profile.locator('option', { hasText: 'Acme' }).getAttribute('value')) ?? 'missing';
+  await profile.selectOption(acme);
+  await expect(profile).toHaveValue(acme);
+}
+
+/** A service named as the workspace names it, worked out here: the address's origin and path, no trailing slash. */
+export function serviceOfUrl(url: string): string {
+  const u = new URL(url);
+  return `${u.origin}${u.pathname}`.replace(/\/+$/, '');
+}
