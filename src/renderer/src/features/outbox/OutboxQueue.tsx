@@ -114,7 +114,7 @@ export function OutboxQueue({ profileId, kind, emptyText, selectRequest = null }
             <h2 className="outbox__heading">
               {STATE_LABEL[state]} <span className="muted">({group.length})</span>
             </h2>
-            {state === 'awaiting-approval' ? <BatchApprove rows={group} onDone={(e) => setError(e)} /> : null}
+            {state === 'awaiting-approval' ? <BatchApprove rows={group.filter((r) => !r.team)} onDone={(e) => setError(e)} /> : null}
             <ul className="outbox__rows">
               {group.map((row) => (
                 <OutboxItem key={row.id} row={row} waiting={plan.waiting.get(row.id)} selected={row.id === selected?.id} onKeyDown={onRowKey} onSelect={() => setSelectedId(row.id)} run={run} />
@@ -202,6 +202,7 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
   const [reason, setReason] = useState('');
   const [changing, setChanging] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
   const label = title(row);
   const commands = rowCommands(row, {
     run,
@@ -209,6 +210,7 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
     reject: rejecting ? null : () => setRejecting(true),
     change: changing ? null : () => setChanging(true),
     confirmSendAgain: () => setConfirming(true),
+    confirmTeamCancel: () => setWithdrawing(true),
   });
   // The selected row offers its buttons in the palette, named after the row as the buttons are.
   useScreenActions(selected ? commands.map((c): PaletteAction => ({ id: c.id, title: `${c.label}: ${label}`, group: 'Selected item', ...(c.unavailable ? { unavailable: c.unavailable } : {}), run: c.run })) : NO_ACTIONS);
@@ -230,6 +232,7 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
         {waiting && row.state === 'approved' ? <span className="field__hint"> — {waiting}</span> : null}
         {row.lastError && row.state !== 'sent' ? <p className={row.state === 'approved' ? 'field__hint' : 'field__error'} role={row.state === 'approved' ? undefined : 'alert'}>{row.lastError}</p> : null}
         {row.warning && row.state !== 'sent' ? <p className="field__hint">⚠ {row.warning}</p> : null}
+        {row.team && row.state === 'awaiting-approval' ? <p className="field__hint">Waiting in the team workspace for its approvers: the Approvals inbox says what it still needs.</p> : null}
       </div>
       {row.state === 'awaiting-approval' ? (
         <dl className="outbox__review" aria-label={`What will be sent: ${label}`}>
@@ -263,6 +266,18 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
         onCancel={() => setConfirming(false)}
       >
         {`${label} may already have gone through. Sending it again makes 1 new request to the service with a new key: if the first one went through, the money moves twice. Cancel to check the account's transactions first, or mark it as sent.`}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={withdrawing}
+        title={`Cancel this ${row.kind} in the team workspace?`}
+        confirmLabel={`Cancel the ${row.kind}`}
+        onConfirm={() => {
+          setWithdrawing(false);
+          void run(outboxActions.cancel(row));
+        }}
+        onCancel={() => setWithdrawing(false)}
+      >
+        {`${label} is withdrawn from the team workspace: no one can approve or send it any more, and approvals given so far no longer count.`}
       </ConfirmDialog>
       {rejecting ? (
         <form
