@@ -3,7 +3,9 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { HOST_ENTRY_URL } from '../../../src/browser-host/origin';
 import { serveAppFiles } from '../../../src/browser-host/serve-app';
 import { startPgCluster, type PgCluster } from '../../support/pg-cluster';
+import type { MainCore } from '../../../src/main/core';
 import { test } from '../fixtures';
+import { openSection } from './flows';
 import { PINNED_NOON } from './clock';
 import { promptsOf, type Prompts } from './prompts';
 import { rendererDir } from './renderer';
@@ -17,6 +19,8 @@ import { startSession } from './session';
 export interface Desktop {
   page: Page;
   prompts: Prompts;
+  /** main's core of this desktop: to ask it to probe sooner than its own backoff would. */
+  core: MainCore;
   open(): Promise<void>;
 }
 
@@ -30,6 +34,7 @@ async function openDesktop(browser: Browser, shim: string): Promise<{ desktop: D
     desktop: {
       page,
       prompts: promptsOf(session.prompts),
+      core: session.core,
       async open() {
         await page.goto(HOST_ENTRY_URL);
         await expect(page.getByText('Loading…')).toHaveCount(0);
@@ -82,4 +87,88 @@ export function fingerprintOfKey(publicKeyBase64: string): string {
 export function statementBody(text: string): Record<string, unknown> {
   const newline = text.indexOf('\n');
   return JSON.parse(text.slice(newline + 1)) as Record<string, unknown>;
+}
+
+/** What the Settings flows below need of a desktop: its page and main's prompt window. */
+export interface TeamPerson {
+  page: Page;
+  prompts: Prompts;
+}
+
+/** Where a desktop reaches the workspace's database (a desktop behind a relay has a port of its own). */
+export interface WorkspaceAddress {
+  host: string;
+  port: number;
+  database: string;
+}
+
+/** Settings → Team workspace. */
+export async function workspacePanel(page: Page) {
+  await openSection(page, 'Settings');
+  return page.getByRole('region', { name: 'Team workspace' });
+}
+
+/** The first admin makes the workspace in Settings with the database owner's role, as the person would, confirming in main's window. */
+export async function createWorkspace(admin: TeamPerson, at: WorkspaceAddress, owner: { user: string; password: string }, names: { workspace: string; me: string }): Promise<void> {
+  const panel = await workspacePanel(admin.page);
+  await panel.getByRole('button', { name: 'Create a workspace' }).click();
+  const create = panel.getByRole('form', { name: 'Create a workspace' });
+  await create.getByLabel('Workspace name').fill(names.workspace);
+  await create.getByLabel('Your name').fill(names.me);
+  await create.getByLabel('Database server').fill(at.host);
+  await create.getByLabel('Port').fill(String(at.port));
+  await create.getByLabel('Database', { exact: true }).fill(at.database);
+  await create.getByLabel('Owner’s database role').fill(owner.user);
+  await create.getByLabel('Owner’s password').fill(owner.password);
+  await create.getByRole('button', { name: 'Create the workspace' }).click();
+  await admin.prompts.confirm(new RegExp(`database role “${owner.user}”`));
+  await expect(panel.getByRole('heading', { name: names.workspace })).toBeVisible();
+}
+
+/** An admin adds a login in Settings; resolves to the login and the password shown once. */
+export async function addLogin(admin: TeamPerson): Promise<{ login: string; password: string }> {
+  const panel = await workspacePanel(admin.page);
+  await panel.getByRole('button', { name: 'Add a login' }).click();
+  const secret = panel.getByRole('group', { name: 'The new login' });
+  await expect(secret).toBeVisible();
+  const login = ((await secret.locator('dd').nth(0).textContent()) ?? '').trim();
+  const password = ((await secret.locator('dd').nth(1).textContent()) ?? '').trim();
+  await secret.getByRole('button', { name: 'Done' }).click();
+  await expect(secret).toBeHidden();
+  return { login, password };
+}
+
+/**
+ * A member joins with the login an admin handed over: main asks before sending the password,
+ * then shows the admin key's fingerprint, which must be `adminFingerprint` (what the admin's
+ * screen shows) before it is pinned.
+ */
+export async function joinWorkspace(member: TeamPerson, at: WorkspaceAddress, credentials: { login: string; password: string }, name: string, adminFingerprint: string): Promise<void> {
+  const panel = await workspacePanel(member.page);
+  await panel.getByRole('button', { name: 'Join a workspace' }).click();
+  const join = panel.getByRole('form', { name: 'Join a workspace' });
+  await join.getByLabel('Database server').fill(at.host);
+  await join.getByLabel('Port').fill(String(at.port));
+  await join.getByLabel('Database', { exact: true }).fill(at.database);
+  await join.getByLabel('Database login').fill(credentials.login);
+  await join.getByLabel('Password', { exact: true }).fill(credentials.password);
+  await join.getByLabel('Your name').fill(name);
+  await join.getByRole('button', { name: 'Join the workspace' }).click();
+  await member.prompts.confirm(new RegExp(`database role “${credentials.login}”`));
+  const pin = await member.prompts.next();
+  expect(pin.detail.join(' ')).toContain(adminFingerprint);
+  await pin.confirm();
+  await expect(panel.getByTestId('workspace-waiting')).toContainText('Waiting for an admin to register this desktop');
+}
+
+/** An admin registers a member's request with a role, after main's window showed its fingerprint; waits until the member's desktop knows. */
+export async function registerMember(admin: TeamPerson, member: TeamPerson, name: string, role: 'approver' | 'drafter' | 'admin'): Promise<void> {
+  const panel = await workspacePanel(admin.page);
+  const row = panel.getByRole('table', { name: 'Requests to join' }).getByRole('row', { name: new RegExp(name) });
+  await row.getByLabel(`Role for ${name}`).selectOption(role);
+  await row.getByRole('button', { name: `Register ${name}…` }).click();
+  await admin.prompts.confirm(`Register “${name}” as ${role === 'drafter' ? 'a' : 'an'} ${role}, with the key below?`);
+  await expect(panel.getByRole('table', { name: 'Members' }).getByRole('row', { name: new RegExp(name) })).toBeVisible();
+  const theirs = await workspacePanel(member.page);
+  await expect(theirs.getByText(`${name}, ${role}`)).toBeVisible();
 }
