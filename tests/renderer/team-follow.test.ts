@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TeamRowState, TeamRowView } from '../../src/shared/ipc/workspace';
 import type { RowVerdict } from '../../src/shared/team/verdict';
 import { localClosing } from '../../src/renderer/src/team-queue/model/follow';
+import { closedLines } from '../../src/renderer/src/team-queue/model/inbox';
 import * as t from '../../src/renderer/src/outbox/model/transitions';
 import { row, SVC, T0, transferInput } from '../unit/outbox-fixtures';
 import { WS } from '../unit/team-fixtures';
@@ -76,5 +77,21 @@ describe('the drafter’s copy taking it', () => {
     expect(() => t.cancel(handed(), T0)).toThrow(/cancel it there/);
     // A row of this desktop's own is canceled here as before.
     expect(t.cancel(row(transferInput(), T0), T0).state).toBe('canceled');
+  });
+});
+
+describe('what an approver’s inbox says of a row that left it', () => {
+  const accounts = new Map([['va_ops', { name: 'Operations', balanceCents: 0 }]]);
+
+  it('how it ended, in words, with the signed amount and payee; never an id', () => {
+    const lines = closedLines(
+      [workspaceRow('sent', ready, 'sent (transfer tr_1)'), workspaceRow('failed', ready, 'Insufficient funds'), workspaceRow('canceled', waiting)],
+      accounts,
+    );
+    expect(lines.map((l) => `${l.title}: ${l.ended}`)).toEqual(['Transfer $1.00 to Operations: Sent', 'Transfer $1.00 to Operations: Failed: Insufficient funds', 'Transfer $1.00 to Operations: Canceled by its drafter']);
+  });
+
+  it('nothing for a row still open or waiting for a person', () => {
+    expect(closedLines([workspaceRow('open', waiting), workspaceRow('needs-review', ready)], accounts)).toEqual([]);
   });
 });
