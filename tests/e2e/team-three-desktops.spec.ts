@@ -1,3 +1,4 @@
+import { createPrivateKey, randomUUID, sign } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { virtualAccountView } from '../../src/sandbox/accounts/views';
@@ -6,7 +7,8 @@ import { expect } from './fixtures';
 import { PINNED_NOON } from './harness/clock';
 import { draftTransfer, newItemForm, openSection, saveLiveProfile, synced } from './harness/flows';
 import type { Prompts } from './harness/prompts';
-import { addLogin, createWorkspace, fingerprintOfKey, joinWorkspace, registerMember, teamTest as test, workspacePanel } from './harness/team';
+import { sha256, statement } from '../unit/team-fixtures';
+import { addLogin, createWorkspace, fingerprintOfKey, joinWorkspace, registerMember, statementBody, teamTest as test, workspacePanel } from './harness/team';
 
 /**
  * Issue 24's proof with three desktops (separate data folders, keychains and members) on one
@@ -143,6 +145,7 @@ test('a clerk drafts offline; reconnected, the draft reaches the controller; two
     await expect.poll(async () => (await su.query('SELECT 1 FROM team.queue_row')).rowCount, { timeout: 30_000 }).toBe(1);
     const stored = (await su.query<{ id: string; idempotency_key: string; draft_text: string; draft_signature: string; payload: string }>('SELECT id, idempotency_key, draft_text, draft_signature, payload FROM team.queue_row')).rows[0];
     if (!stored) throw new Error('the draft is not in the workspace');
+    const moved = () => world.ledger.filter((e) => e.idempotencyKey === stored.idempotency_key);
     // What the clerk's inbox says now: the workspace's verdict, seen by its drafter.
     await expect(offlineDraft).toContainText('2 more approvers; you drafted this one');
     await expect(clerkInbox.getByRole('button', { name: 'Approve', exact: true })).toBeDisabled();
@@ -160,19 +163,36 @@ test('a clerk drafts offline; reconnected, the draft reaches the controller; two
     expect(refused).toBe('workspace: You are a drafter in this workspace: only approvers and admins approve or reject.');
     expect((await su.query('SELECT 1 FROM team.decision')).rowCount).toBe(0);
 
+    // Nor does the policy check count it: an approval signed with the clerk's own key (taken from
+    // their keychain) and written straight into the database is ignored by every desktop.
+    const clerkId = (await su.query<{ text: string }>('SELECT text FROM team.directory ORDER BY seq')).rows
+      .map((r) => statementBody(r.text).member as { id: string; name: string } | undefined)
+      .find((m) => m?.name === 'Clara Clerk')?.id;
+    const clerkKey = await clerk.keychain.get(`workspace:${workspaceId}:signing-key`);
+    if (!clerkId || !clerkKey) throw new Error('the clerk is not registered, or their desktop holds no key');
+    const ownId = randomUUID();
+    const own = statement('decision', { workspace: workspaceId, id: ownId, row: stored.id, payloadHash: sha256(stored.payload), service: SERVICE, policyVersion: 1, decision: 'approve', by: clerkId, at: new Date(PINNED_NOON).toISOString() });
+    const ownSignature = sign(null, Buffer.from(own, 'utf8'), createPrivateKey({ key: Buffer.from(clerkKey, 'base64'), format: 'der', type: 'pkcs8' })).toString('base64');
+    await su.query("INSERT INTO team.decision (id, row_id, member_id, decision, policy_version, text, signature, db_role) VALUES ($1, $2, $3, 'approve', 1, $4, $5, $6)", [ownId, stored.id, clerkId, own, ownSignature, clerkLogin.login]);
+
     // The controller's inbox: who asked, and what it still needs. A, then main's window.
     const controllerInbox = await inbox(controller.page);
     const asked = controllerInbox.getByRole('listitem', { name: title });
     await expect(asked).toContainText('Clara Clerk');
     await expect(asked).toContainText('2 more approvers');
+    await asked.getByText('Decisions that do not count (1)').click();
+    await expect(asked.getByRole('listitem').filter({ hasText: /^Clara Clerk: / })).toHaveCount(1);
     await expect(asked).toContainText(`${dollars(richest.cents - amountCents)} (cached balance less this amount)`);
     await asked.focus();
     await controller.page.keyboard.press('a');
-    const sign = await controller.prompts.next();
-    expect(sign.message).toBe(`Approve this transfer of ${grouped(amountCents)}?`);
-    expect(sign.detail[0]).toContain('drafted by Clara Clerk');
-    await sign.confirm();
+    const asking = await controller.prompts.next();
+    expect(asking.message).toBe(`Approve this transfer of ${grouped(amountCents)}?`);
+    expect(asking.detail[0]).toContain('drafted by Clara Clerk');
+    await asking.confirm();
+    // Two approvals are on record, the clerk's and the controller's: only one counts.
     await expect(asked).toContainText('1 more approver; you approved it');
+    expect((await su.query('SELECT 1 FROM team.decision WHERE row_id = $1', [stored.id])).rowCount).toBe(2);
+    expect(moved()).toHaveLength(0);
 
     // The treasurer's inbox says one more is needed, and the treasurer gives it.
     const treasurerInbox = await inbox(app.page);
@@ -183,7 +203,6 @@ test('a clerk drafts offline; reconnected, the draft reaches the controller; two
     await app.prompts.confirm(`Approve this transfer of ${grouped(amountCents)}?`);
 
     // Sent once, by whichever desktop claimed it: the sandbox's ledger.
-    const moved = () => world.ledger.filter((e) => e.idempotencyKey === stored.idempotency_key);
     await expect.poll(() => moved().length, { timeout: 60_000 }).toBe(1);
     expect(moved().map((e) => [e.source, e.destination, e.amountCents])).toEqual([[from.id, to.id, amountCents]]);
     await expect.poll(async () => (await su.query<{ state: string }>('SELECT state FROM team.queue_row WHERE id = $1', [stored.id])).rows[0]?.state).toBe('sent');

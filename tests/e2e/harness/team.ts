@@ -4,6 +4,8 @@ import { HOST_ENTRY_URL } from '../../../src/browser-host/origin';
 import { serveAppFiles } from '../../../src/browser-host/serve-app';
 import { startPgCluster, type PgCluster } from '../../support/pg-cluster';
 import type { MainCore } from '../../../src/main/core';
+import { MemorySecretStore } from '../../../src/main/secrets/memory-secret-store';
+import type { SecretStore } from '../../../src/main/secrets/secret-store';
 import { test } from '../fixtures';
 import { openSection } from './flows';
 import { PINNED_NOON } from './clock';
@@ -21,6 +23,8 @@ export interface Desktop {
   prompts: Prompts;
   /** main's core of this desktop: to ask it to probe sooner than its own backoff would. */
   core: MainCore;
+  /** This desktop's keychain (in memory here): what someone who stole the member's key would hold. */
+  keychain: SecretStore;
   open(): Promise<void>;
 }
 
@@ -29,12 +33,14 @@ async function openDesktop(browser: Browser, shim: string): Promise<{ desktop: D
   const context = await browser.newContext({ viewport: { width: 1200, height: 800 }, locale: 'en-US' });
   const page = await context.newPage();
   await serveAppFiles(context, rendererDir());
-  const session = await startSession(page, shim, { now: PINNED_NOON });
+  const keychain = new MemorySecretStore();
+  const session = await startSession(page, shim, { now: PINNED_NOON, secrets: keychain });
   return {
     desktop: {
       page,
       prompts: promptsOf(session.prompts),
       core: session.core,
+      keychain,
       async open() {
         await page.goto(HOST_ENTRY_URL);
         await expect(page.getByText('Loading…')).toHaveCount(0);
