@@ -8,7 +8,7 @@ import { PINNED_NOON } from './harness/clock';
 import { draftTransfer, newItemForm, openSection, saveLiveProfile, synced } from './harness/flows';
 import type { Prompts } from './harness/prompts';
 import { sha256, statement } from '../unit/team-fixtures';
-import { addLogin, createWorkspace, fingerprintOfKey, joinWorkspace, registerMember, statementBody, teamTest as test, workspacePanel } from './harness/team';
+import { addLogin, createWorkspace, fingerprintOfKey, joinWorkspace, registerMember, signFirstPolicy, statementBody, teamTest as test, workspacePanel } from './harness/team';
 
 /**
  * Issue 24's proof with three desktops (separate data folders, keychains and members) on one
@@ -114,13 +114,7 @@ test('a clerk drafts offline; reconnected, the draft reaches the controller; two
     const policies = (await workspacePanel(app.page)).getByRole('region', { name: 'Approval policies' });
     // The live profile's service is the one offered first, named as the rows name it.
     await expect(policies.getByRole('form', { name: `Approval policy for ${SERVICE}` })).toBeVisible();
-    await policies.getByRole('button', { name: 'Add a rule' }).click();
-    await policies.getByLabel('From (USD)').fill('1,000');
-    await policies.getByLabel('Approvers needed', { exact: true }).fill('2');
-    await policies.getByLabel('Approvers needed for rows no rule covers').fill('1');
-    await policies.getByRole('button', { name: 'Sign and save the policy' }).click();
-    await app.prompts.confirm(`Sign version 1 of the approval policy for ${SERVICE}?`);
-    await expect(policies.getByRole('status')).toHaveText(`Version 1 of the policy is signed and in force for ${SERVICE}.`);
+    await signFirstPolicy(app, policies, SERVICE, { fromUsd: '1,000', approvers: 2 });
     // The clerk's desktop has verified it before it goes out of reach.
     const clerkPanel = await workspacePanel(clerk.page);
     await expect(clerkPanel.getByRole('region', { name: 'Approval policies' }).getByText('$1,000.00 or more: 2 approvers')).toBeVisible();

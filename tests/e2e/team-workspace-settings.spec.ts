@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { freePort } from '../support/pg-cluster';
 import { expect } from './fixtures';
 import { openSection, startDemo } from './harness/flows';
-import { fingerprintOfKey, statementBody, teamTest as test } from './harness/team';
+import { fingerprintOfKey, signFirstPolicy, statementBody, teamTest as test } from './harness/team';
 
 /**
  * Settings → Team workspace, with two desktops on a real PostgreSQL: one creates the workspace
@@ -132,13 +132,7 @@ test('a workspace made in Settings, joined from a second desktop, a member regis
     const policies = admin.getByRole('region', { name: 'Approval policies' });
     await policies.getByLabel('Service address', { exact: true }).fill(SERVICE);
     await expect(policies.getByText(/No policy yet/)).toBeVisible();
-    await policies.getByRole('button', { name: 'Add a rule' }).click();
-    await policies.getByLabel('From (USD)').fill('10,000');
-    await policies.getByLabel('Approvers needed', { exact: true }).fill('2');
-    await policies.getByLabel('Approvers needed for rows no rule covers').fill('1');
-    await policies.getByRole('button', { name: 'Sign and save the policy' }).click();
-    await app.prompts.confirm(`Sign version 1 of the approval policy for ${SERVICE}?`);
-    await expect(policies.getByRole('status')).toHaveText(`Version 1 of the policy is signed and in force for ${SERVICE}.`);
+    await signFirstPolicy(app, policies, SERVICE, { fromUsd: '10,000', approvers: 2 });
     await expect(policies.getByText('$10,000.00 or more: 2 approvers')).toBeVisible();
 
     // What the database holds is the admin's signed policy, as typed.

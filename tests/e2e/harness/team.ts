@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { HOST_ENTRY_URL } from '../../../src/browser-host/origin';
 import { serveAppFiles } from '../../../src/browser-host/serve-app';
 import { startPgCluster, type PgCluster } from '../../support/pg-cluster';
@@ -177,4 +177,18 @@ export async function registerMember(admin: TeamPerson, member: TeamPerson, name
   await expect(panel.getByRole('table', { name: 'Members' }).getByRole('row', { name: new RegExp(name) })).toBeVisible();
   const theirs = await workspacePanel(member.page);
   await expect(theirs.getByText(`${name}, ${role}`)).toBeVisible();
+}
+
+/**
+ * An admin signs version 1 of the policy for `service` (already chosen in the panel): from
+ * `fromUsd` on, `approvers`; below, one. Confirmed in main's window; waits until it is in force.
+ */
+export async function signFirstPolicy(admin: TeamPerson, policies: Locator, service: string, rule: { fromUsd: string; approvers: number }): Promise<void> {
+  await policies.getByRole('button', { name: 'Add a rule' }).click();
+  await policies.getByLabel('From (USD)').fill(rule.fromUsd);
+  await policies.getByLabel('Approvers needed', { exact: true }).fill(String(rule.approvers));
+  await policies.getByLabel('Approvers needed for rows no rule covers').fill('1');
+  await policies.getByRole('button', { name: 'Sign and save the policy' }).click();
+  await admin.prompts.confirm(`Sign version 1 of the approval policy for ${service}?`);
+  await expect(policies.getByRole('status')).toHaveText(`Version 1 of the policy is signed and in force for ${service}.`);
 }
