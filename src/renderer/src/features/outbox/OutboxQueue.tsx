@@ -25,6 +25,10 @@ interface Props {
   emptyText: string;
   /** A row to select, and to focus once it is drawn in this state (the one a side panel has just queued). */
   selectRequest?: { rowId: string; state: OutboxState } | null;
+  /** Rows in this state are shown elsewhere on the screen (the Approvals inbox), and left out here. */
+  omitState?: OutboxState;
+  /** What to say when every row is left out. */
+  omittedText?: string;
 }
 
 /** Finished rows shown at first, and how many more each "Show more" adds. */
@@ -46,7 +50,7 @@ function moveTo(key: string, order: readonly OutboxRow[], from: number): OutboxR
  * queue is read whole (it holds only unfinished rows); finished rows come from the archive, the
  * newest first, a page at a time, so the screen costs the same after 100 or 100,000 sends.
  */
-export function OutboxQueue({ profileId, kind, emptyText, selectRequest = null }: Props) {
+export function OutboxQueue({ profileId, kind, emptyText, selectRequest = null, omitState, omittedText }: Props) {
   const queue = useOutboxRows(profileId);
   const [finishedLimit, setFinishedLimit] = useState(FINISHED_PAGE);
   const finished = useFinishedRows(profileId, finishedLimit, kind);
@@ -79,8 +83,10 @@ export function OutboxQueue({ profileId, kind, emptyText, selectRequest = null }
   const paletteKey = useBoundShortcuts().get('app:palette');
   const mac = useAppInfo((s) => s.mac);
   if (!all) return <p className="muted">Loading the outbox…</p>;
-  const rows = kind ? all.filter((r) => r.kind === kind) : all;
-  if (rows.length === 0) return <p className="empty-state__title">{emptyText}</p>;
+  const ofKind = kind ? all.filter((r) => r.kind === kind) : all;
+  if (ofKind.length === 0) return <p className="empty-state__title">{emptyText}</p>;
+  const rows = omitState ? ofKind.filter((r) => r.state !== omitState) : ofKind;
+  if (rows.length === 0) return <p className="muted">{omittedText ?? emptyText}</p>;
   const run = async (action: Promise<string | null>) => setError(await action);
   // One row is always selected (at first the one that needs a person most), so the palette's
   // "Selected item" commands and Tab into the queue have a row to start from.
