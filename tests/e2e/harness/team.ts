@@ -127,6 +127,8 @@ export async function createWorkspace(admin: TeamPerson, at: WorkspaceAddress, o
   await create.getByLabel('Owner’s database role').fill(owner.user);
   await create.getByLabel('Owner’s password').fill(owner.password);
   await create.getByRole('button', { name: 'Create the workspace' }).click();
+  // The form says what it waits for while main's window asks.
+  await expect(create.getByText(/Creating the workspace/)).toBeVisible();
   await admin.prompts.confirm(new RegExp(`database role “${owner.user}”`));
   await expect(panel.getByRole('heading', { name: names.workspace })).toBeVisible();
 }
@@ -144,13 +146,8 @@ export async function addLogin(admin: TeamPerson): Promise<{ login: string; pass
   return { login, password };
 }
 
-/**
- * A member joins with the login an admin handed over: main asks before sending the password,
- * then shows the admin key's fingerprint, which must be `adminFingerprint` (what the admin's
- * screen shows) before it is pinned.
- */
-export async function joinWorkspace(member: TeamPerson, at: WorkspaceAddress, credentials: { login: string; password: string }, name: string, adminFingerprint: string): Promise<void> {
-  const panel = await workspacePanel(member.page);
+/** Opens the "Join a workspace" form of a Team workspace panel and types into it what a member was handed; returns the form. */
+export async function openJoinForm(panel: Locator, at: WorkspaceAddress, credentials: { login: string; password: string }, name: string): Promise<Locator> {
   await panel.getByRole('button', { name: 'Join a workspace' }).click();
   const join = panel.getByRole('form', { name: 'Join a workspace' });
   await join.getByLabel('Database server').fill(at.host);
@@ -159,6 +156,17 @@ export async function joinWorkspace(member: TeamPerson, at: WorkspaceAddress, cr
   await join.getByLabel('Database login').fill(credentials.login);
   await join.getByLabel('Password', { exact: true }).fill(credentials.password);
   await join.getByLabel('Your name').fill(name);
+  return join;
+}
+
+/**
+ * A member joins with the login an admin handed over: main asks before sending the password,
+ * then shows the admin key's fingerprint, which must be `adminFingerprint` (what the admin's
+ * screen shows) before it is pinned.
+ */
+export async function joinWorkspace(member: TeamPerson, at: WorkspaceAddress, credentials: { login: string; password: string }, name: string, adminFingerprint: string): Promise<void> {
+  const panel = await workspacePanel(member.page);
+  const join = await openJoinForm(panel, at, credentials, name);
   await join.getByRole('button', { name: 'Join the workspace' }).click();
   await member.prompts.confirm(new RegExp(`database role “${credentials.login}”`));
   const pin = await member.prompts.next();
