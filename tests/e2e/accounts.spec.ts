@@ -248,8 +248,8 @@ test('close: an empty account at once; one holding money after queuing the move 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 
-  // The draft waits in Approvals: the whole balance, from Travel to the primary account. Approved, it is sent.
-  await openSection(page, 'Approvals');
+  // The draft waits for approval: the whole balance, from Travel to the primary account. Approved, it is sent.
+  await openSection(page, 'Transfers');
   await page.getByRole('button', { name: `Approve: Transfer ${dollars(balance)}` }).click();
   await expect(page.getByRole('region', { name: 'Sent' })).toContainText(`Transfer ${dollars(balance)}`);
   const primary = vaNamed(sandbox, 'Operating (primary)');

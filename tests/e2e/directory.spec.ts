@@ -138,7 +138,7 @@ test('"Pay this handle" prefills the payment form; queued, approved, sent once t
   await expect(page.getByText('Queued for approval (Approvals).')).toBeVisible();
   expect(sandbox.requests.all().filter((r) => r.method === 'POST' && r.path === '/pay')).toEqual([]);
 
-  await openSection(page, 'Approvals');
+  await openSection(page, 'Payments');
   await page.getByRole('button', { name: /^Approve: Payment \$12\.34 to @globex-corp/ }).click();
   await expect(page.getByRole('region', { name: 'Sent' })).toContainText('Payment $12.34');
   const pays = sandbox.requests.all().filter((r) => r.method === 'POST' && r.path === '/pay');

@@ -183,8 +183,9 @@ test('three commands with no mouse: sync now, pause sending, approve the selecte
   await runCommand(page, 'pause', /^Pause sending/);
   await expect(page.getByText('The sender is paused: nothing is sent until you resume.')).toBeVisible();
 
-  // 3. Approve the selected item: Tab into the queue, arrow down to the second transfer.
-  const awaiting = page.getByRole('region', { name: 'Awaiting approval' });
+  // 3. Approve the selected item: Tab into the inbox, arrow down to the second transfer, and
+  // confirm in the app's own dialog (Cancel has the focus first: Tab, then Enter).
+  const awaiting = page.getByRole('region', { name: /^Waiting for approval/ });
   const first = awaiting.getByRole('listitem', { name: /^Transfer \$11\.11/ });
   const second = awaiting.getByRole('listitem', { name: /^Transfer \$22\.22/ });
   await tabTo(page, first);
@@ -192,7 +193,14 @@ test('three commands with no mouse: sync now, pause sending, approve the selecte
   await page.keyboard.press('ArrowDown');
   await expect(second).toBeFocused();
   await expect(second).toHaveAttribute('aria-current', 'true');
-  await runCommand(page, 'approve', /^Approve: Transfer \$22\.22/);
+  await runCommand(page, 'approve: transfer $22', /^Approve: Transfer \$22\.22/);
+  const confirm = page.getByRole('dialog', { name: 'Approve and send?' });
+  await expect(confirm).toContainText('Transfer $22.22');
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(confirm.getByRole('button', { name: 'Approve 1' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
 
   const rows = () => storeRows<OutboxRecord>(page, 'treasury-outbox:demo', 'rows');
   await expect.poll(async () => (await rows()).find((r) => r.amountCents === 2_222)?.state).toBe('approved');

@@ -65,7 +65,7 @@ test('a cache is not cleared while unsent items are neither sent, exported nor d
   await expect(dialog).toBeHidden();
 
   // Sent through the service: one item leaves the queue; one is left, so still no.
-  await openSection(page, 'Approvals');
+  await openSection(page, 'Transfers');
   await page.getByRole('button', { name: /^Approve: Transfer \$11\.11/ }).click();
   await expect(page.getByRole('region', { name: 'Sent' })).toContainText('Transfer $11.11');
   expect(sandbox.world.ledger.filter((e) => e.amountCents === 1_111)).toHaveLength(1);
@@ -88,6 +88,7 @@ test('a cache is not cleared while unsent items are neither sent, exported nor d
   // file says: no again, until it is exported again.
   await openSection(page, 'Approvals');
   await page.getByRole('button', { name: 'Pause sending' }).click();
+  await openSection(page, 'Transfers');
   await page.getByRole('button', { name: /^Approve: Transfer \$22\.22/ }).click();
   await expect(page.getByRole('region', { name: 'Approved, to send' })).toContainText('Transfer $22.22');
   await openSection(page, 'Settings');

@@ -56,7 +56,7 @@ async function connected(app: App): Promise<void> {
 async function approveTransfer(page: Page, amount: string, faults: Parameters<Sandbox['setFaults']>[0]): Promise<string> {
   const { from, to } = accounts();
   await draftTransfer(page, from, to, amount);
-  await openSection(page, 'Approvals');
+  await openSection(page, 'Transfers');
   // The key is there for support, behind the item's "Technical details".
   await page.getByRole('region', { name: 'Awaiting approval' }).getByText('Technical details').click();
   const key = await page.getByRole('definition').filter({ hasText: /^[0-9a-f-]{36}$/ }).textContent();

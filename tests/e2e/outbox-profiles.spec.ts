@@ -36,7 +36,6 @@ test('switching profiles while a transfer is being sent: it completes against it
   await form.getByLabel('To').selectOption(to?.id ?? '');
   await form.getByLabel('Amount (USD)').fill('31.41');
   await form.getByRole('button', { name: 'Queue transfer' }).click();
-  await openSection(page, 'Approvals');
   await demo.setFaults({ latencyMs: 2_500 });
   await page.getByRole('button', { name: /^Approve: Transfer \$31\.41/ }).click();
   await expect(page.getByRole('region', { name: 'Sending' })).toContainText('Transfer $31.41');

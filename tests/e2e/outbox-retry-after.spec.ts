@@ -42,7 +42,7 @@ test('a 429 whose answer is lost to a reload: the key is not sent again before i
   };
 
   await draftTransfer(page, world.primaryVirtualAccountId, to.id, '88.02');
-  await openSection(page, 'Approvals');
+  await openSection(page, 'Transfers');
   const mark = sandbox.requests.lastSeq;
   await sandbox.setFaults({ rateLimitRate: 1, retryAfterSeconds: RETRY_AFTER_S });
   await page.getByRole('button', { name: /^Approve: Transfer \$88\.02/ }).click();

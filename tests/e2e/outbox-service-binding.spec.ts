@@ -40,7 +40,7 @@ test('approved for staging, the address changes to production: back to a person 
   const world = staging.world;
   const to = [...world.virtualAccounts.values()].find((v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null);
   await draftTransfer(page, world.primaryVirtualAccountId, to?.id ?? '', '12.34');
-  await openSection(page, 'Approvals');
+  await openSection(page, 'Transfers');
   // Where it goes is in the item's "Technical details".
   await page.getByRole('region', { name: 'Awaiting approval' }).getByText('Technical details').click();
   const review = page.getByRole('definition').filter({ hasText: staging.apiUrl });
@@ -59,7 +59,7 @@ test('approved for staging, the address changes to production: back to a person 
   await app.prompts.confirm(`Send the API key you typed for “Acme” to ${production.apiUrl} and ${production.vaultUrl}?`);
   await expect(page.getByText('Saved the changes to “Acme”.')).toBeVisible();
 
-  await openSection(page, 'Approvals');
+  await openSection(page, 'Transfers');
   const waiting = page.getByRole('region', { name: 'Awaiting approval' });
   await expect(waiting).toContainText('Transfer $12.34');
   await expect(waiting).toContainText(`It was approved for ${staging.apiUrl.replace(/\/$/, '')}. This profile now sends to ${production.apiUrl.replace(/\/$/, '')}: approve it again to send it there.`);
@@ -67,12 +67,14 @@ test('approved for staging, the address changes to production: back to a person 
   await expect(page.getByRole('definition').filter({ hasText: production.apiUrl.replace(/\/$/, '') })).toBeVisible();
 
   // Sending resumes: nothing goes to either service while it waits for a person.
+  await openSection(page, 'Approvals');
   await page.getByRole('button', { name: 'Resume sending' }).click();
   await expect(page.getByText(/The sender is idle/)).toBeVisible();
   expect(moved(staging)).toBe(0);
   expect(moved(production)).toBe(0);
 
   // Approved again, for production: sent there once, never to staging.
+  await openSection(page, 'Transfers');
   await page.getByRole('button', { name: /^Approve: Transfer \$12\.34/ }).click();
   await expect(page.getByRole('region', { name: 'Sent' })).toContainText('Transfer $12.34', { timeout: 20_000 });
   expect(moved(production)).toBe(1);

@@ -20,7 +20,7 @@ test('three transfers from one covered account go at once; reloaded with all thr
   const sandbox = await syncedDemo(app);
   const { from, to } = accounts(sandbox);
   for (const amount of AMOUNTS) await draftTransfer(page, from, to, amount);
-  await openSection(page, 'Approvals');
+  await openSection(page, 'Transfers');
   // The service is slow, so the three are still unanswered when the page goes away.
   await sandbox.setFaults({ latencyMs: 3_000 });
   const before = sandbox.requests.lastSeq;

@@ -30,7 +30,7 @@ test('drafted offline, approved, sent exactly once when the service returns', as
   await expect(page.getByText('Queued for approval (Approvals).')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Approvals/ })).toContainText('1');
 
-  await openSection(page, 'Approvals');
+  await openSection(page, 'Transfers');
   const review = page.getByRole('definition').filter({ hasText: '$1,234.56' });
   await expect(review).toBeVisible();
   // The accounts' ids and the key are there for support, behind "Technical details".
@@ -57,6 +57,7 @@ test('drafted offline, approved, sent exactly once when the service returns', as
   await expect(sent).toContainText(/Awaiting approval → Approved, to send by .+ on .+/);
 
   // The audit log, as CSV through main, tells the same story and outlives the queue.
+  await openSection(page, 'Approvals');
   await page.getByRole('button', { name: /^Clear finished/ }).click();
   await expect(sent).toHaveCount(0);
   await page.getByRole('button', { name: 'Export audit log (CSV)' }).click();
@@ -76,14 +77,14 @@ test('reloaded in the middle of a send: resent with the same key, one transfer',
   const sandbox = await syncedDemo(app);
   const { from, to } = accounts(sandbox);
   await draftTransfer(page, from, to, '77.01');
-  await openSection(page, 'Approvals');
+  await openSection(page, 'Transfers');
   // The service is slow: the send is in flight when the page goes away.
   await sandbox.setFaults({ latencyMs: 3_000 });
   await page.getByRole('button', { name: /^Approve: Transfer \$77\.01/ }).click();
   await expect(page.getByRole('region', { name: 'Sending' })).toContainText('Transfer $77.01');
   await page.reload();
   await sandbox.resetFaults();
-  await openSection(page, 'Approvals');
+  await openSection(page, 'Transfers');
   await expect(page.getByRole('region', { name: 'Sent' })).toContainText('Transfer $77.01');
   const entries = ledgerFor(sandbox, 7_701);
   expect(entries).toHaveLength(1);
@@ -95,7 +96,6 @@ async function queuePayment(page: Page, handle: string, amount: string) {
   await form.getByLabel('Pay (svc handle)').fill(handle);
   await form.getByLabel('Amount (USD)').fill(amount);
   await form.getByRole('button', { name: 'Queue payment' }).click();
-  await openSection(page, 'Approvals');
   await page.getByRole('button', { name: new RegExp(`^Approve: Payment \\$${amount.replace('.', '\\.')}`) }).click();
 }
 
@@ -152,7 +152,7 @@ test('a transfer larger than the cached balance is warned about at send time, no
   const over = balance + 1;
   const dollars = formatCents(over);
   await draftTransfer(page, from, to, dollars);
-  await openSection(page, 'Approvals');
+  await openSection(page, 'Transfers');
   await page.getByRole('button', { name: new RegExp(`^Approve: Transfer \\$${dollars.replace(/[.,]/g, (c) => `\\${c}`)}`) }).click();
   const failed = page.getByRole('region', { name: 'Failed' });
   await expect(failed).toContainText(`Transfer $${dollars}`);
@@ -189,7 +189,7 @@ test('an approved transfer whose amount changes is a new operation: a new key, a
   await openSection(page, 'Approvals');
   await page.getByRole('button', { name: 'Pause sending' }).click();
   await draftTransfer(page, from, to, '5.55');
-  await openSection(page, 'Approvals');
+  await openSection(page, 'Transfers');
   await page.getByRole('region', { name: 'Awaiting approval' }).getByText('Technical details').click();
   const firstKey = await page.getByRole('definition').filter({ hasText: /^[0-9a-f-]{36}$/ }).textContent();
   await page.getByRole('button', { name: /^Approve: Transfer \$5\.55/ }).click();
@@ -204,6 +204,7 @@ test('an approved transfer whose amount changes is a new operation: a new key, a
   const secondKey = await waiting.getByRole('definition').filter({ hasText: /^[0-9a-f-]{36}$/ }).textContent();
   expect(secondKey).not.toBe(firstKey);
   await page.getByRole('button', { name: /^Approve: Transfer \$6\.66/ }).click();
+  await openSection(page, 'Approvals');
   await page.getByRole('button', { name: 'Resume sending' }).click();
   await expect(page.getByRole('region', { name: 'Sent' })).toContainText('Transfer $6.66');
   expect(ledgerFor(sandbox, 666)).toHaveLength(1);
@@ -225,7 +226,7 @@ test('with approval only above $100, a smaller transfer goes without one and a l
   await expect(page.getByText('Queued for approval (Approvals).')).toBeVisible();
   await openSection(page, 'Approvals');
   await expect(page.getByRole('region', { name: 'Sent' })).toContainText('Transfer $99.99');
-  await expect(page.getByRole('region', { name: 'Awaiting approval' })).toContainText('Transfer $100.01');
+  await expect(page.getByRole('region', { name: /^Waiting for approval/ })).toContainText('Transfer $100.01');
   expect(ledgerFor(sandbox, 9_999)).toHaveLength(1);
   expect(ledgerFor(sandbox, 10_001)).toHaveLength(0);
 });
@@ -249,7 +250,6 @@ test('bulk import: errors beside each row, nothing queued until the bad rows are
   await page.getByLabel('Leave out the 2 rows with errors').check();
   await queue.click();
   await expect(page.getByText('Queued 2 transfers for approval.')).toBeVisible();
-  await openSection(page, 'Approvals');
   const waiting = page.getByRole('region', { name: 'Awaiting approval' });
   await expect(waiting.getByRole('listitem')).toHaveCount(2);
   await expect(waiting).toContainText('second, with a comma');
@@ -276,7 +276,6 @@ test('a payment submitted twice before the first is written is queued once', asy
     f.requestSubmit();
   });
   await expect(page.getByText('Queued for approval (Approvals).')).toBeVisible();
-  await openSection(page, 'Approvals');
   const waiting = page.getByRole('region', { name: 'Awaiting approval' });
   await expect(waiting).toContainText('Payment $77.70');
   await expect(waiting.getByRole('listitem').filter({ hasText: 'Payment $77.70' })).toHaveCount(1);

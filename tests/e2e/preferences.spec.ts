@@ -103,7 +103,7 @@ test.describe('notifications', () => {
     // Waiting for approval: told. Sent: not.
     await draftTransfer(page, from, to, '5.01');
     await expect.poll(() => app.notices.length).toBe(1);
-    await openSection(page, 'Approvals');
+    await openSection(page, 'Transfers');
     await page.getByRole('button', { name: /^Approve: Transfer \$5\.01/ }).click();
     await expect(page.getByRole('region', { name: 'Sent' })).toContainText('Transfer $5.01');
 
@@ -111,7 +111,7 @@ test.describe('notifications', () => {
     const over = formatCents(balanceCents + 1);
     await draftTransfer(page, from, to, over);
     await expect.poll(() => app.notices.length).toBe(2);
-    await openSection(page, 'Approvals');
+    await openSection(page, 'Transfers');
     await page.getByRole('button', { name: new RegExp(`^Approve: Transfer \\$${over.replace(/[.,]/g, (c) => `\\${c}`)}`) }).click();
     await expect(page.getByRole('region', { name: 'Failed' })).toContainText(`Transfer $${over}`);
     await expect.poll(() => app.notices.length).toBe(3);

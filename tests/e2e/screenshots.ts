@@ -201,10 +201,14 @@ async function outboxScreens(ctx: Ctx, demo: Sandbox): Promise<void> {
   await pay.getByRole('button', { name: 'Queue payment' }).click();
   await awaiting.filter({ hasText: 'Payment $420.00' }).waitFor();
 
-  await openSection(page, 'Approvals');
+  await openSection(page, 'Transfers');
   await page.getByRole('button', { name: /^Approve: Transfer \$18,250\.00/ }).click();
   await approved.filter({ hasText: 'Transfer $18,250.00' }).waitFor();
-  await awaiting.filter({ hasText: 'Transfer $2,500.00' }).filter({ hasText: 'Payment $420.00' }).waitFor();
+  // Approvals: the inbox holds what waits; the outbox below it, the rest.
+  await openSection(page, 'Approvals');
+  const inbox = page.getByRole('region', { name: /^Waiting for approval/ });
+  await inbox.filter({ hasText: 'Transfer $2,500.00' }).filter({ hasText: 'Payment $420.00' }).waitFor();
+  await approved.filter({ hasText: 'Transfer $18,250.00' }).waitFor();
   // Tall enough for both groups.
   await page.setViewportSize({ width: VIEWPORT.width, height: 1180 });
   await page.mouse.move(0, 0);

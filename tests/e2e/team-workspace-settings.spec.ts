@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { freePort } from '../support/pg-cluster';
 import { expect } from './fixtures';
 import { openSection, startDemo } from './harness/flows';
-import { fingerprintOfKey, statementBody, teamTest as test } from './harness/team';
+import { createWorkspace, fingerprintOfKey, openJoinForm, signFirstPolicy, statementBody, teamTest as test } from './harness/team';
 
 /**
  * Settings → Team workspace, with two desktops on a real PostgreSQL: one creates the workspace
@@ -32,18 +32,7 @@ test('a workspace made in Settings, joined from a second desktop, a member regis
     await startDemo(app.page);
     const admin = await settingsPanel(app.page);
     await expect(admin.getByText(/Working alone needs nothing here/)).toBeVisible();
-    await admin.getByRole('button', { name: 'Create a workspace' }).click();
-    const create = admin.getByRole('form', { name: 'Create a workspace' });
-    await create.getByLabel('Workspace name').fill('Acme Treasury');
-    await create.getByLabel('Your name').fill('Ada Admin');
-    await create.getByLabel('Database server').fill(pg.host);
-    await create.getByLabel('Port').fill(String(pg.port));
-    await create.getByLabel('Database', { exact: true }).fill(db.database);
-    await create.getByLabel('Owner’s database role').fill(db.user);
-    await create.getByLabel('Owner’s password').fill(db.password);
-    await create.getByRole('button', { name: 'Create the workspace' }).click();
-    await expect(create.getByText(/Creating the workspace/)).toBeVisible();
-    await app.prompts.confirm(new RegExp(`database role “${db.user}”`));
+    await createWorkspace(app, { host: pg.host, port: pg.port, database: db.database }, { user: db.user, password: db.password }, { workspace: 'Acme Treasury', me: 'Ada Admin' });
 
     await expect(admin.getByRole('heading', { name: 'Acme Treasury' })).toBeVisible();
     await expect(admin.getByTestId('workspace-connectivity')).toHaveText('Connected');
@@ -71,14 +60,7 @@ test('a workspace made in Settings, joined from a second desktop, a member regis
     await clerk.open();
     await startDemo(clerk.page);
     const mine = await settingsPanel(clerk.page);
-    await mine.getByRole('button', { name: 'Join a workspace' }).click();
-    const join = mine.getByRole('form', { name: 'Join a workspace' });
-    await join.getByLabel('Database server').fill(pg.host);
-    await join.getByLabel('Port').fill(String(pg.port));
-    await join.getByLabel('Database', { exact: true }).fill(db.database);
-    await join.getByLabel('Database login').fill(login);
-    await join.getByLabel('Password', { exact: true }).fill(`${password}-wrong`);
-    await join.getByLabel('Your name').fill('Clerk Clara');
+    const join = await openJoinForm(mine, { host: pg.host, port: pg.port, database: db.database }, { login, password: `${password}-wrong` }, 'Clerk Clara');
     await join.getByRole('button', { name: 'Join the workspace' }).click();
     await clerk.prompts.confirm(new RegExp(`database role “${login}”`));
     await expect(join.getByRole('alert')).toContainText('The login or its password was refused.');
@@ -132,13 +114,7 @@ test('a workspace made in Settings, joined from a second desktop, a member regis
     const policies = admin.getByRole('region', { name: 'Approval policies' });
     await policies.getByLabel('Service address', { exact: true }).fill(SERVICE);
     await expect(policies.getByText(/No policy yet/)).toBeVisible();
-    await policies.getByRole('button', { name: 'Add a rule' }).click();
-    await policies.getByLabel('From (USD)').fill('10,000');
-    await policies.getByLabel('Approvers needed', { exact: true }).fill('2');
-    await policies.getByLabel('Approvers needed for rows no rule covers').fill('1');
-    await policies.getByRole('button', { name: 'Sign and save the policy' }).click();
-    await app.prompts.confirm(`Sign version 1 of the approval policy for ${SERVICE}?`);
-    await expect(policies.getByRole('status')).toHaveText(`Version 1 of the policy is signed and in force for ${SERVICE}.`);
+    await signFirstPolicy(app, policies, SERVICE, { fromUsd: '10,000', approvers: 2 });
     await expect(policies.getByText('$10,000.00 or more: 2 approvers')).toBeVisible();
 
     // What the database holds is the admin's signed policy, as typed.

@@ -41,7 +41,7 @@ async function approvedAndUnsent(page: Page): Promise<void> {
   await openSection(page, 'Approvals');
   await page.getByRole('button', { name: 'Pause sending' }).click();
   await draftTransfer(page, from, to, '12.34');
-  await openSection(page, 'Approvals');
+  await openSection(page, 'Transfers');
   await page.getByRole('button', { name: /^Approve: Transfer \$12\.34/ }).click();
   await expect(page.getByRole('region', { name: 'Approved, to send' })).toContainText('Transfer $12.34');
 }

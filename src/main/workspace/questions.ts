@@ -61,7 +61,7 @@ export function registerQuestion(name: string, role: MemberRole, dbRole: string,
   return {
     kind: 'workspace-sign',
     title: 'Register a member',
-    message: `Register “${name}” as ${role === 'admin' ? 'an admin' : `an ${role === 'approver' ? 'approver' : 'drafter'}`}, with the key below?`,
+    message: `Register “${name}” as ${role === 'drafter' ? 'a drafter' : role === 'admin' ? 'an admin' : 'an approver'}, with the key below?`,
     detail: [
       `Database role: ${dbRole}`,
       'Their key fingerprint:',

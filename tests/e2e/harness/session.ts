@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { MemoryClipboard } from '../../../src/main/clipboard/secret-clipboard';
+import type { SecretStore } from '../../../src/main/secrets/secret-store';
 import { createMainCore, type MainCore } from '../../../src/main/core';
 import { connectPage, type PageBridge } from '../../../src/browser-host/bridge';
 import { HostPrompt } from '../../../src/browser-host/host-prompt';
@@ -12,9 +13,10 @@ import { pageTheme } from '../../../src/browser-host/page-theme';
 export interface SessionOptions {
   /**
    * Where the core keeps keys: 'memory' stands in for a working system keychain (the default),
-   * 'unavailable' for a machine without one (keys can only be kept for the session).
+   * 'unavailable' for a machine without one (keys can only be kept for the session), or a store
+   * the test holds too (to read what a thief with the keychain would).
    */
-  secrets?: 'memory' | 'unavailable';
+  secrets?: 'memory' | 'unavailable' | SecretStore;
   /** The OS main reports to the page (Node's process.platform names); 'darwin' shows ⌘ shortcuts. */
   platform?: string;
   /**

@@ -12,6 +12,7 @@ import { outboxNotifier, senders } from '../outbox/commands/sending';
 import { syncs } from './sync';
 import { startTeamPusher } from '../team-queue/commands/pusher';
 import { startTeamSending } from '../team-queue/commands/team-sending';
+import { startTeamFollowing } from '../team-queue/commands/team-follow';
 
 /** Every five minutes while online; on start; when a profile's connection comes back. */
 export const SYNC_INTERVAL_MS = 5 * 60_000;
@@ -112,6 +113,8 @@ export function startEngines(): () => void {
   const stopTeamPusher = startTeamPusher();
   // What a workspace approved for a profile whose API key this desktop holds goes out under a claim.
   const stopTeamSending = startTeamSending();
+  // This desktop's drafts follow what happened to them in the workspace, wherever it happened.
+  const stopTeamFollowing = startTeamFollowing();
   onProfiles(useProfiles.getState());
   onConnectivity(useConnectivity.getState());
 
@@ -127,6 +130,7 @@ export function startEngines(): () => void {
     offConnectivity();
     stopTeamPusher();
     stopTeamSending();
+    stopTeamFollowing();
     stopUnsent();
     noticesLock.abort();
     awaiting.stop();

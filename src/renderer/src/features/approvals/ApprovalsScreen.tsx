@@ -21,8 +21,9 @@ const SENDER_TEXT = {
 } as const;
 
 /**
- * The approvals inbox (this desktop's rows and, with a team workspace, the team's), then the
- * whole outbox of the profile on screen: cancel, review, and the sender's controls.
+ * The approvals inbox (this desktop's rows and, with a team workspace, the team's), then the rest
+ * of the profile's outbox (what is not awaiting approval): cancel, review, and the sender's
+ * controls. The Transfers and Payments screens show every row of their kind, awaiting ones too.
  */
 export function ApprovalsScreen() {
   const profileId = useProfiles((s) => s.activeProfileId);
@@ -72,8 +73,14 @@ export function ApprovalsScreen() {
       </div>
       {exported ? <p className="field__hint" aria-live="polite">{exported}</p> : null}
       {service === null ? <p className="form__error" role="alert">This profile is gone or its address is not valid: nothing can be approved for it.</p> : <Inbox profileId={profileId} service={service} />}
-      <h2 className="outbox__heading">Everything in the outbox</h2>
-      <OutboxQueue profileId={profileId} emptyText="Nothing is queued. Transfers and payments you draft appear here for approval." />
+      {/* What awaits approval is the inbox's: the outbox below shows the rest, never the same row twice. */}
+      <h2 className="outbox__heading">Everything else in the outbox</h2>
+      <OutboxQueue
+        profileId={profileId}
+        omitState="awaiting-approval"
+        emptyText="Nothing is queued. Transfers and payments you draft appear here for approval."
+        omittedText="Nothing else is queued: what waits for approval is in the inbox above."
+      />
     </section>
   );
 }

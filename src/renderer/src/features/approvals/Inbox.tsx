@@ -8,7 +8,7 @@ import { useEntities } from '../../repos/entities-hooks';
 import { useScreenActions } from '../../stores/action-registry';
 import { approveItems, rejectItems, type InboxTarget } from '../../team-queue/commands/inbox-actions';
 import { useTeamQueue, type TeamQueueView } from '../../team-queue/commands/use-team-queue';
-import { actionable, inboxItems, type AccountFacts, type InboxItem } from '../../team-queue/model/inbox';
+import { actionable, closedLines, inboxItems, type AccountFacts, type ClosedLine, type InboxItem } from '../../team-queue/model/inbox';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TechnicalDetails } from '../../ui/Fields';
 import { FormError } from '../../ui/FormError';
@@ -175,6 +175,7 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
           </ul>
         </>
       )}
+      {view.kind === 'team' && view.closed.length > 0 ? <ClosedInWorkspace name={view.workspace.name} lines={closedLines(view.closed, accounts)} /> : null}
       <ConfirmDialog
         open={confirming !== null}
         title="Approve and send?"
@@ -209,6 +210,22 @@ function confirmText(items: readonly InboxItem[]): string {
   const then = solo > 0 ? ' Each is sent exactly as shown.' : '';
   const more = team > 0 ? ` ${plural(team, 'team workspace item')} will be signed with this desktop’s key after its own prompt.` : '';
   return `Approve ${what}?${then}${more}`;
+}
+
+/** What left the inbox while the person looked, and how it ended there: sent by some desktop, failed, withdrawn. */
+function ClosedInWorkspace({ name, lines }: { name: string; lines: readonly ClosedLine[] }) {
+  return (
+    <section className="inbox__closed" aria-label="Closed in the team workspace">
+      <h3 className="outbox__heading">Closed in {name} since this screen opened</h3>
+      <ul>
+        {lines.map((line) => (
+          <li key={line.key}>
+            {line.title}: {line.ended}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
 }
 
 function TeamStatus({ view }: { view: TeamQueueView }) {

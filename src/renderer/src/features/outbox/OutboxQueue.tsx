@@ -25,6 +25,10 @@ interface Props {
   emptyText: string;
   /** A row to select, and to focus once it is drawn in this state (the one a side panel has just queued). */
   selectRequest?: { rowId: string; state: OutboxState } | null;
+  /** Rows in this state are shown elsewhere on the screen (the Approvals inbox), and left out here. */
+  omitState?: OutboxState;
+  /** What to say when every row is left out. */
+  omittedText?: string;
 }
 
 /** Finished rows shown at first, and how many more each "Show more" adds. */
@@ -46,7 +50,7 @@ function moveTo(key: string, order: readonly OutboxRow[], from: number): OutboxR
  * queue is read whole (it holds only unfinished rows); finished rows come from the archive, the
  * newest first, a page at a time, so the screen costs the same after 100 or 100,000 sends.
  */
-export function OutboxQueue({ profileId, kind, emptyText, selectRequest = null }: Props) {
+export function OutboxQueue({ profileId, kind, emptyText, selectRequest = null, omitState, omittedText }: Props) {
   const queue = useOutboxRows(profileId);
   const [finishedLimit, setFinishedLimit] = useState(FINISHED_PAGE);
   const finished = useFinishedRows(profileId, finishedLimit, kind);
@@ -79,8 +83,10 @@ export function OutboxQueue({ profileId, kind, emptyText, selectRequest = null }
   const paletteKey = useBoundShortcuts().get('app:palette');
   const mac = useAppInfo((s) => s.mac);
   if (!all) return <p className="muted">Loading the outbox…</p>;
-  const rows = kind ? all.filter((r) => r.kind === kind) : all;
-  if (rows.length === 0) return <p className="empty-state__title">{emptyText}</p>;
+  const ofKind = kind ? all.filter((r) => r.kind === kind) : all;
+  if (ofKind.length === 0) return <p className="empty-state__title">{emptyText}</p>;
+  const rows = omitState ? ofKind.filter((r) => r.state !== omitState) : ofKind;
+  if (rows.length === 0) return <p className="muted">{omittedText ?? emptyText}</p>;
   const run = async (action: Promise<string | null>) => setError(await action);
   // One row is always selected (at first the one that needs a person most), so the palette's
   // "Selected item" commands and Tab into the queue have a row to start from.
@@ -114,7 +120,7 @@ export function OutboxQueue({ profileId, kind, emptyText, selectRequest = null }
             <h2 className="outbox__heading">
               {STATE_LABEL[state]} <span className="muted">({group.length})</span>
             </h2>
-            {state === 'awaiting-approval' ? <BatchApprove rows={group} onDone={(e) => setError(e)} /> : null}
+            {state === 'awaiting-approval' ? <BatchApprove rows={group.filter((r) => !r.team)} onDone={(e) => setError(e)} /> : null}
             <ul className="outbox__rows">
               {group.map((row) => (
                 <OutboxItem key={row.id} row={row} waiting={plan.waiting.get(row.id)} selected={row.id === selected?.id} onKeyDown={onRowKey} onSelect={() => setSelectedId(row.id)} run={run} />
@@ -202,6 +208,7 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
   const [reason, setReason] = useState('');
   const [changing, setChanging] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
   const label = title(row);
   const commands = rowCommands(row, {
     run,
@@ -209,6 +216,7 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
     reject: rejecting ? null : () => setRejecting(true),
     change: changing ? null : () => setChanging(true),
     confirmSendAgain: () => setConfirming(true),
+    confirmTeamCancel: () => setWithdrawing(true),
   });
   // The selected row offers its buttons in the palette, named after the row as the buttons are.
   useScreenActions(selected ? commands.map((c): PaletteAction => ({ id: c.id, title: `${c.label}: ${label}`, group: 'Selected item', ...(c.unavailable ? { unavailable: c.unavailable } : {}), run: c.run })) : NO_ACTIONS);
@@ -230,6 +238,7 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
         {waiting && row.state === 'approved' ? <span className="field__hint"> — {waiting}</span> : null}
         {row.lastError && row.state !== 'sent' ? <p className={row.state === 'approved' ? 'field__hint' : 'field__error'} role={row.state === 'approved' ? undefined : 'alert'}>{row.lastError}</p> : null}
         {row.warning && row.state !== 'sent' ? <p className="field__hint">⚠ {row.warning}</p> : null}
+        {row.team && row.state === 'awaiting-approval' ? <p className="field__hint">Waiting in the team workspace for its approvers: the Approvals inbox says what it still needs.</p> : null}
       </div>
       {row.state === 'awaiting-approval' ? (
         <dl className="outbox__review" aria-label={`What will be sent: ${label}`}>
@@ -263,6 +272,18 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
         onCancel={() => setConfirming(false)}
       >
         {`${label} may already have gone through. Sending it again makes 1 new request to the service with a new key: if the first one went through, the money moves twice. Cancel to check the account's transactions first, or mark it as sent.`}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={withdrawing}
+        title={`Cancel this ${row.kind} in the team workspace?`}
+        confirmLabel={`Cancel the ${row.kind}`}
+        onConfirm={() => {
+          setWithdrawing(false);
+          void run(outboxActions.cancel(row));
+        }}
+        onCancel={() => setWithdrawing(false)}
+      >
+        {`${label} is withdrawn from the team workspace: no one can approve or send it any more, and approvals given so far no longer count.`}
       </ConfirmDialog>
       {rejecting ? (
         <form

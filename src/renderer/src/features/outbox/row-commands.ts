@@ -22,6 +22,8 @@ export interface RowHandlers {
   change: (() => void) | null;
   /** Asks the person, in the app's own dialog, whether to send a row that may have gone through again. */
   confirmSendAgain(): void;
+  /** Asks the person, in the app's own dialog, whether to withdraw a row from its team workspace. */
+  confirmTeamCancel(): void;
 }
 
 const CHANGEABLE: readonly OutboxRow['state'][] = ['draft', 'awaiting-approval', 'approved', 'failed'];
@@ -32,6 +34,13 @@ export function rowCommands(row: OutboxRow, h: RowHandlers): RowCommand[] {
   const list: RowCommand[] = [];
   const add = (id: string, label: string, run: () => Promise<void>, extra: Partial<RowCommand> = {}) => list.push({ id: `outbox:${id}`, label, run, ...extra });
   const { approval, reject, change } = h;
+
+  // A row handed to a team workspace is decided there, by its approvers: its drafter may only
+  // withdraw it while it waits, and its copy here follows what the workspace records.
+  if (row.team) {
+    if (row.state === 'awaiting-approval') add('cancel', 'Cancel', async () => h.confirmTeamCancel());
+    return list;
+  }
 
   if (row.state === 'draft') add('submit', 'Submit for approval', () => h.run(outboxActions.submit(row)));
   if (row.state === 'awaiting-approval') {

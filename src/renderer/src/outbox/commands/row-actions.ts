@@ -6,6 +6,7 @@ import * as repo from '../repo/outbox-repo';
 import { currentApprover } from './approver';
 import { requireProfileService } from './profile-service';
 import { submitForApproval } from '../../team-queue/commands/team-drafts';
+import { cancelTeamRow } from '../../team-queue/commands/team-follow';
 
 /** What the queue's buttons do; each resolves to an error message for the person, or null. */
 async function attempt(work: () => Promise<unknown>): Promise<string | null> {
@@ -37,7 +38,8 @@ export const outboxActions = {
     const by = await currentApprover();
     await repo.changeRow(row.profileId, row.id, (r) => t.reject(r, by, reason, Date.now()));
   }),
-  cancel: (row: OutboxRow) => attempt(() => repo.changeRow(row.profileId, row.id, (r) => t.cancel(r, Date.now()))),
+  /** A row waiting in a team workspace is withdrawn there first, so no other desktop sends it. */
+  cancel: (row: OutboxRow) => attempt(() => (row.team ? cancelTeamRow(row) : repo.changeRow(row.profileId, row.id, (r) => t.cancel(r, Date.now())))),
   sendNow: (row: OutboxRow) => attempt(async () => {
     await repo.changeRow(row.profileId, row.id, (r) => t.sendNow(r, Date.now()));
     await senders.kick(row.profileId);

@@ -72,21 +72,25 @@ export function submit<R extends OutboxRow>(row: R, needsApproval: boolean, now:
   return move(row, 'approved', now, { approvedFor: service }, { reason: 'no approval needed' });
 }
 
+/** How a row handed to a team workspace ends there. */
+export type TeamClosing = 'sent' | 'failed' | 'rejected' | 'canceled';
+
 /**
- * A person approves exactly what they were shown, for the service they were shown: the hash
- * shown must be the one of the row's current payload for `service` (approval-binding.ts).
+ * What the team workspace recorded for a row handed to it (sent, failed for good, rejected by an
+ * approver, canceled by its drafter), mirrored on the drafter's copy so this desktop's queue and
+ * balances tell the truth, whichever desktop sent or decided it. A row that needs a person stays
+ * waiting here: the workspace's inbox is where it is resolved.
  */
-/**
- * What the team workspace recorded for a row handed to it (sent, or failed for good), mirrored on
- * the drafter's copy so this desktop's queue and balances tell the truth. A row that needs a
- * person stays waiting here: the workspace's inbox is where it is resolved.
- */
-export function closedInTeam<R extends OutboxRow>(row: R, outcome: 'sent' | 'failed', detail: string, now: number): R {
+export function closedInTeam<R extends OutboxRow>(row: R, outcome: TeamClosing, detail: string, now: number): R {
   require(row, 'record the team workspace’s outcome for', ['awaiting-approval'], 'only a row waiting in the team workspace takes its outcome');
   if (!row.team) throw new IllegalTransition(row.state, 'record the team workspace’s outcome for', 'it was not handed to a team workspace');
   return move(row, outcome, now, { lastError: outcome === 'sent' ? undefined : detail }, { reason: `in the team workspace: ${detail}` });
 }
 
+/**
+ * A person approves exactly what they were shown, for the service they were shown: the hash
+ * shown must be the one of the row's current payload for `service` (approval-binding.ts).
+ */
 export function approve<R extends OutboxRow>(row: R, by: Approver, shownHash: string, currentHash: string, now: number, service: string): R {
   require(row, 'approve', ['awaiting-approval'], 'only a row awaiting approval is approved');
   notTeam(row, 'approve');
@@ -115,6 +119,8 @@ export function reject<R extends OutboxRow>(row: R, by: Approver, reason: string
 
 export function cancel<R extends OutboxRow>(row: R, now: number, reason?: string): R {
   require(row, 'cancel', ['draft', 'awaiting-approval', 'approved', 'failed', 'needs-review'], row.state === 'sending' ? 'it is being sent; wait for the outcome' : 'it is finished');
+  // Canceled only here, the workspace's row would still be approved and sent by another desktop.
+  if (row.team) throw new IllegalTransition(row.state, 'cancel', 'it waits in the team workspace; cancel it there (its Cancel button asks the workspace first)');
   return move(row, 'canceled', now, { nextAttemptAt: undefined }, reason ? { reason } : {});
 }
 

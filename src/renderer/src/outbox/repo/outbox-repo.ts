@@ -105,7 +105,7 @@ export async function handRowToTeam(profileId: string, rowId: string, workspaceI
  * The drafter's copy of a team row takes the outcome the workspace recorded; false when this
  * outbox has no such row waiting (another member drafted it, or it was settled already).
  */
-export async function mirrorTeamOutcome(profileId: string, rowId: string, outcome: 'sent' | 'failed', detail: string, now = Date.now()): Promise<boolean> {
+export async function mirrorTeamOutcome(profileId: string, rowId: string, outcome: t.TeamClosing, detail: string, now = Date.now()): Promise<boolean> {
   try {
     await changeRow(profileId, rowId, (row) => t.closedInTeam(row, outcome, detail, now), now);
     return true;
@@ -113,6 +113,12 @@ export async function mirrorTeamOutcome(profileId: string, rowId: string, outcom
     if (error instanceof RowNotFound || error instanceof t.IllegalTransition) return false;
     throw error;
   }
+}
+
+/** The rows of this outbox that wait in `workspaceId` (their drafter is this desktop), to follow what happens to them there. */
+export async function rowsWaitingInTeam(profileId: string, workspaceId: string): Promise<OutboxRow[]> {
+  const waiting = await outboxDb(profileId).rows.where('state').equals('awaiting-approval').toArray();
+  return waiting.filter((r) => r.team?.workspaceId === workspaceId);
 }
 
 /** A row of the queue or of the archive. */

@@ -48,3 +48,9 @@ export async function markPushed(profileId: string, results: readonly PushItemRe
 export function useTeamItems(profileId: string | null, workspaceId: string | null): TeamItemRecord[] | undefined {
   return useLiveQuery(async () => (profileId && workspaceId ? outboxDb(profileId).team.where('[workspaceId+pushed]').between([workspaceId, 0], [workspaceId, 1], true, true).toArray() : []), [profileId, workspaceId]);
 }
+
+/** Whether the workspace has the draft of `rowId` that this desktop signed (false while it waits to be pushed, or was refused). */
+export async function draftPushed(profileId: string, rowId: string): Promise<boolean> {
+  const drafts = await outboxDb(profileId).team.where('rowId').equals(rowId).toArray();
+  return drafts.some((d) => d.type === 'draft' && d.pushed === 1);
+}

@@ -3,7 +3,7 @@ import type { PushItemResult } from '../../../../shared/ipc/workspace';
 import type { Signed, SignedDraft } from '../../../../shared/team/model';
 import { bridge, callMain } from '../../platform/bridge';
 import { markPushed, unpushedItems } from '../../outbox/repo/team-repo';
-import { useProfiles } from '../../stores/profiles';
+import { forEachProfile, oneAtATime, whenProfilesChange } from './per-workspace';
 
 /** How the pusher reaches the workspace: main's `workspace:push` (a test may script it). */
 export type PushCall = (arg: { workspaceId: string; drafts: SignedDraft[]; decisions: Signed[] }) => Promise<Result<{ drafts: PushItemResult[]; decisions: PushItemResult[] }>>;
@@ -59,30 +59,10 @@ export async function pushProfile(profileId: string, workspaceId: string, push: 
 }
 
 /** One push at a time per profile and workspace; a push asked for meanwhile runs once after it. */
-const running = new Map<string, Promise<PushReport>>();
-const again = new Set<string>();
-
-export function pushSoon(profileId: string, workspaceId: string): Promise<PushReport> {
-  const key = `${profileId} ${workspaceId}`;
-  const current = running.get(key);
-  if (current) {
-    again.add(key);
-    return current;
-  }
-  const run = pushProfile(profileId, workspaceId).finally(() => {
-    running.delete(key);
-    if (again.delete(key)) void pushSoon(profileId, workspaceId);
-  });
-  running.set(key, run);
-  return run;
-}
+export const pushSoon = oneAtATime((profileId, workspaceId) => pushProfile(profileId, workspaceId));
 
 /** Every profile's offline copy for `workspaceId` (or for every workspace joined here). */
-async function pushAll(workspaceId?: string): Promise<void> {
-  const ids = workspaceId ? [workspaceId] : await callMain((api) => api.workspace.list()).then((r) => (r.ok ? r.value.map((w) => w.id) : []));
-  const profiles = useProfiles.getState().profiles.map((p) => p.id);
-  await Promise.all(ids.flatMap((w) => profiles.map((p) => pushSoon(p, w).catch(() => undefined))));
-}
+const pushAll = (workspaceId?: string) => forEachProfile(pushSoon, workspaceId);
 
 /**
  * Drains what this desktop signed while the workspace could not be reached: at start, and each
@@ -93,15 +73,7 @@ export function startTeamPusher(): () => void {
   const api = bridge();
   if (!api) return () => undefined;
   // At start, and when the profiles first arrive (or change): each may hold signed items.
-  let known = '';
-  const onProfiles = () => {
-    const ids = useProfiles.getState().profiles.map((p) => p.id).join(' ');
-    if (ids === known) return;
-    known = ids;
-    void pushAll();
-  };
-  const offProfiles = useProfiles.subscribe(onProfiles);
-  onProfiles();
+  const offProfiles = whenProfilesChange(() => void pushAll());
   const offConnectivity = api.on('workspace:connectivity', (c) => {
     if (c.state === 'online') void pushAll(c.workspaceId);
   });

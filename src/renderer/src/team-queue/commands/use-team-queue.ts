@@ -17,7 +17,14 @@ export type TeamQueueView =
       rows: TeamRowView[] | null;
       /** Why the last read failed, in main's words; null when it worked. */
       error: string | null;
+      /** Rows shown open here that the workspace closed since (sent, failed, canceled), the latest first. */
+      closed: TeamRowView[];
     };
+
+/** Closed rows the view keeps: what a person just saw go, not a history (the audit is that). */
+const CLOSED_KEPT = 20;
+/** What `workspace:rows` takes at once. */
+const ROWS_PER_READ = 1_000;
 
 /**
  * The workspace's shared queue for one service, read on start, on every `workspace:changed` of
@@ -29,6 +36,20 @@ export function useTeamQueue(service: string | null): { view: TeamQueueView; rel
   const workspaceRef = useRef<string | null>(null);
   const reading = useRef(false);
   const again = useRef(false);
+  // Rows shown open here: one that leaves the open list is read once more, to say how it ended.
+  const shown = useRef(new Set<string>());
+
+  const closedSinceShown = useCallback(async (workspaceId: string, open: readonly TeamRowView[]): Promise<TeamRowView[]> => {
+    const openIds = new Set(open.map((r) => r.id));
+    const gone = [...shown.current].filter((id) => !openIds.has(id)).slice(0, ROWS_PER_READ);
+    for (const id of openIds) shown.current.add(id);
+    if (gone.length === 0) return [];
+    const r = await callMain((api) => api.workspace.rows({ workspaceId, rowIds: gone, includeClosed: true }));
+    if (!r.ok) return [];
+    const closed = r.value.filter((row) => row.state !== 'open' && row.state !== 'needs-review');
+    for (const row of closed) shown.current.delete(row.id);
+    return closed;
+  }, []);
 
   const read = useCallback(async (withDirectory: boolean) => {
     const workspaceId = workspaceRef.current;
@@ -42,11 +63,12 @@ export function useTeamQueue(service: string | null): { view: TeamQueueView; rel
       // A directory change (a role, a removal) changes what this desktop may do: read its summary too.
       const summary = withDirectory ? (await joinedWorkspaces()).list.find((w) => w.id === workspaceId) : undefined;
       const r = await callMain((api) => api.workspace.rows({ workspaceId, service }));
+      const closed = r.ok ? await closedSinceShown(workspaceId, r.value) : [];
       if (workspaceRef.current !== workspaceId) return;
       setView((v) => {
         if (v.kind !== 'team') return v;
         const workspace = summary ?? v.workspace;
-        return r.ok ? { ...v, workspace, rows: r.value, error: null } : { ...v, workspace, error: r.error.message };
+        return r.ok ? { ...v, workspace, rows: r.value, error: null, closed: [...closed, ...v.closed].slice(0, CLOSED_KEPT) } : { ...v, workspace, error: r.error.message };
       });
     } finally {
       reading.current = false;
@@ -55,11 +77,12 @@ export function useTeamQueue(service: string | null): { view: TeamQueueView; rel
         void read(true);
       }
     }
-  }, [service]);
+  }, [service, closedSinceShown]);
 
   useEffect(() => {
     let live = true;
     workspaceRef.current = null;
+    shown.current = new Set();
     setView({ kind: 'loading' });
     if (service === null) return;
     void (async () => {
@@ -70,7 +93,7 @@ export function useTeamQueue(service: string | null): { view: TeamQueueView; rel
       if (!live) return;
       if (!workspace) return setView({ kind: 'unsure', problem: `${binding.name} is no longer joined on this desktop: join it again in Settings, or its transfers wait.` });
       workspaceRef.current = workspace.id;
-      setView({ kind: 'team', workspace, connectivity: workspace.connectivity, rows: null, error: null });
+      setView({ kind: 'team', workspace, connectivity: workspace.connectivity, rows: null, error: null, closed: [] });
       void read(false);
     })();
     const api = bridge();

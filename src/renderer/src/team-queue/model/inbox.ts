@@ -174,3 +174,25 @@ export function inboxItems(input: InboxInput): InboxItem[] {
 export function actionable(items: readonly InboxItem[], action: 'approve' | 'reject'): InboxItem[] {
   return items.filter((i) => i[action] === null);
 }
+
+/** A row that left the inbox because the workspace closed it, as the inbox says how it ended. */
+export interface ClosedLine {
+  key: string;
+  title: string;
+  /** How it ended, in words: "Sent", "Failed: …", "Canceled by its drafter". */
+  ended: string;
+}
+
+const ENDED: Record<string, (outcome: string | null) => string> = {
+  sent: () => 'Sent',
+  failed: (outcome) => `Failed${outcome ? `: ${outcome}` : ''}`,
+  canceled: () => 'Canceled by its drafter',
+};
+
+export function closedLines(rows: readonly TeamRowView[], accounts: ReadonlyMap<string, AccountFacts>): ClosedLine[] {
+  return rows.flatMap((row) => {
+    const ended = ENDED[row.state];
+    if (!ended || !(TEAM_KINDS as readonly string[]).includes(row.kind)) return [];
+    return [{ key: `closed:${row.id}`, title: where(row.kind as TeamKind, row.payload, accounts).title, ended: ended(row.outcome) }];
+  });
+}
