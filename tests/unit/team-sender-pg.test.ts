@@ -72,4 +72,40 @@ describe('the team sender on a real workspace and sandbox', () => {
       await client.close();
     }
   }, 120_000);
+
+  it('takes over a row whose sender stopped mid-send once its lease runs out, and moves the money once', async () => {
+    const client = await startClient({ seed: 6 });
+    try {
+      const world = client.sandbox.world;
+      const source = world.primaryVirtualAccountId;
+      const destination = [...world.virtualAccounts.values()].find((v) => v.closedAt === null && v.id !== source)?.id;
+      if (!destination) throw new Error('the seed has no second open virtual account');
+      const controller = memberOf(f.team, 'Controller');
+      const treasurer = memberOf(f.team, 'Treasurer');
+      const amountCents = 5_432;
+      const key = randomUUID();
+      const draft = await controller.h.ok('workspace:signDraft', { workspaceId: controller.workspaceId, service: SERVICE, kind: 'transfer', payload: { source, destination, amountCents }, idempotencyKey: key });
+      await controller.h.ok('workspace:push', { workspaceId: controller.workspaceId, drafts: [signedOnly(draft)], decisions: [] });
+      const decisions = await treasurer.h.ok('workspace:decide', { workspaceId: treasurer.workspaceId, drafts: [signedOnly(draft)], decision: 'approve' });
+      await treasurer.h.ok('workspace:push', { workspaceId: treasurer.workspaceId, drafts: [], decisions });
+
+      // The Controller's desktop claims the row and stops before it records anything (killed mid-send).
+      const gone = await controller.h.ok('workspace:claim', { workspaceId: controller.workspaceId, rowId: draft.rowId, leaseMs: 60_000 });
+      expect(gone).toMatchObject({ claimed: true, fence: 1 });
+      const whileHeld = await sendReadyTeamRows('p', treasurer.workspaceId, SERVICE, wireOf(treasurer, client), 5_000);
+      expect(whileHeld).toMatchObject({ sent: 0, stopped: null });
+
+      // Its lease runs out (the database's clock is not the test's: the expiry is moved instead).
+      await f.su.query('UPDATE team.queue_row SET lease_expires = now() WHERE id = $1', [draft.rowId]);
+      const [listed] = await treasurer.h.ok('workspace:rows', { workspaceId: treasurer.workspaceId, rowIds: [draft.rowId] });
+      expect(listed?.lease).toBeNull();
+      const after = await sendReadyTeamRows('p', treasurer.workspaceId, SERVICE, wireOf(treasurer, client), 5_000);
+      expect(after).toMatchObject({ sent: 1, stale: 0, stopped: null });
+      expect(world.ledger.filter((e) => e.amountCents === amountCents).map((e) => e.idempotencyKey)).toEqual([key]);
+      const [row] = await treasurer.h.ok('workspace:rows', { workspaceId: treasurer.workspaceId, rowIds: [draft.rowId], includeClosed: true });
+      expect(row).toMatchObject({ state: 'sent', fence: 2, claims: 2, lease: null });
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
 });

@@ -184,6 +184,8 @@ interface QueueRowRecord {
   claims: number;
   lease_holder: string | null;
   lease_expires: Date | null;
+  /** The lease still stands on the database's clock (a desktop killed mid-send leaves one that has run out). */
+  lease_standing: boolean;
   outcome: string | null;
 }
 
@@ -209,7 +211,8 @@ export function rowView(r: QueueRowRecord, decisions: Signed[], dir: VerifiedDir
     draft,
     decisions,
     verdict,
-    lease: r.lease_holder && r.lease_expires ? { holder: r.lease_holder, expires: r.lease_expires.toISOString() } : null,
+    // Only a lease still standing: one left by a desktop that stopped runs out, and the row is anyone's to claim again.
+    lease: r.lease_holder && r.lease_expires && r.lease_standing ? { holder: r.lease_holder, expires: r.lease_expires.toISOString() } : null,
     fence: Number(r.fence),
     claims: r.claims,
     outcome: r.outcome,
@@ -219,7 +222,7 @@ export function rowView(r: QueueRowRecord, decisions: Signed[], dir: VerifiedDir
 /** Rows of the shared queue (those not closed unless asked), each with its decisions and verdict. */
 export async function readRows(client: pg.ClientBase | pg.Pool, dir: VerifiedDirectory, viewer: string | undefined, filter: { service?: string; rowIds?: string[]; includeClosed?: boolean }): Promise<TeamRowView[]> {
   const rows = await client.query<QueueRowRecord>(
-    `SELECT * FROM team.queue_row
+    `SELECT *, coalesce(lease_expires > clock_timestamp(), false) AS lease_standing FROM team.queue_row
       WHERE ($1::text IS NULL OR service = $1) AND ($2::uuid[] IS NULL OR id = ANY($2)) AND ($3 OR state IN ('open', 'needs-review'))
       ORDER BY created_at, id`,
     [filter.service ?? null, filter.rowIds ?? null, filter.includeClosed ?? false],
