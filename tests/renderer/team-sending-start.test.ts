@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileView, TreasuryApi } from '../../src/shared/ipc';
+// The page's window.treasury declaration: team-sending.ts reaches main through it.
+import type {} from '../../src/renderer/src/env';
 
 // When team sending starts, the page has not heard its profiles from main yet. A profile whose
 // key this desktop holds must look for ready rows as soon as it arrives, not at the next look
