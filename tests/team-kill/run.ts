@@ -191,7 +191,8 @@ async function main(): Promise<void> {
     await sender.start();
 
     const rows = (await su.query<{ id: string; state: string; outcome: string | null }>("SELECT id, state, outcome FROM team.queue_row WHERE kind = 'transfer'")).rows;
-    const audit = (await su.query<{ text: string }>('SELECT text FROM team.audit')).rows.map((r) => JSON.parse(r.text.slice(r.text.indexOf('\n') + 1)) as { event: string; detail: { takenOver?: boolean } });
+    const audit = (await su.query<{ text: string }>('SELECT text FROM team.audit')).rows.map((r) => JSON.parse(r.text.slice(r.text.indexOf('\n') + 1)) as { event: string; subject: string; detail: { takenOver?: boolean } });
+    const takeovers = audit.filter((a) => a.event === 'claim' && a.detail.takenOver === true);
     const failures = judgeKillRun({
       planned,
       ledger: transfersMoved,
@@ -199,9 +200,9 @@ async function main(): Promise<void> {
       rows,
       kills,
       starts: Object.fromEntries(desktops.map((d) => [d.name, d.starts])),
-      takeovers: audit.filter((a) => a.event === 'claim' && a.detail.takenOver === true).length,
+      takeovers: takeovers.filter((a) => a.subject !== payment.rowId).length,
       minKillsPerDesktop: KILLS_PER_DESKTOP,
-      payment: { amountCents: paymentCents, inLedger: paymentsOf(), posts: postsTo(sandbox, PAYMENT_PATH).length, state: paymentState, killedMidSend },
+      payment: { amountCents: paymentCents, inLedger: paymentsOf(), posts: postsTo(sandbox, PAYMENT_PATH).length, state: paymentState, killedMidSend, takenOver: takeovers.some((a) => a.subject === payment.rowId) },
     });
     const transferPosts = postsTo(sandbox, TRANSFER_PATH);
     log({

@@ -54,6 +54,8 @@ export interface KillEvidence {
     state: string;
     /** The desktop sending it was killed while the service's answer was held. */
     killedMidSend: boolean;
+    /** The audit shows a claim of it taking over the killed one. */
+    takenOver: boolean;
   };
 }
 
@@ -101,6 +103,7 @@ export function judgeKillRun(e: KillEvidence): string[] {
 
   const p = e.payment;
   if (!p.killedMidSend) failures.push('the payment’s desktop was not killed mid-send');
+  if (!p.takenOver) failures.push('no desktop took the payment over after its sender was killed');
   if (p.inLedger !== 1) failures.push(`the payment interrupted mid-send is in the ledger ${p.inLedger} times (once wanted)`);
   if (p.posts !== 1) failures.push(`the payment interrupted mid-send was POSTed ${p.posts} times (once wanted)`);
   if (p.state !== 'sent' && p.state !== 'needs-review') failures.push(`the payment interrupted mid-send ended ${p.state} (sent or needs-review wanted)`);
