@@ -28,21 +28,34 @@ function wireOf(d: Desktop, client: Client): TeamWire {
   };
 }
 
+/** Two open accounts of the seed to move money between. */
+function accountsOf(client: Client): { source: string; destination: string } {
+  const world = client.sandbox.world;
+  const source = world.primaryVirtualAccountId;
+  const destination = [...world.virtualAccounts.values()].find((v) => v.closedAt === null && v.id !== source)?.id;
+  if (!destination) throw new Error('the seed has no second open virtual account');
+  return { source, destination };
+}
+
+/** The Controller drafts a transfer and pushes it to the workspace. */
+async function pushedTransfer(payload: { source: string; destination: string; amountCents: number }) {
+  const controller = memberOf(f.team, 'Controller');
+  const key = randomUUID();
+  const draft = await controller.h.ok('workspace:signDraft', { workspaceId: controller.workspaceId, service: SERVICE, kind: 'transfer', payload, idempotencyKey: key });
+  await controller.h.ok('workspace:push', { workspaceId: controller.workspaceId, drafts: [signedOnly(draft)], decisions: [] });
+  return { draft, key };
+}
+
 describe('the team sender on a real workspace and sandbox', () => {
   it('a row its drafter cannot approve waits; approved by a second member, two desktops sending at once move it once', async () => {
     const client = await startClient({ seed: 5 });
     try {
       const world = client.sandbox.world;
-      const source = world.primaryVirtualAccountId;
-      const destination = [...world.virtualAccounts.values()].find((v) => v.closedAt === null && v.id !== source)?.id;
-      if (!destination) throw new Error('the seed has no second open virtual account');
+      const { source, destination } = accountsOf(client);
       const controller = memberOf(f.team, 'Controller');
       const treasurer = memberOf(f.team, 'Treasurer');
       const amountCents = 4_321;
-
-      const key = randomUUID();
-      const draft = await controller.h.ok('workspace:signDraft', { workspaceId: controller.workspaceId, service: SERVICE, kind: 'transfer', payload: { source, destination, amountCents }, idempotencyKey: key });
-      await controller.h.ok('workspace:push', { workspaceId: controller.workspaceId, drafts: [signedOnly(draft)], decisions: [] });
+      const { draft, key } = await pushedTransfer({ source, destination, amountCents });
 
       // The drafter's own approval is refused in main; nothing is ready, nothing is sent.
       const own = await controller.h.invoke('workspace:decide', { workspaceId: controller.workspaceId, drafts: [signedOnly(draft)], decision: 'approve' });
@@ -77,15 +90,10 @@ describe('the team sender on a real workspace and sandbox', () => {
     const client = await startClient({ seed: 6 });
     try {
       const world = client.sandbox.world;
-      const source = world.primaryVirtualAccountId;
-      const destination = [...world.virtualAccounts.values()].find((v) => v.closedAt === null && v.id !== source)?.id;
-      if (!destination) throw new Error('the seed has no second open virtual account');
       const controller = memberOf(f.team, 'Controller');
       const treasurer = memberOf(f.team, 'Treasurer');
       const amountCents = 5_432;
-      const key = randomUUID();
-      const draft = await controller.h.ok('workspace:signDraft', { workspaceId: controller.workspaceId, service: SERVICE, kind: 'transfer', payload: { source, destination, amountCents }, idempotencyKey: key });
-      await controller.h.ok('workspace:push', { workspaceId: controller.workspaceId, drafts: [signedOnly(draft)], decisions: [] });
+      const { draft, key } = await pushedTransfer({ ...accountsOf(client), amountCents });
       const decisions = await treasurer.h.ok('workspace:decide', { workspaceId: treasurer.workspaceId, drafts: [signedOnly(draft)], decision: 'approve' });
       await treasurer.h.ok('workspace:push', { workspaceId: treasurer.workspaceId, drafts: [], decisions });
 
