@@ -4,12 +4,8 @@
  * (src/browser-host/launch.ts). Its data folders and its keychain file are fixed by the test, so
  * a start after a kill finds the same profiles.json, workspace file, keychain and IndexedDB.
  *
- * Argument: a JSON DesktopDirs. Prints one JSON line once the page shows its first heading:
- * `{"ready":true,"chromiumPid":…}`. Playwright starts Chromium as the leader of a process group
- * of its own, so the test kills that group too (a kill of ours alone would leave the browser
- * holding the profile).
+ * Argument: a JSON DesktopDirs. Prints `{"ready":true}` once the page shows its first heading.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { openHost } from '../../src/browser-host/launch';
 import { FileSecretStore } from './file-secrets';
 
@@ -21,23 +17,6 @@ export interface DesktopDirs {
   chromiumPath: string;
 }
 
-/** The processes whose parent is `pid` (Linux's /proc). */
-function childrenOf(pid: number): number[] {
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // After "pid (comm) state ": the parent's pid. comm may hold spaces, so read from its last ')'.
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === pid) found.push(Number(entry));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return found;
-}
-
 async function main(): Promise<void> {
   const dirs = JSON.parse(process.argv[2] ?? '') as DesktopDirs;
   console.error(`${new Date().toISOString()} opening`);
@@ -45,9 +24,7 @@ async function main(): Promise<void> {
   console.error(`${new Date().toISOString()} page loaded`);
   host.page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   await host.page.getByRole('heading').first().waitFor({ timeout: 60_000 });
-  const chromiumPid = childrenOf(process.pid).find((pid) => /chrom/i.test(readFileSync(`/proc/${pid}/cmdline`, 'utf8')));
-  if (chromiumPid === undefined) throw new Error('Chromium is not among this process’s children: the test could not kill it with the desktop');
-  console.log(JSON.stringify({ ready: true, chromiumPid }));
+  console.log(JSON.stringify({ ready: true }));
 }
 
 main().catch((error: unknown) => {

@@ -89,6 +89,7 @@ async function killOnce(rng: Rng, sandbox: Sandbox, su: pg.Client, d: KillableDe
   let post: LoggedRequest | null = null;
   if (rng.chance(MID_SEND_SHARE)) {
     const seen = new Set(postsTo(sandbox, TRANSFER_PATH).map((r) => r.seq));
+    // With none within the bound (its rows all held elsewhere, say), the kill comes at that moment instead.
     post = await until(`a POST from ${d.name}`, 30_000, async () => {
       for (const r of postsTo(sandbox, TRANSFER_PATH)) {
         if (seen.has(r.seq)) continue;
@@ -98,6 +99,7 @@ async function killOnce(rng: Rng, sandbox: Sandbox, su: pg.Client, d: KillableDe
       return null;
     }).catch(() => null);
   } else {
+    // The random moment itself: what the desktop is doing then is up to it (this waits on no state).
     await sleep(rng.int(200, 2_500));
   }
   const held = (await su.query<{ key: string }>('SELECT idempotency_key AS key FROM team.queue_row WHERE lease_holder = $1 AND lease_expires > now()', [d.login])).rows.map((r) => r.key);
@@ -214,6 +216,7 @@ async function main(): Promise<void> {
       kills_holding_a_claim: kills.filter((k) => k.heldLease).length,
       kills_mid_send: kills.filter((k) => k.sendInFlight).length,
       starts: Object.fromEntries(desktops.map((d) => [d.name, d.starts])),
+      starts_that_hung: desktops.reduce((n, d) => n + d.hungStarts, 0),
       transfer_posts: transferPosts.length,
       answered_503: transferPosts.filter((r) => r.status === 503).length,
       answered_429: transferPosts.filter((r) => r.status === 429).length,
