@@ -185,10 +185,12 @@ async function main(): Promise<void> {
     hold.release();
     await leaseTimePasses(su, sender.login);
     log({ kind: 'payment-kill', desktop: sender.name, killed_mid_send: killedMidSend, at_ms: Date.now() - started });
+    const paymentRow = () => (su as pg.Client).query<{ state: string }>('SELECT state, fence, claims, lease_holder, lease_expires > now() AS lease_stands, outcome FROM team.queue_row WHERE id = $1', [payment.rowId]);
     const paymentState = await until('the payment taken over and settled', 90_000, async () => {
-      const r = await (su as pg.Client).query<{ state: string }>('SELECT state FROM team.queue_row WHERE id = $1', [payment.rowId]);
-      const state = r.rows[0]?.state;
+      const state = (await paymentRow()).rows[0]?.state;
       return state && state !== 'open' ? state : null;
+    }).catch(async (error: unknown) => {
+      throw new Error(`${String(error)}; the row: ${JSON.stringify((await paymentRow()).rows[0])}`, { cause: error });
     });
     await sender.start();
 
