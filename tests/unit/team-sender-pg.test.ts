@@ -30,21 +30,34 @@ function wireOf(d: Desktop, client: Client): TeamWire {
   };
 }
 
+/** Two open accounts of the seed to move money between. */
+function accountsOf(client: Client): { source: string; destination: string } {
+  const world = client.sandbox.world;
+  const source = world.primaryVirtualAccountId;
+  const destination = [...world.virtualAccounts.values()].find((v) => v.closedAt === null && v.id !== source)?.id;
+  if (!destination) throw new Error('the seed has no second open virtual account');
+  return { source, destination };
+}
+
+/** The Controller drafts a transfer and pushes it to the workspace. */
+async function pushedTransfer(payload: { source: string; destination: string; amountCents: number }) {
+  const controller = memberOf(f.team, 'Controller');
+  const key = randomUUID();
+  const draft = await controller.h.ok('workspace:signDraft', { workspaceId: controller.workspaceId, service: SERVICE, kind: 'transfer', payload, idempotencyKey: key });
+  await controller.h.ok('workspace:push', { workspaceId: controller.workspaceId, drafts: [signedOnly(draft)], decisions: [] });
+  return { draft, key };
+}
+
 describe('the team sender on a real workspace and sandbox', () => {
   it('a row its drafter cannot approve waits; approved by a second member, two desktops sending at once move it once', async () => {
     const client = await startClient({ seed: 5 });
     try {
       const world = client.sandbox.world;
-      const source = world.primaryVirtualAccountId;
-      const destination = [...world.virtualAccounts.values()].find((v) => v.closedAt === null && v.id !== source)?.id;
-      if (!destination) throw new Error('the seed has no second open virtual account');
+      const { source, destination } = accountsOf(client);
       const controller = memberOf(f.team, 'Controller');
       const treasurer = memberOf(f.team, 'Treasurer');
       const amountCents = 4_321;
-
-      const key = randomUUID();
-      const draft = await controller.h.ok('workspace:signDraft', { workspaceId: controller.workspaceId, service: SERVICE, kind: 'transfer', payload: { source, destination, amountCents }, idempotencyKey: key });
-      await controller.h.ok('workspace:push', { workspaceId: controller.workspaceId, drafts: [signedOnly(draft)], decisions: [] });
+      const { draft, key } = await pushedTransfer({ source, destination, amountCents });
 
       // The drafter's own approval is refused in main; nothing is ready, nothing is sent.
       const own = await controller.h.invoke('workspace:decide', { workspaceId: controller.workspaceId, drafts: [signedOnly(draft)], decision: 'approve' });
@@ -130,6 +143,37 @@ describe('the team sender on a real workspace and sandbox', () => {
       // Nothing was sent again: the ledger holds the first payment once and never the second.
       expect(payments(reached)).toHaveLength(1);
       expect(payments(lost)).toHaveLength(0);
+    } finally {
+      await client.close();
+    }
+  }, 120_000);
+
+  it('takes over a row whose sender stopped mid-send once its lease runs out, and moves the money once', async () => {
+    const client = await startClient({ seed: 6 });
+    try {
+      const world = client.sandbox.world;
+      const controller = memberOf(f.team, 'Controller');
+      const treasurer = memberOf(f.team, 'Treasurer');
+      const amountCents = 5_432;
+      const { draft, key } = await pushedTransfer({ ...accountsOf(client), amountCents });
+      const decisions = await treasurer.h.ok('workspace:decide', { workspaceId: treasurer.workspaceId, drafts: [signedOnly(draft)], decision: 'approve' });
+      await treasurer.h.ok('workspace:push', { workspaceId: treasurer.workspaceId, drafts: [], decisions });
+
+      // The Controller's desktop claims the row and stops before it records anything (killed mid-send).
+      const gone = await controller.h.ok('workspace:claim', { workspaceId: controller.workspaceId, rowId: draft.rowId, leaseMs: 60_000 });
+      expect(gone).toMatchObject({ claimed: true, fence: 1 });
+      const whileHeld = await sendReadyTeamRows('p', treasurer.workspaceId, SERVICE, wireOf(treasurer, client), 5_000);
+      expect(whileHeld).toMatchObject({ sent: 0, stopped: null });
+
+      // Its lease runs out (the database's clock is not the test's: the expiry is moved instead).
+      await f.su.query('UPDATE team.queue_row SET lease_expires = now() WHERE id = $1', [draft.rowId]);
+      const [listed] = await treasurer.h.ok('workspace:rows', { workspaceId: treasurer.workspaceId, rowIds: [draft.rowId] });
+      expect(listed?.lease).toBeNull();
+      const after = await sendReadyTeamRows('p', treasurer.workspaceId, SERVICE, wireOf(treasurer, client), 5_000);
+      expect(after).toMatchObject({ sent: 1, stale: 0, stopped: null });
+      expect(world.ledger.filter((e) => e.amountCents === amountCents).map((e) => e.idempotencyKey)).toEqual([key]);
+      const [row] = await treasurer.h.ok('workspace:rows', { workspaceId: treasurer.workspaceId, rowIds: [draft.rowId], includeClosed: true });
+      expect(row).toMatchObject({ state: 'sent', fence: 2, claims: 2, lease: null });
     } finally {
       await client.close();
     }

@@ -78,4 +78,43 @@ describe('a desktop that restarts', () => {
       await again.close();
     }
   });
+
+  it('keeps its workspace when it quits while a read of the directory is still under way', async () => {
+    const ownGate = await startTcpGate({ host: f.cluster.host, port: f.cluster.port });
+    const ownDir = await mkdtemp(join(tmpdir(), 'treasury-desktop-'));
+    const ownKeychain = new MemorySecretStore();
+    const start = () => startCore({ userDataDir: ownDir, secrets: ownKeychain, now: () => PINNED_NOW, workspaceBackoffMs: 50 });
+    const locker = await f.cluster.connectAsSuperuser(f.team.database);
+    const waitingOnLock = async (login: string) => (await locker.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = $1 AND wait_event_type = 'Lock'", [login])).rows[0]?.n;
+    try {
+      const login = await f.team.admin.h.ok('workspace:addLogin', { workspaceId: f.team.admin.workspaceId });
+      const first = await start();
+      const joined = await first.ok('workspace:join', { host: f.cluster.host, port: ownGate.port, database: f.team.database, user: login.dbRole, password: login.password, name: 'Quinn' });
+      // Out of reach, it misses its registration; back, it reads the directory again (resync), and that waits on a lock.
+      await ownGate.shut();
+      await f.team.admin.h.ok('workspace:register', { workspaceId: f.team.admin.workspaceId, dbRole: login.dbRole, role: 'approver' });
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE team.directory IN ACCESS EXCLUSIVE MODE');
+      await ownGate.open();
+      await expect.poll(async () => (await first.ok('workspace:check', { workspaceId: joined.id })).state, POLL).toBe('online');
+      await expect.poll(() => waitingOnLock(login.dbRole), POLL).toBeGreaterThan(0);
+      // It quits (from then on it knows no workspace), then the read ends, with a directory newer than the file's.
+      const quitting = first.close();
+      await expect.poll(async () => (await first.invoke('workspace:check', { workspaceId: joined.id })).ok, POLL).toBe(false);
+      await locker.query('COMMIT');
+      await quitting;
+
+      const again = await start();
+      try {
+        expect((await again.ok('workspace:list')).map((w) => w.id)).toEqual([joined.id]);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await locker.query('ROLLBACK').catch(() => undefined);
+      await locker.end();
+      await ownGate.close();
+      await rm(ownDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

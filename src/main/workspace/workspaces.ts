@@ -46,6 +46,8 @@ export class Workspaces {
   private readonly file: WorkspaceFile;
   private readonly live = new Map<string, Live>();
   private loading: Promise<void> | null = null;
+  /** Set by dispose: the file is written no more (a read still under way would write an empty list). */
+  private disposed = false;
 
   constructor(private readonly deps: WorkspacesDeps) {
     this.file = new WorkspaceFile(deps.userDataDir);
@@ -208,6 +210,7 @@ export class Workspaces {
   }
 
   async dispose(): Promise<void> {
+    this.disposed = true;
     const all = [...this.live.values()];
     this.live.clear();
     await Promise.all(all.map((l) => l.session.dispose()));
@@ -273,6 +276,9 @@ export class Workspaces {
   }
 
   private save(): Promise<void> {
+    // After dispose `live` is empty: a directory read that ends then (the app quitting while a
+    // change arrived) would otherwise write that empty list, and the desktop would forget its workspaces.
+    if (this.disposed) return Promise.resolve();
     return this.file.write([...this.live.values()].map((l) => l.stored));
   }
 }

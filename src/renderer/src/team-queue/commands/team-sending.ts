@@ -54,6 +54,13 @@ function sendAll(): void {
   for (const p of useProfiles.getState().profiles) void sendForProfile(p.id).catch(() => undefined);
 }
 
+/** The live profiles this desktop holds the key of, as one string to compare. */
+const keyHolders = (profiles: readonly { id: string; kind: string; hasKey: boolean }[]) =>
+  profiles
+    .filter((p) => p.kind === 'live' && p.hasKey)
+    .map((p) => p.id)
+    .join(',');
+
 /**
  * Sends what the team workspaces approved for the profiles this desktop holds the API key of:
  * at start, when a row or a decision changes in a workspace, when one answers again, and now and
@@ -63,6 +70,16 @@ export function startTeamSending(): () => void {
   const api = bridge();
   if (!api) return () => undefined;
   sendAll();
+  // The profiles reach the page from main after this starts (and change later): a profile that
+  // can send looks at once, not at the next look LOOK_AGAIN_MS away (a desktop started again
+  // after a crash sat idle that long).
+  let holders = keyHolders(useProfiles.getState().profiles);
+  const offProfiles = useProfiles.subscribe(({ profiles }) => {
+    const now = keyHolders(profiles);
+    if (now === holders) return;
+    holders = now;
+    sendAll();
+  });
   const offChanged = api.on('workspace:changed', (c) => {
     if (c.table === 'queue_row' || c.table === 'decision' || c.table === 'resync') sendAll();
   });
@@ -71,6 +88,7 @@ export function startTeamSending(): () => void {
   });
   const timer = setInterval(sendAll, LOOK_AGAIN_MS);
   return () => {
+    offProfiles();
     offChanged();
     offConnectivity();
     clearInterval(timer);

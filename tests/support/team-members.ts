@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { MemberRole } from '../../src/shared/team/model';
+import type { MemberView, WorkspaceSummary } from '../../src/shared/ipc';
+import type { PgCluster } from './pg-cluster';
+import { startCore, type CoreHarness } from '../unit/core-helpers';
+
+/**
+ * Desktops for the workspace tests: each a whole main core (its own data folder, keychain and
+ * prompt), driven through its IPC handlers as the renderer would, on one throwaway PostgreSQL.
+ * Free of vitest, so a script (the kill test) sets up a team the same way.
+ */
+export interface Desktop {
+  name: string;
+  h: CoreHarness;
+  workspaceId: string;
+  member: MemberView;
+  /** The database login the admin made for this member (the tests also use it straight, as an attacker with the password would). */
+  login?: { dbRole: string; password: string };
+}
+
+export const SERVICE = 'https://api.example.test';
+
+/** The sandbox clock of these tests: every desktop's `now` (the database keeps its own for leases). */
+export const PINNED_NOW = Date.parse('2025-06-16T09:30:00.000Z');
+
+export function desktopCore(): Promise<CoreHarness> {
+  return startCore({ now: () => PINNED_NOW, workspaceBackoffMs: 50 });
+}
+
+export interface Team {
+  database: string;
+  owner: { user: string; password: string };
+  admin: Desktop;
+  members: Record<string, Desktop>;
+  close(): Promise<void>;
+}
+
+/** A client straight to the database with a member's login: what anyone holding that password can do, without the member's key. */
+export async function asLogin(cluster: PgCluster, database: string, d: Desktop): Promise<pg.Client> {
+  if (!d.login) throw new Error(`${d.name} has no login of its own in this test`);
+  const client = new pg.Client({ host: cluster.host, port: cluster.port, database, user: d.login.dbRole, password: d.login.password });
+  await client.connect();
+  return client;
+}
+
+/** The member called `name` (the test fails clearly if the team has none). */
+export function memberOf(team: Team, name: string): Desktop {
+  const d = team.members[name];
+  if (!d) throw new Error(`the team has no member called ${name}`);
+  return d;
+}
+
+/** An admin makes a login, the person joins with it from their desktop, the admin registers their key. */
+export async function addMember(cluster: PgCluster, admin: Desktop, name: string, role: MemberRole, database: string, via: { port?: number; core?: CoreHarness } = {}): Promise<Desktop> {
+  const login = await admin.h.ok('workspace:addLogin', { workspaceId: admin.workspaceId });
+  const h = via.core ?? (await desktopCore());
+  const joined = await h.ok('workspace:join', { host: cluster.host, port: via.port ?? cluster.port, database, user: login.dbRole, password: login.password, name });
+  const member = await admin.h.ok('workspace:register', { workspaceId: admin.workspaceId, dbRole: login.dbRole, role });
+  return { name, h, workspaceId: joined.id, member, login };
+}
+
+/** A new database and workspace, its admin, and members by name and role. */
+export async function startTeam(cluster: PgCluster, roles: Record<string, MemberRole>): Promise<Team> {
+  const database = `ws_${randomUUID().slice(0, 8)}`;
+  const owner = await cluster.createWorkspaceDatabase(database);
+  const h = await desktopCore();
+  const created = await h.ok('workspace:create', { name: 'Acme Treasury', adminName: 'Ada Admin', host: cluster.host, port: cluster.port, database, ownerUser: owner.user, ownerPassword: owner.password });
+  const admin: Desktop = { name: 'Ada Admin', h, workspaceId: created.id, member: created.me.member as MemberView };
+  const members: Record<string, Desktop> = {};
+  for (const [name, role] of Object.entries(roles)) members[name] = await addMember(cluster, admin, name, role, database);
+  return {
+    database,
+    owner,
+    admin,
+    members,
+    close: async () => {
+      await Promise.all([admin, ...Object.values(members)].map((d) => d.h.close()));
+    },
+  };
+}
+
+/** A transfer payload as the outbox drafts one. */
+export function transfer(amountCents: number, destination = 'acct_payee', source = 'acct_main') {
+  return { source, destination, amountCents, memo: 'Invoice 42' };
+}
+
+/** Signs a transfer on `d` and pushes it; returns the signed draft. */
+export async function draftAndPush(d: Desktop, amountCents: number, extra: { destination?: string; source?: string } = {}) {
+  const signed = await d.h.ok('workspace:signDraft', { workspaceId: d.workspaceId, service: SERVICE, kind: 'transfer', payload: transfer(amountCents, extra.destination, extra.source), idempotencyKey: randomUUID() });
+  const pushed = await d.h.ok('workspace:push', { workspaceId: d.workspaceId, drafts: [signedOnly(signed)], decisions: [] });
+  if (pushed.drafts[0]?.status !== 'added') throw new Error(`draft not added: ${JSON.stringify(pushed.drafts[0])}`);
+  return signed;
+}
+
+/** A draft as it travels: its statement, signature and payload (signDraft's row id is in the statement). */
+export function signedOnly(d: { text: string; signature: string; payload: string }) {
+  return { text: d.text, signature: d.signature, payload: d.payload };
+}
+
+/** Approves (or rejects) drafts on `d` and pushes the decisions. */
+export async function decideAndPush(d: Desktop, drafts: { text: string; signature: string; payload: string }[], decision: 'approve' | 'reject' = 'approve') {
+  const decisions = await d.h.ok('workspace:decide', { workspaceId: d.workspaceId, drafts: drafts.map(signedOnly), decision });
+  return d.h.ok('workspace:push', { workspaceId: d.workspaceId, drafts: [], decisions });
+}
+
+export function summaryOf(d: Desktop): Promise<WorkspaceSummary | undefined> {
+  return d.h.ok('workspace:list').then((all) => all.find((w) => w.id === d.workspaceId));
+}
+

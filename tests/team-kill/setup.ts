@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PgCluster } from '../support/pg-cluster';
+import { addMember, PINNED_NOW, signedOnly, startTeam, type Desktop, type Team } from '../support/team-members';
+import { startCore } from '../unit/core-helpers';
+import type { DesktopDirs } from './desktop';
+import { FileSecretStore } from './file-secrets';
+
+/** What the service looks like to the desktops: the relay's address, the sandbox's key. */
+export interface ServiceAccess {
+  baseUrl: string;
+  vaultUrl: string;
+  apiKey: string;
+  /** The service as rows name it (serviceOf of the profile). */
+  service: string;
+}
+
+/** A sender's fixed folders and keychain file, under `root`. */
+export function senderDirs(root: string, name: string, rendererDir: string, chromiumPath: string): DesktopDirs {
+  const dir = join(root, name);
+  mkdirSync(dir, { recursive: true });
+  return { userDataDir: join(dir, 'user-data'), browserDataDir: join(dir, 'browser'), secretsFile: join(dir, 'keychain.json'), rendererDir, chromiumPath };
+}
+
+/**
+ * A team: the admin, a Clerk who drafts and a Controller who approves (each a main core in this
+ * process, keys in memory), and the sending desktops: members who never draft or approve here,
+ * each joined from main's core on its own fixed data folder and keychain file, with a live
+ * profile holding the sandbox's API key. Their cores close again: the children open those
+ * folders. Setup goes through main's handlers; sending is what the test is about.
+ */
+export async function setUpTeam(cluster: PgCluster, access: ServiceAccess, senders: Record<string, DesktopDirs>): Promise<{ team: Team; logins: Record<string, string> }> {
+  const team = await startTeam(cluster, { Clerk: 'drafter', Controller: 'approver' });
+  const logins: Record<string, string> = {};
+  for (const [name, dirs] of Object.entries(senders)) {
+    const core = await startCore({ userDataDir: dirs.userDataDir, secrets: new FileSecretStore(dirs.secretsFile), now: () => PINNED_NOW });
+    try {
+      const member = await addMember(cluster, team.admin, name, 'drafter', team.database, { core });
+      logins[name] = member.login?.dbRole ?? '';
+      const profile = await core.ok('profiles:create', { name: 'Acme (live)', baseUrl: access.baseUrl, vaultUrl: access.vaultUrl, apiKey: access.apiKey });
+      await core.ok('profiles:select', { id: profile.id });
+    } finally {
+      await core.close();
+    }
+  }
+  return { team, logins };
+}
+
+export interface Drafted {
+  rowId: string;
+  idempotencyKey: string;
+  text: string;
+  signature: string;
+  payload: string;
+}
+
+/** Drafts on the Clerk's desktop, approved on the Controller's, pushed in calls of 100. */
+export async function draftApproved(team: Team, service: string, items: { kind: 'transfer' | 'payment'; payload: Record<string, unknown> }[]): Promise<Drafted[]> {
+  const clerk = team.members['Clerk'] as Desktop;
+  const controller = team.members['Controller'] as Desktop;
+  const drafted: Drafted[] = [];
+  for (const item of items) {
+    const idempotencyKey = randomUUID();
+    const signed = await clerk.h.ok('workspace:signDraft', { workspaceId: clerk.workspaceId, service, kind: item.kind, payload: item.payload, idempotencyKey });
+    drafted.push({ rowId: signed.rowId, idempotencyKey, ...signedOnly(signed) });
+  }
+  for (let i = 0; i < drafted.length; i += 100) {
+    const batch = drafted.slice(i, i + 100).map(signedOnly);
+    await clerk.h.ok('workspace:push', { workspaceId: clerk.workspaceId, drafts: batch, decisions: [] });
+    const decisions = await controller.h.ok('workspace:decide', { workspaceId: controller.workspaceId, drafts: batch, decision: 'approve' });
+    await controller.h.ok('workspace:push', { workspaceId: controller.workspaceId, drafts: [], decisions });
+  }
+  return drafted;
+}
