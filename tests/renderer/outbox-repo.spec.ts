@@ -153,6 +153,22 @@ test('what the outbox moved out of and into an account since a time: sent rows o
   expect(await lane.run('movedSince', 'p5', 'va:va_a', T0)).toEqual({ outCents: 100, inCents: 30 });
 });
 
+test('importing many rows is two commits (the drafts, then their submission), and a bad payload among them writes nothing', async ({ lane }) => {
+  await lane.open('outbox.ts');
+  await lane.run('reset', 'p9');
+  const r = await lane.run<{ refused: string; afterRefusal: number; rows: number; keys: number; states: Record<string, number>; audit: number; reruns: number }>('importBatch', 'p9', 300, T0);
+  expect(r.refused).toBe('InvalidPayload');
+  expect(r.afterRefusal).toBe(0);
+  expect(r.rows).toBe(300);
+  expect(r.keys).toBe(300);
+  // No approval rule set: every transfer awaits approval.
+  expect(r.states).toEqual({ 'awaiting-approval': 300 });
+  // A draft line and a submission line per row.
+  expect(r.audit).toBe(600);
+  // A live query over the queue re-ran once per commit, not once per row.
+  expect(r.reruns).toBe(2);
+});
+
 test('approving everything shown is one commit: every row approved for the profile’s service, a row edited after it was shown refused with its reason', async ({ lane }) => {
   await lane.open('outbox.ts');
   await lane.run('reset', 'p6');

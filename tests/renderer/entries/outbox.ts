@@ -111,6 +111,44 @@ expose({
    * edits one of them after it was shown, then approves all shown at once; counts how often a
    * live query over the queue re-ran during the approval (one commit: once).
    */
+  async importBatch(profileId: string, n: number, t0: number) {
+    const inputs = Array.from({ length: n }, (_, i) => ({ kind: 'transfer' as const, payload: { source: `va_${i % 5}`, destination: 'va_z', amountCents: 100 + i } }));
+    // One bad payload among them: nothing at all is written.
+    const bad = [...inputs.slice(0, 3), { kind: 'transfer' as const, payload: { source: 'va_1', destination: 'va_1', amountCents: 100 } }];
+    const refused = await repo.createDrafts(profileId, bad, t0).then(() => 'written', (e: unknown) => (e instanceof repo.InvalidPayload ? 'InvalidPayload' : String(e)));
+    const afterRefusal = (await repo.listRows(profileId)).length;
+    // Every commit a live query over the queue hears, from its first answer on.
+    const heard: number[] = [];
+    let onHeard = () => {};
+    const hears = (pred: (last: number | undefined) => boolean) =>
+      new Promise<void>((resolve) => {
+        onHeard = () => pred(heard.at(-1)) && resolve();
+        onHeard();
+      });
+    const count = () => outboxDb(profileId).rows.count();
+    const submitted = () => outboxDb(profileId).rows.where('state').anyOf('awaiting-approval', 'approved').count();
+    const sub = liveQuery(async () => (await count()) * 1_000_000 + (await submitted())).subscribe({
+      next: (v) => {
+        heard.push(v);
+        onHeard();
+      },
+    });
+    await hears((last) => last === 0);
+    const drafts = await repo.createDrafts(profileId, inputs, t0 + 1);
+    await repo.submitRows(profileId, drafts.map((r) => r.id), SVC, t0 + 2);
+    await hears((last) => last === n * 1_000_000 + n);
+    sub.unsubscribe();
+    const rows = await repo.listRows(profileId);
+    return {
+      refused,
+      afterRefusal,
+      rows: rows.length,
+      keys: new Set(rows.map((r) => r.idempotencyKey)).size,
+      states: rows.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.state]: (acc[r.state] ?? 0) + 1 }), {}),
+      audit: (await repo.listAudit(profileId)).length,
+      reruns: heard.length - 1,
+    };
+  },
   async approveShownBatch(profileId: string, n: number, t0: number) {
     const ids: string[] = [];
     for (let i = 0; i < n; i++) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SvcHandle, VirtualAccountView } from '../../../../shared/service';
 import { useEntities } from '../../repos/entities-hooks';
 import { importPayments, importTransfers, PAYMENT_COLUMNS, TRANSFER_COLUMNS, type ImportLine } from '../../outbox/model/bulk-import';
-import { queueDraft } from '../../outbox/commands/submit-draft';
+import { queueDrafts } from '../../outbox/commands/submit-draft';
 import './outbox.css';
 
 const SHOWN_PROBLEMS = 200;
@@ -15,6 +15,7 @@ export function BulkImport({ profileId, kind }: { profileId: string; kind: 'tran
   const [fileError, setFileError] = useState<string | null>(null);
   const [dropBad, setDropBad] = useState(false);
   const [progress, setProgress] = useState<string | null>(null);
+  const [queuing, setQueuing] = useState(false);
   const id = `import-${kind}`;
   const columns = kind === 'transfer' ? TRANSFER_COLUMNS : PAYMENT_COLUMNS;
 
@@ -39,14 +40,23 @@ export function BulkImport({ profileId, kind }: { profileId: string; kind: 'tran
   const canQueue = good.length > 0 && (bad.length === 0 || dropBad);
 
   const queue = async () => {
-    let done = 0;
-    for (const l of good) {
-      if (l.input) await queueDraft(profileId, l.input);
-      done++;
-      if (done % 25 === 0) setProgress(`Queued ${done} of ${good.length}…`);
+    const inputs = good.flatMap((l) => (l.input ? [l.input] : []));
+    setQueuing(true);
+    setFileError(null);
+    setProgress(`Queuing ${inputs.length} ${kind}s…`);
+    try {
+      // One commit for all the drafts, then each is signed when a workspace approves them.
+      const rows = await queueDrafts(profileId, inputs, (signed) => {
+        if (signed % 25 === 0) setProgress(`Signed ${signed} of ${inputs.length}…`);
+      });
+      setProgress(`Queued ${rows.length} ${kind}s for approval.`);
+      setLines(null);
+    } catch (error) {
+      setProgress(null);
+      setFileError(`The ${kind}s were not queued for approval: ${error instanceof Error ? error.message : String(error)}`);
+    } finally {
+      setQueuing(false);
     }
-    setProgress(`Queued ${done} ${kind}s for approval.`);
-    setLines(null);
   };
 
   return (
@@ -97,7 +107,7 @@ export function BulkImport({ profileId, kind }: { profileId: string; kind: 'tran
             </>
           ) : null}
           <div className="form__actions">
-            <button type="button" className="button button--primary" disabled={!canQueue} onClick={() => void queue()}>
+            <button type="button" className="button button--primary" disabled={!canQueue || queuing} onClick={() => void queue()}>
               Queue {good.length} {kind}
               {good.length === 1 ? '' : 's'}
             </button>

@@ -1,8 +1,8 @@
 import type { DraftInput, OutboxRow } from '../../../../shared/outbox';
 import { senders } from './sending';
-import { createDraft } from '../repo/outbox-repo';
+import { createDraft, createDrafts } from '../repo/outbox-repo';
 import { requireProfileService } from './profile-service';
-import { submitForApproval } from '../../team-queue/commands/team-drafts';
+import { submitForApproval, submitManyForApproval } from '../../team-queue/commands/team-drafts';
 
 /**
  * A new row, written locally (online or not), then submitted: to a team workspace's approvers
@@ -15,4 +15,18 @@ export async function queueDraft(profileId: string, input: DraftInput): Promise<
   const row = await submitForApproval(draft, service);
   if (row.state === 'approved') void senders.kick(profileId);
   return row;
+}
+
+/**
+ * Many new rows of one profile (a CSV import): written as drafts in one commit, then submitted
+ * together (team-drafts' submitManyForApproval). `progress` hears how many are signed for a
+ * workspace. Per-row writes made every live query re-read the whole queue per row: 1,000 rows
+ * took minutes.
+ */
+export async function queueDrafts(profileId: string, inputs: readonly DraftInput[], progress?: (signed: number) => void): Promise<OutboxRow[]> {
+  const service = requireProfileService(profileId);
+  const drafts = await createDrafts(profileId, inputs);
+  const rows = await submitManyForApproval(profileId, drafts, service, progress);
+  if (rows.some((r) => r.state === 'approved')) void senders.kick(profileId);
+  return rows;
 }

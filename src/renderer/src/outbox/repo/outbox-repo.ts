@@ -59,26 +59,53 @@ export class InvalidPayload extends Error {
 
 /** A new draft, written with its idempotency key in the same transaction; a payload its kind refuses is not written. */
 export async function createDraft(profileId: string, input: DraftInput, now = Date.now()): Promise<OutboxRow> {
-  const problems = kindOf(input).validate(input.payload);
-  if (problems.length > 0) throw new InvalidPayload(problems);
-  const db = outboxDb(profileId);
-  const row = draftRow(input, profileId, crypto.randomUUID(), newKey(), now);
-  await db.transaction('rw', db.rows, db.audit, async () => {
-    await db.rows.add(row);
-    await db.audit.add(auditOf(null, row, now));
-  });
+  const [row] = await createDrafts(profileId, [input], now);
+  if (!row) throw new Error('createDrafts returned no row for one input');
   return row;
+}
+
+/**
+ * Many new drafts in one commit (a CSV import): one change for every live query however many
+ * rows, rather than one per row, each re-reading the whole queue. Every payload is checked
+ * first: one that fails writes nothing.
+ */
+export async function createDrafts(profileId: string, inputs: readonly DraftInput[], now = Date.now()): Promise<OutboxRow[]> {
+  for (const input of inputs) {
+    const problems = kindOf(input).validate(input.payload);
+    if (problems.length > 0) throw new InvalidPayload(problems);
+  }
+  const db = outboxDb(profileId);
+  const rows = inputs.map((input) => draftRow(input, profileId, crypto.randomUUID(), newKey(), now));
+  await db.transaction('rw', db.rows, db.audit, async () => {
+    await db.rows.bulkAdd(rows);
+    await db.audit.bulkAdd(rows.map((row) => auditOf(null, row, now)));
+  });
+  return rows;
 }
 
 /** Reads the row, applies `change` (a pure transition; it throws IllegalTransition to refuse), writes row and audit. */
 export async function changeRow(profileId: string, rowId: string, change: (row: OutboxRow) => OutboxRow, now = Date.now()): Promise<OutboxRow> {
+  const [next] = await changeRows(profileId, [rowId], change, now);
+  if (!next) throw new RowNotFound(rowId);
+  return next;
+}
+
+/**
+ * `changeRow` for many rows in one commit: all change or none (a refused transition or a missing
+ * row throws, and nothing is written), with one change for every live query.
+ */
+async function changeRows(profileId: string, rowIds: readonly string[], change: (row: OutboxRow) => OutboxRow, now: number, also: readonly Dexie.Table[] = [], after?: (rows: OutboxRow[]) => Promise<unknown>): Promise<OutboxRow[]> {
   const db = outboxDb(profileId);
-  return db.transaction('rw', writable(db), async () => {
-    const row = await db.rows.get(rowId);
-    if (!row) throw new RowNotFound(rowId);
-    const next = change(row);
-    await save(db, [next]);
-    await db.audit.add(auditOf(row, next, now));
+  return db.transaction('rw', [...writable(db), ...also], async () => {
+    const before = await db.rows.bulkGet([...rowIds]);
+    const rows = before.map((row, i) => {
+      if (!row) throw new RowNotFound(rowIds[i] ?? '');
+      return row;
+    });
+    const next = rows.map(change);
+    await save(db, next);
+    await db.audit.bulkAdd(rows.map((row, i) => auditOf(row, next[i] as OutboxRow, now)));
+    if (after) await after(next);
     return next;
   });
 }
@@ -89,16 +116,17 @@ export async function changeRow(profileId: string, rowId: string, change: (row: 
  * neither or both).
  */
 export async function handRowToTeam(profileId: string, rowId: string, workspaceId: string, draft: SignedDraft, now = Date.now()): Promise<OutboxRow> {
+  const [row] = await handRowsToTeam(profileId, workspaceId, [{ rowId, draft }], now);
+  if (!row) throw new RowNotFound(rowId);
+  return row;
+}
+
+/** `handRowToTeam` for many signed drafts (a CSV import), in one commit. */
+export async function handRowsToTeam(profileId: string, workspaceId: string, signed: readonly { rowId: string; draft: SignedDraft }[], now = Date.now()): Promise<OutboxRow[]> {
   const db = outboxDb(profileId);
-  return db.transaction('rw', [...writable(db), db.team], async () => {
-    const row = await db.rows.get(rowId);
-    if (!row) throw new RowNotFound(rowId);
-    const next = t.handToTeam(row, workspaceId, now);
-    await save(db, [next]);
-    await db.audit.add(auditOf(row, next, now));
-    await db.team.put({ id: rowId, workspaceId, rowId, type: 'draft', draft, pushed: 0, at: now });
-    return next;
-  });
+  return changeRows(profileId, signed.map((s) => s.rowId), (row) => t.handToTeam(row, workspaceId, now), now, [db.team], () =>
+    db.team.bulkPut(signed.map(({ rowId, draft }) => ({ id: rowId, workspaceId, rowId, type: 'draft' as const, draft, pushed: 0, at: now }))),
+  );
 }
 
 /**
@@ -129,8 +157,15 @@ export async function getRow(profileId: string, rowId: string): Promise<OutboxRo
 
 /** Draft -> awaiting approval, or approved by the rule for `service` (the profile's service now). */
 export async function submitRow(profileId: string, rowId: string, service: string, now = Date.now()): Promise<OutboxRow> {
+  const [row] = await submitRows(profileId, [rowId], service, now);
+  if (!row) throw new RowNotFound(rowId);
+  return row;
+}
+
+/** `submitRow` for many drafts (a CSV import), in one commit. */
+export async function submitRows(profileId: string, rowIds: readonly string[], service: string, now = Date.now()): Promise<OutboxRow[]> {
   const rule = await getApprovalRule(profileId);
-  return changeRow(profileId, rowId, (row) => t.submit(row, needsApproval(row.kind, row.amountCents, rule), now, service), now);
+  return changeRows(profileId, rowIds, (row) => t.submit(row, needsApproval(row.kind, row.amountCents, rule), now, service), now);
 }
 
 export interface ApprovalRequest {
