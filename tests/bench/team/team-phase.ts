@@ -10,7 +10,7 @@ import { approveTeamBatch, importTransfers, inboxKeys, pauseSending, waitForInbo
 import { progress } from './progress';
 import { untilTrue } from './until';
 import { balanceChangesSince, markLedger, movedSince, transfersCsv } from './transfers-plan';
-import { checkMoney, shownAfterApproval, type ApprovalBatch, type Drafted, type MoneyCheck, type ShownLine } from './verdict';
+import { checkMoney, shownAfterApproval, writtenAfterApproval, type ApprovalBatch, type Drafted, type MoneyCheck, type ShownLine } from './verdict';
 
 /** How long the team may take from the last approval to every row sent before the run gives up. */
 const GIVE_UP_MS = 10 * 60_000;
@@ -18,6 +18,9 @@ const GIVE_UP_MS = 10 * 60_000;
 export interface Shown extends ShownLine {
   phase: 'first approver' | 'second approver';
   observer: string;
+  /** Of that time, from the confirmation to the decision written in the workspace (the database's clock, on this machine). */
+  in_workspace_p50: number;
+  in_workspace_p95: number;
 }
 
 export interface TeamRun {
@@ -37,6 +40,18 @@ export interface TeamRun {
 /** Phase 1 makes a row need one approver less; phase 2 makes it approved (or sent, gone from the inbox). */
 const ONE_MORE = (needs: string) => needs.startsWith('1 more approver');
 const APPROVED = (needs: string) => needs === '' || needs.startsWith('Approved');
+
+/** When each approver's decisions were written, by inbox key, per database login. */
+async function decisionsWritten(su: pg.Client): Promise<Map<string, Map<string, number>>> {
+  const r = await su.query<{ row_id: string; db_role: string; written_at: Date }>('SELECT row_id, db_role, written_at FROM team.decision');
+  const byLogin = new Map<string, Map<string, number>>();
+  for (const d of r.rows) {
+    const mine = byLogin.get(d.db_role) ?? new Map<string, number>();
+    mine.set(`team:${d.row_id}`, d.written_at.getTime());
+    byLogin.set(d.db_role, mine);
+  }
+  return byLogin;
+}
 
 async function workspaceRows(su: pg.Client): Promise<{ key: string; amountCents: number; state: string }[]> {
   const r = await su.query<{ idempotency_key: string; amount_cents: string; state: string }>('SELECT idempotency_key, amount_cents, state FROM team.queue_row');
@@ -74,8 +89,10 @@ export async function runTeam(browser: Browser, shim: string, sandbox: Sandbox, 
 
     progress('team: making the workspace, joining two approvers, signing a policy');
     const ws = await drafter.call('workspace:create', { name: 'Acme Treasury', adminName: drafter.name, host: cluster.host, port: cluster.port, database: db.database, ownerUser: db.user, ownerPassword: db.password });
+    const logins = new Map<BenchDesktop, string>();
     for (const approver of [first, second]) {
       const login = await drafter.call('workspace:addLogin', { workspaceId: ws.id });
+      logins.set(approver, login.dbRole);
       await approver.call('workspace:join', { host: cluster.host, port: cluster.port, database: db.database, user: login.dbRole, password: login.password, name: approver.name });
       await drafter.call('workspace:register', { workspaceId: ws.id, dbRole: login.dbRole, role: 'approver' });
     }
@@ -129,11 +146,16 @@ export async function runTeam(browser: Browser, shim: string, sandbox: Sandbox, 
 
     const paints = new Map<BenchDesktop, Awaited<ReturnType<typeof paintsSince>>['paints']>();
     for (const d of desktops) paints.set(d, (await paintsSince(d.page, 0)).paints);
+    const written = await decisionsWritten(su);
+    const observe = (phase: Shown['phase'], batches: ApprovalBatch[], by: BenchDesktop, observer: BenchDesktop, isNew: (needs: string) => boolean): Shown => {
+      const inWorkspace = writtenAfterApproval(batches, written.get(logins.get(by) ?? '') ?? new Map<string, number>());
+      return { phase, observer: observer.name, ...shownAfterApproval(batches, paints.get(observer) ?? [], isNew), in_workspace_p50: inWorkspace.p50, in_workspace_p95: inWorkspace.p95 };
+    };
     const shown: Shown[] = [
-      { phase: 'first approver', observer: drafter.name, ...shownAfterApproval(firstBatches, paints.get(drafter) ?? [], ONE_MORE) },
-      { phase: 'first approver', observer: second.name, ...shownAfterApproval(firstBatches, paints.get(second) ?? [], ONE_MORE) },
-      { phase: 'second approver', observer: drafter.name, ...shownAfterApproval(secondBatches, paints.get(drafter) ?? [], APPROVED) },
-      { phase: 'second approver', observer: first.name, ...shownAfterApproval(secondBatches, paints.get(first) ?? [], APPROVED) },
+      observe('first approver', firstBatches, first, drafter, ONE_MORE),
+      observe('first approver', firstBatches, first, second, ONE_MORE),
+      observe('second approver', secondBatches, second, drafter, APPROVED),
+      observe('second approver', secondBatches, second, first, APPROVED),
     ];
     const key_to_confirm_max_ms = Math.max(...[...firstBatches, ...secondBatches].map((b) => b.at - b.keyAt));
     return { drafted_ms, pushed_ms, shown, to_ledger_ms, to_sent_ms, key_to_confirm_max_ms, states, money };

@@ -61,6 +61,14 @@ export function shownAfterApproval(batches: readonly ApprovalBatch[], paints: re
   return { ...percentiles(times), never_shown: never, shown_otherwise: otherwise, examples };
 }
 
+/**
+ * Where an approval's time went before any desktop could show it: from its batch's confirmation
+ * to its decision written in the workspace (`written`: the database's time per inbox key).
+ */
+export function writtenAfterApproval(batches: readonly ApprovalBatch[], written: ReadonlyMap<string, number>): { p50: number; p95: number; max: number; n: number } {
+  return percentiles(batches.flatMap((b) => b.keys.flatMap((k) => (written.has(k) ? [(written.get(k) as number) - b.at] : []))));
+}
+
 /** A transfer as the benchmark drafted it, and (team rows) the idempotency key the workspace holds for it. */
 export interface Drafted {
   amountCents: number;
