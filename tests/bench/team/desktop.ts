@@ -78,7 +78,7 @@ export async function startDesktop(browser: Browser, shim: string, name: string,
     profileId: profile.id,
     call,
     async open(initScript) {
-      // tsx names functions through an `__name` helper that the page lacks (probes, page.evaluate): give it one.
+      // tsx names functions through an `__name` helper that the page lacks (page.evaluate): give it one.
       await page.addInitScript({ content: 'var __name = (f) => f;' });
       if (initScript) await page.addInitScript({ content: initScript });
       await page.goto(HOST_ENTRY_URL);

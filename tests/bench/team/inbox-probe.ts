@@ -51,8 +51,11 @@ export function installInboxProbe(): void {
   else document.addEventListener('DOMContentLoaded', start, { once: true });
 }
 
-/** The init script that installs the probe (after the desktop's `__name` helper). */
-export const INBOX_PROBE_SCRIPT = `(${installInboxProbe.toString()})();`;
+/**
+ * The init script that installs the probe, with its own `__name` helper (tsx names functions
+ * through one the page lacks): init scripts run in no set order.
+ */
+export const INBOX_PROBE_SCRIPT = `var __name = (f) => f;\n(${installInboxProbe.toString()})();`;
 
 /** Every painted change the page recorded since `from` (an index into its list), and the next index. */
 export async function paintsSince(page: Page, from: number): Promise<{ paints: InboxPaint[]; next: number }> {
