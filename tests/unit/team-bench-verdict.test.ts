@@ -24,7 +24,7 @@ describe('approval to shown on another desktop', () => {
       paints,
       ONE_MORE,
     );
-    expect(line).toMatchObject({ n: 3, p50: 300, p95: 1_200, max: 1_200, never_shown: 0, shown_otherwise: 0 });
+    expect(line).toMatchObject({ n: 3, p50: 300, p95: 1_200, max: 1_200, never_shown: 0, shown_otherwise: 0, batch_max_ms: [1_200, 150] });
   });
 
   it('counts a row never shown, and one whose first paint after its approval said something else', () => {

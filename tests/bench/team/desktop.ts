@@ -79,7 +79,7 @@ export async function startDesktop(browser: Browser, shim: string, name: string,
     call,
     async open(initScript) {
       // tsx names functions through an `__name` helper that the page lacks (page.evaluate): give it one.
-      await page.addInitScript({ content: 'var __name = (f) => f;' });
+      await page.addInitScript({ content: 'globalThis.__name = (f) => f;' });
       if (initScript) await page.addInitScript({ content: initScript });
       await page.goto(HOST_ENTRY_URL);
       await expect(page.getByText('Loading…')).toHaveCount(0, { timeout: 60_000 });

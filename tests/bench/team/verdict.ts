@@ -23,6 +23,8 @@ export interface ShownLine {
   never_shown: number;
   /** Rows whose first paint after their approval said something else than the new state. */
   shown_otherwise: number;
+  /** Each batch's slowest row, in order: whether the time is every batch's or one batch's. */
+  batch_max_ms: number[];
   examples: string[];
 }
 
@@ -42,7 +44,9 @@ export function shownAfterApproval(batches: readonly ApprovalBatch[], paints: re
   let never = 0;
   let otherwise = 0;
   const examples: string[] = [];
+  const batchMax: number[] = [];
   for (const batch of batches) {
+    let slowest = 0;
     for (const key of batch.keys) {
       const later = (byKey.get(key) ?? []).filter((p) => p[2] > batch.at).sort((a, b) => a[2] - b[2]);
       const first = later[0];
@@ -51,14 +55,17 @@ export function shownAfterApproval(batches: readonly ApprovalBatch[], paints: re
         if (examples.length < 5) examples.push(`${key} showed "${first[1]}" first`);
       }
       const shown = later.find((p) => isNewState(p[1]));
-      if (shown) times.push(shown[2] - batch.at);
-      else {
+      if (shown) {
+        times.push(shown[2] - batch.at);
+        slowest = Math.max(slowest, shown[2] - batch.at);
+      } else {
         never++;
         if (examples.length < 5) examples.push(`${key} never showed its new state`);
       }
     }
+    batchMax.push(Math.round(slowest));
   }
-  return { ...percentiles(times), never_shown: never, shown_otherwise: otherwise, examples };
+  return { ...percentiles(times), never_shown: never, shown_otherwise: otherwise, batch_max_ms: batchMax, examples };
 }
 
 /**
