@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { newItemForm, openSection } from '../../e2e/harness/flows';
 import { wallNow, type BenchDesktop } from './desktop';
+import { progress } from './progress';
 import type { ApprovalBatch } from './verdict';
 
 /** Long enough for a thousand rows read on a busy two-core machine. */
@@ -112,7 +113,12 @@ export async function importTransfers(d: BenchDesktop, csv: string, rows: number
   await expect(d.page.getByText(`${rows} row${rows === 1 ? '' : 's'} ready.`)).toBeVisible({ timeout: PATIENCE_MS });
   const started = wallNow();
   await d.page.getByRole('button', { name: `Queue ${rows} transfer${rows === 1 ? '' : 's'}` }).click();
-  await expect(d.page.getByText(`Queued ${rows} transfers for approval.`)).toBeVisible({ timeout: IMPORT_PATIENCE_MS });
+  const done = d.page.getByText(`Queued ${rows} transfers for approval.`);
+  // Says how far the import is every half minute (the screen's own "Queued N of M…").
+  while (!(await done.isVisible())) {
+    if (wallNow() - started > IMPORT_PATIENCE_MS) throw new Error(`the import of ${rows} transfers had not finished after ${IMPORT_PATIENCE_MS / 60_000} minutes`);
+    await done.waitFor({ timeout: 30_000 }).catch(async () => progress(`${d.name}: ${(await d.page.getByText(/^Queued \d+ of \d+/).textContent({ timeout: 1_000 }).catch(() => null)) ?? 'importing'}`));
+  }
   return wallNow() - started;
 }
 
