@@ -5,7 +5,7 @@ import type { Events } from '../../src/shared/ipc';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
 import { startTcpGate, type TcpGate } from '../support/tcp-gate';
 import { member as testMember, sha256, signWith, sortedJson, statement } from './team-fixtures';
-import { addMember, asLogin, decideAndPush, draftAndPush, memberOf, SERVICE, startTeam, transfer, type Desktop, type Team } from './workspace-helpers';
+import { addMember, asLogin, decideAndPush, draftAndPush, memberOf, SERVICE, signedOnly, startTeam, transfer, type Desktop, type Team } from './workspace-helpers';
 
 let cluster: PgCluster;
 let team: Team;
@@ -81,6 +81,29 @@ describe('the shared queue', () => {
     const decisions = await controller.h.ok('workspace:decide', { workspaceId: controller.workspaceId, drafts: [{ text: unpushed.text, signature: unpushed.signature, payload: unpushed.payload }], decision: 'approve' });
     const pushed = await controller.h.ok('workspace:push', { workspaceId: controller.workspaceId, drafts: [], decisions });
     expect(pushed.decisions).toEqual([{ id: expect.any(String), status: 'refused', problem: 'The row this decides is not in the workspace: its draft has not reached it yet. Try again once it has.' }]);
+  });
+
+  it('writes a push in one transaction: one item refused is undone alone, the others land together', async () => {
+    const clerk = memberOf(team, 'Clerk');
+    const controller = memberOf(team, 'Controller');
+    const [a, b] = [await draftAndPush(clerk, 16_01), await draftAndPush(clerk, 16_02)];
+    const unpushed = await clerk.h.ok('workspace:signDraft', { workspaceId: clerk.workspaceId, service: SERVICE, kind: 'transfer', payload: transfer(16_03), idempotencyKey: randomUUID() });
+    const decisions = await controller.h.ok('workspace:decide', { workspaceId: controller.workspaceId, drafts: [a, unpushed, b].map(signedOnly), decision: 'approve' });
+    const pushed = await controller.h.ok('workspace:push', { workspaceId: controller.workspaceId, drafts: [], decisions });
+    expect(pushed.decisions.map((d) => d.status)).toEqual(['added', 'refused', 'added']);
+    const su = await cluster.connectAsSuperuser(team.database);
+    try {
+      // now() is the transaction's start, to the microsecond: both approvals share it, and each has its audit entry.
+      const written = await su.query<{ row_id: string; at: string }>('SELECT row_id, written_at::text AS at FROM team.decision WHERE row_id = ANY($1)', [[a.rowId, b.rowId, unpushed.rowId]]);
+      expect(written.rows.map((r) => r.row_id).sort()).toEqual([a.rowId, b.rowId].sort());
+      expect(new Set(written.rows.map((r) => r.at)).size).toBe(1);
+      const audited = await su.query<{ text: string }>('SELECT text FROM team.audit');
+      const subjects = audited.rows.map((r) => JSON.parse(r.text.slice(r.text.indexOf('\n') + 1)) as { event: string; subject: string }).filter((e) => e.event === 'approve').map((e) => e.subject);
+      expect(subjects).toEqual(expect.arrayContaining([a.rowId, b.rowId]));
+      expect(subjects).not.toContain(unpushed.rowId);
+    } finally {
+      await su.end();
+    }
   });
 
   it('counts nothing written straight into the database: no signature, a bad one, a removed member\'s, one over another payload', async () => {

@@ -1,6 +1,7 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
 import { groupFingerprint } from '../../shared/team/fingerprint';
 import type { TeamCrypto } from '../../shared/team/model';
+import { rememberingVerify } from './remembered-verify';
 
 /**
  * A member's Ed25519 signing key. The private half is made here, kept in the OS keychain as
@@ -57,7 +58,7 @@ export function fingerprint(publicKey: string): string {
 /** node:crypto's, for the shared verification code. */
 export const nodeTeamCrypto: TeamCrypto = {
   sha256Hex: (text) => createHash('sha256').update(text, 'utf8').digest('hex'),
-  verify: (publicKey, text, signature) => {
+  verify: rememberingVerify((publicKey, text, signature) => {
     const key = publicKeyObject(publicKey);
     const sig = Buffer.from(signature, 'base64');
     if (!key || sig.length !== 64) return false;
@@ -66,5 +67,5 @@ export const nodeTeamCrypto: TeamCrypto = {
     } catch {
       return false;
     }
-  },
+  }),
 };

@@ -99,25 +99,37 @@ export async function decide(dir: VerifiedDirectory, actor: Actor, prompt: Promp
   });
 }
 
-/** Runs one item's write in its own transaction: an item refused by the database does not undo the others. */
-async function pushOne(session: WorkspaceSession, id: string, write: (client: pg.PoolClient) => Promise<PushItemResult>): Promise<PushItemResult> {
+/**
+ * Runs one item's write under a savepoint of the push's transaction: an item refused by the
+ * database is undone alone, and the others still commit together.
+ */
+async function pushOne(client: pg.PoolClient, where: string, id: string, write: () => Promise<PushItemResult>): Promise<PushItemResult> {
+  await client.query('SAVEPOINT push_item');
   try {
-    return await session.tx(write);
+    const result = await write();
+    await client.query('RELEASE SAVEPOINT push_item');
+    return result;
   } catch (error) {
-    const failure = workspaceFailure(error, session.where);
+    const failure = workspaceFailure(error, where);
     if (failure.kind === 'unreachable') throw failure;
+    await client.query('ROLLBACK TO SAVEPOINT push_item');
     return { id, status: 'refused', problem: failure.message };
   }
 }
 
 /**
- * Writes this desktop's signed drafts and decisions into the workspace, each with its audit entry
- * in the same transaction. Idempotent: an item already there (the same text) is 'already-there',
- * so pushing the offline copy again after a lost answer adds nothing. Only this member's own
- * statements are pushed from here.
+ * Writes this desktop's signed drafts and decisions into the workspace, each with its audit entry,
+ * all in one transaction: the other desktops hear of a batch of approvals once, when it commits,
+ * rather than once per item while it is written. Idempotent: an item already there (the same
+ * text) is 'already-there', so pushing the offline copy again after a lost answer adds nothing.
+ * Only this member's own statements are pushed from here.
  */
-export async function push(session: WorkspaceSession, dir: VerifiedDirectory, actor: Actor, items: { drafts: readonly SignedDraft[]; decisions: readonly Signed[] }): Promise<{ drafts: PushItemResult[]; decisions: PushItemResult[] }> {
+export function push(session: WorkspaceSession, dir: VerifiedDirectory, actor: Actor, items: { drafts: readonly SignedDraft[]; decisions: readonly Signed[] }): Promise<{ drafts: PushItemResult[]; decisions: PushItemResult[] }> {
   activeMember(dir, actor);
+  return session.tx((client) => pushItems(client, session.where, actor, items));
+}
+
+async function pushItems(client: pg.PoolClient, where: string, actor: Actor, items: { drafts: readonly SignedDraft[]; decisions: readonly Signed[] }): Promise<{ drafts: PushItemResult[]; decisions: PushItemResult[] }> {
   const drafts: PushItemResult[] = [];
   for (const d of items.drafts) {
     const read = readSignedText('draft', d.text);
@@ -128,7 +140,7 @@ export async function push(session: WorkspaceSession, dir: VerifiedDirectory, ac
     }
     const amount = policyFacts(body.kind, parsePayload(d.payload))?.amountCents ?? 0;
     drafts.push(
-      await pushOne(session, body.id, async (client) => {
+      await pushOne(client, where, body.id, async () => {
         await lockChain(client, 'audit');
         const ins = await client.query(
           'INSERT INTO team.queue_row (id, service, kind, idempotency_key, payload, draft_text, draft_signature, amount_cents) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id',
@@ -149,7 +161,7 @@ export async function push(session: WorkspaceSession, dir: VerifiedDirectory, ac
       continue;
     }
     decisions.push(
-      await pushOne(session, body.id, async (client) => {
+      await pushOne(client, where, body.id, async () => {
         await lockChain(client, 'audit');
         const ins = await client.query(
           'INSERT INTO team.decision (id, row_id, member_id, decision, policy_version, text, signature) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id',

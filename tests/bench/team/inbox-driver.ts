@@ -1,0 +1,130 @@
+import { expect, type Page } from '@playwright/test';
+import { newItemForm, openSection } from '../../e2e/harness/flows';
+import { wallNow, type BenchDesktop } from './desktop';
+import { progress } from './progress';
+import type { ApprovalBatch } from './verdict';
+
+/** Long enough for a thousand rows read on a busy two-core machine. */
+const PATIENCE_MS = 10 * 60_000;
+/**
+ * The CSV import: its time grows faster than its rows (on a shared two-core machine 100 rows took
+ * 15-40 s, 200 rows 80 s, and 1,000 more than 10 minutes), and it is not what is measured.
+ */
+const IMPORT_PATIENCE_MS = 60 * 60_000;
+
+/** The Approvals inbox's rows whose key starts with `prefix` ('team:' or 'solo:'), in the order shown. */
+export function inboxKeys(page: Page, prefix: string): Promise<string[]> {
+  return page.evaluate((p) => [...document.querySelectorAll(`li[data-key^="${p}"]`)].map((li) => li.getAttribute('data-key') ?? ''), prefix);
+}
+
+/**
+ * Waits until the inbox shows `count` rows of `prefix` whose "Still needed" line matches `needs`
+ * (a regular expression's source, tested in the page).
+ */
+export async function waitForInbox(page: Page, prefix: string, count: number, needs: string): Promise<void> {
+  await page.waitForFunction(
+    ({ p, n, source }) => {
+      const re = new RegExp(source);
+      const lines = [...document.querySelectorAll(`li[data-key^="${p}"]`)].map((li) => {
+        const dd = li.querySelectorAll('.outbox__review dd');
+        return (dd[dd.length - 1]?.textContent ?? '').trim();
+      });
+      return lines.filter((l) => re.test(l)).length === n;
+    },
+    { p: prefix, n: count, source: needs },
+    { timeout: PATIENCE_MS, polling: 200 },
+  );
+}
+
+/** Waits until every row of `keys` is gone from the inbox or says what `needs` matches. */
+async function waitForRows(page: Page, keys: readonly string[], needs: string): Promise<void> {
+  await page.waitForFunction(
+    ({ ks, source }) => {
+      const re = new RegExp(source);
+      return ks.every((k) => {
+        const li = document.querySelector(`li[data-key="${k}"]`);
+        if (!li) return true;
+        const dd = li.querySelectorAll('.outbox__review dd');
+        return re.test((dd[dd.length - 1]?.textContent ?? '').trim());
+      });
+    },
+    { ks: keys, source: needs },
+    { timeout: PATIENCE_MS, polling: 50 },
+  );
+}
+
+/** Checks the rows' boxes, as a person clicks them one after another, and waits for the button that approves them all. */
+async function check(page: Page, keys: readonly string[]): Promise<void> {
+  // The last batch is over for the screen too: nothing checked, not busy (a box checked before
+  // that would be cleared with the last batch's selection).
+  await expect(page.getByRole('button', { name: /^Clear the selection/ })).toHaveCount(0, { timeout: PATIENCE_MS });
+  await expect(page.locator('section.inbox .form__actions .button--primary')).not.toHaveAttribute('title', 'Busy with the last decision', { timeout: PATIENCE_MS });
+  await page.evaluate((ks) => {
+    for (const k of ks) document.querySelector<HTMLInputElement>(`li[data-key="${k}"] input[type="checkbox"]`)?.click();
+  }, keys);
+  const label = keys.length === 1 ? /^Approve$/ : new RegExp(`^Approve ${keys.length} \\(`);
+  await expect(page.getByRole('button', { name: label })).toBeEnabled({ timeout: PATIENCE_MS });
+}
+
+/** Presses A on the first checked row, as a person does after checking them. */
+async function pressApprove(page: Page, keys: readonly string[]): Promise<void> {
+  await page.locator(`li[data-key="${keys[0]}"]`).focus();
+  await page.keyboard.press('a');
+}
+
+/**
+ * A batch of the workspace's rows approved on `d`: checked, A, and main's prompt (which this
+ * benchmark's person confirms at once; the batch's moment is when it was confirmed). Returns once
+ * `d`'s own inbox shows the batch's new state (`doneNeeds`, or gone): a person waits for that
+ * before the next batch.
+ */
+export async function approveTeamBatch(d: BenchDesktop, keys: readonly string[], doneNeeds: string): Promise<ApprovalBatch & { keyAt: number }> {
+  const before = d.prompt.times('workspace-sign').length;
+  await check(d.page, keys);
+  const keyAt = wallNow();
+  await pressApprove(d.page, keys);
+  await expect.poll(() => d.prompt.times('workspace-sign').length, { timeout: PATIENCE_MS }).toBeGreaterThan(before);
+  const at = d.prompt.times('workspace-sign')[before] as number;
+  await waitForRows(d.page, keys, doneNeeds);
+  return { at, keyAt, keys };
+}
+
+/**
+ * A batch of this desktop's own rows (solo) approved: checked, A, and the app's confirmation
+ * ("Approve N"), whose click is the batch's moment. Returns once they left the inbox.
+ */
+export async function approveSoloBatch(d: BenchDesktop, keys: readonly string[]): Promise<ApprovalBatch & { keyAt: number }> {
+  await check(d.page, keys);
+  const keyAt = wallNow();
+  await pressApprove(d.page, keys);
+  const confirm = d.page.getByRole('dialog', { name: 'Approve and send?' }).getByRole('button', { name: `Approve ${keys.length}` });
+  await expect(confirm).toBeVisible();
+  const at = wallNow();
+  await confirm.click();
+  await waitForRows(d.page, keys, '^$');
+  return { at, keyAt, keys };
+}
+
+/** Drafts the CSV's transfers on `d` through the Transfers screen's import, as a person does; returns how long it took (ms). */
+export async function importTransfers(d: BenchDesktop, csv: string, rows: number): Promise<number> {
+  await openSection(d.page, 'Transfers');
+  await newItemForm(d.page, 'New transfer');
+  await d.page.getByLabel('CSV file').setInputFiles({ name: 'transfers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(d.page.getByText(`${rows} row${rows === 1 ? '' : 's'} ready.`)).toBeVisible({ timeout: PATIENCE_MS });
+  const started = wallNow();
+  await d.page.getByRole('button', { name: `Queue ${rows} transfer${rows === 1 ? '' : 's'}` }).click();
+  const done = d.page.getByText(`Queued ${rows} transfers for approval.`);
+  // Says how far the import is every half minute (the screen's own "Queued N of M…").
+  while (!(await done.isVisible())) {
+    if (wallNow() - started > IMPORT_PATIENCE_MS) throw new Error(`the import of ${rows} transfers had not finished after ${IMPORT_PATIENCE_MS / 60_000} minutes`);
+    await done.waitFor({ timeout: 30_000 }).catch(async () => progress(`${d.name}: ${(await d.page.getByText(/^Queued \d+ of \d+/).textContent({ timeout: 1_000 }).catch(() => null)) ?? 'importing'}`));
+  }
+  return wallNow() - started;
+}
+
+/** The Approvals screen, its sender paused (this desktop drafts or approves; another sends). */
+export async function pauseSending(d: BenchDesktop): Promise<void> {
+  await openSection(d.page, 'Approvals');
+  await d.page.getByRole('button', { name: 'Pause sending' }).click();
+  await expect(d.page.getByText('The sender is paused: nothing is sent until you resume.')).toBeVisible();
+}
