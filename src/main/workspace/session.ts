@@ -5,6 +5,7 @@ import { ConnectivityMonitor, type Outcome } from '../connectivity/monitor';
 import { displayWorkspace, inTransaction, openClient, openPool, type PasswordSource, type WorkspaceAddress } from './connection';
 import { checkSchemaVersion, schemaVersion } from './migrate';
 import { workspaceFailure, type WorkspaceError } from './workspace-error';
+import { ChangeBatcher } from './change-batcher';
 
 export const NOTIFY_CHANNEL = 'treasury_team';
 
@@ -44,6 +45,7 @@ export class WorkspaceSession {
   private listener: pg.Client | null = null;
   private listening: Promise<void> | null = null;
   private disposed = false;
+  private readonly changes: ChangeBatcher;
   /** The schema was found to be the one this app knows (checked on the first call and on every probe). */
   private versionChecked: Promise<void> | null = null;
 
@@ -53,6 +55,7 @@ export class WorkspaceSession {
     private readonly password: PasswordSource,
     private readonly deps: SessionDeps,
   ) {
+    this.changes = new ChangeBatcher((c) => this.deps.emitChanged(c));
     this.where = displayWorkspace(address);
     this.pool = openPool(address, password);
     this.monitor = new ConnectivityMonitor({
@@ -101,6 +104,7 @@ export class WorkspaceSession {
 
   async dispose(): Promise<void> {
     this.disposed = true;
+    this.changes.dispose();
     this.monitor.dispose();
     const l = this.listener;
     this.listener = null;
@@ -161,7 +165,7 @@ export class WorkspaceSession {
     client.on('notification', (n) => {
       if (n.channel !== NOTIFY_CHANNEL) return;
       const change = parseChange(this.workspaceId, n.payload);
-      if (change) this.deps.emitChanged(change);
+      if (change) this.changes.add(change);
     });
     try {
       await client.connect();
