@@ -31,6 +31,8 @@ import { judgeKillRun, type KillRecord, type Planned } from './verdict';
 const ROOT = resolve(__dirname, '../..');
 const TRANSFERS = 200;
 const KILLS_PER_DESKTOP = 3;
+/** The transfers are drafted in this many waves (TRANSFERS / WAVES each). */
+const WAVES = 5;
 /** Of the kills, this share waits for a POST of the desktop's own row to reach the service. */
 const MID_SEND_SHARE = 0.6;
 /** Faults as bench:outbox sets them: 503s with Retry-After, 429s, drops after processing, latency. */
@@ -144,9 +146,16 @@ async function main(): Promise<void> {
     const amounts = Array.from({ length: TRANSFERS }, (_, i) => 10_001 + i);
     const before = Object.fromEntries(open.map((v) => [v.id, v.cents]));
     const ledgerMark = world.ledger.length;
-    const drafted = await draftApproved(team, access.service, amounts.map((amountCents) => ({ kind: 'transfer', payload: { source, destination, amountCents } })));
-    const planned: Planned[] = drafted.map((d, i) => ({ rowId: d.rowId, idempotencyKey: d.idempotencyKey, amountCents: amounts[i] as number, source, destination }));
-    log({ kind: 'drafted', transfers: planned.length, setup_ms: Date.now() - started });
+    // Drafted and approved in waves, the next when the open rows run low: the kills need rows
+    // to interrupt, however fast the desktops send (a start that hangs leaves one sending alone).
+    const planned: Planned[] = [];
+    const draftWave = async () => {
+      const wave = amounts.slice(planned.length, planned.length + TRANSFERS / WAVES);
+      const drafted = await draftApproved(team, access.service, wave.map((amountCents) => ({ kind: 'transfer', payload: { source, destination, amountCents } })));
+      planned.push(...drafted.map((d, i) => ({ rowId: d.rowId, idempotencyKey: d.idempotencyKey, amountCents: wave[i] as number, source, destination })));
+      log({ kind: 'drafted', transfers: planned.length, at_ms: Date.now() - started });
+    };
+    await draftWave();
 
     // The transfers: faults on, both desktops up, killed at random until each had its share.
     await sandbox.setFaults(FAULTS);
@@ -154,7 +163,9 @@ async function main(): Promise<void> {
     log({ kind: 'desktops-up', at_ms: Date.now() - started });
     const openRows = async () => Number((await (su as pg.Client).query<{ n: string }>("SELECT count(*) AS n FROM team.queue_row WHERE kind = 'transfer' AND state = 'open'")).rows[0]?.n);
     const kills: KillRecord[] = [];
-    while (kills.length < KILLS_PER_DESKTOP * desktops.length && (await openRows()) > 0) {
+    for (;;) {
+      if (planned.length < TRANSFERS && (await openRows()) < TRANSFERS / WAVES / 2) await draftWave();
+      if (kills.length >= KILLS_PER_DESKTOP * desktops.length || (await openRows()) === 0) break;
       const killable = desktops.filter((d) => d.kills < KILLS_PER_DESKTOP);
       const d = rng.pick(killable);
       const k = await killOnce(rng, sandbox, su, d);
@@ -162,6 +173,7 @@ async function main(): Promise<void> {
       log({ kind: 'kill', ...k, open_rows: await openRows(), at_ms: Date.now() - started });
       await d.start();
     }
+    while (planned.length < TRANSFERS) await draftWave();
     await until('every transfer finished in the workspace', FINISH_LIMIT_MS, async () => ((await openRows()) === 0 ? true : null));
     await sandbox.resetFaults();
     const transfersMoved = world.ledger.slice(ledgerMark).filter((m) => m.kind === 'transfer');

@@ -89,43 +89,77 @@ export async function sendReadyTeamRows(profileId: string, workspaceId: string, 
   const listed = await wire.rows(workspaceId, service);
   if (!listed.ok) return { ...report, stopped: listed.error.message };
   const ready = listed.value.filter((r) => r.state === 'open' && r.verdict.status === 'ready' && r.lease === null);
-  for (const row of ready) {
-    const claimed = await wire.claim(workspaceId, row.id, leaseMs);
-    if (!claimed.ok) {
-      if (isUnreachable(claimed)) return { ...report, stopped: claimed.error.message };
-      continue;
+  // Each source's rows in their order, a few sources at once, as the solo sender does; a
+  // workspace that stops answering stops every lane.
+  const lanes = sourceLanes(ready);
+  let next = 0;
+  const runLane = async () => {
+    for (let lane = lanes[next++]; lane; lane = lanes[next++]) {
+      for (const row of lane) {
+        if (report.stopped !== null) return;
+        await sendOne(profileId, workspaceId, service, row, wire, leaseMs, report);
+      }
     }
-    const claim = claimed.value;
-    if (!claim.claimed) continue;
-    // A payment an earlier claim may have sent is looked for in the service's transactions, never resent.
-    const work = claim.takenOver && claim.kind === 'payment' ? settleTakeover(profileId, workspaceId, service, row, wire) : sendClaimed(profileId, claim, wire);
-    let lost = false;
-    const renewal = setInterval(() => {
-      void wire.renew(workspaceId, claim.rowId, claim.fence, leaseMs).then((r) => {
-        if (isStale(r)) lost = true;
-      });
-    }, Math.max(1_000, Math.floor(leaseMs / 3)));
-    let result: { state: 'sent' | 'failed' | 'needs-review' | 'open'; detail: string };
-    try {
-      result = await work;
-    } finally {
-      clearInterval(renewal);
-    }
-    if (lost) {
-      report.stale++;
-      continue;
-    }
-    const recorded = await wire.outcome(workspaceId, claim.rowId, claim.fence, result.state, result.detail);
-    if (isStale(recorded)) {
-      report.stale++;
-      continue;
-    }
-    if (!recorded.ok) return { ...report, stopped: recorded.error.message };
-    if (result.state === 'sent' || result.state === 'failed') await wire.mirror(profileId, claim.rowId, result.state, result.detail);
-    if (result.state === 'sent') report.sent++;
-    else if (result.state === 'failed') report.failed++;
-    else if (result.state === 'needs-review') report.review++;
-    else report.reopened++;
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(TEAM_SEND_LANES, lanes.length) }, runLane));
   return report;
+}
+
+/** How many sources send at once: each row is a claim, a send and an outcome, mostly waiting on the network. */
+export const TEAM_SEND_LANES = 4;
+
+/** Ready rows by the account they draw on (a transfer's source; every payment in one lane), each in the workspace's order. */
+function sourceLanes(rows: readonly TeamRowView[]): TeamRowView[][] {
+  const lanes = new Map<string, TeamRowView[]>();
+  for (const row of rows) {
+    const source = row.kind === 'transfer' ? (row.payload as { source?: unknown } | null)?.source : undefined;
+    const lane = typeof source === 'string' ? `transfer:${source}` : 'payments';
+    const list = lanes.get(lane);
+    if (list) list.push(row);
+    else lanes.set(lane, [row]);
+  }
+  return [...lanes.values()];
+}
+
+/** One ready row: claimed, sent (or a taken-over payment settled), its outcome recorded. Counts into `report`; sets `report.stopped` when the workspace stops answering. */
+async function sendOne(profileId: string, workspaceId: string, service: string, row: TeamRowView, wire: TeamWire, leaseMs: number, report: TeamSendReport): Promise<void> {
+  const claimed = await wire.claim(workspaceId, row.id, leaseMs);
+  if (!claimed.ok) {
+    if (isUnreachable(claimed)) report.stopped = claimed.error.message;
+    return;
+  }
+  const claim = claimed.value;
+  if (!claim.claimed) return;
+  // A payment an earlier claim may have sent is looked for in the service's transactions, never resent.
+  const work = claim.takenOver && claim.kind === 'payment' ? settleTakeover(profileId, workspaceId, service, row, wire) : sendClaimed(profileId, claim, wire);
+  let lost = false;
+  const renewal = setInterval(() => {
+    void wire.renew(workspaceId, claim.rowId, claim.fence, leaseMs).then((r) => {
+      if (isStale(r)) lost = true;
+    });
+  }, Math.max(1_000, Math.floor(leaseMs / 3)));
+  let result: { state: 'sent' | 'failed' | 'needs-review' | 'open'; detail: string };
+  try {
+    result = await work;
+  } finally {
+    clearInterval(renewal);
+  }
+  if (lost) {
+    report.stale++;
+    return;
+  }
+  const recorded = await wire.outcome(workspaceId, claim.rowId, claim.fence, result.state, result.detail);
+  if (isStale(recorded)) {
+    report.stale++;
+    return;
+  }
+  if (!recorded.ok) {
+    report.stopped = recorded.error.message;
+    return;
+  }
+  if (result.state === 'sent' || result.state === 'failed') await wire.mirror(profileId, claim.rowId, result.state, result.detail);
+  if (result.state === 'sent') report.sent++;
+  else if (result.state === 'failed') report.failed++;
+  else if (result.state === 'needs-review') report.review++;
+  else report.reopened++;
 }
