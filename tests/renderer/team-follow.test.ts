@@ -4,6 +4,7 @@ import type { RowVerdict } from '../../src/shared/team/verdict';
 import { localClosing } from '../../src/renderer/src/team-queue/model/follow';
 import { closedLines } from '../../src/renderer/src/team-queue/model/inbox';
 import * as t from '../../src/renderer/src/outbox/model/transitions';
+import type { OutboxRow } from '../../src/shared/outbox';
 import { row, SVC, T0, transferInput } from '../unit/outbox-fixtures';
 import { WS } from '../unit/team-fixtures';
 
@@ -61,7 +62,8 @@ describe('what the drafter’s copy becomes', () => {
 });
 
 describe('the drafter’s copy taking it', () => {
-  const handed = () => t.handToTeam(row(transferInput('va_main', 'va_ops', 1_00), T0), WS, T0);
+  // A row waiting in the workspace, written out here rather than made by the transition under test.
+  const handed = (): OutboxRow => ({ ...row(transferInput('va_main', 'va_ops', 1_00), T0), state: 'awaiting-approval', team: { workspaceId: WS } });
 
   it('moves to each closing with the workspace’s words in its history, once', () => {
     for (const outcome of ['sent', 'failed', 'rejected', 'canceled'] as const) {
