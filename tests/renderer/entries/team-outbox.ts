@@ -1,6 +1,7 @@
 import { outboxDb } from '../../../src/renderer/src/db/outbox-db';
 import * as repo from '../../../src/renderer/src/outbox/repo/outbox-repo';
 import { keepDecisions, unpushedItems } from '../../../src/renderer/src/outbox/repo/team-repo';
+import { handRowToTeam } from '../../../src/renderer/src/outbox/repo/team-rows-repo';
 import { pushProfile, type PushCall } from '../../../src/renderer/src/team-queue/commands/pusher';
 import type { PushItemResult } from '../../../src/shared/ipc/workspace';
 import { expose } from './expose';
@@ -31,7 +32,7 @@ expose({
   async handed(profileId: string, workspaceId: string, amountCents: number, now: number) {
     const row = await repo.createDraft(profileId, { kind: 'transfer', payload: { source: 'va_a', destination: 'va_b', amountCents } }, now);
     const draft = { text: `draft of ${row.id}`, signature: 'sig', payload: sortedJson(row.payload) };
-    const handed = await repo.handRowToTeam(profileId, row.id, workspaceId, draft, now);
+    const handed = await handRowToTeam(profileId, row.id, workspaceId, draft, now);
     return { id: row.id, state: handed.state, team: handed.team, audit: (await repo.listAudit(profileId)).filter((a) => a.rowId === row.id).map((a) => `${a.action}: ${a.detail}`) };
   },
   /** Tries to approve a handed row on this desktop, as the solo inbox would: the refusal's words. */

@@ -10,7 +10,6 @@ import { canonicalJson } from '../model/payload-hash';
 import { nextDueAfter, planQueue, type SendWindow } from '../model/queue-plan';
 import * as t from '../model/transitions';
 import { FINAL_STATES, sentAt, type Approver, type DraftInput, type OutboxRow, type OutboxState } from '../../../../shared/outbox';
-import type { SignedDraft } from '../../../../shared/team/model';
 
 /**
  * The only code that reads and writes a profile's outbox. Every change is one read-write
@@ -92,9 +91,11 @@ export async function changeRow(profileId: string, rowId: string, change: (row: 
 
 /**
  * `changeRow` for many rows in one commit: all change or none (a refused transition or a missing
- * row throws, and nothing is written), with one change for every live query.
+ * row throws, and nothing is written), with one change for every live query. Exported for the
+ * sibling repo modules (team-rows-repo.ts) that change rows alongside tables of their own (`also`,
+ * written by `after` in the same commit), so every row change goes through this one place.
  */
-async function changeRows(profileId: string, rowIds: readonly string[], change: (row: OutboxRow) => OutboxRow, now: number, also: readonly Dexie.Table[] = [], after?: (rows: OutboxRow[]) => Promise<unknown>): Promise<OutboxRow[]> {
+export async function changeRows(profileId: string, rowIds: readonly string[], change: (row: OutboxRow) => OutboxRow, now: number, also: readonly Dexie.Table[] = [], after?: (rows: OutboxRow[]) => Promise<unknown>): Promise<OutboxRow[]> {
   const db = outboxDb(profileId);
   return db.transaction('rw', [...writable(db), ...also], async () => {
     const before = await db.rows.bulkGet([...rowIds]);
@@ -108,45 +109,6 @@ async function changeRows(profileId: string, rowIds: readonly string[], change: 
     if (after) await after(next);
     return next;
   });
-}
-
-/**
- * A draft signed for a team workspace: the row goes to awaiting approval there, and the signed
- * draft is kept beside it as the offline copy the pusher sends, in one commit (a crash leaves
- * neither or both).
- */
-export async function handRowToTeam(profileId: string, rowId: string, workspaceId: string, draft: SignedDraft, now = Date.now()): Promise<OutboxRow> {
-  const [row] = await handRowsToTeam(profileId, workspaceId, [{ rowId, draft }], now);
-  if (!row) throw new RowNotFound(rowId);
-  return row;
-}
-
-/** `handRowToTeam` for many signed drafts (a CSV import), in one commit. */
-export async function handRowsToTeam(profileId: string, workspaceId: string, signed: readonly { rowId: string; draft: SignedDraft }[], now = Date.now()): Promise<OutboxRow[]> {
-  const db = outboxDb(profileId);
-  return changeRows(profileId, signed.map((s) => s.rowId), (row) => t.handToTeam(row, workspaceId, now), now, [db.team], () =>
-    db.team.bulkPut(signed.map(({ rowId, draft }) => ({ id: rowId, workspaceId, rowId, type: 'draft' as const, draft, pushed: 0, at: now }))),
-  );
-}
-
-/**
- * The drafter's copy of a team row takes the outcome the workspace recorded; false when this
- * outbox has no such row waiting (another member drafted it, or it was settled already).
- */
-export async function mirrorTeamOutcome(profileId: string, rowId: string, outcome: t.TeamClosing, detail: string, now = Date.now()): Promise<boolean> {
-  try {
-    await changeRow(profileId, rowId, (row) => t.closedInTeam(row, outcome, detail, now), now);
-    return true;
-  } catch (error) {
-    if (error instanceof RowNotFound || error instanceof t.IllegalTransition) return false;
-    throw error;
-  }
-}
-
-/** The rows of this outbox that wait in `workspaceId` (their drafter is this desktop), to follow what happens to them there. */
-export async function rowsWaitingInTeam(profileId: string, workspaceId: string): Promise<OutboxRow[]> {
-  const waiting = await outboxDb(profileId).rows.where('state').equals('awaiting-approval').toArray();
-  return waiting.filter((r) => r.team?.workspaceId === workspaceId);
 }
 
 /** A row of the queue or of the archive. */

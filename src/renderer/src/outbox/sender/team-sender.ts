@@ -18,7 +18,7 @@ export interface TeamWire {
   send(row: OutboxRow): Promise<SendOutcome<unknown>>;
   /** Every transaction the service dates within `window`, or null when they could not all be read (reconcile.ts). */
   transactions(profileId: string, window: Span): Promise<Transaction[] | null>;
-  /** The drafter's own copy, when this outbox has it, takes the outcome (outbox-repo's mirrorTeamOutcome). */
+  /** The drafter's own copy, when this outbox has it, takes the outcome (team-rows-repo's mirrorTeamOutcome). */
   mirror(profileId: string, rowId: string, outcome: 'sent' | 'failed', detail: string): Promise<unknown>;
 }
 

@@ -1,7 +1,8 @@
 import type { OutboxRow } from '../../../../shared/outbox';
 import type { SignedDraft } from '../../../../shared/team/model';
 import { callMain } from '../../platform/bridge';
-import { handRowsToTeam, handRowToTeam, submitRow, submitRows } from '../../outbox/repo/outbox-repo';
+import { submitRow, submitRows } from '../../outbox/repo/outbox-repo';
+import { handRowsToTeam, handRowToTeam } from '../../outbox/repo/team-rows-repo';
 import { bindingFor } from './team-binding';
 import { pushSoon } from './pusher';
 

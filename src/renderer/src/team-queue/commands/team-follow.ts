@@ -1,6 +1,6 @@
 import type { OutboxRow } from '../../../../shared/outbox';
 import { bridge, callMain } from '../../platform/bridge';
-import { mirrorTeamOutcome, rowsWaitingInTeam } from '../../outbox/repo/outbox-repo';
+import { mirrorTeamOutcome, rowsWaitingInTeam } from '../../outbox/repo/team-rows-repo';
 import { draftPushed } from '../../outbox/repo/team-repo';
 import { localClosing } from '../model/follow';
 import { forEachProfile, oneAtATime, whenProfilesChange } from './per-workspace';

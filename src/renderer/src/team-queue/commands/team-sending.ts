@@ -1,7 +1,7 @@
 import { bridge, callMain } from '../../platform/bridge';
 import { profileService } from '../../outbox/commands/profile-service';
 import { useSenderStatus } from '../../outbox/commands/sender-status';
-import { mirrorTeamOutcome } from '../../outbox/repo/outbox-repo';
+import { mirrorTeamOutcome } from '../../outbox/repo/team-rows-repo';
 import { transactionsBetween } from '../../outbox/sender/reconcile';
 import { sendRow } from '../../outbox/sender/send-row';
 import { sendReadyTeamRows, type TeamWire } from '../../outbox/sender/team-sender';

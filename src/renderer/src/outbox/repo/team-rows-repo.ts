@@ -1,0 +1,51 @@
+import { outboxDb } from '../../db/outbox-db';
+import * as t from '../model/transitions';
+import type { OutboxRow } from '../../../../shared/outbox';
+import type { SignedDraft } from '../../../../shared/team/model';
+import { changeRow, changeRows, RowNotFound } from './outbox-repo';
+
+/**
+ * The outbox rows' side of a team workspace (docs/team-workspace.md): handing rows to a
+ * workspace, taking the outcome it recorded, listing the rows waiting there. Every change goes
+ * through outbox-repo's `changeRow`/`changeRows`, so a row and its audit line are still written
+ * in one commit; the offline copy itself (what is pushed) is team-repo.ts's.
+ */
+
+/**
+ * A draft signed for a team workspace: the row goes to awaiting approval there, and the signed
+ * draft is kept beside it as the offline copy the pusher sends, in one commit (a crash leaves
+ * neither or both).
+ */
+export async function handRowToTeam(profileId: string, rowId: string, workspaceId: string, draft: SignedDraft, now = Date.now()): Promise<OutboxRow> {
+  const [row] = await handRowsToTeam(profileId, workspaceId, [{ rowId, draft }], now);
+  if (!row) throw new RowNotFound(rowId);
+  return row;
+}
+
+/** `handRowToTeam` for many signed drafts (a CSV import), in one commit. */
+export async function handRowsToTeam(profileId: string, workspaceId: string, signed: readonly { rowId: string; draft: SignedDraft }[], now = Date.now()): Promise<OutboxRow[]> {
+  const db = outboxDb(profileId);
+  return changeRows(profileId, signed.map((s) => s.rowId), (row) => t.handToTeam(row, workspaceId, now), now, [db.team], () =>
+    db.team.bulkPut(signed.map(({ rowId, draft }) => ({ id: rowId, workspaceId, rowId, type: 'draft' as const, draft, pushed: 0, at: now }))),
+  );
+}
+
+/**
+ * The drafter's copy of a team row takes the outcome the workspace recorded; false when this
+ * outbox has no such row waiting (another member drafted it, or it was settled already).
+ */
+export async function mirrorTeamOutcome(profileId: string, rowId: string, outcome: t.TeamClosing, detail: string, now = Date.now()): Promise<boolean> {
+  try {
+    await changeRow(profileId, rowId, (row) => t.closedInTeam(row, outcome, detail, now), now);
+    return true;
+  } catch (error) {
+    if (error instanceof RowNotFound || error instanceof t.IllegalTransition) return false;
+    throw error;
+  }
+}
+
+/** The rows of this outbox that wait in `workspaceId` (their drafter is this desktop), to follow what happens to them there. */
+export async function rowsWaitingInTeam(profileId: string, workspaceId: string): Promise<OutboxRow[]> {
+  const waiting = await outboxDb(profileId).rows.where('state').equals('awaiting-approval').toArray();
+  return waiting.filter((r) => r.team?.workspaceId === workspaceId);
+}
