@@ -41,7 +41,11 @@ interface Script {
 function scripted(s: Script) {
   const log: string[] = [];
   const wire: TeamWire = {
-    rows: async () => ok(s.rows),
+    // As main reads them: only the named rows when the sender names some.
+    rows: async (_w, _s, options) => {
+      log.push(`read ${options?.rowIds ? options.rowIds.join(',') : 'all'}`);
+      return ok(options?.rowIds ? s.rows.filter((r) => options.rowIds?.includes(r.id)) : s.rows);
+    },
     claim: async (_w, rowId) => {
       log.push(`claim ${rowId}`);
       return s.claims[rowId] ?? ok({ claimed: false, why: 'closed', text: 'closed' });
@@ -86,6 +90,7 @@ describe('the team sender', () => {
     });
     const report = await sendReadyTeamRows('p1', WS, SVC, wire, 60_000);
     expect(log).toEqual([
+      'read all',
       'claim r1',
       'send transfer r1 with signed-key-r1 {"source":"va_a","destination":"va_b","amountCents":500}',
       'outcome r1 #1 sent: sent (transfer tr-r1)',
@@ -146,5 +151,18 @@ describe('the team sender', () => {
     expect(log).not.toContain('mirror s sent');
     expect(log).not.toContain('claim v');
     expect(report).toMatchObject({ sent: 0, stale: 1, stopped: 'The workspace is unreachable.' });
+  });
+
+  it('a run a change named rows for reads and sends only those; a change naming none reads nothing', async () => {
+    const { wire, log } = scripted({
+      rows: [row('n1', 'ready'), row('n2', 'ready'), row('n3', 'ready')],
+      claims: { n1: claimOf('n1', 'transfer', 1), n2: claimOf('n2', 'transfer', 1), n3: claimOf('n3', 'transfer', 1) },
+    });
+    const report = await sendReadyTeamRows('p1', WS, SVC, wire, 60_000, new Set(['n2', 'gone']));
+    expect(log.filter((l) => l.startsWith('read') || l.startsWith('claim'))).toEqual(['read n2,gone', 'claim n2']);
+    expect(report).toMatchObject({ sent: 1 });
+    log.length = 0;
+    expect(await sendReadyTeamRows('p1', WS, SVC, wire, 60_000, new Set())).toMatchObject({ sent: 0, stopped: null });
+    expect(log).toEqual([]);
   });
 });

@@ -49,9 +49,9 @@ describe('the shared queue', () => {
   it('tells every other desktop about a new row and a new approval (LISTEN/NOTIFY)', async () => {
     const treasurer = memberOf(team, 'Treasurer');
     const draft = await draftAndPush(memberOf(team, 'Clerk'), 33_00);
-    await expect.poll(() => changes(treasurer).some((c) => c.table === 'queue_row' && c.key === draft.rowId), POLL).toBe(true);
+    await expect.poll(() => changes(treasurer).some((c) => c.table === 'queue_row' && c.keys?.includes(draft.rowId) === true), POLL).toBe(true);
     await decideAndPush(memberOf(team, 'Controller'), [draft]);
-    await expect.poll(() => changes(treasurer).some((c) => c.table === 'decision' && c.key === draft.rowId), POLL).toBe(true);
+    await expect.poll(() => changes(treasurer).some((c) => c.table === 'decision' && c.keys?.includes(draft.rowId) === true), POLL).toBe(true);
   });
 
   it('refuses in main an approval of one\'s own row, and a drafter approving at all', async () => {

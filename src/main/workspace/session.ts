@@ -189,7 +189,7 @@ function parseChange(workspaceId: string, payload: string | undefined): Changed 
   try {
     const v = JSON.parse(payload ?? '') as { table?: unknown; key?: unknown };
     if (typeof v.table !== 'string' || !TABLES.has(v.table as Changed['table'])) return null;
-    return { workspaceId, table: v.table as Changed['table'], ...(typeof v.key === 'string' ? { key: v.key } : {}) };
+    return { workspaceId, table: v.table as Changed['table'], ...(typeof v.key === 'string' ? { keys: [v.key] } : {}) };
   } catch {
     return null;
   }

@@ -207,6 +207,10 @@ export const workspaceChannels = {
 
 export const workspaceEvents = {
   'workspace:connectivity': event<WorkspaceConnectivity>(),
-  /** Something changed in the workspace (LISTEN/NOTIFY); 'resync': reconnected, read everything again. */
-  'workspace:changed': event<{ workspaceId: string; table: 'queue_row' | 'decision' | 'directory' | 'audit' | 'join_request' | 'resync'; key?: string }>(),
+  /**
+   * Something changed in the workspace (LISTEN/NOTIFY); 'resync': reconnected, read everything
+   * again. `keys` names what changed (a row's id for `queue_row` and `decision`), so a desktop
+   * reads only those rows; absent when a burst named more than a read takes at once (read all).
+   */
+  'workspace:changed': event<{ workspaceId: string; table: 'queue_row' | 'decision' | 'directory' | 'audit' | 'join_request' | 'resync'; keys?: string[] }>(),
 } as const;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { VirtualAccountView } from '../../../../shared/service';
 import type { Action as PaletteAction } from '../../model/actions';
 import { ago, money } from '../../model/format';
@@ -11,6 +11,7 @@ import { useTeamQueue, type TeamQueueView } from '../../team-queue/commands/use-
 import { actionable, closedLines, inboxItems, type AccountFacts, type ClosedLine, type InboxItem } from '../../team-queue/model/inbox';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TechnicalDetails } from '../../ui/Fields';
+import { useStableItems } from '../../ui/use-stable-items';
 import { FormError } from '../../ui/FormError';
 import { RejectDialog } from './RejectDialog';
 import { teamStatusWords } from './team-status';
@@ -45,7 +46,8 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
   const kept = useTeamItems(profileId, workspaceId);
   const vas = useEntities<VirtualAccountView>(profileId, 'virtualAccount')?.items ?? NO_ACCOUNTS;
   const accounts = useMemo(() => new Map<string, AccountFacts>(vas.map((v) => [v.virtualAccount.id, { name: v.virtualAccount.name, balanceCents: v.balance.amountCents }])), [vas]);
-  const items = useMemo(
+  // Rows that read the same keep their objects, so a change to a few rows draws only those.
+  const fresh = useMemo(
     () =>
       inboxItems({
         soloRows: soloRows ?? [],
@@ -56,6 +58,7 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
       }),
     [soloRows, view, kept, accounts],
   );
+  const items = useStableItems(fresh);
   const [cursor, setCursor] = useState<string | null>(null);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState<InboxItem[] | null>(null);
@@ -130,12 +133,19 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
     setCursor(next.key);
     list.current?.querySelector<HTMLElement>(`[data-key="${CSS.escape(next.key)}"]`)?.focus();
   };
-  const toggle = (key: string) =>
-    setChecked((s) => {
-      const next = new Set(s);
-      if (!next.delete(key)) next.add(key);
-      return next;
-    });
+  const toggle = useCallback(
+    (key: string) =>
+      setChecked((s) => {
+        const next = new Set(s);
+        if (!next.delete(key)) next.add(key);
+        return next;
+      }),
+    [],
+  );
+  // The rows take handlers that never change, so `memo` can skip the rows a change left alone.
+  const onKeyRef = useRef(onKey);
+  onKeyRef.current = onKey;
+  const onRowKey = useCallback((e: KeyboardEvent<HTMLLIElement>) => onKeyRef.current(e), []);
 
   return (
     <section className="inbox" aria-labelledby="inbox-title" ref={section}>
@@ -170,7 +180,7 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
           </div>
           <ul className="outbox__rows" ref={list} aria-label="Waiting for approval">
             {items.map((item) => (
-              <InboxRow key={item.key} item={item} now={now} current={item.key === current?.key} checked={checked.has(item.key)} onToggle={() => toggle(item.key)} onFocus={() => setCursor(item.key)} onKeyDown={onKey} />
+              <InboxRow key={item.key} item={item} now={now} current={item.key === current?.key} checked={checked.has(item.key)} onToggle={toggle} onFocus={setCursor} onKeyDown={onRowKey} />
             ))}
           </ul>
         </>
@@ -243,12 +253,12 @@ interface RowProps {
   now: number;
   current: boolean;
   checked: boolean;
-  onToggle(): void;
-  onFocus(): void;
+  onToggle(key: string): void;
+  onFocus(key: string): void;
   onKeyDown(e: KeyboardEvent<HTMLLIElement>): void;
 }
 
-function InboxRow({ item, now, current, checked, onToggle, onFocus, onKeyDown }: RowProps) {
+const InboxRow = memo(function InboxRow({ item, now, current, checked, onToggle, onFocus, onKeyDown }: RowProps) {
   const boxId = `inbox-check-${item.key}`;
   return (
     <li
@@ -258,11 +268,11 @@ function InboxRow({ item, now, current, checked, onToggle, onFocus, onKeyDown }:
       aria-current={current ? 'true' : undefined}
       aria-label={`${item.title}, asked by ${item.askedBy} ${ago(item.askedAt, now)}: ${item.needs}`}
       aria-describedby={current ? HINT_ID : undefined}
-      onFocus={onFocus}
+      onFocus={() => onFocus(item.key)}
       onKeyDown={onKeyDown}
     >
       <div className="inbox__line">
-        <input id={boxId} type="checkbox" checked={checked} onChange={onToggle} tabIndex={-1} />
+        <input id={boxId} type="checkbox" checked={checked} onChange={() => onToggle(item.key)} tabIndex={-1} />
         <label htmlFor={boxId} className="inbox__title">
           {item.title}
         </label>
@@ -301,7 +311,7 @@ function InboxRow({ item, now, current, checked, onToggle, onFocus, onKeyDown }:
       <TechnicalDetails fields={technical(item)} />
     </li>
   );
-}
+});
 
 function technical(item: InboxItem): [string, string][] {
   const base: [string, string][] = [['Row id', item.rowId]];

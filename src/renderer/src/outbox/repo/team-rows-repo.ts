@@ -44,8 +44,12 @@ export async function mirrorTeamOutcome(profileId: string, rowId: string, outcom
   }
 }
 
-/** The rows of this outbox that wait in `workspaceId` (their drafter is this desktop), to follow what happens to them there. */
-export async function rowsWaitingInTeam(profileId: string, workspaceId: string): Promise<OutboxRow[]> {
-  const waiting = await outboxDb(profileId).rows.where('state').equals('awaiting-approval').toArray();
-  return waiting.filter((r) => r.team?.workspaceId === workspaceId);
+/**
+ * The rows of this outbox that wait in `workspaceId` (their drafter is this desktop), to follow
+ * what happens to them there; only those among `only` when given (the rows a change named).
+ */
+export async function rowsWaitingInTeam(profileId: string, workspaceId: string, only?: Iterable<string>): Promise<OutboxRow[]> {
+  const db = outboxDb(profileId);
+  const rows = only ? (await db.rows.bulkGet([...only])).filter((r): r is OutboxRow => r !== undefined && r.state === 'awaiting-approval') : await db.rows.where('state').equals('awaiting-approval').toArray();
+  return rows.filter((r) => r.team?.workspaceId === workspaceId);
 }

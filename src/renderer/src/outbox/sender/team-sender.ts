@@ -9,8 +9,8 @@ import { settleTakenOverPayment, takeoverWindow, type TakeoverResult } from './t
 
 /** How the team sender reaches the workspace (main's `workspace:*` channels) and the service (the outbox's one send). */
 export interface TeamWire {
-  /** The service's open rows and those waiting for review; closed ones (sent, failed, canceled) too when asked. */
-  rows(workspaceId: string, service: string, options?: { includeClosed?: boolean }): Promise<Result<TeamRowView[]>>;
+  /** The service's open rows and those waiting for review (only those among `rowIds` when given); closed ones (sent, failed, canceled) too when asked. */
+  rows(workspaceId: string, service: string, options?: { includeClosed?: boolean; rowIds?: string[] }): Promise<Result<TeamRowView[]>>;
   claim(workspaceId: string, rowId: string, leaseMs: number): Promise<Result<ClaimResult>>;
   renew(workspaceId: string, rowId: string, fence: number, leaseMs: number): Promise<Result<{ leaseExpires: string }>>;
   outcome(workspaceId: string, rowId: string, fence: number, state: 'sent' | 'failed' | 'needs-review' | 'open', detail: string): Promise<Result<{ recorded: true }>>;
@@ -83,10 +83,14 @@ const isUnreachable = (r: Result<unknown>) => !r.ok && r.error.workspace?.kind =
  * it is looked for in the service's transactions, and is sent when found there, else goes to a
  * person (needs review). An outcome refused as stale (the lease was taken over
  * meanwhile) is left unrecorded. While the workspace does not answer, nothing is claimed.
+ * `named` narrows the run to the rows a change named (their ids): a batch of approvals costs a
+ * read of that batch, not of the whole queue; null reads every open row.
  */
-export async function sendReadyTeamRows(profileId: string, workspaceId: string, service: string, wire: TeamWire, leaseMs = TEAM_LEASE_MS): Promise<TeamSendReport> {
+export async function sendReadyTeamRows(profileId: string, workspaceId: string, service: string, wire: TeamWire, leaseMs = TEAM_LEASE_MS, named: ReadonlySet<string> | null = null): Promise<TeamSendReport> {
   const report: TeamSendReport = { sent: 0, reopened: 0, failed: 0, review: 0, stale: 0, stopped: null };
-  const listed = await wire.rows(workspaceId, service);
+  const rowIds = named !== null && named.size <= ROWS_PER_READ ? [...named] : null;
+  if (rowIds?.length === 0) return report;
+  const listed = await wire.rows(workspaceId, service, rowIds ? { rowIds } : undefined);
   if (!listed.ok) return { ...report, stopped: listed.error.message };
   const ready = listed.value.filter((r) => r.state === 'open' && r.verdict.status === 'ready' && r.lease === null);
   // Each source's rows in their order, a few sources at once, as the solo sender does; a
@@ -104,6 +108,9 @@ export async function sendReadyTeamRows(profileId: string, workspaceId: string, 
   await Promise.all(Array.from({ length: Math.min(TEAM_SEND_LANES, lanes.length) }, runLane));
   return report;
 }
+
+/** What `workspace:rows` takes at once: a change naming more rows reads them all. */
+const ROWS_PER_READ = 1_000;
 
 /** How many sources send at once: each row is a claim, a send and an outcome, mostly waiting on the network. */
 export const TEAM_SEND_LANES = 4;

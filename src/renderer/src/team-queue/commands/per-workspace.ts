@@ -25,6 +25,35 @@ export function oneAtATime<T>(work: (profileId: string, workspaceId: string) => 
   return soon;
 }
 
+/** The rows a change named (their ids), or null: everything. */
+export type NamedRows = ReadonlySet<string> | null;
+
+/**
+ * `oneAtATime` for work a change can narrow to the rows it named: what is asked while a run is
+ * under way is gathered (every row named, or everything once anything asked for everything) and
+ * run once after it, so a burst of changes costs one run over the rows they touched.
+ */
+export function narrowedOneAtATime(work: (profileId: string, workspaceId: string, rows: NamedRows) => Promise<unknown>): (profileId: string, workspaceId: string, rows?: NamedRows) => Promise<void> {
+  const running = new Set<string>();
+  const asked = new Map<string, Set<string> | null>();
+  return async (profileId, workspaceId, rows = null) => {
+    const key = `${profileId} ${workspaceId}`;
+    const before = asked.get(key);
+    asked.set(key, before === null || rows === null ? null : new Set([...(before ?? []), ...rows]));
+    if (running.has(key)) return;
+    running.add(key);
+    try {
+      while (asked.has(key)) {
+        const now = asked.get(key) ?? null;
+        asked.delete(key);
+        await work(profileId, workspaceId, now).catch(() => undefined);
+      }
+    } finally {
+      running.delete(key);
+    }
+  };
+}
+
 /** Runs `work` for every profile and `workspaceId` (or every workspace joined on this desktop); a failure of one stops none of the others. */
 export async function forEachProfile(work: (profileId: string, workspaceId: string) => Promise<unknown>, workspaceId?: string): Promise<void> {
   const ids = workspaceId ? [workspaceId] : await callMain((api) => api.workspace.list()).then((r) => (r.ok ? r.value.map((w) => w.id) : []));

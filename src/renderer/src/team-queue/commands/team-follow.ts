@@ -3,7 +3,7 @@ import { bridge, callMain } from '../../platform/bridge';
 import { mirrorTeamOutcome, rowsWaitingInTeam } from '../../outbox/repo/team-rows-repo';
 import { draftPushed } from '../../outbox/repo/team-repo';
 import { localClosing } from '../model/follow';
-import { forEachProfile, oneAtATime, whenProfilesChange } from './per-workspace';
+import { forEachProfile, narrowedOneAtATime, whenProfilesChange, type NamedRows } from './per-workspace';
 
 /** What `workspace:rows` takes at once. */
 const ROWS_PER_READ = 1_000;
@@ -12,10 +12,11 @@ const ROWS_PER_READ = 1_000;
  * The drafter's copies of rows waiting in `workspaceId` follow what happened to them there: sent
  * or failed by whichever desktop sent them, rejected, canceled, or never to be sent
  * (model/follow.ts). Closed rows are read too: a row sent elsewhere has left the open list.
- * Resolves to how many copies moved; a workspace that does not answer moves none, until next time.
+ * Only the rows among `named` when given (those a change named). Resolves to how many copies
+ * moved; a workspace that does not answer moves none, until next time.
  */
-export async function followTeamRows(profileId: string, workspaceId: string): Promise<number> {
-  const ids = (await rowsWaitingInTeam(profileId, workspaceId)).map((r) => r.id);
+export async function followTeamRows(profileId: string, workspaceId: string, named: NamedRows = null): Promise<number> {
+  const ids = (await rowsWaitingInTeam(profileId, workspaceId, named ?? undefined)).map((r) => r.id);
   let followed = 0;
   for (let i = 0; i < ids.length; i += ROWS_PER_READ) {
     const r = await callMain((api) => api.workspace.rows({ workspaceId, rowIds: ids.slice(i, i + ROWS_PER_READ), includeClosed: true }));
@@ -28,7 +29,7 @@ export async function followTeamRows(profileId: string, workspaceId: string): Pr
   return followed;
 }
 
-const followSoon = oneAtATime(followTeamRows);
+const followSoon = narrowedOneAtATime(followTeamRows);
 
 /**
  * Keeps this desktop's copies of its team rows in step with the workspace: at start, on every
@@ -38,12 +39,14 @@ const followSoon = oneAtATime(followTeamRows);
 export function startTeamFollowing(): () => void {
   const api = bridge();
   if (!api) return () => undefined;
-  const offProfiles = whenProfilesChange(() => void forEachProfile(followSoon));
+  const offProfiles = whenProfilesChange(() => void forEachProfile((p, w) => followSoon(p, w)));
   const offChanged = api.on('workspace:changed', (c) => {
-    if (c.table === 'queue_row' || c.table === 'decision' || c.table === 'resync') void forEachProfile(followSoon, c.workspaceId);
+    if (c.table !== 'queue_row' && c.table !== 'decision' && c.table !== 'resync') return;
+    const named = c.table !== 'resync' && c.keys ? new Set(c.keys) : null;
+    void forEachProfile((p, w) => followSoon(p, w, named), c.workspaceId);
   });
   const offConnectivity = api.on('workspace:connectivity', (c) => {
-    if (c.state === 'online') void forEachProfile(followSoon, c.workspaceId);
+    if (c.state === 'online') void forEachProfile((p, w) => followSoon(p, w), c.workspaceId);
   });
   return () => {
     offProfiles();

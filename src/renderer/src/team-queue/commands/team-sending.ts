@@ -4,13 +4,15 @@ import { useSenderStatus } from '../../outbox/commands/sender-status';
 import { mirrorTeamOutcome } from '../../outbox/repo/team-rows-repo';
 import { transactionsBetween } from '../../outbox/sender/reconcile';
 import { sendRow } from '../../outbox/sender/send-row';
-import { sendReadyTeamRows, type TeamWire } from '../../outbox/sender/team-sender';
+import { sendReadyTeamRows, TEAM_LEASE_MS, type TeamWire } from '../../outbox/sender/team-sender';
 import { useProfiles } from '../../stores/profiles';
 import { bindingFor } from './team-binding';
+import { narrowedOneAtATime, type NamedRows } from './per-workspace';
 
 /** main's workspace channels and the outbox's own send, as the team sender uses them. */
 const wire: TeamWire = {
-  rows: (workspaceId, service, options) => callMain((api) => api.workspace.rows({ workspaceId, service, ...(options?.includeClosed ? { includeClosed: true } : {}) })),
+  rows: (workspaceId, service, options) =>
+    callMain((api) => api.workspace.rows({ workspaceId, service, ...(options?.includeClosed ? { includeClosed: true } : {}), ...(options?.rowIds ? { rowIds: options.rowIds } : {}) })),
   claim: (workspaceId, rowId, leaseMs) => callMain((api) => api.workspace.claim({ workspaceId, rowId, leaseMs })),
   renew: (workspaceId, rowId, fence, leaseMs) => callMain((api) => api.workspace.renew({ workspaceId, rowId, fence, leaseMs })),
   outcome: (workspaceId, rowId, fence, state, detail) => callMain((api) => api.workspace.outcome({ workspaceId, rowId, fence, state, detail: detail.slice(0, 2000) })),
@@ -22,36 +24,30 @@ const wire: TeamWire = {
 /** A workspace looks for ready rows now and then even when no NOTIFY came (a lease that expired elsewhere). */
 const LOOK_AGAIN_MS = 30_000;
 
-const running = new Set<string>();
-// A change that arrives while a profile's run is under way asks for one more run after it: the
-// run may already have read the rows, and the next look would otherwise be LOOK_AGAIN_MS away.
-const again = new Set<string>();
+// One run at a time per profile and workspace; what changes meanwhile is gathered for one more
+// run right after (the run under way may have read the rows before the change).
+const sendSoon = narrowedOneAtATime(async (profileId, workspaceId, named) => {
+  const service = profileService(profileId);
+  if (service !== null) await sendReadyTeamRows(profileId, workspaceId, service, wire, TEAM_LEASE_MS, named);
+});
 
-/** One profile's ready team rows, if this desktop holds its API key, a workspace covers it, and sending is not paused. */
-async function sendForProfile(profileId: string): Promise<void> {
+/**
+ * One profile's ready team rows (only those among `named` when a change named them), if this
+ * desktop holds its API key, a workspace covers it (`from`, when the change came from one), and
+ * sending is not paused.
+ */
+async function sendForProfile(profileId: string, named: NamedRows, from?: string): Promise<void> {
   const profile = useProfiles.getState().profiles.find((p) => p.id === profileId);
   const service = profileService(profileId);
   if (!profile || profile.kind !== 'live' || !profile.hasKey || service === null) return;
   if (useSenderStatus.getState().byProfile[profileId]?.paused) return;
-  if (running.has(profileId)) {
-    again.add(profileId);
-    return;
-  }
-  running.add(profileId);
-  try {
-    do {
-      again.delete(profileId);
-      const binding = await bindingFor(service);
-      if (binding.kind === 'team') await sendReadyTeamRows(profileId, binding.workspaceId, service, wire);
-    } while (again.has(profileId));
-  } finally {
-    running.delete(profileId);
-    again.delete(profileId);
-  }
+  const binding = await bindingFor(service);
+  if (binding.kind !== 'team' || (from !== undefined && binding.workspaceId !== from)) return;
+  await sendSoon(profileId, binding.workspaceId, named);
 }
 
-function sendAll(): void {
-  for (const p of useProfiles.getState().profiles) void sendForProfile(p.id).catch(() => undefined);
+function sendAll(named: NamedRows = null, from?: string): void {
+  for (const p of useProfiles.getState().profiles) void sendForProfile(p.id, named, from).catch(() => undefined);
 }
 
 /** The live profiles this desktop holds the key of, as one string to compare. */
@@ -81,12 +77,13 @@ export function startTeamSending(): () => void {
     sendAll();
   });
   const offChanged = api.on('workspace:changed', (c) => {
-    if (c.table === 'queue_row' || c.table === 'decision' || c.table === 'resync') sendAll();
+    if (c.table === 'resync') sendAll(null, c.workspaceId);
+    else if (c.table === 'queue_row' || c.table === 'decision') sendAll(c.keys ? new Set(c.keys) : null, c.workspaceId);
   });
   const offConnectivity = api.on('workspace:connectivity', (c) => {
-    if (c.state === 'online') sendAll();
+    if (c.state === 'online') sendAll(null, c.workspaceId);
   });
-  const timer = setInterval(sendAll, LOOK_AGAIN_MS);
+  const timer = setInterval(() => sendAll(), LOOK_AGAIN_MS);
   return () => {
     offProfiles();
     offChanged();

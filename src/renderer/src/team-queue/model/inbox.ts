@@ -100,15 +100,35 @@ function signedAt(draft: SignedDraft, fallback: string): number {
   return Date.parse(read.ok ? read.body.at : fallback);
 }
 
-function teamItem(row: TeamRowView, input: InboxInput): InboxItem | null {
+// What a row's signed parts say, kept per row object: the open queue keeps the objects of rows a
+// change did not touch (open-rows.ts), so a thousand-row inbox parses only the rows that changed.
+const facts = new WeakMap<TeamRowView, { askedAt: number; payload: unknown; where: ReturnType<typeof where>; accounts: ReadonlyMap<string, AccountFacts> }>();
+
+function teamWhere(row: TeamRowView, kind: TeamKind, accounts: ReadonlyMap<string, AccountFacts>): { askedAt: number; where: ReturnType<typeof where> } {
+  const known = facts.get(row);
+  if (known && known.payload === row.payload && known.accounts === accounts) return known;
+  const fresh = { askedAt: known?.askedAt ?? signedAt(row.draft, row.createdAt), payload: row.payload, where: where(kind, row.payload, accounts), accounts };
+  facts.set(row, fresh);
+  return fresh;
+}
+
+/** This desktop's decisions not yet in the workspace, by row: what a row shows as signed here. */
+function pendingDecisions(kept: readonly KeptItem[]): Map<string, KeptItem> {
+  const byRow = new Map<string, KeptItem>();
+  for (const k of kept) if (k.type === 'decision' && k.pushed === 0 && k.problem === undefined && !byRow.has(k.rowId)) byRow.set(k.rowId, k);
+  return byRow;
+}
+
+function teamItem(row: TeamRowView, input: InboxInput, pendingByRow: ReadonlyMap<string, KeptItem>): InboxItem | null {
   if (!(TEAM_KINDS as readonly string[]).includes(row.kind)) return null;
   const kind = row.kind as TeamKind;
   const { me } = input;
   const v = row.verdict;
   const mine = row.drafter !== null && me !== null && row.drafter.id === me.id;
-  const pending = input.kept.find((k) => k.type === 'decision' && k.rowId === row.id && k.pushed === 0 && k.problem === undefined);
+  const pending = pendingByRow.get(row.id);
   const ignored = v.ignored.map((i) => (i.by ? `${i.by}: ${i.problem}` : i.problem));
-  const base = { ...where(kind, row.payload, input.accounts), key: `team:${row.id}`, origin: 'team' as const, team: row, rowId: row.id, kind, askedBy: mine ? 'You' : (row.drafter?.name ?? 'Someone who is not a member'), askedAt: signedAt(row.draft, row.createdAt), ignored };
+  const signed = teamWhere(row, kind, input.accounts);
+  const base = { ...signed.where, key: `team:${row.id}`, origin: 'team' as const, team: row, rowId: row.id, kind, askedBy: mine ? 'You' : (row.drafter?.name ?? 'Someone who is not a member'), askedAt: signed.askedAt, ignored };
 
   let state: InboxState;
   let needs: string;
@@ -162,12 +182,14 @@ function localItem(kept: KeptItem, accounts: ReadonlyMap<string, AccountFacts>):
  * Oldest first: what has waited longest.
  */
 export function inboxItems(input: InboxInput): InboxItem[] {
-  const team = input.teamRows.map((r) => teamItem(r, input));
+  const pendingByRow = pendingDecisions(input.kept);
+  const team = input.teamRows.map((r) => teamItem(r, input, pendingByRow));
   const inWorkspace = new Set(input.teamRows.map((r) => r.id));
   // A draft the workspace has (pushed) and no longer lists is closed there: sent, canceled.
   const local = input.kept.filter((k) => k.pushed === 0 && !inWorkspace.has(k.rowId)).map((k) => localItem(k, input.accounts));
   const solo = input.soloRows.map((r) => soloItem(r, input.accounts));
-  return [...solo, ...team, ...local].filter((i): i is InboxItem => i !== null).sort((a, b) => a.askedAt - b.askedAt || a.key.localeCompare(b.key));
+  // Keys are ASCII ids, and only a tie within one millisecond reaches them: compared by code unit (localeCompare costs a collator call each).
+  return [...solo, ...team, ...local].filter((i): i is InboxItem => i !== null).sort((a, b) => a.askedAt - b.askedAt || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 /** Whether the person can act on anything selected: the items each action applies to. */
