@@ -50,6 +50,16 @@ function scripted(s: Script) {
       log.push(`claim ${rowId}`);
       return s.claims[rowId] ?? ok({ claimed: false, why: 'closed', text: 'closed' });
     },
+    claimMany: async (_w, rowIds) => {
+      log.push(`claim run ${rowIds.join(',')}`);
+      const answers = rowIds.map((rowId) => s.claims[rowId] ?? ok<ClaimResult>({ claimed: false, why: 'closed', text: 'closed' }));
+      const failed = answers.find((r) => !r.ok);
+      return failed && !failed.ok ? failed : ok(answers.flatMap((r) => (r.ok ? [r.value] : [])));
+    },
+    outcomes: async (_w, outcomes) => {
+      log.push(`outcomes ${outcomes.map((o) => `${o.rowId} #${o.fence} ${o.state}`).join(', ')}`);
+      return ok(outcomes.map((o) => (s.outcomes?.[o.rowId]?.ok === false ? { rowId: o.rowId, recorded: false as const, text: 'taken over' } : { rowId: o.rowId, recorded: true as const })));
+    },
     renew: async () => ok({ leaseExpires: '' }),
     send: async (r: OutboxRow) => {
       log.push(`send ${r.kind} ${r.id} with ${r.idempotencyKey} ${JSON.stringify(r.payload)}`);
@@ -164,5 +174,24 @@ describe('the team sender', () => {
     log.length = 0;
     expect(await sendReadyTeamRows('p1', WS, SVC, wire, 60_000, new Set())).toMatchObject({ sent: 0, stopped: null });
     expect(log).toEqual([]);
+  });
+
+  it('a source’s transfers are claimed as a run, sent one by one in order, and their outcomes recorded together; one taken over meanwhile is not mirrored', async () => {
+    const from = (source: string) => ({ payload: { source, destination: 'va_z', amountCents: 100 } });
+    const { wire, log } = scripted({
+      rows: [row('t1', 'ready', from('va_a')), row('t2', 'ready', from('va_a')), row('t3', 'ready', from('va_a'))],
+      claims: { t1: claimOf('t1', 'transfer', 1), t2: ok({ claimed: false, why: 'held', text: 'held by another desktop' }), t3: claimOf('t3', 'transfer', 4, true) },
+      outcomes: { t3: failure('stale-claim', 'Another desktop took this row over.') },
+    });
+    const report = await sendReadyTeamRows('p1', WS, SVC, wire, 60_000);
+    expect(log).toEqual([
+      'read all',
+      'claim run t1,t2,t3',
+      'send transfer t1 with signed-key-t1 {"source":"va_a","destination":"va_b","amountCents":500}',
+      'send transfer t3 with signed-key-t3 {"source":"va_a","destination":"va_b","amountCents":500}',
+      'outcomes t1 #1 sent, t3 #4 sent',
+      'mirror t1 sent',
+    ]);
+    expect(report).toMatchObject({ sent: 1, stale: 1, stopped: null });
   });
 });

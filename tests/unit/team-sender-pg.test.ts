@@ -19,6 +19,8 @@ function wireOf(d: Desktop, client: Client): TeamWire {
   return {
     rows: (workspaceId, service, options) => d.h.invoke('workspace:rows', { workspaceId, service, ...options }),
     claim: (workspaceId, rowId, leaseMs) => d.h.invoke('workspace:claim', { workspaceId, rowId, leaseMs }),
+    claimMany: (workspaceId, rowIds, leaseMs) => d.h.invoke('workspace:claimMany', { workspaceId, rowIds, leaseMs }),
+    outcomes: (workspaceId, outcomes) => d.h.invoke('workspace:outcomes', { workspaceId, outcomes }),
     renew: (workspaceId, rowId, fence, leaseMs) => d.h.invoke('workspace:renew', { workspaceId, rowId, fence, leaseMs }),
     outcome: (workspaceId, rowId, fence, state, detail) => d.h.invoke('workspace:outcome', { workspaceId, rowId, fence, state, detail }),
     send: async (row: OutboxRow): Promise<SendOutcome<unknown>> => {

@@ -113,4 +113,63 @@ describe('claims: one sender per row, under a lease with a fencing number', () =
     expect(await memberOf(f.team, 'Treasurer').h.ok('workspace:cancel', { workspaceId: clerk.workspaceId, rowId: draft.rowId })).toEqual({ canceled: false });
     expect(await claim(memberOf(f.team, 'Controller'), draft.rowId)).toMatchObject({ claimed: false, why: 'closed' });
   });
+
+  it('claims a run of rows in one transaction: each ready one once, in order, the others with the reason one claim would give; outcomes recorded together, a replaced claim refused alone', async () => {
+    const controller = memberOf(f.team, 'Controller');
+    const treasurer = memberOf(f.team, 'Treasurer');
+    const [a, held, b] = [await readyRow(31_01), await readyRow(31_02), await readyRow(31_03)];
+    const waiting = (await draftAndPush(memberOf(f.team, 'Clerk'), 31_04)).rowId;
+    expect(await claim(controller, held)).toMatchObject({ claimed: true, fence: 1 });
+
+    const holder = (await f.su.query<{ lease_holder: string }>('SELECT lease_holder FROM team.queue_row WHERE id = $1', [held])).rows[0]?.lease_holder;
+    const run = await treasurer.h.ok('workspace:claimMany', { workspaceId: treasurer.workspaceId, rowIds: [a, waiting, held, b], leaseMs: 60_000 });
+    expect(run.map((c) => (c.claimed ? [c.rowId, 'claimed', c.fence, c.takenOver] : [c.why, c.text.split(' until ')[0]?.split(':')[0]]))).toEqual([
+      [a, 'claimed', 1, false],
+      ['not-ready', 'It is not approved yet'],
+      ['held', `Another desktop (${holder}) is sending it`],
+      [b, 'claimed', 1, false],
+    ]);
+    expect(run[0]).toMatchObject({ kind: 'transfer', payload: { amountCents: 31_01 } });
+    const leases = await f.su.query<{ id: string; fence: number; lease_holder: string | null }>('SELECT id::text, fence::int AS fence, lease_holder FROM team.queue_row WHERE id = ANY($1) ORDER BY amount_cents', [[a, held, b, waiting]]);
+    expect(leases.rows.map((r) => [r.id, r.fence, r.lease_holder !== null])).toEqual([
+      [a, 1, true],
+      [held, 1, true],
+      [b, 1, true],
+      [waiting, 0, false],
+    ]);
+
+    // b's lease runs out and the Controller takes it over: of the Treasurer's outcomes, b's is refused, a's recorded.
+    await expireLease(b);
+    expect(await claim(controller, b)).toMatchObject({ claimed: true, fence: 2, takenOver: true });
+    const recorded = await treasurer.h.ok('workspace:outcomes', {
+      workspaceId: treasurer.workspaceId,
+      outcomes: [
+        { rowId: a, fence: 1, state: 'sent', detail: 'sent (transfer tr_a)' },
+        { rowId: b, fence: 1, state: 'sent', detail: 'sent (transfer tr_b, the old claim)' },
+      ],
+    });
+    expect(recorded.map((r) => [r.rowId, r.recorded])).toEqual([
+      [a, true],
+      [b, false],
+    ]);
+    const states = await treasurer.h.ok('workspace:rows', { workspaceId: treasurer.workspaceId, rowIds: [a, b], includeClosed: true });
+    expect(states.map((r) => [r.id, r.state, r.outcome, r.fence]).sort()).toEqual(
+      [
+        [a, 'sent', 'sent (transfer tr_a)', 1],
+        [b, 'open', null, 2],
+      ].sort(),
+    );
+
+    // Every claim and outcome of the batch is in the audit, chained and signed, with no break.
+    const audit = await treasurer.h.ok('workspace:audit', { workspaceId: treasurer.workspaceId });
+    expect(audit.breaks).toEqual([]);
+    const events = (rowId: string) => audit.lines.filter((l) => l.body?.subject === rowId).map((l) => `${l.body?.event} by ${l.byName}`);
+    expect(events(a)).toEqual(['draft by Clerk', 'approve by Controller', 'claim by Treasurer', 'outcome by Treasurer']);
+    expect(events(b)).toEqual(['draft by Clerk', 'approve by Controller', 'claim by Treasurer', 'claim by Controller']);
+    expect(events(waiting)).toEqual(['draft by Clerk']);
+
+    // A row named twice in one batch is refused whole.
+    const twice = await treasurer.h.invoke('workspace:claimMany', { workspaceId: treasurer.workspaceId, rowIds: [waiting, waiting], leaseMs: 60_000 });
+    expect(twice.ok ? 'claimed' : twice.error.message).toBe('A row is named twice in one batch: nothing was done. Name each row once.');
+  });
 });

@@ -50,6 +50,33 @@ export function appendAudit(client: pg.ClientBase, actor: Actor, entry: AuditFie
   return appendToChain(client, 'audit', actor, (base) => ({ ...base, ...entry }));
 }
 
+/**
+ * Audit entries for a batch (claims, outcomes), chained one after another in the caller's
+ * transaction and written in one statement: the chain's lock is held for one read and one write
+ * whatever the batch's size, not three round trips per entry.
+ */
+export async function appendAuditMany(client: pg.ClientBase, actor: Actor, entries: readonly AuditFields[]): Promise<void> {
+  if (entries.length === 0) return;
+  await lockChain(client, 'audit');
+  const last = await client.query<{ seq: string; text: string }>('SELECT seq, text FROM team.audit ORDER BY seq DESC LIMIT 1');
+  const before = last.rows[0];
+  let seq = before ? Number(before.seq) + 1 : 0;
+  let prev = before ? nodeTeamCrypto.sha256Hex(before.text) : '';
+  const at = new Date(actor.now()).toISOString();
+  const seqs: number[] = [];
+  const texts: string[] = [];
+  const signatures: string[] = [];
+  for (const entry of entries) {
+    const text = signedText('audit', { workspace: actor.workspaceId, seq, prev, at, by: actor.memberId, ...entry });
+    seqs.push(seq);
+    texts.push(text);
+    signatures.push(actor.key.sign(text));
+    prev = nodeTeamCrypto.sha256Hex(text);
+    seq++;
+  }
+  await client.query('INSERT INTO team.audit (seq, text, signature) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[])', [seqs, texts, signatures]);
+}
+
 /** Every entry of a chain, in order, as stored. */
 export async function readChain(client: pg.ClientBase | pg.Pool, chain: 'directory' | 'audit'): Promise<{ seq: number; text: string; signature: string }[]> {
   const r = await client.query<{ seq: string; text: string; signature: string }>(`SELECT seq, text, signature FROM team.${chain} ORDER BY seq`);

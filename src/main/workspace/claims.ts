@@ -1,9 +1,11 @@
-import type { ClaimResult } from '../../shared/ipc/workspace';
+import type { ClaimResult, OutcomeInput, OutcomeRecorded } from '../../shared/ipc/workspace';
 import type { VerifiedDirectory } from '../../shared/team/directory';
-import { appendAudit, lockChain, type Actor } from './chain-append';
+import { appendAudit, appendAuditMany, lockChain, type Actor } from './chain-append';
 import { Rollback } from './connection';
 import { activeMember, readRows } from './queue-ops';
+import type { TeamRowView } from '../../shared/ipc/workspace';
 import type { WorkspaceSession } from './session';
+import { WorkspaceError } from './workspace-error';
 
 /**
  * Claims a row for sending from this desktop: in one transaction, a lease with an expiry and the
@@ -45,6 +47,95 @@ export async function claimRow(session: WorkspaceSession, dir: VerifiedDirectory
       payload: row.payload,
       verdict: row.verdict,
     };
+  });
+}
+
+/** A batch names each row once: a row twice in one transaction would be claimed, or recorded, against itself. */
+function refuseTwice(rowIds: readonly string[]): void {
+  if (new Set(rowIds).size !== rowIds.length) throw new WorkspaceError('invalid', 'A row is named twice in one batch: nothing was done. Name each row once.');
+}
+
+/** What a claim hands over, from the row as this desktop checked it. */
+function claimed(row: TeamRowView, claim: { fence: string; lease_expires: Date; taken_over: boolean }): ClaimResult {
+  return {
+    claimed: true,
+    rowId: row.id,
+    fence: Number(claim.fence),
+    leaseExpires: claim.lease_expires.toISOString(),
+    takenOver: claim.taken_over,
+    kind: row.kind as 'transfer' | 'payment',
+    service: row.service,
+    idempotencyKey: row.idempotencyKey,
+    payload: row.payload,
+    verdict: row.verdict,
+  };
+}
+
+/**
+ * `claimRow` for a run of rows (a lane of transfers), in one transaction that holds the audit's
+ * lock throughout: the rows and their decisions are read and checked first (nobody who takes
+ * the lock, as every writer of decisions and claims does, can change them meanwhile), only the
+ * ready ones are claimed, in one statement, and the claims are audited together. Each row gets
+ * the answer `claimRow` would give it, in the order asked.
+ */
+export async function claimRows(session: WorkspaceSession, dir: VerifiedDirectory, actor: Actor, input: { rowIds: readonly string[]; leaseMs: number }): Promise<ClaimResult[]> {
+  activeMember(dir, actor);
+  refuseTwice(input.rowIds);
+  return session.tx(async (client): Promise<ClaimResult[]> => {
+    await lockChain(client, 'audit');
+    const rows = new Map((await readRows(client, dir, actor.memberId, { rowIds: [...input.rowIds], includeClosed: true })).map((r) => [r.id, r]));
+    const ready = input.rowIds.filter((id) => rows.get(id)?.verdict.status === 'ready');
+    const c = await client.query<{ id: string; fence: string; lease_expires: Date; taken_over: boolean }>(
+      'SELECT r.id::text AS id, c.fence, c.lease_expires, c.taken_over FROM unnest($1::uuid[]) WITH ORDINALITY AS r(id, n) CROSS JOIN LATERAL team.claim_row(r.id, $2, false) AS c ORDER BY r.n',
+      [ready, input.leaseMs],
+    );
+    const claims = new Map(c.rows.map((x) => [x.id, x]));
+    const answers = input.rowIds.map((id): ClaimResult => {
+      const row = rows.get(id);
+      if (!row) return { claimed: false, why: 'closed', text: 'That row is not in the workspace.' };
+      const claim = claims.get(id);
+      if (claim) return claimed(row, claim);
+      if (row.state !== 'open') return { claimed: false, why: 'closed', text: `That row is ${row.state} already: nothing to send.` };
+      if (row.verdict.status !== 'ready') return { claimed: false, why: 'not-ready', text: row.verdict.status === 'waiting' ? `It is not approved yet: ${row.verdict.needed}.` : row.verdict.text };
+      const until = row.lease ? ` until ${row.lease.expires}` : '';
+      return { claimed: false, why: 'held', text: `Another desktop (${row.lease?.holder ?? 'another login'}) is sending it${until}; it is taken over if that desktop stops.` };
+    });
+    await appendAuditMany(
+      client,
+      actor,
+      answers.flatMap((a) => (a.claimed ? [{ event: 'claim' as const, subject: a.rowId, detail: { fence: a.fence, takenOver: a.takenOver, leaseExpires: a.leaseExpires } }] : [])),
+    );
+    return answers;
+  });
+}
+
+/**
+ * `recordOutcome` for a batch, in one transaction under the audit's lock. A claim that no
+ * longer stands (another desktop took the row over) is answered `stale` and nothing is recorded
+ * for it; the others are recorded in one statement and audited together. Claims are taken
+ * under the same lock, so what is checked here is what the statement finds.
+ */
+export async function recordOutcomes(session: WorkspaceSession, dir: VerifiedDirectory, actor: Actor, outcomes: readonly OutcomeInput[]): Promise<OutcomeRecorded[]> {
+  activeMember(dir, actor);
+  refuseTwice(outcomes.map((o) => o.rowId));
+  return session.tx(async (client) => {
+    await lockChain(client, 'audit');
+    const held = await client.query<{ id: string }>(
+      "SELECT q.id::text AS id FROM team.queue_row q JOIN unnest($1::uuid[], $2::bigint[]) AS o(id, fence) ON q.id = o.id AND q.fence = o.fence WHERE q.lease_holder = session_user AND q.state IN ('open', 'needs-review')",
+      [outcomes.map((o) => o.rowId), outcomes.map((o) => o.fence)],
+    );
+    const standing = new Set(held.rows.map((r) => r.id));
+    const mine = outcomes.filter((o) => standing.has(o.rowId));
+    if (mine.length > 0) {
+      await client.query('SELECT team.record_outcome(o.id, o.fence, o.state, o.detail) FROM unnest($1::uuid[], $2::bigint[], $3::text[], $4::text[]) WITH ORDINALITY AS o(id, fence, state, detail, n) ORDER BY o.n', [
+        mine.map((o) => o.rowId),
+        mine.map((o) => o.fence),
+        mine.map((o) => o.state),
+        mine.map((o) => o.detail),
+      ]);
+    }
+    await appendAuditMany(client, actor, mine.map((o) => ({ event: 'outcome' as const, subject: o.rowId, detail: { fence: o.fence, state: o.state, detail: o.detail.slice(0, 1000) } })));
+    return outcomes.map((o): OutcomeRecorded => (standing.has(o.rowId) ? { rowId: o.rowId, recorded: true } : { rowId: o.rowId, recorded: false, text: 'Another desktop took this row over: its outcome is theirs to record.' }));
   });
 }
 

@@ -126,6 +126,17 @@ export type ClaimResult =
     }
   | { claimed: false; why: 'held' | 'closed' | 'not-ready'; text: string };
 
+/** What sending a claimed row did, for the workspace to record under the claim's fencing number. */
+export interface OutcomeInput {
+  rowId: string;
+  fence: number;
+  state: 'sent' | 'failed' | 'needs-review' | 'open';
+  detail: string;
+}
+
+/** Recorded, or not because the claim stands no more (another desktop took the row over). */
+export type OutcomeRecorded = { rowId: string; recorded: true } | { rowId: string; recorded: false; text: string };
+
 export interface PushItemResult {
   id: string;
   status: 'added' | 'already-there' | 'refused';
@@ -154,6 +165,8 @@ const PersonName = z.string().trim().min(1, 'enter a name').max(100);
 const SignedArg = z.strictObject({ text: z.string().max(20_000), signature: z.string().max(200) });
 const SignedDraftArg = z.strictObject({ text: z.string().max(20_000), signature: z.string().max(200), payload: z.string().max(20_000) });
 const LeaseMs = z.number().int().min(1_000).max(3_600_000);
+/** The most rows one `workspace:claimMany` or `workspace:outcomes` takes. */
+export const CLAIM_BATCH_MAX = 100;
 const Fence = z.number().int().min(1);
 const Which = z.strictObject({ workspaceId: WorkspaceId });
 
@@ -196,9 +209,18 @@ export const workspaceChannels = {
     z.strictObject({ workspaceId: WorkspaceId, service: ServiceAddress.optional(), rowIds: z.array(RowId).max(1000).optional(), includeClosed: z.boolean().optional() }),
   ),
   'workspace:claim': channel<ClaimResult>()(z.strictObject({ workspaceId: WorkspaceId, rowId: RowId, leaseMs: LeaseMs, review: z.boolean().optional() })),
+  /** `workspace:claim` for several rows (a lane of transfers) in one transaction; an answer per row, in order. */
+  'workspace:claimMany': channel<ClaimResult[]>()(z.strictObject({ workspaceId: WorkspaceId, rowIds: z.array(RowId).min(1).max(CLAIM_BATCH_MAX), leaseMs: LeaseMs })),
   'workspace:renew': channel<{ leaseExpires: string }>()(z.strictObject({ workspaceId: WorkspaceId, rowId: RowId, fence: Fence, leaseMs: LeaseMs })),
   'workspace:outcome': channel<{ recorded: true }>()(
     z.strictObject({ workspaceId: WorkspaceId, rowId: RowId, fence: Fence, state: z.enum(['sent', 'failed', 'needs-review', 'open']), detail: z.string().max(2000) }),
+  ),
+  /** `workspace:outcome` for several claimed rows in one transaction; a claim that stands no more is answered, not recorded. */
+  'workspace:outcomes': channel<OutcomeRecorded[]>()(
+    z.strictObject({
+      workspaceId: WorkspaceId,
+      outcomes: z.array(z.strictObject({ rowId: RowId, fence: Fence, state: z.enum(['sent', 'failed', 'needs-review', 'open']), detail: z.string().max(2000) })).min(1).max(CLAIM_BATCH_MAX),
+    }),
   ),
   'workspace:cancel': channel<{ canceled: boolean }>()(z.strictObject({ workspaceId: WorkspaceId, rowId: RowId })),
   /** The whole audit, checked on this read (breaks say where); `auditCsv` (src/shared/team/audit.ts) writes it as CSV. */

@@ -2,7 +2,7 @@ import type { DirectoryView, HandlersOf, workspaceChannels } from '../../../shar
 import { verifyAudit } from '../../../shared/team/audit';
 import type { CoreContext } from '../../core/context';
 import { readChain } from '../../workspace/chain-append';
-import { cancelRow, claimRow, recordOutcome, renewLease } from '../../workspace/claims';
+import { cancelRow, claimRow, claimRows, recordOutcome, recordOutcomes, renewLease } from '../../workspace/claims';
 import { addLogin, joinRequests, memberView, registerMember, setMemberRole, setPolicy } from '../../workspace/directory-ops';
 import { nodeTeamCrypto } from '../../workspace/keys';
 import { decide, push, readRows, signDraft } from '../../workspace/queue-ops';
@@ -75,6 +75,14 @@ export function workspaceHandlers(ctx: CoreContext): HandlersOf<typeof workspace
     'workspace:claim': async ({ workspaceId, rowId, leaseMs, review }) => {
       const { l, actor } = await online(workspaceId);
       return claimRow(l.session, l.directory, actor, { rowId, leaseMs, ...(review !== undefined ? { review } : {}) });
+    },
+    'workspace:claimMany': async ({ workspaceId, rowIds, leaseMs }) => {
+      const { l, actor } = await online(workspaceId);
+      return claimRows(l.session, l.directory, actor, { rowIds, leaseMs });
+    },
+    'workspace:outcomes': async ({ workspaceId, outcomes }) => {
+      const { l, actor } = await online(workspaceId);
+      return recordOutcomes(l.session, l.directory, actor, outcomes);
     },
     'workspace:renew': async ({ workspaceId, ...input }) => renewLease((await ws.get(workspaceId)).session, input),
     'workspace:outcome': async ({ workspaceId, ...input }) => {

@@ -1,7 +1,7 @@
 import type { DraftInput, OutboxRow } from '../../../../shared/outbox';
 import type { Result } from '../../../../shared/ipc';
 import type { Transaction } from '../../../../shared/service';
-import type { ClaimResult, TeamRowView } from '../../../../shared/ipc/workspace';
+import type { ClaimResult, OutcomeInput, OutcomeRecorded, TeamRowView } from '../../../../shared/ipc/workspace';
 import type { SendOutcome } from '../model/classify';
 import { draftRow } from '../model/draft';
 import type { Span } from '../model/reconcile-plan';
@@ -12,8 +12,12 @@ export interface TeamWire {
   /** The service's open rows and those waiting for review (only those among `rowIds` when given); closed ones (sent, failed, canceled) too when asked. */
   rows(workspaceId: string, service: string, options?: { includeClosed?: boolean; rowIds?: string[] }): Promise<Result<TeamRowView[]>>;
   claim(workspaceId: string, rowId: string, leaseMs: number): Promise<Result<ClaimResult>>;
+  /** `claim` for a run of transfers, in one transaction; an answer per row, in order. */
+  claimMany(workspaceId: string, rowIds: string[], leaseMs: number): Promise<Result<ClaimResult[]>>;
   renew(workspaceId: string, rowId: string, fence: number, leaseMs: number): Promise<Result<{ leaseExpires: string }>>;
   outcome(workspaceId: string, rowId: string, fence: number, state: 'sent' | 'failed' | 'needs-review' | 'open', detail: string): Promise<Result<{ recorded: true }>>;
+  /** `outcome` for a batch, in one transaction; a claim that stands no more is answered, not recorded. */
+  outcomes(workspaceId: string, outcomes: OutcomeInput[]): Promise<Result<OutcomeRecorded[]>>;
   /** One attempt, with the row's own key, exactly as the solo sender sends (send-row.ts). */
   send(row: OutboxRow): Promise<SendOutcome<unknown>>;
   /** Every transaction the service dates within `window`, or null when they could not all be read (reconcile.ts). */
@@ -99,9 +103,16 @@ export async function sendReadyTeamRows(profileId: string, workspaceId: string, 
   let next = 0;
   const runLane = async () => {
     for (let lane = lanes[next++]; lane; lane = lanes[next++]) {
-      for (const row of lane) {
+      const { rows, batched } = lane;
+      for (let i = 0; i < rows.length; ) {
         if (report.stopped !== null) return;
-        await sendOne(profileId, workspaceId, service, row, wire, leaseMs, report);
+        if (batched) {
+          const run = rows.slice(i, i + CLAIM_BATCH);
+          i += run.length;
+          await sendRun(profileId, workspaceId, run, wire, leaseMs, report);
+        } else {
+          await sendOne(profileId, workspaceId, service, rows[i++] as TeamRowView, wire, leaseMs, report);
+        }
       }
     }
   };
@@ -115,17 +126,89 @@ const ROWS_PER_READ = 1_000;
 /** How many sources send at once: each row is a claim, a send and an outcome, mostly waiting on the network. */
 export const TEAM_SEND_LANES = 4;
 
-/** Ready rows by the account they draw on (a transfer's source; every payment in one lane), each in the workspace's order. */
-function sourceLanes(rows: readonly TeamRowView[]): TeamRowView[][] {
-  const lanes = new Map<string, TeamRowView[]>();
+/**
+ * How many of a source's transfers are claimed, sent and recorded together: each claim and each
+ * outcome is a transaction under the workspace's audit lock, which every desktop's writes share,
+ * so one transaction per row made the lock the queue. A run is sent one row at a time, in order,
+ * as before; only the bookkeeping is gathered. Payments go one at a time: a payment is never
+ * resent blindly, so what a crash leaves unrecorded is kept to one.
+ */
+export const CLAIM_BATCH = 25;
+
+/** Ready rows by the account they draw on (a transfer's source; every payment in one lane, not batched), each in the workspace's order. */
+function sourceLanes(rows: readonly TeamRowView[]): { rows: TeamRowView[]; batched: boolean }[] {
+  const lanes = new Map<string, { rows: TeamRowView[]; batched: boolean }>();
   for (const row of rows) {
     const source = row.kind === 'transfer' ? (row.payload as { source?: unknown } | null)?.source : undefined;
     const lane = typeof source === 'string' ? `transfer:${source}` : 'payments';
     const list = lanes.get(lane);
-    if (list) list.push(row);
-    else lanes.set(lane, [row]);
+    if (list) list.rows.push(row);
+    else lanes.set(lane, { rows: [row], batched: lane !== 'payments' });
   }
   return [...lanes.values()];
+}
+
+/**
+ * A run of one source's transfers: claimed in one transaction, each sent in order with its own
+ * key (a transfer taken over is resent with the same key, which the service deduplicates), the
+ * leases renewed while the run works, and the outcomes recorded in one transaction with each
+ * claim's fencing number. A row whose lease was lost meanwhile, or whose claim the workspace
+ * finds replaced, is counted stale and recorded by nobody here.
+ */
+async function sendRun(profileId: string, workspaceId: string, rows: readonly TeamRowView[], wire: TeamWire, leaseMs: number, report: TeamSendReport): Promise<void> {
+  const claimed = await wire.claimMany(workspaceId, rows.map((r) => r.id), leaseMs);
+  if (!claimed.ok) {
+    if (isUnreachable(claimed)) report.stopped = claimed.error.message;
+    return;
+  }
+  const claims = claimed.value.filter((c): c is Claimed => c.claimed);
+  if (claims.length === 0) return;
+  const lost = new Set<string>();
+  const finished = new Set<string>();
+  const renewal = setInterval(() => {
+    for (const c of claims) {
+      if (finished.has(c.rowId)) continue;
+      void wire.renew(workspaceId, c.rowId, c.fence, leaseMs).then((r) => {
+        if (isStale(r)) lost.add(c.rowId);
+      });
+    }
+  }, Math.max(1_000, Math.floor(leaseMs / 3)));
+  const results: OutcomeInput[] = [];
+  try {
+    for (const claim of claims) {
+      const result = await sendClaimed(profileId, claim, wire);
+      results.push({ rowId: claim.rowId, fence: claim.fence, state: result.state, detail: result.detail.slice(0, 2000) });
+      finished.add(claim.rowId);
+    }
+  } finally {
+    clearInterval(renewal);
+  }
+  const toRecord = results.filter((r) => !lost.has(r.rowId));
+  report.stale += results.length - toRecord.length;
+  if (toRecord.length === 0) return;
+  const recorded = await wire.outcomes(workspaceId, toRecord);
+  if (!recorded.ok) {
+    report.stopped = recorded.error.message;
+    return;
+  }
+  const asked = new Map(toRecord.map((r) => [r.rowId, r]));
+  for (const answer of recorded.value) {
+    const result = asked.get(answer.rowId);
+    if (!result) continue;
+    if (!answer.recorded) {
+      report.stale++;
+      continue;
+    }
+    if (result.state === 'sent' || result.state === 'failed') await wire.mirror(profileId, result.rowId, result.state, result.detail);
+    count(report, result.state);
+  }
+}
+
+function count(report: TeamSendReport, state: OutcomeInput['state']): void {
+  if (state === 'sent') report.sent++;
+  else if (state === 'failed') report.failed++;
+  else if (state === 'needs-review') report.review++;
+  else report.reopened++;
 }
 
 /** One ready row: claimed, sent (or a taken-over payment settled), its outcome recorded. Counts into `report`; sets `report.stopped` when the workspace stops answering. */
@@ -165,8 +248,5 @@ async function sendOne(profileId: string, workspaceId: string, service: string, 
     return;
   }
   if (result.state === 'sent' || result.state === 'failed') await wire.mirror(profileId, claim.rowId, result.state, result.detail);
-  if (result.state === 'sent') report.sent++;
-  else if (result.state === 'failed') report.failed++;
-  else if (result.state === 'needs-review') report.review++;
-  else report.reopened++;
+  count(report, result.state);
 }

@@ -14,6 +14,8 @@ const wire: TeamWire = {
   rows: (workspaceId, service, options) =>
     callMain((api) => api.workspace.rows({ workspaceId, service, ...(options?.includeClosed ? { includeClosed: true } : {}), ...(options?.rowIds ? { rowIds: options.rowIds } : {}) })),
   claim: (workspaceId, rowId, leaseMs) => callMain((api) => api.workspace.claim({ workspaceId, rowId, leaseMs })),
+  claimMany: (workspaceId, rowIds, leaseMs) => callMain((api) => api.workspace.claimMany({ workspaceId, rowIds, leaseMs })),
+  outcomes: (workspaceId, outcomes) => callMain((api) => api.workspace.outcomes({ workspaceId, outcomes })),
   renew: (workspaceId, rowId, fence, leaseMs) => callMain((api) => api.workspace.renew({ workspaceId, rowId, fence, leaseMs })),
   outcome: (workspaceId, rowId, fence, state, detail) => callMain((api) => api.workspace.outcome({ workspaceId, rowId, fence, state, detail: detail.slice(0, 2000) })),
   send: sendRow,
