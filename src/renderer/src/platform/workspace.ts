@@ -28,8 +28,10 @@ export const workspaceCalls = {
   push: (arg: WorkspaceArg<'workspace:push'>): Call<'workspace:push'> => callMain((api) => api.workspace.push(arg)),
   rows: (arg: WorkspaceArg<'workspace:rows'>): Call<'workspace:rows'> => callMain((api) => api.workspace.rows(arg)),
   claim: (arg: WorkspaceArg<'workspace:claim'>): Call<'workspace:claim'> => callMain((api) => api.workspace.claim(arg)),
+  claimMany: (arg: WorkspaceArg<'workspace:claimMany'>): Call<'workspace:claimMany'> => callMain((api) => api.workspace.claimMany(arg)),
   renew: (arg: WorkspaceArg<'workspace:renew'>): Call<'workspace:renew'> => callMain((api) => api.workspace.renew(arg)),
   outcome: (arg: WorkspaceArg<'workspace:outcome'>): Call<'workspace:outcome'> => callMain((api) => api.workspace.outcome(arg)),
+  outcomes: (arg: WorkspaceArg<'workspace:outcomes'>): Call<'workspace:outcomes'> => callMain((api) => api.workspace.outcomes(arg)),
   cancel: (arg: WorkspaceArg<'workspace:cancel'>): Call<'workspace:cancel'> => callMain((api) => api.workspace.cancel(arg)),
   audit: (workspaceId: string): Call<'workspace:audit'> => callMain((api) => api.workspace.audit({ workspaceId })),
 };
