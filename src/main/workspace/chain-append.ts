@@ -43,7 +43,7 @@ export async function appendToChain<K extends 'directory' | 'audit'>(
   return { seq, text };
 }
 
-type AuditFields = Pick<BodyOf<'audit'>, 'event' | 'subject' | 'detail'>;
+export type AuditFields = Pick<BodyOf<'audit'>, 'event' | 'subject' | 'detail'>;
 
 /** One audit entry, in the caller's transaction (so it commits with what it records, or not at all). */
 export function appendAudit(client: pg.ClientBase, actor: Actor, entry: AuditFields): Promise<{ seq: number }> {

@@ -8,7 +8,7 @@ import { policyFacts, teamRequest } from '../../shared/team/policy';
 import { readSignedText, signedText } from '../../shared/team/signed-text';
 import { rowVerdict, type RowVerdict } from '../../shared/team/verdict';
 import type { PromptGate } from '../prompt/trusted-prompt';
-import { appendAudit, lockChain, type Actor } from './chain-append';
+import { appendAuditMany, lockChain, type Actor, type AuditFields } from './chain-append';
 import { nodeTeamCrypto } from './keys';
 import { confirmOrThrow, decideQuestion } from './questions';
 import type { WorkspaceSession } from './session';
@@ -129,56 +129,105 @@ export function push(session: WorkspaceSession, dir: VerifiedDirectory, actor: A
   return session.tx((client) => pushItems(client, session.where, actor, items));
 }
 
+/** One signed item of a push, checked as this desktop's own, ready to insert. */
+interface Checked {
+  id: string;
+  /** The insert's values, in its columns' order. */
+  values: unknown[];
+  /** What the audit says when it is added. */
+  audit: AuditFields;
+  /** The signed text an item already in the workspace must match to be this one. */
+  text: string;
+}
+
+const DRAFT_COLUMNS = { table: 'queue_row', text: 'draft_text', columns: ['id', 'service', 'kind', 'idempotency_key', 'payload', 'draft_text', 'draft_signature', 'amount_cents'], types: ['uuid', 'text', 'text', 'uuid', 'text', 'text', 'text', 'bigint'] } as const;
+const DECISION_COLUMNS = { table: 'decision', text: 'text', columns: ['id', 'row_id', 'member_id', 'decision', 'policy_version', 'text', 'signature'], types: ['uuid', 'uuid', 'uuid', 'text', 'integer', 'text', 'text'] } as const;
+type Target = typeof DRAFT_COLUMNS | typeof DECISION_COLUMNS;
+
+/**
+ * Inserts a push's items of one table: in one statement when the database takes them all (the
+ * usual case: a batch of 100 approvals is one insert and one audit write), else one by one
+ * under savepoints, so an item the database refuses is undone alone. An item whose id is taken
+ * is 'already-there' when it is the same text, else refused with `taken`. The audit entries of
+ * the items added are appended together, in the items' order.
+ */
+async function insertAll(client: pg.PoolClient, where: string, actor: Actor, target: Target, all: readonly Checked[], taken: (item: Checked) => string): Promise<Map<string, PushItemResult>> {
+  const results = new Map<string, PushItemResult>();
+  // An item pushed twice in one push is written (and audited) once.
+  const seen = new Set<string>();
+  const items = all.filter((item) => !seen.has(item.id) && seen.add(item.id));
+  if (items.length === 0) return results;
+  await lockChain(client, 'audit');
+  const columns = target.columns.join(', ');
+  let added: Set<string> | null = null;
+  await client.query('SAVEPOINT push_all');
+  try {
+    const arrays = target.columns.map((_, i) => items.map((item) => item.values[i]));
+    const unnest = target.types.map((t, i) => `$${i + 1}::${t}[]`).join(', ');
+    const ins = await client.query<{ id: string }>(`INSERT INTO team.${target.table} (${columns}) SELECT * FROM unnest(${unnest}) ON CONFLICT DO NOTHING RETURNING id::text AS id`, arrays);
+    await client.query('RELEASE SAVEPOINT push_all');
+    added = new Set(ins.rows.map((r) => r.id));
+  } catch (error) {
+    if (workspaceFailure(error, where).kind === 'unreachable') throw error;
+    await client.query('ROLLBACK TO SAVEPOINT push_all');
+  }
+  for (const item of items) {
+    if (added) {
+      results.set(item.id, added.has(item.id) ? { id: item.id, status: 'added' } : await existing(client, target, item, taken(item)));
+      continue;
+    }
+    const placeholders = target.columns.map((_, i) => `$${i + 1}`).join(', ');
+    results.set(
+      item.id,
+      await pushOne(client, where, item.id, async () => {
+        const ins = await client.query(`INSERT INTO team.${target.table} (${columns}) VALUES (${placeholders}) ON CONFLICT DO NOTHING RETURNING id`, item.values);
+        return ins.rowCount === 0 ? existing(client, target, item, taken(item)) : { id: item.id, status: 'added' };
+      }),
+    );
+  }
+  await appendAuditMany(client, actor, items.filter((item) => results.get(item.id)?.status === 'added').map((item) => item.audit));
+  return results;
+}
+
 async function pushItems(client: pg.PoolClient, where: string, actor: Actor, items: { drafts: readonly SignedDraft[]; decisions: readonly Signed[] }): Promise<{ drafts: PushItemResult[]; decisions: PushItemResult[] }> {
-  const drafts: PushItemResult[] = [];
-  for (const d of items.drafts) {
+  const drafts = items.drafts.map((d): Checked | PushItemResult => {
     const read = readSignedText('draft', d.text);
     const body = read.ok ? read.body : null;
     if (!body || body.drafter !== actor.memberId || !nodeTeamCrypto.verify(actor.key.publicKey, d.text, d.signature) || nodeTeamCrypto.sha256Hex(d.payload) !== body.payloadHash) {
-      drafts.push({ id: body?.id ?? '', status: 'refused', problem: 'It is not a draft this desktop signed.' });
-      continue;
+      return { id: body?.id ?? '', status: 'refused', problem: 'It is not a draft this desktop signed.' };
     }
     const amount = policyFacts(body.kind, parsePayload(d.payload))?.amountCents ?? 0;
-    drafts.push(
-      await pushOne(client, where, body.id, async () => {
-        await lockChain(client, 'audit');
-        const ins = await client.query(
-          'INSERT INTO team.queue_row (id, service, kind, idempotency_key, payload, draft_text, draft_signature, amount_cents) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING RETURNING id',
-          [body.id, body.service, body.kind, body.idempotencyKey, d.payload, d.text, d.signature, amount],
-        );
-        if (ins.rowCount === 0) return existing(client, 'queue_row', 'draft_text', body.id, d.text, 'Another row already uses this id or idempotency key.');
-        await appendAudit(client, actor, { event: 'draft', subject: body.id, detail: { kind: body.kind, amountCents: amount, service: body.service } });
-        return { id: body.id, status: 'added' };
-      }),
-    );
-  }
-  const decisions: PushItemResult[] = [];
-  for (const d of items.decisions) {
+    return {
+      id: body.id,
+      values: [body.id, body.service, body.kind, body.idempotencyKey, d.payload, d.text, d.signature, amount],
+      audit: { event: 'draft', subject: body.id, detail: { kind: body.kind, amountCents: amount, service: body.service } },
+      text: d.text,
+    };
+  });
+  const decisions = items.decisions.map((d): Checked | PushItemResult => {
     const read = readSignedText('decision', d.text);
     const body = read.ok ? read.body : null;
     if (!body || body.by !== actor.memberId || !nodeTeamCrypto.verify(actor.key.publicKey, d.text, d.signature)) {
-      decisions.push({ id: body?.id ?? '', status: 'refused', problem: 'It is not a decision this desktop signed.' });
-      continue;
+      return { id: body?.id ?? '', status: 'refused', problem: 'It is not a decision this desktop signed.' };
     }
-    decisions.push(
-      await pushOne(client, where, body.id, async () => {
-        await lockChain(client, 'audit');
-        const ins = await client.query(
-          'INSERT INTO team.decision (id, row_id, member_id, decision, policy_version, text, signature) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING RETURNING id',
-          [body.id, body.row, body.by, body.decision, body.policyVersion, d.text, d.signature],
-        );
-        if (ins.rowCount === 0) return existing(client, 'decision', 'text', body.id, d.text, `You already decided this row under policy version ${body.policyVersion}.`);
-        await appendAudit(client, actor, { event: body.decision, subject: body.row, detail: { policyVersion: body.policyVersion, ...(body.reason ? { reason: body.reason } : {}) } });
-        return { id: body.id, status: 'added' };
-      }),
-    );
-  }
-  return { drafts, decisions };
+    return {
+      id: body.id,
+      values: [body.id, body.row, body.by, body.decision, body.policyVersion, d.text, d.signature],
+      audit: { event: body.decision, subject: body.row, detail: { policyVersion: body.policyVersion, ...(body.reason ? { reason: body.reason } : {}) } },
+      text: d.text,
+    };
+  });
+  const isChecked = (x: Checked | PushItemResult): x is Checked => 'values' in x;
+  // Drafts first: a decision in the same push may be about one of them.
+  const draftsDone = await insertAll(client, where, actor, DRAFT_COLUMNS, drafts.filter(isChecked), () => 'Another row already uses this id or idempotency key.');
+  const decisionsDone = await insertAll(client, where, actor, DECISION_COLUMNS, decisions.filter(isChecked), (item) => `You already decided this row under policy version ${String(item.values[4])}.`);
+  const answer = (list: (Checked | PushItemResult)[], done: Map<string, PushItemResult>) => list.map((x) => (isChecked(x) ? (done.get(x.id) ?? { id: x.id, status: 'refused' as const, problem: 'It was not written.' }) : x));
+  return { drafts: answer(drafts, draftsDone), decisions: answer(decisions, decisionsDone) };
 }
 
-async function existing(client: pg.ClientBase, table: 'queue_row' | 'decision', column: 'draft_text' | 'text', id: string, text: string, otherwise: string): Promise<PushItemResult> {
-  const r = await client.query<{ t: string }>(`SELECT ${column} AS t FROM team.${table} WHERE id = $1`, [id]);
-  return r.rows[0]?.t === text ? { id, status: 'already-there' } : { id, status: 'refused', problem: otherwise };
+async function existing(client: pg.ClientBase, target: Target, item: Checked, otherwise: string): Promise<PushItemResult> {
+  const r = await client.query<{ t: string }>(`SELECT ${target.text} AS t FROM team.${target.table} WHERE id = $1`, [item.id]);
+  return r.rows[0]?.t === item.text ? { id: item.id, status: 'already-there' } : { id: item.id, status: 'refused', problem: otherwise };
 }
 
 interface QueueRowRecord {
