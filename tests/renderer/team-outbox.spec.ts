@@ -57,3 +57,30 @@ test('the pusher keeps everything while the workspace is unreachable, then sends
   const again = await lane.run<{ calls: unknown[] }>('push', 'p2', WS, []);
   expect(again.calls).toEqual([]);
 });
+
+test('copies take how the workspace closed their rows in one commit; one settled meanwhile makes each be tried alone, and it is not changed twice', async ({ lane }) => {
+  await lane.open('team-outbox.ts');
+  await lane.run('reset', 'p3');
+  const rows = [await lane.run<{ id: string }>('handed', 'p3', WS, 100, T0), await lane.run<{ id: string }>('handed', 'p3', WS, 200, T0 + 1), await lane.run<{ id: string }>('handed', 'p3', WS, 300, T0 + 2)];
+  const [a, b, c] = rows.map((r) => r.id) as [string, string, string];
+  const together = await lane.run<{ moved: number; states: string[] }>('mirrored', 'p3', [
+    { rowId: a, outcome: 'sent', detail: 'sent (transfer tr_a)' },
+    { rowId: b, outcome: 'failed', detail: 'Insufficient funds.' },
+  ], null, T0 + 10);
+  expect(together).toMatchObject({ moved: 2, states: ['sent', 'failed'] });
+
+  const d = (await lane.run<{ id: string }>('handed', 'p3', WS, 400, T0 + 3)).id;
+  const settled = await lane.run<{ moved: number; states: string[]; audit: string[] }>(
+    'mirrored',
+    'p3',
+    [
+      { rowId: c, outcome: 'sent', detail: 'sent (transfer tr_c)' },
+      { rowId: d, outcome: 'canceled', detail: 'canceled by its drafter' },
+    ],
+    { rowId: c, outcome: 'sent', detail: 'sent (transfer tr_c)' },
+    T0 + 20,
+  );
+  expect(settled.moved).toBe(1);
+  expect(settled.states).toEqual(['sent', 'canceled']);
+  expect(settled.audit.filter((line) => line.startsWith('sent'))).toHaveLength(1);
+});

@@ -1,7 +1,7 @@
 import { outboxDb } from '../../../src/renderer/src/db/outbox-db';
 import * as repo from '../../../src/renderer/src/outbox/repo/outbox-repo';
 import { keepDecisions, unpushedItems } from '../../../src/renderer/src/outbox/repo/team-repo';
-import { handRowToTeam } from '../../../src/renderer/src/outbox/repo/team-rows-repo';
+import { handRowToTeam, mirrorTeamOutcome, mirrorTeamOutcomes, type TeamClosingOf } from '../../../src/renderer/src/outbox/repo/team-rows-repo';
 import { pushProfile, type PushCall } from '../../../src/renderer/src/team-queue/commands/pusher';
 import type { PushItemResult } from '../../../src/shared/ipc/workspace';
 import { expose } from './expose';
@@ -46,6 +46,14 @@ expose({
     const text = statement('decision', { workspace: workspaceId, id, row: rowId, payloadHash: 'a'.repeat(64), service: SVC, policyVersion: 0, decision: 'approve', by: '00000000-0000-4000-8000-000000000001', at: '2026-03-08T01:30:00.000Z' });
     await keepDecisions(profileId, workspaceId, [{ text, signature: 'sig' }]);
     return id;
+  },
+  /** How the workspace closed some rows, taken by their copies: one alone first when `first` is given, then all together. */
+  async mirrored(profileId: string, closings: TeamClosingOf[], first: TeamClosingOf | null, now: number) {
+    if (first) await mirrorTeamOutcome(profileId, first.rowId, first.outcome, first.detail, now);
+    const moved = await mirrorTeamOutcomes(profileId, closings, now);
+    const states = await Promise.all(closings.map(async (c) => (await repo.getRow(profileId, c.rowId))?.state ?? 'missing'));
+    const audit = (await repo.listAudit(profileId)).filter((a) => closings.some((c) => c.rowId === a.rowId)).map((a) => `${a.action}: ${a.detail}`);
+    return { moved, states, audit };
   },
   unpushed: async (profileId: string, workspaceId: string) => (await unpushedItems(profileId, workspaceId)).map((i) => `${i.type} ${i.id}`),
   kept: async (profileId: string) => (await outboxDb(profileId).team.toArray()).map((i) => ({ id: i.id, pushed: i.pushed, problem: i.problem ?? null })),

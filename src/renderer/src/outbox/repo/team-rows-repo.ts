@@ -44,6 +44,41 @@ export async function mirrorTeamOutcome(profileId: string, rowId: string, outcom
   }
 }
 
+/** How one row ended in the workspace, for its drafter's copy. */
+export interface TeamClosingOf {
+  rowId: string;
+  outcome: t.TeamClosing;
+  detail: string;
+}
+
+/**
+ * `mirrorTeamOutcome` for many rows in one commit (what one burst of changes closed): one change
+ * for every live query rather than one per row. When one of them cannot take it (settled
+ * meanwhile), each is tried alone. Resolves to how many copies moved.
+ */
+export async function mirrorTeamOutcomes(profileId: string, closings: readonly TeamClosingOf[], now = Date.now()): Promise<number> {
+  if (closings.length === 0) return 0;
+  const byRow = new Map(closings.map((c) => [c.rowId, c]));
+  try {
+    await changeRows(
+      profileId,
+      [...byRow.keys()],
+      (row) => {
+        const c = byRow.get(row.id);
+        if (!c) throw new RowNotFound(row.id);
+        return t.closedInTeam(row, c.outcome, c.detail, now);
+      },
+      now,
+    );
+    return byRow.size;
+  } catch (error) {
+    if (!(error instanceof RowNotFound || error instanceof t.IllegalTransition)) throw error;
+  }
+  let moved = 0;
+  for (const c of byRow.values()) if (await mirrorTeamOutcome(profileId, c.rowId, c.outcome, c.detail, now)) moved++;
+  return moved;
+}
+
 /**
  * The rows of this outbox that wait in `workspaceId` (their drafter is this desktop), to follow
  * what happens to them there; only those among `only` when given (the rows a change named).

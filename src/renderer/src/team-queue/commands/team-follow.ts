@@ -1,6 +1,6 @@
 import type { OutboxRow } from '../../../../shared/outbox';
 import { bridge, callMain } from '../../platform/bridge';
-import { mirrorTeamOutcome, rowsWaitingInTeam } from '../../outbox/repo/team-rows-repo';
+import { mirrorTeamOutcome, mirrorTeamOutcomes, rowsWaitingInTeam } from '../../outbox/repo/team-rows-repo';
 import { draftPushed } from '../../outbox/repo/team-repo';
 import { localClosing } from '../model/follow';
 import { forEachProfile, narrowedOneAtATime, whenProfilesChange, type NamedRows } from './per-workspace';
@@ -21,10 +21,11 @@ export async function followTeamRows(profileId: string, workspaceId: string, nam
   for (let i = 0; i < ids.length; i += ROWS_PER_READ) {
     const r = await callMain((api) => api.workspace.rows({ workspaceId, rowIds: ids.slice(i, i + ROWS_PER_READ), includeClosed: true }));
     if (!r.ok) break;
-    for (const row of r.value) {
+    const closings = r.value.flatMap((row) => {
       const closing = localClosing(row);
-      if (closing && (await mirrorTeamOutcome(profileId, row.id, closing.outcome, closing.detail))) followed++;
-    }
+      return closing ? [{ rowId: row.id, outcome: closing.outcome, detail: closing.detail }] : [];
+    });
+    followed += await mirrorTeamOutcomes(profileId, closings);
   }
   return followed;
 }
