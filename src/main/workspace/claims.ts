@@ -4,6 +4,7 @@ import { appendAudit, appendAuditMany, lockChain, type Actor } from './chain-app
 import { Rollback } from './connection';
 import { activeMember, readRows } from './queue-ops';
 import type { TeamRowView } from '../../shared/ipc/workspace';
+import type { RowVerdict } from '../../shared/team/verdict';
 import type { WorkspaceSession } from './session';
 import { WorkspaceError } from './workspace-error';
 
@@ -22,32 +23,31 @@ export async function claimRow(session: WorkspaceSession, dir: VerifiedDirectory
     const c = await client.query<{ fence: string; claims: number; lease_expires: Date; taken_over: boolean }>('SELECT * FROM team.claim_row($1, $2, $3)', [input.rowId, input.leaseMs, input.review ?? false]);
     const claim = c.rows[0];
     const [row] = await readRows(client, dir, actor.memberId, { rowIds: [input.rowId], includeClosed: true });
-    if (!row) return { claimed: false, why: 'closed', text: 'That row is not in the workspace.' };
-    if (!claim) {
-      if (row.state !== (input.review ? 'needs-review' : 'open')) return { claimed: false, why: 'closed', text: `That row is ${row.state} already: nothing to send.` };
-      const until = row.lease ? ` until ${row.lease.expires}` : '';
-      return { claimed: false, why: 'held', text: `Another desktop (${row.lease?.holder ?? 'another login'}) is sending it${until}; it is taken over if that desktop stops.` };
-    }
-    if (row.verdict.status !== 'ready') {
-      // Undone: a row that may not be sent is not claimed at all, and nothing is audited.
-      const text = row.verdict.status === 'waiting' ? `It is not approved yet: ${row.verdict.needed}.` : row.verdict.text;
-      throw new Rollback<ClaimResult>({ claimed: false, why: 'not-ready', text });
-    }
-    const fence = Number(claim.fence);
-    await appendAudit(client, actor, { event: 'claim', subject: row.id, detail: { fence, takenOver: claim.taken_over, leaseExpires: claim.lease_expires.toISOString() } });
-    return {
-      claimed: true,
-      rowId: row.id,
-      fence,
-      leaseExpires: claim.lease_expires.toISOString(),
-      takenOver: claim.taken_over,
-      kind: row.kind as 'transfer' | 'payment',
-      service: row.service,
-      idempotencyKey: row.idempotencyKey,
-      payload: row.payload,
-      verdict: row.verdict,
-    };
+    if (!row || !claim) return notClaimed(row, input.review ? 'needs-review' : 'open');
+    // Undone: a row that may not be sent is not claimed at all, and nothing is audited.
+    if (row.verdict.status !== 'ready') throw new Rollback<ClaimResult>(notReady(row.verdict));
+    const answer = claimed(row, claim);
+    await appendAudit(client, actor, claimAudit(answer));
+    return answer;
   });
+}
+
+/** Why a row was not claimed: gone, no longer in the state claimed from, or held by another desktop's lease. */
+function notClaimed(row: TeamRowView | undefined, from: 'open' | 'needs-review'): ClaimResult {
+  if (!row) return { claimed: false, why: 'closed', text: 'That row is not in the workspace.' };
+  if (row.state !== from) return { claimed: false, why: 'closed', text: `That row is ${row.state} already: nothing to send.` };
+  const until = row.lease ? ` until ${row.lease.expires}` : '';
+  return { claimed: false, why: 'held', text: `Another desktop (${row.lease?.holder ?? 'another login'}) is sending it${until}; it is taken over if that desktop stops.` };
+}
+
+/** A row this desktop's verdict says may not be sent. */
+function notReady(verdict: Exclude<RowVerdict, { status: 'ready' }>): ClaimResult {
+  return { claimed: false, why: 'not-ready', text: verdict.status === 'waiting' ? `It is not approved yet: ${verdict.needed}.` : verdict.text };
+}
+
+/** A claim's audit entry. */
+function claimAudit(c: Extract<ClaimResult, { claimed: true }>) {
+  return { event: 'claim' as const, subject: c.rowId, detail: { fence: c.fence, takenOver: c.takenOver, leaseExpires: c.leaseExpires } };
 }
 
 /** A batch names each row once: a row twice in one transaction would be claimed, or recorded, against itself. */
@@ -56,7 +56,7 @@ function refuseTwice(rowIds: readonly string[]): void {
 }
 
 /** What a claim hands over, from the row as this desktop checked it. */
-function claimed(row: TeamRowView, claim: { fence: string; lease_expires: Date; taken_over: boolean }): ClaimResult {
+function claimed(row: TeamRowView, claim: { fence: string; lease_expires: Date; taken_over: boolean }): Extract<ClaimResult, { claimed: true }> {
   return {
     claimed: true,
     rowId: row.id,
@@ -92,19 +92,13 @@ export async function claimRows(session: WorkspaceSession, dir: VerifiedDirector
     const claims = new Map(c.rows.map((x) => [x.id, x]));
     const answers = input.rowIds.map((id): ClaimResult => {
       const row = rows.get(id);
-      if (!row) return { claimed: false, why: 'closed', text: 'That row is not in the workspace.' };
       const claim = claims.get(id);
-      if (claim) return claimed(row, claim);
-      if (row.state !== 'open') return { claimed: false, why: 'closed', text: `That row is ${row.state} already: nothing to send.` };
-      if (row.verdict.status !== 'ready') return { claimed: false, why: 'not-ready', text: row.verdict.status === 'waiting' ? `It is not approved yet: ${row.verdict.needed}.` : row.verdict.text };
-      const until = row.lease ? ` until ${row.lease.expires}` : '';
-      return { claimed: false, why: 'held', text: `Another desktop (${row.lease?.holder ?? 'another login'}) is sending it${until}; it is taken over if that desktop stops.` };
+      if (row && claim) return claimed(row, claim);
+      // As claimRow answers: gone, closed or held first (claim_row refuses those before any verdict), then not ready.
+      if (!row || row.state !== 'open' || row.lease || row.verdict.status === 'ready') return notClaimed(row, 'open');
+      return notReady(row.verdict);
     });
-    await appendAuditMany(
-      client,
-      actor,
-      answers.flatMap((a) => (a.claimed ? [{ event: 'claim' as const, subject: a.rowId, detail: { fence: a.fence, takenOver: a.takenOver, leaseExpires: a.leaseExpires } }] : [])),
-    );
+    await appendAuditMany(client, actor, answers.flatMap((a) => (a.claimed ? [claimAudit(a)] : [])));
     return answers;
   });
 }
