@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Result } from '../../src/shared/ipc';
 import type { ClaimResult, TeamRowView } from '../../src/shared/ipc/workspace';
 import type { OutboxRow } from '../../src/shared/outbox';
@@ -193,5 +193,48 @@ describe('the team sender', () => {
       'mirror t1 sent',
     ]);
     expect(report).toMatchObject({ sent: 1, stale: 1, stopped: null });
+  });
+
+  it('a run renews every claim until its outcomes are recorded, rows already sent included, and never sends a row whose lease was lost before its turn', async () => {
+    vi.useFakeTimers();
+    try {
+      const from = { payload: { source: 'va_a', destination: 'va_z', amountCents: 100 } };
+      const { wire, log } = scripted({
+        rows: [row('t1', 'ready', from), row('t2', 'ready', from), row('t3', 'ready', from)],
+        claims: { t1: claimOf('t1', 'transfer', 1), t2: claimOf('t2', 'transfer', 1), t3: claimOf('t3', 'transfer', 1) },
+      });
+      // t2's send hangs until let go (a slow service); t3's lease is found taken over meanwhile.
+      let letGo = () => {};
+      const slow = new Promise<void>((resolve) => (letGo = resolve));
+      const send = wire.send;
+      wire.send = async (r) => {
+        const outcome = await send(r);
+        if (r.id === 't2') await slow;
+        return outcome;
+      };
+      wire.renew = async (_w, rowId) => {
+        log.push(`renew ${rowId}`);
+        return rowId === 't3' ? failure('stale-claim', 'Another desktop took this row over.') : ok({ leaseExpires: '' });
+      };
+      const run = sendReadyTeamRows('p1', WS, SVC, wire, 3_000);
+      await vi.waitFor(() => expect(log.some((l) => l.startsWith('send transfer t2'))).toBe(true));
+      await vi.advanceTimersByTimeAsync(1_000);
+      letGo();
+      const report = await run;
+      expect(log.filter((l) => !l.startsWith('read'))).toEqual([
+        'claim run t1,t2,t3',
+        'send transfer t1 with signed-key-t1 {"source":"va_a","destination":"va_b","amountCents":500}',
+        'send transfer t2 with signed-key-t2 {"source":"va_a","destination":"va_b","amountCents":500}',
+        'renew t1',
+        'renew t2',
+        'renew t3',
+        'outcomes t1 #1 sent, t2 #1 sent',
+        'mirror t1 sent',
+        'mirror t2 sent',
+      ]);
+      expect(report).toMatchObject({ sent: 2, stale: 1 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -163,35 +163,39 @@ async function sendRun(profileId: string, workspaceId: string, rows: readonly Te
   }
   const claims = claimed.value.filter((c): c is Claimed => c.claimed);
   if (claims.length === 0) return;
+  // Every claim of the run is renewed until the run's outcomes are recorded, a row already sent
+  // included: its outcome waits for the others, and a lease that ran out meanwhile would let the
+  // row be canceled or taken over after its money moved.
   const lost = new Set<string>();
-  const finished = new Set<string>();
   const renewal = setInterval(() => {
     for (const c of claims) {
-      if (finished.has(c.rowId)) continue;
+      if (lost.has(c.rowId)) continue;
       void wire.renew(workspaceId, c.rowId, c.fence, leaseMs).then((r) => {
         if (isStale(r)) lost.add(c.rowId);
       });
     }
   }, Math.max(1_000, Math.floor(leaseMs / 3)));
+  let recorded: Result<OutcomeRecorded[]> | null = null;
   const results: OutcomeInput[] = [];
   try {
     for (const claim of claims) {
+      // A claim lost before its turn (this desktop slept past its lease) is another desktop's now: not sent here.
+      if (lost.has(claim.rowId)) continue;
       const result = await sendClaimed(profileId, claim, wire);
       results.push({ rowId: claim.rowId, fence: claim.fence, state: result.state, detail: result.detail.slice(0, 2000) });
-      finished.add(claim.rowId);
     }
+    const toRecord = results.filter((r) => !lost.has(r.rowId));
+    report.stale += claims.length - toRecord.length;
+    if (toRecord.length > 0) recorded = await wire.outcomes(workspaceId, toRecord);
   } finally {
     clearInterval(renewal);
   }
-  const toRecord = results.filter((r) => !lost.has(r.rowId));
-  report.stale += results.length - toRecord.length;
-  if (toRecord.length === 0) return;
-  const recorded = await wire.outcomes(workspaceId, toRecord);
+  if (recorded === null) return;
   if (!recorded.ok) {
     report.stopped = recorded.error.message;
     return;
   }
-  const asked = new Map(toRecord.map((r) => [r.rowId, r]));
+  const asked = new Map(results.map((r) => [r.rowId, r]));
   for (const answer of recorded.value) {
     const result = asked.get(answer.rowId);
     if (!result) continue;
