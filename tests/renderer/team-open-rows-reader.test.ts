@@ -2,31 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { Result } from '../../src/shared/ipc';
 import type { TeamRowView } from '../../src/shared/ipc/workspace';
 import { openRowsReader, type ReadResult } from '../../src/renderer/src/team-queue/commands/open-rows-reader';
+import { listedRow } from '../unit/team-fixtures';
 
 // The inbox's reads of a workspace's open rows: never two at once for what is shown, what is
 // wanted meanwhile read in one go after, and a switch to another profile's rows never showing,
 // nor swallowing, what a read of the old one was doing. main's answers are held until let go.
 
-function row(id: string, service: string, state: TeamRowView['state'] = 'open'): TeamRowView {
-  return {
-    id,
-    service,
-    kind: 'transfer',
-    idempotencyKey: `key-${id}`,
-    payload: null,
-    amountCents: 100,
-    state,
-    createdAt: `2026-11-01T10:00:0${id.slice(-1)}.000Z`,
-    drafter: null,
-    draft: { text: '', signature: '', payload: '' },
-    decisions: [],
-    verdict: { status: 'waiting', approvedBy: [], required: 2, missing: 2, policyVersion: 1, needed: '2 more approvers', ignored: [] },
-    lease: null,
-    fence: 0,
-    claims: 0,
-    outcome: null,
-  };
-}
+const row = (id: string, service: string, state: TeamRowView['state'] = 'open') => listedRow(id, { service, state, createdAt: `2026-11-01T10:00:0${id.slice(-1)}.000Z` });
 
 interface Asked {
   arg: { workspaceId: string; service?: string; rowIds?: string[]; includeClosed?: boolean };

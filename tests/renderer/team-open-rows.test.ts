@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TeamRowView } from '../../src/shared/ipc/workspace';
 import { withRowsRead } from '../../src/renderer/src/team-queue/model/open-rows';
+import { listedRow } from '../unit/team-fixtures';
 
 /** A row as main lists it; only what the merge looks at is meaningful here. */
-function row(id: string, createdAt: string, state: TeamRowView['state'] = 'open', outcome: string | null = null): TeamRowView {
-  return {
-    id,
-    service: 'https://svc.example',
-    kind: 'transfer',
-    idempotencyKey: `key-${id}`,
-    payload: null,
-    amountCents: 100,
-    state,
-    createdAt,
-    drafter: null,
-    draft: { text: '', signature: '', payload: '' },
-    decisions: [],
-    verdict: { status: 'waiting', approvedBy: [], required: 2, missing: 2, policyVersion: 1, needed: '2 more approvers', ignored: [] },
-    lease: null,
-    fence: 0,
-    claims: 0,
-    outcome,
-  };
-}
+const row = (id: string, createdAt: string, state: TeamRowView['state'] = 'open', outcome: string | null = null) => listedRow(id, { createdAt, state, outcome });
 
 const ids = (rows: readonly TeamRowView[]) => rows.map((r) => r.id);
 

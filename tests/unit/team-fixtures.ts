@@ -1,3 +1,4 @@
+import type { TeamRowView } from '../../src/shared/ipc/workspace';
 import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import type { DirectoryRow } from '../../src/shared/team/directory';
 import type { MemberRecord, MemberRole, Policy } from '../../src/shared/team/model';
@@ -68,4 +69,27 @@ export class LogBuilder {
     this.prev = sha256(text);
     return row;
   }
+}
+
+/** A workspace row as main lists it, waiting for two approvers; what a test looks at comes in `over`. */
+export function listedRow(id: string, over: Partial<TeamRowView> = {}): TeamRowView {
+  return {
+    id,
+    service: 'https://svc.example',
+    kind: 'transfer',
+    idempotencyKey: `key-${id}`,
+    payload: null,
+    amountCents: 100,
+    state: 'open',
+    createdAt: '2026-11-01T10:00:00.000Z',
+    drafter: null,
+    draft: { text: '', signature: '', payload: '' },
+    decisions: [],
+    verdict: { status: 'waiting', approvedBy: [], required: 2, missing: 2, policyVersion: 1, needed: '2 more approvers', ignored: [] },
+    lease: null,
+    fence: 0,
+    claims: 0,
+    outcome: null,
+    ...over,
+  };
 }
