@@ -3,7 +3,7 @@ import type { Result } from '../../src/shared/ipc';
 import type { ClaimResult, TeamRowView } from '../../src/shared/ipc/workspace';
 import type { OutboxRow } from '../../src/shared/outbox';
 import type { Transaction } from '../../src/shared/service';
-import type { SendOutcome } from '../../src/renderer/src/outbox/model/classify';
+import type { SendOutcome } from '../../src/shared/outbox/classify';
 import { sendReadyTeamRows, type TeamWire } from '../../src/renderer/src/outbox/sender/team-sender';
 
 // The team sender's decisions, with the workspace and the service scripted: what it claims, what

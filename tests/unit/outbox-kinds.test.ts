@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KINDS, kindOf } from '../../src/renderer/src/outbox/model/kinds';
+import { sendRequestOf, WIRES } from '../../src/shared/outbox/wire';
 import type { OutboxKind } from '../../src/shared/outbox';
 import { noteInput, paymentInput, row, transferInput } from './outbox-fixtures';
 
@@ -14,25 +15,23 @@ describe('the kinds of outbox row', () => {
 
   it('each kind says which call sends it, with the row’s key (main holds it until a Retry-After runs out)', () => {
     const t = row(transferInput('va_a', 'va_b', 1_234));
-    expect(kindOf(t).request(t)).toEqual({ endpoint: 'transferBetweenVirtualAccounts', request: { body: t.payload, idempotencyKey: t.idempotencyKey } });
+    expect(sendRequestOf(t)).toEqual({ endpoint: 'transferBetweenVirtualAccounts', request: { body: t.payload, idempotencyKey: t.idempotencyKey } });
     const p = row(paymentInput());
-    expect(kindOf(p).request(p)).toEqual({ endpoint: 'pay', request: { body: p.payload, idempotencyKey: p.idempotencyKey } });
+    expect(sendRequestOf(p)).toEqual({ endpoint: 'pay', request: { body: p.payload, idempotencyKey: p.idempotencyKey } });
     const n = row(noteInput());
     const { transactionId, ...note } = n.payload as { transactionId: string; note: string };
-    expect(kindOf(n).request(n)).toEqual({ endpoint: 'setTransactionNote', request: { params: { transactionId }, body: note, idempotencyKey: n.idempotencyKey } });
+    expect(sendRequestOf(n)).toEqual({ endpoint: 'setTransactionNote', request: { params: { transactionId }, body: note, idempotencyKey: n.idempotencyKey } });
   });
 
   it('only an endpoint that deduplicates (or overwrites) is resent blindly; a payment’s success:false is a refusal', () => {
-    expect([KINDS.transfer.idempotent, KINDS.payment.idempotent, KINDS.note.idempotent]).toEqual([true, false, true]);
-    expect(KINDS.payment.refusedDespiteSuccess({ success: false })).toMatch(/did not go through/);
-    expect(KINDS.payment.refusedDespiteSuccess({ success: true })).toBeNull();
+    expect([WIRES.transfer.idempotent, WIRES.payment.idempotent, WIRES.note.idempotent]).toEqual([true, false, true]);
+    expect(WIRES.payment.refusedDespiteSuccess({ success: false })).toMatch(/did not go through/);
+    expect(WIRES.payment.refusedDespiteSuccess({ success: true })).toBeNull();
   });
 
   it('money-moving kinds can be found in the transactions and are approved by people; notes are neither', () => {
     expect([KINDS.transfer.approvable, KINDS.payment.approvable, KINDS.note.approvable]).toEqual([true, true, false]);
-    expect(KINDS.transfer.reconcile).toBeDefined();
-    expect(KINDS.payment.reconcile).toBeDefined();
-    expect(KINDS.note.reconcile).toBeUndefined();
+    expect([WIRES.transfer.movesMoney, WIRES.payment.movesMoney, WIRES.note.movesMoney]).toEqual([true, true, false]);
     expect(KINDS.note.withAmount({ transactionId: 'tx', note: 'n' }, 5)).toBeNull();
   });
 

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../../src/renderer/src/outbox/model/transitions';
-import { evidenceOf, keyMayBeForgotten, NOT_FOUND_AFTER_KEY_EXPIRED, notFoundAfterKeyExpired, planReconciliation, reviewWindow, spanOf, type Movement } from '../../src/renderer/src/outbox/model/reconcile-plan';
+import { keyMayBeForgotten, NOT_FOUND_AFTER_KEY_EXPIRED, notFoundAfterKeyExpired, planReconciliation, reviewWindow, spanOf, type Movement } from '../../src/renderer/src/outbox/model/reconcile-plan';
+import { evidenceOf } from '../../src/shared/outbox/movements';
 import { move } from '../../src/sandbox/accounts/postings';
 import { pay } from '../../src/sandbox/payments/pay';
 import { transfer } from '../../src/sandbox/payments/transfers';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../src/sandbox';
 import type { FaultSettingsInput } from '../../src/sandbox/http/faults';
-import { classifySend } from '../../src/renderer/src/outbox/model/classify';
+import { classifySend } from '../../src/shared/outbox/classify';
 import { payloadHash } from '../../src/renderer/src/outbox/model/payload-hash';
 import * as t from '../../src/renderer/src/outbox/model/transitions';
 import type { OutboxRow } from '../../src/shared/outbox';

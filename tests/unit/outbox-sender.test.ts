@@ -1,5 +1,5 @@
 import { describe, expect, it, vi, beforeEach, afterEach } from 'vitest';
-import type { SendOutcome } from '../../src/renderer/src/outbox/model/classify';
+import type { SendOutcome } from '../../src/shared/outbox/classify';
 import { OutboxSender, type SenderStore } from '../../src/renderer/src/outbox/sender/sender';
 
 // The sender's orchestration with a fake clock and an in-memory store: which rows go when, in

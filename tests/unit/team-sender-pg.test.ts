@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { OutboxRow } from '../../src/shared/outbox';
 import type { Transaction } from '../../src/shared/service';
-import type { SendOutcome } from '../../src/renderer/src/outbox/model/classify';
+import type { SendOutcome } from '../../src/shared/outbox/classify';
 import { sendReadyTeamRows, type TeamWire } from '../../src/renderer/src/outbox/sender/team-sender';
 import { startClient, type Client } from '../sandbox/harness';
 import { memberOf, PINNED_NOW, SERVICE, signedOnly, teamFixture, type Desktop } from './workspace-helpers';

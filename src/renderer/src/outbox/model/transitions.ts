@@ -1,6 +1,7 @@
 import { serviceLabel } from './approval-binding';
 import { kindOf } from './kinds';
-import type { SendOutcome } from './classify';
+import type { SendOutcome } from '../../../../shared/outbox/classify';
+import { wireOf } from '../../../../shared/outbox/wire';
 import { nextAttemptAt } from './backoff';
 import type { Approver, OutboxRow, OutboxRowBase, OutboxState } from '../../../../shared/outbox';
 
@@ -184,7 +185,7 @@ function resultOf(row: OutboxRow, value: unknown): OutboxRow['result'] {
 /** A row a crash or reload left in `sending`: an idempotent kind goes again with the same key (transfers, notes); a payment waits for a person. */
 export function recoverAfterCrash<R extends OutboxRow>(row: R, now: number): R {
   require(row, 'recover', ['sending'], 'it is not being sent');
-  if (!kindOf(row).idempotent) {
+  if (!wireOf(row.kind).idempotent) {
     return move(row, 'needs-review', now, { lastError: 'The app stopped while this payment was being sent; it may have gone through. Check the account before sending it again.' }, { reason: 'interrupted' });
   }
   return move(row, 'approved', now, {}, { reason: 'interrupted; will resend with the same key' });

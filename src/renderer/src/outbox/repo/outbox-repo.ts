@@ -1,6 +1,6 @@
 import Dexie from 'dexie';
 import { outboxDb, type AuditRecord } from '../../db/outbox-db';
-import type { SendOutcome } from '../model/classify';
+import type { SendOutcome } from '../../../../shared/outbox/classify';
 import { needsApproval } from '../model/approval-rules';
 import { getApprovalRule } from './approval-rule-repo';
 import { draftRow, newKey, queueKeys } from '../model/draft';

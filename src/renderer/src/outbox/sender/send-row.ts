@@ -1,7 +1,7 @@
 import type { OutboxRow } from '../../../../shared/outbox';
+import { classifySend, type SendOutcome } from '../../../../shared/outbox/classify';
+import { sendRequestOf, wireOf } from '../../../../shared/outbox/wire';
 import { serviceCall } from '../../platform/service';
-import { classifySend, type SendOutcome } from '../model/classify';
-import { kindOf } from '../model/kinds';
 
 /**
  * One attempt for one row, against the row's own profile whichever is on screen, with the row's
@@ -9,11 +9,11 @@ import { kindOf } from '../model/kinds';
  * says which call that is and how to read its answer.
  */
 export async function sendRow(row: OutboxRow): Promise<SendOutcome<unknown>> {
-  const kind = kindOf(row);
-  const { endpoint, request } = kind.request(row);
+  const wire = wireOf(row.kind);
+  const { endpoint, request } = sendRequestOf(row);
   // The request's type follows its endpoint (SendRequest is a union over endpoints); the call takes it as such.
-  const outcome = classifySend(await serviceCall(row.profileId, endpoint, request as never), kind.idempotent);
+  const outcome = classifySend(await serviceCall(row.profileId, endpoint, request as never), wire.idempotent);
   if (outcome.type !== 'ok') return outcome;
-  const refused = kind.refusedDespiteSuccess(outcome.value);
+  const refused = wire.refusedDespiteSuccess(outcome.value);
   return refused === null ? outcome : { type: 'rejected', message: refused };
 }

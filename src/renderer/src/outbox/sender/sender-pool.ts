@@ -1,5 +1,5 @@
 import { runIfFree } from '../../platform/locks';
-import type { SendOutcome } from '../model/classify';
+import type { SendOutcome } from '../../../../shared/outbox/classify';
 import { OutboxSender, type SenderState, type SenderStore } from './sender';
 
 /** What each profile's sender is doing, for the queue screen and the sidebar. */

@@ -1,4 +1,4 @@
-import type { SendOutcome } from '../model/classify';
+import type { SendOutcome } from '../../../../shared/outbox/classify';
 
 /**
  * What the sender needs of a profile's outbox. Every method is one IndexedDB transaction in the

@@ -2,7 +2,7 @@ import type { DraftInput, OutboxRow } from '../../../../shared/outbox';
 import type { Result } from '../../../../shared/ipc';
 import type { Transaction } from '../../../../shared/service';
 import type { ClaimResult, OutcomeInput, OutcomeRecorded, TeamRowView } from '../../../../shared/ipc/workspace';
-import type { SendOutcome } from '../model/classify';
+import type { SendOutcome } from '../../../../shared/outbox/classify';
 import { draftRow } from '../model/draft';
 import type { Span } from '../model/reconcile-plan';
 import { settleTakenOverPayment, takeoverWindow, type TakeoverResult } from './team-takeover';

@@ -3,7 +3,8 @@ import type { TeamRowView } from '../../../../shared/ipc/workspace';
 import { readSignedText } from '../../../../shared/team/signed-text';
 import { atHandle, money } from '../model/kinds/format';
 import { draftRow } from '../model/draft';
-import { matchMovements, sendSpan, type DatedMovement, type Movement, type Span } from '../model/reconcile-plan';
+import { matchMovements, sendSpan, type DatedMovement, type Span } from '../../../../shared/outbox/movements';
+import type { Movement } from '../model/reconcile-plan';
 
 /** What the team sender records for a payment it took over. */
 export interface TakeoverResult {

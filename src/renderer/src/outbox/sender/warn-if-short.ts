@@ -4,7 +4,7 @@ import { readEntity } from '../../repos/entities-repo';
 import { changeRow, sentFlows as readSentFlows } from '../repo/outbox-repo';
 import { balanceWarning } from '../model/balance-check';
 import * as t from '../model/transitions';
-import type { SendOutcome } from '../model/classify';
+import type { SendOutcome } from '../../../../shared/outbox/classify';
 import { sendRow } from './send-row';
 import { SentFlows } from './sent-flows';
 

@@ -10,6 +10,3 @@ export function scheduleLine(row: OutboxRow): [string, string] {
 export const atHandle = (handle: string) => `@${handle.replace(/^@/, '')}`;
 
 export { money };
-
-/** A failed or canceled transaction moved nothing, so it proves nothing went through. */
-export const movedMoney = (tx: { status: string; detailedStatus?: string }) => tx.status !== 'failed' && tx.detailedStatus !== 'failed' && tx.detailedStatus !== 'canceled';

@@ -4,7 +4,7 @@ import { noteKind } from './note';
 import { paymentKind } from './payment';
 import { transferKind } from './transfer';
 
-export type { PayloadProblem, RowKind, RowOf, SendRequest } from './kind';
+export type { PayloadProblem, RowKind, RowOf } from './kind';
 
 /** Every kind of outbox row: a kind added to OutboxKind without its file here does not compile. */
 export const KINDS: { [K in OutboxKind]: RowKind<K> } = { transfer: transferKind, payment: paymentKind, note: noteKind };

@@ -1,11 +1,6 @@
-import type { ServiceCallInput } from '../../../../../shared/ipc';
 import type { OutboxKind, OutboxRow, Payloads } from '../../../../../shared/outbox';
-import type { EndpointName, Transaction } from '../../../../../shared/service';
 
 export type RowOf<K extends OutboxKind> = Extract<OutboxRow, { kind: K }>;
-
-/** The one service call that sends a row: an endpoint and its arguments (the row's key included). */
-export type SendRequest = { [N in EndpointName]: { endpoint: N; request: Omit<ServiceCallInput<N>, 'profileId' | 'requestId' | 'endpoint'> } }[EndpointName];
 
 /** A problem with a payload, named by the field a form shows it beside. */
 export interface PayloadProblem {
@@ -13,19 +8,10 @@ export interface PayloadProblem {
   message: string;
 }
 
-/** How the reconciliation finds a row's money movement in the service's transactions. */
-export interface Evidence<K extends OutboxKind> {
-  /** Same kind, amount and parties: movements the transactions cannot tell apart. */
-  group(row: RowOf<K>): string;
-  /** The memo the service may show on the movement ('' when none). */
-  memo(row: RowOf<K>): string;
-  /** The transactions in `found` that each record one movement of the row's group. */
-  evidence(row: RowOf<K>, found: readonly Transaction[], memos: ReadonlySet<string>): Transaction[];
-}
-
 /**
- * Everything that differs between kinds of outbox row, in one place per kind (kinds/<kind>.ts):
- * adding a kind is one such file, its entry in kinds/index.ts, and its name in OutboxKind.
+ * Everything that differs between kinds of outbox row as a person meets them, in one place per
+ * kind (kinds/<kind>.ts): adding a kind is one such file, its entry in kinds/index.ts, its name in
+ * OutboxKind and its wire (how it is sent and how its answer reads) in src/shared/outbox/wire.ts.
  */
 export interface RowKind<K extends OutboxKind> {
   kind: K;
@@ -44,16 +30,6 @@ export interface RowKind<K extends OutboxKind> {
   reviewLines(row: RowOf<K>): [string, string][];
   /** The ids and keys behind it, for a support request: shown behind "Technical details". */
   technicalLines(row: RowOf<K>): [string, string][];
-  request(row: RowOf<K>): SendRequest;
-  /**
-   * The service deduplicates by key (or the call is a plain overwrite), so an unknown outcome is
-   * resent with the same key; otherwise it goes to a person.
-   */
-  idempotent: boolean;
-  /** A 2xx answer that still says it did not go through, in words; null when it went. */
-  refusedDespiteSuccess(value: unknown): string | null;
   /** What the row keeps of the service's answer. */
   result(row: RowOf<K>, value: unknown): OutboxRow['result'];
-  /** Present for kinds that move money: found in the transactions when an answer was lost. */
-  reconcile?: Evidence<K>;
 }

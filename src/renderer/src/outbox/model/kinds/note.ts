@@ -12,13 +12,5 @@ export const noteKind: RowKind<'note'> = {
   title: () => 'Note on a transaction',
   reviewLines: (row) => [['Note', row.payload.note]],
   technicalLines: (row) => [['Transaction id', row.payload.transactionId]],
-  request: (row) => {
-    const { transactionId, ...note } = row.payload;
-    // The row's key goes too: main holds it until a Retry-After the service gave it runs out.
-    return { endpoint: 'setTransactionNote', request: { params: { transactionId }, body: note, idempotencyKey: row.idempotencyKey } };
-  },
-  // Sending it twice leaves the same note.
-  idempotent: true,
-  refusedDespiteSuccess: () => null,
   result: (row) => ({ noteSaved: true, transactionId: row.payload.transactionId }),
 };

@@ -1,8 +1,7 @@
-import { atHandle, money, movedMoney, scheduleLine } from './format';
+import { atHandle, money, scheduleLine } from './format';
 import type { RowKind } from './kind';
 
 const HANDLE_MAX = 200;
-const handleKey = (handle: string) => handle.replace(/^@/, '').toLowerCase();
 
 /** A payment to an svc handle (POST /pay: no documented idempotency, so a lost answer goes to a person). */
 export const paymentKind: RowKind<'payment'> = {
@@ -26,19 +25,5 @@ export const paymentKind: RowKind<'payment'> = {
     scheduleLine(row),
   ],
   technicalLines: (row) => [...(row.payload.sourceSvcHandleId ? ([['From handle id', row.payload.sourceSvcHandleId]] as [string, string][]) : []), ['Key sent', row.idempotencyKey]],
-  // The key is sent anyway (the sandbox records it per row); it is never relied on.
-  request: (row) => ({ endpoint: 'pay', request: { body: row.payload, idempotencyKey: row.idempotencyKey } }),
-  idempotent: false,
-  refusedDespiteSuccess: (value) =>
-    (value as { success?: boolean }).success === false ? 'The service answered that this payment did not go through. Check the payee and the amount, then send it again as a new payment.' : null,
   result: () => ({ success: true }),
-  reconcile: {
-    group: (row) => JSON.stringify(['payment', row.amountCents, handleKey(row.payload.svcHandle)]),
-    memo: () => '',
-    /** Its debit naming the payee. */
-    evidence: (row, found) => {
-      const handle = `@${handleKey(row.payload.svcHandle)}`;
-      return found.filter((tx) => movedMoney(tx) && tx.amountCents === -row.amountCents && `${tx.description} ${tx.merchantData?.description ?? ''} ${tx.memo ?? ''}`.toLowerCase().includes(handle));
-    },
-  },
 };

@@ -1,9 +1,6 @@
-import type { Transaction } from '../../../../../shared/service';
-import { money, movedMoney, scheduleLine } from './format';
+import { money, scheduleLine } from './format';
 import type { RowKind } from './kind';
 
-/** A transfer's debit and credit are booked together; this much apart they are still one transfer. */
-const PAIR_MS = 60_000;
 const MEMO_MAX = 255;
 
 /** A transfer between two of the company's virtual accounts (POST /transfer/virtual-account, idempotent by key). */
@@ -31,34 +28,5 @@ export const transferKind: RowKind<'transfer'> = {
     ['To account id', row.payload.destination],
     ['Idempotency key', row.idempotencyKey],
   ],
-  request: (row) => ({ endpoint: 'transferBetweenVirtualAccounts', request: { body: row.payload, idempotencyKey: row.idempotencyKey } }),
-  idempotent: true,
-  refusedDespiteSuccess: () => null,
   result: (_row, value) => ({ transferId: String((value as { transferId?: unknown }).transferId ?? '') }),
-  reconcile: {
-    group: (row) => JSON.stringify(['transfer', row.amountCents, row.payload.source, row.payload.destination]),
-    memo: (row) => row.payload.memo ?? '',
-    /**
-     * Its debit on the source virtual account paired with its credit on the destination, both
-     * described as a transfer (the service's commissions move money between the same kind of
-     * accounts, described otherwise); a memo, when the service shows one, must be one of `memos`.
-     * Transactions without the virtual account they belong to name no parties and match nothing.
-     */
-    evidence: (row, found, memos) => {
-      const amount = row.amountCents;
-      const { source, destination } = row.payload;
-      const dateOf = (tx: Transaction) => Date.parse(tx.date);
-      const leg = (tx: Transaction, account: string, cents: number) =>
-        movedMoney(tx) && tx.virtualAccountId === account && tx.amountCents === cents && /^transfer\b/i.test(tx.description) && (tx.memo === undefined || memos.has(tx.memo));
-      const credits = found.filter((tx) => leg(tx, destination, amount));
-      const paired = new Set<string>();
-      return found.filter((debit) => {
-        if (!leg(debit, source, -amount)) return false;
-        const credit = credits.find((c) => !paired.has(c.id) && c.memo === debit.memo && Math.abs(dateOf(c) - dateOf(debit)) <= PAIR_MS);
-        if (!credit) return false;
-        paired.add(credit.id);
-        return true;
-      });
-    },
-  },
 };

@@ -1,5 +1,5 @@
 /** The outbox's rows as stored (one shape for the renderer's repository and anything main ever reports about the queue). */
-import type { PayRequest, TransferRequest } from './service';
+import type { PayRequest, TransferRequest } from '../service';
 
 export type OutboxKind = 'transfer' | 'payment' | 'note';
 

@@ -1,4 +1,4 @@
-import type { IpcError, Result } from '../../../../shared/ipc';
+import type { IpcError, Result } from '../ipc/result';
 
 /** What one send attempt came to, in the terms the outbox's transitions use. */
 export type SendOutcome<T> =
