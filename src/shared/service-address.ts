@@ -1,8 +1,5 @@
 /** What naming a service needs of a profile. */
-export interface ServiceOf {
-  kind: 'demo' | 'live';
-  baseUrl: string;
-}
+export type ServiceOf = { kind: 'demo' } | { kind: 'live'; baseUrl: string };
 
 /** The Demo's sandbox moves to a new port at every start; it is still the same service. */
 export const DEMO_SERVICE = 'demo';

@@ -24,14 +24,14 @@ test('a 429 whose answer is lost to a reload: the key is not sent again before i
   // reloaded: main has it (and the sandbox has answered), the page that asked never hears it.
   // The handler table is read-only to the app; this test stands in the bridge's place for one call.
   const handlers = core.handlers as { -readonly [C in keyof Handlers]: Handlers[C] };
-  const send = handlers['service:call'];
+  const send = handlers['outbox:send'];
   let heard = (): void => undefined;
   const answered = new Promise<void>((resolve) => (heard = resolve));
   let release = (): void => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
   let first = true;
-  handlers['service:call'] = async (arg) => {
-    if (!first || arg.endpoint !== 'transferBetweenVirtualAccounts') return send(arg);
+  handlers['outbox:send'] = async (arg) => {
+    if (!first || arg.kind !== 'transfer') return send(arg);
     first = false;
     try {
       return await send(arg);

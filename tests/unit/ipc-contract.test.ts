@@ -12,6 +12,7 @@ import {
   filesChannels,
   keychainChannels,
   mergeTables,
+  outboxChannels,
   profilesChannels,
   serviceChannels,
   settingsChannels,
@@ -22,7 +23,7 @@ import { startCore, type CoreHarness } from './core-helpers';
 
 describe('the IPC contract, merged from one module per feature', () => {
   it('defines every channel once, named domain:verb', () => {
-    const perFeature = [appChannels, keychainChannels, profilesChannels, connectivityChannels, serviceChannels, filesChannels, demoChannels, cardsChannels, clipboardChannels, syncChannels, workspaceChannels, settingsChannels].flatMap((t) => Object.keys(t));
+    const perFeature = [appChannels, keychainChannels, profilesChannels, connectivityChannels, serviceChannels, filesChannels, demoChannels, cardsChannels, clipboardChannels, syncChannels, workspaceChannels, settingsChannels, outboxChannels].flatMap((t) => Object.keys(t));
     expect(new Set(perFeature).size).toBe(perFeature.length);
     expect([...CHANNELS].sort()).toEqual([...perFeature].sort());
     for (const name of CHANNELS) expect(name).toMatch(/^[a-z]+:[a-z][A-Za-z]*$/);

@@ -25,13 +25,14 @@ afterEach(() => sandbox.resetFaults());
 const ids = () => realIds(sandbox.world);
 const ledger = () => sandbox.world.ledger.length;
 
+/** A solo outbox row of the Demo, handed to main as the renderer's sender hands it (outbox:send). */
 async function transfer(key: string, amountCents = 100) {
-  const r = await h.invoke('service:call', { profileId: 'demo', requestId: randomUUID(), endpoint: 'transferBetweenVirtualAccounts', body: { source: ids().primaryVaId, destination: ids().vaId, amountCents }, idempotencyKey: key });
+  const r = await h.invoke('outbox:send', { profileId: 'demo', rowId: randomUUID(), kind: 'transfer', payload: { source: ids().primaryVaId, destination: ids().vaId, amountCents }, idempotencyKey: key });
   return classifySend(r, true);
 }
 
 async function pay(key: string, amountCents = 100) {
-  const r = await h.invoke('service:call', { profileId: 'demo', requestId: randomUUID(), endpoint: 'pay', body: { amountCents, svcHandle: ids().payeeHandle }, idempotencyKey: key });
+  const r = await h.invoke('outbox:send', { profileId: 'demo', rowId: randomUUID(), kind: 'payment', payload: { amountCents, svcHandle: ids().payeeHandle }, idempotencyKey: key });
   return classifySend(r, false);
 }
 
@@ -74,10 +75,12 @@ describe('a transfer (idempotent by key)', () => {
     expect(ledger()).toBe(before);
   });
 
-  it('refusals are not retried: the same key with another body (409), more than the balance, an amount of 0', async () => {
+  it('refusals are not retried: the same key with another body (main refuses it before the service would, with 409), more than the balance, an amount of 0', async () => {
     const key = randomUUID();
+    const before = ledger();
     expect((await transfer(key, 101)).type).toBe('ok');
-    expect(await transfer(key, 102)).toMatchObject({ type: 'rejected', httpStatus: 409 });
+    expect(await transfer(key, 102)).toMatchObject({ type: 'rejected', message: expect.stringMatching(/^Not sent: this key was sent before with another transfer/) });
+    expect(ledger()).toBe(before + 1);
     const tooMuch = await transfer(randomUUID(), 1_000_000_000_000);
     expect(tooMuch.type).toBe('rejected');
     expect(tooMuch.type === 'rejected' && tooMuch.message.length).toBeGreaterThan(10);
@@ -86,9 +89,22 @@ describe('a transfer (idempotent by key)', () => {
 });
 
 describe('a payment (no documented idempotency)', () => {
-  it('dropped after the service did it: ambiguous, never retryable (a resend would pay twice)', async () => {
+  it('dropped after the service did it: ambiguous, never retryable (a resend would pay twice), and main refuses the same key again', async () => {
     const before = ledger();
-    expect((await withFaults({ dropAfterRate: 1 }, () => pay(randomUUID()))).type).toBe('ambiguous');
+    const key = randomUUID();
+    expect((await withFaults({ dropAfterRate: 1 }, () => pay(key))).type).toBe('ambiguous');
+    expect(ledger()).toBe(before + 1);
+    // A rewound outbox (or a page) asking again: main's send journal remembers the key.
+    expect(await pay(key)).toMatchObject({ type: 'ambiguous', message: expect.stringMatching(/^Not sent again: main sent this payment on .* and no answer showed it did nothing/) });
+    expect(ledger()).toBe(before + 1);
+    expect(sandbox.requests.all().filter((r) => r.idempotencyKey === key)).toHaveLength(1);
+  });
+
+  it('paid once, the same key is never paid again, whoever asks', async () => {
+    const before = ledger();
+    const key = randomUUID();
+    expect((await pay(key)).type).toBe('ok');
+    expect(await pay(key)).toMatchObject({ type: 'ambiguous', message: expect.stringMatching(/the service answered that it went through/) });
     expect(ledger()).toBe(before + 1);
   });
 
@@ -105,9 +121,19 @@ describe('a payment (no documented idempotency)', () => {
   });
 });
 
+describe('only through the outbox', () => {
+  it('a transfer or a payment asked through the generic service call is refused in main; nothing reaches the service', async () => {
+    const before = sandbox.requests.all().length;
+    const transferCall = await h.invoke('service:call', { profileId: 'demo', requestId: randomUUID(), endpoint: 'transferBetweenVirtualAccounts', body: { source: ids().primaryVaId, destination: ids().vaId, amountCents: 5 }, idempotencyKey: randomUUID() });
+    const payCall = await h.invoke('service:call', { profileId: 'demo', requestId: randomUUID(), endpoint: 'pay', body: { amountCents: 5, svcHandle: ids().payeeHandle } });
+    for (const r of [transferCall, payCall]) expect(r.ok ? null : r.error).toMatchObject({ code: 'money-refused', money: { reason: 'not-through-main' } });
+    expect(sandbox.requests.all().length).toBe(before);
+  });
+});
+
 describe('not the row’s fault', () => {
   it('a deleted profile blocks the sender with a reason; nothing is sent', async () => {
-    const r = await h.invoke('service:call', { profileId: 'gone', requestId: randomUUID(), endpoint: 'pay', body: { amountCents: 1, svcHandle: ids().payeeHandle } });
+    const r = await h.invoke('outbox:send', { profileId: 'gone', rowId: randomUUID(), kind: 'payment', payload: { amountCents: 1, svcHandle: ids().payeeHandle }, idempotencyKey: randomUUID() });
     expect(classifySend(r, false)).toMatchObject({ type: 'blocked' });
   });
 });

@@ -132,9 +132,9 @@ describe("main's core", () => {
     return r.value as T;
   }
 
-  /** A transfer through `service:call`, as the outbox sends one; the error when it fails. */
+  /** A transfer through `outbox:send`, as the outbox sends one; the error when it fails. */
   async function send(core: MainCore, profileId: string, key: string): Promise<IpcError | null> {
-    const r = await dispatch(core.handlers, 'service:call', { profileId, requestId: randomUUID(), endpoint: 'transferBetweenVirtualAccounts', body: transferBody(303), idempotencyKey: key });
+    const r = await dispatch(core.handlers, 'outbox:send', { profileId, rowId: randomUUID(), kind: 'transfer', payload: transferBody(303), idempotencyKey: key });
     return r.ok ? null : r.error;
   }
 

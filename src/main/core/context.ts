@@ -8,6 +8,7 @@ import type { FileExports } from '../files/file-exports';
 import type { SaveDialog } from '../files/save-dialog';
 import type { InFlightCalls } from '../ipc/in-flight';
 import type { KeySends } from '../profiles/key-sends';
+import type { MoneyGate } from '../money/money-gate';
 import type { ProfileStore, RecoveredFile } from '../profiles/profile-store';
 import type { PromptGate } from '../prompt/trusted-prompt';
 import type { SessionAwareSecrets } from '../secrets/secret-vault';
@@ -54,4 +55,6 @@ export interface CoreContext {
   clipboard: SecretClipboard;
   /** The team workspaces this desktop belongs to (none for a person who never added one). */
   workspaces: Workspaces;
+  /** The one way a request that moves money leaves (src/main/money): solo rows and the team sender's. */
+  money: MoneyGate;
 }

@@ -17,6 +17,8 @@ import { demoHandlers } from '../ipc/handlers/demo';
 import { filesHandlers } from '../ipc/handlers/files';
 import { connectivityHandlers } from '../ipc/handlers/connectivity';
 import { keychainHandlers } from '../ipc/handlers/keychain';
+import { outboxHandlers } from '../ipc/handlers/outbox';
+import { MoneyGate } from '../money/money-gate';
 import { profilesHandlers } from '../ipc/handlers/profiles';
 import { serviceHandlers } from '../ipc/handlers/service';
 import { settingsHandlers } from '../ipc/handlers/settings';
@@ -170,6 +172,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     await opts.applyTheme?.(theme);
   };
   await applyTheme(settings.get().theme);
+  const money = new MoneyGate({ store, services, dir: join(opts.userDataDir, 'send-journal'), now });
   const ctx: CoreContext = {
     version: opts.version,
     platform: opts.platform,
@@ -194,6 +197,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     cardLabels,
     reveals: new CardReveals({ store, services, audit, prompt, labels: cardLabels, identity, now }),
     keySends: new KeySends({ prompt, now }),
+    money,
     workspaces: new Workspaces({
       userDataDir: opts.userDataDir,
       secrets,
@@ -223,6 +227,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     ...syncHandlers(ctx),
     ...workspaceHandlers(ctx),
     ...settingsHandlers(ctx),
+    ...outboxHandlers(ctx),
   } satisfies Handlers);
 
   return {
@@ -238,6 +243,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
       await exports.abortAll();
       await services.dispose();
       await ctx.workspaces.dispose();
+      await money.dispose();
       await demo.stop();
     },
   };

@@ -1,3 +1,5 @@
+import { KeyLanes } from './key-lanes';
+
 /**
  * The service's "not before" per idempotency key. A 429 or 503 with Retry-After on a keyed write
  * tells us when that request may be sent again; main keeps it, because main performs every call
@@ -19,8 +21,8 @@ export interface HoldsSink {
 
 export class KeyHolds {
   private readonly until = new Map<string, number>();
-  /** The last piece of work per key, so one key is never sent twice at once. */
-  private readonly lanes = new Map<string, Promise<void>>();
+  /** One key is never sent twice at once. */
+  private readonly lanes = new KeyLanes();
 
   constructor(
     private readonly sink?: HoldsSink,
@@ -64,16 +66,6 @@ export class KeyHolds {
    * the second send sees the first one's answer (and its Retry-After) instead of racing it.
    */
   serially<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const before = this.lanes.get(key) ?? Promise.resolve();
-    const result = before.then(work);
-    const settled = result.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.lanes.set(key, settled);
-    void settled.then(() => {
-      if (this.lanes.get(key) === settled) this.lanes.delete(key);
-    });
-    return result;
+    return this.lanes.run(key, work);
   }
 }

@@ -7,6 +7,7 @@ import { mergeTables, type Channel, type Clashes, type EventDef, type HandlersOf
 import { demoChannels, demoEvents } from './demo';
 import { filesChannels } from './files';
 import { keychainChannels } from './keychain';
+import { outboxChannels } from './outbox';
 import { profilesChannels, profilesEvents } from './profiles';
 import { serviceChannels } from './service';
 import { settingsChannels, settingsEvents } from './settings';
@@ -33,6 +34,7 @@ type ChannelTables = [
   typeof syncChannels,
   typeof workspaceChannels,
   typeof settingsChannels,
+  typeof outboxChannels,
 ];
 type EventTables = [typeof profilesEvents, typeof connectivityEvents, typeof demoEvents, typeof workspaceEvents, typeof settingsEvents];
 
@@ -42,7 +44,7 @@ const noEventClash: [Clashes<EventTables>] extends [never] ? true : never = true
 void noChannelClash;
 void noEventClash;
 
-export const channels = mergeTables(appChannels, keychainChannels, profilesChannels, connectivityChannels, serviceChannels, filesChannels, demoChannels, cardsChannels, clipboardChannels, syncChannels, workspaceChannels, settingsChannels);
+export const channels = mergeTables(appChannels, keychainChannels, profilesChannels, connectivityChannels, serviceChannels, filesChannels, demoChannels, cardsChannels, clipboardChannels, syncChannels, workspaceChannels, settingsChannels, outboxChannels);
 export const events = mergeTables(profilesEvents, connectivityEvents, demoEvents, workspaceEvents, settingsEvents);
 
 export type Channels = typeof channels;

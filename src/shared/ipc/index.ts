@@ -14,6 +14,7 @@ export * from './clipboard';
 export * from './sync';
 export * from './workspace';
 export * from './settings';
+export * from './outbox';
 export * from './contract';
 export * from './api';
 

@@ -31,6 +31,8 @@ export type IpcErrorCode =
   | 'rate-limited'
   /** The team workspace refused the call or could not be reached: `workspace` says which. */
   | 'workspace'
+  /** main refused to move money (the money gate): nothing was sent; `money` says why. */
+  | 'money-refused'
   | 'internal';
 
 export interface IpcError {
@@ -41,6 +43,18 @@ export interface IpcError {
   fields?: { path: string; message: string }[];
   service?: ServiceFailure;
   workspace?: WorkspaceFailure;
+  money?: { reason: MoneyRefusal };
 }
+
+/**
+ * Why main's money gate sent nothing (src/main/money):
+ * - `not-through-main`: a transfer or payment asked through the generic service call;
+ * - `covered`: the profile's service is approved in a team workspace, whose rows main sends itself;
+ * - `team-row`: this row (its id or key) was signed for a team workspace;
+ * - `sent-before`: the send journal shows this payment may already have been paid;
+ * - `key-window`: the send journal shows this transfer was first sent longer ago than the service keeps keys;
+ * - `other-payload`: the send journal shows this key was sent with another payload.
+ */
+export type MoneyRefusal = 'not-through-main' | 'covered' | 'team-row' | 'sent-before' | 'key-window' | 'other-payload';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: IpcError };

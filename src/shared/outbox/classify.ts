@@ -37,6 +37,10 @@ export function classifySend<T>(result: Result<T>, idempotent: boolean): SendOut
       return { type: 'rejected', message: error.message };
     case 'service':
       return serviceOutcome(error, idempotent);
+    case 'money-refused':
+      // main sent nothing. Its journal saying the row may have moved already is for a person (or
+      // a reconciliation) to settle; any other refusal is for good.
+      return error.money?.reason === 'sent-before' || error.money?.reason === 'key-window' ? { type: 'ambiguous', message: error.message } : { type: 'rejected', message: error.message };
     default:
       // Main failed before sending (a bug or a transient fault there): nothing left this machine.
       return { type: 'retryable', message: error.message };

@@ -52,6 +52,11 @@ export interface EndpointDef {
    * honouring it (a payment's ambiguous outcome goes to review, not to an automatic resend).
    */
   acceptsKey?: boolean;
+  /**
+   * It moves money (a transfer, a payment). Main sends it only for a row of the outbox it may
+   * move (the money gate: src/main/money), never through the generic service call.
+   */
+  movesMoney?: true;
   /** Named in SERVICE.md's change history only; shape from the reference or reasoned. */
   namedOnly?: boolean;
   /** One line for people (tooling, docs, error messages). */
@@ -95,12 +100,12 @@ export const endpoints = {
   listVirtualAccounts: endpoint({ method: 'GET', path: '/virtual-account', hosts: 'api', query: VirtualAccountListQuery, response: paginated(VirtualAccountView), status: 200, summary: 'list virtual accounts' }),
   createVirtualAccount: endpoint({ method: 'POST', path: '/virtual-account', hosts: 'api', body: VirtualAccountCreate, response: VirtualAccountWriteResult, status: 201, namedOnly: true, summary: 'create a virtual account' }),
   updateVirtualAccount: endpoint({ method: 'PATCH', path: '/virtual-account/:virtualAccountId', hosts: 'api', body: VirtualAccountUpdate, response: VirtualAccountWriteResult, status: 200, summary: 'rename, set a commission rule on, or close a virtual account' }),
-  transferBetweenVirtualAccounts: endpoint({ method: 'POST', path: '/transfer/virtual-account', hosts: 'api', body: TransferRequest, response: TransferResult, status: 200, idempotent: true, summary: 'move funds between virtual accounts' }),
+  transferBetweenVirtualAccounts: endpoint({ method: 'POST', path: '/transfer/virtual-account', hosts: 'api', body: TransferRequest, response: TransferResult, status: 200, idempotent: true, movesMoney: true, summary: 'move funds between virtual accounts' }),
   /** Newer path for the same transfer (change history 2025-02-05); same body and idempotency rules. */
-  virtualAccountTransfer: endpoint({ method: 'POST', path: '/virtual-account/transfer', hosts: 'api', body: TransferRequest, response: TransferResult, status: 200, idempotent: true, namedOnly: true, summary: 'move funds between virtual accounts (newer path)' }),
+  virtualAccountTransfer: endpoint({ method: 'POST', path: '/virtual-account/transfer', hosts: 'api', body: TransferRequest, response: TransferResult, status: 200, idempotent: true, movesMoney: true, namedOnly: true, summary: 'move funds between virtual accounts (newer path)' }),
 
   // Payments and crypto
-  pay: endpoint({ method: 'POST', path: '/pay', hosts: 'api', body: PayRequest, response: PayResult, status: 200, acceptsKey: true, summary: 'send money to a svc handle' }),
+  pay: endpoint({ method: 'POST', path: '/pay', hosts: 'api', body: PayRequest, response: PayResult, status: 200, acceptsKey: true, movesMoney: true, summary: 'send money to a svc handle' }),
   getOwnSvcHandle: endpoint({ method: 'GET', path: '/pay', hosts: 'api', response: SvcHandle, status: 200, namedOnly: true, summary: "the key's own svc handle (older form of GET /svc-handle)" }),
   createOfframp: endpoint({ method: 'POST', path: '/crypto/offramp', hosts: 'api', body: OfframpRequest, response: OfframpResult, status: 200, summary: 'create an off-ramp wallet' }),
 

@@ -1,10 +1,15 @@
-import { endpoints } from '../../../shared/service';
+import { endpoints, type EndpointDef } from '../../../shared/service';
 import type { HandlersOf, serviceChannels } from '../../../shared/ipc';
 import type { CoreContext } from '../../core/context';
+import { refuse } from '../../money/money-gate';
 
 export function serviceHandlers(ctx: CoreContext): HandlersOf<typeof serviceChannels> {
   return {
     'service:call': async (arg) => {
+      // Money leaves only as an outbox row, through the money gate (outbox:send, or main's team sender).
+      if ((endpoints[arg.endpoint] as EndpointDef).movesMoney) {
+        throw refuse('not-through-main', 'Nothing was sent: transfers and payments go out only from the outbox (drafted, approved, then sent by the app), never as a direct service call.');
+      }
       const client = await ctx.services.client(arg.profileId);
       const args: Record<string, unknown> = {};
       if (arg.params) args['params'] = arg.params;

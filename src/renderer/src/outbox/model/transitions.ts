@@ -164,7 +164,7 @@ export function recordOutcome<R extends OutboxRow>(row: R, outcome: SendOutcome<
       return move(row, 'failed', now, { lastError: outcome.message, nextAttemptAt: undefined, attempts: [...row.attempts, { at: now, outcome: 'rejected', message: outcome.message, ...status }] }, { reason: outcome.message });
     case 'ambiguous':
       return move(row, 'needs-review', now, {
-        lastError: `${outcome.message} The payment may have gone through. Check the account's transactions before sending it again.`,
+        lastError: `${outcome.message} The ${row.kind === 'transfer' ? 'transfer' : 'payment'} may have gone through. Check the account's transactions before sending it again.`,
         nextAttemptAt: undefined,
         attempts: [...row.attempts, { at: now, outcome: 'ambiguous', message: outcome.message, ...status }],
       }, { reason: 'outcome unknown' });

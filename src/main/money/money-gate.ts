@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import type { MoneyRefusal } from '../../shared/ipc';
+import type { OutboxKind } from '../../shared/outbox';
+import { sendRequestOf, wireOf } from '../../shared/outbox/wire';
+import { canonicalJson } from '../../shared/canonical-json';
+import { serviceOf } from '../../shared/service-address';
+import type { ProfileServices } from '../core/profile-services';
+import { HandlerError } from '../ipc/dispatch';
+import type { ProfileStore } from '../profiles/profile-store';
+import { ServiceError } from '../service';
+import { journalFileName, mayStillSend, SendJournal, type AnswerClass } from './send-journal';
+
+/** A row of the outbox as it asks to be sent: its kind, its payload exactly as approved, its key. */
+export interface MoneyRow {
+  rowId: string;
+  kind: OutboxKind;
+  payload: unknown;
+  idempotencyKey: string;
+}
+
+/** Who asks: the renderer's solo outbox, or main's own team sender (a row it claimed and verified). */
+export type SendOrigin = 'solo' | 'team';
+
+export interface MoneyGateDeps {
+  store: ProfileStore;
+  services: ProfileServices;
+  /** Where the journals live (one file per profile). */
+  dir: string;
+  now: () => number;
+  /**
+   * Why a solo row of `service` may not be sent from this desktop (a team workspace covers the
+   * service, or the row was signed for one), or null. Main's own team sender is never asked.
+   */
+  soloRefusal?: (service: string, row: MoneyRow) => { reason: MoneyRefusal; message: string } | null;
+}
+
+export function refuse(reason: MoneyRefusal, message: string): HandlerError {
+  return new HandlerError('money-refused', message, { money: { reason } });
+}
+
+/** What an attempt's error proves about the service (send-journal.ts, AnswerClass). */
+function answerOf(error: unknown): { answer: AnswerClass; status?: number } {
+  if (!(error instanceof ServiceError)) return { answer: 'unknown' };
+  const status = error.status === undefined ? {} : { status: error.status };
+  if (error.sentRequest === false || error.kind === 'held' || error.kind === 'invalid-request') return { answer: 'not-processed', ...status };
+  if (error.kind === 'http' && error.status === 429) return { answer: 'not-processed', ...status };
+  if (error.kind === 'http' && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 408) return { answer: 'refused', ...status };
+  return { answer: 'unknown', ...status };
+}
+
+/**
+ * The one way a request that moves money leaves this computer (DESIGN.md, "Main is the money
+ * gate"). A row comes with its kind, payload and key, never as a raw endpoint: main picks the
+ * call from the kind. A solo row is refused for a service a team workspace covers; every row's
+ * key is checked against the profile's send journal (send-journal.ts) and journaled, fsynced,
+ * before the request leaves, and its answer after. Rows that move no money (notes) go as they are.
+ */
+export class MoneyGate {
+  private readonly journals = new Map<string, Promise<SendJournal>>();
+
+  constructor(private readonly deps: MoneyGateDeps) {}
+
+  /** The profile's journal, read once. */
+  journal(profileId: string): Promise<SendJournal> {
+    let j = this.journals.get(profileId);
+    if (!j) {
+      j = SendJournal.open(join(this.deps.dir, journalFileName(profileId)));
+      this.journals.set(profileId, j);
+      j.catch(() => this.journals.delete(profileId));
+    }
+    return j;
+  }
+
+  /** Sends one row for `profileId`; the service's answer, or the error that says why not. */
+  async send(profileId: string, row: MoneyRow, origin: SendOrigin): Promise<unknown> {
+    const profile = this.deps.store.get(profileId);
+    if (!profile) throw new HandlerError('profile-mismatch', 'That profile no longer exists (it was deleted). Nothing was sent.');
+    const wire = wireOf(row.kind);
+    const { endpoint, request } = sendRequestOf(row);
+    const client = await this.deps.services.client(profileId);
+    // The request's type follows its endpoint (a union over endpoints); the client validates it against that endpoint's schemas.
+    const call = () => client.call(endpoint, request as never);
+    if (!wire.movesMoney) return call();
+    const service = serviceOf(profile);
+    if (origin === 'solo') {
+      const refusal = this.deps.soloRefusal?.(service, row);
+      if (refusal) throw refuse(refusal.reason, refusal.message);
+    }
+    const kind = row.kind as 'transfer' | 'payment';
+    const hash = createHash('sha256').update(canonicalJson(row.payload), 'utf8').digest('hex');
+    const journal = await this.journal(profileId);
+    return journal.serially(row.idempotencyKey, async () => {
+      const refusal = mayStillSend(journal.record(row.idempotencyKey), hash, this.deps.now());
+      if (refusal) throw refuse(refusal.reason, refusal.message);
+      await journal.sending({ key: row.idempotencyKey, rowId: row.rowId, kind, hash, service, origin, at: this.deps.now() });
+      try {
+        const value = await call();
+        await journal.answered(row.idempotencyKey, wire.refusedDespiteSuccess(value) === null ? 'ok' : 'refused', this.deps.now());
+        return value;
+      } catch (error) {
+        const { answer, status } = answerOf(error);
+        await journal.answered(row.idempotencyKey, answer, this.deps.now(), status);
+        throw error;
+      }
+    });
+  }
+
+  async dispose(): Promise<void> {
+    const all = [...this.journals.values()];
+    this.journals.clear();
+    for (const j of all) await (await j.catch(() => null))?.close();
+  }
+}
