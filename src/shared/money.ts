@@ -29,6 +29,12 @@ export function formatCents(cents: Cents): string {
   return `${negative ? '-' : ''}${grouped}.${fraction}`;
 }
 
+/** "-$1,234.56" / "$12.00": a sign, a dollar sign, grouping; from integer cents only. */
+export function formatUsd(cents: Cents): string {
+  const text = formatCents(cents);
+  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
+}
+
 /** Adds cents, refusing results that would lose precision. */
 export function addCents(a: Cents, b: Cents): Cents {
   const sum = a + b;

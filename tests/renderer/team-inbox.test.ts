@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { MemberView, TeamRowView } from '../../src/shared/ipc/workspace';
 import type { OutboxRow } from '../../src/shared/outbox';
 import type { RowVerdict } from '../../src/shared/team/verdict';
-import { teamBinding, type JoinedWorkspace } from '../../src/renderer/src/team-queue/model/binding';
 import { actionable, inboxItems, type InboxInput, type KeptItem } from '../../src/renderer/src/team-queue/model/inbox';
 import * as t from '../../src/renderer/src/outbox/model/transitions';
 import { row, SVC, T0, transferInput } from '../unit/outbox-fixtures';
@@ -126,27 +125,6 @@ describe('the approvals inbox', () => {
     const text = statement('draft', { workspace: WS, id: localId, service: SVC, kind: 'transfer', idempotencyKey: localId, payloadHash: 'c'.repeat(64), drafter: ME.id, at: DRAFTED });
     const [item] = inboxItems(input({ kept: [{ rowId: localId, type: 'draft', pushed: 0, problem: 'Another row already uses this id or idempotency key.', draft: { text, signature: 's', payload: '{"amountCents":100,"destination":"va_x","source":"va_y"}' }, at: T0 }] }));
     expect(item).toMatchObject({ state: 'refused', needs: 'The workspace refused it: Another row already uses this id or idempotency key.', title: 'Transfer $1.00 to an account not saved on this computer' });
-  });
-});
-
-describe('where a profile’s drafts go', () => {
-  const ws = (id: string, name: string, services: string[] | null, canSign = true): JoinedWorkspace => ({ id, name, canSign, policyServices: services === null ? null : new Set(services) });
-
-  it('solo without a workspace, and always for the Demo', () => {
-    expect(teamBinding(SVC, [])).toEqual({ kind: 'solo' });
-    expect(teamBinding('demo', [ws('w1', 'Acme', [])])).toEqual({ kind: 'solo' });
-  });
-
-  it('the one workspace joined, or the one whose policy names the service', () => {
-    expect(teamBinding(SVC, [ws('w1', 'Acme', [])])).toEqual({ kind: 'team', workspaceId: 'w1', name: 'Acme' });
-    expect(teamBinding(SVC, [ws('w1', 'Acme', ['https://other.example']), ws('w2', 'Beta', [SVC])])).toEqual({ kind: 'team', workspaceId: 'w2', name: 'Beta' });
-    expect(teamBinding(SVC, [ws('w1', 'Acme', []), ws('w2', 'Beta', [])])).toEqual({ kind: 'solo' });
-  });
-
-  it('never solo when a workspace may cover the service but cannot be read, or this desktop cannot sign there', () => {
-    expect(teamBinding(SVC, [ws('w1', 'Acme', []), ws('w2', 'Beta', null)])).toMatchObject({ kind: 'unsure' });
-    expect(teamBinding(SVC, [ws('w1', 'Acme', null, false)])).toEqual({ kind: 'unsure', problem: 'This desktop cannot sign in Acme yet (an admin registers its key first, or it was removed): nothing was queued.' });
-    expect(teamBinding(SVC, [ws('w1', 'Acme', [SVC]), ws('w2', 'Beta', [SVC])])).toMatchObject({ kind: 'unsure' });
   });
 });
 

@@ -13,6 +13,7 @@ import type { ProfileStore, RecoveredFile } from '../profiles/profile-store';
 import type { PromptGate } from '../prompt/trusted-prompt';
 import type { SessionAwareSecrets } from '../secrets/secret-vault';
 import type { Workspaces } from '../workspace/workspaces';
+import type { TeamSending } from '../workspace/sending/team-sending';
 import type { AppSettingsStore } from '../settings/app-settings';
 import type { ProfileServices } from './profile-services';
 
@@ -57,4 +58,6 @@ export interface CoreContext {
   workspaces: Workspaces;
   /** The one way a request that moves money leaves (src/main/money): solo rows and the team sender's. */
   money: MoneyGate;
+  /** main's sender of the team workspaces' approved rows (the page only sees and pauses it). */
+  teamSending: TeamSending;
 }

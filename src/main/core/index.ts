@@ -34,6 +34,7 @@ import { MemorySecretStore } from '../secrets/memory-secret-store';
 import { SecretStoreError, type SecretStore } from '../secrets/secret-store';
 import { SessionAwareSecrets } from '../secrets/secret-vault';
 import { Workspaces } from '../workspace/workspaces';
+import { TeamSending } from '../workspace/sending/team-sending';
 import { AppSettingsStore } from '../settings/app-settings';
 import type { CoreContext } from './context';
 import { openKeyHolds } from './key-holds-file';
@@ -95,6 +96,8 @@ export interface MainCoreOptions {
   clipboardTimers?: Timers;
   /** The first retry after a team workspace stopped answering (1 s, doubling; tests shorten it). */
   workspaceBackoffMs?: number;
+  /** How often main's team sender looks for ready rows when nothing told it to (30 s; tests shorten it). */
+  teamLookAgainMs?: number;
 }
 
 export interface MainCore {
@@ -103,6 +106,10 @@ export interface MainCore {
   notificationsAllow(events: readonly NotificationEvent[]): boolean;
   /** The Demo profile's sandbox (tests inject faults through it). */
   demo: DemoService;
+  /** The team workspaces (tests reach main's claims and sender through it, as main's own code does). */
+  workspaces: Workspaces;
+  /** main's team sender (tests wait for it to be idle, and pause it to drive claims themselves). */
+  teamSending: TeamSending;
   /** The clipboard main writes to (the in-memory one unless the app gave Electron's). */
   clipboard: SystemClipboard;
   /**
@@ -139,18 +146,27 @@ async function openSecrets(kind: MainCoreOptions['secrets']): Promise<SessionAwa
  * them on ipcMain, tests call them directly.
  */
 export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
+  // main's own team sender hears what the windows hear (a row changed, a workspace came back, the profiles changed).
+  const heard: { teamSending?: TeamSending } = {};
+  const toWindows = opts.emit;
+  const emit: MainCoreOptions['emit'] = (event, payload) => {
+    toWindows(event, payload);
+    heard.teamSending?.heard(event, payload);
+  };
+  opts = { ...opts, emit };
   const secrets = await openSecrets(opts.secrets);
   const opened = await ProfileStore.open(opts.userDataDir, { keys: secrets });
   const store = opened.store;
   const demo = new DemoService(opts.now ? { now: opts.now, ...opts.demo } : opts.demo);
+  // On the clients' clock (the system's), not a test's pinned `now`.
+  const holds = await openKeyHolds(join(opts.userDataDir, 'key-holds.json'));
   const services = new ProfileServices({
     store,
     secrets,
     demo,
     emit: (status) => opts.emit('connectivity:changed', status),
     ...(opts.isOsOnline ? { isOsOnline: opts.isOsOnline } : {}),
-    // On the clients' clock (the system's), not a test's pinned `now`.
-    holds: await openKeyHolds(join(opts.userDataDir, 'key-holds.json')),
+    holds,
   });
   const inFlight = new InFlightCalls();
   const now = opts.now ?? Date.now;
@@ -172,7 +188,17 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     await opts.applyTheme?.(theme);
   };
   await applyTheme(settings.get().theme);
-  const money = new MoneyGate({ store, services, dir: join(opts.userDataDir, 'send-journal'), now });
+  const workspaces = new Workspaces({
+    userDataDir: opts.userDataDir,
+    secrets,
+    prompt,
+    emit: opts.emit,
+    now,
+    ...(opts.workspaceBackoffMs !== undefined ? { initialBackoffMs: opts.workspaceBackoffMs } : {}),
+  });
+  const money = new MoneyGate({ store, services, dir: join(opts.userDataDir, 'send-journal'), now, soloRefusal: (service, row) => workspaces.soloRefusal(service, row) });
+  const teamSending = new TeamSending({ workspaces, store, secrets, services, money, holds, emit: opts.emit, now, ...(opts.teamLookAgainMs !== undefined ? { lookAgainMs: opts.teamLookAgainMs } : {}) });
+  heard.teamSending = teamSending;
   const ctx: CoreContext = {
     version: opts.version,
     platform: opts.platform,
@@ -198,17 +224,12 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     reveals: new CardReveals({ store, services, audit, prompt, labels: cardLabels, identity, now }),
     keySends: new KeySends({ prompt, now }),
     money,
-    workspaces: new Workspaces({
-      userDataDir: opts.userDataDir,
-      secrets,
-      prompt,
-      emit: opts.emit,
-      now,
-      ...(opts.workspaceBackoffMs !== undefined ? { initialBackoffMs: opts.workspaceBackoffMs } : {}),
-    }),
+    teamSending,
+    workspaces,
   };
   // Workspaces this desktop joined connect now (their changes arrive as events); with none, nothing starts.
   void ctx.workspaces.load().catch(() => undefined);
+  teamSending.start();
 
   // The profile on screen at the last run starts being watched at once (and Demo's sandbox starts).
   const initial = store.activeProfileId();
@@ -234,12 +255,16 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     handlers,
     notificationsAllow: (events) => settings.allows(events),
     demo,
+    workspaces,
+    teamSending,
     clipboard: systemClipboard,
     releaseClipboard: () => (clipboard.holdsSecret ? clipboard.clearOnQuit() : undefined),
     dispose: async () => {
       // First: a quit must not leave a card number on the clipboard.
       await clipboard.clearOnQuit();
       inFlight.cancelAll();
+      // A team send under way records its outcome before the workspace's connections close.
+      await teamSending.dispose();
       await exports.abortAll();
       await services.dispose();
       await ctx.workspaces.dispose();

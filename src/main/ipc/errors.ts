@@ -1,21 +1,9 @@
-import type { ServiceFailure } from '../../shared/ipc';
 import { ProfileValidationError } from '../profiles/profile';
 import { ProfileStoreError } from '../profiles/profile-store';
 import { SecretStoreError } from '../secrets/secret-store';
-import { ServiceError } from '../service';
+import { ServiceError, serviceFailure } from '../service';
 import { WorkspaceError } from '../workspace/workspace-error';
 import { HandlerError } from './dispatch';
-
-export function serviceFailure(e: ServiceError): ServiceFailure {
-  return {
-    kind: e.kind,
-    retryable: e.retryable,
-    sentRequest: e.sentRequest,
-    ...(e.status !== undefined ? { status: e.status } : {}),
-    ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}),
-    ...(e.body?.identifier ? { identifier: e.body.identifier } : {}),
-  };
-}
 
 /** Turns the errors of main's modules into errors the renderer can show (their messages are written for people). */
 export function toHandlerError(error: unknown): unknown {

@@ -32,7 +32,7 @@ export interface MoneyGateDeps {
    * Why a solo row of `service` may not be sent from this desktop (a team workspace covers the
    * service, or the row was signed for one), or null. Main's own team sender is never asked.
    */
-  soloRefusal?: (service: string, row: MoneyRow) => { reason: MoneyRefusal; message: string } | null;
+  soloRefusal?: (service: string, row: MoneyRow) => Promise<{ reason: MoneyRefusal; message: string } | null>;
 }
 
 export function refuse(reason: MoneyRefusal, message: string): HandlerError {
@@ -84,7 +84,7 @@ export class MoneyGate {
     if (!wire.movesMoney) return call();
     const service = serviceOf(profile);
     if (origin === 'solo') {
-      const refusal = this.deps.soloRefusal?.(service, row);
+      const refusal = await this.deps.soloRefusal?.(service, row);
       if (refusal) throw refuse(refusal.reason, refusal.message);
     }
     const kind = row.kind as 'transfer' | 'payment';

@@ -43,7 +43,8 @@ export const PROMPT_TIMEOUT_MS = 2 * 60_000;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are removed.
 const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
 const MAX_LINE = 300;
-const MAX_LINES = 12;
+// Enough for a question that lists every row it signs (questions.ts: ROWS_PER_QUESTION and a few lines around them).
+const MAX_LINES = 20;
 
 /** One line as the question shows it: no control or invisible characters, and not too long. */
 export function plainLine(text: string, max = MAX_LINE): string {

@@ -1,3 +1,4 @@
+import type { ServiceFailure } from '../../shared/ipc/result';
 import type { EndpointName, ErrorBody } from '../../shared/service';
 
 /**
@@ -106,4 +107,16 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
   const at = Date.parse(trimmed);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - now);
+}
+
+/** A service failure as the renderer (and the outbox's classification) sees it: no key, no stack. */
+export function serviceFailure(e: ServiceError): ServiceFailure {
+  return {
+    kind: e.kind,
+    retryable: e.retryable,
+    sentRequest: e.sentRequest,
+    ...(e.status !== undefined ? { status: e.status } : {}),
+    ...(e.retryAfterMs !== undefined ? { retryAfterMs: e.retryAfterMs } : {}),
+    ...(e.body?.identifier ? { identifier: e.body.identifier } : {}),
+  };
 }

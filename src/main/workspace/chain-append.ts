@@ -11,7 +11,8 @@ export interface Actor {
 }
 
 // Writers of one chain go one at a time (each must know the entry before), for the rest of
-// their transaction; the numbers only have to differ between the two chains.
+// their transaction; the numbers only have to differ between the two chains. team.append_chain
+// (migrations/v004-signed-history.ts) takes the same ones.
 const LOCKS = { directory: 0x7464_6972, audit: 0x7461_7564 } as const;
 
 /** Waits for, then holds until the transaction ends, the right to append to `chain`. */
@@ -22,8 +23,9 @@ export async function lockChain(client: pg.ClientBase, chain: 'directory' | 'aud
 /**
  * Appends one signed entry to a hash chain (the directory or the audit) inside the caller's
  * transaction: takes the chain's lock, reads its last entry, and writes the next one naming
- * that entry's hash, signed by `actor`. The entry's primary key (its number) refuses a fork
- * even from a writer that skipped the lock.
+ * that entry's hash, signed by `actor`. The workspace takes it only through team.append_chain,
+ * which checks it is the next entry and this login's member signs it: nobody can put an entry
+ * anywhere else in the chain.
  */
 export async function appendToChain<K extends 'directory' | 'audit'>(
   client: pg.ClientBase,
@@ -39,7 +41,7 @@ export async function appendToChain<K extends 'directory' | 'audit'>(
   const prev = before ? nodeTeamCrypto.sha256Hex(before.text) : '';
   const body = make({ workspace: actor.workspaceId, seq, prev, at: new Date(actor.now()).toISOString(), by: actor.memberId });
   const text = signedText(chain, body);
-  await client.query(`INSERT INTO team.${chain} (seq, text, signature) VALUES ($1, $2, $3)`, [seq, text, actor.key.sign(text)]);
+  await client.query('SELECT team.append_chain($1, $2::bigint[], $3::text[], $4::text[])', [chain, [seq], [text], [actor.key.sign(text)]]);
   return { seq, text };
 }
 
@@ -74,7 +76,7 @@ export async function appendAuditMany(client: pg.ClientBase, actor: Actor, entri
     prev = nodeTeamCrypto.sha256Hex(text);
     seq++;
   }
-  await client.query('INSERT INTO team.audit (seq, text, signature) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[])', [seqs, texts, signatures]);
+  await client.query("SELECT team.append_chain('audit', $1::bigint[], $2::text[], $3::text[])", [seqs, texts, signatures]);
 }
 
 /** Every entry of a chain, in order, as stored. */

@@ -1,4 +1,4 @@
-import { formatCents } from '../../shared/money';
+import { formatUsd } from '../../shared/money';
 import type { Decision, MemberRole, Policy, TeamKind } from '../../shared/team/model';
 import { HandlerError } from '../ipc/dispatch';
 import { PROMPT_REFUSALS, type PromptGate, type PromptQuestion } from '../prompt/trusted-prompt';
@@ -87,23 +87,27 @@ export function setRoleQuestion(name: string, from: MemberRole, to: MemberRole |
 
 function describeRule(r: Policy['rules'][number]): string {
   const parts: string[] = [];
-  if (r.minCents !== undefined && r.maxCents !== undefined) parts.push(`from ${formatCents(r.minCents)} to ${formatCents(r.maxCents)}`);
-  else if (r.minCents !== undefined) parts.push(`from ${formatCents(r.minCents)}`);
-  else if (r.maxCents !== undefined) parts.push(`up to ${formatCents(r.maxCents)}`);
+  if (r.minCents !== undefined && r.maxCents !== undefined) parts.push(`from ${formatUsd(r.minCents)} to ${formatUsd(r.maxCents)}`);
+  else if (r.minCents !== undefined) parts.push(`from ${formatUsd(r.minCents)}`);
+  else if (r.maxCents !== undefined) parts.push(`up to ${formatUsd(r.maxCents)}`);
   if (r.accounts) parts.push(`from ${r.accounts.join(', ')}`);
   if (r.payees) parts.push(`to ${r.payees.join(', ')}`);
   return `${parts.length ? parts.join(' ') : 'Every row'}: ${r.approvals} approver${r.approvals === 1 ? '' : 's'}`;
 }
 
+/** The most rules a policy may have to be signed: every one is shown in the confirmation. */
+export const POLICY_RULES_SHOWN = 16;
+
 export function policyQuestion(policy: Policy): PromptQuestion {
+  const looser = policy.rules.filter((r) => r.approvals < policy.defaultApprovals);
   return {
     kind: 'workspace-sign',
     title: 'Change an approval policy',
     message: `Sign version ${policy.version} of the approval policy for ${policy.service}?`,
     detail: [
       `Rows no rule covers: ${policy.defaultApprovals} approver${policy.defaultApprovals === 1 ? '' : 's'}`,
-      ...policy.rules.slice(0, 8).map(describeRule),
-      ...(policy.rules.length > 8 ? [`…and ${policy.rules.length - 8} more rules`] : []),
+      ...policy.rules.map((r, i) => `Rule ${i + 1}. ${describeRule(r)}${r.approvals < policy.defaultApprovals ? ' (looser than the default)' : ''}`),
+      ...(looser.length > 0 ? [`Warning: ${looser.length === 1 ? 'one rule asks' : `${looser.length} rules ask`} fewer approvers than rows no rule covers; the rows ${looser.length === 1 ? 'it covers' : 'they cover'} need less, unless a stricter rule covers them too.`] : []),
       'It applies at once to every row not sent yet; a drafter never counts toward their own row.',
     ],
     confirm: 'Sign the policy',
@@ -111,23 +115,95 @@ export function policyQuestion(policy: Policy): PromptQuestion {
   };
 }
 
-export interface DecidedRow {
+/** How many rows one signing question lists (each on its line): a question shows everything it signs. */
+export const ROWS_PER_QUESTION = 12;
+
+/** One row as a signing question lists it: its kind, amount, where it goes and where from, on which service. */
+export interface ListedRow {
   kind: TeamKind;
   amountCents: number;
+  /** A transfer's destination, a payment's handle. */
   payee: string;
-  drafter: string;
+  /** A transfer's source, a payment's source handle (absent: the key's own). */
+  source?: string;
+  service: string;
+  /** Who drafted it (decisions only). */
+  drafter?: string;
 }
 
-export function decideQuestion(decision: Decision, rows: readonly DecidedRow[], reason?: string): PromptQuestion {
+function rowLine(r: ListedRow, oneService: boolean): string {
+  const what = r.kind === 'transfer' ? `Transfer ${formatUsd(r.amountCents)} from ${r.source ?? '?'} to ${r.payee}` : `Payment ${formatUsd(r.amountCents)} to @${r.payee.replace(/^@/, '')} from ${r.source ?? 'the key’s own handle'}`;
+  return `${what}${r.drafter ? `, drafted by ${r.drafter}` : ''}${oneService ? '' : `, on ${r.service}`}`;
+}
+
+/** The lines that list every row, with the service once when they share it. */
+function listed(rows: readonly ListedRow[]): string[] {
+  if (rows.length > ROWS_PER_QUESTION) throw new Error(`a question lists at most ${ROWS_PER_QUESTION} rows`);
+  const services = new Set(rows.map((r) => r.service));
+  const one = services.size === 1;
+  return [...(one ? [`Service: ${[...services][0] as string}`] : []), ...rows.map((r) => rowLine(r, one))];
+}
+
+export function decideQuestion(decision: Decision, rows: readonly ListedRow[], reason?: string): PromptQuestion {
   const total = rows.reduce((sum, r) => sum + r.amountCents, 0);
   const verb = decision === 'approve' ? 'Approve' : 'Reject';
-  const shown = rows.slice(0, 6).map((r) => `${r.kind === 'transfer' ? 'Transfer' : 'Payment'} of ${formatCents(r.amountCents)} to ${r.payee}, drafted by ${r.drafter}`);
   return {
     kind: 'workspace-sign',
     title: `${verb} with your key`,
-    message: rows.length === 1 ? `${verb} this ${rows[0]?.kind === 'payment' ? 'payment' : 'transfer'} of ${formatCents(total)}?` : `${verb} these ${rows.length} items, ${formatCents(total)} in all?`,
-    detail: [...shown, ...(rows.length > shown.length ? [`…and ${rows.length - shown.length} more`] : []), ...(reason ? [`Reason: ${reason}`] : []), 'Your signature is your decision: it is shared with your team and kept in the audit.'],
+    message: rows.length === 1 ? `${verb} this ${rows[0]?.kind === 'payment' ? 'payment' : 'transfer'} of ${formatUsd(total)}?` : `${verb} these ${rows.length} items, ${formatUsd(total)} in all?`,
+    detail: [...listed(rows), ...(reason ? [`Reason: ${reason}`] : []), 'Your signature is your decision: it is shared with your team and kept in the audit.'],
     confirm: verb,
     cancel: 'Cancel',
+  };
+}
+
+export function draftQuestion(workspace: string, rows: readonly ListedRow[]): PromptQuestion {
+  const total = rows.reduce((sum, r) => sum + r.amountCents, 0);
+  return {
+    kind: 'workspace-sign',
+    title: 'Sign drafts for your team',
+    message: rows.length === 1 ? `Sign this ${rows[0]?.kind === 'payment' ? 'payment' : 'transfer'} of ${formatUsd(total)} as a draft for ${workspace}?` : `Sign these ${rows.length} drafts, ${formatUsd(total)} in all, for ${workspace}?`,
+    detail: [...listed(rows), 'Your signature says you asked for these; approvers of the workspace decide whether they are sent.'],
+    confirm: rows.length === 1 ? 'Sign the draft' : 'Sign the drafts',
+    cancel: 'Cancel',
+  };
+}
+
+export function reviewQuestion(row: ListedRow, found: 'sent' | 'not-sent', checked: string): PromptQuestion {
+  return {
+    kind: 'workspace-sign',
+    title: 'Review a send that may have gone through',
+    message: found === 'sent' ? 'Record that this went through? It will not be sent again.' : 'Record that this did not go through? It will be sent again, with its key.',
+    detail: [...listed([row]), `What you checked: ${checked}`, 'Your signature is your answer: it is shared with your team and kept in the audit.'],
+    confirm: found === 'sent' ? 'It went through' : 'It did not: send it',
+    cancel: 'Cancel',
+  };
+}
+
+export function loginQuestion(workspace: string): PromptQuestion {
+  return {
+    kind: 'workspace-sign',
+    title: 'Make a login for a new member',
+    message: `Make a new database login for ${workspace}?`,
+    detail: ['Its password is shown once, to hand to the new member in person.', 'They join with it from their desktop; you then register their key after comparing its fingerprint.'],
+    confirm: 'Make the login',
+    cancel: 'Cancel',
+  };
+}
+
+export function leaveQuestion(workspace: string, open: number | null): PromptQuestion {
+  const rows = open === null ? 'Its open rows (the workspace cannot be read now to count them)' : open === 0 ? 'It has no open rows; any added later' : `Its ${open} open row${open === 1 ? '' : 's'}`;
+  return {
+    kind: 'workspace-sign',
+    title: 'Leave a team workspace',
+    message: `Leave ${workspace} on this desktop?`,
+    detail: [
+      `${rows} stay in the workspace for the team to approve and send; this desktop no longer approves or sends them.`,
+      'Rows you drafted there are never approved or sent by this desktop alone.',
+      'Your signing key and the database password are removed from this computer’s keychain.',
+      'Profiles it covered go back to being approved on this desktop, by their own rule.',
+    ],
+    confirm: 'Leave the workspace',
+    cancel: 'Stay',
   };
 }

@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { PushItemResult, TeamRowState, TeamRowView } from '../../shared/ipc/workspace';
+import type { PushItemResult } from '../../shared/ipc/workspace';
 import { canonicalJson } from '../../shared/canonical-json';
 import type { VerifiedDirectory } from '../../shared/team/directory';
 import { DECIDING_ROLES, type Decision, type MemberRecord, type Signed, type SignedDraft, type TeamKind } from '../../shared/team/model';
 import { policyFacts, teamRequest } from '../../shared/team/policy';
 import { readSignedText, signedText } from '../../shared/team/signed-text';
-import { rowVerdict, type RowVerdict } from '../../shared/team/verdict';
 import type { PromptGate } from '../prompt/trusted-prompt';
 import { appendAuditMany, lockChain, type Actor, type AuditFields } from './chain-append';
 import { nodeTeamCrypto } from './keys';
-import { confirmOrThrow, decideQuestion } from './questions';
+import { confirmOrThrow, decideQuestion, draftQuestion, type ListedRow } from './questions';
+import type { PayRequest, TransferRequest } from '../../shared/service';
 import type { WorkspaceSession } from './session';
 import { workspaceFailure, WorkspaceError } from './workspace-error';
+import { parsePayload } from './row-reads';
 
 /** This desktop's member record, active, or a refusal saying why it cannot act. */
 export function activeMember(dir: VerifiedDirectory, actor: Pick<Actor, 'memberId'>): MemberRecord {
@@ -21,38 +22,51 @@ export function activeMember(dir: VerifiedDirectory, actor: Pick<Actor, 'memberI
   return me;
 }
 
-/**
- * The drafter's signed statement for a new row (works offline: signing needs only the key and
- * the directory this desktop verified last). The payload is checked as the service's request of
- * that kind and kept as its canonical JSON; the renderer keeps the result as the offline copy.
- */
-export function signDraft(dir: VerifiedDirectory, actor: Actor, input: { rowId?: string; service: string; kind: TeamKind; payload: unknown; idempotencyKey: string }): SignedDraft & { rowId: string } {
-  activeMember(dir, actor);
-  const request = teamRequest(input.kind, input.payload);
-  if (!request) throw new WorkspaceError('invalid', `That is not a valid ${input.kind}: check the amount, the accounts and the payee.`);
-  const payload = canonicalJson(request);
-  const rowId = input.rowId ?? randomUUID();
-  const body = {
-    workspace: dir.workspaceId,
-    id: rowId,
-    service: input.service,
-    kind: input.kind,
-    idempotencyKey: input.idempotencyKey,
-    payloadHash: nodeTeamCrypto.sha256Hex(payload),
-    drafter: actor.memberId,
-    at: new Date(actor.now()).toISOString(),
-  };
-  const text = signedText('draft', body);
-  return { rowId, text, signature: actor.key.sign(text), payload };
+/** A row as a signing question lists it, from its payload as the service's request of its kind. */
+function listedRow(kind: TeamKind, service: string, request: TransferRequest | PayRequest, drafter?: string): ListedRow {
+  const base = 'source' in request ? { payee: request.destination, source: request.source } : { payee: request.svcHandle, ...(request.sourceSvcHandleId ? { source: request.sourceSvcHandleId } : {}) };
+  return { kind, amountCents: request.amountCents, service, ...base, ...(drafter ? { drafter } : {}) };
 }
 
-/** The payload's JSON, or undefined when it is not JSON (which no kind accepts). */
-function parsePayload(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
+export interface DraftInput {
+  rowId?: string;
+  kind: TeamKind;
+  payload: unknown;
+  idempotencyKey: string;
+}
+
+/**
+ * The drafter's signed statements for new rows of `service`, after the person confirmed every one
+ * of them in main's prompt (works offline: signing needs only the key and the directory this
+ * desktop verified last). Each payload is checked as the service's request of its kind and kept
+ * as its canonical JSON; the renderer keeps the results as the offline copy.
+ */
+export async function signDrafts(dir: VerifiedDirectory, actor: Actor, prompt: PromptGate, workspaceName: string, service: string, inputs: readonly DraftInput[]): Promise<(SignedDraft & { rowId: string })[]> {
+  activeMember(dir, actor);
+  const requests = inputs.map((input) => {
+    const request = teamRequest(input.kind, input.payload);
+    if (!request) throw new WorkspaceError('invalid', `That is not a valid ${input.kind}: check the amount, the accounts and the payee. Nothing was signed.`);
+    return { input, request };
+  });
+  await confirmOrThrow(prompt, draftQuestion(workspaceName, requests.map(({ input, request }) => listedRow(input.kind, service, request))), 'Nothing was signed');
+  const at = new Date(actor.now()).toISOString();
+  return requests.map(({ input, request }) => {
+    const payload = canonicalJson(request);
+    const rowId = input.rowId ?? randomUUID();
+    const body = {
+      workspace: dir.workspaceId,
+      id: rowId,
+      service,
+      kind: input.kind,
+      idempotencyKey: input.idempotencyKey,
+      payloadHash: nodeTeamCrypto.sha256Hex(payload),
+      drafter: actor.memberId,
+      at,
+      ...(dir.head ? { dir: dir.head } : {}),
+    };
+    const text = signedText('draft', body);
+    return { rowId, text, signature: actor.key.sign(text), payload };
+  });
 }
 
 /** A draft checked as any desktop checks it: readable, signed by its drafter, its payload the one signed. */
@@ -63,9 +77,9 @@ function checkedDraft(dir: VerifiedDirectory, draft: SignedDraft) {
   const drafter = dir.members.get(body.drafter);
   if (!drafter || !nodeTeamCrypto.verify(drafter.publicKey, draft.text, draft.signature)) throw new WorkspaceError('invalid', 'A draft is not signed by a member of the workspace: nothing was signed.');
   if (nodeTeamCrypto.sha256Hex(draft.payload) !== body.payloadHash) throw new WorkspaceError('invalid', 'A draft\'s payload is not the one its drafter signed: nothing was signed.');
-  const facts = policyFacts(body.kind, parsePayload(draft.payload));
-  if (!facts) throw new WorkspaceError('invalid', `A draft's payload is not a valid ${body.kind}.`);
-  return { body, drafter, facts };
+  const request = teamRequest(body.kind, parsePayload(draft.payload));
+  if (!request) throw new WorkspaceError('invalid', `A draft's payload is not a valid ${body.kind}.`);
+  return { body, drafter, request };
 }
 
 /**
@@ -80,7 +94,7 @@ export async function decide(dir: VerifiedDirectory, actor: Actor, prompt: Promp
   const checked = drafts.map((d) => checkedDraft(dir, d));
   const own = checked.find((c) => c.body.drafter === me.id);
   if (own && decision === 'approve') throw new WorkspaceError('refused', 'You drafted one of these: a drafter never approves their own row. Nothing was approved.');
-  await confirmOrThrow(prompt, decideQuestion(decision, checked.map((c) => ({ kind: c.body.kind, amountCents: c.facts.amountCents, payee: c.facts.payee, drafter: c.drafter.name })), reason), `Nothing was ${decision === 'approve' ? 'approved' : 'rejected'}`);
+  await confirmOrThrow(prompt, decideQuestion(decision, checked.map((c) => listedRow(c.body.kind, c.body.service, c.request, c.drafter.name)), reason), `Nothing was ${decision === 'approve' ? 'approved' : 'rejected'}`);
   const at = new Date(actor.now()).toISOString();
   return checked.map(({ body }) => {
     const text = signedText('decision', {
@@ -94,6 +108,7 @@ export async function decide(dir: VerifiedDirectory, actor: Actor, prompt: Promp
       by: me.id,
       at,
       ...(reason ? { reason } : {}),
+      ...(dir.head ? { dir: dir.head } : {}),
     });
     return { text, signature: actor.key.sign(text) };
   });
@@ -228,73 +243,4 @@ async function pushItems(client: pg.PoolClient, where: string, actor: Actor, ite
 async function existing(client: pg.ClientBase, target: Target, item: Checked, otherwise: string): Promise<PushItemResult> {
   const r = await client.query<{ t: string }>(`SELECT ${target.text} AS t FROM team.${target.table} WHERE id = $1`, [item.id]);
   return r.rows[0]?.t === item.text ? { id: item.id, status: 'already-there' } : { id: item.id, status: 'refused', problem: otherwise };
-}
-
-interface QueueRowRecord {
-  id: string;
-  service: string;
-  kind: string;
-  idempotency_key: string;
-  payload: string;
-  draft_text: string;
-  draft_signature: string | null;
-  amount_cents: string;
-  state: TeamRowState;
-  created_at: Date;
-  fence: string;
-  claims: number;
-  lease_holder: string | null;
-  lease_expires: Date | null;
-  /** The lease has not expired yet, on the database's clock (the one leases are counted on). */
-  lease_standing: boolean;
-  outcome: string | null;
-}
-
-const SIGNED_BY_DRAFTER = new Set(['ready', 'waiting']);
-
-/** A row as the renderer sees it, with the verdict this desktop reached on its signatures. */
-export function rowView(r: QueueRowRecord, decisions: Signed[], dir: VerifiedDirectory, viewer: string | undefined): TeamRowView {
-  const draft: SignedDraft = { text: r.draft_text, signature: r.draft_signature ?? '', payload: r.payload };
-  const verdict: RowVerdict = rowVerdict({ row: { id: r.id, service: r.service, kind: r.kind, idempotencyKey: r.idempotency_key, draft }, decisions, directory: dir, crypto: nodeTeamCrypto, ...(viewer ? { viewer } : {}) });
-  const trusted = SIGNED_BY_DRAFTER.has(verdict.status) || (verdict.status === 'never' && (verdict.reason === 'rejected' || verdict.reason === 'removed-drafter'));
-  const drafterId = readSignedText('draft', r.draft_text);
-  const drafter = trusted && drafterId.ok ? dir.members.get(drafterId.body.drafter) : undefined;
-  return {
-    id: r.id,
-    service: r.service,
-    kind: r.kind,
-    idempotencyKey: r.idempotency_key,
-    payload: trusted ? (parsePayload(r.payload) ?? null) : null,
-    amountCents: Number(r.amount_cents),
-    state: r.state,
-    createdAt: r.created_at.toISOString(),
-    drafter: drafter ? { id: drafter.id, name: drafter.name } : null,
-    draft,
-    decisions,
-    verdict,
-    // An expired lease is one the next claim takes over: nobody holds the row any more.
-    lease: r.lease_holder && r.lease_expires && r.lease_standing ? { holder: r.lease_holder, expires: r.lease_expires.toISOString() } : null,
-    fence: Number(r.fence),
-    claims: r.claims,
-    outcome: r.outcome,
-  };
-}
-
-/** Rows of the shared queue (those not closed unless asked), each with its decisions and verdict. */
-export async function readRows(client: pg.ClientBase | pg.Pool, dir: VerifiedDirectory, viewer: string | undefined, filter: { service?: string; rowIds?: string[]; includeClosed?: boolean }): Promise<TeamRowView[]> {
-  const rows = await client.query<QueueRowRecord>(
-    `SELECT *, coalesce(lease_expires > clock_timestamp(), false) AS lease_standing FROM team.queue_row
-      WHERE ($1::text IS NULL OR service = $1) AND ($2::uuid[] IS NULL OR id = ANY($2)) AND ($3 OR state IN ('open', 'needs-review'))
-      ORDER BY created_at, id`,
-    [filter.service ?? null, filter.rowIds ?? null, filter.includeClosed ?? false],
-  );
-  const ids = rows.rows.map((r) => r.id);
-  const decided = await client.query<{ row_id: string; text: string; signature: string | null }>('SELECT row_id, text, signature FROM team.decision WHERE row_id = ANY($1) ORDER BY written_at, id', [ids]);
-  const byRow = new Map<string, Signed[]>();
-  for (const d of decided.rows) {
-    const list = byRow.get(d.row_id) ?? [];
-    list.push({ text: d.text, signature: d.signature ?? '' });
-    byRow.set(d.row_id, list);
-  }
-  return rows.rows.map((r) => rowView(r, byRow.get(r.id) ?? [], dir, viewer));
 }

@@ -12,8 +12,8 @@ const SignedRow = z.strictObject({ seq: z.number().int().min(0), text: z.string(
  * What this desktop keeps about a workspace, beside its keychain entries (the database password
  * and the signing key): where it is, the admin key it pinned, the last directory it verified
  * (signed entries, checked again on every load: a copy to work from offline, not an authority),
- * and the newest directory and audit entries it has seen (a workspace cut back behind them was
- * rolled back). Nothing secret.
+ * the newest directory and audit entries it has seen (a workspace cut back behind them was
+ * rolled back), and the services it covers here. Nothing secret.
  */
 export const StoredWorkspace = z.strictObject({
   id: z.string().uuid(),
@@ -27,6 +27,12 @@ export const StoredWorkspace = z.strictObject({
   publicKey: z.string(),
   directory: z.array(SignedRow),
   heads: z.strictObject({ directory: Head, audit: Head }),
+  /**
+   * The services this workspace has covered on this desktop (a verified policy named them, or
+   * this desktop signed a draft for them): they stay covered, so a policy that goes missing from
+   * a directory read never turns them back to solo (coverage.ts).
+   */
+  services: z.array(z.string().max(2048)).max(1000).default([]),
 });
 export type StoredWorkspace = z.infer<typeof StoredWorkspace>;
 

@@ -9,10 +9,14 @@ import type { Actor } from './chain-append';
 import { displayWorkspace, type WorkspaceAddress } from './connection';
 import { memberView, readDirectory, verify, type Pinned } from './directory-ops';
 import { fingerprint, loadSigningKey, newSigningKey, type SigningKey } from './keys';
-import { confirmOrThrow, connectQuestion, pinQuestion } from './questions';
+import { confirmOrThrow, connectQuestion, leaveQuestion, pinQuestion } from './questions';
 import { WorkspaceSession } from './session';
 import { WorkspaceFile, type StoredWorkspace } from './workspace-file';
 import { WorkspaceError } from './workspace-error';
+import { coverageOf } from './coverage';
+import { TeamDrafts } from './team-drafts';
+import type { MoneyRefusal, TeamBinding } from '../../shared/ipc';
+import { join } from 'node:path';
 
 export interface WorkspacesDeps {
   userDataDir: string;
@@ -45,12 +49,59 @@ interface Live {
 export class Workspaces {
   private readonly file: WorkspaceFile;
   private readonly live = new Map<string, Live>();
+  /** Every row this desktop signed for a workspace: never sent here as a solo row. */
+  readonly drafts: TeamDrafts;
   private loading: Promise<void> | null = null;
   /** Set by dispose: the file is written no more (a read still under way would write an empty list). */
   private disposed = false;
 
   constructor(private readonly deps: WorkspacesDeps) {
     this.file = new WorkspaceFile(deps.userDataDir);
+    this.drafts = new TeamDrafts(join(deps.userDataDir, 'team-drafts.jsonl'));
+  }
+
+  /** Which workspace covers `service` here (coverage.ts), from what each verified last: no database read. */
+  async coverage(service: string): Promise<TeamBinding> {
+    await this.load();
+    return coverageOf(
+      service,
+      [...this.live.values()].map((l) => ({
+        id: l.stored.id,
+        name: l.stored.name,
+        canSign: memberByKey(l.directory, l.stored.publicKey)?.status === 'active',
+        services: new Set([...l.directory.policies.keys(), ...l.stored.services]),
+        unreadable: l.directory.broken !== null,
+      })),
+    );
+  }
+
+  /**
+   * Why main refuses to send this row as a solo row of `service`, or null: a workspace covers the
+   * service (its rows are sent only by main's team sender), or this desktop signed the row for a
+   * workspace (it is approved there, never here alone, even after leaving it).
+   */
+  async soloRefusal(service: string, row: { rowId: string; idempotencyKey: string }): Promise<{ reason: MoneyRefusal; message: string } | null> {
+    const signed = await this.drafts.signedAs(row.rowId, row.idempotencyKey);
+    if (signed) return { reason: 'team-row', message: 'Not sent: this row was drafted for a team workspace, where its approvers decide it; this desktop never sends it alone. Draft it again to send it another way.' };
+    const binding = await this.coverage(service);
+    if (binding.kind === 'team') return { reason: 'covered', message: `Not sent: ${binding.name} approves this profile's transfers and payments now, and sends them once its policy is met. A row approved on this desktop alone is not sent; draft it again to queue it there.` };
+    if (binding.kind === 'unsure') return { reason: 'covered', message: `Not sent: ${binding.problem}` };
+    return null;
+  }
+
+  /** This desktop signed drafts of `service` in the workspace: the service stays covered, and the rows are never sent solo. */
+  async drafted(l: Live, service: string, rows: readonly { rowId: string; key: string }[]): Promise<void> {
+    await this.drafts.add(rows.map((r) => ({ rowId: r.rowId, key: r.key, workspaceId: l.stored.id, service, at: this.deps.now() })));
+    await this.cover(l, [service]);
+  }
+
+  /** Remembers that the workspace covers these services (kept in workspaces.json). */
+  private async cover(l: Live, services: Iterable<string>): Promise<void> {
+    const known = new Set(l.stored.services);
+    const fresh = [...services].filter((s) => !known.has(s));
+    if (fresh.length === 0) return;
+    l.stored.services = [...l.stored.services, ...fresh];
+    await this.save();
   }
 
   /** Reads workspaces.json once and connects to each workspace in it (in the background). */
@@ -92,6 +143,7 @@ export class Workspaces {
         publicKey: made.key.publicKey,
         directory: [],
         heads: { directory: null, audit: null },
+        services: [],
       };
       return await this.adopt(stored, made.key);
     } catch (error) {
@@ -127,6 +179,7 @@ export class Workspaces {
         publicKey: made.key.publicKey,
         directory: [],
         heads: { directory: null, audit: null },
+        services: [],
       };
       return await this.adopt(stored, made.key);
     } catch (error) {
@@ -143,11 +196,21 @@ export class Workspaces {
     return upgradeWorkspace(address, owner.password);
   }
 
-  /** Forgets the workspace here: its session ends, its keychain entries and its line in workspaces.json go. */
+  /**
+   * Forgets the workspace here, once the person confirmed it in main's prompt (which says what
+   * becomes of its open rows): its session ends, its keychain entries and its line in
+   * workspaces.json go. The rows this desktop drafted there stay known to main (team-drafts.ts),
+   * so none of them is ever sent from here as a solo row.
+   */
   async leave(workspaceId: string): Promise<{ left: boolean }> {
     await this.load();
     const l = this.live.get(workspaceId);
     if (!l) return { left: false };
+    const open = await l.session
+      .run((pool) => pool.query<{ n: string }>("SELECT count(*) AS n FROM team.queue_row WHERE state IN ('open', 'needs-review')"))
+      .then((r) => Number(r.rows[0]?.n ?? 0), () => null);
+    await confirmOrThrow(this.deps.prompt, leaveQuestion(l.stored.name, open), 'You are still in the workspace');
+    if (this.live.get(workspaceId) !== l) return { left: false };
     this.live.delete(workspaceId);
     await l.session.dispose();
     const keychain = this.keychain();
@@ -174,6 +237,7 @@ export class Workspaces {
       l.stored.heads.directory = directory.head;
       await this.save();
     }
+    if (!directory.broken) await this.cover(l, directory.policies.keys());
     return l;
   }
 

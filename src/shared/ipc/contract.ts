@@ -7,7 +7,7 @@ import { mergeTables, type Channel, type Clashes, type EventDef, type HandlersOf
 import { demoChannels, demoEvents } from './demo';
 import { filesChannels } from './files';
 import { keychainChannels } from './keychain';
-import { outboxChannels } from './outbox';
+import { outboxChannels, outboxEvents } from './outbox';
 import { profilesChannels, profilesEvents } from './profiles';
 import { serviceChannels } from './service';
 import { settingsChannels, settingsEvents } from './settings';
@@ -36,7 +36,7 @@ type ChannelTables = [
   typeof settingsChannels,
   typeof outboxChannels,
 ];
-type EventTables = [typeof profilesEvents, typeof connectivityEvents, typeof demoEvents, typeof workspaceEvents, typeof settingsEvents];
+type EventTables = [typeof profilesEvents, typeof connectivityEvents, typeof demoEvents, typeof workspaceEvents, typeof settingsEvents, typeof outboxEvents];
 
 // A name defined in two features does not compile (and mergeTables refuses it at load time too).
 const noChannelClash: [Clashes<ChannelTables>] extends [never] ? true : never = true;
@@ -45,7 +45,7 @@ void noChannelClash;
 void noEventClash;
 
 export const channels = mergeTables(appChannels, keychainChannels, profilesChannels, connectivityChannels, serviceChannels, filesChannels, demoChannels, cardsChannels, clipboardChannels, syncChannels, workspaceChannels, settingsChannels, outboxChannels);
-export const events = mergeTables(profilesEvents, connectivityEvents, demoEvents, workspaceEvents, settingsEvents);
+export const events = mergeTables(profilesEvents, connectivityEvents, demoEvents, workspaceEvents, settingsEvents, outboxEvents);
 
 export type Channels = typeof channels;
 export type ChannelName = keyof Channels & string;

@@ -3,8 +3,10 @@ import type { ChainHead, ChainProblem } from '../team/directory';
 import type { AuditLine } from '../team/audit';
 import { DbRole, DECISIONS, MEMBER_ROLES, PolicyRule, ServiceAddress, TEAM_KINDS, type MemberRole, type Policy, type Signed, type SignedDraft } from '../team/model';
 import type { RowVerdict } from '../team/verdict';
+import type { SignedState, UnresolvedClaim } from '../team/history';
 import type { ConnectivityState } from './connectivity';
 import { channel, event, NoArg } from './define';
+import { ProfileId } from './schemas';
 
 /**
  * The team workspace (docs/team-workspace.md): a PostgreSQL database the company runs, reached
@@ -64,6 +66,14 @@ export interface WorkspaceSummary {
   connectivity: WorkspaceConnectivity;
 }
 
+/** Where a profile's transfers and payments are approved and sent, as main decides it. */
+export type TeamBinding =
+  /** No workspace covers its service: the profile's own approval rule, as without a workspace. */
+  | { kind: 'solo' }
+  | { kind: 'team'; workspaceId: string; name: string }
+  /** A workspace covers it but this desktop cannot use it now, or which one cannot be told: nothing is queued or sent. */
+  | { kind: 'unsure'; problem: string };
+
 export interface JoinRequestView {
   dbRole: string;
   name: string;
@@ -87,17 +97,34 @@ export interface DirectoryView {
   head: ChainHead | null;
 }
 
-export type TeamRowState = 'open' | 'sent' | 'failed' | 'needs-review' | 'canceled';
+export type TeamRowState = SignedState;
 
 export interface TeamRowView {
   id: string;
   service: string;
   kind: string;
   idempotencyKey: string;
+  /** What the drafter signed the payload as (null when the draft cannot be read). */
+  payloadHash: string | null;
   /** The payload as the drafter signed it (read only once its signature was checked; else null). */
   payload: unknown;
   amountCents: number;
+  /** The row's state as its signed history says (history.ts): what every desktop acts on. */
   state: TeamRowState;
+  /** What the database's column says; never believed, shown beside `note` when it differs. */
+  dbState: string;
+  /** Set when the database and the signed history disagree, in words for the inbox. */
+  note: string | null;
+  history: {
+    /** Claims whose sender signed no outcome: each may have reached the service. */
+    unresolved: UnresolvedClaim[];
+    /** The last signed outcome or review, in words. */
+    last: string | null;
+    /** Statements that do not count, and why. */
+    ignored: string[];
+    /** Why this desktop cannot act on the row now (it names a directory entry not verified here). */
+    blocked: string | null;
+  };
   createdAt: string;
   drafter: { id: string; name: string } | null;
   draft: SignedDraft;
@@ -109,34 +136,6 @@ export interface TeamRowView {
   outcome: string | null;
 }
 
-export type ClaimResult =
-  | {
-      claimed: true;
-      rowId: string;
-      fence: number;
-      leaseExpires: string;
-      /** An earlier claim ended without an outcome: the request may already have reached the service. */
-      takenOver: boolean;
-      kind: 'transfer' | 'payment';
-      service: string;
-      idempotencyKey: string;
-      /** The payload to send, exactly as signed and verified. */
-      payload: unknown;
-      verdict: RowVerdict;
-    }
-  | { claimed: false; why: 'held' | 'closed' | 'not-ready'; text: string };
-
-/** What sending a claimed row did, for the workspace to record under the claim's fencing number. */
-export interface OutcomeInput {
-  rowId: string;
-  fence: number;
-  state: 'sent' | 'failed' | 'needs-review' | 'open';
-  detail: string;
-}
-
-/** Recorded, or not because the claim stands no more (another desktop took the row over). */
-export type OutcomeRecorded = { rowId: string; recorded: true } | { rowId: string; recorded: false; text: string };
-
 export interface PushItemResult {
   id: string;
   status: 'added' | 'already-there' | 'refused';
@@ -147,6 +146,8 @@ export interface AuditView {
   lines: AuditLine[];
   breaks: ChainProblem[];
   head: ChainHead | null;
+  /** Cut back or replaced behind the newest entry this desktop read before. */
+  rolledBack: boolean;
 }
 
 const RowId = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'expected a lower-case UUID');
@@ -164,14 +165,16 @@ const CaCert = z.string().max(64_000).regex(/-----BEGIN CERTIFICATE-----/, 'a PE
 const PersonName = z.string().trim().min(1, 'enter a name').max(100);
 const SignedArg = z.strictObject({ text: z.string().max(20_000), signature: z.string().max(200) });
 const SignedDraftArg = z.strictObject({ text: z.string().max(20_000), signature: z.string().max(200), payload: z.string().max(20_000) });
-const LeaseMs = z.number().int().min(1_000).max(3_600_000);
-/** The most rows one `workspace:claimMany` or `workspace:outcomes` takes. */
-export const CLAIM_BATCH_MAX = 100;
-const Fence = z.number().int().min(1);
+/** The most rows one signing call takes: main's prompt lists every one (questions.ts, ROWS_PER_QUESTION). */
+export const SIGN_BATCH_MAX = 12;
+/** The most rules a policy signed here has: main's prompt lists every one (questions.ts, POLICY_RULES_SHOWN). */
+export const POLICY_RULES_MAX = 16;
 const Which = z.strictObject({ workspaceId: WorkspaceId });
 
 export const workspaceChannels = {
   'workspace:list': channel<WorkspaceSummary[]>()(NoArg),
+  /** Where this profile's transfers and payments go: main decides it (coverage.ts) and refuses solo sends it does not allow. */
+  'workspace:binding': channel<TeamBinding>()(z.strictObject({ profileId: ProfileId })),
   /** Sets up a workspace in an empty database with its owner's credentials (used once, never kept); this desktop is its first admin. */
   'workspace:create': channel<WorkspaceSummary>()(
     z.strictObject({ name: PersonName, host: Host, port: Port, database: Database, ownerUser: DbRole, ownerPassword: Password, caCert: CaCert, adminName: PersonName }),
@@ -179,11 +182,11 @@ export const workspaceChannels = {
   /** Joins with the login an admin gave; main asks the person to compare the admin key's fingerprint before it pins it. */
   'workspace:join': channel<WorkspaceSummary>()(z.strictObject({ host: Host, port: Port, database: Database, user: DbRole, password: Password, caCert: CaCert, name: PersonName })),
   'workspace:upgrade': channel<{ from: number; to: number }>()(z.strictObject({ workspaceId: WorkspaceId, ownerUser: DbRole, ownerPassword: Password })),
-  /** Forgets the workspace on this desktop: its password and signing key leave the keychain. */
+  /** Forgets the workspace on this desktop after main's prompt said what happens to its rows: its password and signing key leave the keychain. */
   'workspace:leave': channel<{ left: boolean }>()(Which),
   'workspace:check': channel<WorkspaceConnectivity>()(Which),
   'workspace:directory': channel<DirectoryView>()(Which),
-  /** Admins: a database login for a new member; the password is shown once, to hand over. */
+  /** Admins: a database login for a new member, after main's prompt; the password is shown once, to hand over. */
   'workspace:addLogin': channel<{ dbRole: string; password: string }>()(Which),
   /** Admins: registers the key a login asked to join with, after comparing its fingerprint in main's prompt. */
   'workspace:register': channel<MemberView>()(z.strictObject({ workspaceId: WorkspaceId, dbRole: DbRole, role: z.enum(MEMBER_ROLES) })),
@@ -191,15 +194,22 @@ export const workspaceChannels = {
   'workspace:setRole': channel<MemberView>()(z.strictObject({ workspaceId: WorkspaceId, memberId: RowId, role: z.enum([...MEMBER_ROLES, 'removed']) })),
   /** Admins: the next version of a service's policy. */
   'workspace:setPolicy': channel<Policy>()(
-    z.strictObject({ workspaceId: WorkspaceId, service: ServiceAddress, defaultApprovals: z.number().int().min(1).max(20), rules: z.array(PolicyRule).max(100) }),
+    z.strictObject({ workspaceId: WorkspaceId, service: ServiceAddress, defaultApprovals: z.number().int().min(1).max(20), rules: z.array(PolicyRule).max(POLICY_RULES_MAX) }),
   ),
-  /** Signs a draft (works offline); the renderer keeps it as the offline copy and pushes it. */
-  'workspace:signDraft': channel<SignedDraft & { rowId: string }>()(
-    z.strictObject({ workspaceId: WorkspaceId, rowId: RowId.optional(), service: ServiceAddress, kind: z.enum(TEAM_KINDS), payload: z.unknown(), idempotencyKey: RowId }),
+  /**
+   * Signs drafts of one profile's transfers or payments for the workspace that covers its service
+   * (main decides which, from the profile: coverage.ts), after main's prompt listed every one
+   * (works offline). The renderer keeps them as the offline copy and pushes them.
+   */
+  'workspace:signDrafts': channel<{ workspaceId: string; service: string; signed: (SignedDraft & { rowId: string })[] }>()(
+    z.strictObject({
+      profileId: ProfileId,
+      drafts: z.array(z.strictObject({ rowId: RowId, kind: z.enum(TEAM_KINDS), payload: z.unknown(), idempotencyKey: RowId })).min(1).max(SIGN_BATCH_MAX),
+    }),
   ),
-  /** Approves or rejects drafts after main's prompt (works offline); one decision per draft. */
+  /** Approves or rejects drafts after main's prompt listed every one (works offline); one decision per draft. */
   'workspace:decide': channel<Signed[]>()(
-    z.strictObject({ workspaceId: WorkspaceId, drafts: z.array(SignedDraftArg).min(1).max(100), decision: z.enum(DECISIONS), reason: z.string().trim().max(500).optional() }),
+    z.strictObject({ workspaceId: WorkspaceId, drafts: z.array(SignedDraftArg).min(1).max(SIGN_BATCH_MAX), decision: z.enum(DECISIONS), reason: z.string().trim().max(500).optional() }),
   ),
   /** Writes signed drafts and decisions into the workspace; the same one pushed twice is one. */
   'workspace:push': channel<{ drafts: PushItemResult[]; decisions: PushItemResult[] }>()(
@@ -208,19 +218,12 @@ export const workspaceChannels = {
   'workspace:rows': channel<TeamRowView[]>()(
     z.strictObject({ workspaceId: WorkspaceId, service: ServiceAddress.optional(), rowIds: z.array(RowId).max(1000).optional(), includeClosed: z.boolean().optional() }),
   ),
-  'workspace:claim': channel<ClaimResult>()(z.strictObject({ workspaceId: WorkspaceId, rowId: RowId, leaseMs: LeaseMs, review: z.boolean().optional() })),
-  /** `workspace:claim` for several rows (a lane of transfers) in one transaction; an answer per row, in order. */
-  'workspace:claimMany': channel<ClaimResult[]>()(z.strictObject({ workspaceId: WorkspaceId, rowIds: z.array(RowId).min(1).max(CLAIM_BATCH_MAX), leaseMs: LeaseMs })),
-  'workspace:renew': channel<{ leaseExpires: string }>()(z.strictObject({ workspaceId: WorkspaceId, rowId: RowId, fence: Fence, leaseMs: LeaseMs })),
-  'workspace:outcome': channel<{ recorded: true }>()(
-    z.strictObject({ workspaceId: WorkspaceId, rowId: RowId, fence: Fence, state: z.enum(['sent', 'failed', 'needs-review', 'open']), detail: z.string().max(2000) }),
-  ),
-  /** `workspace:outcome` for several claimed rows in one transaction; a claim that stands no more is answered, not recorded. */
-  'workspace:outcomes': channel<OutcomeRecorded[]>()(
-    z.strictObject({
-      workspaceId: WorkspaceId,
-      outcomes: z.array(z.strictObject({ rowId: RowId, fence: Fence, state: z.enum(['sent', 'failed', 'needs-review', 'open']), detail: z.string().max(2000) })).min(1).max(CLAIM_BATCH_MAX),
-    }),
+  /**
+   * An approver's answer for a row whose send may have gone through, after main's prompt: found
+   * in the transactions (sent, never sent again) or not (open again, sent with its key). Signed.
+   */
+  'workspace:review': channel<{ reviewed: boolean }>()(
+    z.strictObject({ workspaceId: WorkspaceId, rowId: RowId, found: z.enum(['sent', 'not-sent']), checked: z.string().trim().min(3, 'say what you checked').max(500) }),
   ),
   'workspace:cancel': channel<{ canceled: boolean }>()(z.strictObject({ workspaceId: WorkspaceId, rowId: RowId })),
   /** The whole audit, checked on this read (breaks say where); `auditCsv` (src/shared/team/audit.ts) writes it as CSV. */

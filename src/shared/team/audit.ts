@@ -19,6 +19,12 @@ export interface VerifiedAudit {
   /** Where the chain is broken and how, in words; empty when it is whole. */
   breaks: ChainProblem[];
   head: ChainHead | null;
+  /**
+   * The audit was cut back or replaced behind the newest entry this desktop read before: only
+   * then is that entry kept as the newest seen (an entry that does not count, further back, is
+   * reported every time and does not stop the newest seen from moving on).
+   */
+  rolledBack: boolean;
 }
 
 /**
@@ -37,7 +43,7 @@ export function verifyAudit(input: {
 }): VerifiedAudit {
   const { crypto } = input;
   const rows = [...input.rows].sort((a, b) => a.seq - b.seq);
-  const out: VerifiedAudit = { lines: [], breaks: [], head: null };
+  const out: VerifiedAudit = { lines: [], breaks: [], head: null, rolledBack: false };
   const hashes = new Map<number, string>();
   let expected: { seq: number; prev: string } | null = { seq: 0, prev: '' };
   for (const row of rows) {
@@ -67,6 +73,7 @@ export function verifyAudit(input: {
   const head = last ? { seq: last.seq, hash: hashes.get(last.seq) as string } : null;
   const rolledBack = chainRollback(head, input.remembered, (seq) => hashes.get(seq));
   if (rolledBack) out.breaks.push({ seq: rolledBack.seq, problem: `the audit ${rolledBack.problem}` });
+  out.rolledBack = rolledBack !== null;
   out.head = head;
   return out;
 }

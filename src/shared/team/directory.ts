@@ -27,6 +27,8 @@ export interface VerifiedDirectory {
   members: Map<string, MemberRecord>;
   policies: Map<string, Policy>;
   head: ChainHead | null;
+  /** The hash of each entry, by its number: what a statement naming a directory head is checked against. */
+  hashes: string[];
   /** Entries that do not count, each with why (a forged member, a policy no admin signed). */
   ignored: ChainProblem[];
   /**
@@ -57,7 +59,7 @@ export interface VerifyDirectoryInput {
  */
 export function verifyDirectory(input: VerifyDirectoryInput): VerifiedDirectory {
   const { crypto, workspaceId } = input;
-  const out: VerifiedDirectory = { workspaceId, members: new Map(), policies: new Map(), head: null, ignored: [], broken: null };
+  const out: VerifiedDirectory = { workspaceId, members: new Map(), policies: new Map(), head: null, hashes: [], ignored: [], broken: null };
   const rows = [...input.rows].sort((a, b) => a.seq - b.seq);
   const keys = new Map<string, string>();
   let prev = '';
@@ -79,6 +81,7 @@ export function verifyDirectory(input: VerifyDirectoryInput): VerifiedDirectory 
     const hash = crypto.sha256Hex(row.text);
     prev = hash;
     out.head = { seq: i, hash };
+    out.hashes.push(hash);
     if (i === 0) {
       const genesis = body.entry === 'member' ? body.member : null;
       const ok = genesis && genesis.role === 'admin' && genesis.status === 'active' && genesis.publicKey === input.pinnedKey && body.by === genesis.id && crypto.verify(input.pinnedKey, row.text, row.signature);
@@ -118,6 +121,11 @@ export function verifyDirectory(input: VerifyDirectoryInput): VerifiedDirectory 
       ignore(`${m.name}'s key already belongs to another member: one key counts as one approver`);
       continue;
     }
+    const sameLogin = [...out.members.values()].find((known) => known.dbRole === m.dbRole);
+    if (sameLogin) {
+      ignore(`its login ${m.dbRole} is ${sameLogin.name}'s already: one login is one member`);
+      continue;
+    }
     if (m.status !== 'active') {
       ignore(`it removes ${m.name}, who was never added`);
       continue;
@@ -141,6 +149,21 @@ export function chainRollback(head: ChainHead | null, remembered: ChainHead | nu
     return { seq: last + 1, problem: `was cut back: this desktop saw entry ${remembered.seq}, and it now ends at ${last < 0 ? 'nothing' : `entry ${last}`}` };
   }
   if (hashAt(remembered.seq) !== remembered.hash) return { seq: remembered.seq, problem: `was replaced: entry ${remembered.seq} is not the one this desktop saw` };
+  return null;
+}
+
+/**
+ * Why this desktop cannot act on a statement signed under `named` (the signer's directory head),
+ * or null when its own verified directory holds that entry: a newer one (it has not read it yet,
+ * or it was withheld from it), or a different one (the workspace showed them another directory).
+ */
+export function headProblem(dir: VerifiedDirectory, named: ChainHead | undefined, who: string): string | null {
+  if (!named) return null;
+  const mine = dir.hashes[named.seq];
+  if (mine === undefined) {
+    return `${who} signed it under directory entry ${named.seq}, which this desktop has not verified yet (it has ${dir.head ? `up to entry ${dir.head.seq}` : 'no entry'}). It waits until this desktop reads that entry: an entry kept from one desktop must not loosen the policy there.`;
+  }
+  if (mine !== named.hash) return `${who} signed it under a directory entry ${named.seq} other than the one this desktop verified: the workspace shows desktops different directories. Nothing is sent until an admin finds out why.`;
   return null;
 }
 

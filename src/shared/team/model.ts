@@ -89,6 +89,15 @@ export const Policy = z.strictObject({
 export type Policy = z.infer<typeof Policy>;
 
 const DirectoryBase = { workspace: Uuid, seq: z.number().int().min(0), prev: Prev, at: At, by: Uuid };
+
+/**
+ * The newest directory entry the signer had verified when they signed (its number and hash). A
+ * desktop acts on a row only once its own directory holds every entry the row's statements name,
+ * so an entry withheld from it (a stricter policy, a removal) cannot loosen the policy there.
+ * Statements written before schema version 4 name none.
+ */
+export const DirectoryHead = z.strictObject({ seq: z.number().int().min(0), hash: Hex64 });
+export type DirectoryHead = z.infer<typeof DirectoryHead>;
 export const DirectoryBody = z.discriminatedUnion('entry', [
   z.strictObject({ ...DirectoryBase, entry: z.literal('member'), member: MemberRecord }),
   z.strictObject({ ...DirectoryBase, entry: z.literal('policy'), policy: Policy }),
@@ -105,6 +114,7 @@ export const DraftBody = z.strictObject({
   payloadHash: Hex64,
   drafter: Uuid,
   at: At,
+  dir: DirectoryHead.optional(),
 });
 export type DraftBody = z.infer<typeof DraftBody>;
 
@@ -123,10 +133,31 @@ export const DecisionBody = z.strictObject({
   by: Uuid,
   at: At,
   reason: exactText(500).optional(),
+  dir: DirectoryHead.optional(),
 });
 export type DecisionBody = z.infer<typeof DecisionBody>;
 
-export const AUDIT_EVENTS = ['workspace', 'member', 'policy', 'draft', 'approve', 'reject', 'cancel', 'claim', 'outcome'] as const;
+/** What sending a claimed row came to, as its sender signs it. */
+export const OUTCOME_STATES = ['sent', 'failed', 'needs-review', 'open'] as const;
+export type OutcomeState = (typeof OUTCOME_STATES)[number];
+
+const RowEventBase = { workspace: Uuid, id: Uuid, row: Uuid, payloadHash: Hex64, by: Uuid, at: At, dir: DirectoryHead };
+
+/**
+ * A row's history, each step signed by whoever took it (schema version 4): a claim (the fencing
+ * number the sender got), its outcome, a cancellation, and a person's review of a row whose send
+ * may have gone through. A row's state is what these say; the database's columns are not believed.
+ */
+export const RowEventBody = z.discriminatedUnion('event', [
+  z.strictObject({ ...RowEventBase, event: z.literal('claim'), fence: z.number().int().min(1) }),
+  z.strictObject({ ...RowEventBase, event: z.literal('outcome'), fence: z.number().int().min(1), state: z.enum(OUTCOME_STATES), detail: exactText(1000) }),
+  z.strictObject({ ...RowEventBase, event: z.literal('cancel') }),
+  /** An approver's answer to "did it go through?", naming what they checked. */
+  z.strictObject({ ...RowEventBase, event: z.literal('review'), found: z.enum(['sent', 'not-sent']), checked: exactText(500) }),
+]);
+export type RowEventBody = z.infer<typeof RowEventBody>;
+
+export const AUDIT_EVENTS = ['workspace', 'member', 'policy', 'draft', 'approve', 'reject', 'cancel', 'claim', 'outcome', 'review'] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 
 /** Small facts about the event (amounts, states, a fencing number), shown in the audit and its CSV. */

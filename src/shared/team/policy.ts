@@ -4,7 +4,7 @@ import type { Policy, PolicyRule, TeamKind } from './model';
 /** What a policy looks at in a row: read from its verified payload, never from the database's columns. */
 export interface PolicyFacts {
   amountCents: number;
-  /** The account the money leaves: a transfer's source, a payment's sourceSvcHandleId (when given). */
+  /** The account the money leaves: a transfer's source, a payment's sourceSvcHandleId (absent: the key's own handle or a legal entity's, so any account). */
   account?: string;
   /** Where it goes: a transfer's destination, a payment's svcHandle. */
   payee: string;
@@ -27,10 +27,15 @@ export function policyFacts(kind: TeamKind, payload: unknown): PolicyFacts | nul
   return { amountCents: request.amountCents, payee: request.svcHandle, ...(request.sourceSvcHandleId ? { account: request.sourceSvcHandleId } : {}) };
 }
 
+/**
+ * Whether `rule` covers the row. A row that names no source account (a payment from the key's own
+ * handle, or one naming a legal entity instead) could be paid from any of them, so every
+ * account-scoped rule covers it: the strictest one then applies, never none.
+ */
 export function ruleMatches(rule: PolicyRule, row: PolicyFacts): boolean {
   if (rule.minCents !== undefined && row.amountCents < rule.minCents) return false;
   if (rule.maxCents !== undefined && row.amountCents > rule.maxCents) return false;
-  if (rule.accounts && (row.account === undefined || !rule.accounts.includes(row.account))) return false;
+  if (rule.accounts && row.account !== undefined && !rule.accounts.includes(row.account)) return false;
   if (rule.payees && !rule.payees.includes(row.payee)) return false;
   return true;
 }

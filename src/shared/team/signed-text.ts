@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { canonicalJson } from '../canonical-json';
-import { AuditBody, DecisionBody, DirectoryBody, DraftBody, JoinBody } from './model';
+import { AuditBody, DecisionBody, DirectoryBody, DraftBody, JoinBody, RowEventBody } from './model';
 
 /**
  * The exact text a member signs: one line naming what it is, then the body's canonical JSON.
@@ -13,7 +13,7 @@ import { AuditBody, DecisionBody, DirectoryBody, DraftBody, JoinBody } from './m
  */
 export const SIGNED_PREFIX = 'treasury-team/1';
 
-const BODIES = { directory: DirectoryBody, draft: DraftBody, decision: DecisionBody, audit: AuditBody, join: JoinBody } as const;
+const BODIES = { directory: DirectoryBody, draft: DraftBody, decision: DecisionBody, audit: AuditBody, join: JoinBody, row: RowEventBody } as const;
 export type SignedKind = keyof typeof BODIES;
 export type BodyOf<K extends SignedKind> = z.infer<(typeof BODIES)[K]>;
 

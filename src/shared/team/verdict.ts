@@ -1,5 +1,5 @@
 import { canonicalJson } from '../canonical-json';
-import type { VerifiedDirectory } from './directory';
+import { headProblem, type VerifiedDirectory } from './directory';
 import { DECIDING_ROLES, type DraftBody, type MemberRecord, type Signed, type SignedDraft, type TeamCrypto } from './model';
 import { policyFacts, requiredApprovals } from './policy';
 import { readSignedText } from './signed-text';
@@ -95,13 +95,15 @@ export function rowVerdict(input: VerdictInput): RowVerdict {
   const draft = checkDraft(input);
   if ('status' in draft) return draft;
   const { body, drafter, payload } = draft;
+  const ignored: IgnoredDecision[] = [];
+  const unseen = headProblem(directory, body.dir, drafter.name);
+  if (unseen) return { status: 'blocked', text: unseen, ignored };
   const facts = policyFacts(body.kind, payload);
   if (!facts) return never('invalid-payload', `Its payload is not a valid ${body.kind}.`);
   const policy = directory.policies.get(body.service);
   const version = policy?.version ?? 0;
   const required = requiredApprovals(policy, facts);
 
-  const ignored: IgnoredDecision[] = [];
   const approvedBy = new Set<string>();
   for (const d of input.decisions) {
     const read = readSignedText('decision', d.text);
@@ -115,6 +117,7 @@ export function rowVerdict(input: VerdictInput): RowVerdict {
     if (dec.row !== body.id || dec.workspace !== directory.workspaceId) continue;
     if (!who) skip('it is signed by someone who is not a member');
     else if (!crypto.verify(who.publicKey, d.text, d.signature)) skip(`its signature is not ${who.name}'s`);
+    else if (headProblem(directory, dec.dir, who.name)) return { status: 'blocked', text: headProblem(directory, dec.dir, who.name) as string, ignored };
     else if (who.status === 'removed') skip(`${who.name} was removed from the workspace`);
     else if (!DECIDING_ROLES.has(who.role)) skip(`${who.name} is a ${who.role}, who cannot approve or reject`);
     else if (dec.payloadHash !== body.payloadHash) skip(`${who.name} signed it over another payload`);

@@ -5,5 +5,7 @@ export function outboxHandlers(ctx: CoreContext): HandlersOf<typeof outboxChanne
   return {
     // The renderer's solo outbox: main checks and journals the row before anything leaves.
     'outbox:send': ({ profileId, ...row }) => ctx.money.send(profileId, row, 'solo'),
+    'outbox:pause': async ({ profileId, paused }) => ctx.teamSending.pause(profileId, paused),
+    'outbox:teamSending': async () => ctx.teamSending.statuses(),
   };
 }

@@ -1,11 +1,16 @@
 import type { DirectoryView, HandlersOf, workspaceChannels } from '../../../shared/ipc';
+import { serviceOf } from '../../../shared/service-address';
 import { verifyAudit } from '../../../shared/team/audit';
 import type { CoreContext } from '../../core/context';
 import { readChain } from '../../workspace/chain-append';
-import { cancelRow, claimRow, claimRows, recordOutcome, recordOutcomes, renewLease } from '../../workspace/claims';
+import { cancelRow, reviewRow } from '../../workspace/claims';
 import { addLogin, joinRequests, memberView, registerMember, setMemberRole, setPolicy } from '../../workspace/directory-ops';
 import { nodeTeamCrypto } from '../../workspace/keys';
-import { decide, push, readRows, signDraft } from '../../workspace/queue-ops';
+import { decide, push, signDrafts } from '../../workspace/queue-ops';
+import { confirmOrThrow, loginQuestion, reviewQuestion } from '../../workspace/questions';
+import { readRows } from '../../workspace/row-reads';
+import { WorkspaceError } from '../../workspace/workspace-error';
+import { HandlerError } from '../dispatch';
 
 export function workspaceHandlers(ctx: CoreContext): HandlersOf<typeof workspaceChannels> {
   const ws = ctx.workspaces;
@@ -19,8 +24,15 @@ export function workspaceHandlers(ctx: CoreContext): HandlersOf<typeof workspace
     const l = await ws.freshOrCached(workspaceId);
     return { l, actor: await ws.actor(l) };
   };
+  /** The service a profile sends to, as main knows the profile (never as the page says it). */
+  const serviceOfProfile = (profileId: string) => {
+    const profile = ctx.store.get(profileId);
+    if (!profile) throw new HandlerError('profile-mismatch', 'That profile no longer exists (it was deleted). Nothing was signed.');
+    return serviceOf(profile);
+  };
   return {
     'workspace:list': () => ws.list(),
+    'workspace:binding': ({ profileId }) => ws.coverage(serviceOfProfile(profileId)),
     'workspace:create': ({ name, adminName, host, port, database, ownerUser, ownerPassword, caCert }) =>
       ws.create({ name, adminName, owner: { host, port, database, user: ownerUser, ...(caCert ? { caCert } : {}) }, ownerPassword }),
     'workspace:join': ({ host, port, database, user, password, caCert, name }) => ws.join({ address: { host, port, database, user, ...(caCert ? { caCert } : {}) }, password, name }),
@@ -41,6 +53,7 @@ export function workspaceHandlers(ctx: CoreContext): HandlersOf<typeof workspace
     },
     'workspace:addLogin': async ({ workspaceId }) => {
       const { l, actor } = await online(workspaceId);
+      await confirmOrThrow(ctx.prompt, loginQuestion(l.stored.name), 'No login was made');
       return addLogin(l.session, l.stored.database, l.directory, actor);
     },
     'workspace:register': async ({ workspaceId, dbRole, role }) => {
@@ -55,9 +68,15 @@ export function workspaceHandlers(ctx: CoreContext): HandlersOf<typeof workspace
       const { l, actor } = await online(workspaceId);
       return setPolicy(l.session, ws.pinned(l.stored), l.directory, actor, ctx.prompt, { service, defaultApprovals, rules });
     },
-    'workspace:signDraft': async ({ workspaceId, ...draft }) => {
-      const { l, actor } = await anyway(workspaceId);
-      return signDraft(l.directory, actor, draft);
+    'workspace:signDrafts': async ({ profileId, drafts }) => {
+      const service = serviceOfProfile(profileId);
+      const binding = await ws.coverage(service);
+      if (binding.kind === 'unsure') throw new WorkspaceError('refused', `Nothing was signed: ${binding.problem}`);
+      if (binding.kind === 'solo') throw new WorkspaceError('refused', 'Nothing was signed: no team workspace approves this profile’s transfers and payments; they are approved on this desktop.');
+      const { l, actor } = await anyway(binding.workspaceId);
+      const signed = await signDrafts(l.directory, actor, ctx.prompt, l.stored.name, service, drafts);
+      await ws.drafted(l, service, signed.map((d, i) => ({ rowId: d.rowId, key: drafts[i]?.idempotencyKey ?? '' })));
+      return { workspaceId: binding.workspaceId, service, signed };
     },
     'workspace:decide': async ({ workspaceId, drafts, decision, reason }) => {
       const { l, actor } = await anyway(workspaceId);
@@ -72,22 +91,14 @@ export function workspaceHandlers(ctx: CoreContext): HandlersOf<typeof workspace
       const viewer = await ws.actor(l).then((a) => a.memberId, () => undefined);
       return l.session.run((pool) => readRows(pool, l.directory, viewer, filter));
     },
-    'workspace:claim': async ({ workspaceId, rowId, leaseMs, review }) => {
+    'workspace:review': async ({ workspaceId, rowId, found, checked }) => {
       const { l, actor } = await online(workspaceId);
-      return claimRow(l.session, l.directory, actor, { rowId, leaseMs, ...(review !== undefined ? { review } : {}) });
-    },
-    'workspace:claimMany': async ({ workspaceId, rowIds, leaseMs }) => {
-      const { l, actor } = await online(workspaceId);
-      return claimRows(l.session, l.directory, actor, { rowIds, leaseMs });
-    },
-    'workspace:outcomes': async ({ workspaceId, outcomes }) => {
-      const { l, actor } = await online(workspaceId);
-      return recordOutcomes(l.session, l.directory, actor, outcomes);
-    },
-    'workspace:renew': async ({ workspaceId, ...input }) => renewLease((await ws.get(workspaceId)).session, input),
-    'workspace:outcome': async ({ workspaceId, ...input }) => {
-      const { l, actor } = await online(workspaceId);
-      return recordOutcome(l.session, l.directory, actor, input);
+      const [row] = await l.session.run((pool) => readRows(pool, l.directory, actor.memberId, { rowIds: [rowId], includeClosed: true }));
+      if (!row || row.state !== 'needs-review') throw new WorkspaceError('conflict', 'That row does not wait for a review (it was reviewed or settled meanwhile): nothing was signed.');
+      const p = row.payload as { amountCents?: number; destination?: string; source?: string; svcHandle?: string; sourceSvcHandleId?: string } | null;
+      const listed = { kind: row.kind as 'transfer' | 'payment', amountCents: p?.amountCents ?? row.amountCents, payee: p?.destination ?? p?.svcHandle ?? '?', ...(p?.source ?? p?.sourceSvcHandleId ? { source: (p?.source ?? p?.sourceSvcHandleId) as string } : {}), service: row.service };
+      await confirmOrThrow(ctx.prompt, reviewQuestion(listed, found, checked), 'Nothing was recorded');
+      return reviewRow(l.session, l.directory, actor, { rowId, found, checked });
     },
     'workspace:cancel': async ({ workspaceId, rowId }) => {
       const { l, actor } = await online(workspaceId);
@@ -97,7 +108,8 @@ export function workspaceHandlers(ctx: CoreContext): HandlersOf<typeof workspace
       const l = await ws.refresh(workspaceId);
       const rows = await l.session.run((pool) => readChain(pool, 'audit'));
       const audit = verifyAudit({ workspaceId, rows, members: l.directory.members, remembered: l.stored.heads.audit, crypto: nodeTeamCrypto });
-      if (audit.breaks.length === 0) await ws.rememberAudit(l, audit.head);
+      // The head moves on past an entry that does not count (it stays reported): only a chain cut back or replaced behind it holds it.
+      if (!audit.rolledBack) await ws.rememberAudit(l, audit.head);
       return audit;
     },
   };

@@ -11,8 +11,8 @@ import { useProfiles } from '../stores/profiles';
 import { outboxNotifier, senders } from '../outbox/commands/sending';
 import { syncs } from './sync';
 import { startTeamPusher } from '../team-queue/commands/pusher';
-import { startTeamSending } from '../team-queue/commands/team-sending';
 import { startTeamFollowing } from '../team-queue/commands/team-follow';
+import { followTeamSending } from '../team-queue/commands/team-sending-status';
 
 /** Every five minutes while online; on start; when a profile's connection comes back. */
 export const SYNC_INTERVAL_MS = 5 * 60_000;
@@ -111,8 +111,8 @@ export function startEngines(): () => void {
   const offConnectivity = useConnectivity.subscribe(onConnectivity);
   // What was signed for a team workspace while it was out of reach goes to it when it answers.
   const stopTeamPusher = startTeamPusher();
-  // What a workspace approved for a profile whose API key this desktop holds goes out under a claim.
-  const stopTeamSending = startTeamSending();
+  // What main's team sender does for each profile a workspace covers, for the Approvals screen.
+  const stopTeamSendingStatus = followTeamSending();
   // This desktop's drafts follow what happened to them in the workspace, wherever it happened.
   const stopTeamFollowing = startTeamFollowing();
   onProfiles(useProfiles.getState());
@@ -129,8 +129,8 @@ export function startEngines(): () => void {
     offProfiles();
     offConnectivity();
     stopTeamPusher();
-    stopTeamSending();
     stopTeamFollowing();
+    stopTeamSendingStatus();
     stopUnsent();
     noticesLock.abort();
     awaiting.stop();

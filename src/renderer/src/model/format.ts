@@ -1,4 +1,4 @@
-import { formatCents } from '../../../shared/money';
+import { formatUsd } from '../../../shared/money';
 
 /**
  * How the app writes money, dates and counts: one module, so every screen writes a date the same
@@ -6,11 +6,8 @@ import { formatCents } from '../../../shared/money';
  * service's days and times are UTC, so they are shown in UTC and say so where a time is shown.
  */
 
-/** "-$1,234.56" / "$12.00": a sign, a dollar sign, grouping; from integer cents only. */
-export function money(cents: number): string {
-  const text = formatCents(cents);
-  return text.startsWith('-') ? `-$${text.slice(1)}` : `$${text}`;
-}
+/** "-$1,234.56" / "$12.00": a sign, a dollar sign, grouping; from integer cents only (written once, in src/shared/money.ts). */
+export const money = formatUsd;
 
 /**
  * The locale dates are written in: undefined is the runtime's own (the window's language), which

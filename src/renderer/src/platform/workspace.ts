@@ -13,6 +13,7 @@ export type WorkspaceArg<C extends `workspace:${string}` & ChannelName> = ArgOf<
 
 export const workspaceCalls = {
   list: (): Call<'workspace:list'> => callMain((api) => api.workspace.list()),
+  binding: (profileId: string): Call<'workspace:binding'> => callMain((api) => api.workspace.binding({ profileId })),
   create: (arg: WorkspaceArg<'workspace:create'>): Call<'workspace:create'> => callMain((api) => api.workspace.create(arg)),
   join: (arg: WorkspaceArg<'workspace:join'>): Call<'workspace:join'> => callMain((api) => api.workspace.join(arg)),
   upgrade: (arg: WorkspaceArg<'workspace:upgrade'>): Call<'workspace:upgrade'> => callMain((api) => api.workspace.upgrade(arg)),
@@ -23,15 +24,11 @@ export const workspaceCalls = {
   register: (arg: WorkspaceArg<'workspace:register'>): Call<'workspace:register'> => callMain((api) => api.workspace.register(arg)),
   setRole: (arg: WorkspaceArg<'workspace:setRole'>): Call<'workspace:setRole'> => callMain((api) => api.workspace.setRole(arg)),
   setPolicy: (arg: WorkspaceArg<'workspace:setPolicy'>): Call<'workspace:setPolicy'> => callMain((api) => api.workspace.setPolicy(arg)),
-  signDraft: (arg: WorkspaceArg<'workspace:signDraft'>): Call<'workspace:signDraft'> => callMain((api) => api.workspace.signDraft(arg)),
+  signDrafts: (arg: WorkspaceArg<'workspace:signDrafts'>): Call<'workspace:signDrafts'> => callMain((api) => api.workspace.signDrafts(arg)),
   decide: (arg: WorkspaceArg<'workspace:decide'>): Call<'workspace:decide'> => callMain((api) => api.workspace.decide(arg)),
   push: (arg: WorkspaceArg<'workspace:push'>): Call<'workspace:push'> => callMain((api) => api.workspace.push(arg)),
   rows: (arg: WorkspaceArg<'workspace:rows'>): Call<'workspace:rows'> => callMain((api) => api.workspace.rows(arg)),
-  claim: (arg: WorkspaceArg<'workspace:claim'>): Call<'workspace:claim'> => callMain((api) => api.workspace.claim(arg)),
-  claimMany: (arg: WorkspaceArg<'workspace:claimMany'>): Call<'workspace:claimMany'> => callMain((api) => api.workspace.claimMany(arg)),
-  renew: (arg: WorkspaceArg<'workspace:renew'>): Call<'workspace:renew'> => callMain((api) => api.workspace.renew(arg)),
-  outcome: (arg: WorkspaceArg<'workspace:outcome'>): Call<'workspace:outcome'> => callMain((api) => api.workspace.outcome(arg)),
-  outcomes: (arg: WorkspaceArg<'workspace:outcomes'>): Call<'workspace:outcomes'> => callMain((api) => api.workspace.outcomes(arg)),
+  review: (arg: WorkspaceArg<'workspace:review'>): Call<'workspace:review'> => callMain((api) => api.workspace.review(arg)),
   cancel: (arg: WorkspaceArg<'workspace:cancel'>): Call<'workspace:cancel'> => callMain((api) => api.workspace.cancel(arg)),
   audit: (workspaceId: string): Call<'workspace:audit'> => callMain((api) => api.workspace.audit({ workspaceId })),
 };

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { senders } from '../../outbox/commands/sending';
+import { pauseSending, resumeSending } from '../../outbox/commands/sending';
+import { useTeamSending } from '../../team-queue/commands/team-sending-status';
 import { useFinishedRows } from '../../outbox/repo/outbox-hooks';
 import { clearFinished } from '../../outbox/repo/outbox-repo';
 import { useSenderStatus } from '../../outbox/commands/sender-status';
@@ -10,6 +11,7 @@ import { useScreenActions } from '../../stores/action-registry';
 import { OutboxQueue } from '../outbox/OutboxQueue';
 import { useProfileService } from '../../outbox/commands/profile-service';
 import { Inbox } from './Inbox';
+import type { TeamSendingStatus } from '../../../../shared/ipc';
 
 const SENDER_TEXT = {
   idle: 'The sender is idle: approved items go out as soon as they are due.',
@@ -20,6 +22,25 @@ const SENDER_TEXT = {
   elsewhere: 'Another window of the app is sending for this profile.',
 } as const;
 
+/** What main's team sender is doing for this profile, in words. */
+function teamSendingWords(s: TeamSendingStatus): string {
+  const where = `Rows approved in ${s.workspaceName} are sent by this desktop`;
+  switch (s.state) {
+    case 'paused':
+      return `${where} once you resume: paused.`;
+    case 'sending':
+      return `${where}: sending now…`;
+    case 'offline':
+      return `${where} when the service answers again.`;
+    case 'stopped':
+      return `${where}, but the last run stopped: ${s.message ?? 'the workspace did not answer'}. It tries again by itself.`;
+    case 'idle':
+      return s.last && s.last.sent + s.last.failed + s.last.review > 0
+        ? `${where}. Last run: ${s.last.sent} sent, ${s.last.failed} failed, ${s.last.review} left to a person.`
+        : `${where} as soon as its policy is met.`;
+  }
+}
+
 /**
  * The approvals inbox (this desktop's rows and, with a team workspace, the team's), then the rest
  * of the profile's outbox (what is not awaiting approval): cancel, review, and the sender's
@@ -29,6 +50,7 @@ export function ApprovalsScreen() {
   const profileId = useProfiles((s) => s.activeProfileId);
   const service = useProfileService(profileId ?? '');
   const view = useSenderStatus((s) => (profileId ? s.byProfile[profileId] : undefined));
+  const team = useTeamSending((s) => (profileId ? s.byProfile[profileId] : undefined));
   const finished = useFinishedRows(profileId, 0)?.total ?? 0;
   const [exported, setExported] = useState<string | null>(null);
   const exportLog = async (id: string) => {
@@ -51,12 +73,17 @@ export function ApprovalsScreen() {
         <p className="panel__intro" aria-live="polite">
           {SENDER_TEXT[view?.paused ? 'paused' : (view?.state ?? 'idle')]} {view?.blocked ? view.blocked : ''}
         </p>
+        {team ? (
+          <p className="panel__intro" aria-live="polite" data-testid="team-sending">
+            {teamSendingWords(team)}
+          </p>
+        ) : null}
         {view?.paused ? (
-          <button type="button" className="button" onClick={() => void senders.resume(profileId)}>
+          <button type="button" className="button" onClick={() => void resumeSending(profileId)}>
             Resume sending
           </button>
         ) : (
-          <button type="button" className="button" onClick={() => senders.pause(profileId)}>
+          <button type="button" className="button" onClick={() => pauseSending(profileId)}>
             Pause sending
           </button>
         )}

@@ -6,7 +6,7 @@ import { useOutboxRows } from '../../outbox/repo/outbox-hooks';
 import { useTeamItems } from '../../outbox/repo/team-repo';
 import { useEntities } from '../../repos/entities-hooks';
 import { useScreenActions } from '../../stores/action-registry';
-import { approveItems, rejectItems, type InboxTarget } from '../../team-queue/commands/inbox-actions';
+import { approveItems, rejectItems, reviewTeamRow, type InboxTarget } from '../../team-queue/commands/inbox-actions';
 import { useTeamQueue, type TeamQueueView } from '../../team-queue/commands/use-team-queue';
 import { actionable, closedLines, inboxItems, type AccountFacts, type ClosedLine, type InboxItem } from '../../team-queue/model/inbox';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -14,6 +14,7 @@ import { TechnicalDetails } from '../../ui/Fields';
 import { useStableItems } from '../../ui/use-stable-items';
 import { FormError } from '../../ui/FormError';
 import { RejectDialog } from './RejectDialog';
+import { ReviewDialog } from './ReviewDialog';
 import { teamStatusWords } from './team-status';
 import './approvals.css';
 
@@ -41,7 +42,7 @@ const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
  */
 export function Inbox({ profileId, service }: { profileId: string; service: string }) {
   const soloRows = useOutboxRows(profileId);
-  const { view, reload } = useTeamQueue(service);
+  const { view, reload } = useTeamQueue(profileId, service);
   const workspaceId = view.kind === 'team' ? view.workspace.id : null;
   const kept = useTeamItems(profileId, workspaceId);
   const vas = useEntities<VirtualAccountView>(profileId, 'virtualAccount')?.items ?? NO_ACCOUNTS;
@@ -63,6 +64,7 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState<InboxItem[] | null>(null);
   const [rejecting, setRejecting] = useState<InboxItem[] | null>(null);
+  const [reviewing, setReviewing] = useState<InboxItem | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
@@ -115,6 +117,7 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
   useScreenActions(active ? [
     { id: 'approvals:approve', title: `Approve: ${subject}`, group: 'Selected item', keywords: ['accept', 'sign'], shortcut: { key: 'a' }, ...(approveWhy ? { unavailable: approveWhy } : {}), run: () => approve(toApprove) },
     { id: 'approvals:reject', title: `Reject: ${subject}`, group: 'Selected item', keywords: ['decline', 'refuse'], shortcut: { key: 'r' }, ...(rejectWhy ? { unavailable: rejectWhy } : {}), run: () => setRejecting(toReject) },
+    ...(current && current.review === null ? [{ id: 'approvals:review', title: `Review: ${current.title}`, group: 'Selected item', keywords: ['went through', 'needs review'], run: () => setReviewing(current) }] : []),
     { id: 'approvals:select-all', title: 'Select every item I can approve', group: 'This screen', run: () => setChecked(new Set(actionable(items, 'approve').map((i) => i.key))) },
     { id: 'approvals:reload', title: 'Read the team workspace again', group: 'This screen', ...(workspaceId ? {} : { unavailable: 'No team workspace approves this profile' }), run: reload },
   ] satisfies PaletteAction[] : NO_ACTIONS);
@@ -172,6 +175,11 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
             <button type="button" className="button" disabled={rejectWhy !== undefined} title={rejectWhy} onClick={() => setRejecting(toReject)}>
               {toReject.length > 1 ? `Reject ${toReject.length}` : 'Reject'}
             </button>
+            {current && current.review === null ? (
+              <button type="button" className="button" onClick={() => setReviewing(current)}>
+                Review…
+              </button>
+            ) : null}
             {checked.size > 0 ? (
               <button type="button" className="button button--quiet" onClick={() => setChecked(new Set())}>
                 Clear the selection ({checked.size})
@@ -199,6 +207,17 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
       >
         {confirmText(confirming ?? [])}
       </ConfirmDialog>
+      <ReviewDialog
+        item={reviewing}
+        busy={busy}
+        onCancel={() => setReviewing(null)}
+        onReview={async (found, what) => {
+          const picked = reviewing;
+          if (!picked || !workspaceId) return;
+          await run(reviewTeamRow(workspaceId, picked, found, what));
+          setReviewing(null);
+        }}
+      />
       <RejectDialog
         items={rejecting}
         busy={busy}

@@ -2,7 +2,7 @@ import { syncs } from '../../app/sync';
 import type { Action } from '../../model/actions';
 import { SECTIONS, type SectionId } from '../../model/sections';
 import type { Shortcut } from '../../model/shortcuts';
-import { senders } from '../../outbox/commands/sending';
+import { pauseSending, resumeSending } from '../../outbox/commands/sending';
 import { useSenderStatus } from '../../outbox/commands/sender-status';
 import { runOnScreen } from '../../stores/action-registry';
 import { useConnectivity } from '../../stores/connectivity';
@@ -95,7 +95,7 @@ function profileActions(profileId: string): Action[] {
   return [
     { id: 'sync:now', title: 'Sync now', group: 'Profile', keywords: ['refresh', 'download', 'update'], ...(syncBlocked ? { unavailable: syncBlocked } : {}), run: () => syncs.startSync(profileId) },
     paused
-      ? { id: 'outbox:resume', title: 'Resume sending', group: 'Money', keywords: ['sender', 'outbox', 'start'], run: () => senders.resume(profileId) }
-      : { id: 'outbox:pause', title: 'Pause sending', group: 'Money', keywords: ['sender', 'outbox', 'stop', 'hold'], run: () => senders.pause(profileId) },
+      ? { id: 'outbox:resume', title: 'Resume sending', group: 'Money', keywords: ['sender', 'outbox', 'start'], run: () => resumeSending(profileId) }
+      : { id: 'outbox:pause', title: 'Pause sending', group: 'Money', keywords: ['sender', 'outbox', 'stop', 'hold'], run: () => pauseSending(profileId) },
   ];
 }

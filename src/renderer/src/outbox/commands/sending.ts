@@ -39,3 +39,17 @@ export const senders = new SenderPool<OutboxRow>({
   online: (profileId) => useConnectivity.getState().byProfile[profileId]?.state !== 'offline',
   status: (profileId, view) => useSenderStatus.getState().set(profileId, view),
 });
+
+/**
+ * Pauses this profile's sending: the solo sender here and main's team sender (which sends the
+ * rows a team workspace approved) both hold until `resumeSending`.
+ */
+export function pauseSending(profileId: string): void {
+  senders.pause(profileId);
+  void callMain((api) => api.outbox.pause({ profileId, paused: true }));
+}
+
+export async function resumeSending(profileId: string): Promise<void> {
+  await callMain((api) => api.outbox.pause({ profileId, paused: false }));
+  await senders.resume(profileId);
+}

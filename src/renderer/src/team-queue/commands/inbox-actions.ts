@@ -2,6 +2,7 @@ import { approvalHash } from '../../outbox/model/approval-binding';
 import { outboxActions } from '../../outbox/commands/row-actions';
 import type { InboxItem } from '../model/inbox';
 import { decideTeamRows } from './team-decide';
+import { callMain } from '../../platform/bridge';
 
 /** Where the inbox's decisions go: the profile, the service its rows were shown for, and the workspace if one covers it. */
 export interface InboxTarget {
@@ -41,4 +42,15 @@ export async function rejectItems(target: InboxTarget, items: readonly InboxItem
   const drafts = teamDrafts(items);
   if (drafts.length > 0 && target.workspaceId) errors.push((await decideTeamRows(target.profileId, target.workspaceId, drafts, 'reject', reason)).error);
   return joined(errors);
+}
+
+/**
+ * An approver's answer for a workspace row whose send may have gone through, after they looked
+ * at the paying account's transactions: main asks in its own prompt and signs it. Resolves to an
+ * error for the person, or null.
+ */
+export async function reviewTeamRow(workspaceId: string, item: InboxItem, found: 'sent' | 'not-sent', checked: string): Promise<string | null> {
+  const r = await callMain((api) => api.workspace.review({ workspaceId, rowId: item.rowId, found, checked }));
+  if (!r.ok) return r.error.message;
+  return r.value.reviewed ? null : 'Nothing was recorded: the row no longer waits for a review (it was settled meanwhile).';
 }

@@ -1,10 +1,11 @@
 import type { Decision, SignedDraft } from '../../../../shared/team/model';
+import { SIGN_BATCH_MAX } from '../../../../shared/ipc/workspace';
 import { callMain } from '../../platform/bridge';
 import { keepDecisions } from '../../outbox/repo/team-repo';
 import { pushSoon } from './pusher';
 
-/** What `workspace:decide` takes at once: one prompt in main per hundred rows. */
-const DRAFTS_PER_DECISION = 100;
+/** What `workspace:decide` takes at once: main's prompt lists every row it signs. */
+const DRAFTS_PER_DECISION = SIGN_BATCH_MAX;
 
 export interface Decided {
   decided: number;

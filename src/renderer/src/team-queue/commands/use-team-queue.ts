@@ -36,7 +36,7 @@ const readerCalls: ReaderCalls = {
  * from another desktop, gathered by main per burst) reads only the rows it names and merges them
  * (open-rows-reader.ts), so a change costs what it touched, not the whole queue.
  */
-export function useTeamQueue(service: string | null): { view: TeamQueueView; reload(): void } {
+export function useTeamQueue(profileId: string, service: string | null): { view: TeamQueueView; reload(): void } {
   const [view, setView] = useState<TeamQueueView>({ kind: 'loading' });
   const workspaceRef = useRef<string | null>(null);
   const [reader] = useState(() =>
@@ -58,7 +58,7 @@ export function useTeamQueue(service: string | null): { view: TeamQueueView; rel
     setView({ kind: 'loading' });
     if (service === null) return;
     void (async () => {
-      const binding = await bindingFor(service);
+      const binding = await bindingFor(profileId);
       if (!live) return;
       if (binding.kind !== 'team') return setView(binding.kind === 'solo' ? { kind: 'solo' } : binding);
       const workspace = (await joinedWorkspaces()).list.find((w) => w.id === binding.workspaceId);
@@ -87,7 +87,7 @@ export function useTeamQueue(service: string | null): { view: TeamQueueView; rel
       offChanged?.();
       offConnectivity?.();
     };
-  }, [service, reader]);
+  }, [profileId, service, reader]);
 
   return { view, reload: useCallback(() => void reader.want({ directory: true }), [reader]) };
 }

@@ -48,6 +48,8 @@ interface ItemBase {
   approve: string | null;
   /** Null when this desktop may reject it now; else why not. */
   reject: string | null;
+  /** Null when this desktop may say whether a send that may have gone through did (a row in review); else why not. */
+  review: string | null;
 }
 
 export type InboxItem =
@@ -69,6 +71,7 @@ export interface InboxInput {
 }
 
 const NOT_SAVED = 'an account not saved on this computer';
+const NOT_IN_REVIEW = 'Only a team row whose send may have gone through is reviewed.';
 
 function where(kind: TeamKind, payload: unknown, accounts: ReadonlyMap<string, AccountFacts>): Pick<ItemBase, 'amountCents' | 'title' | 'source' | 'balanceAfterCents'> {
   const facts = policyFacts(kind, payload);
@@ -91,7 +94,7 @@ function soloItem(row: OutboxRow, accounts: ReadonlyMap<string, AccountFacts>): 
   const known = (id: string) => accounts.has(id);
   const source = row.kind === 'transfer' && !known(row.payload.source) ? (row.labels.source ?? base.source) : base.source;
   const title = row.kind === 'transfer' && !known(row.payload.destination) && row.labels.destination ? `Transfer ${money(row.amountCents)} to ${row.labels.destination}` : base.title;
-  return { ...base, title, source, key: `solo:${row.id}`, origin: 'solo', row, rowId: row.id, kind: row.kind, askedBy: 'You, on this computer', askedAt: row.createdAt, state: 'awaiting', needs: 'Your approval (this computer’s rule)', ignored: [], approve: null, reject: null };
+  return { ...base, title, source, key: `solo:${row.id}`, origin: 'solo', row, rowId: row.id, kind: row.kind, askedBy: 'You, on this computer', askedAt: row.createdAt, state: 'awaiting', needs: 'Your approval (this computer’s rule)', ignored: [], approve: null, reject: null, review: NOT_IN_REVIEW };
 }
 
 /** The drafter's signed time, else the time the workspace wrote the row. */
@@ -128,13 +131,20 @@ function teamItem(row: TeamRowView, input: InboxInput, pendingByRow: ReadonlyMap
   const pending = pendingByRow.get(row.id);
   const ignored = v.ignored.map((i) => (i.by ? `${i.by}: ${i.problem}` : i.problem));
   const signed = teamWhere(row, kind, input.accounts);
-  const base = { ...signed.where, key: `team:${row.id}`, origin: 'team' as const, team: row, rowId: row.id, kind, askedBy: mine ? 'You' : (row.drafter?.name ?? 'Someone who is not a member'), askedAt: signed.askedAt, ignored };
+  const base = { ...signed.where, key: `team:${row.id}`, origin: 'team' as const, team: row, rowId: row.id, kind, askedBy: mine ? 'You' : (row.drafter?.name ?? 'Someone who is not a member'), askedAt: signed.askedAt };
 
   let state: InboxState;
   let needs: string;
-  if (row.state === 'needs-review') {
+  if (row.history.blocked) {
+    state = 'blocked';
+    needs = row.history.blocked;
+  } else if (row.state === 'needs-review') {
     state = 'review';
-    needs = 'Needs review: a send was interrupted and only a person can tell whether it went through.';
+    needs = `Needs review: ${row.history.last ?? 'a send may have gone through'}. An approver who did not draft it looks in the paying account’s transactions and says whether it went through.`;
+  } else if (row.state !== 'open') {
+    // The database lists it as open; what was signed says it is closed (the note says so, below).
+    state = 'never';
+    needs = `It is ${row.state} by its signed history${row.history.last ? ` (${row.history.last})` : ''}: it is never sent again.`;
   } else if (v.status === 'waiting') {
     state = 'waiting';
     needs = v.needed;
@@ -146,6 +156,9 @@ function teamItem(row: TeamRowView, input: InboxInput, pendingByRow: ReadonlyMap
     needs = v.text;
   }
   if (pending) needs = `${needs}${needs.endsWith('.') ? '' : '.'} Your ${pending.choice === 'reject' ? 'rejection' : 'approval'} is signed here and reaches the workspace when it answers.`;
+  // What the database says and the signatures do not: shown, never believed.
+  if (row.note) needs = `${needs} ${row.note}`;
+  const history = row.history.ignored.map((problem) => `Its history: ${problem}`);
 
   const why = ((): string | null => {
     if (me === null || me.status !== 'active') return 'This desktop is not an active member of the workspace yet.';
@@ -155,7 +168,13 @@ function teamItem(row: TeamRowView, input: InboxInput, pendingByRow: ReadonlyMap
     if (v.status === 'waiting' && v.approvedBy.includes(me.id)) return 'You approved it already.';
     return null;
   })();
-  return { ...base, state, needs, approve: why ?? (mine ? 'You drafted it: a drafter never approves their own row.' : null), reject: why };
+  const review = ((): string | null => {
+    if (state !== 'review') return NOT_IN_REVIEW;
+    if (me === null || me.status !== 'active' || !DECIDING_ROLES.has(me.role)) return 'An approver or an admin of the workspace reviews it.';
+    if (mine) return 'You drafted it: another approver reviews it.';
+    return null;
+  })();
+  return { ...base, ignored: [...ignored, ...history], state, needs, approve: why ?? (mine ? 'You drafted it: a drafter never approves their own row.' : null), reject: why, review };
 }
 
 function localItem(kept: KeptItem, accounts: ReadonlyMap<string, AccountFacts>): InboxItem | null {
@@ -171,7 +190,7 @@ function localItem(kept: KeptItem, accounts: ReadonlyMap<string, AccountFacts>):
   const refused = kept.problem !== undefined;
   const needs = refused ? `The workspace refused it: ${kept.problem}` : 'Signed here; it reaches the workspace when it answers, and then waits for an approver.';
   const why = refused ? needs : 'It has not reached the workspace yet.';
-  return { ...where(read.body.kind, payload, accounts), key: `team:${kept.rowId}`, origin: 'local', draft: kept.draft, rowId: kept.rowId, kind: read.body.kind, askedBy: 'You', askedAt: Date.parse(read.body.at), state: refused ? 'refused' : 'not-pushed', needs, ignored: [], approve: why, reject: why };
+  return { ...where(read.body.kind, payload, accounts), key: `team:${kept.rowId}`, origin: 'local', draft: kept.draft, rowId: kept.rowId, kind: read.body.kind, askedBy: 'You', askedAt: Date.parse(read.body.at), state: refused ? 'refused' : 'not-pushed', needs, ignored: [], approve: why, reject: why, review: NOT_IN_REVIEW };
 }
 
 /**

@@ -5,7 +5,6 @@ import { FormError } from '../../../ui/FormError';
 import { TextField } from '../../../ui/TextField';
 import { workspaceFailureWords } from '../../../workspace/model/workspace-words';
 import { refreshWorkspaces } from '../../../workspace/workspaces-store';
-import { forgetTeamBindings } from '../../../team-queue/commands/team-binding';
 import { splitErrors, type FieldErrors } from '../../profiles/fieldErrors';
 
 /** The fields of `workspace:create` and `workspace:join`, by the names their schemas use. */
@@ -116,7 +115,6 @@ export function ConnectForm({ kind, hidden }: { kind: ConnectKind; hidden?: bool
     if (!r.ok) return show(r.error);
     // Joined: the passwords leave this form; main keeps the member's in the keychain.
     setValues({ port: '5432' });
-    forgetTeamBindings();
     await refreshWorkspaces();
   };
 

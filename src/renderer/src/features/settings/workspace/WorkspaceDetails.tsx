@@ -8,7 +8,6 @@ import { StatusNote } from '../../../ui/StatusNote';
 import { forgetDirectory, refreshDirectory, useWorkspaceDirectory } from '../../../workspace/directory-store';
 import { connectivityWords, ROLE_WORDS, workspaceFailureWords } from '../../../workspace/model/workspace-words';
 import { refreshWorkspaces } from '../../../workspace/workspaces-store';
-import { forgetTeamBindings } from '../../../team-queue/commands/team-binding';
 import { AddLoginPanel } from './AddLoginPanel';
 import { AuditPanel } from './AuditPanel';
 import { DirectoryHealth } from './DirectoryHealth';
@@ -49,7 +48,6 @@ export function WorkspaceDetails({ workspace }: { workspace: WorkspaceSummary })
     const left = await leave.run(() => workspaceCalls.leave(workspace.id), () => null);
     if (!left) return;
     forgetDirectory(workspace.id);
-    forgetTeamBindings();
     await refreshWorkspaces();
   };
 

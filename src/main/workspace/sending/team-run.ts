@@ -1,0 +1,242 @@
+import type { TeamRowView } from '../../../shared/ipc/workspace';
+import type { ClaimResult, OutcomeInput, OutcomeRecorded } from '../claims';
+import type { SendOutcome } from '../../../shared/outbox/classify';
+import type { UnresolvedClaim } from '../../../shared/team/history';
+import type { OutcomeState } from '../../../shared/team/model';
+import type { MoneyRow } from '../../money/money-gate';
+import { KEY_WINDOW_MS } from '../../money/send-journal';
+import type { Transaction } from '../../../shared/service';
+import type { Span } from '../../../shared/outbox/movements';
+import { settleTakenOver, takeoverWindow } from './takeover';
+
+/**
+ * How a run reaches the workspace and the service. In the app these are main's own functions
+ * (claims.ts, row-reads.ts, the money gate), called in-process: no IPC leg per row.
+ */
+export interface TeamRunWire {
+  /** The service's open rows (only those among `rowIds` when given), closed ones too when asked. */
+  rows(filter: { rowIds?: string[]; includeClosed?: boolean }): Promise<TeamRowView[]>;
+  /** Claims rows in one transaction, each with a signed claim; an answer per row, in order. */
+  claim(rowIds: string[], leaseMs: number): Promise<ClaimResult[]>;
+  /** false once the claim stands no more (another desktop took the row over). */
+  renew(rowId: string, fence: number, leaseMs: number): Promise<boolean>;
+  /** Records outcomes in one transaction, each with a signed statement; a claim that stands no more is answered, not recorded. */
+  outcomes(outcomes: OutcomeInput[]): Promise<OutcomeRecorded[]>;
+  /** One attempt through the money gate (origin team), its answer sorted as the outbox sorts it. */
+  send(row: MoneyRow): Promise<SendOutcome<unknown>>;
+  /** Every transaction the service dates within `window`, or null when they could not all be read. */
+  transactions(window: Span): Promise<Transaction[] | null>;
+  /** This member's id: its own claim is told apart from another's on the row read again. */
+  me: string;
+  now(): number;
+}
+
+/** The lease a claim asks for; renewed at a third of it while the send runs. */
+export const TEAM_LEASE_MS = 60_000;
+
+/**
+ * How many sources send at once. Every claim and outcome waits for the workspace's audit lock,
+ * which the approvers' pushes need too: two lanes keep one source sending while the other writes
+ * (bench:team, 1,000 rows: with four, a batch of approvals queued behind up to eight of them).
+ */
+export const TEAM_SEND_LANES = 2;
+
+/**
+ * How many of a source's transfers are claimed, sent and recorded together: each claim and each
+ * outcome is a transaction under the workspace's audit lock, so one transaction per row made the
+ * lock the queue. A run is sent one row at a time, in order. Payments go one at a time: a payment
+ * is never resent blindly, so what a crash leaves unrecorded is kept to one.
+ */
+export const CLAIM_BATCH = 25;
+
+export interface TeamRunReport {
+  sent: number;
+  /** Rows given back to the workspace (a retryable failure, or the service asked to wait). */
+  reopened: number;
+  failed: number;
+  review: number;
+  /** Claims that stood no more when the outcome came (another desktop took over): nothing was recorded. */
+  stale: number;
+  /** Rows whose retryable failure says when to look at them again (row id -> not before, ms). */
+  retryAt: Map<string, number>;
+  /** Why the run stopped early (the workspace stopped answering), in words. */
+  stopped: string | null;
+}
+
+type Claimed = Extract<ClaimResult, { claimed: true }>;
+interface Settled {
+  state: OutcomeState;
+  detail: string;
+  /** Not before this time (a retryable failure's backoff), for the next claim by this desktop. */
+  retryAt?: number;
+}
+
+/** What a send's answer means for the workspace's row. */
+function settledBy(outcome: SendOutcome<unknown>, now: number): Settled {
+  switch (outcome.type) {
+    case 'ok': {
+      const id = (outcome.value as { transferId?: unknown } | null)?.transferId;
+      return { state: 'sent', detail: typeof id === 'string' ? `sent (transfer ${id})` : 'sent' };
+    }
+    case 'rejected':
+      return { state: 'failed', detail: outcome.message };
+    case 'ambiguous':
+      return { state: 'needs-review', detail: outcome.message };
+    case 'held':
+      return { state: 'open', detail: outcome.message, retryAt: now + outcome.retryAfterMs };
+    case 'retryable':
+      return { state: 'open', detail: outcome.message, retryAt: now + (outcome.retryAfterMs ?? 0) };
+    case 'blocked':
+      // No key, profile gone: the row goes back for a desktop that can send it.
+      return { state: 'open', detail: outcome.message };
+  }
+}
+
+/**
+ * Whether the key of a row an earlier claim may have sent is still one the service deduplicates:
+ * the earliest unresolved claim's signed time is within the service's key window.
+ */
+const keyStillHeld = (unresolved: readonly UnresolvedClaim[], now: number) => unresolved.every((c) => now - Date.parse(c.at) < KEY_WINDOW_MS);
+
+/**
+ * One claimed row: sent with its own key; or, when an earlier claim may already have sent it
+ * (its sender signed no outcome), a payment (never resent blindly) or a transfer whose key the
+ * service may have forgotten is looked for in the service's transactions first, and a transfer
+ * within the key window is resent with the same key (the service deduplicates).
+ */
+async function settle(claim: Claimed, others: readonly UnresolvedClaim[], row: TeamRowView, wire: TeamRunWire, service: () => Promise<TeamRowView[]>): Promise<Settled> {
+  const now = wire.now();
+  if (others.length > 0 && (claim.kind === 'payment' || !keyStillHeld(others, now))) {
+    const window = takeoverWindow(row, now);
+    const found = window ? await wire.transactions(window) : null;
+    return settleTakenOver(row, others, await service().catch(() => []), found, now);
+  }
+  return settledBy(await wire.send({ rowId: claim.rowId, kind: claim.kind, payload: claim.payload, idempotencyKey: claim.idempotencyKey }), wire.now());
+}
+
+/** Ready rows by the account they draw on (a transfer's source; every payment in one lane, not batched), each in the workspace's order. */
+function sourceLanes(rows: readonly TeamRowView[]): { rows: TeamRowView[]; batched: boolean }[] {
+  const lanes = new Map<string, { rows: TeamRowView[]; batched: boolean }>();
+  for (const row of rows) {
+    const source = row.kind === 'transfer' ? (row.payload as { source?: unknown } | null)?.source : undefined;
+    const lane = typeof source === 'string' ? `transfer:${source}` : 'payments';
+    const list = lanes.get(lane);
+    if (list) list.rows.push(row);
+    else lanes.set(lane, { rows: [row], batched: lane !== 'payments' });
+  }
+  return [...lanes.values()];
+}
+
+function count(report: TeamRunReport, state: OutcomeState): void {
+  if (state === 'sent') report.sent++;
+  else if (state === 'failed') report.failed++;
+  else if (state === 'needs-review') report.review++;
+  else report.reopened++;
+}
+
+/**
+ * A run of rows (one source's transfers, or one payment): claimed in one transaction, read again
+ * once the claims committed (a claim the workspace also handed to another desktop shows there as
+ * another unsettled claim, and is then treated as one that may have been sent), each settled in
+ * order with its leases renewed meanwhile, and the outcomes recorded in one transaction, each with
+ * the claim's fencing number. A row whose lease was lost before its turn is another desktop's.
+ */
+async function sendRun(rows: readonly TeamRowView[], wire: TeamRunWire, leaseMs: number, report: TeamRunReport, service: () => Promise<TeamRowView[]>): Promise<void> {
+  const claims = (await wire.claim(rows.map((r) => r.id), leaseMs)).filter((c): c is Claimed => c.claimed);
+  if (claims.length === 0) return;
+  const lost = new Set<string>();
+  const renewal = setInterval(() => {
+    for (const c of claims) {
+      if (lost.has(c.rowId)) continue;
+      void wire.renew(c.rowId, c.fence, leaseMs).then(
+        (standing) => {
+          if (!standing) lost.add(c.rowId);
+        },
+        () => undefined,
+      );
+    }
+  }, Math.max(1_000, Math.floor(leaseMs / 3)));
+  const results: (OutcomeInput & { retryAt?: number })[] = [];
+  let recorded: OutcomeRecorded[] | null = null;
+  try {
+    let fresh: Map<string, TeamRowView>;
+    try {
+      fresh = new Map((await wire.rows({ rowIds: claims.map((c) => c.rowId), includeClosed: true })).map((r) => [r.id, r]));
+    } catch (error) {
+      // Nothing was sent: the claims go back as they came, so no later claim takes them for sends that may have happened.
+      const why = `Not sent: the workspace could not be read again after the claim (${error instanceof Error ? error.message : String(error)}).`;
+      recorded = await wire.outcomes(claims.map((c) => ({ rowId: c.rowId, fence: c.fence, payloadHash: c.payloadHash, state: 'open', detail: why.slice(0, 1000) })));
+      results.push(...claims.map((c) => ({ rowId: c.rowId, fence: c.fence, payloadHash: c.payloadHash, state: 'open' as const, detail: why })));
+      throw error;
+    }
+    for (const claim of claims) {
+      if (lost.has(claim.rowId)) continue;
+      const row = fresh.get(claim.rowId);
+      if (!row) continue;
+      const others = row.history.unresolved.filter((c) => !(c.fence === claim.fence && c.by === wire.me));
+      const s = await settle(claim, others, row, wire, service);
+      results.push({ rowId: claim.rowId, fence: claim.fence, payloadHash: claim.payloadHash, state: s.state, detail: s.detail.slice(0, 1000), ...(s.retryAt !== undefined ? { retryAt: s.retryAt } : {}) });
+    }
+    const toRecord = results.filter((r) => !lost.has(r.rowId));
+    report.stale += claims.length - toRecord.length;
+    if (toRecord.length > 0) recorded = await wire.outcomes(toRecord.map(({ retryAt: _at, ...o }) => o));
+  } finally {
+    clearInterval(renewal);
+  }
+  const asked = new Map(results.map((r) => [r.rowId, r]));
+  for (const answer of recorded ?? []) {
+    const result = asked.get(answer.rowId);
+    if (!result) continue;
+    if (!answer.recorded) {
+      report.stale++;
+      continue;
+    }
+    if (result.retryAt !== undefined) report.retryAt.set(result.rowId, result.retryAt);
+    count(report, result.state);
+  }
+}
+
+/**
+ * Sends one service's ready rows from this desktop, each under a claim main takes and checks
+ * itself: the drafter's signature, the policy, every approval and the row's signed history, against
+ * the directory main verified (claims.ts). `named` narrows the run to the rows a change named;
+ * `skip` says which rows this desktop waits on (a backoff, a key the service told to wait).
+ * Each source's rows go in order, two sources at once, transfers in runs of 25, payments one at a
+ * time. A workspace that stops answering stops the run, with the reason.
+ */
+export async function sendReadyTeamRows(wire: TeamRunWire, options: { named?: ReadonlySet<string> | null; skip?: (row: TeamRowView) => boolean; leaseMs?: number } = {}): Promise<TeamRunReport> {
+  const report: TeamRunReport = { sent: 0, reopened: 0, failed: 0, review: 0, stale: 0, retryAt: new Map(), stopped: null };
+  const leaseMs = options.leaseMs ?? TEAM_LEASE_MS;
+  const named = options.named ?? null;
+  const rowIds = named !== null && named.size <= 1_000 ? [...named] : null;
+  if (rowIds?.length === 0) return report;
+  let listed: TeamRowView[];
+  try {
+    listed = await wire.rows(rowIds ? { rowIds } : {});
+  } catch (error) {
+    return { ...report, stopped: error instanceof Error ? error.message : String(error) };
+  }
+  const ready = listed.filter((r) => r.state === 'open' && r.verdict.status === 'ready' && r.history.blocked === null && r.lease === null && !(options.skip?.(r) ?? false));
+  // Read once, and only when a taken-over row needs it: the service's rows that may have moved money.
+  let everything: Promise<TeamRowView[]> | null = null;
+  const service = () => (everything ??= wire.rows({ includeClosed: true }));
+  const lanes = sourceLanes(ready);
+  let next = 0;
+  const runLane = async () => {
+    for (let lane = lanes[next++]; lane; lane = lanes[next++]) {
+      const { rows, batched } = lane;
+      for (let i = 0; i < rows.length; ) {
+        if (report.stopped !== null) return;
+        const run = rows.slice(i, i + (batched ? CLAIM_BATCH : 1));
+        i += run.length;
+        try {
+          await sendRun(run, wire, leaseMs, report, service);
+        } catch (error) {
+          report.stopped = error instanceof Error ? error.message : String(error);
+        }
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(TEAM_SEND_LANES, lanes.length) }, runLane));
+  return report;
+}

@@ -1,0 +1,145 @@
+import { headProblem, type VerifiedDirectory } from './directory';
+import { DECIDING_ROLES, type MemberRecord, type OutcomeState, type RowEventBody, type Signed, type TeamCrypto } from './model';
+import { readSignedText } from './signed-text';
+
+/**
+ * A row's state as its signed history says (schema version 4): claims, their outcomes,
+ * cancellations and reviews, each signed by whoever made it and checked here against the
+ * directory this desktop verified. The database keeps these statements in the order they were
+ * written (it is trusted for order); what its `state` column says is never believed.
+ */
+
+/** The states a signed history can leave a row in. */
+export type SignedState = 'open' | 'sent' | 'failed' | 'needs-review' | 'canceled';
+
+const FINAL: ReadonlySet<SignedState> = new Set(['sent', 'failed', 'canceled']);
+
+/** A claim whose sender signed no outcome: its request may have reached the service. */
+export interface UnresolvedClaim {
+  /** The statement's id. */
+  id: string;
+  fence: number;
+  by: string;
+  byName: string;
+  /** When the sender signed it (its own clock). */
+  at: string;
+}
+
+export interface RowHistory {
+  state: SignedState;
+  /** Claims with no outcome signed by their own sender, oldest first. */
+  unresolved: UnresolvedClaim[];
+  /** The last signed outcome or review, in words ("sent by Sam Ortiz: sent (transfer tr_1)"). */
+  last: string | null;
+  /** Statements that do not count, each with why. */
+  ignored: string[];
+  /** Why this desktop cannot act on the row now (a statement names a directory entry it has not verified), or null. */
+  blocked: string | null;
+}
+
+export interface HistoryInput {
+  rowId: string;
+  /** The payload hash the drafter signed: every statement must name it. */
+  payloadHash: string;
+  /** The drafter's member id (a drafter may withdraw their own row, never review it). */
+  drafterId: string;
+  /** The row's statements in the order the workspace wrote them. */
+  events: readonly Signed[];
+  directory: VerifiedDirectory;
+  crypto: TeamCrypto;
+}
+
+const describeOutcome = (state: OutcomeState) => ({ sent: 'sent', failed: 'failed for good', 'needs-review': 'left to a person (its answer was lost)', open: 'given back to try again' })[state];
+
+/** A statement checked as this row's: readable, about it, signed by the member it names. */
+function checked(input: HistoryInput, e: Signed): { body: RowEventBody; who: MemberRecord } | string {
+  const read = readSignedText('row', e.text);
+  if (!read.ok) return `a statement cannot be read (${read.problem})`;
+  const body = read.body;
+  const who = input.directory.members.get(body.by);
+  if (body.workspace !== input.directory.workspaceId || body.row !== input.rowId) return 'a statement about another row was filed under this one';
+  if (!who) return `a ${body.event} is signed by someone who is not a member`;
+  if (!input.crypto.verify(who.publicKey, e.text, e.signature)) return `a ${body.event} is not signed by ${who.name}: someone without that member's key wrote or changed it`;
+  if (body.payloadHash !== input.payloadHash) return `${who.name}'s ${body.event} is about another payload`;
+  return { body, who };
+}
+
+/**
+ * Walks the row's signed statements in the workspace's order. A claim is kept until its own
+ * sender signs its outcome; `sent`, `failed` and `canceled` are final; `needs-review` waits for
+ * an approver's signed review (went through: sent; did not: open again, every earlier claim
+ * settled by what they checked). A cancellation counts from the drafter or an active admin, a
+ * review from an active approver or admin who did not draft the row. Anything else is ignored,
+ * and said.
+ */
+export function rowHistory(input: HistoryInput): RowHistory {
+  const out: RowHistory = { state: 'open', unresolved: [], last: null, ignored: [], blocked: null };
+  const claims = new Map<string, UnresolvedClaim>();
+  const claimKey = (fence: number, by: string) => `${fence}|${by}`;
+  for (const e of input.events) {
+    const c = checked(input, e);
+    if (typeof c === 'string') {
+      out.ignored.push(c);
+      continue;
+    }
+    const { body, who } = c;
+    out.blocked ??= headProblem(input.directory, body.dir, who.name);
+    if (FINAL.has(out.state)) {
+      out.ignored.push(`${who.name}'s ${body.event} came after the row was ${out.state}`);
+      continue;
+    }
+    if (out.state === 'needs-review' && (body.event === 'claim' || body.event === 'outcome')) {
+      // Its last send may have gone through: only a person's review opens it again, never a sender.
+      out.ignored.push(`${who.name}'s ${body.event} came while it waited for a review; only an approver's review opens it again`);
+      continue;
+    }
+    switch (body.event) {
+      case 'claim':
+        // Whoever claimed it (removed since, even) may have sent it: every claim counts until settled.
+        claims.set(claimKey(body.fence, body.by), { id: body.id, fence: body.fence, by: body.by, byName: who.name, at: body.at });
+        break;
+      case 'outcome': {
+        const claim = claims.get(claimKey(body.fence, body.by));
+        if (!claim) {
+          out.ignored.push(`${who.name} signed an outcome for claim ${body.fence}, which is not theirs`);
+          break;
+        }
+        claims.delete(claimKey(body.fence, body.by));
+        out.state = body.state;
+        out.last = `${describeOutcome(body.state)} by ${who.name}'s desktop${body.detail ? `: ${body.detail}` : ''}`;
+        break;
+      }
+      case 'cancel':
+        if (body.by !== input.drafterId && !(who.role === 'admin' && who.status === 'active')) {
+          out.ignored.push(`${who.name} canceled it, but only its drafter or an admin may`);
+          break;
+        }
+        out.state = 'canceled';
+        out.last = `canceled by ${who.name}`;
+        break;
+      case 'review':
+        if (out.state !== 'needs-review') {
+          out.ignored.push(`${who.name} reviewed it while it did not wait for a review`);
+          break;
+        }
+        if (body.by === input.drafterId || who.status !== 'active' || !DECIDING_ROLES.has(who.role)) {
+          out.ignored.push(`${who.name} reviewed it, but only an approver other than its drafter may`);
+          break;
+        }
+        out.state = body.found === 'sent' ? 'sent' : 'open';
+        out.last = `${body.found === 'sent' ? 'found to have gone through' : 'found not to have gone through'} by ${who.name}: ${body.checked}`;
+        // What they checked settles every earlier claim: sending it again is their decision.
+        claims.clear();
+        break;
+    }
+  }
+  out.unresolved = [...claims.values()];
+  return out;
+}
+
+/** The database's state next to the signed one: a sentence for the inbox when they differ, else null. */
+export function stateDisagreement(dbState: string, history: RowHistory): string | null {
+  if (dbState === history.state) return null;
+  const signed = history.state === 'open' ? (history.unresolved.length > 0 ? 'open, with a send under way or interrupted' : 'open') : history.state;
+  return `The workspace's database says this row is ${dbState}, but its signed history says ${signed}${history.last ? ` (${history.last})` : ''}. The database's word is not believed: the row is treated as ${signed}.`;
+}
