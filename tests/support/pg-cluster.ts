@@ -1,7 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { appendFile, chmod, chown, mkdtemp, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, chown, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +110,11 @@ export interface PgClusterOptions {
   alsoListen?: string;
   /** TLS: a server certificate and key (PEM), for the tests of the TLS rule. */
   tls?: { cert: string; key: string };
+  /**
+   * pg_hba.conf lines put before initdb's own (the first that matches wins): the tests of the
+   * SCRAM-only rule make a role that the server asks for its password in clear or as MD5.
+   */
+  hbaFirst?: string[];
 }
 
 export async function startPgCluster(options: PgClusterOptions = {}): Promise<PgCluster> {
@@ -141,6 +146,10 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`initdb failed: ${(error as { stderr?: string }).stderr ?? String(error)}`, { cause: error });
+  }
+  if (options.hbaFirst) {
+    const hba = join(dir, 'data', 'pg_hba.conf');
+    await writeFile(hba, `${options.hbaFirst.join('\n')}\n${await readFile(hba, 'utf8')}`);
   }
   if (options.alsoListen) {
     // initdb lets in loopback only; a test listening elsewhere lets in this machine's own address.

@@ -12,10 +12,14 @@ export interface WorkspaceAddress {
   caCert?: string;
 }
 
-/** Loopback: the traffic never leaves this machine, so TLS is not required there. */
+/**
+ * Loopback: the traffic never leaves this machine, so TLS is not required there. Only the literal
+ * addresses (127.0.0.0/8 and ::1), never a name: `localhost` is whatever the resolver or the hosts
+ * file says, and a name that resolves elsewhere would send the password in clear.
+ */
 export function isLoopback(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  if (h === 'localhost' || h === '::1') return true;
+  if (isIP(h) === 6) return h === '::1' || h === '0:0:0:0:0:0:0:1';
   return isIP(h) === 4 && h.startsWith('127.');
 }
 
@@ -64,9 +68,34 @@ function clientConfig(a: WorkspaceAddress, password: PasswordSource): pg.ClientC
   };
 }
 
+/** What a server asking for the password another way than SCRAM is told, and what the person reads. */
+export const NOT_SCRAM = 'The workspace server asked for the password in a form that would reveal it (clear text or MD5): the app signs in only with SCRAM-SHA-256, so nothing was sent. Ask your admin to set password_encryption = scram-sha-256 and scram-sha-256 in pg_hba.conf.';
+
+/**
+ * pg's client, refusing every way of signing in but SCRAM: a server (or whoever stands in its
+ * place) that asks for the password in clear or as an MD5 hash gets nothing, and the connection
+ * fails with the reason. pg calls these two handlers by name when the server asks; the password
+ * source is never read for them.
+ */
+class ScramOnlyClient extends pg.Client {
+  _handleAuthCleartextPassword(): void {
+    this.refuseAuth();
+  }
+
+  _handleAuthMD5Password(): void {
+    this.refuseAuth();
+  }
+
+  private refuseAuth(): void {
+    // pg's connection is an EventEmitter its types do not name on Client.
+    const connection = (this as unknown as { connection: { emit(event: 'error', error: Error): void } }).connection;
+    connection.emit('error', Object.assign(new Error(NOT_SCRAM), { code: 'NOT_SCRAM' }));
+  }
+}
+
 /** One pool per workspace: a few connections, made on demand and dropped when idle. */
 export function openPool(a: WorkspaceAddress, password: PasswordSource): pg.Pool {
-  const pool = new pg.Pool({ ...clientConfig(a, password), max: 4, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ ...clientConfig(a, password), Client: ScramOnlyClient, max: 4, idleTimeoutMillis: 30_000 });
   // An idle connection the server dropped (a restart, the network) errors on the pool; the next
   // query makes a new one. Without a listener the process would treat it as unhandled.
   pool.on('error', () => undefined);
@@ -75,7 +104,7 @@ export function openPool(a: WorkspaceAddress, password: PasswordSource): pg.Pool
 
 /** A single connection (the LISTEN connection, or the owner's, used once). */
 export function openClient(a: WorkspaceAddress, password: PasswordSource): pg.Client {
-  const client = new pg.Client(clientConfig(a, password));
+  const client = new ScramOnlyClient(clientConfig(a, password));
   client.on('error', () => undefined);
   return client;
 }

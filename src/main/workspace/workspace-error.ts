@@ -34,6 +34,7 @@ export function workspaceFailure(error: unknown, where: string): WorkspaceError 
   if (TLS_CODES.test(code) || /does not support SSL|certificate|SSL/i.test(message)) {
     return new WorkspaceError('tls', `The workspace at ${where} did not offer a TLS connection this computer can verify (${code || message.slice(0, 120)}). Check the address, or give the company's certificate authority (PEM) in the workspace's settings.`);
   }
+  if (code === 'NOT_SCRAM') return new WorkspaceError('auth', message);
   if (code === '28P01' || code === '28000') return new WorkspaceError('auth', `The workspace at ${where} refused the database role or its password. Check them with your admin.`);
   if (code === '3D000') return new WorkspaceError('not-found', `There is no such database at ${where}. Check its name with your admin.`);
   if (code === '42501') return new WorkspaceError('refused', `The workspace refused this: your role does not allow it (${message.slice(0, 200)}).`);
