@@ -7,7 +7,7 @@ import { expect } from './fixtures';
 import { PINNED_NOON } from './harness/clock';
 import { openSection, startDemo } from './harness/flows';
 import { teamTest as test } from './harness/team';
-import { createTeam, holdTheKey, mainOf, serviceOfUrl, type Member } from './harness/team-forgery';
+import { createTeam, holdTheKey, mainOf, profileIdOf, serviceOfUrl, signOne, type Member } from './harness/team-forgery';
 
 /**
  * Forgery against the ledger: an admin's and an approver's desktops, each holding the API key of
@@ -71,8 +71,11 @@ test('rows and approvals written straight into the workspace never move money, a
   const su = await pg.connectAsSuperuser(team.database);
   try {
     const lee = await team.add(mainOf(leeCore), 'Lee Leaver', 'approver', 0);
-    const draft = async (who: Member, amountCents: number, rowId?: string) =>
-      who.main.call('workspace:signDraft', { workspaceId, service, kind: 'transfer', payload: transfer(amountCents), idempotencyKey: randomUUID(), ...(rowId ? { rowId } : {}) });
+    // Lee's desktop drafts for a profile of the same service; its sending is paused (it holds a key nobody checks here).
+    const leeProfile = await leeCore.ok('profiles:create', { name: 'Acme', baseUrl: sandbox.apiUrl, vaultUrl: sandbox.vaultUrl, apiKey: sandbox.apiKey });
+    await leeCore.ok('outbox:pause', { profileId: leeProfile.id, paused: true });
+    const profiles = new Map<string, string>([[ada.id, await profileIdOf(ada.main, 'Acme')], [boMember.id, await profileIdOf(boMember.main, 'Acme')], [lee.id, leeProfile.id]]);
+    const draft = async (who: Member, amountCents: number, rowId?: string) => signOne(who.main, profiles.get(who.id) ?? '', 'transfer', transfer(amountCents), who === lee ? 0 : 1, rowId);
     const push = (who: Member, drafts: { text: string; signature: string; payload: string }[], decisions: { text: string; signature: string }[] = []) =>
       who.main.call('workspace:push', { workspaceId, drafts: drafts.map(({ text, signature, payload }) => ({ text, signature, payload })), decisions });
     const approve = (who: Member, d: { text: string; signature: string; payload: string }, asks: number) =>

@@ -123,6 +123,11 @@ test('a clerk drafts offline; reconnected, the draft reaches the controller; two
     await gate.shut();
     await expect(clerkPanel.getByTestId('workspace-connectivity')).not.toHaveText('Connected', { timeout: 30_000 });
     await draftTransfer(clerk.page, from.id, to.id, '1,500.00');
+    // Main signs the draft with the clerk's key (offline too) once its own window listed it.
+    const signing = await clerk.prompts.next();
+    expect(signing.message).toBe(`Sign this transfer of ${dollars(amountCents)} as a draft for Acme Treasury?`);
+    expect(signing.detail).toEqual([`Service: ${SERVICE}`, `Transfer ${dollars(amountCents)} from ${from.id} to ${to.id}`, 'Your signature says you asked for these; approvers of the workspace decide whether they are sent.']);
+    await signing.confirm();
     const clerkInbox = await inbox(clerk.page);
     // The clerk's desktop sends nothing: its copy can only follow what another desktop records.
     await clerk.page.getByRole('button', { name: 'Pause sending' }).click();
@@ -180,8 +185,9 @@ test('a clerk drafts offline; reconnected, the draft reaches the controller; two
     await asked.focus();
     await controller.page.keyboard.press('a');
     const asking = await controller.prompts.next();
-    expect(asking.message).toBe(`Approve this transfer of ${grouped(amountCents)}?`);
-    expect(asking.detail[0]).toContain('drafted by Clara Clerk');
+    expect(asking.message).toBe(`Approve this transfer of ${dollars(amountCents)}?`);
+    // Everything it signs is listed: the service, the amount, where from and where to, who drafted it.
+    expect(asking.detail.slice(0, 2)).toEqual([`Service: ${SERVICE}`, `Transfer ${dollars(amountCents)} from ${from.id} to ${to.id}, drafted by Clara Clerk`]);
     await asking.confirm();
     // Two approvals are on record, the clerk's and the controller's: only one counts.
     await expect(asked).toContainText('1 more approver; you approved it');
@@ -194,7 +200,7 @@ test('a clerk drafts offline; reconnected, the draft reaches the controller; two
     await expect(second).toContainText('1 more approver');
     await second.focus();
     await app.page.keyboard.press('a');
-    await app.prompts.confirm(`Approve this transfer of ${grouped(amountCents)}?`);
+    await app.prompts.confirm(`Approve this transfer of ${dollars(amountCents)}?`);
 
     // Sent once, by whichever desktop claimed it: the sandbox's ledger.
     await expect.poll(() => moved().length, { timeout: 60_000 }).toBe(1);
@@ -220,6 +226,7 @@ test('a clerk drafts offline; reconnected, the draft reaches the controller; two
     await form.getByLabel('To').selectOption(to.id);
     await form.getByLabel('Amount (USD)').fill('20.00');
     await form.getByRole('button', { name: 'Queue transfer' }).click();
+    await clerk.prompts.confirm('Sign this transfer of $20.00 as a draft for Acme Treasury?');
     const waiting = clerk.page.getByRole('region', { name: 'Awaiting approval' }).getByRole('listitem', { name: queued(2_000) });
     await expect(waiting).toContainText('Waiting in the team workspace for its approvers');
     await expect(controllerInbox.getByRole('listitem', { name: small })).toContainText('Clara Clerk');

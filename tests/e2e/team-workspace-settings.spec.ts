@@ -44,6 +44,8 @@ test('a workspace made in Settings, joined from a second desktop, a member regis
 
     // A login for the second person, its password shown once.
     await admin.getByRole('button', { name: 'Add a login' }).click();
+    // Main asks before it makes a login (a page cannot make one by itself).
+    await app.prompts.confirm('Make a new database login for Acme Treasury?');
     const secret = admin.getByRole('group', { name: 'The new login' });
     await expect(secret).toBeVisible();
     const login = ((await secret.locator('dd').nth(0).textContent()) ?? '').trim();
@@ -149,10 +151,14 @@ test('a workspace made in Settings, joined from a second desktop, a member regis
     await expect(admin.getByText('Clerk Clara is now a drafter.')).toBeVisible();
     await expect(mine.getByText('Clerk Clara, drafter')).toBeVisible();
 
-    // The clerk leaves on their desktop, after the app's own confirmation: solo again.
+    // The clerk leaves on their desktop, after the app's own confirmation and main's, which says what becomes of the open rows: solo again.
     await mine.getByRole('button', { name: 'Leave this workspace…' }).click();
     const leave = clerk.page.getByRole('dialog', { name: 'Leave “Acme Treasury”?' });
     await leave.getByRole('button', { name: 'Leave', exact: true }).click();
+    const asked = await clerk.prompts.next();
+    expect(asked.message).toBe('Leave Acme Treasury on this desktop?');
+    expect(asked.detail[0]).toBe('It has no open rows now; rows added there later are for the team to approve and send.');
+    await asked.confirm();
     await expect(mine.getByText(/Working alone needs nothing here/)).toBeVisible();
   } finally {
     await su.end();

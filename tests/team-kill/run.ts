@@ -151,7 +151,7 @@ async function main(): Promise<void> {
     const planned: Planned[] = [];
     const draftWave = async () => {
       const wave = amounts.slice(planned.length, planned.length + TRANSFERS / WAVES);
-      const drafted = await draftApproved(team, access.service, wave.map((amountCents) => ({ kind: 'transfer', payload: { source, destination, amountCents } })));
+      const drafted = await draftApproved(team, wave.map((amountCents) => ({ kind: 'transfer', payload: { source, destination, amountCents } })));
       planned.push(...drafted.map((d, i) => ({ rowId: d.rowId, idempotencyKey: d.idempotencyKey, amountCents: wave[i] as number, source, destination })));
       log({ kind: 'drafted', transfers: planned.length, at_ms: Date.now() - started });
     };
@@ -186,7 +186,7 @@ async function main(): Promise<void> {
     const paymentCents = 77_777;
     const paymentsOf = () => world.ledger.filter((m) => m.kind === 'payment' && m.amountCents === paymentCents).length;
     hold.arm(`POST ${PAYMENT_PATH} `);
-    const [payment] = await draftApproved(team, access.service, [{ kind: 'payment', payload: { svcHandle: payee, amountCents: paymentCents } }]);
+    const [payment] = await draftApproved(team, [{ kind: 'payment', payload: { svcHandle: payee, amountCents: paymentCents } }]);
     if (!payment) throw new Error('the payment was not drafted');
     await until('the payment processed by the service, its answer held', 60_000, async () => (hold?.heldAnswers() && paymentsOf() === 1 ? true : null));
     const holder = await holderOf(su, payment.idempotencyKey);

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgCluster } from '../support/pg-cluster';
-import { addMember, PINNED_NOW, signedOnly, startTeam, type Desktop, type Team } from '../support/team-members';
+import { SIGN_BATCH_MAX } from '../../src/shared/ipc/workspace';
+import { addMember, PINNED_NOW, signDrafts, signedOnly, startTeam, type Desktop, type Team } from '../support/team-members';
 import { startCore } from '../unit/core-helpers';
 import type { DesktopDirs } from './desktop';
 import { FileSecretStore } from './file-secrets';
@@ -31,15 +32,17 @@ export function senderDirs(root: string, name: string, rendererDir: string, chro
  * folders. Setup goes through main's handlers; sending is what the test is about.
  */
 export async function setUpTeam(cluster: PgCluster, access: ServiceAccess, senders: Record<string, DesktopDirs>): Promise<{ team: Team; logins: Record<string, string> }> {
-  const team = await startTeam(cluster, { Clerk: 'drafter', Controller: 'approver' });
+  // The Clerk and the Controller hold the service too (drafts are signed for a profile), their sending paused: they never send here.
+  const service = { apiUrl: access.baseUrl, vaultUrl: access.vaultUrl, apiKey: access.apiKey };
+  const team = await startTeam(cluster, { Clerk: 'drafter', Controller: 'approver' }, { service });
   const logins: Record<string, string> = {};
   for (const [name, dirs] of Object.entries(senders)) {
     const core = await startCore({ userDataDir: dirs.userDataDir, secrets: new FileSecretStore(dirs.secretsFile), now: () => PINNED_NOW });
     try {
-      const member = await addMember(cluster, team.admin, name, 'drafter', team.database, { core });
+      // The pause is main's memory only: started again from these folders, the desktop sends.
+      const member = await addMember(cluster, team.admin, name, 'drafter', team.database, { core, service });
       logins[name] = member.login?.dbRole ?? '';
-      const profile = await core.ok('profiles:create', { name: 'Acme (live)', baseUrl: access.baseUrl, vaultUrl: access.vaultUrl, apiKey: access.apiKey });
-      await core.ok('profiles:select', { id: profile.id });
+      await core.ok('profiles:select', { id: member.profileId });
     } finally {
       await core.close();
     }
@@ -55,18 +58,18 @@ export interface Drafted {
   payload: string;
 }
 
-/** Drafts on the Clerk's desktop, approved on the Controller's, pushed in calls of 100. */
-export async function draftApproved(team: Team, service: string, items: { kind: 'transfer' | 'payment'; payload: Record<string, unknown> }[]): Promise<Drafted[]> {
+/** Drafts on the Clerk's desktop (signed for its profile of the service), approved on the Controller's, in batches main's prompts list whole. */
+export async function draftApproved(team: Team, items: { kind: 'transfer' | 'payment'; payload: Record<string, unknown> }[]): Promise<Drafted[]> {
   const clerk = team.members['Clerk'] as Desktop;
   const controller = team.members['Controller'] as Desktop;
   const drafted: Drafted[] = [];
-  for (const item of items) {
-    const idempotencyKey = randomUUID();
-    const signed = await clerk.h.ok('workspace:signDraft', { workspaceId: clerk.workspaceId, service, kind: item.kind, payload: item.payload, idempotencyKey });
-    drafted.push({ rowId: signed.rowId, idempotencyKey, ...signedOnly(signed) });
+  for (let i = 0; i < items.length; i += SIGN_BATCH_MAX) {
+    const batch = items.slice(i, i + SIGN_BATCH_MAX).map((item) => ({ ...item, idempotencyKey: randomUUID() }));
+    const signed = await signDrafts(clerk, batch);
+    drafted.push(...signed.map((s, j) => ({ rowId: s.rowId, idempotencyKey: batch[j]?.idempotencyKey ?? '', ...signedOnly(s) })));
   }
-  for (let i = 0; i < drafted.length; i += 100) {
-    const batch = drafted.slice(i, i + 100).map(signedOnly);
+  for (let i = 0; i < drafted.length; i += SIGN_BATCH_MAX) {
+    const batch = drafted.slice(i, i + SIGN_BATCH_MAX).map(signedOnly);
     await clerk.h.ok('workspace:push', { workspaceId: clerk.workspaceId, drafts: batch, decisions: [] });
     const decisions = await controller.h.ok('workspace:decide', { workspaceId: controller.workspaceId, drafts: batch, decision: 'approve' });
     await controller.h.ok('workspace:push', { workspaceId: controller.workspaceId, drafts: [], decisions });

@@ -89,13 +89,13 @@ export function mayStillSend(record: KeyRecord | undefined, hash: string, now: n
     const answered = record.attempts.some((a) => a.answer === 'ok') ? 'and the service answered that it went through' : 'and no answer showed it did nothing';
     return {
       reason: 'sent-before',
-      message: `Not sent again: main sent this payment on ${when(first.at)} ${answered}. A payment is never sent twice with the same key; look for it in the paying account's transactions before drafting it again.`,
+      message: `Not sent again: main sent this payment on ${when(first.at)} ${answered}. A payment is never sent twice with the same key; look for it in the paying account’s transactions before drafting it again.`,
     };
   }
   if (now - first.at >= KEY_WINDOW_MS) {
     return {
       reason: 'key-window',
-      message: `Not sent again: main first sent this transfer on ${when(first.at)}, longer ago than the service keeps its key, so a resend could move the money twice. It is reconciled against the service's transactions first, or a person decides.`,
+      message: `Not sent again: main first sent this transfer on ${when(first.at)}, longer ago than the service keeps its key, so a resend could move the money twice. It is reconciled against the service’s transactions first, or a person decides.`,
     };
   }
   return null;

@@ -192,13 +192,20 @@ export function loginQuestion(workspace: string): PromptQuestion {
 }
 
 export function leaveQuestion(workspace: string, open: number | null): PromptQuestion {
-  const rows = open === null ? 'Its open rows (the workspace cannot be read now to count them)' : open === 0 ? 'It has no open rows; any added later' : `Its ${open} open row${open === 1 ? '' : 's'}`;
+  const rows =
+    open === null
+      ? 'Its open rows (it cannot be read now to count them) stay in the workspace for the team to approve and send; this desktop no longer approves or sends them.'
+      : open === 0
+        ? 'It has no open rows now; rows added there later are for the team to approve and send.'
+        : open === 1
+          ? 'Its 1 open row stays in the workspace for the team to approve and send; this desktop no longer approves or sends it.'
+          : `Its ${open} open rows stay in the workspace for the team to approve and send; this desktop no longer approves or sends them.`;
   return {
     kind: 'workspace-sign',
     title: 'Leave a team workspace',
     message: `Leave ${workspace} on this desktop?`,
     detail: [
-      `${rows} stay in the workspace for the team to approve and send; this desktop no longer approves or sends them.`,
+      rows,
       'Rows you drafted there are never approved or sent by this desktop alone.',
       'Your signing key and the database password are removed from this computer’s keychain.',
       'Profiles it covered go back to being approved on this desktop, by their own rule.',

@@ -84,7 +84,7 @@ export class Workspaces {
     const signed = await this.drafts.signedAs(row.rowId, row.idempotencyKey);
     if (signed) return { reason: 'team-row', message: 'Not sent: this row was drafted for a team workspace, where its approvers decide it; this desktop never sends it alone. Draft it again to send it another way.' };
     const binding = await this.coverage(service);
-    if (binding.kind === 'team') return { reason: 'covered', message: `Not sent: ${binding.name} approves this profile's transfers and payments now, and sends them once its policy is met. A row approved on this desktop alone is not sent; draft it again to queue it there.` };
+    if (binding.kind === 'team') return { reason: 'covered', message: `Not sent: ${binding.name} approves this profile’s transfers and payments now, and sends them once its policy is met. A row approved on this desktop alone is not sent; draft it again to queue it there.` };
     if (binding.kind === 'unsure') return { reason: 'covered', message: `Not sent: ${binding.problem}` };
     return null;
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import type { MainCore } from '../../../src/main/core';
 import { dispatch } from '../../../src/main/ipc/dispatch';
@@ -46,6 +47,22 @@ export interface Member {
   name: string;
 }
 
+/** The id of the profile called `name` on that desktop (drafts are signed for a profile: main takes its service from it). */
+export async function profileIdOf(main: MainOf, name: string): Promise<string> {
+  const { profiles } = await main.call('profiles:list', undefined);
+  const found = profiles.find((p) => p.name === name);
+  if (!found) throw new Error(`that desktop has no profile called ${name}`);
+  return found.id;
+}
+
+/** Signs one transfer or payment draft for `profileId` on `who`'s desktop, confirming main's prompt (`asks` 1 in a window, 0 headless). */
+export async function signOne(who: MainOf, profileId: string, kind: 'transfer' | 'payment', payload: unknown, asks: number, rowId: string = randomUUID()) {
+  const r = await who.call('workspace:signDrafts', { profileId, drafts: [{ rowId, kind, payload, idempotencyKey: randomUUID() }] }, asks);
+  const [signed] = r.signed;
+  if (!signed) throw new Error('nothing was signed');
+  return signed;
+}
+
 export interface TeamOnDb {
   workspaceId: string;
   database: string;
@@ -66,7 +83,7 @@ export async function createTeam(pg: PgCluster, admin: MainOf, database: string)
     database,
     admin: { main: admin, id: adminId, name: 'Ada Admin' },
     async add(main, name, role, joinAsks) {
-      const login = await admin.call('workspace:addLogin', { workspaceId });
+      const login = await admin.call('workspace:addLogin', { workspaceId }, 1);
       await main.call('workspace:join', { host: pg.host, port: pg.port, database, user: login.dbRole, password: login.password, name }, joinAsks);
       const member = await admin.call('workspace:register', { workspaceId, dbRole: login.dbRole, role }, 1);
       return { main, id: member.id, name };

@@ -137,6 +137,7 @@ export async function createWorkspace(admin: TeamPerson, at: WorkspaceAddress, o
 export async function addLogin(admin: TeamPerson): Promise<{ login: string; password: string }> {
   const panel = await workspacePanel(admin.page);
   await panel.getByRole('button', { name: 'Add a login' }).click();
+  await admin.prompts.confirm(/^Make a new database login for /);
   const secret = panel.getByRole('group', { name: 'The new login' });
   await expect(secret).toBeVisible();
   const login = ((await secret.locator('dd').nth(0).textContent()) ?? '').trim();
