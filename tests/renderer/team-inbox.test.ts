@@ -25,9 +25,13 @@ function teamRow(amountCents: number, verdict: RowVerdict, extra: Partial<TeamRo
     service: SVC,
     kind: 'transfer',
     idempotencyKey: id,
+    payloadHash: 'a'.repeat(64),
     payload,
     amountCents: 1, // the column: never what the inbox shows
     state: 'open',
+    dbState: 'open',
+    note: null,
+    history: { unresolved: [], last: null, ignored: [], blocked: null },
     createdAt: '2026-02-28T23:20:00.000Z',
     drafter: CLERK,
     draft: { text, signature: 'sig', payload: JSON.stringify(payload) },
@@ -125,6 +129,64 @@ describe('the approvals inbox', () => {
     const text = statement('draft', { workspace: WS, id: localId, service: SVC, kind: 'transfer', idempotencyKey: localId, payloadHash: 'c'.repeat(64), drafter: ME.id, at: DRAFTED });
     const [item] = inboxItems(input({ kept: [{ rowId: localId, type: 'draft', pushed: 0, problem: 'Another row already uses this id or idempotency key.', draft: { text, signature: 's', payload: '{"amountCents":100,"destination":"va_x","source":"va_y"}' }, at: T0 }] }));
     expect(item).toMatchObject({ state: 'refused', needs: 'The workspace refused it: Another row already uses this id or idempotency key.', title: 'Transfer $1.00 to an account not saved on this computer' });
+  });
+});
+
+describe('what the inbox makes of a row’s signed history', () => {
+  const ready: RowVerdict = { status: 'ready', approvedBy: ['a', 'b'], required: 2, policyVersion: 1, ignored: [] };
+  const history = (over: Partial<TeamRowView['history']>): TeamRowView['history'] => ({ unresolved: [], last: null, ignored: [], blocked: null, ...over });
+  const lost = "left to a person (its answer was lost) by Bea Sender's desktop: The connection dropped after the transfer was sent.";
+  const inReview = (extra: Partial<TeamRowView> = {}) => teamRow(70_00, ready, { state: 'needs-review', dbState: 'needs-review', history: history({ last: lost }), ...extra });
+
+  it('a row whose send may have gone through waits for a review, which an active approver who did not draft it may give', () => {
+    const [item] = inboxItems(input({ teamRows: [inReview()] }));
+    expect(item).toMatchObject({
+      state: 'review',
+      needs: "Needs review: left to a person (its answer was lost) by Bea Sender's desktop: The connection dropped after the transfer was sent. An approver who did not draft it looks in the paying account’s transactions and says whether it went through.",
+      review: null,
+    });
+    expect(item?.approve).toBe(item?.needs);
+  });
+
+  it('nobody else reviews it: not its drafter, not a drafter member, not a removed one, not a desktop outside the workspace', () => {
+    const review = (me: MemberView | null, extra: Partial<TeamRowView> = {}) => inboxItems(input({ teamRows: [inReview(extra)], me }))[0]?.review;
+    expect(review(ME, { drafter: { id: ME.id, name: ME.name } })).toBe('You drafted it: another approver reviews it.');
+    expect(review({ ...ME, role: 'drafter' })).toBe('An approver or an admin of the workspace reviews it.');
+    expect(review({ ...ME, status: 'removed' })).toBe('An approver or an admin of the workspace reviews it.');
+    expect(review(null)).toBe('An approver or an admin of the workspace reviews it.');
+    expect(review({ ...ME, role: 'admin' })).toBeNull();
+  });
+
+  it('a row that does not wait for a review offers none, nor does one of this desktop’s own', () => {
+    const notInReview = 'Only a team row whose send may have gone through is reviewed.';
+    const solo = t.submit(row(transferInput('va_main', 'va_ops', 40_00), T0), true, T0, SVC);
+    const items = inboxItems(input({ teamRows: [teamRow(10_00, waiting('2 more approvers')), teamRow(20_00, ready)], soloRows: [solo] }));
+    expect(items.map((i) => i.review)).toEqual([notInReview, notInReview, notInReview]);
+  });
+
+  it('a row this desktop cannot act on yet says why, and cannot be decided', () => {
+    const blocked = 'Bea Sender signed naming directory entry 12, which this desktop has not verified yet: the row waits until the directory is read again.';
+    const [item] = inboxItems(input({ teamRows: [teamRow(80_00, waiting('2 more approvers'), { history: history({ blocked }) })] }));
+    expect(item).toMatchObject({ state: 'blocked', needs: blocked, approve: blocked, reject: blocked });
+  });
+
+  it('a row its signed history closed is never sent again, whatever the database lists; what the database says is shown beside it', () => {
+    const note = "The workspace's database says this row is open, but its signed history says sent (sent by Bea Sender's desktop: sent (transfer tr_1)). The database's word is not believed: the row is treated as sent.";
+    const r = teamRow(90_00, ready, { state: 'sent', dbState: 'open', note, history: history({ last: "sent by Bea Sender's desktop: sent (transfer tr_1)" }) });
+    const [item] = inboxItems(input({ teamRows: [r] }));
+    expect(item).toMatchObject({
+      state: 'never',
+      needs: "It is sent by its signed history (sent by Bea Sender's desktop: sent (transfer tr_1)): it is never sent again. The workspace's database says this row is open, but its signed history says sent (sent by Bea Sender's desktop: sent (transfer tr_1)). The database's word is not believed: the row is treated as sent.",
+      review: 'Only a team row whose send may have gone through is reviewed.',
+    });
+  });
+
+  it('what the database says against the signatures is added to what a waiting row needs, and statements that do not count are listed', () => {
+    const note = "The workspace's database says this row is sent, but its signed history says open. The database's word is not believed: the row is treated as open.";
+    const r = teamRow(15_00, waiting('2 more approvers'), { dbState: 'sent', note, history: history({ ignored: ["a claim is not signed by Bea Sender: someone without that member's key wrote or changed it"] }) });
+    const [item] = inboxItems(input({ teamRows: [r] }));
+    expect(item?.needs).toBe("2 more approvers. The workspace's database says this row is sent, but its signed history says open. The database's word is not believed: the row is treated as open.");
+    expect(item?.ignored).toEqual(["Its history: a claim is not signed by Bea Sender: someone without that member's key wrote or changed it"]);
   });
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { narrowedOneAtATime, type NamedRows } from '../../src/renderer/src/team-queue/commands/per-workspace';
+// The page's window.treasury declaration: per-workspace.ts reaches main through the page's bridge.
+import type {} from '../../src/renderer/src/env';
 
 // What a burst of workspace changes costs the follower and the sender: one run at a time per
 // profile and workspace, and what is asked meanwhile gathered into one run after it, over every

@@ -71,16 +71,25 @@ export class LogBuilder {
   }
 }
 
-/** A workspace row as main lists it, waiting for two approvers; what a test looks at comes in `over`. */
+/**
+ * A workspace row as main lists it, waiting for two approvers, with no signed history yet (its
+ * database state agrees with the signed one unless `over` says otherwise); what a test looks at
+ * comes in `over`.
+ */
 export function listedRow(id: string, over: Partial<TeamRowView> = {}): TeamRowView {
+  const state = over.state ?? 'open';
   return {
     id,
     service: 'https://svc.example',
     kind: 'transfer',
     idempotencyKey: `key-${id}`,
+    payloadHash: null,
     payload: null,
     amountCents: 100,
-    state: 'open',
+    state,
+    dbState: state,
+    note: null,
+    history: { unresolved: [], last: null, ignored: [], blocked: null },
     createdAt: '2026-11-01T10:00:00.000Z',
     drafter: null,
     draft: { text: '', signature: '', payload: '' },

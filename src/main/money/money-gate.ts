@@ -9,7 +9,7 @@ import type { ProfileServices } from '../core/profile-services';
 import { HandlerError } from '../ipc/dispatch';
 import type { ProfileStore } from '../profiles/profile-store';
 import { ServiceError } from '../service';
-import { journalFileName, mayStillSend, SendJournal, type AnswerClass } from './send-journal';
+import { journalFileName, mayStillSend, SendJournal, type AnswerClass, type JournalRefusal } from './send-journal';
 
 /** A row of the outbox as it asks to be sent: its kind, its payload exactly as approved, its key. */
 export interface MoneyRow {
@@ -34,6 +34,9 @@ export interface MoneyGateDeps {
    */
   soloRefusal?: (service: string, row: MoneyRow) => Promise<{ reason: MoneyRefusal; message: string } | null>;
 }
+
+/** What the journal keeps of a payload: the SHA-256 of its canonical JSON. */
+const hashOf = (payload: unknown) => createHash('sha256').update(canonicalJson(payload), 'utf8').digest('hex');
 
 export function refuse(reason: MoneyRefusal, message: string): HandlerError {
   return new HandlerError('money-refused', message, { money: { reason } });
@@ -72,6 +75,16 @@ export class MoneyGate {
     return j;
   }
 
+  /**
+   * Why the profile's send journal would refuse this row now (a payment sent before, a transfer
+   * past the key window, a key sent with another payload), or null; nothing is sent or written.
+   */
+  async journalRefusal(profileId: string, row: MoneyRow): Promise<JournalRefusal | null> {
+    if (!wireOf(row.kind).movesMoney) return null;
+    const journal = await this.journal(profileId);
+    return mayStillSend(journal.record(row.idempotencyKey), hashOf(row.payload), this.deps.now());
+  }
+
   /** Sends one row for `profileId`; the service's answer, or the error that says why not. */
   async send(profileId: string, row: MoneyRow, origin: SendOrigin): Promise<unknown> {
     const profile = this.deps.store.get(profileId);
@@ -88,7 +101,7 @@ export class MoneyGate {
       if (refusal) throw refuse(refusal.reason, refusal.message);
     }
     const kind = row.kind as 'transfer' | 'payment';
-    const hash = createHash('sha256').update(canonicalJson(row.payload), 'utf8').digest('hex');
+    const hash = hashOf(row.payload);
     const journal = await this.journal(profileId);
     return journal.serially(row.idempotencyKey, async () => {
       const refusal = mayStillSend(journal.record(row.idempotencyKey), hash, this.deps.now());

@@ -13,7 +13,7 @@ export interface TakeoverResult {
 }
 
 /** When the drafter signed it (their desktop's clock): no send of the row can be older. */
-function signedAt(row: TeamRowView): number | null {
+export function signedAt(row: TeamRowView): number | null {
   const read = readSignedText('draft', row.draft.text);
   if (!read.ok) return null;
   const at = Date.parse(read.body.at);
@@ -31,8 +31,12 @@ function movementOf(row: TeamRowView, now: number): DatedMovement | null {
   return { row: movement, span: sendSpan(at, now) };
 }
 
-/** Rows that may have moved money like this one: sent, or claimed at least once without a signed outcome. */
-const mayHaveMoved = (r: TeamRowView) => r.state === 'sent' || r.history.unresolved.length > 0;
+/**
+ * Rows that may have moved money like this one: sent, waiting for a person to say whether they
+ * did, claimed without a signed outcome, or open again after a claim (a transfer whose answer was
+ * lost is given back open: it may have moved).
+ */
+const mayHaveMoved = (r: TeamRowView) => r.state === 'sent' || r.state === 'needs-review' || r.history.unresolved.length > 0 || (r.state === 'open' && r.claims > 0);
 
 /**
  * The window of the service's transactions to read for a row an earlier claim may have sent (from
@@ -70,4 +74,31 @@ export function settleTakenOver(row: TeamRowView, earlier: readonly UnresolvedCl
   const match = resolved[0];
   if (match) return { state: 'sent', detail: `sent (found in the service’s transactions: ${match.transactionId})` };
   return { state: 'needs-review', detail: `${stopped} The service’s transactions since it was signed do not show it for certain. ${check}` };
+}
+
+/** What main records for a row it did not send after looking first: left to a person, or given back to try again. */
+export interface HeldBack {
+  state: 'needs-review' | 'open';
+  detail: string;
+}
+
+/**
+ * Before the first send of a payment (or of a transfer signed longer ago than the service keeps
+ * keys), as far as the workspace's signed history shows: a transaction like it in the service's
+ * books since it was signed that no other row of the workspace accounts for may be this row,
+ * sent before a history the database lost, so a person decides (never a second payment on a
+ * rewound row). Transactions that cannot be read give it back to try again; null: it may go.
+ */
+export function lookBeforeFirstSend(row: TeamRowView, service: readonly TeamRowView[], found: readonly Transaction[] | null, now: number): HeldBack | null {
+  const own = movementOf(row, now);
+  if (!own) return null;
+  if (found === null) return { state: 'open', detail: `Not sent yet: the service’s transactions could not be read to check that ${described(row)} was not sent before. It is tried again.` };
+  const moved = service.filter((r) => r.id !== row.id && mayHaveMoved(r)).flatMap((r) => movementOf(r, now) ?? []);
+  const { resolved } = matchMovements([own], moved, found);
+  const match = resolved[0];
+  if (!match) return null;
+  return {
+    state: 'needs-review',
+    detail: `Not sent: ${described(row)} is in the paying account’s transactions since it was signed (${match.transactionId}), and no other row of the workspace accounts for it: it may be this one, sent before. If it is, an approver reviews it as gone through; if it is not, as not sent, and it goes out with its key.`,
+  };
 }

@@ -7,7 +7,7 @@ import type { MoneyRow } from '../../money/money-gate';
 import { KEY_WINDOW_MS } from '../../money/send-journal';
 import type { Transaction } from '../../../shared/service';
 import type { Span } from '../../../shared/outbox/movements';
-import { settleTakenOver, takeoverWindow } from './takeover';
+import { lookBeforeFirstSend, settleTakenOver, signedAt, takeoverWindow } from './takeover';
 
 /**
  * How a run reaches the workspace and the service. In the app these are main's own functions
@@ -24,6 +24,11 @@ export interface TeamRunWire {
   outcomes(outcomes: OutcomeInput[]): Promise<OutcomeRecorded[]>;
   /** One attempt through the money gate (origin team), its answer sorted as the outbox sorts it. */
   send(row: MoneyRow): Promise<SendOutcome<unknown>>;
+  /**
+   * What this desktop's send journal says of the row's key before anything else is asked (no
+   * network): why it must not go again, as the money gate would refuse it, or null.
+   */
+  journal(row: MoneyRow): Promise<{ state: 'needs-review' | 'failed'; detail: string } | null>;
   /** Every transaction the service dates within `window`, or null when they could not all be read. */
   transactions(window: Span): Promise<Transaction[] | null>;
   /** This member's id: its own claim is told apart from another's on the row read again. */
@@ -57,8 +62,10 @@ export interface TeamRunReport {
   review: number;
   /** Claims that stood no more when the outcome came (another desktop took over): nothing was recorded. */
   stale: number;
-  /** Rows whose retryable failure says when to look at them again (row id -> not before, ms). */
-  retryAt: Map<string, number>;
+  /** Rows whose retryable failure says how long to wait before looking at them again (row id -> ms; 0: the service gave no time). */
+  retryIn: Map<string, number>;
+  /** Rows this run settled for good or left to a person (their retry count starts again). */
+  done: string[];
   /** Why the run stopped early (the workspace stopped answering), in words. */
   stopped: string | null;
 }
@@ -67,12 +74,12 @@ type Claimed = Extract<ClaimResult, { claimed: true }>;
 interface Settled {
   state: OutcomeState;
   detail: string;
-  /** Not before this time (a retryable failure's backoff), for the next claim by this desktop. */
-  retryAt?: number;
+  /** How long the service asked to wait (ms) before this desktop claims it again; set for a retryable failure. */
+  retryIn?: number;
 }
 
 /** What a send's answer means for the workspace's row. */
-function settledBy(outcome: SendOutcome<unknown>, now: number): Settled {
+function settledBy(outcome: SendOutcome<unknown>): Settled {
   switch (outcome.type) {
     case 'ok': {
       const id = (outcome.value as { transferId?: unknown } | null)?.transferId;
@@ -83,9 +90,9 @@ function settledBy(outcome: SendOutcome<unknown>, now: number): Settled {
     case 'ambiguous':
       return { state: 'needs-review', detail: outcome.message };
     case 'held':
-      return { state: 'open', detail: outcome.message, retryAt: now + outcome.retryAfterMs };
+      return { state: 'open', detail: outcome.message, retryIn: outcome.retryAfterMs };
     case 'retryable':
-      return { state: 'open', detail: outcome.message, retryAt: now + (outcome.retryAfterMs ?? 0) };
+      return { state: 'open', detail: outcome.message, retryIn: outcome.retryAfterMs ?? 0 };
     case 'blocked':
       // No key, profile gone: the row goes back for a desktop that can send it.
       return { state: 'open', detail: outcome.message };
@@ -93,25 +100,49 @@ function settledBy(outcome: SendOutcome<unknown>, now: number): Settled {
 }
 
 /**
- * Whether the key of a row an earlier claim may have sent is still one the service deduplicates:
- * the earliest unresolved claim's signed time is within the service's key window.
+ * How long another desktop's signed time is trusted to say the service still holds a key: the
+ * service's window less an hour, so a sender whose clock runs ahead does not resend a key the
+ * service has just forgotten.
  */
-const keyStillHeld = (unresolved: readonly UnresolvedClaim[], now: number) => unresolved.every((c) => now - Date.parse(c.at) < KEY_WINDOW_MS);
+const KEY_TRUSTED_MS = KEY_WINDOW_MS - 60 * 60_000;
+
+/** Whether the service still deduplicates the key every earlier unsettled claim may have sent. */
+const keyStillHeld = (unresolved: readonly UnresolvedClaim[], now: number) => unresolved.every((c) => now - Date.parse(c.at) < KEY_TRUSTED_MS);
 
 /**
- * One claimed row: sent with its own key; or, when an earlier claim may already have sent it
- * (its sender signed no outcome), a payment (never resent blindly) or a transfer whose key the
- * service may have forgotten is looked for in the service's transactions first, and a transfer
- * within the key window is resent with the same key (the service deduplicates).
+ * One claimed row, settled in this order:
+ * 1. this desktop's send journal (no network): a key it sent before and must not send again;
+ * 2. an earlier claim whose sender signed no outcome (it may have sent it): a payment, or a
+ *    transfer whose key the service may have forgotten, is looked for in the service's
+ *    transactions and never resent; a transfer within the key window is resent with its key;
+ * 3. a payment, or a transfer signed longer ago than the service keeps keys, sent for the first
+ *    time as far as the workspace shows: the service's transactions are read first, and one that
+ *    already shows it (a history the database lost) leaves it to a person;
+ * 4. otherwise it is sent with its own key.
  */
 async function settle(claim: Claimed, others: readonly UnresolvedClaim[], row: TeamRowView, wire: TeamRunWire, service: () => Promise<TeamRowView[]>): Promise<Settled> {
+  const money: MoneyRow = { rowId: claim.rowId, kind: claim.kind, payload: claim.payload, idempotencyKey: claim.idempotencyKey };
+  const journal = await wire.journal(money);
+  if (journal) return journal;
   const now = wire.now();
-  if (others.length > 0 && (claim.kind === 'payment' || !keyStillHeld(others, now))) {
+  const look = async () => {
     const window = takeoverWindow(row, now);
     const found = window ? await wire.transactions(window) : null;
-    return settleTakenOver(row, others, await service().catch(() => []), found, now);
+    // Without the service's rows, a look-alike's transaction could be taken for this one's: as if the transactions could not be read.
+    const moved = await service().catch(() => null);
+    return { found: moved === null ? null : found, moved: moved ?? [] };
+  };
+  if (others.length > 0 && (claim.kind === 'payment' || !keyStillHeld(others, now))) {
+    const { found, moved } = await look();
+    return settleTakenOver(row, others, moved, found, now);
   }
-  return settledBy(await wire.send({ rowId: claim.rowId, kind: claim.kind, payload: claim.payload, idempotencyKey: claim.idempotencyKey }), wire.now());
+  const signed = signedAt(row);
+  if (others.length === 0 && (claim.kind === 'payment' || (signed !== null && now - signed >= KEY_TRUSTED_MS))) {
+    const { found, moved } = await look();
+    const held = lookBeforeFirstSend(row, moved, found, now);
+    if (held) return held.state === 'open' ? { ...held, retryIn: 0 } : held;
+  }
+  return settledBy(await wire.send(money));
 }
 
 /** Ready rows by the account they draw on (a transfer's source; every payment in one lane, not batched), each in the workspace's order. */
@@ -148,15 +179,17 @@ async function sendRun(rows: readonly TeamRowView[], wire: TeamRunWire, leaseMs:
   const renewal = setInterval(() => {
     for (const c of claims) {
       if (lost.has(c.rowId)) continue;
+      // A renewal the workspace refused, or could not answer, may leave the lease to run out: the
+      // row is another desktop's to take over, so this run sends it no more.
       void wire.renew(c.rowId, c.fence, leaseMs).then(
         (standing) => {
           if (!standing) lost.add(c.rowId);
         },
-        () => undefined,
+        () => lost.add(c.rowId),
       );
     }
   }, Math.max(1_000, Math.floor(leaseMs / 3)));
-  const results: (OutcomeInput & { retryAt?: number })[] = [];
+  const results: (OutcomeInput & { retryIn?: number })[] = [];
   let recorded: OutcomeRecorded[] | null = null;
   try {
     let fresh: Map<string, TeamRowView>;
@@ -172,14 +205,15 @@ async function sendRun(rows: readonly TeamRowView[], wire: TeamRunWire, leaseMs:
     for (const claim of claims) {
       if (lost.has(claim.rowId)) continue;
       const row = fresh.get(claim.rowId);
-      if (!row) continue;
+      // Read back closed (another desktop handed the same claim sent it) or without this desktop's signed claim (nobody would know it may have gone): not sent.
+      if (!row || row.state !== 'open' || !row.history.unresolved.some((c) => c.fence === claim.fence && c.by === wire.me)) continue;
       const others = row.history.unresolved.filter((c) => !(c.fence === claim.fence && c.by === wire.me));
       const s = await settle(claim, others, row, wire, service);
-      results.push({ rowId: claim.rowId, fence: claim.fence, payloadHash: claim.payloadHash, state: s.state, detail: s.detail.slice(0, 1000), ...(s.retryAt !== undefined ? { retryAt: s.retryAt } : {}) });
+      results.push({ rowId: claim.rowId, fence: claim.fence, payloadHash: claim.payloadHash, state: s.state, detail: s.detail.slice(0, 1000), ...(s.retryIn !== undefined ? { retryIn: s.retryIn } : {}) });
     }
     const toRecord = results.filter((r) => !lost.has(r.rowId));
     report.stale += claims.length - toRecord.length;
-    if (toRecord.length > 0) recorded = await wire.outcomes(toRecord.map(({ retryAt: _at, ...o }) => o));
+    if (toRecord.length > 0) recorded = await wire.outcomes(toRecord.map(({ retryIn: _in, ...o }) => o));
   } finally {
     clearInterval(renewal);
   }
@@ -191,7 +225,8 @@ async function sendRun(rows: readonly TeamRowView[], wire: TeamRunWire, leaseMs:
       report.stale++;
       continue;
     }
-    if (result.retryAt !== undefined) report.retryAt.set(result.rowId, result.retryAt);
+    if (result.retryIn !== undefined) report.retryIn.set(result.rowId, result.retryIn);
+    if (result.state !== 'open') report.done.push(result.rowId);
     count(report, result.state);
   }
 }
@@ -205,7 +240,7 @@ async function sendRun(rows: readonly TeamRowView[], wire: TeamRunWire, leaseMs:
  * time. A workspace that stops answering stops the run, with the reason.
  */
 export async function sendReadyTeamRows(wire: TeamRunWire, options: { named?: ReadonlySet<string> | null; skip?: (row: TeamRowView) => boolean; leaseMs?: number } = {}): Promise<TeamRunReport> {
-  const report: TeamRunReport = { sent: 0, reopened: 0, failed: 0, review: 0, stale: 0, retryAt: new Map(), stopped: null };
+  const report: TeamRunReport = { sent: 0, reopened: 0, failed: 0, review: 0, stale: 0, retryIn: new Map(), done: [], stopped: null };
   const leaseMs = options.leaseMs ?? TEAM_LEASE_MS;
   const named = options.named ?? null;
   const rowIds = named !== null && named.size <= 1_000 ? [...named] : null;
@@ -217,9 +252,10 @@ export async function sendReadyTeamRows(wire: TeamRunWire, options: { named?: Re
     return { ...report, stopped: error instanceof Error ? error.message : String(error) };
   }
   const ready = listed.filter((r) => r.state === 'open' && r.verdict.status === 'ready' && r.history.blocked === null && r.lease === null && !(options.skip?.(r) ?? false));
-  // Read once, and only when a taken-over row needs it: the service's rows that may have moved money.
-  let everything: Promise<TeamRowView[]> | null = null;
-  const service = () => (everything ??= wire.rows({ includeClosed: true }));
+  // The service's rows that may have moved money, read only when a taken-over row needs them, and
+  // again for each (after its transactions): a look-alike sent since an earlier read, by this run
+  // or another desktop, must be counted before a transaction is taken as this row's.
+  const service = () => wire.rows({ includeClosed: true });
   const lanes = sourceLanes(ready);
   let next = 0;
   const runLane = async () => {

@@ -19,6 +19,12 @@ import { sendReadyTeamRows, type TeamRunReport, type TeamRunWire } from './team-
 
 /** A workspace is looked at now and then even when no NOTIFY came (a lease that expired elsewhere). */
 const LOOK_AGAIN_MS = 30_000;
+/** How long this desktop waits before trying a row again after `failures` retryable failures: 1 s, doubling, up to 5 minutes, with jitter. */
+function retryWaitMs(failures: number): number {
+  const window = Math.min(5 * 60_000, 1_000 * 2 ** Math.min(20, failures - 1));
+  return Math.floor(window / 2 + (Math.random() * window) / 2);
+}
+
 /** Most pages of transactions one reconciliation reads (10,000 transactions at 50 a page). */
 const MAX_PAGES = 200;
 
@@ -45,6 +51,8 @@ interface Runner {
   running: Promise<void> | null;
   /** Rows this desktop waits on before claiming them again (a retryable failure's time). */
   notBefore: Map<string, number>;
+  /** Retryable failures in a row, per row: each waits longer before this desktop tries it again. */
+  failures: Map<string, number>;
   timer: ReturnType<typeof setTimeout> | undefined;
   status: TeamSendingStatus;
 }
@@ -136,7 +144,7 @@ export class TeamSending {
   private runnerOf(profileId: string, workspaceId: string, workspaceName: string): Runner {
     let r = this.runners.get(key(profileId, workspaceId));
     if (!r) {
-      r = { profileId, workspaceId, asked: undefined, running: null, notBefore: new Map(), timer: undefined, status: { profileId, workspaceId, workspaceName, state: 'idle', message: null, last: null } };
+      r = { profileId, workspaceId, asked: undefined, running: null, notBefore: new Map(), failures: new Map(), timer: undefined, status: { profileId, workspaceId, workspaceName, state: 'idle', message: null, last: null } };
       this.runners.set(key(profileId, workspaceId), r);
     }
     return r;
@@ -164,10 +172,26 @@ export class TeamSending {
       return;
     }
     this.publish(r, { state: 'sending', message: null });
-    const now = this.deps.now();
+    // Waits are counted on the system's clock, as the service's Retry-After and the key holds are (a test's pinned clock would never let them end).
+    const now = Date.now();
     const skip = (row: TeamRowView) => (r.notBefore.get(row.id) ?? 0) > now || this.deps.holds.remainingMs(row.idempotencyKey, now) > 0;
-    const report = await sendReadyTeamRows(await this.wireFor(r), { named, skip });
-    for (const [rowId, at] of report.retryAt) r.notBefore.set(rowId, at);
+    let wire: TeamRunWire;
+    try {
+      wire = await this.wireFor(r);
+    } catch (error) {
+      // The workspace did not answer, or no longer takes this desktop's key: the page is told, not left on 'sending'.
+      this.publish(r, { state: 'stopped', message: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    const report = await sendReadyTeamRows(wire, { named, skip });
+    for (const [rowId, asked] of report.retryIn) {
+      // Never sooner than the service asked, and later with each failure: a service answering 503
+      // again and again is not asked in a loop (each try is a claim and an outcome in the workspace).
+      const failures = (r.failures.get(rowId) ?? 0) + 1;
+      r.failures.set(rowId, failures);
+      r.notBefore.set(rowId, Date.now() + Math.max(asked, retryWaitMs(failures)));
+    }
+    for (const rowId of report.done) r.failures.delete(rowId);
     for (const [rowId, at] of r.notBefore) if (at <= now) r.notBefore.delete(rowId);
     this.scheduleRetry(r);
     this.publish(r, {
@@ -183,7 +207,7 @@ export class TeamSending {
     r.timer = undefined;
     const soonest = Math.min(...r.notBefore.values());
     if (!Number.isFinite(soonest)) return;
-    r.timer = setTimeout(() => this.ask(r, null), Math.max(0, soonest - this.deps.now()) + 10);
+    r.timer = setTimeout(() => this.ask(r, null), Math.max(0, soonest - Date.now()) + 10);
     (r.timer as { unref?: () => void }).unref?.();
   }
 
@@ -237,6 +261,11 @@ export class TeamSending {
         if (outcome.type !== 'ok') return outcome;
         const refused = wire.refusedDespiteSuccess(outcome.value);
         return refused === null ? outcome : { type: 'rejected', message: refused };
+      },
+      journal: async (row) => {
+        const refused = await this.deps.money.journalRefusal(r.profileId, row);
+        if (!refused) return null;
+        return { state: refused.reason === 'other-payload' ? 'failed' : 'needs-review', detail: refused.message };
       },
       transactions: async (window) => {
         const client = await this.deps.services.client(r.profileId);

@@ -140,7 +140,8 @@ function teamItem(row: TeamRowView, input: InboxInput, pendingByRow: ReadonlyMap
     needs = row.history.blocked;
   } else if (row.state === 'needs-review') {
     state = 'review';
-    needs = `Needs review: ${row.history.last ?? 'a send may have gone through'}. An approver who did not draft it looks in the paying account’s transactions and says whether it went through.`;
+    // The last outcome often ends with the service's own sentence: one full stop, not two.
+    needs = `Needs review: ${row.history.last?.replace(/\.$/, '') ?? 'a send may have gone through'}. An approver who did not draft it looks in the paying account’s transactions and says whether it went through.`;
   } else if (row.state !== 'open') {
     // The database lists it as open; what was signed says it is closed (the note says so, below).
     state = 'never';
@@ -157,7 +158,7 @@ function teamItem(row: TeamRowView, input: InboxInput, pendingByRow: ReadonlyMap
   }
   if (pending) needs = `${needs}${needs.endsWith('.') ? '' : '.'} Your ${pending.choice === 'reject' ? 'rejection' : 'approval'} is signed here and reaches the workspace when it answers.`;
   // What the database says and the signatures do not: shown, never believed.
-  if (row.note) needs = `${needs} ${row.note}`;
+  if (row.note) needs = `${needs}${needs.endsWith('.') ? '' : '.'} ${row.note}`;
   const history = row.history.ignored.map((problem) => `Its history: ${problem}`);
 
   const why = ((): string | null => {
