@@ -25,7 +25,7 @@ function workspaceRow(state: TeamRowState, verdict: RowVerdict, outcome: string 
     state,
     dbState: state,
     note: null,
-    history: { unresolved: [], last: null, ignored: [], blocked: null },
+    history: { unresolved: [], last: null, ignored: [] },
     createdAt: '2026-02-28T23:20:00.000Z',
     drafter: { id: 'clerk', name: 'Clerk' },
     draft: { text: 'x', signature: 'y', payload: '{}' },

@@ -31,7 +31,7 @@ function teamRow(amountCents: number, verdict: RowVerdict, extra: Partial<TeamRo
     state: 'open',
     dbState: 'open',
     note: null,
-    history: { unresolved: [], last: null, ignored: [], blocked: null },
+    history: { unresolved: [], last: null, ignored: [] },
     createdAt: '2026-02-28T23:20:00.000Z',
     drafter: CLERK,
     draft: { text, signature: 'sig', payload: JSON.stringify(payload) },
@@ -134,7 +134,7 @@ describe('the approvals inbox', () => {
 
 describe('what the inbox makes of a row’s signed history', () => {
   const ready: RowVerdict = { status: 'ready', approvedBy: ['a', 'b'], required: 2, policyVersion: 1, ignored: [] };
-  const history = (over: Partial<TeamRowView['history']>): TeamRowView['history'] => ({ unresolved: [], last: null, ignored: [], blocked: null, ...over });
+  const history = (over: Partial<TeamRowView['history']>): TeamRowView['history'] => ({ unresolved: [], last: null, ignored: [], ...over });
   const lost = "left to a person (its answer was lost) by Bea Sender's desktop: The connection dropped after the transfer was sent.";
   const inReview = (extra: Partial<TeamRowView> = {}) => teamRow(70_00, ready, { state: 'needs-review', dbState: 'needs-review', history: history({ last: lost }), ...extra });
 
@@ -164,9 +164,9 @@ describe('what the inbox makes of a row’s signed history', () => {
     expect(items.map((i) => i.review)).toEqual([notInReview, notInReview, notInReview]);
   });
 
-  it('a row this desktop cannot act on yet says why, and cannot be decided', () => {
-    const blocked = 'Bea Sender signed naming directory entry 12, which this desktop has not verified yet: the row waits until the directory is read again.';
-    const [item] = inboxItems(input({ teamRows: [teamRow(80_00, waiting('2 more approvers'), { history: history({ blocked }) })] }));
+  it('a row this desktop cannot judge yet says why, and cannot be decided', () => {
+    const blocked = 'Bea Sender signed it under directory entry 12, which this desktop has not verified yet (it has up to entry 11). It waits until this desktop reads that entry: an entry kept from one desktop must not loosen the policy there.';
+    const [item] = inboxItems(input({ teamRows: [teamRow(80_00, { status: 'blocked', text: blocked, ignored: [] })] }));
     expect(item).toMatchObject({ state: 'blocked', needs: blocked, approve: blocked, reject: blocked });
   });
 

@@ -4,6 +4,8 @@ import type { MemberRole } from '../../src/shared/team/model';
 import type { MemberView, WorkspaceSummary } from '../../src/shared/ipc';
 import { claimRows, recordOutcomes, renewLease, type ClaimResult, type OutcomeInput } from '../../src/main/workspace/claims';
 import type { PgCluster } from './pg-cluster';
+import { MemorySecretStore } from '../../src/main/secrets/memory-secret-store';
+import type { SecretStore } from '../../src/main/secrets/secret-store';
 import { startCore, type CoreHarness } from '../unit/core-helpers';
 
 /**
@@ -67,8 +69,23 @@ export function mainOf(d: Desktop) {
 /** The sandbox clock of these tests: every desktop's `now` (the database keeps its own for leases). */
 export const PINNED_NOW = Date.parse('2025-06-16T09:30:00.000Z');
 
-export function desktopCore(): Promise<CoreHarness> {
-  return startCore({ now: () => PINNED_NOW, workspaceBackoffMs: 50 });
+/** Each desktop's keychain (in memory), kept by the test: what a dishonest member, or a thief of their keychain, holds. */
+const keychains = new WeakMap<CoreHarness, SecretStore>();
+
+export async function desktopCore(): Promise<CoreHarness> {
+  const keychain = new MemorySecretStore();
+  const h = await startCore({ now: () => PINNED_NOW, workspaceBackoffMs: 50, secrets: keychain });
+  keychains.set(h, keychain);
+  return h;
+}
+
+/** A desktop's signing key for its workspace and its database password, as its keychain holds them. */
+export async function keychainOf(d: Desktop): Promise<{ signingKey: string; password: string }> {
+  const keychain = keychains.get(d.h);
+  const signingKey = await keychain?.get(`workspace:${d.workspaceId}:signing-key`);
+  const password = await keychain?.get(`workspace:${d.workspaceId}:password`);
+  if (!signingKey || !password) throw new Error(`${d.name}'s desktop keeps no key or password for the workspace here`);
+  return { signingKey, password };
 }
 
 export interface Team {

@@ -35,7 +35,7 @@ describe('the IPC contract, merged from one module per feature', () => {
 
   it('derives the event list from the event table, so a new event cannot be half-declared', () => {
     expect(EVENTS).toEqual(Object.keys(events));
-    expect(EVENTS).toEqual(['profiles:changed', 'connectivity:changed', 'demo:reset-progress', 'workspace:connectivity', 'workspace:changed', 'settings:changed']);
+    expect(EVENTS).toEqual(['profiles:changed', 'connectivity:changed', 'demo:reset-progress', 'workspace:connectivity', 'workspace:changed', 'settings:changed', 'outbox:team-sending']);
   });
 });
 

@@ -91,6 +91,31 @@ describe('the directory, verified from the pinned admin key', () => {
     expect(d.ignored.map((i) => i.seq)).toEqual([3, 4, 5]);
   });
 
+  it('never puts a second member behind a login that is already a member\'s, active or removed', () => {
+    const { log, admin } = startLog();
+    const carol = member('Carol', 'approver');
+    const leaver = member('Leaver', 'approver');
+    log.add(admin, { entry: 'member', member: carol.record });
+    log.add(admin, { entry: 'member', member: leaver.record });
+    log.add(admin, { entry: 'member', member: { ...leaver.record, status: 'removed' } });
+    // New keys behind Carol's login and the removed Leaver's: whoever holds those passwords would sign as someone else.
+    const second = member('Carol Again', 'admin');
+    const back = member('Leaver Again', 'approver');
+    log.add(admin, { entry: 'member', member: { ...second.record, dbRole: carol.record.dbRole } });
+    log.add(admin, { entry: 'member', member: { ...back.record, dbRole: leaver.record.dbRole } });
+    const d = verify(log.rows, admin.key.publicKey);
+    expect(d.broken).toBeNull();
+    expect([...d.members.values()].map((m) => [m.name, m.status])).toEqual([
+      ['Ada Admin', 'active'],
+      ['Carol', 'active'],
+      ['Leaver', 'removed'],
+    ]);
+    expect(d.ignored).toEqual([
+      { seq: 4, problem: `entry 4 does not count: its login ${carol.record.dbRole} is Carol's already: one login is one member` },
+      { seq: 5, problem: `entry 5 does not count: its login ${leaver.record.dbRole} is Leaver's already: one login is one member` },
+    ]);
+  });
+
   it('refuses a text that says the same in another way: only the canonical form is signed text', () => {
     const { log, admin } = startLog();
     const row = log.rows[0] as DirectoryRow;

@@ -46,7 +46,7 @@ export const paymentRow = (id: string, over: Partial<TeamRowView> = {}, handle =
 export const unsettled = (at: string, fence: number, by: { id: string; name: string } = BEA): UnresolvedClaim => ({ id: `claim-${by.id.slice(-2)}-${fence}`, fence, by: by.id, byName: by.name, at });
 
 /** Its history has claims nobody settled. */
-export const withUnsettled = (...claims: UnresolvedClaim[]): Pick<TeamRowView, 'history'> => ({ history: { unresolved: claims, last: null, ignored: [], blocked: null } });
+export const withUnsettled = (...claims: UnresolvedClaim[]): Pick<TeamRowView, 'history'> => ({ history: { unresolved: claims, last: null, ignored: [] } });
 
 export interface Script {
   rows: TeamRowView[];

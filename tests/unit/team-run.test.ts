@@ -37,7 +37,7 @@ describe('main’s team run', () => {
         listedRow('r2', { payload: { source: 'va_a', destination: 'va_b', amountCents: 500 } }),
         transferRow('r3', 'va_a', { lease: { holder: 'ws_m_other', expires: '2025-06-17T12:01:00.000Z' } }),
         transferRow('r4'),
-        transferRow('r5', 'va_a', { history: { unresolved: [], last: null, ignored: [], blocked: 'Bea Sender signed with a directory entry this desktop has not verified yet.' } }),
+        transferRow('r5', 'va_a', { verdict: { status: 'blocked', text: 'Bea Sender signed it under a directory entry this desktop has not verified yet.', ignored: [] } }),
         transferRow('r6'),
         // The database lists it open; its signed history says it was sent.
         transferRow('r7', 'va_a', { state: 'sent', dbState: 'open' }),

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProfileServices } from '../../src/main/core/profile-services';
 import type { MoneyGate } from '../../src/main/money/money-gate';
+import type { Payers } from '../../src/main/money/payers';
 import type { Profile } from '../../src/main/profiles/profile';
 import type { ProfileStore } from '../../src/main/profiles/profile-store';
 import type { SessionAwareSecrets } from '../../src/main/secrets/secret-vault';
@@ -48,12 +49,14 @@ function sender(f: Fakes) {
   const services = { existingMonitor: async () => ({ status: () => ({ state: f.service }) }) } as unknown as ProfileServices;
   const money = { send: sends } as unknown as MoneyGate;
   const holds = { remainingMs: () => 0 } as unknown as KeyHolds;
+  const payers = { of: async () => null } as unknown as Payers;
   const sending = new TeamSending({
     workspaces,
     store,
     secrets,
     services,
     money,
+    payers,
     holds,
     emit: (event, payload) => {
       if (event === 'outbox:team-sending') statuses.push(payload as TeamSendingStatus);

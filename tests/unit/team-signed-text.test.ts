@@ -37,6 +37,37 @@ describe('the text a member signs', () => {
   });
 });
 
+describe('a statement of a row\'s history', () => {
+  const claim = {
+    workspace: decision.workspace,
+    id: '55555555-5555-4555-8555-000000000001',
+    row: decision.row,
+    payloadHash: 'a'.repeat(64),
+    by: decision.by,
+    at: decision.at,
+    dir: { seq: 4, hash: 'b'.repeat(64) },
+    event: 'claim' as const,
+    fence: 1,
+  };
+
+  it('is the row kind line, then the body with the directory head its signer verified', () => {
+    const text = signedText('row', claim);
+    expect(text).toBe(
+      'treasury-team/1 row\n' +
+        `{"at":"2025-06-16T09:30:00.000Z","by":"00000000-0000-4000-8000-000000000001","dir":{"hash":"${'b'.repeat(64)}","seq":4},"event":"claim","fence":1,` +
+        `"id":"55555555-5555-4555-8555-000000000001","payloadHash":"${'a'.repeat(64)}","row":"11111111-1111-4111-8111-111111111111","workspace":"0a6f1c2e-8d7b-4c1a-9e3f-5b2d7c9e1f00"}`,
+    );
+    expect(readSignedText('row', text)).toEqual({ ok: true, body: claim });
+  });
+
+  it('is not read without the directory head, or with a fencing number no claim gets', () => {
+    const { dir: _dropped, ...headless } = claim;
+    expect(readSignedText('row', signedText('row', headless as typeof claim))).toMatchObject({ ok: false });
+    expect(readSignedText('row', signedText('row', { ...claim, fence: 0 }))).toMatchObject({ ok: false });
+    expect(readSignedText('row', signedText('decision', decision))).toEqual({ ok: false, problem: 'it is not a row statement' });
+  });
+});
+
 describe("a desktop's signing key", () => {
   it('signs what any Ed25519 verifier accepts, and survives the keychain round trip', () => {
     const made = newSigningKey();

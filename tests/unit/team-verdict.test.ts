@@ -16,26 +16,33 @@ const carol = member('Carol', 'approver');
 const tom = member('Tom', 'approver');
 const gone = member('Gone', 'approver');
 
-function directory(policies: Policy[] = [], extra: (log: LogBuilder) => void = () => undefined) {
+/** The directory's log (for the hashes a statement names, computed here apart from the app) and the directory verified from it. */
+function verified(policies: Policy[] = [], extra: (log: LogBuilder) => void = () => undefined) {
   const log = new LogBuilder();
   log.add(admin, { entry: 'member', member: admin.record });
   for (const m of [clerk, carol, tom, gone]) log.add(admin, { entry: 'member', member: m.record });
   log.add(admin, { entry: 'member', member: { ...gone.record, status: 'removed' } });
   for (const p of policies) log.add(admin, { entry: 'policy', policy: p });
   extra(log);
-  return verifyDirectory({ workspaceId: WS, pinnedKey: admin.key.publicKey, rows: log.rows, remembered: null, crypto: nodeTeamCrypto });
+  return { log, dir: verifyDirectory({ workspaceId: WS, pinnedKey: admin.key.publicKey, rows: log.rows, remembered: null, crypto: nodeTeamCrypto }) };
 }
+
+const directory = (policies: Policy[] = [], extra: (log: LogBuilder) => void = () => undefined) => verified(policies, extra).dir;
+
+/** The directory head a signer names: an entry's number and the SHA-256 of its text. */
+type Head = { seq: number; hash: string };
 
 const PAYLOAD = sortedJson({ source: 'acct_main', destination: 'acct_payee', amountCents: 1_500_000, memo: 'Invoice 42' });
 
-function draft(by: TestMember = clerk, over: Partial<{ payload: string; idempotencyKey: string }> = {}): QueueRowFacts {
+function draft(by: TestMember = clerk, over: Partial<{ payload: string; idempotencyKey: string; kind: 'transfer' | 'payment'; dir: Head }> = {}): QueueRowFacts {
   const payload = over.payload ?? PAYLOAD;
-  const text = statement('draft', { workspace: WS, id: ROW, service: SERVICE, kind: 'transfer', idempotencyKey: over.idempotencyKey ?? KEY, payloadHash: sha256(payload), drafter: by.record.id, at: AT });
-  return { id: ROW, service: SERVICE, kind: 'transfer', idempotencyKey: KEY, draft: { text, signature: signWith(by.key, text), payload } };
+  const kind = over.kind ?? 'transfer';
+  const text = statement('draft', { workspace: WS, id: ROW, service: SERVICE, kind, idempotencyKey: over.idempotencyKey ?? KEY, payloadHash: sha256(payload), drafter: by.record.id, at: AT, dir: over.dir });
+  return { id: ROW, service: SERVICE, kind, idempotencyKey: KEY, draft: { text, signature: signWith(by.key, text), payload } };
 }
 
 let d = 0;
-function decision(by: TestMember, over: Partial<{ decision: 'approve' | 'reject'; payloadHash: string; policyVersion: number; service: string; reason: string }> = {}) {
+function decision(by: TestMember, over: Partial<{ decision: 'approve' | 'reject'; payloadHash: string; policyVersion: number; service: string; reason: string; dir: Head }> = {}) {
   d++;
   const text = statement('decision', {
     workspace: WS,
@@ -48,6 +55,7 @@ function decision(by: TestMember, over: Partial<{ decision: 'approve' | 'reject'
     by: by.record.id,
     at: AT,
     ...(over.reason ? { reason: over.reason } : {}),
+    dir: over.dir,
   });
   return { text, signature: signWith(by.key, text) };
 }
@@ -113,6 +121,31 @@ describe('whether a team row may be sent', () => {
     expect(rejected).toMatchObject({ status: 'never', reason: 'rejected', text: 'Tom rejected it: Wrong payee' });
   });
 
+  it('waits, blocked, on a draft or decision signed under a directory entry this desktop has not verified, or another one', () => {
+    const { log, dir } = verified();
+    const last = log.rows.length - 1;
+    const head = { seq: last, hash: sha256(log.rows[last]?.text ?? '') };
+    // Signed under the entry this desktop verified last: judged as any row.
+    expect(rowVerdict({ row: draft(clerk, { dir: head }), decisions: [decision(carol, { dir: head })], directory: dir, crypto: nodeTeamCrypto })).toMatchObject({ status: 'ready' });
+    // The drafter saw an entry this desktop was not shown (a stricter policy, a removal, kept from it).
+    const ahead = { seq: last + 1, hash: sha256('an entry kept from this desktop') };
+    expect(rowVerdict({ row: draft(clerk, { dir: ahead }), decisions: [decision(carol)], directory: dir, crypto: nodeTeamCrypto })).toEqual({
+      status: 'blocked',
+      text: `Clerk signed it under directory entry ${last + 1}, which this desktop has not verified yet (it has up to entry ${last}). It waits until this desktop reads that entry: an entry kept from one desktop must not loosen the policy there.`,
+      ignored: [],
+    });
+    // An approver was shown another entry 2 than this desktop was.
+    const forked = { seq: 2, hash: sha256('another directory entry 2') };
+    expect(rowVerdict({ row: draft(clerk, { dir: head }), decisions: [decision(carol, { dir: forked })], directory: dir, crypto: nodeTeamCrypto })).toMatchObject({
+      status: 'blocked',
+      text: 'Carol signed it under a directory entry 2 other than the one this desktop verified: the workspace shows desktops different directories. Nothing is sent until an admin finds out why.',
+    });
+    // A decision nobody could sign names nothing that counts: ignored, it blocks nothing.
+    const forged = decision(tom, { dir: ahead });
+    forged.signature = signWith(gone.key, forged.text);
+    expect(rowVerdict({ row: draft(clerk, { dir: head }), decisions: [forged, decision(carol, { dir: head })], directory: dir, crypto: nodeTeamCrypto })).toMatchObject({ status: 'ready', ignored: [{ by: 'Tom', problem: "its signature is not Tom's" }] });
+  });
+
   it('sends nothing while the directory is broken', () => {
     const dir = directory([], (log) => log.rows.splice(2, 1));
     expect(dir.broken).not.toBeNull();
@@ -137,7 +170,21 @@ describe('how many approvers a policy asks', () => {
     expect(requiredApprovals(policy, { amountCents: 50_000, account: 'acct_main', payee: 'acct_new_vendor' })).toBe(3);
     expect(requiredApprovals(policy, { amountCents: 50_001, account: 'acct_main', payee: 'acct_new_vendor' })).toBe(1);
     expect(requiredApprovals(policy, { amountCents: 10, account: 'acct_reserve', payee: 'x' })).toBe(2);
-    expect(requiredApprovals(policy, { amountCents: 10, payee: 'x' })).toBe(1);
+    // A row naming no source account could leave from any: the account-scoped rule covers it too.
+    expect(requiredApprovals(policy, { amountCents: 10, payee: 'x' })).toBe(2);
     expect(requiredApprovals(undefined, { amountCents: 10, payee: 'x' })).toBe(1);
+  });
+
+  it('asks a payment that names no source account for the strictest account-scoped rule', () => {
+    const scoped: Policy = { service: SERVICE, version: 1, defaultApprovals: 1, rules: [{ accounts: ['sh_reserve'], approvals: 3 }, { accounts: ['sh_ops'], approvals: 2 }] };
+    const dir = directory([scoped]);
+    const needs = (payment: object) => {
+      const v = rowVerdict({ row: draft(clerk, { kind: 'payment', payload: sortedJson(payment) }), decisions: [decision(carol, { policyVersion: 1 })], directory: dir, crypto: nodeTeamCrypto });
+      return v.status === 'waiting' || v.status === 'ready' ? v.required : v.status;
+    };
+    expect(needs({ amountCents: 500, svcHandle: 'acme' })).toBe(3);
+    expect(needs({ amountCents: 500, svcHandle: 'acme', legalEntityId: 'le_1' })).toBe(3);
+    expect(needs({ amountCents: 500, svcHandle: 'acme', sourceSvcHandleId: 'sh_ops' })).toBe(2);
+    expect(needs({ amountCents: 500, svcHandle: 'acme', sourceSvcHandleId: 'sh_petty' })).toBe(1);
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../src/main/secrets/memory-secret-store';
 import { startTcpGate, type TcpGate } from '../support/tcp-gate';
 import { startCore } from './core-helpers';
-import { PINNED_NOW, SERVICE, teamFixture, transfer } from './workspace-helpers';
+import { PINNED_NOW, serviceProfile, teamFixture, transfer } from './workspace-helpers';
 
 /** Waiting on a state, however busy the machine: long enough never to decide the outcome. */
 const POLL = { timeout: 30_000 };
@@ -56,6 +56,8 @@ describe('a desktop that restarts', () => {
     const joined = await first.ok('workspace:join', { host: f.cluster.host, port: gate.port, database: f.team.database, user: login.dbRole, password: login.password, name: 'Rita' });
     await f.team.admin.h.ok('workspace:register', { workspaceId: f.team.admin.workspaceId, dbRole: login.dbRole, role: 'approver' });
     await expect.poll(async () => (await first.ok('workspace:list'))[0]?.me.member?.role, POLL).toBe('approver');
+    // The profile whose drafts it signs for the workspace (kept in the data folder, like the workspace).
+    const profileId = await serviceProfile(first);
     await first.close();
 
     // Started again with no network: the workspace, and the member it is, come from what it kept.
@@ -64,12 +66,22 @@ describe('a desktop that restarts', () => {
     try {
       const [ws] = await again.ok('workspace:list');
       expect(ws).toMatchObject({ id: joined.id, me: { fingerprint: joined.me.fingerprint, member: { name: 'Rita', role: 'approver' } } });
-      const draft = await again.ok('workspace:signDraft', { workspaceId: joined.id, service: SERVICE, kind: 'transfer', payload: transfer(61_00), idempotencyKey: randomUUID() });
+      const signing = await again.ok('workspace:signDrafts', { profileId, drafts: [{ rowId: randomUUID(), kind: 'transfer', payload: transfer(61_00), idempotencyKey: randomUUID() }] });
+      expect(signing.workspaceId).toBe(joined.id);
+      const draft = signing.signed[0];
+      if (!draft) throw new Error('nothing was signed');
       await gate.open();
       await expect.poll(async () => (await again.ok('workspace:check', { workspaceId: joined.id })).state, POLL).toBe('online');
       const pushed = await again.ok('workspace:push', { workspaceId: joined.id, drafts: [{ text: draft.text, signature: draft.signature, payload: draft.payload }], decisions: [] });
       expect(pushed.drafts).toEqual([{ id: draft.rowId, status: 'added' }]);
-      // Leaving forgets it: its keychain entries go with it.
+      // Leaving asks main's prompt first (what becomes of its rows); declined, nothing is forgotten.
+      again.prompt.answer = 'decline';
+      const stay = await again.invoke('workspace:leave', { workspaceId: joined.id });
+      expect(stay.ok ? 'left' : stay.error.code).toBe('declined');
+      expect(again.prompt.asked.at(-1)).toMatchObject({ title: 'Leave a team workspace', message: 'Leave Acme Treasury on this desktop?' });
+      expect((await again.ok('workspace:list')).map((w) => w.id)).toEqual([joined.id]);
+      // Confirmed, it forgets the workspace: its keychain entries go with it.
+      again.prompt.answer = 'confirm';
       expect(await again.ok('workspace:leave', { workspaceId: joined.id })).toEqual({ left: true });
       expect(await again.ok('workspace:list')).toEqual([]);
       expect(await keychain.get(`workspace:${joined.id}:signing-key`)).toBeNull();

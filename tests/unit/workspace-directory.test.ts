@@ -64,6 +64,21 @@ describe('joining a workspace', () => {
     }
   });
 
+  it("makes a login only once the admin confirmed it in main's prompt", async () => {
+    const admin = f.team.admin;
+    const logins = async () => (await f.su.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_roles WHERE rolname LIKE $1", [`${f.team.database}_m_%`])).rows[0]?.n;
+    const before = await logins();
+    admin.h.prompt.answer = 'decline';
+    try {
+      const r = await admin.h.invoke('workspace:addLogin', { workspaceId: admin.workspaceId });
+      expect(r.ok ? 'made' : r.error.code).toBe('declined');
+    } finally {
+      admin.h.prompt.answer = 'confirm';
+    }
+    expect(admin.h.prompt.asked.at(-1)).toMatchObject({ title: 'Make a login for a new member', message: 'Make a new database login for Acme Treasury?' });
+    expect(await logins()).toBe(before);
+  });
+
   it('only an admin registers members, and the only admin cannot be demoted', async () => {
     const carol = memberOf(f.team, 'Carol');
     const r = await carol.h.invoke('workspace:register', { workspaceId: carol.workspaceId, dbRole: `${f.team.database}_m_00000000`, role: 'admin' });

@@ -31,3 +31,13 @@ export function teamFixture(roles: Record<string, MemberRole>): TeamFixture {
   });
   return f;
 }
+
+/** The SQLSTATE a statement fails with ('ok' when it succeeds): what the database lets a login do. */
+export async function sqlState(client: pg.Client, sql: string, params: unknown[] = []): Promise<string> {
+  try {
+    await client.query(sql, params);
+    return 'ok';
+  } catch (error) {
+    return (error as { code?: string }).code ?? String(error);
+  }
+}

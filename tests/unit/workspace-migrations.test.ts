@@ -5,7 +5,8 @@ import { migrate, schemaVersion } from '../../src/main/workspace/migrate';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../src/main/workspace/migrations';
 import type { Migration } from '../../src/main/workspace/migrations/migration';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
-import { desktopCore, startTeam, type Team } from './workspace-helpers';
+import { sha256, statement } from './team-fixtures';
+import { desktopCore, sqlState, startTeam, type Team } from './workspace-helpers';
 
 let cluster: PgCluster;
 beforeAll(async () => {
@@ -88,6 +89,65 @@ describe('the workspace schema, one version at a time', () => {
       expect(claim.rows).toEqual([{ fence: 1, taken_over: false }]);
       await Promise.all([drafter.end(), approver.end()]);
     } finally {
+      await client.end();
+    }
+  });
+
+  it('version 4 from version 3 with data: everything kept; then chains take only their next entry, and what a version 3 claim left moves only as version 4 allows', async () => {
+    const { client, database } = await ownerOf();
+    const clients: pg.Client[] = [];
+    try {
+      await migrate(client, 3);
+      const [admin, drafter, approver, newcomer] = [await login(client, database, 'admin'), await login(client, database, 'drafter'), await login(client, database, 'approver'), await login(client, database, 'member')];
+      clients.push(admin, drafter, approver, newcomer);
+      // Version 3 let an admin's login write any text into the directory: junk first, then a record naming the drafter's login.
+      const drafterId = randomUUID();
+      const record = statement('directory', { seq: 1, by: drafterId, entry: 'member', member: { id: drafterId, dbRole: drafter.user } });
+      await admin.query("INSERT INTO team.directory (seq, text, signature) VALUES (0, 'entry zero', 'sig'), (1, $1, 'sig')", [record]);
+      await drafter.query("INSERT INTO team.audit (seq, text, signature) VALUES (0, 'audit zero', 'sig')");
+      for (const c of [approver, newcomer]) await c.query("INSERT INTO team.join_request (text, signature) VALUES ('please', 'sig')");
+      const [sending, lost] = [randomUUID(), randomUUID()];
+      for (const id of [sending, lost]) await drafter.query("INSERT INTO team.queue_row (id, service, kind, idempotency_key, payload, draft_text, amount_cents) VALUES ($1, 'https://x', 'transfer', $2, '{}', 'draft', 100)", [id, randomUUID()]);
+      await approver.query("INSERT INTO team.decision (id, row_id, member_id, decision, policy_version, text, signature) VALUES ($1, $2, $3, 'approve', 0, 'yes', 'sig')", [randomUUID(), sending, randomUUID()]);
+      // Under version 3: one row claimed and sending; another left to a person, then claimed for review.
+      await approver.query('SELECT * FROM team.claim_row($1, 3600000)', [sending]);
+      await approver.query('SELECT * FROM team.claim_row($1, 60000)', [lost]);
+      await approver.query("SELECT team.record_outcome($1, 1, 'needs-review', 'the answer was lost')", [lost]);
+      await approver.query('SELECT * FROM team.claim_row($1, 3600000, true)', [lost]);
+
+      expect(await migrate(client, 4)).toEqual({ from: 3, to: 4 });
+      expect((await admin.query('SELECT seq, text FROM team.directory ORDER BY seq')).rows).toEqual([
+        { seq: '0', text: 'entry zero' },
+        { seq: '1', text: record },
+      ]);
+      expect((await admin.query('SELECT seq, text FROM team.audit')).rows).toEqual([{ seq: '0', text: 'audit zero' }]);
+      expect((await admin.query("SELECT to_regclass('team.row_event') AS t")).rows[0].t).toBe('team.row_event');
+      expect((await admin.query('SELECT count(*)::int AS n FROM team.decision')).rows[0].n).toBe(1);
+      const rows = await admin.query<{ id: string; state: string; fence: number }>('SELECT id::text, state, fence::int AS fence FROM team.queue_row');
+      expect(Object.fromEntries(rows.rows.map((r) => [r.id, [r.state, r.fence]]))).toEqual({ [sending]: ['open', 1], [lost]: ['needs-review', 2] });
+      expect((await admin.query('SELECT count(*)::int AS n FROM team.row_event')).rows[0].n).toBe(0);
+
+      // The chains: no direct INSERT any more, for admins either; the next entry, through append_chain, whatever junk came before.
+      expect(await sqlState(drafter, "INSERT INTO team.audit (seq, text, signature) VALUES (1, 'audit one', 'sig')")).toBe('42501');
+      expect(await sqlState(admin, "INSERT INTO team.directory (seq, text, signature) VALUES (2, 'entry two', 'sig')")).toBe('42501');
+      const next = statement('audit', { seq: 1, prev: sha256('audit zero'), by: drafterId, event: 'draft' });
+      expect(await sqlState(drafter, "SELECT team.append_chain('audit', ARRAY[1]::bigint[], ARRAY[$1], ARRAY['sig'])", [next])).toBe('ok');
+      expect(await sqlState(drafter, "SELECT team.append_chain('audit', ARRAY[2]::bigint[], ARRAY['treasury-team/1 audit\nnot json'], ARRAY['sig'])")).toBe('22023');
+      // The version 3 functions are gone: a claim for review is not a thing any more.
+      expect(await sqlState(approver, 'SELECT * FROM team.claim_row($1, 60000, true)', [lost])).toBe('42883');
+      // The claim standing from version 3 records its outcome, with a statement, under its fencing number...
+      await approver.query("SELECT team.record_outcome($1, 1, 'sent', 'transfer tr_1', $2, 'statement', 'sig')", [sending, randomUUID()]);
+      // ...but the claim for review records nothing: only an approver's review moves that row now.
+      expect(await sqlState(approver, "SELECT team.record_outcome($1, 2, 'open', 'retry', $2, 'statement', 'sig')", [lost, randomUUID()])).toBe('TF001');
+      const after = await admin.query<{ id: string; state: string }>('SELECT id::text, state FROM team.queue_row');
+      expect(Object.fromEntries(after.rows.map((r) => [r.id, r.state]))).toEqual({ [sending]: 'sent', [lost]: 'needs-review' });
+
+      // A registered login's request to join is frozen; one not registered yet is still renewed.
+      const renew = "UPDATE team.join_request SET text = 'again' WHERE db_role = session_user";
+      expect((await approver.query(renew)).rowCount).toBe(0);
+      expect((await newcomer.query(renew)).rowCount).toBe(1);
+    } finally {
+      await Promise.all(clients.map((c) => c.end()));
       await client.end();
     }
   });

@@ -5,7 +5,7 @@ import type { Events } from '../../src/shared/ipc';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
 import { startTcpGate, type TcpGate } from '../support/tcp-gate';
 import { member as testMember, sha256, signWith, sortedJson, statement } from './team-fixtures';
-import { addMember, asLogin, decideAndPush, draftAndPush, memberOf, SERVICE, signedOnly, startTeam, transfer, type Desktop, type Team } from './workspace-helpers';
+import { addMember, asLogin, decideAndPush, draftAndPush, mainOf, memberOf, SERVICE, signDraft, signDrafts, signedOnly, startTeam, transfer, type Desktop, type Team } from './workspace-helpers';
 
 let cluster: PgCluster;
 let team: Team;
@@ -68,16 +68,39 @@ describe('the shared queue', () => {
   it("signs the request as the service reads it: a field it does not know is not signed or sent", async () => {
     const clerk = memberOf(team, 'Clerk');
     const payload = { ...transfer(15_00), callbackUrl: 'https://attacker.example/' };
-    const draft = await clerk.h.ok('workspace:signDraft', { workspaceId: clerk.workspaceId, service: SERVICE, kind: 'transfer', payload, idempotencyKey: randomUUID() });
+    const draft = await signDraft(clerk, 'transfer', payload);
     expect(JSON.parse(draft.payload)).toEqual(transfer(15_00));
-    const bad = await clerk.h.invoke('workspace:signDraft', { workspaceId: clerk.workspaceId, service: SERVICE, kind: 'transfer', payload: { ...transfer(15_00), destination: 'acct_main' }, idempotencyKey: randomUUID() });
+    const bad = await clerk.h.invoke('workspace:signDrafts', { profileId: clerk.profileId, drafts: [{ rowId: randomUUID(), kind: 'transfer', payload: { ...transfer(15_00), destination: 'acct_main' }, idempotencyKey: randomUUID() }] });
     expect(bad.ok ? 'signed' : bad.error.workspace?.kind).toBe('invalid');
+  });
+
+  it("signs a profile's drafts for the workspace that covers its service, after one prompt listing each, under the directory it verified", async () => {
+    const clerk = memberOf(team, 'Clerk');
+    const asked = clerk.h.prompt.asked.length;
+    const signed = await signDrafts(clerk, [
+      { kind: 'transfer', payload: transfer(1_01) },
+      { kind: 'transfer', payload: transfer(1_02) },
+      { kind: 'transfer', payload: transfer(1_03) },
+    ]);
+    const questions = clerk.h.prompt.asked.slice(asked);
+    expect(questions.map((q) => q.message)).toEqual(['Sign these 3 drafts, $3.06 in all, for Acme Treasury?']);
+    expect(questions[0]?.detail.filter((line) => line.includes('$1.0'))).toHaveLength(3);
+    const head = (await clerk.h.ok('workspace:directory', { workspaceId: clerk.workspaceId })).head;
+    expect(signed.map((d) => (JSON.parse(d.text.slice(d.text.indexOf('\n') + 1)) as { dir?: unknown }).dir)).toEqual([head, head, head]);
+    // Declined: nothing is signed.
+    clerk.h.prompt.answer = 'decline';
+    try {
+      const declined = await clerk.h.invoke('workspace:signDrafts', { profileId: clerk.profileId, drafts: [{ rowId: randomUUID(), kind: 'transfer', payload: transfer(1_04), idempotencyKey: randomUUID() }] });
+      expect(declined.ok ? 'signed' : declined.error.code).toBe('declined');
+    } finally {
+      clerk.h.prompt.answer = 'confirm';
+    }
   });
 
   it('refuses a decision on a row whose draft has not reached the workspace, saying so', async () => {
     const clerk = memberOf(team, 'Clerk');
     const controller = memberOf(team, 'Controller');
-    const unpushed = await clerk.h.ok('workspace:signDraft', { workspaceId: clerk.workspaceId, service: SERVICE, kind: 'transfer', payload: transfer(14_00), idempotencyKey: randomUUID() });
+    const unpushed = await signDraft(clerk, 'transfer', transfer(14_00));
     const decisions = await controller.h.ok('workspace:decide', { workspaceId: controller.workspaceId, drafts: [{ text: unpushed.text, signature: unpushed.signature, payload: unpushed.payload }], decision: 'approve' });
     const pushed = await controller.h.ok('workspace:push', { workspaceId: controller.workspaceId, drafts: [], decisions });
     expect(pushed.decisions).toEqual([{ id: expect.any(String), status: 'refused', problem: 'The row this decides is not in the workspace: its draft has not reached it yet. Try again once it has.' }]);
@@ -87,7 +110,7 @@ describe('the shared queue', () => {
     const clerk = memberOf(team, 'Clerk');
     const controller = memberOf(team, 'Controller');
     const [a, b] = [await draftAndPush(clerk, 16_01), await draftAndPush(clerk, 16_02)];
-    const unpushed = await clerk.h.ok('workspace:signDraft', { workspaceId: clerk.workspaceId, service: SERVICE, kind: 'transfer', payload: transfer(16_03), idempotencyKey: randomUUID() });
+    const unpushed = await signDraft(clerk, 'transfer', transfer(16_03));
     const decisions = await controller.h.ok('workspace:decide', { workspaceId: controller.workspaceId, drafts: [a, unpushed, b].map(signedOnly), decision: 'approve' });
     const pushed = await controller.h.ok('workspace:push', { workspaceId: controller.workspaceId, drafts: [], decisions });
     expect(pushed.decisions.map((d) => d.status)).toEqual(['added', 'refused', 'added']);
@@ -139,10 +162,10 @@ describe('the shared queue', () => {
       expect(reasons).toEqual({ [unsigned]: 'unsigned', [badSig]: 'bad-signature', [real.rowId]: 'payload-mismatch', [leaverDraft.rowId]: 'removed-drafter', [stolen]: 'bad-signature' });
       // What nobody signed is never shown as a request; the removed member's own draft still reads as what they signed.
       for (const r of rows) expect(r.payload === null).toBe(r.id !== leaverDraft.rowId);
-      for (const id of [unsigned, badSig, real.rowId, leaverDraft.rowId]) {
-        const claim = await treasurer.h.ok('workspace:claim', { workspaceId: treasurer.workspaceId, rowId: id, leaseMs: 60_000 });
-        expect(claim).toMatchObject({ claimed: false, why: 'not-ready' });
-      }
+      const claims = await mainOf(treasurer).claim([unsigned, badSig, real.rowId, leaverDraft.rowId, stolen]);
+      expect(claims.map((c) => (c.claimed ? 'claimed' : c.why))).toEqual(['not-ready', 'not-ready', 'not-ready', 'not-ready', 'not-ready']);
+      const touched = await su.query('SELECT count(*)::int AS n FROM team.row_event WHERE row_id = ANY($1)', [[unsigned, badSig, real.rowId, leaverDraft.rowId, stolen]]);
+      expect(touched.rows[0]?.n).toBe(0);
       // An approval forged in the database for a real row does not count either.
       const genuine = await draftAndPush(clerk, 13_00);
       const forgedDecision = statement('decision', { workspace: clerk.workspaceId, id: randomUUID(), row: genuine.rowId, payloadHash: sha256(genuine.payload), service: SERVICE, policyVersion: 0, decision: 'approve', by: treasurer.member.id, at: '2025-06-16T09:30:00.000Z' });
@@ -164,7 +187,7 @@ describe('offline: drafts and approvals signed without the workspace, pushed whe
     const before = roaming.h.events.length;
     const after = () => roaming.h.events.slice(before);
     await gate.shut();
-    const draft = await roaming.h.ok('workspace:signDraft', { workspaceId: roaming.workspaceId, service: SERVICE, kind: 'transfer', payload: transfer(77_00), idempotencyKey: randomUUID() });
+    const draft = await signDraft(roaming, 'transfer', transfer(77_00));
     const signedDraft = { text: draft.text, signature: draft.signature, payload: draft.payload };
     const offline = await roaming.h.invoke('workspace:push', { workspaceId: roaming.workspaceId, drafts: [signedDraft], decisions: [] });
     expect(offline.ok ? 'pushed' : offline.error).toMatchObject({ code: 'workspace', workspace: { kind: 'unreachable', retryable: true } });

@@ -9,6 +9,7 @@ import type { SaveDialog } from '../files/save-dialog';
 import type { InFlightCalls } from '../ipc/in-flight';
 import type { KeySends } from '../profiles/key-sends';
 import type { MoneyGate } from '../money/money-gate';
+import type { Payers } from '../money/payers';
 import type { ProfileStore, RecoveredFile } from '../profiles/profile-store';
 import type { PromptGate } from '../prompt/trusted-prompt';
 import type { SessionAwareSecrets } from '../secrets/secret-vault';
@@ -58,6 +59,8 @@ export interface CoreContext {
   workspaces: Workspaces;
   /** The one way a request that moves money leaves (src/main/money): solo rows and the team sender's. */
   money: MoneyGate;
+  /** Which account each profile's key pays from (signed into team drafts, checked before a team send). */
+  payers: Payers;
   /** main's sender of the team workspaces' approved rows (the page only sees and pauses it). */
   teamSending: TeamSending;
 }

@@ -19,6 +19,7 @@ import { connectivityHandlers } from '../ipc/handlers/connectivity';
 import { keychainHandlers } from '../ipc/handlers/keychain';
 import { outboxHandlers } from '../ipc/handlers/outbox';
 import { MoneyGate } from '../money/money-gate';
+import { Payers } from '../money/payers';
 import { profilesHandlers } from '../ipc/handlers/profiles';
 import { serviceHandlers } from '../ipc/handlers/service';
 import { settingsHandlers } from '../ipc/handlers/settings';
@@ -147,10 +148,12 @@ async function openSecrets(kind: MainCoreOptions['secrets']): Promise<SessionAwa
  */
 export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
   // main's own team sender hears what the windows hear (a row changed, a workspace came back, the profiles changed).
-  const heard: { teamSending?: TeamSending } = {};
+  const heard: { teamSending?: TeamSending; payers?: Payers } = {};
   const toWindows = opts.emit;
   const emit: MainCoreOptions['emit'] = (event, payload) => {
     toWindows(event, payload);
+    // A profile's key or address may have changed: the account it pays from is read again.
+    if (event === 'profiles:changed') heard.payers?.forget();
     heard.teamSending?.heard(event, payload);
   };
   opts = { ...opts, emit };
@@ -196,8 +199,10 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     now,
     ...(opts.workspaceBackoffMs !== undefined ? { initialBackoffMs: opts.workspaceBackoffMs } : {}),
   });
+  const payers = new Payers(services);
+  heard.payers = payers;
   const money = new MoneyGate({ store, services, dir: join(opts.userDataDir, 'send-journal'), now, soloRefusal: (service, row) => workspaces.soloRefusal(service, row) });
-  const teamSending = new TeamSending({ workspaces, store, secrets, services, money, holds, emit: opts.emit, now, ...(opts.teamLookAgainMs !== undefined ? { lookAgainMs: opts.teamLookAgainMs } : {}) });
+  const teamSending = new TeamSending({ workspaces, store, secrets, services, money, payers, holds, emit: opts.emit, now, ...(opts.teamLookAgainMs !== undefined ? { lookAgainMs: opts.teamLookAgainMs } : {}) });
   heard.teamSending = teamSending;
   const ctx: CoreContext = {
     version: opts.version,
@@ -224,6 +229,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     reveals: new CardReveals({ store, services, audit, prompt, labels: cardLabels, identity, now }),
     keySends: new KeySends({ prompt, now }),
     money,
+    payers,
     teamSending,
     workspaces,
   };

@@ -67,7 +67,6 @@ export function rowStatement(dir: VerifiedDirectory, actor: Actor, rowId: string
 
 /** Why this desktop will not claim the row (as read in the claim's transaction), or null when it may. */
 function notSendable(row: TeamRowView): ClaimResult | null {
-  if (row.history.blocked) return { claimed: false, why: 'not-ready', text: row.history.blocked };
   if (row.verdict.status !== 'ready') return notReady(row.verdict);
   if (row.state !== 'open') return { claimed: false, why: 'closed', text: row.note ?? `That row is ${row.state} already: nothing to send.` };
   if (row.lease) return held(row);
@@ -76,8 +75,8 @@ function notSendable(row: TeamRowView): ClaimResult | null {
 }
 
 function held(row: TeamRowView): ClaimResult {
-  const until = row.lease ? ` until ${row.lease.expires}` : '';
-  return { claimed: false, why: 'held', text: `Another desktop (${row.lease?.holder ?? 'another login'}) is sending it${until}; it is taken over if that desktop stops.` };
+  if (!row.lease) return { claimed: false, why: 'closed', text: `The workspace did not let this desktop claim it (its database shows it ${row.dbState}, with claim ${row.fence}).` };
+  return { claimed: false, why: 'held', text: `Another desktop (${row.lease.holder}) is sending it until ${row.lease.expires}; it is taken over if that desktop stops.` };
 }
 
 /** A row this desktop's verdict says may not be sent. */

@@ -102,8 +102,17 @@ export async function joinRequests(session: WorkspaceSession, dir: VerifiedDirec
   return r.rows.map((row) => {
     const req = readJoinRequest(row, dir.workspaceId);
     if ('problem' in req) return { dbRole: row.db_role, name: '', fingerprint: '', at: row.written_at.toISOString(), registered: false, problem: req.problem };
-    return { dbRole: row.db_role, name: req.name, fingerprint: fingerprint(req.publicKey), at: req.at, registered: memberByKey(dir, req.publicKey) !== undefined };
+    return { dbRole: row.db_role, name: req.name, fingerprint: fingerprint(req.publicKey), at: req.at, registered: memberByKey(dir, req.publicKey) !== undefined || [...dir.members.values()].some((m) => m.dbRole === row.db_role) };
   });
+}
+
+/**
+ * A login that is a member's already (active or removed) never gets another key: whoever holds its
+ * password would sign as a second member, and the directory ignores such an entry anyway.
+ */
+function refuseSecondKey(dir: VerifiedDirectory, dbRole: string): void {
+  const holder = [...dir.members.values()].find((m) => m.dbRole === dbRole);
+  if (holder) throw new WorkspaceError('conflict', `${dbRole} is registered already, as ${holder.name}: one login is one member.`);
 }
 
 /** Admins: registers the key `dbRole` asked to join with, after the admin compared its fingerprint in main's prompt. */
@@ -116,6 +125,7 @@ export async function registerMember(session: WorkspaceSession, pinned: Pinned, 
   if ('problem' in req) throw new WorkspaceError('invalid', `${dbRole}'s request cannot be registered: ${req.problem}.`);
   const known = memberByKey(dir, req.publicKey);
   if (known) throw new WorkspaceError('conflict', `That key is already registered, as ${known.name}.`);
+  refuseSecondKey(dir, dbRole);
   await confirmOrThrow(prompt, registerQuestion(req.name, role, dbRole, fingerprint(req.publicKey)), 'Nobody was registered');
   const member: MemberRecord = { id: randomUUID(), name: req.name, role, publicKey: req.publicKey, dbRole, status: 'active' };
   return changeDirectory(
@@ -124,6 +134,7 @@ export async function registerMember(session: WorkspaceSession, pinned: Pinned, 
     actor,
     (fresh) => {
       if (memberByKey(fresh, req.publicKey)) throw new WorkspaceError('conflict', 'That key was registered by another admin meanwhile.');
+      refuseSecondKey(fresh, dbRole);
       return { content: { entry: 'member', member }, result: member };
     },
     async (client, m) => {

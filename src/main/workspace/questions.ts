@@ -157,13 +157,17 @@ export function decideQuestion(decision: Decision, rows: readonly ListedRow[], r
   };
 }
 
-export function draftQuestion(workspace: string, rows: readonly ListedRow[]): PromptQuestion {
+export function draftQuestion(workspace: string, rows: readonly ListedRow[], payer: { svcHandle: string; name: string } | null = null): PromptQuestion {
   const total = rows.reduce((sum, r) => sum + r.amountCents, 0);
   return {
     kind: 'workspace-sign',
     title: 'Sign drafts for your team',
     message: rows.length === 1 ? `Sign this ${rows[0]?.kind === 'payment' ? 'payment' : 'transfer'} of ${formatUsd(total)} as a draft for ${workspace}?` : `Sign these ${rows.length} drafts, ${formatUsd(total)} in all, for ${workspace}?`,
-    detail: [...listed(rows), 'Your signature says you asked for these; approvers of the workspace decide whether they are sent.'],
+    detail: [
+      ...listed(rows),
+      payer ? `Paid from: @${payer.svcHandle.replace(/^@/, '')} (${payer.name}), this profile’s own account` : 'Paid from: not known now (the service cannot be asked): any desktop holding this service’s key may send it',
+      'Your signature says you asked for these; approvers of the workspace decide whether they are sent.',
+    ],
     confirm: rows.length === 1 ? 'Sign the draft' : 'Sign the drafts',
     cancel: 'Cancel',
   };

@@ -11,6 +11,7 @@ import { appendAuditMany, lockChain, type Actor, type AuditFields } from './chai
 import { nodeTeamCrypto } from './keys';
 import { confirmOrThrow, decideQuestion, draftQuestion, type ListedRow } from './questions';
 import type { PayRequest, TransferRequest } from '../../shared/service';
+import type { Payer } from '../money/payers';
 import type { WorkspaceSession } from './session';
 import { workspaceFailure, WorkspaceError } from './workspace-error';
 import { parsePayload } from './row-reads';
@@ -41,14 +42,14 @@ export interface DraftInput {
  * desktop verified last). Each payload is checked as the service's request of its kind and kept
  * as its canonical JSON; the renderer keeps the results as the offline copy.
  */
-export async function signDrafts(dir: VerifiedDirectory, actor: Actor, prompt: PromptGate, workspaceName: string, service: string, inputs: readonly DraftInput[]): Promise<(SignedDraft & { rowId: string })[]> {
+export async function signDrafts(dir: VerifiedDirectory, actor: Actor, prompt: PromptGate, workspaceName: string, service: string, payer: Payer | null, inputs: readonly DraftInput[]): Promise<(SignedDraft & { rowId: string })[]> {
   activeMember(dir, actor);
   const requests = inputs.map((input) => {
     const request = teamRequest(input.kind, input.payload);
     if (!request) throw new WorkspaceError('invalid', `That is not a valid ${input.kind}: check the amount, the accounts and the payee. Nothing was signed.`);
     return { input, request };
   });
-  await confirmOrThrow(prompt, draftQuestion(workspaceName, requests.map(({ input, request }) => listedRow(input.kind, service, request))), 'Nothing was signed');
+  await confirmOrThrow(prompt, draftQuestion(workspaceName, requests.map(({ input, request }) => listedRow(input.kind, service, request)), payer), 'Nothing was signed');
   const at = new Date(actor.now()).toISOString();
   return requests.map(({ input, request }) => {
     const payload = canonicalJson(request);
@@ -63,6 +64,7 @@ export async function signDrafts(dir: VerifiedDirectory, actor: Actor, prompt: P
       drafter: actor.memberId,
       at,
       ...(dir.head ? { dir: dir.head } : {}),
+      ...(payer ? { payer: payer.id } : {}),
     };
     const text = signedText('draft', body);
     return { rowId, text, signature: actor.key.sign(text), payload };

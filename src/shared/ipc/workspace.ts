@@ -122,8 +122,6 @@ export interface TeamRowView {
     last: string | null;
     /** Statements that do not count, and why. */
     ignored: string[];
-    /** Why this desktop cannot act on the row now (it names a directory entry not verified here). */
-    blocked: string | null;
   };
   createdAt: string;
   drafter: { id: string; name: string } | null;

@@ -1,4 +1,4 @@
-import { headProblem, type VerifiedDirectory } from './directory';
+import type { VerifiedDirectory } from './directory';
 import { DECIDING_ROLES, type MemberRecord, type OutcomeState, type RowEventBody, type Signed, type TeamCrypto } from './model';
 import { readSignedText } from './signed-text';
 
@@ -33,8 +33,6 @@ export interface RowHistory {
   last: string | null;
   /** Statements that do not count, each with why. */
   ignored: string[];
-  /** Why this desktop cannot act on the row now (a statement names a directory entry it has not verified), or null. */
-  blocked: string | null;
 }
 
 export interface HistoryInput {
@@ -51,6 +49,8 @@ export interface HistoryInput {
 
 const describeOutcome = (state: OutcomeState) => ({ sent: 'sent', failed: 'failed for good', 'needs-review': 'left to a person (its answer was lost)', open: 'given back to try again' })[state];
 
+const article = (event: string) => `${/^[aeiou]/.test(event) ? 'an' : 'a'} ${event}`;
+
 /** A statement checked as this row's: readable, about it, signed by the member it names. */
 function checked(input: HistoryInput, e: Signed): { body: RowEventBody; who: MemberRecord } | string {
   const read = readSignedText('row', e.text);
@@ -58,22 +58,23 @@ function checked(input: HistoryInput, e: Signed): { body: RowEventBody; who: Mem
   const body = read.body;
   const who = input.directory.members.get(body.by);
   if (body.workspace !== input.directory.workspaceId || body.row !== input.rowId) return 'a statement about another row was filed under this one';
-  if (!who) return `a ${body.event} is signed by someone who is not a member`;
-  if (!input.crypto.verify(who.publicKey, e.text, e.signature)) return `a ${body.event} is not signed by ${who.name}: someone without that member's key wrote or changed it`;
+  if (!who) return `${article(body.event)} is signed by someone who is not a member`;
+  if (!input.crypto.verify(who.publicKey, e.text, e.signature)) return `${article(body.event)} is not signed by ${who.name}: someone without that member's key wrote or changed it`;
   if (body.payloadHash !== input.payloadHash) return `${who.name}'s ${body.event} is about another payload`;
   return { body, who };
 }
 
 /**
  * Walks the row's signed statements in the workspace's order. A claim is kept until its own
- * sender signs its outcome; `sent`, `failed` and `canceled` are final; `needs-review` waits for
- * an approver's signed review (went through: sent; did not: open again, every earlier claim
- * settled by what they checked). A cancellation counts from the drafter or an active admin, a
- * review from an active approver or admin who did not draft the row. Anything else is ignored,
- * and said.
+ * sender signs its outcome; `sent`, `failed` and `canceled` are final. A row waiting for a review
+ * is opened again only by the review of an active approver or admin who did not draft it (every
+ * earlier claim then settled by what they checked): a sender's claim there only adds a send that
+ * may have happened, and only an outcome that closes it (sent, failed) counts. What only stops a
+ * row counts whoever signed it since (a member removed later): a cancellation by its drafter or
+ * an admin, a review that found it went through. Anything else is ignored, and said.
  */
 export function rowHistory(input: HistoryInput): RowHistory {
-  const out: RowHistory = { state: 'open', unresolved: [], last: null, ignored: [], blocked: null };
+  const out: RowHistory = { state: 'open', unresolved: [], last: null, ignored: [] };
   const claims = new Map<string, UnresolvedClaim>();
   const claimKey = (fence: number, by: string) => `${fence}|${by}`;
   for (const e of input.events) {
@@ -83,16 +84,11 @@ export function rowHistory(input: HistoryInput): RowHistory {
       continue;
     }
     const { body, who } = c;
-    out.blocked ??= headProblem(input.directory, body.dir, who.name);
     if (FINAL.has(out.state)) {
       out.ignored.push(`${who.name}'s ${body.event} came after the row was ${out.state}`);
       continue;
     }
-    if (out.state === 'needs-review' && (body.event === 'claim' || body.event === 'outcome')) {
-      // Its last send may have gone through: only a person's review opens it again, never a sender.
-      out.ignored.push(`${who.name}'s ${body.event} came while it waited for a review; only an approver's review opens it again`);
-      continue;
-    }
+    const inReview = out.state === 'needs-review';
     switch (body.event) {
       case 'claim':
         // Whoever claimed it (removed since, even) may have sent it: every claim counts until settled.
@@ -104,26 +100,33 @@ export function rowHistory(input: HistoryInput): RowHistory {
           out.ignored.push(`${who.name} signed an outcome for claim ${body.fence}, which is not theirs`);
           break;
         }
+        if (inReview && !FINAL.has(body.state)) {
+          // Its last send may have gone through: only a person's review opens it again, never a sender.
+          out.ignored.push(`${who.name}'s outcome (${body.state}) came while it waited for a review; only an approver's review opens it again`);
+          break;
+        }
         claims.delete(claimKey(body.fence, body.by));
         out.state = body.state;
         out.last = `${describeOutcome(body.state)} by ${who.name}'s desktop${body.detail ? `: ${body.detail}` : ''}`;
         break;
       }
       case 'cancel':
-        if (body.by !== input.drafterId && !(who.role === 'admin' && who.status === 'active')) {
+        if (body.by !== input.drafterId && who.role !== 'admin') {
           out.ignored.push(`${who.name} canceled it, but only its drafter or an admin may`);
           break;
         }
         out.state = 'canceled';
         out.last = `canceled by ${who.name}`;
         break;
-      case 'review':
-        if (out.state !== 'needs-review') {
+      case 'review': {
+        if (!inReview) {
           out.ignored.push(`${who.name} reviewed it while it did not wait for a review`);
           break;
         }
-        if (body.by === input.drafterId || who.status !== 'active' || !DECIDING_ROLES.has(who.role)) {
-          out.ignored.push(`${who.name} reviewed it, but only an approver other than its drafter may`);
+        // Found sent only closes it: it counts from whoever was an approver. Not sent opens it again: only an active one.
+        const mayAnswer = body.by !== input.drafterId && DECIDING_ROLES.has(who.role) && (body.found === 'sent' || who.status === 'active');
+        if (!mayAnswer) {
+          out.ignored.push(`${who.name} reviewed it, but only an active approver other than its drafter may open it again`);
           break;
         }
         out.state = body.found === 'sent' ? 'sent' : 'open';
@@ -131,6 +134,7 @@ export function rowHistory(input: HistoryInput): RowHistory {
         // What they checked settles every earlier claim: sending it again is their decision.
         claims.clear();
         break;
+      }
     }
   }
   out.unresolved = [...claims.values()];

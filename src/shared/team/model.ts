@@ -115,6 +115,13 @@ export const DraftBody = z.strictObject({
   drafter: Uuid,
   at: At,
   dir: DirectoryHead.optional(),
+  /**
+   * Who pays: the service's id of the drafting profile's own handle (its API key's legal entity).
+   * A desktop whose key pays from another handle never sends the row: at one service address,
+   * two companies' keys would otherwise pay each other's rows. Absent when the drafter could not
+   * read it (offline, never read before).
+   */
+  payer: exactText(200).optional(),
 });
 export type DraftBody = z.infer<typeof DraftBody>;
 

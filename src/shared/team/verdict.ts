@@ -117,13 +117,15 @@ export function rowVerdict(input: VerdictInput): RowVerdict {
     if (dec.row !== body.id || dec.workspace !== directory.workspaceId) continue;
     if (!who) skip('it is signed by someone who is not a member');
     else if (!crypto.verify(who.publicKey, d.text, d.signature)) skip(`its signature is not ${who.name}'s`);
-    else if (headProblem(directory, dec.dir, who.name)) return { status: 'blocked', text: headProblem(directory, dec.dir, who.name) as string, ignored };
     else if (who.status === 'removed') skip(`${who.name} was removed from the workspace`);
     else if (!DECIDING_ROLES.has(who.role)) skip(`${who.name} is a ${who.role}, who cannot approve or reject`);
     else if (dec.payloadHash !== body.payloadHash) skip(`${who.name} signed it over another payload`);
     else if (dec.service !== body.service) skip(`${who.name} signed it for another service (${dec.service})`);
     else if (dec.policyVersion > version) skip(`${who.name} signed it under policy version ${dec.policyVersion}, which this desktop has not verified`);
     else if (dec.by === body.drafter && dec.decision === 'approve') skip(`${who.name} drafted it, and a drafter never approves their own row`);
+    // A decision that would count, signed under a directory this desktop has not seen (a removal,
+    // a stricter policy kept from it): nothing is decided here until it has.
+    else if (headProblem(directory, dec.dir, who.name)) return { status: 'blocked', text: headProblem(directory, dec.dir, who.name) as string, ignored };
     else if (dec.decision === 'reject') return never('rejected', `${who.name} rejected it${dec.reason ? `: ${dec.reason}` : '.'}`, ignored);
     else approvedBy.add(who.id);
   }

@@ -74,7 +74,7 @@ export function workspaceHandlers(ctx: CoreContext): HandlersOf<typeof workspace
       if (binding.kind === 'unsure') throw new WorkspaceError('refused', `Nothing was signed: ${binding.problem}`);
       if (binding.kind === 'solo') throw new WorkspaceError('refused', 'Nothing was signed: no team workspace approves this profile’s transfers and payments; they are approved on this desktop.');
       const { l, actor } = await anyway(binding.workspaceId);
-      const signed = await signDrafts(l.directory, actor, ctx.prompt, l.stored.name, service, drafts);
+      const signed = await signDrafts(l.directory, actor, ctx.prompt, l.stored.name, service, await ctx.payers.of(profileId), drafts);
       await ws.drafted(l, service, signed.map((d, i) => ({ rowId: d.rowId, key: drafts[i]?.idempotencyKey ?? '' })));
       return { workspaceId: binding.workspaceId, service, signed };
     },

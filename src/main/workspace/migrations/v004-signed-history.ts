@@ -33,10 +33,16 @@ GRANT SELECT ON team.row_event TO ${r.member};
 CREATE TRIGGER row_event_written_once BEFORE UPDATE OR DELETE ON team.row_event FOR EACH ROW EXECUTE FUNCTION team.refuse_change();
 CREATE TRIGGER row_event_not_truncated BEFORE TRUNCATE ON team.row_event FOR EACH STATEMENT EXECUTE FUNCTION team.refuse_change();
 
--- The body of a signed text: the JSON after its first line.
+-- The body of a signed text: the JSON after its first line, or NULL when there is none. Never an
+-- error: one unreadable directory entry (written before version 4, or by the owner) would
+-- otherwise make every append_chain, which reads the whole directory, fail.
 CREATE FUNCTION team.signed_body(p_text text) RETURNS jsonb
-LANGUAGE sql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $f$
-  SELECT substr(p_text, strpos(p_text, E'\\n') + 1)::jsonb
+LANGUAGE plpgsql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $f$
+BEGIN
+  RETURN substr(p_text, strpos(p_text, E'\\n') + 1)::jsonb;
+EXCEPTION WHEN others THEN
+  RETURN NULL;
+END
 $f$;
 
 DROP FUNCTION team.claim_row(uuid, integer, boolean);
@@ -51,7 +57,8 @@ LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
 #variable_conflict use_column
 DECLARE
   q team.queue_row;
-  v_until timestamptz := clock_timestamp() + make_interval(secs => greatest(p_lease_ms, 0) / 1000.0);
+  -- A lease is at most an hour: a login cannot sit on a row for weeks.
+  v_until timestamptz := clock_timestamp() + make_interval(secs => least(greatest(p_lease_ms, 0), 3600000) / 1000.0);
 BEGIN
   IF NOT pg_has_role(session_user, '${r.member}', 'MEMBER') THEN
     RAISE EXCEPTION 'only a member claims rows' USING ERRCODE = '42501';
@@ -156,11 +163,8 @@ BEGIN
   v_prev := CASE WHEN v_last.seq IS NULL THEN '' ELSE encode(sha256(convert_to(v_last.text, 'UTF8')), 'hex') END;
   FOR i IN 1 .. coalesce(array_length(p_seqs, 1), 0) LOOP
     IF p_texts[i] NOT LIKE ('treasury-team/1 ' || p_chain || E'\\n%') THEN RAISE EXCEPTION 'entry % is not a % entry', p_seqs[i], p_chain USING ERRCODE = '22023'; END IF;
-    BEGIN
-      v_body := team.signed_body(p_texts[i]);
-    EXCEPTION WHEN others THEN
-      RAISE EXCEPTION 'entry % cannot be read', p_seqs[i] USING ERRCODE = '22023';
-    END;
+    v_body := team.signed_body(p_texts[i]);
+    IF v_body IS NULL THEN RAISE EXCEPTION 'entry % cannot be read', p_seqs[i] USING ERRCODE = '22023'; END IF;
     IF p_seqs[i] <> v_seq OR (v_body ->> 'seq') IS DISTINCT FROM v_seq::text OR (v_body ->> 'prev') IS DISTINCT FROM v_prev THEN
       RAISE EXCEPTION 'entry % is not the next entry of the % (that is %, after the entry it names)', p_seqs[i], p_chain, v_seq USING ERRCODE = '22023';
     END IF;

@@ -251,7 +251,7 @@ export async function sendReadyTeamRows(wire: TeamRunWire, options: { named?: Re
   } catch (error) {
     return { ...report, stopped: error instanceof Error ? error.message : String(error) };
   }
-  const ready = listed.filter((r) => r.state === 'open' && r.verdict.status === 'ready' && r.history.blocked === null && r.lease === null && !(options.skip?.(r) ?? false));
+  const ready = listed.filter((r) => r.state === 'open' && r.verdict.status === 'ready' && r.lease === null && !(options.skip?.(r) ?? false));
   // The service's rows that may have moved money, read only when a taken-over row needs them, and
   // again for each (after its transactions): a look-alike sent since an earlier read, by this run
   // or another desktop, must be counted before a transaction is taken as this row's.

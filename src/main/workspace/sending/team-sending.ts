@@ -7,6 +7,8 @@ import { serviceOf } from '../../../shared/service-address';
 import type { ProfileServices } from '../../core/profile-services';
 import { toIpcError } from '../../money/ipc-error';
 import type { MoneyGate } from '../../money/money-gate';
+import type { Payer, Payers } from '../../money/payers';
+import { readSignedText } from '../../../shared/team/signed-text';
 import type { Profile } from '../../profiles/profile';
 import type { ProfileStore } from '../../profiles/profile-store';
 import type { SessionAwareSecrets } from '../../secrets/secret-vault';
@@ -19,6 +21,19 @@ import { sendReadyTeamRows, type TeamRunReport, type TeamRunWire } from './team-
 
 /** A workspace is looked at now and then even when no NOTIFY came (a lease that expired elsewhere). */
 const LOOK_AGAIN_MS = 30_000;
+/** The account a row's drafter signed it to be paid from, or null when the draft names none (or cannot be read). */
+function payerOf(row: TeamRowView): string | null {
+  const read = readSignedText('draft', row.draft.text);
+  return read.ok ? (read.body.payer ?? null) : null;
+}
+
+function otherPayerWords(n: number, mine: Payer | null): string {
+  const rows = n === 1 ? '1 approved row is' : `${n} approved rows are`;
+  return mine
+    ? `${rows} signed to be paid from another account than this profile’s key pays from (@${mine.svcHandle.replace(/^@/, '')}): a desktop holding that account’s key sends ${n === 1 ? 'it' : 'them'}.`
+    : `${rows} signed to be paid from a named account, and this desktop cannot read which account its key pays from now: ${n === 1 ? 'it waits' : 'they wait'}.`;
+}
+
 /** How long this desktop waits before trying a row again after `failures` retryable failures: 1 s, doubling, up to 5 minutes, with jitter. */
 function retryWaitMs(failures: number): number {
   const window = Math.min(5 * 60_000, 1_000 * 2 ** Math.min(20, failures - 1));
@@ -34,6 +49,8 @@ export interface TeamSendingDeps {
   secrets: SessionAwareSecrets;
   services: ProfileServices;
   money: MoneyGate;
+  /** Which account this desktop's key pays from: a row signed for another is never sent from here. */
+  payers: Payers;
   /** The service's Retry-After per key: a row whose key must wait is not claimed before then. */
   holds: KeyHolds;
   emit: <E extends EventName>(event: E, payload: Events[E]) => void;
@@ -174,7 +191,15 @@ export class TeamSending {
     this.publish(r, { state: 'sending', message: null });
     // Waits are counted on the system's clock, as the service's Retry-After and the key holds are (a test's pinned clock would never let them end).
     const now = Date.now();
-    const skip = (row: TeamRowView) => (r.notBefore.get(row.id) ?? 0) > now || this.deps.holds.remainingMs(row.idempotencyKey, now) > 0;
+    const payer = await this.deps.payers.of(r.profileId);
+    const otherPayer: string[] = [];
+    const skip = (row: TeamRowView) => {
+      if ((r.notBefore.get(row.id) ?? 0) > now || this.deps.holds.remainingMs(row.idempotencyKey, now) > 0) return true;
+      const named = payerOf(row);
+      if (named === null || named === payer?.id) return false;
+      otherPayer.push(named);
+      return true;
+    };
     let wire: TeamRunWire;
     try {
       wire = await this.wireFor(r);
@@ -196,7 +221,7 @@ export class TeamSending {
     this.scheduleRetry(r);
     this.publish(r, {
       state: report.stopped === null ? 'idle' : 'stopped',
-      message: report.stopped,
+      message: report.stopped ?? (otherPayer.length > 0 ? otherPayerWords(otherPayer.length, payer) : null),
       last: { at: new Date(this.deps.now()).toISOString(), sent: report.sent, failed: report.failed, review: report.review, reopened: report.reopened, stale: report.stale },
     });
   }

@@ -135,10 +135,7 @@ function teamItem(row: TeamRowView, input: InboxInput, pendingByRow: ReadonlyMap
 
   let state: InboxState;
   let needs: string;
-  if (row.history.blocked) {
-    state = 'blocked';
-    needs = row.history.blocked;
-  } else if (row.state === 'needs-review') {
+  if (row.state === 'needs-review') {
     state = 'review';
     // The last outcome often ends with the service's own sentence: one full stop, not two.
     needs = `Needs review: ${row.history.last?.replace(/\.$/, '') ?? 'a send may have gone through'}. An approver who did not draft it looks in the paying account’s transactions and says whether it went through.`;
