@@ -20,16 +20,16 @@ export const wallNow = () => performance.timeOrigin + performance.now();
  * question was answered (wallNow): for a batch of approvals, the moment it was confirmed.
  */
 export class ConfirmingPrompt implements TrustedPrompt {
-  readonly answered: { kind: PromptQuestion['kind']; at: number }[] = [];
+  readonly answered: { question: PromptQuestion; at: number }[] = [];
 
   ask(question: PromptQuestion): Promise<boolean> {
-    this.answered.push({ kind: question.kind, at: wallNow() });
+    this.answered.push({ question, at: wallNow() });
     return Promise.resolve(true);
   }
 
-  /** When the questions of one kind were answered, in order. */
-  times(kind: PromptQuestion['kind']): number[] {
-    return this.answered.filter((a) => a.kind === kind).map((a) => a.at);
+  /** The questions titled `title` and when each was answered, in order. */
+  titled(title: string): { question: PromptQuestion; at: number }[] {
+    return this.answered.filter((a) => a.question.title === title);
   }
 }
 

@@ -73,21 +73,45 @@ async function pressApprove(page: Page, keys: readonly string[]): Promise<void> 
   await page.keyboard.press('a');
 }
 
+/** The title of main's question before this desktop's key signs approvals (src/main/workspace/questions.ts). */
+const APPROVE_TITLE = 'Approve with your key';
+
+/** The amounts (cents) a signing question lists, one per row line ("Transfer $12.34 from …"). */
+function amountsListed(detail: readonly string[]): number[] {
+  return detail.flatMap((line) => {
+    const m = /^(?:Transfer|Payment) \$([\d,]+)\.(\d{2}) /.exec(line);
+    return m ? [Number((m[1] as string).replace(/,/g, '')) * 100 + Number(m[2])] : [];
+  });
+}
+
 /**
- * A batch of the workspace's rows approved on `d`: checked, A, and main's prompt (which this
- * benchmark's person confirms at once; the batch's moment is when it was confirmed). Returns once
- * `d`'s own inbox shows the batch's new state (`doneNeeds`, or gone): a person waits for that
- * before the next batch.
+ * A selection of the workspace's rows approved on `d`: checked, A, and main's prompts (main lists
+ * every row it signs, so a large selection is asked as several questions, one after another),
+ * which this benchmark's person confirms at once. Each question's rows are a batch whose moment
+ * is when it was confirmed; the rows are told apart by their amounts (`amountOf`, from the
+ * workspace), which the benchmark keeps distinct. Returns once `d`'s own inbox shows the
+ * selection's new state (`doneNeeds`, or gone): a person waits for that before the next one.
  */
-export async function approveTeamBatch(d: BenchDesktop, keys: readonly string[], doneNeeds: string): Promise<ApprovalBatch & { keyAt: number }> {
-  const before = d.prompt.times('workspace-sign').length;
+export async function approveTeamBatch(d: BenchDesktop, keys: readonly string[], doneNeeds: string, amountOf: (key: string) => number): Promise<(ApprovalBatch & { keyAt: number })[]> {
+  const before = d.prompt.titled(APPROVE_TITLE).length;
+  const wanted = new Map(keys.map((k) => [amountOf(k), k]));
+  const asked = () => d.prompt.titled(APPROVE_TITLE).slice(before);
   await check(d.page, keys);
   const keyAt = wallNow();
   await pressApprove(d.page, keys);
-  await expect.poll(() => d.prompt.times('workspace-sign').length, { timeout: PATIENCE_MS }).toBeGreaterThan(before);
-  const at = d.prompt.times('workspace-sign')[before] as number;
+  await expect.poll(() => asked().reduce((n, a) => n + amountsListed(a.question.detail).length, 0), { timeout: PATIENCE_MS }).toBe(keys.length);
+  const batches = asked().map((a) => ({
+    at: a.at,
+    keyAt,
+    keys: amountsListed(a.question.detail).map((cents) => {
+      const key = wanted.get(cents);
+      if (!key) throw new Error(`main asked to approve ${cents} cents, which is not in the selection`);
+      wanted.delete(cents);
+      return key;
+    }),
+  }));
   await waitForRows(d.page, keys, doneNeeds);
-  return { at, keyAt, keys };
+  return batches;
 }
 
 /**

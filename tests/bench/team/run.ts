@@ -9,9 +9,10 @@
  *  1. The team (team-phase.ts): a drafter (the workspace's admin) and two approvers, set up
  *     through main's handlers, with a policy asking two approvers for the sandbox's service. The
  *     drafter imports `--rows` transfers on the Transfers screen; the first approver approves them
- *     in the Approvals inbox `--batch` at a time (checked, A, main's prompt), then the second,
+ *     in the Approvals inbox `--batch` at a time (checked, A, and main's prompts, which list at most
+ *     12 rows each, so a batch is several questions), then the second,
  *     whose desktop alone sends (the others paused theirs). Each approval is timed from its
- *     batch's confirmation to the row's new state painted on the other desktops (the drafter's
+ *     question's confirmation to the row's new state painted on the other desktops (the drafter's
  *     and the other approver's inbox: "1 more approver", then approved or gone), in those pages
  *     (inbox-probe.ts). Then from the last approval until the sandbox's ledger holds every row
  *     and the workspace says each was sent.
@@ -42,7 +43,7 @@ import { planTransfers } from './transfers-plan';
 const SHOWN_TARGET_P95_MS = 1_000;
 /**
  * The team's sender looks for ready rows on every change a workspace announces and, failing
- * that, every 30 s (team-sending.ts). Two such looks are 60 s: a tail longer than that means
+ * that, every 30 s (src/main/workspace/sending/team-sending.ts). Two such looks are 60 s: a tail longer than that means
  * rows waited for a look instead of being sent as they became ready.
  */
 const SENT_BOUND_MS = 60_000;
@@ -52,7 +53,7 @@ const round = (ms: number) => Math.round(ms);
 async function main(): Promise<void> {
   const rows = numberArg('rows', 1000, true);
   const batch = numberArg('batch', 100, true);
-  if (batch < 1 || batch > 100) throw new Error(`--batch must be between 1 and 100 (main's prompt signs at most 100 at once); got ${batch}`);
+  if (batch < 1 || batch > 100) throw new Error(`--batch must be between 1 and 100 (rows a person checks before pressing A); got ${batch}`);
   const lines: BenchLine[] = [];
   const say = (line: BenchLine) => {
     lines.push(line);
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
     say({ kind: 'team_drafting', rows, what: 'the drafter imports the CSV on the Transfers screen: each row signed in main and kept in the outbox', drafted_ms: round(team.drafted_ms), pushed_ms: round(team.pushed_ms) });
     for (const s of team.shown) {
       const missing = s.never_shown > 0 || s.n !== rows;
-      say({ kind: 'shown', scenario: `${s.phase}'s approvals on ${s.observer}'s desktop`, what: 'from the batch confirmed in main’s prompt to the row’s new state painted in the inbox', batch, ...s, target_p95_ms: SHOWN_TARGET_P95_MS, pass: !missing && s.shown_otherwise === 0 && s.p95 <= SHOWN_TARGET_P95_MS });
+      say({ kind: 'shown', scenario: `${s.phase}'s approvals on ${s.observer}'s desktop`, what: 'from the question that listed it confirmed in main’s prompt (12 rows at most) to the row’s new state painted in the inbox', batch, ...s, target_p95_ms: SHOWN_TARGET_P95_MS, pass: !missing && s.shown_otherwise === 0 && s.p95 <= SHOWN_TARGET_P95_MS });
     }
     say({ kind: 'team_sent', rows, what: 'from the last approval to every row in the ledger, then to the workspace saying sent for each', to_ledger_ms: round(team.to_ledger_ms), to_sent_ms: round(team.to_sent_ms), target_ms: SENT_BOUND_MS, key_to_confirm_max_ms: round(team.key_to_confirm_max_ms), pass: team.to_sent_ms <= SENT_BOUND_MS });
 

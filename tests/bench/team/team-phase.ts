@@ -31,7 +31,7 @@ export interface TeamRun {
   /** From the last batch's confirmation to the ledger holding every row, then to the workspace saying sent for each. */
   to_ledger_ms: number;
   to_sent_ms: number;
-  /** Each batch's key press to its confirmation in main's prompt, worst (ms): what the prompt's moment leaves out. */
+  /** Each selection's key press to the confirmation of its last question in main's prompt, worst (ms): what the prompts' moments leave out. */
   key_to_confirm_max_ms: number;
   states: Record<string, number>;
   money: MoneyCheck;
@@ -53,16 +53,16 @@ async function decisionsWritten(su: pg.Client): Promise<Map<string, Map<string, 
   return byLogin;
 }
 
-async function workspaceRows(su: pg.Client): Promise<{ key: string; amountCents: number; state: string }[]> {
-  const r = await su.query<{ idempotency_key: string; amount_cents: string; state: string }>('SELECT idempotency_key, amount_cents, state FROM team.queue_row');
-  return r.rows.map((x) => ({ key: x.idempotency_key, amountCents: Number(x.amount_cents), state: x.state }));
+async function workspaceRows(su: pg.Client): Promise<{ rowId: string; key: string; amountCents: number; state: string }[]> {
+  const r = await su.query<{ id: string; idempotency_key: string; amount_cents: string; state: string }>('SELECT id, idempotency_key, amount_cents, state FROM team.queue_row');
+  return r.rows.map((x) => ({ rowId: x.id, key: x.idempotency_key, amountCents: Number(x.amount_cents), state: x.state }));
 }
 
 /** Approves every row on `d`, `batch` at a time, in the inbox's order. */
-async function approveAll(d: BenchDesktop, keys: readonly string[], batch: number, doneNeeds: string): Promise<(ApprovalBatch & { keyAt: number })[]> {
+async function approveAll(d: BenchDesktop, keys: readonly string[], batch: number, doneNeeds: string, amountOf: (key: string) => number): Promise<(ApprovalBatch & { keyAt: number })[]> {
   const done: (ApprovalBatch & { keyAt: number })[] = [];
   for (let i = 0; i < keys.length; i += batch) {
-    done.push(await approveTeamBatch(d, keys.slice(i, i + batch), doneNeeds));
+    done.push(...(await approveTeamBatch(d, keys.slice(i, i + batch), doneNeeds, amountOf)));
     progress(`team: ${d.name} approved ${Math.min(keys.length, i + batch)} of ${keys.length}`);
   }
   return done;
@@ -119,12 +119,18 @@ export async function runTeam(browser: Browser, shim: string, sandbox: Sandbox, 
     await waitForInbox(first.page, 'team:', n, '^2 more approvers$');
     await waitForInbox(second.page, 'team:', n, '^2 more approvers$');
 
+    const amounts = new Map((await workspaceRows(su)).map((r) => [`team:${r.rowId}`, r.amountCents]));
+    const amountOf = (key: string): number => {
+      const cents = amounts.get(key);
+      if (cents === undefined) throw new Error(`the inbox shows ${key}, which the workspace does not hold`);
+      return cents;
+    };
     progress('team: the first approver approves');
     const keys = await inboxKeys(first.page, 'team:');
-    const firstBatches = await approveAll(first, keys, batch, '^1 more approver; you approved it$');
+    const firstBatches = await approveAll(first, keys, batch, '^1 more approver; you approved it$', amountOf);
     await waitForInbox(second.page, 'team:', n, '^1 more approver$');
     progress('team: the second approver approves');
-    const secondBatches = await approveAll(second, await inboxKeys(second.page, 'team:'), batch, '^Approved');
+    const secondBatches = await approveAll(second, await inboxKeys(second.page, 'team:'), batch, '^Approved', amountOf);
     const lastAt = (secondBatches[secondBatches.length - 1] as ApprovalBatch).at;
 
     progress('team: waiting for every row to be sent');

@@ -23,7 +23,7 @@ export interface ShownLine {
   never_shown: number;
   /** Rows whose first paint after their approval said something else than the new state. */
   shown_otherwise: number;
-  /** Each batch's slowest row, in order: whether the time is every batch's or one batch's. */
+  /** Each batch's slowest row (a batch: the rows one question listed), in order: whether the time is every batch's or one batch's. */
   batch_max_ms: number[];
   examples: string[];
 }
