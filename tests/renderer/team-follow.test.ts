@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TeamRowState, TeamRowView } from '../../src/shared/ipc/workspace';
 import type { RowVerdict } from '../../src/shared/team/verdict';
-import { localClosing } from '../../src/renderer/src/team-queue/model/follow';
-import { closedLines } from '../../src/renderer/src/team-queue/model/inbox';
+import { localClosing } from '../../src/renderer/src/team/model/follow';
+import { closedLines } from '../../src/renderer/src/team/model/inbox';
 import * as t from '../../src/renderer/src/outbox/model/transitions';
 import type { OutboxRow } from '../../src/shared/outbox';
 import { row, SVC, T0, transferInput } from '../unit/outbox-fixtures';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MemberView, TeamRowView } from '../../src/shared/ipc/workspace';
 import type { OutboxRow } from '../../src/shared/outbox';
 import type { RowVerdict } from '../../src/shared/team/verdict';
-import { actionable, inboxItems, type InboxInput, type KeptItem } from '../../src/renderer/src/team-queue/model/inbox';
+import { actionable, inboxItems, type InboxInput, type KeptItem } from '../../src/renderer/src/team/model/inbox';
 import * as t from '../../src/renderer/src/outbox/model/transitions';
 import { row, SVC, T0, transferInput } from '../unit/outbox-fixtures';
 import { statement, WS } from '../unit/team-fixtures';

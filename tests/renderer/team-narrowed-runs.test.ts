@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { narrowedOneAtATime, type NamedRows } from '../../src/renderer/src/team-queue/commands/per-workspace';
+import { narrowedOneAtATime, type NamedRows } from '../../src/renderer/src/team/commands/per-workspace';
 // The page's window.treasury declaration: per-workspace.ts reaches main through the page's bridge.
 import type {} from '../../src/renderer/src/env';
 

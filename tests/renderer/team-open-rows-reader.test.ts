@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Result } from '../../src/shared/ipc';
 import type { TeamRowView } from '../../src/shared/ipc/workspace';
-import { openRowsReader, type ReadResult } from '../../src/renderer/src/team-queue/commands/open-rows-reader';
+import { openRowsReader, type ReadResult } from '../../src/renderer/src/team/commands/open-rows-reader';
 import { listedRow } from '../unit/team-fixtures';
 
 // The inbox's reads of a workspace's open rows: never two at once for what is shown, what is

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TeamRowView } from '../../src/shared/ipc/workspace';
-import { withRowsRead } from '../../src/renderer/src/team-queue/model/open-rows';
+import { withRowsRead } from '../../src/renderer/src/team/model/open-rows';
 import { listedRow } from '../unit/team-fixtures';
 
 /** A row as main lists it; only what the merge looks at is meaningful here. */

@@ -10,9 +10,9 @@ import { useConnectivity } from '../stores/connectivity';
 import { useProfiles } from '../stores/profiles';
 import { outboxNotifier, senders } from '../outbox/commands/sending';
 import { syncs } from './sync';
-import { startTeamPusher } from '../team-queue/commands/pusher';
-import { startTeamFollowing } from '../team-queue/commands/team-follow';
-import { followTeamSending } from '../team-queue/commands/team-sending-status';
+import { startTeamPusher } from '../team/commands/pusher';
+import { startTeamFollowing } from '../team/commands/team-follow';
+import { followTeamSending } from '../team/commands/team-sending-status';
 
 /** Every five minutes while online; on start; when a profile's connection comes back. */
 export const SYNC_INTERVAL_MS = 5 * 60_000;

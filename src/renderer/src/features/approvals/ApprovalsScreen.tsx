@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { pauseSending, resumeSending } from '../../outbox/commands/sending';
-import { useTeamSending } from '../../team-queue/commands/team-sending-status';
+import { useTeamSending } from '../../team/commands/team-sending-status';
 import { useFinishedRows } from '../../outbox/repo/outbox-hooks';
 import { clearFinished } from '../../outbox/repo/outbox-repo';
 import { useSenderStatus } from '../../outbox/commands/sender-status';

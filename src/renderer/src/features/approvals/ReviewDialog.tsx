@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { InboxItem } from '../../team-queue/model/inbox';
+import type { InboxItem } from '../../team/model/inbox';
 import { FormDialog } from '../../ui/FormDialog';
 import { TextField } from '../../ui/TextField';
 

@@ -5,8 +5,8 @@ import * as t from '../model/transitions';
 import * as repo from '../repo/outbox-repo';
 import { currentApprover } from './approver';
 import { requireProfileService } from './profile-service';
-import { submitForApproval } from '../../team-queue/commands/team-drafts';
-import { cancelTeamRow } from '../../team-queue/commands/team-follow';
+import { submitForApproval } from '../../team/commands/team-drafts';
+import { cancelTeamRow } from '../../team/commands/team-follow';
 
 /** What the queue's buttons do; each resolves to an error message for the person, or null. */
 async function attempt(work: () => Promise<unknown>): Promise<string | null> {

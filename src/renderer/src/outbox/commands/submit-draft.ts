@@ -2,7 +2,7 @@ import type { DraftInput, OutboxRow } from '../../../../shared/outbox';
 import { senders } from './sending';
 import { createDraft, createDrafts } from '../repo/outbox-repo';
 import { requireProfileService } from './profile-service';
-import { submitForApproval, submitManyForApproval } from '../../team-queue/commands/team-drafts';
+import { submitForApproval, submitManyForApproval } from '../../team/commands/team-drafts';
 
 /**
  * A new row, written locally (online or not), then submitted: to a team workspace's approvers
