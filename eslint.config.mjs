@@ -59,8 +59,7 @@ function restrict(modules, syntax = []) {
 const RENDERER_MODELS = ['src/renderer/src/model/**', 'src/renderer/src/*/model/**', 'src/renderer/src/util/**'];
 const RENDERER_REPOS = ['src/renderer/src/repos/**', 'src/renderer/src/outbox/repo/**'];
 const RENDERER_ENGINES = ['src/renderer/src/sync/**', 'src/renderer/src/search/**', 'src/renderer/src/outbox/sender/**'];
-// The team workspace's stores (src/renderer/src/workspace/*.ts) are app services; its words are under workspace/model/.
-const RENDERER_APP = ['src/renderer/src/app/**', 'src/renderer/src/stores/**', 'src/renderer/src/*/commands/**', 'src/renderer/src/workspace/**'];
+const RENDERER_APP = ['src/renderer/src/app/**', 'src/renderer/src/stores/**', 'src/renderer/src/*/commands/**'];
 const BELOW_SCREENS = ['renderer-app', 'renderer-engine', 'renderer-repos', 'renderer-model', 'renderer-ui', 'renderer-platform', 'shared'];
 
 /** A boundaries policy: `from` may import only the element types in `to`. */

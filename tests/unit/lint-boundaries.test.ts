@@ -119,8 +119,8 @@ const violations: Record<string, Case[]> = {
     ['src/renderer/src/app/x.ts', `import { OutboxQueue } from '../features/outbox/OutboxQueue';\nexport { OutboxQueue };`],
     ['src/renderer/src/outbox/commands/x.ts', `import { SettingsScreen } from '../../features/settings/SettingsScreen';\nexport { SettingsScreen };`],
     // The team workspace's stores are app services: no screen above them, no engine reads them.
-    ['src/renderer/src/workspace/x.ts', `import { SettingsScreen } from '../features/settings/SettingsScreen';\nexport { SettingsScreen };`],
-    ['src/renderer/src/outbox/sender/x.ts', `import { useWorkspaces } from '../../workspace/workspaces-store';\nexport { useWorkspaces };`],
+    ['src/renderer/src/team/commands/x.ts', `import { SettingsScreen } from '../../features/settings/SettingsScreen';\nexport { SettingsScreen };`],
+    ['src/renderer/src/outbox/sender/x.ts', `import { useWorkspaces } from '../../team/commands/workspaces-store';\nexport { useWorkspaces };`],
     // A screen never imports another screen (only the shell names them all), nor does a shared part.
     ['src/renderer/src/features/transfers/x.tsx', `import { ApprovalsScreen } from '../approvals/ApprovalsScreen';\nexport { ApprovalsScreen };`],
     ['src/renderer/src/features/welcome/x.tsx', `import { SettingsScreen } from '../settings/SettingsScreen';\nexport { SettingsScreen };`],
@@ -159,8 +159,8 @@ const allowed: Record<string, Case[]> = {
     ['src/renderer/src/app/x.ts', `import { create } from 'zustand';\nimport { SenderPool } from '../outbox/sender/sender-pool';\nimport { useProfiles } from '../stores/profiles';\nexport { create, SenderPool, useProfiles };`],
     ['src/renderer/src/features/transfers/x.tsx', `import { NewTransferForm } from '../outbox/NewTransferForm';\nimport { useProfiles } from '../../stores/profiles';\nimport { TransfersScreen } from './TransfersScreen';\nexport { NewTransferForm, useProfiles, TransfersScreen };`],
     ['src/renderer/src/features/welcome/x.tsx', `import { AddProfileForm } from '../profiles/AddProfileForm';\nexport { AddProfileForm };`],
-    ['src/renderer/src/workspace/x.ts', `import { create } from 'zustand';\nimport { workspaceCalls } from '../platform/workspace';\nimport { ROLE_WORDS } from './model/workspace-words';\nexport { create, workspaceCalls, ROLE_WORDS };`],
-    ['src/renderer/src/features/settings/x.tsx', `import { useWorkspaces } from '../../workspace/workspaces-store';\nexport { useWorkspaces };`],
+    ['src/renderer/src/team/commands/x.ts', `import { create } from 'zustand';\nimport { workspaceCalls } from '../../platform/workspace';\nimport { ROLE_WORDS } from '../model/workspace-words';\nexport { create, workspaceCalls, ROLE_WORDS };`],
+    ['src/renderer/src/features/settings/x.tsx', `import { useWorkspaces } from '../../team/commands/workspaces-store';\nexport { useWorkspaces };`],
     ['src/renderer/src/features/shell/x.tsx', `import { ApprovalsScreen } from '../approvals/ApprovalsScreen';\nexport { ApprovalsScreen };`],
     ['src/renderer/src/x.ts', `import { startEngines } from './app/engines';\nimport { Shell } from './features/shell/Shell';\nexport { startEngines, Shell };`],
   ],

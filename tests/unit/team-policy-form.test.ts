@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentPolicy, EMPTY_RULE, parsePolicyForm, ruleDraftOf } from '../../src/renderer/src/workspace/model/policy-form';
+import { currentPolicy, EMPTY_RULE, parsePolicyForm, ruleDraftOf } from '../../src/renderer/src/team/model/policy-form';
 
 // Settings' policy form: what an admin types becomes the rules main signs, in cents, or says
 // what to fix next to the field it belongs to.

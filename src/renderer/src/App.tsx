@@ -6,7 +6,7 @@ import { subscribeAppSettings, useAppSettings } from './stores/app-settings';
 import { subscribeConnectivity } from './stores/connectivity';
 import { subscribeProfiles, useProfiles } from './stores/profiles';
 import { ErrorBanner } from './ui/ErrorBanner';
-import { refreshWorkspaces, subscribeWorkspaces } from './workspace/workspaces-store';
+import { refreshWorkspaces, subscribeWorkspaces } from './team/commands/workspaces-store';
 
 /** Subscribes to main's events before the first load, so no change is missed between them. */
 function useMainSync(): void {

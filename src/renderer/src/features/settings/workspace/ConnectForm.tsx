@@ -3,8 +3,8 @@ import type { IpcError, Result, WorkspaceSummary } from '../../../../../shared/i
 import { workspaceCalls } from '../../../platform/workspace';
 import { FormError } from '../../../ui/FormError';
 import { TextField } from '../../../ui/TextField';
-import { workspaceFailureWords } from '../../../workspace/model/workspace-words';
-import { refreshWorkspaces } from '../../../workspace/workspaces-store';
+import { workspaceFailureWords } from '../../../team/model/workspace-words';
+import { refreshWorkspaces } from '../../../team/commands/workspaces-store';
 import { splitErrors, type FieldErrors } from '../../profiles/fieldErrors';
 
 /** The fields of `workspace:create` and `workspace:join`, by the names their schemas use. */

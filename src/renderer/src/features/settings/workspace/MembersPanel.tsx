@@ -7,10 +7,10 @@ import { SelectField } from '../../../ui/SelectField';
 import { StatusNote } from '../../../ui/StatusNote';
 import type { TableColumn } from '../../../ui/table-column';
 import { dateTime } from '../../../model/format';
-import { refreshDirectory } from '../../../workspace/directory-store';
-import { isMemberRole } from '../../../workspace/model/policy-form';
-import { ROLE_HINT, ROLE_WORDS, roleWithArticle } from '../../../workspace/model/workspace-words';
-import { refreshWorkspaces } from '../../../workspace/workspaces-store';
+import { refreshDirectory } from '../../../team/commands/directory-store';
+import { isMemberRole } from '../../../team/model/policy-form';
+import { ROLE_HINT, ROLE_WORDS, roleWithArticle } from '../../../team/model/workspace-words';
+import { refreshWorkspaces } from '../../../team/commands/workspaces-store';
 import { useWorkspaceCall } from './useWorkspaceCall';
 
 const ROLE_OPTIONS = MEMBER_ROLES.map((r) => ({ value: r, label: ROLE_WORDS[r] }));

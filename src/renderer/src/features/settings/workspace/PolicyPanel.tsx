@@ -6,9 +6,9 @@ import { useProfiles } from '../../../stores/profiles';
 import { SelectField } from '../../../ui/SelectField';
 import { StatusNote } from '../../../ui/StatusNote';
 import { TextField } from '../../../ui/TextField';
-import { refreshDirectory } from '../../../workspace/directory-store';
-import { currentPolicy, EMPTY_RULE, parsePolicyForm, ruleDraftOf, type PolicyProblem, type RuleDraft, type RuleField } from '../../../workspace/model/policy-form';
-import { defaultApprovalsWords, ruleWords } from '../../../workspace/model/workspace-words';
+import { refreshDirectory } from '../../../team/commands/directory-store';
+import { currentPolicy, EMPTY_RULE, parsePolicyForm, ruleDraftOf, type PolicyProblem, type RuleDraft, type RuleField } from '../../../team/model/policy-form';
+import { defaultApprovalsWords, ruleWords } from '../../../team/model/workspace-words';
 import { useWorkspaceCall } from './useWorkspaceCall';
 
 const OTHER = 'other';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useScreenActions } from '../../../stores/action-registry';
-import { useWorkspaces, refreshWorkspaces } from '../../../workspace/workspaces-store';
+import { useWorkspaces, refreshWorkspaces } from '../../../team/commands/workspaces-store';
 import { ConnectForm, type ConnectKind } from './ConnectForm';
 import { WorkspaceDetails } from './WorkspaceDetails';
 import './workspace.css';

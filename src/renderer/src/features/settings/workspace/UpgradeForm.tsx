@@ -2,8 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { workspaceCalls } from '../../../platform/workspace';
 import { StatusNote } from '../../../ui/StatusNote';
 import { TextField } from '../../../ui/TextField';
-import { refreshDirectory } from '../../../workspace/directory-store';
-import { refreshWorkspaces } from '../../../workspace/workspaces-store';
+import { refreshDirectory } from '../../../team/commands/directory-store';
+import { refreshWorkspaces } from '../../../team/commands/workspaces-store';
 import { useWorkspaceCall } from './useWorkspaceCall';
 
 /**

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { Result } from '../../../../../shared/ipc';
 import type { Note } from '../../../ui/StatusNote';
-import { workspaceFailureWords } from '../../../workspace/model/workspace-words';
+import { workspaceFailureWords } from '../../../team/model/workspace-words';
 
 /**
  * One workspace action of a part of Settings: whether it runs (its button waits), and what it

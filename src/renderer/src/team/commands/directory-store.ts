@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { DirectoryView, IpcError } from '../../../shared/ipc';
-import { onWorkspaceEvent, workspaceCalls } from '../platform/workspace';
+import type { DirectoryView, IpcError } from '../../../../shared/ipc';
+import { onWorkspaceEvent, workspaceCalls } from '../../platform/workspace';
 import { coalescedRead } from './coalesced-read';
 
 /**

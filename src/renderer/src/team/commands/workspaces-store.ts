@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { WorkspaceConnectivity, WorkspaceSummary } from '../../../shared/ipc';
-import { onWorkspaceEvent, workspaceCalls } from '../platform/workspace';
+import type { WorkspaceConnectivity, WorkspaceSummary } from '../../../../shared/ipc';
+import { onWorkspaceEvent, workspaceCalls } from '../../platform/workspace';
 import { coalescedRead } from './coalesced-read';
 import { subscribeDirectories } from './directory-store';
 
