@@ -1,6 +1,8 @@
 import { endpoints, type EndpointDef } from '../../../shared/service';
 import type { HandlersOf, serviceChannels } from '../../../shared/ipc';
 import type { CoreContext } from '../../core/context';
+import { serviceOf } from '../../../shared/service-address';
+import { commissionAsked, confirmCommission } from '../../money/commission-question';
 import { refuse } from '../../money/money-gate';
 
 export function serviceHandlers(ctx: CoreContext): HandlersOf<typeof serviceChannels> {
@@ -11,6 +13,15 @@ export function serviceHandlers(ctx: CoreContext): HandlersOf<typeof serviceChan
         throw refuse('not-through-main', 'Nothing was sent: transfers and payments go out only from the outbox (drafted, approved, then sent by the app), never as a direct service call.');
       }
       const client = await ctx.services.client(arg.profileId);
+      const rule = commissionAsked(arg.endpoint, arg.params, arg.body);
+      if (rule) {
+        // Only where a team workspace covers the service (or main cannot tell): a solo profile's
+        // person already approves and sends its transfers from this page alone, so a question
+        // here would stop nothing a compromised page could not do with a transfer, and solo
+        // (the Demo included) stays as it was.
+        const profile = ctx.store.get(arg.profileId);
+        if (profile && (await ctx.workspaces.coverage(serviceOf(profile))).kind !== 'solo') await confirmCommission(ctx.prompt, client, rule);
+      }
       const args: Record<string, unknown> = {};
       if (arg.params) args['params'] = arg.params;
       if (arg.query) args['query'] = arg.query;
