@@ -11,11 +11,12 @@ import { memberView, readDirectory, verify, type Pinned } from './directory-ops'
 import { fingerprint, loadSigningKey, newSigningKey, type SigningKey } from './keys';
 import { confirmOrThrow, connectQuestion, leaveQuestion, pinQuestion } from './questions';
 import { WorkspaceSession } from './session';
-import { WorkspaceFile, type StoredWorkspace } from './workspace-file';
+import { servicesProblem, WorkspaceFile, type StoredWorkspace } from './workspace-file';
 import { WorkspaceError } from './workspace-error';
 import { coverageOf } from './coverage';
 import { TeamDrafts } from './team-drafts';
 import type { MoneyRefusal, TeamBinding } from '../../shared/ipc';
+import { DEMO_SERVICE } from '../../shared/service-address';
 import { join } from 'node:path';
 
 export interface WorkspacesDeps {
@@ -27,6 +28,15 @@ export interface WorkspacesDeps {
   /** The first retry after the workspace stopped answering (doubling up to 30 s); tests shorten it. */
   initialBackoffMs?: number;
 }
+
+// Why a service is neither solo nor a workspace's here (TeamBinding 'unsure'): main refuses its
+// solo rows, and the page shows the words.
+const DAMAGED_FILE =
+  'this desktop cannot read its team workspace settings (workspaces.json in the app’s data folder is damaged), so it cannot tell which services a team approves; nothing is sent alone until it can. Join your team workspace again in Settings (the damaged file is then set aside), or put a good copy of the file back and restart the app.';
+const TOO_LONG =
+  'this profile’s service address is too long for this desktop to remember which workspace approves it (at most 2,048 characters once written as a URL); nothing is signed or sent alone for it. Give the profile a shorter address.';
+const DRAFTED_FOR_A_TEAM =
+  'this desktop drafted this service’s transfers and payments for a team workspace it has not left, and that workspace is missing from its settings; a row approved here alone is not sent. Join the workspace again in Settings (leave it there to approve this profile’s rows alone again).';
 
 /** The keychain accounts of a workspace, beside the profiles' API keys. */
 const passwordAccount = (id: string) => `workspace:${id}:password`;
@@ -60,19 +70,27 @@ export class Workspaces {
     this.drafts = new TeamDrafts(join(deps.userDataDir, 'team-drafts.jsonl'));
   }
 
-  /** Which workspace covers `service` here (coverage.ts), from what each verified last: no database read. */
+  /**
+   * Which workspace covers `service` here (coverage.ts), from what each verified last: no database
+   * read. Never solo when what main kept cannot say: a workspaces.json it could not read (every
+   * service but the Demo's), a service this desktop drafted for a workspace it has not left
+   * (team-drafts.jsonl), an address too long for workspaces.json to keep.
+   */
   async coverage(service: string): Promise<TeamBinding> {
     await this.load();
-    return coverageOf(
-      service,
-      [...this.live.values()].map((l) => ({
-        id: l.stored.id,
-        name: l.stored.name,
-        canSign: memberByKey(l.directory, l.stored.publicKey)?.status === 'active',
-        services: new Set([...l.directory.policies.keys(), ...l.stored.services]),
-        unreadable: l.directory.broken !== null,
-      })),
-    );
+    const joined = [...this.live.values()].map((l) => ({
+      id: l.stored.id,
+      name: l.stored.name,
+      canSign: memberByKey(l.directory, l.stored.publicKey)?.status === 'active',
+      services: new Set([...l.directory.policies.keys(), ...l.stored.services]),
+      unreadable: l.directory.broken !== null,
+    }));
+    if (service === DEMO_SERVICE) return coverageOf(service, joined);
+    if (this.file.unreadable) return { kind: 'unsure', problem: DAMAGED_FILE };
+    if (joined.length > 0 && servicesProblem([service])) return { kind: 'unsure', problem: TOO_LONG };
+    const binding = coverageOf(service, joined);
+    if (binding.kind === 'solo' && (await this.drafts.drafted(service))) return { kind: 'unsure', problem: DRAFTED_FOR_A_TEAM };
+    return binding;
   }
 
   /**
@@ -91,23 +109,35 @@ export class Workspaces {
 
   /** This desktop signed drafts of `service` in the workspace: the service stays covered, and the rows are never sent solo. */
   async drafted(l: Live, service: string, rows: readonly { rowId: string; key: string }[]): Promise<void> {
+    if (servicesProblem([service])) throw new WorkspaceError('refused', `Nothing was signed: ${TOO_LONG}`);
     await this.drafts.add(rows.map((r) => ({ rowId: r.rowId, key: r.key, workspaceId: l.stored.id, service, at: this.deps.now() })));
     await this.cover(l, [service]);
   }
 
-  /** Remembers that the workspace covers these services (kept in workspaces.json). */
-  private async cover(l: Live, services: Iterable<string>): Promise<void> {
+  /**
+   * Remembers that the workspace covers these services (kept in workspaces.json). A list the
+   * file's reader would refuse is never written: it would lose every workspace at the next start.
+   * `unkept` says what then: refuse (a draft is not signed), or go on without them (a verified
+   * policy's services, which the directory kept beside them names anyway).
+   */
+  private async cover(l: Live, services: Iterable<string>, unkept: 'refuse' | 'skip' = 'refuse'): Promise<void> {
     const known = new Set(l.stored.services);
-    const fresh = [...services].filter((s) => !known.has(s));
+    const fresh = [...new Set(services)].filter((s) => !known.has(s));
     if (fresh.length === 0) return;
-    l.stored.services = [...l.stored.services, ...fresh];
+    const next = [...l.stored.services, ...fresh];
+    const problem = servicesProblem(next);
+    if (problem) {
+      if (unkept === 'skip') return;
+      throw new WorkspaceError('refused', `Nothing was signed: this desktop cannot remember that ${l.stored.name} approves ${fresh.length === 1 ? 'one more service' : `${fresh.length} more services`} (${problem}).`);
+    }
+    l.stored.services = next;
     await this.save();
   }
 
   /** Reads workspaces.json once and connects to each workspace in it (in the background). */
   load(): Promise<void> {
     this.loading ??= (async () => {
-      for (const stored of await this.file.read()) this.open(stored);
+      for (const stored of (await this.file.read()).workspaces) this.open(stored);
     })();
     return this.loading;
   }
@@ -217,6 +247,9 @@ export class Workspaces {
     await keychain.delete(keyAccount(workspaceId));
     await keychain.delete(passwordAccount(workspaceId));
     await this.save();
+    // Until this line is written, the services drafted there stay the team's (never solo): a
+    // failed write keeps them so, which is the cautious side.
+    await this.drafts.left(workspaceId, this.deps.now()).catch(() => undefined);
     return { left: true };
   }
 
@@ -237,7 +270,7 @@ export class Workspaces {
       l.stored.heads.directory = directory.head;
       await this.save();
     }
-    if (!directory.broken) await this.cover(l, directory.policies.keys());
+    if (!directory.broken) await this.cover(l, directory.policies.keys(), 'skip');
     return l;
   }
 
