@@ -53,11 +53,11 @@ function restrict(modules, syntax = []) {
 }
 
 /** The renderer's layers below the app services; where each folder belongs (DESIGN.md, "Layout"). */
-// Each domain's pure models live in `<domain>/model/` and its app-service commands in
-// `<domain>/commands/` (cards, outbox, accounts, webhooks, ...): one pattern, so a new domain
-// cannot be forgotten here.
+// Each domain's pure models live in `<domain>/model/`, its repositories in `<domain>/repo/` and
+// its app-service commands in `<domain>/commands/` (cards, outbox, team, accounts, webhooks, ...):
+// one pattern each, so a new domain cannot be forgotten here.
 const RENDERER_MODELS = ['src/renderer/src/model/**', 'src/renderer/src/*/model/**', 'src/renderer/src/util/**'];
-const RENDERER_REPOS = ['src/renderer/src/repos/**', 'src/renderer/src/outbox/repo/**'];
+const RENDERER_REPOS = ['src/renderer/src/repos/**', 'src/renderer/src/*/repo/**'];
 const RENDERER_ENGINES = ['src/renderer/src/sync/**', 'src/renderer/src/search/**', 'src/renderer/src/outbox/sender/**'];
 const RENDERER_APP = ['src/renderer/src/app/**', 'src/renderer/src/stores/**', 'src/renderer/src/*/commands/**'];
 const BELOW_SCREENS = ['renderer-app', 'renderer-engine', 'renderer-repos', 'renderer-model', 'renderer-ui', 'renderer-platform', 'shared'];

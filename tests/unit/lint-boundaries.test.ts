@@ -105,6 +105,7 @@ const violations: Record<string, Case[]> = {
     // Repositories import no engine, store or screen.
     ['src/renderer/src/repos/x.ts', `import { syncProfile } from '../sync/profile-sync';\nexport { syncProfile };`],
     ['src/renderer/src/outbox/repo/x.ts', `import { OutboxSender } from '../sender/sender';\nexport { OutboxSender };`],
+    ['src/renderer/src/team/repo/x.ts', `import { pushSoon } from '../commands/pusher';\nexport { pushSoon };`],
     ['src/renderer/src/repos/x.ts', `import { useProfiles } from '../stores/profiles';\nexport { useProfiles };`],
     // Engines import no store, app service or screen, and neither React nor zustand.
     ['src/renderer/src/sync/x.ts', `import { useConnectivity } from '../stores/connectivity';\nexport { useConnectivity };`],
@@ -154,6 +155,7 @@ const allowed: Record<string, Case[]> = {
   'the renderer layers, downward': [
     ['src/renderer/src/outbox/model/x.ts', `import { money } from '../../model/format';\nimport type { OutboxRow } from '../../../../shared/outbox';\nexport { money };\nexport type { OutboxRow };`],
     ['src/renderer/src/outbox/repo/x.ts', `import { outboxDb } from '../../db/outbox-db';\nimport * as t from '../model/transitions';\nexport { outboxDb, t };`],
+    ['src/renderer/src/team/repo/x.ts', `import { useLiveQuery } from 'dexie-react-hooks';\nimport { outboxDb } from '../../db/outbox-db';\nimport { changeRows } from '../../outbox/repo/outbox-repo';\nexport { useLiveQuery, outboxDb, changeRows };`],
     ['src/renderer/src/outbox/sender/x.ts', `import { getRow } from '../repo/outbox-repo';\nimport { serviceCall } from '../../platform/service';\nexport { getRow, serviceCall };`],
     ['src/renderer/src/sync/x.ts', `import { chunksWritten } from '../search/search-session';\nexport { chunksWritten };`],
     ['src/renderer/src/app/x.ts', `import { create } from 'zustand';\nimport { SenderPool } from '../outbox/sender/sender-pool';\nimport { useProfiles } from '../stores/profiles';\nexport { create, SenderPool, useProfiles };`],

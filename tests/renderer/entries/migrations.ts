@@ -12,7 +12,7 @@ import * as t from '../../../src/renderer/src/outbox/model/transitions';
 import { approveRow, claimDue, listAudit, listRows, recordSends } from '../../../src/renderer/src/outbox/repo/outbox-repo';
 import { getApprovalRule } from '../../../src/renderer/src/outbox/repo/approval-rule-repo';
 import { approvalHash } from '../../../src/renderer/src/outbox/model/approval-binding';
-import { unpushedItems } from '../../../src/renderer/src/outbox/repo/team-repo';
+import { unpushedItems } from '../../../src/renderer/src/team/repo/team-repo';
 import type { OutboxRow } from '../../../src/shared/outbox';
 import { expose } from './expose';
 

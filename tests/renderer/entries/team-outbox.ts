@@ -1,7 +1,7 @@
 import { outboxDb } from '../../../src/renderer/src/db/outbox-db';
 import * as repo from '../../../src/renderer/src/outbox/repo/outbox-repo';
-import { keepDecisions, unpushedItems } from '../../../src/renderer/src/outbox/repo/team-repo';
-import { handRowToTeam, mirrorTeamOutcome, mirrorTeamOutcomes, type TeamClosingOf } from '../../../src/renderer/src/outbox/repo/team-rows-repo';
+import { keepDecisions, unpushedItems } from '../../../src/renderer/src/team/repo/team-repo';
+import { handRowToTeam, mirrorTeamOutcome, mirrorTeamOutcomes, type TeamClosingOf } from '../../../src/renderer/src/team/repo/team-rows-repo';
 import { pushProfile, type PushCall } from '../../../src/renderer/src/team/commands/pusher';
 import type { PushItemResult } from '../../../src/shared/ipc/workspace';
 import { expose } from './expose';

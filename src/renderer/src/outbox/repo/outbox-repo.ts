@@ -92,7 +92,7 @@ export async function changeRow(profileId: string, rowId: string, change: (row: 
 /**
  * `changeRow` for many rows in one commit: all change or none (a refused transition or a missing
  * row throws, and nothing is written), with one change for every live query. Exported for the
- * sibling repo modules (team-rows-repo.ts) that change rows alongside tables of their own (`also`,
+ * repositories that change rows alongside tables of their own (team/repo/team-rows-repo.ts: `also`,
  * written by `after` in the same commit), so every row change goes through this one place.
  */
 export async function changeRows(profileId: string, rowIds: readonly string[], change: (row: OutboxRow) => OutboxRow, now: number, also: readonly Dexie.Table[] = [], after?: (rows: OutboxRow[]) => Promise<unknown>): Promise<OutboxRow[]> {

@@ -2,7 +2,7 @@ import type { Result } from '../../../../shared/ipc';
 import type { PushItemResult } from '../../../../shared/ipc/workspace';
 import type { Signed, SignedDraft } from '../../../../shared/team/model';
 import { bridge, callMain } from '../../platform/bridge';
-import { markPushed, unpushedItems } from '../../outbox/repo/team-repo';
+import { markPushed, unpushedItems } from '../repo/team-repo';
 import { forEachProfile, oneAtATime, whenProfilesChange } from './per-workspace';
 
 /** How the pusher reaches the workspace: main's `workspace:push` (a test may script it). */

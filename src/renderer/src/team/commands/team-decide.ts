@@ -1,7 +1,7 @@
 import type { Decision, SignedDraft } from '../../../../shared/team/model';
 import { SIGN_BATCH_MAX } from '../../../../shared/ipc/workspace';
 import { callMain } from '../../platform/bridge';
-import { keepDecisions } from '../../outbox/repo/team-repo';
+import { keepDecisions } from '../repo/team-repo';
 import { pushSoon } from './pusher';
 
 /** What `workspace:decide` takes at once: main's prompt lists every row it signs. */

@@ -3,7 +3,7 @@ import type { SignedDraft } from '../../../../shared/team/model';
 import { SIGN_BATCH_MAX } from '../../../../shared/ipc/workspace';
 import { callMain } from '../../platform/bridge';
 import { submitRow, submitRows } from '../../outbox/repo/outbox-repo';
-import { handRowsToTeam } from '../../outbox/repo/team-rows-repo';
+import { handRowsToTeam } from '../repo/team-rows-repo';
 import { bindingFor } from './team-binding';
 import { pushSoon } from './pusher';
 

@@ -1,7 +1,7 @@
 import type { OutboxRow } from '../../../../shared/outbox';
 import { bridge, callMain } from '../../platform/bridge';
-import { mirrorTeamOutcome, mirrorTeamOutcomes, rowsWaitingInTeam } from '../../outbox/repo/team-rows-repo';
-import { draftPushed } from '../../outbox/repo/team-repo';
+import { mirrorTeamOutcome, mirrorTeamOutcomes, rowsWaitingInTeam } from '../repo/team-rows-repo';
+import { draftPushed } from '../repo/team-repo';
 import { localClosing } from '../model/follow';
 import { forEachProfile, narrowedOneAtATime, whenProfilesChange, type NamedRows } from './per-workspace';
 

@@ -4,6 +4,10 @@ import { bridge, callMain } from '../../platform/bridge';
 import { openRowsReader, type ReaderCalls } from './open-rows-reader';
 import { bindingFor, joinedWorkspaces } from './team-binding';
 
+// Screens reach the team domain through its commands, never its repositories: the inbox's live
+// read of what this desktop signed and kept is handed on from here.
+export { useTeamItems } from '../repo/team-repo';
+
 export type TeamQueueView =
   /** No workspace covers this profile's service: the inbox is this desktop's own. */
   | { kind: 'solo' }

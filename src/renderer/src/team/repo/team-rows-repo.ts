@@ -1,8 +1,8 @@
 import { outboxDb } from '../../db/outbox-db';
-import * as t from '../model/transitions';
+import * as t from '../../outbox/model/transitions';
 import type { OutboxRow } from '../../../../shared/outbox';
 import type { SignedDraft } from '../../../../shared/team/model';
-import { changeRow, changeRows, RowNotFound } from './outbox-repo';
+import { changeRow, changeRows, RowNotFound } from '../../outbox/repo/outbox-repo';
 
 /**
  * The outbox rows' side of a team workspace (docs/team-workspace.md): handing rows to a
