@@ -9,7 +9,7 @@ import type { ProfileServices } from '../core/profile-services';
 import { HandlerError } from '../ipc/dispatch';
 import type { ProfileStore } from '../profiles/profile-store';
 import { ServiceError } from '../service';
-import { journalFileName, mayStillSend, SendJournal, type AnswerClass, type JournalRefusal } from './send-journal';
+import { journalFileName, mayStillSend, migrateProfileJournals, SendJournal, UnjournaledSend, type AnswerClass, type JournalRefusal } from './send-journal';
 
 /** A row of the outbox as it asks to be sent: its kind, its payload exactly as approved, its key. */
 export interface MoneyRow {
@@ -25,7 +25,7 @@ export type SendOrigin = 'solo' | 'team';
 export interface MoneyGateDeps {
   store: ProfileStore;
   services: ProfileServices;
-  /** Where the journals live (one file per profile). */
+  /** Where the journals live (one file per service address). */
   dir: string;
   now: () => number;
   /**
@@ -56,23 +56,42 @@ function answerOf(error: unknown): { answer: AnswerClass; status?: number } {
  * The one way a request that moves money leaves this computer (DESIGN.md, "Main is the money
  * gate"). A row comes with its kind, payload and key, never as a raw endpoint: main picks the
  * call from the kind. A solo row is refused for a service a team workspace covers; every row's
- * key is checked against the profile's send journal (send-journal.ts) and journaled, fsynced,
+ * key is checked against its service's send journal (send-journal.ts) and journaled, fsynced,
  * before the request leaves, and its answer after. Rows that move no money (notes) go as they are.
+ *
+ * The journal is the service address's, not the profile's: deleting a profile asks no one, so a
+ * page could delete one and have the person add it again, and a journal that started empty would
+ * let a rewound outbox pay its rows again. Profiles of one address share it at no cost: the
+ * journal only ever refuses, and the outbox's keys are UUIDs, so only a row given another row's
+ * key on purpose is refused (never paid twice). Not keyed by the API key or a digest of it (a key
+ * replaced for the same account would start empty), nor one journal for every service (a page
+ * could then spend a team row's key on a solo or Demo profile and have the team's row refused).
  */
 export class MoneyGate {
   private readonly journals = new Map<string, Promise<SendJournal>>();
+  /** The first releases' journals per profile, moved to their services before any journal is read. */
+  private migrated: Promise<void> | null = null;
 
   constructor(private readonly deps: MoneyGateDeps) {}
 
-  /** The profile's journal, read once. */
-  journal(profileId: string): Promise<SendJournal> {
-    let j = this.journals.get(profileId);
+  /** The journal of `service`, read once. */
+  private journalOf(service: string): Promise<SendJournal> {
+    let j = this.journals.get(service);
     if (!j) {
-      j = SendJournal.open(join(this.deps.dir, journalFileName(profileId)));
-      this.journals.set(profileId, j);
-      j.catch(() => this.journals.delete(profileId));
+      const migrated = (this.migrated ??= migrateProfileJournals(this.deps.dir));
+      migrated.catch(() => (this.migrated = null));
+      j = migrated.then(() => SendJournal.open(join(this.deps.dir, journalFileName(service))));
+      this.journals.set(service, j);
+      j.catch(() => this.journals.delete(service));
     }
     return j;
+  }
+
+  /** The journal of the profile's service. */
+  journal(profileId: string): Promise<SendJournal> {
+    const profile = this.deps.store.get(profileId);
+    if (!profile) return Promise.reject(new HandlerError('profile-mismatch', 'That profile no longer exists (it was deleted). Nothing was sent.'));
+    return this.journalOf(serviceOf(profile));
   }
 
   /**
@@ -102,11 +121,13 @@ export class MoneyGate {
     }
     const kind = row.kind as 'transfer' | 'payment';
     const hash = hashOf(row.payload);
-    const journal = await this.journal(profileId);
+    const journal = await this.journalOf(service);
     return journal.serially(row.idempotencyKey, async () => {
       const refusal = mayStillSend(journal.record(row.idempotencyKey), hash, this.deps.now());
       if (refusal) throw refuse(refusal.reason, refusal.message);
-      await journal.sending({ key: row.idempotencyKey, rowId: row.rowId, kind, hash, service, origin, at: this.deps.now() });
+      await journal.sending({ key: row.idempotencyKey, rowId: row.rowId, kind, hash, service, origin, at: this.deps.now() }).catch((error: unknown) => {
+        throw error instanceof UnjournaledSend ? refuse('not-journaled', error.message) : error;
+      });
       try {
         const value = await call();
         await journal.answered(row.idempotencyKey, wire.refusedDespiteSuccess(value) === null ? 'ok' : 'refused', this.deps.now());

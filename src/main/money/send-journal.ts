@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, type FileHandle } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir, open, readdir, readFile, unlink, type FileHandle } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { z } from 'zod';
+import { syncDirectory } from '../profiles/atomic-write';
 import { KeyLanes } from '../service/key-lanes';
 
 /**
- * What main remembers of every request that moves money, per profile, in an append-only file it
+ * What main remembers of every request that moves money, per service, in an append-only file it
  * fsyncs before the request leaves: the key, the payload's hash, the service, the row and the
  * time, then the answer's class. It outlives the renderer's IndexedDB and the workspace's rows,
  * so a rewound outbox, a rewound workspace row or a compromised page asking again cannot make
@@ -43,6 +44,24 @@ const Line = z.discriminatedUnion('t', [
 ]);
 type Line = z.infer<typeof Line>;
 export type SendLine = Extract<Line, { t: 'send' }>;
+
+/** One line of a journal file, or null for one that cannot be read (a torn write, a hand edit). */
+function parseLine(raw: string): Line | null {
+  try {
+    const result = Line.safeParse(JSON.parse(raw));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A send this journal could not read back after a restart (a field past the reader's limits):
+ * it is refused before it leaves, since main would forget it was ever made.
+ */
+export class UnjournaledSend extends Error {
+  override readonly name = 'UnjournaledSend';
+}
 
 /** One send of a key and what came of it (null: no answer was written, the app stopped first). */
 export interface JournalAttempt {
@@ -109,9 +128,10 @@ interface Entry {
 }
 
 /**
- * One profile's journal file. Lines written while an fsync runs are written and fsynced together
+ * One service's journal file. Lines written while an fsync runs are written and fsynced together
  * by the next one (a group commit): every caller hears back only once its own line is on disk.
- * A torn last line (the app stopped mid-write) is skipped when the file is read.
+ * A torn last line (the app stopped mid-write) is skipped when the file is read, and the next
+ * write starts on a line of its own, so the tear never takes a good line with it.
  */
 export class SendJournal {
   private readonly records = new Map<string, KeyRecord>();
@@ -122,35 +142,37 @@ export class SendJournal {
   private readonly lanes = new KeyLanes();
   /** Lines the file held that could not be read (a torn write, a hand edit). */
   skipped = 0;
+  /** The file ends in a torn line: the next write begins with a line break. */
+  private torn = false;
+  /**
+   * Directories to fsync once the file exists (its own, and the ones made for it): a new file's
+   * name is durable only once its directory is, and until then a power cut could lose every line.
+   */
+  private unsyncedDirs: string[] = [];
 
   private constructor(private readonly path: string) {}
 
   static async open(path: string): Promise<SendJournal> {
     const journal = new SendJournal(path);
-    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
+    const made = await mkdir(dirname(path), { recursive: true, mode: 0o700 });
     let text = '';
     try {
       text = await readFile(path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      journal.unsyncedDirs = dirsToSync(path, made);
     }
+    journal.torn = text !== '' && !text.endsWith('\n');
     for (const raw of text.split('\n')) {
       if (raw === '') continue;
-      let parsed: Line;
-      try {
-        const result = Line.safeParse(JSON.parse(raw));
-        if (!result.success) throw new Error('not a journal line');
-        parsed = result.data;
-      } catch {
-        journal.skipped++;
-        continue;
-      }
-      journal.apply(parsed);
+      const parsed = parseLine(raw);
+      if (parsed) journal.apply(parsed);
+      else journal.skipped++;
     }
     return journal;
   }
 
-  /** What the journal holds about `key` (undefined: never sent from this desktop for this profile). */
+  /** What the journal holds about `key` (undefined: never sent from this desktop to this service). */
   record(key: string): KeyRecord | undefined {
     return this.records.get(key);
   }
@@ -174,6 +196,13 @@ export class SendJournal {
    */
   async sending(line: Omit<SendLine, 'v' | 't'>): Promise<void> {
     const full: SendLine = { v: 1, t: 'send', ...line };
+    const readable = Line.safeParse(full);
+    if (!readable.success) {
+      const field = String(readable.error.issues[0]?.path[0] ?? 'a field');
+      throw new UnjournaledSend(
+        `Not sent: main records every transfer and payment before it leaves, and this one’s record could not be read back after a restart (its ${field} is too long${field === 'service' ? ': the profile’s address is over 2,048 characters once written as a URL' : ''}). Nothing that main could forget is sent.${field === 'service' ? ' Give the profile a shorter address.' : ''}`,
+      );
+    }
     await this.write(full);
     this.apply(full);
   }
@@ -218,10 +247,15 @@ export class SendJournal {
       this.pending = [];
       try {
         this.handle ??= await open(this.path, 'a', 0o600);
-        await this.handle.appendFile(batch.map((e) => e.line).join(''), 'utf8');
+        await this.handle.appendFile(`${this.torn ? '\n' : ''}${batch.map((e) => e.line).join('')}`, 'utf8');
         await this.handle.datasync();
+        this.torn = false;
+        for (const dir of this.unsyncedDirs) await syncDirectory(dir);
+        this.unsyncedDirs = [];
         for (const e of batch) e.done();
       } catch (error) {
+        // The write may have stopped mid-line: the next one starts on a line of its own (an empty line is skipped).
+        this.torn = true;
         for (const e of batch) e.failed(error);
       }
     }
@@ -229,7 +263,61 @@ export class SendJournal {
   }
 }
 
-/** The file of a profile's journal: named by a digest of its id, so any id is a safe file name. */
-export function journalFileName(profileId: string): string {
-  return `${createHash('sha256').update(profileId).digest('hex').slice(0, 32)}.jsonl`;
+/** The file's directory, and each directory `mkdir` made for it (the first made is `made`), with the parent of that one: innermost first. */
+function dirsToSync(path: string, made: string | undefined): string[] {
+  const dirs = [dirname(path)];
+  if (made === undefined) return dirs;
+  for (let d = dirname(path); d !== made && dirname(d) !== d; d = dirname(d)) dirs.push(dirname(d));
+  dirs.push(dirname(made));
+  return dirs;
+}
+
+/** The file of a service's journal: named by a digest of its address, so any address is a safe file name. */
+export function journalFileName(service: string): string {
+  return `service-${createHash('sha256').update(service, 'utf8').digest('hex').slice(0, 32)}.jsonl`;
+}
+
+/** A journal file of the first releases, one per profile (a digest of the profile's id). */
+const PROFILE_JOURNAL = /^[0-9a-f]{32}\.jsonl$/;
+
+/**
+ * Moves the journals kept per profile by earlier releases into the journals per service, each
+ * line to the service it names (an answer goes with its send), then removes the old file. Every
+ * file found is moved, a deleted profile's too: its payments are what a profile added again at
+ * the same address must not pay twice. A move cut short leaves lines in both files; read twice,
+ * a send is only more cautious (its earliest time, its every answer).
+ */
+export async function migrateProfileJournals(dir: string): Promise<void> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  for (const name of names.filter((n) => PROFILE_JOURNAL.test(n))) {
+    const byService = new Map<string, string[]>();
+    const serviceOfKey = new Map<string, string>();
+    for (const raw of (await readFile(join(dir, name), 'utf8')).split('\n')) {
+      const line = parseLine(raw);
+      if (!line) continue;
+      if (line.t === 'send') serviceOfKey.set(line.key, line.service);
+      const service = serviceOfKey.get(line.key);
+      if (service === undefined) continue;
+      byService.set(service, [...(byService.get(service) ?? []), raw]);
+    }
+    for (const [service, lines] of byService) {
+      const handle = await open(join(dir, journalFileName(service)), 'a', 0o600);
+      try {
+        // On a line of its own: the file may end in a torn line.
+        await handle.appendFile(`\n${lines.join('\n')}\n`, 'utf8');
+        await handle.datasync();
+      } finally {
+        await handle.close();
+      }
+    }
+    await syncDirectory(dir);
+    await unlink(join(dir, name));
+    await syncDirectory(dir);
+  }
 }

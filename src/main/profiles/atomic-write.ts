@@ -28,7 +28,7 @@ export async function writeFileAtomic(path: string, data: string, mode = 0o600):
 }
 
 /** Windows cannot open a directory for fsync (and NTFS journals the rename): skip it there. */
-async function syncDirectory(dir: string): Promise<void> {
+export async function syncDirectory(dir: string): Promise<void> {
   if (process.platform === 'win32') return;
   const handle = await open(dir, 'r').catch(() => undefined);
   if (!handle) return;

@@ -53,8 +53,9 @@ export interface IpcError {
  * - `team-row`: this row (its id or key) was signed for a team workspace;
  * - `sent-before`: the send journal shows this payment may already have been paid;
  * - `key-window`: the send journal shows this transfer was first sent longer ago than the service keeps keys;
- * - `other-payload`: the send journal shows this key was sent with another payload.
+ * - `other-payload`: the send journal shows this key was sent with another payload;
+ * - `not-journaled`: the send journal could not record this send so that it reads it back after a restart.
  */
-export type MoneyRefusal = 'not-through-main' | 'covered' | 'team-row' | 'sent-before' | 'key-window' | 'other-payload';
+export type MoneyRefusal = 'not-through-main' | 'covered' | 'team-row' | 'sent-before' | 'key-window' | 'other-payload' | 'not-journaled';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: IpcError };
