@@ -1,6 +1,6 @@
 import type { OutboxRow } from '../../../../shared/outbox';
 import type { VirtualAccountView } from '../../../../shared/service';
-import { queueDraft } from '../../outbox/commands/submit-draft';
+import { queueDraft } from '../../team/commands/submit-draft';
 
 /**
  * A transfer draft of the whole balance of `from` into `to`, through the outbox (approval, one

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SvcHandle, VirtualAccountView } from '../../../../shared/service';
 import { useEntities } from '../../repos/entities-hooks';
 import { importPayments, importTransfers, PAYMENT_COLUMNS, TRANSFER_COLUMNS, type ImportLine } from '../../outbox/model/bulk-import';
-import { queueDrafts } from '../../outbox/commands/submit-draft';
+import { queueDrafts } from '../../team/commands/submit-draft';
 import './outbox.css';
 
 const SHOWN_PROBLEMS = 200;

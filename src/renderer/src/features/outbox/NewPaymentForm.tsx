@@ -13,7 +13,7 @@ import { useConnectivity } from '../../stores/connectivity';
 import { usePaymentSources } from './use-payment-sources';
 import { TechnicalDetails, TechValue } from '../../ui/Fields';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
-import { queueDraft } from '../../outbox/commands/submit-draft';
+import { queueDraft } from '../../team/commands/submit-draft';
 import { KINDS } from '../../outbox/model/kinds';
 
 

@@ -10,7 +10,7 @@ import { QueueFooter } from './QueueFooter';
 import { SourceBalance } from './SourceBalance';
 import { useConnectivity } from '../../stores/connectivity';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
-import { queueDraft } from '../../outbox/commands/submit-draft';
+import { queueDraft } from '../../team/commands/submit-draft';
 import { KINDS } from '../../outbox/model/kinds';
 import { useKeptField } from '../../stores/kept-drafts';
 

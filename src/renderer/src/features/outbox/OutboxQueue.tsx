@@ -6,7 +6,7 @@ import { approvalHash, serviceLabel } from '../../outbox/model/approval-binding'
 import { planQueue } from '../../outbox/model/queue-plan';
 import { useFinishedRows, useOutboxRows } from '../../outbox/repo/outbox-hooks';
 import { money } from '../../model/format';
-import { outboxActions } from '../../outbox/commands/row-actions';
+import { rowActions } from '../../team/commands/row-actions';
 import { useBoundShortcuts, useScreenActions } from '../../stores/action-registry';
 import { useAppInfo } from '../../stores/app-info';
 import { formatShortcut } from '../../model/shortcuts';
@@ -155,7 +155,7 @@ function BatchApprove({ rows, onDone }: { rows: OutboxRow[]; onDone(error: strin
     setBusy(true);
     // The hashes of exactly the rows on screen: a row changed since is refused, not approved.
     const shown = await Promise.all(shownRows.map(async (r) => ({ rowId: r.id, shownHash: await approvalHash(r, service) })));
-    onDone(await outboxActions.approveMany(profileId, shown));
+    onDone(await rowActions.approveMany(profileId, shown));
     setBusy(false);
   };
   return (
@@ -258,7 +258,7 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
         ))}
       </div>
       {changing ? <AmountChange row={row} onDone={async (cents) => {
-        if (cents !== null) await run(outboxActions.changeAmount(row, cents));
+        if (cents !== null) await run(rowActions.changeAmount(row, cents));
         setChanging(false);
       }} /> : null}
       <ConfirmDialog
@@ -267,7 +267,7 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
         confirmLabel="Send again"
         onConfirm={() => {
           setConfirming(false);
-          void run(outboxActions.sendAgain(row));
+          void run(rowActions.sendAgain(row));
         }}
         onCancel={() => setConfirming(false)}
       >
@@ -279,7 +279,7 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
         confirmLabel={`Cancel the ${row.kind}`}
         onConfirm={() => {
           setWithdrawing(false);
-          void run(outboxActions.cancel(row));
+          void run(rowActions.cancel(row));
         }}
         onCancel={() => setWithdrawing(false)}
       >
@@ -290,7 +290,7 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
           className="form__actions"
           onSubmit={(e) => {
             e.preventDefault();
-            void run(outboxActions.reject(row, reason)).then(() => setRejecting(false));
+            void run(rowActions.reject(row, reason)).then(() => setRejecting(false));
           }}
         >
           <label className="field__label" htmlFor={`reject-${row.id}`}>

@@ -1,5 +1,5 @@
 import type { OutboxRow } from '../../../../shared/outbox';
-import { outboxActions } from '../../outbox/commands/row-actions';
+import { rowActions } from '../../team/commands/row-actions';
 
 /** One thing a person can do to a queue row: a button on the row, and a palette command while it is selected. */
 export interface RowCommand {
@@ -42,19 +42,19 @@ export function rowCommands(row: OutboxRow, h: RowHandlers): RowCommand[] {
     return list;
   }
 
-  if (row.state === 'draft') add('submit', 'Submit for approval', () => h.run(outboxActions.submit(row)));
+  if (row.state === 'draft') add('submit', 'Submit for approval', () => h.run(rowActions.submit(row)));
   if (row.state === 'awaiting-approval') {
-    if ('hash' in approval) add('approve', 'Approve', () => h.run(outboxActions.approve(row, approval.hash)), { primary: true });
+    if ('hash' in approval) add('approve', 'Approve', () => h.run(rowActions.approve(row, approval.hash)), { primary: true });
     else add('approve', 'Approve', async () => undefined, { primary: true, unavailable: approval.unavailable });
     if (reject) add('reject', 'Reject', async () => reject());
   }
-  if (row.state === 'approved') add('send-now', 'Send now', () => h.run(outboxActions.sendNow(row)));
-  if (row.state === 'failed') add('reopen', 'Reopen as draft', () => h.run(outboxActions.reopen(row)));
+  if (row.state === 'approved') add('send-now', 'Send now', () => h.run(rowActions.sendNow(row)));
+  if (row.state === 'failed') add('reopen', 'Reopen as draft', () => h.run(rowActions.reopen(row)));
   if (row.kind !== 'note' && CHANGEABLE.includes(row.state) && change) add('change-amount', 'Change amount', async () => change());
   if (row.state === 'needs-review') {
-    add('mark-sent', 'Mark as sent', () => h.run(outboxActions.markSent(row)));
+    add('mark-sent', 'Mark as sent', () => h.run(rowActions.markSent(row)));
     add('send-again', 'Send again', async () => h.confirmSendAgain());
   }
-  if (CANCELABLE.includes(row.state)) add('cancel', 'Cancel', () => h.run(outboxActions.cancel(row)));
+  if (CANCELABLE.includes(row.state)) add('cancel', 'Cancel', () => h.run(rowActions.cancel(row)));
   return list;
 }

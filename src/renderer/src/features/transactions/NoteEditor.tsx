@@ -4,7 +4,7 @@ import { useOutboxRows } from '../../outbox/repo/outbox-hooks';
 import { appendPage } from '../../repos/transactions-repo';
 import { chunksWritten } from '../../search/search-session';
 import { FormError } from '../../ui/FormError';
-import { queueDraft } from '../../outbox/commands/submit-draft';
+import { queueDraft } from '../../team/commands/submit-draft';
 
 const MAX_NOTE = NOTE_MAX_LENGTH;
 

@@ -5,11 +5,9 @@ import * as t from '../model/transitions';
 import * as repo from '../repo/outbox-repo';
 import { currentApprover } from './approver';
 import { requireProfileService } from './profile-service';
-import { submitForApproval } from '../../team/commands/team-drafts';
-import { cancelTeamRow } from '../../team/commands/team-follow';
 
-/** What the queue's buttons do; each resolves to an error message for the person, or null. */
-async function attempt(work: () => Promise<unknown>): Promise<string | null> {
+/** A person's command: resolves to an error message for them, or null. */
+export async function attempt(work: () => Promise<unknown>): Promise<string | null> {
   try {
     await work();
     return null;
@@ -18,11 +16,12 @@ async function attempt(work: () => Promise<unknown>): Promise<string | null> {
   }
 }
 
+/**
+ * What the queue's buttons do to a row of this desktop's own; each resolves to an error message
+ * for the person, or null. Submit, and Cancel of a row waiting in a team workspace, depend on the
+ * workspace, which the outbox never imports: team/commands/row-actions.ts adds them.
+ */
 export const outboxActions = {
-  submit: (row: OutboxRow) => attempt(async () => {
-    const submitted = await submitForApproval(row, requireProfileService(row.profileId));
-    if (submitted.state === 'approved') await senders.kick(row.profileId);
-  }),
   /** `shownHash`: the approval hash of what the review showed (payload and service), computed when it was drawn. */
   approve: (row: OutboxRow, shownHash: string) => attempt(async () => {
     await repo.approveRow(row.profileId, row.id, await currentApprover(), shownHash, requireProfileService(row.profileId));
@@ -38,8 +37,8 @@ export const outboxActions = {
     const by = await currentApprover();
     await repo.changeRow(row.profileId, row.id, (r) => t.reject(r, by, reason, Date.now()));
   }),
-  /** A row waiting in a team workspace is withdrawn there first, so no other desktop sends it. */
-  cancel: (row: OutboxRow) => attempt(() => (row.team ? cancelTeamRow(row) : repo.changeRow(row.profileId, row.id, (r) => t.cancel(r, Date.now())))),
+  /** A row waiting in a team workspace is refused here (t.cancel): it is withdrawn in the workspace first. */
+  cancel: (row: OutboxRow) => attempt(() => repo.changeRow(row.profileId, row.id, (r) => t.cancel(r, Date.now()))),
   sendNow: (row: OutboxRow) => attempt(async () => {
     await repo.changeRow(row.profileId, row.id, (r) => t.sendNow(r, Date.now()));
     await senders.kick(row.profileId);

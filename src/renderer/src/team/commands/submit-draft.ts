@@ -1,13 +1,14 @@
 import type { DraftInput, OutboxRow } from '../../../../shared/outbox';
-import { senders } from './sending';
-import { createDraft, createDrafts } from '../repo/outbox-repo';
-import { requireProfileService } from './profile-service';
-import { submitForApproval, submitManyForApproval } from '../../team/commands/team-drafts';
+import { senders } from '../../outbox/commands/sending';
+import { createDraft, createDrafts } from '../../outbox/repo/outbox-repo';
+import { requireProfileService } from '../../outbox/commands/profile-service';
+import { submitForApproval, submitManyForApproval } from './team-drafts';
 
 /**
  * A new row, written locally (online or not), then submitted: to a team workspace's approvers
  * when one covers the profile's service, else to approval here, or straight to the sender when
- * no approval is needed.
+ * no approval is needed. Here rather than in the outbox, which never imports the team domain:
+ * the outbox writes the row and sends it, this decides where it is approved.
  */
 export async function queueDraft(profileId: string, input: DraftInput): Promise<OutboxRow> {
   const service = requireProfileService(profileId);
