@@ -87,7 +87,7 @@ test.describe('a page on a desktop whose service a team workspace covers', () =>
     await sandbox.close();
   });
 
-  test('moves no money: a direct service call, a solo send, a draft, an approval and leaving are each refused or asked in main’s own window', async ({ app, pg, desktop }) => {
+  test('moves no money: a direct service call, a solo send, a draft, an approval, a cancellation and leaving are each refused or asked in main’s own window', async ({ app, pg, desktop }) => {
     test.slow();
     const service = serviceOfUrl(sandbox.apiUrl);
     const world = sandbox.world;
@@ -151,6 +151,15 @@ test.describe('a page on a desktop whose service a team workspace covers', () =>
       expect(await leaving).toMatchObject({ ok: false, code: 'declined' });
       const again = await fromThePage(app.page, 'outbox.send', { profileId, rowId: randomUUID(), kind: 'transfer', payload: { source, destination, amountCents: 6_103 }, idempotencyKey: randomUUID() });
       expect(again).toMatchObject({ ok: false, code: 'money-refused', reason: 'covered' });
+
+      // 6. Withdrawing Bo's row with Ada's admin key, asked by the page: main lists it, and the person says no.
+      const canceling = fromThePage(app.page, 'workspace.cancel', { workspaceId, rowId: draft.rowId });
+      const cancel = await app.prompts.next();
+      expect(cancel.message).toBe('Cancel this payment of $61.05? It is never sent, by any desktop.');
+      expect(cancel.detail).toContain(`Payment $61.05 to @${payee} from the key’s own handle, drafted by Bo Approver`);
+      await cancel.decline();
+      expect(await canceling).toMatchObject({ ok: false, code: 'declined' });
+      expect((await su.query("SELECT 1 FROM team.row_event WHERE event = 'cancel'")).rowCount).toBe(0);
 
       // Nothing moved, and nothing the page asked for is in the workspace.
       expect(moved()).toEqual([]);

@@ -25,7 +25,7 @@ function workspaceRow(state: TeamRowState, verdict: RowVerdict, outcome: string 
     state,
     dbState: state,
     note: null,
-    history: { unresolved: [], last: null, ignored: [] },
+    history: { unresolved: [], last: null, ignored: [], reviewing: null, reopenedAt: null },
     createdAt: '2026-02-28T23:20:00.000Z',
     drafter: { id: 'clerk', name: 'Clerk' },
     draft: { text: 'x', signature: 'y', payload: '{}' },
@@ -38,7 +38,7 @@ function workspaceRow(state: TeamRowState, verdict: RowVerdict, outcome: string 
   };
 }
 
-const ready: RowVerdict = { status: 'ready', approvedBy: ['a', 'b'], required: 2, policyVersion: 1, ignored: [] };
+const ready: RowVerdict = { status: 'ready', approvedBy: ['a', 'b'], required: 2, policyVersion: 1, ignored: [], firstApprovedAt: '2026-02-28T23:25:00.000Z' };
 const waiting: RowVerdict = { status: 'waiting', approvedBy: [], required: 2, missing: 2, policyVersion: 1, needed: '2 more approvers; you drafted this one', ignored: [] };
 const never = (reason: 'rejected' | 'removed-drafter', text: string): RowVerdict => ({ status: 'never', reason, text, ignored: [] });
 

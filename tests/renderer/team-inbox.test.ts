@@ -31,7 +31,7 @@ function teamRow(amountCents: number, verdict: RowVerdict, extra: Partial<TeamRo
     state: 'open',
     dbState: 'open',
     note: null,
-    history: { unresolved: [], last: null, ignored: [] },
+    history: { unresolved: [], last: null, ignored: [], reviewing: null, reopenedAt: null },
     createdAt: '2026-02-28T23:20:00.000Z',
     drafter: CLERK,
     draft: { text, signature: 'sig', payload: JSON.stringify(payload) },
@@ -133,8 +133,8 @@ describe('the approvals inbox', () => {
 });
 
 describe('what the inbox makes of a row’s signed history', () => {
-  const ready: RowVerdict = { status: 'ready', approvedBy: ['a', 'b'], required: 2, policyVersion: 1, ignored: [] };
-  const history = (over: Partial<TeamRowView['history']>): TeamRowView['history'] => ({ unresolved: [], last: null, ignored: [], ...over });
+  const ready: RowVerdict = { status: 'ready', approvedBy: ['a', 'b'], required: 2, policyVersion: 1, ignored: [], firstApprovedAt: '2026-02-28T23:25:00.000Z' };
+  const history = (over: Partial<TeamRowView['history']>): TeamRowView['history'] => ({ unresolved: [], last: null, ignored: [], reviewing: null, reopenedAt: null, ...over });
   const lost = "left to a person (its answer was lost) by Bea Sender's desktop: The connection dropped after the transfer was sent.";
   const inReview = (extra: Partial<TeamRowView> = {}) => teamRow(70_00, ready, { state: 'needs-review', dbState: 'needs-review', history: history({ last: lost }), ...extra });
 

@@ -7,6 +7,7 @@ import type { PgCluster } from './pg-cluster';
 import { MemorySecretStore } from '../../src/main/secrets/memory-secret-store';
 import type { SecretStore } from '../../src/main/secrets/secret-store';
 import { startCore, type CoreHarness } from '../unit/core-helpers';
+import { answerStandInPayer } from './stand-in-payer';
 
 /**
  * Desktops for the workspace tests: each a whole main core (its own data folder, keychain and
@@ -25,6 +26,7 @@ export interface Desktop {
 }
 
 export const SERVICE = 'https://api.example.test';
+answerStandInPayer(SERVICE);
 
 /** Where a desktop's profile points, and the key it holds. */
 export interface ServiceAt {

@@ -89,7 +89,7 @@ export function listedRow(id: string, over: Partial<TeamRowView> = {}): TeamRowV
     state,
     dbState: state,
     note: null,
-    history: { unresolved: [], last: null, ignored: [] },
+    history: { unresolved: [], last: null, ignored: [], reviewing: null, reopenedAt: null },
     createdAt: '2026-11-01T10:00:00.000Z',
     drafter: null,
     draft: { text: '', signature: '', payload: '' },

@@ -50,7 +50,8 @@ function event(by: TestMember, fields: Record<string, unknown>, over: Over = {})
 const claim = (by: TestMember, fence: number, over?: Over) => event(by, { event: 'claim', fence }, over);
 const outcome = (by: TestMember, fence: number, state: 'sent' | 'failed' | 'needs-review' | 'open', detail = '', over?: Over) => event(by, { event: 'outcome', fence, state, detail }, over);
 const cancel = (by: TestMember) => event(by, { event: 'cancel' });
-const review = (by: TestMember, found: 'sent' | 'not-sent', checked: string) => event(by, { event: 'review', found, checked });
+/** A review answering the wait that `settles` (the outcome that left the row to a person) began. */
+const review = (by: TestMember, found: 'sent' | 'not-sent', checked: string, settles: { id: string }) => event(by, { event: 'review', found, checked, settles: settles.id });
 
 /** The history of ROW, drafted by `drafter`, from these statements in this order. */
 const history = (events: { text: string; signature: string }[], drafter: TestMember = clerk): RowHistory =>
@@ -59,7 +60,7 @@ const history = (events: { text: string; signature: string }[], drafter: TestMem
 /** A claim as the history lists it while nobody settled it. */
 const unresolved = (c: { id: string }, fence: number, by: TestMember) => ({ id: c.id, fence, by: by.record.id, byName: by.record.name, at: AT });
 
-const clean = { unresolved: [], last: null, ignored: [] };
+const clean = { unresolved: [], last: null, ignored: [], reviewing: null, reopenedAt: null };
 
 describe("a row's signed history", () => {
   it('is open with nothing signed, and a claim nobody settled stays unresolved (its send may have reached the service)', () => {
@@ -92,7 +93,7 @@ describe("a row's signed history", () => {
         ignored: [`Tom's claim came after the row was ${state}`, `Tom's outcome came after the row was ${state}`, `Clerk's cancel came after the row was ${state}`],
       });
     }
-    expect(history([cancel(clerk), claim(tom, 1), review(carol, 'not-sent', 'nothing in the transactions')])).toEqual({
+    expect(history([cancel(clerk), claim(tom, 1), review(carol, 'not-sent', 'nothing in the transactions', { id: ROW })])).toEqual({
       state: 'canceled',
       ...clean,
       last: 'canceled by Clerk',
@@ -103,8 +104,9 @@ describe("a row's signed history", () => {
   it('waits in needs-review for a review: no sender reopens it, a sender’s claim there only adds a send that may have happened, and only an active approver who did not draft it reopens it', () => {
     // Tom, an approver, drafted this row. Carol's desktop stopped mid-send; Dee's took it over and lost the answer.
     const c1 = claim(carol, 1);
-    const lost = [c1, claim(dee, 2), outcome(dee, 2, 'needs-review', 'no answer')];
-    const waiting = { state: 'needs-review', ...clean, unresolved: [unresolved(c1, 1, carol)], last: "left to a person (its answer was lost) by Dee's desktop: no answer" };
+    const left = outcome(dee, 2, 'needs-review', 'no answer');
+    const lost = [c1, claim(dee, 2), left];
+    const waiting = { state: 'needs-review', ...clean, unresolved: [unresolved(c1, 1, carol)], last: "left to a person (its answer was lost) by Dee's desktop: no answer", reviewing: left.id };
     expect(history(lost, tom)).toEqual(waiting);
     // A claim there is one more send that may have happened; its sender giving it back does not reopen the row.
     const c3 = claim(carol, 3);
@@ -114,9 +116,9 @@ describe("a row's signed history", () => {
       ignored: ["Carol's outcome (open) came while it waited for a review; only an approver's review opens it again"],
     });
     // A send that closes it counts (a desktop that held the claim twice over, say): it only stops the row.
-    expect(history([...lost, claim(carol, 3), outcome(carol, 3, 'sent', 'transfer tr_3')], tom)).toEqual({ ...waiting, state: 'sent', last: "sent by Carol's desktop: transfer tr_3" });
+    expect(history([...lost, claim(carol, 3), outcome(carol, 3, 'sent', 'transfer tr_3')], tom)).toEqual({ ...waiting, state: 'sent', last: "sent by Carol's desktop: transfer tr_3", reviewing: null });
     // Its drafter, a drafter-role member, and a removed approver opening it again: none of them counts.
-    const refused = [review(tom, 'sent', 'tr_1'), review(dee, 'not-sent', 'none'), review(gone, 'not-sent', 'none')];
+    const refused = [review(tom, 'sent', 'tr_1', left), review(dee, 'not-sent', 'none', left), review(gone, 'not-sent', 'none', left)];
     expect(history([...lost, ...refused], tom)).toEqual({
       ...waiting,
       ignored: [
@@ -126,24 +128,43 @@ describe("a row's signed history", () => {
       ],
     });
     // Removed since, an admin's finding that it went through still stands: it only stops the row (removing them rewrites nothing).
-    expect(history([...lost, review(oldAdmin, 'sent', 'tr_1')], tom)).toEqual({ state: 'sent', ...clean, last: 'found to have gone through by Old Admin: tr_1' });
+    expect(history([...lost, review(oldAdmin, 'sent', 'tr_1', left)], tom)).toEqual({ state: 'sent', ...clean, last: 'found to have gone through by Old Admin: tr_1' });
     // Not found: open again, every earlier claim settled by what Carol checked; a claim after it counts anew.
     const c4 = claim(tom, 4);
-    expect(history([...lost, review(carol, 'not-sent', 'no payment to @acme since 09:30'), c4], tom)).toEqual({
+    expect(history([...lost, review(carol, 'not-sent', 'no payment to @acme since 09:30', left), c4], tom)).toEqual({
       state: 'open',
       ...clean,
       unresolved: [unresolved(c4, 4, tom)],
       last: 'found not to have gone through by Carol: no payment to @acme since 09:30',
+      reopenedAt: AT,
     });
     // Found by an admin: sent, for good.
-    expect(history([...lost, review(admin, 'sent', 'tr_9 in the transactions'), claim(carol, 4)], tom)).toEqual({
+    expect(history([...lost, review(admin, 'sent', 'tr_9 in the transactions', left), claim(carol, 4)], tom)).toEqual({
       state: 'sent',
       ...clean,
       last: 'found to have gone through by Ada Admin: tr_9 in the transactions',
       ignored: ["Carol's claim came after the row was sent"],
     });
     // A review of a row that did not wait for one changes nothing.
-    expect(history([review(carol, 'sent', 'tr_1')])).toEqual({ state: 'open', ...clean, ignored: ['Carol reviewed it while it did not wait for a review'] });
+    expect(history([review(carol, 'sent', 'tr_1', left)])).toEqual({ state: 'open', ...clean, ignored: ['Carol reviewed it while it did not wait for a review'] });
+  });
+
+  it('takes a review only for the wait it answers: an old review written again into a later wait, or any statement written twice, counts once', () => {
+    // Carol found it had not gone through; it was sent again, and that answer was lost too.
+    const left1 = outcome(dee, 1, 'needs-review', 'no answer');
+    const reopened = review(carol, 'not-sent', 'nothing since 09:30', left1);
+    const left2 = outcome(dee, 2, 'needs-review', 'no answer again');
+    const secondWait = [claim(dee, 1), left1, reopened, claim(dee, 2), left2];
+    const waiting = { state: 'needs-review', ...clean, last: "left to a person (its answer was lost) by Dee's desktop: no answer again", reviewing: left2.id, reopenedAt: AT };
+    expect(history(secondWait, tom)).toEqual(waiting);
+    // The database writes Carol's review again after the second wait: a copy, counted once.
+    expect(history([...secondWait, reopened], tom)).toEqual({ ...waiting, ignored: ["Carol's review was written a second time"] });
+    // Carol signed the first wait's answer twice (two desktops, or a second try); the database held one back until the second wait: it answers the first.
+    expect(history([...secondWait, review(carol, 'not-sent', 'nothing since 09:30', left1)], tom)).toEqual({ ...waiting, ignored: ["Carol's review answers an earlier wait for a review, not this one"] });
+    // A copy of the same statement is one step, written once: the first counts, the copy is said.
+    const c1 = claim(carol, 1);
+    const given = outcome(carol, 1, 'open', 'HTTP 503');
+    expect(history([c1, given, given], tom)).toEqual({ state: 'open', ...clean, last: "given back to try again by Carol's desktop: HTTP 503", ignored: ["Carol's outcome was written a second time"] });
   });
 
   it('is canceled only by its drafter or an admin (one removed since too: a cancellation only stops the row)', () => {

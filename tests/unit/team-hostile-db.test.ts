@@ -44,7 +44,7 @@ describe('a hostile database', () => {
     expect(booked(a.client, 7_002, key)).toEqual({ moves: 1, requests: 1 });
     const seen = await viewOf(a.controller, draft.rowId);
     expect(seen.state).toBe('needs-review');
-    expect(seen.history.last).toMatch(/^left to a person .*by Controller's desktop: Not sent: a payment of \$70\.02 to @.+ is in the paying account’s transactions since it was signed/);
+    expect(seen.history.last).toMatch(/^left to a person .*by Controller's desktop: Not sent: a payment of \$70\.02 to @.+ is in the paying account’s transactions since it was approved/);
 
     // The desktop that paid it, shown the row open again with no history at all: its own journal refuses first.
     await a.su.query(rewindToOpen, [draft.rowId]);
@@ -55,6 +55,25 @@ describe('a hostile database', () => {
     await letSend(a.treasurer);
     expect(booked(a.client, 7_002, key)).toEqual({ moves: 1, requests: 1 });
     expect((await viewOf(a.treasurer, draft.rowId)).history.last).toMatch(/by Treasurer's desktop: Not sent again: main sent this payment on .* and the service answered that it went through/);
+  }, LONG);
+
+  it('…and a look-alike shown as claimed (its column only) to account for the debit: the payment is still not paid again', async () => {
+    const { draft, key } = await drafted(a, 'payment', 7_006);
+    await sendUntil(a.treasurer, async () => (await viewOf(a.treasurer, draft.rowId)).state === 'sent');
+    // A second payment of the same amount to the same payee, drafted but not approved: nobody sends it.
+    const { draft: alike } = await drafted(a, 'payment', 7_006, { approve: false });
+    await a.su.query('ALTER TABLE team.row_event DISABLE TRIGGER USER');
+    await a.su.query('DELETE FROM team.row_event WHERE row_id = $1', [draft.rowId]);
+    await a.su.query('ALTER TABLE team.row_event ENABLE TRIGGER USER');
+    await a.su.query("UPDATE team.queue_row SET state = 'open', outcome = NULL, lease_holder = NULL, lease_expires = NULL, fence = 0, claims = 0 WHERE id = $1", [draft.rowId]);
+    // The database says the look-alike was claimed once: as if its send had made the one debit.
+    await a.su.query('UPDATE team.queue_row SET claims = 1, fence = 1 WHERE id = $1', [alike.rowId]);
+
+    await letSend(a.controller);
+    expect(booked(a.client, 7_006, key)).toEqual({ moves: 1, requests: 1 });
+    const seen = await viewOf(a.controller, draft.rowId);
+    expect(seen.state).toBe('needs-review');
+    expect(seen.history.last).toMatch(/^left to a person .*by Controller's desktop: Not sent: a payment of \$70\.06 to @.+ is in the paying account’s transactions since it was approved .*the service cannot tell such payments apart, so a person decides/);
   }, LONG);
 
   it('a payment waiting for review is not turned back to open with a drafter’s login, nor by the admin flipping its state', async () => {

@@ -25,7 +25,8 @@ export const NOW = Date.parse('2025-06-17T12:00:00.000Z');
 export const ME = { id: '00000000-0000-4000-8000-0000000000c1', name: 'Cal Controller' };
 export const BEA = { id: '00000000-0000-4000-8000-0000000000b2', name: 'Bea Sender' };
 
-const ready: RowVerdict = { status: 'ready', approvedBy: ['m'], required: 1, policyVersion: 1, ignored: [] };
+/** Ready, approved when it was drafted (the tests' rows move no clock between the two). */
+const ready = (at: string): RowVerdict => ({ status: 'ready', approvedBy: ['m'], required: 1, policyVersion: 1, ignored: [], firstApprovedAt: at });
 let drafts = 0;
 
 /** A ready row whose draft says it was signed at SIGNED_AT (a takeover looks for it from then). */
@@ -33,20 +34,20 @@ function readyRow(id: string, kind: 'transfer' | 'payment', payload: unknown, ov
   drafts++;
   const n = String(drafts).padStart(12, '0');
   const body = { workspace: WS, id: `11111111-1111-4111-8111-${n}`, service: SVC, kind, idempotencyKey: `22222222-2222-4222-8222-${n}`, payloadHash: 'a'.repeat(64), drafter: '00000000-0000-4000-8000-0000000000d3', at };
-  return listedRow(id, { service: SVC, kind, payload, payloadHash: 'a'.repeat(64), verdict: ready, draft: { text: statement('draft', body), signature: 's', payload: JSON.stringify(payload) }, ...over });
+  return listedRow(id, { service: SVC, kind, payload, payloadHash: 'a'.repeat(64), verdict: ready(at), draft: { text: statement('draft', body), signature: 's', payload: JSON.stringify(payload) }, ...over });
 }
 
 /** A ready transfer of $5.00 from `source` to va_b. */
 export const transferRow = (id: string, source = 'va_a', over: Partial<TeamRowView> = {}, at = SIGNED_AT) => readyRow(id, 'transfer', { source, destination: 'va_b', amountCents: 500 }, over, at);
 
 /** A ready payment to @`handle` ($7.00 unless said). */
-export const paymentRow = (id: string, over: Partial<TeamRowView> = {}, handle = 'acme', amountCents = 700) => readyRow(id, 'payment', { svcHandle: handle, amountCents }, over);
+export const paymentRow = (id: string, over: Partial<TeamRowView> = {}, handle = 'acme', amountCents = 700, at = SIGNED_AT) => readyRow(id, 'payment', { svcHandle: handle, amountCents }, over, at);
 
 /** A claim whose sender signed no outcome. */
 export const unsettled = (at: string, fence: number, by: { id: string; name: string } = BEA): UnresolvedClaim => ({ id: `claim-${by.id.slice(-2)}-${fence}`, fence, by: by.id, byName: by.name, at });
 
 /** Its history has claims nobody settled. */
-export const withUnsettled = (...claims: UnresolvedClaim[]): Pick<TeamRowView, 'history'> => ({ history: { unresolved: claims, last: null, ignored: [] } });
+export const withUnsettled = (...claims: UnresolvedClaim[]): Pick<TeamRowView, 'history'> => ({ history: { unresolved: claims, last: null, ignored: [], reviewing: null, reopenedAt: null } });
 
 export interface Script {
   rows: TeamRowView[];
@@ -107,7 +108,7 @@ export function scripted(s: Script) {
         claimed.add(id);
         const kind = row.kind as 'transfer' | 'payment';
         const base = { claimed: true as const, rowId: id, fence: row.fence, leaseExpires: iso(NOW + leaseMs), takenOver: row.history.unresolved.length > 1, unresolved: row.history.unresolved.slice(0, -1) };
-        return { ...base, payloadHash: `hash-${id}`, kind, service: SVC, idempotencyKey: `signed-key-${id}`, payload: id in (s.signed ?? {}) ? s.signed?.[id] : row.payload, verdict: ready };
+        return { ...base, payloadHash: `hash-${id}`, kind, service: SVC, idempotencyKey: `signed-key-${id}`, payload: id in (s.signed ?? {}) ? s.signed?.[id] : row.payload, verdict: row.verdict };
       });
     },
     renew: async (rowId, fence) => {

@@ -108,7 +108,7 @@ describe('main’s team sender on a real workspace and sandbox', () => {
     expect(debits).toHaveLength(1);
     expect((await rowOf(treasurer, first.draft.rowId))?.outcome).toBe(`sent (found in the service’s transactions: ${debits[0]?.id})`);
     const review = await rowOf(treasurer, second.draft.rowId);
-    expect(review?.outcome).toContain('The service’s transactions since it was signed do not show it for certain.');
+    expect(review?.outcome).toContain('The service’s transactions since it was approved do not show it for certain.');
     expect(review?.outcome).toContain(`a payment of $32.19 to @${payee.svcHandle}`);
     expect(payments(reached)).toHaveLength(1);
     expect(payments(lost)).toHaveLength(0);

@@ -42,7 +42,9 @@ export const PROMPT_TIMEOUT_MS = 2 * 60_000;
 // the service (or a typed address) could use to make the question read as something else.
 // eslint-disable-next-line no-control-regex -- matching control characters is the point: they are removed.
 const HIDDEN = /[\u0000-\u001f\u007f-\u009f\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
-const MAX_LINE = 300;
+/** The longest line a question shows in full; longer ones are cut (a question listing what it signs refuses them instead). */
+export const PROMPT_LINE_MAX = 300;
+const MAX_LINE = PROMPT_LINE_MAX;
 // Enough for a question that lists every row it signs (questions.ts: ROWS_PER_QUESTION and a few lines around them).
 const MAX_LINES = 20;
 

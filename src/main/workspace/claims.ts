@@ -54,7 +54,7 @@ interface RowStatement {
   signature: string;
 }
 
-type EventFields = { event: 'claim'; fence: number } | { event: 'outcome'; fence: number; state: OutcomeInput['state']; detail: string } | { event: 'cancel' } | { event: 'review'; found: 'sent' | 'not-sent'; checked: string };
+type EventFields = { event: 'claim'; fence: number } | { event: 'outcome'; fence: number; state: OutcomeInput['state']; detail: string } | { event: 'cancel' } | { event: 'review'; found: 'sent' | 'not-sent'; checked: string; settles: string };
 
 /** Signs one step of a row's history, naming the row, its payload's hash and the directory this desktop verified. */
 export function rowStatement(dir: VerifiedDirectory, actor: Actor, rowId: string, payloadHash: string, fields: EventFields): RowStatement {
@@ -196,12 +196,13 @@ export async function renewLease(session: WorkspaceSession, input: { rowId: stri
 }
 
 /** Its drafter (or an admin) withdraws a row nobody is sending, with a signed cancellation. */
-export async function cancelRow(session: WorkspaceSession, dir: VerifiedDirectory, actor: Actor, rowId: string): Promise<{ canceled: boolean }> {
+export async function cancelRow(session: WorkspaceSession, dir: VerifiedDirectory, actor: Actor, rowId: string, shownHash: string | null): Promise<{ canceled: boolean }> {
   activeMember(dir, actor);
   return session.tx(async (client) => {
     await lockChain(client, 'audit');
     const [row] = await readRows(client, dir, actor.memberId, { rowIds: [rowId], includeClosed: true });
-    if (!row || row.payloadHash === null || row.state !== 'open') return { canceled: false };
+    // Only the row the person was shown (its payload's hash) is withdrawn.
+    if (!row || row.payloadHash === null || row.payloadHash !== shownHash || row.state !== 'open') return { canceled: false };
     const statement = rowStatement(dir, actor, rowId, row.payloadHash, { event: 'cancel' });
     const r = await client.query<{ ok: boolean }>('SELECT team.cancel_row($1, $2, $3, $4) AS ok', [rowId, statement.id, statement.text, statement.signature]);
     const canceled = r.rows[0]?.ok === true;
@@ -216,14 +217,15 @@ export async function cancelRow(session: WorkspaceSession, dir: VerifiedDirector
  * with its key (every earlier claim settled by what they checked). Signed, audited, and refused
  * for the row's drafter and for a row that does not wait for a review.
  */
-export async function reviewRow(session: WorkspaceSession, dir: VerifiedDirectory, actor: Actor, input: { rowId: string; found: 'sent' | 'not-sent'; checked: string }): Promise<{ reviewed: boolean }> {
+export async function reviewRow(session: WorkspaceSession, dir: VerifiedDirectory, actor: Actor, input: { rowId: string; found: 'sent' | 'not-sent'; checked: string; settles: string }): Promise<{ reviewed: boolean }> {
   activeMember(dir, actor);
   return session.tx(async (client) => {
     await lockChain(client, 'audit');
     const [row] = await readRows(client, dir, actor.memberId, { rowIds: [input.rowId], includeClosed: true });
-    if (!row || row.payloadHash === null || row.state !== 'needs-review') return { reviewed: false };
+    // The wait the person was shown (`settles`) must still be the row's: a review answers one wait only.
+    if (!row || row.payloadHash === null || row.payload === null || row.state !== 'needs-review' || row.history.reviewing !== input.settles) return { reviewed: false };
     if (row.drafter?.id === actor.memberId) throw new WorkspaceError('refused', 'You drafted this row: another approver reviews it.');
-    const statement = rowStatement(dir, actor, input.rowId, row.payloadHash, { event: 'review', found: input.found, checked: input.checked });
+    const statement = rowStatement(dir, actor, input.rowId, row.payloadHash, { event: 'review', found: input.found, checked: input.checked, settles: input.settles });
     const r = await client.query<{ ok: boolean }>('SELECT team.review_row($1, $2, $3, $4, $5) AS ok', [input.rowId, input.found === 'sent' ? 'sent' : 'open', statement.id, statement.text, statement.signature]);
     const reviewed = r.rows[0]?.ok === true;
     if (reviewed) await appendAudit(client, actor, { event: 'review', subject: input.rowId, detail: { found: input.found, checked: input.checked.slice(0, 500) } });

@@ -1,8 +1,11 @@
 import { formatUsd } from '../../shared/money';
+import type { PayRequest, TransferRequest } from '../../shared/service';
 import type { Decision, MemberRole, Policy, TeamKind } from '../../shared/team/model';
+import { teamRequest } from '../../shared/team/policy';
 import { HandlerError } from '../ipc/dispatch';
-import { PROMPT_REFUSALS, type PromptGate, type PromptQuestion } from '../prompt/trusted-prompt';
+import { plainLine, PROMPT_LINE_MAX, PROMPT_REFUSALS, type PromptGate, type PromptQuestion } from '../prompt/trusted-prompt';
 import { isLoopback } from './connection';
+import { WorkspaceError } from './workspace-error';
 
 /**
  * main's questions about the workspace, asked in its own prompt (the page can neither answer nor
@@ -126,22 +129,52 @@ export interface ListedRow {
   payee: string;
   /** A transfer's source, a payment's source handle (absent: the key's own). */
   source?: string;
+  /** A payment's legal entity, when it names one (its handle pays). */
+  legalEntity?: string;
   service: string;
   /** Who drafted it (decisions only). */
   drafter?: string;
 }
 
+/** A row as a signing question lists it, from its payload read as the service's request of its kind. */
+export function listedRow(kind: TeamKind, service: string, request: TransferRequest | PayRequest, drafter?: string): ListedRow {
+  const base =
+    'source' in request
+      ? { payee: request.destination, source: request.source }
+      : { payee: request.svcHandle, ...(request.sourceSvcHandleId ? { source: request.sourceSvcHandleId } : {}), ...(request.legalEntityId ? { legalEntity: request.legalEntityId } : {}) };
+  return { kind, amountCents: request.amountCents, service, ...base, ...(drafter ? { drafter } : {}) };
+}
+
+/**
+ * A workspace row as a question lists it, only from the payload its drafter signed (checked):
+ * a row whose payload this desktop could not verify is never signed about, since the amount and
+ * payee shown would be the database's word.
+ */
+export function listedView(row: { kind: string; service: string; payload: unknown; drafter: { name: string } | null }): ListedRow {
+  const kind = row.kind === 'transfer' || row.kind === 'payment' ? row.kind : null;
+  const request = kind && row.payload !== null ? teamRequest(kind, row.payload) : null;
+  if (!kind || !request) throw new WorkspaceError('refused', 'This row’s signed draft could not be verified on this desktop, so what it moves cannot be shown: nothing was signed.');
+  return listedRow(kind, row.service, request, row.drafter?.name);
+}
+
 function rowLine(r: ListedRow, oneService: boolean): string {
-  const what = r.kind === 'transfer' ? `Transfer ${formatUsd(r.amountCents)} from ${r.source ?? '?'} to ${r.payee}` : `Payment ${formatUsd(r.amountCents)} to @${r.payee.replace(/^@/, '')} from ${r.source ?? 'the key’s own handle'}`;
+  const from = r.source ?? (r.legalEntity ? `the handle of legal entity ${r.legalEntity}` : 'the key’s own handle');
+  const what = r.kind === 'transfer' ? `Transfer ${formatUsd(r.amountCents)} from ${r.source ?? '?'} to ${r.payee}` : `Payment ${formatUsd(r.amountCents)} to @${r.payee.replace(/^@/, '')} from ${from}${r.source && r.legalEntity ? ` (legal entity ${r.legalEntity})` : ''}`;
   return `${what}${r.drafter ? `, drafted by ${r.drafter}` : ''}${oneService ? '' : `, on ${r.service}`}`;
 }
 
-/** The lines that list every row, with the service once when they share it. */
+/**
+ * The lines that list every row, with the service once when they share it. A line the prompt
+ * would cut is refused instead: a question never signs what it does not show in full.
+ */
 function listed(rows: readonly ListedRow[]): string[] {
   if (rows.length > ROWS_PER_QUESTION) throw new Error(`a question lists at most ${ROWS_PER_QUESTION} rows`);
   const services = new Set(rows.map((r) => r.service));
   const one = services.size === 1;
-  return [...(one ? [`Service: ${[...services][0] as string}`] : []), ...rows.map((r) => rowLine(r, one))];
+  const lines = [...(one ? [`Service: ${[...services][0] as string}`] : []), ...rows.map((r) => rowLine(r, one))];
+  const long = lines.find((l) => plainLine(l, Number.MAX_SAFE_INTEGER).length > PROMPT_LINE_MAX);
+  if (long !== undefined) throw new WorkspaceError('invalid', `A row’s accounts, payee or service are too long to show in full in the confirmation (${long.slice(0, 60)}…): nothing was signed. Use shorter names.`);
+  return lines;
 }
 
 export function decideQuestion(decision: Decision, rows: readonly ListedRow[], reason?: string): PromptQuestion {
@@ -157,7 +190,7 @@ export function decideQuestion(decision: Decision, rows: readonly ListedRow[], r
   };
 }
 
-export function draftQuestion(workspace: string, rows: readonly ListedRow[], payer: { svcHandle: string; name: string } | null = null): PromptQuestion {
+export function draftQuestion(workspace: string, rows: readonly ListedRow[], payer: { svcHandle: string; name: string }): PromptQuestion {
   const total = rows.reduce((sum, r) => sum + r.amountCents, 0);
   return {
     kind: 'workspace-sign',
@@ -165,7 +198,7 @@ export function draftQuestion(workspace: string, rows: readonly ListedRow[], pay
     message: rows.length === 1 ? `Sign this ${rows[0]?.kind === 'payment' ? 'payment' : 'transfer'} of ${formatUsd(total)} as a draft for ${workspace}?` : `Sign these ${rows.length} drafts, ${formatUsd(total)} in all, for ${workspace}?`,
     detail: [
       ...listed(rows),
-      payer ? `Paid from: @${payer.svcHandle.replace(/^@/, '')} (${payer.name}), this profile’s own account` : 'Paid from: not known now (the service cannot be asked): any desktop holding this service’s key may send it',
+      `Paid from: @${payer.svcHandle.replace(/^@/, '')} (${payer.name}), this profile’s own account: only a desktop holding its key sends ${rows.length === 1 ? 'it' : 'them'}`,
       'Your signature says you asked for these; approvers of the workspace decide whether they are sent.',
     ],
     confirm: rows.length === 1 ? 'Sign the draft' : 'Sign the drafts',
@@ -181,6 +214,17 @@ export function reviewQuestion(row: ListedRow, found: 'sent' | 'not-sent', check
     detail: [...listed([row]), `What you checked: ${checked}`, 'Your signature is your answer: it is shared with your team and kept in the audit.'],
     confirm: found === 'sent' ? 'It went through' : 'It did not: send it',
     cancel: 'Cancel',
+  };
+}
+
+export function cancelQuestion(row: ListedRow): PromptQuestion {
+  return {
+    kind: 'workspace-sign',
+    title: 'Cancel a row for your team',
+    message: `Cancel this ${row.kind} of ${formatUsd(row.amountCents)}? It is never sent, by any desktop.`,
+    detail: [...listed([row]), 'Your signature withdraws it for the whole team and is kept in the audit; it cannot be undone.'],
+    confirm: 'Cancel it',
+    cancel: 'Keep it',
   };
 }
 

@@ -9,8 +9,7 @@ import { readSignedText, signedText } from '../../shared/team/signed-text';
 import type { PromptGate } from '../prompt/trusted-prompt';
 import { appendAuditMany, lockChain, type Actor, type AuditFields } from './chain-append';
 import { nodeTeamCrypto } from './keys';
-import { confirmOrThrow, decideQuestion, draftQuestion, type ListedRow } from './questions';
-import type { PayRequest, TransferRequest } from '../../shared/service';
+import { confirmOrThrow, decideQuestion, draftQuestion, listedRow } from './questions';
 import type { Payer } from '../money/payers';
 import type { WorkspaceSession } from './session';
 import { workspaceFailure, WorkspaceError } from './workspace-error';
@@ -21,12 +20,6 @@ export function activeMember(dir: VerifiedDirectory, actor: Pick<Actor, 'memberI
   const me = dir.members.get(actor.memberId);
   if (!me || me.status !== 'active') throw new WorkspaceError('not-member', 'You are not an active member of this workspace: an admin registers your key first (or you were removed).');
   return me;
-}
-
-/** A row as a signing question lists it, from its payload as the service's request of its kind. */
-function listedRow(kind: TeamKind, service: string, request: TransferRequest | PayRequest, drafter?: string): ListedRow {
-  const base = 'source' in request ? { payee: request.destination, source: request.source } : { payee: request.svcHandle, ...(request.sourceSvcHandleId ? { source: request.sourceSvcHandleId } : {}) };
-  return { kind, amountCents: request.amountCents, service, ...base, ...(drafter ? { drafter } : {}) };
 }
 
 export interface DraftInput {
@@ -42,7 +35,7 @@ export interface DraftInput {
  * desktop verified last). Each payload is checked as the service's request of its kind and kept
  * as its canonical JSON; the renderer keeps the results as the offline copy.
  */
-export async function signDrafts(dir: VerifiedDirectory, actor: Actor, prompt: PromptGate, workspaceName: string, service: string, payer: Payer | null, inputs: readonly DraftInput[]): Promise<(SignedDraft & { rowId: string })[]> {
+export async function signDrafts(dir: VerifiedDirectory, actor: Actor, prompt: PromptGate, workspaceName: string, service: string, payer: Payer, inputs: readonly DraftInput[]): Promise<(SignedDraft & { rowId: string })[]> {
   activeMember(dir, actor);
   const requests = inputs.map((input) => {
     const request = teamRequest(input.kind, input.payload);
@@ -64,7 +57,7 @@ export async function signDrafts(dir: VerifiedDirectory, actor: Actor, prompt: P
       drafter: actor.memberId,
       at,
       ...(dir.head ? { dir: dir.head } : {}),
-      ...(payer ? { payer: payer.id } : {}),
+      payer: payer.id,
     };
     const text = signedText('draft', body);
     return { rowId, text, signature: actor.key.sign(text), payload };

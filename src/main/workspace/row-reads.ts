@@ -42,7 +42,7 @@ export function parsePayload(text: string): unknown {
 /** The row's signed history, or (a draft nobody can read) one that ignores every statement. */
 function historyOf(r: QueueRowRecord, events: Signed[], dir: VerifiedDirectory): { history: RowHistory; payloadHash: string | null } {
   const draft = readSignedText('draft', r.draft_text);
-  if (!draft.ok) return { history: { state: 'open', unresolved: [], last: null, ignored: events.map(() => 'its draft cannot be read, so no statement about it counts') }, payloadHash: null };
+  if (!draft.ok) return { history: { state: 'open', unresolved: [], last: null, ignored: events.map(() => 'its draft cannot be read, so no statement about it counts'), reviewing: null, reopenedAt: null }, payloadHash: null };
   return { history: rowHistory({ rowId: r.id, payloadHash: draft.body.payloadHash, drafterId: draft.body.drafter, events, directory: dir, crypto: nodeTeamCrypto }), payloadHash: draft.body.payloadHash };
 }
 
@@ -69,7 +69,7 @@ export function rowView(r: QueueRowRecord, decisions: Signed[], events: Signed[]
     state: history.state,
     dbState: r.state,
     note: stateDisagreement(r.state, history),
-    history: { unresolved: history.unresolved, last: history.last, ignored: history.ignored },
+    history: { unresolved: history.unresolved, last: history.last, ignored: history.ignored, reviewing: history.reviewing, reopenedAt: history.reopenedAt },
     createdAt: r.created_at.toISOString(),
     drafter: drafter ? { id: drafter.id, name: drafter.name } : null,
     draft,

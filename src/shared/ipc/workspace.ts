@@ -122,6 +122,10 @@ export interface TeamRowView {
     last: string | null;
     /** Statements that do not count, and why. */
     ignored: string[];
+    /** While it waits for a review, the signed outcome that left it to a person (a review names it). */
+    reviewing: string | null;
+    /** When an approver last found it had not gone through (their clock). */
+    reopenedAt: string | null;
   };
   createdAt: string;
   drafter: { id: string; name: string } | null;

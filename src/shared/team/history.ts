@@ -33,6 +33,13 @@ export interface RowHistory {
   last: string | null;
   /** Statements that do not count, each with why. */
   ignored: string[];
+  /** While it waits for a review: the signed outcome that left it to a person, which a review must name. */
+  reviewing: string | null;
+  /**
+   * When an approver last found it had not gone through (their clock): they looked at what the
+   * service showed until then, so a look before sending starts there.
+   */
+  reopenedAt: string | null;
 }
 
 export interface HistoryInput {
@@ -74,9 +81,11 @@ function checked(input: HistoryInput, e: Signed): { body: RowEventBody; who: Mem
  * an admin, a review that found it went through. Anything else is ignored, and said.
  */
 export function rowHistory(input: HistoryInput): RowHistory {
-  const out: RowHistory = { state: 'open', unresolved: [], last: null, ignored: [] };
+  const out: RowHistory = { state: 'open', unresolved: [], last: null, ignored: [], reviewing: null, reopenedAt: null };
   const claims = new Map<string, UnresolvedClaim>();
   const claimKey = (fence: number, by: string) => `${fence}|${by}`;
+  // A statement is one step once: the database may write a copy of it again later (a replay).
+  const seen = new Set<string>();
   for (const e of input.events) {
     const c = checked(input, e);
     if (typeof c === 'string') {
@@ -84,6 +93,11 @@ export function rowHistory(input: HistoryInput): RowHistory {
       continue;
     }
     const { body, who } = c;
+    if (seen.has(body.id)) {
+      out.ignored.push(`${who.name}'s ${body.event} was written a second time`);
+      continue;
+    }
+    seen.add(body.id);
     if (FINAL.has(out.state)) {
       out.ignored.push(`${who.name}'s ${body.event} came after the row was ${out.state}`);
       continue;
@@ -107,6 +121,7 @@ export function rowHistory(input: HistoryInput): RowHistory {
         }
         claims.delete(claimKey(body.fence, body.by));
         out.state = body.state;
+        out.reviewing = body.state === 'needs-review' ? body.id : null;
         out.last = `${describeOutcome(body.state)} by ${who.name}'s desktop${body.detail ? `: ${body.detail}` : ''}`;
         break;
       }
@@ -129,7 +144,13 @@ export function rowHistory(input: HistoryInput): RowHistory {
           out.ignored.push(`${who.name} reviewed it, but only an active approver other than its drafter may open it again`);
           break;
         }
+        if (body.settles !== out.reviewing) {
+          out.ignored.push(`${who.name}'s review answers an earlier wait for a review, not this one`);
+          break;
+        }
         out.state = body.found === 'sent' ? 'sent' : 'open';
+        out.reviewing = null;
+        if (body.found === 'not-sent') out.reopenedAt = body.at;
         out.last = `${body.found === 'sent' ? 'found to have gone through' : 'found not to have gone through'} by ${who.name}: ${body.checked}`;
         // What they checked settles every earlier claim: sending it again is their decision.
         claims.clear();

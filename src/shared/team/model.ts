@@ -159,8 +159,11 @@ export const RowEventBody = z.discriminatedUnion('event', [
   z.strictObject({ ...RowEventBase, event: z.literal('claim'), fence: z.number().int().min(1) }),
   z.strictObject({ ...RowEventBase, event: z.literal('outcome'), fence: z.number().int().min(1), state: z.enum(OUTCOME_STATES), detail: exactText(1000) }),
   z.strictObject({ ...RowEventBase, event: z.literal('cancel') }),
-  /** An approver's answer to "did it go through?", naming what they checked. */
-  z.strictObject({ ...RowEventBase, event: z.literal('review'), found: z.enum(['sent', 'not-sent']), checked: exactText(500) }),
+  /**
+   * An approver's answer to "did it go through?", naming what they checked and the outcome that
+   * left the row to a person (`settles`): an old review replayed into a later wait answers nothing.
+   */
+  z.strictObject({ ...RowEventBase, event: z.literal('review'), found: z.enum(['sent', 'not-sent']), checked: exactText(500), settles: Uuid }),
 ]);
 export type RowEventBody = z.infer<typeof RowEventBody>;
 

@@ -28,7 +28,18 @@ export interface IgnoredDecision {
 
 export type RowVerdict =
   /** Every signature checked and the policy met: it may be claimed and sent. */
-  | { status: 'ready'; approvedBy: string[]; required: number; policyVersion: number; ignored: IgnoredDecision[] }
+  | {
+      status: 'ready';
+      approvedBy: string[];
+      required: number;
+      policyVersion: number;
+      ignored: IgnoredDecision[];
+      /**
+       * The earliest time a counting approval was signed (its approver's clock): no send of the
+       * row can be older, whatever the drafter's clock said.
+       */
+      firstApprovedAt: string;
+    }
   /** Signed and intact, but it needs more approvals: `needed` says how many, in words. */
   | { status: 'waiting'; approvedBy: string[]; required: number; missing: number; policyVersion: number; needed: string; ignored: IgnoredDecision[] }
   /** It can never be sent; `text` says why. */
@@ -105,6 +116,7 @@ export function rowVerdict(input: VerdictInput): RowVerdict {
   const required = requiredApprovals(policy, facts);
 
   const approvedBy = new Set<string>();
+  let firstApprovedAt: string | null = null;
   for (const d of input.decisions) {
     const read = readSignedText('decision', d.text);
     if (!read.ok) {
@@ -127,11 +139,15 @@ export function rowVerdict(input: VerdictInput): RowVerdict {
     // a stricter policy kept from it): nothing is decided here until it has.
     else if (headProblem(directory, dec.dir, who.name)) return { status: 'blocked', text: headProblem(directory, dec.dir, who.name) as string, ignored };
     else if (dec.decision === 'reject') return never('rejected', `${who.name} rejected it${dec.reason ? `: ${dec.reason}` : '.'}`, ignored);
-    else approvedBy.add(who.id);
+    else {
+      approvedBy.add(who.id);
+      if (firstApprovedAt === null || Date.parse(dec.at) < Date.parse(firstApprovedAt)) firstApprovedAt = dec.at;
+    }
   }
   const approvers = [...approvedBy];
   const missing = required - approvers.length;
-  if (missing <= 0) return { status: 'ready', approvedBy: approvers, required, policyVersion: version, ignored };
+  // A row no rule asks anyone for (required 0) has no approval: its drafter's time stands in.
+  if (missing <= 0) return { status: 'ready', approvedBy: approvers, required, policyVersion: version, ignored, firstApprovedAt: firstApprovedAt ?? body.at };
   const notes: string[] = [];
   if (viewer === drafter.id) notes.push('you drafted this one');
   else if (viewer && approvedBy.has(viewer)) notes.push('you approved it');

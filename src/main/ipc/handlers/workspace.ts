@@ -7,7 +7,7 @@ import { cancelRow, reviewRow } from '../../workspace/claims';
 import { addLogin, joinRequests, memberView, registerMember, setMemberRole, setPolicy } from '../../workspace/directory-ops';
 import { nodeTeamCrypto } from '../../workspace/keys';
 import { decide, push, signDrafts } from '../../workspace/queue-ops';
-import { confirmOrThrow, loginQuestion, reviewQuestion } from '../../workspace/questions';
+import { cancelQuestion, confirmOrThrow, listedView, loginQuestion, reviewQuestion } from '../../workspace/questions';
 import { readRows } from '../../workspace/row-reads';
 import { WorkspaceError } from '../../workspace/workspace-error';
 import { HandlerError } from '../dispatch';
@@ -73,8 +73,11 @@ export function workspaceHandlers(ctx: CoreContext): HandlersOf<typeof workspace
       const binding = await ws.coverage(service);
       if (binding.kind === 'unsure') throw new WorkspaceError('refused', `Nothing was signed: ${binding.problem}`);
       if (binding.kind === 'solo') throw new WorkspaceError('refused', 'Nothing was signed: no team workspace approves this profile’s transfers and payments; they are approved on this desktop.');
+      const payer = await ctx.payers.of(profileId);
+      // The draft names the account that pays, so that only a desktop holding that account's key sends it (another company's key at the same address never does).
+      if (!payer) throw new WorkspaceError('unreachable', 'Nothing was signed: the service could not be asked which account this profile’s key pays from, and a team’s draft names it. Your drafts are kept; try again when the service answers.');
       const { l, actor } = await anyway(binding.workspaceId);
-      const signed = await signDrafts(l.directory, actor, ctx.prompt, l.stored.name, service, await ctx.payers.of(profileId), drafts);
+      const signed = await signDrafts(l.directory, actor, ctx.prompt, l.stored.name, service, payer, drafts);
       await ws.drafted(l, service, signed.map((d, i) => ({ rowId: d.rowId, key: drafts[i]?.idempotencyKey ?? '' })));
       return { workspaceId: binding.workspaceId, service, signed };
     },
@@ -94,15 +97,17 @@ export function workspaceHandlers(ctx: CoreContext): HandlersOf<typeof workspace
     'workspace:review': async ({ workspaceId, rowId, found, checked }) => {
       const { l, actor } = await online(workspaceId);
       const [row] = await l.session.run((pool) => readRows(pool, l.directory, actor.memberId, { rowIds: [rowId], includeClosed: true }));
-      if (!row || row.state !== 'needs-review') throw new WorkspaceError('conflict', 'That row does not wait for a review (it was reviewed or settled meanwhile): nothing was signed.');
-      const p = row.payload as { amountCents?: number; destination?: string; source?: string; svcHandle?: string; sourceSvcHandleId?: string } | null;
-      const listed = { kind: row.kind as 'transfer' | 'payment', amountCents: p?.amountCents ?? row.amountCents, payee: p?.destination ?? p?.svcHandle ?? '?', ...(p?.source ?? p?.sourceSvcHandleId ? { source: (p?.source ?? p?.sourceSvcHandleId) as string } : {}), service: row.service };
-      await confirmOrThrow(ctx.prompt, reviewQuestion(listed, found, checked), 'Nothing was recorded');
-      return reviewRow(l.session, l.directory, actor, { rowId, found, checked });
+      if (!row || row.state !== 'needs-review' || row.history.reviewing === null) throw new WorkspaceError('conflict', 'That row does not wait for a review (it was reviewed or settled meanwhile): nothing was signed.');
+      const settles = row.history.reviewing;
+      await confirmOrThrow(ctx.prompt, reviewQuestion(listedView(row), found, checked), 'Nothing was recorded');
+      return reviewRow(l.session, l.directory, actor, { rowId, found, checked, settles });
     },
     'workspace:cancel': async ({ workspaceId, rowId }) => {
       const { l, actor } = await online(workspaceId);
-      return cancelRow(l.session, l.directory, actor, rowId);
+      const [row] = await l.session.run((pool) => readRows(pool, l.directory, actor.memberId, { rowIds: [rowId], includeClosed: true }));
+      if (!row || row.state !== 'open') return { canceled: false };
+      await confirmOrThrow(ctx.prompt, cancelQuestion(listedView(row)), 'Nothing was canceled');
+      return cancelRow(l.session, l.directory, actor, rowId, row.payloadHash);
     },
     'workspace:audit': async ({ workspaceId }) => {
       const l = await ws.refresh(workspaceId);

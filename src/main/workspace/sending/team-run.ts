@@ -7,7 +7,7 @@ import type { MoneyRow } from '../../money/money-gate';
 import { KEY_WINDOW_MS } from '../../money/send-journal';
 import type { Transaction } from '../../../shared/service';
 import type { Span } from '../../../shared/outbox/movements';
-import { lookBeforeFirstSend, settleTakenOver, signedAt, takeoverWindow } from './takeover';
+import { earliestSend, lookBeforeFirstSend, settleTakenOver, takeoverWindow } from './takeover';
 
 /**
  * How a run reaches the workspace and the service. In the app these are main's own functions
@@ -115,9 +115,9 @@ const keyStillHeld = (unresolved: readonly UnresolvedClaim[], now: number) => un
  * 2. an earlier claim whose sender signed no outcome (it may have sent it): a payment, or a
  *    transfer whose key the service may have forgotten, is looked for in the service's
  *    transactions and never resent; a transfer within the key window is resent with its key;
- * 3. a payment, or a transfer signed longer ago than the service keeps keys, sent for the first
+ * 3. a payment, or a transfer approved longer ago than the service keeps keys, sent for the first
  *    time as far as the workspace shows: the service's transactions are read first, and one that
- *    already shows it (a history the database lost) leaves it to a person;
+ *    shows a movement like it (a history the database lost, or a look-alike's) leaves it to a person;
  * 4. otherwise it is sent with its own key.
  */
 async function settle(claim: Claimed, others: readonly UnresolvedClaim[], row: TeamRowView, wire: TeamRunWire, service: () => Promise<TeamRowView[]>): Promise<Settled> {
@@ -125,21 +125,19 @@ async function settle(claim: Claimed, others: readonly UnresolvedClaim[], row: T
   const journal = await wire.journal(money);
   if (journal) return journal;
   const now = wire.now();
-  const look = async () => {
+  const transactions = async () => {
     const window = takeoverWindow(row, now);
-    const found = window ? await wire.transactions(window) : null;
-    // Without the service's rows, a look-alike's transaction could be taken for this one's: as if the transactions could not be read.
-    const moved = await service().catch(() => null);
-    return { found: moved === null ? null : found, moved: moved ?? [] };
+    return window ? await wire.transactions(window) : null;
   };
   if (others.length > 0 && (claim.kind === 'payment' || !keyStillHeld(others, now))) {
-    const { found, moved } = await look();
-    return settleTakenOver(row, others, moved, found, now);
+    const found = await transactions();
+    // Without the service's rows, a look-alike's transaction could be taken for this one's: as if the transactions could not be read.
+    const moved = await service().catch(() => null);
+    return settleTakenOver(row, others, moved ?? [], moved === null ? null : found, now);
   }
-  const signed = signedAt(row);
-  if (others.length === 0 && (claim.kind === 'payment' || (signed !== null && now - signed >= KEY_TRUSTED_MS))) {
-    const { found, moved } = await look();
-    const held = lookBeforeFirstSend(row, moved, found, now);
+  const from = earliestSend(row);
+  if (others.length === 0 && (claim.kind === 'payment' || from === null || now - from >= KEY_TRUSTED_MS)) {
+    const held = lookBeforeFirstSend(row, await transactions(), now);
     if (held) return held.state === 'open' ? { ...held, retryIn: 0 } : held;
   }
   return settledBy(await wire.send(money));

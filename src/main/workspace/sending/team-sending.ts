@@ -21,10 +21,10 @@ import { sendReadyTeamRows, type TeamRunReport, type TeamRunWire } from './team-
 
 /** A workspace is looked at now and then even when no NOTIFY came (a lease that expired elsewhere). */
 const LOOK_AGAIN_MS = 30_000;
-/** The account a row's drafter signed it to be paid from, or null when the draft names none (or cannot be read). */
-function payerOf(row: TeamRowView): string | null {
+/** The account a row's drafter signed it to be paid from, and the service they signed it for (null when the draft cannot be read). */
+function signedFor(row: TeamRowView): { payer: string | null; service: string } | null {
   const read = readSignedText('draft', row.draft.text);
-  return read.ok ? (read.body.payer ?? null) : null;
+  return read.ok ? { payer: read.body.payer ?? null, service: read.body.service } : null;
 }
 
 function otherPayerWords(n: number, mine: Payer | null): string {
@@ -32,6 +32,10 @@ function otherPayerWords(n: number, mine: Payer | null): string {
   return mine
     ? `${rows} signed to be paid from another account than this profile’s key pays from (@${mine.svcHandle.replace(/^@/, '')}): a desktop holding that account’s key sends ${n === 1 ? 'it' : 'them'}.`
     : `${rows} signed to be paid from a named account, and this desktop cannot read which account its key pays from now: ${n === 1 ? 'it waits' : 'they wait'}.`;
+}
+
+function unnamedWords(n: number): string {
+  return `${n === 1 ? '1 approved row names' : `${n} approved rows name`} no account to be paid from, so no desktop sends ${n === 1 ? 'it' : 'them'}: its drafter cancels ${n === 1 ? 'it' : 'them'} and drafts again.`;
 }
 
 /** How long this desktop waits before trying a row again after `failures` retryable failures: 1 s, doubling, up to 5 minutes, with jitter. */
@@ -192,12 +196,20 @@ export class TeamSending {
     // Waits are counted on the system's clock, as the service's Retry-After and the key holds are (a test's pinned clock would never let them end).
     const now = Date.now();
     const payer = await this.deps.payers.of(r.profileId);
+    const profile = this.deps.store.get(r.profileId);
+    const service = profile?.kind === 'live' ? serviceOf(profile) : null;
     const otherPayer: string[] = [];
+    let unnamed = 0;
     const skip = (row: TeamRowView) => {
       if ((r.notBefore.get(row.id) ?? 0) > now || this.deps.holds.remainingMs(row.idempotencyKey, now) > 0) return true;
-      const named = payerOf(row);
-      if (named === null || named === payer?.id) return false;
-      otherPayer.push(named);
+      const signed = signedFor(row);
+      // Only a row signed for this profile's own service, whatever the workspace's filter answered.
+      if (signed === null || service === null || signed.service !== service) return true;
+      const named = signed.payer;
+      if (named !== null && named === payer?.id) return false;
+      // main signs no draft without its payer: one that names none could be paid by any key at this address, so none pays it.
+      if (named === null) unnamed++;
+      else otherPayer.push(named);
       return true;
     };
     let wire: TeamRunWire;
@@ -221,7 +233,7 @@ export class TeamSending {
     this.scheduleRetry(r);
     this.publish(r, {
       state: report.stopped === null ? 'idle' : 'stopped',
-      message: report.stopped ?? (otherPayer.length > 0 ? otherPayerWords(otherPayer.length, payer) : null),
+      message: report.stopped ?? ([otherPayer.length > 0 ? otherPayerWords(otherPayer.length, payer) : '', unnamed > 0 ? unnamedWords(unnamed) : ''].filter(Boolean).join(' ') || null),
       last: { at: new Date(this.deps.now()).toISOString(), sent: report.sent, failed: report.failed, review: report.review, reopened: report.reopened, stale: report.stale },
     });
   }
