@@ -62,6 +62,10 @@ const RENDERER_ENGINES = ['src/renderer/src/sync/**', 'src/renderer/src/search/*
 const RENDERER_APP = ['src/renderer/src/app/**', 'src/renderer/src/stores/**', 'src/renderer/src/*/commands/**'];
 const BELOW_SCREENS = ['renderer-app', 'renderer-engine', 'renderer-repos', 'renderer-model', 'renderer-ui', 'renderer-platform', 'shared'];
 
+// The team domain's two policies, after the layer table: each refuses what the layers would allow.
+const OUTBOX_NOT_TEAM = 'The outbox never imports the team domain (src/renderer/src/team): team/ builds on the outbox, so an import back ties the two together again. Decide solo-or-team in team/commands (or app/) and have the screens call that.';
+const SCREENS_TEAM_COMMANDS = 'Screens and their parts reach the team domain through team/commands (and team/model for words) or platform/workspace, never its repositories.';
+
 /** A boundaries policy: `from` may import only the element types in `to`. */
 const allow = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
 
@@ -198,6 +202,17 @@ export default defineConfig([
             allow('main', ['main', 'shared', 'sandbox']),
             // Plays main's part in a plain Chromium where Electron is missing.
             allow('browser-host', ['browser-host', 'main', 'shared', 'sandbox']),
+            // After the layer table, so these win over what it allows (the last policy that matches decides).
+            {
+              from: { element: { path: 'src/renderer/src/outbox/**' } },
+              disallow: { to: { element: { path: 'src/renderer/src/team/**' } } },
+              message: OUTBOX_NOT_TEAM,
+            },
+            {
+              from: { element: { types: { anyOf: ['renderer-screen', 'renderer-parts', 'renderer-shell', 'renderer-root'] } } },
+              disallow: { to: { element: { path: 'src/renderer/src/team/repo/**' } } },
+              message: SCREENS_TEAM_COMMANDS,
+            },
           ],
         },
       ],

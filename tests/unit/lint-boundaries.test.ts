@@ -128,6 +128,15 @@ const violations: Record<string, Case[]> = {
     ['src/renderer/src/features/outbox/x.tsx', `import { TransactionsScreen } from '../transactions/TransactionsScreen';\nexport { TransactionsScreen };`],
     ['src/renderer/src/features/settings/x.tsx', `import { Shell } from '../shell/Shell';\nexport { Shell };`],
   ],
+  'the outbox never imports the team domain (team/ builds on it); screens reach team/ through its commands, never its repositories': [
+    ['src/renderer/src/outbox/commands/x.ts', `import { submitForApproval } from '../../team/commands/team-drafts';\nexport { submitForApproval };`],
+    ['src/renderer/src/outbox/commands/x.ts', `export const m = () => import('../../team/commands/team-follow');`],
+    ['src/renderer/src/outbox/repo/x.ts', `import { markPushed } from '../../team/repo/team-repo';\nexport { markPushed };`],
+    ['src/renderer/src/outbox/model/x.ts', `import { localClosing } from '../../team/model/follow';\nexport { localClosing };`],
+    ['src/renderer/src/outbox/sender/x.ts', `import { localClosing } from '../../team/model/follow';\nexport { localClosing };`],
+    ['src/renderer/src/features/approvals/x.tsx', `import { useTeamItems } from '../../team/repo/team-repo';\nexport { useTeamItems };`],
+    ['src/renderer/src/features/outbox/x.tsx', `import { handRowToTeam } from '../../team/repo/team-rows-repo';\nexport { handRowToTeam };`],
+  ],
   'src/main never imports src/renderer': [
     ['src/main/x.ts', `import { App } from '../renderer/src/App';\nexport { App };`],
     ['src/main/service/x.ts', `import '../../renderer/src/main';`],
@@ -164,6 +173,8 @@ const allowed: Record<string, Case[]> = {
     ['src/renderer/src/team/commands/x.ts', `import { create } from 'zustand';\nimport { workspaceCalls } from '../../platform/workspace';\nimport { ROLE_WORDS } from '../model/workspace-words';\nexport { create, workspaceCalls, ROLE_WORDS };`],
     ['src/renderer/src/features/settings/x.tsx', `import { useWorkspaces } from '../../team/commands/workspaces-store';\nexport { useWorkspaces };`],
     ['src/renderer/src/features/shell/x.tsx', `import { ApprovalsScreen } from '../approvals/ApprovalsScreen';\nexport { ApprovalsScreen };`],
+    ['src/renderer/src/team/commands/x.ts', `import { senders } from '../../outbox/commands/sending';\nimport { createDrafts } from '../../outbox/repo/outbox-repo';\nimport { handRowsToTeam } from '../repo/team-rows-repo';\nexport { senders, createDrafts, handRowsToTeam };`],
+    ['src/renderer/src/features/approvals/x.tsx', `import { useTeamItems } from '../../team/commands/use-team-queue';\nimport { closedLines } from '../../team/model/inbox';\nimport { workspaceCalls } from '../../platform/workspace';\nexport { useTeamItems, closedLines, workspaceCalls };`],
     ['src/renderer/src/x.ts', `import { startEngines } from './app/engines';\nimport { Shell } from './features/shell/Shell';\nexport { startEngines, Shell };`],
   ],
   'src/sandbox': [
