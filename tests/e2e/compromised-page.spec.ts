@@ -156,7 +156,7 @@ test.describe('a page on a desktop whose service a team workspace covers', () =>
       const canceling = fromThePage(app.page, 'workspace.cancel', { workspaceId, rowId: draft.rowId });
       const cancel = await app.prompts.next();
       expect(cancel.message).toBe('Cancel this payment of $61.05? It is never sent, by any desktop.');
-      expect(cancel.detail).toContain(`Payment $61.05 to @${payee} from the key’s own handle, drafted by Bo Approver`);
+      expect(cancel.detail).toContain(`Payment $61.05 to @${payee} from the drafter’s own account ${world.ownSvcHandleId}, drafted by Bo Approver`);
       await cancel.decline();
       expect(await canceling).toMatchObject({ ok: false, code: 'declined' });
       expect((await su.query("SELECT 1 FROM team.row_event WHERE event = 'cancel'")).rowCount).toBe(0);

@@ -159,6 +159,8 @@ describe('the paying account signed into a team draft, at one service address fo
     expect(lastSignPrompt(clerk)).toContain('Paid from: @acme-robotics (Acme Robotics, Inc.), this profile’s own account: only a desktop holding its key sends it');
     await clerk.h.ok('workspace:push', { workspaceId: clerk.workspaceId, drafts: [signedOnly(draft)], decisions: [] });
     await decideAndPush(controller, [draft]);
+    // The approver is shown which account the draft says pays it.
+    expect(lastSignPrompt(controller)).toContain(`Payment $23.45 to @globex-corp from the drafter’s own account ${companyA.sandbox.world.ownSvcHandleId}, drafted by Clerk`);
     expect((await viewOf(bruno, draft.rowId)).verdict.status).toBe('ready');
 
     // (b) Only company B's desktop sends: a whole run of it sees the ready row and leaves it.

@@ -2,6 +2,7 @@ import { formatUsd } from '../../shared/money';
 import type { PayRequest, TransferRequest } from '../../shared/service';
 import type { Decision, MemberRole, Policy, TeamKind } from '../../shared/team/model';
 import { teamRequest } from '../../shared/team/policy';
+import { readSignedText } from '../../shared/team/signed-text';
 import { HandlerError } from '../ipc/dispatch';
 import { plainLine, PROMPT_LINE_MAX, PROMPT_REFUSALS, type PromptGate, type PromptQuestion } from '../prompt/trusted-prompt';
 import { isLoopback } from './connection';
@@ -134,15 +135,17 @@ export interface ListedRow {
   service: string;
   /** Who drafted it (decisions only). */
   drafter?: string;
+  /** The account the draft names to pay it, by the service's id (decisions only). */
+  payer?: string;
 }
 
 /** A row as a signing question lists it, from its payload read as the service's request of its kind. */
-export function listedRow(kind: TeamKind, service: string, request: TransferRequest | PayRequest, drafter?: string): ListedRow {
+export function listedRow(kind: TeamKind, service: string, request: TransferRequest | PayRequest, drafter?: string, payer?: string): ListedRow {
   const base =
     'source' in request
       ? { payee: request.destination, source: request.source }
       : { payee: request.svcHandle, ...(request.sourceSvcHandleId ? { source: request.sourceSvcHandleId } : {}), ...(request.legalEntityId ? { legalEntity: request.legalEntityId } : {}) };
-  return { kind, amountCents: request.amountCents, service, ...base, ...(drafter ? { drafter } : {}) };
+  return { kind, amountCents: request.amountCents, service, ...base, ...(drafter ? { drafter } : {}), ...(payer ? { payer } : {}) };
 }
 
 /**
@@ -150,15 +153,22 @@ export function listedRow(kind: TeamKind, service: string, request: TransferRequ
  * a row whose payload this desktop could not verify is never signed about, since the amount and
  * payee shown would be the database's word.
  */
-export function listedView(row: { kind: string; service: string; payload: unknown; drafter: { name: string } | null }): ListedRow {
+export function listedView(row: { kind: string; service: string; payload: unknown; drafter: { name: string } | null; draft: { text: string } }): ListedRow {
   const kind = row.kind === 'transfer' || row.kind === 'payment' ? row.kind : null;
   const request = kind && row.payload !== null ? teamRequest(kind, row.payload) : null;
   if (!kind || !request) throw new WorkspaceError('refused', 'This row’s signed draft could not be verified on this desktop, so what it moves cannot be shown: nothing was signed.');
-  return listedRow(kind, row.service, request, row.drafter?.name);
+  return listedRow(kind, row.service, request, row.drafter?.name, payerOfDraft(row.draft.text));
+}
+
+/** The payer a signed draft names (read without checking: the row was verified before it is listed). */
+function payerOfDraft(text: string): string | undefined {
+  const read = readSignedText('draft', text);
+  return read.ok ? read.body.payer : undefined;
 }
 
 function rowLine(r: ListedRow, oneService: boolean): string {
-  const from = r.source ?? (r.legalEntity ? `the handle of legal entity ${r.legalEntity}` : 'the key’s own handle');
+  const own = r.payer ? `the drafter’s own account ${r.payer}` : 'the key’s own handle';
+  const from = r.source ?? (r.legalEntity ? `the handle of legal entity ${r.legalEntity}` : own);
   const what = r.kind === 'transfer' ? `Transfer ${formatUsd(r.amountCents)} from ${r.source ?? '?'} to ${r.payee}` : `Payment ${formatUsd(r.amountCents)} to @${r.payee.replace(/^@/, '')} from ${from}${r.source && r.legalEntity ? ` (legal entity ${r.legalEntity})` : ''}`;
   return `${what}${r.drafter ? `, drafted by ${r.drafter}` : ''}${oneService ? '' : `, on ${r.service}`}`;
 }

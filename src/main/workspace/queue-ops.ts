@@ -89,7 +89,7 @@ export async function decide(dir: VerifiedDirectory, actor: Actor, prompt: Promp
   const checked = drafts.map((d) => checkedDraft(dir, d));
   const own = checked.find((c) => c.body.drafter === me.id);
   if (own && decision === 'approve') throw new WorkspaceError('refused', 'You drafted one of these: a drafter never approves their own row. Nothing was approved.');
-  await confirmOrThrow(prompt, decideQuestion(decision, checked.map((c) => listedRow(c.body.kind, c.body.service, c.request, c.drafter.name)), reason), `Nothing was ${decision === 'approve' ? 'approved' : 'rejected'}`);
+  await confirmOrThrow(prompt, decideQuestion(decision, checked.map((c) => listedRow(c.body.kind, c.body.service, c.request, c.drafter.name, c.body.payer)), reason), `Nothing was ${decision === 'approve' ? 'approved' : 'rejected'}`);
   const at = new Date(actor.now()).toISOString();
   return checked.map(({ body }) => {
     const text = signedText('decision', {
