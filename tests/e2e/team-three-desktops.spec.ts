@@ -126,7 +126,14 @@ test('a clerk drafts offline; reconnected, the draft reaches the controller; two
     // Main signs the draft with the clerk's key (offline too) once its own window listed it.
     const signing = await clerk.prompts.next();
     expect(signing.message).toBe(`Sign this transfer of ${dollars(amountCents)} as a draft for Acme Treasury?`);
-    expect(signing.detail).toEqual([`Service: ${SERVICE}`, `Transfer ${dollars(amountCents)} from ${from.id} to ${to.id}`, 'Your signature says you asked for these; approvers of the workspace decide whether they are sent.']);
+    // It names the account the clerk's key pays from (the sandbox's own handle): only a desktop holding that account's key sends it.
+    const payer = world.svcHandles.get(world.ownSvcHandleId);
+    expect(signing.detail).toEqual([
+      `Service: ${SERVICE}`,
+      `Transfer ${dollars(amountCents)} from ${from.id} to ${to.id}`,
+      `Paid from: @${payer?.svcHandle ?? '?'} (${payer?.name ?? '?'}), this profile’s own account: only a desktop holding its key sends it`,
+      'Your signature says you asked for these; approvers of the workspace decide whether they are sent.',
+    ]);
     await signing.confirm();
     const clerkInbox = await inbox(clerk.page);
     // The clerk's desktop sends nothing: its copy can only follow what another desktop records.
