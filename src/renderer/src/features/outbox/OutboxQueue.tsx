@@ -208,7 +208,6 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
   const [reason, setReason] = useState('');
   const [changing, setChanging] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [withdrawing, setWithdrawing] = useState(false);
   const label = title(row);
   const commands = rowCommands(row, {
     run,
@@ -216,7 +215,6 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
     reject: rejecting ? null : () => setRejecting(true),
     change: changing ? null : () => setChanging(true),
     confirmSendAgain: () => setConfirming(true),
-    confirmTeamCancel: () => setWithdrawing(true),
   });
   // The selected row offers its buttons in the palette, named after the row as the buttons are.
   useScreenActions(selected ? commands.map((c): PaletteAction => ({ id: c.id, title: `${c.label}: ${label}`, group: 'Selected item', ...(c.unavailable ? { unavailable: c.unavailable } : {}), run: c.run })) : NO_ACTIONS);
@@ -272,18 +270,6 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
         onCancel={() => setConfirming(false)}
       >
         {`${label} may already have gone through. Sending it again makes 1 new request to the service with a new key: if the first one went through, the money moves twice. Cancel to check the account's transactions first, or mark it as sent.`}
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={withdrawing}
-        title={`Cancel this ${row.kind} in the team workspace?`}
-        confirmLabel={`Cancel the ${row.kind}`}
-        onConfirm={() => {
-          setWithdrawing(false);
-          void run(rowActions.cancel(row));
-        }}
-        onCancel={() => setWithdrawing(false)}
-      >
-        {`${label} is withdrawn from the team workspace: no one can approve or send it any more, and approvals given so far no longer count.`}
       </ConfirmDialog>
       {rejecting ? (
         <form

@@ -22,8 +22,6 @@ export interface RowHandlers {
   change: (() => void) | null;
   /** Asks the person, in the app's own dialog, whether to send a row that may have gone through again. */
   confirmSendAgain(): void;
-  /** Asks the person, in the app's own dialog, whether to withdraw a row from its team workspace. */
-  confirmTeamCancel(): void;
 }
 
 const CHANGEABLE: readonly OutboxRow['state'][] = ['draft', 'awaiting-approval', 'approved', 'failed'];
@@ -38,7 +36,8 @@ export function rowCommands(row: OutboxRow, h: RowHandlers): RowCommand[] {
   // A row handed to a team workspace is decided there, by its approvers: its drafter may only
   // withdraw it while it waits, and its copy here follows what the workspace records.
   if (row.team) {
-    if (row.state === 'awaiting-approval') add('cancel', 'Cancel', async () => h.confirmTeamCancel());
+    // main asks the person in its own window, listing the row, before it signs the cancellation.
+    if (row.state === 'awaiting-approval') add('cancel', 'Cancel', () => h.run(rowActions.cancel(row)));
     return list;
   }
 
