@@ -15,7 +15,7 @@ export interface Decided {
 
 /**
  * Approves or rejects workspace rows with this desktop's key: main asks the person once per
- * hundred rows, signs one decision each (offline too), and the decisions are kept in the outbox's
+ * twelve rows (its prompt lists every row it signs), signs one decision each (offline too), and the decisions are kept in the outbox's
  * offline copy before they are pushed, so none is lost if the workspace does not answer.
  */
 export async function decideTeamRows(profileId: string, workspaceId: string, drafts: readonly SignedDraft[], decision: Decision, reason?: string): Promise<Decided> {
