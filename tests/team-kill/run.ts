@@ -68,11 +68,12 @@ function requirements(): { chromiumPath: string; rendererDir: string } {
 /**
  * A killed desktop's lease would run out after TEAM_LEASE_MS (60 s); seven kills would wait
  * minutes for nothing. Moving the expiry of its standing leases to now, as the superuser, stands
- * for that time passing (the UPDATE NOTIFYs the other desktops, as the next look would find it).
+ * for that time passing; naming the state in the UPDATE makes it announce the rows to the other
+ * desktops (a claim or a lease alone announces nothing), as their next look would find them.
  * Returns how many it held.
  */
 async function leaseTimePasses(su: pg.Client, login: string): Promise<number> {
-  const r = await su.query('UPDATE team.queue_row SET lease_expires = now() WHERE lease_holder = $1 AND lease_expires > now() RETURNING id', [login]);
+  const r = await su.query('UPDATE team.queue_row SET lease_expires = now(), state = state WHERE lease_holder = $1 AND lease_expires > now() RETURNING id', [login]);
   return r.rowCount ?? 0;
 }
 

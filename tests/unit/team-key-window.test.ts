@@ -92,7 +92,7 @@ async function reachesService(claim: { payload: unknown; idempotencyKey: string 
 }
 
 /** The database's leases run out (its clock is not the test's: the expiry is moved instead). */
-const leasesEnd = (rowIds: string[]) => su.query('UPDATE team.queue_row SET lease_expires = now() WHERE id = ANY($1)', [rowIds]);
+const leasesEnd = (rowIds: string[]) => su.query('UPDATE team.queue_row SET lease_expires = now(), state = state WHERE id = ANY($1)', [rowIds]);
 
 /** What the sandbox's ledger moved of this amount (each move's key), and how many POSTs carried `key`. */
 function booked(amountCents: number, key: string) {

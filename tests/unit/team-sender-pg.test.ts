@@ -96,7 +96,7 @@ describe('main’s team sender on a real workspace and sandbox', () => {
 
     // Their leases run out (the database's clock is not the test's: the expiry is moved instead),
     // and the Treasurer's desktop takes both over.
-    await su.query('UPDATE team.queue_row SET lease_expires = now() WHERE id = ANY($1)', [[first.draft.rowId, second.draft.rowId]]);
+    await su.query('UPDATE team.queue_row SET lease_expires = now(), state = state WHERE id = ANY($1)', [[first.draft.rowId, second.draft.rowId]]);
     await sending(treasurer, true);
     try {
       await expect.poll(async () => [(await rowOf(treasurer, first.draft.rowId))?.state, (await rowOf(treasurer, second.draft.rowId))?.state], { timeout: 60_000 }).toEqual(['sent', 'needs-review']);
@@ -126,7 +126,7 @@ describe('main’s team sender on a real workspace and sandbox', () => {
     // The Controller's desktop claims the row and stops before it records anything (killed mid-send).
     const [gone] = await mainOf(controller).claim([draft.rowId], 60_000);
     expect(gone).toMatchObject({ claimed: true, fence: 1 });
-    await su.query('UPDATE team.queue_row SET lease_expires = now() WHERE id = $1', [draft.rowId]);
+    await su.query('UPDATE team.queue_row SET lease_expires = now(), state = state WHERE id = $1', [draft.rowId]);
     await sending(treasurer, true);
     try {
       await expect.poll(async () => (await rowOf(treasurer, draft.rowId))?.state, { timeout: 60_000 }).toBe('sent');

@@ -33,6 +33,16 @@ GRANT SELECT ON team.row_event TO ${r.member};
 CREATE TRIGGER row_event_written_once BEFORE UPDATE OR DELETE ON team.row_event FOR EACH ROW EXECUTE FUNCTION team.refuse_change();
 CREATE TRIGGER row_event_not_truncated BEFORE TRUNCATE ON team.row_event FOR EACH STATEMENT EXECUTE FUNCTION team.refuse_change();
 
+-- A row's change is announced when it is added or its state is written (an outcome, a
+-- cancellation, a review), no longer for a claim or a lease renewed: nothing any desktop shows or
+-- decides changes with those (a lease that runs out is found by each sender's regular look), and
+-- a sender's runs announced on every claim made every other desktop read its rows twice as often.
+DROP TRIGGER queue_row_notify ON team.queue_row;
+CREATE TRIGGER queue_row_notify AFTER INSERT OR UPDATE OF state ON team.queue_row FOR EACH ROW EXECUTE FUNCTION team.notify_change('id');
+-- Nothing follows the audit as it grows (it is read whole when a person opens it), and every
+-- claim, outcome and decision writes to it: its announcements only woke every desktop for nothing.
+DROP TRIGGER audit_notify ON team.audit;
+
 -- The body of a signed text: the JSON after its first line, or NULL when there is none. Never an
 -- error: one unreadable directory entry (written before version 4, or by the owner) would
 -- otherwise make every append_chain, which reads the whole directory, fail.
