@@ -19,8 +19,8 @@ export interface PageBridge {
  * Wires the page's shim to the core: `__treasuryInvoke` runs `dispatch`, exactly as the IPC
  * registration does in main. Playwright bindings travel over the browser's debugging pipe, never
  * a TCP port, and only the top frame of this page gets them (the sender check of the host).
- * Events are delivered in order through one promise chain; a page that is navigating or closed
- * drops them, as a window would.
+ * Events are delivered in order through one promise chain, a burst in one call; a page that is
+ * navigating or closed drops them, as a window would.
  */
 export async function connectPage(page: Page, shim: string, handlers: () => Handlers | undefined): Promise<PageBridge> {
   // Results cross as JSON text: Playwright serializes a plain value field by field (tens of ms for
@@ -37,13 +37,23 @@ export async function connectPage(page: Page, shim: string, handlers: () => Hand
   });
   await page.addInitScript({ content: shim });
   let chain: Promise<void> = Promise.resolve();
+  // Events emitted while a delivery is under way go together in the next one, as JSON text: one
+  // round trip over the debugging pipe per burst, not one per event each waiting for the last
+  // (a burst of a workspace's changes and a sender's status queued behind each other).
+  let pending: [EventName, unknown][] = [];
   return {
     emit(event, payload) {
-      chain = chain.then(() =>
-        page
-          .evaluate(([e, p]) => (globalThis as unknown as EmitGlobal).__treasuryEmit?.(e, p), [event, payload] as const)
-          .catch(() => undefined),
-      );
+      pending.push([event, payload]);
+      if (pending.length > 1) return;
+      chain = chain.then(() => {
+        const batch = JSON.stringify(pending);
+        pending = [];
+        return page
+          .evaluate((json) => {
+            for (const [e, p] of JSON.parse(json) as [string, unknown][]) (globalThis as unknown as EmitGlobal).__treasuryEmit?.(e, p);
+          }, batch)
+          .catch(() => undefined);
+      });
     },
     flush: () => chain,
   };
