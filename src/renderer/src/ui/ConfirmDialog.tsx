@@ -40,7 +40,10 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger = tr
       </h2>
       <p id={textId}>{children}</p>
       <div className="dialog__actions">
-        <button type="button" className="button" onClick={onCancel} autoFocus>
+        {/* Focused when the dialog opens (useModalDialog), not with autoFocus: a closed dialog is
+            mounted with every row that may ask, and autoFocus calls focus() on each mount, which
+            makes the browser bring the whole page's style up to date for a button nobody sees. */}
+        <button type="button" className="button" onClick={onCancel} data-initial-focus>
           Cancel
         </button>
         <button type="button" className={`button ${danger ? 'button--danger' : 'button--primary'}`} onClick={onConfirm}>

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 
 /** Equal field by field; arrays element by element (each item's lists are built afresh). */
 function sameFields(a: object, b: object): boolean {
+  if (a === b) return true;
   const ka = Object.keys(a);
   if (ka.length !== Object.keys(b).length) return false;
   const ra = a as Record<string, unknown>;

@@ -122,13 +122,25 @@ function pendingDecisions(kept: readonly KeptItem[]): Map<string, KeptItem> {
   return byRow;
 }
 
+// Each row's item, kept per row object with what else it was made from: an inbox of a thousand
+// rows, drawn again on every change, makes items only for the rows that changed.
+const items = new WeakMap<TeamRowView, { me: MemberView | null; accounts: ReadonlyMap<string, AccountFacts>; pending: KeptItem | undefined; item: InboxItem | null }>();
+
 function teamItem(row: TeamRowView, input: InboxInput, pendingByRow: ReadonlyMap<string, KeptItem>): InboxItem | null {
+  const pending = pendingByRow.get(row.id);
+  const known = items.get(row);
+  if (known && known.me === input.me && known.accounts === input.accounts && known.pending === pending) return known.item;
+  const item = makeTeamItem(row, input, pending);
+  items.set(row, { me: input.me, accounts: input.accounts, pending, item });
+  return item;
+}
+
+function makeTeamItem(row: TeamRowView, input: InboxInput, pending: KeptItem | undefined): InboxItem | null {
   if (!(TEAM_KINDS as readonly string[]).includes(row.kind)) return null;
   const kind = row.kind as TeamKind;
   const { me } = input;
   const v = row.verdict;
   const mine = row.drafter !== null && me !== null && row.drafter.id === me.id;
-  const pending = pendingByRow.get(row.id);
   const ignored = v.ignored.map((i) => (i.by ? `${i.by}: ${i.problem}` : i.problem));
   const signed = teamWhere(row, kind, input.accounts);
   const base = { ...signed.where, key: `team:${row.id}`, origin: 'team' as const, team: row, rowId: row.id, kind, askedBy: mine ? 'You' : (row.drafter?.name ?? 'Someone who is not a member'), askedAt: signed.askedAt };
