@@ -14,6 +14,14 @@ const LONG = 120_000;
 
 const rewindToOpen = "UPDATE team.queue_row SET state = 'open', outcome = NULL, lease_holder = NULL, lease_expires = NULL WHERE id = $1";
 
+/** The admin goes further: the row's statements deleted (the owner can drop the triggers that keep them), its state and numbers reset. */
+async function eraseHistory(rowId: string): Promise<void> {
+  await a.su.query('ALTER TABLE team.row_event DISABLE TRIGGER USER');
+  await a.su.query('DELETE FROM team.row_event WHERE row_id = $1', [rowId]);
+  await a.su.query('ALTER TABLE team.row_event ENABLE TRIGGER USER');
+  await a.su.query("UPDATE team.queue_row SET state = 'open', outcome = NULL, lease_holder = NULL, lease_expires = NULL, fence = 0, claims = 0 WHERE id = $1", [rowId]);
+}
+
 describe('a hostile database', () => {
   it('a sent payment set back to open by the database’s admin is never paid again, and the inbox says the database is not believed', async () => {
     const { draft, key } = await drafted(a, 'payment', 7_001);
@@ -34,11 +42,7 @@ describe('a hostile database', () => {
   it('…and with its signed history deleted too: the desktop that paid it refuses by its journal, another finds it in the service’s transactions', async () => {
     const { draft, key } = await drafted(a, 'payment', 7_002);
     await sendUntil(a.treasurer, async () => (await viewOf(a.treasurer, draft.rowId)).state === 'sent');
-    // The admin goes further: the row's statements are deleted (the owner can drop the triggers that keep them), its numbers reset.
-    await a.su.query('ALTER TABLE team.row_event DISABLE TRIGGER USER');
-    await a.su.query('DELETE FROM team.row_event WHERE row_id = $1', [draft.rowId]);
-    await a.su.query('ALTER TABLE team.row_event ENABLE TRIGGER USER');
-    await a.su.query("UPDATE team.queue_row SET state = 'open', outcome = NULL, lease_holder = NULL, lease_expires = NULL, fence = 0, claims = 0 WHERE id = $1", [draft.rowId]);
+    await eraseHistory(draft.rowId);
 
     await letSend(a.controller);
     expect(booked(a.client, 7_002, key)).toEqual({ moves: 1, requests: 1 });
@@ -47,11 +51,7 @@ describe('a hostile database', () => {
     expect(seen.history.last).toMatch(/^left to a person .*by Controller's desktop: Not sent: a payment of \$70\.02 to @.+ is in the paying account’s transactions since it was approved/);
 
     // The desktop that paid it, shown the row open again with no history at all: its own journal refuses first.
-    await a.su.query(rewindToOpen, [draft.rowId]);
-    await a.su.query('ALTER TABLE team.row_event DISABLE TRIGGER USER');
-    await a.su.query('DELETE FROM team.row_event WHERE row_id = $1', [draft.rowId]);
-    await a.su.query('ALTER TABLE team.row_event ENABLE TRIGGER USER');
-    await a.su.query('UPDATE team.queue_row SET fence = 0, claims = 0 WHERE id = $1', [draft.rowId]);
+    await eraseHistory(draft.rowId);
     await letSend(a.treasurer);
     expect(booked(a.client, 7_002, key)).toEqual({ moves: 1, requests: 1 });
     expect((await viewOf(a.treasurer, draft.rowId)).history.last).toMatch(/by Treasurer's desktop: Not sent again: main sent this payment on .* and the service answered that it went through/);
@@ -62,10 +62,7 @@ describe('a hostile database', () => {
     await sendUntil(a.treasurer, async () => (await viewOf(a.treasurer, draft.rowId)).state === 'sent');
     // A second payment of the same amount to the same payee, drafted but not approved: nobody sends it.
     const { draft: alike } = await drafted(a, 'payment', 7_006, { approve: false });
-    await a.su.query('ALTER TABLE team.row_event DISABLE TRIGGER USER');
-    await a.su.query('DELETE FROM team.row_event WHERE row_id = $1', [draft.rowId]);
-    await a.su.query('ALTER TABLE team.row_event ENABLE TRIGGER USER');
-    await a.su.query("UPDATE team.queue_row SET state = 'open', outcome = NULL, lease_holder = NULL, lease_expires = NULL, fence = 0, claims = 0 WHERE id = $1", [draft.rowId]);
+    await eraseHistory(draft.rowId);
     // The database says the look-alike was claimed once: as if its send had made the one debit.
     await a.su.query('UPDATE team.queue_row SET claims = 1, fence = 1 WHERE id = $1', [alike.rowId]);
 
