@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { asLogin, mainOf } from './workspace-helpers';
-import { attackable, booked, drafted, letSend, sendUntil, viewOf } from './hostile-db-helpers';
+import { randomUUID } from 'node:crypto';
+import { serviceOf } from '../../src/shared/service-address';
+import { startTcpGate } from '../support/tcp-gate';
+import { asLogin, decideAndPush, mainOf, signedOnly } from './workspace-helpers';
+import { attackable, booked, drafted, letSend, parties, sendUntil, viewOf } from './hostile-db-helpers';
 
 // A hostile database, one attack per test: what the database's columns say about a row is never
 // believed, only what its signed history says (claims, outcomes, cancellations, reviews), and
@@ -140,5 +143,37 @@ describe('a hostile database', () => {
     expect(moves).toBeLessThanOrEqual(1);
     expect(state === 'sent' ? moves : 'not closed as sent').toBe(state === 'sent' ? 1 : 'not closed as sent');
     expect(['sent', 'needs-review']).toContain(state);
+  }, LONG);
+
+  it('a row signed for another address of the same service (where no policy asks two approvers), moved under this one in the database, is never sent by this profile: it is not the row its drafter signed', async () => {
+    const own = await a.fresh();
+    const service = serviceOf({ kind: 'live', baseUrl: own.client.sandbox.apiUrl });
+    // This service's policy asks two approvers.
+    await own.team.admin.h.ok('workspace:setPolicy', { workspaceId: own.team.admin.workspaceId, service, defaultApprovals: 2, rules: [] });
+    // The Clerk holds the same key at another address of the same sandbox (another port): a service no policy names, where one approver is enough.
+    const sandboxAt = new URL(own.client.sandbox.apiUrl);
+    const alias = await startTcpGate({ host: sandboxAt.hostname, port: Number(sandboxAt.port) });
+    try {
+      const aliasUrl = `http://127.0.0.1:${alias.port}`;
+      const profile = await own.clerk.h.ok('profiles:create', { name: 'Acme (other address)', baseUrl: aliasUrl, vaultUrl: own.client.sandbox.vaultUrl, apiKey: own.client.sandbox.apiKey });
+      await own.clerk.h.ok('outbox:pause', { profileId: profile.id, paused: true });
+      const p = parties(own.client);
+      const key = randomUUID();
+      const signed = await own.clerk.h.ok('workspace:signDrafts', { profileId: profile.id, drafts: [{ rowId: randomUUID(), kind: 'transfer', payload: { source: p.source, destination: p.destination, amountCents: 7_007 }, idempotencyKey: key }] });
+      const draft = signed.signed[0];
+      if (!draft) throw new Error('nothing was signed');
+      expect(signed.service).not.toBe(service);
+      await own.clerk.h.ok('workspace:push', { workspaceId: own.clerk.workspaceId, drafts: [signedOnly(draft)], decisions: [] });
+      await decideAndPush(own.controller, [draft]);
+      // The database files it under this service, where the Treasurer's profile sends.
+      await own.su.query('UPDATE team.queue_row SET service = $2 WHERE id = $1', [draft.rowId, service]);
+      expect((await viewOf(own.treasurer, draft.rowId)).verdict).toMatchObject({ status: 'never', text: 'The row is not the one Clerk signed (its id, service, kind or idempotency key was changed in the workspace).' });
+
+      await letSend(own.treasurer);
+      expect(booked(own.client, 7_007, key)).toEqual({ moves: 0, requests: 0 });
+      expect(await viewOf(own.treasurer, draft.rowId)).toMatchObject({ state: 'open', claims: 0 });
+    } finally {
+      await alias.close();
+    }
   }, LONG);
 });
