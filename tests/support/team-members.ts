@@ -74,9 +74,10 @@ export const PINNED_NOW = Date.parse('2025-06-16T09:30:00.000Z');
 /** Each desktop's keychain (in memory), kept by the test: what a dishonest member, or a thief of their keychain, holds. */
 const keychains = new WeakMap<CoreHarness, SecretStore>();
 
-export async function desktopCore(): Promise<CoreHarness> {
+/** A desktop's main core on `now` (PINNED_NOW unless a test whose other parts run on the real clock says so). */
+export async function desktopCore(now: () => number = () => PINNED_NOW): Promise<CoreHarness> {
   const keychain = new MemorySecretStore();
-  const h = await startCore({ now: () => PINNED_NOW, workspaceBackoffMs: 50, secrets: keychain });
+  const h = await startCore({ now, workspaceBackoffMs: 50, secrets: keychain });
   keychains.set(h, keychain);
   return h;
 }
@@ -114,9 +115,9 @@ export function memberOf(team: Team, name: string): Desktop {
 }
 
 /** An admin makes a login, the person joins with it from their desktop, the admin registers their key. */
-export async function addMember(cluster: PgCluster, admin: Desktop, name: string, role: MemberRole, database: string, via: { port?: number; core?: CoreHarness; service?: ServiceAt; sending?: boolean } = {}): Promise<Desktop> {
+export async function addMember(cluster: PgCluster, admin: Desktop, name: string, role: MemberRole, database: string, via: { port?: number; core?: CoreHarness; service?: ServiceAt; sending?: boolean; now?: () => number } = {}): Promise<Desktop> {
   const login = await admin.h.ok('workspace:addLogin', { workspaceId: admin.workspaceId });
-  const h = via.core ?? (await desktopCore());
+  const h = via.core ?? (await desktopCore(via.now));
   const joined = await h.ok('workspace:join', { host: cluster.host, port: via.port ?? cluster.port, database, user: login.dbRole, password: login.password, name });
   const member = await admin.h.ok('workspace:register', { workspaceId: admin.workspaceId, dbRole: login.dbRole, role });
   const profileId = await serviceProfile(h, via.service, { sending: via.sending ?? false });
@@ -128,14 +129,14 @@ export async function addMember(cluster: PgCluster, admin: Desktop, name: string
  * profile of `service` (a name nobody answers for unless given), its team sending paused unless
  * `sending`.
  */
-export async function startTeam(cluster: PgCluster, roles: Record<string, MemberRole>, options: { service?: ServiceAt; sending?: boolean } = {}): Promise<Team> {
+export async function startTeam(cluster: PgCluster, roles: Record<string, MemberRole>, options: { service?: ServiceAt; sending?: boolean; now?: () => number } = {}): Promise<Team> {
   const database = `ws_${randomUUID().slice(0, 8)}`;
   const owner = await cluster.createWorkspaceDatabase(database);
-  const h = await desktopCore();
+  const h = await desktopCore(options.now);
   const created = await h.ok('workspace:create', { name: 'Acme Treasury', adminName: 'Ada Admin', host: cluster.host, port: cluster.port, database, ownerUser: owner.user, ownerPassword: owner.password });
   const admin: Desktop = { name: 'Ada Admin', h, workspaceId: created.id, member: created.me.member as MemberView, profileId: await serviceProfile(h, options.service, { sending: options.sending ?? false }) };
   const members: Record<string, Desktop> = {};
-  for (const [name, role] of Object.entries(roles)) members[name] = await addMember(cluster, admin, name, role, database, { ...(options.service ? { service: options.service } : {}), ...(options.sending !== undefined ? { sending: options.sending } : {}) });
+  for (const [name, role] of Object.entries(roles)) members[name] = await addMember(cluster, admin, name, role, database, { ...(options.service ? { service: options.service } : {}), ...(options.sending !== undefined ? { sending: options.sending } : {}), ...(options.now ? { now: options.now } : {}) });
   return {
     database,
     owner,

@@ -37,7 +37,12 @@ async function main(): Promise<void> {
   console.error(`${new Date().toISOString()} opening`);
   const host = await openHost({ ...dirs, headless: true, secrets: new FileSecretStore(dirs.secretsFile), version: '0.0.0-team-kill' });
   console.error(`${new Date().toISOString()} page loaded`);
-  if (process.env['TEAM_KILL_TRACE'] === '1') traceCalls(host.core.handlers as unknown as Record<string, (arg: unknown) => Promise<unknown>>);
+  if (process.env['TEAM_KILL_TRACE'] === '1') {
+    traceCalls(host.core.handlers as unknown as Record<string, (arg: unknown) => Promise<unknown>>);
+    // What main's team sender says it is doing, every 5 s (it calls no channel of its own).
+    const status = host.core.handlers['outbox:teamSending'] as unknown as (arg: unknown) => Promise<unknown>;
+    setInterval(() => void status(undefined).then((s) => console.error(`${new Date().toISOString()} team sending ${JSON.stringify(s).slice(0, 600)}`)), 5_000).unref();
+  }
   host.page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   await host.page.getByRole('heading').first().waitFor({ timeout: 60_000 });
   console.log(JSON.stringify({ ready: true }));

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PgCluster } from '../support/pg-cluster';
 import { SIGN_BATCH_MAX } from '../../src/shared/ipc/workspace';
-import { addMember, PINNED_NOW, signDrafts, signedOnly, startTeam, type Desktop, type Team } from '../support/team-members';
+import { addMember, signDrafts, signedOnly, startTeam, type Desktop, type Team } from '../support/team-members';
 import { startCore } from '../unit/core-helpers';
 import type { DesktopDirs } from './desktop';
 import { FileSecretStore } from './file-secrets';
@@ -34,10 +34,13 @@ export function senderDirs(root: string, name: string, rendererDir: string, chro
 export async function setUpTeam(cluster: PgCluster, access: ServiceAccess, senders: Record<string, DesktopDirs>): Promise<{ team: Team; logins: Record<string, string> }> {
   // The Clerk and the Controller hold the service too (drafts are signed for a profile), their sending paused: they never send here.
   const service = { apiUrl: access.baseUrl, vaultUrl: access.vaultUrl, apiKey: access.apiKey };
-  const team = await startTeam(cluster, { Clerk: 'drafter', Controller: 'approver' }, { service });
+  // One clock for the whole test: the sandbox and the sending desktops (child processes) run on the
+  // real one, so the rows are drafted and approved on it too (a draft dated in the tests' pinned
+  // past would be one the service forgot the key of, looked for before every first send).
+  const team = await startTeam(cluster, { Clerk: 'drafter', Controller: 'approver' }, { service, now: Date.now });
   const logins: Record<string, string> = {};
   for (const [name, dirs] of Object.entries(senders)) {
-    const core = await startCore({ userDataDir: dirs.userDataDir, secrets: new FileSecretStore(dirs.secretsFile), now: () => PINNED_NOW });
+    const core = await startCore({ userDataDir: dirs.userDataDir, secrets: new FileSecretStore(dirs.secretsFile), now: Date.now });
     try {
       // The pause is main's memory only: started again from these folders, the desktop sends.
       const member = await addMember(cluster, team.admin, name, 'drafter', team.database, { core, service });
