@@ -64,6 +64,14 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
   const [confirming, setConfirming] = useState<InboxItem[] | null>(null);
   const [rejecting, setRejecting] = useState<InboxItem[] | null>(null);
   const [reviewing, setReviewing] = useState<InboxItem | null>(null);
+  // A row's own Review… button names the row by key; the items are read when it is pressed, so
+  // the callback stays the same and the rows drawn with `memo` are not drawn again for it.
+  const itemsNow = useRef<readonly InboxItem[]>([]);
+  itemsNow.current = items;
+  const reviewRow = useCallback((key: string) => {
+    const item = itemsNow.current.find((i) => i.key === key);
+    if (item) setReviewing(item);
+  }, []);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
@@ -174,11 +182,6 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
             <button type="button" className="button" disabled={rejectWhy !== undefined} title={rejectWhy} onClick={() => setRejecting(toReject)}>
               {toReject.length > 1 ? `Reject ${toReject.length}` : 'Reject'}
             </button>
-            {current && current.review === null ? (
-              <button type="button" className="button" onClick={() => setReviewing(current)}>
-                Review…
-              </button>
-            ) : null}
             {checked.size > 0 ? (
               <button type="button" className="button button--quiet" onClick={() => setChecked(new Set())}>
                 Clear the selection ({checked.size})
@@ -187,7 +190,7 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
           </div>
           <ul className="outbox__rows" ref={list} aria-label="Waiting for approval">
             {items.map((item) => (
-              <InboxRow key={item.key} item={item} now={now} current={item.key === current?.key} checked={checked.has(item.key)} onToggle={toggle} onFocus={setCursor} onKeyDown={onRowKey} />
+              <InboxRow key={item.key} item={item} now={now} current={item.key === current?.key} checked={checked.has(item.key)} onToggle={toggle} onFocus={setCursor} onKeyDown={onRowKey} onReview={reviewRow} />
             ))}
           </ul>
         </>
@@ -274,9 +277,11 @@ interface RowProps {
   onToggle(key: string): void;
   onFocus(key: string): void;
   onKeyDown(e: KeyboardEvent<HTMLLIElement>): void;
+  /** Opens the review of a row whose send may have gone through (offered where this person may review it). */
+  onReview(key: string): void;
 }
 
-const InboxRow = memo(function InboxRow({ item, now, current, checked, onToggle, onFocus, onKeyDown }: RowProps) {
+const InboxRow = memo(function InboxRow({ item, now, current, checked, onToggle, onFocus, onKeyDown, onReview }: RowProps) {
   const boxId = `inbox-check-${item.key}`;
   return (
     <li
@@ -325,6 +330,13 @@ const InboxRow = memo(function InboxRow({ item, now, current, checked, onToggle,
             ))}
           </ul>
         </details>
+      ) : null}
+      {item.review === null ? (
+        <div className="form__actions">
+          <button type="button" className="button" onClick={() => onReview(item.key)}>
+            Review…
+          </button>
+        </div>
       ) : null}
       <TechnicalDetails fields={technical(item)} />
     </li>

@@ -43,7 +43,7 @@ function ReviewForm({ item, busy, onCancel, onReview }: Props) {
         <button type="button" className="button" disabled={busy} onClick={() => answer('sent')}>
           It went through
         </button>
-        <button type="button" className="button button--primary" disabled={busy} onClick={() => answer('not-sent')}>
+        <button type="button" className="button button--danger" disabled={busy} onClick={() => answer('not-sent')}>
           It did not: send it
         </button>
       </div>
