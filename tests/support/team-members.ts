@@ -120,6 +120,14 @@ export async function addMember(cluster: PgCluster, admin: Desktop, name: string
   const h = via.core ?? (await desktopCore(via.now));
   const joined = await h.ok('workspace:join', { host: cluster.host, port: via.port ?? cluster.port, database, user: login.dbRole, password: login.password, name });
   const member = await admin.h.ok('workspace:register', { workspaceId: admin.workspaceId, dbRole: login.dbRole, role });
+  // The new desktop signs only once it has read its own registration in the directory (a test
+  // that drafts at once otherwise races the NOTIFY that tells it): reading its list reads it.
+  for (const deadline = Date.now() + 20_000; ; ) {
+    const mine = (await h.ok('workspace:list')).find((w) => w.id === joined.id);
+    if (mine?.me.member?.role === role) break;
+    if (Date.now() > deadline) throw new Error(`${name}'s desktop never saw its registration as ${role}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   const profileId = await serviceProfile(h, via.service, { sending: via.sending ?? false });
   return { name, h, workspaceId: joined.id, member, login, profileId };
 }
