@@ -1,6 +1,6 @@
 // ESLint flat config.
 //
-// Process layers (DESIGN.md "Conventions") are enforced by two mechanisms:
+// Process layers (docs/architecture.md, "Processes and what each owns") are enforced by two mechanisms:
 //  - eslint-plugin-boundaries `boundaries/dependencies` for imports between our own folders
 //    (it resolves each import to a file and classifies it, so `../../main/x`, `../main`
 //    and `./x` are judged by where they land, not by how the string looks);
@@ -52,7 +52,7 @@ function restrict(modules, syntax = []) {
   };
 }
 
-/** The renderer's layers below the app services; where each folder belongs (DESIGN.md, "Layout"). */
+/** The renderer's layers below the app services; where each folder belongs (docs/architecture.md, "The renderer's layers"). */
 // Each domain's pure models live in `<domain>/model/`, its repositories in `<domain>/repo/` and
 // its app-service commands in `<domain>/commands/` (cards, outbox, team, accounts, webhooks, ...):
 // one pattern each, so a new domain cannot be forgotten here.
@@ -135,7 +135,7 @@ export default defineConfig([
         { type: 'shared', pattern: 'src/shared/**', partialMatch: false },
         { type: 'main', pattern: 'src/main/**', partialMatch: false },
         { type: 'preload', pattern: 'src/preload/**', partialMatch: false },
-        // The renderer's layers (DESIGN.md): ground < repositories < engines < app services < screens.
+        // The renderer's layers (docs/architecture.md): ground < repositories < engines < app services < screens.
         { type: 'renderer-platform', pattern: 'src/renderer/src/platform/**', partialMatch: false },
         { type: 'renderer-db', pattern: 'src/renderer/src/db/**', partialMatch: false },
         { type: 'renderer-model', pattern: [...RENDERER_MODELS], partialMatch: false },

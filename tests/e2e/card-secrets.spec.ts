@@ -7,7 +7,7 @@ import { openSection, syncedDemo } from './harness/flows';
 import { dumpDir, dumpPage, keyForms } from './harness/leaks';
 
 /**
- * DESIGN.md "Card reveal": a card's number and code come only from main's reveal channel, are
+ * docs/features/card-numbers.md, "The reveal": a card's number and code come only from main's reveal channel, are
  * shown for 30 s and then dropped; copy goes through main, which clears the clipboard. After the
  * flows, the number and code (read as the oracle straight from the sandbox's vault) are nowhere:
  * not in IndexedDB, Web Storage, the DOM, the console or the app's files.

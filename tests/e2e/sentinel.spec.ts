@@ -5,7 +5,7 @@ import { fillLiveProfile, openSection, retryUntilOnline, startDemo } from './har
 import { dumpDir, dumpPage, keyForms } from './harness/leaks';
 
 /**
- * DESIGN.md: the API key exists in the OS keychain and in main's memory, nowhere else. A
+ * docs/security.md, "The API key": the API key exists in the OS keychain and in main's memory, nowhere else. A
  * recognizable key goes through every step the renderer has (typing, testing, a refused save,
  * saving, switching, replacing it in the key dialog, going offline) and is then searched for everywhere the page or the app
  * could have kept it.

@@ -48,7 +48,7 @@ describe('balanceSeries', () => {
     ]);
   });
 
-  it('leaves out failed, declined and canceled transactions and those held for approval or in review (SERVICE.md 2.5)', () => {
+  it('leaves out failed, declined and canceled transactions and those held for approval or in review (docs/service.md)', () => {
     const moves = [
       move('2026-03-15T01:00:00Z', -700, 'failed', 'failed'),
       move('2026-03-15T01:00:00Z', -800, 'pending', 'pending_approval'),

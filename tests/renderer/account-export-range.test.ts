@@ -35,7 +35,7 @@ describe('which rows an export carries', () => {
     const kept = TRANSACTION_STATUSES.flatMap((status) => DETAILED_STATUSES.filter((detailedStatus) => movesMoney({ status, detailedStatus })).map((d) => `${status}/${d}`));
     expect(kept.some((k) => k.startsWith('failed/'))).toBe(false);
     expect(kept.filter((k) => /\/(failed|declined|canceled)$/.test(k))).toEqual([]);
-    // Held for approval or in review: no balance reflects them yet (SERVICE.md 2.5).
+    // Held for approval or in review: no balance reflects them yet (docs/service.md, "Statuses and what they do to balances").
     expect(kept.filter((k) => /\/(pending_approval|in_review)$/.test(k))).toEqual([]);
     expect(kept).toEqual(expect.arrayContaining(['posted/settled', 'pending/pending', 'posted/refund', 'posted/reversed']));
   });

@@ -13,7 +13,7 @@ const path = referencePath();
 if (!path) console.log('tests/sandbox/reference-conformance: SKIPPED: the reference contract is not beside this checkout (set SERVICE_REFERENCE_OPENAPI to its path to run it).');
 const reference = path ? loadReference(path) : { paths: {}, components: { schemas: {} } };
 
-/** SERVICE.md wins where it states otherwise: "closedAt ... null when never closed" (2.4). */
+/** The prose contract wins where it states otherwise: closedAt is null while open (docs/service.md, "Where the provider's published reference differs"). */
 const SERVICE_MD: Deviations = { nullAllowed: (path) => /\.virtualAccount\.closedAt$/.test(path) };
 
 let c: Client;

@@ -31,7 +31,8 @@ export interface ReferenceDoc {
 /**
  * The provider's published contract is reference material kept outside this repository (it is
  * not ours to copy in): SERVICE_REFERENCE_OPENAPI names it, else the workspace's
- * ../shared/reference/service-openapi.json beside the checkout. Null where neither exists.
+ * ../shared/reference/service-openapi.json beside the checkout. Optional: null where neither exists,
+ * and reference-conformance.test.ts then says SKIPPED with that reason (docs/service.md).
  */
 export function referencePath(): string | null {
   const candidates = [process.env['SERVICE_REFERENCE_OPENAPI'], resolve(__dirname, '../../../shared/reference/service-openapi.json')];
@@ -42,7 +43,7 @@ export function loadReference(path: string): ReferenceDoc {
   return JSON.parse(readFileSync(path, 'utf8')) as ReferenceDoc;
 }
 
-/** Where SERVICE.md (which wins) documents a value the reference does not allow: `null` at these paths. */
+/** Where the prose contract (which wins; docs/service.md) documents a value the reference does not allow: `null` at these paths. */
 export interface Deviations {
   nullAllowed(path: string): boolean;
 }

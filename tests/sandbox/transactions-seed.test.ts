@@ -8,7 +8,7 @@ function everything(w: World): Transaction[] {
   return w.transactions.list({}, undefined, Number.MAX_SAFE_INTEGER).items;
 }
 
-/** Balances recomputed from the transactions, the way SERVICE.md 2.5 defines them. */
+/** Balances recomputed from the transactions, the way docs/service.md ("Statuses and what they do to balances") defines them. */
 function bruteTotals(items: readonly Transaction[], vaId: string): { available: number; posted: number } {
   let available = 0;
   let posted = 0;
@@ -39,7 +39,7 @@ describe('seeded history', () => {
     expect(new Set(items.map((t) => t.detailedStatus))).toEqual(new Set(DETAILED_STATUSES));
   });
 
-  it('fills the fields SERVICE.md describes where they apply', () => {
+  it('fills the fields the contract describes where they apply', () => {
     for (const tx of items) {
       expect(Number.isSafeInteger(tx.amountCents), tx.id).toBe(true);
       expect(tx.accountId && tx.virtualAccountId && tx.accountSubtype, tx.id).toBeTruthy();

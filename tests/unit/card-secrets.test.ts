@@ -8,7 +8,7 @@ import { startCaptureServer, type CaptureServer } from './capture-server';
 import { startCore, type CoreHarness } from './core-helpers';
 import { json, startStub } from './service-client-helpers';
 
-// DESIGN.md "Card reveal": only the reveal channel reaches {vault_url} with include_pan /
+// docs/features/card-numbers.md, "The reveal": only the reveal channel reaches {vault_url} with include_pan /
 // include_cvv, every reveal is audited (never the number), and no error carries the number.
 
 let h: CoreHarness;

@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { ESLint, type Linter } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-// Proves eslint.config.mjs enforces DESIGN.md's process layers: each case lints a snippet
+// Proves eslint.config.mjs enforces the process layers of docs/architecture.md: each case lints a snippet
 // as if it lived at `file` (imports resolve against the real tree) and checks the layer rules.
 
 const root = resolve(__dirname, '../..');

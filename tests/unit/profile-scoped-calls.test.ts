@@ -5,7 +5,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { startCaptureServer, type CaptureServer } from './capture-server';
 import { startCore, type CoreHarness } from './core-helpers';
 
-// DESIGN.md: every service call names its profile, and work in flight finishes against the
+// docs/architecture.md, "Processes and what each owns": every service call names its profile, and work in flight finishes against the
 // profile it belongs to, whichever profile is on screen.
 
 let live: Sandbox;

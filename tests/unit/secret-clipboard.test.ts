@@ -3,7 +3,7 @@ import { concealedMarkers } from '../../src/main/clipboard/concealed-formats';
 import { MemoryClipboard, SecretClipboard, type SystemClipboard } from '../../src/main/clipboard/secret-clipboard';
 import { startCore, type CoreHarness } from './core-helpers';
 
-// DESIGN.md: copy goes through main, which clears the clipboard after 30 s if it still holds the
+// docs/features/card-numbers.md: copy goes through main, which clears the clipboard after 30 s if it still holds the
 // value, and on quit (Bitwarden's clipboard.main.ts does the same).
 
 beforeEach(() => {

@@ -91,7 +91,7 @@ describe('service contract schemas', () => {
     expect(WebhookCreate.safeParse({ url: 'https://erp.example/hook', name: 'n' }).success).toBe(true);
   });
 
-  it('name every endpoint of SERVICE.md, including those known by name only', () => {
+  it('name every endpoint of the contract (docs/service.md), including those known by name only', () => {
     const routes = Object.values(endpoints).map((e) => `${e.method} ${e.path}`);
     for (const r of [
       'GET /card/:cardId', 'PATCH /card/:cardId', 'GET /card', 'PATCH /card/:cardId/spending-constraint',

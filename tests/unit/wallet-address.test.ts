@@ -20,7 +20,7 @@ describe('a deposit address', () => {
     ['solana', '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'],
     ['tron', 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7'],
     ['stellar', `G${'A'.repeat(55)}`],
-    // A chain neither SERVICE.md nor the reference names: the generic form.
+    // A chain neither the contract nor the reference names: the generic form.
     ['cosmos', 'cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu'],
   ])('on %s: %s is taken', (chain, value) => {
     expect(WalletAddress.safeParse(address(chain, value)).success).toBe(true);

@@ -53,8 +53,8 @@ function answerOf(error: unknown): { answer: AnswerClass; status?: number } {
 }
 
 /**
- * The one way a request that moves money leaves this computer (DESIGN.md, "Main is the money
- * gate"). A row comes with its kind, payload and key, never as a raw endpoint: main picks the
+ * The one way a request that moves money leaves this computer (docs/architecture.md, "Main is
+ * the money gate"). A row comes with its kind, payload and key, never as a raw endpoint: main picks the
  * call from the kind. A solo row is refused for a service a team workspace covers; every row's
  * key is checked against its service's send journal (send-journal.ts) and journaled, fsynced,
  * before the request leaves, and its answer after. Rows that move no money (notes) go as they are.

@@ -14,7 +14,7 @@ import { KeyLanes } from '../service/key-lanes';
  * Keys, hashes and times only: no payload, no account number, nothing secret.
  */
 
-/** How long the service keeps an idempotency key (Stripe keeps them 24 h; DESIGN.md). */
+/** How long the service keeps an idempotency key (Stripe keeps them 24 h; docs/service.md, "Idempotency and the key window"). */
 export const KEY_WINDOW_MS = 24 * 60 * 60_000;
 
 /**

@@ -6,7 +6,7 @@
  * (atom/node-keytar, read-only since Dec 2022: no fixes, no new prebuilds). Everything else in
  * main talks to this interface only, so keytar can be swapped for a maintained binding or for
  * Electron's `safeStorage` without touching callers. There is deliberately no "plaintext file"
- * implementation: with no keychain the key is kept in memory for the session (DESIGN.md).
+ * implementation: with no keychain the key is kept in memory for the session (docs/security.md, "The API key").
  */
 export interface SecretStore {
   /** 'keychain': survives restarts (OS keychain). 'memory': gone when the app quits. */

@@ -33,7 +33,7 @@ export interface SessionAwareSecretsOptions {
  * in one removes it from the other, so a stale copy can never come back after a restart).
  *
  * It never writes a key to disk itself, never logs it, and its errors never contain it: with no
- * keychain the only choice it offers is memory (DESIGN.md: no plaintext fallback).
+ * keychain the only choice it offers is memory (docs/security.md, "The API key": no plaintext fallback).
  */
 export class SessionAwareSecrets {
   private readonly keychain: SecretStore;

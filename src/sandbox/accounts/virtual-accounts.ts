@@ -46,8 +46,8 @@ export function createVirtualAccount(world: World, body: VirtualAccountCreate): 
  * Decisions:
  * - Closing an account that is already closed answers 200 with the account unchanged (the first
  *   closedAt stays), so a client retrying a close whose answer it lost gets a success.
- * - An account that holds money closes like any other: neither SERVICE.md nor the reference
- *   contract makes the balance a condition, so the sandbox does not invent one. The balance stays
+ * - An account that holds money closes like any other: neither the contract nor the reference
+ *   (docs/service.md, "Readings where the contract is silent") makes the balance a condition, so the sandbox does not invent one. The balance stays
  *   visible on the closed account and nothing moves in or out of it any more (transfers, payments,
  *   off-ramps and card spend are refused by the guards of accounts/guards.ts; commissions skip it).
  * - The primary account can never be closed (409 PRIMARY_ACCOUNT) nor carry a commission rule

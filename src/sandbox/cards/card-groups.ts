@@ -46,8 +46,8 @@ export function writeGroupConstraint(world: World, id: string, body: SpendingCon
 }
 
 /**
- * GET /card-group, oldest first. SERVICE.md says only "matching name"; we read it as a
- * case-insensitive substring, the forgiving choice for a search box (an exact name still matches).
+ * GET /card-group, oldest first. The contract says only that it matches the name; we read it as a
+ * case-insensitive substring, the forgiving choice for a search box (an exact name still matches; docs/service.md, "Card groups").
  */
 export function listCardGroups(world: World, q: CardGroupListQuery): PageResult<CardGroupRecord> {
   const needle = q['filter:name']?.toLowerCase();

@@ -7,7 +7,7 @@ import type { RouteTable } from './types';
 /**
  * GET /transaction and friends.
  *
- * Filters: every one of SERVICE.md 4.3 (dates are unix ms, bounds inclusive). The deprecated
+ * Filters: every one of docs/service.md, "List filters" (dates are unix ms, bounds inclusive). The deprecated
  * `accountId` query means filter:accountId (filter:accountId wins when both are sent).
  * filter:legalEntityId naming another legal entity than the key's gives an empty list: the key
  * sees only its own. A from-date after the to-date is an empty range: an empty list, not an error.

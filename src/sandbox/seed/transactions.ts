@@ -238,7 +238,7 @@ class Context {
     }
   }
 
-  /** At least one of everything SERVICE.md describes, at fixed places in the year. */
+  /** At least one of everything the contract describes (docs/service.md), at fixed places in the year. */
   coverage(now: number): Draft[] {
     const b = this.b;
     const rng = this.world.rng;

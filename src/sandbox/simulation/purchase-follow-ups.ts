@@ -86,7 +86,8 @@ function follower(world: World, purchase: Transaction, kind: 'refund' | 'fee', n
 }
 
 /**
- * Applies a follow-up to an approved card purchase, as SERVICE.md's statuses describe them: the
+ * Applies a follow-up to an approved card purchase, as the contract's statuses describe them
+ * (docs/service.md, "Statuses and what they do to balances"): the
  * merchant reverses a pending purchase (`reversed`, the hold released, a reversal event on the
  * card); a settled one is disputed (`dispute`, the money stays out) or refunded in full (a new
  * `refund` credit on the card); or a fee is charged to the card for it (a fee row with feeInfo and

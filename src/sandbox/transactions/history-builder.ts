@@ -202,7 +202,7 @@ export class HistoryBuilder {
     if (outcome === 'pending') [d.tx.status, d.tx.detailedStatus] = ['pending', 'pending'];
     if (outcome === 'pending_approval') [d.tx.status, d.tx.detailedStatus] = ['pending', 'pending_approval'];
     if (outcome === 'failed') [d.tx.status, d.tx.detailedStatus] = ['failed', 'failed'];
-    // Returned before it settled: one canceled transaction that moves no money (SERVICE.md 2.5).
+    // Returned before it settled: one canceled transaction that moves no money (docs/service.md, "Statuses and what they do to balances").
     if (outcome === 'canceled') {
       [d.tx.status, d.tx.detailedStatus] = ['failed', 'canceled'];
       d.tx.memo += ` (returned before settlement: ${this.rng.pick(RETURN_CODES)})`;

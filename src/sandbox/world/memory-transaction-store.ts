@@ -31,7 +31,7 @@ const SPEND_DETAILED = new Set(['pending', 'settled']);
 function contributes(r: TransactionRecord): { available: number; posted: number; spend: number } {
   const tx = r.tx;
   const counts = tx.status === 'pending' || tx.status === 'posted';
-  // pending_approval and in_review affect neither balance (SERVICE.md 2.5).
+  // pending_approval and in_review affect neither balance (docs/service.md, "Statuses and what they do to balances").
   const held = tx.detailedStatus === 'pending_approval' || tx.detailedStatus === 'in_review';
   const available = counts && !held ? tx.amountCents : 0;
   const posted = tx.status === 'posted' ? tx.amountCents : 0;

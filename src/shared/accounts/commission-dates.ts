@@ -1,6 +1,6 @@
 /**
- * When a flat-fee commission rule collects (SERVICE.md 2.4: "a monthly rule starting on a given
- * day is applied again one month later on that day; a yearly rule one year later"). One module
+ * When a flat-fee commission rule collects (docs/service.md, "Virtual accounts and commission rules": a
+ * monthly rule collects again on the same day of each following month, a yearly one a year later). One module
  * for the sandbox that collects, the account screen that shows the next collection and the
  * forecast that projects them, so the three can never disagree on a date.
  */

@@ -4,7 +4,7 @@ import { channel, event, NoArg } from './define';
 import { ProfileId } from './schemas';
 
 /**
- * The outbox's way out (DESIGN.md, "Main is the money gate"): a solo row reaches main as the row
+ * The outbox's way out (docs/architecture.md, "Main is the money gate"): a solo row reaches main as the row
  * it is (kind, payload exactly as approved, key), never as an endpoint, and main picks the call
  * from the kind, checks the send journal and, for a service a team workspace covers, refuses it.
  * The answer is the service's, as `service:call` gives it.

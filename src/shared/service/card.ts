@@ -107,9 +107,10 @@ export const Utilization = z.object({
 export type Utilization = z.infer<typeof Utilization>;
 
 /**
- * GET /card/{id}/events: card-network events. SERVICE.md names them (authorizations, reversals,
+ * GET /card/{id}/events: card-network events. The contract names them (authorizations, reversals,
  * verifications) without a shape and the reference has none; this is our reasoned shape: one
- * record per network message, linked to the transaction it produced when there is one.
+ * record per network message, linked to the transaction it produced when there is one
+ * (docs/service.md, "Cards").
  */
 export const CardEventType = z.enum(['authorization', 'reversal', 'verification']);
 export type CardEventType = z.infer<typeof CardEventType>;

@@ -57,7 +57,7 @@ export interface EndpointDef {
    * move (the money gate: src/main/money), never through the generic service call.
    */
   movesMoney?: true;
-  /** Named in SERVICE.md's change history only; shape from the reference or reasoned. */
+  /** Named in the contract's change history only; shape from the reference or reasoned (docs/service.md, "Endpoints known by name only"). */
   namedOnly?: boolean;
   /** One line for people (tooling, docs, error messages). */
   summary: string;

@@ -7,7 +7,7 @@ import { Code, NameText } from './text';
  * and omitted members are kept; in a PUT, the body replaces the whole constraint.
  */
 
-/** SERVICE.md shows only `allowlist`; the reference adds `blacklist`. Both are accepted. */
+/** The contract shows only `allowlist` (docs/service.md, "Spending constraints"); the reference adds `blacklist`. Both are accepted. */
 export const Restriction = z.enum(['allowlist', 'blacklist']);
 export type Restriction = z.infer<typeof Restriction>;
 

@@ -9,7 +9,7 @@ export const TransactionStatus = z.enum(['pending', 'posted', 'failed']);
 export type TransactionStatus = z.infer<typeof TransactionStatus>;
 export const TRANSACTION_STATUSES = TransactionStatus.options;
 
-/** `in_review` is in the reference only; SERVICE.md lists the other ten. */
+/** `in_review` is in the reference only; the contract lists the other ten (docs/service.md, "Transactions"). */
 export const DetailedStatus = z.enum([
   'pending',
   'pending_approval',

@@ -18,7 +18,7 @@ export type VirtualAccount = z.infer<typeof VirtualAccount>;
 
 export const CommissionFrequency = z.enum(['monthly', 'yearly']);
 
-/** flatFee is the only type SERVICE.md states; the reference also has takeRate, which we read but never send. */
+/** flatFee is the only type the contract states (docs/service.md, "Virtual accounts and commission rules"); the reference also has takeRate, which we read but never send. */
 export const FlatFeeCommission = z.object({
   type: z.literal('flatFee'),
   amount: Money,
@@ -70,7 +70,7 @@ export const VirtualAccountUpdate = z.discriminatedUnion('action', [
 ]);
 export type VirtualAccountUpdate = z.infer<typeof VirtualAccountUpdate>;
 
-/** POST /virtual-account (in the reference contract, not in SERVICE.md). */
+/** POST /virtual-account (in the reference contract only: docs/service.md, "Virtual accounts and commission rules"). */
 export const VirtualAccountCreate = z.object({
   name: z.string().min(1).max(100),
   accountId: Id,

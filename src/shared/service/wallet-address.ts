@@ -2,7 +2,7 @@
  * What a deposit address of an off-ramp wallet may look like, per chain. The app draws it as a QR
  * code and offers it to copy: stablecoins sent to a wrong address are lost, so an address that is
  * not of its chain's form is refused before anything is cached or drawn, never shown "as well as
- * it can". SERVICE.md shows `ethereum` only; the reference lists more chains, each with its own
+ * it can". The contract shows `ethereum` only (docs/service.md, "Off-ramp wallets"); the reference lists more chains, each with its own
  * form. A chain neither names gets a conservative form (letters, digits and `:._-`, 10 to 128
  * characters), enough for the address formats chains use and too narrow for text that misleads.
  */

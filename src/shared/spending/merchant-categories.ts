@@ -1,5 +1,6 @@
 /**
- * merchantCategoryRule lists category names, which SERVICE.md does not enumerate. The sandbox maps
+ * merchantCategoryRule lists category names, which the contract does not enumerate
+ * (docs/service.md, "Readings where the contract is silent"). The sandbox maps
  * each merchant category code to one coarse name below; a rule entry matches when it equals that
  * name (case-insensitively) or the MCC itself, so either spelling works in tests and demos.
  * The app's offline purchase check uses the same table, so its verdict and the sandbox's agree.

@@ -14,8 +14,8 @@ export interface Period {
 }
 
 /**
- * The period containing the local day `today`. `daily` is today (startDate ignored, as SERVICE.md
- * says). `weekly`/`monthly`/`yearly` count whole periods from `startDate` when given, else use the
+ * The period containing the local day `today`. `daily` is today (startDate ignored, as the
+ * contract says: docs/service.md, "Spending constraints"). `weekly`/`monthly`/`yearly` count whole periods from `startDate` when given, else use the
  * calendar week (Monday first), month or year. A startDate after today (possible only for limits
  * written before that rule was checked, or seeded) makes the first period start on it.
  */

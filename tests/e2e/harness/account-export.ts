@@ -46,7 +46,7 @@ export async function exportAs(prompts: Prompts, panel: Locator, format: 'OFX' |
 }
 
 /**
- * Detailed statuses of rows that moved money, read from SERVICE.md 2.5: pending ones move the
+ * Detailed statuses of rows that moved money, read from docs/service.md ("Statuses and what they do to balances"): pending ones move the
  * available balance, settled, refunded, returned, reversed and disputed ones are posted. Not
  * here: pending_approval and in_review (neither balance, yet), failed, declined and canceled.
  */

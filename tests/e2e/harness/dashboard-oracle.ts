@@ -81,8 +81,8 @@ export async function moveCard(sandbox: Sandbox, cardId: string, groupId: string
 }
 
 /**
- * A settled purchase on `cardId` that names no virtual account (the field is optional, SERVICE.md
- * 2.5), put straight into the sandbox's store: the sandbox names one on every purchase it makes,
+ * A settled purchase on `cardId` that names no virtual account (the field is optional: docs/service.md,
+ * "Transactions"), put straight into the sandbox's store: the sandbox names one on every purchase it makes,
  * and a service that does not is what the rule for such purchases is for.
  */
 /** Disputes a settled card purchase through the sandbox's admin route, over HTTP (the money stays out). */

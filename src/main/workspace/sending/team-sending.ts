@@ -81,7 +81,7 @@ interface Runner {
 const key = (profileId: string, workspaceId: string) => `${profileId} ${workspaceId}`;
 
 /**
- * main's team sender (DESIGN.md, "Main is the money gate"): for every live profile this desktop
+ * main's team sender (docs/architecture.md, "Main is the money gate"): for every live profile this desktop
  * holds the API key of, whose service a joined workspace covers (coverage.ts, decided here),
  * main claims the workspace's ready rows, checks each itself (claims.ts), sends it through the
  * money gate and records its signed outcome, one process, no IPC leg per row. It runs at start,

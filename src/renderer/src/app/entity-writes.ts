@@ -23,8 +23,8 @@ import { changeEntity, type EntityChange, type EntityKind } from '../repos/entit
 import { useConnectivity } from '../stores/connectivity';
 
 /**
- * The one way a screen edits an entity (DESIGN.md: "the call, its validated result, the entity
- * cache updated in the same step"): the call goes to main for the named profile, main checks the
+ * The one way a screen edits an entity (docs/architecture.md, "Entity edits": the call, its validated
+ * result, the entity cache updated in the same step): the call goes to main for the named profile, main checks the
  * answer against the endpoint's schema, and only a success changes the profile's cache, so a
  * live query shows the edit as soon as the call returns and a refused edit shows nothing.
  */
@@ -95,7 +95,7 @@ const groupConstraintTarget: EntityTarget<'putCardGroupSpendingConstraint' | 'pa
   toEntity: (spendingConstraint, group) => (group ? { put: { ...group, spendingConstraint } } : { keep: true }),
 };
 
-// Removing a group's constraints answers `id`, `name` and no constraint (SERVICE.md 4.2): the
+// Removing a group's constraints answers `id`, `name` and no constraint (docs/service.md, "Card groups"): the
 // cached group keeps what the answer does not carry (its virtual account) and loses its constraint.
 const groupConstraintRemovedTarget: EntityTarget<'updateCardGroup', CardGroup> = {
   kind: 'cardGroup',

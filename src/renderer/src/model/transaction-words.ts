@@ -24,7 +24,7 @@ const DETAILED: Record<DetailedStatus, string> = {
   dispute: 'Disputed',
 };
 
-/** What each state does to the balances (SERVICE.md 2.5), said beside the state in a detail. */
+/** What each state does to the balances (docs/service.md, "Statuses and what they do to balances"), said beside the state in a detail. */
 const MEANING: Record<DetailedStatus, string> = {
   pending: 'counted in the available balance, not posted yet',
   pending_approval: 'waiting for approval; no balance moves yet',

@@ -17,11 +17,11 @@ export interface BalancePoint {
   endCents: number;
 }
 
-/** Detailed statuses of attempts that never touched a balance, or have not yet (SERVICE.md 2.5). */
+/** Detailed statuses of attempts that never touched a balance, or have not yet (docs/service.md, "Statuses and what they do to balances"). */
 const NO_MOVE: readonly DetailedStatus[] = ['failed', 'declined', 'canceled', 'pending_approval', 'in_review'];
 
 /**
- * Whether a transaction moves the balance the service reports (SERVICE.md 2.5): posted and pending
+ * Whether a transaction moves the balance the service reports (docs/service.md, "Statuses and what they do to balances"): posted and pending
  * ones do (the reported balance is the available one), failed, declined and canceled ones do not,
  * and neither do those still held for approval or in review, which no balance reflects yet. The
  * one rule for the chart and the export (export-rows.ts), so the two never disagree.

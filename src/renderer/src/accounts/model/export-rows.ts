@@ -6,7 +6,7 @@ import { movesBalance } from './balance-series';
  * rows that move the balance, by the same rule as the balance chart (balance-series.ts
  * movesBalance), so the file and the chart of one account agree. Failed, declined and canceled
  * attempts never touched the balance, and rows held for approval or in review do not yet
- * (SERVICE.md 2.5); an accounting package would book them as real money and the books would no
+ * (docs/service.md, "Statuses and what they do to balances"); an accounting package would book them as real money and the books would no
  * longer match the bank. The CSV follows the same rule (rather than listing everything with a
  * status column) so the two files of one range always reconcile to each other; its status
  * column still tells posted from pending.

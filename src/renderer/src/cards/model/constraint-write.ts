@@ -8,7 +8,7 @@ import {
 } from '../../../../shared/service';
 
 /**
- * Which call saves an edited constraint, and with what body (SERVICE.md 4.1, 4.2, 4.8):
+ * Which call saves an edited constraint, and with what body (docs/service.md, "Spending constraints"):
  * - edit: PATCH …/spending-constraint with only the members that changed; a removed member is null;
  * - replace: PUT …/spending-constraint with the whole constraint (absent members as null);
  * - nothing left: PATCH /card (or /card-group) with `spendingConstraint: null`, which removes

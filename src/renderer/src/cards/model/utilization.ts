@@ -11,8 +11,8 @@ const SPENDING = new Set(['pending', 'settled', 'dispute']);
 
 /**
  * Whether a cached transaction is card spend that counts against a limit: an approved card purchase
- * (a pending, settled or disputed debit). Card purchases carry merchantData (SERVICE.md 2.5: card
- * transactions only); a fee charged to a card carries feeInfo instead and does not count, nor do
+ * (a pending, settled or disputed debit). Card purchases carry merchantData (card transactions
+ * only: docs/service.md, "Transactions"); a fee charged to a card carries feeInfo instead and does not count, nor do
  * refunds, reversals, declines or failed items.
  */
 export function isCountedCardSpend(tx: Transaction): boolean {

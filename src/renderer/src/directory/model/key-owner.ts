@@ -3,7 +3,7 @@ import type { LegalEntity } from '../../../../shared/service';
 /**
  * Whose key a profile holds, as far as its cache can tell. With an API key the service answers
  * GET /legal-entity with the entities the key can see; a key belongs to one legal entity and
- * sees only it (SERVICE.md 5: the service defaults to "the key's legal entity"), so a list of one
+ * sees only it (docs/service.md, "Authentication and the key's legal entity"), so a list of one
  * names the owner. No other answer names it: the own svc handle (GET /pay) carries an account id,
  * and an account does not say which entity it is under. Several entities (a token that sees more)
  * cannot be told apart, so the app says so rather than guess.

@@ -3,10 +3,10 @@ import { money } from '../../model/format';
 import { DAY_MS, utcDayStart } from './days';
 
 /**
- * The 30-day cash forecast per virtual account (DESIGN.md "Cash forecast"), in integer cents:
+ * The 30-day cash forecast per virtual account (docs/features/cash-position.md, "The Dashboard and the 30-day cash forecast"), in integer cents:
  * today's cached balance, plus and minus the outbox's approved rows on the day they go, minus the
  * account's commission collections on their due days (which the primary account receives: the
- * service moves them there, SERVICE.md 2.4), minus its card spend projected from its own recent
+ * service moves them there: docs/service.md, "Virtual accounts and commission rules"), minus its card spend projected from its own recent
  * history. Pure: the screen gathers the inputs, this only counts.
  */
 

@@ -2,7 +2,7 @@ import type { Webhook } from '../../../../shared/service';
 
 /**
  * The cached webhooks as the screen shows them: active ones, newest first, and apart from them
- * the archived ones, most recently archived first. Archiving sets `archivedAt` (SERVICE.md 3);
+ * the archived ones, most recently archived first. Archiving sets `archivedAt` (docs/service.md, "Webhooks");
  * the reference's `status` is the delivery status and never says "archived".
  */
 export interface WebhookLists {
