@@ -171,7 +171,7 @@ test('a disputed purchase counts toward a limit, as the meter says and the servi
   await openCard(page, disputed.name);
   await addLimit(page, { amount: '1000000', preset: 'collective', zone: 'UTC' });
 
-  // Expected from the service's transactions with the README's reading (tests/support), never with the app's.
+  // Expected from the service's transactions with docs/features/cards.md's reading (tests/support), never with the app's.
   const txs: RefTransaction[] = [];
   for (let cursor: string | undefined, first = true; first || cursor; first = false) {
     const batch = await api<{ items: RefTransaction[]; metadata: { nextCursor?: string } }>(sandbox, 'GET', `/transaction?filter:cardId=${disputed.id}${cursor ? `&cursor=${cursor}` : ''}`);

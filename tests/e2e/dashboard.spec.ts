@@ -128,7 +128,7 @@ test('card spend this month against last month, each account\'s projected card s
   purchaseNamingNoAccount(sandbox, own.id, -12_345, today - 12 * 3_600_000);
   purchaseNamingNoAccount(sandbox, grouped, -23_457, today - 11 * 3_600_000);
   purchaseNamingNoAccount(sandbox, bare, -34_569, today - 10 * 3_600_000);
-  // A disputed purchase is money out until a credit comes back (README: what counts as spend).
+  // A disputed purchase is money out until a credit comes back (docs/features/cards.md: what counts toward a limit).
   await disputePurchase(sandbox, `txn_unnamed_${grouped}`);
 
   // Each open account's forecast says its projected card spend a day, once a sync brought them in.

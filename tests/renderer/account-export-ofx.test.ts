@@ -7,7 +7,7 @@ import { libofxInstant, ofxdumpText } from './ofxdump';
 
 /**
  * The OFX writer read back by libofx (ofxdump, the library GnuCash imports OFX with), against
- * what the rows say by the README's rules, written apart in ofx-expected.ts.
+ * what the rows say by the rules of docs/features/cash-position.md, written apart in ofx-expected.ts.
  */
 
 const NOW = Date.UTC(2026, 2, 4, 9, 30, 0);

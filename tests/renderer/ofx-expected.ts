@@ -2,7 +2,8 @@ import type { Transaction } from '../../src/shared/service';
 import { libofxInstant, type OfxdumpTransaction } from './ofxdump';
 
 /**
- * What libofx must read for one transaction of an account's OFX statement, by the README's rules
+ * What libofx must read for one transaction of an account's OFX statement, by the rules of
+ * docs/features/cash-position.md,
  * written here apart from the writer (accounts/model/ofx.ts):
  * - TRNTYPE: FEE for a fee the provider charged (it carries feeInfo), else DEBIT for money out and
  *   CREDIT for money in; TRNAMT: the amount; FITID: the id; DTPOSTED: the date, to the second;

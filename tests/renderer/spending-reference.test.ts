@@ -11,7 +11,7 @@ import { awkwardLimit, awkwardNow, constraintAndPurchase, ZONES_WITH_SKIPPED_MID
 
 /**
  * The shared spending modules (zoned days, periods, rules) and the app's spend count, held to the
- * README's reading as tests/support/spending-reference.ts writes it apart from them. The
+ * reading of docs/features/cards.md as tests/support/spending-reference.ts writes it apart from them. The
  * generators aim at the instants where calendars break: the last hour before a midnight a
  * clock change skips, DST days, month and year ends, leap days, anchors on the 29th to 31st.
  */

@@ -6,7 +6,7 @@ import { localDay, localDayStart, midnightSkipped } from '../support/zoned-calen
 import { startClient, type Client } from './harness';
 
 /**
- * The sandbox's authorizations and utilization answers, over HTTP, held to the README's reading as
+ * The sandbox's authorizations and utilization answers, over HTTP, held to docs/features/cards.md's reading as
  * tests/support/spending-reference.ts writes it apart from src/shared/spending. Each run starts a
  * sandbox at an awkward instant (often the last hour before a midnight a clock change skips),
  * gives a card and its group limits in that zone, and then buys, waits across the day's start,
@@ -17,7 +17,7 @@ import { startClient, type Client } from './harness';
 
 type FollowUp = 'reversal' | 'dispute' | 'refund' | 'fee';
 const FOLLOW_UPS: readonly FollowUp[] = ['reversal', 'dispute', 'refund', 'fee'];
-/** The README's words for the admin route: the merchant reverses a pending purchase, a settled one is disputed or refunded, a fee follows any that went through. */
+/** docs/sandbox.md's words for the admin route: the merchant reverses a pending purchase, a settled one is disputed or refunded, a fee follows any that went through. */
 const APPLIES_TO: Record<FollowUp, readonly string[]> = { reversal: ['pending'], dispute: ['settled'], refund: ['settled', 'dispute'], fee: ['pending', 'settled', 'dispute'] };
 type Step =
   | { kind: 'buy'; card: 0 | 1; cents: number }

@@ -1,7 +1,7 @@
 import { civil, dayNumber, localDay, localDayStart, mondayIndex, monthLength, parseDayText } from './zoned-calendar-reference';
 
 /**
- * The README's reading of a spending constraint ("Cards, card groups and spending controls"),
+ * The project's reading of a spending constraint (docs/features/cards.md),
  * written apart from src/shared/spending and the app's models: an oracle for the sandbox's
  * decisions and the app's offline check. Shapes are plain structural types, so nothing of
  * src/shared is imported. Periods are found by walking from their anchor one period at a time
@@ -94,7 +94,7 @@ export interface RefTransaction {
 const SPENT = ['pending', 'settled', 'dispute'];
 
 /**
- * What counts toward a limit (the README's table): a card purchase (a card debit with merchant
+ * What counts toward a limit (the table in docs/features/cards.md): a card purchase (a card debit with merchant
  * data; a fee charged to a card carries fee info instead) that is pending, settled or disputed.
  * Declines, reversals, failed and canceled items, refunds, fees, and anything without a card
  * (transfers, ACH, wires, payments) do not count, and a refund gives no limit back.
@@ -149,7 +149,8 @@ export interface RefPurchase {
 }
 
 /**
- * The category of the merchant category codes the tests use, as the README's category table
+ * The category of the merchant category codes the tests use, as the category list of
+ * docs/features/cards.md
  * says (one coarse name per code; 3000-3299 airlines, 3300-3499 car rental, 3500-3999 lodging).
  */
 const CATEGORY_OF: Record<string, string> = {
@@ -171,7 +172,7 @@ export const REFERENCE_MCCS = Object.keys(CATEGORY_OF);
 
 export function referenceCategory(mcc: string): string {
   const name = CATEGORY_OF[mcc];
-  if (name === undefined) throw new Error(`the reference has no category for MCC ${mcc}: add it from the README's table`);
+  if (name === undefined) throw new Error(`the reference has no category for MCC ${mcc}: add it from the list in docs/features/cards.md`);
   return name;
 }
 

@@ -3,7 +3,7 @@ import type { Transaction } from '../../src/shared/service';
 import { ReferenceSearch } from '../bench/shared/reference-search';
 
 // The benchmarks' own search (their oracle for what the app paints), on hand-made rows with the
-// answers worked out by hand from the README's rules, not from the app.
+// answers worked out by hand from the rules of docs/features/transactions.md, not from the app.
 
 const tx = (id: string, date: string, amountCents: number, extra: Partial<Transaction> = {}): Transaction => ({ id, date, amountCents, description: '', accountId: 'acct_main', ...extra }) as Transaction;
 

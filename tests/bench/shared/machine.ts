@@ -5,7 +5,7 @@ import { findChromium } from '../../../src/browser-host/find-chromium';
 
 /**
  * What a benchmark's figures were measured on: the commit (and whether the tree differed from it)
- * and the machine. The first line of every recorded run (record.ts), so a figure in the README can
+ * and the machine. The first line of every recorded run (record.ts), so a figure in docs/benchmarks.md can
  * be traced to the code and the hardware that made it.
  */
 export interface RunOrigin {

@@ -3,7 +3,7 @@ import type { Transaction } from '../../../src/shared/service';
 /**
  * The benchmarks' own answer to a search typed in the Transactions box, computed from the
  * sandbox's transactions by code written apart from the app's (it imports nothing of
- * src/renderer), from the rules the README and the search model's comments state:
+ * src/renderer), from the rules docs/features/transactions.md and the search model's comments state:
  *
  * - a row's text is its description, merchant description (and the older merchantDescription),
  *   memo, merchant city, state, country and zip, its card's last four digits and name, and the ids

@@ -4,7 +4,7 @@ import type { Transaction } from '../../../src/shared/service';
 
 /**
  * A transactions CSV export (the Transactions screen's, an account's) read with csv-parse, a
- * reader that is not the app's, and what each row must say, by the README's description written
+ * reader that is not the app's, and what each row must say, by docs/features/transactions.md's description written
  * here apart from the writer (model/csv.ts): RFC 4180; the amount twice, as integer cents and as
  * dollars with two decimals and thousands commas; an absent field empty; and the formula rule: a
  * text cell starting with =, +, -, @, a tab or a carriage return is read with a leading single

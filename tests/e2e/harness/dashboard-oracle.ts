@@ -5,7 +5,7 @@ import { allTransactions } from './expected';
 
 /**
  * The Dashboard's card figures computed from the sandbox's own transactions, cards, groups and
- * accounts, by the README's Dashboard section written here apart from the app (no forecast
+ * accounts, by docs/features/cash-position.md's Dashboard section written here apart from the app (no forecast
  * module, no card utilization):
  * - card spend is money out with a card that went through: a debit naming a card whose detailed
  *   status is pending, settled or dispute (a disputed purchase's money stays out until a credit

@@ -15,7 +15,7 @@ interface Props {
   scope?: string;
 }
 
-/** What a limit counts, as the service counts it (README, "what counts toward a limit"): said once under a screen's meters. */
+/** What a limit counts, as the service counts it (docs/features/cards.md, "What counts toward a limit"): said once under a screen's meters. */
 export function SpendCountedNote() {
   return (
     <p className="field__hint">

@@ -1,8 +1,8 @@
 import type { TxQuery } from './query';
 
 /**
- * A card group filter means the cards in the group now, as the limits read a group (README, "What
- * counts toward a limit"): a card that joined brings its earlier rows, one that left takes them.
+ * A card group filter means the cards in the group now, as the limits read a group (docs/features/cards.md,
+ * "What counts toward a limit"): a card that joined brings its earlier rows, one that left takes them.
  * The index keeps each row's group as it was when the row was indexed, so the host turns the
  * groups into their current cards before the engine sees the query. A group with no card matches
  * nothing: a date bound of -Infinity is an ordinary bound no row meets (query.ts), where an empty
