@@ -146,7 +146,7 @@ export default defineConfig([
         { type: 'renderer-app', pattern: [...RENDERER_APP], partialMatch: false },
         // Parts several screens share (the outbox's forms and queue, the profile forms, the spending
         // controls of cards and groups, the sync status of Transactions and the Dashboard): not screens.
-        { type: 'renderer-parts', pattern: ['src/renderer/src/features/outbox/**', 'src/renderer/src/features/profiles/**', 'src/renderer/src/features/spending/**', 'src/renderer/src/features/sync-status/**'], partialMatch: false },
+        { type: 'renderer-parts', pattern: 'src/renderer/src/parts/**', partialMatch: false },
         // The frame that shows one screen at a time: the one place that names every screen.
         { type: 'renderer-shell', pattern: 'src/renderer/src/features/shell/**', partialMatch: false },
         { type: 'renderer-screen', pattern: 'src/renderer/src/features/*/**', capture: ['screen'], partialMatch: false },
@@ -174,7 +174,8 @@ export default defineConfig([
             allow('sandbox', ['sandbox', 'shared']),
             allow('preload', ['preload', 'shared']),
             // Ground: the platform seam, the databases' schemas, pure models, shared components.
-            allow('renderer-platform', ['renderer-platform', 'shared']),
+            // The platform may name a pure model's types (save-in-pieces answers with an ExportOutcome).
+            allow('renderer-platform', ['renderer-platform', 'renderer-model', 'shared']),
             allow('renderer-db', ['renderer-db', 'shared']),
             allow('renderer-model', ['renderer-model', 'shared']),
             allow('renderer-ui', ['renderer-ui', 'renderer-model', 'shared']),

@@ -19,7 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SearchIndex, type IndexedRow, type StoredIndex } from '../../src/renderer/src/search/engine';
-import type { TxQuery } from '../../src/renderer/src/search/model/query';
+import type { TxQuery } from '../../src/renderer/src/model/tx-query';
 import { referenceSearch } from '../../src/renderer/src/search/model/reference-search';
 import { toSearchRow } from '../../src/renderer/src/search/model/search-row';
 import { wordsOf } from '../../src/renderer/src/search/model/text';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { chartOf, SearchIndex, type IndexedRow } from '../../src/renderer/src/search/engine';
 import { tuning } from '../../src/renderer/src/search/engine/tuning';
-import type { TxQuery } from '../../src/renderer/src/search/model/query';
+import type { TxQuery } from '../../src/renderer/src/model/tx-query';
 import { referenceSearch } from '../../src/renderer/src/search/model/reference-search';
 import { wordsOf } from '../../src/renderer/src/search/model/text';
 import { DETAILED_STATUSES, TRANSACTION_STATUSES } from '../../src/shared/service';

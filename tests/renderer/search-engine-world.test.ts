@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { SearchIndex, type IndexedRow } from '../../src/renderer/src/search/engine';
-import type { TxQuery } from '../../src/renderer/src/search/model/query';
+import type { TxQuery } from '../../src/renderer/src/model/tx-query';
 import { referenceSearch } from '../../src/renderer/src/search/model/reference-search';
 import { toSearchRow } from '../../src/renderer/src/search/model/search-row';
 import { wordsOf } from '../../src/renderer/src/search/model/text';

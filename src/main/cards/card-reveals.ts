@@ -1,6 +1,6 @@
 import { REVEAL_HIDE_AFTER_MS, type RevealAuditEntry, type RevealedSecrets } from '../../shared/ipc';
 import type { RevealAudit } from '../audit/reveal-audit';
-import { PROFILE_GONE_MESSAGE, type ProfileServices } from '../core/profile-services';
+import { PROFILE_GONE_MESSAGE, type ProfileServices } from '../profiles/profile-services';
 import { HandlerError } from '../ipc/dispatch';
 import { toHandlerError } from '../ipc/errors';
 import { describeRetry, describeRules, WindowLimit, type WindowRule } from '../limits/window-limit';

@@ -37,10 +37,10 @@ import { SessionAwareSecrets } from '../secrets/secret-vault';
 import { Workspaces } from '../workspace/workspaces';
 import { TeamSending } from '../workspace/sending/team-sending';
 import { AppSettingsStore } from '../settings/app-settings';
-import type { CoreContext } from './context';
+import type { CoreContext } from '../ipc/context';
 import { openKeyHolds } from './key-holds-file';
 import { osIdentity } from './os-identity';
-import { ProfileServices } from './profile-services';
+import { ProfileServices } from '../profiles/profile-services';
 
 export interface MainCoreOptions {
   userDataDir: string;

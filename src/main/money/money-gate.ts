@@ -5,7 +5,7 @@ import type { OutboxKind } from '../../shared/outbox';
 import { sendRequestOf, wireOf } from '../../shared/outbox/wire';
 import { canonicalJson } from '../../shared/canonical-json';
 import { serviceOf } from '../../shared/service-address';
-import type { ProfileServices } from '../core/profile-services';
+import type { ProfileServices } from '../profiles/profile-services';
 import { HandlerError } from '../ipc/dispatch';
 import type { ProfileStore } from '../profiles/profile-store';
 import { ServiceError } from '../service';

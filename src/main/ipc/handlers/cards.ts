@@ -1,5 +1,5 @@
 import type { cardsChannels, HandlersOf } from '../../../shared/ipc';
-import type { CoreContext } from '../../core/context';
+import type { CoreContext } from '../context';
 import { HandlerError } from '../dispatch';
 
 export function cardsHandlers(ctx: CoreContext): HandlersOf<typeof cardsChannels> {

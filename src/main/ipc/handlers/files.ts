@@ -1,5 +1,5 @@
 import type { ExportKind, filesChannels, HandlersOf, IpcErrorCode } from '../../../shared/ipc';
-import type { CoreContext } from '../../core/context';
+import type { CoreContext } from '../context';
 import { exportFileName, FileExportError, type FileExportErrorCode } from '../../files/file-exports';
 import { HandlerError } from '../dispatch';
 

@@ -1,7 +1,7 @@
 import type { DirectoryView, HandlersOf, workspaceChannels } from '../../../shared/ipc';
 import { serviceOf } from '../../../shared/service-address';
 import { verifyAudit } from '../../../shared/team/audit';
-import type { CoreContext } from '../../core/context';
+import type { CoreContext } from '../context';
 import { readChain } from '../../workspace/chain-append';
 import { cancelRow, reviewRow } from '../../workspace/claims';
 import { addLogin, joinRequests, memberView, registerMember, setMemberRole, setPolicy } from '../../workspace/directory-ops';

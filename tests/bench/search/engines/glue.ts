@@ -1,4 +1,4 @@
-import { compareNewestFirst, type TxQuery } from '../../../../src/renderer/src/search/model/query';
+import { compareNewestFirst, type TxQuery } from '../../../../src/renderer/src/model/tx-query';
 import { amountMatches, type QueryWord } from '../../../../src/renderer/src/search/model/text';
 import type { Answer } from '../shared/protocol';
 

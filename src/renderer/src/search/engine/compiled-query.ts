@@ -1,4 +1,4 @@
-import type { TxQuery } from '../model/query';
+import type { TxQuery } from '../../model/tx-query';
 import { parseQueryText } from '../model/text';
 import { absRangeOf, type AbsRange } from './amount-range';
 import { DIMENSIONS, QUERY_FIELD, type Dimension } from './dimensions';

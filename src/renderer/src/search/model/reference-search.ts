@@ -1,4 +1,4 @@
-import { compareNewestFirst, type TxQuery, type TxSummary } from './query';
+import { compareNewestFirst, type TxQuery, type TxSummary } from '../../model/tx-query';
 import type { SearchRow } from './search-row';
 import { amountMatches, parseQueryText, type QueryWord } from './text';
 

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { app, BrowserWindow } from 'electron';
-import { windowIconPath, type IconPlace } from './app-icons';
-import type { WindowPlacement, WindowSize } from './window-state/window-state';
+import { windowIconPath, type IconPlace } from '../app-icons';
+import type { WindowPlacement, WindowSize } from './window-state';
 import { CONTENT_SECURITY_POLICY, HARDENED_WEB_PREFERENCES } from './window-policy';
 
 /** The main window's size on a first start, and the least it may be made. */

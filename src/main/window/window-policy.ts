@@ -1,4 +1,4 @@
-import { isSameOrigin } from './app-protocol/origin';
+import { isSameOrigin } from '../app-protocol/origin';
 
 /**
  * What the window may load, open and let through: plain functions (no Electron) so the rules

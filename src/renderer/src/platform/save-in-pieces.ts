@@ -1,5 +1,5 @@
 import type { ExportKind } from '../../../shared/ipc';
-import { files } from '../platform/files';
+import { files } from './files';
 import type { ExportOutcome } from '../model/export-outcome';
 
 export type { ExportOutcome };
