@@ -6,7 +6,7 @@ import { sendRequestOf, wireOf } from '../../shared/outbox/wire';
 import { canonicalJson } from '../../shared/canonical-json';
 import { serviceOf } from '../../shared/service-address';
 import type { ProfileServices } from '../profiles/profile-services';
-import { HandlerError } from '../ipc/dispatch';
+import { HandlerError } from '../errors/handler-error';
 import type { ProfileStore } from '../profiles/profile-store';
 import { ServiceError } from '../service';
 import { journalFileName, mayStillSend, migrateProfileJournals, SendJournal, UnjournaledSend, type AnswerClass, type JournalRefusal } from './send-journal';

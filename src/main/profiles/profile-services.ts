@@ -1,7 +1,7 @@
 import type { ConnectivityStatus } from '../../shared/ipc';
 import { ConnectivityMonitor } from '../connectivity/monitor';
 import type { DemoService } from '../demo/demo-sandbox';
-import { HandlerError } from '../ipc/dispatch';
+import { HandlerError } from '../errors/handler-error';
 import type { Profile } from './profile';
 import type { ProfileStore } from './profile-store';
 import type { KeyAddress } from '../secrets/bound-key';

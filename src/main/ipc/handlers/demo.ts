@@ -3,7 +3,7 @@ import type { CoreContext } from '../context';
 import { announceProfiles } from '../profile-views';
 import { DemoAuthorizeError } from '../../demo/demo-sandbox';
 import { DEMO_PROFILE_ID } from '../../profiles/profile';
-import { HandlerError } from '../dispatch';
+import { HandlerError } from '../../errors/handler-error';
 
 export function demoHandlers(ctx: CoreContext): HandlersOf<typeof demoChannels> {
   return {

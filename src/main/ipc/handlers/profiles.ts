@@ -5,7 +5,7 @@ import { announceProfiles, profilesState, profileView } from '../profile-views';
 import { liveAddress } from '../../profiles/profile-services';
 import type { LiveProfile, Profile } from '../../profiles/profile';
 import type { KeyAddress } from '../../secrets/bound-key';
-import { HandlerError } from '../dispatch';
+import { HandlerError } from '../../errors/handler-error';
 
 const NO_KEY_MESSAGE = 'This profile has no API key. Add one in Settings.';
 const GONE_MESSAGE = 'That profile no longer exists.';

@@ -10,7 +10,7 @@ import { decide, push, signDrafts } from '../../workspace/queue-ops';
 import { cancelQuestion, confirmOrThrow, listedView, loginQuestion, reviewQuestion } from '../../workspace/questions';
 import { readRows } from '../../workspace/row-reads';
 import { WorkspaceError } from '../../workspace/workspace-error';
-import { HandlerError } from '../dispatch';
+import { HandlerError } from '../../errors/handler-error';
 
 export function workspaceHandlers(ctx: CoreContext): HandlersOf<typeof workspaceChannels> {
   const ws = ctx.workspaces;
