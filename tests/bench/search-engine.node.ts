@@ -22,7 +22,7 @@ import { SearchIndex, type IndexedRow, type StoredIndex } from '../../src/render
 import type { TxQuery } from '../../src/renderer/src/model/tx-query';
 import { referenceSearch } from '../../src/renderer/src/search/model/reference-search';
 import { toSearchRow } from '../../src/renderer/src/search/model/search-row';
-import { wordsOf } from '../../src/renderer/src/search/model/text';
+import { wordsOf } from '../../src/renderer/src/model/query-text';
 import { createWorld } from '../../src/sandbox/seed/create-world';
 import type { Transaction } from '../../src/shared/service';
 import { emit as print } from './shared/io';

@@ -3,7 +3,7 @@ import { SearchIndex, type IndexedRow } from '../../src/renderer/src/search/engi
 import type { TxQuery } from '../../src/renderer/src/model/tx-query';
 import { referenceSearch } from '../../src/renderer/src/search/model/reference-search';
 import { toSearchRow } from '../../src/renderer/src/search/model/search-row';
-import { wordsOf } from '../../src/renderer/src/search/model/text';
+import { wordsOf } from '../../src/renderer/src/model/query-text';
 import { createWorld } from '../../src/sandbox/seed/create-world';
 import { settlePending } from '../../src/sandbox/simulation/settlement';
 import type { World } from '../../src/sandbox/world/world';

@@ -12,7 +12,7 @@ import { forEachChunkBatch } from './read-chunks';
 import type { TxQuery, TxSummary } from '../model/tx-query';
 import { groupsAsCards } from './model/group-filter';
 import { toSearchRow, type CardFacts } from './model/search-row';
-import { parseQueryText } from './model/text';
+import { parseQueryText } from '../model/query-text';
 
 /**
  * The search index of the profile on screen, living in the worker: loaded from its saved parts
