@@ -174,8 +174,7 @@ export default defineConfig([
             allow('sandbox', ['sandbox', 'shared']),
             allow('preload', ['preload', 'shared']),
             // Ground: the platform seam, the databases' schemas, pure models, shared components.
-            // The platform may name a pure model's types (save-in-pieces answers with an ExportOutcome).
-            allow('renderer-platform', ['renderer-platform', 'renderer-model', 'shared']),
+            allow('renderer-platform', ['renderer-platform', 'shared']),
             allow('renderer-db', ['renderer-db', 'shared']),
             allow('renderer-model', ['renderer-model', 'shared']),
             allow('renderer-ui', ['renderer-ui', 'renderer-model', 'shared']),

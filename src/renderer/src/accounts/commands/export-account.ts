@@ -1,4 +1,4 @@
-import { saveInPieces, type ExportOutcome, type ExportPiece } from '../../platform/save-in-pieces';
+import { saveInPieces, type ExportOutcome, type ExportPiece } from '../../exports/commands/save-in-pieces';
 import type { VirtualAccountView, Transaction } from '../../../../shared/service';
 import { csvHeader, csvRow } from '../../model/csv';
 import { catchUpIndex, openSearch, readRows, searchClient } from '../../search/search-session';
