@@ -184,7 +184,7 @@ const allowed: Record<string, Case[]> = {
     ['src/preload/x.ts', `import { contextBridge } from 'electron';\nimport { BRIDGE_KEY } from '../shared/ipc';\nexport { contextBridge, BRIDGE_KEY };`],
   ],
   'src/main': [
-    ['src/main/x.ts', `import { app } from 'electron';\nimport { join } from 'node:path';\nimport { createMainWindow } from './window';\nimport { parseCents } from '../shared/money';\nimport '../sandbox/index';\nexport { app, join, createMainWindow, parseCents };`],
+    ['src/main/x.ts', `import { app } from 'electron';\nimport { join } from 'node:path';\nimport { createMainWindow } from './window/main-window';\nimport { parseCents } from '../shared/money';\nimport '../sandbox/index';\nexport { app, join, createMainWindow, parseCents };`],
   ],
 };
 
