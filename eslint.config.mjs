@@ -176,7 +176,7 @@ export default defineConfig([
         { type: 'shared', pattern: 'src/shared/**', partialMatch: false },
         { type: 'main', pattern: 'src/main/**', partialMatch: false },
         { type: 'preload', pattern: 'src/preload/**', partialMatch: false },
-        // The renderer's layers (DESIGN.md): ground < repositories < engines < app services < screens.
+        // The renderer's layers (DESIGN.md): ground < repositories < engines < app services < shared parts (parts/) < screens (features/).
         { type: 'renderer-platform', pattern: 'src/renderer/src/platform/**', partialMatch: false },
         { type: 'renderer-db', pattern: 'src/renderer/src/db/**', partialMatch: false },
         { type: 'renderer-model', pattern: [...RENDERER_MODELS], partialMatch: false },
