@@ -66,6 +66,47 @@ const BELOW_SCREENS = ['renderer-app', 'renderer-engine', 'renderer-repos', 'ren
 const OUTBOX_NOT_TEAM = 'The outbox never imports the team domain (src/renderer/src/team): team/ builds on the outbox, so an import back ties the two together again. Decide solo-or-team in team/commands (or app/) and have the screens call that.';
 const SCREENS_TEAM_COMMANDS = 'Screens and their parts reach the team domain through team/commands (and team/model for words) or platform/workspace, never its repositories.';
 
+/**
+ * One naming rule for hook files: a module named for a hook is named after it in camelCase,
+ * `useThing.ts(x)` (as 14 of the 17 hook files were), and exports that hook. `use-thing.ts` is
+ * refused. A module that holds a store, a repository or a command with hooks among its exports is
+ * named for that job instead (stores/navigation.ts, repos/entities-hooks.ts).
+ */
+const hookFileName = {
+  meta: {
+    type: 'suggestion',
+    schema: [],
+    messages: {
+      kebab: "Hook files are named after their hook in camelCase: rename '{{file}}' to '{{camel}}'.",
+      missing: "'{{file}}' is named for a hook, so it exports '{{name}}' (rename the file after the hook it holds).",
+    },
+  },
+  create(context) {
+    const file = context.filename.split(/[\\/]/).pop() ?? '';
+    const base = file.replace(/\.(ts|tsx|mts)$/, '');
+    if (/^use[-_]/.test(base)) {
+      const camel = base.replace(/[-_]+([a-z0-9])/g, (_, c) => c.toUpperCase()) + file.slice(base.length);
+      return { Program: (node) => context.report({ node, messageId: 'kebab', data: { file, camel } }) };
+    }
+    if (!/^use[A-Z]/.test(base)) return {};
+    let exported = false;
+    const see = (name) => {
+      if (name === base) exported = true;
+    };
+    return {
+      ExportNamedDeclaration(node) {
+        const d = node.declaration;
+        if (d?.type === 'FunctionDeclaration') see(d.id?.name);
+        if (d?.type === 'VariableDeclaration') for (const v of d.declarations) if (v.id.type === 'Identifier') see(v.id.name);
+        for (const spec of node.specifiers) see(spec.exported.name);
+      },
+      'Program:exit': (node) => {
+        if (!exported) context.report({ node, messageId: 'missing', data: { file, name: base } });
+      },
+    };
+  },
+};
+
 /** A boundaries policy: `from` may import only the element types in `to`. */
 const allow = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
 
@@ -135,7 +176,7 @@ export default defineConfig([
         { type: 'shared', pattern: 'src/shared/**', partialMatch: false },
         { type: 'main', pattern: 'src/main/**', partialMatch: false },
         { type: 'preload', pattern: 'src/preload/**', partialMatch: false },
-        // The renderer's layers (docs/architecture.md): ground < repositories < engines < app services < screens.
+        // The renderer's layers (docs/architecture.md): ground < repositories < engines < app services < shared parts (parts/) < screens (features/).
         { type: 'renderer-platform', pattern: 'src/renderer/src/platform/**', partialMatch: false },
         { type: 'renderer-db', pattern: 'src/renderer/src/db/**', partialMatch: false },
         { type: 'renderer-model', pattern: [...RENDERER_MODELS], partialMatch: false },
@@ -144,9 +185,11 @@ export default defineConfig([
         { type: 'renderer-engine', pattern: [...RENDERER_ENGINES], partialMatch: false },
         { type: 'renderer-worker', pattern: 'src/renderer/src/workers/**', partialMatch: false },
         { type: 'renderer-app', pattern: [...RENDERER_APP], partialMatch: false },
-        // Parts several screens share (the outbox's forms and queue, the profile forms, the spending
-        // controls of cards and groups, the sync status of Transactions and the Dashboard): not screens.
-        { type: 'renderer-parts', pattern: ['src/renderer/src/features/outbox/**', 'src/renderer/src/features/profiles/**', 'src/renderer/src/features/spending/**', 'src/renderer/src/features/sync-status/**'], partialMatch: false },
+        // parts/: what several screens share (the outbox's forms and queue, the profile forms, the
+        // spending controls of cards and groups, the sync status of Transactions and the Dashboard).
+        // A layer of its own between the app services and the screens: screens import parts, parts
+        // never import a screen; features/ holds only screens.
+        { type: 'renderer-parts', pattern: 'src/renderer/src/parts/**', partialMatch: false },
         // The frame that shows one screen at a time: the one place that names every screen.
         { type: 'renderer-shell', pattern: 'src/renderer/src/features/shell/**', partialMatch: false },
         { type: 'renderer-screen', pattern: 'src/renderer/src/features/*/**', capture: ['screen'], partialMatch: false },
@@ -246,6 +289,11 @@ export default defineConfig([
   {
     files: ['src/preload/**'],
     rules: restrict([{ source: ANY_PACKAGE_BUT_ELECTRON, message: 'The sandboxed preload imports only electron and src/shared.' }]),
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    plugins: { naming: { rules: { 'hook-file-name': hookFileName } } },
+    rules: { 'naming/hook-file-name': 'error' },
   },
   {
     // People answer in the app's own dialogs (ui/ConfirmDialog), which the keyboard, the theme and

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { dispatch } from '../main/ipc/dispatch';
-import { isAppUrl } from '../main/window-policy';
+import { isAppUrl } from '../main/window/window-policy';
 import type { EventName, Handlers } from '../shared/ipc';
 import { HOST_ORIGIN } from './origin';
 

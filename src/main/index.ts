@@ -7,10 +7,10 @@ import { electronClipboard } from './clipboard/electron-clipboard';
 import { createMainCore, type MainCore } from './core';
 import { broadcast, registerIpc } from './ipc/register';
 import { electronPrompt } from './prompt/electron-prompt';
-import { createMainWindow, MAIN_WINDOW_SIZE } from './window';
-import { guardSession, guardWebContents } from './window-guards';
-import { currentDisplays, keepWindowState } from './window-state/electron-window-state';
-import { openWindowState, type WindowStateStore } from './window-state/window-state-file';
+import { createMainWindow, MAIN_WINDOW_SIZE } from './window/main-window';
+import { guardSession, guardWebContents } from './window/window-guards';
+import { currentDisplays, keepWindowState } from './window/electron-window-state';
+import { openWindowState, type WindowStateStore } from './window/window-state-file';
 
 // Every renderer is sandboxed, whatever its webPreferences say.
 app.enableSandbox();

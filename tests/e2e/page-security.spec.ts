@@ -1,4 +1,4 @@
-import { CONTENT_SECURITY_POLICY } from '../../src/main/window-policy';
+import { CONTENT_SECURITY_POLICY } from '../../src/main/app-protocol/content-security-policy';
 import { HOST_ORIGIN } from '../../src/browser-host/origin';
 import { test, expect } from './fixtures';
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { money } from '../../src/renderer/src/model/format';
-import { dollarsOf } from '../../src/renderer/src/search/model/text';
+import { dollarsOf } from '../../src/renderer/src/model/query-text';
 import type { Sandbox } from '../../src/sandbox';
 import { rawMerchantDescription } from '../../src/sandbox/transactions/card-profiles';
 import { test, expect } from './fixtures';

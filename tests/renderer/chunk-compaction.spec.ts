@@ -1,6 +1,6 @@
 import type { Sandbox } from '../../src/sandbox';
 import type { ChunkCompactionReport } from '../../src/renderer/src/search/index-host';
-import type { TxQuery } from '../../src/renderer/src/search/model/query';
+import type { TxQuery } from '../../src/renderer/src/model/tx-query';
 import type { Transaction } from '../../src/shared/service';
 import { allTransactions, expectedSearch } from '../e2e/harness/expected';
 import { expect, test, type Lane } from './harness/lane';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { absRangeOf, inAbsRange } from '../../src/renderer/src/search/engine/amount-range';
-import { amountMatches, parseQueryText, type AmountTerm } from '../../src/renderer/src/search/model/text';
+import { amountMatches, parseQueryText, type AmountTerm } from '../../src/renderer/src/model/query-text';
 
 /**
  * The engine matches a typed amount as a range of absolute cents (amount-range.ts) instead of

@@ -3,9 +3,9 @@ import { describe, expect, test } from 'vitest';
 import { BUFFER_NAMES, IndexCorruptError, InvalidRowError, SearchIndex, type IndexedRow, type StoredIndex } from '../../src/renderer/src/search/engine';
 import { checksum } from '../../src/renderer/src/search/engine/checksum';
 import { carve, postingsSpec, rowsSpec, stringsSpec } from '../../src/renderer/src/search/engine/layout';
-import type { TxQuery } from '../../src/renderer/src/search/model/query';
+import type { TxQuery } from '../../src/renderer/src/model/tx-query';
 import { referenceSearch } from '../../src/renderer/src/search/model/reference-search';
-import { wordsOf } from '../../src/renderer/src/search/model/text';
+import { wordsOf } from '../../src/renderer/src/model/query-text';
 
 /** Input nobody should send, and saved indexes that were damaged: clear errors, never a crash or a wrong answer. */
 

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { SearchIndex, type IndexedRow } from '../../src/renderer/src/search/engine';
 import { referenceSearch } from '../../src/renderer/src/search/model/reference-search';
 import { searchTextOf, toSearchRow } from '../../src/renderer/src/search/model/search-row';
-import { wordsOf } from '../../src/renderer/src/search/model/text';
+import { wordsOf } from '../../src/renderer/src/model/query-text';
 import { createWorld } from '../../src/sandbox/seed/create-world';
 import type { Transaction } from '../../src/shared/service';
 

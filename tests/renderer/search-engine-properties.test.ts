@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { chartOf, SearchIndex, type IndexedRow } from '../../src/renderer/src/search/engine';
 import { tuning } from '../../src/renderer/src/search/engine/tuning';
-import type { TxQuery } from '../../src/renderer/src/search/model/query';
+import type { TxQuery } from '../../src/renderer/src/model/tx-query';
 import { referenceSearch } from '../../src/renderer/src/search/model/reference-search';
-import { wordsOf } from '../../src/renderer/src/search/model/text';
+import { wordsOf } from '../../src/renderer/src/model/query-text';
 import { DETAILED_STATUSES, TRANSACTION_STATUSES } from '../../src/shared/service';
 import { referenceChart } from './chart-reference';
 

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { SearchIndex, type IndexedRow } from '../../src/renderer/src/search/engine';
-import type { TxQuery } from '../../src/renderer/src/search/model/query';
+import type { TxQuery } from '../../src/renderer/src/model/tx-query';
 import { referenceSearch } from '../../src/renderer/src/search/model/reference-search';
 import { toSearchRow } from '../../src/renderer/src/search/model/search-row';
-import { wordsOf } from '../../src/renderer/src/search/model/text';
+import { wordsOf } from '../../src/renderer/src/model/query-text';
 import { createWorld } from '../../src/sandbox/seed/create-world';
 import { settlePending } from '../../src/sandbox/simulation/settlement';
 import type { World } from '../../src/sandbox/world/world';

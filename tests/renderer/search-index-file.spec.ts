@@ -1,4 +1,4 @@
-import type { TxQuery } from '../../src/renderer/src/search/model/query';
+import type { TxQuery } from '../../src/renderer/src/model/tx-query';
 import { expect, test } from './harness/lane';
 import { expectAnswersLikeOracle } from './harness/search-answers';
 

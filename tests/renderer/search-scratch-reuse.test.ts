@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { SearchIndex, type IndexedRow } from '../../src/renderer/src/search/engine';
-import type { TxQuery } from '../../src/renderer/src/search/model/query';
+import type { TxQuery } from '../../src/renderer/src/model/tx-query';
 import { referenceSearch } from '../../src/renderer/src/search/model/reference-search';
 import { toSearchRow } from '../../src/renderer/src/search/model/search-row';
 import { createWorld } from '../../src/sandbox/seed/create-world';

@@ -1,5 +1,5 @@
 import { allTransactions, expectedSearch } from '../e2e/harness/expected';
-import type { TxQuery } from '../../src/renderer/src/search/model/query';
+import type { TxQuery } from '../../src/renderer/src/model/tx-query';
 import { expect, test } from './harness/lane';
 import { expectAnswersLikeOracle } from './harness/search-answers';
 

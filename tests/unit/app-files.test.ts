@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readAppFile } from '../../src/main/app-protocol/app-files';
-import { CONTENT_SECURITY_POLICY } from '../../src/main/window-policy';
+import { CONTENT_SECURITY_POLICY } from '../../src/main/app-protocol/content-security-policy';
 
 let dir: string;
 let root: string;

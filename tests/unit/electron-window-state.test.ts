@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WindowStateStore } from '../../src/main/window-state/window-state-file';
-import type { DisplayInfo, WindowPlacement } from '../../src/main/window-state/window-state';
+import type { WindowStateStore } from '../../src/main/window/window-state-file';
+import type { DisplayInfo, WindowPlacement } from '../../src/main/window/window-state';
 
 // The window-state wiring with `electron` mocked (no binary here): what the BrowserWindow is
 // created with, when it is maximized and shown, and which of its events save its placement.
@@ -54,8 +54,8 @@ vi.mock('electron', () => ({
   screen: { getPrimaryDisplay: () => DISPLAY, getAllDisplays: () => [DISPLAY] },
 }));
 
-const { createMainWindow } = await import('../../src/main/window');
-const { keepWindowState } = await import('../../src/main/window-state/electron-window-state');
+const { createMainWindow } = await import('../../src/main/window/main-window');
+const { keepWindowState } = await import('../../src/main/window/electron-window-state');
 
 beforeEach(() => {
   created.length = 0;

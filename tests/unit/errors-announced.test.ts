@@ -16,7 +16,7 @@ const ERROR_CLASS = /(?<![\w-])(field__error|form__error|banner--error|error-bou
  * A role on a table cell would take its cell role away, so the import's per-row errors are read
  * with the aria-live summary they sit in ("3 rows ready, 2 with errors").
  */
-const IN_LIVE_REGION: { file: string; tag: string }[] = [{ file: 'features/outbox/BulkImport.tsx', tag: 'td' }];
+const IN_LIVE_REGION: { file: string; tag: string }[] = [{ file: 'parts/outbox/BulkImport.tsx', tag: 'td' }];
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

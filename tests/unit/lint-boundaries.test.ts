@@ -117,7 +117,7 @@ const violations: Record<string, Case[]> = {
     ['src/renderer/src/sync/x.ts', `import { TransactionsScreen } from '../features/transactions/TransactionsScreen';\nexport { TransactionsScreen };`],
     // App services import no screen.
     ['src/renderer/src/stores/x.ts', `import { SECTIONS } from '../features/shell/Sidebar';\nexport { SECTIONS };`],
-    ['src/renderer/src/app/x.ts', `import { OutboxQueue } from '../features/outbox/OutboxQueue';\nexport { OutboxQueue };`],
+    ['src/renderer/src/app/x.ts', `import { OutboxQueue } from '../parts/outbox/OutboxQueue';\nexport { OutboxQueue };`],
     ['src/renderer/src/outbox/commands/x.ts', `import { SettingsScreen } from '../../features/settings/SettingsScreen';\nexport { SettingsScreen };`],
     // The team workspace's stores are app services: no screen above them, no engine reads them.
     ['src/renderer/src/team/commands/x.ts', `import { SettingsScreen } from '../../features/settings/SettingsScreen';\nexport { SettingsScreen };`],
@@ -125,7 +125,7 @@ const violations: Record<string, Case[]> = {
     // A screen never imports another screen (only the shell names them all), nor does a shared part.
     ['src/renderer/src/features/transfers/x.tsx', `import { ApprovalsScreen } from '../approvals/ApprovalsScreen';\nexport { ApprovalsScreen };`],
     ['src/renderer/src/features/welcome/x.tsx', `import { SettingsScreen } from '../settings/SettingsScreen';\nexport { SettingsScreen };`],
-    ['src/renderer/src/features/outbox/x.tsx', `import { TransactionsScreen } from '../transactions/TransactionsScreen';\nexport { TransactionsScreen };`],
+    ['src/renderer/src/parts/outbox/x.tsx', `import { TransactionsScreen } from '../../features/transactions/TransactionsScreen';\nexport { TransactionsScreen };`],
     ['src/renderer/src/features/settings/x.tsx', `import { Shell } from '../shell/Shell';\nexport { Shell };`],
   ],
   'the outbox never imports the team domain (team/ builds on it); screens reach team/ through its commands, never its repositories': [
@@ -135,7 +135,7 @@ const violations: Record<string, Case[]> = {
     ['src/renderer/src/outbox/model/x.ts', `import { localClosing } from '../../team/model/follow';\nexport { localClosing };`],
     ['src/renderer/src/outbox/sender/x.ts', `import { localClosing } from '../../team/model/follow';\nexport { localClosing };`],
     ['src/renderer/src/features/approvals/x.tsx', `import { useTeamItems } from '../../team/repo/team-repo';\nexport { useTeamItems };`],
-    ['src/renderer/src/features/outbox/x.tsx', `import { handRowToTeam } from '../../team/repo/team-rows-repo';\nexport { handRowToTeam };`],
+    ['src/renderer/src/parts/outbox/x.tsx', `import { handRowToTeam } from '../../team/repo/team-rows-repo';\nexport { handRowToTeam };`],
   ],
   'src/main never imports src/renderer': [
     ['src/main/x.ts', `import { App } from '../renderer/src/App';\nexport { App };`],
@@ -168,13 +168,13 @@ const allowed: Record<string, Case[]> = {
     ['src/renderer/src/outbox/sender/x.ts', `import { getRow } from '../repo/outbox-repo';\nimport { serviceCall } from '../../platform/service';\nexport { getRow, serviceCall };`],
     ['src/renderer/src/sync/x.ts', `import { chunksWritten } from '../search/search-session';\nexport { chunksWritten };`],
     ['src/renderer/src/app/x.ts', `import { create } from 'zustand';\nimport { SenderPool } from '../outbox/sender/sender-pool';\nimport { useProfiles } from '../stores/profiles';\nexport { create, SenderPool, useProfiles };`],
-    ['src/renderer/src/features/transfers/x.tsx', `import { NewTransferForm } from '../outbox/NewTransferForm';\nimport { useProfiles } from '../../stores/profiles';\nimport { TransfersScreen } from './TransfersScreen';\nexport { NewTransferForm, useProfiles, TransfersScreen };`],
-    ['src/renderer/src/features/welcome/x.tsx', `import { AddProfileForm } from '../profiles/AddProfileForm';\nexport { AddProfileForm };`],
+    ['src/renderer/src/features/transfers/x.tsx', `import { NewTransferForm } from '../../parts/outbox/NewTransferForm';\nimport { useProfiles } from '../../stores/profiles';\nimport { TransfersScreen } from './TransfersScreen';\nexport { NewTransferForm, useProfiles, TransfersScreen };`],
+    ['src/renderer/src/features/welcome/x.tsx', `import { AddProfileForm } from '../../parts/profiles/AddProfileForm';\nexport { AddProfileForm };`],
     ['src/renderer/src/team/commands/x.ts', `import { create } from 'zustand';\nimport { workspaceCalls } from '../../platform/workspace';\nimport { ROLE_WORDS } from '../model/workspace-words';\nexport { create, workspaceCalls, ROLE_WORDS };`],
     ['src/renderer/src/features/settings/x.tsx', `import { useWorkspaces } from '../../team/commands/workspaces-store';\nexport { useWorkspaces };`],
     ['src/renderer/src/features/shell/x.tsx', `import { ApprovalsScreen } from '../approvals/ApprovalsScreen';\nexport { ApprovalsScreen };`],
     ['src/renderer/src/team/commands/x.ts', `import { senders } from '../../outbox/commands/sending';\nimport { createDrafts } from '../../outbox/repo/outbox-repo';\nimport { handRowsToTeam } from '../repo/team-rows-repo';\nexport { senders, createDrafts, handRowsToTeam };`],
-    ['src/renderer/src/features/approvals/x.tsx', `import { useTeamItems } from '../../team/commands/use-team-queue';\nimport { closedLines } from '../../team/model/inbox';\nimport { workspaceCalls } from '../../platform/workspace';\nexport { useTeamItems, closedLines, workspaceCalls };`],
+    ['src/renderer/src/features/approvals/x.tsx', `import { useTeamItems } from '../../team/commands/useTeamQueue';\nimport { closedLines } from '../../team/model/inbox';\nimport { workspaceCalls } from '../../platform/workspace';\nexport { useTeamItems, closedLines, workspaceCalls };`],
     ['src/renderer/src/x.ts', `import { startEngines } from './app/engines';\nimport { Shell } from './features/shell/Shell';\nexport { startEngines, Shell };`],
   ],
   'src/sandbox': [
@@ -184,7 +184,7 @@ const allowed: Record<string, Case[]> = {
     ['src/preload/x.ts', `import { contextBridge } from 'electron';\nimport { BRIDGE_KEY } from '../shared/ipc';\nexport { contextBridge, BRIDGE_KEY };`],
   ],
   'src/main': [
-    ['src/main/x.ts', `import { app } from 'electron';\nimport { join } from 'node:path';\nimport { createMainWindow } from './window';\nimport { parseCents } from '../shared/money';\nimport '../sandbox/index';\nexport { app, join, createMainWindow, parseCents };`],
+    ['src/main/x.ts', `import { app } from 'electron';\nimport { join } from 'node:path';\nimport { createMainWindow } from './window/main-window';\nimport { parseCents } from '../shared/money';\nimport '../sandbox/index';\nexport { app, join, createMainWindow, parseCents };`],
   ],
 };
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ProfileServices } from '../../src/main/core/profile-services';
+import type { ProfileServices } from '../../src/main/profiles/profile-services';
 import type { MoneyGate } from '../../src/main/money/money-gate';
 import type { Payers } from '../../src/main/money/payers';
 import type { Profile } from '../../src/main/profiles/profile';

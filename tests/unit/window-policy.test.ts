@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APP_ORIGIN } from '../../src/main/app-protocol/origin';
-import { CONTENT_SECURITY_POLICY, HARDENED_WEB_PREFERENCES, isAllowedExternalUrl, isAppUrl, mayNavigate } from '../../src/main/window-policy';
+import { CONTENT_SECURITY_POLICY } from '../../src/main/app-protocol/content-security-policy';
+import { HARDENED_WEB_PREFERENCES, isAllowedExternalUrl, isAppUrl, mayNavigate } from '../../src/main/window/window-policy';
 
 describe('window policy', () => {
   it('recognises only the app origin as the app', () => {

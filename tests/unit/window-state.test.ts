@@ -2,8 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { layoutOf, MAX_LAYOUTS, NO_PLACEMENTS, placementFor, remember, type DisplayInfo, type SavedPlacements, type WindowPlacement } from '../../src/main/window-state/window-state';
-import { openWindowState, readPlacements } from '../../src/main/window-state/window-state-file';
+import { layoutOf, MAX_LAYOUTS, NO_PLACEMENTS, placementFor, remember, type DisplayInfo, type SavedPlacements, type WindowPlacement } from '../../src/main/window/window-state';
+import { openWindowState, readPlacements } from '../../src/main/window/window-state-file';
 
 // Where the main window opens, on displays described here: a laptop (its menu bar takes the top
 // 25 px) and a large monitor to its right. Every expected rectangle is worked out by hand in the

@@ -1,6 +1,6 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
-import { CONTENT_SECURITY_POLICY } from '../window-policy';
+import { CONTENT_SECURITY_POLICY } from './content-security-policy';
 
 /**
  * The built renderer as HTTP-like responses: one function for the app's own scheme in Electron,

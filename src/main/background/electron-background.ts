@@ -1,6 +1,6 @@
 import { app, type BrowserWindow, dialog, Menu, nativeImage, Notification, Tray } from 'electron';
 import { trayIconPath } from '../app-icons';
-import { iconPlace } from '../window';
+import { iconPlace } from '../window/main-window';
 import { BackgroundSending } from './background-sending';
 
 /**

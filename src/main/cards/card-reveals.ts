@@ -1,8 +1,7 @@
 import { REVEAL_HIDE_AFTER_MS, type RevealAuditEntry, type RevealedSecrets } from '../../shared/ipc';
 import type { RevealAudit } from '../audit/reveal-audit';
-import { PROFILE_GONE_MESSAGE, type ProfileServices } from '../core/profile-services';
-import { HandlerError } from '../ipc/dispatch';
-import { toHandlerError } from '../ipc/errors';
+import { PROFILE_GONE_MESSAGE, type ProfileServices } from '../profiles/profile-services';
+import { HandlerError } from '../errors/handler-error';
 import { describeRetry, describeRules, WindowLimit, type WindowRule } from '../limits/window-limit';
 import type { ProfileStore } from '../profiles/profile-store';
 import { PROMPT_REFUSALS, type PromptGate } from '../prompt/trusted-prompt';
@@ -32,6 +31,11 @@ export interface CardRevealsDeps {
   identity: () => { user: string };
   now: () => number;
   rules?: readonly WindowRule[];
+  /**
+   * How the IPC boundary words a module's error for the page (ipc/errors.ts), given by whoever
+   * wires main so cards/ stays below ipc/: a failed reveal is reworded here, its card numbers scrubbed.
+   */
+  toHandlerError: (error: unknown) => unknown;
 }
 
 /**
@@ -98,7 +102,7 @@ export class CardReveals {
       // A failed attempt is audited too: someone asked to see the number.
       const reason = error instanceof ServiceError || error instanceof HandlerError ? scrubCardNumbers(error.message) : 'internal error';
       await deps.audit.append(entry({ last4: '', outcome: 'failed', reason })).catch(() => undefined);
-      const mapped = toHandlerError(error);
+      const mapped = deps.toHandlerError(error);
       if (mapped instanceof HandlerError) throw new HandlerError(mapped.code, scrubCardNumbers(mapped.message), mapped.extra);
       throw new HandlerError('internal', 'The card could not be revealed. Try again; if it keeps happening, restart the app.');
     }

@@ -6,7 +6,7 @@ import { CardLabels } from '../cards/card-labels';
 import { CardReveals } from '../cards/card-reveals';
 import { MemoryClipboard, SecretClipboard, type SystemClipboard, type Timers } from '../clipboard/secret-clipboard';
 import { DemoService, type DemoOptions } from '../demo/demo-sandbox';
-import { mapErrors } from '../ipc/errors';
+import { mapErrors, toHandlerError } from '../ipc/errors';
 import { confirmedSaveInFolder, EXPORT_BYTE_RULES, EXPORT_COUNT_RULES } from '../files/confirmed-save';
 import { FileExports } from '../files/file-exports';
 import type { SaveDialog } from '../files/save-dialog';
@@ -37,10 +37,10 @@ import { SessionAwareSecrets } from '../secrets/secret-vault';
 import { Workspaces } from '../workspace/workspaces';
 import { TeamSending } from '../workspace/sending/team-sending';
 import { AppSettingsStore } from '../settings/app-settings';
-import type { CoreContext } from './context';
+import type { CoreContext } from '../ipc/context';
 import { openKeyHolds } from './key-holds-file';
 import { osIdentity } from './os-identity';
-import { ProfileServices } from './profile-services';
+import { ProfileServices } from '../profiles/profile-services';
 
 export interface MainCoreOptions {
   userDataDir: string;
@@ -226,7 +226,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     clipboard,
     prompt,
     cardLabels,
-    reveals: new CardReveals({ store, services, audit, prompt, labels: cardLabels, identity, now }),
+    reveals: new CardReveals({ store, services, audit, prompt, labels: cardLabels, identity, now, toHandlerError }),
     keySends: new KeySends({ prompt, now }),
     money,
     payers,

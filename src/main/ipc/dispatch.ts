@@ -1,16 +1,6 @@
 import { jsonSizeProblem } from '../../shared/bounded-json';
-import { channels, type ChannelName, type Handlers, type IpcError, type Result } from '../../shared/ipc';
-
-/** An error a handler throws on purpose: it reaches the renderer as is. */
-export class HandlerError extends Error {
-  constructor(
-    readonly code: IpcError['code'],
-    message: string,
-    readonly extra: Omit<IpcError, 'code' | 'message'> = {},
-  ) {
-    super(message);
-  }
-}
+import { channels, type ChannelName, type Handlers, type Result } from '../../shared/ipc';
+import { HandlerError } from '../errors/handler-error';
 
 function isChannel(name: unknown): name is ChannelName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(channels, name);

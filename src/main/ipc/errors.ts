@@ -3,7 +3,7 @@ import { ProfileStoreError } from '../profiles/profile-store';
 import { SecretStoreError } from '../secrets/secret-store';
 import { ServiceError, serviceFailure } from '../service';
 import { WorkspaceError } from '../workspace/workspace-error';
-import { HandlerError } from './dispatch';
+import { HandlerError } from '../errors/handler-error';
 
 /** Turns the errors of main's modules into errors the renderer can show (their messages are written for people). */
 export function toHandlerError(error: unknown): unknown {

@@ -1,4 +1,4 @@
-import { isAppUrl } from '../window-policy';
+import { isAppUrl } from '../window/window-policy';
 
 /** What main knows about who sent an IPC call (read off Electron's event by register.ts). */
 export interface SenderFacts {

@@ -1,6 +1,6 @@
 import { formatUsd } from '../../shared/money';
 import { VirtualAccountCreate, VirtualAccountUpdate, type CommissionDetails, type CommissionDetailsInput } from '../../shared/service';
-import { HandlerError } from '../ipc/dispatch';
+import { HandlerError } from '../errors/handler-error';
 import { PROMPT_REFUSALS, type PromptGate, type PromptQuestion } from '../prompt/trusted-prompt';
 import type { ServiceClient } from '../service';
 

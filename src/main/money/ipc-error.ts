@@ -1,5 +1,5 @@
 import type { IpcError } from '../../shared/ipc';
-import { HandlerError } from '../ipc/dispatch';
+import { HandlerError } from '../errors/handler-error';
 import { ServiceError, serviceFailure } from '../service';
 
 /**

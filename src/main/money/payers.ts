@@ -1,4 +1,4 @@
-import type { ProfileServices } from '../core/profile-services';
+import type { ProfileServices } from '../profiles/profile-services';
 
 /** A profile's own handle: what pays when a payment names no source handle (its key's legal entity). */
 export interface Payer {

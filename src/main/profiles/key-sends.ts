@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { displayAddress } from '../../shared/service-url';
-import { HandlerError } from '../ipc/dispatch';
+import { HandlerError } from '../errors/handler-error';
 import { describeRetry, describeRules, WindowLimit, type WindowRule } from '../limits/window-limit';
 import { PROMPT_REFUSALS, type PromptGate, type PromptQuestion } from '../prompt/trusted-prompt';
 

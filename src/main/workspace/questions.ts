@@ -3,7 +3,7 @@ import type { PayRequest, TransferRequest } from '../../shared/service';
 import type { Decision, MemberRole, Policy, TeamKind } from '../../shared/team/model';
 import { teamRequest } from '../../shared/team/policy';
 import { readSignedText } from '../../shared/team/signed-text';
-import { HandlerError } from '../ipc/dispatch';
+import { HandlerError } from '../errors/handler-error';
 import { plainLine, PROMPT_LINE_MAX, PROMPT_REFUSALS, type PromptGate, type PromptQuestion } from '../prompt/trusted-prompt';
 import { isLoopback } from './connection';
 import { WorkspaceError } from './workspace-error';

@@ -21,7 +21,7 @@ import {
   VirtualAccountView,
   VirtualAccountWriteResult,
 } from './virtual-account';
-import { pathParamProblem } from './call-args';
+import { pathParamProblem } from './path-params';
 import { Webhook, WebhookCreate, WebhookListQuery, WebhookUpdate } from './webhook';
 
 /**

@@ -9,5 +9,6 @@ export * from './directory';
 export * from './webhook';
 export * from './endpoints';
 export * from './call-args';
+export * from './path-params';
 export * from './text';
 export * from './wallet-address';

@@ -1,5 +1,5 @@
 import type { Sandbox } from '../../../src/sandbox';
-import type { TxQuery } from '../../../src/renderer/src/search/model/query';
+import type { TxQuery } from '../../../src/renderer/src/model/tx-query';
 import { referenceSearch } from '../../../src/renderer/src/search/model/reference-search';
 import { toSearchRow, type SearchRow } from '../../../src/renderer/src/search/model/search-row';
 import type { Transaction } from '../../../src/shared/service';

@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { outboxDb } from '../../../src/renderer/src/db/outbox-db';
-import { OutboxQueue } from '../../../src/renderer/src/features/outbox/OutboxQueue';
+import { OutboxQueue } from '../../../src/renderer/src/parts/outbox/OutboxQueue';
 import { approvalHash } from '../../../src/renderer/src/outbox/model/approval-binding';
 import { draftRow } from '../../../src/renderer/src/outbox/model/draft';
 import * as t from '../../../src/renderer/src/outbox/model/transitions';

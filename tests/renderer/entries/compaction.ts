@@ -2,7 +2,7 @@ import { cacheDb } from '../../../src/renderer/src/db/open';
 import { rewriteChunks, rowsAt } from '../../../src/renderer/src/repos/transactions-repo';
 import type { RowRef } from '../../../src/renderer/src/search/engine';
 import type { ChunkCompactionOptions } from '../../../src/renderer/src/search/index-host';
-import type { TxQuery } from '../../../src/renderer/src/search/model/query';
+import type { TxQuery } from '../../../src/renderer/src/model/tx-query';
 import { readRows, searchClient } from '../../../src/renderer/src/search/search-session';
 import { expose } from './expose';
 import { searchLane } from './search-lane';

@@ -1,6 +1,6 @@
 import { loadIndexParts, saveIndexParts } from '../../../src/renderer/src/repos/search-index-repo';
 import { checksum } from '../../../src/renderer/src/search/engine/checksum';
-import type { TxQuery } from '../../../src/renderer/src/search/model/query';
+import type { TxQuery } from '../../../src/renderer/src/model/tx-query';
 import { searchClient } from '../../../src/renderer/src/search/search-session';
 import { expose } from './expose';
 import { searchLane } from './search-lane';

@@ -2,7 +2,7 @@ import Dexie from 'dexie';
 import { cacheDbName } from '../../../src/renderer/src/db/cache-db';
 import { cacheDb, deleteCache } from '../../../src/renderer/src/db/open';
 import { readIndexFile } from '../../../src/renderer/src/db/index-file';
-import type { TxQuery } from '../../../src/renderer/src/search/model/query';
+import type { TxQuery } from '../../../src/renderer/src/model/tx-query';
 import { searchClient } from '../../../src/renderer/src/search/search-session';
 import { expose } from './expose';
 import { moveIndexToIndexedDb } from './index-storage';

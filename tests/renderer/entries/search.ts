@@ -1,7 +1,7 @@
 import { cacheDb } from '../../../src/renderer/src/db/open';
 import { loadIndexParts, saveIndexParts } from '../../../src/renderer/src/repos/search-index-repo';
 import { rowsAt } from '../../../src/renderer/src/repos/transactions-repo';
-import type { TxQuery } from '../../../src/renderer/src/search/model/query';
+import type { TxQuery } from '../../../src/renderer/src/model/tx-query';
 import { searchClient } from '../../../src/renderer/src/search/search-session';
 import { expose } from './expose';
 import { searchLane } from './search-lane';

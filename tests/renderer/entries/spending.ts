@@ -4,11 +4,11 @@ import type { Card, CardGroup, Merchant, Transaction } from '../../../src/shared
 import { readEntity, removeEntity } from '../../../src/renderer/src/repos/entities-repo';
 import { useEntities } from '../../../src/renderer/src/repos/entities-hooks';
 import { syncEntities } from '../../../src/renderer/src/sync/entity-sync';
-import { ConstraintEditor } from '../../../src/renderer/src/features/spending/ConstraintEditor';
-import { EffectiveConstraint } from '../../../src/renderer/src/features/spending/EffectiveConstraint';
-import { MerchantPicker } from '../../../src/renderer/src/features/spending/MerchantPicker';
-import { PurchaseCheck, type SimulatedOutcome } from '../../../src/renderer/src/features/spending/PurchaseCheck';
-import { UtilizationMeters } from '../../../src/renderer/src/features/spending/UtilizationMeters';
+import { ConstraintEditor } from '../../../src/renderer/src/parts/spending/ConstraintEditor';
+import { EffectiveConstraint } from '../../../src/renderer/src/parts/spending/EffectiveConstraint';
+import { MerchantPicker } from '../../../src/renderer/src/parts/spending/MerchantPicker';
+import { PurchaseCheck, type SimulatedOutcome } from '../../../src/renderer/src/parts/spending/PurchaseCheck';
+import { UtilizationMeters } from '../../../src/renderer/src/parts/spending/UtilizationMeters';
 import type { Purchase } from '../../../src/renderer/src/cards/model/purchase-check';
 import { expose } from './expose';
 

@@ -1,6 +1,6 @@
 import { exportCsv } from '../../../src/renderer/src/app/export-transactions';
 import { appendPage, rowsAt } from '../../../src/renderer/src/repos/transactions-repo';
-import type { TxQuery } from '../../../src/renderer/src/search/model/query';
+import type { TxQuery } from '../../../src/renderer/src/model/tx-query';
 import { searchClient } from '../../../src/renderer/src/search/search-session';
 import { expose } from './expose';
 import { searchLane } from './search-lane';

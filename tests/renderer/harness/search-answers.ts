@@ -1,5 +1,5 @@
 import { expectedSearch } from '../../e2e/harness/expected';
-import type { TxQuery } from '../../../src/renderer/src/search/model/query';
+import type { TxQuery } from '../../../src/renderer/src/model/tx-query';
 import { expect, type Lane } from './lane';
 
 type Sandbox = Parameters<typeof expectedSearch>[0];

@@ -1,5 +1,5 @@
 import type { appChannels, HandlersOf } from '../../../shared/ipc';
-import type { CoreContext } from '../../core/context';
+import type { CoreContext } from '../context';
 
 export function appHandlers(ctx: CoreContext): HandlersOf<typeof appChannels> {
   return {

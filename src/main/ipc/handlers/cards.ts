@@ -1,6 +1,6 @@
 import type { cardsChannels, HandlersOf } from '../../../shared/ipc';
-import type { CoreContext } from '../../core/context';
-import { HandlerError } from '../dispatch';
+import type { CoreContext } from '../context';
+import { HandlerError } from '../../errors/handler-error';
 
 export function cardsHandlers(ctx: CoreContext): HandlersOf<typeof cardsChannels> {
   return {

@@ -1,6 +1,6 @@
 import type { clipboardChannels, HandlersOf } from '../../../shared/ipc';
-import type { CoreContext } from '../../core/context';
-import { HandlerError } from '../dispatch';
+import type { CoreContext } from '../context';
+import { HandlerError } from '../../errors/handler-error';
 
 const FAILED = 'The text could not be put on the clipboard. Try again; if another app is holding the clipboard, close it first.';
 

@@ -1,5 +1,5 @@
 import type { connectivityChannels, ConnectivityStatus, HandlersOf } from '../../../shared/ipc';
-import type { CoreContext } from '../../core/context';
+import type { CoreContext } from '../context';
 
 export function connectivityHandlers(ctx: CoreContext): HandlersOf<typeof connectivityChannels> {
   const target = (arg: { profileId: string } | undefined): string | null => arg?.profileId ?? ctx.store.activeProfileId();

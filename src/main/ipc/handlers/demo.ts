@@ -1,9 +1,9 @@
 import type { demoChannels, HandlersOf } from '../../../shared/ipc';
-import type { CoreContext } from '../../core/context';
-import { announceProfiles } from '../../core/profile-views';
+import type { CoreContext } from '../context';
+import { announceProfiles } from '../profile-views';
 import { DemoAuthorizeError } from '../../demo/demo-sandbox';
 import { DEMO_PROFILE_ID } from '../../profiles/profile';
-import { HandlerError } from '../dispatch';
+import { HandlerError } from '../../errors/handler-error';
 
 export function demoHandlers(ctx: CoreContext): HandlersOf<typeof demoChannels> {
   return {

@@ -1,7 +1,7 @@
 import type { ExportKind, filesChannels, HandlersOf, IpcErrorCode } from '../../../shared/ipc';
-import type { CoreContext } from '../../core/context';
+import type { CoreContext } from '../context';
 import { exportFileName, FileExportError, type FileExportErrorCode } from '../../files/file-exports';
-import { HandlerError } from '../dispatch';
+import { HandlerError } from '../../errors/handler-error';
 
 const FILTERS: Record<ExportKind, { name: string; extensions: string[] }[]> = {
   csv: [{ name: 'CSV (comma-separated values)', extensions: ['csv'] }],

@@ -1,5 +1,5 @@
 import type { HandlersOf, keychainChannels } from '../../../shared/ipc';
-import type { CoreContext } from '../../core/context';
+import type { CoreContext } from '../context';
 
 export function keychainHandlers(ctx: CoreContext): HandlersOf<typeof keychainChannels> {
   const { secrets } = ctx;

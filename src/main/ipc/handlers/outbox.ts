@@ -1,5 +1,5 @@
 import type { HandlersOf, outboxChannels } from '../../../shared/ipc';
-import type { CoreContext } from '../../core/context';
+import type { CoreContext } from '../context';
 
 export function outboxHandlers(ctx: CoreContext): HandlersOf<typeof outboxChannels> {
   return {

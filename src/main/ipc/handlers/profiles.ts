@@ -1,11 +1,11 @@
 import type { HandlersOf, profilesChannels } from '../../../shared/ipc';
 import { testConnection } from '../../connection-test';
-import type { CoreContext } from '../../core/context';
-import { announceProfiles, profilesState, profileView } from '../../core/profile-views';
-import { liveAddress } from '../../core/profile-services';
+import type { CoreContext } from '../context';
+import { announceProfiles, profilesState, profileView } from '../profile-views';
+import { liveAddress } from '../../profiles/profile-services';
 import type { LiveProfile, Profile } from '../../profiles/profile';
 import type { KeyAddress } from '../../secrets/bound-key';
-import { HandlerError } from '../dispatch';
+import { HandlerError } from '../../errors/handler-error';
 
 const NO_KEY_MESSAGE = 'This profile has no API key. Add one in Settings.';
 const GONE_MESSAGE = 'That profile no longer exists.';

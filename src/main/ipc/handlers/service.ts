@@ -1,6 +1,6 @@
 import { endpoints, type EndpointDef } from '../../../shared/service';
 import type { HandlersOf, serviceChannels } from '../../../shared/ipc';
-import type { CoreContext } from '../../core/context';
+import type { CoreContext } from '../context';
 import { serviceOf } from '../../../shared/service-address';
 import { commissionAsked, confirmCommission } from '../../money/commission-question';
 import { refuse } from '../../money/money-gate';

@@ -1,5 +1,5 @@
 import type { HandlersOf, settingsChannels } from '../../../shared/ipc';
-import type { CoreContext } from '../../core/context';
+import type { CoreContext } from '../context';
 
 export function settingsHandlers(ctx: CoreContext): HandlersOf<typeof settingsChannels> {
   return {

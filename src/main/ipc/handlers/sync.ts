@@ -1,5 +1,5 @@
 import type { HandlersOf, syncChannels, TransactionPage } from '../../../shared/ipc';
-import type { CoreContext } from '../../core/context';
+import type { CoreContext } from '../context';
 import { ServiceError } from '../../service';
 
 export function syncHandlers(ctx: CoreContext): HandlersOf<typeof syncChannels> {

@@ -1,7 +1,7 @@
 import type { DirectoryView, HandlersOf, workspaceChannels } from '../../../shared/ipc';
 import { serviceOf } from '../../../shared/service-address';
 import { verifyAudit } from '../../../shared/team/audit';
-import type { CoreContext } from '../../core/context';
+import type { CoreContext } from '../context';
 import { readChain } from '../../workspace/chain-append';
 import { cancelRow, reviewRow } from '../../workspace/claims';
 import { addLogin, joinRequests, memberView, registerMember, setMemberRole, setPolicy } from '../../workspace/directory-ops';
@@ -10,7 +10,7 @@ import { decide, push, signDrafts } from '../../workspace/queue-ops';
 import { cancelQuestion, confirmOrThrow, listedView, loginQuestion, reviewQuestion } from '../../workspace/questions';
 import { readRows } from '../../workspace/row-reads';
 import { WorkspaceError } from '../../workspace/workspace-error';
-import { HandlerError } from '../dispatch';
+import { HandlerError } from '../../errors/handler-error';
 
 export function workspaceHandlers(ctx: CoreContext): HandlersOf<typeof workspaceChannels> {
   const ws = ctx.workspaces;

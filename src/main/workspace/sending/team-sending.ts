@@ -4,7 +4,7 @@ import { classifySend, type SendOutcome } from '../../../shared/outbox/classify'
 import { wireOf } from '../../../shared/outbox/wire';
 import type { Transaction } from '../../../shared/service';
 import { serviceOf } from '../../../shared/service-address';
-import type { ProfileServices } from '../../core/profile-services';
+import type { ProfileServices } from '../../profiles/profile-services';
 import { toIpcError } from '../../money/ipc-error';
 import type { MoneyGate } from '../../money/money-gate';
 import type { Payer, Payers } from '../../money/payers';

@@ -1,6 +1,6 @@
 import { catchUpIndex, readRows, searchClient } from '../search/search-session';
 import { csvHeader, csvRow } from '../model/csv';
-import { saveInPieces, type ExportOutcome, type ExportPiece } from './save-in-pieces';
+import { saveInPieces, type ExportOutcome, type ExportPiece } from '../exports/commands/save-in-pieces';
 
 const BATCH = 500;
 

@@ -1,4 +1,4 @@
-import { fold } from '../search/model/text';
+import { fold } from './query-text';
 
 /**
  * Fuzzy matching for the command palette: every letter of a typed word must appear in the

@@ -1,5 +1,5 @@
 import { DETAILED_STATUSES, TRANSACTION_STATUSES, type DetailedStatus, type TransactionStatus } from '../../../shared/service';
-import type { TxQuery } from '../search/model/query';
+import type { TxQuery } from './tx-query';
 import { dayOf, money } from './format';
 import { detailedStatusWords, statusWords } from './transaction-words';
 

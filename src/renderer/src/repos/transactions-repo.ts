@@ -1,7 +1,7 @@
 import type { Transaction } from '../../../shared/service';
 import type { ChunkRecord, SyncStateRecord } from '../db/cache-db';
 import { cacheDb } from '../db/open';
-import { compareNewestFirst } from '../search/model/query';
+import { compareNewestFirst } from '../model/tx-query';
 
 /** Where a row's version lives: its chunk and its place in the chunk. */
 export interface RowLocation {

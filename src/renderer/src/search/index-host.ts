@@ -9,10 +9,10 @@ import { AnswerCache } from './answer-cache';
 import { PendingChecks } from './index-checks';
 import { fromParts, toParts } from './index-parts';
 import { forEachChunkBatch } from './read-chunks';
-import type { TxQuery, TxSummary } from './model/query';
+import type { TxQuery, TxSummary } from '../model/tx-query';
 import { groupsAsCards } from './model/group-filter';
 import { toSearchRow, type CardFacts } from './model/search-row';
-import { parseQueryText } from './model/text';
+import { parseQueryText } from '../model/query-text';
 
 /**
  * The search index of the profile on screen, living in the worker: loaded from its saved parts

@@ -1,7 +1,7 @@
 import { wrap, type Remote } from 'comlink';
 import type { RowRef } from './engine';
 import type { ChartData, ChunkCompactionOptions, ChunkCompactionReport, IndexHost, IndexStatus, QueryAnswer } from './index-host';
-import type { TxQuery } from './model/query';
+import type { TxQuery } from '../model/tx-query';
 
 /**
  * The window's one typed interface to the search worker. Only queries, ids and small pages

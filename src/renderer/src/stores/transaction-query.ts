@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { TxQuery } from '../search/model/query';
+import type { TxQuery } from '../model/tx-query';
 
 /** The search on the Transactions screen, per profile, and the transaction opened in the detail pane. */
 interface TransactionQueryStore {

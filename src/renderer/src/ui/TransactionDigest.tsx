@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { Transaction } from '../../../shared/service';
-import type { TxSummary } from '../search/model/query';
+import type { TxSummary } from '../model/tx-query';
 import { count, day, money } from '../model/format';
 import { declineWords, detailedStatusWords } from '../model/transaction-words';
 import { DataTable } from './DataTable';

@@ -1,4 +1,4 @@
-import type { TxQuery } from '../../../../src/renderer/src/search/model/query';
+import type { TxQuery } from '../../../../src/renderer/src/model/tx-query';
 import type { Answer, BuildReport, EngineDetails, LoadReport } from '../shared/protocol';
 
 /** What the bench page offers the runner as window.bench (page.ts); errors come back as values. */

@@ -1,4 +1,4 @@
-import type { TxQuery } from '../../../../src/renderer/src/search/model/query';
+import type { TxQuery } from '../../../../src/renderer/src/model/tx-query';
 import type { Answer, BuildReport, EngineDetails, Envelope, LoadReport, Reply, Request } from '../shared/protocol';
 import type { PageApi, Result, MemoryFigures, Timing } from './page-api';
 

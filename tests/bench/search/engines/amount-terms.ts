@@ -1,4 +1,4 @@
-import { dollarsOf, type AmountTerm } from '../../../../src/renderer/src/search/model/text';
+import { dollarsOf, type AmountTerm } from '../../../../src/renderer/src/model/query-text';
 
 /**
  * Typed amounts (text.ts) in the two shapes the peers can search: as tokens a text library

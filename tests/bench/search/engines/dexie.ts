@@ -1,6 +1,6 @@
 import Dexie, { type Collection, type Table } from 'dexie';
-import type { TxQuery } from '../../../../src/renderer/src/search/model/query';
-import { parseQueryText } from '../../../../src/renderer/src/search/model/text';
+import type { TxQuery } from '../../../../src/renderer/src/model/tx-query';
+import { parseQueryText } from '../../../../src/renderer/src/model/query-text';
 import { serve } from '../browser/worker-host';
 import type { RowInput } from './engine';
 import { AnswerBuilder, filterOf, isBound, matchesWords, setFiltersOf, type FilterFields } from './glue';

@@ -1,4 +1,4 @@
-import type { TxQuery } from '../../../../src/renderer/src/search/model/query';
+import type { TxQuery } from '../../../../src/renderer/src/model/tx-query';
 import type { Answer, EngineDetails } from '../shared/protocol';
 import type { BenchRow } from '../shared/row-codec';
 

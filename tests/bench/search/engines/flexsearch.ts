@@ -1,6 +1,6 @@
 import { Document, type DocumentData, type DocumentSearchOptions } from 'flexsearch';
-import type { TxQuery } from '../../../../src/renderer/src/search/model/query';
-import { parseQueryText } from '../../../../src/renderer/src/search/model/text';
+import type { TxQuery } from '../../../../src/renderer/src/model/tx-query';
+import { parseQueryText } from '../../../../src/renderer/src/model/query-text';
 import { serve } from '../browser/worker-host';
 import type { RowInput } from './engine';
 import { amountPrefix, amountTokens } from './amount-terms';

@@ -1,5 +1,5 @@
-import { compareNewestFirst, type TxQuery } from '../../../../src/renderer/src/search/model/query';
-import { amountMatches, type QueryWord } from '../../../../src/renderer/src/search/model/text';
+import { compareNewestFirst, type TxQuery } from '../../../../src/renderer/src/model/tx-query';
+import { amountMatches, type QueryWord } from '../../../../src/renderer/src/model/query-text';
 import type { Answer } from '../shared/protocol';
 
 /**

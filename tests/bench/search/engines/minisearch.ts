@@ -1,5 +1,5 @@
 import MiniSearch, { type Query, type SearchResult } from 'minisearch';
-import { parseQueryText } from '../../../../src/renderer/src/search/model/text';
+import { parseQueryText } from '../../../../src/renderer/src/model/query-text';
 import { serve } from '../browser/worker-host';
 import type { RowInput } from './engine';
 import { amountPrefix, amountTokens } from './amount-terms';

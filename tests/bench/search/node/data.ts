@@ -1,4 +1,4 @@
-import { wordsOf } from '../../../../src/renderer/src/search/model/text';
+import { wordsOf } from '../../../../src/renderer/src/model/query-text';
 import { toSearchRow, type CardFacts } from '../../../../src/renderer/src/search/model/search-row';
 import { createWorld } from '../../../../src/sandbox/seed/create-world';
 import type { BenchRow } from '../shared/row-codec';

@@ -1,5 +1,5 @@
-import type { TxQuery } from '../../../../src/renderer/src/search/model/query';
-import { dollarsOf, wordsOf } from '../../../../src/renderer/src/search/model/text';
+import type { TxQuery } from '../../../../src/renderer/src/model/tx-query';
+import { dollarsOf, wordsOf } from '../../../../src/renderer/src/model/query-text';
 import type { BenchRow } from '../shared/row-codec';
 import { FIXED_MS, QUERY_SEED, type DataFacts } from './data';
 

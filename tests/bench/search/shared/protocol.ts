@@ -1,4 +1,4 @@
-import type { TxQuery, TxSummary } from '../../../../src/renderer/src/search/model/query';
+import type { TxQuery, TxSummary } from '../../../../src/renderer/src/model/tx-query';
 
 /**
  * The one message interface every engine's worker speaks, so the window times them all the same

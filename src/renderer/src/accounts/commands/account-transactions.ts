@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useCachedTransactions, type CachedTransactions } from '../../cards/commands/cached-transactions';
+import { useCachedTransactions, type CachedTransactions } from '../../transactions/commands/cached-transactions';
 import { utcDayStart } from '../model/balance-series';
 
 const DAY_MS = 86_400_000;

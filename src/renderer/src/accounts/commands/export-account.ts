@@ -1,8 +1,8 @@
-import { saveInPieces, type ExportOutcome, type ExportPiece } from '../../app/save-in-pieces';
+import { saveInPieces, type ExportOutcome, type ExportPiece } from '../../exports/commands/save-in-pieces';
 import type { VirtualAccountView, Transaction } from '../../../../shared/service';
 import { csvHeader, csvRow } from '../../model/csv';
 import { catchUpIndex, openSearch, readRows, searchClient } from '../../search/search-session';
-import type { TxQuery } from '../../search/model/query';
+import type { TxQuery } from '../../model/tx-query';
 import { EXPORTED_DETAILED_STATUSES, EXPORTED_STATUSES, movesMoney } from '../model/export-rows';
 import { exportFileName, rangeBoundsMs, type ExportRange } from '../model/export-range';
 import { ofxEncodingOf, ofxHead, ofxProblem, ofxTail, ofxTransaction, ofxTransactions, type OfxEncoding, type OfxStatement } from '../model/ofx';

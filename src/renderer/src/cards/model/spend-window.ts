@@ -1,6 +1,6 @@
 import { utilizationLimitsOf, type SpendingConstraintView, type VirtualAccountView } from '../../../../shared/service';
 import { currentPeriod } from '../../../../shared/spending/periods';
-import type { TxQuery } from '../../search/model/query';
+import type { TxQuery } from '../../model/tx-query';
 
 /**
  * How far back the cached transactions must be read to measure every limit of the given

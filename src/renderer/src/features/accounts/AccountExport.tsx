@@ -3,7 +3,7 @@ import type { VirtualAccountView } from '../../../../shared/service';
 import { exportAccount, type AccountExportFormat } from '../../accounts/commands/export-account';
 import { lastFullMonth, rangeProblems, type ExportRange } from '../../accounts/model/export-range';
 import { ofxProblem } from '../../accounts/model/ofx';
-import type { ExportOutcome } from '../../app/save-in-pieces';
+import type { ExportOutcome } from '../../exports/commands/save-in-pieces';
 import { useEntities } from '../../repos/entities-hooks';
 import { ExportOutcomeNote } from '../../ui/ExportOutcomeNote';
 import { TextField } from '../../ui/TextField';

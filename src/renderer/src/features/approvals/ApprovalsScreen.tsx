@@ -8,7 +8,7 @@ import { useProfiles } from '../../stores/profiles';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { exportAudit } from '../../outbox/commands/export-audit';
 import { useScreenActions } from '../../stores/action-registry';
-import { OutboxQueue } from '../outbox/OutboxQueue';
+import { OutboxQueue } from '../../parts/outbox/OutboxQueue';
 import { useProfileService } from '../../outbox/commands/profile-service';
 import { Inbox } from './Inbox';
 import type { TeamSendingStatus } from '../../../../shared/ipc';

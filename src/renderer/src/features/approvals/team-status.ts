@@ -1,4 +1,4 @@
-import type { TeamQueueView } from '../../team/commands/use-team-queue';
+import type { TeamQueueView } from '../../team/commands/useTeamQueue';
 
 /**
  * The inbox's line about the team workspace, in words: which workspace decides, and why its

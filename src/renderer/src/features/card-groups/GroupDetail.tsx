@@ -3,14 +3,14 @@ import type { Card, CardGroup, VirtualAccountView } from '../../../../shared/ser
 import { entityWrites } from '../../app/entity-writes';
 import { nameProblem } from '../../cards/model/names';
 import { readGroup } from '../../cards/commands/fetch-groups';
-import { useCachedTransactions } from '../../cards/commands/cached-transactions';
+import { useCachedTransactions } from '../../transactions/commands/cached-transactions';
 import { useServiceUtilization } from '../../cards/commands/service-reads';
 import { spendQuery, spendWindowStart } from '../../cards/model/spend-window';
-import { ConstraintEditor } from '../spending/ConstraintEditor';
-import { SpendCountedNote, UtilizationMeters } from '../spending/UtilizationMeters';
+import { ConstraintEditor } from '../../parts/spending/ConstraintEditor';
+import { SpendCountedNote, UtilizationMeters } from '../../parts/spending/UtilizationMeters';
 import { useEntities } from '../../repos/entities-hooks';
 import { WriteOutcome } from '../../ui/WriteOutcome';
-import { ServiceUtilizationLine } from '../spending/ServiceUtilizationLine';
+import { ServiceUtilizationLine } from '../../parts/spending/ServiceUtilizationLine';
 import { cardStatusWords } from '../../cards/model/words';
 import { DetailPane } from '../../ui/DetailPane';
 import { TechnicalDetails, TechValue } from '../../ui/Fields';

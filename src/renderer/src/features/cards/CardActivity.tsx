@@ -1,5 +1,5 @@
 import type { Card, CardEvent } from '../../../../shared/service';
-import { useCachedTransactions } from '../../cards/commands/cached-transactions';
+import { useCachedTransactions } from '../../transactions/commands/cached-transactions';
 import { useCardEvents } from '../../cards/commands/service-reads';
 import { countryWords } from '../../cards/model/words';
 import { useMerchantNames } from '../../directory/commands/merchant-names';

@@ -2,7 +2,7 @@ import { forActiveProfile } from '../../app/active-profile';
 import { ago } from '../../model/format';
 import { useActiveConnectivity } from '../../stores/connectivity';
 import { ScreenHeading } from '../../ui/ScreenHeading';
-import { SyncStatus } from '../sync-status/SyncStatus';
+import { SyncStatus } from '../../parts/sync-status/SyncStatus';
 import { AttentionList } from './AttentionList';
 import { CashPanel } from './CashPanel';
 import { ForecastPanel } from './ForecastPanel';

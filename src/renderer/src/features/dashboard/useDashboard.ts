@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { OutboxRow } from '../../../../shared/outbox';
 import type { Card, CardGroup, SvcHandle, Transaction, VirtualAccountView } from '../../../../shared/service';
-import { useCachedTransactions } from '../../cards/commands/cached-transactions';
+import { useCachedTransactions } from '../../transactions/commands/cached-transactions';
 import { fundingAccountOf, spendQuery, spendWindowStart } from '../../cards/model/spend-window';
 import { useTxSummaries } from '../../forecast/commands/tx-summaries';
 import { attentionItems, type AttentionItem } from '../../forecast/model/attention';

@@ -2,7 +2,7 @@ import { forActiveProfile } from '../../app/active-profile';
 import { useState } from 'react';
 import { useConnectivity } from '../../stores/connectivity';
 import { ScreenHeading } from '../../ui/ScreenHeading';
-import { KeyOwner } from '../profiles/KeyOwner';
+import { KeyOwner } from '../../parts/profiles/KeyOwner';
 import { DirectoryTabs, type Tab } from './DirectoryTabs';
 import { EntitiesPanel } from './EntitiesPanel';
 import { HandlesPanel } from './HandlesPanel';

@@ -1,8 +1,8 @@
 import { useProfiles } from '../../stores/profiles';
 import { usePaymentPrefill } from '../../stores/payment-prefill';
 import { ScreenHeading } from '../../ui/ScreenHeading';
-import { NewPaymentForm } from '../outbox/NewPaymentForm';
-import { QueueWithPanel } from '../outbox/QueueWithPanel';
+import { NewPaymentForm } from '../../parts/outbox/NewPaymentForm';
+import { QueueWithPanel } from '../../parts/outbox/QueueWithPanel';
 
 export function PaymentsScreen() {
   const profileId = useProfiles((s) => s.activeProfileId);

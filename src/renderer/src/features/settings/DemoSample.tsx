@@ -3,7 +3,7 @@ import { DEMO_SIZES, type DemoInfo } from '../../../../shared/ipc';
 import { callMain } from '../../platform/bridge';
 import { useProfiles } from '../../stores/profiles';
 import { resetDemo } from '../../app/reset-demo';
-import { DemoResetProgress } from '../sync-status/DemoResetProgress';
+import { DemoResetProgress } from '../../parts/sync-status/DemoResetProgress';
 import { useScreenActions } from '../../stores/action-registry';
 
 const fmt = (n: number) => n.toLocaleString('en-US');

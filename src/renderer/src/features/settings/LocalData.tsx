@@ -7,7 +7,7 @@ import { useUnsent } from '../../outbox/repo/outbox-hooks';
 import { storageUse, type StorageUse } from '../../platform/storage';
 import { cacheCensus, type CacheCensus } from '../../repos/cache-repo';
 import { useProfiles } from '../../stores/profiles';
-import { ClearCacheDialog } from '../profiles/DataActionDialogs';
+import { ClearCacheDialog } from '../../parts/profiles/DataActionDialogs';
 
 /** The browser's estimate for every profile together (it cannot split it per database). */
 function OriginUse({ refresh }: { refresh: number }) {

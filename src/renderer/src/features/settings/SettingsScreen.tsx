@@ -1,14 +1,14 @@
 import { useId, type ReactNode } from 'react';
 import { ScreenHeading } from '../../ui/ScreenHeading';
-import { AddProfileForm } from '../profiles/AddProfileForm';
+import { AddProfileForm } from '../../parts/profiles/AddProfileForm';
 import { AppearanceSetting } from './AppearanceSetting';
 import { ApprovalRuleSetting } from './ApprovalRuleSetting';
 import { DemoSample } from './DemoSample';
 import { LocalData } from './LocalData';
 import { NotificationSettings } from './NotificationSettings';
 import { TeamWorkspaceSection } from './workspace/TeamWorkspaceSection';
-import { ProfileList } from '../profiles/ProfileList';
-import { RecoveredNotice } from '../profiles/RecoveredNotice';
+import { ProfileList } from '../../parts/profiles/ProfileList';
+import { RecoveredNotice } from '../../parts/profiles/RecoveredNotice';
 import './settings.css';
 
 /** One part of Settings: a region named by its heading. */

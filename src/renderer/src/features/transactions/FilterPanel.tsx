@@ -1,8 +1,8 @@
-import type { TxQuery } from '../../search/model/query';
+import type { TxQuery } from '../../model/tx-query';
 import { AmountFilter } from './AmountFilter';
 import { dayEndMs, dayStartMs, DETAILED_STATUSES, isoDay, TRANSACTION_STATUSES } from '../../model/transaction-filters';
 import { detailedStatusWords, statusWords } from '../../model/transaction-words';
-import type { Directory } from './useNames';
+import type { Directory } from './useDirectory';
 
 interface Props {
   query: TxQuery;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { deleteSavedSearch, DuplicateNameError, saveSearch } from '../../repos/saved-searches-repo';
 import { useSavedSearches } from '../../repos/saved-searches-hooks';
-import type { TxQuery } from '../../search/model/query';
+import type { TxQuery } from '../../model/tx-query';
 
 interface Props {
   profileId: string;

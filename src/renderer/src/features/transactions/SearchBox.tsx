@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { MAX_QUERY_TEXT } from '../../search/model/query';
+import { MAX_QUERY_TEXT } from '../../model/tx-query';
 import { useScreenActions } from '../../stores/action-registry';
 
 interface Props {

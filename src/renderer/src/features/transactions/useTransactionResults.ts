@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Transaction } from '../../../../shared/service';
 import { newestRows } from '../../repos/transactions-repo';
 import type { IndexStatus, QueryAnswer } from '../../search/index-host';
-import type { TxQuery } from '../../search/model/query';
+import type { TxQuery } from '../../model/tx-query';
 import { openSearch, readRows, searchClient } from '../../search/search-session';
 
 // The first page is read with every answer before it is painted: more rows than a tall window

@@ -1,7 +1,7 @@
 import { useProfiles } from '../../stores/profiles';
 import { ScreenHeading } from '../../ui/ScreenHeading';
-import { NewTransferForm } from '../outbox/NewTransferForm';
-import { QueueWithPanel } from '../outbox/QueueWithPanel';
+import { NewTransferForm } from '../../parts/outbox/NewTransferForm';
+import { QueueWithPanel } from '../../parts/outbox/QueueWithPanel';
 
 export function TransfersScreen() {
   const profileId = useProfiles((s) => s.activeProfileId);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { ProfileView } from '../../../../shared/ipc';
 import { useProfiles } from '../../stores/profiles';
-import { AddProfileForm } from '../profiles/AddProfileForm';
-import { RecoveredNotice } from '../profiles/RecoveredNotice';
+import { AddProfileForm } from '../../parts/profiles/AddProfileForm';
+import { RecoveredNotice } from '../../parts/profiles/RecoveredNotice';
 import './welcome.css';
 
 /** First run: one click into the Demo, or the live-account form. */

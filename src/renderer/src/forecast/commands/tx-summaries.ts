@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { TxQuery } from '../../search/model/query';
+import type { TxQuery } from '../../model/tx-query';
 import { searchClient } from '../../search/search-session';
-import { useSearchWatermark } from '../../cards/commands/cached-transactions';
+import { useSearchWatermark } from '../../transactions/commands/cached-transactions';
 
 export interface Summaries {
   state: 'loading' | 'ready' | 'error';

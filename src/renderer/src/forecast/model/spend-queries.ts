@@ -1,4 +1,4 @@
-import type { TxQuery } from '../../search/model/query';
+import type { TxQuery } from '../../model/tx-query';
 import { DAY_MS, monthWindows, utcDayStart } from './days';
 import { HISTORY_DAYS } from './forecast';
 

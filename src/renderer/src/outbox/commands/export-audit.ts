@@ -1,7 +1,7 @@
 import { csvCell } from '../../../../shared/csv';
 import { formatCents } from '../../../../shared/money';
 import { listAudit } from '../repo/outbox-repo';
-import { saveInPieces, type ExportOutcome, type ExportPiece } from '../../app/save-in-pieces';
+import { saveInPieces, type ExportOutcome, type ExportPiece } from '../../exports/commands/save-in-pieces';
 
 const HEADER = ['time_utc', 'item', 'kind', 'action', 'amount_cents', 'amount', 'by', 'detail'];
 

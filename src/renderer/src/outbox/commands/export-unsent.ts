@@ -1,6 +1,6 @@
 import { csvLine } from '../../../../shared/csv';
 import { formatCents } from '../../../../shared/money';
-import { saveInPieces, type ExportOutcome } from '../../app/save-in-pieces';
+import { saveInPieces, type ExportOutcome } from '../../exports/commands/save-in-pieces';
 import { canonicalJson } from '../model/payload-hash';
 import { STATE_LABEL, reviewLines, title } from '../model/describe';
 import { readUnsent, recordUnsentExport } from '../repo/unsent-repo';

@@ -1,4 +1,4 @@
-import type { AmountTerm } from '../model/text';
+import type { AmountTerm } from '../../model/query-text';
 
 /** Absolute amounts in cents, both ends inclusive. */
 export interface AbsRange {

@@ -1,5 +1,5 @@
-import type { TxQuery } from '../model/query';
-import { parseQueryText } from '../model/text';
+import type { TxQuery } from '../../model/tx-query';
+import { parseQueryText } from '../../model/query-text';
 import { absRangeOf, type AbsRange } from './amount-range';
 import { DIMENSIONS, QUERY_FIELD, type Dimension } from './dimensions';
 

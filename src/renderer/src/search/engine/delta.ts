@@ -1,4 +1,4 @@
-import { compareNewestFirst } from '../model/query';
+import { compareNewestFirst } from '../../model/tx-query';
 import { inAbsRange, type AbsRange } from './amount-range';
 import type { CompiledQuery } from './compiled-query';
 import { DIMENSIONS, VALUE_OF } from './dimensions';

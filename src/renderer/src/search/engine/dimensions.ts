@@ -1,4 +1,4 @@
-import type { TxQuery } from '../model/query';
+import type { TxQuery } from '../../model/tx-query';
 import type { SearchRow } from '../model/search-row';
 
 /** The row values a query filters by set membership; each is stored as a code into a dictionary. */

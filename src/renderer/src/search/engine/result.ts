@@ -1,4 +1,4 @@
-import type { TxSummary } from '../model/query';
+import type { TxSummary } from '../../model/tx-query';
 import type { BaseIndex } from './base-index';
 import type { BaseMatches } from './matches';
 import type { IndexedRow, RowRef } from './rows';

@@ -7,7 +7,7 @@ import { checkRow, type IndexedRow } from './rows';
 import { invertTerms } from './batch-terms';
 import { TermTable } from './term-table';
 import { utf8Length, writeUtf8 } from './utf8';
-import { wordsOf } from '../model/text';
+import { wordsOf } from '../../model/query-text';
 
 const f64 = (n: number) => new Float64Array(n);
 const u32 = (n: number) => new Uint32Array(n);

@@ -1,4 +1,4 @@
-import type { TxQuery } from '../model/query';
+import type { TxQuery } from '../../model/tx-query';
 import { assembleBase, baseBuilder, compactBase } from './assemble';
 import type { BaseIndex } from './base-index';
 import { hasBit, newBitset, setBit } from './bitset';

@@ -1,4 +1,4 @@
-import type { TxSummary } from '../model/query';
+import type { TxSummary } from '../../model/tx-query';
 import type { BaseIndex } from './base-index';
 import { nextSetBit } from './bitset';
 import type { IndexedRow } from './rows';

@@ -1,4 +1,4 @@
-import type { TxQuery } from './query';
+import type { TxQuery } from '../../model/tx-query';
 
 /**
  * A card group filter means the cards in the group now, as the limits read a group (docs/features/cards.md,

@@ -1,6 +1,6 @@
-import { compareNewestFirst, type TxQuery, type TxSummary } from './query';
+import { compareNewestFirst, type TxQuery, type TxSummary } from '../../model/tx-query';
 import type { SearchRow } from './search-row';
-import { amountMatches, parseQueryText, type QueryWord } from './text';
+import { amountMatches, parseQueryText, type QueryWord } from '../../model/query-text';
 
 /**
  * The search semantics of query.ts and text.ts done the obvious way: every row tested against

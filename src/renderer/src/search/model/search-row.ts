@@ -1,6 +1,6 @@
 import type { DetailedStatus, Transaction, TransactionStatus } from '../../../../shared/service';
 import { feeChargedFor, hasFee } from '../../../../shared/service/fees';
-import { wordsOf } from './text';
+import { wordsOf } from '../../model/query-text';
 
 /** What a search engine needs of the cards (their last four digits, name and group). */
 export interface CardFacts {

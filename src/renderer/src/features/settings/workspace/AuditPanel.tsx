@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AuditView } from '../../../../../shared/ipc';
 import type { AuditLine } from '../../../../../shared/team/audit';
 import { auditCsv } from '../../../../../shared/team/audit';
-import { saveInPieces, type ExportOutcome, type ExportPiece } from '../../../app/save-in-pieces';
+import { saveInPieces, type ExportOutcome, type ExportPiece } from '../../../exports/commands/save-in-pieces';
 import { count, dateTime } from '../../../model/format';
 import { workspaceCalls } from '../../../platform/workspace';
 import { DataTable } from '../../../ui/DataTable';

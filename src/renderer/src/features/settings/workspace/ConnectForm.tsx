@@ -5,7 +5,7 @@ import { FormError } from '../../../ui/FormError';
 import { TextField } from '../../../ui/TextField';
 import { workspaceFailureWords } from '../../../team/model/workspace-words';
 import { refreshWorkspaces } from '../../../team/commands/workspaces-store';
-import { splitErrors, type FieldErrors } from '../../profiles/fieldErrors';
+import { splitErrors, type FieldErrors } from '../../../parts/profiles/fieldErrors';
 
 /** The fields of `workspace:create` and `workspace:join`, by the names their schemas use. */
 type FieldName = 'name' | 'adminName' | 'host' | 'port' | 'database' | 'ownerUser' | 'ownerPassword' | 'user' | 'password' | 'caCert';

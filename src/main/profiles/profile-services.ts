@@ -1,9 +1,9 @@
 import type { ConnectivityStatus } from '../../shared/ipc';
 import { ConnectivityMonitor } from '../connectivity/monitor';
 import type { DemoService } from '../demo/demo-sandbox';
-import { HandlerError } from '../ipc/dispatch';
-import type { Profile } from '../profiles/profile';
-import type { ProfileStore } from '../profiles/profile-store';
+import { HandlerError } from '../errors/handler-error';
+import type { Profile } from './profile';
+import type { ProfileStore } from './profile-store';
 import type { KeyAddress } from '../secrets/bound-key';
 import type { SessionAwareSecrets } from '../secrets/secret-vault';
 import { createServiceClient, type ServiceClient } from '../service';

@@ -1,4 +1,4 @@
-import { MAX_QUERY_TEXT, MAX_QUERY_WORDS } from './query';
+import { MAX_QUERY_TEXT, MAX_QUERY_WORDS } from './tx-query';
 
 /**
  * How text is matched, the same for every engine:

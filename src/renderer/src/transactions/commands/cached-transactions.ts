@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Transaction } from '../../../../shared/service';
-import type { TxQuery, TxSummary } from '../../search/model/query';
+import type { TxQuery, TxSummary } from '../../model/tx-query';
 import { openSearch, readRows, searchClient } from '../../search/search-session';
 
 const PAGE = 500;

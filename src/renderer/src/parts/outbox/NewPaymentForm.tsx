@@ -10,7 +10,7 @@ import { TextField } from '../../ui/TextField';
 import { QueueFooter } from './QueueFooter';
 import { SourceBalance } from './SourceBalance';
 import { useConnectivity } from '../../stores/connectivity';
-import { usePaymentSources } from './use-payment-sources';
+import { usePaymentSources } from './usePaymentSources';
 import { TechnicalDetails, TechValue } from '../../ui/Fields';
 import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { queueDraft } from '../../team/commands/submit-draft';

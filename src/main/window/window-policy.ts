@@ -1,4 +1,4 @@
-import { isSameOrigin } from './app-protocol/origin';
+import { isSameOrigin } from '../app-protocol/origin';
 
 /**
  * What the window may load, open and let through: plain functions (no Electron) so the rules
@@ -20,26 +20,6 @@ export const HARDENED_WEB_PREFERENCES = Object.freeze({
   webviewTag: false,
   spellcheck: false,
 });
-
-/**
- * Sent as a header on every response of the app's scheme (and by the Chromium host and the e2e
- * harness, which serve the same files the same way). Only the app's own scripts and workers run;
- * nothing may be framed, posted, re-based or embedded.
- */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "worker-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "object-src 'none'",
-  "frame-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 function parse(url: string): URL | null {
   try {

@@ -6,7 +6,7 @@ import type { SecretClipboard } from '../clipboard/secret-clipboard';
 import type { DemoService } from '../demo/demo-sandbox';
 import type { FileExports } from '../files/file-exports';
 import type { SaveDialog } from '../files/save-dialog';
-import type { InFlightCalls } from '../ipc/in-flight';
+import type { InFlightCalls } from './in-flight';
 import type { KeySends } from '../profiles/key-sends';
 import type { MoneyGate } from '../money/money-gate';
 import type { Payers } from '../money/payers';
@@ -16,7 +16,7 @@ import type { SessionAwareSecrets } from '../secrets/secret-vault';
 import type { Workspaces } from '../workspace/workspaces';
 import type { TeamSending } from '../workspace/sending/team-sending';
 import type { AppSettingsStore } from '../settings/app-settings';
-import type { ProfileServices } from './profile-services';
+import type { ProfileServices } from '../profiles/profile-services';
 
 /** What every feature's handlers work with: small on purpose, and free of Electron. */
 export interface CoreContext {

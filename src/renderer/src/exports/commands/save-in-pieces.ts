@@ -1,6 +1,6 @@
-import type { ExportKind } from '../../../shared/ipc';
-import { files } from '../platform/files';
-import type { ExportOutcome } from '../model/export-outcome';
+import type { ExportKind } from '../../../../shared/ipc';
+import { files } from '../../platform/files';
+import type { ExportOutcome } from '../../model/export-outcome';
 
 export type { ExportOutcome };
 

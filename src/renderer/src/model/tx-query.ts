@@ -1,4 +1,4 @@
-import type { DetailedStatus, TransactionStatus } from '../../../../shared/service';
+import type { DetailedStatus, TransactionStatus } from '../../../shared/service';
 
 /**
  * A search over the cached transactions: free text plus filters. Every engine (ours, and the

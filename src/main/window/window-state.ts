@@ -8,7 +8,7 @@
  * if it is on none, the nearest), so the window never opens off screen. Maximized and full
  * screen are kept with the size the window returns to when it leaves them.
  *
- * Free of Electron: src/main/window-state/electron-window-state.ts gives it Electron's screen and
+ * Free of Electron: src/main/window/electron-window-state.ts gives it Electron's screen and
  * window, tests/unit/window-state.test.ts gives it displays of its own.
  */
 

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { app, BrowserWindow } from 'electron';
-import { windowIconPath, type IconPlace } from './app-icons';
-import type { WindowPlacement, WindowSize } from './window-state/window-state';
-import { CONTENT_SECURITY_POLICY, HARDENED_WEB_PREFERENCES } from './window-policy';
+import { windowIconPath, type IconPlace } from '../app-icons';
+import type { WindowPlacement, WindowSize } from './window-state';
+import { CONTENT_SECURITY_POLICY } from '../app-protocol/content-security-policy';
+import { HARDENED_WEB_PREFERENCES } from './window-policy';
 
 /** The main window's size on a first start, and the least it may be made. */
 export const MAIN_WINDOW_SIZE: WindowSize = { width: 1280, height: 800, minWidth: 800, minHeight: 560 };

@@ -2,7 +2,7 @@ import type { VirtualAccountView } from '../../../../shared/service';
 import { ago, count, money } from '../../model/format';
 import { balanceAfter } from '../../outbox/model/balance-after';
 import { Fields, type Field } from '../../ui/Fields';
-import { useOthersFromAccount } from './use-payment-sources';
+import { useOthersFromAccount } from './usePaymentSources';
 
 interface Props {
   profileId: string;
