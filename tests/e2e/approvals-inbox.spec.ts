@@ -1,7 +1,8 @@
-import { test, expect } from './fixtures';
+import { test, expect, type App } from './fixtures';
 import { draftTransfer, openSection, syncedDemo } from './harness/flows';
 import { virtualAccountView } from '../../src/sandbox/accounts/views';
 import { formatCents } from '../../src/shared/money';
+import { holdChannel } from './harness/held-calls';
 
 // The Approvals inbox with no team workspace (the Demo): this desktop's rows awaiting approval,
 // with the source's balance after each (from the sandbox's own figures), approved with A after an
@@ -13,23 +14,27 @@ test.use({ session: { now: FIXED_NOON, demo: { seed: 11, transactions: 200 } } }
 const dollars = (cents: number) => `$${formatCents(cents)}`;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-test('approve with A and reject with R from the inbox: confirmed in the app, sent once, the rejected one never', async ({ app }) => {
-  test.slow();
+/** Two transfers drafted here, $11.11 then $22.22 between the Demo's first two open accounts, and the inbox showing them. */
+async function twoDraftsInInbox(app: App) {
   const { page } = app;
-  const sandbox = await syncedDemo(app);
-  const world = sandbox.world;
+  const { world } = await syncedDemo(app);
   const from = world.virtualAccounts.get(world.primaryVirtualAccountId);
   const to = [...world.virtualAccounts.values()].find((v) => v.closedAt === null && v.id !== world.primaryVirtualAccountId);
   if (!from || !to) throw new Error('the seed has no second open virtual account');
-  const balance = virtualAccountView(world, from).balance.amountCents;
-
   await draftTransfer(page, from.id, to.id, '11.11');
   await draftTransfer(page, from.id, to.id, '22.22');
   await openSection(page, 'Approvals');
-
   const inbox = page.getByRole('region', { name: /^Waiting for approval/ });
   const first = inbox.getByRole('listitem', { name: new RegExp(`^Transfer \\$11\\.11 to ${escape(to.name)}`) });
   const second = inbox.getByRole('listitem', { name: new RegExp(`^Transfer \\$22\\.22 to ${escape(to.name)}`) });
+  return { world, from, to, inbox, first, second };
+}
+
+test('approve with A and reject with R from the inbox: confirmed in the app, sent once, the rejected one never', async ({ app }) => {
+  test.slow();
+  const { page } = app;
+  const { world, from, to, inbox, first, second } = await twoDraftsInInbox(app);
+  const balance = virtualAccountView(world, from).balance.amountCents;
   await expect(first).toContainText(`${dollars(balance - 1_111)} (cached balance less this amount)`);
   await expect(first).toContainText(from.name);
   await expect(second).toContainText(`${dollars(balance - 2_222)} (cached balance less this amount)`);
@@ -56,4 +61,35 @@ test('approve with A and reject with R from the inbox: confirmed in the app, sen
   expect(world.ledger.filter((e) => e.amountCents === 2_222)).toHaveLength(0);
   // Sent exactly once.
   expect(world.ledger.filter((e) => e.amountCents === 1_111)).toHaveLength(1);
+});
+
+// Found on a fresh machine: A's approval stayed "in flight" until its send was answered, and R on
+// the next row did nothing meanwhile. main holds the send here, so the approval is still going
+// out when R is pressed, however fast the machine is.
+test('R on the next row opens its rejection while the approval before it is still being sent', async ({ app }) => {
+  test.slow();
+  const { page } = app;
+  const { world, inbox, first, second } = await twoDraftsInInbox(app);
+  const send = holdChannel(app.core, 'outbox:send', (arg) => arg.kind === 'transfer', { once: true });
+  try {
+    await first.focus();
+    await page.keyboard.press('a');
+    await page.getByRole('dialog', { name: 'Approve and send?' }).getByRole('button', { name: 'Approve 1' }).click();
+    await send.held;
+    await expect(first).toHaveCount(0);
+    expect(world.ledger.filter((e) => e.amountCents === 1_111)).toHaveLength(0);
+
+    await second.focus();
+    await page.keyboard.press('r');
+    const reject = page.getByRole('dialog', { name: /^Reject Transfer \$22\.22/ });
+    await expect(reject).toBeVisible();
+    await reject.getByLabel('Reason').fill('Not this week');
+    await reject.getByRole('button', { name: 'Reject' }).click();
+    await expect(reject).toBeHidden();
+    await expect(inbox).toContainText('Nothing waits for approval.');
+  } finally {
+    send.release();
+  }
+  await expect.poll(() => world.ledger.filter((e) => e.amountCents === 1_111).length, { timeout: 30_000 }).toBe(1);
+  expect(world.ledger.filter((e) => e.amountCents === 2_222)).toHaveLength(0);
 });

@@ -72,7 +72,10 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
     const item = itemsNow.current.find((i) => i.key === key);
     if (item) setReviewing(item);
   }, []);
-  const [busy, setBusy] = useState(false);
+  // The rows a decision is being recorded for, by key: only those wait. An approval stays in
+  // flight until its send is answered (it leaves the list as soon as it is recorded), and a key
+  // pressed on another row meanwhile must still act on that row.
+  const [deciding, setDeciding] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const list = useRef<HTMLUListElement>(null);
@@ -102,22 +105,26 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
   const toReject = actionable(chosen, 'reject');
   const target: InboxTarget = { profileId, service, workspaceId };
 
-  const run = async (work: Promise<string | null>) => {
-    setBusy(true);
-    const failed = await work;
-    setBusy(false);
+  const run = async (picked: readonly InboxItem[], work: (picked: readonly InboxItem[]) => Promise<string | null>) => {
+    const keys = picked.map((i) => i.key);
+    const without = (s: ReadonlySet<string>) => new Set([...s].filter((k) => !keys.includes(k)));
+    setDeciding((s) => new Set([...s, ...keys]));
+    const failed = await work(picked);
+    setDeciding(without);
     setError(failed);
-    if (failed === null) setChecked(new Set());
+    // Only the rows this decision took leave the selection: others may have been checked meanwhile.
+    if (failed === null) setChecked(without);
     reload();
   };
+  const inFlight = (picked: readonly InboxItem[] | null) => (picked ?? []).some((i) => deciding.has(i.key));
   const approve = (picked: InboxItem[]) => {
     if (picked.length === 0) return;
     // This desktop's rows are confirmed here; the workspace's in main's prompt, once for the batch.
     if (picked.some((i) => i.origin === 'solo')) setConfirming(picked);
-    else void run(approveItems(target, picked));
+    else void run(picked, (p) => approveItems(target, p));
   };
   const whyNot = (action: 'approve' | 'reject', picked: InboxItem[]) =>
-    busy ? 'Busy with the last decision' : chosen.length === 0 ? 'Nothing is selected' : picked.length === 0 ? (chosen[0]?.[action] ?? undefined) : undefined;
+    chosen.length === 0 ? 'Nothing is selected' : picked.length === 0 ? (chosen[0]?.[action] ?? undefined) : inFlight(picked) ? 'Busy with the last decision on it' : undefined;
   const subject = chosen.length === 1 ? (chosen[0]?.title ?? '') : plural(chosen.length, 'selected item');
   const approveWhy = whyNot('approve', toApprove);
   const rejectWhy = whyNot('reject', toReject);
@@ -204,29 +211,28 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
         onConfirm={() => {
           const picked = confirming ?? [];
           setConfirming(null);
-          void run(approveItems(target, picked));
+          void run(picked, (p) => approveItems(target, p));
         }}
       >
         {confirmText(confirming ?? [])}
       </ConfirmDialog>
       <ReviewDialog
         item={reviewing}
-        busy={busy}
+        busy={inFlight(reviewing ? [reviewing] : null)}
         onCancel={() => setReviewing(null)}
         onReview={async (found, what) => {
           const picked = reviewing;
           if (!picked || !workspaceId) return;
-          await run(reviewTeamRow(workspaceId, picked, found, what));
+          await run([picked], () => reviewTeamRow(workspaceId, picked, found, what));
           setReviewing(null);
         }}
       />
       <RejectDialog
         items={rejecting}
-        busy={busy}
+        busy={inFlight(rejecting)}
         onCancel={() => setRejecting(null)}
         onReject={async (reason) => {
-          const picked = rejecting ?? [];
-          await run(rejectItems(target, picked, reason));
+          await run(rejecting ?? [], (p) => rejectItems(target, p, reason));
           setRejecting(null);
         }}
       />
