@@ -3,6 +3,7 @@ import { draftTransfer, openSection, syncedDemo } from './harness/flows';
 import { virtualAccountView } from '../../src/sandbox/accounts/views';
 import { formatCents } from '../../src/shared/money';
 import { holdChannel } from './harness/held-calls';
+import { mainOf } from './harness/team-forgery';
 
 // The Approvals inbox with no team workspace (the Demo): this desktop's rows awaiting approval,
 // with the source's balance after each (from the sandbox's own figures), approved with A after an
@@ -92,4 +93,42 @@ test('R on the next row opens its rejection while the approval before it is stil
   }
   await expect.poll(() => world.ledger.filter((e) => e.amountCents === 1_111).length, { timeout: 30_000 }).toBe(1);
   expect(world.ledger.filter((e) => e.amountCents === 2_222)).toHaveLength(0);
+});
+
+/** Each minute's "h:mm AM" between two instants, on the clock of `timeZone`, as a regex alternation: the session's clock runs on. */
+function minutesBetween(fromMs: number, toMs: number, timeZone: string): string {
+  const f = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
+  const seen = new Set<string>();
+  for (let t = fromMs - 60_000; t <= toMs + 60_000; t += 30_000) seen.add(f.format(t));
+  return `(${[...seen].map(escape).join('|')})`;
+}
+
+test.describe('on the person’s clock', () => {
+  const ZONE = 'America/New_York';
+  test.use({ timezoneId: ZONE });
+
+  test('solo: each item says who asked and that this computer approves alone, and Settings offers the team workspace for a second person', async ({ app }) => {
+    test.slow();
+    const { page } = app;
+    const start = app.clock.now();
+    const { first } = await twoDraftsInInbox(app);
+    const drafted = minutesBetween(start, app.clock.now(), ZONE);
+    await expect(first).toContainText(new RegExp(`Requested on this computer ${drafted} · needs one approval, given on this computer alone`));
+
+    const { user } = await mainOf(app).call('app:identity', undefined);
+    const before = app.clock.now();
+    await first.focus();
+    await page.keyboard.press('a');
+    await page.getByRole('dialog', { name: 'Approve and send?' }).getByRole('button', { name: 'Approve 1' }).click();
+    await expect(first).toHaveCount(0);
+    const approvedAt = minutesBetween(before, app.clock.now(), ZONE);
+    await openSection(page, 'Transfers');
+    const row = page.getByRole('listitem', { name: /^Transfer \$11\.11 / });
+    await expect(row).toContainText(new RegExp(`Requested on this computer ${drafted} · approved on this computer alone by ${escape(user)} ${approvedAt}`));
+
+    await openSection(page, 'Settings');
+    await expect(page.getByText('On this computer whoever approves does so alone.')).toBeVisible();
+    await page.getByRole('button', { name: 'Go to Team workspace' }).click();
+    await expect(page.getByRole('heading', { name: 'Team workspace' })).toBeFocused();
+  });
 });
