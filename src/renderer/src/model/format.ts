@@ -64,6 +64,29 @@ export function dateTime(iso: string): string {
   return Number.isNaN(ms) ? iso : `${formatter('date-time', DATE_TIME).format(ms)} UTC`;
 }
 
+// The person's own clock and zone: when someone asked or approved is a moment of their working day.
+const LOCAL_TIME: Intl.DateTimeFormatOptions = { timeStyle: 'short' };
+const LOCAL_DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };
+const LOCAL_DAY_YEAR: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
+
+const localDay = (ms: number) => {
+  const d = new Date(ms);
+  return { y: d.getFullYear(), key: `${d.getFullYear()}-${d.getMonth()}-${d.getDate()}` };
+};
+
+/**
+ * When a person did something, on their clock: "10:42 AM" today, "Nov 27, 10:42 AM" another
+ * day, with the year when it is not this year's.
+ */
+export function timeOfDay(ms: number, now: number = Date.now()): string {
+  if (!Number.isFinite(ms)) return '';
+  const time = formatter('local-time', LOCAL_TIME).format(ms);
+  const at = localDay(ms);
+  const today = localDay(now);
+  if (at.key === today.key) return time;
+  return `${formatter(at.y === today.y ? 'local-day' : 'local-day-year', at.y === today.y ? LOCAL_DAY : LOCAL_DAY_YEAR).format(ms)}, ${time}`;
+}
+
 /** "3 minutes ago", "just now": how fresh cached data is. */
 export function ago(ms: number, now: number = Date.now()): string {
   const s = Math.max(0, Math.round((now - ms) / 1000));

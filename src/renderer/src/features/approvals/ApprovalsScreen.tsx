@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { pauseSending, resumeSending } from '../../outbox/commands/sending';
-import { useTeamSending } from '../../team/commands/team-sending-status';
+import { useSendingPaused, useTeamSending } from '../../team/commands/team-sending-status';
 import { useFinishedRows } from '../../outbox/repo/outbox-hooks';
 import { clearFinished } from '../../outbox/repo/outbox-repo';
 import { useSenderStatus } from '../../outbox/commands/sender-status';
@@ -51,6 +51,8 @@ export function ApprovalsScreen() {
   const service = useProfileService(profileId ?? '');
   const view = useSenderStatus((s) => (profileId ? s.byProfile[profileId] : undefined));
   const team = useTeamSending((s) => (profileId ? s.byProfile[profileId] : undefined));
+  // This desktop's sender or main's team sender: one pause holds both, so one button resumes both.
+  const paused = useSendingPaused(profileId);
   const finished = useFinishedRows(profileId, 0)?.total ?? 0;
   const [exported, setExported] = useState<string | null>(null);
   const exportLog = async (id: string) => {
@@ -69,16 +71,19 @@ export function ApprovalsScreen() {
   return (
     <section className="screen" aria-labelledby="screen-title">
       <ScreenHeading>Approvals</ScreenHeading>
-      <div className="form__actions" aria-label="Sender">
+      {/* The words on their own lines: beside the buttons, a long team status squeezed them until they wrapped. */}
+      <div aria-label="Sender">
         <p className="panel__intro" aria-live="polite">
-          {SENDER_TEXT[view?.paused ? 'paused' : (view?.state ?? 'idle')]} {view?.blocked ? view.blocked : ''}
+          {SENDER_TEXT[paused ? 'paused' : (view?.state ?? 'idle')]} {view?.blocked ? view.blocked : ''}
         </p>
         {team ? (
           <p className="panel__intro" aria-live="polite" data-testid="team-sending">
             {teamSendingWords(team)}
           </p>
         ) : null}
-        {view?.paused ? (
+      </div>
+      <div className="form__actions">
+        {paused ? (
           <button type="button" className="button" onClick={() => void resumeSending(profileId)}>
             Resume sending
           </button>

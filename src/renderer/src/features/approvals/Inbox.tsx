@@ -1,7 +1,11 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { VirtualAccountView } from '../../../../shared/service';
 import type { Action as PaletteAction } from '../../model/actions';
-import { ago, money } from '../../model/format';
+import { ago, money, timeOfDay } from '../../model/format';
+import { soloWhoLine } from '../../outbox/model/who';
+import { teamWhoLine, type MemberNames } from '../../team/model/who-line';
+import { useMemberNames } from '../../team/commands/directory-store';
+import { useTeamSendingPaused } from '../../team/commands/team-sending-status';
 import { useOutboxRows } from '../../outbox/repo/outbox-hooks';
 import { useEntities } from '../../repos/entities-hooks';
 import { useScreenActions } from '../../stores/action-registry';
@@ -59,6 +63,10 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
     [soloRows, view, kept, accounts],
   );
   const items = useStableItems(fresh);
+  const names = useMemberNames(workspaceId);
+  const me = view.kind === 'team' ? (view.workspace.me.member?.id ?? null) : null;
+  // Main's team sender paused: the workspace's approved rows wait on this desktop, and say so.
+  const teamHeld = useTeamSendingPaused(profileId);
   const [cursor, setCursor] = useState<string | null>(null);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState<InboxItem[] | null>(null);
@@ -72,7 +80,10 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
     const item = itemsNow.current.find((i) => i.key === key);
     if (item) setReviewing(item);
   }, []);
-  const [busy, setBusy] = useState(false);
+  // The rows a decision is being recorded for, by key: only those wait. An approval stays in
+  // flight until its send is answered (it leaves the list as soon as it is recorded), and a key
+  // pressed on another row meanwhile must still act on that row.
+  const [deciding, setDeciding] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const list = useRef<HTMLUListElement>(null);
@@ -102,22 +113,26 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
   const toReject = actionable(chosen, 'reject');
   const target: InboxTarget = { profileId, service, workspaceId };
 
-  const run = async (work: Promise<string | null>) => {
-    setBusy(true);
-    const failed = await work;
-    setBusy(false);
+  const run = async (picked: readonly InboxItem[], work: (picked: readonly InboxItem[]) => Promise<string | null>) => {
+    const keys = picked.map((i) => i.key);
+    const without = (s: ReadonlySet<string>) => new Set([...s].filter((k) => !keys.includes(k)));
+    setDeciding((s) => new Set([...s, ...keys]));
+    const failed = await work(picked);
+    setDeciding(without);
     setError(failed);
-    if (failed === null) setChecked(new Set());
+    // Only the rows this decision took leave the selection: others may have been checked meanwhile.
+    if (failed === null) setChecked(without);
     reload();
   };
+  const inFlight = (picked: readonly InboxItem[] | null) => (picked ?? []).some((i) => deciding.has(i.key));
   const approve = (picked: InboxItem[]) => {
     if (picked.length === 0) return;
     // This desktop's rows are confirmed here; the workspace's in main's prompt, once for the batch.
     if (picked.some((i) => i.origin === 'solo')) setConfirming(picked);
-    else void run(approveItems(target, picked));
+    else void run(picked, (p) => approveItems(target, p));
   };
   const whyNot = (action: 'approve' | 'reject', picked: InboxItem[]) =>
-    busy ? 'Busy with the last decision' : chosen.length === 0 ? 'Nothing is selected' : picked.length === 0 ? (chosen[0]?.[action] ?? undefined) : undefined;
+    chosen.length === 0 ? 'Nothing is selected' : picked.length === 0 ? (chosen[0]?.[action] ?? undefined) : inFlight(picked) ? 'Busy with the last decision on it' : undefined;
   const subject = chosen.length === 1 ? (chosen[0]?.title ?? '') : plural(chosen.length, 'selected item');
   const approveWhy = whyNot('approve', toApprove);
   const rejectWhy = whyNot('reject', toReject);
@@ -190,7 +205,7 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
           </div>
           <ul className="outbox__rows" ref={list} aria-label="Waiting for approval">
             {items.map((item) => (
-              <InboxRow key={item.key} item={item} now={now} current={item.key === current?.key} checked={checked.has(item.key)} onToggle={toggle} onFocus={setCursor} onKeyDown={onRowKey} onReview={reviewRow} />
+              <InboxRow key={item.key} item={item} now={now} names={names} me={me} held={teamHeld && item.state === 'ready'} current={item.key === current?.key} checked={checked.has(item.key)} onToggle={toggle} onFocus={setCursor} onKeyDown={onRowKey} onReview={reviewRow} />
             ))}
           </ul>
         </>
@@ -204,29 +219,28 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
         onConfirm={() => {
           const picked = confirming ?? [];
           setConfirming(null);
-          void run(approveItems(target, picked));
+          void run(picked, (p) => approveItems(target, p));
         }}
       >
         {confirmText(confirming ?? [])}
       </ConfirmDialog>
       <ReviewDialog
         item={reviewing}
-        busy={busy}
+        busy={inFlight(reviewing ? [reviewing] : null)}
         onCancel={() => setReviewing(null)}
         onReview={async (found, what) => {
           const picked = reviewing;
           if (!picked || !workspaceId) return;
-          await run(reviewTeamRow(workspaceId, picked, found, what));
+          await run([picked], () => reviewTeamRow(workspaceId, picked, found, what));
           setReviewing(null);
         }}
       />
       <RejectDialog
         items={rejecting}
-        busy={busy}
+        busy={inFlight(rejecting)}
         onCancel={() => setRejecting(null)}
         onReject={async (reason) => {
-          const picked = rejecting ?? [];
-          await run(rejectItems(target, picked, reason));
+          await run(rejecting ?? [], (p) => rejectItems(target, p, reason));
           setRejecting(null);
         }}
       />
@@ -272,6 +286,12 @@ function TeamStatus({ view }: { view: TeamQueueView }) {
 interface RowProps {
   item: InboxItem;
   now: number;
+  /** The workspace's members by id (its verified directory), for who approved. */
+  names: MemberNames;
+  /** This desktop's member id in the workspace, or null. */
+  me: string | null;
+  /** Approved in the workspace, but this desktop's sending is paused. */
+  held: boolean;
   current: boolean;
   checked: boolean;
   onToggle(key: string): void;
@@ -281,7 +301,7 @@ interface RowProps {
   onReview(key: string): void;
 }
 
-const InboxRow = memo(function InboxRow({ item, now, current, checked, onToggle, onFocus, onKeyDown, onReview }: RowProps) {
+const InboxRow = memo(function InboxRow({ item, now, names, me, held, current, checked, onToggle, onFocus, onKeyDown, onReview }: RowProps) {
   const boxId = `inbox-check-${item.key}`;
   return (
     <li
@@ -301,13 +321,9 @@ const InboxRow = memo(function InboxRow({ item, now, current, checked, onToggle,
         </label>
         <span className="inbox__amount">{item.amountCents === null ? 'Amount not known' : money(item.amountCents)}</span>
       </div>
+      <p className="inbox__who">{whoLine(item, names, me, now)}</p>
+      {held ? <p className="field__hint inbox__held">Held: sending is paused on this desktop. It goes out when you resume, or when another desktop holding the profile’s key sends it.</p> : null}
       <dl className="outbox__review">
-        <div>
-          <dt>Asked by</dt>
-          <dd>
-            {item.askedBy}, {ago(item.askedAt, now)}
-          </dd>
-        </div>
         <div>
           <dt>From</dt>
           <dd>{item.source}</dd>
@@ -342,6 +358,13 @@ const InboxRow = memo(function InboxRow({ item, now, current, checked, onToggle,
     </li>
   );
 });
+
+/** Who asked, who approved and what is still needed, on the row itself. */
+function whoLine(item: InboxItem, names: MemberNames, me: string | null, now: number): string {
+  if (item.origin === 'solo') return soloWhoLine(item.row, now) ?? '';
+  if (item.origin === 'team') return teamWhoLine(item.team, names, me, now);
+  return `Requested by you ${timeOfDay(item.askedAt, now)} · signed here, not in the workspace yet`;
+}
 
 function technical(item: InboxItem): [string, string][] {
   const base: [string, string][] = [['Row id', item.rowId]];

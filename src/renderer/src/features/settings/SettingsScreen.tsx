@@ -12,16 +12,39 @@ import { RecoveredNotice } from '../../parts/profiles/RecoveredNotice';
 import './settings.css';
 
 /** One part of Settings: a region named by its heading. */
-function SettingsPanel({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
-  const id = useId();
+function SettingsPanel({ title, intro, headingId, children }: { title: string; intro?: string; headingId?: string; children: ReactNode }) {
+  const generated = useId();
+  const id = headingId ?? generated;
   return (
     <section className="panel" aria-labelledby={id}>
-      <h2 id={id} className="panel__title">
+      <h2 id={id} className="panel__title" tabIndex={headingId ? -1 : undefined}>
         {title}
       </h2>
       {intro ? <p className="panel__intro">{intro}</p> : null}
       {children}
     </section>
+  );
+}
+
+const TEAM_WORKSPACE_HEADING = 'settings-team-workspace';
+
+/** This computer's approvals are one person's; the way to require a second is the team workspace, a step away. */
+function SecondPersonHint() {
+  return (
+    <p className="field__hint settings__second-person">
+      On this computer whoever approves does so alone. To require a second person, who never approves their own requests, use a team workspace.{' '}
+      <button
+        type="button"
+        className="button button--quiet"
+        onClick={() => {
+          const heading = document.getElementById(TEAM_WORKSPACE_HEADING);
+          heading?.scrollIntoView({ block: 'start' });
+          heading?.focus();
+        }}
+      >
+        Go to Team workspace
+      </button>
+    </p>
   );
 }
 
@@ -41,8 +64,9 @@ export function SettingsScreen() {
       </SettingsPanel>
       <SettingsPanel title="Approvals">
         <ApprovalRuleSetting />
+        <SecondPersonHint />
       </SettingsPanel>
-      <SettingsPanel title="Team workspace">
+      <SettingsPanel title="Team workspace" headingId={TEAM_WORKSPACE_HEADING}>
         <TeamWorkspaceSection />
       </SettingsPanel>
       <SettingsPanel title="Appearance">

@@ -13,6 +13,7 @@ import { WebhooksScreen } from '../webhooks/WebhooksScreen';
 import { useNavigation } from '../../stores/navigation';
 import { Header } from './Header';
 import { OfflineBanner } from './OfflineBanner';
+import { SendingPausedBanner } from './SendingPausedBanner';
 import { SECTIONS, type SectionId } from '../../model/sections';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { Sidebar } from './Sidebar';
@@ -48,6 +49,7 @@ export function Shell() {
       <div className="shell__body">
         <Header />
         <OfflineBanner />
+        <SendingPausedBanner />
         <main id="main" className="shell__main" tabIndex={-1}>
           {/* key: a fresh screen (and boundary) per section, so its heading takes focus on open
               and a screen that failed is drawn afresh when it is opened again. */}

@@ -14,6 +14,9 @@ import { rowCommands } from './row-commands';
 import { useProfileService } from '../../outbox/commands/profile-service';
 import { reviewLines, STATE_LABEL, STATE_ORDER, technicalLines, title } from '../../outbox/model/describe';
 import { TechnicalDetails } from '../../ui/Fields';
+import { HELD_LINE, isHeld } from '../../outbox/model/held';
+import { soloWhoLine } from '../../outbox/model/who';
+import { useSendingPaused } from '../../team/commands/team-sending-status';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import './outbox.css';
 
@@ -62,6 +65,7 @@ export function OutboxQueue({ profileId, kind, emptyText, selectRequest = null, 
     return () => clearInterval(timer);
   }, []);
   const plan = useMemo(() => planQueue(queue ?? [], now), [queue, now]);
+  const paused = useSendingPaused(profileId);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const container = useRef<HTMLDivElement>(null);
   // A requested row is selected at once and focused once it is drawn in the state it was queued
@@ -123,7 +127,7 @@ export function OutboxQueue({ profileId, kind, emptyText, selectRequest = null, 
             {state === 'awaiting-approval' ? <BatchApprove rows={group.filter((r) => !r.team)} onDone={(e) => setError(e)} /> : null}
             <ul className="outbox__rows">
               {group.map((row) => (
-                <OutboxItem key={row.id} row={row} waiting={plan.waiting.get(row.id)} selected={row.id === selected?.id} onKeyDown={onRowKey} onSelect={() => setSelectedId(row.id)} run={run} />
+                <OutboxItem key={row.id} row={row} now={now} held={paused && isHeld(row, now)} waiting={plan.waiting.get(row.id)} selected={row.id === selected?.id} onKeyDown={onRowKey} onSelect={() => setSelectedId(row.id)} run={run} />
               ))}
             </ul>
           </section>
@@ -193,6 +197,9 @@ function useApprovalHash(row: OutboxRow, service: string | null): string | null 
 
 interface ItemProps {
   row: OutboxRow;
+  now: number;
+  /** Approved and due, but sending is paused: it says so on the row. */
+  held: boolean;
   waiting: string | undefined;
   /** The row the palette's "Selected item" commands act on; arrows move it, Tab enters at it. */
   selected: boolean;
@@ -201,7 +208,7 @@ interface ItemProps {
   run(action: Promise<string | null>): Promise<void>;
 }
 
-function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemProps) {
+function OutboxItem({ row, now, held, waiting, selected, onKeyDown, onSelect, run }: ItemProps) {
   const service = useProfileService(row.profileId);
   const hash = useApprovalHash(row, service);
   const [rejecting, setRejecting] = useState(false);
@@ -233,7 +240,9 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
     >
       <div className="outbox__summary">
         <strong>{label}</strong>
-        {waiting && row.state === 'approved' ? <span className="field__hint"> — {waiting}</span> : null}
+        {waiting && row.state === 'approved' && !held ? <span className="field__hint"> — {waiting}</span> : null}
+        <WhoLine row={row} now={now} />
+        {held ? <p className="field__hint outbox__held">{HELD_LINE}</p> : null}
         {row.lastError && row.state !== 'sent' ? <p className={row.state === 'approved' ? 'field__hint' : 'field__error'} role={row.state === 'approved' ? undefined : 'alert'}>{row.lastError}</p> : null}
         {row.warning && row.state !== 'sent' ? <p className="field__hint">⚠ {row.warning}</p> : null}
         {row.team && row.state === 'awaiting-approval' ? <p className="field__hint">Waiting in the team workspace for its approvers: the Approvals inbox says what it still needs.</p> : null}
@@ -311,6 +320,11 @@ function OutboxItem({ row, waiting, selected, onKeyDown, onSelect, run }: ItemPr
       </details>
     </li>
   );
+}
+
+function WhoLine({ row, now }: { row: OutboxRow; now: number }) {
+  const line = soloWhoLine(row, now);
+  return line ? <p className="field__hint outbox__who">{line}</p> : null;
 }
 
 function Action({ label, row, onClick, primary, disabled }: { label: string; row: OutboxRow; onClick(): Promise<void>; primary?: boolean; disabled?: boolean }) {

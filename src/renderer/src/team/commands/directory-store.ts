@@ -1,3 +1,4 @@
+import { useEffect, useMemo } from 'react';
 import { create } from 'zustand';
 import type { DirectoryView, IpcError } from '../../../../shared/ipc';
 import { onWorkspaceEvent, workspaceCalls } from '../../platform/workspace';
@@ -61,4 +62,18 @@ export function subscribeDirectories(): () => void {
     offChanged();
     offConnectivity();
   };
+}
+
+const NO_NAMES: ReadonlyMap<string, string> = new Map();
+
+/**
+ * The members of a workspace by id, from its verified directory (read once asked for, again as
+ * it changes): who approved a row, in words. Empty with no workspace or before the first read.
+ */
+export function useMemberNames(workspaceId: string | null): ReadonlyMap<string, string> {
+  const view = useDirectoryStore((s) => (workspaceId ? s.byWorkspace[workspaceId]?.view : undefined));
+  useEffect(() => {
+    if (workspaceId && !(workspaceId in useDirectoryStore.getState().byWorkspace)) void refreshDirectory(workspaceId);
+  }, [workspaceId]);
+  return useMemo(() => (view ? new Map(view.members.map((m) => [m.id, m.name])) : NO_NAMES), [view]);
 }
