@@ -4,7 +4,7 @@ import { useProfileService } from '../../outbox/commands/profile-service';
 import { addHeld, heldSummary, heldWords, type HeldSummary } from '../../outbox/model/held';
 import { useOutboxRows } from '../../outbox/repo/outbox-hooks';
 import { useSendingPaused, useTeamSendingPaused } from '../../team/commands/team-sending-status';
-import { useTeamQueue } from '../../team/commands/use-team-queue';
+import { useTeamQueue } from '../../team/commands/useTeamQueue';
 import { teamHeld } from '../../team/model/held';
 import { useProfiles } from '../../stores/profiles';
 
