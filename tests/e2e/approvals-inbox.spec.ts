@@ -30,9 +30,10 @@ test('approve with A and reject with R from the inbox: confirmed in the app, sen
   const inbox = page.getByRole('region', { name: /^Waiting for approval/ });
   const first = inbox.getByRole('listitem', { name: new RegExp(`^Transfer \\$11\\.11 to ${escape(to.name)}`) });
   const second = inbox.getByRole('listitem', { name: new RegExp(`^Transfer \\$22\\.22 to ${escape(to.name)}`) });
-  await expect(first).toContainText(`${dollars(balance - 1_111)} (cached balance less this amount)`);
+  await expect(first).toContainText(`${dollars(balance - 1_111)} (nothing ahead of it)`);
   await expect(first).toContainText(from.name);
-  await expect(second).toContainText(`${dollars(balance - 2_222)} (cached balance less this amount)`);
+  // The first, asked for earlier from the same account, goes before it.
+  await expect(second).toContainText(`${dollars(balance - 1_111 - 2_222)} (after 1 item ahead of it, ${dollars(1_111)})`);
 
   // A on the first: an in-app confirmation (never window.confirm), then it goes.
   await first.focus();

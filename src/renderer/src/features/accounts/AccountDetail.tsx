@@ -14,6 +14,8 @@ import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { DetailPane, DetailSection } from '../../ui/DetailPane';
 import { Fields, TechnicalDetails, TechValue } from '../../ui/Fields';
 import { useEntities } from '../../repos/entities-hooks';
+import { useOutflows } from '../../outbox/commands/use-outflows';
+import { balanceAfter } from '../../outbox/model/balance-after';
 
 interface Props {
   profileId: string;
@@ -39,6 +41,10 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClo
   }, [closed]);
   const next = nextCollection(view.commissionRule, nowMs);
   const mainAccounts = useEntities<Account>(profileId, 'account');
+  // What the queue leaves in it: the figure the Transfers panel and Approvals show for its last item.
+  const { outflows } = useOutflows(profileId);
+  const after = outflows === undefined ? undefined : balanceAfter(a.id, view.balance.amountCents, outflows);
+  const afterLine = after && after.ahead.count > 0 ? `${money(after.afterCents)} after ${after.ahead.count === 1 ? '1 queued item' : `${after.ahead.count} queued items`} (${money(after.ahead.cents)})` : null;
 
   const readAgain = async () => {
     setReading(true);
@@ -58,6 +64,12 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClo
       sub={
         <>
           <strong data-testid="account-balance">{money(view.balance.amountCents)}</strong>
+          {afterLine ? (
+            <>
+              {' · '}
+              <span data-testid="account-balance-after">{afterLine}</span>
+            </>
+          ) : null}
           {' · '}
           {a.accountType === 'primary' ? 'Primary account (the main account itself)' : 'Virtual account under the main account'}
           {a.closedAt ? ` · closed ${dateTime(a.closedAt)}` : ''}
@@ -77,6 +89,7 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClo
         <Fields
           fields={[
             ['Balance', money(view.balance.amountCents)],
+            ...(afterLine ? [['Balance after the queue', afterLine] as [string, string]] : []),
             ['Spend', money(view.spend.amountCents)],
             ['Account number', <CopyValue label="account number" value={a.accountNumber} />],
             ['Routing number', <CopyValue label="routing number" value={a.routingNumber} />],

@@ -29,7 +29,7 @@ function DashboardFor({ profileId }: { profileId: string }) {
       </p>
       <AttentionList items={data.attention} />
       <div className="dashboard__grid">
-        <CashPanel cash={data.cash} loading={data.loading} />
+        <CashPanel cash={data.cash} loading={data.loading} after={data.afterQueue} />
         <SpendPanel spend={data.spend} />
         <OutboxPanel outbox={data.outbox} />
         <RecentActivity profileId={profileId} recent={data.recent} />

@@ -8,6 +8,8 @@ import { attentionItems, type AttentionItem } from '../../forecast/model/attenti
 import { forecast, type AccountForecast } from '../../forecast/model/forecast';
 import { cashSummary, forecastAccounts, movementsOf, outboxSummary, primaryOf, type CashSummary, type OutboxSummary } from '../../forecast/model/inputs';
 import { historyOf, spendOf, spendQueries } from '../../forecast/model/spend-queries';
+import { useOutflows } from '../../outbox/commands/use-outflows';
+import { balanceAfter } from '../../outbox/model/balance-after';
 import { useOutboxRows, useSentSince } from '../../outbox/repo/outbox-hooks';
 import { useEntities } from '../../repos/entities-hooks';
 import { useUtcClock } from './useUtcClock';
@@ -22,6 +24,8 @@ export interface DashboardData {
   asOf: number | null;
   loading: boolean;
   cash: CashSummary;
+  /** What the queue leaves in each account (outbox/model/balance-after.ts), by account id. */
+  afterQueue: ReadonlyMap<string, number>;
   spend: { state: 'loading' | 'ready' | 'error'; thisMonthCents: number; lastMonthCents: number; error: string | null };
   recent: { state: 'loading' | 'ready' | 'error'; rows: Transaction[]; error: string | null };
   outbox: OutboxSummary;
@@ -62,6 +66,7 @@ export function useDashboard(profileId: string): DashboardData {
     return spendQueries(funded, accounts.map((a) => a.virtualAccount.id), now);
   }, [cards, groups, accounts, now]);
   const sums = useTxSummaries(profileId, queries);
+  const { outflows } = useOutflows(profileId);
   const recent = useCachedTransactions(profileId, {}, RECENT_ROWS);
 
   // Cards with limits of their own, and groups with limits: a group's count its cards' purchases.
@@ -88,6 +93,7 @@ export function useDashboard(profileId: string): DashboardData {
       asOf,
       loading: accountsList === undefined,
       cash: cashSummary(accounts),
+      afterQueue: new Map(accounts.map((a) => [a.virtualAccount.id, balanceAfter(a.virtualAccount.id, a.balance.amountCents, outflows ?? []).afterCents])),
       spend: { state: sums.state, thisMonthCents: spendOf(sums.outByKey, 'thisMonth'), lastMonthCents: spendOf(sums.outByKey, 'lastMonth'), error: sums.error },
       recent: { state: recent.state, rows: recent.rows, error: recent.error },
       outbox: outboxSummary(rows, now),
@@ -95,5 +101,5 @@ export function useDashboard(profileId: string): DashboardData {
       unplaced,
       attention: attentionItems(forecasts, limited, limitTx.rows, now, limitTx.state === 'loading' || (limitTx.state === 'ready' && limitTx.complete)),
     };
-  }, [accounts, accountsList, asOf, sent, handles, rows, sums, recent, limited, limitTx.rows, limitTx.state, limitTx.complete, now]);
+  }, [accounts, accountsList, asOf, sent, handles, rows, sums, outflows, recent, limited, limitTx.rows, limitTx.state, limitTx.complete, now]);
 }
