@@ -95,7 +95,9 @@ test('balance after: the panel, the inbox (a transfer and a payment), the Dashbo
 
   // The Dashboard and the account: what the whole queue leaves.
   await openSection(page, 'Dashboard');
-  const row = panel(page, 'Cash').getByRole('table', { name: 'Open virtual accounts' }).getByRole('row', { name: new RegExp(`^${escape(primaryName)}`) });
+  const cash = panel(page, 'Cash').getByRole('table', { name: 'Open virtual accounts' });
+  await expect(cash.getByRole('columnheader', { name: 'After the queue' })).toBeVisible();
+  const row = cash.getByRole('row', { name: new RegExp(`^${escape(primaryName)}`) });
   await expect(row.getByRole('cell').nth(1)).toHaveText(usd(afterPayment));
   await openSection(page, 'Accounts');
   await page.getByRole('listbox', { name: 'Virtual accounts' }).getByRole('option', { name: new RegExp(`^${escape(primaryName)}`) }).click();

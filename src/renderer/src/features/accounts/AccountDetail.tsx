@@ -16,6 +16,9 @@ import { Fields, TechnicalDetails, TechValue } from '../../ui/Fields';
 import { useEntities } from '../../repos/entities-hooks';
 import { useOutflows } from '../../outbox/commands/use-outflows';
 import { balanceAfter } from '../../outbox/model/balance-after';
+import { useCardSpend } from '../../forecast/commands/card-spend';
+import { monthSpendOf } from '../../forecast/model/spend-queries';
+import { cardSpendLabel } from '../../model/card-spend';
 
 interface Props {
   profileId: string;
@@ -43,6 +46,7 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClo
   const mainAccounts = useEntities<Account>(profileId, 'account');
   // What the queue leaves in it: the figure the Transfers panel and Approvals show for its last item.
   const { outflows } = useOutflows(profileId);
+  const spend = useCardSpend(profileId, nowMs);
   const after = outflows === undefined ? undefined : balanceAfter(a.id, view.balance.amountCents, outflows);
   const afterLine = after && after.ahead.count > 0 ? `${money(after.afterCents)} after ${after.ahead.count === 1 ? '1 queued item' : `${after.ahead.count} queued items`} (${money(after.ahead.cents)})` : null;
 
@@ -90,7 +94,7 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClo
           fields={[
             ['Balance', money(view.balance.amountCents)],
             ...(afterLine ? [['Balance after the queue', afterLine] as [string, string]] : []),
-            ['Spend', money(view.spend.amountCents)],
+            [cardSpendLabel(nowMs), <span data-testid="account-card-spend">{spend.state === 'ready' ? money(monthSpendOf(spend.outByKey, a.id)) : spend.state === 'error' ? (spend.error ?? 'Not known') : 'Totalling…'}</span>],
             ['Account number', <CopyValue label="account number" value={a.accountNumber} />],
             ['Routing number', <CopyValue label="routing number" value={a.routingNumber} />],
             ['Main account', mainAccount ?? 'The company’s main account'],
@@ -121,6 +125,8 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClo
           ['Virtual account id', <TechValue>{a.id}</TechValue>],
           ['Main account id', <TechValue>{a.accountId}</TechValue>],
           ['Commission rule id', view.commissionRule ? <TechValue>{view.commissionRule.id}</TechValue> : undefined],
+          // Not the card spend above: the service's own total, all time, of cards and payments (pending and settled).
+          ['Spend the service reports (all time, cards and payments)', money(view.spend.amountCents)],
         ]}
       />
       <CloseAccount profileId={profileId} view={view} all={all} online={online} onClosed={setClosed} />

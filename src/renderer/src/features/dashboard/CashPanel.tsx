@@ -5,19 +5,21 @@ import { DataTable } from '../../ui/DataTable';
 import type { TableColumn } from '../../ui/table-column';
 import { Panel } from './Panel';
 
-function columns(after: ReadonlyMap<string, number>): TableColumn<VirtualAccountView>[] {
+function columns(rows: readonly VirtualAccountView[], after: ReadonlyMap<string, number>): TableColumn<VirtualAccountView>[] {
   // What the queue leaves (outbox/model/balance-after.ts), the figure Approvals shows for its last item.
   const afterOf = (v: VirtualAccountView) => after.get(v.virtualAccount.id) ?? v.balance.amountCents;
+  const queued = rows.some((v) => afterOf(v) !== v.balance.amountCents);
   return [
     { id: 'account', header: 'Account', minWidth: 120, priority: 1, rowHeader: true, cell: (v) => v.virtualAccount.name, sortValue: (v) => v.virtualAccount.name },
     { id: 'balance', header: 'Balance', minWidth: 100, priority: 1, numeric: true, cell: (v) => money(v.balance.amountCents), sortValue: (v) => v.balance.amountCents },
-    { id: 'after', header: 'After the queue', minWidth: 110, priority: 2, numeric: true, cell: (v) => money(afterOf(v)), sortValue: afterOf },
+    // Only while something is queued: otherwise it is the balance again.
+    ...(queued ? [{ id: 'after', header: 'After the queue', minWidth: 140, priority: 2, numeric: true, cell: (v: VirtualAccountView) => money(afterOf(v)), sortValue: afterOf }] : []),
   ];
 }
 
 /** Cash across the open virtual accounts, each with its balance as the service last reported it and what the queue leaves in it. */
 export function CashPanel({ cash, loading, after }: { cash: CashSummary; loading: boolean; after: ReadonlyMap<string, number> }) {
-  const cols = columns(after);
+  const cols = columns(cash.open, after);
   return (
     <Panel title="Cash">
       {loading ? (

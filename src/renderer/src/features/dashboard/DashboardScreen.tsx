@@ -30,7 +30,7 @@ function DashboardFor({ profileId }: { profileId: string }) {
       <AttentionList items={data.attention} />
       <div className="dashboard__grid">
         <CashPanel cash={data.cash} loading={data.loading} after={data.afterQueue} />
-        <SpendPanel spend={data.spend} />
+        <SpendPanel spend={data.spend} accounts={data.cash.open} now={data.now} />
         <OutboxPanel outbox={data.outbox} />
         <RecentActivity profileId={profileId} recent={data.recent} />
       </div>
