@@ -1,7 +1,7 @@
-import type { Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
 import { PINNED_NOON } from './harness/clock';
-import { panel, sendTransferNow } from './harness/dashboard';
+import { httpBalance, panel, sendTransferNow } from './harness/dashboard';
+import { usd } from './harness/dashboard-oracle';
 import { newItemForm, openSection, syncedDemo } from './harness/flows';
 
 /**
@@ -9,11 +9,10 @@ import { newItemForm, openSection, syncedDemo } from './harness/flows';
  * the Dashboard's cash table and the account's detail. The expected figures are worked out here:
  * the source's balance read from the sandbox over HTTP before anything is sent, less what this
  * test put ahead of each item (a transfer sent, then one approved while sending is paused, ahead
- * of the transfer and the payment still waiting for a person), written in dollars by Intl.
+ * of the transfer and the payment still waiting for a person), written in dollars by Intl (harness/dashboard-oracle.ts usd).
  */
 test.use({ session: { now: PINNED_NOON, demo: { seed: 7, transactions: 300 } } });
 
-const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 const dollars = (cents: number) => usd(cents).slice(1);
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /**
@@ -22,13 +21,6 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * figure is the same either way.
  */
 const figure = (cents: number) => new RegExp(`^${escape(usd(cents))} \\(after \\d+ items? ahead of it, `);
-
-async function httpBalance(sandbox: Sandbox, id: string): Promise<number> {
-  const res = await fetch(`${sandbox.apiUrl}/virtual-account/${id}`, { headers: { 'x-api-key': sandbox.apiKey } });
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { balance: { amountCents: number } };
-  return body.balance.amountCents;
-}
 
 test('balance after: the panel, the inbox (a transfer and a payment), the Dashboard and the account count the same items ahead', async ({ app }) => {
   test.slow();

@@ -1,6 +1,6 @@
-import type { Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
 import { PINNED_NOON } from './harness/clock';
+import { httpBalance } from './harness/dashboard';
 import { newItemForm, openSection, syncedDemo } from './harness/flows';
 import { projectedDailySpend, usd } from './harness/dashboard-oracle';
 
@@ -12,12 +12,6 @@ import { projectedDailySpend, usd } from './harness/dashboard-oracle';
  * Payroll's daily card spend by the oracle (harness/dashboard-oracle.ts).
  */
 test.use({ session: { now: PINNED_NOON, demo: { seed: 7, transactions: 300 } } });
-
-async function httpBalance(sandbox: Sandbox, id: string): Promise<number> {
-  const res = await fetch(`${sandbox.apiUrl}/virtual-account/${id}`, { headers: { 'x-api-key': sandbox.apiKey } });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { balance: { amountCents: number } }).balance.amountCents;
-}
 
 const AMOUNT = 18_250_00;
 const HORIZON_DAYS = 30;
