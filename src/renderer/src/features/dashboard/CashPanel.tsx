@@ -31,7 +31,10 @@ export function CashPanel({ cash, loading, after }: { cash: CashSummary; loading
           <p className="dashboard__big" aria-label="Total cash">
             {money(cash.totalCents)}
           </p>
-          <p className="panel__intro">Across {cash.open.length} open virtual accounts.</p>
+          <p className="panel__intro">
+            Across {cash.open.length} open virtual accounts.
+            {cols.some((c) => c.id === 'after') ? ' After the queue: the balance less what is queued, approved or sent since from each account; money coming in counts once it arrives.' : ''}
+          </p>
           <DataTable columns={cols} rows={cash.open} rowKey={(v) => v.virtualAccount.id} label="Open virtual accounts" />
         </>
       )}
