@@ -16,7 +16,7 @@ import { Fields, TechnicalDetails, TechValue } from '../../ui/Fields';
 import { useEntities } from '../../repos/entities-hooks';
 import { useOutflows } from '../../outbox/commands/use-outflows';
 import { balanceAfter } from '../../outbox/model/balance-after';
-import { useCardSpend } from '../../forecast/commands/card-spend';
+import type { Summaries } from '../../forecast/commands/tx-summaries';
 import { monthSpendOf } from '../../forecast/model/spend-queries';
 import { cardSpendLabel } from '../../model/card-spend';
 
@@ -29,10 +29,12 @@ interface Props {
   asOf: number | null;
   /** "Today" for the commission's next date and the chart's window, fixed while the screen is open. */
   nowMs: number;
+  /** The profile's card spend totals (forecast/commands/card-spend.ts), read once by the screen for the list and this detail. */
+  spend: Summaries;
   onClose(): void;
 }
 
-export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClose }: Props) {
+export function AccountDetail({ profileId, view, all, online, asOf, nowMs, spend, onClose }: Props) {
   const a = view.virtualAccount;
   const [reading, setReading] = useState(false);
   const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
@@ -46,7 +48,6 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClo
   const mainAccounts = useEntities<Account>(profileId, 'account');
   // What the queue leaves in it: the figure the Transfers panel and Approvals show for its last item.
   const { outflows } = useOutflows(profileId);
-  const spend = useCardSpend(profileId, nowMs);
   const after = outflows === undefined ? undefined : balanceAfter(a.id, view.balance.amountCents, outflows);
   const afterLine = after && after.ahead.count > 0 ? `${money(after.afterCents)} after ${after.ahead.count === 1 ? '1 queued item' : `${after.ahead.count} queued items`} (${money(after.ahead.cents)})` : null;
 

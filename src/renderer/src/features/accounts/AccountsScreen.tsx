@@ -64,7 +64,7 @@ function AccountsFor({ profileId }: { profileId: string }) {
         detail={
           selected ? (
             <ErrorBoundary key={selected.virtualAccount.id} what="This account's details">
-              <AccountDetail profileId={profileId} view={selected} all={all} online={online} asOf={accounts?.asOf ?? null} nowMs={nowMs} onClose={() => setSelectedId(null)} />
+              <AccountDetail profileId={profileId} view={selected} all={all} online={online} asOf={accounts?.asOf ?? null} nowMs={nowMs} spend={spend} onClose={() => setSelectedId(null)} />
             </ErrorBoundary>
           ) : null
         }
