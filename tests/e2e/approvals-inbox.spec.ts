@@ -36,9 +36,10 @@ test('approve with A and reject with R from the inbox: confirmed in the app, sen
   const { page } = app;
   const { world, from, to, inbox, first, second } = await twoDraftsInInbox(app);
   const balance = virtualAccountView(world, from).balance.amountCents;
-  await expect(first).toContainText(`${dollars(balance - 1_111)} (cached balance less this amount)`);
+  await expect(first).toContainText(`${dollars(balance - 1_111)} (nothing ahead of it)`);
   await expect(first).toContainText(from.name);
-  await expect(second).toContainText(`${dollars(balance - 2_222)} (cached balance less this amount)`);
+  // The first, asked for earlier from the same account, goes before it.
+  await expect(second).toContainText(`${dollars(balance - 1_111 - 2_222)} (after 1 item ahead of it, ${dollars(1_111)})`);
 
   // A on the first: an in-app confirmation (never window.confirm), then it goes.
   await first.focus();

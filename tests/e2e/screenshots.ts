@@ -159,7 +159,7 @@ async function transactionScreens(ctx: Ctx): Promise<void> {
 
   await page.getByRole('button', { name: 'Charts' }).click();
   const charts = page.getByRole('region', { name: 'Charts of the current result' });
-  await charts.getByRole('img', { name: /^Spend per / }).waitFor();
+  await charts.getByRole('img', { name: /^Card spend per / }).waitFor();
   await charts.getByRole('listitem').nth(2).waitFor();
   await page.mouse.move(0, 0);
   await shoot(ctx, 'charts');

@@ -188,7 +188,7 @@ test('a clerk drafts offline; reconnected, the draft reaches the controller; two
     await expect(asked).toContainText('2 more approvers');
     await asked.getByText('Decisions that do not count (1)').click();
     await expect(asked.getByRole('listitem').filter({ hasText: /^Clara Clerk: / })).toHaveCount(1);
-    await expect(asked).toContainText(`${dollars(richest.cents - amountCents)} (cached balance less this amount)`);
+    await expect(asked).toContainText(`${dollars(richest.cents - amountCents)} (nothing ahead of it)`);
     await asked.focus();
     await controller.page.keyboard.press('a');
     const asking = await controller.prompts.next();

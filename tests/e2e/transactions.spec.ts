@@ -182,7 +182,7 @@ test('charts offline: spend per period and top merchants of the result, equal to
   const charts = page.getByRole('region', { name: 'Charts of the current result' });
   const expected = referenceChart(rows);
   expect(expected.topMerchants.length).toBeGreaterThan(1);
-  await expect(charts.getByText(`Spend per ${expected.bucket} (UTC) of ${fmt(rows.length)} transactions`)).toBeVisible();
+  await expect(charts.getByText(`Card spend per ${expected.bucket} (UTC) of ${fmt(rows.length)} transactions`)).toBeVisible();
   // Merchants by name: each bar names the sandbox's merchant whose card-network text it groups.
   const byDescriptor = merchantNames(sandbox);
   const named = (raw: string) => {

@@ -3,12 +3,13 @@ import type { SearchRow } from '../../src/renderer/src/search/model/search-row';
 import { bucketFor } from '../../src/renderer/src/search/engine/chart';
 
 /**
- * The charts of a result worked out the obvious way: each row's period from its calendar date,
- * sums in BigInt. Only the choice of period length (a policy, not a computation) is shared with
+ * The charts of a result worked out the obvious way: card spend (money out with a card, pending,
+ * settled or disputed), each row's period from its calendar date, sums in BigInt. Only the choice of period length (a policy, not a computation) is shared with
  * the engine.
  */
 export function referenceChart(rows: readonly SearchRow[]): ChartData {
-  const spending = rows.filter((r) => r.amountCents < 0 && r.status !== 'failed');
+  const wentThrough = ['pending', 'settled', 'dispute'];
+  const spending = rows.filter((r) => r.amountCents < 0 && r.cardId !== undefined && wentThrough.includes(r.detailedStatus));
   if (rows.length === 0) return { bucket: 'day', buckets: [], topMerchants: [], clamped: false };
   const dates = rows.map((r) => r.dateMs);
   const minMs = Math.min(...dates);

@@ -128,9 +128,15 @@ describe('forecast', () => {
         expect(got.map((f) => f.days.map((d) => d.endCents))).toEqual(want);
         got.forEach((f, i) => {
           const ends = want[i] ?? [];
-          const low = Math.min(...ends);
+          // The balance now is the first candidate: a day's end only beats it by being lower.
+          const start = inputs.accounts[i]?.balanceCents ?? 0;
+          const low = Math.min(start, ...ends);
           expect(f.lowest.endCents).toBe(low);
-          expect(f.days.indexOf(f.lowest)).toBe(ends.indexOf(low));
+          expect(f.lowestIsNow).toBe(low === start);
+          if (!f.lowestIsNow) expect(f.days.indexOf(f.lowest)).toBe(ends.indexOf(low));
+          // The chart starts now at the balance the words say, then each day's end.
+          expect(f.points[0]).toEqual({ atMs: now, cents: start });
+          expect(f.points.slice(1).map((p) => p.cents)).toEqual(ends);
           const neg = ends.findIndex((e) => e < 0);
           expect(f.firstNegative ? f.days.indexOf(f.firstNegative) : -1).toBe(neg);
           for (const d of f.days) expect(Number.isSafeInteger(d.endCents)).toBe(true);

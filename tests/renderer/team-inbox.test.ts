@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MemberView, TeamRowView } from '../../src/shared/ipc/workspace';
 import type { OutboxRow } from '../../src/shared/outbox';
 import type { RowVerdict } from '../../src/shared/team/verdict';
-import { actionable, inboxItems, type InboxInput, type KeptItem } from '../../src/renderer/src/team/model/inbox';
+import { actionable, inboxItems, inboxOutflow, type InboxInput, type KeptItem } from '../../src/renderer/src/team/model/inbox';
 import * as t from '../../src/renderer/src/outbox/model/transitions';
 import { row, SVC, T0, transferInput } from '../unit/outbox-fixtures';
 import { statement, WS } from '../unit/team-fixtures';
@@ -63,7 +63,7 @@ describe('the approvals inbox', () => {
       askedBy: 'Clerk',
       askedAt: Date.parse(DRAFTED),
       source: 'Main account',
-      balanceAfterCents: 500_000 - 12_500,
+      draws: { kind: 'transfer', account: 'va_main' },
       needs: '2 more approvers',
       approve: null,
       reject: null,
@@ -87,7 +87,7 @@ describe('the approvals inbox', () => {
       needs: 'Its signature is not Clerk’s.',
       askedBy: 'Someone who is not a member',
       amountCents: null,
-      balanceAfterCents: null,
+      draws: null,
       ignored: ['Mallory: it is signed by someone who is not a member', 'a decision cannot be read (bad)'],
       approve: 'Its signature is not Clerk’s.',
     });
@@ -120,8 +120,19 @@ describe('the approvals inbox', () => {
       ['solo', 'Transfer $40.00 to Operations', 'You, on this computer'],
       ['local', 'Payment $7.00 to acme', 'You'],
     ]);
-    expect(items[1]).toMatchObject({ balanceAfterCents: 500_000 - 4_000, approve: null, reject: null });
-    expect(items[2]).toMatchObject({ state: 'not-pushed', approve: 'It has not reached the workspace yet.', balanceAfterCents: null });
+    expect(items[1]).toMatchObject({ draws: { kind: 'transfer', account: 'va_main' }, approve: null, reject: null });
+    expect(items[2]).toMatchObject({ state: 'not-pushed', approve: 'It has not reached the workspace yet.', draws: { kind: 'payment', account: undefined } });
+  });
+
+  it('places each item in the queue for its balance after: a ready workspace row goes with the approved, a waiting one waits; an unreadable amount is none', () => {
+    const ready: RowVerdict = { status: 'ready', approvedBy: ['a', 'b'], required: 2, policyVersion: 1, ignored: [], firstApprovedAt: '2026-02-28T23:25:00.000Z' };
+    const forged = teamRow(1_00, { status: 'never', reason: 'bad-signature', text: 'no', ignored: [] }, { payload: null, drafter: null });
+    const items = inboxItems(input({ teamRows: [teamRow(10_00, waiting('2 more approvers')), teamRow(20_00, ready), forged] }));
+    const [a, b, c] = [10_00, 20_00, null].map((cents) => items.find((i) => i.amountCents === cents));
+    const sourceOf = (d: { kind: string; account: string | undefined }) => (d.kind === 'transfer' ? d.account : 'va_payments');
+    expect(inboxOutflow(a!, sourceOf)).toEqual({ id: a!.rowId, from: 'va_main', amountCents: 10_00, stage: 'waiting', createdAt: a!.askedAt });
+    expect(inboxOutflow(b!, sourceOf)).toMatchObject({ from: 'va_main', amountCents: 20_00, stage: 'approved' });
+    expect(inboxOutflow(c!, sourceOf)).toBeNull();
   });
 
   it('shows a draft the workspace refused, with its reason', () => {

@@ -33,6 +33,13 @@ export function serviceAccounts(sandbox: Sandbox): VirtualAccountView[] {
   return [...world.virtualAccounts.values()].map((va) => virtualAccountView(world, va));
 }
 
+/** A virtual account's balance as the service answers it over HTTP now (cents). */
+export async function httpBalance(sandbox: Sandbox, virtualAccountId: string): Promise<number> {
+  const res = await fetch(`${sandbox.apiUrl}/virtual-account/${virtualAccountId}`, { headers: { 'x-api-key': sandbox.apiKey } });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { balance: { amountCents: number } }).balance.amountCents;
+}
+
 export const panel = (page: Page, name: string): Locator => page.getByRole('region', { name, exact: true });
 
 /** The day-by-day table of an account's forecast, opened if it is not. */

@@ -35,6 +35,7 @@ function formatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateT
 const DAY: Intl.DateTimeFormatOptions = { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' };
 const DATE_TIME: Intl.DateTimeFormatOptions = { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' };
 const MONTH: Intl.DateTimeFormatOptions = { timeZone: 'UTC', year: 'numeric', month: 'short' };
+const MONTH_NAME: Intl.DateTimeFormatOptions = { timeZone: 'UTC', year: 'numeric', month: 'long' };
 const SHORT_DAY: Intl.DateTimeFormatOptions = { timeZone: 'UTC', month: 'short', day: 'numeric' };
 
 /** The UTC calendar day of an instant ("Nov 25, 2026" in English): the service's days are UTC. */
@@ -51,6 +52,11 @@ export function day(iso: string): string {
 /** "Nov 25" (no year): a chart's axis, where the year is said once beside it. */
 export function shortDayOf(ms: number): string {
   return formatter('short-day', SHORT_DAY).format(ms);
+}
+
+/** "November 2026": the UTC month of an instant, in a label. */
+export function monthNameOf(ms: number): string {
+  return formatter('month-name', MONTH_NAME).format(ms);
 }
 
 /** "Nov 2026": a month on a chart's axis. */

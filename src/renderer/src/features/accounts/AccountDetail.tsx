@@ -14,6 +14,11 @@ import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { DetailPane, DetailSection } from '../../ui/DetailPane';
 import { Fields, TechnicalDetails, TechValue } from '../../ui/Fields';
 import { useEntities } from '../../repos/entities-hooks';
+import { useOutflows } from '../../outbox/commands/use-outflows';
+import { balanceAfter } from '../../outbox/model/balance-after';
+import type { Summaries } from '../../forecast/commands/tx-summaries';
+import { monthSpendOf } from '../../forecast/model/spend-queries';
+import { cardSpendLabel } from '../../model/card-spend';
 
 interface Props {
   profileId: string;
@@ -24,10 +29,12 @@ interface Props {
   asOf: number | null;
   /** "Today" for the commission's next date and the chart's window, fixed while the screen is open. */
   nowMs: number;
+  /** The profile's card spend totals (forecast/commands/card-spend.ts), read once by the screen for the list and this detail. */
+  spend: Summaries;
   onClose(): void;
 }
 
-export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClose }: Props) {
+export function AccountDetail({ profileId, view, all, online, asOf, nowMs, spend, onClose }: Props) {
   const a = view.virtualAccount;
   const [reading, setReading] = useState(false);
   const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
@@ -39,6 +46,10 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClo
   }, [closed]);
   const next = nextCollection(view.commissionRule, nowMs);
   const mainAccounts = useEntities<Account>(profileId, 'account');
+  // What the queue leaves in it: the figure the Transfers panel and Approvals show for its last item.
+  const { outflows } = useOutflows(profileId);
+  const after = outflows === undefined ? undefined : balanceAfter(a.id, view.balance.amountCents, outflows);
+  const afterLine = after && after.ahead.count > 0 ? `${money(after.afterCents)} after ${after.ahead.count === 1 ? '1 queued item' : `${after.ahead.count} queued items`} (${money(after.ahead.cents)})` : null;
 
   const readAgain = async () => {
     setReading(true);
@@ -58,6 +69,12 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClo
       sub={
         <>
           <strong data-testid="account-balance">{money(view.balance.amountCents)}</strong>
+          {afterLine ? (
+            <>
+              {' · '}
+              <span data-testid="account-balance-after">{afterLine}</span>
+            </>
+          ) : null}
           {' · '}
           {a.accountType === 'primary' ? 'Primary account (the main account itself)' : 'Virtual account under the main account'}
           {a.closedAt ? ` · closed ${dateTime(a.closedAt)}` : ''}
@@ -77,7 +94,8 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClo
         <Fields
           fields={[
             ['Balance', money(view.balance.amountCents)],
-            ['Spend', money(view.spend.amountCents)],
+            ...(afterLine ? [['Balance after the queue', afterLine] as [string, string]] : []),
+            [cardSpendLabel(nowMs), <span data-testid="account-card-spend">{spend.state === 'ready' ? money(monthSpendOf(spend.outByKey, a.id)) : spend.state === 'error' ? (spend.error ?? 'Not known') : 'Totalling…'}</span>],
             ['Account number', <CopyValue label="account number" value={a.accountNumber} />],
             ['Routing number', <CopyValue label="routing number" value={a.routingNumber} />],
             ['Main account', mainAccount ?? 'The company’s main account'],
@@ -108,6 +126,8 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, onClo
           ['Virtual account id', <TechValue>{a.id}</TechValue>],
           ['Main account id', <TechValue>{a.accountId}</TechValue>],
           ['Commission rule id', view.commissionRule ? <TechValue>{view.commissionRule.id}</TechValue> : undefined],
+          // Not the card spend above: the service's own total, all time, of cards and payments (pending and settled).
+          ['Spend the service reports (all time, cards and payments)', money(view.spend.amountCents)],
         ]}
       />
       <CloseAccount profileId={profileId} view={view} all={all} online={online} onClosed={setClosed} />

@@ -3,6 +3,9 @@ import { useMemo, useState } from 'react';
 import type { VirtualAccountView } from '../../../../shared/service';
 import { isClosed, totalsOf, visibleAccounts } from '../../accounts/model/account-list';
 import { fetchAccountPage } from '../../accounts/commands/fetch-accounts';
+import { useCardSpend } from '../../forecast/commands/card-spend';
+import { monthSpendOf } from '../../forecast/model/spend-queries';
+import { cardSpendLabel } from '../../model/card-spend';
 import { count, money } from '../../model/format';
 import { useEntities } from '../../repos/entities-hooks';
 import { useConnectivity } from '../../stores/connectivity';
@@ -33,6 +36,11 @@ function AccountsFor({ profileId }: { profileId: string }) {
   const all = useMemo(() => accounts?.items ?? [], [accounts]);
   const shown = useMemo(() => visibleAccounts(all, includeClosed), [all, includeClosed]);
   const totals = useMemo(() => totalsOf(shown), [shown]);
+  // Card spend this UTC month (model/card-spend.ts), as the Dashboard and each account's detail show it.
+  const spend = useCardSpend(profileId, nowMs);
+  const spendLabel = cardSpendLabel(nowMs);
+  const spendOf = (id: string) => (spend.state === 'ready' ? money(monthSpendOf(spend.outByKey, id)) : '…');
+  const spendTotal = spend.state === 'ready' ? money(shown.reduce((sum, v) => sum + monthSpendOf(spend.outByKey, v.virtualAccount.id), 0)) : '…';
   const selected = selectedId ? all.find((v) => v.virtualAccount.id === selectedId) : undefined;
 
   return (
@@ -56,7 +64,7 @@ function AccountsFor({ profileId }: { profileId: string }) {
         detail={
           selected ? (
             <ErrorBoundary key={selected.virtualAccount.id} what="This account's details">
-              <AccountDetail profileId={profileId} view={selected} all={all} online={online} asOf={accounts?.asOf ?? null} nowMs={nowMs} onClose={() => setSelectedId(null)} />
+              <AccountDetail profileId={profileId} view={selected} all={all} online={online} asOf={accounts?.asOf ?? null} nowMs={nowMs} spend={spend} onClose={() => setSelectedId(null)} />
             </ErrorBoundary>
           ) : null
         }
@@ -79,19 +87,24 @@ function AccountsFor({ profileId }: { profileId: string }) {
                   content: (
                     <span className={`account-item${isClosed(v) ? ' account-item--closed' : ''}`}>
                       <span className="pick-item__name">{a.name}</span>
-                      <span className="account-item__type">
-                        {a.accountType === 'primary' ? 'Primary' : 'Virtual account'}
-                        {isClosed(v) ? ' · closed' : ''}
-                      </span>
                       <span className="account-item__money">{money(v.balance.amountCents)}</span>
-                      <span className="account-item__money account-item__spend">spend {money(v.spend.amountCents)}</span>
+                      {/* The type and the month's card spend share a line, and wrap rather than squeeze the name. */}
+                      <span className="account-item__line">
+                        <span className="account-item__type">
+                          {a.accountType === 'primary' ? 'Primary' : 'Virtual account'}
+                          {isClosed(v) ? ' · closed' : ''}
+                        </span>
+                        <span className="account-item__spend" data-testid="account-item-card-spend">
+                          {spendLabel} {spendOf(a.id)}
+                        </span>
+                      </span>
                     </span>
                   ),
                 };
               })}
             />
             <p className="accounts-total" data-testid="accounts-total">
-              Total of the {count(shown.length)} shown: balance <strong>{money(totals.balanceCents)}</strong>, spend {money(totals.spendCents)}
+              Total of the {count(shown.length)} shown: balance <strong>{money(totals.balanceCents)}</strong>; {spendLabel} {spendTotal}
             </p>
           </>
         )}

@@ -1,17 +1,18 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { VirtualAccountView } from '../../../../shared/service';
 import type { Action as PaletteAction } from '../../model/actions';
 import { ago, money, timeOfDay } from '../../model/format';
 import { soloWhoLine } from '../../outbox/model/who';
 import { teamWhoLine, type MemberNames } from '../../team/model/who-line';
 import { useMemberNames } from '../../team/commands/directory-store';
 import { useTeamSendingPaused } from '../../team/commands/team-sending-status';
+import { useOutflows } from '../../outbox/commands/use-outflows';
+import { balanceAfter, type BalanceAfter, type Outflow } from '../../outbox/model/balance-after';
+import type { Draws } from '../../outbox/model/payment-source';
 import { useOutboxRows } from '../../outbox/repo/outbox-hooks';
-import { useEntities } from '../../repos/entities-hooks';
 import { useScreenActions } from '../../stores/action-registry';
 import { approveItems, rejectItems, reviewTeamRow, type InboxTarget } from '../../team/commands/inbox-actions';
 import { useTeamItems, useTeamQueue, type TeamQueueView } from '../../team/commands/useTeamQueue';
-import { actionable, closedLines, inboxItems, type AccountFacts, type ClosedLine, type InboxItem } from '../../team/model/inbox';
+import { actionable, closedLines, inboxItems, inboxOutflow, type AccountFacts, type ClosedLine, type InboxItem } from '../../team/model/inbox';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TechnicalDetails } from '../../ui/Fields';
 import { useStableItems } from '../../ui/useStableItems';
@@ -21,7 +22,6 @@ import { ReviewDialog } from './ReviewDialog';
 import { teamStatusWords } from './team-status';
 import './approvals.css';
 
-const NO_ACCOUNTS: VirtualAccountView[] = [];
 const NO_ACTIONS: PaletteAction[] = [];
 const HINT_ID = 'inbox-keys-hint';
 
@@ -48,7 +48,7 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
   const { view, reload } = useTeamQueue(profileId, service);
   const workspaceId = view.kind === 'team' ? view.workspace.id : null;
   const kept = useTeamItems(profileId, workspaceId);
-  const vas = useEntities<VirtualAccountView>(profileId, 'virtualAccount')?.items ?? NO_ACCOUNTS;
+  const { outflows, virtualAccounts: vas, sourceOf } = useOutflows(profileId);
   const accounts = useMemo(() => new Map<string, AccountFacts>(vas.map((v) => [v.virtualAccount.id, { name: v.virtualAccount.name, balanceCents: v.balance.amountCents }])), [vas]);
   // Rows that read the same keep their objects, so a change to a few rows draws only those.
   const fresh = useMemo(
@@ -67,6 +67,7 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
   const me = view.kind === 'team' ? (view.workspace.me.member?.id ?? null) : null;
   // Main's team sender paused: the workspace's approved rows wait on this desktop, and say so.
   const teamHeld = useTeamSendingPaused(profileId);
+  const after = useMemo(() => balancesAfter(items, outflows, accounts, sourceOf), [items, outflows, accounts, sourceOf]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState<InboxItem[] | null>(null);
@@ -205,7 +206,7 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
           </div>
           <ul className="outbox__rows" ref={list} aria-label="Waiting for approval">
             {items.map((item) => (
-              <InboxRow key={item.key} item={item} now={now} names={names} me={me} held={teamHeld && item.state === 'ready'} current={item.key === current?.key} checked={checked.has(item.key)} onToggle={toggle} onFocus={setCursor} onKeyDown={onRowKey} onReview={reviewRow} />
+              <InboxRow key={item.key} item={item} after={after.get(item.key)} now={now} names={names} me={me} held={teamHeld && item.state === 'ready'} current={item.key === current?.key} checked={checked.has(item.key)} onToggle={toggle} onFocus={setCursor} onKeyDown={onRowKey} onReview={reviewRow} />
             ))}
           </ul>
         </>
@@ -283,8 +284,34 @@ function TeamStatus({ view }: { view: TeamQueueView }) {
   );
 }
 
+/**
+ * Each item's balance after (outbox/model/balance-after.ts): this desktop's queue and what it sent
+ * since the balances were read, with the inbox's own items (a workspace's rows drafted elsewhere
+ * among them), each counted once.
+ */
+function balancesAfter(items: readonly InboxItem[], outflows: readonly Outflow[] | undefined, accounts: ReadonlyMap<string, AccountFacts>, sourceOf: (draws: Draws) => string | undefined): Map<string, BalanceAfter> {
+  const out = new Map<string, BalanceAfter>();
+  if (outflows === undefined) return out;
+  const mine = items.map((i) => [i, inboxOutflow(i, sourceOf)] as const);
+  const queued = new Set(outflows.map((o) => o.id));
+  const all = [...outflows, ...mine.flatMap(([, o]) => (o && !queued.has(o.id) ? [o] : []))];
+  for (const [item, o] of mine) {
+    const from = o?.from === undefined ? undefined : accounts.get(o.from);
+    if (o && o.from !== undefined && from) out.set(item.key, balanceAfter(o.from, from.balanceCents, all, o));
+  }
+  return out;
+}
+
+function balanceAfterWords(b: BalanceAfter | undefined): string {
+  if (!b) return 'Not known on this computer';
+  const ahead = b.ahead.count === 0 ? 'nothing ahead of it' : `after ${b.ahead.count === 1 ? '1 item' : `${b.ahead.count} items`} ahead of it, ${money(b.ahead.cents)}`;
+  return `${money(b.afterCents)} (${ahead})`;
+}
+
 interface RowProps {
   item: InboxItem;
+  /** What it leaves in its source account; undefined when the cache cannot tell. */
+  after: BalanceAfter | undefined;
   now: number;
   /** The workspace's members by id (its verified directory), for who approved. */
   names: MemberNames;
@@ -301,7 +328,7 @@ interface RowProps {
   onReview(key: string): void;
 }
 
-const InboxRow = memo(function InboxRow({ item, now, names, me, held, current, checked, onToggle, onFocus, onKeyDown, onReview }: RowProps) {
+const InboxRow = memo(function InboxRow({ item, after, now, names, me, held, current, checked, onToggle, onFocus, onKeyDown, onReview }: RowProps) {
   const boxId = `inbox-check-${item.key}`;
   return (
     <li
@@ -330,7 +357,7 @@ const InboxRow = memo(function InboxRow({ item, now, names, me, held, current, c
         </div>
         <div>
           <dt>Balance after</dt>
-          <dd>{item.balanceAfterCents === null ? 'Not known on this computer' : `${money(item.balanceAfterCents)} (cached balance less this amount)`}</dd>
+          <dd data-testid="inbox-balance-after">{balanceAfterWords(after)}</dd>
         </div>
         <div>
           <dt>{item.state === 'never' || item.state === 'blocked' || item.state === 'refused' ? 'Will not be sent' : 'Still needed'}</dt>

@@ -29,8 +29,8 @@ function DashboardFor({ profileId }: { profileId: string }) {
       </p>
       <AttentionList items={data.attention} />
       <div className="dashboard__grid">
-        <CashPanel cash={data.cash} loading={data.loading} />
-        <SpendPanel spend={data.spend} />
+        <CashPanel cash={data.cash} loading={data.loading} after={data.afterQueue} />
+        <SpendPanel spend={data.spend} accounts={data.cash.open} now={data.now} />
         <OutboxPanel outbox={data.outbox} />
         <RecentActivity profileId={profileId} recent={data.recent} />
       </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { OutboxRow } from '../../../../shared/outbox';
+import { DAY_MS } from '../../forecast/model/days';
 import { HISTORY_DAYS, HORIZON_DAYS, type AccountForecast } from '../../forecast/model/forecast';
 import { cardSpendNote, unplacedNote, type HistoryState } from '../../forecast/model/words';
 import { dayOf, money } from '../../model/format';
@@ -29,15 +30,22 @@ function AccountForecastView({ f, history }: { f: AccountForecast; history: Hist
   return (
     <section className="forecast" aria-label={`Forecast for ${f.name}`}>
       <h3 className="dashboard__subtitle">{f.name}</h3>
+      {/* The line starts at the balance now, the figure the words say; each later point is a day's end. */}
       <LineChart
-        points={f.days.map((d) => ({ x: d.dayMs, y: d.endCents }))}
-        mark={{ x: f.lowest.dayMs, y: f.lowest.endCents }}
+        points={f.points.map((p) => ({ x: p.atMs, y: p.cents }))}
+        mark={{ x: f.lowestIsNow ? (f.points[0]?.atMs ?? f.lowest.dayMs) : f.lowest.dayMs + DAY_MS, y: f.lowest.endCents }}
         height={150}
-        summary={`${f.name}: from ${money(f.startCents)} today to ${money(f.days.at(-1)?.endCents ?? f.startCents)} in ${HORIZON_DAYS} days; lowest ${money(f.lowest.endCents)} on ${dayOf(f.lowest.dayMs)}.`}
+        summary={`${f.name}: from ${money(f.startCents)} now to ${money(f.days.at(-1)?.endCents ?? f.startCents)} at the end of ${HORIZON_DAYS} days; lowest ${money(f.lowest.endCents)} ${f.lowestIsNow ? 'now' : `at the end of ${dayOf(f.lowest.dayMs)}`}.`}
       />
-      <p>
-        {/* The lowest is an end-of-day balance: today's approved transfers in can put it above the balance now. */}
-        Now {money(f.startCents)} · lowest at the end of a day <span className="forecast__low">{money(f.lowest.endCents)}</span> on {dayOf(f.lowest.dayMs)}
+      <p data-testid="forecast-words">
+        Now {money(f.startCents)} ·{' '}
+        {f.lowestIsNow ? (
+          <>nothing ahead takes it lower in {HORIZON_DAYS} days</>
+        ) : (
+          <>
+            lowest at the end of a day <span className="forecast__low">{money(f.lowest.endCents)}</span> on {dayOf(f.lowest.dayMs)}
+          </>
+        )}
         {f.firstNegative ? ` · below zero from ${dayOf(f.firstNegative.dayMs)}` : ''}
       </p>
       <p className="dashboard__muted" {...(history.state === 'error' ? { role: 'alert' } : {})}>

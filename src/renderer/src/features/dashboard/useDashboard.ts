@@ -2,12 +2,14 @@ import { useMemo } from 'react';
 import type { OutboxRow } from '../../../../shared/outbox';
 import type { Card, CardGroup, SvcHandle, Transaction, VirtualAccountView } from '../../../../shared/service';
 import { useCachedTransactions } from '../../transactions/commands/cached-transactions';
-import { fundingAccountOf, spendQuery, spendWindowStart } from '../../cards/model/spend-window';
-import { useTxSummaries } from '../../forecast/commands/tx-summaries';
+import { spendQuery, spendWindowStart } from '../../cards/model/spend-window';
+import { useCardSpend } from '../../forecast/commands/card-spend';
 import { attentionItems, type AttentionItem } from '../../forecast/model/attention';
 import { forecast, type AccountForecast } from '../../forecast/model/forecast';
 import { cashSummary, forecastAccounts, movementsOf, outboxSummary, primaryOf, type CashSummary, type OutboxSummary } from '../../forecast/model/inputs';
-import { historyOf, spendOf, spendQueries } from '../../forecast/model/spend-queries';
+import { historyOf, monthSpendOf, spendOf } from '../../forecast/model/spend-queries';
+import { useOutflows } from '../../outbox/commands/use-outflows';
+import { balanceAfter } from '../../outbox/model/balance-after';
 import { useOutboxRows, useSentSince } from '../../outbox/repo/outbox-hooks';
 import { useEntities } from '../../repos/entities-hooks';
 import { useUtcClock } from './useUtcClock';
@@ -22,7 +24,10 @@ export interface DashboardData {
   asOf: number | null;
   loading: boolean;
   cash: CashSummary;
-  spend: { state: 'loading' | 'ready' | 'error'; thisMonthCents: number; lastMonthCents: number; error: string | null };
+  /** What the queue leaves in each account (outbox/model/balance-after.ts), by account id. */
+  afterQueue: ReadonlyMap<string, number>;
+  /** Card spend (model/card-spend.ts) of this and last UTC month, and of each account this month. */
+  spend: { state: 'loading' | 'ready' | 'error'; thisMonthCents: number; lastMonthCents: number; byAccount: ReadonlyMap<string, number>; error: string | null };
   recent: { state: 'loading' | 'ready' | 'error'; rows: Transaction[]; error: string | null };
   outbox: OutboxSummary;
   forecasts: AccountForecast[];
@@ -54,14 +59,8 @@ export function useDashboard(profileId: string): DashboardData {
   const handles = handlesList?.items ?? NO_HANDLES;
   const groups = groupsList?.items ?? NO_GROUPS;
 
-  const queries = useMemo(() => {
-    const funded = cards.map((c) => {
-      const by = fundingAccountOf(c, groups.find((g) => g.id === c.cardGroupId), accounts)?.virtualAccount.id;
-      return by ? { id: c.id, fundedBy: by } : { id: c.id };
-    });
-    return spendQueries(funded, accounts.map((a) => a.virtualAccount.id), now);
-  }, [cards, groups, accounts, now]);
-  const sums = useTxSummaries(profileId, queries);
+  const sums = useCardSpend(profileId, now);
+  const { outflows } = useOutflows(profileId);
   const recent = useCachedTransactions(profileId, {}, RECENT_ROWS);
 
   // Cards with limits of their own, and groups with limits: a group's count its cards' purchases.
@@ -88,12 +87,19 @@ export function useDashboard(profileId: string): DashboardData {
       asOf,
       loading: accountsList === undefined,
       cash: cashSummary(accounts),
-      spend: { state: sums.state, thisMonthCents: spendOf(sums.outByKey, 'thisMonth'), lastMonthCents: spendOf(sums.outByKey, 'lastMonth'), error: sums.error },
+      afterQueue: new Map(accounts.map((a) => [a.virtualAccount.id, balanceAfter(a.virtualAccount.id, a.balance.amountCents, outflows ?? []).afterCents])),
+      spend: {
+        state: sums.state,
+        thisMonthCents: spendOf(sums.outByKey, 'thisMonth'),
+        lastMonthCents: spendOf(sums.outByKey, 'lastMonth'),
+        byAccount: new Map(accounts.map((a) => [a.virtualAccount.id, monthSpendOf(sums.outByKey, a.virtualAccount.id)])),
+        error: sums.error,
+      },
       recent: { state: recent.state, rows: recent.rows, error: recent.error },
       outbox: outboxSummary(rows, now),
       forecasts,
       unplaced,
       attention: attentionItems(forecasts, limited, limitTx.rows, now, limitTx.state === 'loading' || (limitTx.state === 'ready' && limitTx.complete)),
     };
-  }, [accounts, accountsList, asOf, sent, handles, rows, sums, recent, limited, limitTx.rows, limitTx.state, limitTx.complete, now]);
+  }, [accounts, accountsList, asOf, sent, handles, rows, sums, outflows, recent, limited, limitTx.rows, limitTx.state, limitTx.complete, now]);
 }

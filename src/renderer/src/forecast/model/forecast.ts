@@ -64,14 +64,26 @@ export interface ForecastDay {
   endCents: number;
 }
 
+/** A point of the chart: the balance at an instant. */
+export interface ForecastPoint {
+  atMs: number;
+  cents: number;
+}
+
 export interface AccountForecast {
   accountId: string;
   name: string;
+  /** Today's balance: the cached one, where the chart and the words start. */
   startCents: number;
   dailySpendCents: number;
   days: ForecastDay[];
+  /** The chart's line: today's balance now, then each day's end at the midnight that ends it. */
+  points: ForecastPoint[];
   events: ForecastEvent[];
+  /** The lowest of the balance now and the days' ends (now wins a tie, then the earliest day). */
   lowest: ForecastDay;
+  /** Whether the lowest is the balance now (nothing ahead takes it lower). */
+  lowestIsNow: boolean;
   /** The first day that ends below zero, if any. */
   firstNegative?: ForecastDay;
 }
@@ -124,19 +136,23 @@ export function forecastAccount(account: ForecastAccount, inputs: ForecastInputs
   for (const e of events) change.set(e.day, (change.get(e.day) ?? 0) + e.amountCents);
   const days: ForecastDay[] = [];
   let running = account.balanceCents;
-  let lowest: ForecastDay | undefined;
+  // The balance now is a candidate too: an end of day above it (money coming in today) is not the lowest.
+  let lowest: ForecastDay = { dayMs: todayMs, endCents: account.balanceCents };
+  let lowestIsNow = true;
   let firstNegative: ForecastDay | undefined;
   for (let d = 0; d < HORIZON_DAYS; d++) {
     // Today's card spend so far is already in the balance: projected spend starts tomorrow.
     running += (change.get(d) ?? 0) - (d === 0 ? 0 : dailySpendCents);
     const day = { dayMs: todayMs + d * DAY_MS, endCents: running };
     days.push(day);
-    if (!lowest || day.endCents < lowest.endCents) lowest = day;
+    if (day.endCents < lowest.endCents) {
+      lowest = day;
+      lowestIsNow = false;
+    }
     if (!firstNegative && day.endCents < 0) firstNegative = day;
   }
-  // HORIZON_DAYS > 0, so the loop ran and set it.
-  lowest ??= { dayMs: todayMs, endCents: running };
-  return { accountId: account.id, name: account.name, startCents: account.balanceCents, dailySpendCents, days, events, lowest, ...(firstNegative ? { firstNegative } : {}) };
+  const points = [{ atMs: now, cents: account.balanceCents }, ...days.map((d) => ({ atMs: d.dayMs + DAY_MS, cents: d.endCents }))];
+  return { accountId: account.id, name: account.name, startCents: account.balanceCents, dailySpendCents, days, points, events, lowest, lowestIsNow, ...(firstNegative ? { firstNegative } : {}) };
 }
 
 /** Every account's daily series, in the order given. */

@@ -1,16 +1,14 @@
+import { CARD_SPEND_STATUSES } from '../../model/card-spend';
 import type { TxQuery } from '../../model/tx-query';
 import { DAY_MS, monthWindows, utcDayStart } from './days';
 import { HISTORY_DAYS } from './forecast';
 
 /**
- * What counts as card spend on the dashboard: debits made with a card that went through (pending,
- * settled, or disputed: a disputed purchase's money stays out until a credit comes back, as the
- * limits read it), a fee charged to a card included (the index cannot tell it from a purchase
- * without reading rows); declines, refunds and reversals do not count. Over the search index's
+ * Card spend (model/card-spend.ts) of some cards over [fromMs, toMs), as the search index's
  * filters, so the worker answers the totals (bounds there are inclusive, hence the `- 1`).
  */
 function cardSpend(cardIds: readonly string[], fromMs: number, toMs: number, extra: Partial<TxQuery> = {}): TxQuery {
-  return { cardIds: [...cardIds], detailedStatuses: ['pending', 'settled', 'dispute'], maxCents: -1, fromMs, toMs: toMs - 1, ...extra };
+  return { cardIds: [...cardIds], detailedStatuses: [...CARD_SPEND_STATUSES], maxCents: -1, fromMs, toMs: toMs - 1, ...extra };
 }
 
 /** A cached card and the virtual account it spends from (cards/model/spend-window.ts fundingAccountOf). */
@@ -23,8 +21,9 @@ export interface FundedCard {
  * The spend queries the dashboard asks, keyed: `thisMonth`, `lastMonth`, and per account over the
  * HISTORY_DAYS full UTC days before today: `history:<account>` (transactions that name it) and,
  * for an account that funds cards, `funded:<account>` (those cards' transactions) and
- * `fundedNamed:<account>` (those of them naming any of our accounts). A transaction need not
- * name its virtual account (the field is optional), so one that does not is counted for the
+ * `fundedNamed:<account>` (those of them naming any of our accounts); the same per account over
+ * this UTC month with `month` before each key (`monthhistory:<account>`, ...). A transaction need
+ * not name its virtual account (the field is optional), so one that does not is counted for the
  * account funding its card: see historyOf. Null when no card is cached: an empty card filter
  * would not filter, and with no card there is no card spend.
  */
@@ -38,12 +37,14 @@ export function spendQueries(cards: readonly FundedCard[], accountIds: readonly 
     thisMonth: cardSpend(cardIds, thisMonth.fromMs, thisMonth.toMs),
     lastMonth: cardSpend(cardIds, lastMonth.fromMs, lastMonth.toMs),
   };
-  for (const id of accountIds) {
-    queries[`history:${id}`] = cardSpend(cardIds, from, today, { virtualAccountIds: [id] });
-    const funded = cards.filter((c) => c.fundedBy === id).map((c) => c.id);
-    if (funded.length === 0) continue;
-    queries[`funded:${id}`] = cardSpend(funded, from, today);
-    queries[`fundedNamed:${id}`] = cardSpend(funded, from, today, { virtualAccountIds: [...accountIds] });
+  for (const [prefix, fromMs, toMs] of [['', from, today], [MONTH, thisMonth.fromMs, thisMonth.toMs]] as const) {
+    for (const id of accountIds) {
+      queries[`${prefix}history:${id}`] = cardSpend(cardIds, fromMs, toMs, { virtualAccountIds: [id] });
+      const funded = cards.filter((c) => c.fundedBy === id).map((c) => c.id);
+      if (funded.length === 0) continue;
+      queries[`${prefix}funded:${id}`] = cardSpend(funded, fromMs, toMs);
+      queries[`${prefix}fundedNamed:${id}`] = cardSpend(funded, fromMs, toMs, { virtualAccountIds: [...accountIds] });
+    }
   }
   return queries;
 }
@@ -53,10 +54,19 @@ export function spendOf(outByKey: Readonly<Record<string, number>>, key: string)
   return -(outByKey[key] ?? 0);
 }
 
+/** The key prefix of the per-account queries over this UTC month. */
+const MONTH = 'month';
+
 /**
- * An account's card spend over the history: what names it, plus what its cards spent without
- * naming any of our accounts (the service charges a card's funding account).
+ * An account's card spend over the history (or, with `prefix` 'month', over this UTC month): what
+ * names it, plus what its cards spent without naming any of our accounts (the service charges a
+ * card's funding account).
  */
-export function historyOf(outByKey: Readonly<Record<string, number>>, accountId: string): number {
-  return spendOf(outByKey, `history:${accountId}`) + spendOf(outByKey, `funded:${accountId}`) - spendOf(outByKey, `fundedNamed:${accountId}`);
+export function historyOf(outByKey: Readonly<Record<string, number>>, accountId: string, prefix: '' | typeof MONTH = ''): number {
+  return spendOf(outByKey, `${prefix}history:${accountId}`) + spendOf(outByKey, `${prefix}funded:${accountId}`) - spendOf(outByKey, `${prefix}fundedNamed:${accountId}`);
+}
+
+/** An account's card spend this UTC month (model/card-spend.ts), attributed as historyOf does. */
+export function monthSpendOf(outByKey: Readonly<Record<string, number>>, accountId: string): number {
+  return historyOf(outByKey, accountId, MONTH);
 }

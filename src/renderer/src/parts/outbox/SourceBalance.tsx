@@ -1,8 +1,8 @@
 import type { VirtualAccountView } from '../../../../shared/service';
 import { ago, count, money } from '../../model/format';
-import { balanceAfter } from '../../outbox/model/balance-after';
+import { useOutflows } from '../../outbox/commands/use-outflows';
+import { balanceAfter, balanceIsStale, typedItem } from '../../outbox/model/balance-after';
 import { Fields, type Field } from '../../ui/Fields';
-import { useOthersFromAccount } from './usePaymentSources';
 
 interface Props {
   profileId: string;
@@ -20,7 +20,7 @@ interface Props {
 
 /** The source's cached balance and what this transfer or payment leaves in it, said with its age when that matters. */
 export function SourceBalance({ profileId, account, none, amountCents, asOf, online, what }: Props) {
-  const others = useOthersFromAccount(profileId, account?.virtualAccount.id, asOf);
+  const { outflows } = useOutflows(profileId);
   if (!account) {
     return (
       <p className="field__hint" data-testid="balance-after-none">
@@ -28,33 +28,38 @@ export function SourceBalance({ profileId, account, none, amountCents, asOf, onl
       </p>
     );
   }
-  const b = balanceAfter(account.balance.amountCents, amountCents, { asOf, online }, Date.now());
-  const age = b.stale ? ` as of ${asOf === null ? 'an unknown time' : ago(asOf)}${online ? '' : ', offline'}` : '';
+  const id = account.virtualAccount.id;
+  const balanceCents = account.balance.amountCents;
+  const stale = balanceIsStale({ asOf, online }, Date.now());
+  const age = stale ? ` as of ${asOf === null ? 'an unknown time' : ago(asOf)}${online ? '' : ', offline'}` : '';
+  // The one figure (outbox/model/balance-after.ts): what is ahead of it in the queue counted too.
+  const b = amountCents === null || outflows === undefined ? null : balanceAfter(id, balanceCents, outflows, typedItem(id, amountCents));
   const fields: Field[] = [
     ['Comes from', account.virtualAccount.name],
     [
       'Balance',
       <span data-testid="balance-now">
-        {money(b.balanceCents)}
+        {money(balanceCents)}
         {age ? <span className="muted">{age}</span> : null}
       </span>,
     ],
-    [`After this ${what}`, <span data-testid="balance-after">{b.afterCents === null ? 'Type an amount' : money(b.afterCents)}</span>],
-  ];
-  // What the cached balance cannot show: the other items on their way out of the same account.
-  if (others && others.count > 0) {
-    fields.push([
-      `After it and ${others.count === 1 ? '1 other item' : `${count(others.count)} other items`} from this account`,
-      <span data-testid="balance-after-all">
-        {b.afterCents === null ? 'Type an amount' : money(b.afterCents - others.cents)}
-        <span className="muted"> ({money(others.cents)} queued, or sent since the balance was read)</span>
+    [
+      `Balance after this ${what}`,
+      <span>
+        <span data-testid="balance-after">{b === null ? 'Type an amount' : money(b.afterCents)}</span>
+        {b && b.ahead.count > 0 ? (
+          <span className="muted" data-testid="balance-after-ahead">
+            {' '}
+            (after {b.ahead.count === 1 ? '1 item' : `${count(b.ahead.count)} items`} ahead of it, {money(b.ahead.cents)})
+          </span>
+        ) : null}
       </span>,
-    ]);
-  }
+    ],
+  ];
   return (
     <section className="source-balance" aria-label="Source account balance">
       <Fields tight fields={fields} />
-      {b.afterCents !== null && b.afterCents < 0 ? <p className="field__hint">More than the cached balance: the service may refuse it. It decides when the {what} is sent.</p> : null}
+      {b !== null && b.afterCents < 0 ? <p className="field__hint">More than the cached balance: the service may refuse it. It decides when the {what} is sent.</p> : null}
     </section>
   );
 }

@@ -1,10 +1,7 @@
 import { useMemo } from 'react';
-import type { OutboxRow } from '../../../../shared/outbox';
 import type { Account, SvcHandle, VirtualAccountView } from '../../../../shared/service';
 import { handlesOfAccounts, sortHandles } from '../../directory/model/handles';
-import { othersFromAccount, type OthersFromAccount } from '../../outbox/model/balance-after';
 import { paymentSourceAccount } from '../../outbox/model/payment-source';
-import { useOutboxRows, useSentSince } from '../../outbox/repo/outbox-hooks';
 import { useEntities } from '../../repos/entities-hooks';
 
 const NO_HANDLES: SvcHandle[] = [];
@@ -32,19 +29,4 @@ export function usePaymentSources(profileId: string): PaymentSources {
     const sources = handles.filter((h) => own.has(h.id));
     return { handles, sources, virtualAccounts, accountOf: (sourceId: string) => paymentSourceAccount(sources, virtualAccounts, sourceId) };
   }, [cached, accounts, virtualAccounts]);
-}
-
-/**
- * The profile's other transfers and payments drawing on `accountId` that its cached balance (read
- * at `asOf`) cannot show yet, live; null without an account.
- */
-export function useOthersFromAccount(profileId: string, accountId: string | undefined, asOf: number | null): OthersFromAccount | null {
-  const queue = useOutboxRows(profileId);
-  const sent = useSentSince(profileId, asOf);
-  const { accountOf } = usePaymentSources(profileId);
-  return useMemo(() => {
-    if (!accountId || !queue) return null;
-    const sourceOf = (row: OutboxRow) => (row.kind === 'transfer' ? row.payload.source : row.kind === 'payment' ? accountOf(row.payload.sourceSvcHandleId ?? '')?.virtualAccount.id : undefined);
-    return othersFromAccount(queue, sent ?? [], accountId, sourceOf);
-  }, [queue, sent, accountId, accountOf]);
 }

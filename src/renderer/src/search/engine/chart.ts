@@ -1,3 +1,4 @@
+import { CARD_SPEND_STATUSES, isCardSpend } from '../../model/card-spend';
 import type { IndexedRow } from './rows';
 import type { SearchResult } from './result';
 
@@ -5,8 +6,8 @@ import type { SearchResult } from './result';
  * Spend over time and the top merchants of a whole result, from the index's columns (no row
  * objects, no IndexedDB): the charts answer offline and in a few milliseconds at a million rows.
  *
- * Spend is money out (negative amounts) of transactions that did not fail, as positive cents.
- * Periods are UTC days, Monday-based UTC weeks or UTC months, chosen by the result's span, so the
+ * Spend is card spend (model/card-spend.ts: money out with a card that went through), as positive
+ * cents: the figure the Dashboard and an account's detail show per month. Periods are UTC days, Monday-based UTC weeks or UTC months, chosen by the result's span, so the
  * same data draws the same chart in every time zone.
  */
 export type ChartBucket = 'day' | 'week' | 'month';
@@ -31,9 +32,10 @@ export function chartOf(result: SearchResult): ChartData {
   const { base, bits, delta } = result.parts();
   const dates = base.rows.dates;
   const amounts = base.rows.amounts;
-  const status = base.rows.status;
   const merchant = base.rows.merchant;
-  const failed = base.dicts.status.find('failed');
+  const card = base.rows.cardId;
+  const detailed = base.rows.detailedStatus;
+  const wentThrough = base.dicts.detailedStatus.lookupTable(new Set(CARD_SPEND_STATUSES));
   const merchantNames = base.dicts.merchant.values;
 
   const span = dateSpan(bits, dates, delta);
@@ -53,7 +55,8 @@ export function chartOf(result: SearchResult): ChartData {
       const p = w * 32 + (31 - Math.clz32(low));
       word ^= low;
       const a = amounts[p] as number;
-      if (a >= 0 || (failed !== 0 && status[p] === failed)) continue;
+      // isCardSpend over the columns: a card (code 0 is none), money out, a status that went through.
+      if (a >= 0 || card[p] === 0 || wentThrough[detailed[p] as number] === 0) continue;
       const d = dates[p] as number;
       while (k > 0 && (starts[k] as number) > d) k--;
       spend[k] = (spend[k] as number) - a;
@@ -86,7 +89,7 @@ export function chartOf(result: SearchResult): ChartData {
 }
 
 function addDelta(row: IndexedRow, starts: number[], spend: Float64Array, merchants: Map<string, { spendCents: number; count: number }>): void {
-  if (row.amountCents >= 0 || row.status === 'failed') return;
+  if (!isCardSpend(row)) return;
   let k = starts.length - 1;
   while (k > 0 && (starts[k] as number) > row.dateMs) k--;
   spend[k] = (spend[k] as number) - row.amountCents;

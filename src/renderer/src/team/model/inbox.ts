@@ -4,6 +4,8 @@ import { DECIDING_ROLES, TEAM_KINDS, type SignedDraft, type TeamKind } from '../
 import { policyFacts } from '../../../../shared/team/policy';
 import { readSignedText } from '../../../../shared/team/signed-text';
 import { money } from '../../model/format';
+import type { Outflow } from '../../outbox/model/balance-after';
+import type { Draws } from '../../outbox/model/payment-source';
 
 /** An account as the inbox names it and reads its cached balance. */
 export interface AccountFacts {
@@ -37,8 +39,8 @@ interface ItemBase {
   askedAt: number;
   /** Where the money leaves, in words. */
   source: string;
-  /** The source's cached balance less this amount; null when not known (a payment, an account not cached). */
-  balanceAfterCents: number | null;
+  /** What the signed request says it draws from: a transfer's source account, a payment's source handle (none: the key's own). Null when unreadable. */
+  draws: Draws | null;
   state: InboxState;
   /** What it still needs, or why it never goes, in words. */
   needs: string;
@@ -73,18 +75,24 @@ export interface InboxInput {
 const NOT_SAVED = 'an account not saved on this computer';
 const NOT_IN_REVIEW = 'Only a team row whose send may have gone through is reviewed.';
 
-function where(kind: TeamKind, payload: unknown, accounts: ReadonlyMap<string, AccountFacts>): Pick<ItemBase, 'amountCents' | 'title' | 'source' | 'balanceAfterCents'> {
+function where(kind: TeamKind, payload: unknown, accounts: ReadonlyMap<string, AccountFacts>): Pick<ItemBase, 'amountCents' | 'title' | 'source' | 'draws'> {
   const facts = policyFacts(kind, payload);
-  if (!facts) return { amountCents: null, title: `${kind === 'transfer' ? 'Transfer' : 'Payment'} (its signed amount cannot be read)`, source: 'Not known', balanceAfterCents: null };
+  if (!facts) return { amountCents: null, title: `${kind === 'transfer' ? 'Transfer' : 'Payment'} (its signed amount cannot be read)`, source: 'Not known', draws: null };
   const amount = money(facts.amountCents);
-  if (kind === 'payment') return { amountCents: facts.amountCents, title: `Payment ${amount} to ${facts.payee}`, source: 'The profile’s payment handle', balanceAfterCents: null };
+  const draws = { kind, account: facts.account };
+  if (kind === 'payment') return { amountCents: facts.amountCents, title: `Payment ${amount} to ${facts.payee}`, source: 'The profile’s payment handle', draws };
   const from = facts.account === undefined ? undefined : accounts.get(facts.account);
-  return {
-    amountCents: facts.amountCents,
-    title: `Transfer ${amount} to ${accounts.get(facts.payee)?.name ?? NOT_SAVED}`,
-    source: from?.name ?? NOT_SAVED,
-    balanceAfterCents: from ? from.balanceCents - facts.amountCents : null,
-  };
+  return { amountCents: facts.amountCents, title: `Transfer ${amount} to ${accounts.get(facts.payee)?.name ?? NOT_SAVED}`, source: from?.name ?? NOT_SAVED, draws };
+}
+
+/**
+ * The item as an outflow of the account it draws from (outbox/model/balance-after.ts), placed in
+ * the queue: a workspace row its approvals made ready goes with the approved rows, anything else
+ * still waits for a person. Null when its signed amount cannot be read.
+ */
+export function inboxOutflow(item: InboxItem, sourceOf: (draws: Draws) => string | undefined): Outflow | null {
+  if (item.amountCents === null || item.draws === null) return null;
+  return { id: item.rowId, from: sourceOf(item.draws), amountCents: item.amountCents, stage: item.state === 'ready' ? 'approved' : 'waiting', createdAt: item.askedAt };
 }
 
 function soloItem(row: OutboxRow, accounts: ReadonlyMap<string, AccountFacts>): InboxItem | null {
