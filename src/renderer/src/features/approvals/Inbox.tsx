@@ -5,7 +5,7 @@ import { soloWhoLine } from '../../outbox/model/who';
 import { teamWhoLine, type MemberNames } from '../../team/model/who-line';
 import { useMemberNames } from '../../team/commands/directory-store';
 import { useTeamSendingPaused } from '../../team/commands/team-sending-status';
-import { useOutflows } from '../../outbox/commands/use-outflows';
+import { useOutflows } from '../../outbox/commands/useOutflows';
 import { balanceAfter, type BalanceAfter, type Outflow } from '../../outbox/model/balance-after';
 import type { Draws } from '../../outbox/model/payment-source';
 import { useOutboxRows } from '../../outbox/repo/outbox-hooks';

@@ -8,7 +8,7 @@ import { attentionItems, type AttentionItem } from '../../forecast/model/attenti
 import { forecast, type AccountForecast } from '../../forecast/model/forecast';
 import { cashSummary, forecastAccounts, movementsOf, outboxSummary, primaryOf, type CashSummary, type OutboxSummary } from '../../forecast/model/inputs';
 import { historyOf, monthSpendOf, spendOf } from '../../forecast/model/spend-queries';
-import { useOutflows } from '../../outbox/commands/use-outflows';
+import { useOutflows } from '../../outbox/commands/useOutflows';
 import { balanceAfter } from '../../outbox/model/balance-after';
 import { useOutboxRows, useSentSince } from '../../outbox/repo/outbox-hooks';
 import { useEntities } from '../../repos/entities-hooks';
