@@ -7,7 +7,7 @@ import { expect } from './fixtures';
 import { PINNED_NOON } from './harness/clock';
 import { draftTransfer, newItemForm, openSection, saveLiveProfile, synced } from './harness/flows';
 import type { Prompts } from './harness/prompts';
-import { sha256, statement } from '../unit/team-fixtures';
+import { sha256, statement } from '../support/team-fixtures';
 import { addLogin, createWorkspace, fingerprintOfKey, joinWorkspace, registerMember, signFirstPolicy, statementBody, teamTest as test, workspacePanel } from './harness/team';
 
 /**

@@ -5,7 +5,7 @@ import type { Sandbox } from '../../src/sandbox';
 import { rawMerchantDescription } from '../../src/sandbox/transactions/card-profiles';
 import { test, expect } from './fixtures';
 import { openSection, syncedTransactions } from './harness/flows';
-import { referenceChart } from '../renderer/chart-reference';
+import { referenceChart } from '../support/chart-reference';
 import { allTransactions, expectedSearch, searchRows } from './harness/expected';
 import { EXPECTED_COLUMNS, expectedCsvRow, readCsv } from './harness/csv-expected';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Card, CardGroup, Merchant, Transaction, type SpendingConstraint, type UtilizationLimit } from '../../src/shared/service';
 import { checkPurchase, type Purchase } from '../../src/renderer/src/cards/model/purchase-check';
-import { startClient, type Client } from '../sandbox/harness';
+import { startClient, type Client } from '../support/sandbox-harness';
 import { dayText, localDay } from '../support/zoned-calendar-reference';
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CardEvent, Transaction, Utilization } from '../../src/shared/service';
-import { startClient, type Client } from './harness';
+import { startClient, type Client } from '../support/sandbox-harness';
 import { expectError } from '../support/errors';
-import { authorize, availableOf, expectAuth, newCard, newGroup } from './cards-helpers';
+import { authorize, availableOf, expectAuth, newCard, newGroup } from '../support/cards-helpers';
 import { localDay, localDayStart } from '../support/zoned-calendar-reference';
 
 // Pinned (by the harness): day, week and month limits roll over only when a test advances the clock.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CardGroup } from '../../src/shared/service';
-import { startClient, type Client } from './harness';
+import { startClient, type Client } from '../support/sandbox-harness';
 import { expectError } from '../support/errors';
-import { groupState, newGroup } from './cards-helpers';
+import { groupState, newGroup } from '../support/cards-helpers';
 
 let c: Client;
 beforeAll(async () => {

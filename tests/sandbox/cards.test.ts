@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Card } from '../../src/shared/service';
-import { startClient, startOfUtcDay, TEST_NOW, type Client } from './harness';
+import { startClient, startOfUtcDay, TEST_NOW, type Client } from '../support/sandbox-harness';
 import { expectError } from '../support/errors';
-import { cardState, luhnValid, newCard, newGroup } from './cards-helpers';
+import { cardState, luhnValid, newCard, newGroup } from '../support/cards-helpers';
 
 let c: Client;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addMonthsUtc, commissionDatesBetween, commissionDueMs, nextCommissionMs } from '../../src/shared/accounts/commission-dates';
-import { DAY, startClient, type Client } from './harness';
-import { balanceOf, freshKey, newVirtualAccount, postTransfer } from './virtual-accounts-helpers';
+import { DAY, startClient, type Client } from '../support/sandbox-harness';
+import { balanceOf, freshKey, newVirtualAccount, postTransfer } from '../support/virtual-accounts-helpers';
 
 // A fresh world per test: the seeded rule's state and the clock never depend on which tests ran before.
 let c: Client;

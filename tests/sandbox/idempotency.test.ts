@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startClient, type Client } from './harness';
+import { startClient, type Client } from '../support/sandbox-harness';
 import { expectError } from '../support/errors';
-import { balanceOf, freshKey, newVirtualAccount, postTransfer } from './virtual-accounts-helpers';
+import { balanceOf, freshKey, newVirtualAccount, postTransfer } from '../support/virtual-accounts-helpers';
 
 const HOUR = 3_600_000;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OfframpResult } from '../../src/shared/service';
-import { startClient, type Client } from './harness';
+import { startClient, type Client } from '../support/sandbox-harness';
 import { expectError } from '../support/errors';
 
 let c: Client;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CardEvent, FeeDetails, Transaction } from '../../src/shared/service';
 import { expectError } from '../support/errors';
-import { availableOf, expectAuth, newCard } from './cards-helpers';
-import { startClient, type Client } from './harness';
+import { availableOf, expectAuth, newCard } from '../support/cards-helpers';
+import { startClient, type Client } from '../support/sandbox-harness';
 
 // Pinned by the harness; a purchase settles only when a test advances the clock two days.
 let c: Client;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/shared/service';
-import { startClient, type Client } from './harness';
-import { checkAgainst, loadReference, referencePath, responseSchema, type Deviations } from './reference-schema';
+import { startClient, type Client } from '../support/sandbox-harness';
+import { checkAgainst, loadReference, referencePath, responseSchema, type Deviations } from '../support/reference-schema';
 
 /**
  * Every endpoint of the reference contract, called with valid input on real ids, answers a

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { awkwardLimit, awkwardNow } from '../support/spending-generators';
 import { referenceDecline, referenceLimits, referencePeriod, spentIn, type RefConstraint, type RefLimit, type RefTransaction } from '../support/spending-reference';
 import { localDay, localDayStart, midnightSkipped } from '../support/zoned-calendar-reference';
-import { startClient, type Client } from './harness';
+import { startClient, type Client } from '../support/sandbox-harness';
 
 /**
  * The sandbox's authorizations and utilization answers, over HTTP, held to the README's reading as

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startClient, type Client } from './harness';
+import { startClient, type Client } from '../support/sandbox-harness';
 import { expectError } from '../support/errors';
-import { balanceOf, newVirtualAccount, postTransfer } from './virtual-accounts-helpers';
+import { balanceOf, newVirtualAccount, postTransfer } from '../support/virtual-accounts-helpers';
 
 let c: Client;
 beforeAll(async () => {

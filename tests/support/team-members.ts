@@ -6,7 +6,7 @@ import { claimRows, recordOutcomes, renewLease, type ClaimResult, type OutcomeIn
 import type { PgCluster } from './pg-cluster';
 import { MemorySecretStore } from '../../src/main/secrets/memory-secret-store';
 import type { SecretStore } from '../../src/main/secrets/secret-store';
-import { startCore, type CoreHarness } from '../unit/core-helpers';
+import { startCore, type CoreHarness } from './core-helpers';
 import { answerStandInPayer } from './stand-in-payer';
 
 /**

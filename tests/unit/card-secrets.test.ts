@@ -4,9 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PROFILE_ID } from '../../src/main/core';
 import type { Sandbox } from '../../src/sandbox';
 import { endpoints, type EndpointName } from '../../src/shared/service';
-import { startCaptureServer, type CaptureServer } from './capture-server';
-import { startCore, type CoreHarness } from './core-helpers';
-import { json, startStub } from './service-client-helpers';
+import { startCaptureServer, type CaptureServer } from '../support/capture-server';
+import { startCore, type CoreHarness } from '../support/core-helpers';
+import { json, startStub } from '../support/service-client-helpers';
 
 // DESIGN.md "Card reveal": only the reveal channel reaches {vault_url} with include_pan /
 // include_cvv, every reveal is audited (never the number), and no error carries the number.

@@ -9,7 +9,7 @@ import type { Sandbox } from '../../src/sandbox';
 import type { LoggedRequest } from '../../src/sandbox/http/request-log';
 import type { Result, ResultOf } from '../../src/shared/ipc';
 import { FakePrompt } from '../support/fake-prompt';
-import { startCore, type CoreHarness } from './core-helpers';
+import { startCore, type CoreHarness } from '../support/core-helpers';
 
 // Issue 23, finding 1: every Demo card's number and code came out through `cards:reveal` in
 // 175 ms, with no limit and no confirmation main owns. Now main asks in its own prompt before

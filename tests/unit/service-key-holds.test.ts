@@ -10,7 +10,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox';
 import type { IpcError } from '../../src/shared/ipc';
 import { caught } from '../support/errors';
 import { FakePrompt } from '../support/fake-prompt';
-import { json, realIds, startStub } from './service-client-helpers';
+import { json, realIds, startStub } from '../support/service-client-helpers';
 
 /**
  * Main keeps the service's Retry-After per idempotency key and refuses, unsent, an earlier send of

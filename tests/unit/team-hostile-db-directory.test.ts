@@ -1,7 +1,7 @@
 import { createHash, createPrivateKey, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { asLogin, keychainOf, PINNED_NOW, type Desktop } from './workspace-helpers';
-import { attackable, booked, drafted, letSend, viewOf } from './hostile-db-helpers';
+import { asLogin, keychainOf, PINNED_NOW, type Desktop } from '../support/workspace-helpers';
+import { attackable, booked, drafted, letSend, viewOf } from '../support/hostile-db-helpers';
 
 // A hostile database against the directory and the decisions: an entry withheld from one desktop,
 // a login registered twice, a decision replayed under another policy version, junk in the audit.

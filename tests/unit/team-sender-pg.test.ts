@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/shared/service';
-import { startClient, type Client } from '../sandbox/harness';
+import { startClient, type Client } from '../support/sandbox-harness';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
-import { decideAndPush, mainOf, memberOf, PINNED_NOW, signDraft, signedOnly, startTeam, type Desktop, type Team } from './workspace-helpers';
+import { decideAndPush, mainOf, memberOf, PINNED_NOW, signDraft, signedOnly, startTeam, type Desktop, type Team } from '../support/workspace-helpers';
 
 // main's team sender against a real workspace (PostgreSQL, main's cores for three desktops) and a
 // real sandbox over HTTP: a row its drafter cannot approve waits, a second member's approval

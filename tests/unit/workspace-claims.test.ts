@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClaimResult, OutcomeInput } from '../../src/main/workspace/claims';
-import { decideAndPush, draftAndPush, mainOf, memberOf, teamFixture, type Desktop } from './workspace-helpers';
+import { decideAndPush, draftAndPush, mainOf, memberOf, teamFixture, type Desktop } from '../support/workspace-helpers';
 
 const f = teamFixture({ Clerk: 'drafter', Controller: 'approver', Treasurer: 'approver' });
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createServiceClient, type CallArgs, type ServiceClient, type ServiceClientOptions, type ServiceOutcome } from '../../src/main/service';
 import type { EndpointName } from '../../src/shared/service';
 import { startSandbox, type Sandbox, type SandboxOptions, type World } from '../../src/sandbox';
-import { untilRefused } from '../support/network';
+import { untilRefused } from './network';
 
 /** Shared set-up of the ServiceClient tests: a real sandbox on loopback and a client pointed at it. */
 

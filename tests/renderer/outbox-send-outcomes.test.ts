@@ -6,9 +6,9 @@ import { classifySend } from '../../src/shared/outbox/classify';
 import { payloadHash } from '../../src/renderer/src/outbox/model/payload-hash';
 import * as t from '../../src/renderer/src/outbox/model/transitions';
 import type { OutboxRow } from '../../src/shared/outbox';
-import { ADA, paymentInput, row, SVC, T0, transferInput } from './outbox-fixtures';
-import { startCore, type CoreHarness } from './core-helpers';
-import { realIds } from './service-client-helpers';
+import { ADA, paymentInput, row, SVC, T0, transferInput } from '../support/outbox-fixtures';
+import { startCore, type CoreHarness } from '../support/core-helpers';
+import { realIds } from '../support/service-client-helpers';
 
 // What a send comes to, through main's real client over real HTTP, with the sandbox's faults:
 // the outbox's safety rests on these answers (resend with the same key, or stop for a person).
