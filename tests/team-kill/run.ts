@@ -12,6 +12,10 @@
  * kill. The team (admin, a Clerk who drafts, a Controller who approves) is set up through main's
  * handlers in this process. `TEAM_KILL_SEED` replays a run's kill schedule. Exits 1 on a miss,
  * and when it cannot run (no Chromium, no PostgreSQL, no build).
+ *
+ * The sender's decisions are tested in the unit lane (tests/unit/team-run, team-sending,
+ * team-sender-pg); this lane is apart because only whole processes killed and started again show
+ * what a crash leaves behind (see tests/unit/team-sender-pg.test.ts).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
