@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import { draftTransfer, openSection, syncedDemo } from './harness/flows';
 import { virtualAccountView } from '../../src/sandbox/accounts/views';
-import { formatCents } from '../../src/shared/money';
+import { dollars, escapeRegExp as escape } from './harness/text';
 
 // The Approvals inbox with no team workspace (the Demo): this desktop's rows awaiting approval,
 // with the source's balance after each (from the sandbox's own figures), approved with A after an
@@ -10,8 +10,6 @@ import { formatCents } from '../../src/shared/money';
 const FIXED_NOON = Date.UTC(2026, 2, 18, 12);
 test.use({ session: { now: FIXED_NOON, demo: { seed: 11, transactions: 200 } } });
 
-const dollars = (cents: number) => `$${formatCents(cents)}`;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test('approve with A and reject with R from the inbox: confirmed in the app, sent once, the rejected one never', async ({ app }) => {
   test.slow();
