@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/shared/service';
-import { startClient, type Client } from '../support/sandbox-harness';
+import { clientForFile } from '../support/sandbox-harness';
 import { checkAgainst, loadReference, referencePath, responseSchema, type Deviations } from '../support/reference-schema';
 
 /**
@@ -16,11 +16,7 @@ const reference = path ? loadReference(path) : { paths: {}, components: { schema
 /** SERVICE.md wins where it states otherwise: "closedAt ... null when never closed" (2.4). */
 const SERVICE_MD: Deviations = { nullAllowed: (path) => /\.virtualAccount\.closedAt$/.test(path) };
 
-let c: Client;
-beforeAll(async () => {
-  c = await startClient({ transactions: 200, pageSize: 3 });
-});
-afterAll(() => c.close());
+const c = clientForFile({ transactions: 200, pageSize: 3 });
 
 function ids() {
   const w = c.sandbox.world;
