@@ -11,6 +11,7 @@ import { startSandbox } from '../../src/sandbox';
 import { emit as print } from './shared/io';
 import { judgeLines, type BenchLine } from './shared/line-verdict';
 import { percentiles as stats } from './shared/stats';
+import { lcg } from '../support/lcg';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
@@ -33,14 +34,6 @@ function verdict(): number {
 }
 
 /** A small deterministic generator so two runs ask the same questions. */
-function lcg(seed: number): () => number {
-  let x = seed >>> 0;
-  return () => {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    return x / 4294967296;
-  };
-}
-
 async function main(): Promise<void> {
   const t0 = performance.now();
   const sandbox = await startSandbox({ transactions: TRANSACTIONS, validateResponses: false, seed: 42 });
@@ -68,7 +61,7 @@ async function main(): Promise<void> {
 
   const w = sandbox.world;
   const now = w.clock.now();
-  const rand = lcg(7);
+  const rand = lcg(7).next;
   // The busiest card and a regular virtual account, found through the store (the bench's own business).
   let busiestCard = '';
   let busiestCount = -1;

@@ -193,6 +193,9 @@ export async function decideAndPush(d: Desktop, drafts: { text: string; signatur
   return d.h.ok('workspace:push', { workspaceId: d.workspaceId, drafts: [], decisions });
 }
 
+/** A row of the workspace as `d` reads it through main, closed ones included. */
+export const rowOf = async (d: Desktop, rowId: string) => (await d.h.ok('workspace:rows', { workspaceId: d.workspaceId, rowIds: [rowId], includeClosed: true }))[0];
+
 export function summaryOf(d: Desktop): Promise<WorkspaceSummary | undefined> {
   return d.h.ok('workspace:list').then((all) => all.find((w) => w.id === d.workspaceId));
 }

@@ -31,6 +31,7 @@ import { startAnswerHold, type AnswerHold } from './answer-hold';
 import { KillableDesktop } from './killable-desktop';
 import { draftApproved, senderDirs, setUpTeam } from './setup';
 import { judgeKillRun, type KillRecord, type Planned } from './verdict';
+import { sleep } from '../support/turns';
 
 const ROOT = resolve(__dirname, '../..');
 const TRANSFERS = 200;
@@ -46,7 +47,6 @@ const PAYMENT_PATH = '/pay';
 /** The whole run must finish within about five minutes on two cores. */
 const FINISH_LIMIT_MS = 150_000;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
 
 /** Waits until `check` answers something, polling; fails with `what` after `limitMs`. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/shared/service';
 import { startClient, type Client } from '../support/sandbox-harness';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
-import { decideAndPush, mainOf, memberOf, PINNED_NOW, signDraft, signedOnly, startTeam, type Desktop, type Team } from '../support/workspace-helpers';
+import { decideAndPush, mainOf, memberOf, PINNED_NOW, rowOf, signDraft, signedOnly, startTeam, type Desktop, type Team } from '../support/workspace-helpers';
 
 // main's team sender against a real workspace (PostgreSQL, main's cores for three desktops) and a
 // real sandbox over HTTP: a row its drafter cannot approve waits, a second member's approval
@@ -48,7 +48,6 @@ function accounts(): { source: string; destination: string } {
 }
 
 const sending = (d: Desktop, on: boolean) => d.h.ok('outbox:pause', { profileId: d.profileId, paused: !on });
-const rowOf = async (d: Desktop, rowId: string) => (await d.h.ok('workspace:rows', { workspaceId: d.workspaceId, rowIds: [rowId], includeClosed: true }))[0];
 
 describe('main’s team sender on a real workspace and sandbox', () => {
   it('a row its drafter cannot approve waits; approved by a second member, two desktops sending at once move it once', async () => {
