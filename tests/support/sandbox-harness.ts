@@ -130,3 +130,10 @@ export function clientForFile(options: SandboxOptions = {}, { each = false } = {
     close: () => the().close(),
   };
 }
+
+/** The body of an answer under 300; otherwise it throws, naming `what` was asked and the answer. */
+export async function okBody<T>(p: Promise<{ status: number; body: T }>, what: string): Promise<T> {
+  const r = await p;
+  if (r.status >= 300) throw new Error(`${what} answered ${r.status}: ${JSON.stringify(r.body)}`);
+  return r.body;
+}
