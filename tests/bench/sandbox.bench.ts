@@ -8,8 +8,8 @@
  *   npm run bench:sandbox            (BENCH_TRANSACTIONS=200000 npm run bench:sandbox for a quick run)
  */
 import { startSandbox } from '../../src/sandbox';
-import { emit as print } from './shared/io';
-import { judgeLines, type BenchLine } from './shared/line-verdict';
+import { emit as print, keptLines } from './shared/io';
+import { judgeLines } from './shared/line-verdict';
 import { percentiles as stats } from './shared/stats';
 import { lcg } from '../support/lcg';
 
@@ -20,11 +20,7 @@ const DAY = 86_400_000;
 const REQUIRED = ['seed', 'baseline', 'list', 'aggregation', 'transfer'];
 
 /** Every line printed, for the verdict. */
-const lines: BenchLine[] = [];
-function emit(line: BenchLine): void {
-  lines.push(line);
-  print(line);
-}
+const { lines, emit } = keptLines();
 
 /** The last line: exit 1 on any missed target, error, or part of the run that printed nothing. */
 function verdict(): number {
