@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addMonthsUtc, commissionDatesBetween, commissionDueMs, nextCommissionMs } from '../../src/shared/accounts/commission-dates';
 import { clientForFile, DAY, startClient } from '../support/sandbox-harness';
-import { balanceOf, freshKey, newVirtualAccount, postTransfer } from '../support/virtual-accounts-helpers';
+import { balanceOf, newVirtualAccount, postTransfer } from '../support/virtual-accounts-helpers';
+import { freshKey } from '../support/fresh-key';
 
 // A fresh world per test: the seeded rule's state and the clock never depend on which tests ran before.
 const c = clientForFile({ transactions: 100 }, { each: true });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { clientForFile } from '../support/sandbox-harness';
 import { expectError } from '../support/errors';
-import { freshKey, postTransfer } from '../support/virtual-accounts-helpers';
+import { postTransfer } from '../support/virtual-accounts-helpers';
+import { freshKey } from '../support/fresh-key';
 
 const c = clientForFile({ pageSize: 2 });
 

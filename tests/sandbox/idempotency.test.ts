@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { clientForFile, startClient } from '../support/sandbox-harness';
 import { expectError } from '../support/errors';
-import { balanceOf, freshKey, newVirtualAccount, postTransfer } from '../support/virtual-accounts-helpers';
+import { balanceOf, newVirtualAccount, postTransfer } from '../support/virtual-accounts-helpers';
+import { freshKey } from '../support/fresh-key';
 
 const HOUR = 3_600_000;
 

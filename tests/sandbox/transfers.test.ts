@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { clientForFile } from '../support/sandbox-harness';
 import { expectError } from '../support/errors';
-import { balanceOf, freshKey, ledgerCount, moneySnapshot, newVirtualAccount, postTransfer } from '../support/virtual-accounts-helpers';
+import { balanceOf, ledgerCount, moneySnapshot, newVirtualAccount, postTransfer } from '../support/virtual-accounts-helpers';
+import { freshKey } from '../support/fresh-key';
 
 const c = clientForFile();
 
