@@ -28,7 +28,7 @@ export function vaNamed(sandbox: Sandbox, name: string): VirtualAccountRecord {
 
 /** The last request's sequence number: what came after it is what a step sent. */
 export function lastSeq(sandbox: Sandbox): number {
-  return sandbox.requests.all().at(-1)?.seq ?? 0;
+  return sandbox.requests.lastSeq;
 }
 
 /** The virtual-account writes (PATCH, POST) the service received after `after`. */
