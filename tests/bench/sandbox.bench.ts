@@ -8,9 +8,10 @@
  *   npm run bench:sandbox            (BENCH_TRANSACTIONS=200000 npm run bench:sandbox for a quick run)
  */
 import { startSandbox } from '../../src/sandbox';
-import { emit as print } from './shared/io';
-import { judgeLines, type BenchLine } from './shared/line-verdict';
+import { emit as print, keptLines } from './shared/io';
+import { judgeLines } from './shared/line-verdict';
 import { percentiles as stats } from './shared/stats';
+import { lcg } from '../support/lcg';
 
 const TRANSACTIONS = Number(process.env.BENCH_TRANSACTIONS ?? 1_000_000);
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
@@ -19,11 +20,7 @@ const DAY = 86_400_000;
 const REQUIRED = ['seed', 'baseline', 'list', 'aggregation', 'transfer'];
 
 /** Every line printed, for the verdict. */
-const lines: BenchLine[] = [];
-function emit(line: BenchLine): void {
-  lines.push(line);
-  print(line);
-}
+const { lines, emit } = keptLines();
 
 /** The last line: exit 1 on any missed target, error, or part of the run that printed nothing. */
 function verdict(): number {
@@ -33,14 +30,6 @@ function verdict(): number {
 }
 
 /** A small deterministic generator so two runs ask the same questions. */
-function lcg(seed: number): () => number {
-  let x = seed >>> 0;
-  return () => {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    return x / 4294967296;
-  };
-}
-
 async function main(): Promise<void> {
   const t0 = performance.now();
   const sandbox = await startSandbox({ transactions: TRANSACTIONS, validateResponses: false, seed: 42 });
@@ -68,7 +57,7 @@ async function main(): Promise<void> {
 
   const w = sandbox.world;
   const now = w.clock.now();
-  const rand = lcg(7);
+  const rand = lcg(7).next;
   // The busiest card and a regular virtual account, found through the store (the bench's own business).
   let busiestCard = '';
   let busiestCount = -1;

@@ -25,7 +25,7 @@ import { toSearchRow } from '../../src/renderer/src/search/model/search-row';
 import { wordsOf } from '../../src/renderer/src/model/query-text';
 import { createWorld } from '../../src/sandbox/seed/create-world';
 import type { Transaction } from '../../src/shared/service';
-import { emit as print } from './shared/io';
+import { emit as print, keptLines } from './shared/io';
 import { judgeLines, type BenchLine } from './shared/line-verdict';
 import { percentiles } from './shared/stats';
 
@@ -41,11 +41,7 @@ const PAGE = 50;
 type Categories = Record<string, TxQuery[]>;
 
 /** Every line printed (the worker process's too), for the parent's verdict. */
-const lines: BenchLine[] = [];
-function emit(line: BenchLine): void {
-  lines.push(line);
-  print(line);
-}
+const { lines, emit } = keptLines();
 
 /** Deterministic choices (xorshift32), so two runs ask the same questions. */
 function chooser(seed: number): () => number {

@@ -5,6 +5,7 @@ import { test, expect } from './fixtures';
 import { PINNED_NOON } from './harness/clock';
 import { startEmptySandbox } from './harness/empty-sandbox';
 import { draftTransfer, openSection, saveLiveProfile, synced, syncedDemo } from './harness/flows';
+import { twoAccounts } from './harness/accounts';
 
 /**
  * axe-core (WCAG 2.1 A and AA) on every screen the sidebar reaches, the main detail panes and the
@@ -82,13 +83,6 @@ async function withoutMotion(page: Page): Promise<void> {
 const firstRow = (grid: Locator) => grid.getByRole('row').nth(1);
 
 /** Two open virtual accounts of the Demo, for a transfer that waits in Approvals. */
-function twoAccounts(sandbox: Sandbox): { from: string; to: string } {
-  const w = sandbox.world;
-  const to = [...w.virtualAccounts.values()].find((v) => v.id !== w.primaryVirtualAccountId && v.closedAt === null);
-  if (!to) throw new Error('the Demo has no second open virtual account');
-  return { from: w.primaryVirtualAccountId, to: to.id };
-}
-
 /** The palette and the shortcuts sheet, opened from the keyboard where the person is. */
 async function auditKeyboardDialogs(page: Page, a: Audits): Promise<void> {
   await page.getByRole('heading', { level: 1 }).focus();

@@ -9,8 +9,8 @@ import { expectedRows, exportAs, fillRange, holdNextSave, movedMoney, openAccoun
 import { serviceAccounts } from './harness/dashboard';
 import { allTransactions } from './harness/expected';
 import { EXPECTED_COLUMNS, expectedCsvRow, readCsv } from './harness/csv-expected';
-import { expectedOfxRow, expectedText } from '../renderer/ofx-expected';
-import { libofxInstant, ofxdumpFile } from '../renderer/ofxdump';
+import { expectedOfxRow, expectedText } from '../support/ofx-expected';
+import { libofxInstant, ofxdumpFile } from '../support/ofxdump';
 
 /**
  * The account export through the Accounts screen against the Demo's sandbox: OFX and CSV of one

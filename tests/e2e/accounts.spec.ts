@@ -4,7 +4,7 @@ import { PINNED_NOON } from './harness/clock';
 import { accountDetail, accountList, accountWritesAfter, holdNextCall, lastSeq, localStart, openAccount, vaNamed } from './harness/accounts';
 import { createVirtualAccount } from '../../src/sandbox/accounts/virtual-accounts';
 import { virtualAccountView } from '../../src/sandbox/accounts/views';
-import { formatCents } from '../../src/shared/money';
+import { dollars } from './harness/text';
 
 /**
  * The Accounts screen against the Demo's sandbox (pinned clock): the list and its closed
@@ -14,7 +14,6 @@ import { formatCents } from '../../src/shared/money';
 const START = PINNED_NOON;
 test.use({ session: { now: START, demo: { seed: 7, transactions: 300 } } });
 
-const dollars = (cents: number) => `$${formatCents(cents)}`;
 
 test('list, show closed, numbers with copy; offline the cached list, detail and transactions read with "as of" and edits are disabled', async ({ app }) => {
   const sandbox = await syncedDemo(app);

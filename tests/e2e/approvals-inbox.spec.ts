@@ -1,9 +1,9 @@
 import { test, expect, type App } from './fixtures';
 import { draftTransfer, openSection, syncedDemo } from './harness/flows';
 import { virtualAccountView } from '../../src/sandbox/accounts/views';
-import { formatCents } from '../../src/shared/money';
 import { holdChannel } from './harness/held-calls';
 import { mainOf } from './harness/team-forgery';
+import { dollars, escapeRegExp as escape } from './harness/text';
 
 // The Approvals inbox with no team workspace (the Demo): this desktop's rows awaiting approval,
 // with the source's balance after each (from the sandbox's own figures), approved with A after an
@@ -12,8 +12,6 @@ import { mainOf } from './harness/team-forgery';
 const FIXED_NOON = Date.UTC(2026, 2, 18, 12);
 test.use({ session: { now: FIXED_NOON, demo: { seed: 11, transactions: 200 } } });
 
-const dollars = (cents: number) => `$${formatCents(cents)}`;
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Two transfers drafted here, $11.11 then $22.22 between the Demo's first two open accounts, and the inbox showing them. */
 async function twoDraftsInInbox(app: App) {

@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import type { Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
 import { openSection, syncedDemo } from './harness/flows';
 import { PINNED_NOON } from './harness/clock';
+import { accountDetail as details, offrampWallets as wallets, openAccount, vaNamed } from './harness/accounts';
 
 /**
  * Issue 23, finding 3: one record the app cannot draw must not blank the window. Records are put
@@ -44,24 +44,11 @@ async function reload(page: Page): Promise<void> {
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
 }
 
-function accountId(sandbox: Sandbox, name: string): string {
-  const va = [...sandbox.world.virtualAccounts.values()].find((v) => v.name === name);
-  if (!va) throw new Error(`no account named ${name} in the seed`);
-  return va.id;
-}
-
-const details = (page: Page) => page.getByRole('region', { name: 'Account details' });
-const wallets = (page: Page) => details(page).getByRole('region', { name: 'Off-ramp wallets' });
-
-async function openAccount(page: Page, name: string): Promise<void> {
-  await page.getByRole('listbox', { name: 'Virtual accounts' }).getByRole('option', { name: new RegExp(`^${name}`) }).click();
-  await expect(details(page).getByRole('heading', { level: 2, name })).toBeVisible();
-}
 
 test('a wallet cached with an empty address is reported in words; the account, a new wallet and the other screens work', async ({ app }) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
-  const payroll = accountId(sandbox, 'Payroll');
+  const payroll = vaNamed(sandbox, 'Payroll').id;
   const timestamp = new Date(START).toISOString();
   // What an earlier version cached whole from a service that answered an empty address.
   await cacheRecord(page, 'wallet', 'wal_old', {

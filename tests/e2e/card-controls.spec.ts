@@ -2,10 +2,11 @@ import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
 import { openSection, syncedDemo, syncUntil } from './harness/flows';
-import { authorize } from './harness/cards';
+import { authorize, cardDetail as detail, openCard } from './harness/cards';
 import { PINNED_NOON } from './harness/clock';
 import { spentIn, type RefTransaction } from '../support/spending-reference';
 import { localDay, localDayStart } from '../support/zoned-calendar-reference';
+import { dollars } from './harness/text';
 
 /**
  * Spending controls through the Cards screen against the Demo's sandbox: allowlists of countries
@@ -16,10 +17,7 @@ import { localDay, localDayStart } from '../support/zoned-calendar-reference';
 const START = PINNED_NOON;
 test.use({ session: { now: START, demo: { seed: 7, transactions: 300 } } });
 
-const detail = (page: Page) => page.getByRole('region', { name: 'Card details' });
 
-/** "$1,234.56", written here from integer cents (not with the app's formatter). */
-const usd = (cents: number) => `$${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
 
 /** The sandbox's answer to an API call, as any client gets it. */
 async function api<T>(sandbox: Sandbox, method: string, path: string, body?: unknown): Promise<T> {
@@ -32,11 +30,10 @@ async function api<T>(sandbox: Sandbox, method: string, path: string, body?: unk
   return (await res.json()) as T;
 }
 
-async function openCard(page: Page, name: string) {
+/** Opens the Cards screen, then the card named `name`. */
+async function openCardsAt(page: Page, name: string) {
   await openSection(page, 'Cards');
-  await page.getByRole('group', { name: 'Card filters' }).getByLabel('Search').fill(name);
-  await page.getByRole('grid', { name: 'Cards' }).getByRole('row').filter({ hasText: name }).first().click();
-  await expect(detail(page).getByRole('heading', { level: 2, name })).toBeVisible();
+  await openCard(page, name);
 }
 
 /** Syncs until a purchase at `merchant` is in the cache (the Transactions screen finds it). */
@@ -143,7 +140,7 @@ test('a group’s limit counts the purchases a card made before it joined, in th
   expect(await authorize(sandbox, { cardId: card.id, amountCents: 6_000, merchantName: 'Corner Shop', mcc: '5999', country: 'US' })).toMatchObject({ approved: true });
   await syncedPurchase(page, 'Corner Shop');
 
-  await openCard(page, card.name);
+  await openCardsAt(page, card.name);
   const edits = detail(page).getByRole('group', { name: 'Edit the card' });
   await expect(edits.getByText('The card’s purchases of the current periods move with it: they count toward the limits of the group it joins, and no longer toward those of the group it leaves.')).toBeVisible();
   await edits.getByLabel('Group').selectOption({ label: 'Field team' });
@@ -168,7 +165,7 @@ test('a disputed purchase counts toward a limit, as the meter says and the servi
   const disputes = await api<{ items: RefTransaction[] }>(sandbox, 'GET', '/transaction?filter:detailed_status=dispute');
   const disputed = disputes.items.map((t) => sandbox.world.cards.get(t.cardId ?? '')).find((c) => c?.status === 'active');
   if (!disputed) throw new Error('no disputed purchase on an active card in the Demo');
-  await openCard(page, disputed.name);
+  await openCardsAt(page, disputed.name);
   await addLimit(page, { amount: '1000000', preset: 'collective', zone: 'UTC' });
 
   // Expected from the service's transactions with docs/features/cards.md's reading (tests/support), never with the app's.
@@ -181,7 +178,7 @@ test('a disputed purchase counts toward a limit, as the meter says and the servi
   const spent = spentIn(txs, {});
   const withoutDisputes = spentIn(txs.filter((t) => t.detailedStatus !== 'dispute'), {});
   expect(spent).toBeGreaterThan(withoutDisputes);
-  await expect(detail(page).getByRole('list', { name: 'Spending of this card against its limits' })).toContainText(`${usd(spent)} spent of $1,000,000.00`);
+  await expect(detail(page).getByRole('list', { name: 'Spending of this card against its limits' })).toContainText(`${dollars(spent)} spent of $1,000,000.00`);
   await expect(detail(page).getByText('Counted: card purchases that are pending, settled or disputed, in the period they were authorized.', { exact: false })).toBeVisible();
   const service = await api<{ spend: { amountCents: number } }>(sandbox, 'GET', disputed.cardGroupId ? `/card-group/${disputed.cardGroupId}/utilization` : `/card/${disputed.id}/utilization`);
   if (!disputed.cardGroupId) expect(service.spend.amountCents).toBe(spent);
@@ -198,11 +195,11 @@ test.describe('an hour before a midnight the clock skips', () => {
     const { page } = app;
     const card = [...sandbox.world.cards.values()].find((c) => c.name === 'Hardware Purchases');
     if (!card) throw new Error('no Hardware Purchases card in the Demo');
-    await openCard(page, 'Hardware Purchases');
+    await openCardsAt(page, 'Hardware Purchases');
     await addLimit(page, { amount: '50', preset: 'daily', zone: 'America/Havana' });
     expect(await authorize(sandbox, { cardId: card.id, amountCents: 3_000, merchantName: 'Corner Shop', mcc: '5999', country: 'US' })).toMatchObject({ approved: true });
     await syncedPurchase(page, 'Corner Shop');
-    await openCard(page, 'Hardware Purchases');
+    await openCardsAt(page, 'Hardware Purchases');
 
     const reset = localDayStart(localDay(HAVANA, 'America/Havana') + 1, 'America/Havana');
     const resetWords = `${new Date(reset).toLocaleString('en-US', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })} UTC`;

@@ -1,10 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
 import { test, expect, type App } from './fixtures';
 import { openSection, syncedDemo } from './harness/flows';
 import { dumpDir, dumpPage, keyForms } from './harness/leaks';
+import { openCard } from './harness/cards';
+import { cardFromVault as fromVault } from '../support/vault';
 
 /**
  * docs/features/card-numbers.md, "The reveal": a card's number and code come only from main's reveal channel, are
@@ -22,13 +23,6 @@ interface Secrets {
   last4: string;
   pan: string;
   cvv: string;
-}
-
-/** The card's number and code from the vault over HTTP, not through the app. */
-async function fromVault(s: Sandbox, cardId: string): Promise<{ pan: string; cvv: string; last4: string }> {
-  const r = await fetch(`${s.vaultUrl}/card/${encodeURIComponent(cardId)}?include_pan=true&include_cvv=true`, { headers: { 'x-api-key': s.apiKey } });
-  expect(r.status, 'the vault answers the oracle read').toBe(200);
-  return (await r.json()) as { pan: string; cvv: string; last4: string };
 }
 
 const grouped = (pan: string) => pan.replace(/(.{4})(?=.)/g, '$1 ');
@@ -81,14 +75,6 @@ function uniquelyNamed(s: Sandbox, name: string): boolean {
  * Opens a card from the Cards screen by its name (a click on its row); returns its details panel
  * and, inside it, CardSecrets' own region (assertions stay there, whatever else the panel shows).
  */
-async function openCard(page: Page, name: string) {
-  // The list is virtualized (rows out of view are not in the DOM): narrow it to the card first.
-  await page.getByRole('group', { name: 'Card filters' }).getByLabel('Search').fill(name);
-  await page.getByRole('grid', { name: 'Cards' }).getByRole('row').filter({ hasText: name }).click();
-  const details = page.getByRole('region', { name: 'Card details' });
-  await expect(details).toBeVisible();
-  return { details, secrets: details.getByRole('region', { name: 'Card number and code' }) };
-}
 
 /** The Demo synced and the Cards screen open on an active card whose name no other card's contains. */
 async function onACard(app: App) {

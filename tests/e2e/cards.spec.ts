@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
 import { openSection, syncUntil, syncedDemo } from './harness/flows';
-import { authorize } from './harness/cards';
+import { authorize, cardDetail as detail, cardList as list, findCard, openCard } from './harness/cards';
 import { PINNED_NOON } from './harness/clock';
 
 /**
@@ -14,8 +14,6 @@ import { PINNED_NOON } from './harness/clock';
 const START = PINNED_NOON;
 test.use({ session: { now: START, demo: { seed: 7, transactions: 300 } } });
 
-const list = (page: Page) => page.getByRole('grid', { name: 'Cards' });
-const detail = (page: Page) => page.getByRole('region', { name: 'Card details' });
 
 function cardId(sandbox: Sandbox, name: string): string {
   const card = [...sandbox.world.cards.values()].find((c) => c.name === name);
@@ -32,17 +30,6 @@ function cardWrites(sandbox: Sandbox, after: number) {
 /** The group-by-id select (its accessible name also carries the option shown). */
 const groupSelect = (page: Page) => page.getByRole('group', { name: 'Card filters' }).getByRole('combobox', { name: /^Group\b/ });
 
-/** Narrows the virtualized list to `name` (rows out of view are not in the DOM). */
-async function findCard(page: Page, name: string) {
-  await page.getByRole('group', { name: 'Card filters' }).getByLabel('Search').fill(name);
-  await expect(list(page).getByRole('row').filter({ hasText: name }).first()).toBeVisible();
-}
-
-async function openCard(page: Page, name: string) {
-  await findCard(page, name);
-  await list(page).getByRole('row').filter({ hasText: name }).first().click();
-  await expect(detail(page).getByRole('heading', { level: 2, name })).toBeVisible();
-}
 
 test('the cached card list filters, sorts and searches offline', async ({ app }) => {
   const sandbox = await syncedDemo(app);

@@ -6,7 +6,8 @@ import { newItemForm, openSection, startDemo, syncUntil, synced, syncedDemo } fr
 import { authorize } from './harness/cards';
 import { PINNED_NOON } from './harness/clock';
 import { changeOn, DAY_MS, dayAfter, dayRow, forecastTable, panel, sendTransferNow, serviceAccounts, setCommission, setMonthlyLimit, shownDay } from './harness/dashboard';
-import { cardSpendByMonth, disputePurchase, moveCard, newCard, projectedDailySpend, purchaseNamingNoAccount, spendingAccountOf, usd } from './harness/dashboard-oracle';
+import { cardSpendByMonth, disputePurchase, moveCard, newCard, projectedDailySpend, purchaseNamingNoAccount, spendingAccountOf } from './harness/dashboard-oracle';
+import { escapeRegExp as escape, usd } from './harness/text';
 
 /**
  * The Dashboard against the Demo's sandbox, every clock (the page's, main's, the Demo's) pinned to
@@ -18,7 +19,6 @@ import { cardSpendByMonth, disputePurchase, moveCard, newCard, projectedDailySpe
 const START = PINNED_NOON;
 test.use({ session: { now: START, demo: { seed: 7, transactions: 300 } } });
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test('first screen: cash equal to the service, a scheduled transfer in the outbox and the forecast, its overdraw, a commission on its due day, offline with "as of"', async ({ app }) => {
   test.slow();

@@ -1,12 +1,10 @@
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectedSearch } from './harness/expected';
 import { openSection, startDemo } from './harness/flows';
+import { resultSummary as summary, searchTransactions as search } from './harness/transactions';
+import { count as fmt } from './harness/text';
 
-const fmt = (n: number) => n.toLocaleString('en-US');
 
-const summary = (page: Page) => page.locator('.result-summary');
-const search = (page: Page, text: string) => page.getByLabel('Search transactions').fill(text);
 
 test('Settings resets the Demo: a new service, the old cache forgotten, the new history synced', async ({ app }) => {
   // Syncs the Demo twice (before and after the reset).

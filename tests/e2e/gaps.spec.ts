@@ -4,7 +4,7 @@ import type { Transaction } from '../../src/shared/service';
 import { test, expect } from './fixtures';
 import { authorize } from './harness/cards';
 import { panel } from './harness/dashboard';
-import { usd } from './harness/dashboard-oracle';
+import { usd } from './harness/text';
 import { allTransactions } from './harness/expected';
 import { openSection, syncUntil, syncedDemo } from './harness/flows';
 

@@ -1,6 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
+import { escapeRegExp } from './harness/text';
+import { sectionHeading as heading } from './harness/flows';
 
 // The keyboard through the real screens, core and sandbox, with no mouse anywhere: the command
 // palette (Ctrl+K), the shortcuts sheet (?), the section keys and the focus around them. What the
@@ -26,10 +28,8 @@ const SECTIONS: [name: string, typed: string][] = [
   ['Settings', 'sttngs'],
 ];
 
-const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
 const sheet = (page: Page) => page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Presses Tab until `target` has focus, as a person reaches a control with no mouse. */
 async function tabTo(page: Page, target: Locator, most = 60): Promise<void> {

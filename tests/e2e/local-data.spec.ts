@@ -6,6 +6,7 @@ import { test, expect } from './fixtures';
 import { PINNED_NOON } from './harness/clock';
 import { draftTransfer, openSection, saveLiveProfile, syncedDemo, syncUntil } from './harness/flows';
 import { cacheDbName, cachedCounts, databaseNames, indexFileBytes, outboxDbName, outboxQueue } from './harness/local-data';
+import { twoAccounts } from './harness/accounts';
 
 /**
  * Settings → "Data on this computer": a cache is not cleared, and a profile not removed, while
@@ -20,13 +21,6 @@ test.use({ session: { demo: { seed: 7, transactions: 300 } } });
 const dataRow = (page: Page, name: string) => page.getByRole('list', { name: 'What each profile keeps on this computer' }).getByRole('region', { name });
 
 /** Two open virtual accounts of the seed, the primary first. */
-function twoAccounts(sandbox: Sandbox): [string, string] {
-  const open = [...sandbox.world.virtualAccounts.values()].filter((v) => v.closedAt === null).map((v) => v.id);
-  const other = open.find((id) => id !== sandbox.world.primaryVirtualAccountId);
-  if (!other) throw new Error('the seed has one open virtual account only');
-  return [sandbox.world.primaryVirtualAccountId, other];
-}
-
 /** Exports the unsent items from `where` (a dialog), confirms main's question, reads the file back with csv-parse. */
 async function exportUnsent(app: { page: Page; prompts: { confirm(m: RegExp): Promise<unknown> } }, where: Locator): Promise<Record<string, string>[]> {
   await where.getByRole('button', { name: 'Export unsent items (CSV)' }).click();
@@ -41,7 +35,7 @@ test('a cache is not cleared while unsent items are neither sent, exported nor d
   test.slow();
   const { page } = app;
   const sandbox = await syncedDemo(app);
-  const [from, to] = twoAccounts(sandbox);
+  const { from, to } = twoAccounts(sandbox);
   expect((await cachedCounts(page, 'demo')).transactions).toBe(sandbox.world.transactions.size);
   // The search index is saved to its file a moment after the sync.
   await expect.poll(() => indexFileBytes(page, 'demo'), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -137,7 +131,7 @@ test.describe('removing a live profile', () => {
     await page.getByRole('button', { name: 'Use Acme' }).click();
     await openSection(page, 'Transactions');
     await syncUntil(page, async () => expect((await cachedCounts(page, id)).transactions).toBe(live.world.transactions.size));
-    const [from, to] = twoAccounts(live);
+    const { from, to } = twoAccounts(live);
     await draftTransfer(page, from, to, '44.44');
     await expect(page.getByText('Queued for approval (Approvals).')).toBeVisible();
     await expect.poll(() => indexFileBytes(page, id), { timeout: 30_000 }).toBeGreaterThan(0);

@@ -4,25 +4,13 @@ import { test, expect } from './fixtures';
 import { openSection, syncedDemo } from './harness/flows';
 import { PINNED_NOON } from './harness/clock';
 import { decodePath, qrGeometry } from './harness/offramp-qr';
+import { offrampWallets as panel, openAccount, vaNamed } from './harness/accounts';
 
 /** Off-ramp wallets in an account's details, against the Demo's sandbox with its clock pinned. */
 const START = PINNED_NOON;
 test.use({ session: { now: START, demo: { seed: 7, transactions: 100 } } });
 
-const details = (page: Page) => page.getByRole('region', { name: 'Account details' });
-const panel = (page: Page) => details(page).getByRole('region', { name: 'Off-ramp wallets' });
 const createForm = (page: Page) => panel(page).getByRole('form', { name: 'Create a wallet' });
-
-async function openAccount(page: Page, name: string): Promise<void> {
-  await page.getByRole('listbox', { name: 'Virtual accounts' }).getByRole('option', { name: new RegExp(`^${name}`) }).click();
-  await expect(details(page).getByRole('heading', { level: 2, name })).toBeVisible();
-}
-
-function accountId(sandbox: Sandbox, name: string): string {
-  const va = [...sandbox.world.virtualAccounts.values()].find((v) => v.name === name);
-  if (!va) throw new Error(`no account named ${name} in the seed`);
-  return va.id;
-}
 
 const offrampPosts = (sandbox: Sandbox) => sandbox.requests.all().filter((r) => r.method === 'POST' && r.path === '/crypto/offramp');
 
@@ -38,7 +26,7 @@ async function qrText(qr: Locator): Promise<string | undefined> {
 test('create a wire/USDC wallet: shown at once with its addresses, copy and QR; kept offline after a reload; create off offline', async ({ app }) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
-  const payroll = accountId(sandbox, 'Payroll');
+  const payroll = vaNamed(sandbox, 'Payroll').id;
   await openSection(page, 'Accounts');
   await openAccount(page, 'Payroll');
   await expect(panel(page)).toContainText('No wallet created from this computer for this account yet.');
@@ -114,7 +102,7 @@ test('a closed account cannot create a wallet; one closed behind the app is refu
   await expect(createForm(page).getByLabel('Wire')).toBeDisabled();
 
   // Closed at the service after the last sync: the app still thinks it open, the service says no.
-  const marketing = sandbox.world.virtualAccounts.get(accountId(sandbox, 'Marketing'));
+  const marketing = sandbox.world.virtualAccounts.get(vaNamed(sandbox, 'Marketing').id);
   if (!marketing) throw new Error('no Marketing account');
   marketing.closedAt = new Date(START).toISOString();
   await openAccount(page, 'Marketing');

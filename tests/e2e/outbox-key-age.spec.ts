@@ -3,6 +3,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { IDEMPOTENCY_HEADER } from '../../src/shared/service';
 import { test, expect, type App } from './fixtures';
 import { draftTransfer, saveLiveProfile, openSection } from './harness/flows';
+import { twoAccounts } from './harness/accounts';
 
 // Servers forget idempotency keys (this sandbox after 24 h of its own clock): a transfer whose
 // answer was lost must not be resent a day later, when the same key would move the money again.
@@ -33,13 +34,6 @@ async function admin(path: string, body: unknown): Promise<unknown> {
 
 const ledgerOf = (key: string) => service.world.ledger.filter((e) => e.idempotencyKey === key);
 
-function accounts() {
-  const world = service.world;
-  const other = [...world.virtualAccounts.values()].find((v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null);
-  if (!other) throw new Error('the seed has no second open virtual account');
-  return { from: world.primaryVirtualAccountId, to: other.id };
-}
-
 /** The app at T0 on its clock, connected to this sandbox as a live profile, its first sync done. */
 async function connected(app: App): Promise<void> {
   const { page } = app;
@@ -54,7 +48,7 @@ async function connected(app: App): Promise<void> {
 
 /** Drafts and approves a transfer of `amount` with the sandbox answering per `faults`; returns the row's key. */
 async function approveTransfer(page: Page, amount: string, faults: Parameters<Sandbox['setFaults']>[0]): Promise<string> {
-  const { from, to } = accounts();
+  const { from, to } = twoAccounts(service);
   await draftTransfer(page, from, to, amount);
   await openSection(page, 'Transfers');
   // The key is there for support, behind the item's "Technical details".

@@ -1,24 +1,17 @@
-import type { Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
 import { draftTransfer, openSection, syncedDemo } from './harness/flows';
+import { twoAccounts } from './harness/accounts';
 
 // Several transfers from one account in flight at once (outbox/sender/send-window.ts): only while
 // its cached balance covers them all, and a reload with all of them in flight resends each with
 // its own key, so each moves money once.
-
-function accounts(sandbox: Sandbox) {
-  const world = sandbox.world;
-  const other = [...world.virtualAccounts.values()].find((v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null);
-  if (!other) throw new Error('the seed has no second open virtual account');
-  return { from: world.primaryVirtualAccountId, to: other.id };
-}
 
 const AMOUNTS = ['12.01', '12.02', '12.03'];
 
 test('three transfers from one covered account go at once; reloaded with all three in flight, each is resent with its key and moves money once', async ({ app }) => {
   const { page } = app;
   const sandbox = await syncedDemo(app);
-  const { from, to } = accounts(sandbox);
+  const { from, to } = twoAccounts(sandbox);
   for (const amount of AMOUNTS) await draftTransfer(page, from, to, amount);
   await openSection(page, 'Transfers');
   // The service is slow, so the three are still unanswered when the page goes away.

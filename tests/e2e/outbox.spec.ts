@@ -6,23 +6,17 @@ import { virtualAccountView } from '../../src/sandbox/accounts/views';
 import { formatCents } from '../../src/shared/money';
 import { test, expect } from './fixtures';
 import { draftTransfer, newItemForm, openSection, syncedDemo } from './harness/flows';
+import { twoAccounts } from './harness/accounts';
 
 // The outbox through the real screens, core and sandbox: drafted offline, approved by a person,
 // sent exactly once when the connection returns, whatever happens in between.
-
-function accounts(sandbox: Sandbox) {
-  const world = sandbox.world;
-  const other = [...world.virtualAccounts.values()].find((v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null);
-  if (!other) throw new Error('the seed has no second open virtual account');
-  return { from: world.primaryVirtualAccountId, to: other.id };
-}
 
 const ledgerFor = (sandbox: Sandbox, amountCents: number) => sandbox.world.ledger.filter((e) => e.amountCents === amountCents);
 
 test('drafted offline, approved, sent exactly once when the service returns', async ({ app }) => {
   const { page } = app;
   const sandbox = await syncedDemo(app);
-  const { from, to } = accounts(sandbox);
+  const { from, to } = twoAccounts(sandbox);
   await sandbox.setFaults({ offline: true });
   await app.probeUntil('offline');
 
@@ -75,7 +69,7 @@ test('drafted offline, approved, sent exactly once when the service returns', as
 test('reloaded in the middle of a send: resent with the same key, one transfer', async ({ app }) => {
   const { page } = app;
   const sandbox = await syncedDemo(app);
-  const { from, to } = accounts(sandbox);
+  const { from, to } = twoAccounts(sandbox);
   await draftTransfer(page, from, to, '77.01');
   await openSection(page, 'Transfers');
   // The service is slow: the send is in flight when the page goes away.
@@ -145,7 +139,7 @@ test('a payment whose answer was lost is never resent: found in the transactions
 test('a transfer larger than the cached balance is warned about at send time, not blocked: the service refuses it and says why', async ({ app }) => {
   const { page } = app;
   const sandbox = await syncedDemo(app);
-  const { from, to } = accounts(sandbox);
+  const { from, to } = twoAccounts(sandbox);
   const source = sandbox.world.virtualAccounts.get(from);
   if (!source) throw new Error('no source account');
   const balance = virtualAccountView(sandbox.world, source).balance.amountCents;
@@ -166,7 +160,7 @@ test('a transfer larger than the cached balance is warned about at send time, no
 
 test('bad input: a clear message beside the field, nothing queued', async ({ app }) => {
   const { page } = app;
-  const { from } = accounts(await syncedDemo(app));
+  const { from } = twoAccounts(await syncedDemo(app));
   for (const [amount, message] of [
     ['0', 'more than zero'],
     ['-5', 'must be positive'],
@@ -185,7 +179,7 @@ test('bad input: a clear message beside the field, nothing queued', async ({ app
 test('an approved transfer whose amount changes is a new operation: a new key, approved again, only the new amount sent', async ({ app }) => {
   const { page } = app;
   const sandbox = await syncedDemo(app);
-  const { from, to } = accounts(sandbox);
+  const { from, to } = twoAccounts(sandbox);
   await openSection(page, 'Approvals');
   await page.getByRole('button', { name: 'Pause sending' }).click();
   await draftTransfer(page, from, to, '5.55');
@@ -215,7 +209,7 @@ test('an approved transfer whose amount changes is a new operation: a new key, a
 test('with approval only above $100, a smaller transfer goes without one and a larger one waits', async ({ app }) => {
   const { page } = app;
   const sandbox = await syncedDemo(app);
-  const { from, to } = accounts(sandbox);
+  const { from, to } = twoAccounts(sandbox);
   await openSection(page, 'Settings');
   await page.getByLabel('Amount (USD)').fill('100');
   await page.getByRole('button', { name: 'Use this amount' }).click();
@@ -234,7 +228,7 @@ test('with approval only above $100, a smaller transfer goes without one and a l
 test('bulk import: errors beside each row, nothing queued until the bad rows are left out', async ({ app }) => {
   const { page } = app;
   const sandbox = await syncedDemo(app);
-  const { from, to } = accounts(sandbox);
+  const { from, to } = twoAccounts(sandbox);
   await openSection(page, 'Transfers');
   // The import sits in the "New transfer" panel, under the form.
   await newItemForm(page, 'New transfer');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startCaptureServer } from '../unit/capture-server';
+import { startCaptureServer } from '../support/capture-server';
 import { test, expect } from './fixtures';
 import { syncedDemo } from './harness/flows';
 

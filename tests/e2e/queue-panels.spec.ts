@@ -4,6 +4,8 @@ import { virtualAccountView } from '../../src/sandbox/accounts/views';
 import { test, expect } from './fixtures';
 import { PINNED_NOON } from './harness/clock';
 import { newItemForm, openSection, syncedDemo } from './harness/flows';
+import { usd } from './harness/text';
+import { twoAccounts } from './harness/accounts';
 
 /**
  * Transfers and Payments open on the queue; "New transfer" and "New payment" open a side panel
@@ -12,21 +14,12 @@ import { newItemForm, openSection, syncedDemo } from './harness/flows';
  */
 test.use({ session: { now: PINNED_NOON, demo: { seed: 7, transactions: 300 } } });
 
-const usd = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
 /** The balance the sandbox holds for a virtual account now. */
 function balanceOf(sandbox: Sandbox, id: string): number {
   const va = sandbox.world.virtualAccounts.get(id);
   if (!va) throw new Error(`the sandbox has no virtual account ${id}`);
   return virtualAccountView(sandbox.world, va).balance.amountCents;
-}
-
-function twoAccounts(sandbox: Sandbox): { from: string; to: string; fromName: string } {
-  const world = sandbox.world;
-  const other = [...world.virtualAccounts.values()].find((v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null);
-  const primary = world.virtualAccounts.get(world.primaryVirtualAccountId);
-  if (!other || !primary) throw new Error('the seed has no primary and second open virtual account');
-  return { from: primary.id, to: other.id, fromName: primary.name };
 }
 
 const opener = (page: Page, label: string) => page.getByRole('button', { name: label, exact: true });

@@ -14,6 +14,7 @@ import { HOST_ENTRY_URL } from '../../src/browser-host/origin';
 import { serveAppFiles } from '../../src/browser-host/serve-app';
 import { buildShim } from '../../src/browser-host/shim-bundle';
 import { rendererDir } from './harness/renderer';
+import { newItemForm, openSection } from './harness/flows';
 
 const OUT = resolve(__dirname, '../../docs/screenshots');
 const SCHEMES = ['light', 'dark'] as const;
@@ -37,19 +38,8 @@ async function shoot({ page, scheme }: Ctx, name: string): Promise<void> {
   console.log(`docs/screenshots/${name}-${scheme}.png`);
 }
 
-async function openSection(page: Page, name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-}
-
-/** The side panel's form beside the queue on Transfers or Payments, opened when closed. */
-async function newItemForm(page: Page, label: 'New transfer' | 'New payment') {
-  const opener = page.getByRole('button', { name: label, exact: true });
-  if ((await opener.getAttribute('aria-expanded')) !== 'true') await opener.click();
-  const form = page.getByRole('form', { name: label });
-  await form.waitFor();
-  return form;
-}
+/** How long a step waits for what it opened: the page's own default, which `waitFor` used here. */
+const PATIENCE_MS = 30_000;
 
 async function tour(ctx: Ctx): Promise<void> {
   const { page, session } = ctx;
@@ -71,7 +61,7 @@ async function tour(ctx: Ctx): Promise<void> {
   await accountScreens(ctx);
   await cardScreens(ctx);
   for (const name of SECTIONS) {
-    await openSection(page, name);
+    await openSection(page, name, PATIENCE_MS);
     await page.mouse.move(0, 0);
     await shoot(ctx, slug(name));
   }
@@ -126,7 +116,7 @@ async function tour(ctx: Ctx): Promise<void> {
 
   // The offline banner over the Transactions screen.
   await page.setViewportSize(VIEWPORT);
-  await openSection(page, 'Transactions');
+  await openSection(page, 'Transactions', PATIENCE_MS);
   await demo.setFaults({ offline: true });
   for (let i = 0; i < 20 && (await session.core.handlers['connectivity:check'](undefined)).state !== 'offline'; i++);
   await page.getByRole('alert').filter({ hasText: 'You are offline' }).waitFor();
@@ -140,7 +130,7 @@ async function tour(ctx: Ctx): Promise<void> {
 /** Transactions synced and listed, one opened in the detail pane, and the charts of the result. */
 async function transactionScreens(ctx: Ctx): Promise<void> {
   const { page } = ctx;
-  await openSection(page, 'Transactions');
+  await openSection(page, 'Transactions', PATIENCE_MS);
   await page.getByText(/Up to date as of/).waitFor({ timeout: 60_000 });
   await page.locator('.result-summary').filter({ hasText: /[1-9][\d,]* transactions/ }).waitFor();
   const rows = page.getByRole('grid', { name: 'Transactions' }).getByRole('row');
@@ -179,33 +169,33 @@ async function outboxScreens(ctx: Ctx, demo: Sandbox): Promise<void> {
   const payee = [...world.svcHandles.values()].find((h) => h.id !== world.ownSvcHandleId);
   if (!to || !payee) throw new Error('the Demo seed has no second open virtual account or no payee');
 
-  await openSection(page, 'Approvals');
+  await openSection(page, 'Approvals', PATIENCE_MS);
   await page.getByRole('button', { name: 'Pause sending' }).click();
   await page.getByRole('button', { name: 'Resume sending' }).waitFor();
 
   const approved = page.getByRole('region', { name: 'Approved, to send' });
   const awaiting = page.getByRole('region', { name: 'Awaiting approval' });
   for (const amount of ['2,500.00', '18,250.00']) {
-    await openSection(page, 'Transfers');
-    const form = await newItemForm(page, 'New transfer');
+    await openSection(page, 'Transfers', PATIENCE_MS);
+    const form = await newItemForm(page, 'New transfer', PATIENCE_MS);
     await form.getByLabel('From').selectOption(world.primaryVirtualAccountId);
     await form.getByLabel('To').selectOption(to.id);
     await form.getByLabel('Amount (USD)').fill(amount);
     await form.getByRole('button', { name: 'Queue transfer' }).click();
     await awaiting.filter({ hasText: `Transfer $${amount}` }).waitFor();
   }
-  await openSection(page, 'Payments');
-  const pay = await newItemForm(page, 'New payment');
+  await openSection(page, 'Payments', PATIENCE_MS);
+  const pay = await newItemForm(page, 'New payment', PATIENCE_MS);
   await pay.getByLabel('Pay (svc handle)').fill(payee.svcHandle);
   await pay.getByLabel('Amount (USD)').fill('420.00');
   await pay.getByRole('button', { name: 'Queue payment' }).click();
   await awaiting.filter({ hasText: 'Payment $420.00' }).waitFor();
 
-  await openSection(page, 'Transfers');
+  await openSection(page, 'Transfers', PATIENCE_MS);
   await page.getByRole('button', { name: /^Approve: Transfer \$18,250\.00/ }).click();
   await approved.filter({ hasText: 'Transfer $18,250.00' }).waitFor();
   // Approvals: the inbox holds what waits; the outbox below it, the rest.
-  await openSection(page, 'Approvals');
+  await openSection(page, 'Approvals', PATIENCE_MS);
   const inbox = page.getByRole('region', { name: /^Waiting for approval/ });
   await inbox.filter({ hasText: 'Transfer $2,500.00' }).filter({ hasText: 'Payment $420.00' }).waitFor();
   await approved.filter({ hasText: 'Transfer $18,250.00' }).waitFor();
@@ -215,10 +205,10 @@ async function outboxScreens(ctx: Ctx, demo: Sandbox): Promise<void> {
   await shoot(ctx, 'approvals');
 
   // The queue first; a new transfer being typed in the side panel, with the balance it leaves.
-  await openSection(page, 'Transfers');
+  await openSection(page, 'Transfers', PATIENCE_MS);
   await approved.filter({ hasText: 'Transfer $18,250.00' }).waitFor();
   await awaiting.filter({ hasText: 'Transfer $2,500.00' }).waitFor();
-  const draft = await newItemForm(page, 'New transfer');
+  const draft = await newItemForm(page, 'New transfer', PATIENCE_MS);
   await draft.getByLabel('From').selectOption(world.primaryVirtualAccountId);
   await draft.getByLabel('Amount (USD)').fill('1,250.00');
   await draft.getByTestId('balance-after').filter({ hasText: '$' }).waitFor();
@@ -226,7 +216,7 @@ async function outboxScreens(ctx: Ctx, demo: Sandbox): Promise<void> {
   await shoot(ctx, 'transfers');
   await page.keyboard.press('Escape');
 
-  await openSection(page, 'Payments');
+  await openSection(page, 'Payments', PATIENCE_MS);
   await awaiting.filter({ hasText: 'Payment $420.00' }).waitFor();
   await page.mouse.move(0, 0);
   await shoot(ctx, 'payments');
@@ -240,7 +230,7 @@ async function outboxScreens(ctx: Ctx, demo: Sandbox): Promise<void> {
 async function dashboardScreen(ctx: Ctx): Promise<void> {
   const { page } = ctx;
   await page.setViewportSize({ width: VIEWPORT.width, height: 1900 });
-  await openSection(page, 'Dashboard');
+  await openSection(page, 'Dashboard', PATIENCE_MS);
   await page.getByRole('table', { name: 'Open virtual accounts' }).getByRole('row').nth(3).waitFor();
   await page.getByRole('list', { name: 'Newest transactions' }).getByRole('listitem').nth(3).waitFor();
   await page.getByRole('region', { name: /^Forecast for / }).first().waitFor();
@@ -257,7 +247,7 @@ async function dashboardScreen(ctx: Ctx): Promise<void> {
 async function accountScreens(ctx: Ctx): Promise<void> {
   const { page } = ctx;
   await page.setViewportSize({ width: VIEWPORT.width, height: 2600 });
-  await openSection(page, 'Accounts');
+  await openSection(page, 'Accounts', PATIENCE_MS);
   const name = 'Client Escrow - Globex';
   await page.getByRole('listbox', { name: 'Virtual accounts' }).getByRole('option', { name: new RegExp(`^${name}`) }).click();
   const detail = page.getByRole('region', { name: 'Account details' });
@@ -283,7 +273,7 @@ async function cardScreens(ctx: Ctx): Promise<void> {
   const { page } = ctx;
   // Tall enough for a card's whole page: fields, secrets, edits, activity and its controls.
   await page.setViewportSize({ width: VIEWPORT.width, height: 2600 });
-  await openSection(page, 'Cards');
+  await openSection(page, 'Cards', PATIENCE_MS);
   await page.getByRole('group', { name: 'Card filters' }).getByLabel('Search').fill('travel');
   await page.getByRole('grid', { name: 'Cards' }).getByRole('row').filter({ hasText: 'Travel - Alice' }).click();
   const card = page.getByRole('region', { name: 'Card details' });
@@ -294,7 +284,7 @@ async function cardScreens(ctx: Ctx): Promise<void> {
   await shoot(ctx, 'cards');
 
   await page.setViewportSize({ width: VIEWPORT.width, height: 1400 });
-  await openSection(page, 'Card groups');
+  await openSection(page, 'Card groups', PATIENCE_MS);
   await page.getByRole('listbox', { name: 'Card groups' }).getByRole('option', { name: /^Meals/ }).click();
   await page.getByRole('region', { name: 'Group details' }).getByRole('list', { name: /against its limits/ }).waitFor();
   await page.mouse.move(0, 0);
@@ -305,7 +295,7 @@ async function cardScreens(ctx: Ctx): Promise<void> {
 /** Last, since it replaces the Demo's history: a reset to 100,000 while it downloads, in Settings and on Transactions. */
 async function demoResetScreens(ctx: Ctx): Promise<void> {
   const { page } = ctx;
-  await openSection(page, 'Settings');
+  await openSection(page, 'Settings', PATIENCE_MS);
   await page.getByLabel('Sample size').selectOption('100000');
   await page.getByRole('button', { name: 'Reset the Demo' }).click();
   const line = page.locator('.demo-progress[data-stage="downloading"]');
@@ -313,7 +303,7 @@ async function demoResetScreens(ctx: Ctx): Promise<void> {
   await page.mouse.move(0, 0);
   await shoot(ctx, 'demo-reset-progress');
   // On Transactions the sync status alone says the download (the reset's line shows the other stages).
-  await openSection(page, 'Transactions');
+  await openSection(page, 'Transactions', PATIENCE_MS);
   await page.getByText(/^Downloading the history: [\d,]+ of 100,000 \(/).first().waitFor();
   await shoot(ctx, 'transactions-demo-reset');
 }

@@ -4,6 +4,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
 import { PINNED_NOON } from './harness/clock';
 import { fillLiveProfile, saveLiveProfile, openSection, startDemo } from './harness/flows';
+import { escapeRegExp } from './harness/text';
 
 let live: Sandbox;
 test.beforeAll(async () => {
@@ -319,6 +320,3 @@ test.describe('a damaged settings file', () => {
   });
 });
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

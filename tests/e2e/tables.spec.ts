@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { Transaction } from '../../src/shared/service';
 import { test, expect } from './fixtures';
 import { allTransactions } from './harness/expected';
-import { usd } from './harness/dashboard-oracle';
+import { usd } from './harness/text';
 import { openSection, syncedDemo } from './harness/flows';
 
 /**

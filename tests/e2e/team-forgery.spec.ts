@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { startCore } from '../unit/core-helpers';
-import { member as testMember, sha256, signWith, sortedJson, statement } from '../unit/team-fixtures';
+import { startCore } from '../support/core-helpers';
+import { member as testMember, sha256, signWith, sortedJson, statement } from '../support/team-fixtures';
 import { expect } from './fixtures';
 import { PINNED_NOON } from './harness/clock';
 import { openSection, startDemo } from './harness/flows';

@@ -7,8 +7,10 @@ import { expect } from './fixtures';
 import { PINNED_NOON } from './harness/clock';
 import { draftTransfer, newItemForm, openSection, saveLiveProfile, synced } from './harness/flows';
 import type { Prompts } from './harness/prompts';
-import { sha256, statement } from '../unit/team-fixtures';
+import { sha256, statement } from '../support/team-fixtures';
 import { addLogin, createWorkspace, fingerprintOfKey, joinWorkspace, registerMember, signFirstPolicy, statementBody, teamTest as test, workspacePanel } from './harness/team';
+import { serviceOfUrl } from './harness/team-forgery';
+import { dollars, escapeRegExp as escape } from './harness/text';
 
 /**
  * Issue 24's proof with three desktops (separate data folders, keychains and members) on one
@@ -33,16 +35,6 @@ test.afterAll(async () => {
   await sandbox.close();
 });
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Cents as main's window and the screens write them (1,500.00), written here apart from the app's formatter. */
-const grouped = (cents: number) => (cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const dollars = (cents: number) => `$${grouped(cents)}`;
-
-/** The service as a profile's rows name it: the base URL's origin and path, no trailing slash (written here apart from the app's serviceOf). */
-const serviceOfUrl = (url: string) => {
-  const u = new URL(url);
-  return `${u.origin}${u.pathname.replace(/\/+$/, '')}`;
-};
 
 interface Person {
   page: Page;

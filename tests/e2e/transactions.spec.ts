@@ -1,26 +1,21 @@
-import type { Page } from '@playwright/test';
 import { money } from '../../src/renderer/src/model/format';
 import { dollarsOf } from '../../src/renderer/src/model/query-text';
 import type { Sandbox } from '../../src/sandbox';
 import { rawMerchantDescription } from '../../src/sandbox/transactions/card-profiles';
 import { test, expect } from './fixtures';
 import { openSection, syncedTransactions } from './harness/flows';
-import { referenceChart } from '../renderer/chart-reference';
+import { referenceChart } from '../support/chart-reference';
 import { allTransactions, expectedSearch, searchRows } from './harness/expected';
 import { EXPECTED_COLUMNS, expectedCsvRow, readCsv } from './harness/csv-expected';
+import { resultSummary as summary, searchTransactions as search } from './harness/transactions';
+import { count as fmt } from './harness/text';
 
-const fmt = (n: number) => n.toLocaleString('en-US');
-const summary = (page: Page) => page.locator('.result-summary');
 
 /** The sandbox's merchants by the card-network text its transactions carry (their descriptor -> their name). */
 function merchantNames(sandbox: Sandbox): Map<string, string> {
   const byDescriptor = new Map<string, string>();
   for (const m of sandbox.world.merchants.values()) byDescriptor.set(rawMerchantDescription(m), m.name);
   return byDescriptor;
-}
-
-async function search(page: Page, text: string) {
-  await page.getByLabel('Search transactions').fill(text);
 }
 
 

@@ -23,7 +23,7 @@ const QUESTION = {
 };
 
 /** Two open accounts of the Demo, as the transfer form offers them. */
-async function twoAccounts(page: Page): Promise<[string, string]> {
+async function accountsTheFormOffers(page: Page): Promise<[string, string]> {
   await openSection(page, 'Transfers');
   const values = await (await newItemForm(page, 'New transfer'))
     .getByLabel('From')
@@ -37,7 +37,7 @@ async function twoAccounts(page: Page): Promise<[string, string]> {
 async function approvedAndUnsent(page: Page): Promise<void> {
   await startDemo(page);
   await synced(page);
-  const [from, to] = await twoAccounts(page);
+  const [from, to] = await accountsTheFormOffers(page);
   await openSection(page, 'Approvals');
   await page.getByRole('button', { name: 'Pause sending' }).click();
   await draftTransfer(page, from, to, '12.34');

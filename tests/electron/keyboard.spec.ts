@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
+import { sectionHeading } from '../e2e/harness/flows';
 
 // The keyboard in the real app: main reports the OS (⌘ on macOS, Ctrl elsewhere), and the page's
 // keys meet Electron's own application menu, whose View menu binds CmdOrCtrl+0 (actual size), the
@@ -24,7 +25,7 @@ test.afterAll(async () => {
   await app?.close();
 });
 
-const heading = (name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+const heading = (name: string) => sectionHeading(page, name);
 
 test('the sidebar names the platform’s key, and every section key, the palette and the sheet work in the window', async () => {
   const start = page.getByRole('button', { name: 'Try the Demo' });

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sealAccount } from '../../src/main/audit/audit-seal';
 import { KeytarSecretStore } from '../../src/main/secrets/keytar-secret-store';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { startCore, type CoreHarness } from '../unit/core-helpers';
+import { startCore, type CoreHarness } from '../support/core-helpers';
 
 /*
  * Removing a profile through main's handlers, with the real OS keychain behind main (keytar ->

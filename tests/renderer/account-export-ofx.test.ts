@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ofxAmount, ofxProblem, ofxTransactions, writeOfx, type OfxStatement } from '../../src/renderer/src/accounts/model/ofx';
 import type { Transaction } from '../../src/shared/service';
-import { expectedOfxRow, expectedText, fitTo, utf8Bytes } from './ofx-expected';
-import { libofxInstant, ofxdumpText } from './ofxdump';
+import { expectedOfxRow, expectedText, fitTo, utf8Bytes } from '../support/ofx-expected';
+import { libofxInstant, ofxdumpText } from '../support/ofxdump';
 
 /**
  * The OFX writer read back by libofx (ofxdump, the library GnuCash imports OFX with), against

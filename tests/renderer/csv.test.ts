@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parse } from 'csv-parse/sync';
 import { csvHeader, csvRow, CSV_COLUMNS } from '../../src/renderer/src/model/csv';
 import type { Transaction } from '../../src/shared/service';
+import { parseCsv } from '../support/csv-read';
 
 const tx = (over: Partial<Transaction> = {}): Transaction => ({
   id: 'txn_1',
@@ -16,7 +16,6 @@ const tx = (over: Partial<Transaction> = {}): Transaction => ({
 });
 
 // Read back by csv-parse, a reader that is not ours.
-const parseCsv = (text: string) => parse(text, { relax_column_count: false }) as string[][];
 
 describe('CSV export (RFC 4180)', () => {
   it('quotes commas, quotes and line breaks, and parses back to the same fields', () => {

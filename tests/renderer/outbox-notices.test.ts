@@ -3,7 +3,7 @@ import { AwaitingWatch } from '../../src/renderer/src/outbox/sender/awaiting-wat
 import { createOutboxNotifier, type OutboxNotice } from '../../src/renderer/src/outbox/sender/notifier';
 import type { NotificationEvent } from '../../src/shared/ipc';
 import type { OutboxRow, OutboxState } from '../../src/shared/outbox';
-import { noteInput, row, transferInput } from '../unit/outbox-fixtures';
+import { noteInput, row, transferInput } from '../support/outbox-fixtures';
 
 // The outbox's OS notifications: what each notice says, which events it names (main checks them
 // again), and that a switched-off event is left out. The clock is the test's: a notice goes when

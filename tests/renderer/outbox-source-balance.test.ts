@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SvcHandle, VirtualAccountView } from '../../src/shared/service';
 import { balanceAfter, balanceIsStale, BALANCE_FRESH_MS, isAhead, outflowOfRow, typedItem, type Outflow } from '../../src/renderer/src/outbox/model/balance-after';
 import type { OutboxRow, OutboxState } from '../../src/shared/outbox';
-import { paymentInput, row, transferInput } from '../unit/outbox-fixtures';
+import { paymentInput, row, transferInput } from '../support/outbox-fixtures';
 import { paymentSourceAccount } from '../../src/renderer/src/outbox/model/payment-source';
 
 const NOW = Date.UTC(2026, 2, 18, 12, 0);

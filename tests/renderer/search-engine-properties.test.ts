@@ -6,7 +6,7 @@ import type { TxQuery } from '../../src/renderer/src/model/tx-query';
 import { referenceSearch } from '../../src/renderer/src/search/model/reference-search';
 import { wordsOf } from '../../src/renderer/src/model/query-text';
 import { DETAILED_STATUSES, TRANSACTION_STATUSES } from '../../src/shared/service';
-import { referenceChart } from './chart-reference';
+import { referenceChart } from '../support/chart-reference';
 
 /**
  * SearchIndex against referenceSearch on random data: every summary and every ordered id list

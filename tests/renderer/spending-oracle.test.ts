@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Card, CardGroup, Merchant, Transaction, type SpendingConstraint, type UtilizationLimit } from '../../src/shared/service';
 import { checkPurchase, type Purchase } from '../../src/renderer/src/cards/model/purchase-check';
-import { startClient, type Client } from '../sandbox/harness';
+import { startClient, type Client, okBody as ok } from '../support/sandbox-harness';
 import { dayText, localDay } from '../support/zoned-calendar-reference';
 
 /**
@@ -121,12 +121,6 @@ const scenario = fc.record({
   fundingCents: fc.integer({ min: 5_000, max: 60_000 }),
   steps: fc.array(step, { minLength: 4, maxLength: 14 }),
 });
-
-async function ok<T>(p: Promise<{ status: number; body: T }>, what: string): Promise<T> {
-  const r = await p;
-  if (r.status >= 300) throw new Error(`${what} answered ${r.status}: ${JSON.stringify(r.body)}`);
-  return r.body;
-}
 
 async function sandboxNow(): Promise<number> {
   const r = await ok(c.get<{ now: string }>('/__sandbox/clock'), 'GET /__sandbox/clock');

@@ -34,10 +34,6 @@ function writesTo(sandbox: Sandbox, prefix: string, afterSeq: number): Logged[] 
     .map((e) => ({ method: e.method, path: e.path, status: e.status }));
 }
 
-function lastSeq(sandbox: Sandbox): number {
-  return sandbox.requests.page({ limit: 1 }).lastSeq;
-}
-
 async function ready(lane: Lane) {
   const sandbox = await lane.core.demo.start();
   await lane.open('spending.ts');
@@ -69,7 +65,7 @@ test('a card: bad input is refused beside each field; a valid edit PATCHes; remo
   await editor.getByLabel('Start date (optional)').fill(tomorrowThere);
   await editor.getByLabel('Minimum (optional)').fill('50');
   await editor.getByLabel('Maximum (optional)').fill('20');
-  const before = lastSeq(sandbox);
+  const before = sandbox.requests.lastSeq;
   await editor.getByRole('button', { name: 'Save changes' }).click();
 
   await expect(editor.getByText('“58a2” is not a merchant category code')).toBeVisible();
@@ -106,7 +102,7 @@ test('a card: bad input is refused beside each field; a valid edit PATCHes; remo
   await expect(page.locator('#effective')).toContainText('Merchant category codes: only with 5812 Restaurants.');
 
   // Remove everything: one PATCH of the card with spendingConstraint null.
-  const beforeRemove = lastSeq(sandbox);
+  const beforeRemove = sandbox.requests.lastSeq;
   await editor.getByRole('button', { name: 'Remove every constraint' }).click();
   await page.getByRole('dialog', { name: 'Remove every constraint?' }).getByRole('button', { name: 'Remove all' }).click();
   await expect(editor.getByText('Every constraint was removed.')).toBeVisible();
@@ -137,7 +133,7 @@ test('a group: "Replace all" PUTs the whole constraint; offline the editor is re
   await editor.getByLabel('Add a country').selectOption('FR');
   await editor.getByRole('button', { name: 'Add', exact: true }).nth(3).click();
   await editor.getByLabel(/Replace all/).check();
-  const before = lastSeq(sandbox);
+  const before = sandbox.requests.lastSeq;
   await editor.getByRole('button', { name: 'Replace constraint' }).click();
   await expect(editor.getByText('The constraint was replaced.')).toBeVisible();
   expect(writesTo(sandbox, `/card-group/${group.id}`, before)).toEqual([{ method: 'PUT', path: `/card-group/${group.id}/spending-constraint`, status: 200 }]);
@@ -147,7 +143,7 @@ test('a group: "Replace all" PUTs the whole constraint; offline the editor is re
   });
 
   // Remove all: one PATCH of the group with null; the cached group keeps what that answer omits.
-  const beforeRemove = lastSeq(sandbox);
+  const beforeRemove = sandbox.requests.lastSeq;
   await editor.getByRole('button', { name: 'Remove every constraint' }).click();
   await lane.page.getByRole('dialog', { name: 'Remove every constraint?' }).getByRole('button', { name: 'Remove all' }).click();
   await expect(editor.getByText('Every constraint was removed.')).toBeVisible();

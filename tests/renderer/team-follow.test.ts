@@ -5,8 +5,8 @@ import { localClosing } from '../../src/renderer/src/team/model/follow';
 import { closedLines } from '../../src/renderer/src/team/model/inbox';
 import * as t from '../../src/renderer/src/outbox/model/transitions';
 import type { OutboxRow } from '../../src/shared/outbox';
-import { row, SVC, T0, transferInput } from '../unit/outbox-fixtures';
-import { WS } from '../unit/team-fixtures';
+import { row, SVC, T0, transferInput } from '../support/outbox-fixtures';
+import { WS } from '../support/team-fixtures';
 
 // The drafter's copy of a team row follows what the workspace says happened to it, whichever
 // desktop sent or decided it. The expected states and words are written out by hand.

@@ -4,8 +4,8 @@ import type { OutboxRow } from '../../src/shared/outbox';
 import type { RowVerdict } from '../../src/shared/team/verdict';
 import { actionable, inboxItems, inboxOutflow, type InboxInput, type KeptItem } from '../../src/renderer/src/team/model/inbox';
 import * as t from '../../src/renderer/src/outbox/model/transitions';
-import { row, SVC, T0, transferInput } from '../unit/outbox-fixtures';
-import { statement, WS } from '../unit/team-fixtures';
+import { row, SVC, T0, transferInput } from '../support/outbox-fixtures';
+import { statement, WS } from '../support/team-fixtures';
 
 // The approvals inbox and where a profile's drafts go. Expected words and figures are written
 // out by hand from the rows below; the signed texts are made by the tests' own canonical writer.

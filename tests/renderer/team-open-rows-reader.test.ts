@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Result } from '../../src/shared/ipc';
 import type { TeamRowView } from '../../src/shared/ipc/workspace';
 import { openRowsReader, type ReadResult } from '../../src/renderer/src/team/commands/open-rows-reader';
-import { listedRow } from '../unit/team-fixtures';
+import { listedRow } from '../support/team-fixtures';
 
 // The inbox's reads of a workspace's open rows: never two at once for what is shown, what is
 // wanted meanwhile read in one go after, and a switch to another profile's rows never showing,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TeamRowView } from '../../src/shared/ipc/workspace';
 import { withRowsRead } from '../../src/renderer/src/team/model/open-rows';
-import { listedRow } from '../unit/team-fixtures';
+import { listedRow } from '../support/team-fixtures';
 
 /** A row as main lists it; only what the merge looks at is meaningful here. */
 const row = (id: string, createdAt: string, state: TeamRowView['state'] = 'open', outcome: string | null = null) => listedRow(id, { createdAt, state, outcome });

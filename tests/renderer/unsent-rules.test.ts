@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { exportCovers, summarizeUnsent, unsentRefusal, type UnsentExport } from '../../src/renderer/src/outbox/model/unsent';
 import type { OutboxRow, OutboxState } from '../../src/shared/outbox';
-import { noteInput, row, T0, transferInput } from '../unit/outbox-fixtures';
+import { noteInput, row, T0, transferInput } from '../support/outbox-fixtures';
 
 // Which rows stop "Clear the cache" and "Remove profile" (Settings). The expected figures are
 // written out by hand from the rows below, not computed by the code under test.

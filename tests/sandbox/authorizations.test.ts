@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CardEvent, Transaction, Utilization } from '../../src/shared/service';
-import { startClient, type Client } from './harness';
+import { clientForFile, startClient } from '../support/sandbox-harness';
 import { expectError } from '../support/errors';
-import { authorize, availableOf, expectAuth, newCard, newGroup } from './cards-helpers';
+import { authorize, availableOf, expectAuth, newCard, newGroup } from '../support/cards-helpers';
 import { localDay, localDayStart } from '../support/zoned-calendar-reference';
 
 // Pinned (by the harness): day, week and month limits roll over only when a test advances the clock.
-let c: Client;
-beforeAll(async () => {
-  c = await startClient({ transactions: 300 });
-});
-afterAll(() => c.close());
+const c = clientForFile({ transactions: 300 });
 
-const world = () => c.sandbox.world;
-const primary = () => world().primaryVirtualAccountId;
+const primary = () => c.world.primaryVirtualAccountId;
 
 /** A fresh virtual account funded from the primary with `cents`. */
 async function fundedAccount(cents: number): Promise<string> {
-  const accountId = world().virtualAccounts.get(primary())!.accountId;
+  const accountId = c.world.virtualAccounts.get(primary())!.accountId;
   const created = await c.call('POST', '/virtual-account', { body: { name: `Auth test ${Math.random()}`, accountId } });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   const id = created.body.virtualAccount.id as string;
@@ -66,7 +61,7 @@ describe('approved authorization', () => {
     const given = await expectAuth(c, { cardId: card.id, amountCents: 500, merchantName: 'Corner Shop' });
     expect(given.event).toMatchObject({ merchantName: 'Corner Shop', merchantCategoryCode: '5999', country: 'US' });
     const random = await expectAuth(c, { cardId: card.id, amountCents: 500 });
-    const names = [...world().merchants.values()].map((m) => m.name);
+    const names = [...c.world.merchants.values()].map((m) => m.name);
     expect(names).toContain(random.event.merchantName);
     const overridden = await expectAuth(c, { cardId: card.id, amountCents: 500, merchantName: 'Starbucks', mcc: '5999', country: 'CA' });
     expect(overridden.event).toMatchObject({ merchantName: 'Starbucks', merchantCategoryCode: '5999', country: 'CA' });
@@ -191,7 +186,7 @@ describe('declines', () => {
     expect(Utilization.safeParse(u.body).success).toBe(true);
     expect(u.body.spend).toEqual({ amountCents: 25_000 });
     expect(u.body.availableBalance).toEqual({ amountCents: 25_000 });
-    expect(u.body.nextResetDate).toBe(new Date(Date.UTC(new Date(world().clock.now()).getUTCFullYear(), new Date(world().clock.now()).getUTCMonth() + 1, 1)).toISOString());
+    expect(u.body.nextResetDate).toBe(new Date(Date.UTC(new Date(c.world.clock.now()).getUTCFullYear(), new Date(c.world.clock.now()).getUTCMonth() + 1, 1)).toISOString());
     await expectAuth(c, { cardId: a.id, amountCents: 25_001, merchantName: 'Uber' }, 'spending_limit_exceeded');
     await expectAuth(c, { cardId: b.id, amountCents: 25_000, merchantName: 'Uber' });
     // A card-level rule is checked too: the stricter of the two wins.
@@ -215,11 +210,11 @@ describe('declines', () => {
 
 describe('seeded cards', () => {
   it('apply the seeded group rules, and the seeded single-use card closes after its one attempt', async () => {
-    const software = [...world().cardGroups.values()].find((g) => g.name === 'Software')!;
-    const card = [...world().cards.values()].find((x) => x.cardGroupId === software.id && x.status === 'active' && !x.isSingleUse)!;
+    const software = [...c.world.cardGroups.values()].find((g) => g.name === 'Software')!;
+    const card = [...c.world.cards.values()].find((x) => x.cardGroupId === software.id && x.status === 'active' && !x.isSingleUse)!;
     await expectAuth(c, { cardId: card.id, amountCents: 1_000, merchantName: 'Starbucks' }, 'merchant_category_code_not_allowed');
     await expectAuth(c, { cardId: card.id, amountCents: 1_000, merchantName: 'GitHub' });
-    const trial = [...world().cards.values()].find((x) => x.name === 'Trial Signup')!;
+    const trial = [...c.world.cards.values()].find((x) => x.name === 'Trial Signup')!;
     expect(trial.status).toBe('active');
     await authorize(c, { cardId: trial.id, amountCents: 100 });
     expect((await c.get(`/card/${trial.id}`)).body.status).toBe('closed');
@@ -228,7 +223,7 @@ describe('seeded cards', () => {
 
 describe('closed funding account', () => {
   it('declines with account_closed when the card spends from a closed virtual account', async () => {
-    const accountId = world().virtualAccounts.get(primary())!.accountId;
+    const accountId = c.world.virtualAccounts.get(primary())!.accountId;
     const created = await c.call('POST', '/virtual-account', { body: { name: 'Soon closed', accountId } });
     const va = created.body.virtualAccount.id as string;
     const card = await newCard(c, { virtualAccountId: va });
@@ -263,7 +258,7 @@ describe('single-use cards', () => {
 describe('bad authorization input', () => {
   it('answers 404 for an unknown card and 400 for bad fields, recording nothing', async () => {
     const card = await newCard(c);
-    const txCount = world().transactions.size;
+    const txCount = c.world.transactions.size;
     expectError(await authorize(c, { cardId: 'card_nope', amountCents: 100 }), 404, 'NOT_FOUND');
     for (const body of [
       { cardId: card.id, amountCents: 1.5 },
@@ -279,7 +274,7 @@ describe('bad authorization input', () => {
     ]) {
       expectError(await authorize(c, body), 400);
     }
-    expect(world().transactions.size).toBe(txCount);
+    expect(c.world.transactions.size).toBe(txCount);
     expect((await c.get(`/card/${card.id}/events`)).body.items).toEqual([]);
   });
 
@@ -293,7 +288,7 @@ describe('bad authorization input', () => {
 
 describe('utilization endpoints', () => {
   it('a card in a group answers 400 pointing to the group utilization', async () => {
-    const grouped = [...world().cards.values()].find((x) => x.cardGroupId)!;
+    const grouped = [...c.world.cards.values()].find((x) => x.cardGroupId)!;
     const body = expectError(await c.get(`/card/${grouped.id}/utilization`), 400);
     expect(body.message).toContain(`/card-group/${grouped.cardGroupId}/utilization`);
     expectError(await c.get('/card/card_nope/utilization'), 404);
@@ -322,9 +317,9 @@ describe('utilization endpoints', () => {
     const u = await c.get(`/card/${card.id}/utilization`);
     // Tokyo is UTC+9 without DST: its midnight is 15:00 UTC.
     expect(u.body.nextResetDate).toMatch(/T15:00:00\.000Z$/);
-    expect(Date.parse(u.body.nextResetDate)).toBeGreaterThan(world().clock.now());
-    expect(Date.parse(u.body.nextResetDate) - world().clock.now()).toBeLessThanOrEqual(86_400_000);
-    await c.call('POST', '/__sandbox/clock', { body: { advanceMs: Date.parse(u.body.nextResetDate) - world().clock.now() } });
+    expect(Date.parse(u.body.nextResetDate)).toBeGreaterThan(c.world.clock.now());
+    expect(Date.parse(u.body.nextResetDate) - c.world.clock.now()).toBeLessThanOrEqual(86_400_000);
+    await c.call('POST', '/__sandbox/clock', { body: { advanceMs: Date.parse(u.body.nextResetDate) - c.world.clock.now() } });
     const after = await c.get(`/card/${card.id}/utilization`);
     expect(after.body.spend).toEqual({ amountCents: 0 });
     expect(after.body.availableBalance).toEqual({ amountCents: 5_000 });

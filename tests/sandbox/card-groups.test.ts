@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CardGroup } from '../../src/shared/service';
-import { startClient, type Client } from './harness';
+import { clientForFile, startClient } from '../support/sandbox-harness';
 import { expectError } from '../support/errors';
-import { groupState, newGroup } from './cards-helpers';
+import { groupState, newGroup } from '../support/cards-helpers';
 
-let c: Client;
-beforeAll(async () => {
-  c = await startClient({ transactions: 200 });
-});
-afterAll(() => c.close());
+const c = clientForFile({ transactions: 200 });
 
-const world = () => c.sandbox.world;
 const country = { countries: ['US', 'CA'], restriction: 'allowlist' };
 const mcc = { merchantCategoryCodes: ['5812', '5814'], restriction: 'blacklist' };
 const size = { transactionSizeLimit: { minimum: { amountCents: 100 } } };
 
 describe('POST /card-group and GET /card-group/:id', () => {
   it('creates a group with name, virtual account and constraint, readable afterwards', async () => {
-    const va = [...world().virtualAccounts.values()].find((v) => v.closedAt === null && v.accountType === 'default')!;
+    const va = [...c.world.virtualAccounts.values()].find((v) => v.closedAt === null && v.accountType === 'default')!;
     const created = await newGroup(c, { virtualAccountId: va.id, spendingConstraint: { countryRule: country } });
     expect(CardGroup.safeParse(created).success).toBe(true);
     expect(created.virtualAccountId).toBe(va.id);
@@ -30,21 +25,21 @@ describe('POST /card-group and GET /card-group/:id', () => {
   it('creates a bare group (name only) with no constraint, tied to the primary virtual account', async () => {
     const g = await newGroup(c);
     expect(g.spendingConstraint).toBeUndefined();
-    expect(g.virtualAccountId).toBe(world().primaryVirtualAccountId);
+    expect(g.virtualAccountId).toBe(c.world.primaryVirtualAccountId);
     const card = await c.call('POST', '/card', { body: { name: 'In a bare group', type: 'virtual', cardGroupId: g.id } });
-    expect(card.body.virtualAccountId).toBe(world().primaryVirtualAccountId);
+    expect(card.body.virtualAccountId).toBe(c.world.primaryVirtualAccountId);
   });
 
   it('refuses bad bodies and unknown or closed accounts, creating nothing', async () => {
-    const count = world().cardGroups.size;
-    const closed = [...world().virtualAccounts.values()].find((v) => v.closedAt !== null)!;
+    const count = c.world.cardGroups.size;
+    const closed = [...c.world.virtualAccounts.values()].find((v) => v.closedAt !== null)!;
     expectError(await c.call('POST', '/card-group', { body: {} }), 400);
     expectError(await c.call('POST', '/card-group', { body: { name: '' } }), 400);
     expectError(await c.call('POST', '/card-group', { body: { name: 5 } }), 400);
     expectError(await c.call('POST', '/card-group', { body: { name: 'x', virtualAccountId: 'va_nope' } }), 404);
     expectError(await c.call('POST', '/card-group', { body: { name: 'x', virtualAccountId: closed.id } }), 409, 'ACCOUNT_CLOSED');
     expectError(await c.call('POST', '/card-group', { body: { name: 'x', spendingConstraint: { countryRule: { countries: ['US'] } } } }), 400);
-    expect(world().cardGroups.size).toBe(count);
+    expect(c.world.cardGroups.size).toBe(count);
   });
 
   it('answers 404 for an unknown group on every group endpoint', async () => {
@@ -59,7 +54,7 @@ describe('POST /card-group and GET /card-group/:id', () => {
 describe('GET /card-group', () => {
   it('lists every group, each with id, name, virtualAccountId when it has one, and constraint', async () => {
     const items = await c.all('/card-group');
-    expect(items.map((g) => g.id).sort()).toEqual([...world().cardGroups.keys()].sort());
+    expect(items.map((g) => g.id).sort()).toEqual([...c.world.cardGroups.keys()].sort());
     const software = items.find((g) => g.name === 'Software')!;
     expect(software.virtualAccountId).toBeDefined();
     expect(software.spendingConstraint.merchantCategoryCodeRule.restriction).toBe('allowlist');
@@ -112,7 +107,7 @@ describe('PATCH /card-group/:id', () => {
     const removed = await c.call('PATCH', `/card-group/${g.id}`, { body: { spendingConstraint: null } });
     expect(removed.status).toBe(200);
     expect(removed.body.spendingConstraint).toBeUndefined();
-    expect(world().cardGroups.get(g.id)!.spendingConstraint).toBeUndefined();
+    expect(c.world.cardGroups.get(g.id)!.spendingConstraint).toBeUndefined();
     expect((await c.get(`/card-group/${g.id}`)).body.name).toBe('Renamed group');
   });
 
@@ -151,7 +146,7 @@ describe('group spending constraint endpoints', () => {
     const res = await c.call('PUT', `/card-group/${g.id}/spending-constraint`, { body: { spendingRule: size, countryRule: null } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ spendingRule: size });
-    expect(world().cardGroups.get(g.id)!.spendingConstraint).toEqual({ spendingRule: size });
+    expect(c.world.cardGroups.get(g.id)!.spendingConstraint).toEqual({ spendingRule: size });
   });
 
   it('refuses malformed rules with 400 and changes nothing', async () => {

@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Card } from '../../src/shared/service';
-import { startClient, startOfUtcDay, TEST_NOW, type Client } from './harness';
+import { type Client, clientForFile, startClient, startOfUtcDay, TEST_NOW } from '../support/sandbox-harness';
 import { expectError } from '../support/errors';
-import { cardState, luhnValid, newCard, newGroup } from './cards-helpers';
+import { cardState, luhnValid, newCard, newGroup } from '../support/cards-helpers';
 
-let c: Client;
-beforeAll(async () => {
-  c = await startClient({ transactions: 300 });
-});
-afterAll(() => c.close());
+const c = clientForFile({ transactions: 300 });
 
-const world = () => c.sandbox.world;
-const seededCards = () => [...world().cards.values()];
+const seededCards = () => [...c.world.cards.values()];
 const firstGrouped = () => seededCards().find((x) => x.cardGroupId !== undefined)!;
 const firstUngrouped = () => seededCards().find((x) => x.cardGroupId === undefined)!;
 
@@ -33,7 +28,7 @@ describe('GET /card/:id', () => {
     const grouped = firstGrouped();
     const res = await c.get(`/card/${grouped.id}`);
     expect(res.body.cardGroupId).toBe(grouped.cardGroupId);
-    expect(res.body.cardGroupName).toBe(world().cardGroups.get(grouped.cardGroupId!)!.name);
+    expect(res.body.cardGroupName).toBe(c.world.cardGroups.get(grouped.cardGroupId!)!.name);
     const lone = await c.get(`/card/${firstUngrouped().id}`);
     expect(lone.body.cardGroupId).toBeUndefined();
     expect(lone.body.cardGroupName).toBeUndefined();
@@ -88,12 +83,12 @@ describe('GET /card filters and sort', () => {
   });
 
   it('filters by legal entity (its own id: all; another: none)', async () => {
-    expect(ids(await c.all('/card', { 'filter:legalEntityId': world().legalEntity.id }))).toEqual(expected(() => true));
+    expect(ids(await c.all('/card', { 'filter:legalEntityId': c.world.legalEntity.id }))).toEqual(expected(() => true));
     expect(await c.all('/card', { 'filter:legalEntityId': 'le_someone_else' })).toEqual([]);
   });
 
   it('filters by account, virtual account and status', async () => {
-    for (const account of world().accounts.values()) {
+    for (const account of c.world.accounts.values()) {
       const got = await c.all('/card', { 'filter:accountId': account.id });
       expect(got.length).toBeGreaterThan(0);
       expect(ids(got)).toEqual(expected((x) => x.accountId === account.id));
@@ -112,20 +107,20 @@ describe('GET /card filters and sort', () => {
   });
 
   it('filters by card group id or exact group name; unknown name gives an empty list', async () => {
-    for (const g of world().cardGroups.values()) {
+    for (const g of c.world.cardGroups.values()) {
       const byId = await c.all('/card', { 'filter:cardGroupId': g.id });
       const byName = await c.all('/card', { 'filter:cardGroupName': g.name });
       expect(ids(byId)).toEqual(expected((x) => x.cardGroupId === g.id));
       expect(ids(byName)).toEqual(ids(byId));
       expect(byId.every((x) => x.cardGroupName === g.name)).toBe(true);
     }
-    const name = [...world().cardGroups.values()][0]!.name;
+    const name = [...c.world.cardGroups.values()][0]!.name;
     expect(await c.all('/card', { 'filter:cardGroupName': name.toUpperCase() + 'x' })).toEqual([]);
     expect(await c.all('/card', { 'filter:cardGroupName': 'No Such Group' })).toEqual([]);
   });
 
   it('refuses cardGroupId together with cardGroupName, and bad enums', async () => {
-    const g = [...world().cardGroups.values()][0]!;
+    const g = [...c.world.cardGroups.values()][0]!;
     const both = await c.get('/card', { 'filter:cardGroupId': g.id, 'filter:cardGroupName': g.name });
     expect(expectError(both, 400).message).toMatch(/cannot be combined/);
     expectError(await c.get('/card', { 'filter:status': 'frozen' }), 400);
@@ -203,7 +198,7 @@ describe('PATCH /card/:id', () => {
     expect(remove.status).toBe(200);
     expect(remove.body.cardGroupId).toBeUndefined();
     expect(remove.body.cardGroupName).toBeUndefined();
-    expect(world().cards.get(card.id)!.cardGroupId).toBeUndefined();
+    expect(c.world.cards.get(card.id)!.cardGroupId).toBeUndefined();
   });
 
   it('refuses an unknown group with 404 and changes nothing, not even the other fields', async () => {
@@ -223,7 +218,7 @@ describe('PATCH /card/:id', () => {
     const removed = await c.call('PATCH', `/card/${card.id}`, { body: { spendingConstraint: null } });
     expect(removed.status).toBe(200);
     expect(removed.body.spendingConstraint).toBeUndefined();
-    expect(world().cards.get(card.id)!.spendingConstraint).toBeUndefined();
+    expect(c.world.cards.get(card.id)!.spendingConstraint).toBeUndefined();
   });
 
   it('userData: an object sets it, null removes it, over 4 KB is a 400 that changes nothing', async () => {
@@ -252,7 +247,7 @@ describe('PATCH /card/:id', () => {
 
 describe('POST /card', () => {
   it('issues an active virtual card with a Luhn-valid PAN of the product, expiring in three years', async () => {
-    const product = [...world().cardProducts.values()].find((p) => p.status === 'active' && p.prefix === '555555')!;
+    const product = [...c.world.cardProducts.values()].find((p) => p.status === 'active' && p.prefix === '555555')!;
     const card = await newCard(c, { cardProductId: product.id, isSingleUse: true, userData: { a: 1 } });
     expect(Card.safeParse(card).success).toBe(true);
     expect(card.status).toBe('active');
@@ -261,11 +256,11 @@ describe('POST /card', () => {
     expect(card.cardProductId).toBe(product.id);
     expect(card.userData).toEqual({ a: 1 });
     expect(card.pan).toBeUndefined();
-    const now = new Date(world().clock.now());
+    const now = new Date(c.world.clock.now());
     expect(card.expiryYear).toBe(String(now.getUTCFullYear() + 3));
     expect(card.expiryMonth).toMatch(/^(0[1-9]|1[0-2])$/);
-    expect(Date.parse(card.createdAt)).toBeLessThanOrEqual(world().clock.now());
-    expect(Date.parse(card.createdAt)).toBeGreaterThan(world().clock.now() - 60_000);
+    expect(Date.parse(card.createdAt)).toBeLessThanOrEqual(c.world.clock.now());
+    expect(Date.parse(card.createdAt)).toBeGreaterThan(c.world.clock.now() - 60_000);
     const revealed = await c.call('GET', `/card/${card.id}?include_pan=true&include_cvv=true`, { host: 'vault' });
     expect(revealed.body.pan).toMatch(/^555555\d{10}$/);
     expect(luhnValid(revealed.body.pan)).toBe(true);
@@ -275,19 +270,19 @@ describe('POST /card', () => {
 
   it('defaults to the first commercial (debit) account and its primary virtual account', async () => {
     const card = await newCard(c);
-    const debit = [...world().accounts.values()].find((a) => a.type === 'debit')!;
+    const debit = [...c.world.accounts.values()].find((a) => a.type === 'debit')!;
     expect(card.accountId).toBe(debit.id);
-    expect(card.virtualAccountId).toBe(world().primaryVirtualAccountId);
+    expect(card.virtualAccountId).toBe(c.world.primaryVirtualAccountId);
     expect(card.cardGroupId).toBeUndefined();
   });
 
   it('takes accountId, virtualAccountId and cardGroupId; a card in a group spends from the group account by default', async () => {
-    const charge = [...world().accounts.values()].find((a) => a.type === 'charge_card')!;
-    const va = [...world().virtualAccounts.values()].find((v) => v.closedAt === null && v.accountType === 'default')!;
+    const charge = [...c.world.accounts.values()].find((a) => a.type === 'charge_card')!;
+    const va = [...c.world.virtualAccounts.values()].find((v) => v.closedAt === null && v.accountType === 'default')!;
     const explicit = await newCard(c, { accountId: charge.id, virtualAccountId: va.id });
     expect(explicit.accountId).toBe(charge.id);
     expect(explicit.virtualAccountId).toBe(va.id);
-    const group = [...world().cardGroups.values()].find((g) => g.virtualAccountId)!;
+    const group = [...c.world.cardGroups.values()].find((g) => g.virtualAccountId)!;
     const grouped = await newCard(c, { cardGroupId: group.id });
     expect(grouped.cardGroupId).toBe(group.id);
     expect(grouped.cardGroupName).toBe(group.name);
@@ -297,9 +292,9 @@ describe('POST /card', () => {
   });
 
   it('refuses unknown or unusable references and bad bodies, creating nothing', async () => {
-    const count = world().cards.size;
-    const closed = [...world().virtualAccounts.values()].find((v) => v.closedAt !== null)!;
-    const inactive = [...world().cardProducts.values()].find((p) => p.status === 'inactive')!;
+    const count = c.world.cards.size;
+    const closed = [...c.world.virtualAccounts.values()].find((v) => v.closedAt !== null)!;
+    const inactive = [...c.world.cardProducts.values()].find((p) => p.status === 'inactive')!;
     const base = { name: 'Refused', type: 'virtual' };
     expectError(await c.call('POST', '/card', { body: { ...base, accountId: 'acct_nope' } }), 404);
     expectError(await c.call('POST', '/card', { body: { ...base, virtualAccountId: 'va_nope' } }), 404);
@@ -310,10 +305,10 @@ describe('POST /card', () => {
     expectError(await c.call('POST', '/card', { body: { ...base, type: 'physical' } }), 400);
     expectError(await c.call('POST', '/card', { body: { type: 'virtual' } }), 400);
     expectError(await c.call('POST', '/card', { body: { ...base, userData: { blob: 'x'.repeat(5000) } } }), 400);
-    const tomorrow = new Date(world().clock.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = new Date(c.world.clock.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     const future = { spendingRule: { utilizationLimit: { limitAmount: { amountCents: 100 }, preset: 'monthly', startDate: tomorrow } } };
     expectError(await c.call('POST', '/card', { body: { ...base, spendingConstraint: future } }), 400);
-    expect(world().cards.size).toBe(count);
+    expect(c.world.cards.size).toBe(count);
   });
 });
 
@@ -340,10 +335,10 @@ describe('card spending constraint endpoints', () => {
     const res = await c.call('PUT', `/card/${card.id}/spending-constraint`, { body: { spendingRule: size, countryRule: null } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ spendingRule: size });
-    expect(world().cards.get(card.id)!.spendingConstraint).toEqual({ spendingRule: size });
+    expect(c.world.cards.get(card.id)!.spendingConstraint).toEqual({ spendingRule: size });
     const empty = await c.call('PUT', `/card/${card.id}/spending-constraint`, { body: {} });
     expect(empty.body).toEqual({});
-    expect(world().cards.get(card.id)!.spendingConstraint).toBeUndefined();
+    expect(c.world.cards.get(card.id)!.spendingConstraint).toBeUndefined();
   });
 
   it('refuses unknown cards (404) and malformed rules (400) without change', async () => {
@@ -440,7 +435,7 @@ describe('spending limit startDate: today or earlier in the limit timezone', () 
 describe('card events and products', () => {
   it('lists card products', async () => {
     const items = await c.all('/card-product');
-    expect(items.map((p) => p.id).sort()).toEqual([...world().cardProducts.keys()].sort());
+    expect(items.map((p) => p.id).sort()).toEqual([...c.world.cardProducts.keys()].sort());
     for (const p of items) expect(['active', 'inactive']).toContain(p.status);
   });
 

@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/sandbox';
-import { TEST_NOW } from './harness';
+import { TEST_NOW } from '../support/sandbox-harness';
 
 const TSX = 'node_modules/.bin/tsx';
 

@@ -1,18 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addMonthsUtc, commissionDatesBetween, commissionDueMs, nextCommissionMs } from '../../src/shared/accounts/commission-dates';
-import { DAY, startClient, type Client } from './harness';
-import { balanceOf, freshKey, newVirtualAccount, postTransfer } from './virtual-accounts-helpers';
+import { clientForFile, DAY, startClient } from '../support/sandbox-harness';
+import { balanceOf, newVirtualAccount, postTransfer } from '../support/virtual-accounts-helpers';
+import { freshKey } from '../support/fresh-key';
 
 // A fresh world per test: the seeded rule's state and the clock never depend on which tests ran before.
-let c: Client;
-beforeEach(async () => {
-  c = await startClient({ transactions: 100 });
-});
-afterEach(() => c.close());
+const c = clientForFile({ transactions: 100 }, { each: true });
 
-const world = () => c.sandbox.world;
-const primaryId = () => world().primaryVirtualAccountId;
-const now = () => world().clock.now();
+const now = () => c.world.clock.now();
 
 async function advance(body: { advanceDays?: number; advanceMs?: number }): Promise<void> {
   const res = await c.call('POST', '/__sandbox/clock', { body });
@@ -47,7 +42,7 @@ describe('commission schedule', () => {
   });
 
   it('the seeded rule agrees with the definition: 3 collections past, the 4th ahead', async () => {
-    const rule = [...world().commissionRules.values()][0]!;
+    const rule = [...c.world.commissionRules.values()][0]!;
     expect(rule.applied).toBe(3);
     expect(commissionDueMs(rule, 2)).toBeLessThanOrEqual(now());
     expect(commissionDueMs(rule, 3)).toBeGreaterThan(now());
@@ -77,19 +72,19 @@ describe('the seeded commission history', () => {
 
 describe('collecting commissions as the clock advances', () => {
   it('collects the seeded rule once when its due date passes, dated at the due date', async () => {
-    const rule = [...world().commissionRules.values()][0]!;
+    const rule = [...c.world.commissionRules.values()][0]!;
     const escrow = rule.virtualAccountId;
     const due = commissionDueMs(rule, 3);
-    const [escrowBefore, primaryBefore] = [await balanceOf(c, escrow), await balanceOf(c, primaryId())];
+    const [escrowBefore, primaryBefore] = [await balanceOf(c, escrow), await balanceOf(c, c.primaryId)];
     await advance({ advanceMs: due - now() + DAY });
     expect(await collectionsFrom(escrow)).toBe(4);
     expect(await balanceOf(c, escrow)).toBe(escrowBefore - rule.amountCents);
-    expect(await balanceOf(c, primaryId())).toBe(primaryBefore + rule.amountCents);
+    expect(await balanceOf(c, c.primaryId)).toBe(primaryBefore + rule.amountCents);
     const out = (await commissionTxs(escrow)).filter((t) => t.amountCents < 0);
     expect(out).toHaveLength(4);
     const newest = out.find((t) => t.date === new Date(due).toISOString());
     expect(newest).toMatchObject({ amountCents: -rule.amountCents, status: 'posted', detailedStatus: 'settled' });
-    const into = (await commissionTxs(primaryId())).find((t) => t.date === new Date(due).toISOString() && t.amountCents === rule.amountCents);
+    const into = (await commissionTxs(c.primaryId)).find((t) => t.date === new Date(due).toISOString() && t.amountCents === rule.amountCents);
     expect(into?.description).toMatch(/^Commission from /);
 
     // Looking again at the same moment collects nothing more.
@@ -143,7 +138,7 @@ describe('collecting commissions as the clock advances', () => {
     await advance({ advanceDays: 2 });
     expect(await collectionsFrom(va)).toBe(0);
     expect(await balanceOf(c, va)).toBe(400);
-    expect((await postTransfer(c, { source: primaryId(), destination: va, amountCents: 600 }, freshKey())).status).toBe(200);
+    expect((await postTransfer(c, { source: c.primaryId, destination: va, amountCents: 600 }, freshKey())).status).toBe(200);
     await advance({ advanceMs: 0 });
     expect(await collectionsFrom(va)).toBe(1);
     expect(await balanceOf(c, va)).toBe(0);
@@ -153,12 +148,12 @@ describe('collecting commissions as the clock advances', () => {
     const va = await newVirtualAccount(c, 'Closing soon');
     await setRule(va, 100, 'monthly', now() + DAY);
     expect((await c.call('PATCH', `/virtual-account/${va}`, { body: { action: 'close' } })).status).toBe(200);
-    const primaryBefore = await balanceOf(c, primaryId());
+    const primaryBefore = await balanceOf(c, c.primaryId);
     await advance({ advanceDays: 40 });
     expect(await commissionTxs(va)).toHaveLength(0);
     expect(await balanceOf(c, va)).toBe(0);
     // Other rules (the seeded one) may have collected into the primary account meanwhile.
-    expect(await balanceOf(c, primaryId())).toBeGreaterThanOrEqual(primaryBefore);
+    expect(await balanceOf(c, c.primaryId)).toBeGreaterThanOrEqual(primaryBefore);
   });
 });
 

@@ -1,13 +1,9 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endpoints, ErrorBody, type EndpointDef } from '../../src/shared/service';
-import { startClient, type Client } from './harness';
+import { clientForFile } from '../support/sandbox-harness';
 
-let c: Client;
-beforeAll(async () => {
-  c = await startClient({ transactions: 200 });
-});
-afterAll(() => c.close());
+const c = clientForFile({ transactions: 200 });
 
 const all = Object.entries(endpoints) as [string, EndpointDef][];
 

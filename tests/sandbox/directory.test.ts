@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startClient, type Client } from './harness';
+import { describe, expect, it } from 'vitest';
+import { clientForFile } from '../support/sandbox-harness';
 import { expectError } from '../support/errors';
-import { freshKey, postTransfer } from './virtual-accounts-helpers';
+import { postTransfer } from '../support/virtual-accounts-helpers';
+import { freshKey } from '../support/fresh-key';
 
-let c: Client;
-beforeAll(async () => {
-  c = await startClient({ pageSize: 2 });
-});
-afterAll(() => c.close());
+const c = clientForFile({ pageSize: 2 });
 
-const world = () => c.sandbox.world;
 
 function noDuplicates(ids: string[]): void {
   expect(new Set(ids).size).toBe(ids.length);
@@ -23,7 +19,7 @@ describe('GET /svc-handle', () => {
     expect(first.body.metadata).toMatchObject({ count: 2 });
     const all = await c.all('/svc-handle');
     noDuplicates(all.map((h) => h.id));
-    expect(all.map((h) => h.id).sort()).toEqual([...world().svcHandles.keys()].sort());
+    expect(all.map((h) => h.id).sort()).toEqual([...c.world.svcHandles.keys()].sort());
     for (const h of all) expect(Object.keys(h).sort()).toEqual(['accountId', 'id', 'name', 'svcHandle']);
   });
 });
@@ -32,14 +28,14 @@ describe('GET /merchant', () => {
   it('lists every merchant over pages of 2', async () => {
     const all = await c.all('/merchant');
     noDuplicates(all.map((m) => m.id));
-    expect(all).toHaveLength(world().merchants.size);
+    expect(all).toHaveLength(c.world.merchants.size);
     expect(all.every((m) => typeof m.url === 'string')).toBe(true);
   });
 
   it('search:merchant_name matches a substring regardless of case', async () => {
     const found = await c.all('/merchant', { 'search:merchant_name': 'AIR' });
     const names = found.map((m) => m.name).sort();
-    const expected = [...world().merchants.values()].filter((m) => m.name.toLowerCase().includes('air')).map((m) => m.name).sort();
+    const expected = [...c.world.merchants.values()].filter((m) => m.name.toLowerCase().includes('air')).map((m) => m.name).sort();
     expect(names).toEqual(expected);
     expect(names.length).toBeGreaterThan(2);
     expect(await c.all('/merchant', { 'search:merchant_name': 'zzz-no-such' })).toEqual([]);
@@ -50,20 +46,20 @@ describe('GET /merchant', () => {
 describe('GET /legal-entity', () => {
   it("lists the key's legal entity", async () => {
     const all = await c.all('/legal-entity');
-    expect(all).toEqual([{ id: world().legalEntity.id, name: world().legalEntity.name, structure: world().legalEntity.structure }]);
+    expect(all).toEqual([{ id: c.world.legalEntity.id, name: c.world.legalEntity.name, structure: c.world.legalEntity.structure }]);
   });
 });
 
 describe('GET /account and /account/:id', () => {
   it("lists the key's accounts (default and explicit filter); another legal entity shows none", async () => {
     const all = await c.all('/account');
-    expect(all.map((a) => a.id).sort()).toEqual([...world().accounts.keys()].sort());
-    expect(await c.all('/account', { 'filter:legalEntityId': world().legalEntity.id })).toHaveLength(all.length);
+    expect(all.map((a) => a.id).sort()).toEqual([...c.world.accounts.keys()].sort());
+    expect(await c.all('/account', { 'filter:legalEntityId': c.world.legalEntity.id })).toHaveLength(all.length);
     expect(await c.all('/account', { 'filter:legalEntityId': 'le_other' })).toEqual([]);
   });
 
   it('reads one account; 404 for an unknown one', async () => {
-    const id = [...world().accounts.keys()][0]!;
+    const id = [...c.world.accounts.keys()][0]!;
     const res = await c.get(`/account/${id}`);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id, status: 'open' });
@@ -77,7 +73,7 @@ describe('GET /account/:id/balance', () => {
     (await c.all('/transaction', { 'filter:accountId': accountId, 'filter:status': status })).reduce((s, t) => s + t.amountCents, 0);
 
   it("reports the debit account's cash balance, agreeing with its transactions", async () => {
-    const checking = [...world().accounts.values()].find((a) => a.type === 'debit')!;
+    const checking = [...c.world.accounts.values()].find((a) => a.type === 'debit')!;
     const res = await c.get(`/account/${checking.id}/balance`);
     expect(res.status).toBe(200);
     expect(res.body.balances).toHaveLength(1);
@@ -92,7 +88,7 @@ describe('GET /account/:id/balance', () => {
   });
 
   it('reports a charge card account on its credit balance', async () => {
-    const charge = [...world().accounts.values()].find((a) => a.type === 'charge_card')!;
+    const charge = [...c.world.accounts.values()].find((a) => a.type === 'charge_card')!;
     const res = await c.get<{ balances: { type: string; posted: { amountCents: number } }[] }>(`/account/${charge.id}/balance`);
     expect(res.status).toBe(200);
     const byType = Object.fromEntries(res.body.balances.map((b) => [b.type, b]));
@@ -102,7 +98,7 @@ describe('GET /account/:id/balance', () => {
   });
 
   it('transfers between virtual accounts of one account leave its balance unchanged', async () => {
-    const w = world();
+    const w = c.world;
     const primary = w.virtualAccounts.get(w.primaryVirtualAccountId)!;
     const other = [...w.virtualAccounts.values()].find((v) => v.closedAt === null && v.id !== primary.id && v.accountId === primary.accountId)!;
     const before = (await c.get(`/account/${primary.accountId}/balance`)).body.balances[0];

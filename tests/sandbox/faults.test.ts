@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorBody } from '../../src/shared/service';
 import { untilRefused } from '../support/network';
-import { startClient, type Client } from './harness';
+import { startClient, type Client } from '../support/sandbox-harness';
 
 let c: Client;
 beforeAll(async () => {

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../src/shared/service';
-import { startClient, type Client } from './harness';
+import { clientForFile } from '../support/sandbox-harness';
 
-let c: Client;
-beforeAll(async () => {
-  c = await startClient();
-});
-afterAll(() => c.close());
+const c = clientForFile();
 
 describe('sandbox HTTP framework', () => {
   it('refuses a request without X-API-Key with 401 and the error body', async () => {

@@ -1,18 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startClient, type Client } from './harness';
+import { describe, expect, it } from 'vitest';
+import { clientForFile, startClient } from '../support/sandbox-harness';
 import { expectError } from '../support/errors';
-import { balanceOf, freshKey, newVirtualAccount, postTransfer } from './virtual-accounts-helpers';
+import { balanceOf, newVirtualAccount, postTransfer } from '../support/virtual-accounts-helpers';
+import { freshKey } from '../support/fresh-key';
 
 const HOUR = 3_600_000;
 
 // A fresh world per test: each one moves the clock by a day or more.
-let c: Client;
-beforeEach(async () => {
-  c = await startClient({ transactions: 100 });
-});
-afterEach(() => c.close());
+const c = clientForFile({ transactions: 100 }, { each: true });
 
-const primaryId = () => c.sandbox.world.primaryVirtualAccountId;
 const entriesOf = (key: string) => c.sandbox.world.ledger.filter((e) => e.idempotencyKey === key);
 
 async function advance(advanceMs: number): Promise<void> {
@@ -28,7 +24,7 @@ describe('idempotency keys are remembered for a limited time (24 h by default, s
   it('answers the same transferId without moving money again until the window ends', async () => {
     const dest = await newVirtualAccount(c, 'Within the window');
     const key = freshKey('ttl');
-    const body = { source: primaryId(), destination: dest, amountCents: 700 };
+    const body = { source: c.primaryId, destination: dest, amountCents: 700 };
     const first = await postTransfer(c, body, key);
     expect(first.status).toBe(200);
     await advance(24 * HOUR - 1);
@@ -42,16 +38,16 @@ describe('idempotency keys are remembered for a limited time (24 h by default, s
   it('refuses the same key with another body within the window (409)', async () => {
     const dest = await newVirtualAccount(c, 'Conflict in the window');
     const key = freshKey('ttl-conflict');
-    expect((await postTransfer(c, { source: primaryId(), destination: dest, amountCents: 700 }, key)).status).toBe(200);
+    expect((await postTransfer(c, { source: c.primaryId, destination: dest, amountCents: 700 }, key)).status).toBe(200);
     await advance(23 * HOUR);
-    expectError(await postTransfer(c, { source: primaryId(), destination: dest, amountCents: 701 }, key), 409, 'IDEMPOTENCY_KEY_REUSED');
+    expectError(await postTransfer(c, { source: c.primaryId, destination: dest, amountCents: 701 }, key), 409, 'IDEMPOTENCY_KEY_REUSED');
     expect(await balanceOf(c, dest)).toBe(700);
   });
 
   it('processes a resend after the window as a new transfer: money moves twice', async () => {
     const dest = await newVirtualAccount(c, 'After the window');
     const key = freshKey('ttl-expired');
-    const body = { source: primaryId(), destination: dest, amountCents: 700 };
+    const body = { source: c.primaryId, destination: dest, amountCents: 700 };
     const first = await postTransfer(c, body, key);
     await advance(24 * HOUR);
     const resent = await postTransfer(c, body, key);
@@ -68,15 +64,15 @@ describe('idempotency keys are remembered for a limited time (24 h by default, s
   it('after the window a different body under the old key is a new transfer, not a conflict', async () => {
     const dest = await newVirtualAccount(c, 'Reused later');
     const key = freshKey('ttl-reuse');
-    expect((await postTransfer(c, { source: primaryId(), destination: dest, amountCents: 700 }, key)).status).toBe(200);
+    expect((await postTransfer(c, { source: c.primaryId, destination: dest, amountCents: 700 }, key)).status).toBe(200);
     await advance(25 * HOUR);
-    expect((await postTransfer(c, { source: primaryId(), destination: dest, amountCents: 5 }, key)).status).toBe(200);
+    expect((await postTransfer(c, { source: c.primaryId, destination: dest, amountCents: 5 }, key)).status).toBe(200);
     expect(await balanceOf(c, dest)).toBe(705);
   });
 
   it('forgets expired keys when the clock moves, so a long-running sandbox does not keep them all', async () => {
     const dest = await newVirtualAccount(c, 'Swept');
-    await postTransfer(c, { source: primaryId(), destination: dest, amountCents: 1 }, freshKey('swept'));
+    await postTransfer(c, { source: c.primaryId, destination: dest, amountCents: 1 }, freshKey('swept'));
     const kept = c.sandbox.world.idempotency.size;
     expect(kept).toBeGreaterThan(0);
     const res = await c.call('POST', '/__sandbox/clock', { body: { advanceMs: 24 * HOUR } });
@@ -114,7 +110,7 @@ describe('configuring how long keys are remembered', () => {
     // A shorter window applies to keys already remembered.
     const dest = await newVirtualAccount(c, 'Admin window');
     const key = freshKey('admin');
-    const body = { source: primaryId(), destination: dest, amountCents: 10 };
+    const body = { source: c.primaryId, destination: dest, amountCents: 10 };
     await postTransfer(c, body, key);
     await advance(90_000);
     await postTransfer(c, body, key);

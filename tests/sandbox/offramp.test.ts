@@ -1,23 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OfframpResult } from '../../src/shared/service';
-import { startClient, type Client } from './harness';
+import { clientForFile, startClient } from '../support/sandbox-harness';
 import { expectError } from '../support/errors';
 
-let c: Client;
-beforeAll(async () => {
-  c = await startClient();
-});
-afterAll(() => c.close());
+const c = clientForFile();
 
-const world = () => c.sandbox.world;
 
 describe('POST /crypto/offramp', () => {
   it('creates a pending wallet for the virtual account with deposit addresses', async () => {
-    const vaId = world().primaryVirtualAccountId;
+    const vaId = c.world.primaryVirtualAccountId;
     const res = await c.call<OfframpResult>('POST', '/crypto/offramp', { body: { virtualAccountId: vaId, paymentRail: 'wire', currency: 'usdc' } });
     expect(res.status).toBe(200);
     const { wallet, addresses } = res.body;
-    expect(wallet).toMatchObject({ type: 'off_ramp', status: 'pending_active', subaccountId: vaId, svcAccountGroupId: world().legalEntity.id });
+    expect(wallet).toMatchObject({ type: 'off_ramp', status: 'pending_active', subaccountId: vaId, svcAccountGroupId: c.world.legalEntity.id });
     expect(Date.parse(wallet.timestamp)).toBeGreaterThan(0);
     expect(addresses.length).toBeGreaterThanOrEqual(2);
     expect(addresses.map((a) => a.chain)).toContain('ethereum');
@@ -27,12 +22,12 @@ describe('POST /crypto/offramp', () => {
       expect(typeof a.blockchainMemo).toBe('string');
     }
     expect(new Set(addresses.map((a) => a.address)).size).toBe(addresses.length);
-    expect(world().wallets.get(wallet.id)).toBeDefined();
-    expect(world().walletAddresses.get(wallet.id)).toHaveLength(addresses.length);
+    expect(c.world.wallets.get(wallet.id)).toBeDefined();
+    expect(c.world.walletAddresses.get(wallet.id)).toHaveLength(addresses.length);
   });
 
   it('uses the requested currency and rail', async () => {
-    const vaId = [...world().virtualAccounts.values()].find((v) => v.closedAt === null && v.accountType === 'default')!.id;
+    const vaId = [...c.world.virtualAccounts.values()].find((v) => v.closedAt === null && v.accountType === 'default')!.id;
     const res = await c.call<OfframpResult>('POST', '/crypto/offramp', { body: { virtualAccountId: vaId, paymentRail: 'ach', currency: 'usdt' } });
     expect(res.status).toBe(200);
     expect(res.body.addresses.every((a) => a.currency === 'usdt' && a.method === 'ach')).toBe(true);
@@ -57,9 +52,9 @@ describe('POST /crypto/offramp', () => {
   });
 
   it('refuses unknown and closed accounts and invalid enums, creating nothing', async () => {
-    const count = world().wallets.size;
-    const closed = [...world().virtualAccounts.values()].find((v) => v.closedAt !== null)!;
-    const vaId = world().primaryVirtualAccountId;
+    const count = c.world.wallets.size;
+    const closed = [...c.world.virtualAccounts.values()].find((v) => v.closedAt !== null)!;
+    const vaId = c.world.primaryVirtualAccountId;
     expectError(await c.call('POST', '/crypto/offramp', { body: { virtualAccountId: 'va_nope', paymentRail: 'wire', currency: 'usdc' } }), 404, 'NOT_FOUND');
     expectError(await c.call('POST', '/crypto/offramp', { body: { virtualAccountId: closed.id, paymentRail: 'wire', currency: 'usdc' } }), 409, 'ACCOUNT_CLOSED');
     for (const body of [
@@ -70,6 +65,6 @@ describe('POST /crypto/offramp', () => {
     ]) {
       expectError(await c.call('POST', '/crypto/offramp', { body }), 400);
     }
-    expect(world().wallets.size).toBe(count);
+    expect(c.world.wallets.size).toBe(count);
   });
 });

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CardEvent, FeeDetails, Transaction } from '../../src/shared/service';
 import { expectError } from '../support/errors';
-import { availableOf, expectAuth, newCard } from './cards-helpers';
-import { startClient, type Client } from './harness';
+import { availableOf, expectAuth, newCard } from '../support/cards-helpers';
+import { clientForFile } from '../support/sandbox-harness';
 
 // Pinned by the harness; a purchase settles only when a test advances the clock two days.
-let c: Client;
-beforeAll(async () => {
-  c = await startClient({ transactions: 60 });
-});
-afterAll(() => c.close());
+const c = clientForFile({ transactions: 60 });
 
 const followUp = (id: string, kind: string) => c.call('POST', `/__sandbox/transactions/${id}/follow-up`, { body: { kind } });
 const spentOf = async (cardId: string) => (await c.get(`/card/${cardId}/utilization`)).body.spend.amountCents as number;

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/shared/service';
-import { startClient, type Client } from './harness';
-import { checkAgainst, loadReference, referencePath, responseSchema, type Deviations } from './reference-schema';
+import { clientForFile } from '../support/sandbox-harness';
+import { checkAgainst, loadReference, referencePath, responseSchema, type Deviations } from '../support/reference-schema';
 
 /**
  * Every endpoint of the reference contract, called with valid input on real ids, answers a
@@ -16,11 +16,7 @@ const reference = path ? loadReference(path) : { paths: {}, components: { schema
 /** The prose contract wins where it states otherwise: closedAt is null while open (docs/service.md, "Where the provider's published reference differs"). */
 const SERVICE_MD: Deviations = { nullAllowed: (path) => /\.virtualAccount\.closedAt$/.test(path) };
 
-let c: Client;
-beforeAll(async () => {
-  c = await startClient({ transactions: 200, pageSize: 3 });
-});
-afterAll(() => c.close());
+const c = clientForFile({ transactions: 200, pageSize: 3 });
 
 function ids() {
   const w = c.sandbox.world;

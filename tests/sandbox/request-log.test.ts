@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { LoggedRequest, RequestLogPage } from '../../src/sandbox';
-import { startClient, TEST_NOW, type Client } from './harness';
+import { startClient, TEST_NOW, type Client } from '../support/sandbox-harness';
 
 let c: Client;
 let source: string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createWorld, createWorldAsync } from '../../src/sandbox/seed/create-world';
 import type { World } from '../../src/sandbox/world/world';
-import { TEST_NOW } from './harness';
+import { TEST_NOW } from '../support/sandbox-harness';
 
 const everything = (w: World) => w.transactions.list({}, undefined, Number.MAX_SAFE_INTEGER).items;
 

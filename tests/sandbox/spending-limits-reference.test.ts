@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { awkwardLimit, awkwardNow } from '../support/spending-generators';
 import { referenceDecline, referenceLimits, referencePeriod, spentIn, type RefConstraint, type RefLimit, type RefTransaction } from '../support/spending-reference';
 import { localDay, localDayStart, midnightSkipped } from '../support/zoned-calendar-reference';
-import { startClient, type Client } from './harness';
+import { startClient, type Client, okBody as ok } from '../support/sandbox-harness';
 
 /**
  * The sandbox's authorizations and utilization answers, over HTTP, held to docs/features/cards.md's reading as
@@ -49,12 +49,6 @@ const scenario = awkwardNow.chain((at) =>
 type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 
 const seen = { approved: 0, limitDeclines: 0, lastHourPurchases: 0, moves: 0, utilizations: 0, followUps: new Map<FollowUp, number>() };
-
-async function ok<T>(p: Promise<{ status: number; body: T }>, what: string): Promise<T> {
-  const r = await p;
-  if (r.status >= 300) throw new Error(`${what} answered ${r.status}: ${JSON.stringify(r.body)}`);
-  return r.body;
-}
 
 const constraintOf = (limits: RefLimit[]): RefConstraint | undefined => (limits.length ? { spendingRule: { utilizationLimitV2: limits } } : undefined);
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/shared/service';
-import { DAY, startClient, TEST_NOW, type Client } from './harness';
-import { bruteAggregate, bruteFilter, lcg, type Query } from './transactions-helpers';
+import { DAY, startClient, TEST_NOW, type Client } from '../support/sandbox-harness';
+import { bruteAggregate, bruteFilter, type Query } from '../support/transactions-helpers';
+import { lcg } from '../support/lcg';
 
 let c: Client;
 let everything: Transaction[];

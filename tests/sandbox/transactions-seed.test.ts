@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DETAILED_STATUSES, TRANSACTION_STATUSES, type Transaction } from '../../src/shared/service';
 import { createWorld } from '../../src/sandbox/seed/create-world';
 import type { World } from '../../src/sandbox/world/world';
-import { DAY, startClient, startOfUtcDay, TEST_NOW, type Client } from './harness';
+import { DAY, startClient, startOfUtcDay, TEST_NOW, type Client } from '../support/sandbox-harness';
 
 function everything(w: World): Transaction[] {
   return w.transactions.list({}, undefined, Number.MAX_SAFE_INTEGER).items;

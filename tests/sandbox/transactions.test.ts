@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorBody, FeeDetails, Transaction } from '../../src/shared/service';
 import { encodeCursor } from '../../src/sandbox/world/pagination';
 import { expectError } from '../support/errors';
-import { startClient, type Client } from './harness';
+import { startClient, type Client } from '../support/sandbox-harness';
 
 let c: Client;
 let all: Transaction[];

@@ -1,26 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startClient, type Client } from './harness';
+import { describe, expect, it } from 'vitest';
+import { clientForFile } from '../support/sandbox-harness';
 import { expectError } from '../support/errors';
-import { balanceOf, newVirtualAccount, postTransfer } from './virtual-accounts-helpers';
+import { balanceOf, newVirtualAccount, postTransfer } from '../support/virtual-accounts-helpers';
 
-let c: Client;
-beforeAll(async () => {
-  c = await startClient({ pageSize: 2 });
-});
-afterAll(() => c.close());
+const c = clientForFile({ pageSize: 2 });
 
-const world = () => c.sandbox.world;
-const primaryId = () => world().primaryVirtualAccountId;
-const checkingId = () => world().virtualAccounts.get(primaryId())?.accountId as string;
-const closedSeeded = () => [...world().virtualAccounts.values()].find((v) => v.closedAt !== null)!;
-const escrowId = () => [...world().commissionRules.keys()][0] as string;
+const checkingId = () => c.world.virtualAccounts.get(c.primaryId)?.accountId as string;
+const closedSeeded = () => [...c.world.virtualAccounts.values()].find((v) => v.closedAt !== null)!;
+const escrowId = () => [...c.world.commissionRules.keys()][0] as string;
 
 describe('GET /virtual-account/:id', () => {
   it('reads the primary account with its derived balance and spend', async () => {
-    const res = await c.get(`/virtual-account/${primaryId()}`);
+    const res = await c.get(`/virtual-account/${c.primaryId}`);
     expect(res.status).toBe(200);
-    const totals = world().transactions.totals(primaryId());
-    expect(res.body.virtualAccount).toMatchObject({ id: primaryId(), accountType: 'primary', closedAt: null, accountId: checkingId() });
+    const totals = c.world.transactions.totals(c.primaryId);
+    expect(res.body.virtualAccount).toMatchObject({ id: c.primaryId, accountType: 'primary', closedAt: null, accountId: checkingId() });
     expect(res.body.virtualAccount.accountNumber).toMatch(/^\d+$/);
     expect(res.body.virtualAccount.routingNumber).toMatch(/^\d{9}$/);
     expect(res.body.balance).toEqual({ amountCents: totals.availableCents });
@@ -53,9 +47,9 @@ describe('GET /virtual-account', () => {
   it('hides closed accounts unless filter:includeClosedAccounts=true, walking pages of 2', async () => {
     const open = await c.all('/virtual-account');
     const all = await c.all('/virtual-account', { 'filter:includeClosedAccounts': 'true' });
-    const expectedOpen = [...world().virtualAccounts.values()].filter((v) => v.closedAt === null).map((v) => v.id).sort();
+    const expectedOpen = [...c.world.virtualAccounts.values()].filter((v) => v.closedAt === null).map((v) => v.id).sort();
     expect(open.map((v) => v.virtualAccount.id).sort()).toEqual(expectedOpen);
-    expect(all.map((v) => v.virtualAccount.id).sort()).toEqual([...world().virtualAccounts.keys()].sort());
+    expect(all.map((v) => v.virtualAccount.id).sort()).toEqual([...c.world.virtualAccounts.keys()].sort());
     expect(open.some((v) => v.virtualAccount.closedAt !== null)).toBe(false);
     expect(all.some((v) => v.virtualAccount.id === closedSeeded().id)).toBe(true);
     const explicitFalse = await c.all('/virtual-account', { 'filter:includeClosedAccounts': 'false' });
@@ -69,13 +63,13 @@ describe('GET /virtual-account', () => {
     expect(first.body.metadata.count).toBe(2);
     expect(typeof first.body.metadata.nextCursor).toBe('string');
     for (const item of first.body.items) {
-      expect(item.balance.amountCents).toBe(world().transactions.totals(item.virtualAccount.id).availableCents);
+      expect(item.balance.amountCents).toBe(c.world.transactions.totals(item.virtualAccount.id).availableCents);
       expect(typeof item.spend.amountCents).toBe('number');
     }
   });
 
   it('neither skips nor repeats accounts when one is created between page reads', async () => {
-    const before = new Set([...world().virtualAccounts.values()].filter((v) => v.closedAt === null).map((v) => v.id));
+    const before = new Set([...c.world.virtualAccounts.values()].filter((v) => v.closedAt === null).map((v) => v.id));
     const seen: string[] = [];
     let cursor: string | undefined;
     let created: string | undefined;
@@ -115,7 +109,7 @@ describe('POST /virtual-account', () => {
   });
 
   it('creates one with a flat-fee commission rule', async () => {
-    const startDate = new Date(world().clock.now() + 5 * 86_400_000).toISOString();
+    const startDate = new Date(c.world.clock.now() + 5 * 86_400_000).toISOString();
     const res = await c.call('POST', '/virtual-account', {
       body: { name: 'Client B', accountId: checkingId(), commissionDetails: { type: 'flatFee', amount: { amountCents: 1_000 }, frequency: 'yearly', startDate } },
     });
@@ -126,8 +120,8 @@ describe('POST /virtual-account', () => {
   });
 
   it('refuses an unknown account with 404 and bad bodies with 400, creating nothing', async () => {
-    const count = world().virtualAccounts.size;
-    const rules = world().commissionRules.size;
+    const count = c.world.virtualAccounts.size;
+    const rules = c.world.commissionRules.size;
     expectError(await c.call('POST', '/virtual-account', { body: { name: 'X', accountId: 'acct_nope' } }), 404, 'NOT_FOUND');
     const bad: unknown[] = [
       {},
@@ -141,8 +135,8 @@ describe('POST /virtual-account', () => {
       { name: 'X', accountId: checkingId(), commissionDetails: { type: 'takeRate', takeRate: 0.1 } },
     ];
     for (const body of bad) expectError(await c.call('POST', '/virtual-account', { body }), 400);
-    expect(world().virtualAccounts.size).toBe(count);
-    expect(world().commissionRules.size).toBe(rules);
+    expect(c.world.virtualAccounts.size).toBe(count);
+    expect(c.world.commissionRules.size).toBe(rules);
   });
 });
 
@@ -166,15 +160,15 @@ describe('PATCH /virtual-account/:id', () => {
     expect(second.body.virtualAccount.name).toBe('Renamed');
     expect(second.body.commissionRule.commissionDetails).toMatchObject({ amount: { amountCents: 900 }, frequency: 'yearly' });
     expect((await c.get(`/virtual-account/${id}`)).body.commissionRule.commissionDetails.amount.amountCents).toBe(900);
-    expect([...world().commissionRules.values()].filter((r) => r.virtualAccountId === id)).toHaveLength(1);
+    expect([...c.world.commissionRules.values()].filter((r) => r.virtualAccountId === id)).toHaveLength(1);
   });
 
   it('refuses an empty update, a rule on the primary account, unknown ids and invalid bodies', async () => {
     const id = await newVirtualAccount(c, 'Untouched');
     expectError(await c.call('PATCH', `/virtual-account/${id}`, { body: { action: 'update' } }), 400);
     const details = { type: 'flatFee', amount: { amountCents: 500 }, frequency: 'monthly', startDate: '2031-01-01T00:00:00Z' };
-    expectError(await c.call('PATCH', `/virtual-account/${primaryId()}`, { body: { action: 'update', commissionDetails: details } }), 400);
-    expect(world().commissionRules.has(primaryId())).toBe(false);
+    expectError(await c.call('PATCH', `/virtual-account/${c.primaryId}`, { body: { action: 'update', commissionDetails: details } }), 400);
+    expect(c.world.commissionRules.has(c.primaryId)).toBe(false);
     expectError(await c.call('PATCH', '/virtual-account/va_nope', { body: { action: 'close' } }), 404, 'NOT_FOUND');
     for (const body of [{}, { action: 'delete' }, { action: 'update', name: '' }, { action: 'update', commissionDetails: { ...details, amount: { amountCents: -1 } } }]) {
       expectError(await c.call('PATCH', `/virtual-account/${id}`, { body }), 400);
@@ -204,33 +198,33 @@ describe('PATCH /virtual-account/:id', () => {
   });
 
   it('refuses to close the primary account', async () => {
-    expectError(await c.call('PATCH', `/virtual-account/${primaryId()}`, { body: { action: 'close' } }), 409, 'PRIMARY_ACCOUNT');
-    expect(world().virtualAccounts.get(primaryId())?.closedAt).toBeNull();
+    expectError(await c.call('PATCH', `/virtual-account/${c.primaryId}`, { body: { action: 'close' } }), 409, 'PRIMARY_ACCOUNT');
+    expect(c.world.virtualAccounts.get(c.primaryId)?.closedAt).toBeNull();
   });
 
   it('closes an account that holds money: the balance stays visible on it and nothing moves in or out', async () => {
     const id = await newVirtualAccount(c, 'Has money', 1_234);
     await c.call('PATCH', `/virtual-account/${id}`, {
-      body: { action: 'update', commissionDetails: { type: 'flatFee', amount: { amountCents: 100 }, frequency: 'monthly', startDate: new Date(world().clock.now() + 86_400_000).toISOString() } },
+      body: { action: 'update', commissionDetails: { type: 'flatFee', amount: { amountCents: 100 }, frequency: 'monthly', startDate: new Date(c.world.clock.now() + 86_400_000).toISOString() } },
     });
     const closed = await c.call('PATCH', `/virtual-account/${id}`, { body: { action: 'close' } });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
-    expect(closed.body.virtualAccount.closedAt).toBe(world().clock.iso());
+    expect(closed.body.virtualAccount.closedAt).toBe(c.world.clock.iso());
     const read = await c.get(`/virtual-account/${id}`);
     expect(read.body.virtualAccount.closedAt).toBe(closed.body.virtualAccount.closedAt);
     expect(read.body.balance).toEqual({ amountCents: 1_234 });
     const listed = (await c.all('/virtual-account', { 'filter:includeClosedAccounts': 'true' })).find((v) => v.virtualAccount.id === id);
     expect(listed?.balance).toEqual({ amountCents: 1_234 });
 
-    const primaryBefore = await balanceOf(c, primaryId());
-    const out = expectError(await postTransfer(c, { source: id, destination: primaryId(), amountCents: 1_234 }), 409, 'ACCOUNT_CLOSED');
+    const primaryBefore = await balanceOf(c, c.primaryId);
+    const out = expectError(await postTransfer(c, { source: id, destination: c.primaryId, amountCents: 1_234 }), 409, 'ACCOUNT_CLOSED');
     expect(out.message).toContain(`source virtual account ${id} was closed`);
-    const into = expectError(await postTransfer(c, { source: primaryId(), destination: id, amountCents: 1 }), 409, 'ACCOUNT_CLOSED');
+    const into = expectError(await postTransfer(c, { source: c.primaryId, destination: id, amountCents: 1 }), 409, 'ACCOUNT_CLOSED');
     expect(into.message).toContain(`destination virtual account ${id} was closed`);
     // The rule set before closing is dormant: a month and more of collections take nothing.
     await c.call('POST', '/__sandbox/clock', { body: { advanceDays: 40 } });
     expect(await balanceOf(c, id)).toBe(1_234);
-    expect(await balanceOf(c, primaryId())).toBeGreaterThanOrEqual(primaryBefore);
+    expect(await balanceOf(c, c.primaryId)).toBeGreaterThanOrEqual(primaryBefore);
     expect((await c.all('/transaction', { 'filter:virtualAccountId': id })).map((t) => t.amountCents)).toEqual([1_234]);
   });
 });

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startClient, type Client } from './harness';
+import { describe, expect, it } from 'vitest';
+import { clientForFile } from '../support/sandbox-harness';
 import { expectError } from '../support/errors';
 
-let c: Client;
-beforeAll(async () => {
-  c = await startClient({ pageSize: 2 });
-});
-afterAll(() => c.close());
+const c = clientForFile({ pageSize: 2 });
 
-const world = () => c.sandbox.world;
 
 describe('POST /webhook', () => {
   it('registers an active webhook (201) without archivedAt', async () => {
@@ -22,12 +17,12 @@ describe('POST /webhook', () => {
   });
 
   it("accepts the key's own legalEntityId and plain http", async () => {
-    const res = await c.call('POST', '/webhook', { body: { url: 'http://localhost:8080/x', name: 'Local', legalEntityId: world().legalEntity.id } });
+    const res = await c.call('POST', '/webhook', { body: { url: 'http://localhost:8080/x', name: 'Local', legalEntityId: c.world.legalEntity.id } });
     expect(res.status).toBe(201);
   });
 
   it('refuses bad urls, missing fields and a foreign legal entity, creating nothing', async () => {
-    const count = world().webhooks.size;
+    const count = c.world.webhooks.size;
     for (const body of [
       { url: 'ftp://example.test/hook', name: 'x' },
       { url: '/relative/path', name: 'x' },
@@ -40,7 +35,7 @@ describe('POST /webhook', () => {
       expectError(await c.call('POST', '/webhook', { body }), 400);
     }
     expectError(await c.call('POST', '/webhook', { body: { url: 'https://example.test/h', name: 'x', legalEntityId: 'le_other' } }), 403, 'FORBIDDEN');
-    expect(world().webhooks.size).toBe(count);
+    expect(c.world.webhooks.size).toBe(count);
   });
 });
 
@@ -49,17 +44,17 @@ describe('GET /webhook and /webhook/:id', () => {
     const all = await c.all('/webhook');
     const ids = all.map((w) => w.id);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ids.sort()).toEqual([...world().webhooks.keys()].sort());
+    expect(ids.sort()).toEqual([...c.world.webhooks.keys()].sort());
     const archived = all.filter((w) => w.archivedAt);
     expect(archived.length).toBeGreaterThan(0);
     // The reference answers only delivery statuses (active, paused, backing-off, disabled); archivedAt marks the soft delete.
     expect(all.every((w) => w.status === 'active')).toBe(true);
-    expect(await c.all('/webhook', { 'filter:legalEntityId': world().legalEntity.id })).toHaveLength(all.length);
+    expect(await c.all('/webhook', { 'filter:legalEntityId': c.world.legalEntity.id })).toHaveLength(all.length);
     expect(await c.all('/webhook', { 'filter:legalEntityId': 'le_other' })).toEqual([]);
   });
 
   it('neither skips nor repeats webhooks registered between page reads', async () => {
-    const before = [...world().webhooks.keys()];
+    const before = [...c.world.webhooks.keys()];
     const seen: string[] = [];
     let cursor: string | undefined;
     let n = 0;
@@ -88,14 +83,14 @@ describe('PATCH /webhook/:id', () => {
     expect(res.body.status).toBe('active');
     const archivedAt = res.body.archivedAt as string;
     expect(Date.parse(archivedAt)).toBeGreaterThan(0);
-    expect(world().webhooks.get(id)?.reason).toBe('rotating endpoints');
+    expect(c.world.webhooks.get(id)?.reason).toBe('rotating endpoints');
     expect((await c.get(`/webhook/${id}`)).body.archivedAt).toBe(archivedAt);
 
     await c.call('POST', '/__sandbox/clock', { body: { advanceMs: 5_000 } });
     const again = await c.call('PATCH', `/webhook/${id}`, { body: { status: 'archived', reason: 'other' } });
     expect(again.status).toBe(200);
     expect(again.body.archivedAt).toBe(archivedAt);
-    expect(world().webhooks.get(id)?.reason).toBe('rotating endpoints');
+    expect(c.world.webhooks.get(id)?.reason).toBe('rotating endpoints');
   });
 
   it('refuses an invalid status, a missing status and an unknown id, changing nothing', async () => {
@@ -107,6 +102,6 @@ describe('PATCH /webhook/:id', () => {
     expectError(await c.call('PATCH', '/webhook/wh_nope', { body: { status: 'archived' } }), 404, 'NOT_FOUND');
     const read = await c.get(`/webhook/${id}`);
     expect(read.body.status).toBe('active');
-    expect(world().webhooks.get(id)?.archivedAt).toBeNull();
+    expect(c.world.webhooks.get(id)?.archivedAt).toBeNull();
   });
 });

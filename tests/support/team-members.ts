@@ -6,7 +6,7 @@ import { claimRows, recordOutcomes, renewLease, type ClaimResult, type OutcomeIn
 import type { PgCluster } from './pg-cluster';
 import { MemorySecretStore } from '../../src/main/secrets/memory-secret-store';
 import type { SecretStore } from '../../src/main/secrets/secret-store';
-import { startCore, type CoreHarness } from '../unit/core-helpers';
+import { startCore, type CoreHarness } from './core-helpers';
 import { answerStandInPayer } from './stand-in-payer';
 
 /**
@@ -192,6 +192,9 @@ export async function decideAndPush(d: Desktop, drafts: { text: string; signatur
   const decisions = await d.h.ok('workspace:decide', { workspaceId: d.workspaceId, drafts: drafts.map(signedOnly), decision });
   return d.h.ok('workspace:push', { workspaceId: d.workspaceId, drafts: [], decisions });
 }
+
+/** A row of the workspace as `d` reads it through main, closed ones included. */
+export const rowOf = async (d: Desktop, rowId: string) => (await d.h.ok('workspace:rows', { workspaceId: d.workspaceId, rowIds: [rowId], includeClosed: true }))[0];
 
 export function summaryOf(d: Desktop): Promise<WorkspaceSummary | undefined> {
   return d.h.ok('workspace:list').then((all) => all.find((w) => w.id === d.workspaceId));

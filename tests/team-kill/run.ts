@@ -12,6 +12,10 @@
  * kill. The team (admin, a Clerk who drafts, a Controller who approves) is set up through main's
  * handlers in this process. `TEAM_KILL_SEED` replays a run's kill schedule. Exits 1 on a miss,
  * and when it cannot run (no Chromium, no PostgreSQL, no build).
+ *
+ * The sender's decisions are tested in the unit lane (tests/unit/team-run, team-sending,
+ * team-sender-pg); this lane is apart because only whole processes killed and started again show
+ * what a crash leaves behind (see tests/unit/team-sender-pg.test.ts).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +31,7 @@ import { startAnswerHold, type AnswerHold } from './answer-hold';
 import { KillableDesktop } from './killable-desktop';
 import { draftApproved, senderDirs, setUpTeam } from './setup';
 import { judgeKillRun, type KillRecord, type Planned } from './verdict';
+import { sleep } from '../support/turns';
 
 const ROOT = resolve(__dirname, '../..');
 const TRANSFERS = 200;
@@ -42,7 +47,6 @@ const PAYMENT_PATH = '/pay';
 /** The whole run must finish within about five minutes on two cores. */
 const FINISH_LIMIT_MS = 150_000;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (line: Record<string, unknown>) => console.log(JSON.stringify(line));
 
 /** Waits until `check` answers something, polling; fails with `what` after `limitMs`. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { PgCluster } from '../support/pg-cluster';
 import { SIGN_BATCH_MAX } from '../../src/shared/ipc/workspace';
 import { addMember, signDrafts, signedOnly, startTeam, type Desktop, type Team } from '../support/team-members';
-import { startCore } from '../unit/core-helpers';
+import { startCore } from '../support/core-helpers';
 import type { DesktopDirs } from './desktop';
 import { FileSecretStore } from './file-secrets';
 

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Theme } from '../../src/shared/ipc';
-import { startCore, type CoreHarness } from './core-helpers';
+import { startCore, type CoreHarness } from '../support/core-helpers';
 
 // Theme and notifications live in main (settings.json): saved, applied to the windows by main
 // (its applyTheme, given the saved theme before any window exists), and held against every

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { BackgroundSending, closeQuestion, type BackgroundDeps } from '../../src/main/background/background-sending';
+import { settle } from '../support/turns';
 
 // Closing the last window (or quitting) while approved items are unsent: asked, never silent;
 // kept sending in the background with a tray (Windows, Linux) or a Dock badge (macOS) until the
@@ -28,7 +29,6 @@ function fakes(platform: string, answers: number[]) {
   return { deps, log, tray: () => trayItems };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('BackgroundSending', () => {
   it('nothing waiting: the window closes and the app quits without a question', () => {

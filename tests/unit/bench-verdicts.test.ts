@@ -3,7 +3,7 @@ import type { LoggedRequest } from '../../src/sandbox';
 import { judgeFaultRuns, judgePhase, type PhaseEvidence } from '../bench/outbox/verdict';
 import type { EngineOutcome } from '../bench/search/node/engine-run';
 import { searchVerdict } from '../bench/search/node/verdict';
-import { fastCategories } from './search-verdict-figures';
+import { fastCategories } from '../support/search-verdict-figures';
 import { percentiles } from '../bench/shared/stats';
 import { judgeSync } from '../bench/sync/verdict';
 

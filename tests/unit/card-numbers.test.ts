@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { maskCardNumbers } from '../../src/main/service/card-numbers';
 import type { Card, OfframpResult } from '../../src/shared/service';
-import { startCore, type CoreHarness } from './core-helpers';
-import { json, startStub } from './service-client-helpers';
+import { startCore, type CoreHarness } from '../support/core-helpers';
+import { json, startStub } from '../support/service-client-helpers';
 
 // Issue 23, finding 5: card secrets by deny-list. Nothing a card or transaction answer carries
 // beyond the fields the app knows reaches the renderer (and so its cache); secret-named fields

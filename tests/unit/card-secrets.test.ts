@@ -4,9 +4,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PROFILE_ID } from '../../src/main/core';
 import type { Sandbox } from '../../src/sandbox';
 import { endpoints, type EndpointName } from '../../src/shared/service';
-import { startCaptureServer, type CaptureServer } from './capture-server';
-import { startCore, type CoreHarness } from './core-helpers';
-import { json, startStub } from './service-client-helpers';
+import { startCaptureServer, type CaptureServer } from '../support/capture-server';
+import { startCore, type CoreHarness } from '../support/core-helpers';
+import { json, startStub } from '../support/service-client-helpers';
+import { cardFromVault as fromVault } from '../support/vault';
 
 // docs/features/card-numbers.md, "The reveal": only the reveal channel reaches {vault_url} with include_pan /
 // include_cvv, every reveal is audited (never the number), and no error carries the number.
@@ -17,13 +18,6 @@ afterEach(async () => {
 });
 
 const AUDIT_FILE = (dir: string, profileId: string) => join(dir, 'audit', 'reveals', `${profileId}.jsonl`);
-
-/** The oracle: the card's number and code straight from the vault over HTTP, not through the app. */
-async function fromVault(s: Sandbox, cardId: string): Promise<{ pan: string; cvv: string; last4: string }> {
-  const r = await fetch(`${s.vaultUrl}/card/${cardId}?include_pan=true&include_cvv=true`, { headers: { 'x-api-key': s.apiKey } });
-  expect(r.status).toBe(200);
-  return (await r.json()) as { pan: string; cvv: string; last4: string };
-}
 
 async function demo(): Promise<{ sandbox: Sandbox; cardId: string }> {
   // The first call starts the Demo's sandbox.

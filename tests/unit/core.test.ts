@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import type { ProfilesState } from '../../src/shared/ipc';
 import { untilRefused } from '../support/network';
-import { startCore, type CoreHarness } from './core-helpers';
+import { startCore, type CoreHarness } from '../support/core-helpers';
 
 let live: Sandbox;
 beforeAll(async () => {

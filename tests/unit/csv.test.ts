@@ -2,10 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvLine } from '../../src/shared/csv';
 import { formatCents } from '../../src/shared/money';
-import { parse } from 'csv-parse/sync';
+import { parseCsv } from '../support/csv-read';
 
 // Read back by csv-parse, a reader that is not ours: the cells after RFC 4180 unquoting.
-const parseCsv = (text: string) => parse(text, { relax_column_count: false }) as string[][];
 // What a spreadsheet would read back from a cell (an empty text is no record at all).
 const cellText = (value: Parameters<typeof csvCell>[0]) => parseCsv(`${csvCell(value)}\r\n`)[0]?.[0] ?? '';
 

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { settle } from '../support/turns';
 
 // The Electron wiring of BackgroundSending with `electron` mocked (no binary here): which
 // window event is held, what the dialog is given, what the tray and the hidden window get; and
@@ -68,7 +69,6 @@ const closeEvent = () => {
   const e = { prevented: false, preventDefault: () => (e.prevented = true) };
   return e;
 };
-const settle = () => new Promise((r) => setTimeout(r, 0));
 
 beforeEach(() => {
   calls.length = 0;

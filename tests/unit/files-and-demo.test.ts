@@ -8,7 +8,7 @@ import { saveInFolder } from '../../src/main/files/save-dialog';
 import { dispatch } from '../../src/main/ipc/dispatch';
 import type { ArgOf, ChannelName, Result, ResultOf } from '../../src/shared/ipc';
 import { FakePrompt } from '../support/fake-prompt';
-import { startCore } from './core-helpers';
+import { startCore } from '../support/core-helpers';
 
 let dir: string;
 let core: MainCore;

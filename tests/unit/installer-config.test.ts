@@ -6,7 +6,7 @@ import type { AfterPackContext, Configuration } from 'electron-builder';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PACKAGED_ICONS, SOURCE_ICONS } from '../../src/main/app-icons';
 import { readPlist } from '../support/plist-reader';
-import { iconProblems, packagedSource } from './installer-icons';
+import { iconProblems, packagedSource } from '../support/installer-icons';
 
 // The packaging configuration as `npm run dist` reads it: through electron-builder's own loader
 // and schema, with its hook resolved the way electron-builder resolves it. Nothing here packs

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Configuration } from 'electron-builder';
 import { afterEach, describe, expect, it } from 'vitest';
-import { iconProblems } from './installer-icons';
+import { iconProblems } from '../support/installer-icons';
 
 // The icon checks of installer-config.test.ts find a wrong icon: each case copies resources/,
 // spoils one file the way a mistake would, and expects the problem in words. The configuration

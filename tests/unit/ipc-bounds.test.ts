@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../src/main/ipc/dispatch';
 import { jsonSizeProblem } from '../../src/shared/bounded-json';
 import { UserData } from '../../src/shared/service';
-import { startCaptureServer, type CaptureServer } from './capture-server';
-import { startCore, type CoreHarness } from './core-helpers';
+import { startCaptureServer, type CaptureServer } from '../support/capture-server';
+import { startCore, type CoreHarness } from '../support/core-helpers';
 
 // Issue 23, finding 7: a renderer cannot hand main an argument too big to look at. Every channel's
 // argument has a limit on its values and depth, checked before its schema; the records of

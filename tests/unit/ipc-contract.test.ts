@@ -19,7 +19,7 @@ import {
   syncChannels,
   workspaceChannels,
 } from '../../src/shared/ipc';
-import { startCore, type CoreHarness } from './core-helpers';
+import { startCore, type CoreHarness } from '../support/core-helpers';
 
 describe('the IPC contract, merged from one module per feature', () => {
   it('defines every channel once, named domain:verb', () => {

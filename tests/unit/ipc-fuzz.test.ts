@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '../../src/main/ipc/dispatch';
 import type { Sandbox } from '../../src/sandbox';
 import { CHANNELS, channels } from '../../src/shared/ipc';
-import { startCore, type CoreHarness } from './core-helpers';
+import { startCore, type CoreHarness } from '../support/core-helpers';
 
 let h: CoreHarness;
 let sandbox: Sandbox;

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakePrompt } from '../support/fake-prompt';
-import { startCaptureServer, type CaptureServer } from './capture-server';
-import { startCore, type CoreHarness } from './core-helpers';
+import { startCaptureServer, type CaptureServer } from '../support/capture-server';
+import { startCore, type CoreHarness } from '../support/core-helpers';
 
 // Issue 23, finding 1: `profiles:testConnection` took an address and a key from the page and sent
 // that key as a header to that address, so a compromised page could carry a card number out

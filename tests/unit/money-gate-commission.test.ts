@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startClient, type Client } from '../sandbox/harness';
+import { startClient, type Client } from '../support/sandbox-harness';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
-import { startCore, type CoreHarness } from './core-helpers';
-import { PINNED_NOW, startTeam, type ServiceAt, type Team } from './workspace-helpers';
+import { startCore, type CoreHarness } from '../support/core-helpers';
+import { PINNED_NOW, startTeam, type ServiceAt, type Team } from '../support/workspace-helpers';
 
 // A commission rule makes the service move money by itself (from a virtual account to the
 // primary one, on every due date), so a page that sets one moves money as surely as a transfer.

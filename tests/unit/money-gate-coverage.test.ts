@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../src/main/secrets/memory-secret-store';
 import { WorkspaceFile } from '../../src/main/workspace/workspace-file';
 import { serviceOf } from '../../src/shared/service-address';
-import { startClient, type Client } from '../sandbox/harness';
+import { startClient, type Client } from '../support/sandbox-harness';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
-import { startCore } from './core-helpers';
-import { PINNED_NOW, startTeam, type ServiceAt, type Team } from './workspace-helpers';
+import { startCore } from '../support/core-helpers';
+import { PINNED_NOW, startTeam, type ServiceAt, type Team } from '../support/workspace-helpers';
 
 // Which services main treats as a team's when what it kept on disk is damaged or would be: a
 // workspaces.json it cannot read, a service it drafted for a team (team-drafts.jsonl), an address

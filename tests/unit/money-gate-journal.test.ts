@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SendJournal } from '../../src/main/money/send-journal';
 import { MemorySecretStore } from '../../src/main/secrets/memory-secret-store';
 import { serviceOf } from '../../src/shared/service-address';
-import { startClient, type Client } from '../sandbox/harness';
-import { startCaptureServer } from './capture-server';
-import { startCore, type CoreHarness } from './core-helpers';
+import { startClient, type Client } from '../support/sandbox-harness';
+import { startCaptureServer } from '../support/capture-server';
+import { startCore, type CoreHarness } from '../support/core-helpers';
 
 // main's send journal outlives the profile that sent: what a page (or a person it tricked) can do
 // with profiles, and what a journal line must be to be read back, read on the sandbox's ledger.

@@ -2,8 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createServiceClient } from '../../src/main/service';
 import { MemorySecretStore } from '../../src/main/secrets/memory-secret-store';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
-import { startCaptureServer, type CaptureServer } from './capture-server';
-import { startCore, type CoreHarness } from './core-helpers';
+import { startCaptureServer, type CaptureServer } from '../support/capture-server';
+import { startCore, type CoreHarness } from '../support/core-helpers';
 
 // docs/architecture.md, "Processes and what each owns": every service call names its profile, and work in flight finishes against the
 // profile it belongs to, whichever profile is on screen.

@@ -9,7 +9,7 @@ import type { Sandbox } from '../../src/sandbox';
 import type { LoggedRequest } from '../../src/sandbox/http/request-log';
 import type { Result, ResultOf } from '../../src/shared/ipc';
 import { FakePrompt } from '../support/fake-prompt';
-import { startCore, type CoreHarness } from './core-helpers';
+import { startCore, type CoreHarness } from '../support/core-helpers';
 
 // Issue 23, finding 1: every Demo card's number and code came out through `cards:reveal` in
 // 175 ms, with no limit and no confirmation main owns. Now main asks in its own prompt before
@@ -42,7 +42,6 @@ async function cardRequests(sandbox: Sandbox, after: number): Promise<LoggedRequ
   return page.items.filter((q) => q.host === 'vault' || q.path.startsWith('/card'));
 }
 
-const lastSeq = (s: Sandbox) => s.requests.page({ limit: 1 }).lastSeq;
 const reveal = (cardId: string, profileId = DEMO_PROFILE_ID) => h.invoke('cards:reveal', { profileId, cardId, pan: true, cvv: true });
 
 describe('a reveal asks first, in main’s own prompt', () => {
@@ -50,7 +49,7 @@ describe('a reveal asks first, in main’s own prompt', () => {
     let now = T0;
     h = await startCore({ now: () => now, identity: () => ({ user: 'ada', machine: 'box' }), prompt: new FakePrompt('decline') });
     const { sandbox, cardId, name, last4 } = await demo();
-    const before = lastSeq(sandbox);
+    const before = sandbox.requests.lastSeq;
 
     const r = await reveal(cardId);
     expect(r).toEqual({ ok: false, error: { code: 'declined', message: 'The card was not revealed: you chose not to in the confirmation.' } });
@@ -85,7 +84,7 @@ describe('a reveal asks first, in main’s own prompt', () => {
   it('asks one question at a time: calls made together are refused but the first, which waits for its answer', async () => {
     h = await startCore({ now: () => T0, prompt: new FakePrompt('hold') });
     const { sandbox, cardId } = await demo();
-    const before = lastSeq(sandbox);
+    const before = sandbox.requests.lastSeq;
     const calls = Array.from({ length: 5 }, () => reveal(cardId));
     await expect.poll(() => h.prompt.asked.length).toBe(1);
     h.prompt.release(true);
@@ -114,7 +113,7 @@ describe('reveals are bounded per profile and window; every attempt counts', () 
     let now = T0;
     h = await startCore({ now: () => now });
     const { sandbox, cardId } = await demo();
-    const before = lastSeq(sandbox);
+    const before = sandbox.requests.lastSeq;
     for (let i = 0; i < 10; i++) expect((await reveal(cardId)).ok).toBe(true);
     const refused = await reveal(cardId);
     expect(refused).toMatchObject({ ok: false, error: { code: 'rate-limited' } });
@@ -163,7 +162,7 @@ describe('reveals are bounded per profile and window; every attempt counts', () 
   it('2,001 failed reveals in a row can no longer push a live reveal out of the audit (the issue’s flood)', async () => {
     h = await startCore({ now: () => T0 });
     const { sandbox, cardId } = await demo();
-    const before = lastSeq(sandbox);
+    const before = sandbox.requests.lastSeq;
     expect((await reveal(cardId)).ok).toBe(true);
     const outcomes = new Map<string, number>();
     for (let i = 0; i < 2_001; i++) {

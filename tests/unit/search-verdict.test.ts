@@ -3,7 +3,7 @@ import { compareCategories } from '../bench/search/node/compare';
 import type { EngineOutcome } from '../bench/search/node/engine-run';
 import type { BenchQuery } from '../bench/search/node/queries';
 import { latencyFailures, searchVerdict } from '../bench/search/node/verdict';
-import { categoryFigures, fastCategories } from './search-verdict-figures';
+import { categoryFigures, fastCategories } from '../support/search-verdict-figures';
 
 // bench:search's latency verdict fed fabricated figures: each target must be able to fail the run.
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { concealedMarkers } from '../../src/main/clipboard/concealed-formats';
 import { MemoryClipboard, SecretClipboard, type SystemClipboard } from '../../src/main/clipboard/secret-clipboard';
-import { startCore, type CoreHarness } from './core-helpers';
+import { startCore, type CoreHarness } from '../support/core-helpers';
 
 // docs/features/card-numbers.md: copy goes through main, which clears the clipboard after 30 s if it still holds the
 // value, and on quit (Bitwarden's clipboard.main.ts does the same).

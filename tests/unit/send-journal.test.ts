@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEY_WINDOW_MS, mayStillSend, SendJournal, type KeyRecord } from '../../src/main/money/send-journal';
 import type { Sandbox } from '../../src/sandbox';
-import { startCore, type CoreHarness } from './core-helpers';
-import { realIds } from './service-client-helpers';
+import { startCore, type CoreHarness } from '../support/core-helpers';
+import { realIds } from '../support/service-client-helpers';
 
 // main's send journal (src/main/money): what it lets go again, what survives a restart, and that
 // main refuses through it whatever the renderer's outbox says, read on the sandbox's ledger.

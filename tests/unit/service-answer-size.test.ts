@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../src/main/service';
 import { MAX_ANSWER_BYTES } from '../../src/main/service/read-body';
 import { caught } from '../support/errors';
-import { startStub } from './service-client-helpers';
+import { startStub } from '../support/service-client-helpers';
 
 // Issue 23, finding 7: main reads at most MAX_ANSWER_BYTES of an answer. A length declared over
 // it is refused before the body is read; a body that goes on past it is cut off there.

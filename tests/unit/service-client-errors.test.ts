@@ -2,7 +2,8 @@ import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, parseRetryAfter, ServiceError, type ServiceClient, type ServiceClientOptions, type Sleep } from '../../src/main/service';
 import { defaultSleep } from '../../src/main/service/retry';
-import { freshKey, goOffline, json, ledgerCount, realIds, startEnv, startStub, type Env } from './service-client-helpers';
+import { goOffline, json, ledgerCount, realIds, startEnv, startStub, type Env } from '../support/service-client-helpers';
+import { freshKey } from '../support/fresh-key';
 import { caught } from '../support/errors';
 
 /**

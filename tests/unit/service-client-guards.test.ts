@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, ServiceError } from '../../src/main/service';
 import { CARD_SECRETS_MAX_DEPTH, withoutCardSecrets } from '../../src/main/service/card-secrets';
 import { buildPath } from '../../src/shared/service';
-import { startCaptureServer, type CaptureServer } from './capture-server';
+import { startCaptureServer, type CaptureServer } from '../support/capture-server';
 
 // A server that puts card secrets where they do not belong, and records what it was asked.
 const CARD = { id: 'card_1', accountId: 'acc_1', last4: '4242', name: 'Ops', expiryMonth: '01', expiryYear: '2030', status: 'active', isPhysical: false };

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, type CallArgs, type ServiceClient } from '../../src/main/service';
 import { endpoints, IDEMPOTENCY_HEADER, type EndpointName, type ResponseOf } from '../../src/shared/service';
-import { freshKey, goOffline, json, ledgerCount, realIds, sampleCalls, startEnv, startStub, type Env, type Samples } from './service-client-helpers';
+import { goOffline, json, ledgerCount, realIds, sampleCalls, startEnv, startStub, type Env, type Samples } from '../support/service-client-helpers';
+import { freshKey } from '../support/fresh-key';
 import { caught } from '../support/errors';
 
 /**

@@ -10,7 +10,7 @@ import { startSandbox, type Sandbox } from '../../src/sandbox';
 import type { IpcError } from '../../src/shared/ipc';
 import { caught } from '../support/errors';
 import { FakePrompt } from '../support/fake-prompt';
-import { json, realIds, startStub } from './service-client-helpers';
+import { json, realIds, startStub } from '../support/service-client-helpers';
 
 /**
  * Main keeps the service's Retry-After per idempotency key and refuses, unsent, an earlier send of
@@ -27,10 +27,9 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 afterEach(() => sandbox.resetFaults());
 
-const ids = () => realIds(sandbox.world);
 /** What reached the sandbox with this idempotency key, in arrival order. */
 const arrivedWith = (key: string) => sandbox.requests.all().filter((r) => r.idempotencyKey === key);
-const transferBody = (amountCents: number) => ({ source: ids().primaryVaId, destination: ids().vaId, amountCents });
+const transferBody = (amountCents: number) => ({ source: realIds(sandbox.world).primaryVaId, destination: realIds(sandbox.world).vaId, amountCents });
 
 function client(now?: () => number): ServiceClient {
   return createServiceClient({ baseUrl: sandbox.apiUrl, vaultUrl: sandbox.vaultUrl, getApiKey: () => sandbox.apiKey, sleep: async () => {}, ...(now ? { now } : {}) });
@@ -58,8 +57,8 @@ describe('the ServiceClient', () => {
     const payKey = randomUUID();
     const noteKey = randomUUID();
     await sandbox.setFaults({ rateLimitRate: 1, retryAfterSeconds: 30 });
-    const pay = { body: { amountCents: 123, svcHandle: ids().payeeHandle }, idempotencyKey: payKey };
-    const note = { params: { transactionId: ids().transactionId }, body: { note: 'held' }, idempotencyKey: noteKey };
+    const pay = { body: { amountCents: 123, svcHandle: realIds(sandbox.world).payeeHandle }, idempotencyKey: payKey };
+    const note = { params: { transactionId: realIds(sandbox.world).transactionId }, body: { note: 'held' }, idempotencyKey: noteKey };
     expect(await caught(c.pay(pay))).toMatchObject({ status: 429 });
     expect(await caught(c.setTransactionNote(note))).toMatchObject({ status: 429 });
     await sandbox.resetFaults();

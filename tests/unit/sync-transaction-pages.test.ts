@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import type { TransactionPage } from '../../src/shared/ipc';
 import type { Page, Transaction } from '../../src/shared/service';
-import { startCore, type CoreHarness } from './core-helpers';
+import { startCore, type CoreHarness } from '../support/core-helpers';
 
 // sync:transactionPages, through dispatch as the renderer calls it: main walks one window's
 // cursor several pages at a time, each page with its cursor, for the profile named.

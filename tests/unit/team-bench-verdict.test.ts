@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { InboxPaint } from '../../tests/bench/team/inbox-probe';
 import { checkMoney, shownAfterApproval, type Drafted } from '../../tests/bench/team/verdict';
+import { ONE_MORE } from '../bench/team/team-phase';
 
 // bench:team's judgement on fabricated runs: each way an approval can fail to show, or money can
 // move wrongly, must be counted (and so fail the benchmark), and a clean run must pass.
 
-const ONE_MORE = (needs: string) => needs.startsWith('1 more approver');
 
 describe('approval to shown on another desktop', () => {
   it('times each row from its batch to the first paint of its new state, ignoring paints before the batch', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { verifyDirectory, type DirectoryRow } from '../../src/shared/team/directory';
 import { nodeTeamCrypto } from '../../src/main/workspace/keys';
-import { LogBuilder, member, sha256, testKey, WS, type TestMember } from './team-fixtures';
+import { LogBuilder, member, sha256, testKey, WS, type TestMember } from '../support/team-fixtures';
 
 const verify = (rows: DirectoryRow[], pinnedKey: string, remembered: { seq: number; hash: string } | null = null) =>
   verifyDirectory({ workspaceId: WS, pinnedKey, rows, remembered, crypto: nodeTeamCrypto });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nodeTeamCrypto } from '../../src/main/workspace/keys';
 import { verifyDirectory } from '../../src/shared/team/directory';
 import { rowHistory, type RowHistory } from '../../src/shared/team/history';
-import { AT, LogBuilder, member, sha256, signWith, statement, WS, type TestKey, type TestMember } from './team-fixtures';
+import { AT, LogBuilder, member, sha256, signWith, statement, WS, type TestKey, type TestMember } from '../support/team-fixtures';
 
 /**
  * A row's state is what its signed statements say (src/shared/team/history.ts), never the

@@ -1,7 +1,8 @@
-import { createHash, createPrivateKey, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, randomUUID, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { asLogin, keychainOf, PINNED_NOW, type Desktop } from './workspace-helpers';
-import { attackable, booked, drafted, letSend, viewOf } from './hostile-db-helpers';
+import { asLogin, keychainOf, PINNED_NOW, type Desktop } from '../support/workspace-helpers';
+import { attackable, booked, drafted, letSend, viewOf } from '../support/hostile-db-helpers';
+import { sha256, statement } from '../support/team-fixtures';
 
 // A hostile database against the directory and the decisions: an entry withheld from one desktop,
 // a login registered twice, a decision replayed under another policy version, junk in the audit.
@@ -12,16 +13,6 @@ const a = attackable();
 // Each test waits on whole runs of main's sender on a shared two-core machine.
 const LONG = 120_000;
 const AT = new Date(PINNED_NOW).toISOString();
-const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
-
-/** Canonical JSON as the signed texts write it (keys sorted, no spaces), written here apart from the app. */
-function canonical(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined).sort(([x], [y]) => (x < y ? -1 : 1));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-}
-const statement = (kind: string, body: unknown) => `treasury-team/1 ${kind}\n${canonical(body)}`;
 
 /** A member's own signing key, as a dishonest member (or whoever took their keychain) holds it. */
 async function keyOf(d: Desktop) {

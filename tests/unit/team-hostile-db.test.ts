@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { serviceOf } from '../../src/shared/service-address';
 import { startTcpGate } from '../support/tcp-gate';
-import { asLogin, decideAndPush, mainOf, signedOnly } from './workspace-helpers';
-import { attackable, booked, drafted, letSend, parties, sendUntil, viewOf } from './hostile-db-helpers';
+import { asLogin, decideAndPush, mainOf, signedOnly } from '../support/workspace-helpers';
+import { attackable, booked, drafted, letSend, parties, sendUntil, viewOf } from '../support/hostile-db-helpers';
 
 // A hostile database, one attack per test: what the database's columns say about a row is never
 // believed, only what its signed history says (claims, outcomes, cancellations, reviews), and

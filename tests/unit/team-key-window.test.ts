@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../src/main/secrets/memory-secret-store';
 import type { Transaction } from '../../src/shared/service';
-import { startClient, type Client } from '../sandbox/harness';
+import { startClient, type Client } from '../support/sandbox-harness';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
-import { startCore } from './core-helpers';
-import { sendUntil, viewOf } from './hostile-db-helpers';
-import { addMember, decideAndPush, mainOf, memberOf, PINNED_NOW, signDraft, signedOnly, startTeam, transfer, type Desktop, type Team } from './workspace-helpers';
+import { startCore } from '../support/core-helpers';
+import { sendUntil, viewOf } from '../support/hostile-db-helpers';
+import { addMember, decideAndPush, mainOf, memberOf, PINNED_NOW, signDraft, signedOnly, startTeam, transfer, type Desktop, type Team } from '../support/workspace-helpers';
 
 // A transfer another desktop claimed and never settled, taken over on a real workspace and read
 // on a real sandbox's ledger. Past the service's key window (24 h: its key may be forgotten, and

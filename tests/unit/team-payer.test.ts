@@ -3,10 +3,10 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamSendingStatus } from '../../src/shared/ipc';
-import { startClient, type Client } from '../sandbox/harness';
+import { startClient, type Client } from '../support/sandbox-harness';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
-import { letSend, sendUntil, viewOf } from './hostile-db-helpers';
-import { addMember, decideAndPush, memberOf, PINNED_NOW, signDraft, signedOnly, startTeam, type Desktop, type ServiceAt, type Team } from './workspace-helpers';
+import { letSend, sendUntil, viewOf } from '../support/hostile-db-helpers';
+import { addMember, decideAndPush, memberOf, PINNED_NOW, signDraft, signedOnly, startTeam, type Desktop, type ServiceAt, type Team } from '../support/workspace-helpers';
 
 // The paying account signed into a team draft, proved on two real sandbox ledgers. Two companies
 // (two legal entities, two API keys) reach one service address: a relay written here sends each

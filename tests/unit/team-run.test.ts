@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { sendReadyTeamRows } from '../../src/main/workspace/sending/team-run';
 import type { Transaction } from '../../src/shared/service';
-import { listedRow } from './team-fixtures';
-import { lines, LONG_AGO, ME, NOW, paymentRow, scripted, transferRow, unsettled, UNREACHABLE, withUnsettled } from './team-run-wire';
+import { listedRow } from '../support/team-fixtures';
+import { lines, LONG_AGO, ME, NOW, paymentRow, scripted, transferRow, unsettled, UNREACHABLE, withUnsettled } from '../support/team-run-wire';
 
 // main's team run with the workspace and the service scripted (team-run-wire.ts): what it claims,
 // what it sends and with which key, what it records with which fencing number and payload hash,

@@ -1,14 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/shared/service';
-import { startClient, type Client } from '../sandbox/harness';
+import { startClient, type Client } from '../support/sandbox-harness';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
-import { decideAndPush, mainOf, memberOf, PINNED_NOW, signDraft, signedOnly, startTeam, type Desktop, type Team } from './workspace-helpers';
+import { decideAndPush, mainOf, memberOf, PINNED_NOW, rowOf, signDraft, signedOnly, startTeam, type Desktop, type Team } from '../support/workspace-helpers';
 
 // main's team sender against a real workspace (PostgreSQL, main's cores for three desktops) and a
 // real sandbox over HTTP: a row its drafter cannot approve waits, a second member's approval
 // makes it ready, and two desktops sending at once move the money exactly once (the sandbox's
 // ledger). A row an earlier claim may have sent is settled against the service's transactions.
+//
+// main's team sender is tested in two lanes, on purpose. Here (unit lane, with team-run.test.ts
+// for what a run decides and team-sending.test.ts for when it starts) it runs inside this process,
+// where each case is seconds and its failure names the row. What a crash does cannot be shown
+// here: tests/team-kill (its own lane, `npm run test:team-kill`) SIGKILLs whole desktops (main's
+// core and the built renderer in Chromium) mid-claim and mid-send and starts them again on their
+// data folders, which needs the build, Chromium and some 45 s, and judges 200 transfers at once.
 
 let cluster: PgCluster;
 let client: Client;
@@ -31,18 +38,16 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-const world = () => client.sandbox.world;
 
 /** Two open accounts of the seed to move money between. */
 function accounts(): { source: string; destination: string } {
-  const source = world().primaryVirtualAccountId;
-  const destination = [...world().virtualAccounts.values()].find((v) => v.closedAt === null && v.id !== source)?.id;
+  const source = client.world.primaryVirtualAccountId;
+  const destination = [...client.world.virtualAccounts.values()].find((v) => v.closedAt === null && v.id !== source)?.id;
   if (!destination) throw new Error('the seed has no second open virtual account');
   return { source, destination };
 }
 
 const sending = (d: Desktop, on: boolean) => d.h.ok('outbox:pause', { profileId: d.profileId, paused: !on });
-const rowOf = async (d: Desktop, rowId: string) => (await d.h.ok('workspace:rows', { workspaceId: d.workspaceId, rowIds: [rowId], includeClosed: true }))[0];
 
 describe('main’s team sender on a real workspace and sandbox', () => {
   it('a row its drafter cannot approve waits; approved by a second member, two desktops sending at once move it once', async () => {
@@ -63,7 +68,7 @@ describe('main’s team sender on a real workspace and sandbox', () => {
       // The Treasurer approves; both desktops' senders hear of it and try.
       await decideAndPush(treasurer, [draft]);
       await expect.poll(async () => (await rowOf(treasurer, draft.rowId))?.state, { timeout: 60_000 }).toBe('sent');
-      const moved = world().ledger.filter((e) => e.amountCents === amountCents);
+      const moved = client.world.ledger.filter((e) => e.amountCents === amountCents);
       expect(moved.map((e) => [e.source, e.destination, e.idempotencyKey])).toEqual([[accounts().source, accounts().destination, key]]);
       expect(client.sandbox.requests.all({ path: '/transfer/virtual-account', method: 'POST' }).filter((r) => r.idempotencyKey === key)).toHaveLength(1);
     } finally {
@@ -74,9 +79,9 @@ describe('main’s team sender on a real workspace and sandbox', () => {
   it('a payment an earlier claim may have sent is looked for in the service’s transactions: found, it is sent; not found, a person reviews it; neither is paid again', async () => {
     const controller = memberOf(team, 'Controller');
     const treasurer = memberOf(team, 'Treasurer');
-    const payee = [...world().svcHandles.values()].find((h) => h.id !== world().ownSvcHandleId);
+    const payee = [...client.world.svcHandles.values()].find((h) => h.id !== client.world.ownSvcHandleId);
     if (!payee) throw new Error('the seed has no handle to pay besides its own');
-    const payments = (amountCents: number) => world().ledger.filter((e) => e.kind === 'payment' && e.amountCents === amountCents);
+    const payments = (amountCents: number) => client.world.ledger.filter((e) => e.kind === 'payment' && e.amountCents === amountCents);
     const [reached, lost] = [3_217, 3_219];
 
     // Each is drafted by the Controller, approved by the Treasurer, then claimed by the
@@ -133,7 +138,7 @@ describe('main’s team sender on a real workspace and sandbox', () => {
     } finally {
       await sending(treasurer, false);
     }
-    expect(world().ledger.filter((e) => e.amountCents === amountCents).map((e) => e.idempotencyKey)).toEqual([key]);
+    expect(client.world.ledger.filter((e) => e.amountCents === amountCents).map((e) => e.idempotencyKey)).toEqual([key]);
     expect(await rowOf(treasurer, draft.rowId)).toMatchObject({ state: 'sent', fence: 2, claims: 2, lease: null });
   }, 120_000);
 });

@@ -11,7 +11,7 @@ import { WorkspaceError } from '../../src/main/workspace/workspace-error';
 import type { Workspaces } from '../../src/main/workspace/workspaces';
 import type { TeamSendingStatus } from '../../src/shared/ipc';
 import type { TeamBinding } from '../../src/shared/ipc/workspace';
-import { WS } from './team-fixtures';
+import { WS } from '../support/team-fixtures';
 
 // main's team sender as main's core starts it, with what it asks of the rest of main faked: which
 // profiles it looks at, when, and what it tells the page. Nothing here reaches a workspace's

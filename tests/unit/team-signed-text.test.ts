@@ -3,7 +3,7 @@ import { readSignedText, signedText } from '../../src/shared/team/signed-text';
 import { groupFingerprint } from '../../src/shared/team/fingerprint';
 import { fingerprint, loadSigningKey, newSigningKey, nodeTeamCrypto } from '../../src/main/workspace/keys';
 import { scramVerifier } from '../../src/main/workspace/scram';
-import { testKey } from './team-fixtures';
+import { testKey } from '../support/team-fixtures';
 import { createHash, createHmac, pbkdf2Sync } from 'node:crypto';
 
 const decision = {

@@ -4,7 +4,7 @@ import { verifyDirectory } from '../../src/shared/team/directory';
 import type { Policy } from '../../src/shared/team/model';
 import { requiredApprovals } from '../../src/shared/team/policy';
 import { rowVerdict, type QueueRowFacts } from '../../src/shared/team/verdict';
-import { AT, LogBuilder, member, sha256, signWith, sortedJson, statement, WS, type TestMember } from './team-fixtures';
+import { AT, LogBuilder, member, sha256, signWith, sortedJson, statement, WS, type TestMember } from '../support/team-fixtures';
 
 const SERVICE = 'https://api.example.test';
 const ROW = '11111111-1111-4111-8111-111111111111';

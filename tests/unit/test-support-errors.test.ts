@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src/main/service';
-import { startClient, type Client, type Reply } from '../sandbox/harness';
+import { startClient, type Client, type Reply } from '../support/sandbox-harness';
 import { caught, expectError } from '../support/errors';
 
 // The shared helpers must be able to fail: a check that always passes would hide every refusal it stands for.

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OfframpResult, WalletAddress } from '../../src/shared/service';
-import { startCore, type CoreHarness } from './core-helpers';
-import { json, startStub } from './service-client-helpers';
+import { startCore, type CoreHarness } from '../support/core-helpers';
+import { json, startStub } from '../support/service-client-helpers';
 
 // Issue 23, finding 3: an off-ramp answer whose address is empty, too long for a QR code, not of
 // its chain's form, or carrying control or bidi characters is refused in main, whole: nothing of

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PROFILE_ID } from '../../src/main/core';
 import { isLocalHost, webhookHref, webhookUrlProblem } from '../../src/shared/webhook-url';
-import { startCore, type CoreHarness } from './core-helpers';
-import { json, startStub } from './service-client-helpers';
+import { startCore, type CoreHarness } from '../support/core-helpers';
+import { json, startStub } from '../support/service-client-helpers';
 
 // Issue 23, finding 4: webhook addresses. One rule (src/shared/webhook-url.ts), used by the form
 // and applied again by main to every createWebhook, whichever channel asked.

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { auditCsv } from '../../src/shared/team/audit';
-import { decideAndPush, draftAndPush, memberOf, teamFixture } from './workspace-helpers';
+import { decideAndPush, draftAndPush, memberOf, teamFixture } from '../support/workspace-helpers';
 
 /**
  * The audit: every draft, decision, policy and member change, claim and outcome, hash-chained and

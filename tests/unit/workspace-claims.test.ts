@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClaimResult, OutcomeInput } from '../../src/main/workspace/claims';
-import { decideAndPush, draftAndPush, mainOf, memberOf, teamFixture, type Desktop } from './workspace-helpers';
+import { decideAndPush, draftAndPush, mainOf, memberOf, rowOf, teamFixture, type Desktop } from '../support/workspace-helpers';
 
 const f = teamFixture({ Clerk: 'drafter', Controller: 'approver', Treasurer: 'approver' });
 
@@ -41,7 +41,6 @@ async function rowEvents(rowId: string): Promise<string[]> {
 }
 
 const loginOf = (name: string) => memberOf(f.team, name).login?.dbRole;
-const rowOf = async (d: Desktop, rowId: string) => (await d.h.ok('workspace:rows', { workspaceId: d.workspaceId, rowIds: [rowId], includeClosed: true }))[0];
 
 describe('claims: one sender per row, under a lease with a fencing number', () => {
   it('gives a row to one of two desktops claiming it at the same moment', async () => {

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../src/main/secrets/memory-secret-store';
 import { startTcpGate, type TcpGate } from '../support/tcp-gate';
-import { startCore } from './core-helpers';
-import { PINNED_NOW, serviceProfile, teamFixture, transfer } from './workspace-helpers';
+import { startCore } from '../support/core-helpers';
+import { PINNED_NOW, serviceProfile, teamFixture, transfer } from '../support/workspace-helpers';
 
 /** Waiting on a state, however busy the machine: long enough never to decide the outcome. */
 const POLL = { timeout: 30_000 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { member as testMember, sha256, signWith, statement } from './team-fixtures';
-import { addMember, decideAndPush, desktopCore, draftAndPush, memberOf, SERVICE, teamFixture, summaryOf, type Desktop } from './workspace-helpers';
+import { member as testMember, sha256, signWith, statement } from '../support/team-fixtures';
+import { addMember, decideAndPush, desktopCore, draftAndPush, memberOf, SERVICE, teamFixture, summaryOf, type Desktop } from '../support/workspace-helpers';
 
 /**
  * Joining (the admin key compared in main's prompt, then pinned), registering, and the directory

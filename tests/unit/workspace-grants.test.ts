@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
-import { asLogin, draftAndPush, memberOf, sqlState, startTeam, type Team } from './workspace-helpers';
+import { asLogin, draftAndPush, memberOf, sqlState, startTeam, type Team } from '../support/workspace-helpers';
 
 /**
  * What each member's own database role may do, tried straight in SQL with their login (what

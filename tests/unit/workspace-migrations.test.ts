@@ -5,8 +5,8 @@ import { migrate, schemaVersion } from '../../src/main/workspace/migrate';
 import { MIGRATIONS, SCHEMA_VERSION } from '../../src/main/workspace/migrations';
 import type { Migration } from '../../src/main/workspace/migrations/migration';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
-import { sha256, statement } from './team-fixtures';
-import { desktopCore, sqlState, startTeam, type Team } from './workspace-helpers';
+import { sha256, statement } from '../support/team-fixtures';
+import { desktopCore, sqlState, startTeam, type Team } from '../support/workspace-helpers';
 
 let cluster: PgCluster;
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Events } from '../../src/shared/ipc';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
 import { startTcpGate, type TcpGate } from '../support/tcp-gate';
-import { member as testMember, sha256, signWith, sortedJson, statement } from './team-fixtures';
-import { addMember, asLogin, decideAndPush, draftAndPush, mainOf, memberOf, SERVICE, signDraft, signDrafts, signedOnly, startTeam, transfer, type Desktop, type Team } from './workspace-helpers';
+import { member as testMember, sha256, signWith, sortedJson, statement } from '../support/team-fixtures';
+import { addMember, asLogin, decideAndPush, draftAndPush, mainOf, memberOf, SERVICE, signDraft, signDrafts, signedOnly, startTeam, transfer, type Desktop, type Team } from '../support/workspace-helpers';
 
 let cluster: PgCluster;
 let team: Team;

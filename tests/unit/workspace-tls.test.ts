@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
 import { nonLoopbackAddress, testCertificates } from '../support/test-ca';
-import { desktopCore, startTeam, type Team } from './workspace-helpers';
+import { desktopCore, startTeam, type Team } from '../support/workspace-helpers';
 
 /**
  * TLS is required for a workspace anywhere but on this computer: a server reached at another

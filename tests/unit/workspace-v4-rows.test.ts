@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimResult } from '../../src/main/workspace/claims';
-import { asLogin, decideAndPush, type Desktop, draftAndPush, mainOf, memberOf, sqlState, teamFixture } from './workspace-helpers';
+import { asLogin, decideAndPush, type Desktop, draftAndPush, mainOf, memberOf, sqlState, teamFixture } from '../support/workspace-helpers';
 
 /**
  * Schema version 4's rules for a row's steps, tried straight in SQL with members' own logins: a

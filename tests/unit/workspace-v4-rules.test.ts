@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AT, sha256, signWith, statement, testKey } from './team-fixtures';
-import { asLogin, type Desktop, desktopCore, draftAndPush, memberOf, sqlState, teamFixture } from './workspace-helpers';
+import { AT, sha256, signWith, statement, testKey } from '../support/team-fixtures';
+import { asLogin, type Desktop, desktopCore, draftAndPush, memberOf, sqlState, teamFixture } from '../support/workspace-helpers';
 
 /**
  * Schema version 4's rules for the chains and for who a login is, tried straight in SQL with

@@ -35,6 +35,7 @@ import { phasePeaks, ProcessMemory } from '../shared/process-memory';
 import { judgeProcessMemory, phaseLine } from '../shared/process-memory-verdict';
 import { DEMO_BENCH_SEED, DEMO_BENCH_START } from './setup';
 import { demoVerdict, sampleShows, timeline, TARGET_TOTAL_MS, type DemoRun, type ScreenSample } from './verdict';
+import { openSection, startDemo } from '../../e2e/harness/flows';
 
 const SAMPLE_EVERY_MS = 250;
 const quick = process.argv.includes('--quick');
@@ -42,17 +43,6 @@ const log = (text: string) => process.stderr.write(`[bench:demo] ${text}\n`);
 
 /** The shared flows' steps with a shared machine's patience (a 1M baseline just ran beside it). */
 const PATIENCE_MS = 120_000;
-
-async function startDemo(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Try the Demo' }).click();
-  await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible({ timeout: PATIENCE_MS });
-  await expect(page.getByRole('status')).toHaveText('Online', { timeout: PATIENCE_MS });
-}
-
-async function openSection(page: Page, name: string): Promise<void> {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: PATIENCE_MS });
-}
 
 /** The baseline in a child process: its lines go straight to our stdout. */
 function baseline(rows: number, pageSize: number): Promise<void> {
@@ -143,9 +133,9 @@ async function main(): Promise<void> {
       processes.start();
       await page.goto(HOST_ENTRY_URL);
       await expect(page.getByText('Loading…')).toHaveCount(0, { timeout: PATIENCE_MS });
-      await startDemo(page);
+      await startDemo(page, PATIENCE_MS);
       await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: PATIENCE_MS });
-      await openSection(page, 'Settings');
+      await openSection(page, 'Settings', PATIENCE_MS);
       await page.getByLabel('Sample size').selectOption(String(rows));
       const button = page.getByRole('button', { name: 'Reset the Demo' });
       await button.hover();
@@ -168,7 +158,7 @@ async function main(): Promise<void> {
       const sandbox = await session.core.demo.running();
       if (!sandbox) throw new Error('the Demo sandbox is not running');
       const worldCount = sandbox.world.transactions.size;
-      await openSection(page, 'Transactions');
+      await openSection(page, 'Transactions', PATIENCE_MS);
       await waitForCount(page, '', worldCount, noProgressLine ? Math.max(60_000, limitMs - (performance.now() - startedAt)) : 60_000);
       const searchableMs = (await countOnScreen(page, '')) === worldCount ? performance.now() - t0 : null;
       const shown = await countOnScreen(page, '');

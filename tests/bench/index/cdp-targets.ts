@@ -1,4 +1,5 @@
 import type { Browser, CDPSession, Page } from '@playwright/test';
+import { heapBytes, type HeapUsage } from '../shared/heap-bytes';
 
 /**
  * DevTools protocol commands for the page and for its search worker (which Playwright gives no
@@ -6,14 +7,6 @@ import type { Browser, CDPSession, Page } from '@playwright/test';
  * the browser's session (Target.sendMessageToTarget), which is served even while it is busy.
  */
 
-interface HeapUsage {
-  usedSize: number;
-  embedderHeapUsedSize?: number;
-  backingStorageSize?: number;
-}
-
-/** JS heap + Blink's heap + array buffer backing stores (where typed arrays live). */
-const bytesOf = (u: HeapUsage) => u.usedSize + (u.embedderHeapUsedSize ?? 0) + (u.backingStorageSize ?? 0);
 
 export interface Target {
   send<T>(method: string, params?: Record<string, unknown>): Promise<T>;
@@ -62,7 +55,7 @@ export async function workerTarget(browser: Browser, urlPart: string, timeoutMs 
 }
 
 export async function usageOf(target: Target): Promise<number> {
-  return bytesOf(await target.send<HeapUsage>('Runtime.getHeapUsage'));
+  return heapBytes(await target.send<HeapUsage>('Runtime.getHeapUsage'));
 }
 
 /** Bytes live after a full garbage collection. */

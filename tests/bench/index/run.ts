@@ -46,7 +46,6 @@ const FIXED_NOW = Date.UTC(2026, 5, 15, 12);
 const PAGE_SIZE = 50;
 /** Pages per call into the page (and per commit): ~5 MB of JSON a call. */
 const PAGES_PER_FILL = 200;
-const round = (x: number) => Math.round(x);
 const mb = (b: number) => Math.round(b / 1024 / 1024);
 
 /** Writes the sandbox's history into the profile's cache, newest page first as the backfill walks it. */
@@ -102,13 +101,13 @@ function coldOpenLine(kind: string, rows: number, cold: AppColdOpen, word: strin
     rows,
     from: 'navigation start, in a new browser process',
     ...cold.boot,
-    click_transactions_ms: cold.clickMs === null ? null : round(cold.clickMs),
-    newest_100_ms: round(cold.newestMs),
-    newest_100_after_click_ms: cold.clickMs === null ? null : round(cold.newestMs - cold.clickMs),
+    click_transactions_ms: cold.clickMs === null ? null : Math.round(cold.clickMs),
+    newest_100_ms: Math.round(cold.newestMs),
+    newest_100_after_click_ms: cold.clickMs === null ? null : Math.round(cold.newestMs - cold.clickMs),
     newest_rows: cold.newestIds.length,
     word,
-    word_typed_ms: cold.typedMs === null ? null : round(cold.typedMs),
-    search_ready_ms: round(cold.readyMs),
+    word_typed_ms: cold.typedMs === null ? null : Math.round(cold.typedMs),
+    search_ready_ms: Math.round(cold.readyMs),
     index_from: cold.indexFrom,
     answers_painted: cold.paints.length,
     wrong_answers: wrong,
@@ -135,10 +134,10 @@ async function main(): Promise<void> {
       await bench.run('reset', profileId);
       filled = await fill(bench, profileId, sandbox);
       census = await bench.run<{ distinct: number; rows: number }>('census', profileId);
-      emit({ kind: 'fill', rows: filled.rows, distinct: census.distinct, chunk_rows: PAGE_SIZE, ms: round(filled.ms) });
+      emit({ kind: 'fill', rows: filled.rows, distinct: census.distinct, chunk_rows: PAGE_SIZE, ms: Math.round(filled.ms) });
 
       const base = await bench.run<{ rows: number; ms: number }>('readAll', profileId);
-      emit({ kind: 'baseline', what: 'every chunk read once in the page, nothing kept', rows: base.rows, ms: round(base.ms), rows_per_s: round((base.rows / base.ms) * 1000) });
+      emit({ kind: 'baseline', what: 'every chunk read once in the page, nothing kept', rows: base.rows, ms: Math.round(base.ms), rows_per_s: Math.round((base.rows / base.ms) * 1000) });
 
       // The rebuild, with the peak of both threads sampled while it runs.
       await bench.run('start');
@@ -155,8 +154,8 @@ async function main(): Promise<void> {
         kind: 'rebuild',
         rows: built.status.rows,
         from: built.status.loadedFrom,
-        rebuild_ms: round(built.buildMs),
-        save_ms: round(built.saveMs),
+        rebuild_ms: Math.round(built.buildMs),
+        save_ms: Math.round(built.saveMs),
         vs_baseline: Number((built.buildMs / base.ms).toFixed(2)),
         live_before_mb: mb(beforeRebuild),
         peak_mb: mb(duringRebuild.peakBytes),

@@ -39,8 +39,8 @@ import { startLaneBench } from '../shared/lane-bench';
 import { judgeFaultRuns, judgePhase, type FaultsInjected, type PhaseVerdict, type RowSeen } from './verdict';
 import { measureScale } from './scale';
 import { judgeDrainRuns, rowBreakdown, type DrainRun, type Spent } from './drain-runs';
+import { sleep } from '../../support/turns';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const arg = (name: string, fallback: number) => numberArg(name, fallback, true);
 
 interface RowView extends RowSeen {

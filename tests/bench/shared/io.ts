@@ -1,3 +1,5 @@
+import type { BenchLine } from './line-verdict';
+
 /** stdout carries JSON lines only, one per measurement. */
 export function emit(line: Record<string, unknown>): void {
   process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -14,4 +16,16 @@ export function numberArg(name: string, fallback: number, whole = false): number
   const v = text === undefined ? fallback : Number(text);
   if (whole ? !Number.isInteger(v) || v < 0 : !Number.isFinite(v) || v < 0) throw new Error(`--${name} must be a ${whole ? 'whole number' : 'number'} >= 0; got ${text}`);
   return v;
+}
+
+/** A bench's lines: each printed as it comes (emit) and kept for its verdict (judgeLines). */
+export function keptLines(): { lines: BenchLine[]; emit(line: BenchLine): void } {
+  const lines: BenchLine[] = [];
+  return {
+    lines,
+    emit(line) {
+      lines.push(line);
+      emit(line);
+    },
+  };
 }

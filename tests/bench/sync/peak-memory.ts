@@ -1,13 +1,6 @@
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { HeapSampler } from '../search/node/heap-sampler';
-
-interface HeapUsage {
-  usedSize: number;
-  embedderHeapUsedSize?: number;
-  backingStorageSize?: number;
-}
-
-const bytesOf = (u: HeapUsage) => u.usedSize + (u.embedderHeapUsedSize ?? 0) + (u.backingStorageSize ?? 0);
+import { heapBytes, type HeapUsage } from '../shared/heap-bytes';
 
 /**
  * The window's and the search worker's memory during a backfill, from the DevTools protocol
@@ -37,7 +30,7 @@ export class PeakMemory {
   }
 
   private async windowBytes(): Promise<number> {
-    return bytesOf((await this.window.send('Runtime.getHeapUsage')) as HeapUsage);
+    return heapBytes((await this.window.send('Runtime.getHeapUsage')) as HeapUsage);
   }
 
   async sample(): Promise<void> {

@@ -37,7 +37,6 @@ const PEAK_LIMIT_BYTES = 600e6;
 const flag = (name: string) => process.argv.includes(`--${name}`);
 
 const arg = (name: string, fallback: number) => numberArg(name, fallback);
-const round = (x: number) => Math.round(x);
 
 
 interface SyncResult extends SyncRun {
@@ -59,10 +58,10 @@ async function main(): Promise<void> {
   const cursors = arg('cursors', 4);
   const started = performance.now();
   const big = await startSandbox({ seed: 42, transactions: rows, pageSize, validateResponses: false, now: () => FIXED_NOW });
-  emit({ kind: 'seed', rows: big.world.transactions.size, page_size: pageSize, ms: round(performance.now() - started) });
+  emit({ kind: 'seed', rows: big.world.transactions.size, page_size: pageSize, ms: Math.round(performance.now() - started) });
 
   const base = await fetchEveryPage(big);
-  emit({ kind: 'baseline', what: 'one cursor, plain fetch in Node, nothing stored', rows: base.rows, ms: round(base.ms), rows_per_s: round((base.rows / base.ms) * 1000) });
+  emit({ kind: 'baseline', what: 'one cursor, plain fetch in Node, nothing stored', rows: base.rows, ms: Math.round(base.ms), rows_per_s: Math.round((base.rows / base.ms) * 1000) });
 
   const bench = await startLaneBench('bench-sync.ts', { isolated: true });
   const { browser, page, run } = bench;
@@ -106,12 +105,12 @@ async function main(): Promise<void> {
       indexed_rows: full.indexed,
       outcome: full.outcome,
       cursors,
-      sync_ms: round(full.syncMs),
-      entities_and_plan_ms: round(full.planMs),
-      stored_ms: round(full.storedMs ?? 0),
+      sync_ms: Math.round(full.syncMs),
+      entities_and_plan_ms: Math.round(full.planMs),
+      stored_ms: Math.round(full.storedMs ?? 0),
       rows_per_s: backfill.rows_per_s,
-      baseline_rows_per_s: round((base.rows / base.ms) * 1000),
-      total_sync_ms: round(full.ms),
+      baseline_rows_per_s: Math.round((base.rows / base.ms) * 1000),
+      total_sync_ms: Math.round(full.ms),
       target_rows_per_s: 10_000,
       // Judged: window + worker heaps as found every 100 ms, garbage included, no collection forced.
       peak_heap_bytes: memory.peakBytes,
@@ -136,7 +135,7 @@ async function main(): Promise<void> {
       await bench.reopen();
       await run('dropIndex', bigId);
       const idx = await run<{ openMs: number; saveMs: number; status: { rows: number; loadedFrom: string } }>('index', bigId);
-      emit({ kind: 'index-build', rows: idx.status.rows, from: idx.status.loadedFrom, build_ms: round(idx.openMs), save_ms: round(idx.saveMs) });
+      emit({ kind: 'index-build', rows: idx.status.rows, from: idx.status.loadedFrom, build_ms: Math.round(idx.openMs), save_ms: Math.round(idx.saveMs) });
       await bench.reopen();
       const cold = await run<ColdOpen>('coldOpen', bigId);
       const rightAfter = await run<number | null>('memory');
@@ -149,8 +148,8 @@ async function main(): Promise<void> {
       emit({
         kind: 'cold-open',
         rows: cold.count,
-        newest_100_ms: round(cold.newestMs),
-        search_ready_ms: round(cold.readyMs),
+        newest_100_ms: Math.round(cold.newestMs),
+        search_ready_ms: Math.round(cold.readyMs),
         index_from: cold.loadedFrom,
         target_newest_ms: COLD_OPEN_TARGETS.newestMs,
         target_ready_ms: COLD_OPEN_TARGETS.readyMs,
@@ -188,7 +187,7 @@ async function main(): Promise<void> {
         const r = await run<SyncResult>('sync', id, args);
         const v = judgeSync(r, await run<Census>('census', id), slow.world.transactions.size);
         verdicts.push(v);
-        emit({ kind: 'latency', mode: label, latency_ms: latency, rows: latencyRows, cursors: args.concurrency, sync_ms: round(r.syncMs), rows_per_s: v.rows_per_s, failures: v.failures });
+        emit({ kind: 'latency', mode: label, latency_ms: latency, rows: latencyRows, cursors: args.concurrency, sync_ms: Math.round(r.syncMs), rows_per_s: v.rows_per_s, failures: v.failures });
       }
       await slow.close();
       const latencyFailures = judgeLatency(verdicts[0] as SyncVerdict, verdicts[1] as SyncVerdict);

@@ -38,7 +38,8 @@ export interface TeamRun {
 }
 
 /** Phase 1 makes a row need one approver less; phase 2 makes it approved (or sent, gone from the inbox). */
-const ONE_MORE = (needs: string) => needs.startsWith('1 more approver');
+/** A row that waits for one more approval (what its `needs` says). */
+export const ONE_MORE = (needs: string) => needs.startsWith('1 more approver');
 const APPROVED = (needs: string) => needs === '' || needs.startsWith('Approved');
 
 /** When each approver's decisions were written, by inbox key, per database login. */

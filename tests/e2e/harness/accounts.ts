@@ -3,15 +3,18 @@ import type { MainCore } from '../../../src/main/core';
 import type { Sandbox } from '../../../src/sandbox';
 import type { VirtualAccountRecord } from '../../../src/sandbox/world/records';
 import { holdCalls, type HeldCalls } from './held-calls';
+import { escapeRegExp } from './text';
 
 /** The Accounts screen as a person uses it, and the sandbox's side of what it did. */
 
 export const accountList = (page: Page): Locator => page.getByRole('listbox', { name: 'Virtual accounts' });
 export const accountDetail = (page: Page): Locator => page.getByRole('region', { name: 'Account details' });
+/** The off-ramp wallets of the account on screen. */
+export const offrampWallets = (page: Page): Locator => accountDetail(page).getByRole('region', { name: 'Off-ramp wallets' });
 
 /** Opens an account's details from the list by its name. */
 export async function openAccount(page: Page, name: string): Promise<Locator> {
-  await accountList(page).getByRole('option', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).click();
+  await accountList(page).getByRole('option', { name: new RegExp(`^${escapeRegExp(name)}`) }).click();
   const detail = accountDetail(page);
   await expect(detail.getByRole('heading', { level: 2, name })).toBeVisible();
   return detail;
@@ -25,7 +28,7 @@ export function vaNamed(sandbox: Sandbox, name: string): VirtualAccountRecord {
 
 /** The last request's sequence number: what came after it is what a step sent. */
 export function lastSeq(sandbox: Sandbox): number {
-  return sandbox.requests.all().at(-1)?.seq ?? 0;
+  return sandbox.requests.lastSeq;
 }
 
 /** The virtual-account writes (PATCH, POST) the service received after `after`. */
@@ -53,4 +56,13 @@ export async function localStart(page: Page, days: number): Promise<{ value: str
 /** Holds main's next service call to `endpoint` until `release()`; with `fail`, it then fails instead of reaching the service. */
 export function holdNextCall(core: MainCore, endpoint: string, fail = false): HeldCalls {
   return holdCalls(core, (arg) => arg.endpoint === endpoint, { once: true, fail });
+}
+
+/** The seed's primary virtual account and another open one, to move money between. */
+export function twoAccounts(sandbox: Sandbox): { from: string; to: string; fromName: string } {
+  const world = sandbox.world;
+  const primary = world.virtualAccounts.get(world.primaryVirtualAccountId);
+  const other = [...world.virtualAccounts.values()].find((v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null);
+  if (!primary || !other) throw new Error('the seed has no primary and second open virtual account');
+  return { from: primary.id, to: other.id, fromName: primary.name };
 }

@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { Sandbox } from '../../../src/sandbox';
 
 export interface Authorization {
@@ -18,4 +18,25 @@ export async function authorize(sandbox: Sandbox, body: Authorization): Promise<
   });
   expect(res.status).toBe(200);
   return (await res.json()) as { approved: boolean; declineReason?: string; transaction: { id: string } };
+}
+
+export const cardList = (page: Page): Locator => page.getByRole('grid', { name: 'Cards' });
+export const cardDetail = (page: Page): Locator => page.getByRole('region', { name: 'Card details' });
+
+/** Narrows the Cards screen's virtualized list to `name` (rows out of view are not in the DOM). */
+export async function findCard(page: Page, name: string): Promise<void> {
+  await page.getByRole('group', { name: 'Card filters' }).getByLabel('Search').fill(name);
+  await expect(cardList(page).getByRole('row').filter({ hasText: name }).first()).toBeVisible();
+}
+
+/**
+ * Opens a card's details from the Cards screen (the screen on show) by its name; returns the
+ * details and, inside them, the card's number and code.
+ */
+export async function openCard(page: Page, name: string): Promise<{ details: Locator; secrets: Locator }> {
+  await findCard(page, name);
+  await cardList(page).getByRole('row').filter({ hasText: name }).first().click();
+  const details = cardDetail(page);
+  await expect(details.getByRole('heading', { level: 2, name })).toBeVisible();
+  return { details, secrets: details.getByRole('region', { name: 'Card number and code' }) };
 }

@@ -59,10 +59,6 @@ export function projectedDailySpend(sandbox: Sandbox, nowMs: number): Map<string
 }
 
 /** "$1,234.56" / "-$1,234.56", as a person reads dollars. */
-export function usd(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
-}
-
 async function service(sandbox: Sandbox, method: 'POST' | 'PATCH', path: string, body: object): Promise<{ id: string }> {
   const res = await fetch(`${sandbox.apiUrl}${path}`, { method, headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   expect(res.ok, `${method} ${path}: ${res.status}`).toBe(true);

@@ -45,20 +45,24 @@ export async function syncUntil(page: Page, shown: () => Promise<void>): Promise
   }).toPass({ timeout: 90_000 });
 }
 
-export async function openSection(page: Page, name: string): Promise<void> {
+/** A section's title, the screen's one level-1 heading. */
+export const sectionHeading = (page: Page, name: string): Locator => page.getByRole('heading', { level: 1, name, exact: true });
+
+/** `timeout`: for a run outside the test runner (a bench, the screenshots), whose expect waits 5 s unless told. */
+export async function openSection(page: Page, name: string, timeout?: number): Promise<void> {
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
-  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible(timeout === undefined ? {} : { timeout });
 }
 
 /**
  * The "New transfer" or "New payment" form, in the side panel beside the queue on its screen:
  * opened with its button when it is closed, left as it is when it is open.
  */
-export async function newItemForm(page: Page, label: 'New transfer' | 'New payment'): Promise<Locator> {
+export async function newItemForm(page: Page, label: 'New transfer' | 'New payment', timeout?: number): Promise<Locator> {
   const opener = page.getByRole('button', { name: label, exact: true });
   if ((await opener.getAttribute('aria-expanded')) !== 'true') await opener.click();
   const form = page.getByRole('form', { name: label });
-  await expect(form).toBeVisible();
+  await expect(form).toBeVisible(timeout === undefined ? {} : { timeout });
   return form;
 }
 

@@ -5,7 +5,7 @@ import { dispatch } from '../../../src/main/ipc/dispatch';
 import type { ArgOf, ChannelName, ResultOf } from '../../../src/shared/ipc';
 import type { MemberRole } from '../../../src/shared/team/model';
 import type { PgCluster } from '../../support/pg-cluster';
-import type { CoreHarness } from '../../unit/core-helpers';
+import type { CoreHarness } from '../../support/core-helpers';
 import { openSection, saveLiveProfile } from './flows';
 import type { Prompts } from './prompts';
 

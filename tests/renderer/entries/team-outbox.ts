@@ -5,21 +5,11 @@ import { handRowToTeam, mirrorTeamOutcome, mirrorTeamOutcomes, type TeamClosingO
 import { pushProfile, type PushCall } from '../../../src/renderer/src/team/commands/pusher';
 import type { PushItemResult } from '../../../src/shared/ipc/workspace';
 import { expose } from './expose';
+import { sortedJson, statement } from '../../support/signed-text';
 
 const SVC = 'https://svc.example';
 const ADA = { user: 'ada', machine: 'ledger-1' };
 
-/** The signed-text form, written here apart from the app's code: sorted keys, no spaces. */
-function sortedJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(sortedJson).join(',')}]`;
-  if (v && typeof v === 'object') {
-    const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined);
-    entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${sortedJson(x)}`).join(',')}}`;
-  }
-  return JSON.stringify(v);
-}
-const statement = (kind: string, body: unknown) => `treasury-team/1 ${kind}\n${sortedJson(body)}`;
 
 /** What the scripted workspace answers: per call, 'unreachable' or how it takes each item (by id). */
 type Script = ('unreachable' | Record<string, PushItemResult['status']>)[];

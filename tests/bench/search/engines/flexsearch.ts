@@ -4,7 +4,7 @@ import { parseQueryText } from '../../../../src/renderer/src/model/query-text';
 import { serve } from '../browser/worker-host';
 import type { RowInput } from './engine';
 import { amountPrefix, amountTokens } from './amount-terms';
-import { AnswerBuilder, filterOf, setFiltersOf, type FilterFields } from './glue';
+import { AnswerBuilder, filterOf, setFiltersOf, splitOnSpace, type FilterFields } from './glue';
 
 /**
  * FlexSearch 0.8, a Document index with numeric ids and no scoring (resolution 1). In the library:
@@ -19,8 +19,6 @@ import { AnswerBuilder, filterOf, setFiltersOf, type FilterFields } from './glue
  */
 
 const TAG_FIELDS = ['status', 'detailedStatus', 'accountId', 'cardId', 'cardGroupId', 'virtualAccountId', 'currency', 'fee'] as const;
-/** Words are folded and split already (text.ts): the library must not change them. */
-const splitOnSpace = (text: string) => text.split(' ');
 
 let index: Document<DocumentData> | undefined;
 let ids: string[] = [];

@@ -144,3 +144,6 @@ export class AnswerBuilder {
     };
   }
 }
+
+/** A peer's tokenizer: the words are folded and split already (text.ts), and the library must not change them. */
+export const splitOnSpace = (text: string): string[] => text.split(' ');

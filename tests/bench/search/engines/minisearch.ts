@@ -3,7 +3,7 @@ import { parseQueryText } from '../../../../src/renderer/src/model/query-text';
 import { serve } from '../browser/worker-host';
 import type { RowInput } from './engine';
 import { amountPrefix, amountTokens } from './amount-terms';
-import { AnswerBuilder, filterOf, type FilterFields } from './glue';
+import { AnswerBuilder, filterOf, splitOnSpace, type FilterFields } from './glue';
 
 /**
  * MiniSearch 7. In the library: the words and the typed amounts (a second field of amount tokens,
@@ -24,8 +24,6 @@ interface Doc extends FilterFields {
 type Stored = SearchResult & Omit<Doc, 'i' | 'w' | 'amt'>;
 
 const STORED: (keyof Doc)[] = ['txId', 'dateMs', 'amountCents', 'status', 'detailedStatus', 'accountId', 'cardId', 'cardGroupId', 'virtualAccountId', 'currency', 'hasFee'];
-/** Words are folded and split already (text.ts): the library must not change them. */
-const splitOnSpace = (text: string) => text.split(' ');
 const asIs = (term: string) => term;
 
 let index: MiniSearch<Doc> | undefined;

@@ -2,6 +2,7 @@ import type { TxQuery } from '../../../../src/renderer/src/model/tx-query';
 import { dollarsOf, wordsOf } from '../../../../src/renderer/src/model/query-text';
 import type { BenchRow } from '../shared/row-codec';
 import { FIXED_MS, QUERY_SEED, type DataFacts } from './data';
+import { lcg } from '../../../support/lcg';
 
 /**
  * The questions every engine is asked: realistic searches in categories, taken from the data with
@@ -20,21 +21,13 @@ export interface BenchQuery {
 const DAY = 86_400_000;
 
 /** A small deterministic generator (the sandbox bench's): same seed, same picks. */
-function lcg(seed: number): () => number {
-  let x = seed >>> 0;
-  return () => {
-    x = (Math.imul(x, 1664525) + 1013904223) >>> 0;
-    return x / 4294967296;
-  };
-}
-
 /** "1,234" for 1234. */
 function withCommas(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
 export function chooseQueries(rows: readonly BenchRow[], facts: DataFacts, seed = QUERY_SEED): BenchQuery[] {
-  const rand = lcg(seed);
+  const rand = lcg(seed).next;
   const pick = <T>(items: readonly T[]): T => {
     if (items.length === 0) throw new Error('nothing to pick a query from: too few rows?');
     return items[Math.floor(rand() * items.length)] as T;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { KINDS, kindOf } from '../../src/renderer/src/outbox/model/kinds';
 import { sendRequestOf, WIRES } from '../../src/shared/outbox/wire';
 import type { OutboxKind } from '../../src/shared/outbox';
-import { noteInput, paymentInput, row, transferInput } from './outbox-fixtures';
+import { noteInput, paymentInput, row, transferInput } from '../support/outbox-fixtures';
 
 // Each kind of outbox row is described once (kinds/<kind>.ts): these pin what each one says, so
 // the queue, the sender, the approval rule and the reconciliation all read the same answers.

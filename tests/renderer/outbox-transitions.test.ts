@@ -3,7 +3,7 @@ import { BACKOFF_CAP_MS, nextAttemptAt } from '../../src/renderer/src/outbox/mod
 import { canonicalJson, payloadHash } from '../../src/renderer/src/outbox/model/payload-hash';
 import * as t from '../../src/renderer/src/outbox/model/transitions';
 import type { OutboxRow } from '../../src/shared/outbox';
-import { ADA, paymentInput, noteInput, row, T0, SVC } from './outbox-fixtures';
+import { ADA, paymentInput, noteInput, row, T0, SVC } from '../support/outbox-fixtures';
 
 const approved = async (r: OutboxRow = row()) => {
   const h = await payloadHash(r.payload);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { approvalHash, DEMO_SERVICE, serviceOf } from '../../src/renderer/src/outbox/model/approval-binding';
 import * as t from '../../src/renderer/src/outbox/model/transitions';
-import { ADA, row, SVC, T0 } from './outbox-fixtures';
+import { ADA, row, SVC, T0 } from '../support/outbox-fixtures';
 
 // An approval is for one payload, one profile and one service: approving a transfer against
 // staging must never send it to production after the profile's address changes.

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { createServiceClient, type CallArgs, type ServiceClient, type ServiceClientOptions, type ServiceOutcome } from '../../src/main/service';
 import type { EndpointName } from '../../src/shared/service';
 import { startSandbox, type Sandbox, type SandboxOptions, type World } from '../../src/sandbox';
-import { untilRefused } from '../support/network';
+import { untilRefused } from './network';
+import { freshKey } from './fresh-key';
 
 /** Shared set-up of the ServiceClient tests: a real sandbox on loopback and a client pointed at it. */
 
@@ -80,8 +81,6 @@ export function realIds(world: World) {
  */
 export type Samples = { [N in EndpointName]: CallArgs<N> };
 
-let keys = 0;
-export const freshKey = (prefix = 'sc') => `${prefix}-${Date.now()}-${++keys}`;
 
 export function sampleCalls(world: World): Samples {
   const id = realIds(world);

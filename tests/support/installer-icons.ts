@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Configuration } from 'electron-builder';
-import { readIcns, readIco, readPng, type PngInfo } from '../support/image-files';
+import { readIcns, readIco, readPng, type PngInfo } from './image-files';
 
 /**
  * What each target needs of the icons, and the checks that read them (installer-config and

@@ -2,6 +2,7 @@ import type { TeamRowView } from '../../src/shared/ipc/workspace';
 import { createHash, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import type { DirectoryRow } from '../../src/shared/team/directory';
 import type { MemberRecord, MemberRole, Policy } from '../../src/shared/team/model';
+import { sortedJson, statement } from './signed-text';
 
 /**
  * Signed statements for the pure team tests, made the long way with node:crypto (keys from JWK,
@@ -23,19 +24,7 @@ export function testKey(): TestKey {
   return { publicKey: Buffer.from(x, 'base64url').toString('base64'), private: privateKey };
 }
 
-/** Sorted-key JSON without spaces, written here independently of the app's canonicalJson. */
-export function sortedJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(sortedJson).join(',')}]`;
-  if (v && typeof v === 'object') {
-    const keys = Object.keys(v).filter((k) => (v as Record<string, unknown>)[k] !== undefined).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${sortedJson((v as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(v);
-}
-
-export function statement(kind: string, body: unknown): string {
-  return `treasury-team/1 ${kind}\n${sortedJson(body)}`;
-}
+export { sortedJson, statement };
 
 export function signWith(key: TestKey, text: string): string {
   return sign(null, Buffer.from(text, 'utf8'), key.private).toString('base64');

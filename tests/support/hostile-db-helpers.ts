@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { TeamRowView } from '../../src/shared/ipc/workspace';
-import { startClient, type Client } from '../sandbox/harness';
-import { startPgCluster, type PgCluster } from '../support/pg-cluster';
+import { startClient, type Client } from './sandbox-harness';
+import { startPgCluster, type PgCluster } from './pg-cluster';
 import { decideAndPush, memberOf, PINNED_NOW, signDraft, signedOnly, startTeam, type Desktop, type Team } from './workspace-helpers';
 
 /**

@@ -9,7 +9,7 @@ import { createWorld } from '../../src/sandbox/seed/create-world';
 import type { World } from '../../src/sandbox/world/world';
 import type { OutboxRow } from '../../src/shared/outbox';
 import { IDEMPOTENCY_HEADER, type Transaction } from '../../src/shared/service';
-import { paymentInput, row, T0, transferInput, SVC } from './outbox-fixtures';
+import { paymentInput, row, T0, transferInput, SVC } from '../support/outbox-fixtures';
 
 // The transactions here are the sandbox's own: its transfer, payment and commission code books
 // them, so the matching is tested against the shape the service simulator really lists.

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cssFiles, withoutComments } from '../support/stylesheets';
 
 // WCAG 2.1 AA contrast of the design tokens, in both themes, read from ui/tokens.css itself and
 // computed here with WCAG's own formula (relative luminance, (L1 + 0.05) / (L2 + 0.05)), apart
@@ -10,7 +11,6 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = join(__dirname, '../../src/renderer/src');
 const TOKENS = join(ROOT, 'ui/tokens.css');
-const withoutComments = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, '');
 const tokensCss = withoutComments(readFileSync(TOKENS, 'utf8'));
 
 type Theme = Map<string, string>;
@@ -123,10 +123,8 @@ describe('design token contrast (WCAG 2.1 AA), computed from ui/tokens.css', () 
   }
 
   it('every colour token a stylesheet gives text is among the pairs checked', () => {
-    const files = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : e.name.endsWith('.css') ? [join(dir, e.name)] : []));
     const checked = new Set(PAIRS.map((p) => p.fg));
-    const unchecked = files(ROOT)
+    const unchecked = cssFiles(ROOT)
       .filter((f) => f !== TOKENS)
       .flatMap((f) => [...withoutComments(readFileSync(f, 'utf8')).matchAll(/(?<![\w-])color\s*:\s*var\(\s*(--[\w-]+)\s*\)/g)].map((m) => ({ file: relative(ROOT, f), token: m[1] ?? '' })))
       .filter(({ token }) => !checked.has(token))

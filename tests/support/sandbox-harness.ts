@@ -1,5 +1,7 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/sandbox';
 import { parseInstant } from '../../src/sandbox/world/instant';
+import type { World } from '../../src/sandbox/world/world';
 
 export const DAY = 86_400_000;
 
@@ -31,6 +33,10 @@ export interface Reply<T = unknown> {
    each test asserts the fields it cares about, and contract tests parse bodies with the zod schemas. */
 export interface Client {
   sandbox: Sandbox;
+  /** The sandbox's world as it is now (read at each use). */
+  readonly world: World;
+  /** The seed's primary virtual account. */
+  readonly primaryId: string;
   /** Calls the API host with the right key unless `headers` overrides it. */
   call<T = any>(method: string, path: string, init?: { body?: unknown; rawBody?: string; headers?: Record<string, string>; host?: 'api' | 'vault' }): Promise<Reply<T>>;
   get<T = any>(path: string, query?: Record<string, string>): Promise<Reply<T>>;
@@ -76,5 +82,58 @@ export async function startClient(options: SandboxOptions = {}): Promise<Client>
     }
     throw new Error('pagination did not end');
   };
-  return { sandbox, call, get, all, close: () => sandbox.close() };
+  return {
+    sandbox,
+    get world() {
+      return sandbox.world;
+    },
+    get primaryId() {
+      return sandbox.world.primaryVirtualAccountId;
+    },
+    call,
+    get,
+    all,
+    close: () => sandbox.close(),
+  };
+}
+
+/**
+ * The file's client: started before its tests and closed after them (with `each`, a new one for
+ * every test). Used before it has started, it throws.
+ */
+export function clientForFile(options: SandboxOptions = {}, { each = false } = {}): Client {
+  let started: Client | undefined;
+  (each ? beforeEach : beforeAll)(async () => {
+    started = await startClient(options);
+  });
+  (each ? afterEach : afterAll)(async () => {
+    await started?.close();
+    started = undefined;
+  });
+  const the = (): Client => {
+    if (!started) throw new Error('the sandbox client is used outside its tests (it starts before them and closes after)');
+    return started;
+  };
+  return {
+    get sandbox() {
+      return the().sandbox;
+    },
+    get world() {
+      return the().world;
+    },
+    get primaryId() {
+      return the().primaryId;
+    },
+    call: (method, path, init) => the().call(method, path, init),
+    get: (path, query) => the().get(path, query),
+    all: (path, query) => the().all(path, query),
+    close: () => the().close(),
+  };
+}
+
+/** The body of an answer under 300; otherwise it throws, naming `what` was asked and the answer. */
+export async function okBody<T>(p: Promise<{ status: number; body: T }>, what: string): Promise<T> {
+  const r = await p;
+  if (r.status >= 300) throw new Error(`${what} answered ${r.status}: ${JSON.stringify(r.body)}`);
+  return r.body;
 }

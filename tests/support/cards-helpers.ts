@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Client } from './harness';
+import type { Client } from './sandbox-harness';
 
 /** Shared steps of the card, card-group and authorization tests. */
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDollars } from '../../src/renderer/src/outbox/model/money-input';
 import { nextDueAfter, planQueue } from '../../src/renderer/src/outbox/model/queue-plan';
 import type { OutboxRow } from '../../src/shared/outbox';
-import { row, T0, transferInput, paymentInput } from './outbox-fixtures';
+import { row, T0, transferInput, paymentInput } from '../support/outbox-fixtures';
 
 describe('amounts as typed, to cents without floating point', () => {
   it.each([

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { Client } from './harness';
+import type { Client } from './sandbox-harness';
+import { freshKey } from './fresh-key';
 
 /** Shared steps of the money tests (virtual accounts, transfers, payments, commissions). */
 
@@ -21,11 +22,6 @@ export async function ledgerCount(c: Client): Promise<number> {
   return res.body.count as number;
 }
 
-let keyCounter = 0;
-export function freshKey(prefix = 'k'): string {
-  keyCounter += 1;
-  return `${prefix}-${Date.now()}-${keyCounter}`;
-}
 
 /** `key` null sends no X-Idempotency-Key header at all. */
 export function postTransfer(c: Client, body: unknown, key: string | null = freshKey(), path = '/transfer/virtual-account') {

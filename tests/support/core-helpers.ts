@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createMainCore, type MainCore, type MainCoreOptions } from '../../src/main/core';
 import { dispatch } from '../../src/main/ipc/dispatch';
 import type { ArgOf, ChannelName, EventName, Result, ResultOf } from '../../src/shared/ipc';
-import { FakePrompt } from '../support/fake-prompt';
+import { FakePrompt } from './fake-prompt';
 
 export interface CoreHarness {
   core: MainCore;

@@ -1,10 +1,10 @@
 import type pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import type { MemberRole } from '../../src/shared/team/model';
-import { startPgCluster, type PgCluster } from '../support/pg-cluster';
-import { startTeam, type Team } from '../support/team-members';
+import { startPgCluster, type PgCluster } from './pg-cluster';
+import { startTeam, type Team } from './team-members';
 
-export * from '../support/team-members';
+export * from './team-members';
 
 export interface TeamFixture {
   cluster: PgCluster;

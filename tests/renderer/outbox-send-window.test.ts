@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planQueue, type SendWindow } from '../../src/renderer/src/outbox/model/queue-plan';
 import type { OutboxRow } from '../../src/shared/outbox';
-import { paymentInput, row, T0, transferInput } from './outbox-fixtures';
+import { paymentInput, row, T0, transferInput } from '../support/outbox-fixtures';
 
 // Several transfers in flight from one account (queue-plan.ts SendWindow): only transfers, only
 // while the account covers every one in flight, never past a row that waits, and never more than

@@ -1,20 +1,12 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cssFiles, withoutComments } from '../support/stylesheets';
 
 // The renderer's stylesheets: tokens in ui/tokens.css, the rest beside their components.
 const ROOT = join(__dirname, '../../src/renderer/src');
 const TOKENS = join(ROOT, 'ui/tokens.css');
 
-function cssFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) return cssFiles(path);
-    return e.name.endsWith('.css') ? [path] : [];
-  });
-}
-
-const withoutComments = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, '');
 const defined = new Set([...withoutComments(readFileSync(TOKENS, 'utf8')).matchAll(/(--[\w-]+)\s*:/g)].map((m) => m[1]));
 const sheets = cssFiles(ROOT)
   .filter((f) => f !== TOKENS)

@@ -6,9 +6,9 @@ import { classifySend } from '../../src/shared/outbox/classify';
 import { payloadHash } from '../../src/renderer/src/outbox/model/payload-hash';
 import * as t from '../../src/renderer/src/outbox/model/transitions';
 import type { OutboxRow } from '../../src/shared/outbox';
-import { ADA, paymentInput, row, SVC, T0, transferInput } from './outbox-fixtures';
-import { startCore, type CoreHarness } from './core-helpers';
-import { realIds } from './service-client-helpers';
+import { ADA, paymentInput, row, SVC, T0, transferInput } from '../support/outbox-fixtures';
+import { startCore, type CoreHarness } from '../support/core-helpers';
+import { realIds } from '../support/service-client-helpers';
 
 // What a send comes to, through main's real client over real HTTP, with the sandbox's faults:
 // the outbox's safety rests on these answers (resend with the same key, or stop for a person).
@@ -22,17 +22,16 @@ beforeAll(async () => {
 afterAll(() => h.close());
 afterEach(() => sandbox.resetFaults());
 
-const ids = () => realIds(sandbox.world);
 const ledger = () => sandbox.world.ledger.length;
 
 /** A solo outbox row of the Demo, handed to main as the renderer's sender hands it (outbox:send). */
 async function transfer(key: string, amountCents = 100) {
-  const r = await h.invoke('outbox:send', { profileId: 'demo', rowId: randomUUID(), kind: 'transfer', payload: { source: ids().primaryVaId, destination: ids().vaId, amountCents }, idempotencyKey: key });
+  const r = await h.invoke('outbox:send', { profileId: 'demo', rowId: randomUUID(), kind: 'transfer', payload: { source: realIds(sandbox.world).primaryVaId, destination: realIds(sandbox.world).vaId, amountCents }, idempotencyKey: key });
   return classifySend(r, true);
 }
 
 async function pay(key: string, amountCents = 100) {
-  const r = await h.invoke('outbox:send', { profileId: 'demo', rowId: randomUUID(), kind: 'payment', payload: { amountCents, svcHandle: ids().payeeHandle }, idempotencyKey: key });
+  const r = await h.invoke('outbox:send', { profileId: 'demo', rowId: randomUUID(), kind: 'payment', payload: { amountCents, svcHandle: realIds(sandbox.world).payeeHandle }, idempotencyKey: key });
   return classifySend(r, false);
 }
 
@@ -124,8 +123,8 @@ describe('a payment (no documented idempotency)', () => {
 describe('only through the outbox', () => {
   it('a transfer or a payment asked through the generic service call is refused in main; nothing reaches the service', async () => {
     const before = sandbox.requests.all().length;
-    const transferCall = await h.invoke('service:call', { profileId: 'demo', requestId: randomUUID(), endpoint: 'transferBetweenVirtualAccounts', body: { source: ids().primaryVaId, destination: ids().vaId, amountCents: 5 }, idempotencyKey: randomUUID() });
-    const payCall = await h.invoke('service:call', { profileId: 'demo', requestId: randomUUID(), endpoint: 'pay', body: { amountCents: 5, svcHandle: ids().payeeHandle } });
+    const transferCall = await h.invoke('service:call', { profileId: 'demo', requestId: randomUUID(), endpoint: 'transferBetweenVirtualAccounts', body: { source: realIds(sandbox.world).primaryVaId, destination: realIds(sandbox.world).vaId, amountCents: 5 }, idempotencyKey: randomUUID() });
+    const payCall = await h.invoke('service:call', { profileId: 'demo', requestId: randomUUID(), endpoint: 'pay', body: { amountCents: 5, svcHandle: realIds(sandbox.world).payeeHandle } });
     for (const r of [transferCall, payCall]) expect(r.ok ? null : r.error).toMatchObject({ code: 'money-refused', money: { reason: 'not-through-main' } });
     expect(sandbox.requests.all().length).toBe(before);
   });
@@ -133,7 +132,7 @@ describe('only through the outbox', () => {
 
 describe('not the row’s fault', () => {
   it('a deleted profile blocks the sender with a reason; nothing is sent', async () => {
-    const r = await h.invoke('outbox:send', { profileId: 'gone', rowId: randomUUID(), kind: 'payment', payload: { amountCents: 1, svcHandle: ids().payeeHandle }, idempotencyKey: randomUUID() });
+    const r = await h.invoke('outbox:send', { profileId: 'gone', rowId: randomUUID(), kind: 'payment', payload: { amountCents: 1, svcHandle: realIds(sandbox.world).payeeHandle }, idempotencyKey: randomUUID() });
     expect(classifySend(r, false)).toMatchObject({ type: 'blocked' });
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/renderer/src/outbox/model/payload-hash';
 import * as t from '../../src/renderer/src/outbox/model/transitions';
 import type { OutboxRow, OutboxState } from '../../src/shared/outbox';
-import { ADA, paymentInput, noteInput, row, T0, transferInput, SVC } from './outbox-fixtures';
+import { ADA, paymentInput, noteInput, row, T0, transferInput, SVC } from '../support/outbox-fixtures';
 
 // Random event sequences against a reference model of the outbox's state machine: the real
 // transitions must allow exactly what the model allows, land where it lands, change the key

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { balanceWarning } from '../../src/renderer/src/outbox/model/balance-check';
 import { payloadHash } from '../../src/renderer/src/outbox/model/payload-hash';
 import * as t from '../../src/renderer/src/outbox/model/transitions';
-import { ADA, row, T0, SVC } from './outbox-fixtures';
+import { ADA, row, T0, SVC } from '../support/outbox-fixtures';
 
 // At send time a transfer whose source's cached balance looks too low is warned about, never
 // blocked: the cached balance, less what the outbox sent out since, plus what it sent in.
