@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import { PINNED_NOON } from './harness/clock';
 import { httpBalance, panel, sendTransferNow } from './harness/dashboard';
-import { usd } from './harness/dashboard-oracle';
+import { usd } from './harness/text';
 import { newItemForm, openSection, syncedDemo } from './harness/flows';
 
 /**

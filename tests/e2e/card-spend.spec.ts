@@ -2,7 +2,8 @@ import { test, expect } from './fixtures';
 import { allTransactions } from './harness/expected';
 import { PINNED_NOON } from './harness/clock';
 import { panel } from './harness/dashboard';
-import { cardSpendBetween, isCardSpend, spendingAccountOf, usd } from './harness/dashboard-oracle';
+import { cardSpendBetween, isCardSpend, spendingAccountOf } from './harness/dashboard-oracle';
+import { usd } from './harness/text';
 import { openSection, syncedDemo } from './harness/flows';
 
 /**

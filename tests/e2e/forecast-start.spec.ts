@@ -2,7 +2,8 @@ import { test, expect } from './fixtures';
 import { PINNED_NOON } from './harness/clock';
 import { httpBalance } from './harness/dashboard';
 import { newItemForm, openSection, syncedDemo } from './harness/flows';
-import { projectedDailySpend, usd } from './harness/dashboard-oracle';
+import { projectedDailySpend } from './harness/dashboard-oracle';
+import { usd } from './harness/text';
 
 /**
  * The forecast starts where its words do: at the balance now. A transfer of $18,250 approved

@@ -3,7 +3,7 @@ import { heldSummary, heldWords } from '../../src/renderer/src/outbox/model/held
 import { soloWhoLine } from '../../src/renderer/src/outbox/model/who';
 import { setDateLocale, timeOfDay } from '../../src/renderer/src/model/format';
 import * as t from '../../src/renderer/src/outbox/model/transitions';
-import { ADA, row, SVC, transferInput } from '../unit/outbox-fixtures';
+import { ADA, row, SVC, transferInput } from '../support/outbox-fixtures';
 
 // What a pause holds and what a solo row says of who asked and approved. Expected words are
 // written out by hand; times are built on the local clock the formatter reads.
