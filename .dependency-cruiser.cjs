@@ -17,7 +17,8 @@ module.exports = {
     {
       name: 'no-circular',
       severity: 'error',
-      comment: 'Files that import each other, directly or through others: pull what both need into a module below them.',
+      comment:
+        'Files that import each other, directly or through others: pull what both need into a module below them.',
       from: { path: '^src/(main|renderer/src|shared)/' },
       to: { circular: true },
     },

@@ -24,11 +24,23 @@ const DOM_LIBS = `(?:react|react-dom)(?:/.*)?|${DEXIE}`;
 /** Any bare module specifier (npm package or builtin) other than electron. */
 const ANY_PACKAGE_BUT_ELECTRON = '(?!\\.{1,2}(?:/|$)|/|electron(?:/|$)).*';
 
-const NO_NODE_IN_RENDERER = { source: `${NODE_BUILTINS}|${ELECTRON}`, message: 'The renderer is sandboxed with no Node: no Node builtins, no electron (use src/renderer/src/platform).' };
-const NO_REACT_OR_ZUSTAND = { source: '(?:react|react-dom|zustand|dexie-react-hooks)(?:/.*)?', message: 'Engines and pure models are plain TypeScript: no React, no zustand (state for screens lives in src/renderer/src/stores or app/).' };
-const NO_DEXIE = { source: DEXIE, message: 'Only the data layer (src/renderer/src/db, src/renderer/src/repos) touches Dexie; read through a repository hook.' };
+const NO_NODE_IN_RENDERER = {
+  source: `${NODE_BUILTINS}|${ELECTRON}`,
+  message: 'The renderer is sandboxed with no Node: no Node builtins, no electron (use src/renderer/src/platform).',
+};
+const NO_REACT_OR_ZUSTAND = {
+  source: '(?:react|react-dom|zustand|dexie-react-hooks)(?:/.*)?',
+  message:
+    'Engines and pure models are plain TypeScript: no React, no zustand (state for screens lives in src/renderer/src/stores or app/).',
+};
+const NO_DEXIE = {
+  source: DEXIE,
+  message:
+    'Only the data layer (src/renderer/src/db, src/renderer/src/repos) touches Dexie; read through a repository hook.',
+};
 const BROWSER_DIALOGS = ['confirm', 'alert', 'prompt'];
-const NO_BROWSER_DIALOG = 'Ask in the app with ui/ConfirmDialog (or ModalDialog), never window.confirm, alert or prompt.';
+const NO_BROWSER_DIALOG =
+  'Ask in the app with ui/ConfirmDialog (or ModalDialog), never window.confirm, alert or prompt.';
 /** `window.treasury` (or `globalThis.treasury`) is read in one place, so every call goes through one seam. */
 const BRIDGE_READ = {
   selector: "MemberExpression[object.name=/^(window|globalThis|self)$/][property.name='treasury']",
@@ -58,13 +70,27 @@ function restrict(modules, syntax = []) {
 // one pattern each, so a new domain cannot be forgotten here.
 const RENDERER_MODELS = ['src/renderer/src/model/**', 'src/renderer/src/*/model/**', 'src/renderer/src/util/**'];
 const RENDERER_REPOS = ['src/renderer/src/repos/**', 'src/renderer/src/*/repo/**'];
-const RENDERER_ENGINES = ['src/renderer/src/sync/**', 'src/renderer/src/search/**', 'src/renderer/src/outbox/sender/**'];
+const RENDERER_ENGINES = [
+  'src/renderer/src/sync/**',
+  'src/renderer/src/search/**',
+  'src/renderer/src/outbox/sender/**',
+];
 const RENDERER_APP = ['src/renderer/src/app/**', 'src/renderer/src/stores/**', 'src/renderer/src/*/commands/**'];
-const BELOW_SCREENS = ['renderer-app', 'renderer-engine', 'renderer-repos', 'renderer-model', 'renderer-ui', 'renderer-platform', 'shared'];
+const BELOW_SCREENS = [
+  'renderer-app',
+  'renderer-engine',
+  'renderer-repos',
+  'renderer-model',
+  'renderer-ui',
+  'renderer-platform',
+  'shared',
+];
 
 // The team domain's two policies, after the layer table: each refuses what the layers would allow.
-const OUTBOX_NOT_TEAM = 'The outbox never imports the team domain (src/renderer/src/team): team/ builds on the outbox, so an import back ties the two together again. Decide solo-or-team in team/commands (or app/) and have the screens call that.';
-const SCREENS_TEAM_COMMANDS = 'Screens and their parts reach the team domain through team/commands (and team/model for words) or platform/workspace, never its repositories.';
+const OUTBOX_NOT_TEAM =
+  'The outbox never imports the team domain (src/renderer/src/team): team/ builds on the outbox, so an import back ties the two together again. Decide solo-or-team in team/commands (or app/) and have the screens call that.';
+const SCREENS_TEAM_COMMANDS =
+  'Screens and their parts reach the team domain through team/commands (and team/model for words) or platform/workspace, never its repositories.';
 
 /**
  * One naming rule for hook files: a module named for a hook is named after it in camelCase,
@@ -97,7 +123,8 @@ const hookFileName = {
       ExportNamedDeclaration(node) {
         const d = node.declaration;
         if (d?.type === 'FunctionDeclaration') see(d.id?.name);
-        if (d?.type === 'VariableDeclaration') for (const v of d.declarations) if (v.id.type === 'Identifier') see(v.id.name);
+        if (d?.type === 'VariableDeclaration')
+          for (const v of d.declarations) if (v.id.type === 'Identifier') see(v.id.name);
         for (const spec of node.specifiers) see(spec.exported.name);
       },
       'Program:exit': (node) => {
@@ -108,11 +135,22 @@ const hookFileName = {
 };
 
 /** A boundaries policy: `from` may import only the element types in `to`. */
-const allow = (from, to) => ({ from: { element: { type: from } }, allow: { to: { element: { types: { anyOf: to } } } } });
+const allow = (from, to) => ({
+  from: { element: { type: from } },
+  allow: { to: { element: { types: { anyOf: to } } } },
+});
 
 export default defineConfig([
   {
-    ignores: ['out/**', 'dist/**', 'node_modules/**', 'coverage/**', 'test-results/**', 'playwright-report/**', '.tmp/**'],
+    ignores: [
+      'out/**',
+      'dist/**',
+      'node_modules/**',
+      'coverage/**',
+      'test-results/**',
+      'playwright-report/**',
+      '.tmp/**',
+    ],
   },
 
   js.configs.recommended,
@@ -147,7 +185,15 @@ export default defineConfig([
     languageOptions: { globals: { ...globals.worker } },
   },
   {
-    files: ['src/main/**', 'src/sandbox/**', 'src/browser-host/**', 'tests/**', 'scripts/**', 'electron/**', '*.{js,mjs,cjs,ts}'],
+    files: [
+      'src/main/**',
+      'src/sandbox/**',
+      'src/browser-host/**',
+      'tests/**',
+      'scripts/**',
+      'electron/**',
+      '*.{js,mjs,cjs,ts}',
+    ],
     languageOptions: { globals: { ...globals.node } },
   },
   {
@@ -192,7 +238,12 @@ export default defineConfig([
         { type: 'renderer-parts', pattern: 'src/renderer/src/parts/**', partialMatch: false },
         // The frame that shows one screen at a time: the one place that names every screen.
         { type: 'renderer-shell', pattern: 'src/renderer/src/features/shell/**', partialMatch: false },
-        { type: 'renderer-screen', pattern: 'src/renderer/src/features/*/**', capture: ['screen'], partialMatch: false },
+        {
+          type: 'renderer-screen',
+          pattern: 'src/renderer/src/features/*/**',
+          capture: ['screen'],
+          partialMatch: false,
+        },
         // What is left at the top (main.tsx, App.tsx): the entry point and the root component,
         // which start the engines and pick the shell or the welcome screen.
         { type: 'renderer-root', pattern: 'src/renderer/**', partialMatch: false },
@@ -224,11 +275,30 @@ export default defineConfig([
             // Repositories: the only code over the databases.
             allow('renderer-repos', ['renderer-repos', 'renderer-db', 'renderer-model', 'shared']),
             // Engines: sync, search, the outbox sender; over repositories and the platform, never the database itself.
-            allow('renderer-engine', ['renderer-engine', 'renderer-repos', 'renderer-model', 'renderer-platform', 'shared']),
+            allow('renderer-engine', [
+              'renderer-engine',
+              'renderer-repos',
+              'renderer-model',
+              'renderer-platform',
+              'shared',
+            ]),
             // A worker has no window.treasury: no platform.
-            allow('renderer-worker', ['renderer-worker', 'renderer-engine', 'renderer-repos', 'renderer-model', 'shared']),
+            allow('renderer-worker', [
+              'renderer-worker',
+              'renderer-engine',
+              'renderer-repos',
+              'renderer-model',
+              'shared',
+            ]),
             // App services: stores, commands, the engines' lifecycle.
-            allow('renderer-app', ['renderer-app', 'renderer-engine', 'renderer-repos', 'renderer-model', 'renderer-platform', 'shared']),
+            allow('renderer-app', [
+              'renderer-app',
+              'renderer-engine',
+              'renderer-repos',
+              'renderer-model',
+              'renderer-platform',
+              'shared',
+            ]),
             allow('renderer-parts', ['renderer-parts', ...BELOW_SCREENS]),
             // A screen never imports another screen; only its own folder, shared parts and what lies below.
             {
@@ -237,10 +307,20 @@ export default defineConfig([
             },
             {
               from: { element: { type: 'renderer-screen' } },
-              allow: { to: { element: { type: 'renderer-screen', captured: { screen: '{{ from.element.captured.screen }}' } } } },
+              allow: {
+                to: {
+                  element: { type: 'renderer-screen', captured: { screen: '{{ from.element.captured.screen }}' } },
+                },
+              },
             },
             allow('renderer-shell', ['renderer-shell', 'renderer-screen', 'renderer-parts', ...BELOW_SCREENS]),
-            allow('renderer-root', ['renderer-root', 'renderer-shell', 'renderer-screen', 'renderer-parts', ...BELOW_SCREENS]),
+            allow('renderer-root', [
+              'renderer-root',
+              'renderer-shell',
+              'renderer-screen',
+              'renderer-parts',
+              ...BELOW_SCREENS,
+            ]),
             // main starts the sandbox in-process for the Demo profile.
             allow('main', ['main', 'shared', 'sandbox']),
             // Plays main's part in a plain Chromium where Electron is missing.
@@ -252,7 +332,9 @@ export default defineConfig([
               message: OUTBOX_NOT_TEAM,
             },
             {
-              from: { element: { types: { anyOf: ['renderer-screen', 'renderer-parts', 'renderer-shell', 'renderer-root'] } } },
+              from: {
+                element: { types: { anyOf: ['renderer-screen', 'renderer-parts', 'renderer-shell', 'renderer-root'] } },
+              },
               disallow: { to: { element: { path: 'src/renderer/src/team/repo/**' } } },
               message: SCREENS_TEAM_COMMANDS,
             },
@@ -266,7 +348,10 @@ export default defineConfig([
   {
     files: ['src/shared/**'],
     rules: restrict([
-      { source: `${NODE_BUILTINS}|${ELECTRON}|${DOM_LIBS}`, message: 'src/shared runs in every process: no Node builtins, no electron, no DOM-only libraries.' },
+      {
+        source: `${NODE_BUILTINS}|${ELECTRON}|${DOM_LIBS}`,
+        message: 'src/shared runs in every process: no Node builtins, no electron, no DOM-only libraries.',
+      },
     ]),
   },
   {
@@ -288,7 +373,9 @@ export default defineConfig([
   },
   {
     files: ['src/preload/**'],
-    rules: restrict([{ source: ANY_PACKAGE_BUT_ELECTRON, message: 'The sandboxed preload imports only electron and src/shared.' }]),
+    rules: restrict([
+      { source: ANY_PACKAGE_BUT_ELECTRON, message: 'The sandboxed preload imports only electron and src/shared.' },
+    ]),
   },
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
@@ -301,7 +388,12 @@ export default defineConfig([
     files: ['src/renderer/**'],
     rules: {
       'no-restricted-globals': ['error', ...BROWSER_DIALOGS.map((name) => ({ name, message: NO_BROWSER_DIALOG }))],
-      'no-restricted-properties': ['error', ...['window', 'globalThis', 'self'].flatMap((object) => BROWSER_DIALOGS.map((property) => ({ object, property, message: NO_BROWSER_DIALOG })))],
+      'no-restricted-properties': [
+        'error',
+        ...['window', 'globalThis', 'self'].flatMap((object) =>
+          BROWSER_DIALOGS.map((property) => ({ object, property, message: NO_BROWSER_DIALOG })),
+        ),
+      ],
     },
   },
 ]);

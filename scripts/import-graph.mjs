@@ -60,7 +60,11 @@ export function loops(graph) {
 export function fewestUpward(group, graph, weight = () => 1) {
   const upwardIn = (order) => {
     const rank = new Map(order.map((f, i) => [f, i]));
-    return order.flatMap((from) => [...(graph.get(from) ?? [])].filter((to) => rank.has(to) && rank.get(to) > rank.get(from)).map((to) => [from, to]));
+    return order.flatMap((from) =>
+      [...(graph.get(from) ?? [])]
+        .filter((to) => rank.has(to) && rank.get(to) > rank.get(from))
+        .map((to) => [from, to]),
+    );
   };
   // Fewest arrows first; between as few, the arrows made of fewest imports (the likelier mistakes).
   const cost = (up) => up.length * 1e6 + up.reduce((n, [from, to]) => n + weight(from, to), 0);
@@ -82,7 +86,8 @@ export function fewestUpward(group, graph, weight = () => 1) {
       if (!best || cost(up) < cost(best)) best = up;
       return;
     }
-    for (let i = 0; i < rest.length && best?.length !== 0; i += 1) permute([...prefix, rest[i]], [...rest.slice(0, i), ...rest.slice(i + 1)]);
+    for (let i = 0; i < rest.length && best?.length !== 0; i += 1)
+      permute([...prefix, rest[i]], [...rest.slice(0, i), ...rest.slice(i + 1)]);
   };
   permute([], group);
   return best ?? [];
@@ -117,7 +122,10 @@ export function judgeRoot(root, modules) {
       if (from === to) continue;
       addArrow(folderGraph, from, to);
       const key = `${from} -> ${to}`;
-      because.set(key, [...(because.get(key) ?? []), `${m.source.slice(root.length + 1)} -> ${d.resolved.slice(root.length + 1)}`]);
+      because.set(key, [
+        ...(because.get(key) ?? []),
+        `${m.source.slice(root.length + 1)} -> ${d.resolved.slice(root.length + 1)}`,
+      ]);
     }
   }
   const circles = loops(fileGraph);
@@ -149,11 +157,18 @@ async function main() {
   const { judged, violations } = await checkImportGraph();
   let failed = violations.length > 0;
   for (const j of judged) {
-    console.log(`import graph ${j.root}: ${j.files} files, ${j.imports} imports, ${j.upward} upward, ${j.circles.length} circles`);
+    console.log(
+      `import graph ${j.root}: ${j.files} files, ${j.imports} imports, ${j.upward} upward, ${j.circles.length} circles`,
+    );
     for (const c of j.circles) console.log(`  circle: ${c.join(' <-> ')}`);
     for (const { group, arrows, up } of j.folderLoops) {
-      console.log(`  folders that import each other (${group.join(', ')}); turn round the arrows marked ^ (or others of the loop):`);
-      for (const [key, why] of arrows) console.log(`    ${up.has(key) ? '^' : ' '} ${key}   (${why.slice(0, 3).join('; ')}${why.length > 3 ? `; and ${why.length - 3} more` : ''})`);
+      console.log(
+        `  folders that import each other (${group.join(', ')}); turn round the arrows marked ^ (or others of the loop):`,
+      );
+      for (const [key, why] of arrows)
+        console.log(
+          `    ${up.has(key) ? '^' : ' '} ${key}   (${why.slice(0, 3).join('; ')}${why.length > 3 ? `; and ${why.length - 3} more` : ''})`,
+        );
     }
     if (j.upward > 0 || j.circles.length > 0) failed = true;
   }
@@ -162,7 +177,9 @@ async function main() {
     console.log(`  ${v.rule.name}: ${cycle}`);
   }
   if (failed) {
-    console.log('The import graph has a circle or an arrow running back up. Move what both sides need into a module (or folder) below them; see .dependency-cruiser.cjs.');
+    console.log(
+      'The import graph has a circle or an arrow running back up. Move what both sides need into a module (or folder) below them; see .dependency-cruiser.cjs.',
+    );
     process.exitCode = 1;
   }
 }

@@ -40,7 +40,9 @@ function run(command) {
 if (electronBinary()) {
   run(withDisplay([bin('electron-vite'), 'preview']));
 } else {
-  console.log("treasury: Electron's binary is not installed and cannot be downloaded here, so the app opens in Chromium instead (app mode, same renderer, main's core in this process).");
+  console.log(
+    "treasury: Electron's binary is not installed and cannot be downloaded here, so the app opens in Chromium instead (app mode, same renderer, main's core in this process).",
+  );
   const build = spawnSync(bin('electron-vite'), ['build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
   run(withDisplay([bin('tsx'), join(root, 'src/browser-host/cli.ts')]));

@@ -48,14 +48,18 @@ function defaultLanes() {
   const lanes = [];
   for (const [name, script, afterBuild] of DEFAULT_LANES) {
     const text = scripts[script];
-    if (!text) throw new Error(`scripts/test-all.mjs: package.json has no script "${script}" for the ${name} lane; fix the list in scripts/test-all.mjs.`);
+    if (!text)
+      throw new Error(
+        `scripts/test-all.mjs: package.json has no script "${script}" for the ${name} lane; fix the list in scripts/test-all.mjs.`,
+      );
     if (!afterBuild) {
       lanes.push({ name, command: `npm run --silent ${script}` });
       continue;
     }
     // The build comes once, just before the first lane that needs it. test:electron builds nothing
     // itself (alone, it needs `npm run build` first); here it runs after that build.
-    if (!lanes.some((l) => l.name === 'build')) lanes.push({ name: 'build', command: 'electron-vite build --logLevel warn' });
+    if (!lanes.some((l) => l.name === 'build'))
+      lanes.push({ name: 'build', command: 'electron-vite build --logLevel warn' });
     const rest = BUILD_PREFIX.exec(text);
     lanes.push({ name, command: rest ? rest[1] : text, needs: 'build' });
   }
@@ -84,7 +88,10 @@ function runLane(lane) {
     if (process.stdout.isTTY && !('FORCE_COLOR' in env)) env.FORCE_COLOR = '1';
     const child = spawn(lane.command, { cwd: ROOT, shell: true, env, stdio: ['inherit', 'pipe', 'pipe'] });
     const skips = [];
-    for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ]) {
       let partial = '';
       from.on('data', (chunk) => {
         to.write(chunk);
@@ -112,10 +119,17 @@ function plain(line) {
 function verdict(name, { code, error, skips, seconds }) {
   const laneSkip = skips.map((s) => LANE_SKIPPED_LINE.exec(s)).find(Boolean);
   if (code === SKIPPED_EXIT_CODE || (code === 0 && laneSkip)) {
-    const why = laneSkip ? firstSentence(laneSkip[1]) : skips[0] ?? `it exited ${SKIPPED_EXIT_CODE}, the code of a skip`;
+    const why = laneSkip
+      ? firstSentence(laneSkip[1])
+      : (skips[0] ?? `it exited ${SKIPPED_EXIT_CODE}, the code of a skip`);
     return { line: `lane ${name}: did not run: ${why}`, failed: false, passed: false };
   }
-  if (error) return { line: `lane ${name}: failed (could not start: ${error.message}, ${seconds} s)`, failed: true, passed: false };
+  if (error)
+    return {
+      line: `lane ${name}: failed (could not start: ${error.message}, ${seconds} s)`,
+      failed: true,
+      passed: false,
+    };
   if (code !== 0) return { line: `lane ${name}: failed (exit ${code}, ${seconds} s)`, failed: true, passed: false };
   const inside = skips.map((s) => s.split(':')[0]);
   const note = inside.length ? `; did not run inside it: ${inside.join(', ')}` : '';
@@ -130,7 +144,8 @@ function firstSentence(text) {
 async function main() {
   const lanes = lanesToRun();
   if (process.argv.includes('--list')) {
-    for (const lane of lanes) console.log(`lane ${lane.name}: ${lane.command}${lane.needs ? ` (after ${lane.needs})` : ''}`);
+    for (const lane of lanes)
+      console.log(`lane ${lane.name}: ${lane.command}${lane.needs ? ` (after ${lane.needs})` : ''}`);
     return;
   }
   const results = new Map();

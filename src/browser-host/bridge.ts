@@ -29,7 +29,10 @@ export async function connectPage(page: Page, shim: string, handlers: () => Hand
   await page.exposeBinding('__treasuryInvoke', async (source, channel: unknown, arg: unknown) => {
     // The same rule as main's: only the top frame showing the app may call.
     if (source.frame !== page.mainFrame() || !isAppUrl(source.frame.url(), HOST_ORIGIN)) {
-      return JSON.stringify({ ok: false, error: { code: 'forbidden-sender', message: 'This request did not come from the app window.' } });
+      return JSON.stringify({
+        ok: false,
+        error: { code: 'forbidden-sender', message: 'This request did not come from the app window.' },
+      });
     }
     const h = handlers();
     if (!h) return JSON.stringify({ ok: false, error: { code: 'internal', message: 'The app core is not running.' } });
@@ -50,7 +53,8 @@ export async function connectPage(page: Page, shim: string, handlers: () => Hand
         pending = [];
         return page
           .evaluate((json) => {
-            for (const [e, p] of JSON.parse(json) as [string, unknown][]) (globalThis as unknown as EmitGlobal).__treasuryEmit?.(e, p);
+            for (const [e, p] of JSON.parse(json) as [string, unknown][])
+              (globalThis as unknown as EmitGlobal).__treasuryEmit?.(e, p);
           }, batch)
           .catch(() => undefined);
       });

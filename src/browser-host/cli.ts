@@ -21,7 +21,9 @@ function userDataDir(): string {
 async function main(): Promise<void> {
   const chromiumPath = findChromium();
   if (!chromiumPath) {
-    console.error('treasury: no Chromium or Chrome found (set CHROMIUM_PATH, or install the chromium package); Electron is not available either.');
+    console.error(
+      'treasury: no Chromium or Chrome found (set CHROMIUM_PATH, or install the chromium package); Electron is not available either.',
+    );
     process.exit(1);
   }
   let stopping = false;
@@ -51,7 +53,9 @@ async function main(): Promise<void> {
   // The page is up once it shows its first heading (the welcome screen or the shell).
   await host.page.getByRole('heading').first().waitFor({ timeout: 30_000 });
   const heading = (await host.page.getByRole('heading').first().textContent())?.trim() ?? '';
-  console.log(`treasury: ready: the app is open in Chromium (${chromiumPath}), showing "${heading}"; data in ${dir}. Close the window or press Ctrl-C to quit.`);
+  console.log(
+    `treasury: ready: the app is open in Chromium (${chromiumPath}), showing "${heading}"; data in ${dir}. Close the window or press Ctrl-C to quit.`,
+  );
 
   await host.closed;
   if (!stopping) {

@@ -14,7 +14,8 @@ function escapeHtml(text: string): string {
 }
 
 // No network, no frames, nothing but this page's own inline style and script.
-const POLICY = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+const POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
 /** The question as a small page: the "no" button focused, Escape is no. */
 export function promptHtml(q: PromptQuestion): string {

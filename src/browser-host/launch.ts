@@ -55,7 +55,8 @@ export async function openEntry(page: Page, url: string = HOST_ENTRY_URL, attemp
       await page.goto(url);
       return;
     } catch (error) {
-      const superseded = error instanceof Error && !(error instanceof errors.TimeoutError) && SUPERSEDED.test(error.message);
+      const superseded =
+        error instanceof Error && !(error instanceof errors.TimeoutError) && SUPERSEDED.test(error.message);
       if (!superseded || attempt >= attempts) throw error;
       await page.waitForLoadState('load').catch(() => undefined);
     }

@@ -30,7 +30,9 @@ export const SOURCE_ICONS = {
 } as const;
 
 function iconPath(place: IconPlace, which: keyof typeof PACKAGED_ICONS): string {
-  return place.packaged ? join(place.resourcesPath, PACKAGED_ICONS[which]) : join(place.appPath, 'resources', SOURCE_ICONS[which]);
+  return place.packaged
+    ? join(place.resourcesPath, PACKAGED_ICONS[which])
+    : join(place.appPath, 'resources', SOURCE_ICONS[which]);
 }
 
 /**

@@ -34,10 +34,17 @@ if (!app.requestSingleInstanceLock()) {
 
   const windows = () => BrowserWindow.getAllWindows();
   // Closing the last window with approved items unsent asks first (keep sending in the background, or quit).
-  const background = electronBackgroundSending(() => mainWindow, undefined, () => core?.notificationsAllow(['sent']) ?? true);
+  const background = electronBackgroundSending(
+    () => mainWindow,
+    undefined,
+    () => core?.notificationsAllow(['sent']) ?? true,
+  );
 
   const openMainWindow = (state: WindowStateStore): void => {
-    mainWindow = createMainWindow(devServerUrl ?? APP_ENTRY_URL, { devServer: !!devServerUrl, placement: state.placement(currentDisplays(), MAIN_WINDOW_SIZE) });
+    mainWindow = createMainWindow(devServerUrl ?? APP_ENTRY_URL, {
+      devServer: !!devServerUrl,
+      placement: state.placement(currentDisplays(), MAIN_WINDOW_SIZE),
+    });
     keepWindowState(mainWindow, state);
     guardLastWindowClose(mainWindow, background, () => windows().length);
     mainWindow.on('closed', () => {
@@ -65,7 +72,9 @@ if (!app.requestSingleInstanceLock()) {
     // A copied card number still on the clipboard goes first, and the window's place is written
     // (saved as the window closed). Electron's clipboard answers with promises, so the quit is
     // held once until both are done (bounded), then asked for again, and goes through.
-    const pending = quitHeld ? [] : [core?.releaseClipboard(), windowState?.flush()].filter((p): p is Promise<void> => p !== undefined);
+    const pending = quitHeld
+      ? []
+      : [core?.releaseClipboard(), windowState?.flush()].filter((p): p is Promise<void> => p !== undefined);
     if (pending.length > 0) {
       quitHeld = true;
       event.preventDefault();

@@ -37,28 +37,32 @@ function definedOnly<T extends object>(options: T): Partial<T> {
 function hours(name: string, value: string | undefined, max: number): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0 || n > max) throw new UsageError(`--${name} must be a number of hours above 0 and at most ${max}, got "${value}"`);
+  if (!Number.isFinite(n) || n <= 0 || n > max)
+    throw new UsageError(`--${name} must be a number of hours above 0 and at most ${max}, got "${value}"`);
   return Math.max(1, Math.round(n * 3_600_000));
 }
 
 function instant(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const ms = parseInstant(value);
-  if (ms === undefined) throw new UsageError(`--${name} must be an ISO 8601 date-time with Z or an offset (or unix ms), got "${value}"`);
+  if (ms === undefined)
+    throw new UsageError(`--${name} must be an ISO 8601 date-time with Z or an offset (or unix ms), got "${value}"`);
   return ms;
 }
 
 function int(name: string, value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new UsageError(`--${name} must be a whole number from ${min} to ${max}, got "${value}"`);
   return n;
 }
 
 function rate(name: string, value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isFinite(n) || n < 0 || n > 1) throw new UsageError(`--${name} must be a number from 0 to 1, got "${value}"`);
+  if (!Number.isFinite(n) || n < 0 || n > 1)
+    throw new UsageError(`--${name} must be a number from 0 to 1, got "${value}"`);
   return n;
 }
 
@@ -101,7 +105,8 @@ export function optionsFromArgs(argv: string[]): SandboxOptions {
     dropAfterRate: rate('drop-after-rate', values['drop-after-rate']),
     offline: values.offline,
   });
-  if (values['api-key'] !== undefined && values['api-key'].trim() === '') throw new UsageError('--api-key must not be empty');
+  if (values['api-key'] !== undefined && values['api-key'].trim() === '')
+    throw new UsageError('--api-key must not be empty');
   return definedOnly<SandboxOptions>({
     port: int('port', values.port, 0, 65_535) ?? 4010,
     vaultPort: int('vault-port', values['vault-port'], 0, 65_535) ?? 4011,
@@ -153,7 +158,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   const e = error as NodeJS.ErrnoException;
-  if (e.code === 'EADDRINUSE') console.error(`sandbox: port already in use (${e.message}); pick another with --port / --vault-port`);
+  if (e.code === 'EADDRINUSE')
+    console.error(`sandbox: port already in use (${e.message}); pick another with --port / --vault-port`);
   else console.error('sandbox: failed to start:', error);
   process.exit(1);
 });

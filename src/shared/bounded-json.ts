@@ -27,7 +27,8 @@ export function boundedRecord<K extends z.core.$ZodRecordKey, V extends z.ZodTyp
   const bounded = z
     .unknown()
     .superRefine((v, ctx) => {
-      if (isPlainObject(v) && !hasAtMostKeys(v, maxKeys)) ctx.addIssue({ code: 'custom', message: `at most ${maxKeys.toLocaleString('en-US')} keys` });
+      if (isPlainObject(v) && !hasAtMostKeys(v, maxKeys))
+        ctx.addIssue({ code: 'custom', message: `at most ${maxKeys.toLocaleString('en-US')} keys` });
     })
     .pipe(record);
   // The pipe's input type is `unknown`; what it accepts is exactly the record's input.

@@ -13,7 +13,8 @@ export const EXPORT_NAME_MAX_LENGTH = 200;
 
 /** Why `name` cannot be an export's file name, or null when it can. */
 export function exportNameProblem(name: string): string | null {
-  if (name.length === 0 || name.length > EXPORT_NAME_MAX_LENGTH) return `give the file a name of 1 to ${EXPORT_NAME_MAX_LENGTH} characters`;
+  if (name.length === 0 || name.length > EXPORT_NAME_MAX_LENGTH)
+    return `give the file a name of 1 to ${EXPORT_NAME_MAX_LENGTH} characters`;
   if (FORBIDDEN.test(name)) {
     return 'a file name cannot contain a folder (/ or \\), control or text-direction characters, or any of : * ? " < > |';
   }

@@ -124,19 +124,24 @@ const isIpHost = (hostname: string) => hostname.startsWith('[') || ipv4Octets(ho
  */
 export function webhookUrlProblem(value: string, rules: WebhookUrlRules): string | undefined {
   if (!value) return `Enter the address that receives the payloads, e.g. ${URL_EXAMPLE}.`;
-  if (value.length > MAX_WEBHOOK_URL) return `An address has at most ${plural(MAX_WEBHOOK_URL, 'character')}; this one has ${value.length.toLocaleString('en-US')}.`;
-  if (/[\s\p{Cc}]/u.test(value)) return 'Remove the spaces from the address: a web address has none (write a space in a path as %20).';
+  if (value.length > MAX_WEBHOOK_URL)
+    return `An address has at most ${plural(MAX_WEBHOOK_URL, 'character')}; this one has ${value.length.toLocaleString('en-US')}.`;
+  if (/[\s\p{Cc}]/u.test(value))
+    return 'Remove the spaces from the address: a web address has none (write a space in a path as %20).';
   // The URL parser reads "\" as "/" in an https address, so "https://a.example\@b.example/" goes to
   // b.example while reading as a.example, and "https:\\user:pw@host" hides a password.
-  if (value.includes('\\')) return 'Remove the backslash (\\) from the address: it is read as a slash, so the address would not go where it seems to.';
+  if (value.includes('\\'))
+    return 'Remove the backslash (\\) from the address: it is read as a slash, so the address would not go where it seems to.';
   let url: URL;
   try {
     url = new URL(value);
   } catch {
     return `Enter a full address beginning with https://, e.g. ${URL_EXAMPLE}.`;
   }
-  if (url.protocol === 'http:') return "Use an https:// address: webhook payloads carry your company's data, and http:// would send them readable along the way.";
-  if (url.protocol !== 'https:') return `Use an https:// address, not ${url.protocol}: the service posts webhook payloads over the web, e.g. ${URL_EXAMPLE}.`;
+  if (url.protocol === 'http:')
+    return "Use an https:// address: webhook payloads carry your company's data, and http:// would send them readable along the way.";
+  if (url.protocol !== 'https:')
+    return `Use an https:// address, not ${url.protocol}: the service posts webhook payloads over the web, e.g. ${URL_EXAMPLE}.`;
   const authority = authorityAsTyped(value);
   if (url.username || url.password || authority.includes('@')) {
     return 'Remove the user name or password (the part up to @): the service would keep it with the webhook, readable by anyone who lists webhooks.';

@@ -45,7 +45,9 @@ async function main(): Promise<void> {
   });
 
   const headers = { 'x-api-key': sandbox.apiKey };
-  const get = async (path: string): Promise<{ status: number; body: { items?: { id: string }[]; metadata?: { nextCursor?: string } } }> => {
+  const get = async (
+    path: string,
+  ): Promise<{ status: number; body: { items?: { id: string }[]; metadata?: { nextCursor?: string } } }> => {
     const res = await fetch(sandbox.apiUrl + path, { headers });
     return { status: res.status, body: (await res.json()) as never };
   };
@@ -65,7 +67,9 @@ async function main(): Promise<void> {
     const n = w.transactions.aggregate({ cardId: id }).count;
     if (n > busiestCount) [busiestCard, busiestCount] = [id, n];
   }
-  const va = [...w.virtualAccounts.values()].find((v) => v.accountType === 'default' && v.closedAt === null)?.id ?? w.primaryVirtualAccountId;
+  const va =
+    [...w.virtualAccounts.values()].find((v) => v.accountType === 'default' && v.closedAt === null)?.id ??
+    w.primaryVirtualAccountId;
   const chargeAccount = [...w.accounts.values()].find((a) => a.type === 'charge_card')?.id ?? '';
 
   for (let i = 0; i < 50; i++) await get('/transaction'); // warm-up (JIT, connections)
@@ -75,7 +79,12 @@ async function main(): Promise<void> {
     const [ms] = await timed(() => fetch(`${sandbox.apiUrl}/__sandbox/clock`, { headers }).then((r) => r.text()));
     baseline.push(ms);
   }
-  emit({ kind: 'baseline', scenario: 'GET /__sandbox/clock (HTTP overhead, no work)', samples: SAMPLES, ...stats(baseline) });
+  emit({
+    kind: 'baseline',
+    scenario: 'GET /__sandbox/clock (HTTP overhead, no work)',
+    samples: SAMPLES,
+    ...stats(baseline),
+  });
 
   const scenarios: { name: string; query: () => Record<string, string> }[] = [
     { name: 'no filter', query: () => ({}) },
@@ -86,7 +95,11 @@ async function main(): Promise<void> {
       name: 'filter:virtualAccountId + 30-day date range',
       query: () => {
         const from = now - Math.floor(rand() * 330) * DAY - 30 * DAY;
-        return { 'filter:virtualAccountId': va, 'filter:from_date': String(from), 'filter:to_date': String(from + 30 * DAY) };
+        return {
+          'filter:virtualAccountId': va,
+          'filter:from_date': String(from),
+          'filter:to_date': String(from + 30 * DAY),
+        };
       },
     },
     {
@@ -98,11 +111,22 @@ async function main(): Promise<void> {
     },
     {
       name: 'filter:accountId (charge) + status=posted + 90-day range',
-      query: () => ({ 'filter:accountId': chargeAccount, 'filter:status': 'posted', 'filter:from_date': String(now - 90 * DAY), 'filter:to_date': String(now) }),
+      query: () => ({
+        'filter:accountId': chargeAccount,
+        'filter:status': 'posted',
+        'filter:from_date': String(now - 90 * DAY),
+        'filter:to_date': String(now),
+      }),
     },
     { name: 'matches nothing: unknown cardId', query: () => ({ 'filter:cardId': 'card_does_not_exist' }) },
-    { name: 'matches nothing: status=failed + detailed_status=settled', query: () => ({ 'filter:status': 'failed', 'filter:detailed_status': 'settled' }) },
-    { name: 'rare combination: busiest card + dispute', query: () => ({ 'filter:cardId': busiestCard, 'filter:detailed_status': 'dispute' }) },
+    {
+      name: 'matches nothing: status=failed + detailed_status=settled',
+      query: () => ({ 'filter:status': 'failed', 'filter:detailed_status': 'settled' }),
+    },
+    {
+      name: 'rare combination: busiest card + dispute',
+      query: () => ({ 'filter:cardId': busiestCard, 'filter:detailed_status': 'dispute' }),
+    },
   ];
 
   for (const sc of scenarios) {
@@ -145,10 +169,21 @@ async function main(): Promise<void> {
 
   const agg: number[] = [];
   for (let i = 0; i < 50; i++) {
-    const [ms] = await timed(() => get(`/transaction/aggregation?${new URLSearchParams({ 'filter:virtualAccountId': va, 'filter:from_date': String(now - 90 * DAY) })}`));
+    const [ms] = await timed(() =>
+      get(
+        `/transaction/aggregation?${new URLSearchParams({ 'filter:virtualAccountId': va, 'filter:from_date': String(now - 90 * DAY) })}`,
+      ),
+    );
     agg.push(ms);
   }
-  emit({ kind: 'aggregation', scenario: 'virtualAccountId + 90-day range (scans the list)', samples: agg.length, ...stats(agg), target_p95_ms: TARGET_P95_MS, pass: stats(agg).p95 <= TARGET_P95_MS });
+  emit({
+    kind: 'aggregation',
+    scenario: 'virtualAccountId + 90-day range (scans the list)',
+    samples: agg.length,
+    ...stats(agg),
+    target_p95_ms: TARGET_P95_MS,
+    pass: stats(agg).p95 <= TARGET_P95_MS,
+  });
 
   const transfers: number[] = [];
   const statuses = new Map<number, number>();

@@ -80,7 +80,10 @@ function makeQueries(txs: Transaction[], rows: IndexedRow[], cardIds: string[]):
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
   const described = txs.filter((t) => wordsOf(t.description).some((w) => /^[a-z]{3,}$/.test(w)));
   const word = () => pick(wordsOf(pick(described).description).filter((w) => /^[a-z]{3,}$/.test(w)));
-  const twoWords = () => wordsOf(pick(described.filter((t) => wordsOf(t.description).length >= 2)).description).slice(0, 2).join(' ');
+  const twoWords = () =>
+    wordsOf(pick(described.filter((t) => wordsOf(t.description).length >= 2)).description)
+      .slice(0, 2)
+      .join(' ');
   const cities = [...new Set(txs.map((t) => t.merchantData?.location?.city).filter((c): c is string => !!c))];
   const newest = rows[0]?.dateMs ?? FIXED_MS;
   const window = (days: number) => {
@@ -104,7 +107,11 @@ function makeQueries(txs: Transaction[], rows: IndexedRow[], cardIds: string[]):
     'two words': make(() => ({ text: twoWords() })),
     '2-3 letter prefix': make(() => ({ text: word().slice(0, 2 + Math.floor(rand() * 2)) })),
     'amount as typed': make(() => ({ text: typedAmount(pick(rows).amountCents, Math.floor(rand() * 4)) })),
-    'text + date range + status': make(() => ({ text: word(), ...window(30 + Math.floor(rand() * 60)), statuses: ['posted'] })),
+    'text + date range + status': make(() => ({
+      text: word(),
+      ...window(30 + Math.floor(rand() * 60)),
+      statuses: ['posted'],
+    })),
     'filter only (count)': make(() => pick(filters)()),
     'card id as text': make(() => ({ text: pick(cardIds) })),
     'transaction id as text': make(() => ({ text: pick(rows).id })),
@@ -118,7 +125,9 @@ function makeDelta(rows: IndexedRow[]): IndexedRow[] {
   const rand = chooser(5);
   return Array.from({ length: DELTA_ROWS }, (_, i): IndexedRow => {
     const r = rows[Math.floor(rand() * rows.length)] as IndexedRow;
-    return i % 2 === 0 ? { ...r, status: 'posted', detailedStatus: 'settled', dateMs: r.dateMs + DAY } : { ...r, id: `txn_bench_${i}`, dateMs: FIXED_MS - i * 60_000 };
+    return i % 2 === 0
+      ? { ...r, status: 'posted', detailedStatus: 'settled', dateMs: r.dateMs + DAY }
+      : { ...r, id: `txn_bench_${i}`, dateMs: FIXED_MS - i * 60_000 };
   });
 }
 
@@ -169,7 +178,8 @@ function* streamRows(file: string): Generator<IndexedRow> {
 
 function saveIndex(dir: string, stored: StoredIndex): void {
   writeFileSync(join(dir, 'meta.json'), JSON.stringify(stored.meta));
-  for (const [name, buffer] of Object.entries(stored.buffers)) writeFileSync(join(dir, `${name}.bin`), new Uint8Array(buffer));
+  for (const [name, buffer] of Object.entries(stored.buffers))
+    writeFileSync(join(dir, `${name}.bin`), new Uint8Array(buffer));
 }
 
 function loadIndex(dir: string): StoredIndex {
@@ -210,11 +220,18 @@ function worker(dir: string): void {
   const categories = JSON.parse(readFileSync(join(dir, 'queries.json'), 'utf8')) as Categories;
   baseline(Object.values(categories).reduce((n, qs) => n + qs.length, 0));
   runCategories(index, categories, 'query');
-  emit({ kind: 'memory after queries', memory_mb: mb(index.memoryBytes()), note: 'includes the indexes built on first use' });
+  emit({
+    kind: 'memory after queries',
+    memory_mb: mb(index.memoryBytes()),
+    note: 'includes the indexes built on first use',
+  });
 
   const rand = chooser(7);
   const all = index.query({});
-  const ids = index.page(all, 0, all.summary.count).filter(() => rand() < 0.001).map((r) => r.id);
+  const ids = index
+    .page(all, 0, all.summary.count)
+    .filter(() => rand() < 0.001)
+    .map((r) => r.id);
   const [getMs] = timed(() => ids.forEach((id) => index.get(id)));
   emit({ kind: 'get', calls: ids.length, total_ms: getMs });
   const deep = Array.from({ length: 30 }, () => {
@@ -222,7 +239,11 @@ function worker(dir: string): void {
     index.page(all, Math.floor(rand() * all.summary.count), PAGE);
     return performance.now() - start;
   });
-  emit({ kind: 'page', scenario: `a page of ${PAGE} at a random depth of all ${all.summary.count} rows`, ...percentiles(deep) });
+  emit({
+    kind: 'page',
+    scenario: `a page of ${PAGE} at a random depth of all ${all.summary.count} rows`,
+    ...percentiles(deep),
+  });
 
   const delta = JSON.parse(readFileSync(join(dir, 'delta.json'), 'utf8')) as IndexedRow[];
   const [upsertMs] = timed(() => index.upsert(delta));
@@ -232,7 +253,14 @@ function worker(dir: string): void {
   const [saveMs, stored] = timed(() => compacted.toBuffers());
   const [loadMs, loaded] = timed(() => SearchIndex.fromBuffers(stored));
   const storedBytes = Object.values(stored.buffers).reduce((n, b) => n + b.byteLength, 0);
-  emit({ kind: 'compact-save-load', compact_ms: compactMs, to_buffers_ms: saveMs, from_buffers_ms: loadMs, stored_mb: mb(storedBytes), rows: loaded.size });
+  emit({
+    kind: 'compact-save-load',
+    compact_ms: compactMs,
+    to_buffers_ms: saveMs,
+    from_buffers_ms: loadMs,
+    stored_mb: mb(storedBytes),
+    rows: loaded.size,
+  });
 }
 
 function crossCheck(index: SearchIndex, rows: IndexedRow[], categories: Categories): void {
@@ -244,10 +272,18 @@ function crossCheck(index: SearchIndex, rows: IndexedRow[], categories: Categori
       const ids = index.page(result, 0, result.summary.count).map((r) => r.id);
       const ref = referenceSearch(rows, q);
       checked++;
-      if (JSON.stringify(ref.summary) !== JSON.stringify(result.summary) || ref.ids.join() !== ids.join()) mismatches.push(`${category}: ${JSON.stringify(q)}`);
+      if (JSON.stringify(ref.summary) !== JSON.stringify(result.summary) || ref.ids.join() !== ids.join())
+        mismatches.push(`${category}: ${JSON.stringify(q)}`);
     }
   }
-  emit({ kind: 'cross-check', against: 'referenceSearch', queries: checked, mismatches: mismatches.length, examples: mismatches.slice(0, 5), pass: mismatches.length === 0 });
+  emit({
+    kind: 'cross-check',
+    against: 'referenceSearch',
+    queries: checked,
+    mismatches: mismatches.length,
+    examples: mismatches.slice(0, 5),
+    pass: mismatches.length === 0,
+  });
 }
 
 function main(): void {
@@ -256,12 +292,28 @@ function main(): void {
     const [worldMs, world] = timed(() => createWorld({ seed: 42, transactions: ROWS, now: () => FIXED_MS }));
     const txs = world.transactions.list({}, undefined, Number.MAX_SAFE_INTEGER).items;
     const cards = (id: string) => world.cards.get(id);
-    const [rowsMs, rows] = timed(() => txs.map((tx, i): IndexedRow => ({ ...toSearchRow(tx, cards), seq: Math.floor(i / 500), slot: i % 500 })));
-    emit({ kind: 'setup', rows: rows.length, world_ms: worldMs, to_search_rows_ms: rowsMs, to_search_row_us: Math.round((rowsMs * 1000) / rows.length), load_average: loadavg().map((l) => Math.round(l * 10) / 10) });
+    const [rowsMs, rows] = timed(() =>
+      txs.map((tx, i): IndexedRow => ({ ...toSearchRow(tx, cards), seq: Math.floor(i / 500), slot: i % 500 })),
+    );
+    emit({
+      kind: 'setup',
+      rows: rows.length,
+      world_ms: worldMs,
+      to_search_rows_ms: rowsMs,
+      to_search_row_us: Math.round((rowsMs * 1000) / rows.length),
+      load_average: loadavg().map((l) => Math.round(l * 10) / 10),
+    });
     const categories = makeQueries(txs, rows, [...world.cards.keys()]);
     const delta = makeDelta(rows);
     const fd = openSync(join(dir, 'rows.ndjson'), 'w');
-    for (let i = 0; i < rows.length; i += 10_000) writeSync(fd, rows.slice(i, i + 10_000).map((r) => `${JSON.stringify(r)}\n`).join(''));
+    for (let i = 0; i < rows.length; i += 10_000)
+      writeSync(
+        fd,
+        rows
+          .slice(i, i + 10_000)
+          .map((r) => `${JSON.stringify(r)}\n`)
+          .join(''),
+      );
     closeSync(fd);
     writeFileSync(join(dir, 'queries.json'), JSON.stringify(categories));
     writeFileSync(join(dir, 'delta.json'), JSON.stringify(delta));
@@ -270,10 +322,21 @@ function main(): void {
     // glibc keeps large freed blocks once its mmap threshold has grown, so RSS would keep every
     // temporary buffer the build ever had; a fixed threshold makes peak RSS the live peak.
     const env = { ...process.env, MALLOC_MMAP_THRESHOLD_: '131072' };
-    const child = spawnSync(process.execPath, [...process.execArgv, '--expose-gc', self, '--worker', dir], { encoding: 'utf8', maxBuffer: 16 << 20, stdio: ['ignore', 'pipe', 'pipe'], env });
+    const child = spawnSync(process.execPath, [...process.execArgv, '--expose-gc', self, '--worker', dir], {
+      encoding: 'utf8',
+      maxBuffer: 16 << 20,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env,
+    });
     process.stdout.write(child.stdout);
     for (const line of child.stdout.split('\n')) if (line.startsWith('{')) lines.push(JSON.parse(line) as BenchLine);
-    if (child.status !== 0) emit({ kind: 'error', scenario: 'worker process', message: `the worker process exited ${String(child.status ?? child.signal)}`, stderr: child.stderr.slice(-2000) });
+    if (child.status !== 0)
+      emit({
+        kind: 'error',
+        scenario: 'worker process',
+        message: `the worker process exited ${String(child.status ?? child.signal)}`,
+        stderr: child.stderr.slice(-2000),
+      });
 
     const index = SearchIndex.fromBuffers(loadIndex(dir));
     index.upsert(delta);
@@ -286,7 +349,14 @@ function main(): void {
   }
 }
 
-const REQUIRED = ['setup', 'build', 'query', `query with a ${DELTA_ROWS}-row delta`, 'compact-save-load', 'cross-check'];
+const REQUIRED = [
+  'setup',
+  'build',
+  'query',
+  `query with a ${DELTA_ROWS}-row delta`,
+  'compact-save-load',
+  'cross-check',
+];
 
 if (process.argv[2] === '--worker') worker(process.argv[3] as string);
 else {

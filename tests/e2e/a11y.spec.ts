@@ -72,7 +72,9 @@ class Audits {
 
 /** The page paints in `scheme`: main gave it the theme the session's "OS" asks for. */
 async function expectScheme(page: Page, scheme: Scheme): Promise<void> {
-  await expect.poll(() => page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(scheme === 'dark');
+  await expect
+    .poll(() => page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches))
+    .toBe(scheme === 'dark');
 }
 
 /** A hover's transition half-way would give axe a colour between two; with motion off there is none. */
@@ -117,7 +119,9 @@ for (const scheme of ['light', 'dark'] as const) {
     // The "OS" asks for this theme and the app follows the system by default.
     test.use({ session: { now: PINNED_NOON, demo: { seed: 7, transactions: 300 }, systemColorScheme: scheme } });
 
-    test(`with the Demo's data: every screen, detail and dialog has no serious or critical violation (${scheme})`, async ({ app }) => {
+    test(`with the Demo's data: every screen, detail and dialog has no serious or critical violation (${scheme})`, async ({
+      app,
+    }) => {
       test.slow();
       const { page } = app;
       const a = new Audits(page, `${scheme}, Demo`);
@@ -149,18 +153,28 @@ for (const scheme of ['light', 'dark'] as const) {
       const groups = page.getByRole('listbox', { name: 'Card groups' });
       await a.section('Card groups', () => expect(groups.getByRole('option').first()).toBeVisible());
       await groups.getByRole('option').first().click();
-      await expect(page.getByRole('region', { name: 'Group details' }).getByRole('heading', { level: 2 })).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: 'Group details' }).getByRole('heading', { level: 2 }),
+      ).toBeVisible();
       await a.audit('a card group’s details');
 
       const accounts = page.getByRole('listbox', { name: 'Virtual accounts' });
       await a.section('Accounts', () => expect(accounts.getByRole('option').first()).toBeVisible());
       await accounts.getByRole('option').first().click();
-      await expect(page.getByRole('region', { name: 'Account details' }).getByRole('heading', { level: 2 })).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: 'Account details' }).getByRole('heading', { level: 2 }),
+      ).toBeVisible();
       await a.audit('an account’s details');
 
       await a.section('Transfers');
       await a.section('Payments');
-      await a.section('Approvals', () => expect(main(page).getByText(/Transfer \$5\.01/).first()).toBeVisible());
+      await a.section('Approvals', () =>
+        expect(
+          main(page)
+            .getByText(/Transfer \$5\.01/)
+            .first(),
+        ).toBeVisible(),
+      );
 
       await a.section('Webhooks', () => expect(page.getByText(/Saved list as of/)).toBeVisible());
       await page.getByRole('button', { name: 'New webhook' }).click();
@@ -179,7 +193,9 @@ for (const scheme of ['light', 'dark'] as const) {
       expect(a.findings, `serious or critical WCAG 2.1 AA violations:\n${a.findings.join('\n')}`).toEqual([]);
     });
 
-    test(`with an empty profile: every screen and its empty state has no serious or critical violation (${scheme})`, async ({ app }) => {
+    test(`with an empty profile: every screen and its empty state has no serious or critical violation (${scheme})`, async ({
+      app,
+    }) => {
       test.slow();
       const { page } = app;
       const a = new Audits(page, `${scheme}, empty`);
@@ -190,21 +206,34 @@ for (const scheme of ['light', 'dark'] as const) {
       await expect(page.getByRole('form', { name: 'Add a live profile' })).toBeVisible();
       await a.audit('Connect a live account');
 
-      await saveLiveProfile(app, { name: 'New company', baseUrl: empty.apiUrl, vaultUrl: empty.vaultUrl, apiKey: empty.apiKey });
+      await saveLiveProfile(app, {
+        name: 'New company',
+        baseUrl: empty.apiUrl,
+        vaultUrl: empty.vaultUrl,
+        apiKey: empty.apiKey,
+      });
       await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
       await expect(page.getByRole('status')).toHaveText('Online');
       await synced(page);
 
       await a.section('Dashboard', () => expect(page.getByRole('region', { name: '30-day forecast' })).toBeVisible());
-      await a.section('Transactions', () => expect(page.getByRole('grid', { name: 'Transactions' }).getByRole('gridcell').first()).toBeVisible());
-      await a.section('Cards', () => expect(page.getByRole('grid', { name: 'Cards' }).getByText(/^No cards saved yet/)).toBeVisible());
+      await a.section('Transactions', () =>
+        expect(page.getByRole('grid', { name: 'Transactions' }).getByRole('gridcell').first()).toBeVisible(),
+      );
+      await a.section('Cards', () =>
+        expect(page.getByRole('grid', { name: 'Cards' }).getByText(/^No cards saved yet/)).toBeVisible(),
+      );
       await a.section('Card groups', () => expect(main(page).getByText(/^No card groups saved yet/)).toBeVisible());
-      await a.section('Accounts', () => expect(page.getByRole('listbox', { name: 'Virtual accounts' }).getByRole('option')).toHaveCount(1));
+      await a.section('Accounts', () =>
+        expect(page.getByRole('listbox', { name: 'Virtual accounts' }).getByRole('option')).toHaveCount(1),
+      );
       await a.section('Transfers');
       await a.section('Payments');
       await a.section('Approvals', () => expect(main(page).getByText(/^Nothing is queued/)).toBeVisible());
       // Nothing saved yet: the screen says where webhooks come from.
-      await a.section('Webhooks', () => expect(main(page).getByText(/^No webhook is saved on this computer/)).toBeVisible());
+      await a.section('Webhooks', () =>
+        expect(main(page).getByText(/^No webhook is saved on this computer/)).toBeVisible(),
+      );
       await auditDirectory(page, a);
       await a.section('Settings', () => expect(page.getByRole('group', { name: 'Theme' })).toBeVisible());
 
@@ -223,13 +252,21 @@ test.describe('motion', () => {
     page.evaluate(() =>
       Array.from(document.querySelectorAll('*')).flatMap((el) => {
         const style = getComputedStyle(el);
-        const durations = [...style.transitionDuration.split(','), ...style.animationDuration.split(',')].map((d) => d.trim());
+        const durations = [...style.transitionDuration.split(','), ...style.animationDuration.split(',')].map((d) =>
+          d.trim(),
+        );
         // 'auto' is an animation's initial duration: none runs.
-        return durations.some((d) => d !== '0s' && d !== 'auto') ? [`${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}: ${style.transitionDuration} / ${style.animationDuration}`] : [];
+        return durations.some((d) => d !== '0s' && d !== 'auto')
+          ? [
+              `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}: ${style.transitionDuration} / ${style.animationDuration}`,
+            ]
+          : [];
       }),
     );
 
-  test('buttons and the sidebar move on hover, and nothing moves when the OS asks for reduced motion', async ({ app }) => {
+  test('buttons and the sidebar move on hover, and nothing moves when the OS asks for reduced motion', async ({
+    app,
+  }) => {
     const { page } = app;
     const transition = (l: Locator) => l.evaluate((el) => getComputedStyle(el).transitionDuration);
     await page.emulateMedia({ reducedMotion: 'no-preference' });

@@ -5,7 +5,14 @@ import { test, expect } from './fixtures';
 import { startDemo, synced, syncedDemo } from './harness/flows';
 import { PINNED_NOON } from './harness/clock';
 import { accountDetail, vaNamed } from './harness/accounts';
-import { expectedRows, exportAs, fillRange, holdNextSave, movedMoney, openAccountExport } from './harness/account-export';
+import {
+  expectedRows,
+  exportAs,
+  fillRange,
+  holdNextSave,
+  movedMoney,
+  openAccountExport,
+} from './harness/account-export';
 import { serviceAccounts } from './harness/dashboard';
 import { allTransactions } from './harness/expected';
 import { EXPECTED_COLUMNS, expectedCsvRow, readCsv } from './harness/csv-expected';
@@ -28,11 +35,16 @@ const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 /** About eleven months, up to the end of the last full UTC month at least three days before START. */
 function rangeBeforeStart(): { from: string; to: string } {
   const back = new Date(START - 3 * DAY_MS);
-  return { from: isoDay(START - 330 * DAY_MS), to: isoDay(Date.UTC(back.getUTCFullYear(), back.getUTCMonth(), 1) - DAY_MS) };
+  return {
+    from: isoDay(START - 330 * DAY_MS),
+    to: isoDay(Date.UTC(back.getUTCFullYear(), back.getUTCMonth(), 1) - DAY_MS),
+  };
 }
 const pageNow = (page: Page) => page.evaluate(() => Date.now());
 
-test('export an account as OFX and CSV for a range, read both back against the service; a bad range writes nothing; offline too', async ({ app }) => {
+test('export an account as OFX and CSV for a range, read both back against the service; a bad range writes nothing; offline too', async ({
+  app,
+}) => {
   test.slow();
   const { page } = app;
   await app.open();
@@ -48,8 +60,13 @@ test('export an account as OFX and CSV for a range, read both back against the s
   const range = rangeBeforeStart();
   const expected = expectedRows(sandbox, va.id, range);
   expect(expected.length, 'the range spans more than one page of the index').toBeGreaterThan(500);
-  const inRange = allTransactions(sandbox, { virtualAccountId: va.id }).filter((t) => t.date.slice(0, 10) >= range.from && t.date.slice(0, 10) <= range.to);
-  expect(inRange.filter((t) => !movedMoney(t)).length, 'the range holds rows that moved no money, to be left out').toBeGreaterThan(0);
+  const inRange = allTransactions(sandbox, { virtualAccountId: va.id }).filter(
+    (t) => t.date.slice(0, 10) >= range.from && t.date.slice(0, 10) <= range.to,
+  );
+  expect(
+    inRange.filter((t) => !movedMoney(t)).length,
+    'the range holds rows that moved no money, to be left out',
+  ).toBeGreaterThan(0);
   const cut = expected.filter((t) => expectedText(t).name !== expectedText(t).payee);
   expect(cut.length, 'the range holds payees longer than NAME holds').toBeGreaterThan(0);
   const exportDir = join(app.userDataDir, 'exports');
@@ -78,13 +95,21 @@ test('export an account as OFX and CSV for a range, read both back against the s
   const ofx = ofxdumpFile(ofxFile.path);
   // Plain ASCII data: declared USASCII, which libofx reads without a warning or an error.
   expect(ofx.problems).toEqual([]);
-  expect(ofx).toMatchObject({ bankId: va.routingNumber, accountNumber: va.accountNumber, accountType: 'CHECKING', currency: 'USD' });
+  expect(ofx).toMatchObject({
+    bankId: va.routingNumber,
+    accountNumber: va.accountNumber,
+    accountType: 'CHECKING',
+    currency: 'USD',
+  });
   expect(ofx.startMs).toBe(libofxInstant(Date.parse(`${range.from}T00:00:00Z`)));
   expect(ofx.endMs).toBe(Date.parse(`${range.to}T23:59:59Z`));
   expect(ofx.transactions).toEqual(expected.map(expectedOfxRow));
   // A payee cut to NAME's 32 characters is whole in MEMO.
-  for (const t of cut) expect(ofx.transactions.find((r) => r.fitId === t.id)?.memo?.startsWith(expectedText(t).payee)).toBe(true);
-  expect(ofx.balanceCents).toBe(serviceAccounts(sandbox).find((v) => v.virtualAccount.id === va.id)?.balance.amountCents);
+  for (const t of cut)
+    expect(ofx.transactions.find((r) => r.fitId === t.id)?.memo?.startsWith(expectedText(t).payee)).toBe(true);
+  expect(ofx.balanceCents).toBe(
+    serviceAccounts(sandbox).find((v) => v.virtualAccount.id === va.id)?.balance.amountCents,
+  );
   expect(ofx.balanceAsOfMs).toBeGreaterThanOrEqual(Math.floor(beforeSync / 1000) * 1000);
   expect(ofx.balanceAsOfMs).toBeLessThanOrEqual(exportedBy);
 
@@ -108,7 +133,10 @@ test('closing the details while an export runs stops it: nothing is left written
   const { page } = app;
   const sandbox = await syncedDemo(app);
   const range = rangeBeforeStart();
-  expect(expectedRows(sandbox, vaNamed(sandbox, 'Engineering').id, range).length, 'the export has rows to write').toBeGreaterThan(0);
+  expect(
+    expectedRows(sandbox, vaNamed(sandbox, 'Engineering').id, range).length,
+    'the export has rows to write',
+  ).toBeGreaterThan(0);
   const exportDir = join(app.userDataDir, 'exports');
   const panel = await openAccountExport(page, 'Engineering');
   await fillRange(panel, range);

@@ -1,7 +1,16 @@
 import { test, expect } from './fixtures';
 import { openSection, syncedDemo } from './harness/flows';
 import { PINNED_NOON } from './harness/clock';
-import { accountDetail, accountList, accountWritesAfter, holdNextCall, lastSeq, localStart, openAccount, vaNamed } from './harness/accounts';
+import {
+  accountDetail,
+  accountList,
+  accountWritesAfter,
+  holdNextCall,
+  lastSeq,
+  localStart,
+  openAccount,
+  vaNamed,
+} from './harness/accounts';
 import { createVirtualAccount } from '../../src/sandbox/accounts/virtual-accounts';
 import { virtualAccountView } from '../../src/sandbox/accounts/views';
 import { dollars } from './harness/text';
@@ -14,8 +23,9 @@ import { dollars } from './harness/text';
 const START = PINNED_NOON;
 test.use({ session: { now: START, demo: { seed: 7, transactions: 300 } } });
 
-
-test('list, show closed, numbers with copy; offline the cached list, detail and transactions read with "as of" and edits are disabled', async ({ app }) => {
+test('list, show closed, numbers with copy; offline the cached list, detail and transactions read with "as of" and edits are disabled', async ({
+  app,
+}) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
   await openSection(page, 'Accounts');
@@ -33,15 +43,25 @@ test('list, show closed, numbers with copy; offline the cached list, detail and 
   await expect(page.getByText(`${open.length + 1} of ${open.length + 1} shown`)).toBeVisible();
   // "Refresh from the bank" asks with the same filter: the closed account comes only when shown.
   await page.getByRole('button', { name: 'Refresh from the bank' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `${open.length + 1} accounts read from the bank; that is the end of the list.` })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: `${open.length + 1} accounts read from the bank; that is the end of the list.` }),
+  ).toBeVisible();
   await page.getByLabel('Show closed').uncheck();
   await expect(accountList(page)).not.toContainText('Old Project Fund');
   await page.getByRole('button', { name: 'Refresh from the bank' }).click();
-  await expect(page.getByRole('status').filter({ hasText: `${open.length} accounts read from the bank; that is the end of the list.` })).toBeVisible();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: `${open.length} accounts read from the bank; that is the end of the list.` }),
+  ).toBeVisible();
 
   // The detail, opened from the keyboard: numbers, copied as they are (not secret), the commission rule and its next date.
   const escrow = vaNamed(sandbox, 'Client Escrow - Globex');
-  await accountList(page).getByRole('option', { name: /^Client Escrow - Globex/ }).focus();
+  await accountList(page)
+    .getByRole('option', { name: /^Client Escrow - Globex/ })
+    .focus();
   await page.keyboard.press('Enter');
   const d = accountDetail(page);
   await expect(d.getByRole('heading', { level: 2, name: escrow.name })).toBeVisible();
@@ -62,7 +82,9 @@ test('list, show closed, numbers with copy; offline the cached list, detail and 
   // Its cached transactions: as many as the service has for it, and a chart summary in words.
   const agg = sandbox.world.transactions.aggregate({ virtualAccountId: escrow.id });
   await expect(d.getByLabel('Account transaction totals')).toContainText(`${agg.count} transactions`);
-  await expect(d.getByTestId('balance-summary')).toContainText(`to ${dollars(virtualAccountView(sandbox.world, escrow).balance.amountCents)} on`);
+  await expect(d.getByTestId('balance-summary')).toContainText(
+    `to ${dollars(virtualAccountView(sandbox.world, escrow).balance.amountCents)} on`,
+  );
   await expect(d.getByTestId('balance-summary')).toContainText('lowest');
 
   // Offline: the same list and detail from the cache, with "as of" and edits disabled with the reason.
@@ -95,7 +117,9 @@ test('list, show closed, numbers with copy; offline the cached list, detail and 
   await expect(primary.getByRole('button', { name: 'Close account…' })).toHaveCount(0);
 });
 
-test('an account opens on its balance chart and its activity; changes wait behind "Edit", keep what was typed, and closing comes last', async ({ app }) => {
+test('an account opens on its balance chart and its activity; changes wait behind "Edit", keep what was typed, and closing comes last', async ({
+  app,
+}) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
   await openSection(page, 'Accounts');
@@ -160,7 +184,11 @@ test('rename and commission rule: bad input is refused beside the field with not
   await rule.getByLabel('Fee (USD)').fill('12.50');
   await rule.getByLabel('Starts (your time zone)').fill('2020-01-01T09:00');
   await rule.getByRole('button', { name: 'Save commission rule' }).click();
-  await expect(rule.getByText('a commission rule starts now or later; the service does not collect back payments', { exact: false })).toBeVisible();
+  await expect(
+    rule.getByText('a commission rule starts now or later; the service does not collect back payments', {
+      exact: false,
+    }),
+  ).toBeVisible();
   expect(accountWritesAfter(sandbox, before), 'nothing was sent for refused input').toEqual([]);
   expect(sandbox.world.commissionRules.get(marketing.id)).toBeUndefined();
 
@@ -171,7 +199,11 @@ test('rename and commission rule: bad input is refused beside the field with not
   await expect(rule.getByRole('status')).toContainText('Commission rule saved. Next collection');
   expect(accountWritesAfter(sandbox, before)).toEqual([{ method: 'PATCH', path: `/virtual-account/${marketing.id}` }]);
   const saved = sandbox.world.commissionRules.get(marketing.id);
-  expect(saved && { amountCents: saved.amountCents, frequency: saved.frequency, startDate: saved.startDate }).toEqual({ amountCents: 1_250, frequency: 'yearly', startDate: future.iso });
+  expect(saved && { amountCents: saved.amountCents, frequency: saved.frequency, startDate: saved.startDate }).toEqual({
+    amountCents: 1_250,
+    frequency: 'yearly',
+    startDate: future.iso,
+  });
   await expect(d.getByTestId('commission-rule')).toContainText('Flat fee $12.50 yearly from');
 });
 
@@ -179,7 +211,10 @@ test('close: an empty account at once; one holding money after queuing the move 
   const sandbox = await syncedDemo(app);
   const { page } = app;
   // An account created behind the app's back, empty; "Refresh from the bank" brings it.
-  const created = createVirtualAccount(sandbox.world, { name: 'Temp Events', accountId: vaNamed(sandbox, 'Payroll').accountId }).virtualAccount;
+  const created = createVirtualAccount(sandbox.world, {
+    name: 'Temp Events',
+    accountId: vaNamed(sandbox, 'Payroll').accountId,
+  }).virtualAccount;
   await openSection(page, 'Accounts');
   await page.getByRole('button', { name: 'Refresh from the bank' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'read from the bank' })).toBeVisible();
@@ -252,7 +287,9 @@ test('close: an empty account at once; one holding money after queuing the move 
   await page.getByRole('button', { name: `Approve: Transfer ${dollars(balance)}` }).click();
   await expect(page.getByRole('region', { name: 'Sent' })).toContainText(`Transfer ${dollars(balance)}`);
   const primary = vaNamed(sandbox, 'Operating (primary)');
-  expect(sandbox.world.ledger.filter((e) => e.amountCents === balance).map((e) => [e.source, e.destination])).toEqual([[travel.id, primary.id]]);
+  expect(sandbox.world.ledger.filter((e) => e.amountCents === balance).map((e) => [e.source, e.destination])).toEqual([
+    [travel.id, primary.id],
+  ]);
   expect(virtualAccountView(sandbox.world, travel).balance.amountCents).toBe(0);
 
   // Sent: nothing holds the close any more.

@@ -12,13 +12,14 @@ import { dollars, escapeRegExp as escape } from './harness/text';
 const FIXED_NOON = Date.UTC(2026, 2, 18, 12);
 test.use({ session: { now: FIXED_NOON, demo: { seed: 11, transactions: 200 } } });
 
-
 /** Two transfers drafted here, $11.11 then $22.22 between the Demo's first two open accounts, and the inbox showing them. */
 async function twoDraftsInInbox(app: App) {
   const { page } = app;
   const { world } = await syncedDemo(app);
   const from = world.virtualAccounts.get(world.primaryVirtualAccountId);
-  const to = [...world.virtualAccounts.values()].find((v) => v.closedAt === null && v.id !== world.primaryVirtualAccountId);
+  const to = [...world.virtualAccounts.values()].find(
+    (v) => v.closedAt === null && v.id !== world.primaryVirtualAccountId,
+  );
   if (!from || !to) throw new Error('the seed has no second open virtual account');
   await draftTransfer(page, from.id, to.id, '11.11');
   await draftTransfer(page, from.id, to.id, '22.22');
@@ -29,7 +30,9 @@ async function twoDraftsInInbox(app: App) {
   return { world, from, to, inbox, first, second };
 }
 
-test('approve with A and reject with R from the inbox: confirmed in the app, sent once, the rejected one never', async ({ app }) => {
+test('approve with A and reject with R from the inbox: confirmed in the app, sent once, the rejected one never', async ({
+  app,
+}) => {
   test.slow();
   const { page } = app;
   const { world, from, to, inbox, first, second } = await twoDraftsInInbox(app);
@@ -37,7 +40,9 @@ test('approve with A and reject with R from the inbox: confirmed in the app, sen
   await expect(first).toContainText(`${dollars(balance - 1_111)} (nothing ahead of it)`);
   await expect(first).toContainText(from.name);
   // The first, asked for earlier from the same account, goes before it.
-  await expect(second).toContainText(`${dollars(balance - 1_111 - 2_222)} (after 1 item ahead of it, ${dollars(1_111)})`);
+  await expect(second).toContainText(
+    `${dollars(balance - 1_111 - 2_222)} (after 1 item ahead of it, ${dollars(1_111)})`,
+  );
 
   // A on the first: an in-app confirmation (never window.confirm), then it goes.
   await first.focus();
@@ -106,13 +111,17 @@ test.describe('on the person’s clock', () => {
   const ZONE = 'America/New_York';
   test.use({ timezoneId: ZONE });
 
-  test('solo: each item says who asked and that this computer approves alone, and Settings offers the team workspace for a second person', async ({ app }) => {
+  test('solo: each item says who asked and that this computer approves alone, and Settings offers the team workspace for a second person', async ({
+    app,
+  }) => {
     test.slow();
     const { page } = app;
     const start = app.clock.now();
     const { first } = await twoDraftsInInbox(app);
     const drafted = minutesBetween(start, app.clock.now(), ZONE);
-    await expect(first).toContainText(new RegExp(`Requested on this computer ${drafted} · needs one approval, given on this computer alone`));
+    await expect(first).toContainText(
+      new RegExp(`Requested on this computer ${drafted} · needs one approval, given on this computer alone`),
+    );
 
     const { user } = await mainOf(app).call('app:identity', undefined);
     const before = app.clock.now();
@@ -123,7 +132,11 @@ test.describe('on the person’s clock', () => {
     const approvedAt = minutesBetween(before, app.clock.now(), ZONE);
     await openSection(page, 'Transfers');
     const row = page.getByRole('listitem', { name: /^Transfer \$11\.11 / });
-    await expect(row).toContainText(new RegExp(`Requested on this computer ${drafted} · approved on this computer alone by ${escape(user)} ${approvedAt}`));
+    await expect(row).toContainText(
+      new RegExp(
+        `Requested on this computer ${drafted} · approved on this computer alone by ${escape(user)} ${approvedAt}`,
+      ),
+    );
 
     await openSection(page, 'Settings');
     await expect(page.getByText('On this computer whoever approves does so alone.')).toBeVisible();

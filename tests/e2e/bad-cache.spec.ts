@@ -44,16 +44,35 @@ async function reload(page: Page): Promise<void> {
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
 }
 
-
-test('a wallet cached with an empty address is reported in words; the account, a new wallet and the other screens work', async ({ app }) => {
+test('a wallet cached with an empty address is reported in words; the account, a new wallet and the other screens work', async ({
+  app,
+}) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
   const payroll = vaNamed(sandbox, 'Payroll').id;
   const timestamp = new Date(START).toISOString();
   // What an earlier version cached whole from a service that answered an empty address.
   await cacheRecord(page, 'wallet', 'wal_old', {
-    wallet: { id: 'wal_old', type: 'off_ramp', status: 'pending_active', subaccountId: payroll, svcAccountGroupId: 'le_1', timestamp },
-    addresses: [{ id: 'wad_old', walletId: 'wal_old', status: 'pending_active', currency: 'usdc', chain: 'ethereum', address: '', method: 'wire', timestamp }],
+    wallet: {
+      id: 'wal_old',
+      type: 'off_ramp',
+      status: 'pending_active',
+      subaccountId: payroll,
+      svcAccountGroupId: 'le_1',
+      timestamp,
+    },
+    addresses: [
+      {
+        id: 'wad_old',
+        walletId: 'wal_old',
+        status: 'pending_active',
+        currency: 'usdc',
+        chain: 'ethereum',
+        address: '',
+        method: 'wire',
+        timestamp,
+      },
+    ],
     virtualAccountId: payroll,
     createdAt: START,
   });
@@ -87,21 +106,30 @@ test('a wallet cached with an empty address is reported in words; the account, a
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
 
-test('a screen that fails to draw says so in its place; the sidebar and the other screens work; "Try again" draws it once a sync mends the cache', async ({ app }) => {
+test('a screen that fails to draw says so in its place; the sidebar and the other screens work; "Try again" draws it once a sync mends the cache', async ({
+  app,
+}) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
   // Offline, so no sync replaces the webhook list (which would mend the cache by itself) midway.
   await sandbox.setFaults({ offline: true });
   await app.probeUntil('offline');
   // A webhook as an earlier version might have cached it: its address as an object, not a string.
-  await cacheRecord(page, 'webhook', 'wh_old', { id: 'wh_old', name: 'Old shape', url: { href: 'https://old.acme.example/hook' }, createdAt: { at: 1 } });
+  await cacheRecord(page, 'webhook', 'wh_old', {
+    id: 'wh_old',
+    name: 'Old shape',
+    url: { href: 'https://old.acme.example/hook' },
+    createdAt: { at: 1 },
+  });
   await reload(page);
 
   const nav = page.getByRole('navigation', { name: 'Sections' });
   await nav.getByRole('button', { name: /^Webhooks/ }).click();
   const alert = page.getByRole('main').getByRole('alert');
   await expect(alert).toContainText('The Webhooks screen could not be shown.');
-  await expect(alert).toContainText('The rest of the app still works: choose another section in the sidebar, or try again');
+  await expect(alert).toContainText(
+    'The rest of the app still works: choose another section in the sidebar, or try again',
+  );
   await expect(nav.getByRole('button', { name: /^Webhooks/ })).toHaveAttribute('aria-current', 'page');
 
   // The sidebar still navigates, and other screens draw.

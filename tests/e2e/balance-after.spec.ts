@@ -22,7 +22,9 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  */
 const figure = (cents: number) => new RegExp(`^${escape(usd(cents))} \\(after \\d+ items? ahead of it, `);
 
-test('balance after: the panel, the inbox (a transfer and a payment), the Dashboard and the account count the same items ahead', async ({ app }) => {
+test('balance after: the panel, the inbox (a transfer and a payment), the Dashboard and the account count the same items ahead', async ({
+  app,
+}) => {
   test.slow();
   const { page } = app;
   const sandbox = await syncedDemo(app);
@@ -55,7 +57,9 @@ test('balance after: the panel, the inbox (a transfer and a payment), the Dashbo
     await expect(awaiting.getByRole('listitem', { name: new RegExp(`^Transfer \\${usd(amount)}`) })).toBeVisible();
   }
   await page.getByRole('button', { name: /^Approve: Transfer \$18,250\.00/ }).click();
-  await expect(page.getByRole('region', { name: 'Approved, to send' }).getByRole('listitem', { name: /^Transfer \$18,250\.00/ })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Approved, to send' }).getByRole('listitem', { name: /^Transfer \$18,250\.00/ }),
+  ).toBeVisible();
   await openSection(page, 'Payments');
   const pay = await newItemForm(page, 'New payment');
   await pay.getByLabel('Pay (svc handle)').fill(payee.svcHandle);
@@ -92,7 +96,12 @@ test('balance after: the panel, the inbox (a transfer and a payment), the Dashbo
   const row = cash.getByRole('row', { name: new RegExp(`^${escape(primaryName)}`) });
   await expect(row.getByRole('cell').nth(1)).toHaveText(usd(afterPayment));
   await openSection(page, 'Accounts');
-  await page.getByRole('listbox', { name: 'Virtual accounts' }).getByRole('option', { name: new RegExp(`^${escape(primaryName)}`) }).click();
+  await page
+    .getByRole('listbox', { name: 'Virtual accounts' })
+    .getByRole('option', { name: new RegExp(`^${escape(primaryName)}`) })
+    .click();
   const detail = page.getByRole('region', { name: 'Account details' });
-  await expect(detail.getByTestId('account-balance-after')).toHaveText(new RegExp(`^${escape(usd(afterPayment))} after [34] queued items `));
+  await expect(detail.getByTestId('account-balance-after')).toHaveText(
+    new RegExp(`^${escape(usd(afterPayment))} after [34] queued items `),
+  );
 });

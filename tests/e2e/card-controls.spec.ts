@@ -17,8 +17,6 @@ import { dollars } from './harness/text';
 const START = PINNED_NOON;
 test.use({ session: { now: START, demo: { seed: 7, transactions: 300 } } });
 
-
-
 /** The sandbox's answer to an API call, as any client gets it. */
 async function api<T>(sandbox: Sandbox, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${sandbox.apiUrl}${path}`, {
@@ -41,7 +39,9 @@ async function syncedPurchase(page: Page, merchant: string) {
   await openSection(page, 'Transactions');
   await syncUntil(page, async () => {
     await page.getByLabel('Search transactions').fill(merchant);
-    await expect(page.getByRole('grid', { name: 'Transactions' }).getByRole('row').filter({ hasText: merchant }).first()).toBeVisible({ timeout: 2_000 });
+    await expect(
+      page.getByRole('grid', { name: 'Transactions' }).getByRole('row').filter({ hasText: merchant }).first(),
+    ).toBeVisible({ timeout: 2_000 });
   });
 }
 
@@ -55,7 +55,6 @@ async function addLimit(page: Page, l: { amount: string; preset: string; zone: s
   await expect(editor.getByText('The changes were saved.')).toBeVisible();
 }
 
-
 async function predict(page: Page, p: { merchant: string; mcc: string; country: string; amount: string }) {
   const form = detail(page).getByRole('form', { name: 'Would this purchase go through?' });
   await form.getByLabel('Merchant', { exact: true }).fill(p.merchant);
@@ -66,7 +65,9 @@ async function predict(page: Page, p: { merchant: string; mcc: string; country: 
   return form;
 }
 
-test('allowlists and a daily limit: predicted offline, then declined by the service, and the limit fills up', async ({ app }) => {
+test('allowlists and a daily limit: predicted offline, then declined by the service, and the limit fills up', async ({
+  app,
+}) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
   const card = [...sandbox.world.cards.values()].find((c) => c.name === 'Hardware Purchases');
@@ -79,7 +80,10 @@ test('allowlists and a daily limit: predicted offline, then declined by the serv
   // Only in the US, only MCC 5734 (computer software stores), at most $50.00 a day (UTC).
   const country = editor.getByLabel('Add a country');
   await country.selectOption('US');
-  await country.locator('xpath=ancestor::div[contains(@class,"spending-rule__add")]').getByRole('button', { name: 'Add' }).click();
+  await country
+    .locator('xpath=ancestor::div[contains(@class,"spending-rule__add")]')
+    .getByRole('button', { name: 'Add' })
+    .click();
   await editor.getByLabel('Add a merchant category code').fill('5734');
   await editor.getByLabel('Add a merchant category code').press('Enter');
   await editor.getByRole('button', { name: 'Add a limit' }).click();
@@ -107,9 +111,33 @@ test('allowlists and a daily limit: predicted offline, then declined by the serv
   await app.probeUntil('online');
 
   // The service agrees, purchase by purchase.
-  expect(await authorize(sandbox, { cardId: card.id, amountCents: 1_000, merchantName: 'Adobe', mcc: '5734', country: 'CA' })).toMatchObject({ approved: false, declineReason: 'country_not_allowed' });
-  expect(await authorize(sandbox, { cardId: card.id, amountCents: 1_000, merchantName: 'Chipotle', mcc: '5812', country: 'US' })).toMatchObject({ approved: false, declineReason: 'merchant_category_code_not_allowed' });
-  expect(await authorize(sandbox, { cardId: card.id, amountCents: 3_000, merchantName: 'Adobe', mcc: '5734', country: 'US' })).toMatchObject({ approved: true });
+  expect(
+    await authorize(sandbox, {
+      cardId: card.id,
+      amountCents: 1_000,
+      merchantName: 'Adobe',
+      mcc: '5734',
+      country: 'CA',
+    }),
+  ).toMatchObject({ approved: false, declineReason: 'country_not_allowed' });
+  expect(
+    await authorize(sandbox, {
+      cardId: card.id,
+      amountCents: 1_000,
+      merchantName: 'Chipotle',
+      mcc: '5812',
+      country: 'US',
+    }),
+  ).toMatchObject({ approved: false, declineReason: 'merchant_category_code_not_allowed' });
+  expect(
+    await authorize(sandbox, {
+      cardId: card.id,
+      amountCents: 3_000,
+      merchantName: 'Adobe',
+      mcc: '5734',
+      country: 'US',
+    }),
+  ).toMatchObject({ approved: true });
 
   // Once the $30 is synced, the meter shows it and the next $30 is predicted to decline, as it is.
   await openSection(page, 'Transactions');
@@ -118,52 +146,123 @@ test('allowlists and a daily limit: predicted offline, then declined by the serv
     if (await syncNow.isVisible()) await syncNow.click({ timeout: 1_000 }).catch(() => undefined);
     await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 5_000 });
     await page.getByLabel('Search transactions').fill('Adobe');
-    await expect(page.getByRole('grid', { name: 'Transactions' }).getByRole('row').filter({ hasText: 'Adobe' }).first()).toBeVisible({ timeout: 2_000 });
+    await expect(
+      page.getByRole('grid', { name: 'Transactions' }).getByRole('row').filter({ hasText: 'Adobe' }).first(),
+    ).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 90_000 });
   await openSection(page, 'Cards');
   await page.getByRole('group', { name: 'Card filters' }).getByLabel('Search').fill('Hardware');
   await page.getByRole('grid', { name: 'Cards' }).getByRole('row').filter({ hasText: 'Hardware Purchases' }).click();
-  await expect(detail(page).getByRole('list', { name: 'Spending of this card against its limits' })).toContainText('$30.00 spent of $50.00 · $20.00 left');
+  await expect(detail(page).getByRole('list', { name: 'Spending of this card against its limits' })).toContainText(
+    '$30.00 spent of $50.00 · $20.00 left',
+  );
   form = await predict(page, { merchant: 'Adobe', mcc: '5734', country: 'US', amount: '30' });
   await expect(form.getByText('Would be declined: $30.00 at Adobe')).toBeVisible();
-  expect(await authorize(sandbox, { cardId: card.id, amountCents: 3_000, merchantName: 'Adobe', mcc: '5734', country: 'US' })).toMatchObject({ approved: false, declineReason: 'spending_limit_exceeded' });
-  expect(await authorize(sandbox, { cardId: card.id, amountCents: 2_000, merchantName: 'Adobe', mcc: '5734', country: 'US' })).toMatchObject({ approved: true });
+  expect(
+    await authorize(sandbox, {
+      cardId: card.id,
+      amountCents: 3_000,
+      merchantName: 'Adobe',
+      mcc: '5734',
+      country: 'US',
+    }),
+  ).toMatchObject({ approved: false, declineReason: 'spending_limit_exceeded' });
+  expect(
+    await authorize(sandbox, {
+      cardId: card.id,
+      amountCents: 2_000,
+      merchantName: 'Adobe',
+      mcc: '5734',
+      country: 'US',
+    }),
+  ).toMatchObject({ approved: true });
 });
 
-test('a group’s limit counts the purchases a card made before it joined, in the meter, the check and the service', async ({ app }) => {
+test('a group’s limit counts the purchases a card made before it joined, in the meter, the check and the service', async ({
+  app,
+}) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
   const card = [...sandbox.world.cards.values()].find((c) => c.status === 'active' && !c.cardGroupId && !c.isSingleUse);
   if (!card) throw new Error('no active card outside a group in the Demo');
   // A group with a $100.00 daily limit (UTC), made at the service; the card spends $60.00 before it joins.
-  await api(sandbox, 'POST', '/card-group', { name: 'Field team', spendingConstraint: { spendingRule: { utilizationLimit: { limitAmount: { amountCents: 10_000 }, preset: 'daily', timezone: 'UTC' } } } });
-  expect(await authorize(sandbox, { cardId: card.id, amountCents: 6_000, merchantName: 'Corner Shop', mcc: '5999', country: 'US' })).toMatchObject({ approved: true });
+  await api(sandbox, 'POST', '/card-group', {
+    name: 'Field team',
+    spendingConstraint: {
+      spendingRule: { utilizationLimit: { limitAmount: { amountCents: 10_000 }, preset: 'daily', timezone: 'UTC' } },
+    },
+  });
+  expect(
+    await authorize(sandbox, {
+      cardId: card.id,
+      amountCents: 6_000,
+      merchantName: 'Corner Shop',
+      mcc: '5999',
+      country: 'US',
+    }),
+  ).toMatchObject({ approved: true });
   await syncedPurchase(page, 'Corner Shop');
 
   await openCardsAt(page, card.name);
   const edits = detail(page).getByRole('group', { name: 'Edit the card' });
-  await expect(edits.getByText('The card’s purchases of the current periods move with it: they count toward the limits of the group it joins, and no longer toward those of the group it leaves.')).toBeVisible();
+  await expect(
+    edits.getByText(
+      'The card’s purchases of the current periods move with it: they count toward the limits of the group it joins, and no longer toward those of the group it leaves.',
+    ),
+  ).toBeVisible();
   await edits.getByLabel('Group').selectOption({ label: 'Field team' });
   await edits.getByRole('button', { name: 'Move into group' }).click();
   await expect(edits.getByRole('status')).toHaveText('Moved into Field team.');
 
   // What the service counts for the group (the card's purchase from before it joined), the app's meter counts too.
-  const service = await api<{ spend: { amountCents: number } }>(sandbox, 'GET', `/card-group/${card.cardGroupId}/utilization`);
+  const service = await api<{ spend: { amountCents: number } }>(
+    sandbox,
+    'GET',
+    `/card-group/${card.cardGroupId}/utilization`,
+  );
   expect(service.spend.amountCents).toBe(6_000);
-  await expect(detail(page).getByText(/purchases made before it joined included; a card that leaves takes its purchases with it/)).toBeVisible();
-  await expect(detail(page).getByRole('list', { name: 'Spending of the group Field team against its limits' })).toContainText('$60.00 spent of $100.00 · $40.00 left');
+  await expect(
+    detail(page).getByText(/purchases made before it joined included; a card that leaves takes its purchases with it/),
+  ).toBeVisible();
+  await expect(
+    detail(page).getByRole('list', { name: 'Spending of the group Field team against its limits' }),
+  ).toContainText('$60.00 spent of $100.00 · $40.00 left');
   const form = await predict(page, { merchant: 'Corner Shop', mcc: '5999', country: 'US', amount: '50' });
   await expect(form.getByText('Would be declined: $50.00 at Corner Shop')).toBeVisible();
-  await expect(form.getByText(/The group “Field team”’s limit of \$100.00 a day .* has \$40.00 left \(\$60.00 spent\)/)).toBeVisible();
-  expect(await authorize(sandbox, { cardId: card.id, amountCents: 5_000, merchantName: 'Corner Shop', mcc: '5999', country: 'US' })).toMatchObject({ approved: false, declineReason: 'spending_limit_exceeded' });
-  expect(await authorize(sandbox, { cardId: card.id, amountCents: 4_000, merchantName: 'Corner Shop', mcc: '5999', country: 'US' })).toMatchObject({ approved: true });
+  await expect(
+    form.getByText(/The group “Field team”’s limit of \$100.00 a day .* has \$40.00 left \(\$60.00 spent\)/),
+  ).toBeVisible();
+  expect(
+    await authorize(sandbox, {
+      cardId: card.id,
+      amountCents: 5_000,
+      merchantName: 'Corner Shop',
+      mcc: '5999',
+      country: 'US',
+    }),
+  ).toMatchObject({ approved: false, declineReason: 'spending_limit_exceeded' });
+  expect(
+    await authorize(sandbox, {
+      cardId: card.id,
+      amountCents: 4_000,
+      merchantName: 'Corner Shop',
+      mcc: '5999',
+      country: 'US',
+    }),
+  ).toMatchObject({ approved: true });
 });
 
 test('a disputed purchase counts toward a limit, as the meter says and the service counts', async ({ app }) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
-  const disputes = await api<{ items: RefTransaction[] }>(sandbox, 'GET', '/transaction?filter:detailed_status=dispute');
-  const disputed = disputes.items.map((t) => sandbox.world.cards.get(t.cardId ?? '')).find((c) => c?.status === 'active');
+  const disputes = await api<{ items: RefTransaction[] }>(
+    sandbox,
+    'GET',
+    '/transaction?filter:detailed_status=dispute',
+  );
+  const disputed = disputes.items
+    .map((t) => sandbox.world.cards.get(t.cardId ?? ''))
+    .find((c) => c?.status === 'active');
   if (!disputed) throw new Error('no disputed purchase on an active card in the Demo');
   await openCardsAt(page, disputed.name);
   await addLimit(page, { amount: '1000000', preset: 'collective', zone: 'UTC' });
@@ -171,16 +270,34 @@ test('a disputed purchase counts toward a limit, as the meter says and the servi
   // Expected from the service's transactions with docs/features/cards.md's reading (tests/support), never with the app's.
   const txs: RefTransaction[] = [];
   for (let cursor: string | undefined, first = true; first || cursor; first = false) {
-    const batch = await api<{ items: RefTransaction[]; metadata: { nextCursor?: string } }>(sandbox, 'GET', `/transaction?filter:cardId=${disputed.id}${cursor ? `&cursor=${cursor}` : ''}`);
+    const batch = await api<{ items: RefTransaction[]; metadata: { nextCursor?: string } }>(
+      sandbox,
+      'GET',
+      `/transaction?filter:cardId=${disputed.id}${cursor ? `&cursor=${cursor}` : ''}`,
+    );
     txs.push(...batch.items);
     cursor = batch.metadata.nextCursor;
   }
   const spent = spentIn(txs, {});
-  const withoutDisputes = spentIn(txs.filter((t) => t.detailedStatus !== 'dispute'), {});
+  const withoutDisputes = spentIn(
+    txs.filter((t) => t.detailedStatus !== 'dispute'),
+    {},
+  );
   expect(spent).toBeGreaterThan(withoutDisputes);
-  await expect(detail(page).getByRole('list', { name: 'Spending of this card against its limits' })).toContainText(`${dollars(spent)} spent of $1,000,000.00`);
-  await expect(detail(page).getByText('Counted: card purchases that are pending, settled or disputed, in the period they were authorized.', { exact: false })).toBeVisible();
-  const service = await api<{ spend: { amountCents: number } }>(sandbox, 'GET', disputed.cardGroupId ? `/card-group/${disputed.cardGroupId}/utilization` : `/card/${disputed.id}/utilization`);
+  await expect(detail(page).getByRole('list', { name: 'Spending of this card against its limits' })).toContainText(
+    `${dollars(spent)} spent of $1,000,000.00`,
+  );
+  await expect(
+    detail(page).getByText(
+      'Counted: card purchases that are pending, settled or disputed, in the period they were authorized.',
+      { exact: false },
+    ),
+  ).toBeVisible();
+  const service = await api<{ spend: { amountCents: number } }>(
+    sandbox,
+    'GET',
+    disputed.cardGroupId ? `/card-group/${disputed.cardGroupId}/utilization` : `/card/${disputed.id}/utilization`,
+  );
   if (!disputed.cardGroupId) expect(service.spend.amountCents).toBe(spent);
 });
 
@@ -197,18 +314,40 @@ test.describe('an hour before a midnight the clock skips', () => {
     if (!card) throw new Error('no Hardware Purchases card in the Demo');
     await openCardsAt(page, 'Hardware Purchases');
     await addLimit(page, { amount: '50', preset: 'daily', zone: 'America/Havana' });
-    expect(await authorize(sandbox, { cardId: card.id, amountCents: 3_000, merchantName: 'Corner Shop', mcc: '5999', country: 'US' })).toMatchObject({ approved: true });
+    expect(
+      await authorize(sandbox, {
+        cardId: card.id,
+        amountCents: 3_000,
+        merchantName: 'Corner Shop',
+        mcc: '5999',
+        country: 'US',
+      }),
+    ).toMatchObject({ approved: true });
     await syncedPurchase(page, 'Corner Shop');
     await openCardsAt(page, 'Hardware Purchases');
 
     const reset = localDayStart(localDay(HAVANA, 'America/Havana') + 1, 'America/Havana');
     const resetWords = `${new Date(reset).toLocaleString('en-US', { timeZone: 'UTC', dateStyle: 'medium', timeStyle: 'short' })} UTC`;
     expect(resetWords).toBe('Mar 8, 2026, 5:00 AM UTC');
-    await expect(detail(page).getByRole('list', { name: 'Spending of this card against its limits' })).toContainText(`$30.00 spent of $50.00 · $20.00 left · resets ${resetWords}`);
+    await expect(detail(page).getByRole('list', { name: 'Spending of this card against its limits' })).toContainText(
+      `$30.00 spent of $50.00 · $20.00 left · resets ${resetWords}`,
+    );
     const form = await predict(page, { merchant: 'Corner Shop', mcc: '5999', country: 'US', amount: '30' });
     await expect(form.getByText('Would be declined: $30.00 at Corner Shop')).toBeVisible();
-    expect(await authorize(sandbox, { cardId: card.id, amountCents: 3_000, merchantName: 'Corner Shop', mcc: '5999', country: 'US' })).toMatchObject({ approved: false, declineReason: 'spending_limit_exceeded' });
-    const service = await api<{ nextResetDate: string }>(sandbox, 'GET', card.cardGroupId ? `/card-group/${card.cardGroupId}/utilization` : `/card/${card.id}/utilization`);
+    expect(
+      await authorize(sandbox, {
+        cardId: card.id,
+        amountCents: 3_000,
+        merchantName: 'Corner Shop',
+        mcc: '5999',
+        country: 'US',
+      }),
+    ).toMatchObject({ approved: false, declineReason: 'spending_limit_exceeded' });
+    const service = await api<{ nextResetDate: string }>(
+      sandbox,
+      'GET',
+      card.cardGroupId ? `/card-group/${card.cardGroupId}/utilization` : `/card/${card.id}/utilization`,
+    );
     if (!card.cardGroupId) expect(service.nextResetDate).toBe(new Date(reset).toISOString());
   });
 });

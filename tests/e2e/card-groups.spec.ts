@@ -20,7 +20,9 @@ test('groups: filter by name offline, create, rename, read again, and the cards 
   await app.probeUntil('offline');
   await page.getByRole('searchbox', { name: 'Name' }).fill('TRA');
   await expect(page.getByText('1 of 4 shown · offline')).toBeVisible();
-  await groupList(page).getByRole('option', { name: /^Travel/ }).click();
+  await groupList(page)
+    .getByRole('option', { name: /^Travel/ })
+    .click();
   await expect(detail(page).getByRole('heading', { level: 2, name: 'Travel' })).toBeVisible();
   await expect(detail(page).getByRole('list', { name: 'Cards of the group' })).toContainText('Marketing Ads');
   await expect(detail(page).getByRole('list', { name: 'Cards of the group' }).getByRole('listitem')).toHaveCount(5);
@@ -60,5 +62,7 @@ test('groups: filter by name offline, create, rename, read again, and the cards 
   await expect(detail(page)).toContainText('spends from Marketing');
   await expect(detail(page)).toContainText('No card is in this group.');
   await expect(page.getByText('5 of 5 shown')).toBeVisible();
-  expect([...sandbox.world.cardGroups.values()].find((g) => g.name === 'Field sales')?.virtualAccountId).toBe('va_000006f8d6ab');
+  expect([...sandbox.world.cardGroups.values()].find((g) => g.name === 'Field sales')?.virtualAccountId).toBe(
+    'va_000006f8d6ab',
+  );
 });

@@ -86,7 +86,9 @@ async function onACard(app: App) {
   return { sandbox, card, secrets };
 }
 
-test('a reveal hides itself after 30 s, a copy leaves the clipboard empty, and the number and code are left nowhere', async ({ app }) => {
+test('a reveal hides itself after 30 s, a copy leaves the clipboard empty, and the number and code are left nowhere', async ({
+  app,
+}) => {
   test.slow();
   const { page } = app;
   // Playwright's clock (installed by the fixture) drives the page's timers and Date: the countdown is waited on, not slept through.
@@ -131,7 +133,8 @@ test('a reveal hides itself after 30 s, a copy leaves the clipboard empty, and t
   await writeFile(`${app.userDataDir}/canary.json`, JSON.stringify({ cvv: CANARY.cvv }));
   await expect.poll(() => app.consoleLog.some((l) => l.includes('canary'))).toBe(true);
   const planted = findSecret(await everything(app), CANARY).join('\n');
-  for (const where of ['page localStorage', 'page sessionStorage', 'page idb', 'console', 'canary.json']) expect(planted, `the scanner finds the canary in ${where}`).toContain(where);
+  for (const where of ['page localStorage', 'page sessionStorage', 'page idb', 'console', 'canary.json'])
+    expect(planted, `the scanner finds the canary in ${where}`).toContain(where);
 
   await openSection(page, 'Cards');
   let { secrets } = await openCard(page, card.name);
@@ -147,7 +150,9 @@ test('a reveal hides itself after 30 s, a copy leaves the clipboard empty, and t
   await expect(secrets.getByText(card.cvv, { exact: true })).toBeVisible();
   const timer = secrets.getByRole('timer');
   await expect(timer).toHaveText('Hides in 30 s');
-  await expect(secrets.getByRole('list', { name: 'Latest reveals of this card' })).toContainText(/Revealed by .+ at .+ \(Demo\): number and code/);
+  await expect(secrets.getByRole('list', { name: 'Latest reveals of this card' })).toContainText(
+    /Revealed by .+ at .+ \(Demo\): number and code/,
+  );
   await page.clock.fastForward(10_000);
   await expect(timer).toHaveText('Hides in 20 s');
   await page.clock.fastForward(20_000);
@@ -161,7 +166,9 @@ test('a reveal hides itself after 30 s, a copy leaves the clipboard empty, and t
   await revealButton.click();
   await app.prompts.confirm();
   await secrets.getByRole('button', { name: 'Copy number' }).click();
-  await expect(secrets.getByRole('status').filter({ hasText: 'Copied' })).toHaveText('Copied; the clipboard clears in 2 s');
+  await expect(secrets.getByRole('status').filter({ hasText: 'Copied' })).toHaveText(
+    'Copied; the clipboard clears in 2 s',
+  );
   expect(app.clipboard.writes).toContain(card.pan);
   await expect.poll(() => app.clipboard.readText(), { message: 'the clipboard is emptied' }).toBe('');
   await secrets.getByRole('button', { name: 'Copy code' }).click();
@@ -199,7 +206,9 @@ test('a reveal hides itself after 30 s, a copy leaves the clipboard empty, and t
   expect(hits, 'the number or code of the revealed card, anywhere').toEqual([]);
 });
 
-test('main asks in its own window before a reveal: a "no" shows nothing and is audited; shown values cannot be selected or copied from the page', async ({ app }) => {
+test('main asks in its own window before a reveal: a "no" shows nothing and is audited; shown values cannot be selected or copied from the page', async ({
+  app,
+}) => {
   const { page } = app;
   const { sandbox, card, secrets } = await onACard(app);
   const truth = await fromVault(sandbox, card.id);
@@ -208,15 +217,22 @@ test('main asks in its own window before a reveal: a "no" shows nothing and is a
 
   await secrets.getByRole('button', { name: 'Reveal number and code' }).click();
   const asked = await app.prompts.decline();
-  expect(asked).toMatchObject({ title: 'Reveal a card number', message: `Show the number and security code of “${card.name}” •••• ${card.last4}?` });
+  expect(asked).toMatchObject({
+    title: 'Reveal a card number',
+    message: `Show the number and security code of “${card.name}” •••• ${card.last4}?`,
+  });
   expect(asked.detail).toEqual([
     `Card: ${card.name} •••• ${card.last4} (id ${card.id})`,
     'Shows: the number and security code, for 30 seconds',
     'Profile: Demo (the Demo, on this computer)',
     expect.stringMatching(/^The reveal is written to this profile's audit as asked by .+\.$/),
   ]);
-  await expect(secrets.getByRole('alert')).toHaveText('The card was not revealed: you chose not to in the confirmation.');
-  await expect(secrets.getByRole('list', { name: 'Latest reveals of this card' })).toContainText(/asked to reveal the number and code at .+ \(Demo\); not confirmed \(you chose not to in the confirmation\)/);
+  await expect(secrets.getByRole('alert')).toHaveText(
+    'The card was not revealed: you chose not to in the confirmation.',
+  );
+  await expect(secrets.getByRole('list', { name: 'Latest reveals of this card' })).toContainText(
+    /asked to reveal the number and code at .+ \(Demo\); not confirmed \(you chose not to in the confirmation\)/,
+  );
   await expect(secrets.getByText(/Checked just now: 1 line/)).toBeVisible();
   expect(vaultCalls()).toEqual([]);
 
@@ -235,15 +251,22 @@ test('main asks in its own window before a reveal: a "no" shows nothing and is a
   expect(selected).not.toContain(truth.pan);
   // And a copy over it is refused (the page's own listener sees it prevented), with a word on how to copy.
   await page.evaluate(() => {
-    document.addEventListener('copy', (e) => ((window as unknown as { copyPrevented?: boolean }).copyPrevented = e.defaultPrevented));
+    document.addEventListener(
+      'copy',
+      (e) => ((window as unknown as { copyPrevented?: boolean }).copyPrevented = e.defaultPrevented),
+    );
   });
   await page.keyboard.press('Control+C');
-  await expect.poll(() => page.evaluate(() => (window as unknown as { copyPrevented?: boolean }).copyPrevented)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { copyPrevented?: boolean }).copyPrevented))
+    .toBe(true);
   await expect(secrets.getByRole('alert')).toContainText('use “Copy number” or “Copy code”');
   expect(app.clipboard.writes).toEqual([]);
 });
 
-test('an audit line changed on disk is shown on the card’s list with where it broke, and new reveals still go in', async ({ app }) => {
+test('an audit line changed on disk is shown on the card’s list with where it broke, and new reveals still go in', async ({
+  app,
+}) => {
   const { page } = app;
   const { card, secrets: first } = await onACard(app);
   let secrets = first;
@@ -265,7 +288,9 @@ test('an audit line changed on disk is shown on the card’s list with where it 
   const broken = secrets.getByRole('alert', { name: 'The reveal audit was altered' });
   await expect(broken).toContainText("This profile's reveal audit was altered or damaged since it was written:");
   await expect(broken).toContainText(/Line 1 \(the entry of .+\): line 1 was changed after it was written\./);
-  await expect(secrets.getByRole('list', { name: 'Latest reveals of this card' })).toContainText('[this line was changed after it was written]');
+  await expect(secrets.getByRole('list', { name: 'Latest reveals of this card' })).toContainText(
+    '[this line was changed after it was written]',
+  );
 
   await secrets.getByRole('button', { name: 'Reveal number and code' }).click();
   await app.prompts.confirm();
@@ -281,14 +306,22 @@ test.describe('without a system keychain', () => {
     await secrets.getByRole('button', { name: 'Reveal number and code' }).click();
     await app.prompts.confirm();
     await expect(secrets.getByRole('timer')).toBeVisible();
-    await expect(secrets.getByText(/^The system keychain is not available \(.+\), so this audit is only hash-chained: it shows a line edited by hand, but not a file rewritten/)).toBeVisible();
+    await expect(
+      secrets.getByText(
+        /^The system keychain is not available \(.+\), so this audit is only hash-chained: it shows a line edited by hand, but not a file rewritten/,
+      ),
+    ).toBeVisible();
   });
 });
 
-test('Demo: "Try it in the sandbox" sends the purchase to the sandbox authorization route and says how it went', async ({ app }) => {
+test('Demo: "Try it in the sandbox" sends the purchase to the sandbox authorization route and says how it went', async ({
+  app,
+}) => {
   const { page } = app;
   const sandbox = await syncedDemo(app);
-  const card = [...sandbox.world.cards.values()].find((c) => c.status === 'active' && !c.isSingleUse && uniquelyNamed(sandbox, c.name));
+  const card = [...sandbox.world.cards.values()].find(
+    (c) => c.status === 'active' && !c.isSingleUse && uniquelyNamed(sandbox, c.name),
+  );
   if (!card) throw new Error('the Demo has no active reusable card');
   await openSection(page, 'Cards');
   const { details } = await openCard(page, card.name);
@@ -303,5 +336,10 @@ test('Demo: "Try it in the sandbox" sends the purchase to the sandbox authorizat
   await form.getByRole('button', { name: 'Try it in the sandbox' }).click();
   await expect(form.getByText(/^The sandbox (approved it|declined it \(.+\)):/)).toBeVisible();
   expect(events()).toBe(before + 1);
-  expect(sandbox.world.cardEvents.get(card.id)?.at(-1)).toMatchObject({ amountCents: 1_234, merchantName: 'Corner Cafe', merchantCategoryCode: '5812', country: 'US' });
+  expect(sandbox.world.cardEvents.get(card.id)?.at(-1)).toMatchObject({
+    amountCents: 1_234,
+    merchantName: 'Corner Cafe',
+    merchantCategoryCode: '5812',
+    country: 'US',
+  });
 });

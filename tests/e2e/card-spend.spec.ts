@@ -19,7 +19,9 @@ test.use({ session: { now: START, demo: { seed: 7, transactions: 300 } } });
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-test('card spend: the Dashboard panel and its accounts, the account and the month’s charts show the same figure under "Card spend · <month>"', async ({ app }) => {
+test('card spend: the Dashboard panel and its accounts, the account and the month’s charts show the same figure under "Card spend · <month>"', async ({
+  app,
+}) => {
   test.slow();
   const { page } = app;
   const sandbox = await syncedDemo(app);
@@ -38,7 +40,9 @@ test('card spend: the Dashboard panel and its accounts, the account and the mont
     byAccount.set(account, (byAccount.get(account) ?? 0) - t.amountCents);
   }
   // Money out this month that is not card spend (transfers, ACH, payroll, declines...): the charts once counted it.
-  const otherOut = txs.filter((t) => t.amountCents < 0 && !isCardSpend(t) && Date.parse(t.date) >= monthStart && Date.parse(t.date) < nextMonth).length;
+  const otherOut = txs.filter(
+    (t) => t.amountCents < 0 && !isCardSpend(t) && Date.parse(t.date) >= monthStart && Date.parse(t.date) < nextMonth,
+  ).length;
   expect(total, 'the seed has card spend this month').toBeGreaterThan(0);
   expect(otherOut, 'the seed has other money out this month').toBeGreaterThan(0);
 
@@ -52,14 +56,21 @@ test('card spend: the Dashboard panel and its accounts, the account and the mont
   await expect(panel(page, 'Cash').getByRole('columnheader', { name: /spend/i })).toHaveCount(0);
   const open = [...sandbox.world.virtualAccounts.values()].filter((v) => v.closedAt === null);
   for (const v of open) {
-    await expect(cash.getByRole('row', { name: new RegExp(`^${escape(v.name)}`) }).getByRole('cell').first()).toHaveText(usd(byAccount.get(v.id) ?? 0));
+    await expect(
+      cash
+        .getByRole('row', { name: new RegExp(`^${escape(v.name)}`) })
+        .getByRole('cell')
+        .first(),
+    ).toHaveText(usd(byAccount.get(v.id) ?? 0));
   }
 
   // The account that spent the most: the same figure in the list and in its detail; the list's total is the panel's.
   const [topId, topCents] = [...byAccount].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
   const topName = sandbox.world.virtualAccounts.get(topId)?.name ?? '';
   await openSection(page, 'Accounts');
-  const item = page.getByRole('listbox', { name: 'Virtual accounts' }).getByRole('option', { name: new RegExp(`^${escape(topName)}`) });
+  const item = page
+    .getByRole('listbox', { name: 'Virtual accounts' })
+    .getByRole('option', { name: new RegExp(`^${escape(topName)}`) });
   await expect(item.getByTestId('account-item-card-spend')).toHaveText(`${label} ${usd(topCents)}`);
   await expect(page.getByTestId('accounts-total')).toContainText(`${label} ${usd(total)}`);
   await item.click();
@@ -79,6 +90,11 @@ test('card spend: the Dashboard panel and its accounts, the account and the mont
   const cells = charts.getByRole('table', { name: 'Card spend per day' }).getByRole('cell');
   await expect(cells.first()).toBeVisible();
   await expect
-    .poll(async () => (await cells.allTextContents()).reduce((sum, text) => sum + Math.round(Number(text.replace(/[$,]/g, '')) * 100), 0))
+    .poll(async () =>
+      (await cells.allTextContents()).reduce(
+        (sum, text) => sum + Math.round(Number(text.replace(/[$,]/g, '')) * 100),
+        0,
+      ),
+    )
     .toBe(total);
 });

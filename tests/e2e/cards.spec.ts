@@ -14,13 +14,11 @@ import { PINNED_NOON } from './harness/clock';
 const START = PINNED_NOON;
 test.use({ session: { now: START, demo: { seed: 7, transactions: 300 } } });
 
-
 function cardId(sandbox: Sandbox, name: string): string {
   const card = [...sandbox.world.cards.values()].find((c) => c.name === name);
   if (!card) throw new Error(`no card named ${name} in the Demo`);
   return card.id;
 }
-
 
 /** Card writes the service received since `after` (the request log's sequence number). */
 function cardWrites(sandbox: Sandbox, after: number) {
@@ -28,8 +26,8 @@ function cardWrites(sandbox: Sandbox, after: number) {
 }
 
 /** The group-by-id select (its accessible name also carries the option shown). */
-const groupSelect = (page: Page) => page.getByRole('group', { name: 'Card filters' }).getByRole('combobox', { name: /^Group\b/ });
-
+const groupSelect = (page: Page) =>
+  page.getByRole('group', { name: 'Card filters' }).getByRole('combobox', { name: /^Group\b/ });
 
 test('the cached card list filters, sorts and searches offline', async ({ app }) => {
   const sandbox = await syncedDemo(app);
@@ -74,7 +72,9 @@ test('the cached card list filters, sorts and searches offline', async ({ app })
 
   // A group by id and by name: the service refuses that, so the screen says so and sends nothing.
   await groupSelect(page).selectOption({ label: 'Travel' });
-  await expect(page.getByRole('alert').filter({ hasText: 'Choose the card group by id or by name, not both' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Choose the card group by id or by name, not both' }),
+  ).toBeVisible();
   const before = sandbox.requests.all().at(-1)?.seq ?? 0;
   await sandbox.resetFaults();
   await app.probeUntil('online');
@@ -83,7 +83,10 @@ test('the cached card list filters, sorts and searches offline', async ({ app })
   await filters.getByLabel('Group name').fill('');
   await expect(page.getByRole('button', { name: 'Refresh from the bank' })).toBeEnabled();
   // The service answers such a list with 400; the app's own syncs list cards without filters.
-  expect(sandbox.requests.all({ after: before }).filter((r) => r.path === '/card' && r.status === 400), 'no list asked with both group filters').toEqual([]);
+  expect(
+    sandbox.requests.all({ after: before }).filter((r) => r.path === '/card' && r.status === 400),
+    'no list asked with both group filters',
+  ).toEqual([]);
 });
 
 test('a fresh page from the service, with its cursor, lands in the cache', async ({ app }) => {
@@ -127,15 +130,25 @@ test('pausing a card makes the next authorization decline, and the decline shows
   await openSection(page, 'Transactions');
   await syncUntil(page, async () => {
     await page.getByLabel('Search transactions').fill(outcome.transaction.id);
-    await expect(page.getByRole('grid', { name: 'Transactions' }).getByRole('row').filter({ hasText: 'Amazon Web Services' })).toHaveCount(1, { timeout: 2_000 });
+    await expect(
+      page.getByRole('grid', { name: 'Transactions' }).getByRole('row').filter({ hasText: 'Amazon Web Services' }),
+    ).toHaveCount(1, { timeout: 2_000 });
   });
-  await page.getByRole('grid', { name: 'Transactions' }).getByRole('row').filter({ hasText: 'Amazon Web Services' }).click();
-  await expect(page.getByRole('region', { name: 'Transaction details' })).toContainText('Declined becausethe card is not active');
+  await page
+    .getByRole('grid', { name: 'Transactions' })
+    .getByRole('row')
+    .filter({ hasText: 'Amazon Web Services' })
+    .click();
+  await expect(page.getByRole('region', { name: 'Transaction details' })).toContainText(
+    'Declined becausethe card is not active',
+  );
   await openSection(page, 'Cards');
   await openCard(page, 'Hardware Purchases');
   await expect(detail(page).getByRole('table')).toContainText('Amazon Web Services · declined: the card is not active');
   await expect(detail(page).getByRole('list', { name: 'Card events' })).toContainText('Authorization declined');
-  await expect(detail(page).getByRole('list', { name: 'Card events' })).toContainText('Declined: the card is not active');
+  await expect(detail(page).getByRole('list', { name: 'Card events' })).toContainText(
+    'Declined: the card is not active',
+  );
 });
 
 test('bulk pause says per card what happened', async ({ app }) => {
@@ -144,7 +157,9 @@ test('bulk pause says per card what happened', async ({ app }) => {
   await openSection(page, 'Cards');
   for (const name of ['Engineering SaaS', 'Travel - Bob', 'Team Lunches']) {
     await findCard(page, name);
-    await list(page).getByRole('checkbox', { name: `Select ${name}` }).check();
+    await list(page)
+      .getByRole('checkbox', { name: `Select ${name}` })
+      .check();
   }
   const bar = page.getByRole('region', { name: 'Selected cards' });
   await expect(bar).toContainText('3 selected');
@@ -194,7 +209,10 @@ test('bad userData and a cancelled close send nothing; closing asks and is final
   await expect(d.getByText('36 / 4,096 bytes')).toBeVisible();
   await d.getByRole('button', { name: 'Save userData' }).click();
   await expect(d.getByRole('status').filter({ hasText: 'userData saved.' })).toBeVisible();
-  expect(sandbox.world.cards.get(cardId(sandbox, 'Recruiting'))?.userData).toEqual({ costCenter: 'R&D', owner: 'alice' });
+  expect(sandbox.world.cards.get(cardId(sandbox, 'Recruiting'))?.userData).toEqual({
+    costCenter: 'R&D',
+    owner: 'alice',
+  });
 
   await d.getByLabel('Status').selectOption('closed');
   await d.getByRole('button', { name: 'Set status' }).click();
@@ -222,7 +240,11 @@ test('a new single-use card closes after its first authorization', async ({ app 
   const created = [...sandbox.world.cards.values()].find((c) => c.name === 'Vendor trial');
   expect(created).toMatchObject({ isSingleUse: true, status: 'active' });
 
-  const outcome = await authorize(sandbox, { cardId: created?.id ?? '', amountCents: 1_500, merchantName: 'Amazon Web Services' });
+  const outcome = await authorize(sandbox, {
+    cardId: created?.id ?? '',
+    amountCents: 1_500,
+    merchantName: 'Amazon Web Services',
+  });
   expect(outcome.approved).toBe(true);
   await page.getByRole('button', { name: 'Refresh from the bank' }).click();
   await findCard(page, 'Vendor trial');

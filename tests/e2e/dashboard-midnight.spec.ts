@@ -16,16 +16,23 @@ const LATE = Date.UTC(2026, 2, 31, 23, 50);
 const APRIL = Date.UTC(2026, 3, 1);
 test.use({ session: { now: LATE, demo: { seed: 7, transactions: 300 } } });
 
-test('at UTC midnight the open Dashboard moves day 0, the forecast and the months of card spend on, as the service does', async ({ app }) => {
+test('at UTC midnight the open Dashboard moves day 0, the forecast and the months of card spend on, as the service does', async ({
+  app,
+}) => {
   test.slow();
   const { page } = app;
   const sandbox = await syncedDemo(app);
   const primary = sandbox.world.virtualAccounts.get(sandbox.world.primaryVirtualAccountId);
-  const card = [...sandbox.world.cards.values()].find((c) => c.status === 'active' && !c.isSingleUse && !c.cardGroupId && !c.spendingConstraint);
-  if (!primary || !card) throw new Error('the seed has no primary account or no active reusable card without a group or a constraint');
+  const card = [...sandbox.world.cards.values()].find(
+    (c) => c.status === 'active' && !c.isSingleUse && !c.cardGroupId && !c.spendingConstraint,
+  );
+  if (!primary || !card)
+    throw new Error('the seed has no primary account or no active reusable card without a group or a constraint');
   // Nothing of March moves into April behind the test: no pending item falls due to post (at its
   // creation + 2 days) between midnight and the half hour after it.
-  const settlingIntoApril = sandbox.world.transactions.pendingCreatedBefore(APRIL + 30 * 60_000 - SETTLEMENT_DELAY_MS).filter((r) => r.dateMs + SETTLEMENT_DELAY_MS >= APRIL);
+  const settlingIntoApril = sandbox.world.transactions
+    .pendingCreatedBefore(APRIL + 30 * 60_000 - SETTLEMENT_DELAY_MS)
+    .filter((r) => r.dateMs + SETTLEMENT_DELAY_MS >= APRIL);
   expect(settlingIntoApril.map((r) => r.tx.id)).toEqual([]);
 
   const spend = panel(page, 'Card spend').getByRole('definition');
@@ -35,7 +42,15 @@ test('at UTC midnight the open Dashboard moves day 0, the forecast and the month
 
   // Before midnight a purchase is the service's March 31, and this month's spend on the screen.
   const before = centsOf((await thisMonth.textContent()) ?? '');
-  expect(await authorize(sandbox, { cardId: card.id, amountCents: 4_321, merchantName: 'Adobe', mcc: '5734', country: 'US' })).toMatchObject({ approved: true });
+  expect(
+    await authorize(sandbox, {
+      cardId: card.id,
+      amountCents: 4_321,
+      merchantName: 'Adobe',
+      mcc: '5734',
+      country: 'US',
+    }),
+  ).toMatchObject({ approved: true });
   const march = money(before + 4_321);
   await syncUntil(page, async () => {
     await expect(thisMonth).toHaveText(march, { timeout: 2_000 });
@@ -50,7 +65,13 @@ test('at UTC midnight the open Dashboard moves day 0, the forecast and the month
   await expect(thisMonth).toHaveText(money(0));
 
   // A purchase now is the service's April 1, and the screen counts it in April.
-  const april = await authorize(sandbox, { cardId: card.id, amountCents: 1_234, merchantName: 'Adobe', mcc: '5734', country: 'US' });
+  const april = await authorize(sandbox, {
+    cardId: card.id,
+    amountCents: 1_234,
+    merchantName: 'Adobe',
+    mcc: '5734',
+    country: 'US',
+  });
   expect(april).toMatchObject({ approved: true });
   expect(Date.parse(sandbox.world.transactions.get(april.transaction.id)?.tx.date ?? '')).toBeGreaterThanOrEqual(APRIL);
   await syncUntil(page, async () => {

@@ -13,7 +13,9 @@ test('Reset the Demo shows its progress from the click until the new history is 
 
   const line = page.locator('.demo-progress');
   // Rows of the total, a percentage and the time left, whichever stage it is in.
-  await expect(line).toHaveText(/^(Preparing the sample|Planning the download|Downloading the history|Indexing for search|Checking for recent changes|Searchable): [\d,]+ of 3,000 transactions \(\d{1,3}%\)/);
+  await expect(line).toHaveText(
+    /^(Preparing the sample|Planning the download|Downloading the history|Indexing for search|Checking for recent changes|Searchable): [\d,]+ of 3,000 transactions \(\d{1,3}%\)/,
+  );
   await expect(line).toHaveAttribute('data-stage', 'done', { timeout: 90_000 });
   await expect(line).toHaveText('Searchable: 3,000 of 3,000 transactions (100%)');
   const sandbox = await app.demoSandbox();

@@ -4,8 +4,6 @@ import { openSection, startDemo } from './harness/flows';
 import { resultSummary as summary, searchTransactions as search } from './harness/transactions';
 import { count as fmt } from './harness/text';
 
-
-
 test('Settings resets the Demo: a new service, the old cache forgotten, the new history synced', async ({ app }) => {
   // Syncs the Demo twice (before and after the reset).
   test.slow();
@@ -19,7 +17,9 @@ test('Settings resets the Demo: a new service, the old cache forgotten, the new 
 
   // Something only the old Demo has: a transfer made there (two transactions), synced.
   const world = before.world;
-  const va = [...world.virtualAccounts.values()].find((v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null);
+  const va = [...world.virtualAccounts.values()].find(
+    (v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null,
+  );
   const res = await fetch(`${before.apiUrl}/transfer/virtual-account`, {
     method: 'POST',
     headers: { 'x-api-key': before.apiKey, 'content-type': 'application/json', 'x-idempotency-key': 'demo-reset-e2e' },
@@ -44,5 +44,7 @@ test('Settings resets the Demo: a new service, the old cache forgotten, the new 
   await search(page, '');
   await expect(summary(page)).toContainText('3,000 transactions');
   await search(page, '43.21');
-  await expect(summary(page)).toContainText(`${fmt(expectedSearch(after, { text: '43.21' }).summary.count)} transaction`);
+  await expect(summary(page)).toContainText(
+    `${fmt(expectedSearch(after, { text: '43.21' }).summary.count)} transaction`,
+  );
 });

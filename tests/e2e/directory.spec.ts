@@ -2,7 +2,13 @@ import { DEMO_PROFILE_ID } from '../../src/main/profiles/profile';
 import { startSandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
 import { PINNED_NOON } from './harness/clock';
-import { addServiceHandle, addServiceMerchant, handlesTable, merchantsTable, openDirectoryTab } from './harness/directory';
+import {
+  addServiceHandle,
+  addServiceMerchant,
+  handlesTable,
+  merchantsTable,
+  openDirectoryTab,
+} from './harness/directory';
 import { holdCalls } from './harness/held-calls';
 import { saveLiveProfile, openSection, syncedDemo } from './harness/flows';
 
@@ -10,7 +16,9 @@ import { saveLiveProfile, openSection, syncedDemo } from './harness/flows';
 const START = PINNED_NOON;
 test.use({ session: { now: START, demo: { seed: 7, transactions: 300 } } });
 
-test('the saved lists read offline with their as-of, by keyboard, and the key owner shows here and beside the profile', async ({ app }) => {
+test('the saved lists read offline with their as-of, by keyboard, and the key owner shows here and beside the profile', async ({
+  app,
+}) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
   const owner = sandbox.world.legalEntity.name;
@@ -24,7 +32,9 @@ test('the saved lists read offline with their as-of, by keyboard, and the key ow
 
   await sandbox.setFaults({ offline: true });
   await app.probeUntil('offline');
-  await expect(page.getByLabel('Svc handles: saved list')).toHaveText(/^Saved list as of .+ · 9 of 9 shown · offline: shown as last saved$/);
+  await expect(page.getByLabel('Svc handles: saved list')).toHaveText(
+    /^Saved list as of .+ · 9 of 9 shown · offline: shown as last saved$/,
+  );
   await page.getByRole('searchbox', { name: 'Filter handles' }).fill('@GLOB');
   await expect(page.getByLabel('Svc handles: saved list')).toContainText('1 of 9 shown');
   await expect(handlesTable(page).getByRole('row', { name: /@globex-corp Globex Corp/ })).toBeVisible();
@@ -49,7 +59,8 @@ test('the saved lists read offline with their as-of, by keyboard, and the key ow
   const accounts = page.getByRole('table', { name: 'Accounts' });
   const seeded = [...sandbox.world.accounts.values()].filter((a) => a.legalEntityId === sandbox.world.legalEntity.id);
   await expect(accounts.getByRole('row')).toHaveCount(seeded.length + 1);
-  for (const a of seeded) await expect(accounts.getByRole('row', { name: new RegExp(`^${a.name} `) })).toContainText(a.routingNumber);
+  for (const a of seeded)
+    await expect(accounts.getByRole('row', { name: new RegExp(`^${a.name} `) })).toContainText(a.routingNumber);
   await expect(page.getByLabel('Accounts: saved list')).toContainText('offline');
 
   await openSection(page, 'Settings');
@@ -68,7 +79,8 @@ test('svc handles fetched page by page with the cursor land in the saved list', 
 
   await page.getByRole('button', { name: 'Refresh from the bank' }).click();
   await expect(page.getByText('4 handles read from the bank; more are available.')).toBeVisible();
-  const handlePages = () => sandbox.requests.all({ after: before }).filter((r) => r.method === 'GET' && r.path === '/svc-handle');
+  const handlePages = () =>
+    sandbox.requests.all({ after: before }).filter((r) => r.method === 'GET' && r.path === '/svc-handle');
   await page.getByRole('button', { name: 'Load more from the bank' }).click();
   await expect.poll(() => handlePages().length).toBe(2);
   // Disabled while the page is on its way: this click waits for the second page's cursor.
@@ -125,7 +137,10 @@ test('"Pay this handle" prefills the payment form; queued, approved, sent once t
   await expect(form.getByText(globex.accountId)).toBeVisible();
   // A payment can come only from the key's own legal entity's handles.
   const own = sandbox.world.svcHandles.get(sandbox.world.ownSvcHandleId)?.svcHandle ?? 'missing';
-  await expect(form.getByLabel('From handle').getByRole('option')).toHaveText(['This key’s own handle', new RegExp(`^@${own} `)]);
+  await expect(form.getByLabel('From handle').getByRole('option')).toHaveText([
+    'This key’s own handle',
+    new RegExp(`^@${own} `),
+  ]);
 
   // A handle the directory does not know is allowed, with a note; back to the picked one.
   await form.getByLabel('Pay (svc handle)').fill('someone-new');
@@ -147,7 +162,9 @@ test('"Pay this handle" prefills the payment form; queued, approved, sent once t
   expect(paid.map((e) => e.destination)).toEqual([globex.id]);
 });
 
-test('each profile in the list names the legal entity of its own key, unknown until its first sync', async ({ app }) => {
+test('each profile in the list names the legal entity of its own key, unknown until its first sync', async ({
+  app,
+}) => {
   // A second service, standing in for another company's live account.
   const live = await startSandbox({ seed: 13, transactions: 30, now: app.clock.now });
   // Its first sync starts as soon as it is saved; main holds its calls until the row has been read
@@ -158,17 +175,26 @@ test('each profile in the list names the legal entity of its own key, unknown un
     const sandbox = await syncedDemo(app);
     const { page } = app;
     await openSection(page, 'Settings');
-    await saveLiveProfile(app, { name: 'Initech books', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
+    await saveLiveProfile(app, {
+      name: 'Initech books',
+      baseUrl: live.apiUrl,
+      vaultUrl: live.vaultUrl,
+      apiKey: live.apiKey,
+    });
     const row = page.getByRole('row', { name: /^Initech books/ });
     await firstSync.held;
     await expect(row.getByRole('cell', { name: 'Unknown until the first sync' })).toBeVisible();
-    await expect(page.getByRole('row', { name: /^Demo/ }).getByRole('cell', { name: sandbox.world.legalEntity.name })).toBeVisible();
+    await expect(
+      page.getByRole('row', { name: /^Demo/ }).getByRole('cell', { name: sandbox.world.legalEntity.name }),
+    ).toBeVisible();
     firstSync.release();
 
     await row.getByRole('button', { name: 'Use Initech books' }).click();
     // Its first sync fills its own cache; the row reads it from there (as slow as a sync may be).
     await expect(row.getByRole('cell', { name: 'Initech Holdings LLC' })).toBeVisible({ timeout: 90_000 });
-    await expect(page.getByRole('row', { name: /^Demo/ }).getByRole('cell', { name: sandbox.world.legalEntity.name })).toBeVisible();
+    await expect(
+      page.getByRole('row', { name: /^Demo/ }).getByRole('cell', { name: sandbox.world.legalEntity.name }),
+    ).toBeVisible();
     await openSection(page, 'Directory');
     await expect(page.getByLabel('Key owner')).toContainText("This profile's key belongs to Initech Holdings LLC");
   } finally {

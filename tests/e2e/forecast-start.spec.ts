@@ -17,7 +17,9 @@ test.use({ session: { now: PINNED_NOON, demo: { seed: 7, transactions: 300 } } }
 const AMOUNT = 18_250_00;
 const HORIZON_DAYS = 30;
 
-test('the forecast starts at the balance now, in its chart and its words; a day ending higher is never called the lowest', async ({ app }) => {
+test('the forecast starts at the balance now, in its chart and its words; a day ending higher is never called the lowest', async ({
+  app,
+}) => {
   test.slow();
   const { page } = app;
   const sandbox = await syncedDemo(app);
@@ -36,7 +38,9 @@ test('the forecast starts at the balance now, in its chart and its words; a day 
   await form.getByLabel('Amount (USD)').fill('18,250.00');
   await form.getByRole('button', { name: 'Queue transfer' }).click();
   await page.getByRole('button', { name: /^Approve: Transfer \$18,250\.00/ }).click();
-  await expect(page.getByRole('region', { name: 'Approved, to send' }).getByRole('listitem', { name: /^Transfer \$18,250\.00/ })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Approved, to send' }).getByRole('listitem', { name: /^Transfer \$18,250\.00/ }),
+  ).toBeVisible();
 
   const [p, q] = [await httpBalance(sandbox, primary.id), await httpBalance(sandbox, payroll.id)];
   const daily = projectedDailySpend(sandbox, PINNED_NOON);
@@ -53,6 +57,10 @@ test('the forecast starts at the balance now, in its chart and its words; a day 
   expect(payrollLowest, 'in the seed, Payroll spends less than $18,250 in 30 days').toBe(q);
   await expect(words(pay)).toHaveText(`Now ${usd(q)} · nothing ahead takes it lower in ${HORIZON_DAYS} days`);
   // The charts' first point is the balance now (their summaries say where they start).
-  await expect(op.getByRole('img')).toHaveAccessibleName(new RegExp(`^${primary.name.replace(/[()]/g, '\\$&')}: from ${usd(p).replace(/[$.]/g, '\\$&')} now to `));
-  await expect(pay.getByRole('img')).toHaveAccessibleName(`${payroll.name}: from ${usd(q)} now to ${usd(payrollEnds.at(-1) ?? 0)} at the end of ${HORIZON_DAYS} days; lowest ${usd(q)} now.`);
+  await expect(op.getByRole('img')).toHaveAccessibleName(
+    new RegExp(`^${primary.name.replace(/[()]/g, '\\$&')}: from ${usd(p).replace(/[$.]/g, '\\$&')} now to `),
+  );
+  await expect(pay.getByRole('img')).toHaveAccessibleName(
+    `${payroll.name}: from ${usd(q)} now to ${usd(payrollEnds.at(-1) ?? 0)} at the end of ${HORIZON_DAYS} days; lowest ${usd(q)} now.`,
+  );
 });

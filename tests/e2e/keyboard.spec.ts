@@ -90,7 +90,8 @@ interface OutboxRecord {
   approval?: { by: string };
 }
 
-const ledgerOf = (sandbox: Sandbox, amountCents: number) => sandbox.world.ledger.filter((e) => e.amountCents === amountCents);
+const ledgerOf = (sandbox: Sandbox, amountCents: number) =>
+  sandbox.world.ledger.filter((e) => e.amountCents === amountCents);
 
 test('the palette opens with Ctrl+K on every screen and reaches every screen, with no mouse', async ({ app }) => {
   const { page } = app;
@@ -103,7 +104,9 @@ test('the palette opens with Ctrl+K on every screen and reaches every screen, wi
     await runCommand(page, typed, new RegExp(`^Go to ${escapeRegExp(name)}\\b`));
     // The new screen has focus at its heading, so the next Tab starts there.
     await expect(heading(page, name)).toBeFocused();
-    await expect(page.getByRole('navigation', { name: 'Sections' }).locator('[aria-current="page"]')).toHaveText(new RegExp(`^${escapeRegExp(name)}`));
+    await expect(page.getByRole('navigation', { name: 'Sections' }).locator('[aria-current="page"]')).toHaveText(
+      new RegExp(`^${escapeRegExp(name)}`),
+    );
   }
 
   // A command of another screen opens that screen first: the Demo's reset asks for its size in Settings.
@@ -113,7 +116,9 @@ test('the palette opens with Ctrl+K on every screen and reaches every screen, wi
   // There, the palette's reset is the screen's own button, with the size chosen.
   await page.keyboard.press('Control+k');
   await page.keyboard.type('reset demo');
-  await expect(palette(page).getByRole('option', { selected: true })).toHaveAccessibleName(/^Reset the Demo with [\d,]+ transactions/);
+  await expect(palette(page).getByRole('option', { selected: true })).toHaveAccessibleName(
+    /^Reset the Demo with [\d,]+ transactions/,
+  );
   await page.keyboard.press('Escape');
   await expect(page.getByLabel('Sample size')).toBeFocused();
 
@@ -123,7 +128,9 @@ test('the palette opens with Ctrl+K on every screen and reaches every screen, wi
   await page.keyboard.press('Control+k');
   await expect(palette(page)).toBeVisible();
   await page.keyboard.press('Tab');
-  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('dialog')?.getAttribute('aria-label') ?? null)).toBe('Command palette');
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('dialog')?.getAttribute('aria-label') ?? null))
+    .toBe('Command palette');
   await page.keyboard.press('Escape');
   await expect(palette(page)).toBeHidden();
   await expect(cards).toBeFocused();
@@ -136,7 +143,9 @@ test('the palette opens with Ctrl+K on every screen and reaches every screen, wi
   await expect(cards).toBeFocused();
 });
 
-test('three commands with no mouse: sync now, pause sending, approve the selected item; each seen where it happens', async ({ app }) => {
+test('three commands with no mouse: sync now, pause sending, approve the selected item; each seen where it happens', async ({
+  app,
+}) => {
   test.slow();
   const { page } = app;
   await app.open();
@@ -152,7 +161,11 @@ test('three commands with no mouse: sync now, pause sending, approve the selecte
 
   // 1. Sync now. The service renames an account; only a sync brings the new name into the cache.
   const cachedName = async () => {
-    const rows = await storeRows<{ kind: string; id: string; value: { virtualAccount: { name: string } } }>(page, 'treasury-cache:demo', 'entities');
+    const rows = await storeRows<{ kind: string; id: string; value: { virtualAccount: { name: string } } }>(
+      page,
+      'treasury-cache:demo',
+      'entities',
+    );
     return rows.find((r) => r.kind === 'virtualAccount' && r.id === to.id)?.value.virtualAccount.name;
   };
   expect(await cachedName()).toBe(to.name);
@@ -172,7 +185,9 @@ test('three commands with no mouse: sync now, pause sending, approve the selecte
     await form.getByLabel('Amount (USD)').fill(amount);
     await form.getByLabel('Amount (USD)').press('Enter');
     await expect(form).toBeHidden();
-    const row = page.getByRole('region', { name: 'Awaiting approval' }).getByRole('listitem', { name: new RegExp(`^Transfer \\$${amount.replace('.', '\\.')}`) });
+    const row = page
+      .getByRole('region', { name: 'Awaiting approval' })
+      .getByRole('listitem', { name: new RegExp(`^Transfer \\$${amount.replace('.', '\\.')}`) });
     await expect(row).toHaveAttribute('aria-current', 'true');
     await expect(row).toBeFocused();
   }
@@ -248,14 +263,19 @@ test('reveal from the palette: only the open card, and main still asks before an
   await tabTo(page, list);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  const secrets = page.getByRole('region', { name: 'Card details' }).getByRole('region', { name: 'Card number and code' });
+  const secrets = page
+    .getByRole('region', { name: 'Card details' })
+    .getByRole('region', { name: 'Card number and code' });
   await expect(secrets).toBeVisible();
 
   await runCommand(page, 'reveal', new RegExp(`^Reveal the number and code of the card ending in ${card.last4}`));
   // main asks in its own window first; until the person answers, the reveal waits and nothing shows.
   await expect(secrets.getByRole('button', { name: 'Revealing…' })).toBeDisabled();
   await app.prompts.confirm(`Show the number and security code of “${card.name}” •••• ${card.last4}?`);
-  const vault = await fetch(`${sandbox.vaultUrl}/card/${encodeURIComponent(card.id)}?include_pan=true&include_cvv=true`, { headers: { 'x-api-key': sandbox.apiKey } });
+  const vault = await fetch(
+    `${sandbox.vaultUrl}/card/${encodeURIComponent(card.id)}?include_pan=true&include_cvv=true`,
+    { headers: { 'x-api-key': sandbox.apiKey } },
+  );
   const { pan } = (await vault.json()) as { pan: string };
   await expect(secrets.getByRole('definition').first()).toHaveText(pan.replace(/(.{4})(?=.)/g, '$1 '));
 
@@ -264,7 +284,9 @@ test('reveal from the palette: only the open card, and main still asks before an
   await expect(secrets.getByRole('button', { name: 'Reveal number and code' })).toBeVisible();
 });
 
-test('the shortcuts sheet lists what the keys do, the sidebar shows the same keys, and ? types a ? in a field', async ({ app }) => {
+test('the shortcuts sheet lists what the keys do, the sidebar shows the same keys, and ? types a ? in a field', async ({
+  app,
+}) => {
   const { page } = app;
   await app.open();
   await startDemoByKeyboard(page);
@@ -286,11 +308,15 @@ test('the shortcuts sheet lists what the keys do, the sidebar shows the same key
 
   // Every section has its keys in the sheet, the sidebar shows the same, and they do what both say.
   const nav = page.getByRole('navigation', { name: 'Sections' });
-  expect([...listed.keys()].filter((k) => k.startsWith('Go to ')).sort()).toEqual(SECTIONS.map(([name]) => `Go to ${name}`).sort());
+  expect([...listed.keys()].filter((k) => k.startsWith('Go to ')).sort()).toEqual(
+    SECTIONS.map(([name]) => `Go to ${name}`).sort(),
+  );
   for (const [name] of [...SECTIONS.slice(2), ...SECTIONS.slice(0, 2)]) {
     const keys = listed.get(`Go to ${name}`) ?? '';
     expect(keys).toMatch(/^Ctrl\+[0-9A-Z]$/);
-    await expect(nav.getByRole('button', { name: new RegExp(`^${escapeRegExp(name)}`) }).locator('kbd')).toHaveText(keys);
+    await expect(nav.getByRole('button', { name: new RegExp(`^${escapeRegExp(name)}`) }).locator('kbd')).toHaveText(
+      keys,
+    );
     await page.keyboard.press(keys.replace('Ctrl+', 'Control+'));
     await expect(heading(page, name)).toBeVisible();
   }
@@ -301,7 +327,12 @@ test('the shortcuts sheet lists what the keys do, the sidebar shows the same key
   await expect(heading(page, 'Transactions')).toBeFocused();
   await page.keyboard.press('?');
   const here = sheet(page).getByRole('table', { name: 'On this screen (Transactions)' });
-  await expect(here.getByRole('row', { name: /Search transactions/ }).getByRole('cell').first()).toHaveText('/');
+  await expect(
+    here
+      .getByRole('row', { name: /Search transactions/ })
+      .getByRole('cell')
+      .first(),
+  ).toHaveText('/');
   await page.keyboard.press('Escape');
   await page.keyboard.press('/');
   const search = page.getByRole('searchbox', { name: /Search transactions/ });
@@ -346,7 +377,12 @@ test.describe('on macOS', () => {
     await page.keyboard.press('?');
     await expect(sheet(page)).toBeVisible();
     await expect(heading(page, 'Transactions')).toBeVisible();
-    await expect(sheet(page).getByRole('row', { name: /Open the command palette/ }).getByRole('cell').first()).toHaveText('⌘K');
+    await expect(
+      sheet(page)
+        .getByRole('row', { name: /Open the command palette/ })
+        .getByRole('cell')
+        .first(),
+    ).toHaveText('⌘K');
     await page.keyboard.press('Escape');
 
     await page.keyboard.press('Meta+k');

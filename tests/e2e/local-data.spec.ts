@@ -5,7 +5,14 @@ import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
 import { PINNED_NOON } from './harness/clock';
 import { draftTransfer, openSection, saveLiveProfile, syncedDemo, syncUntil } from './harness/flows';
-import { cacheDbName, cachedCounts, databaseNames, indexFileBytes, outboxDbName, outboxQueue } from './harness/local-data';
+import {
+  cacheDbName,
+  cachedCounts,
+  databaseNames,
+  indexFileBytes,
+  outboxDbName,
+  outboxQueue,
+} from './harness/local-data';
 import { twoAccounts } from './harness/accounts';
 
 /**
@@ -18,11 +25,15 @@ const START = PINNED_NOON;
 test.use({ session: { demo: { seed: 7, transactions: 300 } } });
 
 /** A profile's block in Settings → Data on this computer. */
-const dataRow = (page: Page, name: string) => page.getByRole('list', { name: 'What each profile keeps on this computer' }).getByRole('region', { name });
+const dataRow = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'What each profile keeps on this computer' }).getByRole('region', { name });
 
 /** Two open virtual accounts of the seed, the primary first. */
 /** Exports the unsent items from `where` (a dialog), confirms main's question, reads the file back with csv-parse. */
-async function exportUnsent(app: { page: Page; prompts: { confirm(m: RegExp): Promise<unknown> } }, where: Locator): Promise<Record<string, string>[]> {
+async function exportUnsent(
+  app: { page: Page; prompts: { confirm(m: RegExp): Promise<unknown> } },
+  where: Locator,
+): Promise<Record<string, string>[]> {
   await where.getByRole('button', { name: 'Export unsent items (CSV)' }).click();
   await app.prompts.confirm(/^Save “unsent-items-.+\.csv” in /);
   const saved = where.getByText(/^Saved \d+ unsent items to /);
@@ -31,7 +42,9 @@ async function exportUnsent(app: { page: Page; prompts: { confirm(m: RegExp): Pr
   return parse(await readFile(path, 'utf8'), { columns: true }) as Record<string, string>[];
 }
 
-test('a cache is not cleared while unsent items are neither sent, exported nor discarded; then it is empty, and a sync fills it again', async ({ app }) => {
+test('a cache is not cleared while unsent items are neither sent, exported nor discarded; then it is empty, and a sync fills it again', async ({
+  app,
+}) => {
   test.slow();
   const { page } = app;
   const sandbox = await syncedDemo(app);
@@ -47,12 +60,18 @@ test('a cache is not cleared while unsent items are neither sent, exported nor d
   await expect(page.getByText('Queued for approval (Approvals).')).toBeVisible();
 
   await openSection(page, 'Settings');
-  await expect(dataRow(page, 'Demo').getByTestId('cached-transactions')).toHaveText(sandbox.world.transactions.size.toLocaleString('en-US'));
-  await expect(dataRow(page, 'Demo').getByTestId('unsent-items')).toHaveText('2 unsent items ($33.33: 2 awaiting approval)');
+  await expect(dataRow(page, 'Demo').getByTestId('cached-transactions')).toHaveText(
+    sandbox.world.transactions.size.toLocaleString('en-US'),
+  );
+  await expect(dataRow(page, 'Demo').getByTestId('unsent-items')).toHaveText(
+    '2 unsent items ($33.33: 2 awaiting approval)',
+  );
   await dataRow(page, 'Demo').getByRole('button', { name: 'Clear the cache of Demo' }).click();
   const dialog = page.getByRole('dialog', { name: 'Clear the cache of “Demo”?' });
   const clear = dialog.getByRole('button', { name: 'Clear the cache', exact: true });
-  await expect(dialog.getByRole('group', { name: 'Unsent items' })).toContainText('2 unsent items ($33.33: 2 awaiting approval).');
+  await expect(dialog.getByRole('group', { name: 'Unsent items' })).toContainText(
+    '2 unsent items ($33.33: 2 awaiting approval).',
+  );
   await expect(clear).toBeDisabled();
   await expect(clear).toHaveAccessibleDescription('Send, export or discard the unsent items first.');
   await page.keyboard.press('Escape');
@@ -64,7 +83,9 @@ test('a cache is not cleared while unsent items are neither sent, exported nor d
   await expect(page.getByRole('region', { name: 'Sent' })).toContainText('Transfer $11.11');
   expect(sandbox.world.ledger.filter((e) => e.amountCents === 1_111)).toHaveLength(1);
   await openSection(page, 'Settings');
-  await expect(dataRow(page, 'Demo').getByTestId('unsent-items')).toHaveText('1 unsent item ($22.22: 1 awaiting approval)');
+  await expect(dataRow(page, 'Demo').getByTestId('unsent-items')).toHaveText(
+    '1 unsent item ($22.22: 1 awaiting approval)',
+  );
   await dataRow(page, 'Demo').getByRole('button', { name: 'Clear the cache of Demo' }).click();
   await expect(clear).toBeDisabled();
 
@@ -72,8 +93,19 @@ test('a cache is not cleared while unsent items are neither sent, exported nor d
   const [waiting] = await outboxQueue(page, 'demo');
   const exported = await exportUnsent(app, dialog);
   expect(exported).toHaveLength(1);
-  expect(exported[0]).toMatchObject({ item: waiting?.id, kind: 'transfer', state: 'Awaiting approval', amount_cents: '2222', amount: '22.22', idempotency_key: waiting?.idempotencyKey });
-  expect(JSON.parse(exported[0]?.['payload_json'] ?? '')).toEqual({ amountCents: 2_222, destination: to, source: from });
+  expect(exported[0]).toMatchObject({
+    item: waiting?.id,
+    kind: 'transfer',
+    state: 'Awaiting approval',
+    amount_cents: '2222',
+    amount: '22.22',
+    idempotency_key: waiting?.idempotencyKey,
+  });
+  expect(JSON.parse(exported[0]?.['payload_json'] ?? '')).toEqual({
+    amountCents: 2_222,
+    destination: to,
+    source: from,
+  });
   await expect(dialog.getByText(/^1 item exported on .+ and unchanged since\.$/)).toBeVisible();
   await expect(clear).toBeEnabled();
   await page.keyboard.press('Escape');
@@ -87,7 +119,9 @@ test('a cache is not cleared while unsent items are neither sent, exported nor d
   await expect(page.getByRole('region', { name: 'Approved, to send' })).toContainText('Transfer $22.22');
   await openSection(page, 'Settings');
   await dataRow(page, 'Demo').getByRole('button', { name: 'Clear the cache of Demo' }).click();
-  await expect(dialog.getByRole('group', { name: 'Unsent items' })).toContainText('1 unsent item ($22.22: 1 approved, to send).');
+  await expect(dialog.getByRole('group', { name: 'Unsent items' })).toContainText(
+    '1 unsent item ($22.22: 1 approved, to send).',
+  );
   await expect(clear).toBeDisabled();
   expect((await exportUnsent(app, dialog))[0]).toMatchObject({ state: 'Approved, to send', amount_cents: '2222' });
   await clear.click();
@@ -103,10 +137,14 @@ test('a cache is not cleared while unsent items are neither sent, exported nor d
 
   // A sync fills it again with everything the service has, the transfer sent above included.
   await openSection(page, 'Transactions');
-  await syncUntil(page, async () => expect((await cachedCounts(page, 'demo')).transactions).toBe(sandbox.world.transactions.size));
+  await syncUntil(page, async () =>
+    expect((await cachedCounts(page, 'demo')).transactions).toBe(sandbox.world.transactions.size),
+  );
   expect((await cachedCounts(page, 'demo')).entities).toBeGreaterThan(0);
   await openSection(page, 'Settings');
-  await expect(dataRow(page, 'Demo').getByTestId('cached-transactions')).toHaveText(sandbox.world.transactions.size.toLocaleString('en-US'));
+  await expect(dataRow(page, 'Demo').getByTestId('cached-transactions')).toHaveText(
+    sandbox.world.transactions.size.toLocaleString('en-US'),
+  );
 });
 
 test.describe('removing a live profile', () => {
@@ -118,19 +156,24 @@ test.describe('removing a live profile', () => {
     await live.close();
   });
 
-  test('is refused while it has unsent items; once they are discarded it goes with its databases and index file', async ({ app }) => {
+  test('is refused while it has unsent items; once they are discarded it goes with its databases and index file', async ({
+    app,
+  }) => {
     test.slow();
     const { page } = app;
     await syncedDemo(app);
     await openSection(page, 'Settings');
     await saveLiveProfile(app, { name: 'Acme', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
     await expect(page.getByText('Saved “Acme”.')).toBeVisible();
-    const id = (await app.core.handlers['profiles:list'](undefined)).profiles.find((p) => p.name === 'Acme')?.id as string;
+    const id = (await app.core.handlers['profiles:list'](undefined)).profiles.find((p) => p.name === 'Acme')
+      ?.id as string;
 
     // On Acme: its sync fills its cache, and a transfer waits for approval in its outbox.
     await page.getByRole('button', { name: 'Use Acme' }).click();
     await openSection(page, 'Transactions');
-    await syncUntil(page, async () => expect((await cachedCounts(page, id)).transactions).toBe(live.world.transactions.size));
+    await syncUntil(page, async () =>
+      expect((await cachedCounts(page, id)).transactions).toBe(live.world.transactions.size),
+    );
     const { from, to } = twoAccounts(live);
     await draftTransfer(page, from, to, '44.44');
     await expect(page.getByText('Queued for approval (Approvals).')).toBeVisible();
@@ -142,14 +185,18 @@ test.describe('removing a live profile', () => {
     await page.getByRole('button', { name: 'Remove Acme' }).click();
     const dialog = page.getByRole('dialog', { name: 'Remove “Acme”?' });
     const remove = dialog.getByRole('button', { name: 'Remove profile' });
-    await expect(dialog.getByRole('group', { name: 'Unsent items' })).toContainText('1 unsent item ($44.44: 1 awaiting approval).');
+    await expect(dialog.getByRole('group', { name: 'Unsent items' })).toContainText(
+      '1 unsent item ($44.44: 1 awaiting approval).',
+    );
     await expect(remove).toBeDisabled();
     await expect(remove).toHaveAccessibleDescription('Send, export or discard the unsent items first.');
 
     // Discarded on purpose, in the app's own dialog that names how many and their total.
     await dialog.getByRole('button', { name: 'Discard…' }).click();
     const confirm = page.getByRole('dialog', { name: 'Discard 1 item?' });
-    await expect(confirm).toContainText('1 item totalling $44.44 (1 awaiting approval) will be canceled and never sent.');
+    await expect(confirm).toContainText(
+      '1 item totalling $44.44 (1 awaiting approval) will be canceled and never sent.',
+    );
     await confirm.getByRole('button', { name: 'Discard 1 item' }).click();
     await expect(dialog.getByRole('group', { name: 'Unsent items' })).toContainText('No unsent items.');
     await expect(dialog.getByText(/^Discarded 1 item; the outbox’s audit log keeps the record\.$/)).toBeVisible();
@@ -157,7 +204,9 @@ test.describe('removing a live profile', () => {
     await expect(remove).toBeEnabled();
     await remove.click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText('“Acme” was removed: its key, cache, search index and outbox are gone from this computer.')).toBeVisible();
+    await expect(
+      page.getByText('“Acme” was removed: its key, cache, search index and outbox are gone from this computer.'),
+    ).toBeVisible();
 
     // Gone from main (with its key), from IndexedDB and from the private file system; the
     // Demo's data stays.

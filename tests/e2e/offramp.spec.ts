@@ -12,7 +12,8 @@ test.use({ session: { now: START, demo: { seed: 7, transactions: 100 } } });
 
 const createForm = (page: Page) => panel(page).getByRole('form', { name: 'Create a wallet' });
 
-const offrampPosts = (sandbox: Sandbox) => sandbox.requests.all().filter((r) => r.method === 'POST' && r.path === '/crypto/offramp');
+const offrampPosts = (sandbox: Sandbox) =>
+  sandbox.requests.all().filter((r) => r.method === 'POST' && r.path === '/crypto/offramp');
 
 /** The text the QR code beside `address` holds, read off the drawn path. */
 async function qrText(qr: Locator): Promise<string | undefined> {
@@ -23,7 +24,9 @@ async function qrText(qr: Locator): Promise<string | undefined> {
   return decodePath(d, size, quiet);
 }
 
-test('create a wire/USDC wallet: shown at once with its addresses, copy and QR; kept offline after a reload; create off offline', async ({ app }) => {
+test('create a wire/USDC wallet: shown at once with its addresses, copy and QR; kept offline after a reload; create off offline', async ({
+  app,
+}) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
   const payroll = vaNamed(sandbox, 'Payroll').id;
@@ -91,7 +94,9 @@ test('create a wire/USDC wallet: shown at once with its addresses, copy and QR; 
   expect(offrampPosts(sandbox)).toHaveLength(1);
 });
 
-test('a closed account cannot create a wallet; one closed behind the app is refused by the service in words, nothing cached', async ({ app }) => {
+test('a closed account cannot create a wallet; one closed behind the app is refused by the service in words, nothing cached', async ({
+  app,
+}) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
   await openSection(page, 'Accounts');

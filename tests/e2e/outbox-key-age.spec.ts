@@ -22,12 +22,22 @@ test.use({ timezoneId: 'Asia/Kathmandu', session: { now: T0 } });
 let service: Sandbox;
 test.beforeEach(async () => {
   // Time stands still in the sandbox unless the test moves it; the admin listener answers while the API is offline.
-  service = await startSandbox({ seed: 7, transactions: 300, now: () => T0, adminPort: 0, idempotencyTtlMs: 24 * HOUR });
+  service = await startSandbox({
+    seed: 7,
+    transactions: 300,
+    now: () => T0,
+    adminPort: 0,
+    idempotencyTtlMs: 24 * HOUR,
+  });
 });
 test.afterEach(() => service.close());
 
 async function admin(path: string, body: unknown): Promise<unknown> {
-  const res = await fetch(`${service.adminUrl}${path}`, { method: 'POST', headers: { 'x-api-key': service.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${service.adminUrl}${path}`, {
+    method: 'POST',
+    headers: { 'x-api-key': service.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(res.status, `${path} answered ${res.status}`).toBe(200);
   return res.json();
 }
@@ -40,25 +50,39 @@ async function connected(app: App): Promise<void> {
   await page.clock.setFixedTime(T0);
   await app.open();
   await page.getByRole('button', { name: 'Connect a live account' }).click();
-  await saveLiveProfile(app, { name: 'Acme', baseUrl: service.apiUrl, vaultUrl: service.vaultUrl, apiKey: service.apiKey });
+  await saveLiveProfile(app, {
+    name: 'Acme',
+    baseUrl: service.apiUrl,
+    vaultUrl: service.vaultUrl,
+    apiKey: service.apiKey,
+  });
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
   await expect(page.getByRole('status')).toHaveText('Online');
   await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 90_000 });
 }
 
 /** Drafts and approves a transfer of `amount` with the sandbox answering per `faults`; returns the row's key. */
-async function approveTransfer(page: Page, amount: string, faults: Parameters<Sandbox['setFaults']>[0]): Promise<string> {
+async function approveTransfer(
+  page: Page,
+  amount: string,
+  faults: Parameters<Sandbox['setFaults']>[0],
+): Promise<string> {
   const { from, to } = twoAccounts(service);
   await draftTransfer(page, from, to, amount);
   await openSection(page, 'Transfers');
   // The key is there for support, behind the item's "Technical details".
   await page.getByRole('region', { name: 'Awaiting approval' }).getByText('Technical details').click();
-  const key = await page.getByRole('definition').filter({ hasText: /^[0-9a-f-]{36}$/ }).textContent();
+  const key = await page
+    .getByRole('definition')
+    .filter({ hasText: /^[0-9a-f-]{36}$/ })
+    .textContent();
   if (!key) throw new Error('the row shows no idempotency key');
   await service.setFaults(faults);
   await page.getByRole('button', { name: new RegExp(`^Approve: Transfer \\$${amount.replace('.', '\\.')}`) }).click();
   // Its send failed in a way that is retried with the same key; the app's clock stands still, so it is not due again yet.
-  await expect(page.getByRole('region', { name: 'Approved, to send' })).toContainText('sent again automatically, with the same key');
+  await expect(page.getByRole('region', { name: 'Approved, to send' })).toContainText(
+    'sent again automatically, with the same key',
+  );
   return key;
 }
 
@@ -69,13 +93,17 @@ async function approveTransfer(page: Page, amount: string, faults: Parameters<Sa
 async function aDayOffline(app: App): Promise<void> {
   await service.setFaults({ offline: true, dropAfterRate: 0, errorRate: 0 });
   await app.probeUntil('offline');
-  expect(await admin('/__sandbox/clock', { advanceMs: LATER - T0 })).toMatchObject({ now: new Date(LATER).toISOString() });
+  expect(await admin('/__sandbox/clock', { advanceMs: LATER - T0 })).toMatchObject({
+    now: new Date(LATER).toISOString(),
+  });
   await app.page.clock.setFixedTime(LATER);
   await service.resetFaults();
   await app.probeUntil('online');
 }
 
-test('a transfer processed but unanswered is not resent a day later: found in the transactions, one transfer', async ({ app }) => {
+test('a transfer processed but unanswered is not resent a day later: found in the transactions, one transfer', async ({
+  app,
+}) => {
   const { page } = app;
   await connected(app);
   const key = await approveTransfer(page, '12.34', { dropAfterRate: 1 });
@@ -104,7 +132,9 @@ test('a transfer processed but unanswered is not resent a day later: found in th
   expect(ledgerOf(key)).toHaveLength(2);
 });
 
-test('a transfer never processed is not resent a day later either: a person is told the key may be forgotten, and sends it again', async ({ app }) => {
+test('a transfer never processed is not resent a day later either: a person is told the key may be forgotten, and sends it again', async ({
+  app,
+}) => {
   const { page } = app;
   await connected(app);
   const key = await approveTransfer(page, '56.78', { errorRate: 1 });
@@ -117,7 +147,10 @@ test('a transfer never processed is not resent a day later either: a person is t
   expect(ledgerOf(key)).toHaveLength(0);
 
   await review.getByRole('button', { name: /^Send again/ }).click();
-  await page.getByRole('dialog', { name: 'Send this transfer again?' }).getByRole('button', { name: 'Send again' }).click();
+  await page
+    .getByRole('dialog', { name: 'Send this transfer again?' })
+    .getByRole('button', { name: 'Send again' })
+    .click();
   await expect(page.getByRole('region', { name: 'Sent' })).toContainText('Transfer $56.78', { timeout: 90_000 });
   const moved = service.world.ledger.filter((e) => e.amountCents === 5_678);
   expect(moved).toHaveLength(1);

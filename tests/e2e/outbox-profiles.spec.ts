@@ -11,7 +11,9 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => live.close());
 
-test('switching profiles while a transfer is being sent: it completes against its own profile, the other sees nothing', async ({ app }) => {
+test('switching profiles while a transfer is being sent: it completes against its own profile, the other sees nothing', async ({
+  app,
+}) => {
   // Two profiles, each synced, and a send in flight across the switch.
   test.slow();
   const { page } = app;
@@ -29,7 +31,9 @@ test('switching profiles while a transfer is being sent: it completes against it
   const liveId = await profile.locator('option', { hasText: 'Acme live' }).getAttribute('value');
 
   const world = demo.world;
-  const to = [...world.virtualAccounts.values()].find((v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null);
+  const to = [...world.virtualAccounts.values()].find(
+    (v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null,
+  );
   await openSection(page, 'Transfers');
   const form = await newItemForm(page, 'New transfer');
   await form.getByLabel('From').selectOption(world.primaryVirtualAccountId);

@@ -12,12 +12,16 @@ import { draftTransfer, openSection, syncedDemo } from './harness/flows';
 const RETRY_AFTER_S = 20;
 const TRANSFER_PATH = '/transfer/virtual-account';
 
-test('a 429 whose answer is lost to a reload: the key is not sent again before its Retry-After runs out, and the transfer moves money once', async ({ app }) => {
+test('a 429 whose answer is lost to a reload: the key is not sent again before its Retry-After runs out, and the transfer moves money once', async ({
+  app,
+}) => {
   test.slow();
   const { page, core } = app;
   const sandbox = await syncedDemo(app);
   const world = sandbox.world;
-  const to = [...world.virtualAccounts.values()].find((v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null);
+  const to = [...world.virtualAccounts.values()].find(
+    (v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null,
+  );
   if (!to) throw new Error('the seed has no second open virtual account');
 
   // Main's answer to the first send of a transfer is held back in the bridge until the page has

@@ -20,12 +20,19 @@ test.afterAll(async () => {
 
 const moved = (s: Sandbox) => s.world.ledger.filter((e) => e.amountCents === 1_234).length;
 
-test('approved for staging, the address changes to production: back to a person with the reason, nothing sent anywhere until approved again', async ({ app }) => {
+test('approved for staging, the address changes to production: back to a person with the reason, nothing sent anywhere until approved again', async ({
+  app,
+}) => {
   const { page } = app;
   await app.open();
   await startDemo(page);
   await openSection(page, 'Settings');
-  await saveLiveProfile(app, { name: 'Acme', baseUrl: staging.apiUrl, vaultUrl: staging.vaultUrl, apiKey: staging.apiKey });
+  await saveLiveProfile(app, {
+    name: 'Acme',
+    baseUrl: staging.apiUrl,
+    vaultUrl: staging.vaultUrl,
+    apiKey: staging.apiKey,
+  });
   const row = page.getByRole('row', { name: /^Acme/ });
   await expect(row).toContainText('System keychain');
   const profile = page.getByRole('combobox', { name: 'Profile' });
@@ -38,7 +45,9 @@ test('approved for staging, the address changes to production: back to a person 
   await page.getByRole('button', { name: 'Pause sending' }).click();
   await expect(page.getByRole('button', { name: 'Resume sending' })).toBeVisible();
   const world = staging.world;
-  const to = [...world.virtualAccounts.values()].find((v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null);
+  const to = [...world.virtualAccounts.values()].find(
+    (v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null,
+  );
   await draftTransfer(page, world.primaryVirtualAccountId, to?.id ?? '', '12.34');
   await openSection(page, 'Transfers');
   // Where it goes is in the item's "Technical details".
@@ -56,13 +65,17 @@ test('approved for staging, the address changes to production: back to a person 
   await dialog.getByLabel('Vault address (vault URL)').fill(production.vaultUrl);
   await dialog.getByLabel('API key for the new address').fill(production.apiKey);
   await dialog.getByRole('button', { name: 'Save changes' }).click();
-  await app.prompts.confirm(`Send the API key you typed for “Acme” to ${production.apiUrl} and ${production.vaultUrl}?`);
+  await app.prompts.confirm(
+    `Send the API key you typed for “Acme” to ${production.apiUrl} and ${production.vaultUrl}?`,
+  );
   await expect(page.getByText('Saved the changes to “Acme”.')).toBeVisible();
 
   await openSection(page, 'Transfers');
   const waiting = page.getByRole('region', { name: 'Awaiting approval' });
   await expect(waiting).toContainText('Transfer $12.34');
-  await expect(waiting).toContainText(`It was approved for ${staging.apiUrl.replace(/\/$/, '')}. This profile now sends to ${production.apiUrl.replace(/\/$/, '')}: approve it again to send it there.`);
+  await expect(waiting).toContainText(
+    `It was approved for ${staging.apiUrl.replace(/\/$/, '')}. This profile now sends to ${production.apiUrl.replace(/\/$/, '')}: approve it again to send it there.`,
+  );
   await waiting.getByText('Technical details').click();
   await expect(page.getByRole('definition').filter({ hasText: production.apiUrl.replace(/\/$/, '') })).toBeVisible();
 

@@ -8,7 +8,9 @@ import { twoAccounts } from './harness/accounts';
 
 const AMOUNTS = ['12.01', '12.02', '12.03'];
 
-test('three transfers from one covered account go at once; reloaded with all three in flight, each is resent with its key and moves money once', async ({ app }) => {
+test('three transfers from one covered account go at once; reloaded with all three in flight, each is resent with its key and moves money once', async ({
+  app,
+}) => {
   const { page } = app;
   const sandbox = await syncedDemo(app);
   const { from, to } = twoAccounts(sandbox);
@@ -24,7 +26,17 @@ test('three transfers from one covered account go at once; reloaded with all thr
   const sending = page.getByRole('region', { name: 'Sending' });
   for (const amount of AMOUNTS) await expect(sending).toContainText(`Transfer $${amount}`);
   // All three reached the service before any was answered: they went together, not in turn.
-  await expect.poll(() => new Set(sandbox.requests.all({ after: before }).filter((r) => r.method === 'POST').map((r) => r.idempotencyKey)).size).toBe(3);
+  await expect
+    .poll(
+      () =>
+        new Set(
+          sandbox.requests
+            .all({ after: before })
+            .filter((r) => r.method === 'POST')
+            .map((r) => r.idempotencyKey),
+        ).size,
+    )
+    .toBe(3);
   expect(sandbox.world.ledger.filter((e) => [1_201, 1_202, 1_203].includes(e.amountCents))).toHaveLength(0);
   await page.reload();
   await sandbox.resetFaults();
@@ -36,5 +48,6 @@ test('three transfers from one covered account go at once; reloaded with all thr
   const keys = new Set(posts.map((r) => r.idempotencyKey));
   expect(keys.size).toBe(3);
   for (const key of keys) expect(posts.filter((r) => r.idempotencyKey === key).length).toBeGreaterThanOrEqual(2);
-  for (const cents of [1_201, 1_202, 1_203]) expect(sandbox.world.ledger.filter((e) => e.amountCents === cents)).toHaveLength(1);
+  for (const cents of [1_201, 1_202, 1_203])
+    expect(sandbox.world.ledger.filter((e) => e.amountCents === cents)).toHaveLength(1);
 });

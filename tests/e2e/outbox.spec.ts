@@ -11,7 +11,8 @@ import { twoAccounts } from './harness/accounts';
 // The outbox through the real screens, core and sandbox: drafted offline, approved by a person,
 // sent exactly once when the connection returns, whatever happens in between.
 
-const ledgerFor = (sandbox: Sandbox, amountCents: number) => sandbox.world.ledger.filter((e) => e.amountCents === amountCents);
+const ledgerFor = (sandbox: Sandbox, amountCents: number) =>
+  sandbox.world.ledger.filter((e) => e.amountCents === amountCents);
 
 test('drafted offline, approved, sent exactly once when the service returns', async ({ app }) => {
   const { page } = app;
@@ -28,7 +29,10 @@ test('drafted offline, approved, sent exactly once when the service returns', as
   const review = page.getByRole('definition').filter({ hasText: '$1,234.56' });
   await expect(review).toBeVisible();
   // The accounts' ids and the key are there for support, behind "Technical details".
-  const item = page.getByRole('region', { name: 'Awaiting approval' }).getByRole('listitem').filter({ hasText: 'Transfer $1,234.56' });
+  const item = page
+    .getByRole('region', { name: 'Awaiting approval' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Transfer $1,234.56' });
   await item.getByText('Technical details').click();
   await expect(item.getByRole('definition').filter({ hasText: from })).toHaveText(from);
   await page.getByRole('button', { name: /^Approve: Transfer \$1,234\.56/ }).click();
@@ -36,7 +40,9 @@ test('drafted offline, approved, sent exactly once when the service returns', as
   await expect(approved).toContainText('Transfer $1,234.56');
   expect(ledgerFor(sandbox, 123_456)).toHaveLength(0);
   // The sidebar counts it under Transfers, not Payments.
-  await expect(page.getByRole('button', { name: /^Transfers/ }).getByLabel('1 transfers approved, to send')).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: /^Transfers/ }).getByLabel('1 transfers approved, to send'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: /^Payments/ }).locator('.sidebar__badge')).toHaveCount(0);
   // Main knows one approved item is unsent: closing the last window now would ask first.
   await expect.poll(() => app.unsentReports.at(-1)).toBe(1);
@@ -59,7 +65,9 @@ test('drafted offline, approved, sent exactly once when the service returns', as
   await app.prompts.confirm(/^Save “.+\.csv” in /);
   const saved = page.getByText(/^Saved \d+ audit lines to /);
   await expect(saved).toBeVisible();
-  const rows = parseCsv(await readFile(((await saved.textContent()) ?? '').replace(/^Saved \d+ audit lines to /, ''), 'utf8'));
+  const rows = parseCsv(
+    await readFile(((await saved.textContent()) ?? '').replace(/^Saved \d+ audit lines to /, ''), 'utf8'),
+  );
   expect(rows[0]).toEqual(['time_utc', 'item', 'kind', 'action', 'amount_cents', 'amount', 'by', 'detail']);
   expect(rows.slice(1).map((r) => r[3])).toEqual(['drafted', 'awaiting approval', 'approved', 'sending', 'sent']);
   expect(rows.slice(1).every((r) => r[4] === '123456' && r[5] === '1,234.56')).toBe(true);
@@ -93,10 +101,13 @@ async function queuePayment(page: Page, handle: string, amount: string) {
   await page.getByRole('button', { name: new RegExp(`^Approve: Payment \\$${amount.replace('.', '\\.')}`) }).click();
 }
 
-test('a payment whose answer was lost is never resent: found in the transactions it is marked sent; not found, a person decides', async ({ app }) => {
+test('a payment whose answer was lost is never resent: found in the transactions it is marked sent; not found, a person decides', async ({
+  app,
+}) => {
   const { page } = app;
   const sandbox = await syncedDemo(app);
-  const payee = [...sandbox.world.svcHandles.values()].find((h) => h.id !== sandbox.world.ownSvcHandleId)?.svcHandle ?? 'x';
+  const payee =
+    [...sandbox.world.svcHandles.values()].find((h) => h.id !== sandbox.world.ownSvcHandleId)?.svcHandle ?? 'x';
 
   // Processed, then the connection dropped: the debit is there, so it is reconciled, not resent.
   await sandbox.setFaults({ dropAfterRate: 1 });
@@ -136,7 +147,9 @@ test('a payment whose answer was lost is never resent: found in the transactions
   expect(ledgerFor(sandbox, 5_678)).toHaveLength(1);
 });
 
-test('a transfer larger than the cached balance is warned about at send time, not blocked: the service refuses it and says why', async ({ app }) => {
+test('a transfer larger than the cached balance is warned about at send time, not blocked: the service refuses it and says why', async ({
+  app,
+}) => {
   const { page } = app;
   const sandbox = await syncedDemo(app);
   const { from, to } = twoAccounts(sandbox);
@@ -147,7 +160,9 @@ test('a transfer larger than the cached balance is warned about at send time, no
   const dollars = formatCents(over);
   await draftTransfer(page, from, to, dollars);
   await openSection(page, 'Transfers');
-  await page.getByRole('button', { name: new RegExp(`^Approve: Transfer \\$${dollars.replace(/[.,]/g, (c) => `\\${c}`)}`) }).click();
+  await page
+    .getByRole('button', { name: new RegExp(`^Approve: Transfer \\$${dollars.replace(/[.,]/g, (c) => `\\${c}`)}`) })
+    .click();
   const failed = page.getByRole('region', { name: 'Failed' });
   await expect(failed).toContainText(`Transfer $${dollars}`);
   // The warning, from the cache, and the service's own refusal: it was sent, and judged there.
@@ -176,7 +191,9 @@ test('bad input: a clear message beside the field, nothing queued', async ({ app
   await expect(page.getByText('Nothing is queued.', { exact: false })).toBeVisible();
 });
 
-test('an approved transfer whose amount changes is a new operation: a new key, approved again, only the new amount sent', async ({ app }) => {
+test('an approved transfer whose amount changes is a new operation: a new key, approved again, only the new amount sent', async ({
+  app,
+}) => {
   const { page } = app;
   const sandbox = await syncedDemo(app);
   const { from, to } = twoAccounts(sandbox);
@@ -185,7 +202,10 @@ test('an approved transfer whose amount changes is a new operation: a new key, a
   await draftTransfer(page, from, to, '5.55');
   await openSection(page, 'Transfers');
   await page.getByRole('region', { name: 'Awaiting approval' }).getByText('Technical details').click();
-  const firstKey = await page.getByRole('definition').filter({ hasText: /^[0-9a-f-]{36}$/ }).textContent();
+  const firstKey = await page
+    .getByRole('definition')
+    .filter({ hasText: /^[0-9a-f-]{36}$/ })
+    .textContent();
   await page.getByRole('button', { name: /^Approve: Transfer \$5\.55/ }).click();
   await expect(page.getByRole('region', { name: 'Approved, to send' })).toContainText('Transfer $5.55');
 
@@ -195,7 +215,10 @@ test('an approved transfer whose amount changes is a new operation: a new key, a
   const waiting = page.getByRole('region', { name: 'Awaiting approval' });
   await expect(waiting).toContainText('Transfer $6.66');
   await waiting.getByText('Technical details').click();
-  const secondKey = await waiting.getByRole('definition').filter({ hasText: /^[0-9a-f-]{36}$/ }).textContent();
+  const secondKey = await waiting
+    .getByRole('definition')
+    .filter({ hasText: /^[0-9a-f-]{36}$/ })
+    .textContent();
   expect(secondKey).not.toBe(firstKey);
   await page.getByRole('button', { name: /^Approve: Transfer \$6\.66/ }).click();
   await openSection(page, 'Approvals');
@@ -233,10 +256,14 @@ test('bulk import: errors beside each row, nothing queued until the bad rows are
   // The import sits in the "New transfer" panel, under the form.
   await newItemForm(page, 'New transfer');
   const csv = `source,destination,amount,memo\n${from},${to},10.01,first\n${from},${from},0,\nva_nope,${to},3.333,\n${to},${from},10.02,"second, with a comma"\n`;
-  await page.getByLabel('CSV file').setInputFiles({ name: 'transfers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'transfers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByText('2 rows ready, 2 with errors.')).toBeVisible();
   const problems = page.getByRole('table', { name: 'Rows with errors' });
-  await expect(problems.getByRole('row', { name: /^3 / })).toContainText('The source and the destination are the same: choose a different account.');
+  await expect(problems.getByRole('row', { name: /^3 / })).toContainText(
+    'The source and the destination are the same: choose a different account.',
+  );
   await expect(problems.getByRole('row', { name: /^4 / })).toContainText('Unknown or closed account va_nope.');
   await expect(problems.getByRole('row', { name: /^4 / })).toContainText('whole cents');
   const queue = page.getByRole('button', { name: 'Queue 2 transfers' });
@@ -250,7 +277,9 @@ test('bulk import: errors beside each row, nothing queued until the bad rows are
 
   await openSection(page, 'Transfers');
   await newItemForm(page, 'New transfer');
-  await page.getByLabel('CSV file').setInputFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from('from,to,amount\na,b,1\n') });
+  await page
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from('from,to,amount\na,b,1\n') });
   await expect(page.getByRole('alert')).toContainText("The file's columns do not match");
 });
 

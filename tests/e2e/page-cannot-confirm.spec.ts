@@ -34,7 +34,9 @@ function fromPage(page: Page, calls: { group: string; verb: string; arg: unknown
   }, calls);
 }
 
-test('a script revealing card after card is refused past the bound, however many a careless person confirms', async ({ app }) => {
+test('a script revealing card after card is refused past the bound, however many a careless person confirms', async ({
+  app,
+}) => {
   const sandbox = await syncedDemo(app);
   const ids = [...sandbox.world.cards.values()].filter((c) => c.status === 'active').map((c) => c.id);
   const targets = Array.from({ length: 14 }, (_, i) => ids[i % ids.length] as string);
@@ -42,32 +44,54 @@ test('a script revealing card after card is refused past the bound, however many
 
   const loop = fromPage(
     app.page,
-    targets.map((cardId) => ({ group: 'cards', verb: 'reveal', arg: { profileId: 'demo', cardId, pan: true, cvv: true } })),
+    targets.map((cardId) => ({
+      group: 'cards',
+      verb: 'reveal',
+      arg: { profileId: 'demo', cardId, pan: true, cvv: true },
+    })),
   );
   for (let i = 0; i < 10; i++) await app.prompts.confirm(/^Show the number and security code of /);
   const results = await loop;
   expect(results.slice(0, 10)).toEqual(Array<string>(10).fill('ok'));
-  for (const r of results.slice(10)) expect(r).toMatch(/^rate-limited: The card was not revealed: this profile allows 10 a minute and 100 a day reveals .* You can reveal again in 1 min/);
+  for (const r of results.slice(10))
+    expect(r).toMatch(
+      /^rate-limited: The card was not revealed: this profile allows 10 a minute and 100 a day reveals .* You can reveal again in 1 min/,
+    );
   // Nobody was asked past the bound, and the vault saw the ten confirmed ones only.
   expect(sandbox.requests.all({ after: before }).filter((r) => r.host === 'vault')).toHaveLength(10);
   const audit = await app.core.handlers['audit:reveals']({ profileId: 'demo' });
   expect(audit.entries.map((e) => e.outcome)).toEqual(['refused', ...Array<string>(10).fill('revealed')]);
 });
 
-test('a script sending a typed "key" (a card number) to its own host sends nothing unless the person confirms that host', async ({ app }) => {
+test('a script sending a typed "key" (a card number) to its own host sends nothing unless the person confirms that host', async ({
+  app,
+}) => {
   const capture = await startCaptureServer();
   try {
     await app.open();
     const PAN = '4111111111111111';
-    const test = (apiKey: string) => ({ group: 'profiles', verb: 'testConnection', arg: { baseUrl: capture.url, vaultUrl: capture.url, apiKey } });
+    const test = (apiKey: string) => ({
+      group: 'profiles',
+      verb: 'testConnection',
+      arg: { baseUrl: capture.url, vaultUrl: capture.url, apiKey },
+    });
     const first = fromPage(app.page, [test(PAN)]);
     const asked = await app.prompts.decline();
-    expect(asked).toMatchObject({ title: 'Test a connection', message: `Send the API key you typed to ${capture.url}?` });
+    expect(asked).toMatchObject({
+      title: 'Test a connection',
+      message: `Send the API key you typed to ${capture.url}?`,
+    });
     expect(asked.detail).toContain('API key: 16 characters, ending in “1111”');
     expect(await first).toEqual(['declined: Nothing was sent or saved: you chose not to in the confirmation.']);
 
     // Saving a profile with it is asked the same way.
-    const save = fromPage(app.page, [{ group: 'profiles', verb: 'create', arg: { name: 'Mine', baseUrl: capture.url, vaultUrl: capture.url, apiKey: PAN } }]);
+    const save = fromPage(app.page, [
+      {
+        group: 'profiles',
+        verb: 'create',
+        arg: { name: 'Mine', baseUrl: capture.url, vaultUrl: capture.url, apiKey: PAN },
+      },
+    ]);
     expect((await app.prompts.decline()).title).toBe('Save a profile');
     expect(await save).toEqual(['declined: Nothing was sent or saved: you chose not to in the confirmation.']);
 
@@ -79,7 +103,10 @@ test('a script sending a typed "key" (a card number) to its own host sends nothi
     for (let i = 0; i < 8; i++) await app.prompts.decline();
     const results = await loop;
     expect(results.slice(0, 8).every((r) => r.startsWith('declined: '))).toBe(true);
-    for (const r of results.slice(8)) expect(r).toMatch(/^rate-limited: Nothing was sent: the app allows 10 a minute and 60 an hour tests or changes of typed keys and addresses/);
+    for (const r of results.slice(8))
+      expect(r).toMatch(
+        /^rate-limited: Nothing was sent: the app allows 10 a minute and 60 an hour tests or changes of typed keys and addresses/,
+      );
     expect(capture.seen).toHaveLength(0);
     expect((await app.core.handlers['profiles:list'](undefined)).profiles.filter((p) => p.kind === 'live')).toEqual([]);
   } finally {
@@ -91,9 +118,20 @@ test('an export a script starts writes nothing the person did not confirm, and i
   await app.open();
   const exports = join(app.userDataDir, 'exports');
   const begin = (name: string) => ({ group: 'files', verb: 'saveBegin', arg: { suggestedName: name, kind: 'csv' } });
-  const loop = fromPage(app.page, [begin('a.csv'), begin('b.csv'), begin('c.csv'), begin('d.csv'), begin('e.csv'), begin('f.csv')]);
+  const loop = fromPage(app.page, [
+    begin('a.csv'),
+    begin('b.csv'),
+    begin('c.csv'),
+    begin('d.csv'),
+    begin('e.csv'),
+    begin('f.csv'),
+  ]);
   const first = await app.prompts.decline();
-  expect(first).toMatchObject({ title: 'Save an export', message: `Save “a.csv” in ${exports}?`, detail: [`File: ${join(exports, 'a.csv')}`, 'Nothing is written unless you choose Save.'] });
+  expect(first).toMatchObject({
+    title: 'Save an export',
+    message: `Save “a.csv” in ${exports}?`,
+    detail: [`File: ${join(exports, 'a.csv')}`, 'Nothing is written unless you choose Save.'],
+  });
   for (let i = 0; i < 4; i++) await app.prompts.decline();
   const results = await loop;
   expect(results.slice(0, 5)).toEqual(Array<string>(5).fill('ok'));

@@ -25,7 +25,11 @@ test('a <base>, an inline script, a foreign script and a frame are each refused'
   const { page } = app;
   // If the policy let it through, this foreign script would run: the refusal is the policy's doing.
   await page.context().route(`${EVIL}/**`, (route) =>
-    route.fulfill({ status: 200, headers: { 'content-type': 'text/javascript' }, body: 'window.__foreignRan = true;' }),
+    route.fulfill({
+      status: 200,
+      headers: { 'content-type': 'text/javascript' },
+      body: 'window.__foreignRan = true;',
+    }),
   );
   await app.open();
   const seen = await page.evaluate(async (evil) => {
@@ -59,7 +63,9 @@ test('a <base>, an inline script, a foreign script and a frame are each refused'
   }, EVIL);
   // The frame's refusal is reported after the script's: wait for the reports, not for a time.
   await expect
-    .poll(() => page.evaluate(() => [...new Set((window as unknown as { __violations: string[] }).__violations)].sort()))
+    .poll(() =>
+      page.evaluate(() => [...new Set((window as unknown as { __violations: string[] }).__violations)].sort()),
+    )
     .toEqual(['base-uri', 'frame-src', 'script-src-elem']);
   const ran = await page.evaluate(() => {
     const w = window as unknown as { __inlineRan?: boolean; __foreignRan?: boolean };

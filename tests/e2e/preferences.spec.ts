@@ -14,7 +14,10 @@ import { draftTransfer, openSection, startDemo, syncedDemo } from './harness/flo
 
 /** The page's background as painted, and whether the page is told "dark". */
 async function scheme(page: Page): Promise<{ dark: boolean; background: string }> {
-  return page.evaluate(() => ({ dark: matchMedia('(prefers-color-scheme: dark)').matches, background: getComputedStyle(document.documentElement).backgroundColor }));
+  return page.evaluate(() => ({
+    dark: matchMedia('(prefers-color-scheme: dark)').matches,
+    background: getComputedStyle(document.documentElement).backgroundColor,
+  }));
 }
 
 // The design tokens' page background (ui/tokens.css), as the browser computes it.
@@ -50,9 +53,14 @@ test.describe('the theme, on a computer set to dark', () => {
     await page.reload();
     expect(await startDark(page)).toBe(false);
     await openSection(page, 'Settings');
-    await expect(page.getByRole('group', { name: 'Theme' }).getByRole('radio', { name: 'Light', exact: true })).toBeChecked();
+    await expect(
+      page.getByRole('group', { name: 'Theme' }).getByRole('radio', { name: 'Light', exact: true }),
+    ).toBeChecked();
 
-    await page.getByRole('group', { name: 'Theme' }).getByRole('radio', { name: 'Follow the system', exact: true }).check();
+    await page
+      .getByRole('group', { name: 'Theme' })
+      .getByRole('radio', { name: 'Follow the system', exact: true })
+      .check();
     await expect.poll(() => scheme(page)).toEqual({ dark: true, background: DARK_BG });
   });
 });
@@ -75,7 +83,9 @@ test.describe('the theme saved at the last run', () => {
     await startDemo(page);
     expect(await scheme(page)).toEqual({ dark: true, background: DARK_BG });
     await openSection(page, 'Settings');
-    await expect(page.getByRole('group', { name: 'Theme' }).getByRole('radio', { name: 'Dark', exact: true })).toBeChecked();
+    await expect(
+      page.getByRole('group', { name: 'Theme' }).getByRole('radio', { name: 'Dark', exact: true }),
+    ).toBeChecked();
   });
 });
 
@@ -85,18 +95,28 @@ test.describe('notifications', () => {
   function accounts(sandbox: Sandbox): { from: string; to: string; balanceCents: number } {
     const world = sandbox.world;
     const source = world.virtualAccounts.get(world.primaryVirtualAccountId);
-    const to = [...world.virtualAccounts.values()].find((v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null)?.id;
+    const to = [...world.virtualAccounts.values()].find(
+      (v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null,
+    )?.id;
     if (!source || !to) throw new Error('the seed lacks two open accounts');
     return { from: source.id, to, balanceCents: virtualAccountView(world, source).balance.amountCents };
   }
 
-  test('each event on or off: with "sent" off, items waiting and failing are told, items sent are not', async ({ app }) => {
+  test('each event on or off: with "sent" off, items waiting and failing are told, items sent are not', async ({
+    app,
+  }) => {
     const { page } = app;
     const sandbox = await syncedDemo(app);
     const { from, to, balanceCents } = accounts(sandbox);
     await openSection(page, 'Settings');
     const notifications = page.getByRole('group', { name: 'Notify me, through the operating system, about' });
-    for (const label of ['Items sent', 'Items that failed', 'Items that need review', 'Items waiting for your approval']) await expect(notifications.getByRole('checkbox', { name: label, exact: true })).toBeChecked();
+    for (const label of [
+      'Items sent',
+      'Items that failed',
+      'Items that need review',
+      'Items waiting for your approval',
+    ])
+      await expect(notifications.getByRole('checkbox', { name: label, exact: true })).toBeChecked();
     await notifications.getByRole('checkbox', { name: 'Items sent', exact: true }).uncheck();
     await expect.poll(async () => (await app.core.handlers['settings:get'](undefined)).notifications.sent).toBe(false);
 
@@ -112,11 +132,17 @@ test.describe('notifications', () => {
     await draftTransfer(page, from, to, over);
     await expect.poll(() => app.notices.length).toBe(2);
     await openSection(page, 'Transfers');
-    await page.getByRole('button', { name: new RegExp(`^Approve: Transfer \\$${over.replace(/[.,]/g, (c) => `\\${c}`)}`) }).click();
+    await page
+      .getByRole('button', { name: new RegExp(`^Approve: Transfer \\$${over.replace(/[.,]/g, (c) => `\\${c}`)}`) })
+      .click();
     await expect(page.getByRole('region', { name: 'Failed' })).toContainText(`Transfer $${over}`);
     await expect.poll(() => app.notices.length).toBe(3);
     // In order; the send of $5.01 happened before the last two and is in none of them.
-    expect(app.notices.map((n) => n.title)).toEqual(['Outbox: 1 waiting for your approval', 'Outbox: 1 waiting for your approval', 'Outbox: 1 failed']);
+    expect(app.notices.map((n) => n.title)).toEqual([
+      'Outbox: 1 waiting for your approval',
+      'Outbox: 1 waiting for your approval',
+      'Outbox: 1 failed',
+    ]);
     expect(app.notices[0]?.body).toBe('Open Approvals to approve or reject.');
     expect(app.notices[2]?.body).not.toBe('');
   });

@@ -14,7 +14,6 @@ import { twoAccounts } from './harness/accounts';
  */
 test.use({ session: { now: PINNED_NOON, demo: { seed: 7, transactions: 300 } } });
 
-
 /** The balance the sandbox holds for a virtual account now. */
 function balanceOf(sandbox: Sandbox, id: string): number {
   const va = sandbox.world.virtualAccounts.get(id);
@@ -24,7 +23,9 @@ function balanceOf(sandbox: Sandbox, id: string): number {
 
 const opener = (page: Page, label: string) => page.getByRole('button', { name: label, exact: true });
 
-test('Transfers opens on the queue; the side panel shows the balance after, keeps its draft when closed and when the screen is left, and selects what it queued', async ({ app }) => {
+test('Transfers opens on the queue; the side panel shows the balance after, keeps its draft when closed and when the screen is left, and selects what it queued', async ({
+  app,
+}) => {
   const { page } = app;
   const sandbox = await syncedDemo(app);
   const { from, to, fromName } = twoAccounts(sandbox);
@@ -76,7 +77,9 @@ test('Transfers opens on the queue; the side panel shows the balance after, keep
   await form.getByRole('button', { name: 'Queue transfer' }).click();
   await expect(form).toBeHidden();
   await expect(page.getByText('Queued for approval (Approvals).')).toBeVisible();
-  const row = page.getByRole('region', { name: 'Awaiting approval' }).getByRole('listitem', { name: /^Transfer \$1,234\.56/ });
+  const row = page
+    .getByRole('region', { name: 'Awaiting approval' })
+    .getByRole('listitem', { name: /^Transfer \$1,234\.56/ });
   await expect(row).toHaveAttribute('aria-current', 'true');
   await expect(row).toBeFocused();
 
@@ -88,7 +91,9 @@ test('Transfers opens on the queue; the side panel shows the balance after, keep
   await expect(balance.getByTestId('balance-after-ahead')).toHaveText(` (after 1 item ahead of it, ${usd(123_456)})`);
 });
 
-test('offline, the panel says how old the balance is; Payments shows what a payment leaves in the account it comes from', async ({ app }) => {
+test('offline, the panel says how old the balance is; Payments shows what a payment leaves in the account it comes from', async ({
+  app,
+}) => {
   const { page } = app;
   const sandbox = await syncedDemo(app);
   const { from, to } = twoAccounts(sandbox);
@@ -116,7 +121,11 @@ test('offline, the panel says how old the balance is; Payments shows what a paym
   await pay.getByLabel('Pay (svc handle)').fill(payee.svcHandle);
   await pay.getByLabel('Amount (USD)').fill('99.90');
   const source = pay.getByRole('region', { name: 'Source account balance' });
-  await expect(source).toContainText(sandbox.world.virtualAccounts.get(sandbox.world.primaryVirtualAccountId)?.name ?? 'missing');
-  await expect(source.getByTestId('balance-after')).toHaveText(usd(balanceOf(sandbox, sandbox.world.primaryVirtualAccountId) - 9_990));
+  await expect(source).toContainText(
+    sandbox.world.virtualAccounts.get(sandbox.world.primaryVirtualAccountId)?.name ?? 'missing',
+  );
+  await expect(source.getByTestId('balance-after')).toHaveText(
+    usd(balanceOf(sandbox, sandbox.world.primaryVirtualAccountId) - 9_990),
+  );
   await expect(source.getByTestId('balance-now')).not.toContainText('as of');
 });

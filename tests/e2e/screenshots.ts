@@ -33,7 +33,11 @@ interface Ctx {
 
 async function shoot({ page, scheme }: Ctx, name: string): Promise<void> {
   // The resting state: fonts loaded and what the last change drew painted (two frames), animations stopped.
-  await page.evaluate(() => document.fonts.ready.then(() => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted)))));
+  await page.evaluate(() =>
+    document.fonts.ready.then(
+      () => new Promise((painted) => requestAnimationFrame(() => requestAnimationFrame(painted))),
+    ),
+  );
   await page.screenshot({ path: resolve(OUT, `${name}-${scheme}.png`), animations: 'disabled' });
   console.log(`docs/screenshots/${name}-${scheme}.png`);
 }
@@ -132,7 +136,10 @@ async function transactionScreens(ctx: Ctx): Promise<void> {
   const { page } = ctx;
   await openSection(page, 'Transactions', PATIENCE_MS);
   await page.getByText(/Up to date as of/).waitFor({ timeout: 60_000 });
-  await page.locator('.result-summary').filter({ hasText: /[1-9][\d,]* transactions/ }).waitFor();
+  await page
+    .locator('.result-summary')
+    .filter({ hasText: /[1-9][\d,]* transactions/ })
+    .waitFor();
   const rows = page.getByRole('grid', { name: 'Transactions' }).getByRole('row');
   await rows.nth(12).waitFor();
   await page.mouse.move(0, 0);
@@ -165,7 +172,9 @@ async function transactionScreens(ctx: Ctx): Promise<void> {
 async function outboxScreens(ctx: Ctx, demo: Sandbox): Promise<void> {
   const { page } = ctx;
   const world = demo.world;
-  const to = [...world.virtualAccounts.values()].find((v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null);
+  const to = [...world.virtualAccounts.values()].find(
+    (v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null,
+  );
   const payee = [...world.svcHandles.values()].find((h) => h.id !== world.ownSvcHandleId);
   if (!to || !payee) throw new Error('the Demo seed has no second open virtual account or no payee');
 
@@ -233,7 +242,10 @@ async function dashboardScreen(ctx: Ctx): Promise<void> {
   await openSection(page, 'Dashboard', PATIENCE_MS);
   await page.getByRole('table', { name: 'Open virtual accounts' }).getByRole('row').nth(3).waitFor();
   await page.getByRole('list', { name: 'Newest transactions' }).getByRole('listitem').nth(3).waitFor();
-  await page.getByRole('region', { name: /^Forecast for / }).first().waitFor();
+  await page
+    .getByRole('region', { name: /^Forecast for / })
+    .first()
+    .waitFor();
   await page.mouse.move(0, 0);
   await shoot(ctx, 'dashboard');
   await page.setViewportSize(VIEWPORT);
@@ -249,12 +261,18 @@ async function accountScreens(ctx: Ctx): Promise<void> {
   await page.setViewportSize({ width: VIEWPORT.width, height: 2600 });
   await openSection(page, 'Accounts', PATIENCE_MS);
   const name = 'Client Escrow - Globex';
-  await page.getByRole('listbox', { name: 'Virtual accounts' }).getByRole('option', { name: new RegExp(`^${name}`) }).click();
+  await page
+    .getByRole('listbox', { name: 'Virtual accounts' })
+    .getByRole('option', { name: new RegExp(`^${name}`) })
+    .click();
   const detail = page.getByRole('region', { name: 'Account details' });
   await detail.getByRole('heading', { level: 2, name }).waitFor();
   const form = detail.getByRole('form', { name: 'Create a wallet' });
   await form.getByRole('button', { name: 'Create wallet…' }).click();
-  await form.getByRole('group', { name: 'Confirm the new wallet' }).getByRole('button', { name: `Create it for ${name}` }).click();
+  await form
+    .getByRole('group', { name: 'Confirm the new wallet' })
+    .getByRole('button', { name: `Create it for ${name}` })
+    .click();
   await form.getByRole('status').waitFor();
   const qr = detail.getByRole('img', { name: /^QR code of / }).first();
   await qr.waitFor();
@@ -263,7 +281,9 @@ async function accountScreens(ctx: Ctx): Promise<void> {
   await detail.evaluate((el) => el.scrollTo({ top: 0 }));
   await page.mouse.move(0, 0);
   await shoot(ctx, 'accounts');
-  await detail.getByRole('region', { name: 'Off-ramp wallets' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+  await detail
+    .getByRole('region', { name: 'Off-ramp wallets' })
+    .evaluate((el) => el.scrollIntoView({ block: 'start' }));
   await shoot(ctx, 'accounts-offramp');
   await page.setViewportSize(VIEWPORT);
 }
@@ -278,15 +298,24 @@ async function cardScreens(ctx: Ctx): Promise<void> {
   await page.getByRole('grid', { name: 'Cards' }).getByRole('row').filter({ hasText: 'Travel - Alice' }).click();
   const card = page.getByRole('region', { name: 'Card details' });
   await card.getByRole('table').waitFor();
-  await card.getByText(/No events for this card yet|authorization (approved|declined)/).first().waitFor();
+  await card
+    .getByText(/No events for this card yet|authorization (approved|declined)/)
+    .first()
+    .waitFor();
   await card.getByRole('form', { name: 'Would this purchase go through?' }).waitFor();
   await page.mouse.move(0, 0);
   await shoot(ctx, 'cards');
 
   await page.setViewportSize({ width: VIEWPORT.width, height: 1400 });
   await openSection(page, 'Card groups', PATIENCE_MS);
-  await page.getByRole('listbox', { name: 'Card groups' }).getByRole('option', { name: /^Meals/ }).click();
-  await page.getByRole('region', { name: 'Group details' }).getByRole('list', { name: /against its limits/ }).waitFor();
+  await page
+    .getByRole('listbox', { name: 'Card groups' })
+    .getByRole('option', { name: /^Meals/ })
+    .click();
+  await page
+    .getByRole('region', { name: 'Group details' })
+    .getByRole('list', { name: /against its limits/ })
+    .waitFor();
   await page.mouse.move(0, 0);
   await shoot(ctx, 'card-groups');
   await page.setViewportSize(VIEWPORT);
@@ -304,7 +333,10 @@ async function demoResetScreens(ctx: Ctx): Promise<void> {
   await shoot(ctx, 'demo-reset-progress');
   // On Transactions the sync status alone says the download (the reset's line shows the other stages).
   await openSection(page, 'Transactions', PATIENCE_MS);
-  await page.getByText(/^Downloading the history: [\d,]+ of 100,000 \(/).first().waitFor();
+  await page
+    .getByText(/^Downloading the history: [\d,]+ of 100,000 \(/)
+    .first()
+    .waitFor();
   await shoot(ctx, 'transactions-demo-reset');
 }
 

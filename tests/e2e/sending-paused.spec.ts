@@ -13,13 +13,17 @@ test.use({ session: { now: FIXED_NOON, demo: { seed: 11, transactions: 200 } } }
 const AMOUNTS = ['182.50', '12.34'];
 const cents = (dollars: string) => Math.round(Number(dollars) * 100);
 
-test('paused with two approved transfers: the banner on every screen holds them, nothing is sent until Resume, then each once', async ({ app }) => {
+test('paused with two approved transfers: the banner on every screen holds them, nothing is sent until Resume, then each once', async ({
+  app,
+}) => {
   test.slow();
   const { page } = app;
   const sandbox = await syncedDemo(app);
   const world = sandbox.world;
   const from = world.virtualAccounts.get(world.primaryVirtualAccountId);
-  const to = [...world.virtualAccounts.values()].find((v) => v.closedAt === null && v.id !== world.primaryVirtualAccountId);
+  const to = [...world.virtualAccounts.values()].find(
+    (v) => v.closedAt === null && v.id !== world.primaryVirtualAccountId,
+  );
   if (!from || !to) throw new Error('the seed has no second open virtual account');
   const sent = (amount: string) => world.ledger.filter((e) => e.amountCents === cents(amount)).length;
 
@@ -45,7 +49,9 @@ test('paused with two approved transfers: the banner on every screen holds them,
   // Each held row says why it waits.
   await openSection(page, 'Transfers');
   for (const amount of AMOUNTS) {
-    await expect(page.getByRole('listitem', { name: new RegExp(`^Transfer \\$${amount.replace('.', '\\.')} .*Approved`) })).toContainText('Held: sending is paused. It goes out when you resume.');
+    await expect(
+      page.getByRole('listitem', { name: new RegExp(`^Transfer \\$${amount.replace('.', '\\.')} .*Approved`) }),
+    ).toContainText('Held: sending is paused. It goes out when you resume.');
   }
   // The Dashboard does not call them "to send now".
   await openSection(page, 'Dashboard');
@@ -57,7 +63,9 @@ test('paused with two approved transfers: the banner on every screen holds them,
   await sandbox.setFaults({ offline: true });
   await app.probeUntil('offline');
   const offline = page.getByRole('alert').filter({ hasText: 'You are offline' });
-  await expect(offline).toContainText('Sending is paused: approved items stay here when the connection returns, until you resume.');
+  await expect(offline).toContainText(
+    'Sending is paused: approved items stay here when the connection returns, until you resume.',
+  );
   await expect(offline).not.toContainText('changes will be sent');
   await sandbox.setFaults({ offline: false });
   await app.probeUntil('online');

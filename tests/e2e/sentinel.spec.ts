@@ -73,9 +73,15 @@ test('the API key is nowhere in the page, its storage, the console or the profil
   expect(pageDump, 'the dump reached the DOM').toContain('Sentinel');
   expect(found(pageDump), 'key in DOM, inputs, Web Storage, cookies, Cache Storage or IndexedDB').toEqual([]);
 
-  expect(app.consoleLog.filter((l) => found(l).length > 0), 'key in console messages').toEqual([]);
+  expect(
+    app.consoleLog.filter((l) => found(l).length > 0),
+    'key in console messages',
+  ).toEqual([]);
 
   const files = await dumpDir(app.userDataDir);
   expect(files.length, 'the profile was saved under userDataDir').toBeGreaterThan(0);
-  expect(files.filter((f) => found(f.text).length > 0).map((f) => f.path), 'key in files under userDataDir').toEqual([]);
+  expect(
+    files.filter((f) => found(f.text).length > 0).map((f) => f.path),
+    'key in files under userDataDir',
+  ).toEqual([]);
 });

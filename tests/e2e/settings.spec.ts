@@ -29,7 +29,12 @@ test('Save tests the connection first; a failed test needs a deliberate "Save an
 
   // While the test runs the form says so and takes no second click.
   await live.setFaults({ latencyMs: 1500 });
-  await fillLiveProfile(page, { name: 'Acme live', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: 'wrong-key-0000000000' });
+  await fillLiveProfile(page, {
+    name: 'Acme live',
+    baseUrl: live.apiUrl,
+    vaultUrl: live.vaultUrl,
+    apiKey: 'wrong-key-0000000000',
+  });
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toHaveAttribute('aria-busy', 'true');
   await expect(form.getByRole('button', { name: 'Testing…' })).toBeDisabled();
@@ -92,8 +97,18 @@ test.describe('a profile without a key', () => {
   test.use({
     session: {
       beforeStart: async (dir) => {
-        const acme = { id: 'acme', name: 'Acme', kind: 'live', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, createdAt: new Date(PINNED_NOON - 86_400_000).toISOString() };
-        await writeFile(join(dir, 'profiles.json'), JSON.stringify({ version: 1, activeProfileId: null, profiles: [acme] }));
+        const acme = {
+          id: 'acme',
+          name: 'Acme',
+          kind: 'live',
+          baseUrl: live.apiUrl,
+          vaultUrl: live.vaultUrl,
+          createdAt: new Date(PINNED_NOON - 86_400_000).toISOString(),
+        };
+        await writeFile(
+          join(dir, 'profiles.json'),
+          JSON.stringify({ version: 1, activeProfileId: null, profiles: [acme] }),
+        );
       },
     },
   });
@@ -202,7 +217,9 @@ test('"Edit…" changes a live profile; field errors are shown next to the field
   await expect(page.getByText('Saved the changes to “Acme Treasury”.')).toBeVisible();
   const renamed = page.getByRole('row', { name: /Acme Treasury/ });
   await expect(renamed).toContainText(live.apiUrl);
-  await expect(page.getByRole('combobox', { name: 'Profile' }).locator('option', { hasText: 'Acme Treasury' })).toHaveCount(1);
+  await expect(
+    page.getByRole('combobox', { name: 'Profile' }).locator('option', { hasText: 'Acme Treasury' }),
+  ).toHaveCount(1);
 
   // Escape leaves the profile as it was.
   await renamed.getByRole('button', { name: 'Edit Acme Treasury' }).click();
@@ -213,7 +230,9 @@ test('"Edit…" changes a live profile; field errors are shown next to the field
   await expect(renamed.getByRole('button', { name: 'Edit Acme Treasury' })).toBeFocused();
 });
 
-test('changing an address asks for the key of the new address; saved without it, the old key is gone', async ({ app }) => {
+test('changing an address asks for the key of the new address; saved without it, the old key is gone', async ({
+  app,
+}) => {
   const { page } = app;
   const other = await startSandbox({ seed: 14, transactions: 10, now: app.clock.now });
   try {
@@ -233,7 +252,9 @@ test('changing an address asks for the key of the new address; saved without it,
     await expect(key).toHaveAccessibleDescription(/changing an address removes the saved key/);
     await dialog.getByRole('button', { name: 'Save changes' }).click();
     // The app connects to the new address from now on: main asks about it first.
-    expect((await app.prompts.confirm(`Connect “Acme” to ${other.apiUrl} and ${live.vaultUrl}?`)).title).toBe("Change a profile's addresses");
+    expect((await app.prompts.confirm(`Connect “Acme” to ${other.apiUrl} and ${live.vaultUrl}?`)).title).toBe(
+      "Change a profile's addresses",
+    );
     await expect(dialog).toBeHidden();
     await expect(page.getByText(/Its API key was removed because the address changed/)).toBeVisible();
     await expect(row).toContainText('No API key');
@@ -319,4 +340,3 @@ test.describe('a damaged settings file', () => {
     await expect(page.getByRole('row', { name: /Fresh/ })).toBeVisible();
   });
 });
-

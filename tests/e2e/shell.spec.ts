@@ -2,7 +2,14 @@ import { createServer, type AddressInfo } from 'node:net';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
 import { PINNED_NOON } from './harness/clock';
-import { fillLiveProfile, newItemForm, saveLiveProfile, openSection, retryUntilOnline, startDemo } from './harness/flows';
+import {
+  fillLiveProfile,
+  newItemForm,
+  saveLiveProfile,
+  openSection,
+  retryUntilOnline,
+  startDemo,
+} from './harness/flows';
 
 let live: Sandbox;
 test.beforeAll(async () => {
@@ -32,14 +39,30 @@ test('every section opens its screen, with aria-current on the active item', asy
   const { page } = app;
   await app.open();
   await startDemo(page);
-  const sections = ['Dashboard', 'Transactions', 'Cards', 'Card groups', 'Accounts', 'Transfers', 'Payments', 'Approvals', 'Webhooks', 'Directory', 'Settings'];
+  const sections = [
+    'Dashboard',
+    'Transactions',
+    'Cards',
+    'Card groups',
+    'Accounts',
+    'Transfers',
+    'Payments',
+    'Approvals',
+    'Webhooks',
+    'Directory',
+    'Settings',
+  ];
   for (const name of sections) {
     await openSection(page, name);
     await expect(page.getByRole('navigation').locator('[aria-current="page"]')).toHaveText(new RegExp(`^${name}`));
     if (name === 'Dashboard') await expect(page.getByRole('region', { name: 'Needs attention' })).toBeVisible();
-    else if (name === 'Transactions') await expect(page.getByRole('searchbox', { name: /Search transactions/ })).toBeVisible();
+    else if (name === 'Transactions')
+      await expect(page.getByRole('searchbox', { name: /Search transactions/ })).toBeVisible();
     // Transfers and Payments open on their queue; the form waits behind "New transfer" / "New payment".
-    else if (name === 'Transfers' || name === 'Payments') await expect(page.getByRole('button', { name: `New ${name.slice(0, -1).toLowerCase()}`, exact: true })).toHaveAttribute('aria-expanded', 'false');
+    else if (name === 'Transfers' || name === 'Payments')
+      await expect(
+        page.getByRole('button', { name: `New ${name.slice(0, -1).toLowerCase()}`, exact: true }),
+      ).toHaveAttribute('aria-expanded', 'false');
     else if (name === 'Approvals') await expect(page.getByRole('button', { name: 'Pause sending' })).toBeVisible();
     else if (name === 'Cards') await expect(page.getByRole('group', { name: 'Card filters' })).toBeVisible();
     else if (name === 'Card groups') await expect(page.getByRole('button', { name: 'New group' })).toBeVisible();
@@ -90,14 +113,21 @@ test('keyboard: Tab reaches the sidebar, Enter and Space open sections, Ctrl+dig
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 });
 
-test('live profile: a wrong key is reported as refused; the right one connects and joins the switcher', async ({ app }) => {
+test('live profile: a wrong key is reported as refused; the right one connects and joins the switcher', async ({
+  app,
+}) => {
   const { page } = app;
   await app.open();
   await startDemo(page);
   await openSection(page, 'Settings');
   const form = page.getByRole('form', { name: 'Add a live profile' });
 
-  await fillLiveProfile(page, { name: 'Acme live', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: 'wrong-key-0000000000' });
+  await fillLiveProfile(page, {
+    name: 'Acme live',
+    baseUrl: live.apiUrl,
+    vaultUrl: live.vaultUrl,
+    apiKey: 'wrong-key-0000000000',
+  });
   await form.getByRole('button', { name: 'Test connection' }).click();
   // The typed key goes out only once the person confirmed where, in main's own window.
   await app.prompts.confirm(`Send the API key you typed to ${live.apiUrl} and ${live.vaultUrl}?`);

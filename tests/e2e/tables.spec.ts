@@ -26,7 +26,9 @@ function newestFirst(txs: Transaction[]): Transaction[] {
 /** Whether an element shows all of its text (nothing cut to an ellipsis). */
 const whole = (cell: Locator) => cell.evaluate((el) => el.scrollWidth <= el.clientWidth);
 
-test('transactions: the scroller is the focusable grid; arrows, Home and End move, Enter opens; with the detail open the card and status give way and the name and amount stay whole', async ({ app }) => {
+test('transactions: the scroller is the focusable grid; arrows, Home and End move, Enter opens; with the detail open the card and status give way and the name and amount stay whole', async ({
+  app,
+}) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
   await openSection(page, 'Transactions');
@@ -71,8 +73,12 @@ test('transactions: the scroller is the focusable grid; arrows, Home and End mov
     const description = cells.filter({ hasText: tx.description });
     await expect(description).toHaveCount(1);
     // At least the width the column asks for; a name that fits there is shown whole (a long one ends in "…").
-    expect(await description.evaluate((el) => el.clientWidth), `the description of row ${i} keeps its width`).toBeGreaterThanOrEqual(180);
-    if (tx.description.length <= 16) expect(await whole(description), `the description of row ${i} is whole`).toBe(true);
+    expect(
+      await description.evaluate((el) => el.clientWidth),
+      `the description of row ${i} keeps its width`,
+    ).toBeGreaterThanOrEqual(180);
+    if (tx.description.length <= 16)
+      expect(await whole(description), `the description of row ${i} is whole`).toBe(true);
   }
 
   // Closed again, every column comes back.
@@ -80,7 +86,9 @@ test('transactions: the scroller is the focusable grid; arrows, Home and End mov
   await expect(headers).toHaveText(['Date (UTC)', 'Description', 'Card', 'Status', 'Amount']);
 });
 
-test('cards: a sortable header says its order and sorts; Space ticks the active row for the bulk bar, Enter opens it', async ({ app }) => {
+test('cards: a sortable header says its order and sorts; Space ticks the active row for the bulk bar, Enter opens it', async ({
+  app,
+}) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
   await openSection(page, 'Cards');
@@ -115,17 +123,28 @@ test('cards: a sortable header says its order and sorts; Space ticks the active 
   await page.keyboard.press(' ');
   await expect(page.getByRole('checkbox', { name: `Select ${second}` })).not.toBeChecked();
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('region', { name: 'Card details' }).getByRole('heading', { level: 2 })).toHaveText(second);
+  await expect(page.getByRole('region', { name: 'Card details' }).getByRole('heading', { level: 2 })).toHaveText(
+    second,
+  );
 });
 
-test('amounts in the Dashboard’s and the forecast’s tables are right-aligned in tabular figures; the forecast is scaled to its data and its axes take the dark theme’s colours', async ({ app }) => {
+test('amounts in the Dashboard’s and the forecast’s tables are right-aligned in tabular figures; the forecast is scaled to its data and its axes take the dark theme’s colours', async ({
+  app,
+}) => {
   const { page } = app;
   await page.emulateMedia({ colorScheme: 'dark' });
   await syncedDemo(app);
   const cash = page.getByRole('table', { name: 'Open virtual accounts' });
   await expect(cash.getByRole('row')).not.toHaveCount(0);
-  const style = (cell: Locator) => cell.evaluate((el) => ({ align: getComputedStyle(el).textAlign, figures: getComputedStyle(el).fontVariantNumeric }));
-  for (const cell of [cash.getByRole('columnheader', { name: 'Balance' }), cash.getByRole('row').nth(1).getByRole('cell').first()]) {
+  const style = (cell: Locator) =>
+    cell.evaluate((el) => ({
+      align: getComputedStyle(el).textAlign,
+      figures: getComputedStyle(el).fontVariantNumeric,
+    }));
+  for (const cell of [
+    cash.getByRole('columnheader', { name: 'Balance' }),
+    cash.getByRole('row').nth(1).getByRole('cell').first(),
+  ]) {
     expect(await style(cell)).toEqual({ align: 'end', figures: 'tabular-nums' });
   }
   const forecast = page.getByRole('region', { name: /^Forecast for / }).first();
@@ -139,7 +158,10 @@ test('amounts in the Dashboard’s and the forecast’s tables are right-aligned
   const ticks = chart.locator('text');
   await expect(ticks.first()).toBeVisible();
   const labels = await ticks.allTextContents();
-  expect(labels.some((l) => /^Nov 2[4-9], 2026$/.test(l)), `a dated tick in ${labels.join(' | ')}`).toBe(true);
+  expect(
+    labels.some((l) => /^Nov 2[4-9], 2026$/.test(l)),
+    `a dated tick in ${labels.join(' | ')}`,
+  ).toBe(true);
   expect(labels).not.toContain('$0');
   // The dark palette's --text-muted (#9aa4b0), not the default black a chart draws with.
   expect(await ticks.first().evaluate((el) => getComputedStyle(el).fill)).toBe('rgb(154, 164, 176)');

@@ -7,7 +7,15 @@ import { expect } from './fixtures';
 import { PINNED_NOON } from './harness/clock';
 import { openSection, startDemo } from './harness/flows';
 import { teamTest as test } from './harness/team';
-import { createTeam, holdTheKey, mainOf, profileIdOf, serviceOfUrl, signOne, type Member } from './harness/team-forgery';
+import {
+  createTeam,
+  holdTheKey,
+  mainOf,
+  profileIdOf,
+  serviceOfUrl,
+  signOne,
+  type Member,
+} from './harness/team-forgery';
 
 /**
  * Forgery against the ledger: an admin's and an approver's desktops, each holding the API key of
@@ -44,12 +52,17 @@ const AMOUNTS = {
 
 const moved = (amountCents: number) => sandbox.world.ledger.filter((e) => e.amountCents === amountCents).length;
 
-test('rows and approvals written straight into the workspace never move money, and the inbox says why; the genuine row is sent once', async ({ app, pg, desktop }) => {
+test('rows and approvals written straight into the workspace never move money, and the inbox says why; the genuine row is sent once', async ({
+  app,
+  pg,
+  desktop,
+}) => {
   test.slow();
   const service = serviceOfUrl(sandbox.apiUrl);
   const world = sandbox.world;
   const source = world.primaryVirtualAccountId;
-  const destination = [...world.virtualAccounts.values()].find((v) => v.id !== source && v.closedAt === null)?.id ?? 'missing';
+  const destination =
+    [...world.virtualAccounts.values()].find((v) => v.id !== source && v.closedAt === null)?.id ?? 'missing';
   const transfer = (amountCents: number) => ({ source, destination, amountCents });
 
   // Two desktops, each with the sandbox's API key on a live profile (the Demo is always solo).
@@ -72,37 +85,81 @@ test('rows and approvals written straight into the workspace never move money, a
   try {
     const lee = await team.add(mainOf(leeCore), 'Lee Leaver', 'approver', 0);
     // Lee's desktop drafts for a profile of the same service; its sending is paused (it holds a key nobody checks here).
-    const leeProfile = await leeCore.ok('profiles:create', { name: 'Acme', baseUrl: sandbox.apiUrl, vaultUrl: sandbox.vaultUrl, apiKey: sandbox.apiKey });
+    const leeProfile = await leeCore.ok('profiles:create', {
+      name: 'Acme',
+      baseUrl: sandbox.apiUrl,
+      vaultUrl: sandbox.vaultUrl,
+      apiKey: sandbox.apiKey,
+    });
     await leeCore.ok('outbox:pause', { profileId: leeProfile.id, paused: true });
-    const profiles = new Map<string, string>([[ada.id, await profileIdOf(ada.main, 'Acme')], [boMember.id, await profileIdOf(boMember.main, 'Acme')], [lee.id, leeProfile.id]]);
-    const draft = async (who: Member, amountCents: number, rowId?: string) => signOne(who.main, profiles.get(who.id) ?? '', 'transfer', transfer(amountCents), who === lee ? 0 : 1, rowId);
-    const push = (who: Member, drafts: { text: string; signature: string; payload: string }[], decisions: { text: string; signature: string }[] = []) =>
-      who.main.call('workspace:push', { workspaceId, drafts: drafts.map(({ text, signature, payload }) => ({ text, signature, payload })), decisions });
+    const profiles = new Map<string, string>([
+      [ada.id, await profileIdOf(ada.main, 'Acme')],
+      [boMember.id, await profileIdOf(boMember.main, 'Acme')],
+      [lee.id, leeProfile.id],
+    ]);
+    const draft = async (who: Member, amountCents: number, rowId?: string) =>
+      signOne(who.main, profiles.get(who.id) ?? '', 'transfer', transfer(amountCents), who === lee ? 0 : 1, rowId);
+    const push = (
+      who: Member,
+      drafts: { text: string; signature: string; payload: string }[],
+      decisions: { text: string; signature: string }[] = [],
+    ) =>
+      who.main.call('workspace:push', {
+        workspaceId,
+        drafts: drafts.map(({ text, signature, payload }) => ({ text, signature, payload })),
+        decisions,
+      });
     const approve = (who: Member, d: { text: string; signature: string; payload: string }, asks: number) =>
-      who.main.call('workspace:decide', { workspaceId, drafts: [{ text: d.text, signature: d.signature, payload: d.payload }], decision: 'approve' }, asks);
+      who.main.call(
+        'workspace:decide',
+        { workspaceId, drafts: [{ text: d.text, signature: d.signature, payload: d.payload }], decision: 'approve' },
+        asks,
+      );
 
     // --- Rows written straight into the queue ---
-    const insertRow = async (amountCents: number, text: (id: string, key: string, payload: string) => string, sign: ((text: string) => string) | null) => {
+    const insertRow = async (
+      amountCents: number,
+      text: (id: string, key: string, payload: string) => string,
+      sign: ((text: string) => string) | null,
+    ) => {
       const [id, key, payload] = [randomUUID(), randomUUID(), sortedJson(transfer(amountCents))];
       const t = text(id, key, payload);
-      await su.query('INSERT INTO team.queue_row (id, service, kind, idempotency_key, payload, draft_text, draft_signature, amount_cents) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [id, service, 'transfer', key, payload, t, sign ? sign(t) : null, amountCents]);
+      await su.query(
+        'INSERT INTO team.queue_row (id, service, kind, idempotency_key, payload, draft_text, draft_signature, amount_cents) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+        [id, service, 'transfer', key, payload, t, sign ? sign(t) : null, amountCents],
+      );
       return id;
     };
     const draftText = (drafter: string) => (id: string, key: string, payload: string) =>
-      statement('draft', { workspace: workspaceId, id, service, kind: 'transfer', idempotencyKey: key, payloadHash: sha256(payload), drafter, at: new Date(app.clock.now()).toISOString() });
+      statement('draft', {
+        workspace: workspaceId,
+        id,
+        service,
+        kind: 'transfer',
+        idempotencyKey: key,
+        payloadHash: sha256(payload),
+        drafter,
+        at: new Date(app.clock.now()).toISOString(),
+      });
     const strangerKey = testMember('stranger', 'admin').key;
 
     const unsigned = await insertRow(AMOUNTS.unsigned, () => '', null);
     // Ada's name on it, someone else's key under it.
     const badSignature = await insertRow(AMOUNTS.badSignature, draftText(ada.id), (t) => signWith(strangerKey, t));
-    const unknownDrafter = await insertRow(AMOUNTS.unknownDrafter, draftText(randomUUID()), (t) => signWith(strangerKey, t));
+    const unknownDrafter = await insertRow(AMOUNTS.unknownDrafter, draftText(randomUUID()), (t) =>
+      signWith(strangerKey, t),
+    );
     // Lee drafts for real, and is removed below.
     const leeDraft = await draft(lee, AMOUNTS.removedDrafter);
     await push(lee, [leeDraft]);
     // Ada drafts for real; its payload is then changed in the database, and Bo approves what Ada signed.
     const changed = await draft(ada, AMOUNTS.changedPayload);
     await push(ada, [changed]);
-    await su.query('UPDATE team.queue_row SET payload = $1, amount_cents = $2 WHERE id = $3', [sortedJson(transfer(AMOUNTS.changedTo)), AMOUNTS.changedTo, changed.rowId]);
+    await su.query('UPDATE team.queue_row SET payload = $1, amount_cents = $2 WHERE id = $3', [
+      sortedJson(transfer(AMOUNTS.changedTo)),
+      AMOUNTS.changedTo,
+      changed.rowId,
+    ]);
     const boOnChanged = await approve(boMember, changed, 1);
     await push(boMember, [], boOnChanged);
 
@@ -116,7 +173,17 @@ test('rows and approvals written straight into the workspace never move money, a
     const other = await draft(ada, AMOUNTS.otherPayload, needy.rowId);
     const [boOnOther] = await approve(boMember, other, 1);
     const boClaim = (by: string) =>
-      statement('decision', { workspace: workspaceId, id: randomUUID(), row: needy.rowId, payloadHash: sha256(needy.payload), service, policyVersion: 1, decision: 'approve', by, at: new Date(app.clock.now()).toISOString() });
+      statement('decision', {
+        workspace: workspaceId,
+        id: randomUUID(),
+        row: needy.rowId,
+        payloadHash: sha256(needy.payload),
+        service,
+        policyVersion: 1,
+        decision: 'approve',
+        by,
+        at: new Date(app.clock.now()).toISOString(),
+      });
     // Bo's genuine approval over the other payload, its text then edited to name the real one: Bo's signature no longer holds.
     const edited = (boOnOther?.text ?? '').replace(sha256(other.payload), sha256(needy.payload));
     const forgedDecisions: [string, string, string | null][] = [
@@ -127,7 +194,8 @@ test('rows and approvals written straight into the workspace never move money, a
       // Bo's approval of another row (the changed one), put on this one.
       [boMember.id, boOnChanged[0]?.text ?? '', boOnChanged[0]?.signature ?? ''],
     ];
-    for (const [i, [memberId, text, signature]] of forgedDecisions.entries()) await insertDecision(su, needy.rowId, memberId, text, signature, `forged_${i}`);
+    for (const [i, [memberId, text, signature]] of forgedDecisions.entries())
+      await insertDecision(su, needy.rowId, memberId, text, signature, `forged_${i}`);
 
     // --- The control row: Ada's, approved by Bo on screen, then sent by one of the desktops ---
     const control = await draft(ada, AMOUNTS.control);
@@ -140,18 +208,39 @@ test('rows and approvals written straight into the workspace never move money, a
     await bo.page.getByRole('button', { name: 'Approve', exact: true }).click();
     await bo.prompts.confirm();
     await expect.poll(() => moved(AMOUNTS.control), { timeout: 30_000 }).toBe(1);
-    await expect.poll(async () => (await su.query<{ state: string }>('SELECT state FROM team.queue_row WHERE id = $1', [control.rowId])).rows[0]?.state).toBe('sent');
+    await expect
+      .poll(
+        async () =>
+          (await su.query<{ state: string }>('SELECT state FROM team.queue_row WHERE id = $1', [control.rowId])).rows[0]
+            ?.state,
+      )
+      .toBe('sent');
     await expect(item(control.rowId)).toHaveCount(0);
 
     // The ledger, after the senders ran with all of it in view: no forged amount ever moved.
-    const forged = [AMOUNTS.unsigned, AMOUNTS.badSignature, AMOUNTS.unknownDrafter, AMOUNTS.removedDrafter, AMOUNTS.changedPayload, AMOUNTS.changedTo, AMOUNTS.forgedApprovals, AMOUNTS.otherPayload];
+    const forged = [
+      AMOUNTS.unsigned,
+      AMOUNTS.badSignature,
+      AMOUNTS.unknownDrafter,
+      AMOUNTS.removedDrafter,
+      AMOUNTS.changedPayload,
+      AMOUNTS.changedTo,
+      AMOUNTS.forgedApprovals,
+      AMOUNTS.otherPayload,
+    ];
     expect(forged.map((a) => [a, moved(a)])).toEqual(forged.map((a) => [a, 0]));
 
     // Every forged row stays in the inbox, saying why it never goes.
     const never: [string, string][] = [
-      [unsigned, 'Nobody signed it: it was written into the workspace by someone without a member\'s key.'],
-      [badSignature, 'Its signature is not Ada Admin\'s: it was written or changed in the workspace by someone without that member\'s key.'],
-      [unknownDrafter, 'Its drafter is not in the workspace\'s signed directory: it was written by someone who is not a member.'],
+      [unsigned, "Nobody signed it: it was written into the workspace by someone without a member's key."],
+      [
+        badSignature,
+        "Its signature is not Ada Admin's: it was written or changed in the workspace by someone without that member's key.",
+      ],
+      [
+        unknownDrafter,
+        "Its drafter is not in the workspace's signed directory: it was written by someone who is not a member.",
+      ],
       [leeDraft.rowId, 'Its drafter, Lee Leaver, was removed from the workspace.'],
       [changed.rowId, 'Its payload is not the one Ada Admin signed: it was changed in the workspace.'],
     ];
@@ -171,7 +260,9 @@ test('rows and approvals written straight into the workspace never move money, a
       'Bo Approver: Bo Approver signed it over another payload',
     ]);
 
-    const states = await su.query<{ state: string; n: string }>("SELECT state, count(*) AS n FROM team.queue_row GROUP BY state ORDER BY state");
+    const states = await su.query<{ state: string; n: string }>(
+      'SELECT state, count(*) AS n FROM team.queue_row GROUP BY state ORDER BY state',
+    );
     expect(moved(AMOUNTS.control)).toBe(1);
     expect(states.rows.map((r) => [r.state, Number(r.n)])).toEqual([
       ['open', 6],
@@ -184,6 +275,16 @@ test('rows and approvals written straight into the workspace never move money, a
 });
 
 /** A decision row as the superuser writes it: any text, any signature, under a login name of its own (one per login, row and version). */
-async function insertDecision(su: pg.Client, rowId: string, memberId: string, text: string, signature: string | null, dbRole: string): Promise<void> {
-  await su.query("INSERT INTO team.decision (id, row_id, member_id, decision, policy_version, text, signature, db_role) VALUES ($1, $2, $3, 'approve', 1, $4, $5, $6)", [randomUUID(), rowId, memberId, text, signature, dbRole]);
+async function insertDecision(
+  su: pg.Client,
+  rowId: string,
+  memberId: string,
+  text: string,
+  signature: string | null,
+  dbRole: string,
+): Promise<void> {
+  await su.query(
+    "INSERT INTO team.decision (id, row_id, member_id, decision, policy_version, text, signature, db_role) VALUES ($1, $2, $3, 'approve', 1, $4, $5, $6)",
+    [randomUUID(), rowId, memberId, text, signature, dbRole],
+  );
 }

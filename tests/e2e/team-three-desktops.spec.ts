@@ -8,7 +8,17 @@ import { PINNED_NOON } from './harness/clock';
 import { draftTransfer, newItemForm, openSection, saveLiveProfile, synced } from './harness/flows';
 import type { Prompts } from './harness/prompts';
 import { sha256, statement } from '../support/team-fixtures';
-import { addLogin, createWorkspace, fingerprintOfKey, joinWorkspace, registerMember, signFirstPolicy, statementBody, teamTest as test, workspacePanel } from './harness/team';
+import {
+  addLogin,
+  createWorkspace,
+  fingerprintOfKey,
+  joinWorkspace,
+  registerMember,
+  signFirstPolicy,
+  statementBody,
+  teamTest as test,
+  workspacePanel,
+} from './harness/team';
 import { serviceOfUrl } from './harness/team-forgery';
 import { dollars, escapeRegExp as escape } from './harness/text';
 
@@ -35,7 +45,6 @@ test.afterAll(async () => {
   await sandbox.close();
 });
 
-
 interface Person {
   page: Page;
   prompts: Prompts;
@@ -44,7 +53,12 @@ interface Person {
 /** A desktop on a live profile for the test's sandbox, its first sync done (the pickers and the inbox read the cache). */
 async function onLiveProfile(person: Person): Promise<void> {
   await person.page.getByRole('button', { name: 'Connect a live account' }).click();
-  await saveLiveProfile(person, { name: 'Acme live', baseUrl: sandbox.apiUrl, vaultUrl: sandbox.vaultUrl, apiKey: sandbox.apiKey });
+  await saveLiveProfile(person, {
+    name: 'Acme live',
+    baseUrl: sandbox.apiUrl,
+    vaultUrl: sandbox.vaultUrl,
+    apiKey: sandbox.apiKey,
+  });
   await expect(person.page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
   await synced(person.page);
 }
@@ -54,11 +68,17 @@ async function inbox(page: Page): Promise<Locator> {
   return page.getByRole('region', { name: /^Waiting for approval/ });
 }
 
-test('a clerk drafts offline; reconnected, the draft reaches the controller; two approvers sign; it is sent once and shows as sent on all three desktops; the clerk can neither approve it nor have main sign for it; a draft withdrawn from the queue', async ({ app, pg, desktop }) => {
+test('a clerk drafts offline; reconnected, the draft reaches the controller; two approvers sign; it is sent once and shows as sent on all three desktops; the clerk can neither approve it nor have main sign for it; a draft withdrawn from the queue', async ({
+  app,
+  pg,
+  desktop,
+}) => {
   test.slow();
   const world = sandbox.world;
   const open = [...world.virtualAccounts.values()].filter((v) => v.closedAt === null);
-  const richest = open.map((v) => ({ v, cents: virtualAccountView(world, v).balance.amountCents })).sort((a, b) => b.cents - a.cents)[0];
+  const richest = open
+    .map((v) => ({ v, cents: virtualAccountView(world, v).balance.amountCents }))
+    .sort((a, b) => b.cents - a.cents)[0];
   const to = open.find((v) => v.id !== richest?.v.id);
   if (!richest || !to) throw new Error('the seed has no two open virtual accounts');
   const amountCents = 1_500_00;
@@ -82,8 +102,14 @@ test('a clerk drafts offline; reconnected, the draft reaches the controller; two
     const treasurer: Person = app;
     await app.open();
     await onLiveProfile(treasurer);
-    await createWorkspace(treasurer, direct, { user: db.user, password: db.password }, { workspace: 'Acme Treasury', me: 'Tess Treasurer' });
-    const rootKey = (await su.query<{ root_key: string }>('SELECT root_key FROM team.workspace')).rows[0]?.root_key ?? '';
+    await createWorkspace(
+      treasurer,
+      direct,
+      { user: db.user, password: db.password },
+      { workspace: 'Acme Treasury', me: 'Tess Treasurer' },
+    );
+    const rootKey =
+      (await su.query<{ root_key: string }>('SELECT root_key FROM team.workspace')).rows[0]?.root_key ?? '';
     const adminFingerprint = fingerprintOfKey(rootKey);
     const workspaceId = (await su.query<{ id: string }>('SELECT id FROM team.workspace')).rows[0]?.id ?? '';
     const controllerLogin = await addLogin(treasurer);
@@ -109,7 +135,9 @@ test('a clerk drafts offline; reconnected, the draft reaches the controller; two
     await signFirstPolicy(app, policies, SERVICE, { fromUsd: '1,000', approvers: 2 });
     // The clerk's desktop has verified it before it goes out of reach.
     const clerkPanel = await workspacePanel(clerk.page);
-    await expect(clerkPanel.getByRole('region', { name: 'Approval policies' }).getByText('$1,000.00 or more: 2 approvers')).toBeVisible();
+    await expect(
+      clerkPanel.getByRole('region', { name: 'Approval policies' }).getByText('$1,000.00 or more: 2 approvers'),
+    ).toBeVisible();
 
     // The clerk's desktop loses the workspace, and drafts.
     await gate.shut();
@@ -132,16 +160,32 @@ test('a clerk drafts offline; reconnected, the draft reaches the controller; two
     await clerk.page.getByRole('button', { name: 'Pause sending' }).click();
     await expect(clerk.page.getByRole('button', { name: 'Resume sending' })).toBeVisible();
     const offlineDraft = clerkInbox.getByRole('listitem', { name: title });
-    await expect(offlineDraft).toContainText('Signed here; it reaches the workspace when it answers, and then waits for an approver.');
-    await expect(clerkInbox.getByRole('alert').filter({ hasText: 'Acme Treasury, the team workspace, is unreachable' })).toBeVisible();
+    await expect(offlineDraft).toContainText(
+      'Signed here; it reaches the workspace when it answers, and then waits for an approver.',
+    );
+    await expect(
+      clerkInbox.getByRole('alert').filter({ hasText: 'Acme Treasury, the team workspace, is unreachable' }),
+    ).toBeVisible();
     await expect(clerkInbox.getByRole('button', { name: 'Approve', exact: true })).toBeDisabled();
     expect((await su.query('SELECT 1 FROM team.queue_row')).rowCount).toBe(0);
 
     // Back in reach (main probes sooner than its backoff would): the draft is pushed.
     await gate.open();
-    await expect.poll(async () => (await clerk.core.handlers['workspace:check']({ workspaceId })).state, { timeout: 30_000 }).toBe('online');
-    await expect.poll(async () => (await su.query('SELECT 1 FROM team.queue_row')).rowCount, { timeout: 30_000 }).toBe(1);
-    const stored = (await su.query<{ id: string; idempotency_key: string; draft_text: string; draft_signature: string; payload: string }>('SELECT id, idempotency_key, draft_text, draft_signature, payload FROM team.queue_row')).rows[0];
+    await expect
+      .poll(async () => (await clerk.core.handlers['workspace:check']({ workspaceId })).state, { timeout: 30_000 })
+      .toBe('online');
+    await expect
+      .poll(async () => (await su.query('SELECT 1 FROM team.queue_row')).rowCount, { timeout: 30_000 })
+      .toBe(1);
+    const stored = (
+      await su.query<{
+        id: string;
+        idempotency_key: string;
+        draft_text: string;
+        draft_signature: string;
+        payload: string;
+      }>('SELECT id, idempotency_key, draft_text, draft_signature, payload FROM team.queue_row')
+    ).rows[0];
     if (!stored) throw new Error('the draft is not in the workspace');
     const moved = () => world.ledger.filter((e) => e.idempotencyKey === stored.idempotency_key);
     // What the clerk's inbox says now: the workspace's verdict, seen by its drafter.
@@ -158,7 +202,9 @@ test('a clerk drafts offline; reconnected, the draft reaches the controller; two
       },
       { workspaceId, draft: { text: stored.draft_text, signature: stored.draft_signature, payload: stored.payload } },
     );
-    expect(refused).toBe('workspace: You are a drafter in this workspace: only approvers and admins approve or reject.');
+    expect(refused).toBe(
+      'workspace: You are a drafter in this workspace: only approvers and admins approve or reject.',
+    );
     expect((await su.query('SELECT 1 FROM team.decision')).rowCount).toBe(0);
 
     // Nor does the policy check count it: an approval signed with the clerk's own key (taken from
@@ -169,9 +215,26 @@ test('a clerk drafts offline; reconnected, the draft reaches the controller; two
     const clerkKey = await clerk.keychain.get(`workspace:${workspaceId}:signing-key`);
     if (!clerkId || !clerkKey) throw new Error('the clerk is not registered, or their desktop holds no key');
     const ownId = randomUUID();
-    const own = statement('decision', { workspace: workspaceId, id: ownId, row: stored.id, payloadHash: sha256(stored.payload), service: SERVICE, policyVersion: 1, decision: 'approve', by: clerkId, at: new Date(PINNED_NOON).toISOString() });
-    const ownSignature = sign(null, Buffer.from(own, 'utf8'), createPrivateKey({ key: Buffer.from(clerkKey, 'base64'), format: 'der', type: 'pkcs8' })).toString('base64');
-    await su.query("INSERT INTO team.decision (id, row_id, member_id, decision, policy_version, text, signature, db_role) VALUES ($1, $2, $3, 'approve', 1, $4, $5, $6)", [ownId, stored.id, clerkId, own, ownSignature, clerkLogin.login]);
+    const own = statement('decision', {
+      workspace: workspaceId,
+      id: ownId,
+      row: stored.id,
+      payloadHash: sha256(stored.payload),
+      service: SERVICE,
+      policyVersion: 1,
+      decision: 'approve',
+      by: clerkId,
+      at: new Date(PINNED_NOON).toISOString(),
+    });
+    const ownSignature = sign(
+      null,
+      Buffer.from(own, 'utf8'),
+      createPrivateKey({ key: Buffer.from(clerkKey, 'base64'), format: 'der', type: 'pkcs8' }),
+    ).toString('base64');
+    await su.query(
+      "INSERT INTO team.decision (id, row_id, member_id, decision, policy_version, text, signature, db_role) VALUES ($1, $2, $3, 'approve', 1, $4, $5, $6)",
+      [ownId, stored.id, clerkId, own, ownSignature, clerkLogin.login],
+    );
 
     // The controller's inbox: who asked, and what it still needs. A, then main's window.
     const controllerInbox = await inbox(controller.page);
@@ -186,7 +249,10 @@ test('a clerk drafts offline; reconnected, the draft reaches the controller; two
     const asking = await controller.prompts.next();
     expect(asking.message).toBe(`Approve this transfer of ${dollars(amountCents)}?`);
     // Everything it signs is listed: the service, the amount, where from and where to, who drafted it.
-    expect(asking.detail.slice(0, 2)).toEqual([`Service: ${SERVICE}`, `Transfer ${dollars(amountCents)} from ${from.id} to ${to.id}, drafted by Clara Clerk`]);
+    expect(asking.detail.slice(0, 2)).toEqual([
+      `Service: ${SERVICE}`,
+      `Transfer ${dollars(amountCents)} from ${from.id} to ${to.id}, drafted by Clara Clerk`,
+    ]);
     await asking.confirm();
     // Two approvals are on record, the clerk's and the controller's: only one counts.
     await expect(asked).toContainText('1 more approver; you approved it');
@@ -204,17 +270,29 @@ test('a clerk drafts offline; reconnected, the draft reaches the controller; two
     // Sent once, by whichever desktop claimed it: the sandbox's ledger.
     await expect.poll(() => moved().length, { timeout: 60_000 }).toBe(1);
     expect(moved().map((e) => [e.source, e.destination, e.amountCents])).toEqual([[from.id, to.id, amountCents]]);
-    await expect.poll(async () => (await su.query<{ state: string }>('SELECT state FROM team.queue_row WHERE id = $1', [stored.id])).rows[0]?.state).toBe('sent');
-    const claimedBy = (await su.query<{ db_role: string }>("SELECT db_role FROM team.audit WHERE text LIKE '%\"event\":\"claim\"%'")).rows.map((r) => r.db_role);
+    await expect
+      .poll(
+        async () =>
+          (await su.query<{ state: string }>('SELECT state FROM team.queue_row WHERE id = $1', [stored.id])).rows[0]
+            ?.state,
+      )
+      .toBe('sent');
+    const claimedBy = (
+      await su.query<{ db_role: string }>('SELECT db_role FROM team.audit WHERE text LIKE \'%"event":"claim"%\'')
+    ).rows.map((r) => r.db_role);
     expect(claimedBy.length).toBeGreaterThanOrEqual(1);
     expect(claimedBy).not.toContain(clerkLogin.login);
 
     // "Sent" on all three desktops: the approvers' inboxes say how it ended, the clerk's own copy follows.
     for (const page of [app.page, controller.page]) {
-      await expect(page.getByRole('region', { name: 'Closed in the team workspace' })).toContainText(`Transfer ${dollars(amountCents)} to ${to.name}: Sent`);
+      await expect(page.getByRole('region', { name: 'Closed in the team workspace' })).toContainText(
+        `Transfer ${dollars(amountCents)} to ${to.name}: Sent`,
+      );
     }
     await openSection(clerk.page, 'Transfers');
-    await expect(clerk.page.getByRole('region', { name: 'Sent' }).getByRole('listitem', { name: queued(amountCents) })).toBeVisible();
+    await expect(
+      clerk.page.getByRole('region', { name: 'Sent' }).getByRole('listitem', { name: queued(amountCents) }),
+    ).toBeVisible();
     await expect(clerk.page.getByRole('region', { name: 'Awaiting approval' })).toHaveCount(0);
     expect(moved()).toHaveLength(1);
 
@@ -226,17 +304,27 @@ test('a clerk drafts offline; reconnected, the draft reaches the controller; two
     await form.getByLabel('Amount (USD)').fill('20.00');
     await form.getByRole('button', { name: 'Queue transfer' }).click();
     await clerk.prompts.confirm('Sign this transfer of $20.00 as a draft for Acme Treasury?');
-    const waiting = clerk.page.getByRole('region', { name: 'Awaiting approval' }).getByRole('listitem', { name: queued(2_000) });
+    const waiting = clerk.page
+      .getByRole('region', { name: 'Awaiting approval' })
+      .getByRole('listitem', { name: queued(2_000) });
     await expect(waiting).toContainText('Waiting in the team workspace for its approvers');
     await expect(controllerInbox.getByRole('listitem', { name: small })).toContainText('Clara Clerk');
     await waiting.getByRole('button', { name: /^Cancel: / }).click();
     // Signed with the Clerk's key: main asks in its own window, listing the row (the app asks nothing more).
     const signed = await clerk.prompts.confirm('Cancel this transfer of $20.00? It is never sent, by any desktop.');
     expect(signed.detail).toContain(`Transfer $20.00 from ${from.id} to ${to.id}, drafted by Clara Clerk`);
-    await expect(clerk.page.getByRole('region', { name: 'Canceled' }).getByRole('listitem', { name: queued(2_000) })).toBeVisible();
+    await expect(
+      clerk.page.getByRole('region', { name: 'Canceled' }).getByRole('listitem', { name: queued(2_000) }),
+    ).toBeVisible();
     await expect(controllerInbox.getByRole('listitem', { name: small })).toHaveCount(0);
-    await expect(controller.page.getByRole('region', { name: 'Closed in the team workspace' })).toContainText(`Transfer $20.00 to ${to.name}: Canceled by its drafter`);
-    expect((await su.query<{ state: string }>("SELECT state FROM team.queue_row WHERE amount_cents = 2000")).rows.map((r) => r.state)).toEqual(['canceled']);
+    await expect(controller.page.getByRole('region', { name: 'Closed in the team workspace' })).toContainText(
+      `Transfer $20.00 to ${to.name}: Canceled by its drafter`,
+    );
+    expect(
+      (await su.query<{ state: string }>('SELECT state FROM team.queue_row WHERE amount_cents = 2000')).rows.map(
+        (r) => r.state,
+      ),
+    ).toEqual(['canceled']);
     expect(world.ledger.filter((e) => e.amountCents === 2_000 && e.source === from.id)).toHaveLength(0);
   } finally {
     await gate?.close();

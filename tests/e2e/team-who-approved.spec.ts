@@ -33,7 +33,11 @@ function minutesSince(startMs: number, nowMs: number): string {
   return `(${[...seen].map(escape).join('|')})`;
 }
 
-test('a row drafted by Bo and approved by Cy says so and needs one more, not them; approved here while paused it is held, counted in the banner, and sent once on Resume', async ({ app, pg, desktop }) => {
+test('a row drafted by Bo and approved by Cy says so and needs one more, not them; approved here while paused it is held, counted in the banner, and sent once on Resume', async ({
+  app,
+  pg,
+  desktop,
+}) => {
   test.slow();
   const world = sandbox.world;
   const source = world.primaryVirtualAccountId;
@@ -53,12 +57,23 @@ test('a row drafted by Bo and approved by Cy says so and needs one more, not the
   const team = await createTeam(pg, mainOf(app), 'ws_who');
   const boMember = await team.add(mainOf(bo), 'Bo Drafter', 'drafter', 2);
   const cyMember = await team.add(mainOf(cy), 'Cy Approver', 'approver', 2);
-  await team.admin.main.call('workspace:setPolicy', { workspaceId: team.workspaceId, service: serviceOfUrl(sandbox.apiUrl), defaultApprovals: 2, rules: [] }, 1);
-  const profiles = { ada: await profileIdOf(team.admin.main, 'Acme'), bo: await profileIdOf(boMember.main, 'Acme'), cy: await profileIdOf(cyMember.main, 'Acme') };
+  await team.admin.main.call(
+    'workspace:setPolicy',
+    { workspaceId: team.workspaceId, service: serviceOfUrl(sandbox.apiUrl), defaultApprovals: 2, rules: [] },
+    1,
+  );
+  const profiles = {
+    ada: await profileIdOf(team.admin.main, 'Acme'),
+    bo: await profileIdOf(boMember.main, 'Acme'),
+    cy: await profileIdOf(cyMember.main, 'Acme'),
+  };
   await team.admin.main.call('outbox:pause', { profileId: profiles.ada, paused: true });
   await boMember.main.call('outbox:pause', { profileId: profiles.bo, paused: true });
   await cyMember.main.call('outbox:pause', { profileId: profiles.cy, paused: true });
-  for (const [m, p] of [[boMember, profiles.bo], [cyMember, profiles.cy]] as const) {
+  for (const [m, p] of [
+    [boMember, profiles.bo],
+    [cyMember, profiles.cy],
+  ] as const) {
     await expect.poll(async () => (await m.main.call('workspace:binding', { profileId: p })).kind).toBe('team');
   }
 
@@ -66,7 +81,11 @@ test('a row drafted by Bo and approved by Cy says so and needs one more, not the
   const draft = await signOne(boMember.main, profiles.bo, 'transfer', { source, destination, amountCents: AMOUNT }, 1);
   const signed = { text: draft.text, signature: draft.signature, payload: draft.payload };
   await boMember.main.call('workspace:push', { workspaceId: team.workspaceId, drafts: [signed], decisions: [] });
-  const decisions = await cyMember.main.call('workspace:decide', { workspaceId: team.workspaceId, drafts: [signed], decision: 'approve' }, 1);
+  const decisions = await cyMember.main.call(
+    'workspace:decide',
+    { workspaceId: team.workspaceId, drafts: [signed], decision: 'approve' },
+    1,
+  );
   await cyMember.main.call('workspace:push', { workspaceId: team.workspaceId, drafts: [], decisions });
 
   // Ada's inbox: the row itself says who asked, who approved and what is still needed.
@@ -75,13 +94,21 @@ test('a row drafted by Bo and approved by Cy says so and needs one more, not the
   const inbox = page.getByRole('list', { name: 'Waiting for approval' });
   const row = inbox.getByRole('listitem', { name: new RegExp(`^Transfer \\$${escape(formatCents(AMOUNT))} to `) });
   const when = () => minutesSince(PINNED_NOON, app.clock.now());
-  await expect(row).toContainText(new RegExp(`Requested by Bo Drafter ${when()} · approved by Cy Approver ${when()} · needs 1 more approver, not Bo Drafter or Cy Approver`));
+  await expect(row).toContainText(
+    new RegExp(
+      `Requested by Bo Drafter ${when()} · approved by Cy Approver ${when()} · needs 1 more approver, not Bo Drafter or Cy Approver`,
+    ),
+  );
 
   // Ada approves it (main asks in its own window): nothing more is needed, and it is held here.
   await row.focus();
   await page.keyboard.press('a');
   await (await app.prompts.next()).confirm();
-  await expect(row).toContainText(new RegExp(`approved by (Cy Approver ${when()}, you ${when()}|you ${when()}, Cy Approver ${when()}) · nothing more needed`));
+  await expect(row).toContainText(
+    new RegExp(
+      `approved by (Cy Approver ${when()}, you ${when()}|you ${when()}, Cy Approver ${when()}) · nothing more needed`,
+    ),
+  );
   await expect(row).toContainText('Held: sending is paused on this desktop.');
 
   // The banner, on another screen, counts it from what the test queued; nothing has gone.

@@ -4,7 +4,14 @@ import { parse } from 'csv-parse/sync';
 import { freePort } from '../support/pg-cluster';
 import { expect } from './fixtures';
 import { openSection, startDemo } from './harness/flows';
-import { createWorkspace, fingerprintOfKey, openJoinForm, signFirstPolicy, statementBody, teamTest as test } from './harness/team';
+import {
+  createWorkspace,
+  fingerprintOfKey,
+  openJoinForm,
+  signFirstPolicy,
+  statementBody,
+  teamTest as test,
+} from './harness/team';
 
 /**
  * Settings → Team workspace, with two desktops on a real PostgreSQL: one creates the workspace
@@ -22,7 +29,11 @@ async function settingsPanel(page: Page) {
   return page.getByRole('region', { name: 'Team workspace' });
 }
 
-test('a workspace made in Settings, joined from a second desktop, a member registered after comparing fingerprints; a policy signed, the audit exported, a role changed, and leaving', async ({ app, pg, desktop }) => {
+test('a workspace made in Settings, joined from a second desktop, a member registered after comparing fingerprints; a policy signed, the audit exported, a role changed, and leaving', async ({
+  app,
+  pg,
+  desktop,
+}) => {
   test.slow();
   const db = await pg.createWorkspaceDatabase('ws_settings');
   const su = await pg.connectAsSuperuser(db.database);
@@ -32,11 +43,17 @@ test('a workspace made in Settings, joined from a second desktop, a member regis
     await startDemo(app.page);
     const admin = await settingsPanel(app.page);
     await expect(admin.getByText(/Working alone needs nothing here/)).toBeVisible();
-    await createWorkspace(app, { host: pg.host, port: pg.port, database: db.database }, { user: db.user, password: db.password }, { workspace: 'Acme Treasury', me: 'Ada Admin' });
+    await createWorkspace(
+      app,
+      { host: pg.host, port: pg.port, database: db.database },
+      { user: db.user, password: db.password },
+      { workspace: 'Acme Treasury', me: 'Ada Admin' },
+    );
 
     await expect(admin.getByRole('heading', { name: 'Acme Treasury' })).toBeVisible();
     await expect(admin.getByTestId('workspace-connectivity')).toHaveText('Connected');
-    const rootKey = (await su.query<{ root_key: string }>('SELECT root_key FROM team.workspace')).rows[0]?.root_key ?? '';
+    const rootKey =
+      (await su.query<{ root_key: string }>('SELECT root_key FROM team.workspace')).rows[0]?.root_key ?? '';
     const adminFingerprint = fingerprintOfKey(rootKey);
     // The first admin's own key is the workspace's admin key.
     await expect(admin.getByTestId('admin-fingerprint')).toHaveText(adminFingerprint);
@@ -62,7 +79,12 @@ test('a workspace made in Settings, joined from a second desktop, a member regis
     await clerk.open();
     await startDemo(clerk.page);
     const mine = await settingsPanel(clerk.page);
-    const join = await openJoinForm(mine, { host: pg.host, port: pg.port, database: db.database }, { login, password: `${password}-wrong` }, 'Clerk Clara');
+    const join = await openJoinForm(
+      mine,
+      { host: pg.host, port: pg.port, database: db.database },
+      { login, password: `${password}-wrong` },
+      'Clerk Clara',
+    );
     await join.getByRole('button', { name: 'Join the workspace' }).click();
     await clerk.prompts.confirm(new RegExp(`database role “${login}”`));
     await expect(join.getByRole('alert')).toContainText('The login or its password was refused.');
@@ -81,7 +103,10 @@ test('a workspace made in Settings, joined from a second desktop, a member regis
     // main's own window shows the admin key: the clerk compares it with the admin's screen.
     const pin = await clerk.prompts.next();
     expect(pin.message).toBe('Is this the admin key your admin sees for the workspace “Acme Treasury”?');
-    const pinned = pin.detail.slice(pin.detail.indexOf('Admin key fingerprint:') + 1).slice(0, 2).join(' ');
+    const pinned = pin.detail
+      .slice(pin.detail.indexOf('Admin key fingerprint:') + 1)
+      .slice(0, 2)
+      .join(' ');
     expect(pinned).toBe(adminFingerprint);
     await expect(admin.getByTestId('admin-fingerprint')).toHaveText(pinned);
     await pin.confirm();
@@ -89,7 +114,8 @@ test('a workspace made in Settings, joined from a second desktop, a member regis
     await expect(mine.getByRole('heading', { name: 'Acme Treasury' })).toBeVisible();
     await expect(mine.getByTestId('workspace-waiting')).toContainText('Waiting for an admin to register this desktop');
     await expect(mine.getByTestId('admin-fingerprint')).toHaveText(adminFingerprint);
-    const request = (await su.query<{ text: string }>('SELECT text FROM team.join_request WHERE db_role = $1', [login])).rows[0];
+    const request = (await su.query<{ text: string }>('SELECT text FROM team.join_request WHERE db_role = $1', [login]))
+      .rows[0];
     const clerkFingerprint = fingerprintOfKey(String(statementBody(request?.text ?? '').publicKey));
     await expect(mine.getByTestId('my-fingerprint')).toHaveText(clerkFingerprint);
 
@@ -101,13 +127,18 @@ test('a workspace made in Settings, joined from a second desktop, a member regis
     await row.getByRole('button', { name: 'Register Clerk Clara…' }).click();
     const register = await app.prompts.next();
     expect(register.message).toBe('Register “Clerk Clara” as an approver, with the key below?');
-    const shownToAdmin = register.detail.slice(register.detail.indexOf('Their key fingerprint:') + 1).slice(0, 2).join(' ');
+    const shownToAdmin = register.detail
+      .slice(register.detail.indexOf('Their key fingerprint:') + 1)
+      .slice(0, 2)
+      .join(' ');
     await expect(mine.getByTestId('my-fingerprint')).toHaveText(shownToAdmin);
     await register.confirm();
 
     const members = admin.getByRole('table', { name: 'Members' });
     await expect(members.getByRole('row', { name: /Clerk Clara/ })).toContainText(clerkFingerprint);
-    await expect(members.getByRole('row', { name: /Clerk Clara/ }).getByLabel('Role of Clerk Clara')).toHaveValue('approver');
+    await expect(members.getByRole('row', { name: /Clerk Clara/ }).getByLabel('Role of Clerk Clara')).toHaveValue(
+      'approver',
+    );
     await expect(admin.getByText('No one is waiting to be registered.')).toBeVisible();
     // The clerk's desktop hears of it from the workspace, and says who they are now.
     await expect(mine.getByText('Clerk Clara, approver')).toBeVisible();
@@ -120,9 +151,17 @@ test('a workspace made in Settings, joined from a second desktop, a member regis
     await expect(policies.getByText('$10,000.00 or more: 2 approvers')).toBeVisible();
 
     // What the database holds is the admin's signed policy, as typed.
-    const entries = (await su.query<{ text: string }>('SELECT text FROM team.directory ORDER BY seq')).rows.map((r) => statementBody(r.text));
-    const policy = entries.find((e) => e.entry === 'policy')?.policy as { service: string; version: number; defaultApprovals: number; rules: unknown[] } | undefined;
-    expect(policy).toEqual({ service: SERVICE, version: 1, defaultApprovals: 1, rules: [{ minCents: 1_000_000, approvals: 2 }] });
+    const entries = (await su.query<{ text: string }>('SELECT text FROM team.directory ORDER BY seq')).rows.map((r) =>
+      statementBody(r.text),
+    );
+    const policy = entries.find((e) => e.entry === 'policy')?.policy as
+      { service: string; version: number; defaultApprovals: number; rules: unknown[] } | undefined;
+    expect(policy).toEqual({
+      service: SERVICE,
+      version: 1,
+      defaultApprovals: 1,
+      rules: [{ minCents: 1_000_000, approvals: 2 }],
+    });
 
     // The approver's desktop reads it in words (no editor: only admins sign policies).
     const theirs = clerk.page.getByRole('region', { name: 'Approval policies' });
@@ -131,10 +170,14 @@ test('a workspace made in Settings, joined from a second desktop, a member regis
     await expect(theirs.getByRole('button', { name: 'Sign and save the policy' })).toHaveCount(0);
 
     // The audit, checked on the admin's desktop and saved as CSV through main, one line per entry the database holds.
-    const written = (await su.query<{ seq: number }>('SELECT seq FROM team.audit ORDER BY seq')).rows.map((r) => Number(r.seq));
+    const written = (await su.query<{ seq: number }>('SELECT seq FROM team.audit ORDER BY seq')).rows.map((r) =>
+      Number(r.seq),
+    );
     const audit = admin.getByRole('region', { name: 'Audit' });
     await audit.getByRole('button', { name: 'Check the audit' }).click();
-    await expect(audit.getByRole('status')).toHaveText(`${written.length} entries, all signed by their writers and chained: none was changed, removed or inserted.`);
+    await expect(audit.getByRole('status')).toHaveText(
+      `${written.length} entries, all signed by their writers and chained: none was changed, removed or inserted.`,
+    );
     await audit.getByRole('button', { name: 'Export the audit as CSV…' }).click();
     await app.prompts.confirm(/^Save “team-audit-.+\.csv” in /);
     const saved = audit.getByText(/^Saved [\d,]+ audit entries to /);
@@ -157,7 +200,9 @@ test('a workspace made in Settings, joined from a second desktop, a member regis
     await leave.getByRole('button', { name: 'Leave', exact: true }).click();
     const asked = await clerk.prompts.next();
     expect(asked.message).toBe('Leave Acme Treasury on this desktop?');
-    expect(asked.detail[0]).toBe('It has no open rows now; rows added there later are for the team to approve and send.');
+    expect(asked.detail[0]).toBe(
+      'It has no open rows now; rows added there later are for the team to approve and send.',
+    );
     await asked.confirm();
     await expect(mine.getByText(/Working alone needs nothing here/)).toBeVisible();
   } finally {
@@ -165,7 +210,9 @@ test('a workspace made in Settings, joined from a second desktop, a member regis
   }
 });
 
-test('a join declined in main’s window, or to a server that does not answer, says why in words and keeps what was typed', async ({ app }) => {
+test('a join declined in main’s window, or to a server that does not answer, says why in words and keeps what was typed', async ({
+  app,
+}) => {
   // A port the system had free a moment ago: nothing listens on it.
   const port = await freePort();
   await app.open();
@@ -181,7 +228,9 @@ test('a join declined in main’s window, or to a server that does not answer, s
   await join.getByLabel('Your name').fill('Clerk Clara');
 
   await join.getByRole('button', { name: 'Join the workspace' }).click();
-  await app.prompts.decline(`Send the password you typed for the database role “acme_ws_m_0123abcd” to 127.0.0.1:${port}/acme_ws?`);
+  await app.prompts.decline(
+    `Send the password you typed for the database role “acme_ws_m_0123abcd” to 127.0.0.1:${port}/acme_ws?`,
+  );
   await expect(join.getByRole('alert')).toContainText('Canceled in the app’s confirmation window: nothing was done.');
 
   await join.getByRole('button', { name: 'Join the workspace' }).click();

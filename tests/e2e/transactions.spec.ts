@@ -10,7 +10,6 @@ import { EXPECTED_COLUMNS, expectedCsvRow, readCsv } from './harness/csv-expecte
 import { resultSummary as summary, searchTransactions as search } from './harness/transactions';
 import { count as fmt } from './harness/text';
 
-
 /** The sandbox's merchants by the card-network text its transactions carry (their descriptor -> their name). */
 function merchantNames(sandbox: Sandbox): Map<string, string> {
   const byDescriptor = new Map<string, string>();
@@ -18,8 +17,9 @@ function merchantNames(sandbox: Sandbox): Map<string, string> {
   return byDescriptor;
 }
 
-
-test('sync, then search by text, amount and filters, offline too; open a detail; add a note; export CSV and read it back', async ({ app }) => {
+test('sync, then search by text, amount and filters, offline too; open a detail; add a note; export CSV and read it back', async ({
+  app,
+}) => {
   const { page } = app;
   const sandbox = await syncedTransactions(app);
   const all = allTransactions(sandbox);
@@ -29,7 +29,9 @@ test('sync, then search by text, amount and filters, offline too; open a detail;
   const word = all.find((t) => t.merchantData?.description)?.description.split(/\s+/)[0] ?? 'Google';
   const prefix = word.slice(0, 3).toLowerCase();
   await search(page, prefix);
-  await expect(summary(page)).toContainText(`${fmt(expectedSearch(sandbox, { text: prefix }).summary.count)} transactions`);
+  await expect(summary(page)).toContainText(
+    `${fmt(expectedSearch(sandbox, { text: prefix }).summary.count)} transactions`,
+  );
 
   // An amount as people type it.
   const amount = `-${dollarsOf(all.find((t) => t.amountCents < -10_000)?.amountCents ?? -12_345)}`;
@@ -47,7 +49,9 @@ test('sync, then search by text, amount and filters, offline too; open a detail;
   const pending = expectedSearch(sandbox, { statuses: ['pending'] });
   await expect(summary(page)).toContainText(`${fmt(pending.summary.count)} transaction`);
   await expect(page.getByRole('group', { name: 'Active filters' }).getByText('Status: Pending')).toBeVisible();
-  await expect(summary(page)).toContainText(`In ${money(pending.summary.inCents)}Out ${money(pending.summary.outCents)}Net ${money(pending.summary.netCents)}`);
+  await expect(summary(page)).toContainText(
+    `In ${money(pending.summary.inCents)}Out ${money(pending.summary.outCents)}Net ${money(pending.summary.netCents)}`,
+  );
 
   // The newest pending transaction opens in the detail pane.
   const first = all.find((t) => t.id === pending.ids[0]);
@@ -88,7 +92,9 @@ test('sync, then search by text, amount and filters, offline too; open a detail;
   expect(csv.rows.find((r) => r[0] === first?.id)?.[EXPECTED_COLUMNS.indexOf('note')]).toBe('Checked with finance');
 });
 
-test('reload offline: the cache and its index come back and search works; online again, settled items move', async ({ app }) => {
+test('reload offline: the cache and its index come back and search works; online again, settled items move', async ({
+  app,
+}) => {
   // Syncs, waits for the index to be saved, reloads, and syncs again ten days on.
   test.slow();
   const { page } = app;
@@ -99,7 +105,12 @@ test('reload offline: the cache and its index come back and search works; online
   // cached chunk, then go offline and reload.
   await expect(summary(page)).toHaveAttribute('data-index-watermark', /^[1-9]/);
   await expect
-    .poll(async () => (await summary(page).getAttribute('data-index-saved')) === (await summary(page).getAttribute('data-index-watermark')), { timeout: 90_000 })
+    .poll(
+      async () =>
+        (await summary(page).getAttribute('data-index-saved')) ===
+        (await summary(page).getAttribute('data-index-watermark')),
+      { timeout: 90_000 },
+    )
     .toBe(true);
   await sandbox.setFaults({ offline: true });
   await page.reload();
@@ -112,7 +123,11 @@ test('reload offline: the cache and its index come back and search works; online
   await expect(summary(page)).toHaveAttribute('data-index-from', 'storage');
 
   await sandbox.resetFaults();
-  const res = await fetch(`${sandbox.apiUrl}/__sandbox/clock`, { method: 'POST', headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ advanceDays: 10 }) });
+  const res = await fetch(`${sandbox.apiUrl}/__sandbox/clock`, {
+    method: 'POST',
+    headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceDays: 10 }),
+  });
   expect(res.ok).toBe(true);
   await app.probeUntil('online');
   await page.getByRole('button', { name: /^Filters/ }).click();
@@ -131,11 +146,17 @@ test('reload offline: the cache and its index come back and search works; online
   await openSection(page, 'Cards');
 });
 
-test('Fees and what they were charged for: an outgoing wire whose fee is a transaction of its own is there, not under "Without a fee"', async ({ app }) => {
+test('Fees and what they were charged for: an outgoing wire whose fee is a transaction of its own is there, not under "Without a fee"', async ({
+  app,
+}) => {
   const { page } = app;
   const sandbox = await syncedTransactions(app);
   const all = allTransactions(sandbox);
-  const wireFee = all.find((t) => t.feeInfo?.relatedTransaction && /^Wire to /.test(all.find((w) => w.id === t.feeInfo?.relatedTransaction?.id)?.description ?? ''));
+  const wireFee = all.find(
+    (t) =>
+      t.feeInfo?.relatedTransaction &&
+      /^Wire to /.test(all.find((w) => w.id === t.feeInfo?.relatedTransaction?.id)?.description ?? ''),
+  );
   const wireId = wireFee?.feeInfo?.relatedTransaction?.id ?? 'no wire with a separate fee in the seed';
   await page.getByRole('button', { name: /^Filters/ }).click();
   const fees = page.getByLabel('Fees');
@@ -154,7 +175,9 @@ test('Fees and what they were charged for: an outgoing wire whose fee is a trans
   await expect(summary(page)).toContainText(counted(expectedSearch(sandbox, { hasFee: false }).summary.count));
 });
 
-test('bad input: a 10,000-character search and odd Unicode give an answer and a note, never a crash', async ({ app }) => {
+test('bad input: a 10,000-character search and odd Unicode give an answer and a note, never a crash', async ({
+  app,
+}) => {
   const { page } = app;
   await syncedTransactions(app);
   await search(page, 'x'.repeat(10_000));
@@ -166,7 +189,9 @@ test('bad input: a 10,000-character search and odd Unicode give an answer and a 
   await expect(page.getByText(/Only the first 500 characters/)).toHaveCount(0);
 });
 
-test('charts offline: spend per period and top merchants of the result, equal to the oracle; a merchant narrows the search', async ({ app }) => {
+test('charts offline: spend per period and top merchants of the result, equal to the oracle; a merchant narrows the search', async ({
+  app,
+}) => {
   const { page } = app;
   const sandbox = await syncedTransactions(app);
   const rows = searchRows(sandbox);
@@ -177,7 +202,9 @@ test('charts offline: spend per period and top merchants of the result, equal to
   const charts = page.getByRole('region', { name: 'Charts of the current result' });
   const expected = referenceChart(rows);
   expect(expected.topMerchants.length).toBeGreaterThan(1);
-  await expect(charts.getByText(`Card spend per ${expected.bucket} (UTC) of ${fmt(rows.length)} transactions`)).toBeVisible();
+  await expect(
+    charts.getByText(`Card spend per ${expected.bucket} (UTC) of ${fmt(rows.length)} transactions`),
+  ).toBeVisible();
   // Merchants by name: each bar names the sandbox's merchant whose card-network text it groups.
   const byDescriptor = merchantNames(sandbox);
   const named = (raw: string) => {

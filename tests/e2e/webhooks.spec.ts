@@ -1,19 +1,31 @@
 import { test, expect } from './fixtures';
 import { openSection, syncedDemo } from './harness/flows';
 import { PINNED_NOON } from './harness/clock';
-import { activeWebhooks, archiveDialog, archivedWebhooks, newWebhookDialog, registerElsewhere, requestMark, webhookWrites } from './harness/webhooks';
+import {
+  activeWebhooks,
+  archiveDialog,
+  archivedWebhooks,
+  newWebhookDialog,
+  registerElsewhere,
+  requestMark,
+  webhookWrites,
+} from './harness/webhooks';
 import { dateTime } from '../../src/renderer/src/model/format';
 
 /** Webhooks against the Demo's sandbox: the lists, create, bad addresses, archive, fetch, offline. */
 const START = PINNED_NOON;
 test.use({ session: { now: START, demo: { seed: 7, transactions: 300 } } });
 
-test('create: bad addresses say why beside the field and send nothing; a good one is registered once and listed at once', async ({ app }) => {
+test('create: bad addresses say why beside the field and send nothing; a good one is registered once and listed at once', async ({
+  app,
+}) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
   await openSection(page, 'Webhooks');
   await expect(page.getByText(/Saved list as of .* · 1 active, 1 archived$/)).toBeVisible();
-  await expect(activeWebhooks(page).getByRole('row', { name: /ERP sync/ })).toContainText('https://erp.acme.example/hooks/svc');
+  await expect(activeWebhooks(page).getByRole('row', { name: /ERP sync/ })).toContainText(
+    'https://erp.acme.example/hooks/svc',
+  );
   await expect(archivedWebhooks(page).getByRole('row', { name: /Old Slack bot/ })).toBeVisible();
 
   const mark = requestMark(sandbox);
@@ -50,11 +62,15 @@ test('create: bad addresses say why beside the field and send nothing; a good on
   await address.press('Enter');
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Created Ledger' })).toBeVisible();
-  await expect(activeWebhooks(page).getByRole('row', { name: /Ledger/ })).toContainText('https://ledger.acme.example/hooks/svc');
+  await expect(activeWebhooks(page).getByRole('row', { name: /Ledger/ })).toContainText(
+    'https://ledger.acme.example/hooks/svc',
+  );
   const posts = webhookWrites(sandbox, mark);
   expect(posts.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual(['POST /webhook 201']);
   const created = [...sandbox.world.webhooks.values()].filter((w) => w.name === 'Ledger');
-  expect(created.map((w) => ({ url: w.url, archivedAt: w.archivedAt }))).toEqual([{ url: 'https://ledger.acme.example/hooks/svc', archivedAt: null }]);
+  expect(created.map((w) => ({ url: w.url, archivedAt: w.archivedAt }))).toEqual([
+    { url: 'https://ledger.acme.example/hooks/svc', archivedAt: null },
+  ]);
   await expect(page.getByText(/· 2 active, 1 archived$/)).toBeVisible();
 
   // Escape closes the dialog and sends nothing.
@@ -85,7 +101,9 @@ test('fetch from the service: every page with the cursor replaces the saved list
   expect(gets.length).toBeGreaterThanOrEqual(2);
 });
 
-test('archive: a dialog names the webhook and says it is final; a refusal in words; with a reason it moves under Archived with its date', async ({ app }) => {
+test('archive: a dialog names the webhook and says it is final; a refusal in words; with a reason it moves under Archived with its date', async ({
+  app,
+}) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
   await openSection(page, 'Webhooks');
@@ -116,13 +134,19 @@ test('archive: a dialog names the webhook and says it is final; a refusal in wor
   await expect(dialog).toBeHidden();
   expect(erp.archivedAt).not.toBeNull();
   expect(erp.reason).toBe('Moved to the new ledger');
-  expect(webhookWrites(sandbox, mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([`PATCH /webhook/${erp.id} 200`]);
+  expect(webhookWrites(sandbox, mark).map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+    `PATCH /webhook/${erp.id} 200`,
+  ]);
   await expect(activeWebhooks(page).getByText('No active webhook')).toBeVisible();
-  await expect(archivedWebhooks(page).getByRole('row', { name: /ERP sync/ })).toContainText(dateTime(erp.archivedAt ?? ''));
+  await expect(archivedWebhooks(page).getByRole('row', { name: /ERP sync/ })).toContainText(
+    dateTime(erp.archivedAt ?? ''),
+  );
   await expect(page.getByText(/· 0 active, 2 archived$/)).toBeVisible();
 });
 
-test('offline: after a reload the saved list shows with its "as of", and creating, archiving and fetching are disabled with the reason', async ({ app }) => {
+test('offline: after a reload the saved list shows with its "as of", and creating, archiving and fetching are disabled with the reason', async ({
+  app,
+}) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
   await sandbox.setFaults({ offline: true });

@@ -19,7 +19,9 @@ test.afterAll(async () => {
  * refusal of a local resource, which stops a file:// navigation before main hears of it. A marker
  * left on the page shows the document never changed.
  */
-async function tryNavigation(url: string): Promise<{ refusedBy: 'main' | 'chromium' | 'nobody'; sameDocument: boolean }> {
+async function tryNavigation(
+  url: string,
+): Promise<{ refusedBy: 'main' | 'chromium' | 'nobody'; sameDocument: boolean }> {
   await app.evaluate(({ BrowserWindow }, target) => {
     const seen = globalThis as { navigationSeen?: { prevented: boolean } };
     delete seen.navigationSeen;
@@ -42,13 +44,18 @@ async function tryNavigation(url: string): Promise<{ refusedBy: 'main' | 'chromi
     let refusedBy: 'main' | 'chromium' | 'nobody' = 'nobody';
     await expect
       .poll(async () => {
-        const seen = await app.evaluate(() => (globalThis as { navigationSeen?: { prevented: boolean } }).navigationSeen);
+        const seen = await app.evaluate(
+          () => (globalThis as { navigationSeen?: { prevented: boolean } }).navigationSeen,
+        );
         if (seen) refusedBy = seen.prevented ? 'main' : 'nobody';
         else if (chromiumRefused) refusedBy = 'chromium';
         return seen !== undefined || chromiumRefused;
       })
       .toBe(true);
-    const sameDocument = await page.evaluate((target) => (window as { navigationMarker?: string }).navigationMarker === target, url);
+    const sameDocument = await page.evaluate(
+      (target) => (window as { navigationMarker?: string }).navigationMarker === target,
+      url,
+    );
     return { refusedBy, sameDocument };
   } finally {
     page.off('console', onConsole);
@@ -106,7 +113,9 @@ test('IPC from a frame that is not the app window is refused', async () => {
 });
 
 test('permission requests are denied', async () => {
-  const state = await page.evaluate(async () => (await navigator.permissions.query({ name: 'geolocation' as PermissionName })).state);
+  const state = await page.evaluate(
+    async () => (await navigator.permissions.query({ name: 'geolocation' as PermissionName })).state,
+  );
   expect(state).not.toBe('granted');
 });
 

@@ -25,7 +25,9 @@ const QUESTION = {
 /** Two open accounts of the Demo, as the transfer form offers them. */
 async function accountsTheFormOffers(page: Page): Promise<[string, string]> {
   await openSection(page, 'Transfers');
-  const values = await (await newItemForm(page, 'New transfer'))
+  const values = await (
+    await newItemForm(page, 'New transfer')
+  )
     .getByLabel('From')
     .locator('option')
     .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value).filter((v) => v !== ''));
@@ -104,7 +106,9 @@ test('the tray\'s "Open Treasury Desktop" brings the window back; "Quit now" qui
   const again = await launch(userData);
   try {
     await openSection(again.page, 'Approvals');
-    await expect(again.page.getByRole('region', { name: 'Sent' })).toContainText('Transfer $12.34', { timeout: 90_000 });
+    await expect(again.page.getByRole('region', { name: 'Sent' })).toContainText('Transfer $12.34', {
+      timeout: 90_000,
+    });
   } finally {
     await again.app.close();
   }

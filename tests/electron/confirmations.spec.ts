@@ -46,7 +46,9 @@ test('a reveal asks in a native box on the window first: "no" is the default and
 
   await answerBoxes(0);
   await secrets.getByRole('button', { name: 'Reveal number and code' }).click();
-  await expect(secrets.getByRole('alert')).toHaveText('The card was not revealed: you chose not to in the confirmation.');
+  await expect(secrets.getByRole('alert')).toHaveText(
+    'The card was not revealed: you chose not to in the confirmation.',
+  );
   const [box] = await asked();
   expect(box).toMatchObject({ buttons: ['Do not reveal', 'Reveal'], defaultId: 0, cancelId: 0, onWindow: true });
   expect(box?.message).toMatch(/^Show the number and security code of “.+” •••• \d{4}\?$/);
@@ -64,7 +66,11 @@ test('a reveal asks in a native box on the window first: "no" is the default and
       platform === 'darwin'
         ? ['org.nspasteboard.ConcealedType']
         : platform === 'win32'
-          ? ['ExcludeClipboardContentFromMonitorProcessing', 'CanIncludeInClipboardHistory', 'CanUploadToCloudClipboard']
+          ? [
+              'ExcludeClipboardContentFromMonitorProcessing',
+              'CanIncludeInClipboardHistory',
+              'CanUploadToCloudClipboard',
+            ]
           : ['x-kde-passwordManagerHint'];
     const present: Record<string, boolean> = {};
     for (const n of names) present[n] = await clipboard.has(`electron application/osclipboard;format="${n}"`);
@@ -77,9 +83,13 @@ test('a reveal asks in a native box on the window first: "no" is the default and
 test('an export saves where the native save dialog says, with no other question', async () => {
   const before = (await asked()).length;
   await app.evaluate(({ dialog }, dir) => {
-    dialog.showSaveDialog = ((..._args: unknown[]) => Promise.resolve({ canceled: false, filePath: `${dir}/chosen.csv` })) as typeof dialog.showSaveDialog;
+    dialog.showSaveDialog = ((..._args: unknown[]) =>
+      Promise.resolve({ canceled: false, filePath: `${dir}/chosen.csv` })) as typeof dialog.showSaveDialog;
   }, downloads);
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Transactions/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: /^Transactions/ })
+    .click();
   await page.getByRole('button', { name: 'Export CSV' }).click();
   await expect(page.getByText(/^Saved \d+ transactions to /)).toBeVisible();
   expect(await readdir(downloads)).toEqual(['chosen.csv']);
@@ -94,7 +104,9 @@ test('a reveal from a window the person cannot see (sent to the tray) asks nobod
   try {
     // A DOM click: the hidden window is not on screen to click into.
     await secrets.getByRole('button', { name: 'Reveal number and code' }).dispatchEvent('click');
-    await expect(secrets.getByRole('alert')).toHaveText('The card was not revealed: you chose not to in the confirmation.');
+    await expect(secrets.getByRole('alert')).toHaveText(
+      'The card was not revealed: you chose not to in the confirmation.',
+    );
     await expect(secrets.getByRole('timer')).toHaveCount(0);
     expect(await asked()).toHaveLength(before);
   } finally {

@@ -16,7 +16,10 @@ const mod = mac ? 'Meta' : 'Control';
 
 test.beforeAll(async () => {
   const userData = mkdtempSync(join(tmpdir(), 'treasury-electron-keyboard-'));
-  app = await electron.launch({ args: ['.', `--user-data-dir=${userData}`], env: { ...process.env, NODE_ENV: 'production' } });
+  app = await electron.launch({
+    args: ['.', `--user-data-dir=${userData}`],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   page = await app.firstWindow();
   await page.waitForLoadState('domcontentloaded');
 });
@@ -66,7 +69,12 @@ test('the sidebar names the platform’s key, and every section key, the palette
   await page.keyboard.press('?');
   const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(sheet).toBeVisible();
-  await expect(sheet.getByRole('row', { name: /Open the command palette/ }).getByRole('cell').first()).toHaveText(mac ? '⌘K' : 'Ctrl+K');
+  await expect(
+    sheet
+      .getByRole('row', { name: /Open the command palette/ })
+      .getByRole('cell')
+      .first(),
+  ).toHaveText(mac ? '⌘K' : 'Ctrl+K');
   await page.keyboard.press('Escape');
   await expect(sheet).toBeHidden();
   await expect(heading('Approvals')).toBeFocused();

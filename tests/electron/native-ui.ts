@@ -36,7 +36,14 @@ export async function answerBoxes(app: ElectronApplication, response: number): P
     g.recorded ??= { asked: [], tooltips: [], menus: [], traysRemoved: 0 };
     const record = (args: unknown[]) => {
       const o = args.at(-1) as Omit<Asked, 'onWindow'>;
-      g.recorded?.asked.push({ message: o.message, detail: o.detail, buttons: o.buttons, defaultId: o.defaultId, cancelId: o.cancelId, onWindow: args.length === 2 });
+      g.recorded?.asked.push({
+        message: o.message,
+        detail: o.detail,
+        buttons: o.buttons,
+        defaultId: o.defaultId,
+        cancelId: o.cancelId,
+        onWindow: args.length === 2,
+      });
       return Promise.resolve({ response: answer, checkboxChecked: false });
     };
     dialog.showMessageBox = ((...args: unknown[]) => record(args)) as typeof dialog.showMessageBox;
@@ -69,7 +76,15 @@ export async function watchTray(app: ElectronApplication): Promise<void> {
 }
 
 export async function recorded(app: ElectronApplication): Promise<Recorded> {
-  return app.evaluate(() => (globalThis as unknown as { recorded?: Recorded }).recorded ?? { asked: [], tooltips: [], menus: [], traysRemoved: 0 });
+  return app.evaluate(
+    () =>
+      (globalThis as unknown as { recorded?: Recorded }).recorded ?? {
+        asked: [],
+        tooltips: [],
+        menus: [],
+        traysRemoved: 0,
+      },
+  );
 }
 
 /** Clicks an item of the tray's newest menu, as the person would from the system tray. */
@@ -82,7 +97,8 @@ export async function clickTrayItem(app: ElectronApplication, label: string): Pr
   }, label);
 }
 
-export const isVisible = (app: ElectronApplication) => app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.isVisible() ?? false);
+export const isVisible = (app: ElectronApplication) =>
+  app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.isVisible() ?? false);
 
 /**
  * Closes the last window the way its close button does, once main holds the close to ask about

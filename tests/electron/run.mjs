@@ -22,7 +22,9 @@ const specs = readdirSync(here)
 
 const binary = installedElectronBinary();
 if (!binary) {
-  console.log(`tests/electron: SKIPPED (0 run): no Electron binary. Not run: ${specs.join(', ')}. Run \`npx install-electron\` where it can be downloaded to run them.`);
+  console.log(
+    `tests/electron: SKIPPED (0 run): no Electron binary. Not run: ${specs.join(', ')}. Run \`npx install-electron\` where it can be downloaded to run them.`,
+  );
   if (process.argv.includes('--allow-skip')) {
     console.log('npm test: every lane above passed; the Electron lane did NOT run (skipped, not passed).');
     process.exit(0);
@@ -32,7 +34,8 @@ if (!binary) {
 }
 console.log(`tests/electron: ${specs.length} specs: ${specs.join(', ')}`);
 // A virtual display large enough for the window's default and minimum sizes (xvfb-run's own is 640x480).
-const xvfb = process.platform === 'linux' && !process.env.DISPLAY ? ['xvfb-run', '-a', '-s', '-screen 0 1920x1080x24'] : [];
+const xvfb =
+  process.platform === 'linux' && !process.env.DISPLAY ? ['xvfb-run', '-a', '-s', '-screen 0 1920x1080x24'] : [];
 const paths = specs.map((name) => relative(process.cwd(), join(here, name)));
 const command = [...xvfb, 'npx', 'playwright', 'test', '--config', 'tests/electron/playwright.config.ts', ...paths];
 const result = spawnSync(command[0], command.slice(1), { stdio: 'inherit' });

@@ -14,8 +14,17 @@ let page: Page;
 test.beforeAll(async () => {
   const userData = mkdtempSync(join(tmpdir(), 'treasury-electron-theme-'));
   // A run that chose Dark left this.
-  writeFileSync(join(userData, 'settings.json'), JSON.stringify({ theme: 'dark', notifications: { sent: true, failed: true, 'needs-review': true, 'awaiting-approval': true } }));
-  app = await electron.launch({ args: ['.', `--user-data-dir=${userData}`], env: { ...process.env, NODE_ENV: 'production' } });
+  writeFileSync(
+    join(userData, 'settings.json'),
+    JSON.stringify({
+      theme: 'dark',
+      notifications: { sent: true, failed: true, 'needs-review': true, 'awaiting-approval': true },
+    }),
+  );
+  app = await electron.launch({
+    args: ['.', `--user-data-dir=${userData}`],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   page = await app.firstWindow();
   await page.waitForLoadState('domcontentloaded');
 });
@@ -32,10 +41,18 @@ test('the saved theme is nativeTheme’s before the window loads, and the page i
 });
 
 test('choosing Light in Settings changes nativeTheme and the page at once; "Follow the system" gives it back to the OS', async () => {
-  await page.evaluate(() => (window as unknown as { treasury: { settings: { set(c: object): Promise<unknown> } } }).treasury.settings.set({ theme: 'light' }));
+  await page.evaluate(() =>
+    (window as unknown as { treasury: { settings: { set(c: object): Promise<unknown> } } }).treasury.settings.set({
+      theme: 'light',
+    }),
+  );
   expect(await app.evaluate(({ nativeTheme }) => nativeTheme.themeSource)).toBe('light');
   await expect.poll(pageIsDark).toBe(false);
-  await page.evaluate(() => (window as unknown as { treasury: { settings: { set(c: object): Promise<unknown> } } }).treasury.settings.set({ theme: 'system' }));
+  await page.evaluate(() =>
+    (window as unknown as { treasury: { settings: { set(c: object): Promise<unknown> } } }).treasury.settings.set({
+      theme: 'system',
+    }),
+  );
   expect(await app.evaluate(({ nativeTheme }) => nativeTheme.themeSource)).toBe('system');
   const osDark = await app.evaluate(({ nativeTheme }) => nativeTheme.shouldUseDarkColors);
   await expect.poll(pageIsDark).toBe(osDark);

@@ -20,7 +20,8 @@ const mainWindow = (app: ElectronApplication) =>
     return w ? { bounds: w.getNormalBounds(), maximized: w.isMaximized(), visible: w.isVisible() } : null;
   });
 
-const workAreas = (app: ElectronApplication) => app.evaluate(({ screen }) => screen.getAllDisplays().map((d) => d.workArea));
+const workAreas = (app: ElectronApplication) =>
+  app.evaluate(({ screen }) => screen.getAllDisplays().map((d) => d.workArea));
 
 /** The window's normal bounds once it is on screen. */
 async function shownBounds(app: ElectronApplication): Promise<Rect> {
@@ -32,7 +33,12 @@ test('after a quit and a start, the window has the size and place it had', async
   const userData = freshUserData('window-state');
   const first = await launch(userData);
   const [area] = (await workAreas(first.app)) as [Rect];
-  const wanted = { x: area.x + 50, y: area.y + 40, width: Math.min(960, area.width - 100), height: Math.min(640, area.height - 80) };
+  const wanted = {
+    x: area.x + 50,
+    y: area.y + 40,
+    width: Math.min(960, area.width - 100),
+    height: Math.min(640, area.height - 80),
+  };
   await first.app.evaluate(({ BrowserWindow }, bounds) => BrowserWindow.getAllWindows()[0]?.setBounds(bounds), wanted);
   await expect.poll(async () => (await mainWindow(first.app))?.bounds.width).toBe(wanted.width);
   const before = await shownBounds(first.app);
@@ -54,8 +60,15 @@ test('a window left on a monitor that is no longer there opens inside a display 
   // The last run's file, as the app wrote it with a second monitor to the right of every display
   // there is now; the window was on that monitor.
   const right = Math.max(...areas.map((a) => a.x + a.width));
-  const placement = { bounds: { x: right + 200, y: 100, width: 1800, height: 1000 }, maximized: false, fullScreen: false };
-  writeFileSync(join(userData, 'window-state.json'), JSON.stringify({ version: 1, layouts: [{ layout: 'a laptop and the monitor it was unplugged from', placement }] }));
+  const placement = {
+    bounds: { x: right + 200, y: 100, width: 1800, height: 1000 },
+    maximized: false,
+    fullScreen: false,
+  };
+  writeFileSync(
+    join(userData, 'window-state.json'),
+    JSON.stringify({ version: 1, layouts: [{ layout: 'a laptop and the monitor it was unplugged from', placement }] }),
+  );
 
   const { app } = await launch(userData);
   try {
@@ -86,7 +99,10 @@ test('a maximized window opens maximized, and returns to the size it had before'
       () => false,
     );
   if (!honoured) await first.app.close();
-  test.skip(!honoured, 'No window manager maximizes windows on this display, so there is no maximized window to restore.');
+  test.skip(
+    !honoured,
+    'No window manager maximizes windows on this display, so there is no maximized window to restore.',
+  );
   await first.app.close();
 
   const second = await launch(userData);

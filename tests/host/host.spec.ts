@@ -78,14 +78,16 @@ test('a real Chromium window in app mode: welcome screen, "Try the Demo", the sh
   }
 });
 
-
 test('a reveal asks in a window of its own that the app’s page cannot reach; its Reveal button shows the number', async () => {
   const host = await openHost(hostOptions('prompt'));
   try {
     const { page } = host;
     await page.getByRole('button', { name: 'Try the Demo' }).click();
     await expect(page.getByRole('status')).toHaveText('Online');
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Cards/ }).click();
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('button', { name: /^Cards/ })
+      .click();
     await page.getByRole('grid', { name: 'Cards' }).getByRole('row').nth(1).click();
     const secrets = page.getByRole('region', { name: 'Card number and code' });
     await secrets.getByRole('button', { name: 'Reveal number and code' }).click();
@@ -95,17 +97,26 @@ test('a reveal asks in a window of its own that the app’s page cannot reach; i
     const { page: prompt, question } = await host.prompts.shown();
     expect(host.context.pages()).toHaveLength(2);
     await expect(prompt.getByRole('alertdialog')).toContainText(question.message);
-    expect(await prompt.evaluate(() => ({ origin: location.origin, opener: window.opener === null, title: document.title }))).toEqual({
+    expect(
+      await prompt.evaluate(() => ({ origin: location.origin, opener: window.opener === null, title: document.title })),
+    ).toEqual({
       origin: 'null',
       opener: true,
       title: 'Treasury Desktop: Reveal a card number',
     });
-    expect(await page.evaluate(() => typeof (window as unknown as Record<string, unknown>)['__treasuryPromptAnswer'])).toBe('undefined');
+    expect(
+      await page.evaluate(() => typeof (window as unknown as Record<string, unknown>)['__treasuryPromptAnswer']),
+    ).toBe('undefined');
     // The page cannot answer for the person: nothing it can call reaches the question.
-    expect(await page.evaluate(() => Object.keys((window as unknown as { treasury: object }).treasury).includes('prompt'))).toBe(false);
+    expect(
+      await page.evaluate(() => Object.keys((window as unknown as { treasury: object }).treasury).includes('prompt')),
+    ).toBe(false);
     await expect(secrets.getByRole('button', { name: 'Revealing…' })).toBeDisabled();
 
-    await prompt.getByRole('button', { name: 'Reveal', exact: true }).click().catch(() => undefined);
+    await prompt
+      .getByRole('button', { name: 'Reveal', exact: true })
+      .click()
+      .catch(() => undefined);
     await expect.poll(() => prompt.isClosed()).toBe(true);
     await expect(secrets.getByRole('timer')).toBeVisible();
     expect(host.context.pages()).toHaveLength(1);
@@ -163,16 +174,26 @@ test('starts cleanly again and again while another process keeps a core busy', a
 });
 
 test('`npm start` as printed: says Electron is missing in one line, opens the app, stops cleanly', async () => {
-  test.skip(!!installedElectronBinary(), 'Electron is installed here: npm start runs Electron (tests/electron covers it)');
+  test.skip(
+    !!installedElectronBinary(),
+    'Electron is installed here: npm start runs Electron (tests/electron covers it)',
+  );
   // Its own process group, so Ctrl-C can be sent the way a terminal sends it: to the whole group.
-  const child = spawn('npm', ['start'], { cwd: root, env: { ...process.env, TREASURY_USER_DATA: join(dir, 'user-data') }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('npm', ['start'], {
+    cwd: root,
+    env: { ...process.env, TREASURY_USER_DATA: join(dir, 'user-data') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<void>((ok) => child.on('exit', () => ok()));
   const group = -(child.pid as number);
   try {
-    await expect.poll(() => output, { timeout: 60_000, message: 'npm start printed no ready line' }).toMatch(/treasury: ready: .*showing "Welcome to Treasury Desktop"/);
+    await expect
+      .poll(() => output, { timeout: 60_000, message: 'npm start printed no ready line' })
+      .toMatch(/treasury: ready: .*showing "Welcome to Treasury Desktop"/);
     const notices = output.split('\n').filter((l) => l.includes("Electron's binary"));
     expect(notices).toHaveLength(1);
     expect(await browserCommandLines(join(dir, 'user-data'))).not.toEqual([]);
@@ -191,6 +212,14 @@ test('`npm start` as printed: says Electron is missing in one line, opens the ap
 
 /** Asks the start script's own helper (an ES module, run as such) whether Electron is installed. */
 function installedElectronBinary(): string | null {
-  const r = spawnSync(process.execPath, ['--input-type=module', '-e', "const m = await import('./scripts/electron-binary.mjs'); console.log(m.installedElectronBinary() ?? '')"], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "const m = await import('./scripts/electron-binary.mjs'); console.log(m.installedElectronBinary() ?? '')",
+    ],
+    { cwd: root, encoding: 'utf8' },
+  );
   return r.stdout.trim() || null;
 }

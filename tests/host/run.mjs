@@ -2,6 +2,13 @@
 import { spawnSync } from 'node:child_process';
 
 const headless = process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY;
-const command = [...(headless ? ['xvfb-run', '-a'] : []), 'npx', 'playwright', 'test', '--config', 'tests/host/playwright.config.ts'];
+const command = [
+  ...(headless ? ['xvfb-run', '-a'] : []),
+  'npx',
+  'playwright',
+  'test',
+  '--config',
+  'tests/host/playwright.config.ts',
+];
 const result = spawnSync(command[0], command.slice(1), { stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -13,7 +13,9 @@ import { startCore, type CoreHarness } from '../support/core-helpers';
  * the app's store. The reveal audit's seal stays, as the audit file does.
  */
 if (process.env.TREASURY_KEYCHAIN_TEST !== '1') {
-  throw new Error('tests/keychain needs a D-Bus session with an unlocked keyring: run it with `npm run test:keychain` (tests/keychain/run.sh), not directly.');
+  throw new Error(
+    'tests/keychain needs a D-Bus session with an unlocked keyring: run it with `npm run test:keychain` (tests/keychain/run.sh), not directly.',
+  );
 }
 
 // A service name of its own, so a run on a developer machine cannot touch the app's entries.
@@ -35,7 +37,12 @@ describe('removing a profile (main, real keychain)', () => {
     sandbox = await startSandbox({ seed: 5, transactions: 20 });
     h = await startCore({ secrets: new KeytarSecretStore(SERVICE) });
 
-    const profile = await h.ok('profiles:create', { name: 'Acme', baseUrl: sandbox.apiUrl, vaultUrl: sandbox.vaultUrl, apiKey: sandbox.apiKey });
+    const profile = await h.ok('profiles:create', {
+      name: 'Acme',
+      baseUrl: sandbox.apiUrl,
+      vaultUrl: sandbox.vaultUrl,
+      apiKey: sandbox.apiKey,
+    });
     accounts.push(profile.id, sealAccount(profile.id));
     expect(profile).toMatchObject({ hasKey: true, keyStorage: 'keychain' });
     expect(await keytar.getPassword(SERVICE, profile.id)).toContain(sandbox.apiKey);

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { balanceSeries, movesBalance, summarizeSeries, type BalanceMove } from '../../src/renderer/src/accounts/model/balance-series';
+import {
+  balanceSeries,
+  movesBalance,
+  summarizeSeries,
+  type BalanceMove,
+} from '../../src/renderer/src/accounts/model/balance-series';
 import { DetailedStatus, TransactionStatus } from '../../src/shared/service';
 
 const DAY = 86_400_000;
@@ -8,20 +13,32 @@ const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 2, 15, 15, 30);
 const TODAY = Date.UTC(2026, 2, 15);
 
-const move = (date: string, amountCents: number, status: BalanceMove['status'] = 'posted', detailedStatus: BalanceMove['detailedStatus'] = 'settled'): BalanceMove => ({ date, amountCents, status, detailedStatus });
+const move = (
+  date: string,
+  amountCents: number,
+  status: BalanceMove['status'] = 'posted',
+  detailedStatus: BalanceMove['detailedStatus'] = 'settled',
+): BalanceMove => ({ date, amountCents, status, detailedStatus });
 
 /**
  * The plain reference: for each day on its own, the balance now less every counted move dated at
  * or after the next day's start. No sorting, no running total: a different route to the same answer.
  */
-function reference(current: number, moves: readonly BalanceMove[], now: number, days: number): { dayMs: number; endCents: number }[] {
+function reference(
+  current: number,
+  moves: readonly BalanceMove[],
+  now: number,
+  days: number,
+): { dayMs: number; endCents: number }[] {
   const today = Math.floor(now / DAY) * DAY;
   const out = [];
   for (let k = days - 1; k >= 0; k--) {
     const dayMs = today - k * DAY;
     let later = 0;
     for (const m of moves) {
-      const counted = (m.status === 'posted' || m.status === 'pending') && !['failed', 'declined', 'canceled', 'pending_approval', 'in_review'].includes(m.detailedStatus);
+      const counted =
+        (m.status === 'posted' || m.status === 'pending') &&
+        !['failed', 'declined', 'canceled', 'pending_approval', 'in_review'].includes(m.detailedStatus);
       if (counted && Date.parse(m.date) >= dayMs + DAY) later += m.amountCents;
     }
     out.push({ dayMs, endCents: current - later });
@@ -39,7 +56,16 @@ const arbMove: fc.Arbitrary<BalanceMove> = fc.record({
 
 describe('balanceSeries', () => {
   it('walks back from the current balance: a day ends before the moves dated after it', () => {
-    const series = balanceSeries(10_000, [move('2026-03-15T09:00:00.000Z', -2_500), move('2026-03-14T23:59:59.999Z', 4_000), move('2026-03-13T00:00:00.000Z', 1_000)], NOW, 4);
+    const series = balanceSeries(
+      10_000,
+      [
+        move('2026-03-15T09:00:00.000Z', -2_500),
+        move('2026-03-14T23:59:59.999Z', 4_000),
+        move('2026-03-13T00:00:00.000Z', 1_000),
+      ],
+      NOW,
+      4,
+    );
     expect(series).toEqual([
       { dayMs: TODAY - 3 * DAY, endCents: 10_000 + 2_500 - 4_000 - 1_000 },
       { dayMs: TODAY - 2 * DAY, endCents: 10_000 + 2_500 - 4_000 },
@@ -71,18 +97,30 @@ describe('balanceSeries', () => {
 
   it('agrees with the plain reference on any moves', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -10_000_000, max: 10_000_000 }), fc.array(arbMove, { maxLength: 200 }), fc.integer({ min: 1, max: 120 }), (current, moves, days) => {
-        expect(balanceSeries(current, moves, NOW, days)).toEqual(reference(current, moves, NOW, days));
-      }),
+      fc.property(
+        fc.integer({ min: -10_000_000, max: 10_000_000 }),
+        fc.array(arbMove, { maxLength: 200 }),
+        fc.integer({ min: 1, max: 120 }),
+        (current, moves, days) => {
+          expect(balanceSeries(current, moves, NOW, days)).toEqual(reference(current, moves, NOW, days));
+        },
+      ),
       { numRuns: 300 },
     );
   });
 
   it('ends today at the current balance when nothing is dated after now', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -1e7, max: 1e7 }), fc.array(arbMove.filter((m) => Date.parse(m.date) <= NOW), { maxLength: 50 }), (current, moves) => {
-        expect(balanceSeries(current, moves, NOW, 90).at(-1)?.endCents).toBe(current);
-      }),
+      fc.property(
+        fc.integer({ min: -1e7, max: 1e7 }),
+        fc.array(
+          arbMove.filter((m) => Date.parse(m.date) <= NOW),
+          { maxLength: 50 },
+        ),
+        (current, moves) => {
+          expect(balanceSeries(current, moves, NOW, 90).at(-1)?.endCents).toBe(current);
+        },
+      ),
     );
   });
 });

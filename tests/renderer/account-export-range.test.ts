@@ -18,13 +18,21 @@ describe('the range of an account export', () => {
     expect(rangeProblems({ from: '2026-02-01', to: '2026-02-01' })).toEqual({});
     expect(rangeProblems({ from: '', to: '2026-02-28' })).toEqual({ from: expect.stringMatching(/first day/) });
     expect(rangeProblems({ from: '2026-02-01', to: ' ' })).toEqual({ to: expect.stringMatching(/last day/) });
-    expect(rangeProblems({ from: '2026-02-30', to: '2026-13-01' })).toEqual({ from: expect.stringMatching(/real date/), to: expect.stringMatching(/real date/) });
+    expect(rangeProblems({ from: '2026-02-30', to: '2026-13-01' })).toEqual({
+      from: expect.stringMatching(/real date/),
+      to: expect.stringMatching(/real date/),
+    });
     expect(rangeProblems({ from: '1/2/2026', to: '2026-02-28' }).from).toMatch(/YYYY-MM-DD/);
-    expect(rangeProblems({ from: '2026-03-01', to: '2026-02-28' })).toEqual({ to: expect.stringMatching(/before the first day/) });
+    expect(rangeProblems({ from: '2026-03-01', to: '2026-02-28' })).toEqual({
+      to: expect.stringMatching(/before the first day/),
+    });
   });
 
   it('as search bounds: the whole of both days, inclusive; none for a bad range', () => {
-    expect(rangeBoundsMs({ from: '2026-02-01', to: '2026-02-28' })).toEqual({ fromMs: Date.UTC(2026, 1, 1), toMs: Date.UTC(2026, 2, 1) - 1 });
+    expect(rangeBoundsMs({ from: '2026-02-01', to: '2026-02-28' })).toEqual({
+      fromMs: Date.UTC(2026, 1, 1),
+      toMs: Date.UTC(2026, 2, 1) - 1,
+    });
     expect(rangeBoundsMs({ from: '2026-03-01', to: '2026-02-28' })).toBeNull();
     expect(rangeBoundsMs({ from: '', to: '2026-02-28' })).toBeNull();
   });
@@ -32,17 +40,33 @@ describe('the range of an account export', () => {
 
 describe('which rows an export carries', () => {
   it('posted and pending rows that move money; never failed, declined or canceled ones', () => {
-    const kept = TRANSACTION_STATUSES.flatMap((status) => DETAILED_STATUSES.filter((detailedStatus) => movesMoney({ status, detailedStatus })).map((d) => `${status}/${d}`));
+    const kept = TRANSACTION_STATUSES.flatMap((status) =>
+      DETAILED_STATUSES.filter((detailedStatus) => movesMoney({ status, detailedStatus })).map((d) => `${status}/${d}`),
+    );
     expect(kept.some((k) => k.startsWith('failed/'))).toBe(false);
     expect(kept.filter((k) => /\/(failed|declined|canceled)$/.test(k))).toEqual([]);
     // Held for approval or in review: no balance reflects them yet (docs/service.md, "Statuses and what they do to balances").
     expect(kept.filter((k) => /\/(pending_approval|in_review)$/.test(k))).toEqual([]);
-    expect(kept).toEqual(expect.arrayContaining(['posted/settled', 'pending/pending', 'posted/refund', 'posted/reversed']));
+    expect(kept).toEqual(
+      expect.arrayContaining(['posted/settled', 'pending/pending', 'posted/refund', 'posted/reversed']),
+    );
   });
 
   it('the same rule as the balance chart, so the file and the chart of an account agree', () => {
-    for (const status of TRANSACTION_STATUSES) for (const detailedStatus of DETAILED_STATUSES) expect(movesMoney({ status, detailedStatus }), `${status}/${detailedStatus}`).toBe(movesBalance({ status, detailedStatus }));
+    for (const status of TRANSACTION_STATUSES)
+      for (const detailedStatus of DETAILED_STATUSES)
+        expect(movesMoney({ status, detailedStatus }), `${status}/${detailedStatus}`).toBe(
+          movesBalance({ status, detailedStatus }),
+        );
     // The query's filter lists exactly the detailed statuses some kept row can have.
-    expect([...EXPORTED_DETAILED_STATUSES].sort()).toEqual([...new Set(TRANSACTION_STATUSES.flatMap((status) => DETAILED_STATUSES.filter((detailedStatus) => movesMoney({ status, detailedStatus }))))].sort());
+    expect([...EXPORTED_DETAILED_STATUSES].sort()).toEqual(
+      [
+        ...new Set(
+          TRANSACTION_STATUSES.flatMap((status) =>
+            DETAILED_STATUSES.filter((detailedStatus) => movesMoney({ status, detailedStatus })),
+          ),
+        ),
+      ].sort(),
+    );
   });
 });

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Action } from '../../src/renderer/src/model/actions';
-import { currentActions, forgetPending, registerActions, runOnScreen, useActionRegistry } from '../../src/renderer/src/stores/action-registry';
+import {
+  currentActions,
+  forgetPending,
+  registerActions,
+  runOnScreen,
+  useActionRegistry,
+} from '../../src/renderer/src/stores/action-registry';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -40,7 +46,10 @@ describe('the action registry', () => {
   });
 
   it('lets a screen’s action replace the shell’s with the same id, and keeps the first of a repeated id', () => {
-    offer('global', () => [counted('outbox:new-transfer', { title: 'New transfer (opens Transfers)' }), counted('go:transfers')]);
+    offer('global', () => [
+      counted('outbox:new-transfer', { title: 'New transfer (opens Transfers)' }),
+      counted('go:transfers'),
+    ]);
     offer('screen', () => [counted('outbox:new-transfer', { title: 'New transfer (this form)' })]);
     offer('screen', () => [counted('outbox:new-transfer', { title: 'a second registration' })]);
     const { screen, global } = currentActions();

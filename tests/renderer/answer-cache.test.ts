@@ -13,7 +13,10 @@ class Index {
   }
 }
 
-function cacheWithAnswers(index: Index, ...queries: string[]): { cache: AnswerCache<Index, string, string>; ids: number[] } {
+function cacheWithAnswers(
+  index: Index,
+  ...queries: string[]
+): { cache: AnswerCache<Index, string, string>; ids: number[] } {
   const cache = new AnswerCache<Index, string, string>(16);
   return { cache, ids: queries.map((q) => cache.add(index, q, index.query(q))) };
 }

@@ -12,7 +12,8 @@ function counter(dates: number[]) {
   let calls = 0;
   const count = async (w: TxWindow) => {
     calls++;
-    return dates.filter((d) => (w.fromMs === undefined || d >= w.fromMs) && (w.toMs === undefined || d <= w.toMs)).length;
+    return dates.filter((d) => (w.fromMs === undefined || d >= w.fromMs) && (w.toMs === undefined || d <= w.toMs))
+      .length;
   };
   return { count, calls: () => calls };
 }
@@ -20,14 +21,19 @@ function counter(dates: number[]) {
 describe('planning the backfill partitions', () => {
   it('covers every transaction up to the upper bound exactly once, in windows of about the asked size', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: UPPER - 3 * 365 * DAY, max: UPPER }), { minLength: 1, maxLength: 3000 }), fc.integer({ min: 50, max: 1000 }), async (dates, per) => {
-        const { count } = counter(dates);
-        const plan = await planBackfill(count, UPPER, { signal, rowsPerPartition: per });
-        expect(plan.total).toBe(dates.length);
-        for (const d of dates) expect(plan.partitions.filter((p) => d >= p.fromMs && d <= p.toMs)).toHaveLength(1);
-        for (let i = 1; i < plan.partitions.length; i++) expect(plan.partitions[i]!.fromMs).toBe(plan.partitions[i - 1]!.toMs + 1);
-        expect(plan.partitions.reduce((n, p) => n + p.expected, 0)).toBe(dates.length);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: UPPER - 3 * 365 * DAY, max: UPPER }), { minLength: 1, maxLength: 3000 }),
+        fc.integer({ min: 50, max: 1000 }),
+        async (dates, per) => {
+          const { count } = counter(dates);
+          const plan = await planBackfill(count, UPPER, { signal, rowsPerPartition: per });
+          expect(plan.total).toBe(dates.length);
+          for (const d of dates) expect(plan.partitions.filter((p) => d >= p.fromMs && d <= p.toMs)).toHaveLength(1);
+          for (let i = 1; i < plan.partitions.length; i++)
+            expect(plan.partitions[i]!.fromMs).toBe(plan.partitions[i - 1]!.toMs + 1);
+          expect(plan.partitions.reduce((n, p) => n + p.expected, 0)).toBe(dates.length);
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -41,7 +47,9 @@ describe('planning the backfill partitions', () => {
   });
 
   it('without counts walks one window; with none to walk plans nothing', async () => {
-    expect((await planBackfill(async () => null, UPPER, { signal })).partitions).toEqual([{ fromMs: 0, toMs: UPPER, expected: 0 }]);
+    expect((await planBackfill(async () => null, UPPER, { signal })).partitions).toEqual([
+      { fromMs: 0, toMs: UPPER, expected: 0 },
+    ]);
     expect((await planBackfill(counter([]).count, UPPER, { signal })).partitions).toEqual([]);
   });
 

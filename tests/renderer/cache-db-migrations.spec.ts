@@ -3,7 +3,15 @@ import { expect, test } from './harness/lane';
 // Every released cache and outbox schema, written with data by its frozen definition in real IndexedDB,
 // opens with today's CacheDb and reads back the same through the repositories.
 
-const tx = (id: string, date: string) => ({ id, date, amountCents: -1250, status: 'posted', detailedStatus: 'settled', accountId: 'acct_1', description: id });
+const tx = (id: string, date: string) => ({
+  id,
+  date,
+  amountCents: -1250,
+  status: 'posted',
+  detailedStatus: 'settled',
+  accountId: 'acct_1',
+  description: id,
+});
 
 test('each released cache database upgrades to the current version with its data intact', async ({ lane }) => {
   await lane.open('migrations.ts');
@@ -13,7 +21,10 @@ test('each released cache database upgrades to the current version with its data
   expect(Math.max(...released)).toBe(current);
   for (const version of released) {
     const profileId = `migrate-v${version}`;
-    await lane.run('writeAsReleased', profileId, version, [tx('txn_b', '2026-01-15T10:00:00Z'), tx('txn_a', '2026-01-14T10:00:00Z')]);
+    await lane.run('writeAsReleased', profileId, version, [
+      tx('txn_b', '2026-01-15T10:00:00Z'),
+      tx('txn_a', '2026-01-14T10:00:00Z'),
+    ]);
     const read = await lane.run<Record<string, unknown>>('readCurrent', profileId);
     expect(read, `from version ${version}`).toEqual({
       verno: current,
@@ -27,7 +38,9 @@ test('each released cache database upgrades to the current version with its data
   }
 });
 
-test('each released outbox database upgrades to the current version: rows, keys, audit and settings kept, and the sender’s indexes work on them', async ({ lane }) => {
+test('each released outbox database upgrades to the current version: rows, keys, audit and settings kept, and the sender’s indexes work on them', async ({
+  lane,
+}) => {
   await lane.open('migrations.ts');
   const released = await lane.run<number[]>('outboxReleased');
   const current = await lane.run<number>('outboxCurrent');
@@ -38,7 +51,13 @@ test('each released outbox database upgrades to the current version: rows, keys,
     await lane.run('writeOutboxAsReleased', profileId, version);
     // Before version 3 an approval named no service: such rows go back to a person, who approves
     // them again for the profile's service; the sent row moves to the archive.
-    const unbound = version < 3 ? ['row_1', 'row_2'].map((id) => `${id}: It was approved before approvals named the service they are for. This profile now sends to https://svc.example: approve it again to send it there.`) : [];
+    const unbound =
+      version < 3
+        ? ['row_1', 'row_2'].map(
+            (id) =>
+              `${id}: It was approved before approvals named the service they are for. This profile now sends to https://svc.example: approve it again to send it there.`,
+          )
+        : [];
     expect(await lane.run('readOutboxCurrent', profileId), `from version ${version}`).toEqual({
       verno: current,
       backToPerson: unbound,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Card, CardGroup } from '../../src/shared/service';
-import { bulkTargets, cardFilterProblem, cardListQuery, filterCards, DEFAULT_CARD_FILTER } from '../../src/renderer/src/cards/model/card-list';
+import {
+  bulkTargets,
+  cardFilterProblem,
+  cardListQuery,
+  filterCards,
+  DEFAULT_CARD_FILTER,
+} from '../../src/renderer/src/cards/model/card-list';
 import { parseUserData } from '../../src/renderer/src/cards/model/user-data';
 
 const card = (id: string, name: string, over: Partial<Card> = {}): Card => ({
@@ -31,10 +37,30 @@ const names = (list: Card[]) => list.map((c) => c.name);
 
 describe('the card list model', () => {
   it('sorts by createdAt and by name both ways (names ignoring case)', () => {
-    expect(names(filterCards(cards, groups, DEFAULT_CARD_FILTER))).toEqual(['delta', 'Charlie', 'alpha SaaS', 'Bravo travel']);
-    expect(names(filterCards(cards, groups, { sort: 'createdAt', direction: 'ASC' }))).toEqual(['Bravo travel', 'alpha SaaS', 'Charlie', 'delta']);
-    expect(names(filterCards(cards, groups, { sort: 'name', direction: 'ASC' }))).toEqual(['alpha SaaS', 'Bravo travel', 'Charlie', 'delta']);
-    expect(names(filterCards(cards, groups, { sort: 'name', direction: 'DESC' }))).toEqual(['delta', 'Charlie', 'Bravo travel', 'alpha SaaS']);
+    expect(names(filterCards(cards, groups, DEFAULT_CARD_FILTER))).toEqual([
+      'delta',
+      'Charlie',
+      'alpha SaaS',
+      'Bravo travel',
+    ]);
+    expect(names(filterCards(cards, groups, { sort: 'createdAt', direction: 'ASC' }))).toEqual([
+      'Bravo travel',
+      'alpha SaaS',
+      'Charlie',
+      'delta',
+    ]);
+    expect(names(filterCards(cards, groups, { sort: 'name', direction: 'ASC' }))).toEqual([
+      'alpha SaaS',
+      'Bravo travel',
+      'Charlie',
+      'delta',
+    ]);
+    expect(names(filterCards(cards, groups, { sort: 'name', direction: 'DESC' }))).toEqual([
+      'delta',
+      'Charlie',
+      'Bravo travel',
+      'alpha SaaS',
+    ]);
   });
 
   it('filters as GET /card does, and searches the name and last four', () => {
@@ -53,9 +79,16 @@ describe('the card list model', () => {
   });
 
   it('refuses a group by id and by name, and builds the service query otherwise', () => {
-    expect(cardFilterProblem({ ...DEFAULT_CARD_FILTER, cardGroupId: 'cg_a', cardGroupName: 'Travel' })).toMatch(/by id or by name, not both/);
+    expect(cardFilterProblem({ ...DEFAULT_CARD_FILTER, cardGroupId: 'cg_a', cardGroupName: 'Travel' })).toMatch(
+      /by id or by name, not both/,
+    );
     expect(cardFilterProblem({ ...DEFAULT_CARD_FILTER, cardGroupId: 'cg_a', cardGroupName: '  ' })).toBeUndefined();
-    expect(cardListQuery({ sort: 'name', direction: 'ASC', status: 'active', cardGroupName: ' Travel ', text: 'ignored' }, 'cur')).toEqual({
+    expect(
+      cardListQuery(
+        { sort: 'name', direction: 'ASC', status: 'active', cardGroupName: ' Travel ', text: 'ignored' },
+        'cur',
+      ),
+    ).toEqual({
       sort: 'name',
       sortDirection: 'ASC',
       'filter:status': 'active',
@@ -67,7 +100,10 @@ describe('the card list model', () => {
   it('pauses only active cards and resumes only paused ones, saying why for the rest', () => {
     const { apply, skip } = bulkTargets(cards, 'pause');
     expect(names(apply)).toEqual(['Bravo travel', 'Charlie']);
-    expect(skip.map((s) => `${s.card.name}: ${s.reason}`)).toEqual(['alpha SaaS: is paused; only active cards can be paused', 'delta: is closed; only active cards can be paused']);
+    expect(skip.map((s) => `${s.card.name}: ${s.reason}`)).toEqual([
+      'alpha SaaS: is paused; only active cards can be paused',
+      'delta: is closed; only active cards can be paused',
+    ]);
     expect(names(bulkTargets(cards, 'resume').apply)).toEqual(['alpha SaaS']);
   });
 });
@@ -83,7 +119,12 @@ describe('userData as typed', () => {
   });
 
   it('refuses what is not an object, saying what it is', () => {
-    for (const [text, what] of [['[1]', 'a list'], ['null', 'null'], ['"x"', 'a string'], ['3', 'a number']] as const) {
+    for (const [text, what] of [
+      ['[1]', 'a list'],
+      ['null', 'null'],
+      ['"x"', 'a string'],
+      ['3', 'a number'],
+    ] as const) {
       const r = parseUserData(text);
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.message).toContain(`not ${what}`);

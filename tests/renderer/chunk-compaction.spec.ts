@@ -14,7 +14,14 @@ test.use({ laneSession: { demo: { seed: 21, transactions: 1000 } } });
 /** Card authorizations made on the service before the first sync: pending rows that settle later. */
 const AUTHORIZATIONS = 150;
 
-const QUERIES: TxQuery[] = [{}, { statuses: ['pending'] }, { statuses: ['posted'] }, { text: 'goo' }, { text: '-1', hasFee: true }, { currencies: ['EUR'] }];
+const QUERIES: TxQuery[] = [
+  {},
+  { statuses: ['pending'] },
+  { statuses: ['posted'] },
+  { text: 'goo' },
+  { text: '-1', hasFee: true },
+  { currencies: ['EUR'] },
+];
 /** Every chunk holding any older version is rewritten, in one run: the cache ends with exactly the live rows. */
 const EVERYTHING = { minDeadShare: 0, scanChunks: 100_000, maxRewrites: 100_000 };
 
@@ -31,9 +38,22 @@ const short = (tx: Pick<Transaction, 'id' | 'status' | 'date'>) => `${tx.id}:${t
 async function settledCache(lane: Lane): Promise<Sandbox> {
   const sandbox = await lane.core.demo.start();
   const admin = (path: string, body: unknown) =>
-    fetch(`${sandbox.apiUrl}/__sandbox/${path}`, { method: 'POST', headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${sandbox.apiUrl}/__sandbox/${path}`, {
+      method: 'POST',
+      headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   const cards = [...sandbox.world.cards.values()].filter((c) => c.status === 'active').map((c) => c.id);
-  for (let i = 0; i < AUTHORIZATIONS; i++) expect((await admin('authorizations', { cardId: cards[i % cards.length], amountCents: 100 + i, merchantName: 'Compaction Cafe' })).ok).toBe(true);
+  for (let i = 0; i < AUTHORIZATIONS; i++)
+    expect(
+      (
+        await admin('authorizations', {
+          cardId: cards[i % cards.length],
+          amountCents: 100 + i,
+          merchantName: 'Compaction Cafe',
+        })
+      ).ok,
+    ).toBe(true);
   await lane.open('compaction.ts');
   expect(await lane.run('sync', 'demo')).toBe('done');
   await lane.run('open', 'demo');
@@ -72,13 +92,17 @@ async function expectSearchLikeReference(lane: Lane, sandbox: Sandbox, label: st
   }
   // The rows the index points at are the right rows, read from the cache.
   const byId = new Map(allTransactions(sandbox).map((t) => [t.id, t]));
-  const want = expectedSearch(sandbox, {}).ids.slice(0, 200).map((id) => short(byId.get(id) as Transaction));
+  const want = expectedSearch(sandbox, {})
+    .ids.slice(0, 200)
+    .map((id) => short(byId.get(id) as Transaction));
   expect(await lane.run('rowsOf', {}, 200), label).toEqual(want);
 }
 
 test.describe.configure({ timeout: 180_000 });
 
-test('compaction leaves exactly the live rows; searches answer like the reference, before and after a reload', async ({ lane }) => {
+test('compaction leaves exactly the live rows; searches answer like the reference, before and after a reload', async ({
+  lane,
+}) => {
   const sandbox = await settledCache(lane);
   const before = await expectEveryRowOnce(lane, sandbox, 'before');
   const live = Object.keys(before.versions).length;
@@ -92,11 +116,15 @@ test('compaction leaves exactly the live rows; searches answer like the referenc
   expect(after.rows).toBe(live);
   expect(Object.values(after.versions).every((v) => v.length === 1)).toBe(true);
   expect(after.chunks).toBeLessThan(before.chunks);
-  console.log(`compaction: ${before.chunks} chunks / ${before.rows} rows -> ${after.chunks} chunks / ${after.rows} rows (${live} live); ${report.rewrites} rewrites moved ${report.rowsMoved} rows`);
+  console.log(
+    `compaction: ${before.chunks} chunks / ${before.rows} rows -> ${after.chunks} chunks / ${after.rows} rows (${live} live); ${report.rewrites} rewrites moved ${report.rowsMoved} rows`,
+  );
   await expectSearchLikeReference(lane, sandbox, 'after compaction');
   // An answer taken before the compaction still reads its rows where they are now.
   const byId = new Map(allTransactions(sandbox).map((t) => [t.id, t]));
-  const first200 = expectedSearch(sandbox, {}).ids.slice(0, 200).map((id) => short(byId.get(id) as Transaction));
+  const first200 = expectedSearch(sandbox, {})
+    .ids.slice(0, 200)
+    .map((id) => short(byId.get(id) as Transaction));
   expect(await lane.run('pageOf', kept, 0, 200)).toEqual(first200);
   // Places a window took just before the compaction are read where the rows went.
   expect(await lane.run('readAt', 'demo', heldRefs)).toEqual(first200);
@@ -121,7 +149,9 @@ test('an index saved before a compaction is loaded after it and follows the move
   await expectSearchLikeReference(lane, sandbox, 'stale saved index');
 });
 
-test('by default a run is bounded and takes only mostly superseded chunks; killed between or during runs, nothing is lost', async ({ lane }) => {
+test('by default a run is bounded and takes only mostly superseded chunks; killed between or during runs, nothing is lost', async ({
+  lane,
+}) => {
   const sandbox = await settledCache(lane);
   const start = await expectEveryRowOnce(lane, sandbox, 'start');
 
@@ -160,7 +190,9 @@ test('by default a run is bounded and takes only mostly superseded chunks; kille
   await expectSearchLikeReference(lane, sandbox, 'end');
 });
 
-test('a sync that wrote a newer version meanwhile wins over what the compaction thought was newest', async ({ lane }) => {
+test('a sync that wrote a newer version meanwhile wins over what the compaction thought was newest', async ({
+  lane,
+}) => {
   const sandbox = await settledCache(lane);
   const id = await lane.run<string | null>('rewriteBehindASync', 'demo');
   expect(id).not.toBeNull();

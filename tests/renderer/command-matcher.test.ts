@@ -3,10 +3,32 @@ import { fuzzyScore, rankByQuery } from '../../src/renderer/src/model/fuzzy-matc
 
 // What the palette lists, written out here rather than read from the app, so the matcher is
 // judged against what a person would expect to find, not against the app's own tables.
-const SCREENS = ['Dashboard', 'Transactions', 'Cards', 'Card groups', 'Accounts', 'Transfers', 'Payments', 'Approvals', 'Webhooks', 'Directory', 'Settings'].map((s) => `Go to ${s}`);
-const COMMANDS = [...SCREENS, 'New transfer', 'New payment', 'Sync now', 'Pause sending', 'Show keyboard shortcuts', 'Open the command palette', 'Approve: Transfer $2,500.00 from Operating (primary) to Payroll'];
+const SCREENS = [
+  'Dashboard',
+  'Transactions',
+  'Cards',
+  'Card groups',
+  'Accounts',
+  'Transfers',
+  'Payments',
+  'Approvals',
+  'Webhooks',
+  'Directory',
+  'Settings',
+].map((s) => `Go to ${s}`);
+const COMMANDS = [
+  ...SCREENS,
+  'New transfer',
+  'New payment',
+  'Sync now',
+  'Pause sending',
+  'Show keyboard shortcuts',
+  'Open the command palette',
+  'Approve: Transfer $2,500.00 from Operating (primary) to Payroll',
+];
 
-const titles = (query: string, items: readonly string[] = COMMANDS) => rankByQuery(items, query, (title) => ({ title }));
+const titles = (query: string, items: readonly string[] = COMMANDS) =>
+  rankByQuery(items, query, (title) => ({ title }));
 
 describe('the palette matcher', () => {
   it('finds a command from letters in order with gaps: "aprv" finds Approvals', () => {
@@ -23,7 +45,10 @@ describe('the palette matcher', () => {
 
   it('prefers letters that start words and letters in a row', () => {
     // "set" runs in a row at a word start in "Settings"; in the shortcuts it is scattered.
-    expect(titles('set', ['Show keyboard shortcuts', 'Go to Settings'])).toEqual(['Go to Settings', 'Show keyboard shortcuts']);
+    expect(titles('set', ['Show keyboard shortcuts', 'Go to Settings'])).toEqual([
+      'Go to Settings',
+      'Show keyboard shortcuts',
+    ]);
     // Initials: each letter starts a word.
     expect(titles('gtcg', SCREENS)[0]).toBe('Go to Card groups');
     expect(titles('sn')[0]).toBe('Sync now');
@@ -53,7 +78,10 @@ describe('the palette matcher', () => {
       { title: 'Export the outbox audit log', keywords: [] },
     ];
     expect(rankByQuery(items, 'queue', (i) => i).map((i) => i.title)).toEqual(['Go to Approvals']);
-    expect(rankByQuery(items, 'outbox', (i) => i).map((i) => i.title)).toEqual(['Export the outbox audit log', 'Go to Approvals']);
+    expect(rankByQuery(items, 'outbox', (i) => i).map((i) => i.title)).toEqual([
+      'Export the outbox audit log',
+      'Go to Approvals',
+    ]);
   });
 
   it('lists everything in its own order when nothing is typed, and keeps that order between equals', () => {

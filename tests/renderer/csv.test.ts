@@ -37,7 +37,15 @@ describe('CSV export (RFC 4180)', () => {
 
   it('neutralizes ids and the currency code too, and keeps amounts numeric', () => {
     const [row] = parseCsv(
-      csvRow(tx({ id: '=1+1', accountId: '@SUM(A1)', cardId: '-2+3', virtualAccountId: '+cmd', originalCurrency: { code: '=1+1', amountCents: -1250, conversionRate: 1 } })),
+      csvRow(
+        tx({
+          id: '=1+1',
+          accountId: '@SUM(A1)',
+          cardId: '-2+3',
+          virtualAccountId: '+cmd',
+          originalCurrency: { code: '=1+1', amountCents: -1250, conversionRate: 1 },
+        }),
+      ),
     );
     expect(row?.[0]).toBe("'=1+1");
     expect(row?.[13]).toBe("'@SUM(A1)");

@@ -1,12 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { LegalEntity, SvcHandle } from '../../src/shared/service';
-import { filterHandles, findHandle, handlesOfAccounts, normalHandle, sortHandles } from '../../src/renderer/src/directory/model/handles';
+import {
+  filterHandles,
+  findHandle,
+  handlesOfAccounts,
+  normalHandle,
+  sortHandles,
+} from '../../src/renderer/src/directory/model/handles';
 import { describeKeyOwner, keyOwnerName, keyOwnerOf } from '../../src/renderer/src/directory/model/key-owner';
 import { fetchedPage } from '../../src/renderer/src/model/fetched-page';
 import { usePaymentPrefill } from '../../src/renderer/src/stores/payment-prefill';
 
-const handle = (id: string, svcHandle: string, name: string, accountId = `acct_${id}`): SvcHandle => ({ id, svcHandle, name, accountId });
-const handles = [handle('3', 'initech', 'Initech'), handle('1', 'globex-corp', 'Globex Corp', 'acct_gx9'), handle('2', 'Hooli', 'Hooli XYZ')];
+const handle = (id: string, svcHandle: string, name: string, accountId = `acct_${id}`): SvcHandle => ({
+  id,
+  svcHandle,
+  name,
+  accountId,
+});
+const handles = [
+  handle('3', 'initech', 'Initech'),
+  handle('1', 'globex-corp', 'Globex Corp', 'acct_gx9'),
+  handle('2', 'Hooli', 'Hooli XYZ'),
+];
 const acme: LegalEntity = { id: 'le_1', name: 'Acme Robotics, Inc.', structure: 'ccorp' };
 
 describe('svc handles', () => {

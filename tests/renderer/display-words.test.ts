@@ -1,6 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { codeWords, dateTime, day, dayOf, monthOf, setDateLocale, shortDayOf } from '../../src/renderer/src/model/format';
-import { categoryCodeWords, declineWords, detailedStatusWords, feeTypeWords, statusMeaning, statusWords } from '../../src/renderer/src/model/transaction-words';
+import {
+  codeWords,
+  dateTime,
+  day,
+  dayOf,
+  monthOf,
+  setDateLocale,
+  shortDayOf,
+} from '../../src/renderer/src/model/format';
+import {
+  categoryCodeWords,
+  declineWords,
+  detailedStatusWords,
+  feeTypeWords,
+  statusMeaning,
+  statusWords,
+} from '../../src/renderer/src/model/transaction-words';
 import { DETAILED_STATUSES, TRANSACTION_STATUSES } from '../../src/shared/service';
 
 // Expected texts are written out by hand from the CLDR patterns of each locale, not computed.

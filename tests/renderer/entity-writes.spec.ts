@@ -35,7 +35,9 @@ async function prepared(lane: Lane, which: 'plain' | 'primary') {
   return { sandbox, id, before };
 }
 
-test('a rename lands in the service and in the cache in the same call; a live query shows it; "as of" stays', async ({ lane }) => {
+test('a rename lands in the service and in the cache in the same call; a live query shows it; "as of" stays', async ({
+  lane,
+}) => {
   const { sandbox, id: plain, before } = await prepared(lane, 'plain');
   const asOfBefore = await lane.run<Record<string, number>>('asOf', 'demo');
   expect(before?.value.balance.amountCents).toEqual(expect.any(Number));
@@ -60,10 +62,18 @@ test('a rename lands in the service and in the cache in the same call; a live qu
   await expect(line).toHaveText('Payroll (renamed)');
 
   // A commission rule set through the same pattern lands whole in the cached view.
-  const rule = await lane.run<Result<VirtualAccountView>>('setCommissionRule', 'demo', plain, 2_500, new Date(lane.clock.now()).toISOString());
+  const rule = await lane.run<Result<VirtualAccountView>>(
+    'setCommissionRule',
+    'demo',
+    plain,
+    2_500,
+    new Date(lane.clock.now()).toISOString(),
+  );
   expect(rule.ok).toBe(true);
   const withRule = await readBack<VirtualAccountView>(sandbox, `/virtual-account/${plain}`);
-  expect((await lane.run<Cached<VirtualAccountView>>('cached', 'demo', 'virtualAccount', plain))?.value.commissionRule).toEqual(withRule.commissionRule);
+  expect(
+    (await lane.run<Cached<VirtualAccountView>>('cached', 'demo', 'virtualAccount', plain))?.value.commissionRule,
+  ).toEqual(withRule.commissionRule);
 
   // Removing one item leaves the rest and the live view follows.
   await lane.run('removeVirtualAccount', 'demo', plain);
@@ -76,7 +86,13 @@ test('an edit the service refuses returns its words and leaves the cache untouch
 
   // A valid request (main's schema passes it) that the service refuses: the primary account
   // cannot carry a commission rule (400). The name in the same request must not land either.
-  const r = await lane.run<Result<VirtualAccountView>>('setCommissionRule', 'demo', primary, 1_000, new Date(lane.clock.now()).toISOString());
+  const r = await lane.run<Result<VirtualAccountView>>(
+    'setCommissionRule',
+    'demo',
+    primary,
+    1_000,
+    new Date(lane.clock.now()).toISOString(),
+  );
   expect(r.ok).toBe(false);
   if (r.ok) return;
   expect(r.error.code).toBe('service');
@@ -96,13 +112,18 @@ test('offline, an edit is refused with the reason and nothing is sent', async ({
   await sandbox.resetFaults();
   const requests = sandbox.stats.requests;
   const r = await lane.run<Result<VirtualAccountView>>('renameVirtualAccount', 'demo', plain, 'Never sent');
-  expect(r).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^Offline: this change was not sent/) } });
+  expect(r).toMatchObject({
+    ok: false,
+    error: { message: expect.stringMatching(/^Offline: this change was not sent/) },
+  });
   expect(sandbox.stats.requests).toBe(requests);
   expect(await lane.run('cached', 'demo', 'virtualAccount', plain)).toEqual(before);
   expect(sandbox.world.virtualAccounts.get(plain)?.name).toBe(before?.value.virtualAccount.name);
 });
 
-test('cards and webhooks: a rename and a create land in the cache; an archive replaces the cached webhook', async ({ lane }) => {
+test('cards and webhooks: a rename and a create land in the cache; an archive replaces the cached webhook', async ({
+  lane,
+}) => {
   const sandbox = await lane.core.demo.start();
   await lane.open('entities.ts');
   await lane.run('syncEntities', 'demo');
@@ -112,12 +133,21 @@ test('cards and webhooks: a rename and a create land in the cache; an archive re
   const cachedCard = await lane.run<Cached<Card>>('cached', 'demo', 'card', cardId);
   expect(cachedCard?.value).toEqual(await readBack<Card>(sandbox, `/card/${cardId}`));
 
-  const created = await lane.run<Result<Webhook>>('createWebhook', 'demo', 'https://example.test/hooks', 'Ledger export');
+  const created = await lane.run<Result<Webhook>>(
+    'createWebhook',
+    'demo',
+    'https://example.test/hooks',
+    'Ledger export',
+  );
   expect(created.ok).toBe(true);
   if (!created.ok) return;
   const id = created.value.id;
-  expect((await lane.run<Cached<Webhook>>('cached', 'demo', 'webhook', id))?.value).toEqual(await readBack<Webhook>(sandbox, `/webhook/${id}`));
+  expect((await lane.run<Cached<Webhook>>('cached', 'demo', 'webhook', id))?.value).toEqual(
+    await readBack<Webhook>(sandbox, `/webhook/${id}`),
+  );
   const archived = await lane.run<Result<Webhook>>('archiveWebhook', 'demo', id);
   expect(archived).toMatchObject({ ok: true, value: { id, archivedAt: expect.any(String) } });
-  expect((await lane.run<Cached<Webhook>>('cached', 'demo', 'webhook', id))?.value).toEqual(await readBack<Webhook>(sandbox, `/webhook/${id}`));
+  expect((await lane.run<Cached<Webhook>>('cached', 'demo', 'webhook', id))?.value).toEqual(
+    await readBack<Webhook>(sandbox, `/webhook/${id}`),
+  );
 });

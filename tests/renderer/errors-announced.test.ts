@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(__dirname, '../../src/renderer/src');
 
 /** The classes ui/forms.css, ui/banner.css and the screens' styles draw errors with. */
-const ERROR_CLASS = /(?<![\w-])(field__error|form__error|banner--error|error-boundary|card-secrets__error|sync-status__error)(?![\w-])/;
+const ERROR_CLASS =
+  /(?<![\w-])(field__error|form__error|banner--error|error-boundary|card-secrets__error|sync-status__error)(?![\w-])/;
 
 /**
  * Errors inside a live region of their own, announced with it: `file` and the element's tag.
@@ -44,7 +45,12 @@ function errorElements(): ErrorElement[] {
     const file = relative(ROOT, path);
     return [...text.matchAll(OPENING_TAG)]
       .filter((m) => ERROR_CLASS.test(/className=(?:"[^"]*"|\{[^}]*\})/.exec(m[2] ?? '')?.[0] ?? ''))
-      .map((m) => ({ file, tag: m[1] ?? '', line: text.slice(0, m.index).split('\n').length, announced: ANNOUNCED.test(m[2] ?? '') }));
+      .map((m) => ({
+        file,
+        tag: m[1] ?? '',
+        line: text.slice(0, m.index).split('\n').length,
+        announced: ANNOUNCED.test(m[2] ?? ''),
+      }));
   });
 }
 
@@ -53,7 +59,8 @@ describe('errors are announced', () => {
 
   it('finds the error elements of the shared components and the screens', () => {
     // The shared ones at least: the banner, the form's and a field's error, the boundary.
-    for (const file of ['ui/ErrorBanner.tsx', 'ui/FormError.tsx', 'ui/TextField.tsx', 'ui/ErrorBoundary.tsx']) expect(found.map((e) => e.file)).toContain(file);
+    for (const file of ['ui/ErrorBanner.tsx', 'ui/FormError.tsx', 'ui/TextField.tsx', 'ui/ErrorBoundary.tsx'])
+      expect(found.map((e) => e.file)).toContain(file);
     expect(found.length).toBeGreaterThan(20);
   });
 
@@ -65,6 +72,7 @@ describe('errors are announced', () => {
   });
 
   it('every exception still exists (a stale one would hide a new silent error)', () => {
-    for (const x of IN_LIVE_REGION) expect(found.some((e) => e.file === x.file && e.tag === x.tag && !e.announced)).toBe(true);
+    for (const x of IN_LIVE_REGION)
+      expect(found.some((e) => e.file === x.file && e.tag === x.tag && !e.announced)).toBe(true);
   });
 });

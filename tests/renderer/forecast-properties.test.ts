@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { forecast, type ForecastAccount, type ForecastInputs, type ForecastMovement } from '../../src/renderer/src/forecast/model/forecast';
+import {
+  forecast,
+  type ForecastAccount,
+  type ForecastInputs,
+  type ForecastMovement,
+} from '../../src/renderer/src/forecast/model/forecast';
 
 /**
  * The forecast against a plain reference written here without the model's helpers: walk the 30
@@ -23,7 +28,15 @@ function dueAt(startIso: string, frequency: 'monthly' | 'yearly', k: number): nu
   const year = s.getUTCFullYear() + Math.floor(totalMonth / 12);
   const month0 = ((totalMonth % 12) + 12) % 12;
   const dayOfMonth = Math.min(s.getUTCDate(), daysInMonthUtc(year, month0));
-  return Date.UTC(year, month0, dayOfMonth, s.getUTCHours(), s.getUTCMinutes(), s.getUTCSeconds(), s.getUTCMilliseconds());
+  return Date.UTC(
+    year,
+    month0,
+    dayOfMonth,
+    s.getUTCHours(),
+    s.getUTCMinutes(),
+    s.getUTCSeconds(),
+    s.getUTCMilliseconds(),
+  );
 }
 
 function averageRoundedHalfUp(total: number, days: number): number {
@@ -57,7 +70,8 @@ function reference(inputs: ForecastInputs, now: number) {
         for (let k = 0; ; k++) {
           const due = dueAt(payer.commission.startDate, payer.commission.frequency, k);
           if (due >= to) break;
-          if ((due >= from || d === 0) && due >= counted) balance += payer.id === account.id ? -payer.commission.amountCents : payer.commission.amountCents;
+          if ((due >= from || d === 0) && due >= counted)
+            balance += payer.id === account.id ? -payer.commission.amountCents : payer.commission.amountCents;
         }
       }
       if (d > 0) balance -= perDay;
@@ -75,14 +89,21 @@ const cents = (max: number) => fc.integer({ min: 1, max });
 const scenario = instant.chain((now) => {
   const startDate = fc.oneof(
     // Month-end and late-month days, as date-only or with a time, before or around now.
-    fc.record({ back: fc.integer({ min: -3, max: 40 }), day: fc.constantFrom(28, 29, 30, 31, 1, 15), hour: fc.integer({ min: 0, max: 23 }), dateOnly: fc.boolean() }).map(({ back, day, hour, dateOnly }) => {
-      const d = new Date(now);
-      const y = d.getUTCFullYear();
-      const m = d.getUTCMonth() - back;
-      const clampDay = Math.min(day, daysInMonthUtc(y + Math.floor(m / 12), ((m % 12) + 12) % 12));
-      const iso = new Date(Date.UTC(y, m, clampDay, hour)).toISOString();
-      return dateOnly ? iso.slice(0, 10) : iso;
-    }),
+    fc
+      .record({
+        back: fc.integer({ min: -3, max: 40 }),
+        day: fc.constantFrom(28, 29, 30, 31, 1, 15),
+        hour: fc.integer({ min: 0, max: 23 }),
+        dateOnly: fc.boolean(),
+      })
+      .map(({ back, day, hour, dateOnly }) => {
+        const d = new Date(now);
+        const y = d.getUTCFullYear();
+        const m = d.getUTCMonth() - back;
+        const clampDay = Math.min(day, daysInMonthUtc(y + Math.floor(m / 12), ((m % 12) + 12) % 12));
+        const iso = new Date(Date.UTC(y, m, clampDay, hour)).toISOString();
+        return dateOnly ? iso.slice(0, 10) : iso;
+      }),
     fc.integer({ min: now - 800 * DAY, max: now + 40 * DAY }).map((ms) => new Date(ms).toISOString()),
   );
   const account = (id: string) =>
@@ -91,7 +112,14 @@ const scenario = instant.chain((now) => {
       name: fc.constant(id),
       balanceCents: fc.integer({ min: -1_000_000, max: 1_000_000_000 }),
       cardSpendHistoryCents: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 100_000_000 })),
-      commission: fc.option(fc.record({ amountCents: cents(500_000), frequency: fc.constantFrom('monthly' as const, 'yearly' as const), startDate }), { nil: undefined }),
+      commission: fc.option(
+        fc.record({
+          amountCents: cents(500_000),
+          frequency: fc.constantFrom('monthly' as const, 'yearly' as const),
+          startDate,
+        }),
+        { nil: undefined },
+      ),
     });
   const party = fc.option(fc.constantFrom(...ids, 'outside'), { nil: undefined });
   const movement = fc.record({
@@ -119,7 +147,15 @@ describe('forecast', () => {
       fc.property(scenario, ({ now, accounts, movements, primaryId, asOf }) => {
         const inputs: ForecastInputs = {
           accounts: accounts.map(({ commission, ...a }): ForecastAccount => (commission ? { ...a, commission } : a)),
-          movements: movements.map((m): ForecastMovement => ({ id: m.id, kind: m.kind, amountCents: m.amountCents, atMs: m.atMs, label: m.label, ...(m.fromId ? { fromId: m.fromId } : {}), ...(m.toId ? { toId: m.toId } : {}) })),
+          movements: movements.map((m): ForecastMovement => ({
+            id: m.id,
+            kind: m.kind,
+            amountCents: m.amountCents,
+            atMs: m.atMs,
+            label: m.label,
+            ...(m.fromId ? { fromId: m.fromId } : {}),
+            ...(m.toId ? { toId: m.toId } : {}),
+          })),
           ...(primaryId ? { primaryId } : {}),
           ...(asOf !== undefined ? { asOf } : {}),
         };
@@ -148,9 +184,15 @@ describe('forecast', () => {
 
   it('rounds the daily card spend to the nearest cent, halves up: $13.99 over 28 days is 50 cents a day', () => {
     const now = Date.UTC(2026, 10, 24, 12);
-    const [f] = forecast({ accounts: [{ id: 'a', name: 'A', balanceCents: 10_000, cardSpendHistoryCents: 1_399 }], movements: [] }, now);
+    const [f] = forecast(
+      { accounts: [{ id: 'a', name: 'A', balanceCents: 10_000, cardSpendHistoryCents: 1_399 }], movements: [] },
+      now,
+    );
     expect(f?.dailySpendCents).toBe(50);
-    const [g] = forecast({ accounts: [{ id: 'a', name: 'A', balanceCents: 10_000, cardSpendHistoryCents: 1_385 }], movements: [] }, now);
+    const [g] = forecast(
+      { accounts: [{ id: 'a', name: 'A', balanceCents: 10_000, cardSpendHistoryCents: 1_385 }], movements: [] },
+      now,
+    );
     expect(g?.dailySpendCents).toBe(49);
     // Day 0 keeps today's balance (today's spend so far is in it); day 29 has 29 days of spend.
     expect(f?.days[0]?.endCents).toBe(10_000);
@@ -160,8 +202,14 @@ describe('forecast', () => {
   it('a Jan 31 monthly rule collects on Feb 28 and Mar 31 (no carry of the clamp), and not once its time today has passed', () => {
     const rule = { amountCents: 700, frequency: 'monthly' as const, startDate: '2026-01-31T08:00:00.000Z' };
     const dueDays = (now: number) => {
-      const [f] = forecast({ accounts: [{ id: 'a', name: 'A', balanceCents: 0, cardSpendHistoryCents: 0, commission: rule }], movements: [] }, now);
-      return f?.events.map((e) => new Date((f.days[e.day]?.dayMs ?? 0)).toISOString().slice(0, 10));
+      const [f] = forecast(
+        {
+          accounts: [{ id: 'a', name: 'A', balanceCents: 0, cardSpendHistoryCents: 0, commission: rule }],
+          movements: [],
+        },
+        now,
+      );
+      return f?.events.map((e) => new Date(f.days[e.day]?.dayMs ?? 0).toISOString().slice(0, 10));
     };
     expect(dueDays(Date.UTC(2027, 1, 1, 9))).toEqual(['2027-02-28']);
     expect(dueDays(Date.UTC(2027, 2, 3, 9))).toEqual(['2027-03-31']);

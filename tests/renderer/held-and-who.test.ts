@@ -15,7 +15,12 @@ const at = (d: number, h: number, m: number) => new Date(2026, 2, d, h, m).getTi
 const NOW = at(18, 15, 0);
 
 function approved(amountCents: number, createdAt: number, approvedAt: number, notBefore?: number) {
-  const r = t.submit(row(transferInput('va_a', 'va_b', amountCents, notBefore ? { notBefore } : {}), createdAt), true, createdAt, SVC);
+  const r = t.submit(
+    row(transferInput('va_a', 'va_b', amountCents, notBefore ? { notBefore } : {}), createdAt),
+    true,
+    createdAt,
+    SVC,
+  );
   return t.approve(r, ADA, 'h', 'h', approvedAt, SVC);
 }
 
@@ -45,9 +50,15 @@ describe('who asked and who approved, on a solo row', () => {
 
   it('says this computer approves alone, waiting or approved', () => {
     const waiting = t.submit(row(transferInput(), at(18, 10, 42)), true, at(18, 10, 42), SVC);
-    expect(soloWhoLine(waiting, NOW)).toBe('Requested on this computer 10:42 AM · needs one approval, given on this computer alone');
-    expect(soloWhoLine(approved(100, at(17, 10, 42), at(18, 10, 51)), NOW)).toBe('Requested on this computer Mar 17, 10:42 AM · approved on this computer alone by ada 10:51 AM');
+    expect(soloWhoLine(waiting, NOW)).toBe(
+      'Requested on this computer 10:42 AM · needs one approval, given on this computer alone',
+    );
+    expect(soloWhoLine(approved(100, at(17, 10, 42), at(18, 10, 51)), NOW)).toBe(
+      'Requested on this computer Mar 17, 10:42 AM · approved on this computer alone by ada 10:51 AM',
+    );
     const byRule = t.submit(row(transferInput(), at(18, 9, 0)), false, at(18, 9, 0), SVC);
-    expect(soloWhoLine(byRule, NOW)).toBe('Requested on this computer 9:00 AM · no approval needed by this computer’s rule');
+    expect(soloWhoLine(byRule, NOW)).toBe(
+      'Requested on this computer 9:00 AM · no approval needed by this computer’s rule',
+    );
   });
 });

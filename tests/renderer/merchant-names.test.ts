@@ -1,16 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { cleanDescriptor, merchantNamer, rawDescriptor, transactionName } from '../../src/renderer/src/model/merchant-names';
+import {
+  cleanDescriptor,
+  merchantNamer,
+  rawDescriptor,
+  transactionName,
+} from '../../src/renderer/src/model/merchant-names';
 
 describe('cleanDescriptor: a card network’s text to a name', () => {
   it('drops the place the transaction names from the end', () => {
-    expect(cleanDescriptor('GOOGLE CLOUD MOUNTAIN VIEW CA', { city: 'Mountain View', state: 'CA', country: 'US' })).toBe('Google Cloud');
+    expect(
+      cleanDescriptor('GOOGLE CLOUD MOUNTAIN VIEW CA', { city: 'Mountain View', state: 'CA', country: 'US' }),
+    ).toBe('Google Cloud');
     expect(cleanDescriptor('AIR FRANCE PARIS FR', { city: 'Paris', state: '', country: 'FR' })).toBe('Air France');
     expect(cleanDescriptor('SHOPIFY OTTAWA ON CA', { city: 'Ottawa', state: 'ON', country: 'CA' })).toBe('Shopify');
   });
 
   it('drops processor prefixes and store numbers', () => {
     expect(cleanDescriptor('SQ *BLUE BOTTLE OAKLAND CA #0423', { city: 'Oakland', state: 'CA' })).toBe('Blue Bottle');
-    expect(cleanDescriptor('TST* SWEETGREEN 1234 LOS ANGELES CA', { city: 'Los Angeles', state: 'CA' })).toBe('Sweetgreen');
+    expect(cleanDescriptor('TST* SWEETGREEN 1234 LOS ANGELES CA', { city: 'Los Angeles', state: 'CA' })).toBe(
+      'Sweetgreen',
+    );
     expect(cleanDescriptor('PAYPAL *NOTION')).toBe('Notion');
     expect(cleanDescriptor('SP * ALLBIRDS STORE 12')).toBe('Allbirds');
   });
@@ -33,7 +42,12 @@ describe('cleanDescriptor: a card network’s text to a name', () => {
 });
 
 describe('merchantNamer: the directory’s names first', () => {
-  const nameOf = merchantNamer([{ name: 'Google' }, { name: 'Google Ads' }, { name: 'Enterprise Rent-A-Car' }, { name: 'Comcast Business Services Inc' }]);
+  const nameOf = merchantNamer([
+    { name: 'Google' },
+    { name: 'Google Ads' },
+    { name: 'Enterprise Rent-A-Car' },
+    { name: 'Comcast Business Services Inc' },
+  ]);
 
   it('names a descriptor after the longest directory name it starts with, at a word’s end', () => {
     expect(nameOf('GOOGLE ADS MOUNTAIN VIEW CA')).toBe('Google Ads');
@@ -56,9 +70,24 @@ describe('transactionName', () => {
   const nameOf = merchantNamer([{ name: 'Google Cloud' }]);
   it('keeps a description the service gave, and names one that is only the network’s text', () => {
     const location = { city: 'Mountain View', state: 'CA', country: 'US' };
-    expect(transactionName({ description: 'Google Cloud', merchantData: { description: 'GOOGLE CLOUD MOUNTAIN VIEW CA', location } }, nameOf)).toBe('Google Cloud');
-    expect(transactionName({ description: 'GOOGLE CLOUD MOUNTAIN VIEW CA', merchantData: { description: 'GOOGLE CLOUD MOUNTAIN VIEW CA', location } }, nameOf)).toBe('Google Cloud');
-    expect(transactionName({ description: 'FIGMA SAN FRANCISCO CA', merchantDescription: 'FIGMA SAN FRANCISCO CA' }, nameOf)).toBe('Figma San Francisco');
+    expect(
+      transactionName(
+        { description: 'Google Cloud', merchantData: { description: 'GOOGLE CLOUD MOUNTAIN VIEW CA', location } },
+        nameOf,
+      ),
+    ).toBe('Google Cloud');
+    expect(
+      transactionName(
+        {
+          description: 'GOOGLE CLOUD MOUNTAIN VIEW CA',
+          merchantData: { description: 'GOOGLE CLOUD MOUNTAIN VIEW CA', location },
+        },
+        nameOf,
+      ),
+    ).toBe('Google Cloud');
+    expect(
+      transactionName({ description: 'FIGMA SAN FRANCISCO CA', merchantDescription: 'FIGMA SAN FRANCISCO CA' }, nameOf),
+    ).toBe('Figma San Francisco');
     expect(transactionName({ description: 'Wire to Vandelay Imports' }, nameOf)).toBe('Wire to Vandelay Imports');
     expect(rawDescriptor({ description: 'x', merchantData: { description: '  ' } })).toBeUndefined();
   });

@@ -9,11 +9,13 @@ import { expect, test } from './harness/lane';
 
 test.use({ laneSession: { demo: { seed: 13, transactions: 50 } } });
 
-test("a created wallet is cached whole in the same call, and an entity sync keeps it", async ({ lane }) => {
+test('a created wallet is cached whole in the same call, and an entity sync keeps it', async ({ lane }) => {
   const sandbox = await lane.core.demo.start();
   await lane.open('offramp.ts');
   expect(await lane.run('syncEntities', 'demo')).toEqual([]);
-  const va = [...sandbox.world.virtualAccounts.values()].find((v) => v.closedAt === null && v.accountType === 'default');
+  const va = [...sandbox.world.virtualAccounts.values()].find(
+    (v) => v.closedAt === null && v.accountType === 'default',
+  );
   if (!va) throw new Error('the seed has no open default account');
 
   const body = { virtualAccountId: va.id, paymentRail: 'ach', currency: 'usdt' } as const;
@@ -22,11 +24,19 @@ test("a created wallet is cached whole in the same call, and an entity sync keep
   if (!r.ok) return;
   const id = r.value.wallet.id;
   // The sandbox's own record of the wallet is what the cache holds, with the account and time.
-  const world: OfframpResult = { wallet: { ...sandbox.world.wallets.get(id)! }, addresses: (sandbox.world.walletAddresses.get(id) ?? []).map((a) => ({ ...a })) };
+  const world: OfframpResult = {
+    wallet: { ...sandbox.world.wallets.get(id)! },
+    addresses: (sandbox.world.walletAddresses.get(id) ?? []).map((a) => ({ ...a })),
+  };
   expect(world.wallet.subaccountId).toBe(va.id);
   expect(world.addresses.length).toBeGreaterThan(0);
   expect(world.addresses.every((a) => a.currency === 'usdt' && a.method === 'ach')).toBe(true);
-  const expected: CachedWallet = { wallet: world.wallet, addresses: world.addresses, virtualAccountId: va.id, createdAt: 1_700_000_000_000 };
+  const expected: CachedWallet = {
+    wallet: world.wallet,
+    addresses: world.addresses,
+    virtualAccountId: va.id,
+    createdAt: 1_700_000_000_000,
+  };
   expect(r.value).toEqual(expected);
   expect(await lane.run('wallets', 'demo')).toEqual([expected]);
 
@@ -41,7 +51,12 @@ test('a closed account: the service refuses in words and nothing is cached', asy
   await lane.open('offramp.ts');
   const closed = [...sandbox.world.virtualAccounts.values()].find((v) => v.closedAt !== null);
   if (!closed) throw new Error('the seed has no closed account');
-  const r = await lane.run<Result<CachedWallet>>('createWallet', 'demo', { virtualAccountId: closed.id, paymentRail: 'wire', currency: 'usdc' }, 1);
+  const r = await lane.run<Result<CachedWallet>>(
+    'createWallet',
+    'demo',
+    { virtualAccountId: closed.id, paymentRail: 'wire', currency: 'usdc' },
+    1,
+  );
   expect(r).toMatchObject({ ok: false, error: { service: { kind: 'http', status: 409 } } });
   if (r.ok) return;
   expect(r.error.message).toMatch(/was closed/);

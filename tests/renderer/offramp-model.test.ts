@@ -1,18 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import type { OfframpResult } from '../../src/shared/service';
-import { cachedWalletOf, createBlockedReason, memoWords, railWords, readCachedWallets, walletStatusWords, walletsOfAccount } from '../../src/renderer/src/accounts/model/offramp';
+import {
+  cachedWalletOf,
+  createBlockedReason,
+  memoWords,
+  railWords,
+  readCachedWallets,
+  walletStatusWords,
+  walletsOfAccount,
+} from '../../src/renderer/src/accounts/model/offramp';
 
 function result(id: string, timestamp: string): OfframpResult {
   return {
-    wallet: { id, type: 'off_ramp', status: 'pending_active', subaccountId: 'va_1', svcAccountGroupId: 'le_1', timestamp },
-    addresses: [{ id: `wad_${id}`, walletId: id, status: 'pending_active', currency: 'usdc', chain: 'ethereum', address: '0xabc', method: 'wire', blockchainMemo: '', timestamp }],
+    wallet: {
+      id,
+      type: 'off_ramp',
+      status: 'pending_active',
+      subaccountId: 'va_1',
+      svcAccountGroupId: 'le_1',
+      timestamp,
+    },
+    addresses: [
+      {
+        id: `wad_${id}`,
+        walletId: id,
+        status: 'pending_active',
+        currency: 'usdc',
+        chain: 'ethereum',
+        address: '0xabc',
+        method: 'wire',
+        blockchainMemo: '',
+        timestamp,
+      },
+    ],
   };
 }
 
 describe('off-ramp wallets of an account', () => {
   it('keeps the create answer whole with the account asked for and when it was cached', () => {
     const r = result('wal_1', '2026-03-01T12:00:00.000Z');
-    expect(cachedWalletOf(r, { virtualAccountId: 'va_1', paymentRail: 'wire', currency: 'usdc' }, 42)).toEqual({ wallet: r.wallet, addresses: r.addresses, virtualAccountId: 'va_1', createdAt: 42 });
+    expect(cachedWalletOf(r, { virtualAccountId: 'va_1', paymentRail: 'wire', currency: 'usdc' }, 42)).toEqual({
+      wallet: r.wallet,
+      addresses: r.addresses,
+      virtualAccountId: 'va_1',
+      createdAt: 42,
+    });
   });
 
   it('lists only that account, newest first; the service time then the id break ties, whatever the cache order', () => {
@@ -43,23 +75,44 @@ describe('off-ramp wallets of an account', () => {
   });
 
   it("reads the cache through today's checks: what an earlier version kept but fails them is reported, not drawn", () => {
-    const good = cachedWalletOf(result('wal_good', '2026-03-01T12:00:00.000Z'), { virtualAccountId: 'va_1', paymentRail: 'wire', currency: 'usdc' }, 1);
+    const good = cachedWalletOf(
+      result('wal_good', '2026-03-01T12:00:00.000Z'),
+      { virtualAccountId: 'va_1', paymentRail: 'wire', currency: 'usdc' },
+      1,
+    );
     const valid = { ...good, addresses: good.addresses.map((a) => ({ ...a, address: `0x${'ab'.repeat(20)}` })) };
-    const withAddress = (id: string, address: string) => ({ ...valid, wallet: { ...valid.wallet, id }, addresses: valid.addresses.map((a) => ({ ...a, address })) });
+    const withAddress = (id: string, address: string) => ({
+      ...valid,
+      wallet: { ...valid.wallet, id },
+      addresses: valid.addresses.map((a) => ({ ...a, address })),
+    });
     const read = readCachedWallets([
       valid,
       withAddress('wal_empty', ''),
       withAddress('wal_long', `0x${'f'.repeat(3000)}`),
       withAddress('wal_bidi', `0x${'ab'.repeat(19)}\u202Eab`),
-      { ...valid, wallet: { ...valid.wallet, id: 'wal_extra' }, kept: 'no', addresses: valid.addresses.map((a) => ({ ...a, extra: 1 })) },
+      {
+        ...valid,
+        wallet: { ...valid.wallet, id: 'wal_extra' },
+        kept: 'no',
+        addresses: valid.addresses.map((a) => ({ ...a, extra: 1 })),
+      },
       { addresses: 'nonsense' },
       null,
     ]);
     expect(read.wallets).toEqual([valid, { ...valid, wallet: { ...valid.wallet, id: 'wal_extra' } }]);
     expect(read.unreadable).toEqual([
       { id: 'wal_empty', virtualAccountId: 'va_1', problem: 'addresses.0.address: the address is empty' },
-      { id: 'wal_long', virtualAccountId: 'va_1', problem: 'addresses.0.address: the address is longer than 128 characters' },
-      { id: 'wal_bidi', virtualAccountId: 'va_1', problem: 'addresses.0.address: not an address on ethereum (0x followed by 40 hexadecimal digits)' },
+      {
+        id: 'wal_long',
+        virtualAccountId: 'va_1',
+        problem: 'addresses.0.address: the address is longer than 128 characters',
+      },
+      {
+        id: 'wal_bidi',
+        virtualAccountId: 'va_1',
+        problem: 'addresses.0.address: not an address on ethereum (0x followed by 40 hexadecimal digits)',
+      },
       { id: '(no id)', virtualAccountId: undefined, problem: expect.stringMatching(/^wallet: /) },
       { id: '(no id)', virtualAccountId: undefined, problem: expect.stringMatching(/^the record: /) },
     ]);

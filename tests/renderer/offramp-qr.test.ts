@@ -11,7 +11,11 @@ function decode(text: string): string | undefined {
 
 describe('the QR code of a wallet address', () => {
   it('decodes back to the exact address (as the sandbox makes them: 0x and 40 hex digits)', () => {
-    for (const address of ['0x3f5ce5fbfe3e9af3971dd833d26ba9b5c936f0be', '0xAbCdEf0123456789aBcDeF0123456789ABCDEF01', '0x0000000000000000000000000000000000000000']) {
+    for (const address of [
+      '0x3f5ce5fbfe3e9af3971dd833d26ba9b5c936f0be',
+      '0xAbCdEf0123456789aBcDeF0123456789ABCDEF01',
+      '0x0000000000000000000000000000000000000000',
+    ]) {
       expect(decode(address)).toBe(address);
     }
   });
@@ -45,6 +49,8 @@ describe('the QR code of a wallet address', () => {
     expect(long.ok).toBe(false);
     if (!long.ok) expect(long.reason).toMatch(/^it cannot be encoded \(.+\)$/);
     const fine = qrDrawing('0x3f5ce5fbfe3e9af3971dd833d26ba9b5c936f0be');
-    expect(fine.ok && decodePath(qrPath(fine.matrix), fine.matrix.size, QUIET_ZONE)).toBe('0x3f5ce5fbfe3e9af3971dd833d26ba9b5c936f0be');
+    expect(fine.ok && decodePath(qrPath(fine.matrix), fine.matrix.size, QUIET_ZONE)).toBe(
+      '0x3f5ce5fbfe3e9af3971dd833d26ba9b5c936f0be',
+    );
   });
 });

@@ -22,7 +22,9 @@ describe('approvals bound to their service', () => {
     expect(await approvalHash(r, SVC)).toBe(base);
     expect(await approvalHash(r, PROD)).not.toBe(base);
     expect(await approvalHash({ ...r, profileId: 'someone-else' }, SVC)).not.toBe(base);
-    expect(await approvalHash({ ...r, payload: { ...r.payload, amountCents: r.amountCents + 1 } } as typeof r, SVC)).not.toBe(base);
+    expect(
+      await approvalHash({ ...r, payload: { ...r.payload, amountCents: r.amountCents + 1 } } as typeof r, SVC),
+    ).not.toBe(base);
   });
 
   it('a hash shown for one service does not approve for another', async () => {
@@ -34,7 +36,9 @@ describe('approvals bound to their service', () => {
 
   it('a row approved for one service is never claimed for another', async () => {
     const r = await approvedFor(SVC);
-    expect(() => t.claim(r, T0 + 2, PROD)).toThrow(/approved for https:\/\/svc\.example, not https:\/\/api\.production\.example/);
+    expect(() => t.claim(r, T0 + 2, PROD)).toThrow(
+      /approved for https:\/\/svc\.example, not https:\/\/api\.production\.example/,
+    );
     expect(t.claim(r, T0 + 2, SVC).state).toBe('sending');
   });
 
@@ -44,7 +48,9 @@ describe('approvals bound to their service', () => {
     expect(back.state).toBe('awaiting-approval');
     expect(back.approval).toBeUndefined();
     expect(back.approvedFor).toBeUndefined();
-    expect(back.lastError).toBe('It was approved for https://svc.example. This profile now sends to https://api.production.example: approve it again to send it there.');
+    expect(back.lastError).toBe(
+      'It was approved for https://svc.example. This profile now sends to https://api.production.example: approve it again to send it there.',
+    );
     expect(back.idempotencyKey).toBe(r.idempotencyKey);
     expect(() => t.approvedElsewhere(r, SVC, T0 + 3)).toThrow(t.IllegalTransition);
     const h = await approvalHash(back, PROD);

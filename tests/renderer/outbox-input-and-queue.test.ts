@@ -45,7 +45,8 @@ describe('amounts as typed, to cents without floating point', () => {
   });
 });
 
-const approvedRow = (input = transferInput(), at = T0, patch: Partial<OutboxRow> = {}): OutboxRow => ({ ...row(input, at), state: 'approved', ...patch }) as OutboxRow;
+const approvedRow = (input = transferInput(), at = T0, patch: Partial<OutboxRow> = {}): OutboxRow =>
+  ({ ...row(input, at), state: 'approved', ...patch }) as OutboxRow;
 
 describe('which approved rows may go now', () => {
   it('FIFO per source; independent sources together', () => {

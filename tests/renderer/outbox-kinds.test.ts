@@ -15,12 +15,21 @@ describe('the kinds of outbox row', () => {
 
   it('each kind says which call sends it, with the row’s key (main holds it until a Retry-After runs out)', () => {
     const t = row(transferInput('va_a', 'va_b', 1_234));
-    expect(sendRequestOf(t)).toEqual({ endpoint: 'transferBetweenVirtualAccounts', request: { body: t.payload, idempotencyKey: t.idempotencyKey } });
+    expect(sendRequestOf(t)).toEqual({
+      endpoint: 'transferBetweenVirtualAccounts',
+      request: { body: t.payload, idempotencyKey: t.idempotencyKey },
+    });
     const p = row(paymentInput());
-    expect(sendRequestOf(p)).toEqual({ endpoint: 'pay', request: { body: p.payload, idempotencyKey: p.idempotencyKey } });
+    expect(sendRequestOf(p)).toEqual({
+      endpoint: 'pay',
+      request: { body: p.payload, idempotencyKey: p.idempotencyKey },
+    });
     const n = row(noteInput());
     const { transactionId, ...note } = n.payload as { transactionId: string; note: string };
-    expect(sendRequestOf(n)).toEqual({ endpoint: 'setTransactionNote', request: { params: { transactionId }, body: note, idempotencyKey: n.idempotencyKey } });
+    expect(sendRequestOf(n)).toEqual({
+      endpoint: 'setTransactionNote',
+      request: { params: { transactionId }, body: note, idempotencyKey: n.idempotencyKey },
+    });
   });
 
   it('only an endpoint that deduplicates (or overwrites) is resent blindly; a payment’s success:false is a refusal', () => {
@@ -36,9 +45,16 @@ describe('the kinds of outbox row', () => {
   });
 
   it('validation says what is wrong, named by the field a form shows it beside', () => {
-    expect(KINDS.transfer.validate({ source: 'va_a', destination: 'va_a', amountCents: 0, memo: 'x'.repeat(256) }).map((p) => p.field)).toEqual(['destination', 'amount', 'memo']);
+    expect(
+      KINDS.transfer
+        .validate({ source: 'va_a', destination: 'va_a', amountCents: 0, memo: 'x'.repeat(256) })
+        .map((p) => p.field),
+    ).toEqual(['destination', 'amount', 'memo']);
     expect(KINDS.transfer.validate({ source: 'va_a', destination: 'va_b', amountCents: 1 })).toEqual([]);
-    expect(KINDS.payment.validate({ svcHandle: '@', amountCents: 1.5 }).map((p) => p.field)).toEqual(['svcHandle', 'amount']);
+    expect(KINDS.payment.validate({ svcHandle: '@', amountCents: 1.5 }).map((p) => p.field)).toEqual([
+      'svcHandle',
+      'amount',
+    ]);
     expect(KINDS.note.validate({ transactionId: 'tx', note: 'x'.repeat(2_001) }).map((p) => p.field)).toEqual(['note']);
   });
 });

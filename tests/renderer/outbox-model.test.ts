@@ -35,7 +35,11 @@ const eventArb: fc.Arbitrary<Event> = fc.oneof(
   fc.constant({ e: 'cancel' as const }),
   fc.integer({ min: 1, max: 1_000_000 }).map((amountCents) => ({ e: 'edit' as const, amountCents })),
   fc.constant({ e: 'claim' as const }),
-  fc.record({ e: fc.constant('outcome' as const), type: fc.constantFrom('ok', 'retryable', 'rejected', 'ambiguous', 'blocked' as const), retryAfterMs: fc.constantFrom(0, 1_000, 120_000) }),
+  fc.record({
+    e: fc.constant('outcome' as const),
+    type: fc.constantFrom('ok', 'retryable', 'rejected', 'ambiguous', 'blocked' as const),
+    retryAfterMs: fc.constantFrom(0, 1_000, 120_000),
+  }),
   fc.constant({ e: 'crash' as const }),
   fc.constant({ e: 'keyExpired' as const }),
   fc.constant({ e: 'resolveSent' as const }),
@@ -74,20 +78,32 @@ function modelStep(m: Model, ev: Event, now: number): { to: OutboxState; newKey:
     case 'reject':
       return s === 'awaiting-approval' ? { to: 'rejected', newKey: false } : null;
     case 'cancel':
-      return ['draft', 'awaiting-approval', 'approved', 'failed', 'needs-review'].includes(s) ? { to: 'canceled', newKey: false } : null;
+      return ['draft', 'awaiting-approval', 'approved', 'failed', 'needs-review'].includes(s)
+        ? { to: 'canceled', newKey: false }
+        : null;
     case 'edit':
       return ['draft', 'awaiting-approval', 'approved', 'failed'].includes(s) ? { to: 'draft', newKey: true } : null;
     case 'claim':
-      return s === 'approved' && m.boundTo === m.service && m.notBefore <= now && m.nextAttemptAt <= now ? { to: 'sending', newKey: false } : null;
+      return s === 'approved' && m.boundTo === m.service && m.notBefore <= now && m.nextAttemptAt <= now
+        ? { to: 'sending', newKey: false }
+        : null;
     case 'outcome': {
       if (s !== 'sending') return null;
-      const to = { ok: 'sent', retryable: 'approved', rejected: 'failed', ambiguous: 'needs-review', blocked: 'approved' } as const;
+      const to = {
+        ok: 'sent',
+        retryable: 'approved',
+        rejected: 'failed',
+        ambiguous: 'needs-review',
+        blocked: 'approved',
+      } as const;
       return { to: to[ev.type], newKey: false };
     }
     case 'crash':
       return s === 'sending' ? { to: m.kind === 'payment' ? 'needs-review' : 'approved', newKey: false } : null;
     case 'keyExpired':
-      return s === 'approved' && m.firstAttemptAt !== null && now - m.firstAttemptAt >= t.KEY_AGE_LIMIT_MS ? { to: 'needs-review', newKey: false } : null;
+      return s === 'approved' && m.firstAttemptAt !== null && now - m.firstAttemptAt >= t.KEY_AGE_LIMIT_MS
+        ? { to: 'needs-review', newKey: false }
+        : null;
     case 'resolveSent':
       return s === 'needs-review' ? { to: 'sent', newKey: false } : null;
     case 'resendAnyway':
@@ -117,11 +133,28 @@ function realStep(r: OutboxRow, ev: Event, now: number, service: string): Outbox
     case 'cancel':
       return t.cancel(r, now);
     case 'edit':
-      return t.edit(r, { payload: r.kind === 'note' ? r.payload : { ...r.payload, amountCents: ev.amountCents }, amountCents: r.kind === 'note' ? 0 : ev.amountCents }, freshKey(), now);
+      return t.edit(
+        r,
+        {
+          payload: r.kind === 'note' ? r.payload : { ...r.payload, amountCents: ev.amountCents },
+          amountCents: r.kind === 'note' ? 0 : ev.amountCents,
+        },
+        freshKey(),
+        now,
+      );
     case 'claim':
       return t.claim(r, now, service);
     case 'outcome':
-      return t.recordOutcome(r, ev.type === 'ok' ? { type: 'ok', value: { transferId: 'tr' } } : ev.type === 'retryable' ? { type: 'retryable', message: 'busy', retryAfterMs: ev.retryAfterMs } : { type: ev.type, message: 'x' }, now, () => 0.5);
+      return t.recordOutcome(
+        r,
+        ev.type === 'ok'
+          ? { type: 'ok', value: { transferId: 'tr' } }
+          : ev.type === 'retryable'
+            ? { type: 'retryable', message: 'busy', retryAfterMs: ev.retryAfterMs }
+            : { type: ev.type, message: 'x' },
+        now,
+        () => 0.5,
+      );
     case 'crash':
       return t.recoverAfterCrash(r, now);
     case 'keyExpired':
@@ -144,12 +177,25 @@ function realStep(r: OutboxRow, ev: Event, now: number, service: string): Outbox
 
 describe('outbox state machine against a reference model', () => {
   it('random event sequences: same states, keys change only on edit / send again / reopen, approvals match payloads, history is the story', () => {
-    const inputArb = fc.constantFrom(transferInput(), paymentInput(), noteInput(), transferInput('va_a', 'va_b', 10, { notBefore: T0 + 3_600_000 }));
+    const inputArb = fc.constantFrom(
+      transferInput(),
+      paymentInput(),
+      noteInput(),
+      transferInput('va_a', 'va_b', 10, { notBefore: T0 + 3_600_000 }),
+    );
     fc.assert(
       fc.property(inputArb, fc.array(eventArb, { maxLength: 40 }), (input, events) => {
         let now = T0;
         let r = row(input, now);
-        const m: Model = { state: 'draft', kind: r.kind, notBefore: r.notBefore ?? 0, nextAttemptAt: 0, firstAttemptAt: null, service: SVC, boundTo: null };
+        const m: Model = {
+          state: 'draft',
+          kind: r.kind,
+          notBefore: r.notBefore ?? 0,
+          nextAttemptAt: 0,
+          firstAttemptAt: null,
+          service: SVC,
+          boundTo: null,
+        };
         for (const ev of events) {
           now += 1;
           if (ev.e === 'wait') {
@@ -173,7 +219,8 @@ describe('outbox state machine against a reference model', () => {
           expect(r.history).toHaveLength(before.history.length + 1);
           expect(r.history.slice(0, -1)).toEqual(before.history);
           expect(r.history.at(-1)).toMatchObject({ from: before.state, to: r.state, at: now });
-          if (r.state === 'approved' && r.kind !== 'note' && r.approval) expect(r.approval.payloadHash).toBe(canonicalJson(r.payload));
+          if (r.state === 'approved' && r.kind !== 'note' && r.approval)
+            expect(r.approval.payloadHash).toBe(canonicalJson(r.payload));
           if (r.state === 'draft') expect(r.approval).toBeUndefined();
           // Approved means approved for one service (by a person or by the rule), and only then.
           if (r.state === 'approved') expect(r.approvedFor).toBeDefined();
@@ -188,7 +235,12 @@ describe('outbox state machine against a reference model', () => {
           m.boundTo = r.approvedFor ?? null;
         }
         if (['sent', 'rejected', 'canceled'].includes(r.state)) {
-          for (const ev of [{ e: 'cancel' }, { e: 'claim' }, { e: 'resendAnyway' }, { e: 'edit', amountCents: 5 }] as Event[]) {
+          for (const ev of [
+            { e: 'cancel' },
+            { e: 'claim' },
+            { e: 'resendAnyway' },
+            { e: 'edit', amountCents: 5 },
+          ] as Event[]) {
             expect(() => realStep(r, ev, now + 1, m.service)).toThrow(t.IllegalTransition);
           }
         }

@@ -12,15 +12,27 @@ import { noteInput, row, transferInput } from '../support/outbox-fixtures';
 function harness(off: NotificationEvent[] = []) {
   const shown: OutboxNotice[] = [];
   const timers: (() => void)[] = [];
-  const wanted = new Set<NotificationEvent>(['sent', 'failed', 'needs-review', 'awaiting-approval'].filter((e) => !off.includes(e as NotificationEvent)) as NotificationEvent[]);
-  const notifier = createOutboxNotifier({ wanted: (e) => wanted.has(e), show: (n) => shown.push(n), setTimeout: (run) => timers.push(run) });
+  const wanted = new Set<NotificationEvent>(
+    ['sent', 'failed', 'needs-review', 'awaiting-approval'].filter(
+      (e) => !off.includes(e as NotificationEvent),
+    ) as NotificationEvent[],
+  );
+  const notifier = createOutboxNotifier({
+    wanted: (e) => wanted.has(e),
+    show: (n) => shown.push(n),
+    setTimeout: (run) => timers.push(run),
+  });
   const flush = () => {
     for (const run of timers.splice(0)) run();
   };
   return { notifier, shown, flush, wanted };
 }
 
-const finished = (state: OutboxState, lastError?: string): OutboxRow => ({ ...row(transferInput()), state, ...(lastError ? { lastError } : {}) });
+const finished = (state: OutboxState, lastError?: string): OutboxRow => ({
+  ...row(transferInput()),
+  state,
+  ...(lastError ? { lastError } : {}),
+});
 
 describe('outbox notices', () => {
   it('gathers what happened together into one notice naming every event in it', () => {
@@ -31,7 +43,13 @@ describe('outbox notices', () => {
     notifier.awaiting(2);
     expect(shown).toEqual([]);
     flush();
-    expect(shown).toEqual([{ title: 'Outbox: 1 failed, 2 waiting for your approval, 2 sent', body: 'The service refused the transfer: insufficient funds.', events: ['failed', 'awaiting-approval', 'sent'] }]);
+    expect(shown).toEqual([
+      {
+        title: 'Outbox: 1 failed, 2 waiting for your approval, 2 sent',
+        body: 'The service refused the transfer: insufficient funds.',
+        events: ['failed', 'awaiting-approval', 'sent'],
+      },
+    ]);
   });
 
   it('leaves out events switched off, asked when the notice goes', () => {
@@ -40,7 +58,9 @@ describe('outbox notices', () => {
     notifier.recorded(finished('needs-review', 'The answer was lost.'));
     wanted.delete('sent');
     flush();
-    expect(shown).toEqual([{ title: 'Outbox: 1 needs review', body: 'The answer was lost.', events: ['needs-review'] }]);
+    expect(shown).toEqual([
+      { title: 'Outbox: 1 needs review', body: 'The answer was lost.', events: ['needs-review'] },
+    ]);
   });
 
   it('shows nothing when everything in it is switched off', () => {
@@ -56,7 +76,13 @@ describe('outbox notices', () => {
     notifier.awaiting(1);
     notifier.recorded({ ...row(noteInput()), state: 'sent' });
     flush();
-    expect(shown).toEqual([{ title: 'Outbox: 1 waiting for your approval', body: 'Open Approvals to approve or reject.', events: ['awaiting-approval'] }]);
+    expect(shown).toEqual([
+      {
+        title: 'Outbox: 1 waiting for your approval',
+        body: 'Open Approvals to approve or reject.',
+        events: ['awaiting-approval'],
+      },
+    ]);
   });
 });
 

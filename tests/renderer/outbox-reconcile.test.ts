@@ -1,6 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../../src/renderer/src/outbox/model/transitions';
-import { keyMayBeForgotten, NOT_FOUND_AFTER_KEY_EXPIRED, notFoundAfterKeyExpired, planReconciliation, reviewWindow, spanOf, type Movement } from '../../src/renderer/src/outbox/model/reconcile-plan';
+import {
+  keyMayBeForgotten,
+  NOT_FOUND_AFTER_KEY_EXPIRED,
+  notFoundAfterKeyExpired,
+  planReconciliation,
+  reviewWindow,
+  spanOf,
+  type Movement,
+} from '../../src/renderer/src/outbox/model/reconcile-plan';
 import { evidenceOf } from '../../src/shared/outbox/movements';
 import { move } from '../../src/sandbox/accounts/postings';
 import { pay } from '../../src/sandbox/payments/pay';
@@ -35,10 +43,15 @@ beforeEach(() => {
 });
 
 /** What the service lists for the window, as GET /transaction would. */
-const listed = (fromMs = T0 - 48 * HOUR, toMs = T0 + 48 * HOUR): Transaction[] => world.transactions.list({ fromDateMs: fromMs, toDateMs: toMs }, undefined, 100_000).items;
+const listed = (fromMs = T0 - 48 * HOUR, toMs = T0 + 48 * HOUR): Transaction[] =>
+  world.transactions.list({ fromDateMs: fromMs, toDateMs: toMs }, undefined, 100_000).items;
 
 /** The service processes a transfer at `at` on its clock. */
-function serviceTransfers(at: number, body: { source: string; destination: string; amountCents: number; memo?: string }, key = crypto.randomUUID()): string {
+function serviceTransfers(
+  at: number,
+  body: { source: string; destination: string; amountCents: number; memo?: string },
+  key = crypto.randomUUID(),
+): string {
   simulatedNow = at;
   return transfer(world, body, { [IDEMPOTENCY_HEADER]: key }, '/transfer/virtual-account').transferId;
 }
@@ -46,10 +59,22 @@ function serviceTransfers(at: number, body: { source: string; destination: strin
 const retryable = { type: 'retryable', message: 'The connection dropped before the service answered.' } as const;
 
 /** A transfer first sent at `firstAt` that only ever got retryable failures, left in review when its key aged out. */
-function transferInReview(amountCents: number, source: string, destination: string, firstAt = T0, opts: { memo?: string; retries?: number[] } = {}): OutboxRow {
-  let r = t.submit(row(transferInput(source, destination, amountCents, opts.memo ? { memo: opts.memo } : {}), firstAt - MIN), false, firstAt - MIN, SVC);
+function transferInReview(
+  amountCents: number,
+  source: string,
+  destination: string,
+  firstAt = T0,
+  opts: { memo?: string; retries?: number[] } = {},
+): OutboxRow {
+  let r = t.submit(
+    row(transferInput(source, destination, amountCents, opts.memo ? { memo: opts.memo } : {}), firstAt - MIN),
+    false,
+    firstAt - MIN,
+    SVC,
+  );
   r = t.recordOutcome(t.claim(r, firstAt, SVC), retryable, firstAt + 1_000, random);
-  for (const at of opts.retries ?? []) r = t.recordOutcome(t.claim({ ...r, nextAttemptAt: undefined }, at, SVC), retryable, at + 1_000, random);
+  for (const at of opts.retries ?? [])
+    r = t.recordOutcome(t.claim({ ...r, nextAttemptAt: undefined }, at, SVC), retryable, at + 1_000, random);
   return t.keyExpired(r, firstAt + 25 * HOUR);
 }
 
@@ -67,8 +92,15 @@ describe('transfers whose key expired, found in the service\u2019s transactions'
     const review = transferInReview(12_345, primary, savings);
     const found = listed();
     const debit = found.find((tx) => tx.amountCents === -12_345);
-    expect(debit).toMatchObject({ virtualAccountId: primary, description: expect.stringMatching(/^Transfer to /), status: 'posted' });
-    expect(found.find((tx) => tx.amountCents === 12_345)).toMatchObject({ virtualAccountId: savings, description: expect.stringMatching(/^Transfer from /) });
+    expect(debit).toMatchObject({
+      virtualAccountId: primary,
+      description: expect.stringMatching(/^Transfer to /),
+      status: 'posted',
+    });
+    expect(found.find((tx) => tx.amountCents === 12_345)).toMatchObject({
+      virtualAccountId: savings,
+      description: expect.stringMatching(/^Transfer from /),
+    });
     expect(world.ledger.map((e) => e.id)).toEqual([transferId]);
 
     const plan = planReconciliation([review], found);
@@ -119,7 +151,12 @@ describe('transfers whose key expired, found in the service\u2019s transactions'
   it('a row still retrying with its key, or canceled after a send, may have used a transfer too', () => {
     serviceTransfers(T0 + 200, { source: primary, destination: savings, amountCents: 700 });
     const review = transferInReview(700, primary, savings);
-    const tried = t.recordOutcome(t.claim(t.submit(row(transferInput(primary, savings, 700), T0), false, T0, SVC), T0 + 100, SVC), retryable, T0 + 1_100, random);
+    const tried = t.recordOutcome(
+      t.claim(t.submit(row(transferInput(primary, savings, 700), T0), false, T0, SVC), T0 + 100, SVC),
+      retryable,
+      T0 + 1_100,
+      random,
+    );
     expect(planReconciliation([tried, review], listed()).resolved).toEqual([]);
     expect(planReconciliation([t.cancel(tried, T0 + 2_000), review], listed()).resolved).toEqual([]);
     expect(ids(planReconciliation([review], listed()).resolved)).toEqual([review.id]);
@@ -140,14 +177,20 @@ describe('transfers whose key expired, found in the service\u2019s transactions'
     move(world, { kind: 'commission', atMs: T0 + 300, from, to, amountCents: 2_500, label: 'Commission' });
     const review = transferInReview(2_500, savings, primary);
     const found = listed();
-    expect(found.filter((tx) => Math.abs(tx.amountCents) === 2_500).map((tx) => tx.description)).toEqual(expect.arrayContaining([expect.stringMatching(/^Commission to /), expect.stringMatching(/^Commission from /)]));
+    expect(found.filter((tx) => Math.abs(tx.amountCents) === 2_500).map((tx) => tx.description)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Commission to /), expect.stringMatching(/^Commission from /)]),
+    );
     expect(planReconciliation([review], found).resolved).toEqual([]);
   });
 
   it('a memo the service shows must be the row\u2019s', () => {
     serviceTransfers(T0 + 200, { source: primary, destination: savings, amountCents: 900, memo: 'rent, March' });
-    expect(planReconciliation([transferInReview(900, primary, savings, T0, { memo: 'rent, April' })], listed()).resolved).toEqual([]);
-    expect(planReconciliation([transferInReview(900, primary, savings, T0, { memo: 'rent, March' })], listed()).resolved).toHaveLength(1);
+    expect(
+      planReconciliation([transferInReview(900, primary, savings, T0, { memo: 'rent, April' })], listed()).resolved,
+    ).toEqual([]);
+    expect(
+      planReconciliation([transferInReview(900, primary, savings, T0, { memo: 'rent, March' })], listed()).resolved,
+    ).toHaveLength(1);
   });
 
   it('a debit without its credit, a failed one, or one that names no virtual account proves nothing', () => {
@@ -155,9 +198,12 @@ describe('transfers whose key expired, found in the service\u2019s transactions'
     const review = transferInReview(900, primary, savings);
     const found = listed();
     const debitOnly = found.filter((tx) => tx.amountCents !== 900);
-    const failed = found.map((tx) => (tx.amountCents === -900 ? { ...tx, status: 'failed' as const, detailedStatus: 'failed' as const } : tx));
+    const failed = found.map((tx) =>
+      tx.amountCents === -900 ? { ...tx, status: 'failed' as const, detailedStatus: 'failed' as const } : tx,
+    );
     const unnamed = found.map(({ virtualAccountId: _dropped, ...tx }) => tx);
-    for (const variant of [debitOnly, failed, unnamed]) expect(planReconciliation([review], variant).resolved).toEqual([]);
+    for (const variant of [debitOnly, failed, unnamed])
+      expect(planReconciliation([review], variant).resolved).toEqual([]);
     expect(planReconciliation([review], found).resolved).toHaveLength(1);
   });
 
@@ -167,8 +213,16 @@ describe('transfers whose key expired, found in the service\u2019s transactions'
     const review = transferInReview(600, primary, savings) as Movement;
     const found = listed();
     expect(evidenceOf(review, found, new Set(['']))).toHaveLength(2);
-    expect(evidenceOf(review, found.filter((tx) => tx.amountCents !== 600), new Set(['']))).toHaveLength(0);
-    const oneCredit = found.filter((tx) => tx.amountCents !== 600 || tx.id === found.find((f) => f.amountCents === 600)?.id);
+    expect(
+      evidenceOf(
+        review,
+        found.filter((tx) => tx.amountCents !== 600),
+        new Set(['']),
+      ),
+    ).toHaveLength(0);
+    const oneCredit = found.filter(
+      (tx) => tx.amountCents !== 600 || tx.id === found.find((f) => f.amountCents === 600)?.id,
+    );
     expect(evidenceOf(review, oneCredit, new Set(['']))).toHaveLength(1);
   });
 });
@@ -181,11 +235,21 @@ describe('payments and transfers in review together, from one read', () => {
     pay(world, { amountCents: 1_234, svcHandle: payee.svcHandle });
     serviceTransfers(T0 + 500, { source: primary, destination: savings, amountCents: 1_234 });
     const ambiguous = { type: 'ambiguous', message: 'The connection was reset after the request left.' } as const;
-    const payment = t.recordOutcome(t.claim(t.submit(row(paymentInput(1_234, `@${payee.svcHandle.toUpperCase()}`), T0), false, T0, SVC), T0 + 300, SVC), ambiguous, T0 + 900, random);
+    const payment = t.recordOutcome(
+      t.claim(
+        t.submit(row(paymentInput(1_234, `@${payee.svcHandle.toUpperCase()}`), T0), false, T0, SVC),
+        T0 + 300,
+        SVC,
+      ),
+      ambiguous,
+      T0 + 900,
+      random,
+    );
     const review = transferInReview(1_234, primary, savings);
     const plan = planReconciliation([payment, review], listed());
     expect(ids(plan.resolved).sort()).toEqual([payment.id, review.id].sort());
-    const txOf = (id: string) => listed().find((tx) => tx.id === plan.resolved.find((r) => r.row.id === id)?.transactionId);
+    const txOf = (id: string) =>
+      listed().find((tx) => tx.id === plan.resolved.find((r) => r.row.id === id)?.transactionId);
     expect(txOf(payment.id)?.description).toMatch(/^Payment to /);
     expect(txOf(review.id)?.description).toMatch(/^Transfer to /);
     expect(keyMayBeForgotten(payment, NOW)).toBe(false);
@@ -203,7 +267,12 @@ describe('the window read and each row\u2019s span', () => {
   });
 
   it('a send cut short by a crash recorded no attempt, but its claim still extends the span', () => {
-    let r = t.recordOutcome(t.claim(t.submit(row(transferInput(primary, savings, 300), T0), false, T0, SVC), T0, SVC), retryable, T0 + 1_000, random);
+    let r = t.recordOutcome(
+      t.claim(t.submit(row(transferInput(primary, savings, 300), T0), false, T0, SVC), T0, SVC),
+      retryable,
+      T0 + 1_000,
+      random,
+    );
     r = t.recoverAfterCrash(t.claim({ ...r, nextAttemptAt: undefined }, T0 + 4 * HOUR, SVC), T0 + 30 * HOUR);
     const review = t.keyExpired(r, T0 + 30 * HOUR);
     expect(spanOf(review)?.toMs).toBe(T0 + 4 * HOUR + 2 * MIN);
@@ -215,7 +284,9 @@ describe('the window read and each row\u2019s span', () => {
     const review = transferInReview(100, primary, savings);
     expect(keyMayBeForgotten(review, T0 + 24 * HOUR - 1)).toBe(false);
     expect(keyMayBeForgotten(review, NOW)).toBe(true);
-    expect(keyMayBeForgotten({ ...review, attempts: [...review.attempts, { at: T0 + 2_000, outcome: 'rejected' }] }, NOW)).toBe(false);
+    expect(
+      keyMayBeForgotten({ ...review, attempts: [...review.attempts, { at: T0 + 2_000, outcome: 'rejected' }] }, NOW),
+    ).toBe(false);
   });
 
   it('a transfer not found stays in review, saying the key may be forgotten and what to do, in its history too', () => {
@@ -225,7 +296,12 @@ describe('the window read and each row\u2019s span', () => {
     expect(noted.lastError).toBe(NOT_FOUND_AFTER_KEY_EXPIRED);
     expect(noted.lastError).toMatch(/forgotten its key/);
     expect(noted.lastError).toMatch(/Mark as sent.+Send again/);
-    expect(noted.history.at(-1)).toEqual({ at: NOW, from: 'needs-review', to: 'needs-review', reason: 'not found in the transactions' });
+    expect(noted.history.at(-1)).toEqual({
+      at: NOW,
+      from: 'needs-review',
+      to: 'needs-review',
+      reason: 'not found in the transactions',
+    });
     expect(() => notFoundAfterKeyExpired(t.resolveSent(review, NOW, {}), NOW)).toThrow(t.IllegalTransition);
   });
 });

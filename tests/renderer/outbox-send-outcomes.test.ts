@@ -26,12 +26,24 @@ const ledger = () => sandbox.world.ledger.length;
 
 /** A solo outbox row of the Demo, handed to main as the renderer's sender hands it (outbox:send). */
 async function transfer(key: string, amountCents = 100) {
-  const r = await h.invoke('outbox:send', { profileId: 'demo', rowId: randomUUID(), kind: 'transfer', payload: { source: realIds(sandbox.world).primaryVaId, destination: realIds(sandbox.world).vaId, amountCents }, idempotencyKey: key });
+  const r = await h.invoke('outbox:send', {
+    profileId: 'demo',
+    rowId: randomUUID(),
+    kind: 'transfer',
+    payload: { source: realIds(sandbox.world).primaryVaId, destination: realIds(sandbox.world).vaId, amountCents },
+    idempotencyKey: key,
+  });
   return classifySend(r, true);
 }
 
 async function pay(key: string, amountCents = 100) {
-  const r = await h.invoke('outbox:send', { profileId: 'demo', rowId: randomUUID(), kind: 'payment', payload: { amountCents, svcHandle: realIds(sandbox.world).payeeHandle }, idempotencyKey: key });
+  const r = await h.invoke('outbox:send', {
+    profileId: 'demo',
+    rowId: randomUUID(),
+    kind: 'payment',
+    payload: { amountCents, svcHandle: realIds(sandbox.world).payeeHandle },
+    idempotencyKey: key,
+  });
   return classifySend(r, false);
 }
 
@@ -67,8 +79,15 @@ describe('a transfer (idempotent by key)', () => {
 
   it('503, 429 with Retry-After, a dropped connection and a service that is down are retryable, with nothing done', async () => {
     const before = ledger();
-    expect(await withFaults({ errorRate: 1 }, () => transfer(randomUUID()))).toMatchObject({ type: 'retryable', httpStatus: 503 });
-    expect(await withFaults({ rateLimitRate: 1, retryAfterSeconds: 7 }, () => transfer(randomUUID()))).toMatchObject({ type: 'retryable', httpStatus: 429, retryAfterMs: 7000 });
+    expect(await withFaults({ errorRate: 1 }, () => transfer(randomUUID()))).toMatchObject({
+      type: 'retryable',
+      httpStatus: 503,
+    });
+    expect(await withFaults({ rateLimitRate: 1, retryAfterSeconds: 7 }, () => transfer(randomUUID()))).toMatchObject({
+      type: 'retryable',
+      httpStatus: 429,
+      retryAfterMs: 7000,
+    });
     expect((await withFaults({ dropBeforeRate: 1 }, () => transfer(randomUUID()))).type).toBe('retryable');
     expect((await withFaults({ offline: true }, () => transfer(randomUUID()))).type).toBe('retryable');
     expect(ledger()).toBe(before);
@@ -78,7 +97,10 @@ describe('a transfer (idempotent by key)', () => {
     const key = randomUUID();
     const before = ledger();
     expect((await transfer(key, 101)).type).toBe('ok');
-    expect(await transfer(key, 102)).toMatchObject({ type: 'rejected', message: expect.stringMatching(/^Not sent: this key was sent before with another transfer/) });
+    expect(await transfer(key, 102)).toMatchObject({
+      type: 'rejected',
+      message: expect.stringMatching(/^Not sent: this key was sent before with another transfer/),
+    });
     expect(ledger()).toBe(before + 1);
     const tooMuch = await transfer(randomUUID(), 1_000_000_000_000);
     expect(tooMuch.type).toBe('rejected');
@@ -94,7 +116,12 @@ describe('a payment (no documented idempotency)', () => {
     expect((await withFaults({ dropAfterRate: 1 }, () => pay(key))).type).toBe('ambiguous');
     expect(ledger()).toBe(before + 1);
     // A rewound outbox (or a page) asking again: main's send journal remembers the key.
-    expect(await pay(key)).toMatchObject({ type: 'ambiguous', message: expect.stringMatching(/^Not sent again: main sent this payment on .* and no answer showed it did nothing/) });
+    expect(await pay(key)).toMatchObject({
+      type: 'ambiguous',
+      message: expect.stringMatching(
+        /^Not sent again: main sent this payment on .* and no answer showed it did nothing/,
+      ),
+    });
     expect(ledger()).toBe(before + 1);
     expect(sandbox.requests.all().filter((r) => r.idempotencyKey === key)).toHaveLength(1);
   });
@@ -103,14 +130,20 @@ describe('a payment (no documented idempotency)', () => {
     const before = ledger();
     const key = randomUUID();
     expect((await pay(key)).type).toBe('ok');
-    expect(await pay(key)).toMatchObject({ type: 'ambiguous', message: expect.stringMatching(/the service answered that it went through/) });
+    expect(await pay(key)).toMatchObject({
+      type: 'ambiguous',
+      message: expect.stringMatching(/the service answered that it went through/),
+    });
     expect(ledger()).toBe(before + 1);
   });
 
   it('a 5xx may come after the work: ambiguous; a 429 and a refused connection were not processed: retryable', async () => {
     const before = ledger();
     expect((await withFaults({ errorRate: 1 }, () => pay(randomUUID()))).type).toBe('ambiguous');
-    expect(await withFaults({ rateLimitRate: 1, retryAfterSeconds: 2 }, () => pay(randomUUID()))).toMatchObject({ type: 'retryable', retryAfterMs: 2000 });
+    expect(await withFaults({ rateLimitRate: 1, retryAfterSeconds: 2 }, () => pay(randomUUID()))).toMatchObject({
+      type: 'retryable',
+      retryAfterMs: 2000,
+    });
     // A refused connection is retryable; a kept-alive socket the server closed under us may
     // already have carried the request, which for a payment is ambiguous. Either way, never ok.
     expect(['retryable', 'ambiguous']).toContain((await withFaults({ offline: true }, () => pay(randomUUID()))).type);
@@ -123,16 +156,34 @@ describe('a payment (no documented idempotency)', () => {
 describe('only through the outbox', () => {
   it('a transfer or a payment asked through the generic service call is refused in main; nothing reaches the service', async () => {
     const before = sandbox.requests.all().length;
-    const transferCall = await h.invoke('service:call', { profileId: 'demo', requestId: randomUUID(), endpoint: 'transferBetweenVirtualAccounts', body: { source: realIds(sandbox.world).primaryVaId, destination: realIds(sandbox.world).vaId, amountCents: 5 }, idempotencyKey: randomUUID() });
-    const payCall = await h.invoke('service:call', { profileId: 'demo', requestId: randomUUID(), endpoint: 'pay', body: { amountCents: 5, svcHandle: realIds(sandbox.world).payeeHandle } });
-    for (const r of [transferCall, payCall]) expect(r.ok ? null : r.error).toMatchObject({ code: 'money-refused', money: { reason: 'not-through-main' } });
+    const transferCall = await h.invoke('service:call', {
+      profileId: 'demo',
+      requestId: randomUUID(),
+      endpoint: 'transferBetweenVirtualAccounts',
+      body: { source: realIds(sandbox.world).primaryVaId, destination: realIds(sandbox.world).vaId, amountCents: 5 },
+      idempotencyKey: randomUUID(),
+    });
+    const payCall = await h.invoke('service:call', {
+      profileId: 'demo',
+      requestId: randomUUID(),
+      endpoint: 'pay',
+      body: { amountCents: 5, svcHandle: realIds(sandbox.world).payeeHandle },
+    });
+    for (const r of [transferCall, payCall])
+      expect(r.ok ? null : r.error).toMatchObject({ code: 'money-refused', money: { reason: 'not-through-main' } });
     expect(sandbox.requests.all().length).toBe(before);
   });
 });
 
 describe('not the row’s fault', () => {
   it('a deleted profile blocks the sender with a reason; nothing is sent', async () => {
-    const r = await h.invoke('outbox:send', { profileId: 'gone', rowId: randomUUID(), kind: 'payment', payload: { amountCents: 1, svcHandle: realIds(sandbox.world).payeeHandle }, idempotencyKey: randomUUID() });
+    const r = await h.invoke('outbox:send', {
+      profileId: 'gone',
+      rowId: randomUUID(),
+      kind: 'payment',
+      payload: { amountCents: 1, svcHandle: realIds(sandbox.world).payeeHandle },
+      idempotencyKey: randomUUID(),
+    });
     expect(classifySend(r, false)).toMatchObject({ type: 'blocked' });
   });
 });
@@ -156,8 +207,16 @@ describe("main's refusal of a key the service told to wait", () => {
   ] as const) {
     it(`${kind} ${how}: recorded as not sent, still approved, due when the Retry-After main gives runs out`, async () => {
       const first = await claimed(kind === 'transfer' ? transferInput('va_a', 'va_b', 401) : paymentInput(402));
-      const told = await withFaults({ rateLimitRate: 1, retryAfterSeconds: RETRY_AFTER_S }, () => send(first.idempotencyKey, first.amountCents));
-      const waiting = kind === 'transfer' ? t.recoverAfterCrash(first, T0 + 3) : t.sendNow(t.recordOutcome(first, told, T0 + 3, () => 0), T0 + 3);
+      const told = await withFaults({ rateLimitRate: 1, retryAfterSeconds: RETRY_AFTER_S }, () =>
+        send(first.idempotencyKey, first.amountCents),
+      );
+      const waiting =
+        kind === 'transfer'
+          ? t.recoverAfterCrash(first, T0 + 3)
+          : t.sendNow(
+              t.recordOutcome(first, told, T0 + 3, () => 0),
+              T0 + 3,
+            );
       const resend = t.claim(waiting, T0 + 4, SVC);
 
       const outcome = await send(resend.idempotencyKey, resend.amountCents);
@@ -173,9 +232,18 @@ describe("main's refusal of a key the service told to wait", () => {
       expect(after.nextAttemptAt).toBe(at + waitMs);
       expect(after).toMatchObject({ firstAttemptAt: resend.firstAttemptAt, idempotencyKey: resend.idempotencyKey });
       expect(after.lastError).toMatch(/^Not sent yet/);
-      expect(after.history.at(-1)).toMatchObject({ from: 'sending', to: 'approved', reason: 'not sent: the service asked to wait' });
+      expect(after.history.at(-1)).toMatchObject({
+        from: 'sending',
+        to: 'approved',
+        reason: 'not sent: the service asked to wait',
+      });
       // Nothing with this key reached the service after its 429.
-      expect(sandbox.requests.all().filter((r) => r.idempotencyKey === resend.idempotencyKey).map((r) => r.status)).toEqual([429]);
+      expect(
+        sandbox.requests
+          .all()
+          .filter((r) => r.idempotencyKey === resend.idempotencyKey)
+          .map((r) => r.status),
+      ).toEqual([429]);
     });
   }
 });

@@ -40,7 +40,9 @@ class MemoryStore implements SenderStore<Row> {
       if (heads.has(r.source) || r.state === 'sent' || r.state === 'failed' || r.state === 'review') continue;
       heads.set(r.source, r);
     }
-    const due = [...heads.values()].filter((r) => r.state === 'approved' && r.dueAt <= now && (only === undefined || r.source === only));
+    const due = [...heads.values()].filter(
+      (r) => r.state === 'approved' && r.dueAt <= now && (only === undefined || r.source === only),
+    );
     for (const r of due) r.state = 'sending';
     this.log.push(...due.map((r) => `claim ${r.id}`));
     return due;
@@ -48,7 +50,12 @@ class MemoryStore implements SenderStore<Row> {
   async record(row: Row, outcome: SendOutcome<unknown>, now: number, claimNext: boolean): Promise<Row[]> {
     this.log.push(`${row.id}:${outcome.type}${claimNext ? '' : ' (stop)'}`);
     if (outcome.type === 'ok') row.state = 'sent';
-    else if (outcome.type === 'retryable') Object.assign(row, { state: 'approved', dueAt: now + (outcome.retryAfterMs ?? 1000), attempts: row.attempts + 1 });
+    else if (outcome.type === 'retryable')
+      Object.assign(row, {
+        state: 'approved',
+        dueAt: now + (outcome.retryAfterMs ?? 1000),
+        attempts: row.attempts + 1,
+      });
     else if (outcome.type === 'blocked') row.state = 'approved';
     else if (outcome.type === 'ambiguous') row.state = 'review';
     else row.state = 'failed';
@@ -64,7 +71,14 @@ const free = async <T>(_name: string, work: () => Promise<T>): Promise<T | null>
 
 function sender(
   store: MemoryStore,
-  opts: { online?: () => boolean; outcomes?: Record<string, SendOutcome<unknown>[]>; lock?: typeof free; onBlocked?: (m: string | null) => void; delayMs?: (row: Row) => number; during?: (row: Row) => void } = {},
+  opts: {
+    online?: () => boolean;
+    outcomes?: Record<string, SendOutcome<unknown>[]>;
+    lock?: typeof free;
+    onBlocked?: (m: string | null) => void;
+    delayMs?: (row: Row) => number;
+    during?: (row: Row) => void;
+  } = {},
 ) {
   const sent: string[] = [];
   const inFlight = new Set<string>();
@@ -143,7 +157,9 @@ describe('OutboxSender', () => {
   it('waits for a retryable row’s backoff, and wakes to resend it', async () => {
     const store = new MemoryStore();
     store.add('a1', 'A');
-    const { s, sent } = sender(store, { outcomes: { a1: [{ type: 'retryable', message: 'busy', retryAfterMs: 5_000 }] } });
+    const { s, sent } = sender(store, {
+      outcomes: { a1: [{ type: 'retryable', message: 'busy', retryAfterMs: 5_000 }] },
+    });
     await s.kick();
     expect(sent).toEqual(['a1']);
     await vi.advanceTimersByTimeAsync(4_999);
@@ -185,7 +201,10 @@ describe('OutboxSender', () => {
     store.add('a1', 'A');
     store.add('a2', 'A');
     const reasons: (string | null)[] = [];
-    const { s, sent } = sender(store, { outcomes: { a1: [{ type: 'blocked', message: 'No API key for this profile.' }] }, onBlocked: (m) => reasons.push(m) });
+    const { s, sent } = sender(store, {
+      outcomes: { a1: [{ type: 'blocked', message: 'No API key for this profile.' }] },
+      onBlocked: (m) => reasons.push(m),
+    });
     await s.kick();
     expect(sent).toEqual(['a1']);
     expect(s.state).toBe('blocked');

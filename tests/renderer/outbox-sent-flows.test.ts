@@ -7,7 +7,17 @@ import type { OutboxRow } from '../../src/shared/outbox';
 // kept current by the outcomes the sender records, each send counted once.
 
 const sent = (id: string, source: string, destination: string, amountCents: number, at: number) =>
-  ({ id, profileId: 'p1', kind: 'transfer', state: 'sent', sourceKey: `va:${source}`, fundsKey: `va:${destination}`, amountCents, attempts: [{ at, outcome: 'ok' }], updatedAt: at }) as unknown as OutboxRow;
+  ({
+    id,
+    profileId: 'p1',
+    kind: 'transfer',
+    state: 'sent',
+    sourceKey: `va:${source}`,
+    fundsKey: `va:${destination}`,
+    amountCents,
+    attempts: [{ at, outcome: 'ok' }],
+    updatedAt: at,
+  }) as unknown as OutboxRow;
 
 function loader(stored: Record<string, SentFlow[]>) {
   const reads: string[] = [];
@@ -15,7 +25,8 @@ function loader(stored: Record<string, SentFlow[]>) {
     reads,
     load: async (profileId: string, accountKey: string) => {
       reads.push(`${profileId}|${accountKey}`);
-      if (accountKey === 'va:broken' && reads.filter((r) => r.endsWith('broken')).length === 1) throw new Error('IndexedDB is closing');
+      if (accountKey === 'va:broken' && reads.filter((r) => r.endsWith('broken')).length === 1)
+        throw new Error('IndexedDB is closing');
       return stored[accountKey] ?? [];
     },
   };
@@ -23,7 +34,12 @@ function loader(stored: Record<string, SentFlow[]>) {
 
 describe('SentFlows', () => {
   it('reads an account once, then adds what is recorded; only sends after `since` count', async () => {
-    const l = loader({ 'va:a': [{ rowId: 'r1', at: 100, cents: -500 }, { rowId: 'r2', at: 300, cents: 200 }] });
+    const l = loader({
+      'va:a': [
+        { rowId: 'r1', at: 100, cents: -500 },
+        { rowId: 'r2', at: 300, cents: 200 },
+      ],
+    });
     const flows = new SentFlows(l.load);
     expect(await flows.since('p1', 'va:a', 0)).toEqual({ outCents: 500, inCents: 200 });
     expect(await flows.since('p1', 'va:a', 100)).toEqual({ outCents: 0, inCents: 200 });
@@ -33,7 +49,10 @@ describe('SentFlows', () => {
   });
 
   it('a send both read from the rows and recorded counts once; an account not read yet is read when asked', async () => {
-    const l = loader({ 'va:a': [{ rowId: 'r1', at: 100, cents: -500 }], 'va:b': [{ rowId: 'r1', at: 100, cents: 500 }] });
+    const l = loader({
+      'va:a': [{ rowId: 'r1', at: 100, cents: -500 }],
+      'va:b': [{ rowId: 'r1', at: 100, cents: 500 }],
+    });
     const flows = new SentFlows(l.load);
     const pending = flows.since('p1', 'va:a', 0);
     flows.recorded(sent('r1', 'a', 'b', 500, 100));

@@ -32,7 +32,11 @@ describe('each transition', () => {
   it('reject needs a reason; cancel is refused while sending and after the end', async () => {
     const waiting = t.submit(row(), true, T0, SVC);
     expect(() => t.reject(waiting, ADA, '  ', T0)).toThrow(/reason is required/);
-    expect(t.reject(waiting, ADA, 'wrong account', T0).history.at(-1)).toMatchObject({ to: 'rejected', reason: 'wrong account', by: 'ada on ledger-1' });
+    expect(t.reject(waiting, ADA, 'wrong account', T0).history.at(-1)).toMatchObject({
+      to: 'rejected',
+      reason: 'wrong account',
+      by: 'ada on ledger-1',
+    });
     const s = await sending();
     expect(() => t.cancel(s, T0)).toThrow(/being sent/);
     const sent = t.recordOutcome(s, { type: 'ok', value: { transferId: 'tr_1' } }, T0 + 3, half);
@@ -42,7 +46,12 @@ describe('each transition', () => {
 
   it('edit: back to draft with a new key, no approval, no attempts; refused while sending', async () => {
     const a = await approved();
-    const e = t.edit(a, { payload: { source: 'va_a', destination: 'va_b', amountCents: 999 }, amountCents: 999 }, 'key-new', T0 + 9);
+    const e = t.edit(
+      a,
+      { payload: { source: 'va_a', destination: 'va_b', amountCents: 999 }, amountCents: 999 },
+      'key-new',
+      T0 + 9,
+    );
     expect(e).toMatchObject({ state: 'draft', idempotencyKey: 'key-new', amountCents: 999 });
     expect(e.approval).toBeUndefined();
     const inFlight = await sending();
@@ -60,12 +69,26 @@ describe('each transition', () => {
 
   it('outcomes: sent with the result; retry keeps the key and waits at least Retry-After; refusal fails; ambiguity goes to review; blocked waits without an attempt', async () => {
     const s = await sending();
-    expect(t.recordOutcome(s, { type: 'ok', value: { transferId: 'tr_9' } }, T0 + 3, half)).toMatchObject({ state: 'sent', result: { transferId: 'tr_9' } });
-    const retry = t.recordOutcome(s, { type: 'retryable', message: 'Busy.', httpStatus: 429, retryAfterMs: 7_000 }, T0 + 3, () => 0);
+    expect(t.recordOutcome(s, { type: 'ok', value: { transferId: 'tr_9' } }, T0 + 3, half)).toMatchObject({
+      state: 'sent',
+      result: { transferId: 'tr_9' },
+    });
+    const retry = t.recordOutcome(
+      s,
+      { type: 'retryable', message: 'Busy.', httpStatus: 429, retryAfterMs: 7_000 },
+      T0 + 3,
+      () => 0,
+    );
     expect(retry).toMatchObject({ state: 'approved', idempotencyKey: s.idempotencyKey, nextAttemptAt: T0 + 3 + 7_000 });
     expect(retry.attempts.at(-1)).toMatchObject({ outcome: 'retryable', httpStatus: 429, retryAfterMs: 7_000 });
-    expect(t.recordOutcome(s, { type: 'rejected', message: 'Insufficient funds.' }, T0, half)).toMatchObject({ state: 'failed', lastError: 'Insufficient funds.' });
-    expect(t.recordOutcome(await sending(row(paymentInput())), { type: 'ambiguous', message: 'Connection lost.' }, T0, half).state).toBe('needs-review');
+    expect(t.recordOutcome(s, { type: 'rejected', message: 'Insufficient funds.' }, T0, half)).toMatchObject({
+      state: 'failed',
+      lastError: 'Insufficient funds.',
+    });
+    expect(
+      t.recordOutcome(await sending(row(paymentInput())), { type: 'ambiguous', message: 'Connection lost.' }, T0, half)
+        .state,
+    ).toBe('needs-review');
     const blocked = t.recordOutcome(s, { type: 'blocked', message: 'No key.' }, T0, half);
     expect(blocked).toMatchObject({ state: 'approved', attempts: [] });
   });
@@ -84,7 +107,12 @@ describe('each transition', () => {
   });
 
   it('review: mark as sent, or send again with a new key; a failed row reopens as a draft with a new key', async () => {
-    const review = t.recordOutcome(await sending(row(paymentInput())), { type: 'ambiguous', message: 'Lost.' }, T0, half);
+    const review = t.recordOutcome(
+      await sending(row(paymentInput())),
+      { type: 'ambiguous', message: 'Lost.' },
+      T0,
+      half,
+    );
     expect(t.resolveSent(review, T0, { matchedTransactionId: 'txn_9' }).history.at(-1)?.reason).toContain('txn_9');
     const again = t.resendAnyway(review, ADA, 'key-2', T0, SVC);
     expect(again).toMatchObject({ state: 'approved', idempotencyKey: 'key-2', attempts: [] });
@@ -102,7 +130,9 @@ describe('backoff and hashing', () => {
   });
 
   it('hashes equal payloads equally whatever the key order, and different ones differently', async () => {
-    expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: undefined } })).toBe('{"a":{"d":[1,{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [1, { z: 1, y: 2 }], c: undefined } })).toBe(
+      '{"a":{"d":[1,{"y":2,"z":1}]},"b":1}',
+    );
     expect(await payloadHash({ a: 1, b: 2 })).toBe(await payloadHash({ b: 2, a: 1 }));
     expect(await payloadHash({ a: 1 })).not.toBe(await payloadHash({ a: 2 }));
     expect(await payloadHash({ a: 1 })).toMatch(/^[0-9a-f]{64}$/);

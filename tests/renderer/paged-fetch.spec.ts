@@ -9,7 +9,9 @@ async function settledAt(lane: Lane, marker: number) {
   return lane.run<{ fetching: boolean; nextCursor: string | null; note: string | null }>('seen');
 }
 
-test('an answer to a request sent before reset() sets no cursor and no note: the next page is asked with the new query’s cursor', async ({ lane }) => {
+test('an answer to a request sent before reset() sets no cursor and no note: the next page is asked with the new query’s cursor', async ({
+  lane,
+}) => {
   await lane.open('paged-fetch.tsx');
   await lane.run('mount');
   await expect.poll(() => lane.run('seen')).not.toBeNull();
@@ -27,7 +29,12 @@ test('an answer to a request sent before reset() sets no cursor and no note: the
   await lane.run('fetchFirst');
   await lane.run('answer', 2, 25, 'cursor-of-the-new-query');
   await lane.run('answer', 1, 3, 'cursor-of-the-old-query');
-  expect(await settledAt(lane, 2)).toEqual({ marker: 2, fetching: false, nextCursor: 'cursor-of-the-new-query', note: '25 accounts read from the bank; more are available.' });
+  expect(await settledAt(lane, 2)).toEqual({
+    marker: 2,
+    fetching: false,
+    nextCursor: 'cursor-of-the-new-query',
+    note: '25 accounts read from the bank; more are available.',
+  });
 
   await lane.run('fetchNext');
   expect(await lane.run('cursors')).toEqual([null, null, null, 'cursor-of-the-new-query']);

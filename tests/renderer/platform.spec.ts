@@ -11,7 +11,8 @@ test('service calls name their profile; aborting a read cancels it in main', asy
   // if main canceled it; otherwise it would be answered.
   const sandbox = await lane.core.demo.start();
   await sandbox.setFaults({ latencyMs: 3000 });
-  const inFlight = () => sandbox.requests.all({ path: '/transaction' }).filter((r) => r.status === null && r.dropped === null);
+  const inFlight = () =>
+    sandbox.requests.all({ path: '/transaction' }).filter((r) => r.status === null && r.dropped === null);
   await lane.run('startRead', 'demo');
   await expect.poll(() => inFlight().length).toBe(1);
   expect(await lane.run('abortRead')).toBe('canceled');

@@ -23,7 +23,11 @@ const typedArb = fc
   .record({
     negative: fc.boolean(),
     dollarSign: fc.boolean(),
-    whole: fc.oneof(fc.nat({ max: 10_000_000 }).map(String), fc.stringMatching(/^[0-9]{1,17}$/), fc.constantFrom('0', '00', '007', '90071992547409', '90071992547410')),
+    whole: fc.oneof(
+      fc.nat({ max: 10_000_000 }).map(String),
+      fc.stringMatching(/^[0-9]{1,17}$/),
+      fc.constantFrom('0', '00', '007', '90071992547409', '90071992547410'),
+    ),
     grouped: fc.boolean(),
     fraction: fc.option(fc.stringMatching(/^[0-9]{0,2}$/), { nil: undefined }),
   })
@@ -50,7 +54,13 @@ describe('typed amounts as ranges of cents', () => {
     const scenario = typedArb.chain((typed) => {
       const range = absRangeOf(termOf(typed));
       // Ranges can reach past the largest safe amount; no row lies there.
-      const [lo, hi] = range === null ? [0, 1_000_000] : [Math.min(Number.MAX_SAFE_INTEGER, Math.max(0, range.lo - 3)), Math.min(Number.MAX_SAFE_INTEGER, range.hi + 3)];
+      const [lo, hi] =
+        range === null
+          ? [0, 1_000_000]
+          : [
+              Math.min(Number.MAX_SAFE_INTEGER, Math.max(0, range.lo - 3)),
+              Math.min(Number.MAX_SAFE_INTEGER, range.hi + 3),
+            ];
       const near = fc.integer({ min: lo, max: hi });
       const amount = fc.oneof(
         near,

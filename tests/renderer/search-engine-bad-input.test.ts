@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { BUFFER_NAMES, IndexCorruptError, InvalidRowError, SearchIndex, type IndexedRow, type StoredIndex } from '../../src/renderer/src/search/engine';
+import {
+  BUFFER_NAMES,
+  IndexCorruptError,
+  InvalidRowError,
+  SearchIndex,
+  type IndexedRow,
+  type StoredIndex,
+} from '../../src/renderer/src/search/engine';
 import { checksum } from '../../src/renderer/src/search/engine/checksum';
 import { carve, postingsSpec, rowsSpec, stringsSpec } from '../../src/renderer/src/search/engine/layout';
 import type { TxQuery } from '../../src/renderer/src/model/tx-query';
@@ -54,7 +61,24 @@ describe('queries nobody should type', () => {
   });
 
   test('odd Unicode: emoji, right-to-left text, combining marks, NUL, lone surrogates, zero-width characters', () => {
-    const odd = ['😀', '👩‍👩‍👧', 'שלום', 'مرحبا', 'cafe\u0301', 'CAFÉ', '\u0000', 'goo\u0000gle', '\uD800', 'a\uDC00b', '\u200Bgoogle', '\uFEFF', 'ﬁ', 'Ｇｏｏｇｌｅ', '\u202Egoogle', '東京'];
+    const odd = [
+      '😀',
+      '👩‍👩‍👧',
+      'שלום',
+      'مرحبا',
+      'cafe\u0301',
+      'CAFÉ',
+      '\u0000',
+      'goo\u0000gle',
+      '\uD800',
+      'a\uDC00b',
+      '\u200Bgoogle',
+      '\uFEFF',
+      'ﬁ',
+      'Ｇｏｏｇｌｅ',
+      '\u202Egoogle',
+      '東京',
+    ];
     for (const text of odd) expectLikeReference(index, { text });
     expectLikeReference(index, { text: odd.join(' ') });
   });
@@ -114,7 +138,9 @@ describe('rows that break the contract', () => {
 });
 
 function copyOf(stored: StoredIndex): StoredIndex {
-  const buffers = Object.fromEntries(BUFFER_NAMES.map((name) => [name, stored.buffers[name].slice(0)])) as StoredIndex['buffers'];
+  const buffers = Object.fromEntries(
+    BUFFER_NAMES.map((name) => [name, stored.buffers[name].slice(0)]),
+  ) as StoredIndex['buffers'];
   return { meta: structuredClone(stored.meta), buffers };
 }
 
@@ -148,19 +174,38 @@ describe('saved indexes that cannot be trusted', () => {
 
   test('an intact copy loads and answers the same', () => {
     const loaded = SearchIndex.fromBuffers(copyOf(stored));
-    for (const q of [{}, { text: 'google' }, { text: 'caf', statuses: ['posted'] }] as TxQuery[]) expectLikeReference(loaded, q);
+    for (const q of [{}, { text: 'google' }, { text: 'caf', statuses: ['posted'] }] as TxQuery[])
+      expectLikeReference(loaded, q);
   });
 
   test('missing pieces, wrong kinds, other versions', () => {
     expectCorrupt(null, /missing/);
     expectCorrupt({ meta: stored.meta }, /missing/);
     expectCorrupt({ ...copyOf(stored), meta: { ...stored.meta, format: 'something-else' } }, /not a search index/);
-    expectCorrupt({ ...copyOf(stored), meta: { ...stored.meta, version: 99 } }, /another version of the app \(format 99/);
-    expectCorrupt({ ...copyOf(stored), meta: { ...stored.meta, littleEndian: !stored.meta.littleEndian } }, /byte order/);
+    expectCorrupt(
+      { ...copyOf(stored), meta: { ...stored.meta, version: 99 } },
+      /another version of the app \(format 99/,
+    );
+    expectCorrupt(
+      { ...copyOf(stored), meta: { ...stored.meta, littleEndian: !stored.meta.littleEndian } },
+      /byte order/,
+    );
     expectCorrupt({ ...copyOf(stored), meta: { ...stored.meta, rows: -1 } }, /sizes/);
-    expectCorrupt({ ...copyOf(stored), meta: { ...stored.meta, dictionaries: { ...stored.meta.dictionaries, currency: ['USD', 'USD'] } } }, /repeats/);
-    expectCorrupt({ ...copyOf(stored), meta: { ...stored.meta, dictionaries: { ...stored.meta.dictionaries, status: [1] } } }, /not a list of strings/);
-    expectCorrupt({ ...copyOf(stored), buffers: { ...copyOf(stored).buffers, terms: 'text' } }, /terms buffer is missing/);
+    expectCorrupt(
+      {
+        ...copyOf(stored),
+        meta: { ...stored.meta, dictionaries: { ...stored.meta.dictionaries, currency: ['USD', 'USD'] } },
+      },
+      /repeats/,
+    );
+    expectCorrupt(
+      { ...copyOf(stored), meta: { ...stored.meta, dictionaries: { ...stored.meta.dictionaries, status: [1] } } },
+      /not a list of strings/,
+    );
+    expectCorrupt(
+      { ...copyOf(stored), buffers: { ...copyOf(stored).buffers, terms: 'text' } },
+      /terms buffer is missing/,
+    );
   });
 
   test('cut short, or sizes that do not agree with the buffers', () => {
@@ -170,7 +215,10 @@ describe('saved indexes that cannot be trusted', () => {
       expectCorrupt(copy, new RegExp(`${name} buffer has`));
     }
     expectCorrupt({ ...copyOf(stored), meta: { ...stored.meta, rows: n + 1 } }, /cut short or mixed up/);
-    expectCorrupt({ ...copyOf(stored), meta: { ...stored.meta, postings: stored.meta.postings - 1 } }, /postings buffer has/);
+    expectCorrupt(
+      { ...copyOf(stored), meta: { ...stored.meta, postings: stored.meta.postings - 1 } },
+      /postings buffer has/,
+    );
   });
 
   test('any flipped byte is caught by the checksums', () => {
@@ -186,16 +234,46 @@ describe('saved indexes that cannot be trusted', () => {
   });
 
   test('inconsistent content with matching checksums is caught by the structural checks', () => {
-    expectCorrupt(tampered(stored, (s) => rowsOf(s).dates.reverse()), /out of order/);
-    expectCorrupt(tampered(stored, (s) => void (rowsOf(s).dates[3] = NaN)), /no valid date/);
-    expectCorrupt(tampered(stored, (s) => void (rowsOf(s).amounts[0] = 0.5)), /whole cents/);
-    expectCorrupt(tampered(stored, (s) => void (rowsOf(s).hasFee[1] = 2)), /fee flag/);
-    expectCorrupt(tampered(stored, (s) => void (rowsOf(s).cardId[2] = 99)), /unknown cardId/);
-    expectCorrupt(tampered(stored, (s) => void (rowsOf(s).accountId[2] = 0)), /unknown accountId/);
-    expectCorrupt(tampered(stored, (s) => void (postingsOf(s).list[0] = n + 5)), /out of order or out of range/);
-    expectCorrupt(tampered(stored, (s) => void (postingsOf(s).offsets[1] = 0)), /has no rows/);
-    expectCorrupt(tampered(stored, (s) => void (termsOf(s).offsets[1] = termsOf(s).offsets[2] as number)), /out of order or repeated/);
-    expectCorrupt(tampered(stored, (s) => void (idsOf(s).bytes[0] = 0xff)), /not valid UTF-8/);
+    expectCorrupt(
+      tampered(stored, (s) => rowsOf(s).dates.reverse()),
+      /out of order/,
+    );
+    expectCorrupt(
+      tampered(stored, (s) => void (rowsOf(s).dates[3] = NaN)),
+      /no valid date/,
+    );
+    expectCorrupt(
+      tampered(stored, (s) => void (rowsOf(s).amounts[0] = 0.5)),
+      /whole cents/,
+    );
+    expectCorrupt(
+      tampered(stored, (s) => void (rowsOf(s).hasFee[1] = 2)),
+      /fee flag/,
+    );
+    expectCorrupt(
+      tampered(stored, (s) => void (rowsOf(s).cardId[2] = 99)),
+      /unknown cardId/,
+    );
+    expectCorrupt(
+      tampered(stored, (s) => void (rowsOf(s).accountId[2] = 0)),
+      /unknown accountId/,
+    );
+    expectCorrupt(
+      tampered(stored, (s) => void (postingsOf(s).list[0] = n + 5)),
+      /out of order or out of range/,
+    );
+    expectCorrupt(
+      tampered(stored, (s) => void (postingsOf(s).offsets[1] = 0)),
+      /has no rows/,
+    );
+    expectCorrupt(
+      tampered(stored, (s) => void (termsOf(s).offsets[1] = termsOf(s).offsets[2] as number)),
+      /out of order or repeated/,
+    );
+    expectCorrupt(
+      tampered(stored, (s) => void (idsOf(s).bytes[0] = 0xff)),
+      /not valid UTF-8/,
+    );
     expectCorrupt(
       tampered(stored, (s) => {
         // The second row takes the first row's id (both are 8 bytes, same date).

@@ -23,7 +23,15 @@ describe('building an index a row at a time', () => {
   test('equals build() of the same rows, later versions winning, and answers as the reference', () => {
     const first = rowsOf(txs, 1);
     // Every seventh row written again later, changed (a pending row that posted, a new memo).
-    const changed = txs.filter((_, i) => i % 7 === 0).map((tx, i) => ({ ...tx, status: 'posted' as const, memo: i % 3 === 0 ? `Réglé à Zürich, ﬁnal ${tx.id}` : `settled ${tx.id}`, amountCents: tx.amountCents - 1, ...(i % 2 === 0 ? { feeInfo: undefined } : {}) }));
+    const changed = txs
+      .filter((_, i) => i % 7 === 0)
+      .map((tx, i) => ({
+        ...tx,
+        status: 'posted' as const,
+        memo: i % 3 === 0 ? `Réglé à Zürich, ﬁnal ${tx.id}` : `settled ${tx.id}`,
+        amountCents: tx.amountCents - 1,
+        ...(i % 2 === 0 ? { feeInfo: undefined } : {}),
+      }));
     const later = rowsOf(changed, 1000);
     const all = [...first, ...later];
     // Among them, fee rows written again without their fee: their link must go.
@@ -33,13 +41,14 @@ describe('building an index a row at a time', () => {
     // (accented rows by text.ts's folding, the others straight from the text); build() gets words.
     const asText = [...rowsOf(txs, 1, true), ...rowsOf(changed, 1000, true)];
     expect(asText.every((r) => r.words.length === 0 && typeof r.text === 'string')).toBe(true);
-    expect(asText.some((r) => [...(r.text ?? "")].some((c) => c.charCodeAt(0) > 0x7f))).toBe(true);
+    expect(asText.some((r) => [...(r.text ?? '')].some((c) => c.charCodeAt(0) > 0x7f))).toBe(true);
     const builder = SearchIndex.builder(10);
     for (const row of asText) builder.add(row);
     const built = builder.finish();
     const whole = SearchIndex.build(all);
     // The same buffers and the same fee links (their order in the list means nothing).
-    const pairs = (links: string[]) => links.reduce<string[]>((out, id, i) => (i % 2 === 0 ? [...out, `${id}>${links[i + 1]}`] : out), []).sort();
+    const pairs = (links: string[]) =>
+      links.reduce<string[]>((out, id, i) => (i % 2 === 0 ? [...out, `${id}>${links[i + 1]}`] : out), []).sort();
     const [a, b] = [built.toBuffers(), whole.toBuffers()];
     expect(a.buffers).toEqual(b.buffers);
     expect({ ...a.meta, feeLinks: pairs(a.meta.feeLinks) }).toEqual({ ...b.meta, feeLinks: pairs(b.meta.feeLinks) });
@@ -47,7 +56,12 @@ describe('building an index a row at a time', () => {
 
     const newest = [...new Map(all.map((r) => [r.id, r])).values()];
     expect(built.size).toBe(txs.length);
-    for (const q of [{}, { text: 'settled' }, { statuses: ['posted' as const] }, { text: wordsOf(txs[3]!.description)[0] }]) {
+    for (const q of [
+      {},
+      { text: 'settled' },
+      { statuses: ['posted' as const] },
+      { text: wordsOf(txs[3]!.description)[0] },
+    ]) {
       const expected = referenceSearch(newest, q);
       const result = built.query(q);
       expect(result.summary, JSON.stringify(q)).toEqual(expected.summary);
@@ -58,9 +72,16 @@ describe('building an index a row at a time', () => {
   });
 
   test("a row's words are the words of each of its fields, accents and all", () => {
-    const tx = { ...txs.find((t) => t.cardId)!, description: 'Café Zürich—Straße', memo: 'ﬁle №5 e\u0301te', merchantDescription: 'ÅNGSTRÖM' };
+    const tx = {
+      ...txs.find((t) => t.cardId)!,
+      description: 'Café Zürich—Straße',
+      memo: 'ﬁle №5 e\u0301te',
+      merchantDescription: 'ÅNGSTRÖM',
+    };
     const fieldByField = new Set(searchTextOf(tx, cards(tx.cardId!)).flatMap((f) => wordsOf(f)));
     expect(toSearchRow(tx, cards).words).toEqual([...fieldByField]);
-    expect(toSearchRow(tx, cards).words).toEqual(expect.arrayContaining(['cafe', 'zurich', 'stra', 'e', 'file', 'no5', 'ete', 'angstrom']));
+    expect(toSearchRow(tx, cards).words).toEqual(
+      expect.arrayContaining(['cafe', 'zurich', 'stra', 'e', 'file', 'no5', 'ete', 'angstrom']),
+    );
   });
 });

@@ -46,12 +46,21 @@ const dateArb = fc.oneof(
 const amountArb = fc.oneof(
   fc.integer({ min: -300_000, max: 300_000 }),
   // Whole dollars with cents at the edges of what a typed amount matches.
-  fc.tuple(fc.integer({ min: -1300, max: 1300 }), fc.constantFrom(0, 9, 10, 49, 50, 59, 60, 90, 99)).map(([d, c]) => (d < 0 ? d * 100 - c : d * 100 + c)),
+  fc
+    .tuple(fc.integer({ min: -1300, max: 1300 }), fc.constantFrom(0, 9, 10, 49, 50, 59, 60, 90, 99))
+    .map(([d, c]) => (d < 0 ? d * 100 - c : d * 100 + c)),
   fc.constantFrom(0, 1, -1, 99, 100, -100, 4250, 4259, -4250, 120_000, 120_099, -120_050, 1_200, 1_234_567),
   fc.integer({ min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }),
 );
-const textArb = fc.oneof(fc.constantFrom(...TEXTS), fc.string({ unit: 'grapheme', maxLength: 12 }), fc.string({ unit: fc.constantFrom('a', 'b', '1', '2', '0', ' ', '.'), maxLength: 10 }));
-const idArb = fc.oneof(fc.integer({ min: 0, max: 40 }).map((n) => `txn_${n}`), fc.string({ unit: 'grapheme', minLength: 1, maxLength: 4 }));
+const textArb = fc.oneof(
+  fc.constantFrom(...TEXTS),
+  fc.string({ unit: 'grapheme', maxLength: 12 }),
+  fc.string({ unit: fc.constantFrom('a', 'b', '1', '2', '0', ' ', '.'), maxLength: 10 }),
+);
+const idArb = fc.oneof(
+  fc.integer({ min: 0, max: 40 }).map((n) => `txn_${n}`),
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 4 }),
+);
 
 /** A row as toSearchRow makes them: words are the distinct words of a few text fields. */
 const rowArb: fc.Arbitrary<IndexedRow> = fc
@@ -68,7 +77,10 @@ const rowArb: fc.Arbitrary<IndexedRow> = fc
     currency: fc.constantFrom(...CURRENCIES),
     hasFee: fc.boolean(),
     // Fees name rows by the ids other rows have, so links land on rows built, upserted or yet to come.
-    feeFor: fc.option(fc.integer({ min: 0, max: 40 }).map((n) => `txn_${n}`), { nil: undefined, freq: 3 }),
+    feeFor: fc.option(
+      fc.integer({ min: 0, max: 40 }).map((n) => `txn_${n}`),
+      { nil: undefined, freq: 3 },
+    ),
     merchant: fc.option(fc.constantFrom(...MERCHANTS), { nil: undefined }),
     texts: fc.array(textArb, { maxLength: 3 }),
     seq: fc.nat({ max: 0xffffffff }),
@@ -82,7 +94,17 @@ function typedAmounts(cents: number): string[] {
   const dollars = Math.floor(abs / 100);
   const cc = String(abs % 100).padStart(2, '0');
   const grouped = dollars.toLocaleString('en-US');
-  return [`${dollars}.${cc}`, `${dollars}.${cc[0]}`, `${dollars}.`, String(dollars), `-${dollars}.${cc}`, `$${grouped}.${cc}`, `-$${grouped}`, grouped, `0${dollars}`];
+  return [
+    `${dollars}.${cc}`,
+    `${dollars}.${cc[0]}`,
+    `${dollars}.`,
+    String(dollars),
+    `-${dollars}.${cc}`,
+    `$${grouped}.${cc}`,
+    `-$${grouped}`,
+    grouped,
+    `0${dollars}`,
+  ];
 }
 
 /** Queries built from the rows: prefixes of their words, their amounts as typed, their values as filters. */
@@ -97,9 +119,17 @@ function queryArb(rows: readonly IndexedRow[]): fc.Arbitrary<TxQuery> {
     const forms = typedAmounts(a);
     return forms[k % forms.length] as string;
   });
-  const textWord = fc.oneof({ weight: 5, arbitrary: prefix }, { weight: 3, arbitrary: typed }, { weight: 1, arbitrary: fc.constantFrom('-', '$', '...', 'café', 'x-y', 'Ünïcödé', '😀', '\u0000', '1,2') });
+  const textWord = fc.oneof(
+    { weight: 5, arbitrary: prefix },
+    { weight: 3, arbitrary: typed },
+    { weight: 1, arbitrary: fc.constantFrom('-', '$', '...', 'café', 'x-y', 'Ünïcödé', '😀', '\u0000', '1,2') },
+  );
   const dates = rows.length > 0 ? rows.map((r) => r.dateMs) : [BASE_MS];
-  const bound = (values: number[]) => fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...values).chain((v) => fc.constantFrom(v, v - 1, v + 1)) }, { weight: 1, arbitrary: fc.constantFrom(NaN, Infinity, -Infinity) });
+  const bound = (values: number[]) =>
+    fc.oneof(
+      { weight: 4, arbitrary: fc.constantFrom(...values).chain((v) => fc.constantFrom(v, v - 1, v + 1)) },
+      { weight: 1, arbitrary: fc.constantFrom(NaN, Infinity, -Infinity) },
+    );
   const set = <T extends string>(values: readonly T[]) => fc.subarray([...values]);
   // Each query has a few filters, so that most match something.
   const filter: fc.Arbitrary<TxQuery> = fc.oneof(
@@ -117,16 +147,45 @@ function queryArb(rows: readonly IndexedRow[]): fc.Arbitrary<TxQuery> {
     fc.boolean().map((hasFee) => ({ hasFee })),
     set([...MERCHANTS, 'Nobody']).map((merchants) => ({ merchants })),
   );
-  const text = fc.option(fc.array(textWord, { minLength: 1, maxLength: 3 }).map((ws) => ws.join(' ')), { nil: undefined });
-  return fc.tuple(text, fc.array(filter, { maxLength: 3 })).map(([t, filters]) => Object.assign(t === undefined ? {} : { text: t }, ...filters) as TxQuery);
+  const text = fc.option(
+    fc.array(textWord, { minLength: 1, maxLength: 3 }).map((ws) => ws.join(' ')),
+    { nil: undefined },
+  );
+  return fc
+    .tuple(text, fc.array(filter, { maxLength: 3 }))
+    .map(([t, filters]) => Object.assign(t === undefined ? {} : { text: t }, ...filters) as TxQuery);
 }
 
 /** Settings that force each of the engine's equivalent strategies, whatever the data's size. */
 const STRATEGIES = {
   default: { ...tuning },
-  'index drivers, per-candidate checks, every term a bitset': { driverShare: Infinity, moreDriverShare: Infinity, coverShare: Infinity, checkCostPerTerm: 0, runningTotals: true, denseShare: 0, denseMinRows: 1 },
-  'every filter by its index at once, none tested row by row': { driverShare: 0, moreDriverShare: 0, coverShare: Infinity, checkCostPerTerm: Infinity, runningTotals: true, denseShare: Infinity, denseMinRows: Infinity },
-  'window scans and postings only': { driverShare: 0, moreDriverShare: 0, coverShare: 0, checkCostPerTerm: Infinity, runningTotals: false, denseShare: Infinity, denseMinRows: Infinity },
+  'index drivers, per-candidate checks, every term a bitset': {
+    driverShare: Infinity,
+    moreDriverShare: Infinity,
+    coverShare: Infinity,
+    checkCostPerTerm: 0,
+    runningTotals: true,
+    denseShare: 0,
+    denseMinRows: 1,
+  },
+  'every filter by its index at once, none tested row by row': {
+    driverShare: 0,
+    moreDriverShare: 0,
+    coverShare: Infinity,
+    checkCostPerTerm: Infinity,
+    runningTotals: true,
+    denseShare: Infinity,
+    denseMinRows: Infinity,
+  },
+  'window scans and postings only': {
+    driverShare: 0,
+    moreDriverShare: 0,
+    coverShare: 0,
+    checkCostPerTerm: Infinity,
+    runningTotals: false,
+    denseShare: Infinity,
+    denseMinRows: Infinity,
+  },
 };
 const strategyArb = fc.constantFrom(...(Object.keys(STRATEGIES) as (keyof typeof STRATEGIES)[]));
 
@@ -160,13 +219,22 @@ function expectSameAnswers(index: SearchIndex, model: Model, queries: readonly T
     const result = index.query(q);
     const label = `${stage}: ${JSON.stringify(q)}`;
     expect(result.summary, label).toEqual(expected.summary);
-    expect(index.page(result, 0, result.summary.count + 5).map((r) => r.id), label).toEqual(expected.ids);
+    expect(
+      index.page(result, 0, result.summary.count + 5).map((r) => r.id),
+      label,
+    ).toEqual(expected.ids);
     const byId = new Map(rows.map((r) => [r.id, r]));
-    expect(chartOf(result), `${label} chart`).toEqual(referenceChart(expected.ids.map((id) => byId.get(id) as IndexedRow)));
+    expect(chartOf(result), `${label} chart`).toEqual(
+      referenceChart(expected.ids.map((id) => byId.get(id) as IndexedRow)),
+    );
     const offset = Math.floor(expected.ids.length / 3);
-    expect(index.page(result, offset, 3).map((r) => r.id), `${label} page at ${offset}`).toEqual(expected.ids.slice(offset, offset + 3));
+    expect(
+      index.page(result, offset, 3).map((r) => r.id),
+      `${label} page at ${offset}`,
+    ).toEqual(expected.ids.slice(offset, offset + 3));
   }
-  for (const row of rows) expect(index.get(row.id), `${stage}: get`).toEqual({ id: row.id, seq: row.seq, slot: row.slot });
+  for (const row of rows)
+    expect(index.get(row.id), `${stage}: get`).toEqual({ id: row.id, seq: row.seq, slot: row.slot });
   expect(index.get('not-an-id'), `${stage}: get unknown`).toBeUndefined();
 }
 
@@ -182,29 +250,43 @@ const changesArb = (rows: readonly IndexedRow[]) =>
         text: textArb,
         seq: fc.nat({ max: 1000 }),
         // Mostly the fee link stays as it was (as a real fee's does); sometimes it moves or goes.
-        feeFor: fc.oneof({ weight: 3, arbitrary: fc.constant('same' as const) }, { weight: 1, arbitrary: fc.option(fc.integer({ min: 0, max: 40 }).map((n) => `txn_${n}`), { nil: undefined }) }),
+        feeFor: fc.oneof(
+          { weight: 3, arbitrary: fc.constant('same' as const) },
+          {
+            weight: 1,
+            arbitrary: fc.option(
+              fc.integer({ min: 0, max: 40 }).map((n) => `txn_${n}`),
+              { nil: undefined },
+            ),
+          },
+        ),
       })
       .map(({ pick, text, feeFor, ...change }): IndexedRow | null => {
         const row = rows[pick % Math.max(1, rows.length)];
-        return row ? { ...row, ...change, feeFor: feeFor === 'same' ? row.feeFor : feeFor, words: [...new Set([...row.words.slice(1), ...wordsOf(text)])] } : null;
-    }),
+        return row
+          ? {
+              ...row,
+              ...change,
+              feeFor: feeFor === 'same' ? row.feeFor : feeFor,
+              words: [...new Set([...row.words.slice(1), ...wordsOf(text)])],
+            }
+          : null;
+      }),
     { maxLength: 8 },
   );
 
 describe('SearchIndex answers like referenceSearch', () => {
   test('after build, upserts, compact and a save/load round trip', () => {
-    const scenario = fc
-      .array(rowArb, { maxLength: 40 })
-      .chain((initial) =>
-        fc.record({
-          initial: fc.constant(initial),
-          fresh: fc.array(rowArb, { maxLength: 10 }),
-          changes: changesArb(initial),
-          later: fc.array(rowArb, { maxLength: 5 }),
-          queries: fc.array(queryArb(initial), { minLength: 1, maxLength: 8 }),
-          strategy: strategyArb,
-        }),
-      );
+    const scenario = fc.array(rowArb, { maxLength: 40 }).chain((initial) =>
+      fc.record({
+        initial: fc.constant(initial),
+        fresh: fc.array(rowArb, { maxLength: 10 }),
+        changes: changesArb(initial),
+        later: fc.array(rowArb, { maxLength: 5 }),
+        queries: fc.array(queryArb(initial), { minLength: 1, maxLength: 8 }),
+        strategy: strategyArb,
+      }),
+    );
     fc.assert(
       fc.property(scenario, ({ initial, fresh, changes, later, queries, strategy }) =>
         withStrategy(strategy, () => {
@@ -239,9 +321,18 @@ describe('SearchIndex answers like referenceSearch', () => {
   });
 
   test('rows whose words were not made by text.ts (upper case, lone surrogates, empty) still match by plain prefix', () => {
-    const oddWord = fc.oneof(fc.string({ maxLength: 6 }), fc.constantFrom('Café', 'ab\uD800', 'ab\uDC00', '', 'ABC', '\uFFFDx', 'a b'));
-    const oddRow = fc.tuple(rowArb, fc.array(oddWord, { maxLength: 4 })).map(([row, words]) => ({ ...row, words: [...row.words, ...words] }));
-    const scenario = fc.array(oddRow, { maxLength: 25 }).chain((rows) => fc.record({ rows: fc.constant(rows), queries: fc.array(queryArb(rows), { minLength: 1, maxLength: 6 }) }));
+    const oddWord = fc.oneof(
+      fc.string({ maxLength: 6 }),
+      fc.constantFrom('Café', 'ab\uD800', 'ab\uDC00', '', 'ABC', '\uFFFDx', 'a b'),
+    );
+    const oddRow = fc
+      .tuple(rowArb, fc.array(oddWord, { maxLength: 4 }))
+      .map(([row, words]) => ({ ...row, words: [...row.words, ...words] }));
+    const scenario = fc
+      .array(oddRow, { maxLength: 25 })
+      .chain((rows) =>
+        fc.record({ rows: fc.constant(rows), queries: fc.array(queryArb(rows), { minLength: 1, maxLength: 6 }) }),
+      );
     fc.assert(
       fc.property(scenario, ({ rows, queries }) => {
         const model = new Model();
@@ -256,7 +347,12 @@ describe('SearchIndex answers like referenceSearch', () => {
 
   test('upserts one at a time, each a new version of a random row, then compacted step by step', () => {
     const scenario = fc.array(rowArb, { minLength: 1, maxLength: 30 }).chain((rows) =>
-      fc.record({ rows: fc.constant(rows), steps: fc.array(changesArb(rows), { minLength: 1, maxLength: 4 }), queries: fc.array(queryArb(rows), { minLength: 1, maxLength: 4 }), strategy: strategyArb }),
+      fc.record({
+        rows: fc.constant(rows),
+        steps: fc.array(changesArb(rows), { minLength: 1, maxLength: 4 }),
+        queries: fc.array(queryArb(rows), { minLength: 1, maxLength: 4 }),
+        strategy: strategyArb,
+      }),
     );
     fc.assert(
       fc.property(scenario, ({ rows, steps, queries, strategy }) =>

@@ -24,7 +24,11 @@ let rows: IndexedRow[];
 let index: SearchIndex;
 
 function rowsOf(items: readonly Transaction[]): IndexedRow[] {
-  return items.map((tx, i) => ({ ...toSearchRow(tx, (id) => world.cards.get(id)), seq: Math.floor(i / 64), slot: i % 64 }));
+  return items.map((tx, i) => ({
+    ...toSearchRow(tx, (id) => world.cards.get(id)),
+    seq: Math.floor(i / 64),
+    slot: i % 64,
+  }));
 }
 
 /** Checks the engine against the reference and returns the reference's answer. */
@@ -32,7 +36,10 @@ function answer(q: TxQuery, on: SearchIndex = index, all: IndexedRow[] = rows): 
   const expected = referenceSearch(all, q);
   const result = on.query(q);
   expect(result.summary, JSON.stringify(q)).toEqual(expected.summary);
-  expect(on.page(result, 0, expected.ids.length).map((r) => r.id), JSON.stringify(q)).toEqual(expected.ids);
+  expect(
+    on.page(result, 0, expected.ids.length).map((r) => r.id),
+    JSON.stringify(q),
+  ).toEqual(expected.ids);
   return { count: expected.summary.count, ids: expected.ids };
 }
 
@@ -50,7 +57,8 @@ beforeAll(() => {
 describe('searching the seeded history', () => {
   test('holds every transaction, found by id', () => {
     expect(index.size).toBe(txs.length);
-    for (const row of rows.slice(0, 200)) expect(index.get(row.id)).toEqual({ id: row.id, seq: row.seq, slot: row.slot });
+    for (const row of rows.slice(0, 200))
+      expect(index.get(row.id)).toEqual({ id: row.id, seq: row.seq, slot: row.slot });
   });
 
   test('one word, two words, and two or three letters of a merchant', () => {
@@ -98,13 +106,24 @@ describe('searching the seeded history', () => {
       [{}, {}],
       [{ statuses: ['pending'] }, { status: 'pending' }],
       [{ detailedStatuses: ['settled'] }, { detailedStatus: 'settled' }],
-      [{ virtualAccountIds: [va], fromMs: FIXED_MS - 60 * DAY, toMs: FIXED_MS - 10 * DAY }, { virtualAccountId: va, fromDateMs: FIXED_MS - 60 * DAY, toDateMs: FIXED_MS - 10 * DAY }],
-      [{ cardIds: [card], statuses: ['posted'] }, { cardId: card, status: 'posted' }],
+      [
+        { virtualAccountIds: [va], fromMs: FIXED_MS - 60 * DAY, toMs: FIXED_MS - 10 * DAY },
+        { virtualAccountId: va, fromDateMs: FIXED_MS - 60 * DAY, toDateMs: FIXED_MS - 10 * DAY },
+      ],
+      [
+        { cardIds: [card], statuses: ['posted'] },
+        { cardId: card, status: 'posted' },
+      ],
     ];
     for (const [q, filter] of cases) {
       const { count } = answer(q);
       const agg = world.transactions.aggregate(filter);
-      expect(index.query(q).summary, JSON.stringify(q)).toEqual({ count: agg.count, inCents: agg.totalIn, outCents: agg.totalOut, netCents: agg.netChange });
+      expect(index.query(q).summary, JSON.stringify(q)).toEqual({
+        count: agg.count,
+        inCents: agg.totalIn,
+        outCents: agg.totalOut,
+        netCents: agg.netChange,
+      });
       expect(count).toBe(agg.count);
     }
     answer({ hasFee: true });
@@ -114,7 +133,9 @@ describe('searching the seeded history', () => {
 
   test('a wire whose fee is a transaction of its own is with the fees, by the link the fee carries, and so is the fee', () => {
     const fees = txs.filter((t) => t.feeInfo?.relatedTransaction);
-    const wireFee = fees.find((t) => rowById(t.feeInfo?.relatedTransaction?.id ?? '')?.words.includes('wire')) as Transaction;
+    const wireFee = fees.find((t) =>
+      rowById(t.feeInfo?.relatedTransaction?.id ?? '')?.words.includes('wire'),
+    ) as Transaction;
     expect(wireFee, 'the seed has an outgoing wire with its fee as a separate transaction').toBeDefined();
     const wireId = wireFee.feeInfo?.relatedTransaction?.id as string;
     const wire = txs.find((t) => t.id === wireId) as Transaction;
@@ -156,12 +177,21 @@ describe('keeping up with the sandbox', () => {
     const after = local.transactions.list({}, undefined, Number.MAX_SAFE_INTEGER).items;
     const afterRows = rowsOf(after);
     const changed = afterRows.filter((r, i) => snapshot.get(r.id) !== JSON.stringify(after[i]));
-    const fresh = afterRows.slice(0, 30).map((r, i) => ({ ...r, id: `txn_arrived_${i}`, dateMs: FIXED_MS + i * 60_000 }));
+    const fresh = afterRows
+      .slice(0, 30)
+      .map((r, i) => ({ ...r, id: `txn_arrived_${i}`, dateMs: FIXED_MS + i * 60_000 }));
     live.upsert([...changed, ...fresh]);
     const current = new Map(startRows.map((r) => [r.id, r]));
     for (const r of [...changed, ...fresh]) current.set(r.id, r);
     const all = [...current.values()];
-    const questions: TxQuery[] = [{}, { statuses: ['pending'] }, { statuses: ['posted'], fromMs: FIXED_MS - 3 * DAY }, { text: 'card' }, { text: '74' }, { text: 'txn_arrived' }];
+    const questions: TxQuery[] = [
+      {},
+      { statuses: ['pending'] },
+      { statuses: ['posted'], fromMs: FIXED_MS - 3 * DAY },
+      { text: 'card' },
+      { text: '74' },
+      { text: 'txn_arrived' },
+    ];
     for (const q of questions) answer(q, live, all);
     const compacted = live.compact();
     for (const q of questions) answer(q, compacted, all);

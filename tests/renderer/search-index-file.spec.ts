@@ -16,7 +16,9 @@ interface Status {
 const PARTS = ['buffer:ids', 'buffer:postings', 'buffer:rows', 'buffer:terms', 'meta'];
 const QUERIES: TxQuery[] = [{}, { text: 'goo' }, { statuses: ['pending'] }, { text: 'wire', minCents: -1_000_000 }];
 
-test("an index an earlier version saved in IndexedDB loads, and moves into the file at the next save", async ({ lane }) => {
+test('an index an earlier version saved in IndexedDB loads, and moves into the file at the next save', async ({
+  lane,
+}) => {
   const sandbox = await lane.core.demo.start();
   const answers = () => expectAnswersLikeOracle(lane, sandbox, QUERIES);
   await lane.open('search-file.ts');
@@ -32,7 +34,11 @@ test("an index an earlier version saved in IndexedDB loads, and moves into the f
   await answers();
 
   // A change (the sync's new rows) makes the next save, which goes to the file.
-  const res = await fetch(`${sandbox.apiUrl}/__sandbox/clock`, { method: 'POST', headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ advanceDays: 10 }) });
+  const res = await fetch(`${sandbox.apiUrl}/__sandbox/clock`, {
+    method: 'POST',
+    headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceDays: 10 }),
+  });
   expect(res.ok).toBe(true);
   expect(await lane.run('sync', 'demo')).toBe('done');
   await lane.run('refresh');
@@ -43,7 +49,9 @@ test("an index an earlier version saved in IndexedDB loads, and moves into the f
   await answers();
 });
 
-test("a removed profile's file goes with its cache, and a file left behind is never taken for a new cache's index", async ({ lane }) => {
+test("a removed profile's file goes with its cache, and a file left behind is never taken for a new cache's index", async ({
+  lane,
+}) => {
   await lane.core.demo.start();
   await lane.open('search-file.ts');
   await lane.run('sync', 'demo');

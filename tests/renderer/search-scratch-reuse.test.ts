@@ -17,7 +17,11 @@ const DAY = 86_400_000;
 function seededRows(transactions: number, seed: number): IndexedRow[] {
   const world = createWorld({ seed, transactions, now: () => FIXED_MS });
   const { items } = world.transactions.list({}, undefined, Number.MAX_SAFE_INTEGER);
-  return items.map((tx, i) => ({ ...toSearchRow(tx, (id) => world.cards.get(id)), seq: Math.floor(i / 50), slot: i % 50 }));
+  return items.map((tx, i) => ({
+    ...toSearchRow(tx, (id) => world.cards.get(id)),
+    seq: Math.floor(i / 50),
+    slot: i % 50,
+  }));
 }
 
 describe('results after later queries', () => {
@@ -27,18 +31,27 @@ describe('results after later queries', () => {
     // Later rows arrive as upserts: the delta interleaves with the base by date.
     index.upsert(rows.slice(2600));
     const counts = new Map<string, number>();
-    for (const r of rows) for (const w of new Set(r.words)) if (/^[a-z]{4,}$/.test(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+    for (const r of rows)
+      for (const w of new Set(r.words)) if (/^[a-z]{4,}$/.test(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
     const byCount = [...counts].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1));
     // Fewer base matches than the base's bitset has words (82 for 2,600 rows) are kept as a list; more, as bits.
     const sparse = byCount.find(([, n]) => n >= 20 && n < 60)?.[0] as string;
     const dense = byCount[byCount.length - 1]?.[0] as string;
-    for (const q of [{ text: sparse }, { text: dense }, { text: sparse, statuses: ['posted'] }, { statuses: ['pending'] }] as TxQuery[]) {
+    for (const q of [
+      { text: sparse },
+      { text: dense },
+      { text: sparse, statuses: ['posted'] },
+      { statuses: ['pending'] },
+    ] as TxQuery[]) {
       const expected = referenceSearch(rows, q);
       const result = index.query(q);
       index.query({ text: 'qqzxv' });
       expect(result.summary, JSON.stringify(q)).toEqual(expected.summary);
       for (let from = 0; from < expected.summary.count; from += 7) {
-        expect(index.page(result, from, 9).map((r) => r.id), `${JSON.stringify(q)} from ${from}`).toEqual(expected.ids.slice(from, from + 9));
+        expect(
+          index.page(result, from, 9).map((r) => r.id),
+          `${JSON.stringify(q)} from ${from}`,
+        ).toEqual(expected.ids.slice(from, from + 9));
       }
     }
     expect(counts.get(sparse)).toBeLessThan(82);
@@ -72,10 +85,16 @@ describe('results after later queries', () => {
       const expected = referenceSearch(rows, q);
       const result = results[i]!;
       expect(result.summary, JSON.stringify(q)).toEqual(expected.summary);
-      expect(index.page(result, 0, 100).map((r) => r.id), JSON.stringify(q)).toEqual(expected.ids.slice(0, 100));
+      expect(
+        index.page(result, 0, 100).map((r) => r.id),
+        JSON.stringify(q),
+      ).toEqual(expected.ids.slice(0, 100));
       // A later page too: it reads the result's bits through a rank directory.
       const from = Math.min(40, expected.summary.count);
-      expect(index.page(result, from, 30).map((r) => r.id), JSON.stringify(q)).toEqual(expected.ids.slice(from, from + 30));
+      expect(
+        index.page(result, from, 30).map((r) => r.id),
+        JSON.stringify(q),
+      ).toEqual(expected.ids.slice(from, from + 30));
     }
     expect(results.some((r) => r.summary.count > 100)).toBe(true);
     expect(results.some((r) => r.summary.count === 0)).toBe(true);

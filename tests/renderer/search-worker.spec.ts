@@ -15,7 +15,14 @@ interface Status {
   note?: string;
 }
 
-const QUERIES: TxQuery[] = [{}, { text: 'goo' }, { statuses: ['pending'] }, { text: '-1', hasFee: true }, { currencies: ['EUR'] }, { text: 'wire', minCents: -1_000_000 }];
+const QUERIES: TxQuery[] = [
+  {},
+  { text: 'goo' },
+  { statuses: ['pending'] },
+  { text: '-1', hasFee: true },
+  { currencies: ['EUR'] },
+  { text: 'wire', minCents: -1_000_000 },
+];
 
 test('answers like the oracle, is saved, loads back after a reload, and is rebuilt when damaged', async ({ lane }) => {
   const sandbox = await lane.core.demo.start();
@@ -31,7 +38,10 @@ test('answers like the oracle, is saved, loads back after a reload, and is rebui
   expect(first).toEqual(expectedSearch(sandbox, {}).ids.slice(0, 20));
 
   // Saved in the private file system; the cache database holds only the file's mark.
-  expect(await lane.run('save')).toEqual({ parts: ['buffer:ids', 'buffer:postings', 'buffer:rows', 'buffer:terms', 'meta'], records: ['file'] });
+  expect(await lane.run('save')).toEqual({
+    parts: ['buffer:ids', 'buffer:postings', 'buffer:rows', 'buffer:terms', 'meta'],
+    records: ['file'],
+  });
   await lane.open('search.ts');
   expect(await lane.run<Status>('open', 'demo')).toMatchObject({ state: 'ready', loadedFrom: 'storage' });
   await check();
@@ -44,12 +54,18 @@ test('answers like the oracle, is saved, loads back after a reload, and is rebui
   await check();
 });
 
-test('rows the sync writes later are found (delta), including a pending item that posted and moved', async ({ lane }) => {
+test('rows the sync writes later are found (delta), including a pending item that posted and moved', async ({
+  lane,
+}) => {
   const sandbox = await lane.core.demo.start();
   await lane.open('search.ts');
   await lane.run('sync', 'demo');
   await lane.run('open', 'demo');
-  const res = await fetch(`${sandbox.apiUrl}/__sandbox/clock`, { method: 'POST', headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify({ advanceDays: 10 }) });
+  const res = await fetch(`${sandbox.apiUrl}/__sandbox/clock`, {
+    method: 'POST',
+    headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ advanceDays: 10 }),
+  });
   expect(res.ok).toBe(true);
   await lane.run('sync', 'demo');
   await lane.run('refresh');
@@ -63,7 +79,9 @@ test('rows the sync writes later are found (delta), including a pending item tha
 
 // A saved index answers as soon as it is loaded; its structural checks run once searching
 // pauses, and damage only they can see (checksums written to match) still ends in a rebuild.
-test('damage the checksums miss is found by the checks that run after loading, and the index is rebuilt', async ({ lane }) => {
+test('damage the checksums miss is found by the checks that run after loading, and the index is rebuilt', async ({
+  lane,
+}) => {
   const sandbox = await lane.core.demo.start();
   await lane.open('search-checks.ts');
   expect(await lane.run('sync', 'demo')).toBe('done');
@@ -102,14 +120,18 @@ test('damage the checksums miss is found by the checks that run after loading, a
   for (const q of QUERIES) await answer(q);
 });
 
-test('a card group filter means the cards in the group now: a card moved after its rows were indexed follows its group (the limits\' reading)', async ({ lane }) => {
+test("a card group filter means the cards in the group now: a card moved after its rows were indexed follows its group (the limits' reading)", async ({
+  lane,
+}) => {
   const sandbox = await lane.core.demo.start();
   await lane.open('search.ts');
   await lane.run('sync', 'demo');
   await lane.run('open', 'demo');
   const spent = new Map<string, number>();
   for (const tx of allTransactions(sandbox)) if (tx.cardId) spent.set(tx.cardId, (spent.get(tx.cardId) ?? 0) + 1);
-  const card = [...sandbox.world.cards.values()].filter((c) => c.cardGroupId && (spent.get(c.id) ?? 0) > 3).sort((a, b) => a.id.localeCompare(b.id))[0];
+  const card = [...sandbox.world.cards.values()]
+    .filter((c) => c.cardGroupId && (spent.get(c.id) ?? 0) > 3)
+    .sort((a, b) => a.id.localeCompare(b.id))[0];
   const to = [...sandbox.world.cardGroups.values()].find((g) => g.id !== card?.cardGroupId);
   if (!card?.cardGroupId || !to) throw new Error('the seed has no grouped card with purchases, or a single group');
   const from = card.cardGroupId;
@@ -121,7 +143,12 @@ test('a card group filter means the cards in the group now: a card moved after i
   expect(moved.status).toBe(200);
   await lane.run('sync', 'demo');
   await lane.run('refresh');
-  for (const q of [{ cardGroupIds: [to.id] }, { cardGroupIds: [from] }, { cardGroupIds: [to.id], cardIds: [card.id] }, { cardGroupIds: [from], cardIds: [card.id] }] as TxQuery[]) {
+  for (const q of [
+    { cardGroupIds: [to.id] },
+    { cardGroupIds: [from] },
+    { cardGroupIds: [to.id], cardIds: [card.id] },
+    { cardGroupIds: [from], cardIds: [card.id] },
+  ] as TxQuery[]) {
     const want = expectedSearch(sandbox, q);
     const got = await lane.run<{ summary: unknown; ids: string[] }>('query', q, 50);
     expect(got.summary, JSON.stringify(q)).toEqual(want.summary);

@@ -1,8 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { ariaShortcut, formatShortcut, isMac, matchesShortcut, shortcutFor, type KeyPress, type Shortcut } from '../../src/renderer/src/model/shortcuts';
+import {
+  ariaShortcut,
+  formatShortcut,
+  isMac,
+  matchesShortcut,
+  shortcutFor,
+  type KeyPress,
+  type Shortcut,
+} from '../../src/renderer/src/model/shortcuts';
 
 /** A key press as the browser reports it: only what is given is held. */
-function press(key: string, code: string, held: Partial<Pick<KeyPress, 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>> = {}): KeyPress {
+function press(
+  key: string,
+  code: string,
+  held: Partial<Pick<KeyPress, 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>> = {},
+): KeyPress {
   return { key, code, ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, ...held };
 }
 
@@ -84,7 +96,10 @@ describe('shortcuts: while typing', () => {
   });
 
   it('the first candidate with the key wins (the screen’s are given before the shell’s)', () => {
-    const both = [{ id: 'screen', shortcut: HELP }, { id: 'shell', shortcut: HELP }];
+    const both = [
+      { id: 'screen', shortcut: HELP },
+      { id: 'shell', shortcut: HELP },
+    ];
     expect(shortcutFor(both, press('?', 'Slash', { shiftKey: true }), false, false)?.id).toBe('screen');
   });
 });

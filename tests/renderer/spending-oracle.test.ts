@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Card, CardGroup, Merchant, Transaction, type SpendingConstraint, type UtilizationLimit } from '../../src/shared/service';
+import {
+  Card,
+  CardGroup,
+  Merchant,
+  Transaction,
+  type SpendingConstraint,
+  type UtilizationLimit,
+} from '../../src/shared/service';
 import { checkPurchase, type Purchase } from '../../src/renderer/src/cards/model/purchase-check';
 import { startClient, type Client, okBody as ok } from '../support/sandbox-harness';
 import { dayText, localDay } from '../support/zoned-calendar-reference';
@@ -24,7 +31,14 @@ beforeAll(async () => {
 afterAll(() => c.close());
 
 // The test's own days come from the calendar reference, not from the modules both sides decide with.
-const ZONES = ['UTC', 'America/Los_Angeles', 'Pacific/Auckland', 'Asia/Kolkata', 'America/Havana', 'Atlantic/Azores'] as const;
+const ZONES = [
+  'UTC',
+  'America/Los_Angeles',
+  'Pacific/Auckland',
+  'Asia/Kolkata',
+  'America/Havana',
+  'Atlantic/Azores',
+] as const;
 const COUNTRIES = ['US', 'CA', 'DE', 'GB'] as const;
 const MCCS = ['4121', '5812', '5411', '7372', '5999', '3010'] as const;
 const CATEGORIES = ['travel', 'restaurants', 'groceries', 'software', 'airlines', 'other', '5999'] as const;
@@ -48,7 +62,8 @@ interface ConstraintSpec {
 }
 
 const restriction = (allow: boolean) => (allow ? 'allowlist' : 'blacklist') as 'allowlist' | 'blacklist';
-const subset = <T>(items: readonly T[]) => fc.uniqueArray(fc.constantFrom(...items), { minLength: 1, maxLength: items.length });
+const subset = <T>(items: readonly T[]) =>
+  fc.uniqueArray(fc.constantFrom(...items), { minLength: 1, maxLength: items.length });
 
 const limitSpec: fc.Arbitrary<LimitSpec> = fc.record({
   cents: fc.integer({ min: 1_000, max: 12_000 }),
@@ -59,11 +74,19 @@ const limitSpec: fc.Arbitrary<LimitSpec> = fc.record({
 
 const constraintSpec: fc.Arbitrary<ConstraintSpec> = fc.record(
   {
-    merchants: fc.record({ allow: fc.boolean(), picks: fc.uniqueArray(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 3 }), byId: fc.boolean(), upper: fc.boolean() }),
+    merchants: fc.record({
+      allow: fc.boolean(),
+      picks: fc.uniqueArray(fc.integer({ min: 0, max: 4 }), { minLength: 1, maxLength: 3 }),
+      byId: fc.boolean(),
+      upper: fc.boolean(),
+    }),
     categories: fc.record({ allow: fc.boolean(), entries: subset(CATEGORIES) }),
     mccs: fc.record({ allow: fc.boolean(), entries: subset(MCCS) }),
     countries: fc.record({ allow: fc.boolean(), entries: subset(COUNTRIES) }),
-    size: fc.record({ min: fc.integer({ min: 100, max: 1_500 }), max: fc.integer({ min: 1_500, max: 9_000 }) }, { requiredKeys: [] }),
+    size: fc.record(
+      { min: fc.integer({ min: 100, max: 1_500 }), max: fc.integer({ min: 1_500, max: 9_000 }) },
+      { requiredKeys: [] },
+    ),
     limits: fc.array(limitSpec, { maxLength: 3 }),
   },
   { requiredKeys: ['limits'] },
@@ -79,10 +102,23 @@ function merchantEntry(pick: number, byId: boolean, upper: boolean): string {
 
 function buildConstraint(spec: ConstraintSpec, nowMs: number): SpendingConstraint {
   const out: SpendingConstraint = {};
-  if (spec.merchants) out.merchantRule = { merchants: spec.merchants.picks.map((p) => merchantEntry(p, spec.merchants!.byId, spec.merchants!.upper)), restriction: restriction(spec.merchants.allow) };
-  if (spec.categories) out.merchantCategoryRule = { merchantCategories: spec.categories.entries, restriction: restriction(spec.categories.allow) };
-  if (spec.mccs) out.merchantCategoryCodeRule = { merchantCategoryCodes: spec.mccs.entries, restriction: restriction(spec.mccs.allow) };
-  if (spec.countries) out.countryRule = { countries: spec.countries.entries, restriction: restriction(spec.countries.allow) };
+  if (spec.merchants)
+    out.merchantRule = {
+      merchants: spec.merchants.picks.map((p) => merchantEntry(p, spec.merchants!.byId, spec.merchants!.upper)),
+      restriction: restriction(spec.merchants.allow),
+    };
+  if (spec.categories)
+    out.merchantCategoryRule = {
+      merchantCategories: spec.categories.entries,
+      restriction: restriction(spec.categories.allow),
+    };
+  if (spec.mccs)
+    out.merchantCategoryCodeRule = {
+      merchantCategoryCodes: spec.mccs.entries,
+      restriction: restriction(spec.mccs.allow),
+    };
+  if (spec.countries)
+    out.countryRule = { countries: spec.countries.entries, restriction: restriction(spec.countries.allow) };
   const limits = spec.limits.map((l): UtilizationLimit => ({
     limitAmount: { amountCents: l.cents },
     preset: l.preset,
@@ -93,9 +129,18 @@ function buildConstraint(spec: ConstraintSpec, nowMs: number): SpendingConstrain
   if (limits.length || size) {
     out.spendingRule = {
       // The first limit sometimes goes in the older single field, to cover both spellings.
-      ...(limits.length === 1 && limits[0]!.limitAmount.amountCents % 2 === 0 ? { utilizationLimit: limits[0]! } : limits.length ? { utilizationLimitV2: limits } : {}),
+      ...(limits.length === 1 && limits[0]!.limitAmount.amountCents % 2 === 0
+        ? { utilizationLimit: limits[0]! }
+        : limits.length
+          ? { utilizationLimitV2: limits }
+          : {}),
       ...(size
-        ? { transactionSizeLimit: { ...(size.min !== undefined ? { minimum: { amountCents: size.min } } : {}), ...(size.max !== undefined ? { maximum: { amountCents: size.max } } : {}) } }
+        ? {
+            transactionSizeLimit: {
+              ...(size.min !== undefined ? { minimum: { amountCents: size.min } } : {}),
+              ...(size.max !== undefined ? { maximum: { amountCents: size.max } } : {}),
+            },
+          }
         : {}),
     };
   }
@@ -108,9 +153,29 @@ type Step =
   | { kind: 'advance'; hours: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 8, arbitrary: fc.record({ kind: fc.constant('buy' as const), card: fc.integer({ min: 0, max: 2 }), merchant: fc.integer({ min: 0, max: 4 }), upper: fc.boolean(), mcc: fc.constantFrom(...MCCS), country: fc.constantFrom(...COUNTRIES), cents: fc.integer({ min: 50, max: 6_000 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('pause' as const, 'resume' as const), card: fc.integer({ min: 0, max: 2 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('advance' as const), hours: fc.integer({ min: 1, max: 24 * 40 }) }) },
+  {
+    weight: 8,
+    arbitrary: fc.record({
+      kind: fc.constant('buy' as const),
+      card: fc.integer({ min: 0, max: 2 }),
+      merchant: fc.integer({ min: 0, max: 4 }),
+      upper: fc.boolean(),
+      mcc: fc.constantFrom(...MCCS),
+      country: fc.constantFrom(...COUNTRIES),
+      cents: fc.integer({ min: 50, max: 6_000 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('pause' as const, 'resume' as const),
+      card: fc.integer({ min: 0, max: 2 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('advance' as const), hours: fc.integer({ min: 1, max: 24 * 40 }) }),
+  },
 );
 
 const scenario = fc.record({
@@ -141,12 +206,30 @@ async function runScenario(s: Scenario): Promise<void> {
   let now = await sandboxNow();
   const primary = c.sandbox.world.primaryVirtualAccountId;
   const accountId = (await ok(c.get(`/virtual-account/${primary}`), 'GET primary')).virtualAccount.accountId as string;
-  const va = await ok(c.call('POST', '/virtual-account', { body: { name: `Oracle ${runs}`, accountId } }), 'POST /virtual-account');
+  const va = await ok(
+    c.call('POST', '/virtual-account', { body: { name: `Oracle ${runs}`, accountId } }),
+    'POST /virtual-account',
+  );
   const vaId = va.virtualAccount.id as string;
-  await ok(c.call('POST', '/transfer/virtual-account', { body: { source: primary, destination: vaId, amountCents: s.fundingCents }, headers: { 'x-idempotency-key': `oracle-${runs}-${vaId}` } }), 'fund');
+  await ok(
+    c.call('POST', '/transfer/virtual-account', {
+      body: { source: primary, destination: vaId, amountCents: s.fundingCents },
+      headers: { 'x-idempotency-key': `oracle-${runs}-${vaId}` },
+    }),
+    'fund',
+  );
 
   const group = CardGroup.parse(
-    await ok(c.call('POST', '/card-group', { body: { name: `Oracle group ${runs}`, virtualAccountId: vaId, ...(s.groupSpec ? { spendingConstraint: buildConstraint(s.groupSpec, now) } : {}) } }), 'POST /card-group'),
+    await ok(
+      c.call('POST', '/card-group', {
+        body: {
+          name: `Oracle group ${runs}`,
+          virtualAccountId: vaId,
+          ...(s.groupSpec ? { spendingConstraint: buildConstraint(s.groupSpec, now) } : {}),
+        },
+      }),
+      'POST /card-group',
+    ),
   );
   const cardIds: string[] = [];
   for (let i = 0; i < 3; i++) {
@@ -170,7 +253,10 @@ async function runScenario(s: Scenario): Promise<void> {
     }
     const cardId = cardIds[st.card]!;
     if (st.kind !== 'buy') {
-      await ok(c.call('PATCH', `/card/${cardId}`, { body: { status: st.kind === 'pause' ? 'paused' : 'active' } }), 'PATCH /card');
+      await ok(
+        c.call('PATCH', `/card/${cardId}`, { body: { status: st.kind === 'pause' ? 'paused' : 'active' } }),
+        'PATCH /card',
+      );
       continue;
     }
     // What the app would hold in its caches right now.
@@ -186,7 +272,13 @@ async function runScenario(s: Scenario): Promise<void> {
     const merchantName = st.upper ? typed.toUpperCase() : typed;
     // The picker resolves a typed name against the cached merchants, as the sandbox does.
     const match = merchants.find((m) => m.name.toLowerCase() === merchantName.toLowerCase());
-    const purchase: Purchase = { amountCents: st.cents, merchantName: match?.name ?? merchantName, ...(match ? { merchantId: match.id } : {}), mcc: st.mcc, country: st.country };
+    const purchase: Purchase = {
+      amountCents: st.cents,
+      merchantName: match?.name ?? merchantName,
+      ...(match ? { merchantId: match.id } : {}),
+      mcc: st.mcc,
+      country: st.country,
+    };
     const predicted = checkPurchase(purchase, {
       card,
       group: cachedGroup,
@@ -197,11 +289,28 @@ async function runScenario(s: Scenario): Promise<void> {
       nowMs: now,
     });
 
-    const actual = await ok(c.call('POST', '/__sandbox/authorizations', { body: { cardId, amountCents: st.cents, merchantName, mcc: st.mcc, country: st.country } }), 'authorize');
-    const context = JSON.stringify({ purchase, predicted, card: card.spendingConstraint, group: cachedGroup.spendingConstraint, status: card.status, now: new Date(now).toISOString() });
+    const actual = await ok(
+      c.call('POST', '/__sandbox/authorizations', {
+        body: { cardId, amountCents: st.cents, merchantName, mcc: st.mcc, country: st.country },
+      }),
+      'authorize',
+    );
+    const context = JSON.stringify({
+      purchase,
+      predicted,
+      card: card.spendingConstraint,
+      group: cachedGroup.spendingConstraint,
+      status: card.status,
+      now: new Date(now).toISOString(),
+    });
     expect(actual.approved, context).toBe(predicted.approved);
     expect(actual.declineReason, context).toBe(predicted.approved ? undefined : predicted.reason);
-    if (!predicted.approved && predicted.source === 'group' && predicted.reason === 'spending_limit_exceeded' && groupTransactions.some((t) => t.cardId !== cardId && t.amountCents < 0 && t.detailedStatus !== 'declined')) {
+    if (
+      !predicted.approved &&
+      predicted.source === 'group' &&
+      predicted.reason === 'spending_limit_exceeded' &&
+      groupTransactions.some((t) => t.cardId !== cardId && t.amountCents < 0 && t.detailedStatus !== 'declined')
+    ) {
       seen.groupLimitFromOtherCards += 1;
     }
     if (actual.approved) seen.approved += 1;

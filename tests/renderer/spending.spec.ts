@@ -41,11 +41,15 @@ async function ready(lane: Lane) {
   return sandbox;
 }
 
-test('a card: bad input is refused beside each field; a valid edit PATCHes; remove-all sends null', async ({ lane }) => {
+test('a card: bad input is refused beside each field; a valid edit PATCHes; remove-all sends null', async ({
+  lane,
+}) => {
   const sandbox = await ready(lane);
   const card = [...sandbox.world.cards.values()].find((c) => !c.cardGroupId && c.status === 'active');
   if (!card) throw new Error('the seed has no active card outside a group');
-  await http(sandbox, 'PATCH', `/card/${card.id}`, { spendingConstraint: { countryRule: { countries: ['US'], restriction: 'allowlist' } } });
+  await http(sandbox, 'PATCH', `/card/${card.id}`, {
+    spendingConstraint: { countryRule: { countries: ['US'], restriction: 'allowlist' } },
+  });
   expect(await lane.run('syncEntities', 'demo')).toEqual([]);
   const now = sandbox.world.clock.now();
   await lane.run('mount', 'demo', 'card', card.id, true, now);
@@ -73,7 +77,9 @@ test('a card: bad input is refused beside each field; a valid edit PATCHes; remo
   await expect(editor.getByText('The maximum ($20.00) is below the minimum ($50.00)')).toBeVisible();
   await expect(editor.getByRole('alert').filter({ hasText: 'Nothing was sent' })).toBeVisible();
   // Each field's error is announced as it appears, as the form's is.
-  await expect(editor.getByRole('alert').filter({ hasText: 'The maximum ($20.00) is below the minimum ($50.00)' })).toBeVisible();
+  await expect(
+    editor.getByRole('alert').filter({ hasText: 'The maximum ($20.00) is below the minimum ($50.00)' }),
+  ).toBeVisible();
   // Each message is tied to its field for assistive technology.
   await expect(editor.getByLabel('Maximum (optional)')).toHaveAttribute('aria-invalid', 'true');
   expect(writesTo(sandbox, `/card/${card.id}`, before)).toEqual([]);
@@ -87,13 +93,22 @@ test('a card: bad input is refused beside each field; a valid edit PATCHes; remo
   await editor.getByRole('button', { name: 'Save changes' }).click();
   await expect(editor.getByText('The changes were saved.')).toBeVisible();
 
-  expect(writesTo(sandbox, `/card/${card.id}`, before)).toEqual([{ method: 'PATCH', path: `/card/${card.id}/spending-constraint`, status: 200 }]);
+  expect(writesTo(sandbox, `/card/${card.id}`, before)).toEqual([
+    { method: 'PATCH', path: `/card/${card.id}/spending-constraint`, status: 200 },
+  ]);
   const server = await http<Card>(sandbox, 'GET', `/card/${card.id}`);
   expect(server.spendingConstraint).toEqual({
     countryRule: { countries: ['US'], restriction: 'allowlist' },
     merchantCategoryCodeRule: { merchantCategoryCodes: ['5812'], restriction: 'allowlist' },
     spendingRule: {
-      utilizationLimitV2: [{ limitAmount: { amountCents: 25_000 }, preset: 'weekly', timezone: 'Pacific/Auckland', startDate: dayIn(now, 'Pacific/Auckland') }],
+      utilizationLimitV2: [
+        {
+          limitAmount: { amountCents: 25_000 },
+          preset: 'weekly',
+          timezone: 'Pacific/Auckland',
+          startDate: dayIn(now, 'Pacific/Auckland'),
+        },
+      ],
       transactionSizeLimit: { minimum: { amountCents: 5_000 }, maximum: { amountCents: 20_000 } },
     },
   });
@@ -104,19 +119,29 @@ test('a card: bad input is refused beside each field; a valid edit PATCHes; remo
   // Remove everything: one PATCH of the card with spendingConstraint null.
   const beforeRemove = sandbox.requests.lastSeq;
   await editor.getByRole('button', { name: 'Remove every constraint' }).click();
-  await page.getByRole('dialog', { name: 'Remove every constraint?' }).getByRole('button', { name: 'Remove all' }).click();
+  await page
+    .getByRole('dialog', { name: 'Remove every constraint?' })
+    .getByRole('button', { name: 'Remove all' })
+    .click();
   await expect(editor.getByText('Every constraint was removed.')).toBeVisible();
-  expect(writesTo(sandbox, `/card/${card.id}`, beforeRemove)).toEqual([{ method: 'PATCH', path: `/card/${card.id}`, status: 200 }]);
+  expect(writesTo(sandbox, `/card/${card.id}`, beforeRemove)).toEqual([
+    { method: 'PATCH', path: `/card/${card.id}`, status: 200 },
+  ]);
   expect((await http<Card>(sandbox, 'GET', `/card/${card.id}`)).spendingConstraint).toBeUndefined();
   await expect(page.locator('#effective')).toContainText('No spending rules');
 });
 
-test('a group: "Replace all" PUTs the whole constraint; offline the editor is read-only and says why', async ({ lane }) => {
+test('a group: "Replace all" PUTs the whole constraint; offline the editor is read-only and says why', async ({
+  lane,
+}) => {
   const sandbox = await ready(lane);
   const group = await http<CardGroup>(sandbox, 'POST', '/card-group', {
     name: 'Spending lane',
     virtualAccountId: sandbox.world.primaryVirtualAccountId,
-    spendingConstraint: { merchantRule: { merchants: ['Uber'], restriction: 'blacklist' }, countryRule: { countries: ['DE'], restriction: 'allowlist' } },
+    spendingConstraint: {
+      merchantRule: { merchants: ['Uber'], restriction: 'blacklist' },
+      countryRule: { countries: ['DE'], restriction: 'allowlist' },
+    },
   });
   expect(await lane.run('syncEntities', 'demo')).toEqual([]);
   const now = sandbox.world.clock.now();
@@ -136,7 +161,9 @@ test('a group: "Replace all" PUTs the whole constraint; offline the editor is re
   const before = sandbox.requests.lastSeq;
   await editor.getByRole('button', { name: 'Replace constraint' }).click();
   await expect(editor.getByText('The constraint was replaced.')).toBeVisible();
-  expect(writesTo(sandbox, `/card-group/${group.id}`, before)).toEqual([{ method: 'PUT', path: `/card-group/${group.id}/spending-constraint`, status: 200 }]);
+  expect(writesTo(sandbox, `/card-group/${group.id}`, before)).toEqual([
+    { method: 'PUT', path: `/card-group/${group.id}/spending-constraint`, status: 200 },
+  ]);
   expect((await http<CardGroup>(sandbox, 'GET', `/card-group/${group.id}`)).spendingConstraint).toEqual({
     merchantRule: { merchants: ['Uber'], restriction: 'blacklist' },
     countryRule: { countries: ['FR'], restriction: 'allowlist' },
@@ -145,31 +172,60 @@ test('a group: "Replace all" PUTs the whole constraint; offline the editor is re
   // Remove all: one PATCH of the group with null; the cached group keeps what that answer omits.
   const beforeRemove = sandbox.requests.lastSeq;
   await editor.getByRole('button', { name: 'Remove every constraint' }).click();
-  await lane.page.getByRole('dialog', { name: 'Remove every constraint?' }).getByRole('button', { name: 'Remove all' }).click();
+  await lane.page
+    .getByRole('dialog', { name: 'Remove every constraint?' })
+    .getByRole('button', { name: 'Remove all' })
+    .click();
   await expect(editor.getByText('Every constraint was removed.')).toBeVisible();
-  expect(writesTo(sandbox, `/card-group/${group.id}`, beforeRemove)).toEqual([{ method: 'PATCH', path: `/card-group/${group.id}`, status: 200 }]);
+  expect(writesTo(sandbox, `/card-group/${group.id}`, beforeRemove)).toEqual([
+    { method: 'PATCH', path: `/card-group/${group.id}`, status: 200 },
+  ]);
   const cached = await lane.run<{ value: CardGroup } | null>('cached', 'demo', 'cardGroup', group.id);
   expect(cached?.value.spendingConstraint ?? undefined).toBeUndefined();
   expect(cached?.value.virtualAccountId).toBe(sandbox.world.primaryVirtualAccountId);
 });
 
-test('the purchase check predicts offline, names the rule, and shows whether the sandbox agreed; meters show the limit', async ({ lane }) => {
+test('the purchase check predicts offline, names the rule, and shows whether the sandbox agreed; meters show the limit', async ({
+  lane,
+}) => {
   const sandbox = await ready(lane);
   const card = [...sandbox.world.cards.values()].find((c) => !c.cardGroupId && c.status === 'active' && !c.isSingleUse);
   if (!card) throw new Error('the seed has no active reusable card outside a group');
   await http(sandbox, 'PATCH', `/card/${card.id}`, {
-    spendingConstraint: { countryRule: { countries: ['US'], restriction: 'allowlist' }, spendingRule: { utilizationLimitV2: [{ limitAmount: { amountCents: 10_000 }, preset: 'daily', timezone: 'UTC' }] } },
+    spendingConstraint: {
+      countryRule: { countries: ['US'], restriction: 'allowlist' },
+      spendingRule: {
+        utilizationLimitV2: [{ limitAmount: { amountCents: 10_000 }, preset: 'daily', timezone: 'UTC' }],
+      },
+    },
   });
-  await lane.page.exposeFunction('simulateInSandbox', (p: { merchantName: string; mcc: string; country: string; amountCents: number }) =>
-    http<{ approved: boolean; declineReason?: string }>(sandbox, 'POST', '/__sandbox/authorizations', { cardId: card.id, ...p }).then((r) => ({ approved: r.approved, declineReason: r.declineReason })),
+  await lane.page.exposeFunction(
+    'simulateInSandbox',
+    (p: { merchantName: string; mcc: string; country: string; amountCents: number }) =>
+      http<{ approved: boolean; declineReason?: string }>(sandbox, 'POST', '/__sandbox/authorizations', {
+        cardId: card.id,
+        ...p,
+      }).then((r) => ({ approved: r.approved, declineReason: r.declineReason })),
   );
   await lane.open('spending.ts');
   const mount = async () => {
     const read = await http<Card>(sandbox, 'GET', `/card/${card.id}`);
     const txs = await http<{ items: unknown[] }>(sandbox, 'GET', `/transaction?filter%3AcardId=${card.id}`);
-    const va = await http<{ balance: { amountCents: number } }>(sandbox, 'GET', `/virtual-account/${read.virtualAccountId}`);
+    const va = await http<{ balance: { amountCents: number } }>(
+      sandbox,
+      'GET',
+      `/virtual-account/${read.virtualAccountId}`,
+    );
     const merchants = await http<{ items: unknown[] }>(sandbox, 'GET', '/merchant');
-    await lane.run('mountCheck', read, null, txs.items, merchants.items, va.balance.amountCents, sandbox.world.clock.now());
+    await lane.run(
+      'mountCheck',
+      read,
+      null,
+      txs.items,
+      merchants.items,
+      va.balance.amountCents,
+      sandbox.world.clock.now(),
+    );
   };
   await mount();
   const form = lane.page.getByRole('form', { name: 'Would this purchase go through?' });
@@ -187,9 +243,13 @@ test('the purchase check predicts offline, names the rule, and shows whether the
   await form.getByLabel('Amount (USD)').fill('12.00');
   await form.getByRole('button', { name: 'Check' }).click();
   await expect(form.getByText('Would be declined: $12.00 at Uber')).toBeVisible();
-  await expect(form.getByText(/country rule allows only in United States \(US\); this purchase is in Canada \(CA\)/)).toBeVisible();
+  await expect(
+    form.getByText(/country rule allows only in United States \(US\); this purchase is in Canada \(CA\)/),
+  ).toBeVisible();
   await form.getByRole('button', { name: 'Try it in the sandbox' }).click();
-  await expect(form.getByText('The sandbox declined it (country_not_allowed): it agrees with the prediction.')).toBeVisible();
+  await expect(
+    form.getByText('The sandbox declined it (country_not_allowed): it agrees with the prediction.'),
+  ).toBeVisible();
 
   await form.getByLabel('Country').selectOption('US');
   await form.getByLabel('Amount (USD)').fill('80');
@@ -205,12 +265,18 @@ test('the purchase check predicts offline, names the rule, and shows whether the
   await form.getByLabel('Merchant category code').fill('4121');
   await form.getByLabel('Amount (USD)').fill('30');
   await form.getByRole('button', { name: 'Check' }).click();
-  await expect(form.getByText(/limit of \$100.00 a day .* has \$20.00 left \(\$80.00 spent\); \$30.00 would exceed it/)).toBeVisible();
+  await expect(
+    form.getByText(/limit of \$100.00 a day .* has \$20.00 left \(\$80.00 spent\); \$30.00 would exceed it/),
+  ).toBeVisible();
   await form.getByRole('button', { name: 'Try it in the sandbox' }).click();
-  await expect(form.getByText('The sandbox declined it (spending_limit_exceeded): it agrees with the prediction.')).toBeVisible();
+  await expect(
+    form.getByText('The sandbox declined it (spending_limit_exceeded): it agrees with the prediction.'),
+  ).toBeVisible();
 });
 
-test('the merchant picker searches the cache offline and the service online, keeping what it finds', async ({ lane }) => {
+test('the merchant picker searches the cache offline and the service online, keeping what it finds', async ({
+  lane,
+}) => {
   const sandbox = await ready(lane);
   const merchant = [...sandbox.world.merchants.values()][0];
   if (!merchant) throw new Error('the seed has no merchant');

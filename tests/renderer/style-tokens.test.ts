@@ -7,7 +7,9 @@ import { cssFiles, withoutComments } from '../support/stylesheets';
 const ROOT = join(__dirname, '../../src/renderer/src');
 const TOKENS = join(ROOT, 'ui/tokens.css');
 
-const defined = new Set([...withoutComments(readFileSync(TOKENS, 'utf8')).matchAll(/(--[\w-]+)\s*:/g)].map((m) => m[1]));
+const defined = new Set(
+  [...withoutComments(readFileSync(TOKENS, 'utf8')).matchAll(/(--[\w-]+)\s*:/g)].map((m) => m[1]),
+);
 const sheets = cssFiles(ROOT)
   .filter((f) => f !== TOKENS)
   .map((f) => ({ file: relative(ROOT, f), css: withoutComments(readFileSync(f, 'utf8')) }));
@@ -20,7 +22,9 @@ describe('renderer styles use the design tokens', () => {
   // A misspelt var() falls back silently (to nothing, or to a fallback that hides the typo).
   it('every var() names a token defined in ui/tokens.css, with no fallback', () => {
     const bad = sheets.flatMap(({ file, css }) =>
-      [...css.matchAll(/var\(\s*(--[\w-]+)\s*(,[^)]*)?\)/g)].filter((m) => !defined.has(m[1]) || m[2] !== undefined).map((m) => `${file}: ${m[0]}`),
+      [...css.matchAll(/var\(\s*(--[\w-]+)\s*(,[^)]*)?\)/g)]
+        .filter((m) => !defined.has(m[1]) || m[2] !== undefined)
+        .map((m) => `${file}: ${m[0]}`),
     );
     expect(bad).toEqual([]);
   });
@@ -33,7 +37,9 @@ describe('renderer styles use the design tokens', () => {
   });
 
   it('ui/tokens.css declares no rule but the tokens of :root', () => {
-    const selectors = [...withoutComments(readFileSync(TOKENS, 'utf8')).matchAll(/([^{}]+)\{/g)].map((m) => (m[1] ?? '').trim());
+    const selectors = [...withoutComments(readFileSync(TOKENS, 'utf8')).matchAll(/([^{}]+)\{/g)].map((m) =>
+      (m[1] ?? '').trim(),
+    );
     expect(selectors).toEqual([':root', '@media (prefers-color-scheme: dark)', ':root']);
   });
 });

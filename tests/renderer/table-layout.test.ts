@@ -75,6 +75,11 @@ describe('chart scales', () => {
     expect(days.ticks[1]).toBe(Date.UTC(2026, 11, 4));
     const months = timeTicks(Date.UTC(2025, 10, 24), Date.UTC(2026, 10, 25), 5);
     expect(months.unit).toBe('month');
-    expect(months.ticks).toEqual([Date.UTC(2026, 0, 1), Date.UTC(2026, 3, 1), Date.UTC(2026, 6, 1), Date.UTC(2026, 9, 1)]);
+    expect(months.ticks).toEqual([
+      Date.UTC(2026, 0, 1),
+      Date.UTC(2026, 3, 1),
+      Date.UTC(2026, 6, 1),
+      Date.UTC(2026, 9, 1),
+    ]);
   });
 });

@@ -38,20 +38,56 @@ function workspaceRow(state: TeamRowState, verdict: RowVerdict, outcome: string 
   };
 }
 
-const ready: RowVerdict = { status: 'ready', approvedBy: ['a', 'b'], required: 2, policyVersion: 1, ignored: [], firstApprovedAt: '2026-02-28T23:25:00.000Z' };
-const waiting: RowVerdict = { status: 'waiting', approvedBy: [], required: 2, missing: 2, policyVersion: 1, needed: '2 more approvers; you drafted this one', ignored: [] };
-const never = (reason: 'rejected' | 'removed-drafter', text: string): RowVerdict => ({ status: 'never', reason, text, ignored: [] });
+const ready: RowVerdict = {
+  status: 'ready',
+  approvedBy: ['a', 'b'],
+  required: 2,
+  policyVersion: 1,
+  ignored: [],
+  firstApprovedAt: '2026-02-28T23:25:00.000Z',
+};
+const waiting: RowVerdict = {
+  status: 'waiting',
+  approvedBy: [],
+  required: 2,
+  missing: 2,
+  policyVersion: 1,
+  needed: '2 more approvers; you drafted this one',
+  ignored: [],
+};
+const never = (reason: 'rejected' | 'removed-drafter', text: string): RowVerdict => ({
+  status: 'never',
+  reason,
+  text,
+  ignored: [],
+});
 
 describe('what the drafter’s copy becomes', () => {
   it('sent or failed as the sending desktop recorded it, with its words', () => {
-    expect(localClosing(workspaceRow('sent', ready, 'sent (transfer tr_1)'))).toEqual({ outcome: 'sent', detail: 'sent (transfer tr_1)' });
-    expect(localClosing(workspaceRow('failed', ready, 'Insufficient funds'))).toEqual({ outcome: 'failed', detail: 'Insufficient funds' });
+    expect(localClosing(workspaceRow('sent', ready, 'sent (transfer tr_1)'))).toEqual({
+      outcome: 'sent',
+      detail: 'sent (transfer tr_1)',
+    });
+    expect(localClosing(workspaceRow('failed', ready, 'Insufficient funds'))).toEqual({
+      outcome: 'failed',
+      detail: 'Insufficient funds',
+    });
   });
 
   it('canceled when its drafter withdrew it, rejected when an approver did, failed when it can never be sent', () => {
-    expect(localClosing(workspaceRow('canceled', waiting))).toEqual({ outcome: 'canceled', detail: 'canceled by its drafter' });
-    expect(localClosing(workspaceRow('open', never('rejected', 'Controller rejected it: not this week')))).toEqual({ outcome: 'rejected', detail: 'Controller rejected it: not this week' });
-    expect(localClosing(workspaceRow('open', never('removed-drafter', 'Its drafter, Clerk, was removed from the workspace.')))).toEqual({
+    expect(localClosing(workspaceRow('canceled', waiting))).toEqual({
+      outcome: 'canceled',
+      detail: 'canceled by its drafter',
+    });
+    expect(localClosing(workspaceRow('open', never('rejected', 'Controller rejected it: not this week')))).toEqual({
+      outcome: 'rejected',
+      detail: 'Controller rejected it: not this week',
+    });
+    expect(
+      localClosing(
+        workspaceRow('open', never('removed-drafter', 'Its drafter, Clerk, was removed from the workspace.')),
+      ),
+    ).toEqual({
       outcome: 'failed',
       detail: 'it will never be sent: Its drafter, Clerk, was removed from the workspace.',
     });
@@ -61,21 +97,33 @@ describe('what the drafter’s copy becomes', () => {
     expect(localClosing(workspaceRow('open', waiting))).toBeNull();
     expect(localClosing(workspaceRow('open', ready))).toBeNull();
     expect(localClosing(workspaceRow('needs-review', ready, 'timed out'))).toBeNull();
-    expect(localClosing(workspaceRow('open', { status: 'blocked', text: 'The directory is broken.', ignored: [] }))).toBeNull();
+    expect(
+      localClosing(workspaceRow('open', { status: 'blocked', text: 'The directory is broken.', ignored: [] })),
+    ).toBeNull();
   });
 });
 
 describe('the drafter’s copy taking it', () => {
   // A row waiting in the workspace, written out here rather than made by the transition under test.
-  const handed = (): OutboxRow => ({ ...row(transferInput('va_main', 'va_ops', 1_00), T0), state: 'awaiting-approval', team: { workspaceId: WS } });
+  const handed = (): OutboxRow => ({
+    ...row(transferInput('va_main', 'va_ops', 1_00), T0),
+    state: 'awaiting-approval',
+    team: { workspaceId: WS },
+  });
 
   it('moves to each closing with the workspace’s words in its history, once', () => {
     for (const outcome of ['sent', 'failed', 'rejected', 'canceled'] as const) {
       const closed = t.closedInTeam(handed(), outcome, 'what the workspace said', T0 + 1);
       expect(closed.state).toBe(outcome);
-      expect(closed.history.at(-1)).toMatchObject({ from: 'awaiting-approval', to: outcome, reason: 'in the team workspace: what the workspace said' });
+      expect(closed.history.at(-1)).toMatchObject({
+        from: 'awaiting-approval',
+        to: outcome,
+        reason: 'in the team workspace: what the workspace said',
+      });
       expect(closed.lastError).toBe(outcome === 'sent' ? undefined : 'what the workspace said');
-      expect(() => t.closedInTeam(closed, outcome, 'again', T0 + 2)).toThrow(/only a row waiting in the team workspace/);
+      expect(() => t.closedInTeam(closed, outcome, 'again', T0 + 2)).toThrow(
+        /only a row waiting in the team workspace/,
+      );
     }
   });
 
@@ -91,10 +139,18 @@ describe('what an approver’s inbox says of a row that left it', () => {
 
   it('how it ended, in words, with the signed amount and payee; never an id', () => {
     const lines = closedLines(
-      [workspaceRow('sent', ready, 'sent (transfer tr_1)'), workspaceRow('failed', ready, 'Insufficient funds'), workspaceRow('canceled', waiting)],
+      [
+        workspaceRow('sent', ready, 'sent (transfer tr_1)'),
+        workspaceRow('failed', ready, 'Insufficient funds'),
+        workspaceRow('canceled', waiting),
+      ],
       accounts,
     );
-    expect(lines.map((l) => `${l.title}: ${l.ended}`)).toEqual(['Transfer $1.00 to Operations: Sent', 'Transfer $1.00 to Operations: Failed: Insufficient funds', 'Transfer $1.00 to Operations: Canceled by its drafter']);
+    expect(lines.map((l) => `${l.title}: ${l.ended}`)).toEqual([
+      'Transfer $1.00 to Operations: Sent',
+      'Transfer $1.00 to Operations: Failed: Insufficient funds',
+      'Transfer $1.00 to Operations: Canceled by its drafter',
+    ]);
   });
 
   it('nothing for a row still open or waiting for a person', () => {

@@ -8,7 +8,8 @@ import { listedRow } from '../support/team-fixtures';
 // wanted meanwhile read in one go after, and a switch to another profile's rows never showing,
 // nor swallowing, what a read of the old one was doing. main's answers are held until let go.
 
-const row = (id: string, service: string, state: TeamRowView['state'] = 'open') => listedRow(id, { service, state, createdAt: `2026-11-01T10:00:0${id.slice(-1)}.000Z` });
+const row = (id: string, service: string, state: TeamRowView['state'] = 'open') =>
+  listedRow(id, { service, state, createdAt: `2026-11-01T10:00:0${id.slice(-1)}.000Z` });
 
 interface Asked {
   arg: { workspaceId: string; service?: string; rowIds?: string[]; includeClosed?: boolean };
@@ -23,7 +24,15 @@ function heldMain() {
     {
       rows: (arg) =>
         new Promise<Result<TeamRowView[]>>((resolve) =>
-          asked.push({ arg, answer: (rows) => resolve(typeof rows === 'string' ? { ok: false, error: { code: 'workspace', message: rows } } : { ok: true, value: rows }) }),
+          asked.push({
+            arg,
+            answer: (rows) =>
+              resolve(
+                typeof rows === 'string'
+                  ? { ok: false, error: { code: 'workspace', message: rows } }
+                  : { ok: true, value: rows },
+              ),
+          }),
         ),
       summary: async () => undefined,
     },

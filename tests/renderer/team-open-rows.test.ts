@@ -4,7 +4,8 @@ import { withRowsRead } from '../../src/renderer/src/team/model/open-rows';
 import { listedRow } from '../support/team-fixtures';
 
 /** A row as main lists it; only what the merge looks at is meaningful here. */
-const row = (id: string, createdAt: string, state: TeamRowView['state'] = 'open', outcome: string | null = null) => listedRow(id, { createdAt, state, outcome });
+const row = (id: string, createdAt: string, state: TeamRowView['state'] = 'open', outcome: string | null = null) =>
+  listedRow(id, { createdAt, state, outcome });
 
 const ids = (rows: readonly TeamRowView[]) => rows.map((r) => r.id);
 

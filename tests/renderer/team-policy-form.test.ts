@@ -42,7 +42,13 @@ describe('the policy form', () => {
   });
 
   it('reads a signed rule back into the form, and the newest version of a service is the one in force', () => {
-    expect(ruleDraftOf({ minCents: 1_000_000, payees: ['p1', 'p2'], approvals: 2 })).toEqual({ min: '10,000.00', max: '', accounts: '', payees: 'p1, p2', approvals: '2' });
+    expect(ruleDraftOf({ minCents: 1_000_000, payees: ['p1', 'p2'], approvals: 2 })).toEqual({
+      min: '10,000.00',
+      max: '',
+      accounts: '',
+      payees: 'p1, p2',
+      approvals: '2',
+    });
     const svc = 'https://api.example.test';
     const policies = [
       { service: svc, version: 1, defaultApprovals: 1, rules: [] },

@@ -22,7 +22,8 @@ function declarations(block: string): Theme {
 function themes(): Record<'light' | 'dark', Theme> {
   const light = /(?:^|\})\s*:root\s*\{([^}]*)\}/.exec(tokensCss)?.[1];
   const dark = /@media\s*\(prefers-color-scheme:\s*dark\)\s*\{\s*:root\s*\{([^}]*)\}/.exec(tokensCss)?.[1];
-  if (light === undefined || dark === undefined) throw new Error('ui/tokens.css has no :root block or no dark :root block');
+  if (light === undefined || dark === undefined)
+    throw new Error('ui/tokens.css has no :root block or no dark :root block');
   const base = declarations(light);
   // The dark theme redefines some tokens; the rest (spacing, type, derived chart colours) stay.
   return { light: base, dark: new Map([...base, ...declarations(dark)]) };
@@ -41,7 +42,8 @@ function resolve(theme: Theme, token: string, seen: string[] = []): string {
 function rgb(hex: string): [number, number, number] {
   const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(hex);
   if (!m?.[1]) throw new Error(`${hex} is not an opaque #rgb or #rrggbb colour`);
-  const digits = m[1].length === 3 ? [...m[1]].map((d) => d + d) : [m[1].slice(0, 2), m[1].slice(2, 4), m[1].slice(4, 6)];
+  const digits =
+    m[1].length === 3 ? [...m[1]].map((d) => d + d) : [m[1].slice(0, 2), m[1].slice(2, 4), m[1].slice(4, 6)];
   const [r = 0, g = 0, b = 0] = digits.map((d) => parseInt(d, 16));
   return [r, g, b];
 }
@@ -116,7 +118,9 @@ describe('design token contrast (WCAG 2.1 AA), computed from ui/tokens.css', () 
       const theme = all[name];
       const failing = PAIRS.flatMap(({ fg, bg, min, what }) => {
         const ratio = contrast(resolve(theme, fg), resolve(theme, bg));
-        return ratio >= min ? [] : [`${fg} ${resolve(theme, fg)} on ${bg} ${resolve(theme, bg)}: ${ratio.toFixed(2)}:1 < ${min}:1 (${what})`];
+        return ratio >= min
+          ? []
+          : [`${fg} ${resolve(theme, fg)} on ${bg} ${resolve(theme, bg)}: ${ratio.toFixed(2)}:1 < ${min}:1 (${what})`];
       });
       expect(failing).toEqual([]);
     });
@@ -126,7 +130,11 @@ describe('design token contrast (WCAG 2.1 AA), computed from ui/tokens.css', () 
     const checked = new Set(PAIRS.map((p) => p.fg));
     const unchecked = cssFiles(ROOT)
       .filter((f) => f !== TOKENS)
-      .flatMap((f) => [...withoutComments(readFileSync(f, 'utf8')).matchAll(/(?<![\w-])color\s*:\s*var\(\s*(--[\w-]+)\s*\)/g)].map((m) => ({ file: relative(ROOT, f), token: m[1] ?? '' })))
+      .flatMap((f) =>
+        [...withoutComments(readFileSync(f, 'utf8')).matchAll(/(?<![\w-])color\s*:\s*var\(\s*(--[\w-]+)\s*\)/g)].map(
+          (m) => ({ file: relative(ROOT, f), token: m[1] ?? '' }),
+        ),
+      )
       .filter(({ token }) => !checked.has(token))
       .map(({ file, token }) => `${file}: ${token}`);
     expect(unchecked).toEqual([]);

@@ -11,7 +11,12 @@ test('a row written a moment before the export is exported in its newest version
   expect(await lane.run('sync', 'demo')).toBe('done');
   await lane.run('open', 'demo');
 
-  const exported = lane.run<{ id: string; outcome: { kind: string; path?: string } }>('noteThenExport', 'demo', { statuses: ['pending'] }, 'Checked with finance');
+  const exported = lane.run<{ id: string; outcome: { kind: string; path?: string } }>(
+    'noteThenExport',
+    'demo',
+    { statuses: ['pending'] },
+    'Checked with finance',
+  );
   // No native save dialog in this host: main asks about the file in its own window.
   await lane.prompts.confirm(/^Save “.+\.csv” in /);
   const { id, outcome } = await exported;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { exportCovers, summarizeUnsent, unsentRefusal, type UnsentExport } from '../../src/renderer/src/outbox/model/unsent';
+import {
+  exportCovers,
+  summarizeUnsent,
+  unsentRefusal,
+  type UnsentExport,
+} from '../../src/renderer/src/outbox/model/unsent';
 import type { OutboxRow, OutboxState } from '../../src/shared/outbox';
 import { noteInput, row, T0, transferInput } from '../support/outbox-fixtures';
 
@@ -49,11 +54,16 @@ describe('unsent rows', () => {
     const note = { ...row(noteInput()), state: 'approved' as const };
     const s = summarizeUnsent([note], null);
     expect([s.rows, s.totalCents, s.blocking]).toEqual([1, 0, 1]);
-    expect(unsentRefusal(s, 'clear-cache')).toMatch(/1 unsent item \(\$0\.00\) is neither sent, exported nor discarded/);
+    expect(unsentRefusal(s, 'clear-cache')).toMatch(
+      /1 unsent item \(\$0\.00\) is neither sent, exported nor discarded/,
+    );
   });
 
   it('an export covers the rows as they were written; a row changed since is not covered', () => {
-    const exported: UnsentExport = { at: T0, rows: { [draft.id]: T0, [approved.id]: T0, [failed.id]: T0 - 1, [sending.id]: T0 } };
+    const exported: UnsentExport = {
+      at: T0,
+      rows: { [draft.id]: T0, [approved.id]: T0, [failed.id]: T0 - 1, [sending.id]: T0 },
+    };
     const s = summarizeUnsent(queue, exported);
     // draft and approved are covered; failed changed after the export; sending is never covered.
     expect([s.exported, s.unhandled, s.unhandledCents, s.sending, s.blocking]).toEqual([2, 3, 1_300, 1, 4]);
@@ -65,7 +75,17 @@ describe('unsent rows', () => {
     const all: UnsentExport = { at: T0, rows: Object.fromEntries(queue.map((r) => [r.id, r.updatedAt])) };
     const s = summarizeUnsent(queue, all);
     expect([s.unhandled, s.blocking]).toEqual([0, 1]);
-    expect(unsentRefusal(s, 'remove-profile')).toBe('The profile was not removed: 1 item is being sent right now; wait for the service’s answer.');
-    expect(unsentRefusal(summarizeUnsent(queue.filter((r) => r !== sending), all), 'remove-profile')).toBeNull();
+    expect(unsentRefusal(s, 'remove-profile')).toBe(
+      'The profile was not removed: 1 item is being sent right now; wait for the service’s answer.',
+    );
+    expect(
+      unsentRefusal(
+        summarizeUnsent(
+          queue.filter((r) => r !== sending),
+          all,
+        ),
+        'remove-profile',
+      ),
+    ).toBeNull();
   });
 });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Webhook } from '../../src/shared/service';
-import { archiveReasonProblem, checkWebhookForm, isLocalHost, MAX_ARCHIVE_REASON, MAX_WEBHOOK_NAME, MAX_WEBHOOK_URL, webhookNameProblem, webhookUrlProblem } from '../../src/renderer/src/webhooks/model/webhook-form';
+import {
+  archiveReasonProblem,
+  checkWebhookForm,
+  isLocalHost,
+  MAX_ARCHIVE_REASON,
+  MAX_WEBHOOK_NAME,
+  MAX_WEBHOOK_URL,
+  webhookNameProblem,
+  webhookUrlProblem,
+} from '../../src/renderer/src/webhooks/model/webhook-form';
 import { archiveReason, splitWebhooks } from '../../src/renderer/src/webhooks/model/webhook-list';
 
 const LIVE = { allowLocalHosts: false };
@@ -37,7 +46,10 @@ describe('webhook address', () => {
     ['https://@hooks.example.com/x', /^Remove the user name or password/],
     ['https://hooks.example.com/x#part', /^Remove the #fragment/],
     ['https://hooks.example.com/x#', /^Remove the #fragment/],
-    [`https://example.com/${'a'.repeat(MAX_WEBHOOK_URL)}`, /^An address has at most 2,048 characters; this one has 2,068\.$/],
+    [
+      `https://example.com/${'a'.repeat(MAX_WEBHOOK_URL)}`,
+      /^An address has at most 2,048 characters; this one has 2,068\.$/,
+    ],
     ['https://localhost/hook', /^localhost is on this computer or a private network/],
     ['https://127.0.0.1/hook', /^127\.0\.0\.1 is on this computer/],
     ['https://0x7f.1/hook', /^127\.0\.0\.1 is on this computer/],
@@ -65,7 +77,12 @@ describe('webhook address', () => {
   });
 
   it('accepts hosts on this computer or a private network only on the Demo, and still only over https', () => {
-    for (const url of ['https://localhost:9443/hook', 'https://127.0.0.1/hook', 'https://192.168.1.10/hook', 'https://[::1]/x']) {
+    for (const url of [
+      'https://localhost:9443/hook',
+      'https://127.0.0.1/hook',
+      'https://192.168.1.10/hook',
+      'https://[::1]/x',
+    ]) {
       expect(webhookUrlProblem(url, DEMO), url).toBeUndefined();
     }
     expect(webhookUrlProblem('http://localhost/hook', DEMO)).toMatch(/^Use an https:\/\//);
@@ -87,7 +104,16 @@ describe('webhook address', () => {
 
   it('refuses the addresses that are not public unicast, however they are written', () => {
     // What WHATWG URL makes of each: IPv4 inside IPv6, NAT64, site-local, multicast, broadcast, benchmarking.
-    for (const url of ['https://[::127.0.0.1]/h', 'https://[64:ff9b::a00:1]/h', 'https://[fec0::1]/h', 'https://[ff02::1]/h', 'https://224.0.0.1/h', 'https://255.255.255.255/h', 'https://198.18.0.1/h', 'https://0x7f000001/h']) {
+    for (const url of [
+      'https://[::127.0.0.1]/h',
+      'https://[64:ff9b::a00:1]/h',
+      'https://[fec0::1]/h',
+      'https://[ff02::1]/h',
+      'https://224.0.0.1/h',
+      'https://255.255.255.255/h',
+      'https://198.18.0.1/h',
+      'https://0x7f000001/h',
+    ]) {
       expect(isLocalHost(new URL(url).hostname), url).toBe(true);
     }
   });
@@ -98,19 +124,29 @@ describe('webhook name and archive reason', () => {
     expect(MAX_WEBHOOK_NAME).toBe(200);
     expect(webhookNameProblem('')).toBe('Give the webhook a name, e.g. "ERP sync".');
     expect(webhookNameProblem('x'.repeat(MAX_WEBHOOK_NAME))).toBeUndefined();
-    expect(webhookNameProblem('x'.repeat(MAX_WEBHOOK_NAME + 1))).toBe('A webhook name has at most 200 characters; this one has 201.');
+    expect(webhookNameProblem('x'.repeat(MAX_WEBHOOK_NAME + 1))).toBe(
+      'A webhook name has at most 200 characters; this one has 201.',
+    );
   });
 
   it('takes an empty reason, and one up to the shared maximum', () => {
     expect(archiveReasonProblem('')).toBeUndefined();
     expect(archiveReasonProblem('r'.repeat(MAX_ARCHIVE_REASON))).toBeUndefined();
-    expect(archiveReasonProblem('r'.repeat(MAX_ARCHIVE_REASON + 1))).toBe('A reason has at most 1000 characters; this one has 1001.');
+    expect(archiveReasonProblem('r'.repeat(MAX_ARCHIVE_REASON + 1))).toBe(
+      'A reason has at most 1000 characters; this one has 1001.',
+    );
   });
 
   it('checks the whole form: trimmed body when good, every field problem when not', () => {
-    expect(checkWebhookForm({ name: '  Ledger  ', url: ' https://hooks.example.com/l ' }, LIVE)).toEqual({ ok: true, body: { name: 'Ledger', url: 'https://hooks.example.com/l' } });
+    expect(checkWebhookForm({ name: '  Ledger  ', url: ' https://hooks.example.com/l ' }, LIVE)).toEqual({
+      ok: true,
+      body: { name: 'Ledger', url: 'https://hooks.example.com/l' },
+    });
     // What is sent is the address as parsed, not as typed.
-    expect(checkWebhookForm({ name: 'Ledger', url: 'https://Hooks.Example.COM' }, LIVE)).toEqual({ ok: true, body: { name: 'Ledger', url: 'https://hooks.example.com/' } });
+    expect(checkWebhookForm({ name: 'Ledger', url: 'https://Hooks.Example.COM' }, LIVE)).toEqual({
+      ok: true,
+      body: { name: 'Ledger', url: 'https://hooks.example.com/' },
+    });
     const bad = checkWebhookForm({ name: '   ', url: 'http://hooks.example.com' }, LIVE);
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
@@ -121,7 +157,14 @@ describe('webhook name and archive reason', () => {
 });
 
 describe('webhook lists', () => {
-  const wh = (id: string, createdAt: string, archivedAt?: string | null, extra: object = {}): Webhook => ({ id, name: id, url: `https://x.example/${id}`, createdAt, ...(archivedAt !== undefined ? { archivedAt } : {}), ...extra });
+  const wh = (id: string, createdAt: string, archivedAt?: string | null, extra: object = {}): Webhook => ({
+    id,
+    name: id,
+    url: `https://x.example/${id}`,
+    createdAt,
+    ...(archivedAt !== undefined ? { archivedAt } : {}),
+    ...extra,
+  });
 
   it('puts active ones newest first and archived ones apart, most recently archived first', () => {
     const lists = splitWebhooks([

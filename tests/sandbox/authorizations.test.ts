@@ -53,7 +53,15 @@ describe('approved authorization', () => {
 
     const events = await c.get(`/card/${card.id}/events`);
     expect(events.body.items).toEqual([out.event]);
-    expect(out.event).toMatchObject({ type: 'authorization', approved: true, amountCents: 4_321, merchantName: 'Uber', merchantCategoryCode: '4121', country: 'US', transactionId: tx.id });
+    expect(out.event).toMatchObject({
+      type: 'authorization',
+      approved: true,
+      amountCents: 4_321,
+      merchantName: 'Uber',
+      merchantCategoryCode: '4121',
+      country: 'US',
+      transactionId: tx.id,
+    });
   });
 
   it('takes an unknown merchant as given, and picks a seeded merchant when no name is sent', async () => {
@@ -63,12 +71,22 @@ describe('approved authorization', () => {
     const random = await expectAuth(c, { cardId: card.id, amountCents: 500 });
     const names = [...c.world.merchants.values()].map((m) => m.name);
     expect(names).toContain(random.event.merchantName);
-    const overridden = await expectAuth(c, { cardId: card.id, amountCents: 500, merchantName: 'Starbucks', mcc: '5999', country: 'CA' });
+    const overridden = await expectAuth(c, {
+      cardId: card.id,
+      amountCents: 500,
+      merchantName: 'Starbucks',
+      mcc: '5999',
+      country: 'CA',
+    });
     expect(overridden.event).toMatchObject({ merchantName: 'Starbucks', merchantCategoryCode: '5999', country: 'CA' });
   });
 
   it('settles after two days of simulated time and keeps counting against the limit', async () => {
-    const card = await newCard(c, { spendingConstraint: { spendingRule: { utilizationLimit: { limitAmount: { amountCents: 10_000 }, preset: 'collective' } } } });
+    const card = await newCard(c, {
+      spendingConstraint: {
+        spendingRule: { utilizationLimit: { limitAmount: { amountCents: 10_000 }, preset: 'collective' } },
+      },
+    });
     const out = await expectAuth(c, { cardId: card.id, amountCents: 7_000, merchantName: 'GitHub' });
     const adv = await c.call('POST', '/__sandbox/clock', { body: { advanceDays: 3 } });
     expect(adv.status).toBe(200);
@@ -91,51 +109,97 @@ describe('declines', () => {
       expect(await availableOf(c, card.virtualAccountId)).toBe(before);
       expect((await c.get(`/transaction/${out.transaction.id}`)).body.declineReason).toBe('card_not_active');
       const events = await c.get(`/card/${card.id}/events`);
-      expect(events.body.items[0]).toMatchObject({ approved: false, declineReason: 'card_not_active', transactionId: out.transaction.id });
+      expect(events.body.items[0]).toMatchObject({
+        approved: false,
+        declineReason: 'card_not_active',
+        transactionId: out.transaction.id,
+      });
       expect((await c.get(`/card/${card.id}`)).body.status).toBe(status);
     }
   });
 
   it('merchantRule: allowlist and blacklist, names compared case-insensitively', async () => {
-    const allow = await newCard(c, { spendingConstraint: { merchantRule: { merchants: ['UBER', 'Lyft'], restriction: 'allowlist' } } });
+    const allow = await newCard(c, {
+      spendingConstraint: { merchantRule: { merchants: ['UBER', 'Lyft'], restriction: 'allowlist' } },
+    });
     await expectAuth(c, { cardId: allow.id, amountCents: 900, merchantName: 'uber' });
     await expectAuth(c, { cardId: allow.id, amountCents: 900, merchantName: 'Starbucks' }, 'merchant_not_allowed');
-    const block = await newCard(c, { spendingConstraint: { merchantRule: { merchants: ['starbucks'], restriction: 'blacklist' } } });
+    const block = await newCard(c, {
+      spendingConstraint: { merchantRule: { merchants: ['starbucks'], restriction: 'blacklist' } },
+    });
     await expectAuth(c, { cardId: block.id, amountCents: 900, merchantName: 'Starbucks' }, 'merchant_not_allowed');
     await expectAuth(c, { cardId: block.id, amountCents: 900, merchantName: 'Uber' });
   });
 
   it('merchantCategoryRule: coarse category names (or the MCC itself)', async () => {
-    const card = await newCard(c, { spendingConstraint: { merchantCategoryRule: { merchantCategories: ['Software', '5411'], restriction: 'allowlist' } } });
+    const card = await newCard(c, {
+      spendingConstraint: {
+        merchantCategoryRule: { merchantCategories: ['Software', '5411'], restriction: 'allowlist' },
+      },
+    });
     await expectAuth(c, { cardId: card.id, amountCents: 900, merchantName: 'GitHub' });
     await expectAuth(c, { cardId: card.id, amountCents: 900, merchantName: 'Whole Foods Market' });
-    await expectAuth(c, { cardId: card.id, amountCents: 900, merchantName: 'Starbucks' }, 'merchant_category_not_allowed');
-    const block = await newCard(c, { spendingConstraint: { merchantCategoryRule: { merchantCategories: ['restaurants'], restriction: 'blacklist' } } });
-    await expectAuth(c, { cardId: block.id, amountCents: 900, merchantName: 'Starbucks' }, 'merchant_category_not_allowed');
+    await expectAuth(
+      c,
+      { cardId: card.id, amountCents: 900, merchantName: 'Starbucks' },
+      'merchant_category_not_allowed',
+    );
+    const block = await newCard(c, {
+      spendingConstraint: { merchantCategoryRule: { merchantCategories: ['restaurants'], restriction: 'blacklist' } },
+    });
+    await expectAuth(
+      c,
+      { cardId: block.id, amountCents: 900, merchantName: 'Starbucks' },
+      'merchant_category_not_allowed',
+    );
     await expectAuth(c, { cardId: block.id, amountCents: 900, merchantName: 'Uber' });
   });
 
   it('merchantCategoryCodeRule: allowlist and blacklist of MCCs, an explicit mcc wins over the merchant', async () => {
-    const card = await newCard(c, { spendingConstraint: { merchantCategoryCodeRule: { merchantCategoryCodes: ['5814'], restriction: 'allowlist' } } });
+    const card = await newCard(c, {
+      spendingConstraint: { merchantCategoryCodeRule: { merchantCategoryCodes: ['5814'], restriction: 'allowlist' } },
+    });
     await expectAuth(c, { cardId: card.id, amountCents: 900, merchantName: 'Starbucks' });
-    await expectAuth(c, { cardId: card.id, amountCents: 900, merchantName: 'Uber' }, 'merchant_category_code_not_allowed');
+    await expectAuth(
+      c,
+      { cardId: card.id, amountCents: 900, merchantName: 'Uber' },
+      'merchant_category_code_not_allowed',
+    );
     await expectAuth(c, { cardId: card.id, amountCents: 900, merchantName: 'Uber', mcc: '5814' });
-    const block = await newCard(c, { spendingConstraint: { merchantCategoryCodeRule: { merchantCategoryCodes: ['4121'], restriction: 'blacklist' } } });
-    await expectAuth(c, { cardId: block.id, amountCents: 900, merchantName: 'Lyft' }, 'merchant_category_code_not_allowed');
+    const block = await newCard(c, {
+      spendingConstraint: { merchantCategoryCodeRule: { merchantCategoryCodes: ['4121'], restriction: 'blacklist' } },
+    });
+    await expectAuth(
+      c,
+      { cardId: block.id, amountCents: 900, merchantName: 'Lyft' },
+      'merchant_category_code_not_allowed',
+    );
   });
 
   it('countryRule: allowlist and blacklist, from the merchant or the request', async () => {
-    const card = await newCard(c, { spendingConstraint: { countryRule: { countries: ['US'], restriction: 'allowlist' } } });
+    const card = await newCard(c, {
+      spendingConstraint: { countryRule: { countries: ['US'], restriction: 'allowlist' } },
+    });
     await expectAuth(c, { cardId: card.id, amountCents: 900, merchantName: 'Uber' });
     await expectAuth(c, { cardId: card.id, amountCents: 900, merchantName: 'British Airways' }, 'country_not_allowed');
-    await expectAuth(c, { cardId: card.id, amountCents: 900, merchantName: 'Uber', country: 'MX' }, 'country_not_allowed');
-    const block = await newCard(c, { spendingConstraint: { countryRule: { countries: ['GB'], restriction: 'blacklist' } } });
+    await expectAuth(
+      c,
+      { cardId: card.id, amountCents: 900, merchantName: 'Uber', country: 'MX' },
+      'country_not_allowed',
+    );
+    const block = await newCard(c, {
+      spendingConstraint: { countryRule: { countries: ['GB'], restriction: 'blacklist' } },
+    });
     await expectAuth(c, { cardId: block.id, amountCents: 900, merchantName: 'Pret A Manger' }, 'country_not_allowed');
     await expectAuth(c, { cardId: block.id, amountCents: 900, merchantName: 'Lufthansa' });
   });
 
   it('transactionSizeLimit: below the minimum or above the maximum declines, the bounds pass', async () => {
-    const card = await newCard(c, { spendingConstraint: { spendingRule: { transactionSizeLimit: { minimum: { amountCents: 500 }, maximum: { amountCents: 2_000 } } } } });
+    const card = await newCard(c, {
+      spendingConstraint: {
+        spendingRule: { transactionSizeLimit: { minimum: { amountCents: 500 }, maximum: { amountCents: 2_000 } } },
+      },
+    });
     await expectAuth(c, { cardId: card.id, amountCents: 499 }, 'transaction_size_limit_exceeded');
     await expectAuth(c, { cardId: card.id, amountCents: 2_001 }, 'transaction_size_limit_exceeded');
     await expectAuth(c, { cardId: card.id, amountCents: 500 });
@@ -143,7 +207,11 @@ describe('declines', () => {
   });
 
   it('a utilization limit blocks the authorization that would exceed it; the exact remainder passes', async () => {
-    const card = await newCard(c, { spendingConstraint: { spendingRule: { utilizationLimit: { limitAmount: { amountCents: 10_000 }, preset: 'daily' } } } });
+    const card = await newCard(c, {
+      spendingConstraint: {
+        spendingRule: { utilizationLimit: { limitAmount: { amountCents: 10_000 }, preset: 'daily' } },
+      },
+    });
     await expectAuth(c, { cardId: card.id, amountCents: 6_000, merchantName: 'Uber' });
     await expectAuth(c, { cardId: card.id, amountCents: 5_000, merchantName: 'Uber' }, 'spending_limit_exceeded');
     const u = await c.get(`/card/${card.id}/utilization`);
@@ -186,11 +254,17 @@ describe('declines', () => {
     expect(Utilization.safeParse(u.body).success).toBe(true);
     expect(u.body.spend).toEqual({ amountCents: 25_000 });
     expect(u.body.availableBalance).toEqual({ amountCents: 25_000 });
-    expect(u.body.nextResetDate).toBe(new Date(Date.UTC(new Date(c.world.clock.now()).getUTCFullYear(), new Date(c.world.clock.now()).getUTCMonth() + 1, 1)).toISOString());
+    expect(u.body.nextResetDate).toBe(
+      new Date(
+        Date.UTC(new Date(c.world.clock.now()).getUTCFullYear(), new Date(c.world.clock.now()).getUTCMonth() + 1, 1),
+      ).toISOString(),
+    );
     await expectAuth(c, { cardId: a.id, amountCents: 25_001, merchantName: 'Uber' }, 'spending_limit_exceeded');
     await expectAuth(c, { cardId: b.id, amountCents: 25_000, merchantName: 'Uber' });
     // A card-level rule is checked too: the stricter of the two wins.
-    await c.call('PUT', `/card/${a.id}/spending-constraint`, { body: { merchantRule: { merchants: ['Uber'], restriction: 'blacklist' } } });
+    await c.call('PUT', `/card/${a.id}/spending-constraint`, {
+      body: { merchantRule: { merchants: ['Uber'], restriction: 'blacklist' } },
+    });
     await expectAuth(c, { cardId: a.id, amountCents: 1, merchantName: 'Uber' }, 'merchant_not_allowed');
   });
 
@@ -211,8 +285,14 @@ describe('declines', () => {
 describe('seeded cards', () => {
   it('apply the seeded group rules, and the seeded single-use card closes after its one attempt', async () => {
     const software = [...c.world.cardGroups.values()].find((g) => g.name === 'Software')!;
-    const card = [...c.world.cards.values()].find((x) => x.cardGroupId === software.id && x.status === 'active' && !x.isSingleUse)!;
-    await expectAuth(c, { cardId: card.id, amountCents: 1_000, merchantName: 'Starbucks' }, 'merchant_category_code_not_allowed');
+    const card = [...c.world.cards.values()].find(
+      (x) => x.cardGroupId === software.id && x.status === 'active' && !x.isSingleUse,
+    )!;
+    await expectAuth(
+      c,
+      { cardId: card.id, amountCents: 1_000, merchantName: 'Starbucks' },
+      'merchant_category_code_not_allowed',
+    );
     await expectAuth(c, { cardId: card.id, amountCents: 1_000, merchantName: 'GitHub' });
     const trial = [...c.world.cards.values()].find((x) => x.name === 'Trial Signup')!;
     expect(trial.status).toBe('active');
@@ -235,7 +315,10 @@ describe('closed funding account', () => {
 
 describe('single-use cards', () => {
   it('closes after a declined attempt', async () => {
-    const card = await newCard(c, { isSingleUse: true, spendingConstraint: { merchantRule: { merchants: ['Uber'], restriction: 'allowlist' } } });
+    const card = await newCard(c, {
+      isSingleUse: true,
+      spendingConstraint: { merchantRule: { merchants: ['Uber'], restriction: 'allowlist' } },
+    });
     await expectAuth(c, { cardId: card.id, amountCents: 900, merchantName: 'Lyft' }, 'merchant_not_allowed');
     expect((await c.get(`/card/${card.id}`)).body.status).toBe('closed');
     await expectAuth(c, { cardId: card.id, amountCents: 900, merchantName: 'Uber' }, 'card_not_active');
@@ -249,7 +332,9 @@ describe('single-use cards', () => {
   });
 
   it('a card that is not single-use stays active after a decline', async () => {
-    const card = await newCard(c, { spendingConstraint: { countryRule: { countries: ['US'], restriction: 'allowlist' } } });
+    const card = await newCard(c, {
+      spendingConstraint: { countryRule: { countries: ['US'], restriction: 'allowlist' } },
+    });
     await expectAuth(c, { cardId: card.id, amountCents: 900, country: 'FR' }, 'country_not_allowed');
     expect((await c.get(`/card/${card.id}`)).body.status).toBe('active');
   });
@@ -280,7 +365,10 @@ describe('bad authorization input', () => {
 
   it('refuses an authorization without the API key', async () => {
     const card = await newCard(c);
-    const res = await c.call('POST', '/__sandbox/authorizations', { body: { cardId: card.id, amountCents: 100 }, headers: { 'x-api-key': '' } });
+    const res = await c.call('POST', '/__sandbox/authorizations', {
+      body: { cardId: card.id, amountCents: 100 },
+      headers: { 'x-api-key': '' },
+    });
     expect(res.status).toBe(401);
     expect((await c.get(`/card/${card.id}/events`)).body.items).toEqual([]);
   });
@@ -310,7 +398,11 @@ describe('utilization endpoints', () => {
 
   it('a daily limit resets at the next midnight of its timezone', async () => {
     const card = await newCard(c, {
-      spendingConstraint: { spendingRule: { utilizationLimit: { limitAmount: { amountCents: 5_000 }, preset: 'daily', timezone: 'Asia/Tokyo' } } },
+      spendingConstraint: {
+        spendingRule: {
+          utilizationLimit: { limitAmount: { amountCents: 5_000 }, preset: 'daily', timezone: 'Asia/Tokyo' },
+        },
+      },
     });
     await expectAuth(c, { cardId: card.id, amountCents: 5_000 });
     await expectAuth(c, { cardId: card.id, amountCents: 1 }, 'spending_limit_exceeded');
@@ -319,7 +411,9 @@ describe('utilization endpoints', () => {
     expect(u.body.nextResetDate).toMatch(/T15:00:00\.000Z$/);
     expect(Date.parse(u.body.nextResetDate)).toBeGreaterThan(c.world.clock.now());
     expect(Date.parse(u.body.nextResetDate) - c.world.clock.now()).toBeLessThanOrEqual(86_400_000);
-    await c.call('POST', '/__sandbox/clock', { body: { advanceMs: Date.parse(u.body.nextResetDate) - c.world.clock.now() } });
+    await c.call('POST', '/__sandbox/clock', {
+      body: { advanceMs: Date.parse(u.body.nextResetDate) - c.world.clock.now() },
+    });
     const after = await c.get(`/card/${card.id}/utilization`);
     expect(after.body.spend).toEqual({ amountCents: 0 });
     expect(after.body.availableBalance).toEqual({ amountCents: 5_000 });
@@ -333,12 +427,20 @@ describe('a daily limit in the process’s own time zone', () => {
     const own = await startClient({ transactions: 20 });
     try {
       const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      const card = await newCard(own, { spendingConstraint: { spendingRule: { utilizationLimit: { limitAmount: { amountCents: 5_000 }, preset: 'daily', timezone: zone } } } });
+      const card = await newCard(own, {
+        spendingConstraint: {
+          spendingRule: { utilizationLimit: { limitAmount: { amountCents: 5_000 }, preset: 'daily', timezone: zone } },
+        },
+      });
       await expectAuth(own, { cardId: card.id, amountCents: 5_000 });
       const now = own.sandbox.world.clock.now();
       const nextDay = localDayStart(localDay(now, zone) + 1, zone);
       const u = await own.get(`/card/${card.id}/utilization`);
-      expect(u.body).toEqual({ spend: { amountCents: 5_000 }, availableBalance: { amountCents: 0 }, nextResetDate: new Date(nextDay).toISOString() });
+      expect(u.body).toEqual({
+        spend: { amountCents: 5_000 },
+        availableBalance: { amountCents: 0 },
+        nextResetDate: new Date(nextDay).toISOString(),
+      });
       await own.call('POST', '/__sandbox/clock', { body: { advanceMs: nextDay - now - 1 } });
       await expectAuth(own, { cardId: card.id, amountCents: 1 }, 'spending_limit_exceeded');
       await own.call('POST', '/__sandbox/clock', { body: { advanceMs: 1 } });
@@ -356,7 +458,8 @@ describe('card events', () => {
     try {
       const card = await newCard(small);
       const ids: string[] = [];
-      for (let i = 1; i <= 7; i++) ids.push((await expectAuth(small, { cardId: card.id, amountCents: i * 100, merchantName: 'Uber' })).event.id);
+      for (let i = 1; i <= 7; i++)
+        ids.push((await expectAuth(small, { cardId: card.id, amountCents: i * 100, merchantName: 'Uber' })).event.id);
       const seen: string[] = [];
       let cursor: string | undefined;
       let pages = 0;
@@ -365,7 +468,8 @@ describe('card events', () => {
         expect(res.status).toBe(200);
         seen.push(...res.body.items.map((e: { id: string }) => e.id));
         cursor = res.body.metadata.nextCursor;
-        if (++pages === 1) ids.push((await expectAuth(small, { cardId: card.id, amountCents: 999, merchantName: 'Uber' })).event.id);
+        if (++pages === 1)
+          ids.push((await expectAuth(small, { cardId: card.id, amountCents: 999, merchantName: 'Uber' })).event.id);
       } while (cursor);
       expect(pages).toBe(3);
       // The event added mid-walk is newer than the cursor, so it is not on later pages.

@@ -56,7 +56,10 @@ function runSuites(now: string, tz: string): Promise<{ code: number | null; outp
   // One worker with a shared module cache: most of a run's cost is importing the sandbox per file.
   const args = ['run', ...SUITES, '--reporter=dot', '--no-isolate', '--maxWorkers=1'];
   return new Promise((resolve, reject) => {
-    const child = spawn('node_modules/.bin/vitest', args, { env: { ...env, SANDBOX_TEST_NOW: now, TZ: tz }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('node_modules/.bin/vitest', args, {
+      env: { ...env, SANDBOX_TEST_NOW: now, TZ: tz },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr.on('data', (d: Buffer) => (output += d.toString()));

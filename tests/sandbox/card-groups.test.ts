@@ -26,7 +26,9 @@ describe('POST /card-group and GET /card-group/:id', () => {
     const g = await newGroup(c);
     expect(g.spendingConstraint).toBeUndefined();
     expect(g.virtualAccountId).toBe(c.world.primaryVirtualAccountId);
-    const card = await c.call('POST', '/card', { body: { name: 'In a bare group', type: 'virtual', cardGroupId: g.id } });
+    const card = await c.call('POST', '/card', {
+      body: { name: 'In a bare group', type: 'virtual', cardGroupId: g.id },
+    });
     expect(card.body.virtualAccountId).toBe(c.world.primaryVirtualAccountId);
   });
 
@@ -37,8 +39,17 @@ describe('POST /card-group and GET /card-group/:id', () => {
     expectError(await c.call('POST', '/card-group', { body: { name: '' } }), 400);
     expectError(await c.call('POST', '/card-group', { body: { name: 5 } }), 400);
     expectError(await c.call('POST', '/card-group', { body: { name: 'x', virtualAccountId: 'va_nope' } }), 404);
-    expectError(await c.call('POST', '/card-group', { body: { name: 'x', virtualAccountId: closed.id } }), 409, 'ACCOUNT_CLOSED');
-    expectError(await c.call('POST', '/card-group', { body: { name: 'x', spendingConstraint: { countryRule: { countries: ['US'] } } } }), 400);
+    expectError(
+      await c.call('POST', '/card-group', { body: { name: 'x', virtualAccountId: closed.id } }),
+      409,
+      'ACCOUNT_CLOSED',
+    );
+    expectError(
+      await c.call('POST', '/card-group', {
+        body: { name: 'x', spendingConstraint: { countryRule: { countries: ['US'] } } },
+      }),
+      400,
+    );
     expect(c.world.cardGroups.size).toBe(count);
   });
 
@@ -63,7 +74,9 @@ describe('GET /card-group', () => {
   it('filter:name matches a case-insensitive substring', async () => {
     const mine = await newGroup(c, { name: 'Quarterly Offsite Budget' });
     expect((await c.all('/card-group', { 'filter:name': 'offsite' })).map((g) => g.id)).toEqual([mine.id]);
-    expect((await c.all('/card-group', { 'filter:name': 'QUARTERLY OFFSITE BUDGET' })).map((g) => g.id)).toEqual([mine.id]);
+    expect((await c.all('/card-group', { 'filter:name': 'QUARTERLY OFFSITE BUDGET' })).map((g) => g.id)).toEqual([
+      mine.id,
+    ]);
     const travel = await c.all('/card-group', { 'filter:name': 'Travel' });
     expect(travel.every((g) => g.name.toLowerCase().includes('travel'))).toBe(true);
     expect(travel.length).toBeGreaterThan(0);
@@ -102,7 +115,9 @@ describe('PATCH /card-group/:id', () => {
     const renamed = await c.call('PATCH', `/card-group/${g.id}`, { body: { name: 'Renamed group' } });
     expect(renamed.body.name).toBe('Renamed group');
     expect(renamed.body.spendingConstraint).toEqual({ countryRule: country, merchantCategoryCodeRule: mcc });
-    const replaced = await c.call('PATCH', `/card-group/${g.id}`, { body: { spendingConstraint: { spendingRule: size } } });
+    const replaced = await c.call('PATCH', `/card-group/${g.id}`, {
+      body: { spendingConstraint: { spendingRule: size } },
+    });
     expect(replaced.body.spendingConstraint).toEqual({ spendingRule: size });
     const removed = await c.call('PATCH', `/card-group/${g.id}`, { body: { spendingConstraint: null } });
     expect(removed.status).toBe(200);
@@ -113,7 +128,9 @@ describe('PATCH /card-group/:id', () => {
 
   it('shows the new name on cards of the group', async () => {
     const g = await newGroup(c);
-    const card = await c.call('POST', '/card', { body: { name: 'In renamed group', type: 'virtual', cardGroupId: g.id } });
+    const card = await c.call('POST', '/card', {
+      body: { name: 'In renamed group', type: 'virtual', cardGroupId: g.id },
+    });
     await c.call('PATCH', `/card-group/${g.id}`, { body: { name: 'Fresh name' } });
     expect((await c.get(`/card/${card.body.id}`)).body.cardGroupName).toBe('Fresh name');
     expect((await c.all('/card', { 'filter:cardGroupName': 'Fresh name' })).map((x) => x.id)).toEqual([card.body.id]);
@@ -122,7 +139,12 @@ describe('PATCH /card-group/:id', () => {
   it('refuses bad bodies with 400 and changes nothing', async () => {
     const g = await newGroup(c, { spendingConstraint: { countryRule: country } });
     const before = groupState(c, g.id);
-    for (const body of [{ name: '' }, { name: 3 }, { spendingConstraint: { countryRule: { countries: 'US', restriction: 'allowlist' } } }, { spendingConstraint: 'none' }]) {
+    for (const body of [
+      { name: '' },
+      { name: 3 },
+      { spendingConstraint: { countryRule: { countries: 'US', restriction: 'allowlist' } } },
+      { spendingConstraint: 'none' },
+    ]) {
       expectError(await c.call('PATCH', `/card-group/${g.id}`, { body }), 400);
     }
     expect(groupState(c, g.id)).toEqual(before);
@@ -132,18 +154,27 @@ describe('PATCH /card-group/:id', () => {
 describe('group spending constraint endpoints', () => {
   it('PATCH merges: members sent are set, null removes, omitted kept', async () => {
     const g = await newGroup(c, { spendingConstraint: { countryRule: country, merchantCategoryCodeRule: mcc } });
-    const res = await c.call('PATCH', `/card-group/${g.id}/spending-constraint`, { body: { merchantCategoryCodeRule: null, spendingRule: size } });
+    const res = await c.call('PATCH', `/card-group/${g.id}/spending-constraint`, {
+      body: { merchantCategoryCodeRule: null, spendingRule: size },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ countryRule: country, spendingRule: size });
-    expect((await c.get(`/card-group/${g.id}`)).body.spendingConstraint).toEqual({ countryRule: country, spendingRule: size });
-    const gone = await c.call('PATCH', `/card-group/${g.id}/spending-constraint`, { body: { countryRule: null, spendingRule: null } });
+    expect((await c.get(`/card-group/${g.id}`)).body.spendingConstraint).toEqual({
+      countryRule: country,
+      spendingRule: size,
+    });
+    const gone = await c.call('PATCH', `/card-group/${g.id}/spending-constraint`, {
+      body: { countryRule: null, spendingRule: null },
+    });
     expect(gone.body).toEqual({});
     expect((await c.get(`/card-group/${g.id}`)).body.spendingConstraint).toBeUndefined();
   });
 
   it('PUT replaces the whole constraint; null members are absent', async () => {
     const g = await newGroup(c, { spendingConstraint: { countryRule: country, merchantCategoryCodeRule: mcc } });
-    const res = await c.call('PUT', `/card-group/${g.id}/spending-constraint`, { body: { spendingRule: size, countryRule: null } });
+    const res = await c.call('PUT', `/card-group/${g.id}/spending-constraint`, {
+      body: { spendingRule: size, countryRule: null },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ spendingRule: size });
     expect(c.world.cardGroups.get(g.id)!.spendingConstraint).toEqual({ spendingRule: size });
@@ -152,7 +183,11 @@ describe('group spending constraint endpoints', () => {
   it('refuses malformed rules with 400 and changes nothing', async () => {
     const g = await newGroup(c, { spendingConstraint: { countryRule: country } });
     const before = groupState(c, g.id);
-    for (const body of [{ countryRule: { countries: ['USA1'], restriction: 'allowlist' } }, { merchantRule: { merchants: [], restriction: 'greylist' } }, { spendingRule: { utilizationLimitV2: [{ limitAmount: { amountCents: 10 } }] } }]) {
+    for (const body of [
+      { countryRule: { countries: ['USA1'], restriction: 'allowlist' } },
+      { merchantRule: { merchants: [], restriction: 'greylist' } },
+      { spendingRule: { utilizationLimitV2: [{ limitAmount: { amountCents: 10 } }] } },
+    ]) {
       expectError(await c.call('PUT', `/card-group/${g.id}/spending-constraint`, { body }), 400);
       expectError(await c.call('PATCH', `/card-group/${g.id}/spending-constraint`, { body }), 400);
     }

@@ -58,7 +58,10 @@ describe('GET /card/:id', () => {
     const missing = await fetch(`${c.sandbox.vaultUrl}/card/${card.id}?include_pan=true`);
     expect(missing.status).toBe(401);
     expect(JSON.stringify(await missing.json())).not.toContain(card.pan);
-    const wrong = await c.call('GET', `/card/${card.id}?include_pan=true`, { host: 'vault', headers: { 'x-api-key': 'nope' } });
+    const wrong = await c.call('GET', `/card/${card.id}?include_pan=true`, {
+      host: 'vault',
+      headers: { 'x-api-key': 'nope' },
+    });
     expectError(wrong, 401, 'INVALID_API_KEY');
   });
 
@@ -72,7 +75,10 @@ describe('GET /card/:id', () => {
 describe('GET /card filters and sort', () => {
   const ids = (items: { id: string }[]) => items.map((i) => i.id).sort();
   const expected = (pred: (x: ReturnType<typeof seededCards>[number]) => boolean) =>
-    seededCards().filter(pred).map((x) => x.id).sort();
+    seededCards()
+      .filter(pred)
+      .map((x) => x.id)
+      .sort();
 
   it('lists every card by default, oldest first', async () => {
     const items = await c.all('/card');
@@ -148,7 +154,12 @@ describe('GET /card pagination', () => {
   afterAll(() => small.close());
 
   it('walks pages of 3 with a card created mid-walk: no duplicate, no skip', async () => {
-    for (const [sort, dir] of [['createdAt', 'ASC'], ['createdAt', 'DESC'], ['name', 'ASC'], ['name', 'DESC']] as const) {
+    for (const [sort, dir] of [
+      ['createdAt', 'ASC'],
+      ['createdAt', 'DESC'],
+      ['name', 'ASC'],
+      ['name', 'DESC'],
+    ] as const) {
       const before = [...small.sandbox.world.cards.keys()];
       const seen: string[] = [];
       let cursor: string | undefined;
@@ -204,17 +215,25 @@ describe('PATCH /card/:id', () => {
   it('refuses an unknown group with 404 and changes nothing, not even the other fields', async () => {
     const card = await newCard(c);
     const before = cardState(c, card.id);
-    expectError(await c.call('PATCH', `/card/${card.id}`, { body: { name: 'Nope', cardGroupId: 'cg_nope' } }), 404, 'NOT_FOUND');
+    expectError(
+      await c.call('PATCH', `/card/${card.id}`, { body: { name: 'Nope', cardGroupId: 'cg_nope' } }),
+      404,
+      'NOT_FOUND',
+    );
     expect(cardState(c, card.id)).toEqual(before);
   });
 
   it('spendingConstraint: an object replaces it, null removes it', async () => {
-    const card = await newCard(c, { spendingConstraint: { countryRule: { countries: ['US'], restriction: 'allowlist' } } });
+    const card = await newCard(c, {
+      spendingConstraint: { countryRule: { countries: ['US'], restriction: 'allowlist' } },
+    });
     expect(card.spendingConstraint.countryRule.countries).toEqual(['US']);
     const replaced = await c.call('PATCH', `/card/${card.id}`, {
       body: { spendingConstraint: { merchantRule: { merchants: ['Uber'], restriction: 'blacklist' } } },
     });
-    expect(replaced.body.spendingConstraint).toEqual({ merchantRule: { merchants: ['Uber'], restriction: 'blacklist' } });
+    expect(replaced.body.spendingConstraint).toEqual({
+      merchantRule: { merchants: ['Uber'], restriction: 'blacklist' },
+    });
     const removed = await c.call('PATCH', `/card/${card.id}`, { body: { spendingConstraint: null } });
     expect(removed.status).toBe(200);
     expect(removed.body.spendingConstraint).toBeUndefined();
@@ -226,7 +245,9 @@ describe('PATCH /card/:id', () => {
     const set = await c.call('PATCH', `/card/${card.id}`, { body: { userData: { costCenter: 'OPS-1', tags: ['a'] } } });
     expect(set.body.userData).toEqual({ costCenter: 'OPS-1', tags: ['a'] });
     const before = cardState(c, card.id);
-    const big = await c.call('PATCH', `/card/${card.id}`, { body: { name: 'Too big', userData: { blob: 'x'.repeat(4100) } } });
+    const big = await c.call('PATCH', `/card/${card.id}`, {
+      body: { name: 'Too big', userData: { blob: 'x'.repeat(4100) } },
+    });
     expect(expectError(big, 400).message).toMatch(/4096 bytes/);
     expect(cardState(c, card.id)).toEqual(before);
     expectError(await c.call('PATCH', `/card/${card.id}`, { body: { userData: ['not', 'an', 'object'] } }), 400);
@@ -237,7 +258,13 @@ describe('PATCH /card/:id', () => {
   it('refuses bad input with 400 and unknown cards with 404, changing nothing', async () => {
     const card = await newCard(c);
     const before = cardState(c, card.id);
-    for (const body of [{ status: 'frozen' }, { name: '' }, { name: 42 }, { cardGroupId: 7 }, { spendingConstraint: { countryRule: { countries: ['us'], restriction: 'allowlist' } } }]) {
+    for (const body of [
+      { status: 'frozen' },
+      { name: '' },
+      { name: 42 },
+      { cardGroupId: 7 },
+      { spendingConstraint: { countryRule: { countries: ['us'], restriction: 'allowlist' } } },
+    ]) {
       expectError(await c.call('PATCH', `/card/${card.id}`, { body }), 400);
     }
     expect(cardState(c, card.id)).toEqual(before);
@@ -298,15 +325,23 @@ describe('POST /card', () => {
     const base = { name: 'Refused', type: 'virtual' };
     expectError(await c.call('POST', '/card', { body: { ...base, accountId: 'acct_nope' } }), 404);
     expectError(await c.call('POST', '/card', { body: { ...base, virtualAccountId: 'va_nope' } }), 404);
-    expectError(await c.call('POST', '/card', { body: { ...base, virtualAccountId: closed.id } }), 409, 'ACCOUNT_CLOSED');
+    expectError(
+      await c.call('POST', '/card', { body: { ...base, virtualAccountId: closed.id } }),
+      409,
+      'ACCOUNT_CLOSED',
+    );
     expectError(await c.call('POST', '/card', { body: { ...base, cardGroupId: 'cg_nope' } }), 404);
     expectError(await c.call('POST', '/card', { body: { ...base, cardProductId: 'cp_nope' } }), 404);
-    expect(expectError(await c.call('POST', '/card', { body: { ...base, cardProductId: inactive.id } }), 400).message).toMatch(/inactive/);
+    expect(
+      expectError(await c.call('POST', '/card', { body: { ...base, cardProductId: inactive.id } }), 400).message,
+    ).toMatch(/inactive/);
     expectError(await c.call('POST', '/card', { body: { ...base, type: 'physical' } }), 400);
     expectError(await c.call('POST', '/card', { body: { type: 'virtual' } }), 400);
     expectError(await c.call('POST', '/card', { body: { ...base, userData: { blob: 'x'.repeat(5000) } } }), 400);
     const tomorrow = new Date(c.world.clock.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    const future = { spendingRule: { utilizationLimit: { limitAmount: { amountCents: 100 }, preset: 'monthly', startDate: tomorrow } } };
+    const future = {
+      spendingRule: { utilizationLimit: { limitAmount: { amountCents: 100 }, preset: 'monthly', startDate: tomorrow } },
+    };
     expectError(await c.call('POST', '/card', { body: { ...base, spendingConstraint: future } }), 400);
     expect(c.world.cards.size).toBe(count);
   });
@@ -319,11 +354,18 @@ describe('card spending constraint endpoints', () => {
 
   it('PATCH merges: members sent are set, null members removed, omitted members kept', async () => {
     const card = await newCard(c, { spendingConstraint: { countryRule: country, merchantRule: merchant } });
-    const res = await c.call('PATCH', `/card/${card.id}/spending-constraint`, { body: { merchantRule: null, spendingRule: size } });
+    const res = await c.call('PATCH', `/card/${card.id}/spending-constraint`, {
+      body: { merchantRule: null, spendingRule: size },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ countryRule: country, spendingRule: size });
-    expect((await c.get(`/card/${card.id}`)).body.spendingConstraint).toEqual({ countryRule: country, spendingRule: size });
-    const emptied = await c.call('PATCH', `/card/${card.id}/spending-constraint`, { body: { countryRule: null, spendingRule: null } });
+    expect((await c.get(`/card/${card.id}`)).body.spendingConstraint).toEqual({
+      countryRule: country,
+      spendingRule: size,
+    });
+    const emptied = await c.call('PATCH', `/card/${card.id}/spending-constraint`, {
+      body: { countryRule: null, spendingRule: null },
+    });
     expect(emptied.body).toEqual({});
     expect((await c.get(`/card/${card.id}`)).body.spendingConstraint).toBeUndefined();
     const nothing = await c.call('PATCH', `/card/${card.id}/spending-constraint`, { body: {} });
@@ -332,7 +374,9 @@ describe('card spending constraint endpoints', () => {
 
   it('PUT replaces the whole constraint (null members are absent)', async () => {
     const card = await newCard(c, { spendingConstraint: { countryRule: country, merchantRule: merchant } });
-    const res = await c.call('PUT', `/card/${card.id}/spending-constraint`, { body: { spendingRule: size, countryRule: null } });
+    const res = await c.call('PUT', `/card/${card.id}/spending-constraint`, {
+      body: { spendingRule: size, countryRule: null },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ spendingRule: size });
     expect(c.world.cards.get(card.id)!.spendingConstraint).toEqual({ spendingRule: size });
@@ -353,7 +397,11 @@ describe('card spending constraint endpoints', () => {
       { spendingRule: { utilizationLimit: { limitAmount: { amountCents: 1.5 }, preset: 'daily' } } },
       { spendingRule: { utilizationLimit: { limitAmount: { amountCents: -1 }, preset: 'daily' } } },
       { spendingRule: { utilizationLimit: { limitAmount: { amountCents: 100 }, preset: 'hourly' } } },
-      { spendingRule: { utilizationLimit: { limitAmount: { amountCents: 100 }, preset: 'daily', timezone: 'Mars/Olympus' } } },
+      {
+        spendingRule: {
+          utilizationLimit: { limitAmount: { amountCents: 100 }, preset: 'daily', timezone: 'Mars/Olympus' },
+        },
+      },
     ]) {
       expectError(await c.call('PATCH', `/card/${card.id}/spending-constraint`, { body }), 400);
       expectError(await c.call('PUT', `/card/${card.id}/spending-constraint`, { body }), 400);
@@ -373,9 +421,17 @@ describe('spending limit startDate: today or earlier in the limit timezone', () 
   afterAll(() => pinned.close());
 
   const limit = (startDate: string, timezone?: string) => ({
-    spendingRule: { utilizationLimit: { limitAmount: { amountCents: 50_000 }, preset: 'monthly', startDate, ...(timezone ? { timezone } : {}) } },
+    spendingRule: {
+      utilizationLimit: {
+        limitAmount: { amountCents: 50_000 },
+        preset: 'monthly',
+        startDate,
+        ...(timezone ? { timezone } : {}),
+      },
+    },
   });
-  const day = (offsetDays: number) => new Date(pinned.sandbox.world.clock.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  const day = (offsetDays: number) =>
+    new Date(pinned.sandbox.world.clock.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
 
   it('accepts today and past days; refuses tomorrow, on every write that carries a constraint', async () => {
     const card = await newCard(pinned);
@@ -387,7 +443,8 @@ describe('spending limit startDate: today or earlier in the limit timezone', () 
       (sc: unknown) => pinned.call('PATCH', `/card-group/${group.id}`, { body: { spendingConstraint: sc } }),
       (sc: unknown) => pinned.call('PATCH', `/card-group/${group.id}/spending-constraint`, { body: sc }),
       (sc: unknown) => pinned.call('PUT', `/card-group/${group.id}/spending-constraint`, { body: sc }),
-      (sc: unknown) => pinned.call('POST', '/card', { body: { name: 'Limit test', type: 'virtual', spendingConstraint: sc } }),
+      (sc: unknown) =>
+        pinned.call('POST', '/card', { body: { name: 'Limit test', type: 'virtual', spendingConstraint: sc } }),
       (sc: unknown) => pinned.call('POST', '/card-group', { body: { name: 'Limit test', spendingConstraint: sc } }),
     ];
     for (const write of writes) {
@@ -420,13 +477,22 @@ describe('spending limit startDate: today or earlier in the limit timezone', () 
     expect((await put(limit(day(0), 'Pacific/Pago_Pago'))).status).toBe(200);
     expectError(await put(limit(utcTomorrow, 'Pacific/Pago_Pago')), 400);
     // The same rule for every limit of utilizationLimitV2.
-    const v2 = { spendingRule: { utilizationLimitV2: [{ limitAmount: { amountCents: 1 }, preset: 'weekly', startDate: day(0) }, { limitAmount: { amountCents: 1 }, preset: 'yearly', startDate: utcTomorrow }] } };
+    const v2 = {
+      spendingRule: {
+        utilizationLimitV2: [
+          { limitAmount: { amountCents: 1 }, preset: 'weekly', startDate: day(0) },
+          { limitAmount: { amountCents: 1 }, preset: 'yearly', startDate: utcTomorrow },
+        ],
+      },
+    };
     expectError(await put(v2), 400);
   });
 
   it('lets a PATCH of other members keep an existing limit untouched', async () => {
     const card = await newCard(pinned, { spendingConstraint: limit(day(0)) });
-    const res = await pinned.call('PATCH', `/card/${card.id}/spending-constraint`, { body: { countryRule: { countries: ['US'], restriction: 'allowlist' } } });
+    const res = await pinned.call('PATCH', `/card/${card.id}/spending-constraint`, {
+      body: { countryRule: { countries: ['US'], restriction: 'allowlist' } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.spendingRule.utilizationLimit.startDate).toBe(day(0));
   });

@@ -25,7 +25,20 @@ function readyLine({ child, lines }: ReturnType<typeof run>): Promise<string> {
 
 describe('sandbox CLI', () => {
   it('prints one ready line with both URLs, serves, and stops cleanly on SIGTERM', async () => {
-    const cli = run(['--port', '0', '--vault-port', '0', '--api-key', 'cli-key', '--seed', '3', '--transactions', '200', '--idempotency-ttl-hours', '0.5']);
+    const cli = run([
+      '--port',
+      '0',
+      '--vault-port',
+      '0',
+      '--api-key',
+      'cli-key',
+      '--seed',
+      '3',
+      '--transactions',
+      '200',
+      '--idempotency-ttl-hours',
+      '0.5',
+    ]);
     const ready = await readyLine(cli);
     const api = /api=(\S+)/.exec(ready)?.[1];
     const vault = /vault=(\S+)/.exec(ready)?.[1];
@@ -72,7 +85,18 @@ describe('sandbox CLI', () => {
     const seed = 17;
     // Only the flags of the README's command (plus --now): every other option keeps its default.
     const spawnedAt = Date.now();
-    const cli = run(['--port', '0', '--vault-port', '0', '--api-key', key, '--seed', String(seed), '--now', new Date(TEST_NOW).toISOString()]);
+    const cli = run([
+      '--port',
+      '0',
+      '--vault-port',
+      '0',
+      '--api-key',
+      key,
+      '--seed',
+      String(seed),
+      '--now',
+      new Date(TEST_NOW).toISOString(),
+    ]);
     const inProcess = await startSandbox({ seed, apiKey: key, now: () => TEST_NOW });
     try {
       const ready = await readyLine(cli);
@@ -106,7 +130,12 @@ describe('sandbox CLI', () => {
 
 describe('in-process options', () => {
   it('treats an option given as undefined as not given', async () => {
-    const sandbox = await startSandbox({ seed: undefined, transactions: undefined, pageSize: undefined, now: () => TEST_NOW });
+    const sandbox = await startSandbox({
+      seed: undefined,
+      transactions: undefined,
+      pageSize: undefined,
+      now: () => TEST_NOW,
+    });
     try {
       const res = await fetch(`${sandbox.apiUrl}/transaction`, { headers: { 'x-api-key': sandbox.apiKey } });
       const body = (await res.json()) as { items: unknown[] };

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { addMonthsUtc, commissionDatesBetween, commissionDueMs, nextCommissionMs } from '../../src/shared/accounts/commission-dates';
+import {
+  addMonthsUtc,
+  commissionDatesBetween,
+  commissionDueMs,
+  nextCommissionMs,
+} from '../../src/shared/accounts/commission-dates';
 import { clientForFile, DAY, startClient } from '../support/sandbox-harness';
 import { balanceOf, newVirtualAccount, postTransfer } from '../support/virtual-accounts-helpers';
 import { freshKey } from '../support/fresh-key';
@@ -16,14 +21,24 @@ async function advance(body: { advanceDays?: number; advanceMs?: number }): Prom
 
 async function setRule(vaId: string, amountCents: number, frequency: 'monthly' | 'yearly', startMs: number) {
   const res = await c.call('PATCH', `/virtual-account/${vaId}`, {
-    body: { action: 'update', commissionDetails: { type: 'flatFee', amount: { amountCents }, frequency, startDate: new Date(startMs).toISOString() } },
+    body: {
+      action: 'update',
+      commissionDetails: {
+        type: 'flatFee',
+        amount: { amountCents },
+        frequency,
+        startDate: new Date(startMs).toISOString(),
+      },
+    },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.commissionRule;
 }
 
 const commissionTxs = async (vaId: string) =>
-  (await c.all('/transaction', { 'filter:virtualAccountId': vaId })).filter((t) => /^Commission (to|from) /.test(t.description));
+  (await c.all('/transaction', { 'filter:virtualAccountId': vaId })).filter((t) =>
+    /^Commission (to|from) /.test(t.description),
+  );
 
 /** Collections taken from one account: other rules falling due in the same advance do not count. */
 const collectionsFrom = async (vaId: string) => (await commissionTxs(vaId)).filter((t) => t.amountCents < 0).length;
@@ -84,7 +99,9 @@ describe('collecting commissions as the clock advances', () => {
     expect(out).toHaveLength(4);
     const newest = out.find((t) => t.date === new Date(due).toISOString());
     expect(newest).toMatchObject({ amountCents: -rule.amountCents, status: 'posted', detailedStatus: 'settled' });
-    const into = (await commissionTxs(c.primaryId)).find((t) => t.date === new Date(due).toISOString() && t.amountCents === rule.amountCents);
+    const into = (await commissionTxs(c.primaryId)).find(
+      (t) => t.date === new Date(due).toISOString() && t.amountCents === rule.amountCents,
+    );
     expect(into?.description).toMatch(/^Commission from /);
 
     // Looking again at the same moment collects nothing more.
@@ -101,7 +118,9 @@ describe('collecting commissions as the clock advances', () => {
     const rule = await setRule(va, 1_000, 'monthly', start);
     expect(rule.commissionDetails.startDate).toBe(new Date(start).toISOString());
     const target = addMonthsUtc(start, 4) + DAY;
-    const expected = [0, 1, 2, 3, 4].map((k) => new Date(commissionDueMs({ startDate: new Date(start).toISOString(), frequency: 'monthly' }, k)).toISOString());
+    const expected = [0, 1, 2, 3, 4].map((k) =>
+      new Date(commissionDueMs({ startDate: new Date(start).toISOString(), frequency: 'monthly' }, k)).toISOString(),
+    );
     await advance({ advanceMs: target - now() });
     expect(await balanceOf(c, va)).toBe(100_000 - 5 * 1_000);
     const dates = (await commissionTxs(va)).map((t) => t.date).sort();
@@ -127,7 +146,9 @@ describe('collecting commissions as the clock advances', () => {
     await advance({ advanceMs: 0 });
     expect(await collectionsFrom(va)).toBe(0);
     expect(await balanceOf(c, va)).toBe(10_000);
-    const next = [1, 2, 3].map((k) => commissionDueMs({ startDate: new Date(start).toISOString(), frequency: 'monthly' }, k)).find((ms) => ms >= now())!;
+    const next = [1, 2, 3]
+      .map((k) => commissionDueMs({ startDate: new Date(start).toISOString(), frequency: 'monthly' }, k))
+      .find((ms) => ms >= now())!;
     await advance({ advanceMs: next - now() + 1 });
     expect(await balanceOf(c, va)).toBe(9_500);
   });
@@ -138,7 +159,9 @@ describe('collecting commissions as the clock advances', () => {
     await advance({ advanceDays: 2 });
     expect(await collectionsFrom(va)).toBe(0);
     expect(await balanceOf(c, va)).toBe(400);
-    expect((await postTransfer(c, { source: c.primaryId, destination: va, amountCents: 600 }, freshKey())).status).toBe(200);
+    expect((await postTransfer(c, { source: c.primaryId, destination: va, amountCents: 600 }, freshKey())).status).toBe(
+      200,
+    );
     await advance({ advanceMs: 0 });
     expect(await collectionsFrom(va)).toBe(1);
     expect(await balanceOf(c, va)).toBe(0);
@@ -172,7 +195,12 @@ describe('commission dates shared with the app', () => {
     const due = Date.parse('2026-03-31T09:00:00.000Z');
     expect(nextCommissionMs(rule, due)).toBe(due);
     expect(new Date(nextCommissionMs(rule, due + 1) ?? 0).toISOString()).toBe('2026-04-30T09:00:00.000Z');
-    expect(nextCommissionMs({ startDate: '2020-06-15T00:00:00.000Z', frequency: 'yearly' }, Date.parse('2026-06-16T00:00:00.000Z'))).toBe(Date.parse('2027-06-15T00:00:00.000Z'));
+    expect(
+      nextCommissionMs(
+        { startDate: '2020-06-15T00:00:00.000Z', frequency: 'yearly' },
+        Date.parse('2026-06-16T00:00:00.000Z'),
+      ),
+    ).toBe(Date.parse('2027-06-15T00:00:00.000Z'));
     expect(nextCommissionMs({ startDate: 'not a date', frequency: 'yearly' }, 0)).toBeUndefined();
   });
 });

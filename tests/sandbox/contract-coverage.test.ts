@@ -30,7 +30,11 @@ describe('every endpoint of the contract', () => {
   it('is served: an unknown id gives a 4xx with the error body, never 5xx or 501', async () => {
     for (const [name, def] of all) {
       const path = fill(def.path, 'does-not-exist');
-      const res = await c.call(def.method, path, def.body ? { body: {}, headers: { 'x-idempotency-key': `cov-${name}` } } : {});
+      const res = await c.call(
+        def.method,
+        path,
+        def.body ? { body: {}, headers: { 'x-idempotency-key': `cov-${name}` } } : {},
+      );
       expect(res.status, `${name} ${def.method} ${path}`).toBeLessThan(500);
       if (res.status >= 400) expect(ErrorBody.safeParse(res.body).success, `${name} error body`).toBe(true);
       else expect(def.response.safeParse(res.body).success, `${name} response`).toBe(true);
@@ -55,7 +59,10 @@ describe('every endpoint of the contract', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...writes), fc.jsonValue({ maxDepth: 3 }), async ([name, def], body) => {
         const path = def.path.replace(/:([A-Za-z]+)/g, (_, p: string) => ids[p] ?? 'x');
-        const res = await c.call(def.method, path, { rawBody: JSON.stringify(body), headers: { 'x-idempotency-key': `fuzz-${Math.random()}` } });
+        const res = await c.call(def.method, path, {
+          rawBody: JSON.stringify(body),
+          headers: { 'x-idempotency-key': `fuzz-${Math.random()}` },
+        });
         expect(res.status, `${name} ${JSON.stringify(body).slice(0, 200)}`).toBeLessThan(500);
         if (res.status >= 400) expect(ErrorBody.safeParse(res.body).success).toBe(true);
       }),
@@ -65,13 +72,30 @@ describe('every endpoint of the contract', () => {
 
   it('never answers 5xx to arbitrary query strings on any list endpoint', async () => {
     const lists = all.filter(([, d]) => d.method === 'GET' && d.query);
-    const keys = fc.constantFrom('cursor', 'filter:status', 'filter:from_date', 'filter:to_date', 'sort', 'sortDirection', 'filter:cardGroupId', 'filter:cardGroupName', 'filter:includeClosedAccounts', 'search:merchant_name', 'include_pan', 'filter:detailed_status');
+    const keys = fc.constantFrom(
+      'cursor',
+      'filter:status',
+      'filter:from_date',
+      'filter:to_date',
+      'sort',
+      'sortDirection',
+      'filter:cardGroupId',
+      'filter:cardGroupName',
+      'filter:includeClosedAccounts',
+      'search:merchant_name',
+      'include_pan',
+      'filter:detailed_status',
+    );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...lists), fc.dictionary(keys, fc.string({ maxLength: 30 })), async ([name, def], query) => {
-        const path = fill(def.path, 'x');
-        const res = await c.get(path, query);
-        expect(res.status, `${name} ${JSON.stringify(query)}`).toBeLessThan(500);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...lists),
+        fc.dictionary(keys, fc.string({ maxLength: 30 })),
+        async ([name, def], query) => {
+          const path = fill(def.path, 'x');
+          const res = await c.get(path, query);
+          expect(res.status, `${name} ${JSON.stringify(query)}`).toBeLessThan(500);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -6,7 +6,6 @@ import { freshKey } from '../support/fresh-key';
 
 const c = clientForFile({ pageSize: 2 });
 
-
 function noDuplicates(ids: string[]): void {
   expect(new Set(ids).size).toBe(ids.length);
 }
@@ -35,7 +34,10 @@ describe('GET /merchant', () => {
   it('search:merchant_name matches a substring regardless of case', async () => {
     const found = await c.all('/merchant', { 'search:merchant_name': 'AIR' });
     const names = found.map((m) => m.name).sort();
-    const expected = [...c.world.merchants.values()].filter((m) => m.name.toLowerCase().includes('air')).map((m) => m.name).sort();
+    const expected = [...c.world.merchants.values()]
+      .filter((m) => m.name.toLowerCase().includes('air'))
+      .map((m) => m.name)
+      .sort();
     expect(names).toEqual(expected);
     expect(names.length).toBeGreaterThan(2);
     expect(await c.all('/merchant', { 'search:merchant_name': 'zzz-no-such' })).toEqual([]);
@@ -46,7 +48,9 @@ describe('GET /merchant', () => {
 describe('GET /legal-entity', () => {
   it("lists the key's legal entity", async () => {
     const all = await c.all('/legal-entity');
-    expect(all).toEqual([{ id: c.world.legalEntity.id, name: c.world.legalEntity.name, structure: c.world.legalEntity.structure }]);
+    expect(all).toEqual([
+      { id: c.world.legalEntity.id, name: c.world.legalEntity.name, structure: c.world.legalEntity.structure },
+    ]);
   });
 });
 
@@ -70,7 +74,10 @@ describe('GET /account and /account/:id', () => {
 
 describe('GET /account/:id/balance', () => {
   const sumOf = async (accountId: string, status: string) =>
-    (await c.all('/transaction', { 'filter:accountId': accountId, 'filter:status': status })).reduce((s, t) => s + t.amountCents, 0);
+    (await c.all('/transaction', { 'filter:accountId': accountId, 'filter:status': status })).reduce(
+      (s, t) => s + t.amountCents,
+      0,
+    );
 
   it("reports the debit account's cash balance, agreeing with its transactions", async () => {
     const checking = [...c.world.accounts.values()].find((a) => a.type === 'debit')!;
@@ -89,7 +96,9 @@ describe('GET /account/:id/balance', () => {
 
   it('reports a charge card account on its credit balance', async () => {
     const charge = [...c.world.accounts.values()].find((a) => a.type === 'charge_card')!;
-    const res = await c.get<{ balances: { type: string; posted: { amountCents: number } }[] }>(`/account/${charge.id}/balance`);
+    const res = await c.get<{ balances: { type: string; posted: { amountCents: number } }[] }>(
+      `/account/${charge.id}/balance`,
+    );
     expect(res.status).toBe(200);
     const byType = Object.fromEntries(res.body.balances.map((b) => [b.type, b]));
     expect(Object.keys(byType).sort()).toEqual(['cash', 'credit']);
@@ -100,9 +109,13 @@ describe('GET /account/:id/balance', () => {
   it('transfers between virtual accounts of one account leave its balance unchanged', async () => {
     const w = c.world;
     const primary = w.virtualAccounts.get(w.primaryVirtualAccountId)!;
-    const other = [...w.virtualAccounts.values()].find((v) => v.closedAt === null && v.id !== primary.id && v.accountId === primary.accountId)!;
+    const other = [...w.virtualAccounts.values()].find(
+      (v) => v.closedAt === null && v.id !== primary.id && v.accountId === primary.accountId,
+    )!;
     const before = (await c.get(`/account/${primary.accountId}/balance`)).body.balances[0];
-    expect((await postTransfer(c, { source: primary.id, destination: other.id, amountCents: 777 }, freshKey())).status).toBe(200);
+    expect(
+      (await postTransfer(c, { source: primary.id, destination: other.id, amountCents: 777 }, freshKey())).status,
+    ).toBe(200);
     const after = (await c.get(`/account/${primary.accountId}/balance`)).body.balances[0];
     expect(after.available).toEqual(before.available);
     expect(after.posted).toEqual(before.posted);

@@ -27,7 +27,9 @@ describe('faults', () => {
   it('holds API requests for the latency set, never admin routes', async () => {
     // The test holds each request itself (no timer), so held and answered are states, not durations.
     const holds: { ms: number; release: () => void }[] = [];
-    const held = await startClient({ latencyHold: (ms) => new Promise<void>((release) => holds.push({ ms, release })) });
+    const held = await startClient({
+      latencyHold: (ms) => new Promise<void>((release) => holds.push({ ms, release })),
+    });
     try {
       await held.call('POST', '/__sandbox/faults', { body: { latencyMs: 300, jitterMs: 0 } });
       const answer = held.get('/card-product');
@@ -57,7 +59,10 @@ describe('faults', () => {
     const res = await c.get('/card-product');
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('9');
-    expect(c.sandbox.requests.all({ path: '/card-product' }).at(-1)).toMatchObject({ status: 503, retryAfterMs: 9_000 });
+    expect(c.sandbox.requests.all({ path: '/card-product' }).at(-1)).toMatchObject({
+      status: 503,
+      retryAfterMs: 9_000,
+    });
   });
 
   it('answers 429 with Retry-After at rate-limit rate 1', async () => {
@@ -72,7 +77,9 @@ describe('faults', () => {
     const body = await transferBody();
     const before = (await c.get<{ count: number }>('/__sandbox/ledger')).body.count;
     await c.sandbox.setFaults({ dropBeforeRate: 1 });
-    await expect(c.call('POST', '/transfer/virtual-account', { body, headers: { 'x-idempotency-key': 'drop-before-1' } })).rejects.toThrow();
+    await expect(
+      c.call('POST', '/transfer/virtual-account', { body, headers: { 'x-idempotency-key': 'drop-before-1' } }),
+    ).rejects.toThrow();
     await c.sandbox.resetFaults();
     expect((await c.get<{ count: number }>('/__sandbox/ledger')).body.count).toBe(before);
   });
@@ -81,10 +88,15 @@ describe('faults', () => {
     const body = await transferBody();
     const before = (await c.get<{ count: number }>('/__sandbox/ledger')).body.count;
     await c.sandbox.setFaults({ dropAfterRate: 1 });
-    await expect(c.call('POST', '/transfer/virtual-account', { body, headers: { 'x-idempotency-key': 'drop-after-1' } })).rejects.toThrow();
+    await expect(
+      c.call('POST', '/transfer/virtual-account', { body, headers: { 'x-idempotency-key': 'drop-after-1' } }),
+    ).rejects.toThrow();
     await c.sandbox.resetFaults();
     expect((await c.get<{ count: number }>('/__sandbox/ledger')).body.count).toBe(before + 1);
-    const retry = await c.call('POST', '/transfer/virtual-account', { body, headers: { 'x-idempotency-key': 'drop-after-1' } });
+    const retry = await c.call('POST', '/transfer/virtual-account', {
+      body,
+      headers: { 'x-idempotency-key': 'drop-after-1' },
+    });
     expect(retry.status).toBe(200);
     expect((await c.get<{ count: number }>('/__sandbox/ledger')).body.count).toBe(before + 1);
   });
@@ -107,7 +119,10 @@ describe('faults', () => {
     c.sandbox.faults.set({ offline: true, errorRate: 0 });
     const sent = await c
       .call('POST', '/transfer/virtual-account', { body, headers: { 'x-idempotency-key': 'offline-window-1' } })
-      .then((r) => r.status, () => 'dropped' as const);
+      .then(
+        (r) => r.status,
+        () => 'dropped' as const,
+      );
     expect(sent).toBe('dropped');
     c.sandbox.faults.reset();
     expect((await c.get<{ count: number }>('/__sandbox/ledger')).body.count).toBe(before);
@@ -117,6 +132,9 @@ describe('faults', () => {
     await c.sandbox.setFaults({ latencyMs: 5 });
     const res = await c.call('POST', '/__sandbox/faults', { body: { errorRate: 2 } });
     expect(res.status).toBe(400);
-    expect((await c.get<{ latencyMs: number; errorRate: number }>('/__sandbox/faults')).body).toMatchObject({ latencyMs: 5, errorRate: 0 });
+    expect((await c.get<{ latencyMs: number; errorRate: number }>('/__sandbox/faults')).body).toMatchObject({
+      latencyMs: 5,
+      errorRate: 0,
+    });
   });
 });

@@ -40,7 +40,11 @@ describe('idempotency keys are remembered for a limited time (24 h by default, s
     const key = freshKey('ttl-conflict');
     expect((await postTransfer(c, { source: c.primaryId, destination: dest, amountCents: 700 }, key)).status).toBe(200);
     await advance(23 * HOUR);
-    expectError(await postTransfer(c, { source: c.primaryId, destination: dest, amountCents: 701 }, key), 409, 'IDEMPOTENCY_KEY_REUSED');
+    expectError(
+      await postTransfer(c, { source: c.primaryId, destination: dest, amountCents: 701 }, key),
+      409,
+      'IDEMPOTENCY_KEY_REUSED',
+    );
     expect(await balanceOf(c, dest)).toBe(700);
   });
 
@@ -116,12 +120,26 @@ describe('configuring how long keys are remembered', () => {
     await postTransfer(c, body, key);
     expect(await balanceOf(c, dest)).toBe(20);
 
-    for (const bad of [{}, { idempotencyTtlMs: 0 }, { idempotencyTtlMs: 1.5 }, { idempotencyTtlHours: -1 }, { idempotencyTtlMs: 1, idempotencyTtlHours: 1 }, { idempotencyTTLMs: 1 }]) {
+    for (const bad of [
+      {},
+      { idempotencyTtlMs: 0 },
+      { idempotencyTtlMs: 1.5 },
+      { idempotencyTtlHours: -1 },
+      { idempotencyTtlMs: 1, idempotencyTtlHours: 1 },
+      { idempotencyTTLMs: 1 },
+    ]) {
       expectError(await settings(bad), 400);
     }
     for (const apiKey of ['', 'wrong']) {
       expect((await c.call('GET', '/__sandbox/settings', { headers: { 'x-api-key': apiKey } })).status).toBe(401);
-      expect((await c.call('POST', '/__sandbox/settings', { body: { idempotencyTtlMs: 1 }, headers: { 'x-api-key': apiKey } })).status).toBe(401);
+      expect(
+        (
+          await c.call('POST', '/__sandbox/settings', {
+            body: { idempotencyTtlMs: 1 },
+            headers: { 'x-api-key': apiKey },
+          })
+        ).status,
+      ).toBe(401);
     }
     expect((await settings()).body).toEqual({ idempotencyTtlMs: 90_000 });
   });

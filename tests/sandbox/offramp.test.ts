@@ -5,14 +5,20 @@ import { expectError } from '../support/errors';
 
 const c = clientForFile();
 
-
 describe('POST /crypto/offramp', () => {
   it('creates a pending wallet for the virtual account with deposit addresses', async () => {
     const vaId = c.world.primaryVirtualAccountId;
-    const res = await c.call<OfframpResult>('POST', '/crypto/offramp', { body: { virtualAccountId: vaId, paymentRail: 'wire', currency: 'usdc' } });
+    const res = await c.call<OfframpResult>('POST', '/crypto/offramp', {
+      body: { virtualAccountId: vaId, paymentRail: 'wire', currency: 'usdc' },
+    });
     expect(res.status).toBe(200);
     const { wallet, addresses } = res.body;
-    expect(wallet).toMatchObject({ type: 'off_ramp', status: 'pending_active', subaccountId: vaId, svcAccountGroupId: c.world.legalEntity.id });
+    expect(wallet).toMatchObject({
+      type: 'off_ramp',
+      status: 'pending_active',
+      subaccountId: vaId,
+      svcAccountGroupId: c.world.legalEntity.id,
+    });
     expect(Date.parse(wallet.timestamp)).toBeGreaterThan(0);
     expect(addresses.length).toBeGreaterThanOrEqual(2);
     expect(addresses.map((a) => a.chain)).toContain('ethereum');
@@ -27,8 +33,12 @@ describe('POST /crypto/offramp', () => {
   });
 
   it('uses the requested currency and rail', async () => {
-    const vaId = [...c.world.virtualAccounts.values()].find((v) => v.closedAt === null && v.accountType === 'default')!.id;
-    const res = await c.call<OfframpResult>('POST', '/crypto/offramp', { body: { virtualAccountId: vaId, paymentRail: 'ach', currency: 'usdt' } });
+    const vaId = [...c.world.virtualAccounts.values()].find(
+      (v) => v.closedAt === null && v.accountType === 'default',
+    )!.id;
+    const res = await c.call<OfframpResult>('POST', '/crypto/offramp', {
+      body: { virtualAccountId: vaId, paymentRail: 'ach', currency: 'usdt' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.addresses.every((a) => a.currency === 'usdt' && a.method === 'ach')).toBe(true);
   });
@@ -37,11 +47,17 @@ describe('POST /crypto/offramp', () => {
     // The harness pins the clock: same seed, same instant, same world.
     const other = await startClient();
     try {
-      const body = { virtualAccountId: other.sandbox.world.primaryVirtualAccountId, paymentRail: 'wire', currency: 'usdc' };
+      const body = {
+        virtualAccountId: other.sandbox.world.primaryVirtualAccountId,
+        paymentRail: 'wire',
+        currency: 'usdc',
+      };
       const fresh = await startClient();
       try {
         const a = await other.call<OfframpResult>('POST', '/crypto/offramp', { body });
-        const b = await fresh.call<OfframpResult>('POST', '/crypto/offramp', { body: { ...body, virtualAccountId: fresh.sandbox.world.primaryVirtualAccountId } });
+        const b = await fresh.call<OfframpResult>('POST', '/crypto/offramp', {
+          body: { ...body, virtualAccountId: fresh.sandbox.world.primaryVirtualAccountId },
+        });
         expect(a.body.addresses.map((x) => x.address)).toEqual(b.body.addresses.map((x) => x.address));
       } finally {
         await fresh.close();
@@ -55,8 +71,20 @@ describe('POST /crypto/offramp', () => {
     const count = c.world.wallets.size;
     const closed = [...c.world.virtualAccounts.values()].find((v) => v.closedAt !== null)!;
     const vaId = c.world.primaryVirtualAccountId;
-    expectError(await c.call('POST', '/crypto/offramp', { body: { virtualAccountId: 'va_nope', paymentRail: 'wire', currency: 'usdc' } }), 404, 'NOT_FOUND');
-    expectError(await c.call('POST', '/crypto/offramp', { body: { virtualAccountId: closed.id, paymentRail: 'wire', currency: 'usdc' } }), 409, 'ACCOUNT_CLOSED');
+    expectError(
+      await c.call('POST', '/crypto/offramp', {
+        body: { virtualAccountId: 'va_nope', paymentRail: 'wire', currency: 'usdc' },
+      }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await c.call('POST', '/crypto/offramp', {
+        body: { virtualAccountId: closed.id, paymentRail: 'wire', currency: 'usdc' },
+      }),
+      409,
+      'ACCOUNT_CLOSED',
+    );
     for (const body of [
       { virtualAccountId: vaId, paymentRail: 'swift', currency: 'usdc' },
       { virtualAccountId: vaId, paymentRail: 'wire', currency: 'btc' },

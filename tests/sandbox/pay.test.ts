@@ -12,20 +12,35 @@ describe('GET /pay', () => {
   it("answers the key's own svc handle", async () => {
     const res = await c.get('/pay');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: own().id, svcHandle: own().svcHandle, name: own().name, accountId: own().accountId });
+    expect(res.body).toEqual({
+      id: own().id,
+      svcHandle: own().svcHandle,
+      name: own().name,
+      accountId: own().accountId,
+    });
   });
 });
 
 describe('POST /pay', () => {
   it('pays from the primary account by default: balance down, spend up, one ledger entry', async () => {
-    const [balance, spend, ledger] = [await balanceOf(c, c.primaryId), await spendOf(c, c.primaryId), await ledgerCount(c)];
+    const [balance, spend, ledger] = [
+      await balanceOf(c, c.primaryId),
+      await spendOf(c, c.primaryId),
+      await ledgerCount(c),
+    ];
     const res = await c.call('POST', '/pay', { body: { amountCents: 2_500, svcHandle: payee().svcHandle } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     expect(await balanceOf(c, c.primaryId)).toBe(balance - 2_500);
     expect(await spendOf(c, c.primaryId)).toBe(spend + 2_500);
     expect(await ledgerCount(c)).toBe(ledger + 1);
-    expect(c.world.ledger.at(-1)).toMatchObject({ kind: 'payment', amountCents: 2_500, source: c.primaryId, destination: payee().id, path: '/pay' });
+    expect(c.world.ledger.at(-1)).toMatchObject({
+      kind: 'payment',
+      amountCents: 2_500,
+      source: c.primaryId,
+      destination: payee().id,
+      path: '/pay',
+    });
     const txs = await c.all('/transaction', { 'filter:virtualAccountId': c.primaryId });
     const tx = txs.find((t) => t.description === `Payment to ${payee().name} (@${payee().svcHandle})`);
     expect(tx).toMatchObject({ amountCents: -2_500, status: 'posted', detailedStatus: 'settled' });
@@ -53,20 +68,57 @@ describe('POST /pay', () => {
 
   it('accepts sourceSvcHandleId of its own handle and its own legalEntityId, and "@handle" in any case', async () => {
     const balance = await balanceOf(c, c.primaryId);
-    expect((await c.call('POST', '/pay', { body: { amountCents: 10, svcHandle: payee().svcHandle, sourceSvcHandleId: own().id } })).status).toBe(200);
-    expect((await c.call('POST', '/pay', { body: { amountCents: 10, svcHandle: payee().svcHandle, legalEntityId: c.world.legalEntity.id } })).status).toBe(200);
-    expect((await c.call('POST', '/pay', { body: { amountCents: 10, svcHandle: `@${payee().svcHandle.toUpperCase()}` } })).status).toBe(200);
+    expect(
+      (
+        await c.call('POST', '/pay', {
+          body: { amountCents: 10, svcHandle: payee().svcHandle, sourceSvcHandleId: own().id },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await c.call('POST', '/pay', {
+          body: { amountCents: 10, svcHandle: payee().svcHandle, legalEntityId: c.world.legalEntity.id },
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (await c.call('POST', '/pay', { body: { amountCents: 10, svcHandle: `@${payee().svcHandle.toUpperCase()}` } }))
+        .status,
+    ).toBe(200);
     expect(await balanceOf(c, c.primaryId)).toBe(balance - 30);
   });
 
   it('refuses unknown payees, paying itself, foreign sources and bad input, changing nothing', async () => {
     const before = await moneySnapshot(c, [c.primaryId]);
     const spend = await spendOf(c, c.primaryId);
-    expectError(await c.call('POST', '/pay', { body: { amountCents: 10, svcHandle: 'nobody-here' } }), 404, 'NOT_FOUND');
+    expectError(
+      await c.call('POST', '/pay', { body: { amountCents: 10, svcHandle: 'nobody-here' } }),
+      404,
+      'NOT_FOUND',
+    );
     expectError(await c.call('POST', '/pay', { body: { amountCents: 10, svcHandle: own().svcHandle } }), 400);
-    expectError(await c.call('POST', '/pay', { body: { amountCents: 10, svcHandle: payee().svcHandle, sourceSvcHandleId: 'sh_ghost' } }), 404, 'NOT_FOUND');
-    expectError(await c.call('POST', '/pay', { body: { amountCents: 10, svcHandle: own().svcHandle, sourceSvcHandleId: payee().id } }), 403, 'FORBIDDEN');
-    expectError(await c.call('POST', '/pay', { body: { amountCents: 10, svcHandle: payee().svcHandle, legalEntityId: 'le_other' } }), 403, 'FORBIDDEN');
+    expectError(
+      await c.call('POST', '/pay', {
+        body: { amountCents: 10, svcHandle: payee().svcHandle, sourceSvcHandleId: 'sh_ghost' },
+      }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await c.call('POST', '/pay', {
+        body: { amountCents: 10, svcHandle: own().svcHandle, sourceSvcHandleId: payee().id },
+      }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await c.call('POST', '/pay', {
+        body: { amountCents: 10, svcHandle: payee().svcHandle, legalEntityId: 'le_other' },
+      }),
+      403,
+      'FORBIDDEN',
+    );
     for (const amountCents of [0, -5, 1.5, 1e20, '100', null]) {
       expectError(await c.call('POST', '/pay', { body: { amountCents, svcHandle: payee().svcHandle } }), 400);
     }
@@ -78,7 +130,11 @@ describe('POST /pay', () => {
 
   it('refuses more than the available balance with 422 INSUFFICIENT_FUNDS', async () => {
     const before = await moneySnapshot(c, [c.primaryId]);
-    const err = expectError(await c.call('POST', '/pay', { body: { amountCents: before.balances[0]! + 1, svcHandle: payee().svcHandle } }), 422, 'INSUFFICIENT_FUNDS');
+    const err = expectError(
+      await c.call('POST', '/pay', { body: { amountCents: before.balances[0]! + 1, svcHandle: payee().svcHandle } }),
+      422,
+      'INSUFFICIENT_FUNDS',
+    );
     expect(err.meta).toMatchObject({ availableCents: before.balances[0] });
     expect(await moneySnapshot(c, [c.primaryId])).toEqual(before);
   });

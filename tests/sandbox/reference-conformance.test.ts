@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/shared/service';
 import { clientForFile } from '../support/sandbox-harness';
-import { checkAgainst, loadReference, referencePath, responseSchema, type Deviations } from '../support/reference-schema';
+import {
+  checkAgainst,
+  loadReference,
+  referencePath,
+  responseSchema,
+  type Deviations,
+} from '../support/reference-schema';
 
 /**
  * Every endpoint of the reference contract, called with valid input on real ids, answers a
@@ -10,7 +16,10 @@ import { checkAgainst, loadReference, referencePath, responseSchema, type Deviat
  */
 
 const path = referencePath();
-if (!path) console.log('tests/sandbox/reference-conformance: SKIPPED: the reference contract is not beside this checkout (set SERVICE_REFERENCE_OPENAPI to its path to run it).');
+if (!path)
+  console.log(
+    'tests/sandbox/reference-conformance: SKIPPED: the reference contract is not beside this checkout (set SERVICE_REFERENCE_OPENAPI to its path to run it).',
+  );
 const reference = path ? loadReference(path) : { paths: {}, components: { schemas: {} } };
 
 /** The prose contract wins where it states otherwise: closedAt is null while open (docs/service.md, "Where the provider's published reference differs"). */
@@ -22,7 +31,9 @@ function ids() {
   const w = c.sandbox.world;
   const card = [...w.cards.values()].find((x) => x.cardGroupId === undefined && x.status === 'active');
   const withRule = [...w.commissionRules.keys()][0];
-  const withoutRule = [...w.virtualAccounts.values()].find((v) => v.closedAt === null && v.accountType === 'default' && !w.commissionRules.has(v.id));
+  const withoutRule = [...w.virtualAccounts.values()].find(
+    (v) => v.closedAt === null && v.accountType === 'default' && !w.commissionRules.has(v.id),
+  );
   return {
     cardId: card?.id ?? '',
     cardGroupId: [...w.cardGroups.keys()][0] ?? '',
@@ -59,7 +70,12 @@ function bodyFor(key: string, id: ReturnType<typeof ids>): unknown {
   return bodies[key];
 }
 
-async function expectConforms(method: string, template: string, path: string, init: { body?: unknown; host?: 'api' | 'vault' } = {}): Promise<unknown> {
+async function expectConforms(
+  method: string,
+  template: string,
+  path: string,
+  init: { body?: unknown; host?: 'api' | 'vault' } = {},
+): Promise<unknown> {
   const res = await c.call(method, path, { ...init, headers: { 'x-idempotency-key': `conformance-${Math.random()}` } });
   const documented = Object.keys(reference.paths[template]?.[method.toLowerCase()]?.responses ?? {});
   const where = `${method} ${path}${init.host === 'vault' ? ' (vault)' : ''}`;
@@ -71,13 +87,15 @@ async function expectConforms(method: string, template: string, path: string, in
 }
 
 /** The operations of a path item (it may also carry extension keys such as x-...). */
-const httpMethods = (ops: object) => Object.keys(ops).filter((m) => ['get', 'put', 'post', 'patch', 'delete'].includes(m));
+const httpMethods = (ops: object) =>
+  Object.keys(ops).filter((m) => ['get', 'put', 'post', 'patch', 'delete'].includes(m));
 
 describe.skipIf(!path)('responses against the reference contract', () => {
   it('every reference endpoint is one of ours', () => {
     const ours = new Set(Object.values(endpoints).map((d) => `${d.method} ${d.path.replace(/:(\w+)/g, '{$1}')}`));
     for (const [path, ops] of Object.entries(reference.paths)) {
-      for (const method of httpMethods(ops)) expect(ours, `${method.toUpperCase()} ${path}`).toContain(`${method.toUpperCase()} ${path}`);
+      for (const method of httpMethods(ops))
+        expect(ours, `${method.toUpperCase()} ${path}`).toContain(`${method.toUpperCase()} ${path}`);
     }
   });
 
@@ -86,7 +104,9 @@ describe.skipIf(!path)('responses against the reference contract', () => {
     for (const [template, ops] of Object.entries(reference.paths)) {
       for (const method of httpMethods(ops)) {
         const upper = method.toUpperCase();
-        const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(id[name as keyof typeof id] ?? 'x'));
+        const path = template.replace(/\{(\w+)\}/g, (_, name: string) =>
+          encodeURIComponent(id[name as keyof typeof id] ?? 'x'),
+        );
         await expectConforms(upper, template, path, { body: bodyFor(`${upper} ${template}`, id) });
       }
     }
@@ -95,13 +115,27 @@ describe.skipIf(!path)('responses against the reference contract', () => {
   it('conforms in the variants: closed accounts listed, reveal on the vault, archived webhook, account without a rule', async () => {
     const id = ids();
     await expectConforms('GET', '/virtual-account', '/virtual-account?filter%3AincludeClosedAccounts=true');
-    await expectConforms('GET', '/card/{cardId}', `/card/${id.cardId}?include_pan=true&include_cvv=true`, { host: 'vault' });
+    await expectConforms('GET', '/card/{cardId}', `/card/${id.cardId}?include_pan=true&include_cvv=true`, {
+      host: 'vault',
+    });
     await expectConforms('GET', '/webhook/{webhookId}', `/webhook/${id.archivedWebhookId}`);
-    const renamed = await expectConforms('PATCH', '/virtual-account/{virtualAccountId}', `/virtual-account/${id.virtualAccountWithoutRule}`, { body: { action: 'update', name: 'No rule' } });
+    const renamed = await expectConforms(
+      'PATCH',
+      '/virtual-account/{virtualAccountId}',
+      `/virtual-account/${id.virtualAccountWithoutRule}`,
+      { body: { action: 'update', name: 'No rule' } },
+    );
     expect(renamed).not.toHaveProperty('commissionRule');
-    const closed = await expectConforms('PATCH', '/virtual-account/{virtualAccountId}', `/virtual-account/${id.virtualAccountWithoutRule}`, { body: { action: 'close' } });
+    const closed = await expectConforms(
+      'PATCH',
+      '/virtual-account/{virtualAccountId}',
+      `/virtual-account/${id.virtualAccountWithoutRule}`,
+      { body: { action: 'close' } },
+    );
     expect(closed).not.toHaveProperty('commissionRule');
-    const created = await expectConforms('POST', '/virtual-account', '/virtual-account', { body: { name: 'No rule either', accountId: id.accountId } });
+    const created = await expectConforms('POST', '/virtual-account', '/virtual-account', {
+      body: { name: 'No rule either', accountId: id.accountId },
+    });
     expect(created).not.toHaveProperty('commissionRule');
   });
 
@@ -115,8 +149,19 @@ describe.skipIf(!path)('responses against the reference contract', () => {
       ['GET', '/no-such-route', {}],
       ['PATCH', `/card/${id.cardId}`, { rawBody: '{not json' }],
       ['PATCH', `/card/${id.cardId}`, { rawBody: 'name=x', headers: { 'content-type': 'text/plain' } }],
-      ['POST', '/transfer/virtual-account', { body: { source: id.primary, destination: id.virtualAccountId, amountCents: 1 } }],
-      ['POST', '/transfer/virtual-account', { body: { source: id.virtualAccountId, destination: id.primary, amountCents: 10 ** 15 }, headers: { 'x-idempotency-key': 'too-much' } }],
+      [
+        'POST',
+        '/transfer/virtual-account',
+        { body: { source: id.primary, destination: id.virtualAccountId, amountCents: 1 } },
+      ],
+      [
+        'POST',
+        '/transfer/virtual-account',
+        {
+          body: { source: id.virtualAccountId, destination: id.primary, amountCents: 10 ** 15 },
+          headers: { 'x-idempotency-key': 'too-much' },
+        },
+      ],
       ['PATCH', `/virtual-account/${id.primary}`, { body: { action: 'close' } }],
     ];
     const statuses = new Set<number>();
@@ -124,7 +169,10 @@ describe.skipIf(!path)('responses against the reference contract', () => {
       const res = await c.call(method, path, init);
       expect(res.status, `${method} ${path}`).toBeGreaterThanOrEqual(400);
       statuses.add(res.status);
-      expect(checkAgainst(reference, reference.components.schemas.Error ?? {}, res.body, SERVICE_MD), `${method} ${path}`).toEqual([]);
+      expect(
+        checkAgainst(reference, reference.components.schemas.Error ?? {}, res.body, SERVICE_MD),
+        `${method} ${path}`,
+      ).toEqual([]);
       expect((res.body as { rawStatus: number }).rawStatus, `${method} ${path}`).toBe(res.status);
     }
     expect([...statuses].sort()).toEqual([400, 401, 404, 409, 415, 422]);

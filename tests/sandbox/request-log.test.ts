@@ -16,7 +16,8 @@ afterEach(() => c.sandbox.resetFaults());
 afterAll(() => c.close());
 
 const TRANSFER = '/transfer/virtual-account';
-const transfer = (key: string) => c.call('POST', TRANSFER, { body: { source, destination, amountCents: 100 }, headers: { 'x-idempotency-key': key } });
+const transfer = (key: string) =>
+  c.call('POST', TRANSFER, { body: { source, destination, amountCents: 100 }, headers: { 'x-idempotency-key': key } });
 
 async function requests(query: Record<string, string> = {}): Promise<RequestLogPage> {
   const res = await c.get<RequestLogPage>('/__sandbox/requests', query);
@@ -33,7 +34,18 @@ describe('GET /__sandbox/requests', () => {
   it('records a money movement as it arrived and was answered, on the sandbox clock', async () => {
     expect((await transfer('log-ok-1')).status).toBe(200);
     expect(await ofKey('log-ok-1')).toEqual([
-      { seq: expect.any(Number), host: 'api', atMs: TEST_NOW, answeredAtMs: TEST_NOW, method: 'POST', path: TRANSFER, idempotencyKey: 'log-ok-1', status: 200, retryAfterMs: null, dropped: null },
+      {
+        seq: expect.any(Number),
+        host: 'api',
+        atMs: TEST_NOW,
+        answeredAtMs: TEST_NOW,
+        method: 'POST',
+        path: TRANSFER,
+        idempotencyKey: 'log-ok-1',
+        status: 200,
+        retryAfterMs: null,
+        dropped: null,
+      },
     ]);
   });
 
@@ -55,7 +67,9 @@ describe('GET /__sandbox/requests', () => {
     await c.sandbox.setFaults({ dropAfterRate: 0, dropBeforeRate: 1 });
     await expect(transfer('log-drop-before')).rejects.toThrow();
     expect(c.sandbox.world.ledger.length).toBe(ledgerBefore + 1);
-    expect((await ofKey('log-drop-after')).map((e) => [e.status, e.dropped, e.answeredAtMs])).toEqual([[null, 'after-processing', TEST_NOW]]);
+    expect((await ofKey('log-drop-after')).map((e) => [e.status, e.dropped, e.answeredAtMs])).toEqual([
+      [null, 'after-processing', TEST_NOW],
+    ]);
     expect((await ofKey('log-drop-before')).map((e) => [e.status, e.dropped])).toEqual([[null, 'before-processing']]);
   });
 
@@ -72,7 +86,9 @@ describe('GET /__sandbox/requests', () => {
 
   it('pages in arrival order with after / nextAfter', async () => {
     for (let i = 0; i < 5; i++) await transfer(`log-page-${i}`);
-    const mark = (await requests({ path: TRANSFER, limit: '10000' })).items.find((e) => e.idempotencyKey === 'log-page-0')!.seq - 1;
+    const mark =
+      (await requests({ path: TRANSFER, limit: '10000' })).items.find((e) => e.idempotencyKey === 'log-page-0')!.seq -
+      1;
     const keys: (string | null)[] = [];
     let after = String(mark);
     for (let pages = 0; pages < 10; pages++) {
@@ -103,8 +119,13 @@ describe('the request log cap', () => {
       expect(page.evicted).toBe(7);
       expect(page.items.map((e) => e.seq)).toEqual([8, 9, 10]);
       expect(page.lastSeq).toBe(10);
-      expect((await small.get<RequestLogPage>('/__sandbox/requests', { after: '8' })).body.items.map((e) => e.seq)).toEqual([9, 10]);
-      expect((await small.get<RequestLogPage>('/__sandbox/requests', { after: '2', limit: '1' })).body).toMatchObject({ items: [{ seq: 8 }], nextAfter: 8 });
+      expect(
+        (await small.get<RequestLogPage>('/__sandbox/requests', { after: '8' })).body.items.map((e) => e.seq),
+      ).toEqual([9, 10]);
+      expect((await small.get<RequestLogPage>('/__sandbox/requests', { after: '2', limit: '1' })).body).toMatchObject({
+        items: [{ seq: 8 }],
+        nextAfter: 8,
+      });
     } finally {
       await small.close();
     }

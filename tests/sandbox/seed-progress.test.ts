@@ -14,7 +14,9 @@ describe('seeding with progress (the Demo reset)', () => {
     let yielded = 0;
     // A timer that can only run when the seed yields to the event loop.
     const ticker = setInterval(() => yielded++, 0);
-    const stepped = await createWorldAsync({ seed: 5, transactions: ROWS, now: () => TEST_NOW }, (p) => reports.push(p));
+    const stepped = await createWorldAsync({ seed: 5, transactions: ROWS, now: () => TEST_NOW }, (p) =>
+      reports.push(p),
+    );
     clearInterval(ticker);
     const whole = createWorld({ seed: 5, transactions: ROWS, now: () => TEST_NOW });
 

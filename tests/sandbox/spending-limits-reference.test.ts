@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { awkwardLimit, awkwardNow } from '../support/spending-generators';
-import { referenceDecline, referenceLimits, referencePeriod, spentIn, type RefConstraint, type RefLimit, type RefTransaction } from '../support/spending-reference';
+import {
+  referenceDecline,
+  referenceLimits,
+  referencePeriod,
+  spentIn,
+  type RefConstraint,
+  type RefLimit,
+  type RefTransaction,
+} from '../support/spending-reference';
 import { localDay, localDayStart, midnightSkipped } from '../support/zoned-calendar-reference';
 import { startClient, type Client, okBody as ok } from '../support/sandbox-harness';
 
@@ -18,7 +26,12 @@ import { startClient, type Client, okBody as ok } from '../support/sandbox-harne
 type FollowUp = 'reversal' | 'dispute' | 'refund' | 'fee';
 const FOLLOW_UPS: readonly FollowUp[] = ['reversal', 'dispute', 'refund', 'fee'];
 /** docs/sandbox.md's words for the admin route: the merchant reverses a pending purchase, a settled one is disputed or refunded, a fee follows any that went through. */
-const APPLIES_TO: Record<FollowUp, readonly string[]> = { reversal: ['pending'], dispute: ['settled'], refund: ['settled', 'dispute'], fee: ['pending', 'settled', 'dispute'] };
+const APPLIES_TO: Record<FollowUp, readonly string[]> = {
+  reversal: ['pending'],
+  dispute: ['settled'],
+  refund: ['settled', 'dispute'],
+  fee: ['pending', 'settled', 'dispute'],
+};
 type Step =
   | { kind: 'buy'; card: 0 | 1; cents: number }
   | { kind: 'wait'; ms: number }
@@ -28,10 +41,31 @@ type Step =
 const HOUR = 3_600_000;
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('buy' as const), card: fc.constantFrom<0 | 1>(0, 1), cents: fc.integer({ min: 100, max: 6_000 }) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('buy' as const),
+      card: fc.constantFrom<0 | 1>(0, 1),
+      cents: fc.integer({ min: 100, max: 6_000 }),
+    }),
+  },
   // Mostly short waits, to cross the day's start the run began near; now and then long enough to settle.
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.oneof(fc.integer({ min: 1, max: 2 * HOUR }), fc.integer({ min: 2 * 24 * HOUR, max: 3 * 24 * HOUR })) }) },
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('follow' as const), which: fc.nat(), pick: fc.nat(), misfit: fc.integer({ min: 0, max: 5 }).map((n) => n === 0) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('wait' as const),
+      ms: fc.oneof(fc.integer({ min: 1, max: 2 * HOUR }), fc.integer({ min: 2 * 24 * HOUR, max: 3 * 24 * HOUR })),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('follow' as const),
+      which: fc.nat(),
+      pick: fc.nat(),
+      misfit: fc.integer({ min: 0, max: 5 }).map((n) => n === 0),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('move' as const), into: fc.boolean() }) },
 );
 
@@ -48,9 +82,17 @@ const scenario = awkwardNow.chain((at) =>
 );
 type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 
-const seen = { approved: 0, limitDeclines: 0, lastHourPurchases: 0, moves: 0, utilizations: 0, followUps: new Map<FollowUp, number>() };
+const seen = {
+  approved: 0,
+  limitDeclines: 0,
+  lastHourPurchases: 0,
+  moves: 0,
+  utilizations: 0,
+  followUps: new Map<FollowUp, number>(),
+};
 
-const constraintOf = (limits: RefLimit[]): RefConstraint | undefined => (limits.length ? { spendingRule: { utilizationLimitV2: limits } } : undefined);
+const constraintOf = (limits: RefLimit[]): RefConstraint | undefined =>
+  limits.length ? { spendingRule: { utilizationLimitV2: limits } } : undefined;
 
 /** Whether `nowMs` is in the last hour before a local day that begins after 00:00 (a skipped midnight). */
 function inLastHourBeforeSkippedMidnight(zone: string, nowMs: number): boolean {
@@ -63,21 +105,48 @@ async function runScenario(s: Scenario): Promise<void> {
   const c: Client = await startClient({ transactions: 20, now: () => s.at.nowMs });
   try {
     const primary = c.sandbox.world.primaryVirtualAccountId;
-    const accountId = (await ok(c.get(`/virtual-account/${primary}`), 'GET primary')).virtualAccount.accountId as string;
-    const va = (await ok(c.call('POST', '/virtual-account', { body: { name: 'Reference', accountId } }), 'POST /virtual-account')).virtualAccount.id as string;
-    await ok(c.call('POST', '/transfer/virtual-account', { body: { source: primary, destination: va, amountCents: 200_000 }, headers: { 'x-idempotency-key': `ref-${va}` } }), 'fund');
+    const accountId = (await ok(c.get(`/virtual-account/${primary}`), 'GET primary')).virtualAccount
+      .accountId as string;
+    const va = (
+      await ok(c.call('POST', '/virtual-account', { body: { name: 'Reference', accountId } }), 'POST /virtual-account')
+    ).virtualAccount.id as string;
+    await ok(
+      c.call('POST', '/transfer/virtual-account', {
+        body: { source: primary, destination: va, amountCents: 200_000 },
+        headers: { 'x-idempotency-key': `ref-${va}` },
+      }),
+      'fund',
+    );
     const groupConstraint = constraintOf(s.groupLimits);
-    const group = (await ok(c.call('POST', '/card-group', { body: { name: 'Reference group', virtualAccountId: va, ...(groupConstraint ? { spendingConstraint: groupConstraint } : {}) } }), 'POST /card-group')).id as string;
+    const group = (
+      await ok(
+        c.call('POST', '/card-group', {
+          body: {
+            name: 'Reference group',
+            virtualAccountId: va,
+            ...(groupConstraint ? { spendingConstraint: groupConstraint } : {}),
+          },
+        }),
+        'POST /card-group',
+      )
+    ).id as string;
     const ownConstraint = constraintOf(s.cardLimits);
     const cards: string[] = [];
     for (const i of [0, 1]) {
-      const body = { name: `Reference ${i}`, type: 'virtual', virtualAccountId: va, ...(i === 0 || s.secondInGroup ? { cardGroupId: group } : {}), ...(i === 0 && ownConstraint ? { spendingConstraint: ownConstraint } : {}) };
+      const body = {
+        name: `Reference ${i}`,
+        type: 'virtual',
+        virtualAccountId: va,
+        ...(i === 0 || s.secondInGroup ? { cardGroupId: group } : {}),
+        ...(i === 0 && ownConstraint ? { spendingConstraint: ownConstraint } : {}),
+      };
       cards.push((await ok(c.call('POST', '/card', { body }), 'POST /card')).id as string);
     }
     const purchases: string[] = [];
     let secondInGroup = s.secondInGroup;
 
-    const transactionsOf = async (cardId: string) => (await c.all('/transaction', { 'filter:cardId': cardId })) as RefTransaction[];
+    const transactionsOf = async (cardId: string) =>
+      (await c.all('/transaction', { 'filter:cardId': cardId })) as RefTransaction[];
     const membersSpent = async (limit: RefLimit) => {
       const period = referencePeriod(limit, now);
       let cents = spentIn(await transactionsOf(cards[0]!), period);
@@ -92,13 +161,22 @@ async function runScenario(s: Scenario): Promise<void> {
       const month: RefLimit = { preset: 'monthly', timezone: 'UTC', limitAmount: { amountCents: 0 } };
       const spend = await membersSpent(groupLimit ?? month);
       const wantGroup = groupLimit
-        ? { spend: { amountCents: spend }, availableBalance: { amountCents: Math.max(0, groupLimit.limitAmount.amountCents - spend) }, ...(groupLimit.preset === 'collective' ? {} : { nextResetDate: iso(referencePeriod(groupLimit, now).endMs) }) }
+        ? {
+            spend: { amountCents: spend },
+            availableBalance: { amountCents: Math.max(0, groupLimit.limitAmount.amountCents - spend) },
+            ...(groupLimit.preset === 'collective'
+              ? {}
+              : { nextResetDate: iso(referencePeriod(groupLimit, now).endMs) }),
+          }
         : { spend: { amountCents: spend } };
       expect(gotGroup, `group utilization ${context}`).toEqual(wantGroup);
-      if (gotGroup.nextResetDate !== undefined) expect(Date.parse(gotGroup.nextResetDate), `the group's reset is in the past ${context}`).toBeGreaterThan(now);
+      if (gotGroup.nextResetDate !== undefined)
+        expect(Date.parse(gotGroup.nextResetDate), `the group's reset is in the past ${context}`).toBeGreaterThan(now);
       if (!secondInGroup) {
         const gotCard = await ok(c.get(`/card/${cards[1]}/utilization`), 'card utilization');
-        expect(gotCard, `second card's utilization ${context}`).toEqual({ spend: { amountCents: spentIn(await transactionsOf(cards[1]!), referencePeriod(month, now)) } });
+        expect(gotCard, `second card's utilization ${context}`).toEqual({
+          spend: { amountCents: spentIn(await transactionsOf(cards[1]!), referencePeriod(month, now)) },
+        });
       }
       seen.utilizations++;
     };
@@ -106,7 +184,9 @@ async function runScenario(s: Scenario): Promise<void> {
     for (const [i, st] of s.steps.entries()) {
       const context = `at step ${i} ${JSON.stringify(st)}, ${iso(now)} (${s.at.zone}); card limits ${JSON.stringify(s.cardLimits)}, group limits ${JSON.stringify(s.groupLimits)}`;
       if (st.kind === 'wait') {
-        now = Date.parse((await ok(c.call('POST', '/__sandbox/clock', { body: { advanceMs: st.ms } }), 'advance')).now as string);
+        now = Date.parse(
+          (await ok(c.call('POST', '/__sandbox/clock', { body: { advanceMs: st.ms } }), 'advance')).now as string,
+        );
       } else if (st.kind === 'move') {
         await ok(c.call('PATCH', `/card/${cards[1]}`, { body: { cardGroupId: st.into ? group : null } }), 'move');
         secondInGroup = st.into;
@@ -116,7 +196,11 @@ async function runScenario(s: Scenario): Promise<void> {
         // The follow-up first, then a purchase it applies to as it is now; when none does, or now
         // and then on purpose, one it does not apply to (a dispute of a pending purchase), which is refused.
         const followUp = FOLLOW_UPS[st.pick % FOLLOW_UPS.length]!;
-        const statuses = await Promise.all(purchases.map(async (id) => (await ok(c.get(`/transaction/${id}`), 'GET /transaction')).detailedStatus as string));
+        const statuses = await Promise.all(
+          purchases.map(
+            async (id) => (await ok(c.get(`/transaction/${id}`), 'GET /transaction')).detailedStatus as string,
+          ),
+        );
         const fitting = purchases.filter((_, j) => APPLIES_TO[followUp].includes(statuses[j]!));
         const misfit = st.misfit || !fitting.length;
         const pool = misfit ? purchases.filter((_, j) => !APPLIES_TO[followUp].includes(statuses[j]!)) : fitting;
@@ -135,8 +219,15 @@ async function runScenario(s: Scenario): Promise<void> {
         for (const l of inGroup ? referenceLimits(groupConstraint) : []) spentBy.set(l, await membersSpent(l));
         const purchase = { amountCents: st.cents, merchantName: 'Corner Shop', mcc: '5999', country: 'US' };
         const spent = (l: RefLimit) => spentBy.get(l) as number;
-        const want = referenceDecline(own, purchase, spent) ?? (inGroup ? referenceDecline(groupConstraint, purchase, spent) : undefined);
-        const got = await ok(c.call('POST', '/__sandbox/authorizations', { body: { cardId, amountCents: st.cents, merchantName: 'Corner Shop', mcc: '5999', country: 'US' } }), 'authorize');
+        const want =
+          referenceDecline(own, purchase, spent) ??
+          (inGroup ? referenceDecline(groupConstraint, purchase, spent) : undefined);
+        const got = await ok(
+          c.call('POST', '/__sandbox/authorizations', {
+            body: { cardId, amountCents: st.cents, merchantName: 'Corner Shop', mcc: '5999', country: 'US' },
+          }),
+          'authorize',
+        );
         expect(got.declineReason, context).toBe(want);
         if (got.approved) {
           purchases.push(got.transaction.id as string);
@@ -164,6 +255,7 @@ describe('the sandbox’s limits and utilization against the reference', () => {
     expect(seen.limitDeclines, said).toBeGreaterThan(10);
     expect(seen.lastHourPurchases, said).toBeGreaterThan(5);
     expect(seen.moves, said).toBeGreaterThan(5);
-    for (const kind of ['reversal', 'dispute', 'refund', 'fee'] as const) expect(seen.followUps.get(kind) ?? 0, said).toBeGreaterThan(1);
+    for (const kind of ['reversal', 'dispute', 'refund', 'fee'] as const)
+      expect(seen.followUps.get(kind) ?? 0, said).toBeGreaterThan(1);
   }, 300_000);
 });

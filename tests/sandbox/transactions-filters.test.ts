@@ -70,7 +70,9 @@ describe('GET /transaction filters', () => {
     expect(everything.length).toBe(c.sandbox.world.transactions.size);
     expect(new Set(ids(everything)).size).toBe(everything.length);
     for (let i = 1; i < everything.length; i++) {
-      expect(Date.parse((everything[i - 1] as Transaction).date)).toBeGreaterThanOrEqual(Date.parse((everything[i] as Transaction).date));
+      expect(Date.parse((everything[i - 1] as Transaction).date)).toBeGreaterThanOrEqual(
+        Date.parse((everything[i] as Transaction).date),
+      );
     }
   });
 
@@ -94,14 +96,21 @@ describe('GET /transaction filters', () => {
     for (const q of cases().slice(0, 40)) {
       const res = await c.get('/transaction/aggregation', q);
       expect(res.status, JSON.stringify(q)).toBe(200);
-      expect(res.body, JSON.stringify(q)).toEqual(bruteAggregate(bruteFilter(everything, q, c.sandbox.world.legalEntity.id)));
+      expect(res.body, JSON.stringify(q)).toEqual(
+        bruteAggregate(bruteFilter(everything, q, c.sandbox.world.legalEntity.id)),
+      );
     }
   });
 
   it('counts money out as negative and netChange as totalIn + totalOut, as the reference defines them', async () => {
     const res = await c.get('/transaction/aggregation');
     expect(res.status).toBe(200);
-    const { count, totalIn, totalOut, netChange } = res.body as { count: number; totalIn: number; totalOut: number; netChange: number };
+    const { count, totalIn, totalOut, netChange } = res.body as {
+      count: number;
+      totalIn: number;
+      totalOut: number;
+      netChange: number;
+    };
     expect(count).toBe(everything.length);
     expect(totalIn).toBeGreaterThan(0);
     expect(totalOut).toBeLessThan(0);
@@ -111,11 +120,17 @@ describe('GET /transaction filters', () => {
   });
 
   it('gives an empty page, not an error, when from is after to', async () => {
-    const res = await c.get('/transaction', { 'filter:from_date': String(TEST_NOW), 'filter:to_date': String(TEST_NOW - DAY) });
+    const res = await c.get('/transaction', {
+      'filter:from_date': String(TEST_NOW),
+      'filter:to_date': String(TEST_NOW - DAY),
+    });
     expect(res.status).toBe(200);
     expect(res.body.items).toEqual([]);
     expect(res.body.metadata.nextCursor).toBeUndefined();
-    const agg = await c.get('/transaction/aggregation', { 'filter:from_authorized_at': '2000', 'filter:to_authorized_at': '1000' });
+    const agg = await c.get('/transaction/aggregation', {
+      'filter:from_authorized_at': '2000',
+      'filter:to_authorized_at': '1000',
+    });
     expect(agg.body).toEqual({ count: 0, totalIn: 0, totalOut: 0, netChange: 0 });
   });
 
@@ -176,7 +191,17 @@ async function walkWhileInserting(client: Client): Promise<void> {
     for (const dateMs of [w.clock.now(), Date.parse(res.body.items[0].date) + 1]) {
       const id = `txn_test_${n++}`;
       w.transactions.insert({
-        tx: { id, date: new Date(dateMs).toISOString(), description: 'Inserted mid-walk', amountCents: 100, status: 'posted', detailedStatus: 'settled', accountId: va?.accountId ?? 'a', accountSubtype: 'cash', virtualAccountId: va?.id },
+        tx: {
+          id,
+          date: new Date(dateMs).toISOString(),
+          description: 'Inserted mid-walk',
+          amountCents: 100,
+          status: 'posted',
+          detailedStatus: 'settled',
+          accountId: va?.accountId ?? 'a',
+          accountSubtype: 'cash',
+          virtualAccountId: va?.id,
+        },
         dateMs,
         kind: 'other',
       });

@@ -98,7 +98,9 @@ describe('seeded history', () => {
     const out = items.filter((t) => t.description.startsWith('Transfer to ') && t.amountCents < 0);
     expect(out.length).toBeGreaterThan(0);
     for (const o of out) {
-      const twin = items.find((t) => t.date === o.date && t.amountCents === -o.amountCents && t.description.startsWith('Transfer from '));
+      const twin = items.find(
+        (t) => t.date === o.date && t.amountCents === -o.amountCents && t.description.startsWith('Transfer from '),
+      );
       expect(twin, o.id).toBeDefined();
       expect(twin?.virtualAccountId).not.toBe(o.virtualAccountId);
     }
@@ -112,7 +114,10 @@ describe('seeded history', () => {
       expect(totals.postedCents).toBe(brute.posted);
       if (va.closedAt) expect(totals.availableCents, va.name).toBe(0);
       else expect(totals.availableCents, va.name).toBeGreaterThan(0);
-      if (va.closedAt) expect(items.filter((t) => t.virtualAccountId === va.id).every((t) => t.date <= (va.closedAt as string))).toBe(true);
+      if (va.closedAt)
+        expect(items.filter((t) => t.virtualAccountId === va.id).every((t) => t.date <= (va.closedAt as string))).toBe(
+          true,
+        );
     }
   });
 
@@ -129,7 +134,9 @@ describe('seeded history', () => {
         if (d.cardId) expect(w.cards.get(d.cardId)).toBeDefined();
       }
     }
-    expect(types).toEqual(new Set(['foreign_transaction_fee', 'wire_fee', 'international_wire_fee', 'account_maintenance']));
+    expect(types).toEqual(
+      new Set(['foreign_transaction_fee', 'wire_fee', 'international_wire_fee', 'account_maintenance']),
+    );
   });
 
   it('has every kind of fee on any day and for any seed: the coverage examples do not depend on the dice', () => {
@@ -137,12 +144,16 @@ describe('seeded history', () => {
     for (const [i, day] of days.entries()) {
       const small = createWorld({ seed: 100 + i, transactions: 100, now: () => day });
       const types = new Set([...small.feeDetails.values()].flat().map((d) => d.feeType));
-      expect(types, new Date(day).toISOString()).toEqual(new Set(['foreign_transaction_fee', 'wire_fee', 'international_wire_fee', 'account_maintenance']));
+      expect(types, new Date(day).toISOString()).toEqual(
+        new Set(['foreign_transaction_fee', 'wire_fee', 'international_wire_fee', 'account_maintenance']),
+      );
     }
   });
 
   it('has pending card purchases authorized in the last hours', () => {
-    const recent = items.filter((t) => t.cardId && t.status === 'pending' && Date.parse(t.authorizedAt ?? '') > TEST_NOW - 5 * 3_600_000);
+    const recent = items.filter(
+      (t) => t.cardId && t.status === 'pending' && Date.parse(t.authorizedAt ?? '') > TEST_NOW - 5 * 3_600_000,
+    );
     expect(recent.length).toBeGreaterThanOrEqual(3);
   });
 
@@ -150,7 +161,11 @@ describe('seeded history', () => {
     for (const card of w.cards.values()) {
       const own = items.filter((t) => t.cardId === card.id);
       if (card.isSingleUse && card.status === 'closed') expect(own, card.name).toHaveLength(1);
-      if (card.status === 'inactive') expect(own.every((t) => t.detailedStatus === 'declined'), card.name).toBe(true);
+      if (card.status === 'inactive')
+        expect(
+          own.every((t) => t.detailedStatus === 'declined'),
+          card.name,
+        ).toBe(true);
     }
   });
 });
@@ -168,7 +183,10 @@ describe('determinism', () => {
   it('serves identical first and last pages and aggregates from two sandboxes with the same seed', async () => {
     const [x, y] = await Promise.all([1, 2].map(() => startClient({ seed: 8, transactions: 500, pageSize: 20 })));
     try {
-      for (const q of [{}, { 'filter:status': 'posted' }, { 'filter:detailed_status': 'declined' }] as Record<string, string>[]) {
+      for (const q of [{}, { 'filter:status': 'posted' }, { 'filter:detailed_status': 'declined' }] as Record<
+        string,
+        string
+      >[]) {
         const [px, py] = [await x!.get('/transaction', q), await y!.get('/transaction', q)];
         expect(px.body).toEqual(py.body);
         const [ax, ay] = [await x!.get('/transaction/aggregation', q), await y!.get('/transaction/aggregation', q)];
@@ -221,7 +239,10 @@ describe('settlement by the simulated clock', () => {
     }
     for (const h of held) expect(after.find((t) => t.id === h.id)).toEqual(h);
     // Still newest first after the rows moved.
-    for (let i = 1; i < after.length; i++) expect(Date.parse((after[i - 1] as Transaction).date)).toBeGreaterThanOrEqual(Date.parse((after[i] as Transaction).date));
+    for (let i = 1; i < after.length; i++)
+      expect(Date.parse((after[i - 1] as Transaction).date)).toBeGreaterThanOrEqual(
+        Date.parse((after[i] as Transaction).date),
+      );
     const posted = await c.all<Transaction>('/transaction', { 'filter:status': 'pending' });
     expect(posted.every((t) => t.detailedStatus !== 'pending' || !t.cardId)).toBe(true);
 
@@ -232,7 +253,10 @@ describe('settlement by the simulated clock', () => {
       expect(totals.postedCents, va.name).toBe(brute.posted);
     }
     // Available did not change (pending already counted), posted grew by what settled.
-    const agg = await c.get('/transaction/aggregation', { 'filter:status': 'pending', 'filter:detailed_status': 'pending' });
+    const agg = await c.get('/transaction/aggregation', {
+      'filter:status': 'pending',
+      'filter:detailed_status': 'pending',
+    });
     expect(agg.body.count).toBe(after.filter((t) => t.status === 'pending' && t.detailedStatus === 'pending').length);
   });
 

@@ -111,58 +111,91 @@ function walk(store: MemoryTransactionStore, f: TransactionFilter, pageSize: num
 describe('MemoryTransactionStore against a brute-force model', () => {
   it('lists, aggregates, totals and finds pending rows exactly like the model after any inserts and updates', () => {
     fc.assert(
-      fc.property(fc.array(op, { minLength: 1, maxLength: 60 }), fc.array(filterArb, { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 5 }), fc.boolean(), (ops, filters, pageSize, bulk) => {
-        const store = new MemoryTransactionStore();
-        const model: Row[] = [];
-        let n = 0;
-        // Either build the first rows by bulk load (sorted by date) or one at a time.
-        const inserts = ops.filter((o) => o.kind === 'insert');
-        if (bulk && inserts.length > 0) {
-          const first = inserts.map((o) => txOf(`t${n++}`, o.s)).sort((a, b) => a.dateMs - b.dateMs);
-          store.bulkLoad(first.map((x) => ({ tx: structuredClone(x.tx), dateMs: x.dateMs, authorizedAtMs: x.authMs, kind: 'card' as const })));
-          for (const x of first) {
-            const seq = store.get(x.tx.id)?.seq as number;
-            model.push({ seq, dateMs: x.dateMs, authMs: x.authMs, tx: x.tx, kind: 'card' });
+      fc.property(
+        fc.array(op, { minLength: 1, maxLength: 60 }),
+        fc.array(filterArb, { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 1, max: 5 }),
+        fc.boolean(),
+        (ops, filters, pageSize, bulk) => {
+          const store = new MemoryTransactionStore();
+          const model: Row[] = [];
+          let n = 0;
+          // Either build the first rows by bulk load (sorted by date) or one at a time.
+          const inserts = ops.filter((o) => o.kind === 'insert');
+          if (bulk && inserts.length > 0) {
+            const first = inserts.map((o) => txOf(`t${n++}`, o.s)).sort((a, b) => a.dateMs - b.dateMs);
+            store.bulkLoad(
+              first.map((x) => ({
+                tx: structuredClone(x.tx),
+                dateMs: x.dateMs,
+                authorizedAtMs: x.authMs,
+                kind: 'card' as const,
+              })),
+            );
+            for (const x of first) {
+              const seq = store.get(x.tx.id)?.seq as number;
+              model.push({ seq, dateMs: x.dateMs, authMs: x.authMs, tx: x.tx, kind: 'card' });
+            }
           }
-        }
-        for (const o of ops) {
-          if (o.kind === 'insert') {
-            if (bulk) continue;
-            const x = txOf(`t${n++}`, o.s);
-            const rec = store.insert({ tx: structuredClone(x.tx), dateMs: x.dateMs, authorizedAtMs: x.authMs, kind: 'card' });
-            model.push({ seq: rec.seq, dateMs: x.dateMs, authMs: x.authMs, tx: x.tx, kind: 'card' });
-          } else if (model.length > 0) {
-            const row = model[o.pick % model.length] as Row;
-            const x = txOf(row.tx.id, o.s);
-            store.update(row.tx.id, (tx) => {
-              for (const k of Object.keys(tx)) delete (tx as Record<string, unknown>)[k];
-              Object.assign(tx, structuredClone(x.tx));
+          for (const o of ops) {
+            if (o.kind === 'insert') {
+              if (bulk) continue;
+              const x = txOf(`t${n++}`, o.s);
+              const rec = store.insert({
+                tx: structuredClone(x.tx),
+                dateMs: x.dateMs,
+                authorizedAtMs: x.authMs,
+                kind: 'card',
+              });
+              model.push({ seq: rec.seq, dateMs: x.dateMs, authMs: x.authMs, tx: x.tx, kind: 'card' });
+            } else if (model.length > 0) {
+              const row = model[o.pick % model.length] as Row;
+              const x = txOf(row.tx.id, o.s);
+              store.update(row.tx.id, (tx) => {
+                for (const k of Object.keys(tx)) delete (tx as Record<string, unknown>)[k];
+                Object.assign(tx, structuredClone(x.tx));
+              });
+              row.tx = x.tx;
+              row.dateMs = x.dateMs;
+              row.authMs = x.authMs;
+            }
+          }
+          const ordered = [...model].sort((a, b) => b.dateMs - a.dateMs || b.seq - a.seq);
+          expect(store.size).toBe(model.length);
+          for (const f of [{}, ...filters]) {
+            const want = ordered.filter((r) => modelMatches(r, f));
+            expect(walk(store, f, pageSize)).toEqual(want.map((r) => r.tx.id));
+            const tin = want.reduce((s, r) => s + Math.max(0, r.tx.amountCents), 0);
+            const tout = want.reduce((s, r) => s + Math.min(0, r.tx.amountCents), 0);
+            expect(store.aggregate(f)).toEqual({
+              count: want.length,
+              totalIn: tin,
+              totalOut: tout,
+              netChange: tin + tout,
             });
-            row.tx = x.tx;
-            row.dateMs = x.dateMs;
-            row.authMs = x.authMs;
           }
-        }
-        const ordered = [...model].sort((a, b) => b.dateMs - a.dateMs || b.seq - a.seq);
-        expect(store.size).toBe(model.length);
-        for (const f of [{}, ...filters]) {
-          const want = ordered.filter((r) => modelMatches(r, f));
-          expect(walk(store, f, pageSize)).toEqual(want.map((r) => r.tx.id));
-          const tin = want.reduce((s, r) => s + Math.max(0, r.tx.amountCents), 0);
-          const tout = want.reduce((s, r) => s + Math.min(0, r.tx.amountCents), 0);
-          expect(store.aggregate(f)).toEqual({ count: want.length, totalIn: tin, totalOut: tout, netChange: tin + tout });
-        }
-        for (const va of VAS) {
-          const mine = model.filter((r) => r.tx.virtualAccountId === va);
-          const available = mine.filter((r) => r.tx.status !== 'failed' && r.tx.detailedStatus !== 'pending_approval').reduce((s, r) => s + r.tx.amountCents, 0);
-          const posted = mine.filter((r) => r.tx.status === 'posted').reduce((s, r) => s + r.tx.amountCents, 0);
-          const t = store.totals(va);
-          expect([t.availableCents, t.postedCents]).toEqual([available, posted]);
-        }
-        const cut = T0 + 20 * 60_000;
-        const pending = ordered.filter((r) => r.tx.status === 'pending' && r.dateMs <= cut).map((r) => r.tx.id).sort();
-        expect(store.pendingCreatedBefore(cut).map((r) => r.tx.id).sort()).toEqual(pending);
-      }),
+          for (const va of VAS) {
+            const mine = model.filter((r) => r.tx.virtualAccountId === va);
+            const available = mine
+              .filter((r) => r.tx.status !== 'failed' && r.tx.detailedStatus !== 'pending_approval')
+              .reduce((s, r) => s + r.tx.amountCents, 0);
+            const posted = mine.filter((r) => r.tx.status === 'posted').reduce((s, r) => s + r.tx.amountCents, 0);
+            const t = store.totals(va);
+            expect([t.availableCents, t.postedCents]).toEqual([available, posted]);
+          }
+          const cut = T0 + 20 * 60_000;
+          const pending = ordered
+            .filter((r) => r.tx.status === 'pending' && r.dateMs <= cut)
+            .map((r) => r.tx.id)
+            .sort();
+          expect(
+            store
+              .pendingCreatedBefore(cut)
+              .map((r) => r.tx.id)
+              .sort(),
+          ).toEqual(pending);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -61,7 +61,9 @@ describe('GET /transaction/{id}/fee-details', () => {
   });
 
   it('answers an empty list for a transaction that is not a fee, and 404 for an unknown one', async () => {
-    const purchase = all.find((t) => t.cardId && t.amountCents < 0 && !c.sandbox.world.feeDetails.has(t.id)) as Transaction;
+    const purchase = all.find(
+      (t) => t.cardId && t.amountCents < 0 && !c.sandbox.world.feeDetails.has(t.id),
+    ) as Transaction;
     const res = await c.get(`/transaction/${purchase.id}/fee-details`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ items: [] });
@@ -72,7 +74,9 @@ describe('GET /transaction/{id}/fee-details', () => {
 describe('PATCH /transaction/{id}/note', () => {
   it('stores the note, shows it on read and in the list, and replaces it on a second call', async () => {
     const tx = all[42] as Transaction;
-    const res = await c.call('PATCH', `/transaction/${tx.id}/note`, { body: { note: 'Team offsite, see receipt #12' } });
+    const res = await c.call('PATCH', `/transaction/${tx.id}/note`, {
+      body: { note: 'Team offsite, see receipt #12' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true });
     expect((await c.get(`/transaction/${tx.id}`)).body.note).toBe('Team offsite, see receipt #12');
@@ -111,7 +115,13 @@ describe('bad list input', () => {
   });
 
   it('refuses cursors it did not issue with 400', async () => {
-    for (const cursor of ['garbage!!', 'eyJub3QiOiJhbiBhcnJheSJ9', encodeCursor('yesterday', '5'), encodeCursor(1, 'x'), encodeCursor(1.5, '1')]) {
+    for (const cursor of [
+      'garbage!!',
+      'eyJub3QiOiJhbiBhcnJheSJ9',
+      encodeCursor('yesterday', '5'),
+      encodeCursor(1, 'x'),
+      encodeCursor(1.5, '1'),
+    ]) {
       expectError(await c.get('/transaction', { cursor }), 400, /cursor/);
     }
   });
@@ -127,14 +137,35 @@ describe('bad list input', () => {
 
 describe('fuzzing the transaction endpoints', () => {
   it('never answers 5xx to arbitrary query strings or note bodies', async () => {
-    const keys = fc.constantFrom('cursor', 'accountId', 'filter:legalEntityId', 'filter:accountId', 'filter:virtualAccountId', 'filter:cardId', 'filter:status', 'filter:detailed_status', 'filter:from_date', 'filter:to_date', 'filter:from_authorized_at', 'filter:to_authorized_at');
-    const value = fc.oneof(fc.string({ maxLength: 30 }), fc.integer({ min: 0 }).map(String), fc.constantFrom('posted', 'dispute', encodeCursor(1e20, '1'), encodeCursor(5, '99999999999999999')));
+    const keys = fc.constantFrom(
+      'cursor',
+      'accountId',
+      'filter:legalEntityId',
+      'filter:accountId',
+      'filter:virtualAccountId',
+      'filter:cardId',
+      'filter:status',
+      'filter:detailed_status',
+      'filter:from_date',
+      'filter:to_date',
+      'filter:from_authorized_at',
+      'filter:to_authorized_at',
+    );
+    const value = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.integer({ min: 0 }).map(String),
+      fc.constantFrom('posted', 'dispute', encodeCursor(1e20, '1'), encodeCursor(5, '99999999999999999')),
+    );
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('/transaction', '/transaction/aggregation'), fc.dictionary(keys, value), async (path, query) => {
-        const res = await c.get(path, query);
-        expect(res.status, `${path} ${JSON.stringify(query)}`).toBeLessThan(500);
-        if (res.status >= 400) ErrorBody.parse(res.body);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('/transaction', '/transaction/aggregation'),
+        fc.dictionary(keys, value),
+        async (path, query) => {
+          const res = await c.get(path, query);
+          expect(res.status, `${path} ${JSON.stringify(query)}`).toBeLessThan(500);
+          if (res.status >= 400) ErrorBody.parse(res.body);
+        },
+      ),
       { numRuns: 300 },
     );
     const id = (all[3] as Transaction).id;

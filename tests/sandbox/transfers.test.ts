@@ -1,30 +1,55 @@
 import { describe, expect, it } from 'vitest';
 import { clientForFile } from '../support/sandbox-harness';
 import { expectError } from '../support/errors';
-import { balanceOf, ledgerCount, moneySnapshot, newVirtualAccount, postTransfer } from '../support/virtual-accounts-helpers';
+import {
+  balanceOf,
+  ledgerCount,
+  moneySnapshot,
+  newVirtualAccount,
+  postTransfer,
+} from '../support/virtual-accounts-helpers';
 import { freshKey } from '../support/fresh-key';
 
 const c = clientForFile();
-
 
 describe('POST /transfer/virtual-account', () => {
   it('moves money once: two posted transactions and one ledger entry', async () => {
     const dest = await newVirtualAccount(c, 'Dest');
     const primaryBefore = await balanceOf(c, c.primaryId);
     const ledgerBefore = await ledgerCount(c);
-    const res = await postTransfer(c, { source: c.primaryId, destination: dest, amountCents: 12_345, memo: 'seed money' });
+    const res = await postTransfer(c, {
+      source: c.primaryId,
+      destination: dest,
+      amountCents: 12_345,
+      memo: 'seed money',
+    });
     expect(res.status).toBe(200);
     expect(res.body.transferId).toMatch(/^tr_/);
     expect(await balanceOf(c, c.primaryId)).toBe(primaryBefore - 12_345);
     expect(await balanceOf(c, dest)).toBe(12_345);
     expect(await ledgerCount(c)).toBe(ledgerBefore + 1);
     const entry = c.world.ledger.at(-1)!;
-    expect(entry).toMatchObject({ kind: 'transfer', id: res.body.transferId, amountCents: 12_345, source: c.primaryId, destination: dest, path: '/transfer/virtual-account' });
+    expect(entry).toMatchObject({
+      kind: 'transfer',
+      id: res.body.transferId,
+      amountCents: 12_345,
+      source: c.primaryId,
+      destination: dest,
+      path: '/transfer/virtual-account',
+    });
 
     const txs = await c.all('/transaction', { 'filter:virtualAccountId': dest });
     expect(txs).toHaveLength(1);
-    expect(txs[0]).toMatchObject({ amountCents: 12_345, status: 'posted', detailedStatus: 'settled', memo: 'seed money', description: 'Transfer from Operating (primary)' });
-    const out = (await c.all('/transaction', { 'filter:virtualAccountId': c.primaryId })).find((t) => t.description === 'Transfer to Dest');
+    expect(txs[0]).toMatchObject({
+      amountCents: 12_345,
+      status: 'posted',
+      detailedStatus: 'settled',
+      memo: 'seed money',
+      description: 'Transfer from Operating (primary)',
+    });
+    const out = (await c.all('/transaction', { 'filter:virtualAccountId': c.primaryId })).find(
+      (t) => t.description === 'Transfer to Dest',
+    );
     expect(out).toMatchObject({ amountCents: -12_345, status: 'posted', memo: 'seed money' });
   });
 
@@ -57,7 +82,12 @@ describe('POST /transfer/virtual-account', () => {
 
   it('the newer path moves money too and records its path', async () => {
     const dest = await newVirtualAccount(c, 'Newer path');
-    const res = await postTransfer(c, { source: c.primaryId, destination: dest, amountCents: 99 }, freshKey(), '/virtual-account/transfer');
+    const res = await postTransfer(
+      c,
+      { source: c.primaryId, destination: dest, amountCents: 99 },
+      freshKey(),
+      '/virtual-account/transfer',
+    );
     expect(res.status).toBe(200);
     expect(await balanceOf(c, dest)).toBe(99);
     expect(c.world.ledger.at(-1)?.path).toBe('/virtual-account/transfer');
@@ -98,7 +128,11 @@ describe('POST /transfer/virtual-account', () => {
 
   it('20 concurrent requests with distinct keys are 20 transfers', async () => {
     const dest = await newVirtualAccount(c, 'Many');
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => postTransfer(c, { source: c.primaryId, destination: dest, amountCents: 10 }, freshKey(`many${i}`))));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        postTransfer(c, { source: c.primaryId, destination: dest, amountCents: 10 }, freshKey(`many${i}`)),
+      ),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(new Set(results.map((r) => r.body.transferId)).size).toBe(20);
     expect(await balanceOf(c, dest)).toBe(200);
@@ -109,7 +143,10 @@ describe('POST /transfer/virtual-account', () => {
     const before = await moneySnapshot(c, [c.primaryId, dest]);
     expectError(await postTransfer(c, { source: c.primaryId, destination: dest, amountCents: 100 }, null), 400);
     expectError(await postTransfer(c, { source: c.primaryId, destination: dest, amountCents: 100 }, '   '), 400);
-    expectError(await postTransfer(c, { source: c.primaryId, destination: dest, amountCents: 100 }, 'x'.repeat(256)), 400);
+    expectError(
+      await postTransfer(c, { source: c.primaryId, destination: dest, amountCents: 100 }, 'x'.repeat(256)),
+      400,
+    );
     expect(await moneySnapshot(c, [c.primaryId, dest])).toEqual(before);
   });
 
@@ -140,9 +177,17 @@ describe('POST /transfer/virtual-account', () => {
   it('names the unknown account in a 404', async () => {
     const dest = await newVirtualAccount(c, 'Known');
     const before = await moneySnapshot(c, [c.primaryId, dest]);
-    const src = expectError(await postTransfer(c, { source: 'va_ghost', destination: dest, amountCents: 1 }), 404, 'NOT_FOUND');
+    const src = expectError(
+      await postTransfer(c, { source: 'va_ghost', destination: dest, amountCents: 1 }),
+      404,
+      'NOT_FOUND',
+    );
     expect(src.message).toMatch(/source virtual account va_ghost/);
-    const dst = expectError(await postTransfer(c, { source: c.primaryId, destination: 'va_ghost', amountCents: 1 }), 404, 'NOT_FOUND');
+    const dst = expectError(
+      await postTransfer(c, { source: c.primaryId, destination: 'va_ghost', amountCents: 1 }),
+      404,
+      'NOT_FOUND',
+    );
     expect(dst.message).toMatch(/destination virtual account va_ghost/);
     expect(await moneySnapshot(c, [c.primaryId, dest])).toEqual(before);
   });
@@ -150,8 +195,16 @@ describe('POST /transfer/virtual-account', () => {
   it('refuses transfers into or out of a closed account (409 ACCOUNT_CLOSED)', async () => {
     const closed = [...c.world.virtualAccounts.values()].find((v) => v.closedAt !== null)!;
     const before = await moneySnapshot(c, [c.primaryId, closed.id]);
-    expectError(await postTransfer(c, { source: c.primaryId, destination: closed.id, amountCents: 1 }), 409, 'ACCOUNT_CLOSED');
-    expectError(await postTransfer(c, { source: closed.id, destination: c.primaryId, amountCents: 1 }), 409, 'ACCOUNT_CLOSED');
+    expectError(
+      await postTransfer(c, { source: c.primaryId, destination: closed.id, amountCents: 1 }),
+      409,
+      'ACCOUNT_CLOSED',
+    );
+    expectError(
+      await postTransfer(c, { source: closed.id, destination: c.primaryId, amountCents: 1 }),
+      409,
+      'ACCOUNT_CLOSED',
+    );
     expect(await moneySnapshot(c, [c.primaryId, closed.id])).toEqual(before);
   });
 
@@ -160,10 +213,18 @@ describe('POST /transfer/virtual-account', () => {
     const dest = await newVirtualAccount(c, 'Rich later');
     const key = freshKey('funds');
     const before = await moneySnapshot(c, [poor, dest]);
-    const err = expectError(await postTransfer(c, { source: poor, destination: dest, amountCents: 1_001 }, key), 422, 'INSUFFICIENT_FUNDS');
+    const err = expectError(
+      await postTransfer(c, { source: poor, destination: dest, amountCents: 1_001 }, key),
+      422,
+      'INSUFFICIENT_FUNDS',
+    );
     expect(err.meta).toMatchObject({ availableCents: 1_000, amountCents: 1_001 });
     // Failures are not remembered: the same key and body give the same error while the cause lasts...
-    expectError(await postTransfer(c, { source: poor, destination: dest, amountCents: 1_001 }, key), 422, 'INSUFFICIENT_FUNDS');
+    expectError(
+      await postTransfer(c, { source: poor, destination: dest, amountCents: 1_001 }, key),
+      422,
+      'INSUFFICIENT_FUNDS',
+    );
     expect(await moneySnapshot(c, [poor, dest])).toEqual(before);
     // ...and succeed once it is fixed.
     expect((await postTransfer(c, { source: c.primaryId, destination: poor, amountCents: 1 })).status).toBe(200);
@@ -172,7 +233,11 @@ describe('POST /transfer/virtual-account', () => {
     expect(await balanceOf(c, poor)).toBe(0);
     expect(await balanceOf(c, dest)).toBe(1_001);
     // Exactly the whole balance is allowed; one cent more is not.
-    expectError(await postTransfer(c, { source: dest, destination: poor, amountCents: 1_002 }), 422, 'INSUFFICIENT_FUNDS');
+    expectError(
+      await postTransfer(c, { source: dest, destination: poor, amountCents: 1_002 }),
+      422,
+      'INSUFFICIENT_FUNDS',
+    );
     expect((await postTransfer(c, { source: dest, destination: poor, amountCents: 1_001 })).status).toBe(200);
   });
 

@@ -14,7 +14,12 @@ describe('GET /virtual-account/:id', () => {
     const res = await c.get(`/virtual-account/${c.primaryId}`);
     expect(res.status).toBe(200);
     const totals = c.world.transactions.totals(c.primaryId);
-    expect(res.body.virtualAccount).toMatchObject({ id: c.primaryId, accountType: 'primary', closedAt: null, accountId: checkingId() });
+    expect(res.body.virtualAccount).toMatchObject({
+      id: c.primaryId,
+      accountType: 'primary',
+      closedAt: null,
+      accountId: checkingId(),
+    });
     expect(res.body.virtualAccount.accountNumber).toMatch(/^\d+$/);
     expect(res.body.virtualAccount.routingNumber).toMatch(/^\d{9}$/);
     expect(res.body.balance).toEqual({ amountCents: totals.availableCents });
@@ -47,7 +52,10 @@ describe('GET /virtual-account', () => {
   it('hides closed accounts unless filter:includeClosedAccounts=true, walking pages of 2', async () => {
     const open = await c.all('/virtual-account');
     const all = await c.all('/virtual-account', { 'filter:includeClosedAccounts': 'true' });
-    const expectedOpen = [...c.world.virtualAccounts.values()].filter((v) => v.closedAt === null).map((v) => v.id).sort();
+    const expectedOpen = [...c.world.virtualAccounts.values()]
+      .filter((v) => v.closedAt === null)
+      .map((v) => v.id)
+      .sort();
     expect(open.map((v) => v.virtualAccount.id).sort()).toEqual(expectedOpen);
     expect(all.map((v) => v.virtualAccount.id).sort()).toEqual([...c.world.virtualAccounts.keys()].sort());
     expect(open.some((v) => v.virtualAccount.closedAt !== null)).toBe(false);
@@ -74,7 +82,10 @@ describe('GET /virtual-account', () => {
     let cursor: string | undefined;
     let created: string | undefined;
     do {
-      const page = await c.get<{ items: { virtualAccount: { id: string } }[]; metadata: { nextCursor?: string } }>('/virtual-account', cursor ? { cursor } : undefined);
+      const page = await c.get<{ items: { virtualAccount: { id: string } }[]; metadata: { nextCursor?: string } }>(
+        '/virtual-account',
+        cursor ? { cursor } : undefined,
+      );
       expect(page.status).toBe(200);
       seen.push(...page.body.items.map((i) => i.virtualAccount.id));
       cursor = page.body.metadata.nextCursor;
@@ -101,7 +112,12 @@ describe('POST /virtual-account', () => {
   it('creates an open account with a zero balance', async () => {
     const res = await c.call('POST', '/virtual-account', { body: { name: 'Events', accountId: checkingId() } });
     expect(res.status).toBe(201);
-    expect(res.body.virtualAccount).toMatchObject({ name: 'Events', accountId: checkingId(), accountType: 'default', closedAt: null });
+    expect(res.body.virtualAccount).toMatchObject({
+      name: 'Events',
+      accountId: checkingId(),
+      accountType: 'default',
+      closedAt: null,
+    });
     expect(res.body).not.toHaveProperty('commissionRule');
     expect(await balanceOf(c, res.body.virtualAccount.id)).toBe(0);
     const listed = await c.all('/virtual-account');
@@ -111,10 +127,17 @@ describe('POST /virtual-account', () => {
   it('creates one with a flat-fee commission rule', async () => {
     const startDate = new Date(c.world.clock.now() + 5 * 86_400_000).toISOString();
     const res = await c.call('POST', '/virtual-account', {
-      body: { name: 'Client B', accountId: checkingId(), commissionDetails: { type: 'flatFee', amount: { amountCents: 1_000 }, frequency: 'yearly', startDate } },
+      body: {
+        name: 'Client B',
+        accountId: checkingId(),
+        commissionDetails: { type: 'flatFee', amount: { amountCents: 1_000 }, frequency: 'yearly', startDate },
+      },
     });
     expect(res.status).toBe(201);
-    expect(res.body.commissionRule).toMatchObject({ virtualAccountId: res.body.virtualAccount.id, commissionDetails: { type: 'flatFee', amount: { amountCents: 1_000 }, frequency: 'yearly', startDate } });
+    expect(res.body.commissionRule).toMatchObject({
+      virtualAccountId: res.body.virtualAccount.id,
+      commissionDetails: { type: 'flatFee', amount: { amountCents: 1_000 }, frequency: 'yearly', startDate },
+    });
     const read = await c.get(`/virtual-account/${res.body.virtualAccount.id}`);
     expect(read.body.commissionRule.id).toBe(res.body.commissionRule.id);
   });
@@ -122,16 +145,56 @@ describe('POST /virtual-account', () => {
   it('refuses an unknown account with 404 and bad bodies with 400, creating nothing', async () => {
     const count = c.world.virtualAccounts.size;
     const rules = c.world.commissionRules.size;
-    expectError(await c.call('POST', '/virtual-account', { body: { name: 'X', accountId: 'acct_nope' } }), 404, 'NOT_FOUND');
+    expectError(
+      await c.call('POST', '/virtual-account', { body: { name: 'X', accountId: 'acct_nope' } }),
+      404,
+      'NOT_FOUND',
+    );
     const bad: unknown[] = [
       {},
       { name: '', accountId: checkingId() },
       { name: 42, accountId: checkingId() },
       { name: 'X' },
-      { name: 'X', accountId: checkingId(), commissionDetails: { type: 'flatFee', amount: { amountCents: 0 }, frequency: 'monthly', startDate: '2030-01-01T00:00:00Z' } },
-      { name: 'X', accountId: checkingId(), commissionDetails: { type: 'flatFee', amount: { amountCents: 1.5 }, frequency: 'monthly', startDate: '2030-01-01T00:00:00Z' } },
-      { name: 'X', accountId: checkingId(), commissionDetails: { type: 'flatFee', amount: { amountCents: 100 }, frequency: 'weekly', startDate: '2030-01-01T00:00:00Z' } },
-      { name: 'X', accountId: checkingId(), commissionDetails: { type: 'flatFee', amount: { amountCents: 100 }, frequency: 'monthly', startDate: 'next tuesday' } },
+      {
+        name: 'X',
+        accountId: checkingId(),
+        commissionDetails: {
+          type: 'flatFee',
+          amount: { amountCents: 0 },
+          frequency: 'monthly',
+          startDate: '2030-01-01T00:00:00Z',
+        },
+      },
+      {
+        name: 'X',
+        accountId: checkingId(),
+        commissionDetails: {
+          type: 'flatFee',
+          amount: { amountCents: 1.5 },
+          frequency: 'monthly',
+          startDate: '2030-01-01T00:00:00Z',
+        },
+      },
+      {
+        name: 'X',
+        accountId: checkingId(),
+        commissionDetails: {
+          type: 'flatFee',
+          amount: { amountCents: 100 },
+          frequency: 'weekly',
+          startDate: '2030-01-01T00:00:00Z',
+        },
+      },
+      {
+        name: 'X',
+        accountId: checkingId(),
+        commissionDetails: {
+          type: 'flatFee',
+          amount: { amountCents: 100 },
+          frequency: 'monthly',
+          startDate: 'next tuesday',
+        },
+      },
       { name: 'X', accountId: checkingId(), commissionDetails: { type: 'takeRate', takeRate: 0.1 } },
     ];
     for (const body of bad) expectError(await c.call('POST', '/virtual-account', { body }), 400);
@@ -151,14 +214,30 @@ describe('PATCH /virtual-account/:id', () => {
 
   it('sets, then replaces, the commission rule', async () => {
     const id = await newVirtualAccount(c, 'With rule');
-    const details = { type: 'flatFee', amount: { amountCents: 500 }, frequency: 'monthly', startDate: '2031-01-31T12:00:00.000Z' };
-    const first = await c.call('PATCH', `/virtual-account/${id}`, { body: { action: 'update', commissionDetails: details } });
+    const details = {
+      type: 'flatFee',
+      amount: { amountCents: 500 },
+      frequency: 'monthly',
+      startDate: '2031-01-31T12:00:00.000Z',
+    };
+    const first = await c.call('PATCH', `/virtual-account/${id}`, {
+      body: { action: 'update', commissionDetails: details },
+    });
     expect(first.status).toBe(200);
     expect(first.body.commissionRule).toMatchObject({ virtualAccountId: id, commissionDetails: details });
-    const second = await c.call('PATCH', `/virtual-account/${id}`, { body: { action: 'update', name: 'Renamed', commissionDetails: { ...details, amount: { amountCents: 900 }, frequency: 'yearly' } } });
+    const second = await c.call('PATCH', `/virtual-account/${id}`, {
+      body: {
+        action: 'update',
+        name: 'Renamed',
+        commissionDetails: { ...details, amount: { amountCents: 900 }, frequency: 'yearly' },
+      },
+    });
     expect(second.status).toBe(200);
     expect(second.body.virtualAccount.name).toBe('Renamed');
-    expect(second.body.commissionRule.commissionDetails).toMatchObject({ amount: { amountCents: 900 }, frequency: 'yearly' });
+    expect(second.body.commissionRule.commissionDetails).toMatchObject({
+      amount: { amountCents: 900 },
+      frequency: 'yearly',
+    });
     expect((await c.get(`/virtual-account/${id}`)).body.commissionRule.commissionDetails.amount.amountCents).toBe(900);
     expect([...c.world.commissionRules.values()].filter((r) => r.virtualAccountId === id)).toHaveLength(1);
   });
@@ -166,11 +245,26 @@ describe('PATCH /virtual-account/:id', () => {
   it('refuses an empty update, a rule on the primary account, unknown ids and invalid bodies', async () => {
     const id = await newVirtualAccount(c, 'Untouched');
     expectError(await c.call('PATCH', `/virtual-account/${id}`, { body: { action: 'update' } }), 400);
-    const details = { type: 'flatFee', amount: { amountCents: 500 }, frequency: 'monthly', startDate: '2031-01-01T00:00:00Z' };
-    expectError(await c.call('PATCH', `/virtual-account/${c.primaryId}`, { body: { action: 'update', commissionDetails: details } }), 400);
+    const details = {
+      type: 'flatFee',
+      amount: { amountCents: 500 },
+      frequency: 'monthly',
+      startDate: '2031-01-01T00:00:00Z',
+    };
+    expectError(
+      await c.call('PATCH', `/virtual-account/${c.primaryId}`, {
+        body: { action: 'update', commissionDetails: details },
+      }),
+      400,
+    );
     expect(c.world.commissionRules.has(c.primaryId)).toBe(false);
     expectError(await c.call('PATCH', '/virtual-account/va_nope', { body: { action: 'close' } }), 404, 'NOT_FOUND');
-    for (const body of [{}, { action: 'delete' }, { action: 'update', name: '' }, { action: 'update', commissionDetails: { ...details, amount: { amountCents: -1 } } }]) {
+    for (const body of [
+      {},
+      { action: 'delete' },
+      { action: 'update', name: '' },
+      { action: 'update', commissionDetails: { ...details, amount: { amountCents: -1 } } },
+    ]) {
       expectError(await c.call('PATCH', `/virtual-account/${id}`, { body }), 400);
     }
     expect((await c.get(`/virtual-account/${id}`)).body.virtualAccount.name).toBe('Untouched');
@@ -183,7 +277,11 @@ describe('PATCH /virtual-account/:id', () => {
     const closedAt = res.body.virtualAccount.closedAt as string;
     expect(Date.parse(closedAt)).toBeGreaterThan(0);
     expect((await c.all('/virtual-account')).some((v) => v.virtualAccount.id === id)).toBe(false);
-    expect((await c.all('/virtual-account', { 'filter:includeClosedAccounts': 'true' })).some((v) => v.virtualAccount.id === id)).toBe(true);
+    expect(
+      (await c.all('/virtual-account', { 'filter:includeClosedAccounts': 'true' })).some(
+        (v) => v.virtualAccount.id === id,
+      ),
+    ).toBe(true);
     expect((await c.get(`/virtual-account/${id}`)).body.virtualAccount.closedAt).toBe(closedAt);
 
     // Closing again is idempotent: 200 and the first closedAt.
@@ -193,19 +291,35 @@ describe('PATCH /virtual-account/:id', () => {
     expect(again.body.virtualAccount.closedAt).toBe(closedAt);
 
     // A closed account cannot be changed.
-    expectError(await c.call('PATCH', `/virtual-account/${id}`, { body: { action: 'update', name: 'Zombie' } }), 409, 'ACCOUNT_CLOSED');
+    expectError(
+      await c.call('PATCH', `/virtual-account/${id}`, { body: { action: 'update', name: 'Zombie' } }),
+      409,
+      'ACCOUNT_CLOSED',
+    );
     expect((await c.get(`/virtual-account/${id}`)).body.virtualAccount.name).toBe('To close');
   });
 
   it('refuses to close the primary account', async () => {
-    expectError(await c.call('PATCH', `/virtual-account/${c.primaryId}`, { body: { action: 'close' } }), 409, 'PRIMARY_ACCOUNT');
+    expectError(
+      await c.call('PATCH', `/virtual-account/${c.primaryId}`, { body: { action: 'close' } }),
+      409,
+      'PRIMARY_ACCOUNT',
+    );
     expect(c.world.virtualAccounts.get(c.primaryId)?.closedAt).toBeNull();
   });
 
   it('closes an account that holds money: the balance stays visible on it and nothing moves in or out', async () => {
     const id = await newVirtualAccount(c, 'Has money', 1_234);
     await c.call('PATCH', `/virtual-account/${id}`, {
-      body: { action: 'update', commissionDetails: { type: 'flatFee', amount: { amountCents: 100 }, frequency: 'monthly', startDate: new Date(c.world.clock.now() + 86_400_000).toISOString() } },
+      body: {
+        action: 'update',
+        commissionDetails: {
+          type: 'flatFee',
+          amount: { amountCents: 100 },
+          frequency: 'monthly',
+          startDate: new Date(c.world.clock.now() + 86_400_000).toISOString(),
+        },
+      },
     });
     const closed = await c.call('PATCH', `/virtual-account/${id}`, { body: { action: 'close' } });
     expect(closed.status, JSON.stringify(closed.body)).toBe(200);
@@ -213,13 +327,23 @@ describe('PATCH /virtual-account/:id', () => {
     const read = await c.get(`/virtual-account/${id}`);
     expect(read.body.virtualAccount.closedAt).toBe(closed.body.virtualAccount.closedAt);
     expect(read.body.balance).toEqual({ amountCents: 1_234 });
-    const listed = (await c.all('/virtual-account', { 'filter:includeClosedAccounts': 'true' })).find((v) => v.virtualAccount.id === id);
+    const listed = (await c.all('/virtual-account', { 'filter:includeClosedAccounts': 'true' })).find(
+      (v) => v.virtualAccount.id === id,
+    );
     expect(listed?.balance).toEqual({ amountCents: 1_234 });
 
     const primaryBefore = await balanceOf(c, c.primaryId);
-    const out = expectError(await postTransfer(c, { source: id, destination: c.primaryId, amountCents: 1_234 }), 409, 'ACCOUNT_CLOSED');
+    const out = expectError(
+      await postTransfer(c, { source: id, destination: c.primaryId, amountCents: 1_234 }),
+      409,
+      'ACCOUNT_CLOSED',
+    );
     expect(out.message).toContain(`source virtual account ${id} was closed`);
-    const into = expectError(await postTransfer(c, { source: c.primaryId, destination: id, amountCents: 1 }), 409, 'ACCOUNT_CLOSED');
+    const into = expectError(
+      await postTransfer(c, { source: c.primaryId, destination: id, amountCents: 1 }),
+      409,
+      'ACCOUNT_CLOSED',
+    );
     expect(into.message).toContain(`destination virtual account ${id} was closed`);
     // The rule set before closing is dormant: a month and more of collections take nothing.
     await c.call('POST', '/__sandbox/clock', { body: { advanceDays: 40 } });

@@ -4,7 +4,6 @@ import { expectError } from '../support/errors';
 
 const c = clientForFile({ pageSize: 2 });
 
-
 describe('POST /webhook', () => {
   it('registers an active webhook (201) without archivedAt', async () => {
     const res = await c.call('POST', '/webhook', { body: { url: 'https://example.test/hook', name: 'Primary hook' } });
@@ -17,7 +16,9 @@ describe('POST /webhook', () => {
   });
 
   it("accepts the key's own legalEntityId and plain http", async () => {
-    const res = await c.call('POST', '/webhook', { body: { url: 'http://localhost:8080/x', name: 'Local', legalEntityId: c.world.legalEntity.id } });
+    const res = await c.call('POST', '/webhook', {
+      body: { url: 'http://localhost:8080/x', name: 'Local', legalEntityId: c.world.legalEntity.id },
+    });
     expect(res.status).toBe(201);
   });
 
@@ -34,7 +35,13 @@ describe('POST /webhook', () => {
     ]) {
       expectError(await c.call('POST', '/webhook', { body }), 400);
     }
-    expectError(await c.call('POST', '/webhook', { body: { url: 'https://example.test/h', name: 'x', legalEntityId: 'le_other' } }), 403, 'FORBIDDEN');
+    expectError(
+      await c.call('POST', '/webhook', {
+        body: { url: 'https://example.test/h', name: 'x', legalEntityId: 'le_other' },
+      }),
+      403,
+      'FORBIDDEN',
+    );
     expect(c.world.webhooks.size).toBe(count);
   });
 });
@@ -59,7 +66,10 @@ describe('GET /webhook and /webhook/:id', () => {
     let cursor: string | undefined;
     let n = 0;
     do {
-      const page = await c.get<{ items: { id: string }[]; metadata: { nextCursor?: string } }>('/webhook', cursor ? { cursor } : undefined);
+      const page = await c.get<{ items: { id: string }[]; metadata: { nextCursor?: string } }>(
+        '/webhook',
+        cursor ? { cursor } : undefined,
+      );
       expect(page.status).toBe(200);
       seen.push(...page.body.items.map((w) => w.id));
       cursor = page.body.metadata.nextCursor;

@@ -12,7 +12,9 @@ export interface CaptureServer {
  * A server that records every request and answers 200 with `body`: the stand-in for a server the
  * person never meant to trust, to prove what would reach it.
  */
-export async function startCaptureServer(body: (url: string) => unknown = () => ({ items: [], metadata: {} })): Promise<CaptureServer> {
+export async function startCaptureServer(
+  body: (url: string) => unknown = () => ({ items: [], metadata: {} }),
+): Promise<CaptureServer> {
   const stub = await startStub((req, res) => {
     req.resume();
     req.on('end', () => json(res, 200, body(req.url ?? '')));

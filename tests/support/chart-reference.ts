@@ -9,7 +9,9 @@ import { bucketFor } from '../../src/renderer/src/search/engine/chart';
  */
 export function referenceChart(rows: readonly SearchRow[]): ChartData {
   const wentThrough = ['pending', 'settled', 'dispute'];
-  const spending = rows.filter((r) => r.amountCents < 0 && r.cardId !== undefined && wentThrough.includes(r.detailedStatus));
+  const spending = rows.filter(
+    (r) => r.amountCents < 0 && r.cardId !== undefined && wentThrough.includes(r.detailedStatus),
+  );
   if (rows.length === 0) return { bucket: 'day', buckets: [], topMerchants: [], clamped: false };
   const dates = rows.map((r) => r.dateMs);
   const minMs = Math.min(...dates);
@@ -26,10 +28,15 @@ export function referenceChart(rows: readonly SearchRow[]): ChartData {
     return Date.UTC(y, m, d.getUTCDate() - sinceMonday);
   };
   const sums = new Map<number, bigint>();
-  for (let at = startOf(minMs); at <= maxMs; ) {
+  for (let at = startOf(minMs); at <= maxMs;) {
     sums.set(at, 0n);
     const d = new Date(at);
-    at = bucket === 'day' ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1) : bucket === 'week' ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 7) : Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+    at =
+      bucket === 'day'
+        ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1)
+        : bucket === 'week'
+          ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 7)
+          : Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
   }
   const merchants = new Map<string, { spend: bigint; count: number }>();
   for (const r of spending) {

@@ -7,7 +7,11 @@ import { ErrorBody } from '../../src/shared/service';
  * body, with a message. `match` narrows it: a string is the error's identifier, a RegExp what
  * its message says.
  */
-export function expectError(res: { status: number; body: unknown }, status: number, match?: string | RegExp): ErrorBody {
+export function expectError(
+  res: { status: number; body: unknown },
+  status: number,
+  match?: string | RegExp,
+): ErrorBody {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   const body = ErrorBody.parse(res.body);
   expect(body.rawStatus).toBe(status);

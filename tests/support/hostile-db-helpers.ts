@@ -4,7 +4,16 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { TeamRowView } from '../../src/shared/ipc/workspace';
 import { startClient, type Client } from './sandbox-harness';
 import { startPgCluster, type PgCluster } from './pg-cluster';
-import { decideAndPush, memberOf, PINNED_NOW, signDraft, signedOnly, startTeam, type Desktop, type Team } from './workspace-helpers';
+import {
+  decideAndPush,
+  memberOf,
+  PINNED_NOW,
+  signDraft,
+  signedOnly,
+  startTeam,
+  type Desktop,
+  type Team,
+} from './workspace-helpers';
 
 /**
  * The hostile-database suites (team-hostile-db*.test.ts): a real PostgreSQL cluster, a real
@@ -29,11 +38,27 @@ export function attackable(): Attackable & { fresh(): Promise<Attackable> } {
   const a = {} as Attackable & { fresh(): Promise<Attackable> };
   const opened: { team: Team; su: pg.Client }[] = [];
   const make = async (): Promise<Attackable> => {
-    const service = { apiUrl: a.client.sandbox.apiUrl, vaultUrl: a.client.sandbox.vaultUrl, apiKey: a.client.sandbox.apiKey };
-    const team = await startTeam(a.cluster, { Clerk: 'drafter', Controller: 'approver', Treasurer: 'approver' }, { service });
+    const service = {
+      apiUrl: a.client.sandbox.apiUrl,
+      vaultUrl: a.client.sandbox.vaultUrl,
+      apiKey: a.client.sandbox.apiKey,
+    };
+    const team = await startTeam(
+      a.cluster,
+      { Clerk: 'drafter', Controller: 'approver', Treasurer: 'approver' },
+      { service },
+    );
     const su = await a.cluster.connectAsSuperuser(team.database);
     opened.push({ team, su });
-    return { cluster: a.cluster, client: a.client, team, su, clerk: memberOf(team, 'Clerk'), controller: memberOf(team, 'Controller'), treasurer: memberOf(team, 'Treasurer') };
+    return {
+      cluster: a.cluster,
+      client: a.client,
+      team,
+      su,
+      clerk: memberOf(team, 'Clerk'),
+      controller: memberOf(team, 'Controller'),
+      treasurer: memberOf(team, 'Treasurer'),
+    };
   };
   beforeAll(async () => {
     a.cluster = await startPgCluster();
@@ -64,12 +89,24 @@ export function parties(client: Client): { source: string; destination: string; 
 }
 
 /** The Clerk drafts (signed by main after its prompt), and pushes; the Controller approves unless told not to. */
-export async function drafted(a: Attackable, kind: 'transfer' | 'payment', amountCents: number, options: { approve?: boolean } = {}) {
+export async function drafted(
+  a: Attackable,
+  kind: 'transfer' | 'payment',
+  amountCents: number,
+  options: { approve?: boolean } = {},
+) {
   const p = parties(a.client);
-  const payload = kind === 'transfer' ? { source: p.source, destination: p.destination, amountCents } : { svcHandle: p.payee, amountCents };
+  const payload =
+    kind === 'transfer'
+      ? { source: p.source, destination: p.destination, amountCents }
+      : { svcHandle: p.payee, amountCents };
   const key = randomUUID();
   const draft = await signDraft(a.clerk, kind, payload, key);
-  await a.clerk.h.ok('workspace:push', { workspaceId: a.clerk.workspaceId, drafts: [signedOnly(draft)], decisions: [] });
+  await a.clerk.h.ok('workspace:push', {
+    workspaceId: a.clerk.workspaceId,
+    drafts: [signedOnly(draft)],
+    decisions: [],
+  });
   if (options.approve !== false) await decideAndPush(a.controller, [draft]);
   return { draft, key };
 }
@@ -78,7 +115,10 @@ export async function drafted(a: Attackable, kind: 'transfer' | 'payment', amoun
 export function booked(client: Client, amountCents: number, key?: string) {
   return {
     moves: client.sandbox.world.ledger.filter((e) => e.amountCents === amountCents).length,
-    requests: key === undefined ? 0 : client.sandbox.requests.all().filter((r) => r.method === 'POST' && r.idempotencyKey === key).length,
+    requests:
+      key === undefined
+        ? 0
+        : client.sandbox.requests.all().filter((r) => r.method === 'POST' && r.idempotencyKey === key).length,
   };
 }
 

@@ -18,7 +18,8 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 
 /** A PNG's size from its IHDR, after every chunk's CRC is checked and the file ends with IEND. */
 export function readPng(data: Buffer, what: string): PngInfo {
-  if (data.length < 8 || !data.subarray(0, 8).equals(PNG_SIGNATURE)) throw new Error(`${what}: not a PNG (no PNG signature)`);
+  if (data.length < 8 || !data.subarray(0, 8).equals(PNG_SIGNATURE))
+    throw new Error(`${what}: not a PNG (no PNG signature)`);
   let at = 8;
   let header: PngInfo | null = null;
   let ended = false;
@@ -30,11 +31,17 @@ export function readPng(data: Buffer, what: string): PngInfo {
     const end = at + 12 + length;
     if (end > data.length) throw new Error(`${what}: chunk ${type} runs past the end of the file`);
     const body = data.subarray(at + 8, at + 8 + length);
-    if (crc32(data.subarray(at + 4, at + 8 + length)) !== data.readUInt32BE(at + 8 + length)) throw new Error(`${what}: chunk ${type} fails its CRC`);
+    if (crc32(data.subarray(at + 4, at + 8 + length)) !== data.readUInt32BE(at + 8 + length))
+      throw new Error(`${what}: chunk ${type} fails its CRC`);
     if (header === null && type !== 'IHDR') throw new Error(`${what}: the first chunk is ${type}, not IHDR`);
     if (type === 'IHDR') {
       if (length !== 13) throw new Error(`${what}: IHDR is ${length} bytes, not 13`);
-      header = { width: body.readUInt32BE(0), height: body.readUInt32BE(4), bitDepth: body.readUInt8(8), colourType: body.readUInt8(9) };
+      header = {
+        width: body.readUInt32BE(0),
+        height: body.readUInt32BE(4),
+        bitDepth: body.readUInt8(8),
+        colourType: body.readUInt8(9),
+      };
     }
     if (type === 'IEND') ended = true;
     at = end;
@@ -54,15 +61,18 @@ export interface IcoEntry {
 
 /** An .ico's directory and each image's own header (PNG-compressed entries, as Windows reads since Vista). */
 export function readIco(data: Buffer, what: string): IcoEntry[] {
-  if (data.length < 6 || data.readUInt16LE(0) !== 0 || data.readUInt16LE(2) !== 1) throw new Error(`${what}: not an icon file (reserved 0, type 1)`);
+  if (data.length < 6 || data.readUInt16LE(0) !== 0 || data.readUInt16LE(2) !== 1)
+    throw new Error(`${what}: not an icon file (reserved 0, type 1)`);
   const count = data.readUInt16LE(4);
-  if (6 + 16 * count > data.length) throw new Error(`${what}: the directory of ${count} entries runs past the end of the file`);
+  if (6 + 16 * count > data.length)
+    throw new Error(`${what}: the directory of ${count} entries runs past the end of the file`);
   const entries: IcoEntry[] = [];
   for (let i = 0; i < count; i++) {
     const at = 6 + 16 * i;
     const size = data.readUInt32LE(at + 8);
     const offset = data.readUInt32LE(at + 12);
-    if (offset < 6 + 16 * count || offset + size > data.length) throw new Error(`${what}: entry ${i} points outside the file`);
+    if (offset < 6 + 16 * count || offset + size > data.length)
+      throw new Error(`${what}: entry ${i} points outside the file`);
     entries.push({
       declaredWidth: data.readUInt8(at) || 256,
       declaredHeight: data.readUInt8(at + 1) || 256,
@@ -80,15 +90,18 @@ export interface IcnsEntry {
 
 /** An .icns: its declared length, then each entry's type and the PNG it holds. */
 export function readIcns(data: Buffer, what: string): IcnsEntry[] {
-  if (data.length < 8 || data.toString('latin1', 0, 4) !== 'icns') throw new Error(`${what}: not an icns file (no 'icns' magic)`);
-  if (data.readUInt32BE(4) !== data.length) throw new Error(`${what}: declares ${data.readUInt32BE(4)} bytes but has ${data.length}`);
+  if (data.length < 8 || data.toString('latin1', 0, 4) !== 'icns')
+    throw new Error(`${what}: not an icns file (no 'icns' magic)`);
+  if (data.readUInt32BE(4) !== data.length)
+    throw new Error(`${what}: declares ${data.readUInt32BE(4)} bytes but has ${data.length}`);
   const entries: IcnsEntry[] = [];
   let at = 8;
   while (at < data.length) {
     if (at + 8 > data.length) throw new Error(`${what}: an entry head is cut off at byte ${at}`);
     const type = data.toString('latin1', at, at + 4);
     const length = data.readUInt32BE(at + 4);
-    if (length < 8 || at + length > data.length) throw new Error(`${what}: entry ${type} declares ${length} bytes, which do not fit`);
+    if (length < 8 || at + length > data.length)
+      throw new Error(`${what}: entry ${type} declares ${length} bytes, which do not fit`);
     entries.push({ type, png: readPng(data.subarray(at + 8, at + length), `${what} ${type}`) });
     at += length;
   }

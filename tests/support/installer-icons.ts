@@ -14,14 +14,30 @@ export const LINUX_SIZES = [16, 24, 32, 48, 64, 128, 256, 512, 1024];
 /** Windows: the small icon at 100-200 % DPI (16-32), the large one at 100-200 % (32-64), 128 and 256 (electron-builder's minimum). */
 export const ICO_SIZES = [16, 20, 24, 32, 40, 48, 64, 128, 256];
 /** macOS: each PNG type of an .icns and its pixel size (Apple's: ic11-ic14 are the @2x of 16, 32, 128 and 256 points). */
-export const ICNS_SIZES: Record<string, number> = { ic11: 32, ic12: 64, ic07: 128, ic13: 256, ic08: 256, ic14: 512, ic09: 512, ic10: 1024 };
+export const ICNS_SIZES: Record<string, number> = {
+  ic11: 32,
+  ic12: 64,
+  ic07: 128,
+  ic13: 256,
+  ic08: 256,
+  ic14: 512,
+  ic09: 512,
+  ic10: 1024,
+};
 /** The tray: a PNG per display scale (Linux), an .ico with the small icon's sizes (Windows). */
-export const TRAY_PNGS: Record<string, number> = { 'tray.png': 16, 'tray@1.25x.png': 20, 'tray@1.5x.png': 24, 'tray@2x.png': 32 };
+export const TRAY_PNGS: Record<string, number> = {
+  'tray.png': 16,
+  'tray@1.25x.png': 20,
+  'tray@1.5x.png': 24,
+  'tray@2x.png': 32,
+};
 export const TRAY_ICO_SIZES = [16, 20, 24, 32];
 
 /** Transparent corners need an alpha channel: 8-bit RGBA. */
 function pixelProblems(png: PngInfo, what: string): string[] {
-  return png.colourType === 6 && png.bitDepth === 8 ? [] : [`${what}: colour type ${png.colourType} at ${png.bitDepth} bits, not 8-bit RGBA`];
+  return png.colourType === 6 && png.bitDepth === 8
+    ? []
+    : [`${what}: colour type ${png.colourType} at ${png.bitDepth} bits, not 8-bit RGBA`];
 }
 
 async function read(root: string, file: string): Promise<Buffer | string> {
@@ -47,7 +63,8 @@ export async function pngProblems(root: string, file: string, size: number): Pro
   const png = readWith(() => readPng(data, file));
   if (typeof png === 'string') return [png];
   const problems = pixelProblems(png, file);
-  if (png.width !== size || png.height !== size) problems.push(`${file}: ${png.width}x${png.height}, not ${size}x${size}`);
+  if (png.width !== size || png.height !== size)
+    problems.push(`${file}: ${png.width}x${png.height}, not ${size}x${size}`);
   return problems;
 }
 
@@ -60,7 +77,8 @@ export async function linuxIconSetProblems(root: string, dir: string): Promise<s
     return [`${dir}: missing`];
   }
   const problems: string[] = [];
-  for (const size of LINUX_SIZES) if (!names.includes(`${size}x${size}.png`)) problems.push(`${dir}: no ${size}x${size}.png`);
+  for (const size of LINUX_SIZES)
+    if (!names.includes(`${size}x${size}.png`)) problems.push(`${dir}: no ${size}x${size}.png`);
   for (const name of names) {
     const named = /^(\d+)x(\d+)\.png$/.exec(name);
     if (!named || named[1] !== named[2]) {
@@ -81,7 +99,10 @@ export async function icoProblems(root: string, file: string, sizes: number[]): 
   const problems: string[] = [];
   entries.forEach((e, i) => {
     const what = `${file} entry ${i}`;
-    if (e.declaredWidth !== e.png.width || e.declaredHeight !== e.png.height) problems.push(`${what}: declares ${e.declaredWidth}x${e.declaredHeight}, its image is ${e.png.width}x${e.png.height}`);
+    if (e.declaredWidth !== e.png.width || e.declaredHeight !== e.png.height)
+      problems.push(
+        `${what}: declares ${e.declaredWidth}x${e.declaredHeight}, its image is ${e.png.width}x${e.png.height}`,
+      );
     if (e.png.width !== e.png.height) problems.push(`${what}: not square`);
     if (e.bitsPerPixel !== 32) problems.push(`${what}: ${e.bitsPerPixel} bits a pixel, not 32`);
     problems.push(...pixelProblems(e.png, what));
@@ -101,11 +122,14 @@ export async function icnsProblems(root: string, file: string): Promise<string[]
   for (const { type, png } of entries) {
     const size = ICNS_SIZES[type];
     if (size === undefined) problems.push(`${file}: unexpected entry ${type}`);
-    else if (png.width !== size || png.height !== size) problems.push(`${file} ${type}: ${png.width}x${png.height}, its type is ${size}x${size}`);
+    else if (png.width !== size || png.height !== size)
+      problems.push(`${file} ${type}: ${png.width}x${png.height}, its type is ${size}x${size}`);
     problems.push(...pixelProblems(png, `${file} ${type}`));
   }
   const types = entries.map((e) => e.type);
-  for (const type of Object.keys(ICNS_SIZES)) if (types.filter((t) => t === type).length !== 1) problems.push(`${file}: ${type} ${types.includes(type) ? 'more than once' : 'missing'}`);
+  for (const type of Object.keys(ICNS_SIZES))
+    if (types.filter((t) => t === type).length !== 1)
+      problems.push(`${file}: ${type} ${types.includes(type) ? 'more than once' : 'missing'}`);
   return problems;
 }
 
@@ -143,7 +167,8 @@ export async function iconProblems(root: string, config: Configuration): Promise
   ] as const) {
     if (need(what, file)) problems.push(...(await icnsProblems(root, file)));
   }
-  for (const [name, size] of Object.entries(TRAY_PNGS)) problems.push(...(await pngProblems(root, `resources/tray/${name}`, size)));
+  for (const [name, size] of Object.entries(TRAY_PNGS))
+    problems.push(...(await pngProblems(root, `resources/tray/${name}`, size)));
   problems.push(...(await icoProblems(root, 'resources/tray/tray.ico', TRAY_ICO_SIZES)));
   return problems;
 }

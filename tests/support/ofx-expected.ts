@@ -37,7 +37,13 @@ export function expectedText(t: PayeeFields): { payee: string; name: string | un
   const payee = flat(t.merchantData?.description ?? t.merchantDescription) || description;
   const name = fitTo(payee, 32, 96);
   const parts: string[] = [];
-  for (const part of [name !== payee ? payee : '', description !== payee ? description : '', flat(t.memo), flat(t.note)]) if (part && !parts.includes(part)) parts.push(part);
+  for (const part of [
+    name !== payee ? payee : '',
+    description !== payee ? description : '',
+    flat(t.memo),
+    flat(t.note),
+  ])
+    if (part && !parts.includes(part)) parts.push(part);
   const memo = fitTo(parts.join('; '), 255, 255);
   return { payee, name: name || undefined, memo: memo || undefined };
 }

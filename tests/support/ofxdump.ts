@@ -77,7 +77,8 @@ function blocksOf(stdout: string): Block[] {
 
 function one(blocks: Block[], kind: string, stderr: string): Map<string, string> {
   const found = blocks.filter((b) => b.kind === kind);
-  if (found.length !== 1) throw new Error(`ofxdump reported ${found.length} ${kind} blocks, expected one. Its stderr:\n${stderr}`);
+  if (found.length !== 1)
+    throw new Error(`ofxdump reported ${found.length} ${kind} blocks, expected one. Its stderr:\n${stderr}`);
   return (found[0] as Block).fields;
 }
 
@@ -89,8 +90,15 @@ function required(fields: Map<string, string>, key: string): string {
 
 /** Runs ofxdump on a file and returns what libofx read from it. */
 export function ofxdumpFile(path: string): OfxdumpStatement {
-  const run = spawnSync('ofxdump', [path], { encoding: 'utf8', env: { ...process.env, TZ: 'UTC', LC_ALL: 'C' }, maxBuffer: 256 * 1024 * 1024 });
-  if (run.error) throw new Error(`ofxdump could not run (${run.error.message}): install Debian's ofx package (bash scripts/ensure-system-packages.sh), then run the tests again.`);
+  const run = spawnSync('ofxdump', [path], {
+    encoding: 'utf8',
+    env: { ...process.env, TZ: 'UTC', LC_ALL: 'C' },
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (run.error)
+    throw new Error(
+      `ofxdump could not run (${run.error.message}): install Debian's ofx package (bash scripts/ensure-system-packages.sh), then run the tests again.`,
+    );
   if (run.status !== 0) throw new Error(`ofxdump exited with ${run.status}:\n${run.stderr}`);
   const stderr = run.stderr;
   const blocks = blocksOf(run.stdout);

@@ -7,8 +7,18 @@ export const SVC = 'https://svc.example';
 export const ADA = { user: 'ada', machine: 'ledger-1' };
 
 let n = 0;
-export function transferInput(source = 'va_a', destination = 'va_b', amountCents = 1_250, extra: Partial<{ notBefore: number; memo: string }> = {}): DraftInput {
-  return { kind: 'transfer', payload: { source, destination, amountCents, ...(extra.memo ? { memo: extra.memo } : {}) }, ...(extra.notBefore ? { notBefore: extra.notBefore } : {}), labels: { source, destination } };
+export function transferInput(
+  source = 'va_a',
+  destination = 'va_b',
+  amountCents = 1_250,
+  extra: Partial<{ notBefore: number; memo: string }> = {},
+): DraftInput {
+  return {
+    kind: 'transfer',
+    payload: { source, destination, amountCents, ...(extra.memo ? { memo: extra.memo } : {}) },
+    ...(extra.notBefore ? { notBefore: extra.notBefore } : {}),
+    labels: { source, destination },
+  };
 }
 
 export function paymentInput(amountCents = 990, svcHandle = 'acme'): DraftInput {

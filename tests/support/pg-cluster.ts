@@ -40,10 +40,14 @@ export function postgresBinDir(): string {
   const fromEnv = process.env['PG_BIN'];
   if (fromEnv) return fromEnv;
   const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).filter((v) => /^\d+$/.test(v) && existsSync(join(root, v, 'bin', 'initdb'))) : [];
+  const versions = existsSync(root)
+    ? readdirSync(root).filter((v) => /^\d+$/.test(v) && existsSync(join(root, v, 'bin', 'initdb')))
+    : [];
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
   if (!newest) {
-    throw new Error('PostgreSQL is not installed (no /usr/lib/postgresql/<version>/bin/initdb). Run `bash scripts/ensure-system-packages.sh`, or set PG_BIN to a folder holding initdb and postgres.');
+    throw new Error(
+      'PostgreSQL is not installed (no /usr/lib/postgresql/<version>/bin/initdb). Run `bash scripts/ensure-system-packages.sh`, or set PG_BIN to a folder holding initdb and postgres.',
+    );
   }
   return join(root, newest, 'bin');
 }
@@ -53,9 +57,13 @@ async function serverUser(): Promise<{ uid: number; gid: number; wrap: string[] 
   if (process.getuid?.() !== 0) return { uid: process.getuid?.() ?? 0, gid: process.getgid?.() ?? 0, wrap: [] };
   let ids: { stdout: string };
   try {
-    ids = await run('id', ['-u', 'postgres']).then(async (u) => ({ stdout: `${u.stdout.trim()} ${(await run('id', ['-g', 'postgres'])).stdout.trim()}` }));
+    ids = await run('id', ['-u', 'postgres']).then(async (u) => ({
+      stdout: `${u.stdout.trim()} ${(await run('id', ['-g', 'postgres'])).stdout.trim()}`,
+    }));
   } catch {
-    throw new Error('The tests run as root and PostgreSQL refuses to run as root, but there is no `postgres` system user to run it as. Install Debian\'s postgresql package (it creates that user).');
+    throw new Error(
+      "The tests run as root and PostgreSQL refuses to run as root, but there is no `postgres` system user to run it as. Install Debian's postgresql package (it creates that user).",
+    );
   }
   const [uid, gid] = ids.stdout.split(' ').map(Number) as [number, number];
   // setpriv replaces itself with the command (no extra process between us and the server).
@@ -69,7 +77,9 @@ export function freePort(): Promise<number> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -130,7 +140,10 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
   await chown(pwfile, who.uid, who.gid);
   const settings = [`listen_addresses=127.0.0.1${options.alsoListen ? `,${options.alsoListen}` : ''}`];
   if (options.tls) {
-    for (const [name, pem] of [['server.crt', options.tls.cert], ['server.key', options.tls.key]] as const) {
+    for (const [name, pem] of [
+      ['server.crt', options.tls.cert],
+      ['server.key', options.tls.key],
+    ] as const) {
       await writeFile(join(dir, name), pem, { mode: 0o600 });
       await chown(join(dir, name), who.uid, who.gid);
     }
@@ -142,7 +155,18 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
     return run(file as string, rest, { env: { ...process.env, LC_ALL: 'C' } });
   };
   try {
-    await asServer(join(bin, 'initdb'), ['-D', join(dir, 'data'), '-U', superuser.user, `--pwfile=${pwfile}`, '--auth-host=scram-sha-256', '--auth-local=scram-sha-256', '-E', 'UTF8', '--no-sync']);
+    await asServer(join(bin, 'initdb'), [
+      '-D',
+      join(dir, 'data'),
+      '-U',
+      superuser.user,
+      `--pwfile=${pwfile}`,
+      '--auth-host=scram-sha-256',
+      '--auth-local=scram-sha-256',
+      '-E',
+      'UTF8',
+      '--no-sync',
+    ]);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`initdb failed: ${(error as { stderr?: string }).stderr ?? String(error)}`, { cause: error });
@@ -160,19 +184,42 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
   // A port picked free can be taken before the server binds it: try a few.
   for (let tries = 0; ; tries++) {
     const port = await freePort();
-    const [file, ...rest] = [...who.wrap, 'sh', '-c', KEEPER, 'keeper', bin, dir, String(port), ...settings.flatMap((c) => ['-c', c])];
+    const [file, ...rest] = [
+      ...who.wrap,
+      'sh',
+      '-c',
+      KEEPER,
+      'keeper',
+      bin,
+      dir,
+      String(port),
+      ...settings.flatMap((c) => ['-c', c]),
+    ];
     const keeper: ChildProcess = spawn(file as string, rest, { stdio: ['pipe', 'ignore', 'pipe'] });
     let stderr = '';
     let ended: string | null = null;
     keeper.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-    const done = new Promise<void>((resolve) => keeper.once('exit', (code, signal) => ((ended = `exit ${code ?? signal}: ${stderr.trim()}`), resolve())));
+    const done = new Promise<void>((resolve) =>
+      keeper.once('exit', (code, signal) => ((ended = `exit ${code ?? signal}: ${stderr.trim()}`), resolve())),
+    );
     const connect = async (database = 'postgres') => {
-      const client = new pg.Client({ host, port, user: superuser.user, password: superuser.password, database, ...(options.tls ? { ssl: { rejectUnauthorized: false } } : {}) });
+      const client = new pg.Client({
+        host,
+        port,
+        user: superuser.user,
+        password: superuser.password,
+        database,
+        ...(options.tls ? { ssl: { rejectUnauthorized: false } } : {}),
+      });
       await client.connect();
       return client;
     };
     try {
-      const probe = await until('accepting connections', () => connect(), () => ended);
+      const probe = await until(
+        'accepting connections',
+        () => connect(),
+        () => ended,
+      );
       await probe.end();
     } catch (error) {
       keeper.stdin?.end();
@@ -197,7 +244,9 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
         const owner = { user: `${name}_owner`, password: randomBytes(18).toString('base64url') };
         const su = await connect();
         try {
-          await su.query(`CREATE ROLE ${pg.escapeIdentifier(owner.user)} LOGIN CREATEROLE PASSWORD ${pg.escapeLiteral(owner.password)}`);
+          await su.query(
+            `CREATE ROLE ${pg.escapeIdentifier(owner.user)} LOGIN CREATEROLE PASSWORD ${pg.escapeLiteral(owner.password)}`,
+          );
           await su.query(`CREATE DATABASE ${pg.escapeIdentifier(name)} OWNER ${pg.escapeIdentifier(owner.user)}`);
           // Like a managed service: nobody but the owner may create objects in public.
           const db = await connect(name);

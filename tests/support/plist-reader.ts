@@ -8,7 +8,8 @@
 export type PlistValue = boolean | string | number | PlistValue[] | { [key: string]: PlistValue };
 
 const PROLOG = /^<\?xml version="1\.0" encoding="UTF-8"\?>\s*/;
-const DOCTYPE = /^<!DOCTYPE plist PUBLIC "-\/\/Apple\/\/DTD PLIST 1\.0\/\/EN" "http:\/\/www\.apple\.com\/DTDs\/PropertyList-1\.0\.dtd">\s*/;
+const DOCTYPE =
+  /^<!DOCTYPE plist PUBLIC "-\/\/Apple\/\/DTD PLIST 1\.0\/\/EN" "http:\/\/www\.apple\.com\/DTDs\/PropertyList-1\.0\.dtd">\s*/;
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 
 type Token = { kind: 'open' | 'close' | 'empty'; name: string; attributes: string } | { kind: 'text'; text: string };
@@ -119,7 +120,8 @@ export function readPlist(xml: string): PlistValue {
   };
 
   const root = next();
-  if (root.kind !== 'open' || root.name !== 'plist' || root.attributes !== 'version="1.0"') throw new Error('plist: the root is not <plist version="1.0">');
+  if (root.kind !== 'open' || root.name !== 'plist' || root.attributes !== 'version="1.0"')
+    throw new Error('plist: the root is not <plist version="1.0">');
   const result = value();
   expectClose('plist');
   if (i !== list.length) throw new Error('plist: content after </plist>');

@@ -15,7 +15,8 @@ export const TEST_NOW = testNow(process.env.SANDBOX_TEST_NOW);
 function testNow(fromEnv: string | undefined): number {
   if (fromEnv === undefined || fromEnv === '') return Date.parse('2025-06-15T12:34:56.000Z');
   const ms = parseInstant(fromEnv);
-  if (ms === undefined) throw new Error(`SANDBOX_TEST_NOW must be ISO 8601 with Z or an offset, or unix ms; got "${fromEnv}"`);
+  if (ms === undefined)
+    throw new Error(`SANDBOX_TEST_NOW must be ISO 8601 with Z or an offset, or unix ms; got "${fromEnv}"`);
   return ms;
 }
 
@@ -38,7 +39,11 @@ export interface Client {
   /** The seed's primary virtual account. */
   readonly primaryId: string;
   /** Calls the API host with the right key unless `headers` overrides it. */
-  call<T = any>(method: string, path: string, init?: { body?: unknown; rawBody?: string; headers?: Record<string, string>; host?: 'api' | 'vault' }): Promise<Reply<T>>;
+  call<T = any>(
+    method: string,
+    path: string,
+    init?: { body?: unknown; rawBody?: string; headers?: Record<string, string>; host?: 'api' | 'vault' },
+  ): Promise<Reply<T>>;
   get<T = any>(path: string, query?: Record<string, string>): Promise<Reply<T>>;
   /** Follows `metadata.nextCursor` to the end and returns every item. */
   all<T = any>(path: string, query?: Record<string, string>): Promise<T[]>;
@@ -74,7 +79,10 @@ export async function startClient(options: SandboxOptions = {}): Promise<Client>
     const items: never[] = [];
     let cursor: string | undefined;
     for (let guard = 0; guard < 100_000; guard++) {
-      const page = await get<{ items: never[]; metadata?: { nextCursor?: string } }>(path, cursor ? { ...query, cursor } : query);
+      const page = await get<{ items: never[]; metadata?: { nextCursor?: string } }>(
+        path,
+        cursor ? { ...query, cursor } : query,
+      );
       if (page.status !== 200) throw new Error(`GET ${path} answered ${page.status}: ${JSON.stringify(page.body)}`);
       items.push(...page.body.items);
       cursor = page.body.metadata?.nextCursor;
@@ -111,7 +119,8 @@ export function clientForFile(options: SandboxOptions = {}, { each = false } = {
     started = undefined;
   });
   const the = (): Client => {
-    if (!started) throw new Error('the sandbox client is used outside its tests (it starts before them and closes after)');
+    if (!started)
+      throw new Error('the sandbox client is used outside its tests (it starts before them and closes after)');
     return started;
   };
   return {

@@ -1,6 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createServiceClient, type CallArgs, type ServiceClient, type ServiceClientOptions, type ServiceOutcome } from '../../src/main/service';
+import {
+  createServiceClient,
+  type CallArgs,
+  type ServiceClient,
+  type ServiceClientOptions,
+  type ServiceOutcome,
+} from '../../src/main/service';
 import type { EndpointName } from '../../src/shared/service';
 import { startSandbox, type Sandbox, type SandboxOptions, type World } from '../../src/sandbox';
 import { untilRefused } from './network';
@@ -59,7 +65,8 @@ export function realIds(world: World) {
   const payee = [...world.svcHandles.values()].find((h) => h.id !== world.ownSvcHandleId);
   const tx = world.transactions.list({}, undefined, 1).items[0];
   const feeTx = [...world.feeDetails.keys()][0];
-  if (!ungrouped || !openVa || !payee || !tx) throw new Error('the seed lacks an ungrouped card, an open virtual account, a payee or a transaction');
+  if (!ungrouped || !openVa || !payee || !tx)
+    throw new Error('the seed lacks an ungrouped card, an open virtual account, a payee or a transaction');
   const primary = world.virtualAccounts.get(world.primaryVirtualAccountId);
   return {
     cardId: first(world.cards),
@@ -80,7 +87,6 @@ export function realIds(world: World) {
  * the table without a sample here is a type error, not a silently untested method.
  */
 export type Samples = { [N in EndpointName]: CallArgs<N> };
-
 
 export function sampleCalls(world: World): Samples {
   const id = realIds(world);
@@ -111,8 +117,14 @@ export function sampleCalls(world: World): Samples {
     listVirtualAccounts: { query: { 'filter:includeClosedAccounts': 'true' } },
     createVirtualAccount: { body: { name: 'Client test VA', accountId: id.accountId } },
     updateVirtualAccount: { params: { virtualAccountId: id.vaId }, body: { action: 'update', name: 'Renamed VA' } },
-    transferBetweenVirtualAccounts: { body: { source: id.primaryVaId, destination: id.vaId, amountCents: 101 }, idempotencyKey: freshKey() },
-    virtualAccountTransfer: { body: { source: id.primaryVaId, destination: id.vaId, amountCents: 102 }, idempotencyKey: freshKey() },
+    transferBetweenVirtualAccounts: {
+      body: { source: id.primaryVaId, destination: id.vaId, amountCents: 101 },
+      idempotencyKey: freshKey(),
+    },
+    virtualAccountTransfer: {
+      body: { source: id.primaryVaId, destination: id.vaId, amountCents: 102 },
+      idempotencyKey: freshKey(),
+    },
     pay: { body: { amountCents: 103, svcHandle: id.payeeHandle } },
     getOwnSvcHandle: {},
     createOfframp: { body: { virtualAccountId: id.vaId, paymentRail: 'ach', currency: 'usdc' } },
@@ -130,7 +142,9 @@ export function sampleCalls(world: World): Samples {
 }
 
 /** A tiny HTTP server answering every request with `handler`; for answers the sandbox never gives. */
-export async function startStub(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<{ url: string; requests: IncomingMessage[]; close(): Promise<void> }> {
+export async function startStub(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ url: string; requests: IncomingMessage[]; close(): Promise<void> }> {
   const requests: IncomingMessage[] = [];
   const server: Server = createServer((req, res) => {
     requests.push(req);

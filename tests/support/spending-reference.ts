@@ -1,4 +1,12 @@
-import { civil, dayNumber, localDay, localDayStart, mondayIndex, monthLength, parseDayText } from './zoned-calendar-reference';
+import {
+  civil,
+  dayNumber,
+  localDay,
+  localDayStart,
+  mondayIndex,
+  monthLength,
+  parseDayText,
+} from './zoned-calendar-reference';
 
 /**
  * The project's reading of a spending constraint (docs/features/cards.md),
@@ -133,7 +141,8 @@ export interface RefConstraint {
     | {
         utilizationLimit?: RefLimit | undefined;
         utilizationLimitV2?: RefLimit[] | undefined;
-        transactionSizeLimit?: { minimum?: { amountCents: number } | undefined; maximum?: { amountCents: number } | undefined } | undefined;
+        transactionSizeLimit?:
+          { minimum?: { amountCents: number } | undefined; maximum?: { amountCents: number } | undefined } | undefined;
       }
     | null
     | undefined;
@@ -172,7 +181,8 @@ export const REFERENCE_MCCS = Object.keys(CATEGORY_OF);
 
 export function referenceCategory(mcc: string): string {
   const name = CATEGORY_OF[mcc];
-  if (name === undefined) throw new Error(`the reference has no category for MCC ${mcc}: add it from the list in docs/features/cards.md`);
+  if (name === undefined)
+    throw new Error(`the reference has no category for MCC ${mcc}: add it from the list in docs/features/cards.md`);
   return name;
 }
 
@@ -193,21 +203,35 @@ export function referenceLimits(c: RefConstraint | null | undefined): RefLimit[]
  * name (in any case) or an MCC; `spent(limit)` is what the constraint's scope already spent in
  * that limit's current period.
  */
-export function referenceDecline(c: RefConstraint | null | undefined, p: RefPurchase, spent: (limit: RefLimit) => number): string | undefined {
+export function referenceDecline(
+  c: RefConstraint | null | undefined,
+  p: RefPurchase,
+  spent: (limit: RefLimit) => number,
+): string | undefined {
   if (!c) return undefined;
   if (c.merchantRule) {
-    const listed = c.merchantRule.merchants.some((m) => (p.merchantId !== undefined && m === p.merchantId) || m.toLocaleLowerCase('en') === p.merchantName.toLocaleLowerCase('en'));
+    const listed = c.merchantRule.merchants.some(
+      (m) =>
+        (p.merchantId !== undefined && m === p.merchantId) ||
+        m.toLocaleLowerCase('en') === p.merchantName.toLocaleLowerCase('en'),
+    );
     if (!allowed(c.merchantRule.restriction, listed)) return 'merchant_not_allowed';
   }
   if (c.merchantCategoryRule) {
     const category = referenceCategory(p.mcc);
-    const listed = c.merchantCategoryRule.merchantCategories.some((e) => e.trim() === p.mcc || e.trim().toLocaleLowerCase('en') === category);
+    const listed = c.merchantCategoryRule.merchantCategories.some(
+      (e) => e.trim() === p.mcc || e.trim().toLocaleLowerCase('en') === category,
+    );
     if (!allowed(c.merchantCategoryRule.restriction, listed)) return 'merchant_category_not_allowed';
   }
-  if (c.merchantCategoryCodeRule && !allowed(c.merchantCategoryCodeRule.restriction, c.merchantCategoryCodeRule.merchantCategoryCodes.includes(p.mcc))) {
+  if (
+    c.merchantCategoryCodeRule &&
+    !allowed(c.merchantCategoryCodeRule.restriction, c.merchantCategoryCodeRule.merchantCategoryCodes.includes(p.mcc))
+  ) {
     return 'merchant_category_code_not_allowed';
   }
-  if (c.countryRule && !allowed(c.countryRule.restriction, c.countryRule.countries.includes(p.country))) return 'country_not_allowed';
+  if (c.countryRule && !allowed(c.countryRule.restriction, c.countryRule.countries.includes(p.country)))
+    return 'country_not_allowed';
   const size = c.spendingRule?.transactionSizeLimit;
   if (size?.minimum && p.amountCents < size.minimum.amountCents) return 'transaction_size_limit_exceeded';
   if (size?.maximum && p.amountCents > size.maximum.amountCents) return 'transaction_size_limit_exceeded';

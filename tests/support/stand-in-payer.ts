@@ -5,7 +5,12 @@
  * request to the stand-in still fails as an unreachable service does. Tests that send use a real
  * sandbox over HTTP, whose own handle is read the same way.
  */
-export const STAND_IN_PAYER = { id: 'svh_stand_in', svcHandle: 'acme-stand-in', name: 'Acme (stand-in)', accountId: 'acct_stand_in' };
+export const STAND_IN_PAYER = {
+  id: 'svh_stand_in',
+  svcHandle: 'acme-stand-in',
+  name: 'Acme (stand-in)',
+  accountId: 'acct_stand_in',
+};
 
 let answering = false;
 
@@ -16,7 +21,10 @@ export function answerStandInPayer(origin: string): void {
   globalThis.fetch = async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     if (url.origin === origin && url.pathname === '/pay' && (init?.method ?? 'GET') === 'GET') {
-      return new Response(JSON.stringify(STAND_IN_PAYER), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(STAND_IN_PAYER), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     }
     return real(input, init);
   };

@@ -20,7 +20,10 @@ export async function startTcpGate(target: { host: string; port: number }): Prom
     new Promise<void>((resolve, reject) => {
       const s = createServer((inbound) => {
         const outbound = connect(target.port, target.host);
-        for (const [a, b] of [[inbound, outbound], [outbound, inbound]] as const) {
+        for (const [a, b] of [
+          [inbound, outbound],
+          [outbound, inbound],
+        ] as const) {
           sockets.add(a);
           a.on('close', () => sockets.delete(a));
           a.on('error', () => b.destroy());

@@ -42,7 +42,17 @@ export function member(name: string, role: MemberRole): TestMember {
   n++;
   const key = testKey();
   const id = `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-  return { key, record: { id, name, role, publicKey: key.publicKey, dbRole: `ws_m_${String(n).padStart(8, '0')}`, status: 'active' } };
+  return {
+    key,
+    record: {
+      id,
+      name,
+      role,
+      publicKey: key.publicKey,
+      dbRole: `ws_m_${String(n).padStart(8, '0')}`,
+      status: 'active',
+    },
+  };
 }
 
 /** Builds a directory log entry by entry, each chained to the one before and signed by `by`. */
@@ -50,7 +60,11 @@ export class LogBuilder {
   readonly rows: DirectoryRow[] = [];
   private prev = '';
 
-  add(by: TestMember, entry: { entry: 'member'; member: MemberRecord } | { entry: 'policy'; policy: Policy }, signer: TestKey = by.key): DirectoryRow {
+  add(
+    by: TestMember,
+    entry: { entry: 'member'; member: MemberRecord } | { entry: 'policy'; policy: Policy },
+    signer: TestKey = by.key,
+  ): DirectoryRow {
     const seq = this.rows.length;
     const text = statement('directory', { workspace: WS, seq, prev: this.prev, at: AT, by: by.record.id, ...entry });
     const row = { seq, text, signature: signWith(signer, text) };
@@ -83,7 +97,15 @@ export function listedRow(id: string, over: Partial<TeamRowView> = {}): TeamRowV
     drafter: null,
     draft: { text: '', signature: '', payload: '' },
     decisions: [],
-    verdict: { status: 'waiting', approvedBy: [], required: 2, missing: 2, policyVersion: 1, needed: '2 more approvers', ignored: [] },
+    verdict: {
+      status: 'waiting',
+      approvedBy: [],
+      required: 2,
+      missing: 2,
+      policyVersion: 1,
+      needed: '2 more approvers',
+      ignored: [],
+    },
     lease: null,
     fence: 0,
     claims: 0,

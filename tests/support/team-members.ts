@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { MemberRole } from '../../src/shared/team/model';
 import type { MemberView, WorkspaceSummary } from '../../src/shared/ipc';
-import { claimRows, recordOutcomes, renewLease, type ClaimResult, type OutcomeInput } from '../../src/main/workspace/claims';
+import {
+  claimRows,
+  recordOutcomes,
+  renewLease,
+  type ClaimResult,
+  type OutcomeInput,
+} from '../../src/main/workspace/claims';
 import type { PgCluster } from './pg-cluster';
 import { MemorySecretStore } from '../../src/main/secrets/memory-secret-store';
 import type { SecretStore } from '../../src/main/secrets/secret-store';
@@ -36,14 +42,27 @@ export interface ServiceAt {
 }
 
 /** The stand-in service of the tests that never send: a name nobody answers for. */
-export const NO_SERVICE: ServiceAt = { apiUrl: SERVICE, vaultUrl: 'https://vault.example.test', apiKey: 'test-api-key-0001' };
+export const NO_SERVICE: ServiceAt = {
+  apiUrl: SERVICE,
+  vaultUrl: 'https://vault.example.test',
+  apiKey: 'test-api-key-0001',
+};
 
 /**
  * A live profile of `at` on `h`. Unless `sending`, main's team sender is paused for it: these
  * tests drive claims and outcomes themselves (mainOf), and a sender of their own would race them.
  */
-export async function serviceProfile(h: CoreHarness, at: ServiceAt = NO_SERVICE, options: { sending?: boolean } = {}): Promise<string> {
-  const profile = await h.ok('profiles:create', { name: `Team ${randomUUID().slice(0, 4)}`, baseUrl: at.apiUrl, vaultUrl: at.vaultUrl, apiKey: at.apiKey });
+export async function serviceProfile(
+  h: CoreHarness,
+  at: ServiceAt = NO_SERVICE,
+  options: { sending?: boolean } = {},
+): Promise<string> {
+  const profile = await h.ok('profiles:create', {
+    name: `Team ${randomUUID().slice(0, 4)}`,
+    baseUrl: at.apiUrl,
+    vaultUrl: at.vaultUrl,
+    apiKey: at.apiKey,
+  });
   if (!options.sending) await h.ok('outbox:pause', { profileId: profile.id, paused: true });
   return profile.id;
 }
@@ -64,7 +83,8 @@ export function mainOf(d: Desktop) {
       const { l, actor } = await live();
       return recordOutcomes(l.session, l.directory, actor, outcomes);
     },
-    renew: async (rowId: string, fence: number, leaseMs = 60_000) => renewLease((await ws.get(d.workspaceId)).session, { rowId, fence, leaseMs }),
+    renew: async (rowId: string, fence: number, leaseMs = 60_000) =>
+      renewLease((await ws.get(d.workspaceId)).session, { rowId, fence, leaseMs }),
   };
 }
 
@@ -102,7 +122,13 @@ export interface Team {
 /** A client straight to the database with a member's login: what anyone holding that password can do, without the member's key. */
 export async function asLogin(cluster: PgCluster, database: string, d: Desktop): Promise<pg.Client> {
   if (!d.login) throw new Error(`${d.name} has no login of its own in this test`);
-  const client = new pg.Client({ host: cluster.host, port: cluster.port, database, user: d.login.dbRole, password: d.login.password });
+  const client = new pg.Client({
+    host: cluster.host,
+    port: cluster.port,
+    database,
+    user: d.login.dbRole,
+    password: d.login.password,
+  });
   await client.connect();
   return client;
 }
@@ -115,14 +141,28 @@ export function memberOf(team: Team, name: string): Desktop {
 }
 
 /** An admin makes a login, the person joins with it from their desktop, the admin registers their key. */
-export async function addMember(cluster: PgCluster, admin: Desktop, name: string, role: MemberRole, database: string, via: { port?: number; core?: CoreHarness; service?: ServiceAt; sending?: boolean; now?: () => number } = {}): Promise<Desktop> {
+export async function addMember(
+  cluster: PgCluster,
+  admin: Desktop,
+  name: string,
+  role: MemberRole,
+  database: string,
+  via: { port?: number; core?: CoreHarness; service?: ServiceAt; sending?: boolean; now?: () => number } = {},
+): Promise<Desktop> {
   const login = await admin.h.ok('workspace:addLogin', { workspaceId: admin.workspaceId });
   const h = via.core ?? (await desktopCore(via.now));
-  const joined = await h.ok('workspace:join', { host: cluster.host, port: via.port ?? cluster.port, database, user: login.dbRole, password: login.password, name });
+  const joined = await h.ok('workspace:join', {
+    host: cluster.host,
+    port: via.port ?? cluster.port,
+    database,
+    user: login.dbRole,
+    password: login.password,
+    name,
+  });
   const member = await admin.h.ok('workspace:register', { workspaceId: admin.workspaceId, dbRole: login.dbRole, role });
   // The new desktop signs only once it has read its own registration in the directory (a test
   // that drafts at once otherwise races the NOTIFY that tells it): reading its list reads it.
-  for (const deadline = Date.now() + 20_000; ; ) {
+  for (const deadline = Date.now() + 20_000; ;) {
     const mine = (await h.ok('workspace:list')).find((w) => w.id === joined.id);
     if (mine?.me.member?.role === role) break;
     if (Date.now() > deadline) throw new Error(`${name}'s desktop never saw its registration as ${role}`);
@@ -137,14 +177,37 @@ export async function addMember(cluster: PgCluster, admin: Desktop, name: string
  * profile of `service` (a name nobody answers for unless given), its team sending paused unless
  * `sending`.
  */
-export async function startTeam(cluster: PgCluster, roles: Record<string, MemberRole>, options: { service?: ServiceAt; sending?: boolean; now?: () => number } = {}): Promise<Team> {
+export async function startTeam(
+  cluster: PgCluster,
+  roles: Record<string, MemberRole>,
+  options: { service?: ServiceAt; sending?: boolean; now?: () => number } = {},
+): Promise<Team> {
   const database = `ws_${randomUUID().slice(0, 8)}`;
   const owner = await cluster.createWorkspaceDatabase(database);
   const h = await desktopCore(options.now);
-  const created = await h.ok('workspace:create', { name: 'Acme Treasury', adminName: 'Ada Admin', host: cluster.host, port: cluster.port, database, ownerUser: owner.user, ownerPassword: owner.password });
-  const admin: Desktop = { name: 'Ada Admin', h, workspaceId: created.id, member: created.me.member as MemberView, profileId: await serviceProfile(h, options.service, { sending: options.sending ?? false }) };
+  const created = await h.ok('workspace:create', {
+    name: 'Acme Treasury',
+    adminName: 'Ada Admin',
+    host: cluster.host,
+    port: cluster.port,
+    database,
+    ownerUser: owner.user,
+    ownerPassword: owner.password,
+  });
+  const admin: Desktop = {
+    name: 'Ada Admin',
+    h,
+    workspaceId: created.id,
+    member: created.me.member as MemberView,
+    profileId: await serviceProfile(h, options.service, { sending: options.sending ?? false }),
+  };
   const members: Record<string, Desktop> = {};
-  for (const [name, role] of Object.entries(roles)) members[name] = await addMember(cluster, admin, name, role, database, { ...(options.service ? { service: options.service } : {}), ...(options.sending !== undefined ? { sending: options.sending } : {}), ...(options.now ? { now: options.now } : {}) });
+  for (const [name, role] of Object.entries(roles))
+    members[name] = await addMember(cluster, admin, name, role, database, {
+      ...(options.service ? { service: options.service } : {}),
+      ...(options.sending !== undefined ? { sending: options.sending } : {}),
+      ...(options.now ? { now: options.now } : {}),
+    });
   return {
     database,
     owner,
@@ -162,22 +225,46 @@ export function transfer(amountCents: number, destination = 'acct_payee', source
 }
 
 /** Signs drafts on `d` for its profile (main's prompt confirms); the signed drafts, each with its row id. */
-export async function signDrafts(d: Desktop, drafts: { kind: 'transfer' | 'payment'; payload: unknown; idempotencyKey?: string; rowId?: string }[]) {
-  const r = await d.h.ok('workspace:signDrafts', { profileId: d.profileId, drafts: drafts.map((x) => ({ rowId: x.rowId ?? randomUUID(), kind: x.kind, payload: x.payload, idempotencyKey: x.idempotencyKey ?? randomUUID() })) });
+export async function signDrafts(
+  d: Desktop,
+  drafts: { kind: 'transfer' | 'payment'; payload: unknown; idempotencyKey?: string; rowId?: string }[],
+) {
+  const r = await d.h.ok('workspace:signDrafts', {
+    profileId: d.profileId,
+    drafts: drafts.map((x) => ({
+      rowId: x.rowId ?? randomUUID(),
+      kind: x.kind,
+      payload: x.payload,
+      idempotencyKey: x.idempotencyKey ?? randomUUID(),
+    })),
+  });
   return r.signed;
 }
 
 /** Signs one draft on `d` (signDrafts). */
-export async function signDraft(d: Desktop, kind: 'transfer' | 'payment', payload: unknown, idempotencyKey: string = randomUUID()) {
+export async function signDraft(
+  d: Desktop,
+  kind: 'transfer' | 'payment',
+  payload: unknown,
+  idempotencyKey: string = randomUUID(),
+) {
   const [signed] = await signDrafts(d, [{ kind, payload, idempotencyKey }]);
   if (!signed) throw new Error('nothing was signed');
   return signed;
 }
 
 /** Signs a transfer on `d` and pushes it; returns the signed draft. */
-export async function draftAndPush(d: Desktop, amountCents: number, extra: { destination?: string; source?: string } = {}) {
+export async function draftAndPush(
+  d: Desktop,
+  amountCents: number,
+  extra: { destination?: string; source?: string } = {},
+) {
   const signed = await signDraft(d, 'transfer', transfer(amountCents, extra.destination, extra.source));
-  const pushed = await d.h.ok('workspace:push', { workspaceId: d.workspaceId, drafts: [signedOnly(signed)], decisions: [] });
+  const pushed = await d.h.ok('workspace:push', {
+    workspaceId: d.workspaceId,
+    drafts: [signedOnly(signed)],
+    decisions: [],
+  });
   if (pushed.drafts[0]?.status !== 'added') throw new Error(`draft not added: ${JSON.stringify(pushed.drafts[0])}`);
   return signed;
 }
@@ -188,15 +275,23 @@ export function signedOnly(d: { text: string; signature: string; payload: string
 }
 
 /** Approves (or rejects) drafts on `d` and pushes the decisions. */
-export async function decideAndPush(d: Desktop, drafts: { text: string; signature: string; payload: string }[], decision: 'approve' | 'reject' = 'approve') {
-  const decisions = await d.h.ok('workspace:decide', { workspaceId: d.workspaceId, drafts: drafts.map(signedOnly), decision });
+export async function decideAndPush(
+  d: Desktop,
+  drafts: { text: string; signature: string; payload: string }[],
+  decision: 'approve' | 'reject' = 'approve',
+) {
+  const decisions = await d.h.ok('workspace:decide', {
+    workspaceId: d.workspaceId,
+    drafts: drafts.map(signedOnly),
+    decision,
+  });
   return d.h.ok('workspace:push', { workspaceId: d.workspaceId, drafts: [], decisions });
 }
 
 /** A row of the workspace as `d` reads it through main, closed ones included. */
-export const rowOf = async (d: Desktop, rowId: string) => (await d.h.ok('workspace:rows', { workspaceId: d.workspaceId, rowIds: [rowId], includeClosed: true }))[0];
+export const rowOf = async (d: Desktop, rowId: string) =>
+  (await d.h.ok('workspace:rows', { workspaceId: d.workspaceId, rowIds: [rowId], includeClosed: true }))[0];
 
 export function summaryOf(d: Desktop): Promise<WorkspaceSummary | undefined> {
   return d.h.ok('workspace:list').then((all) => all.find((w) => w.id === d.workspaceId));
 }
-

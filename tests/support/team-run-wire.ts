@@ -26,28 +26,73 @@ export const ME = { id: '00000000-0000-4000-8000-0000000000c1', name: 'Cal Contr
 export const BEA = { id: '00000000-0000-4000-8000-0000000000b2', name: 'Bea Sender' };
 
 /** Ready, approved when it was drafted (the tests' rows move no clock between the two). */
-const ready = (at: string): RowVerdict => ({ status: 'ready', approvedBy: ['m'], required: 1, policyVersion: 1, ignored: [], firstApprovedAt: at });
+const ready = (at: string): RowVerdict => ({
+  status: 'ready',
+  approvedBy: ['m'],
+  required: 1,
+  policyVersion: 1,
+  ignored: [],
+  firstApprovedAt: at,
+});
 let drafts = 0;
 
 /** A ready row whose draft says it was signed at SIGNED_AT (a takeover looks for it from then). */
-function readyRow(id: string, kind: 'transfer' | 'payment', payload: unknown, over: Partial<TeamRowView>, at = SIGNED_AT): TeamRowView {
+function readyRow(
+  id: string,
+  kind: 'transfer' | 'payment',
+  payload: unknown,
+  over: Partial<TeamRowView>,
+  at = SIGNED_AT,
+): TeamRowView {
   drafts++;
   const n = String(drafts).padStart(12, '0');
-  const body = { workspace: WS, id: `11111111-1111-4111-8111-${n}`, service: SVC, kind, idempotencyKey: `22222222-2222-4222-8222-${n}`, payloadHash: 'a'.repeat(64), drafter: '00000000-0000-4000-8000-0000000000d3', at };
-  return listedRow(id, { service: SVC, kind, payload, payloadHash: 'a'.repeat(64), verdict: ready(at), draft: { text: statement('draft', body), signature: 's', payload: JSON.stringify(payload) }, ...over });
+  const body = {
+    workspace: WS,
+    id: `11111111-1111-4111-8111-${n}`,
+    service: SVC,
+    kind,
+    idempotencyKey: `22222222-2222-4222-8222-${n}`,
+    payloadHash: 'a'.repeat(64),
+    drafter: '00000000-0000-4000-8000-0000000000d3',
+    at,
+  };
+  return listedRow(id, {
+    service: SVC,
+    kind,
+    payload,
+    payloadHash: 'a'.repeat(64),
+    verdict: ready(at),
+    draft: { text: statement('draft', body), signature: 's', payload: JSON.stringify(payload) },
+    ...over,
+  });
 }
 
 /** A ready transfer of $5.00 from `source` to va_b. */
-export const transferRow = (id: string, source = 'va_a', over: Partial<TeamRowView> = {}, at = SIGNED_AT) => readyRow(id, 'transfer', { source, destination: 'va_b', amountCents: 500 }, over, at);
+export const transferRow = (id: string, source = 'va_a', over: Partial<TeamRowView> = {}, at = SIGNED_AT) =>
+  readyRow(id, 'transfer', { source, destination: 'va_b', amountCents: 500 }, over, at);
 
 /** A ready payment to @`handle` ($7.00 unless said). */
-export const paymentRow = (id: string, over: Partial<TeamRowView> = {}, handle = 'acme', amountCents = 700, at = SIGNED_AT) => readyRow(id, 'payment', { svcHandle: handle, amountCents }, over, at);
+export const paymentRow = (
+  id: string,
+  over: Partial<TeamRowView> = {},
+  handle = 'acme',
+  amountCents = 700,
+  at = SIGNED_AT,
+) => readyRow(id, 'payment', { svcHandle: handle, amountCents }, over, at);
 
 /** A claim whose sender signed no outcome. */
-export const unsettled = (at: string, fence: number, by: { id: string; name: string } = BEA): UnresolvedClaim => ({ id: `claim-${by.id.slice(-2)}-${fence}`, fence, by: by.id, byName: by.name, at });
+export const unsettled = (at: string, fence: number, by: { id: string; name: string } = BEA): UnresolvedClaim => ({
+  id: `claim-${by.id.slice(-2)}-${fence}`,
+  fence,
+  by: by.id,
+  byName: by.name,
+  at,
+});
 
 /** Its history has claims nobody settled. */
-export const withUnsettled = (...claims: UnresolvedClaim[]): Pick<TeamRowView, 'history'> => ({ history: { unresolved: claims, last: null, ignored: [], reviewing: null, reopenedAt: null } });
+export const withUnsettled = (...claims: UnresolvedClaim[]): Pick<TeamRowView, 'history'> => ({
+  history: { unresolved: claims, last: null, ignored: [], reviewing: null, reopenedAt: null },
+});
 
 export interface Script {
   rows: TeamRowView[];
@@ -89,7 +134,11 @@ export function scripted(s: Script) {
       const read = afterClaim ? 'reread' : filter.includeClosed ? 'service' : 'read';
       log.push(`read ${filter.rowIds ? filter.rowIds.join(',') : 'all'}${filter.includeClosed ? ' with closed' : ''}`);
       if (s.unreachable?.[read]) throw new Error(UNREACHABLE);
-      const listed = [...rows.values()].filter((r) => (filter.rowIds ? filter.rowIds.includes(r.id) : true) && (filter.includeClosed || r.state === 'open' || r.state === 'needs-review'));
+      const listed = [...rows.values()].filter(
+        (r) =>
+          (filter.rowIds ? filter.rowIds.includes(r.id) : true) &&
+          (filter.includeClosed || r.state === 'open' || r.state === 'needs-review'),
+      );
       return listed.map((r) => {
         const shown = afterClaim && claimed.has(r.id) ? s.reread?.[r.id] : undefined;
         return shown ? shown(copy(r)) : copy(r);
@@ -101,14 +150,30 @@ export function scripted(s: Script) {
       return rowIds.map((id): ClaimResult => {
         const row = rows.get(id);
         const refusal = s.refuse?.[id];
-        if (refusal || !row) return refusal ?? { claimed: false, why: 'closed', text: 'That row is not in the workspace.' };
+        if (refusal || !row)
+          return refusal ?? { claimed: false, why: 'closed', text: 'That row is not in the workspace.' };
         row.fence++;
         row.lease = { holder: 'ws_m_me', expires: iso(NOW + leaseMs) };
         row.history.unresolved.push(unsettled(iso(NOW), row.fence, ME));
         claimed.add(id);
         const kind = row.kind as 'transfer' | 'payment';
-        const base = { claimed: true as const, rowId: id, fence: row.fence, leaseExpires: iso(NOW + leaseMs), takenOver: row.history.unresolved.length > 1, unresolved: row.history.unresolved.slice(0, -1) };
-        return { ...base, payloadHash: `hash-${id}`, kind, service: SVC, idempotencyKey: `signed-key-${id}`, payload: id in (s.signed ?? {}) ? s.signed?.[id] : row.payload, verdict: row.verdict };
+        const base = {
+          claimed: true as const,
+          rowId: id,
+          fence: row.fence,
+          leaseExpires: iso(NOW + leaseMs),
+          takenOver: row.history.unresolved.length > 1,
+          unresolved: row.history.unresolved.slice(0, -1),
+        };
+        return {
+          ...base,
+          payloadHash: `hash-${id}`,
+          kind,
+          service: SVC,
+          idempotencyKey: `signed-key-${id}`,
+          payload: id in (s.signed ?? {}) ? s.signed?.[id] : row.payload,
+          verdict: row.verdict,
+        };
       });
     },
     renew: async (rowId, fence) => {
@@ -119,7 +184,12 @@ export function scripted(s: Script) {
       log.push(`record ${outcomes.map((o) => o.rowId).join(',')}`);
       return outcomes.map((o) => {
         log.push(`outcome ${o.rowId} #${o.fence} ${o.payloadHash} ${o.state}: ${o.detail}`);
-        if ((s.takenOver ?? []).includes(o.rowId)) return { rowId: o.rowId, recorded: false, text: 'Another desktop took this row over: its outcome is theirs to record.' };
+        if ((s.takenOver ?? []).includes(o.rowId))
+          return {
+            rowId: o.rowId,
+            recorded: false,
+            text: 'Another desktop took this row over: its outcome is theirs to record.',
+          };
         const row = rows.get(o.rowId);
         if (row) {
           row.history.unresolved = row.history.unresolved.filter((c) => !(c.fence === o.fence && c.by === ME.id));

@@ -15,11 +15,54 @@ export async function testCertificates(ip: string): Promise<{ caCert: string; ce
   try {
     const at = (name: string) => join(dir, name);
     const openssl = (...args: string[]) => run('openssl', args);
-    await openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '2', '-subj', '/CN=Treasury test CA', '-keyout', at('ca.key'), '-out', at('ca.crt'));
-    await openssl('req', '-newkey', 'rsa:2048', '-nodes', '-subj', `/CN=${ip}`, '-keyout', at('server.key'), '-out', at('server.csr'));
+    await openssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=Treasury test CA',
+      '-keyout',
+      at('ca.key'),
+      '-out',
+      at('ca.crt'),
+    );
+    await openssl(
+      'req',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-subj',
+      `/CN=${ip}`,
+      '-keyout',
+      at('server.key'),
+      '-out',
+      at('server.csr'),
+    );
     await writeFile(at('ext'), `subjectAltName=IP:${ip}\n`);
-    await openssl('x509', '-req', '-in', at('server.csr'), '-CA', at('ca.crt'), '-CAkey', at('ca.key'), '-CAcreateserial', '-days', '2', '-extfile', at('ext'), '-out', at('server.crt'));
-    const [caCert, cert, key] = await Promise.all(['ca.crt', 'server.crt', 'server.key'].map((n) => readFile(at(n), 'utf8')));
+    await openssl(
+      'x509',
+      '-req',
+      '-in',
+      at('server.csr'),
+      '-CA',
+      at('ca.crt'),
+      '-CAkey',
+      at('ca.key'),
+      '-CAcreateserial',
+      '-days',
+      '2',
+      '-extfile',
+      at('ext'),
+      '-out',
+      at('server.crt'),
+    );
+    const [caCert, cert, key] = await Promise.all(
+      ['ca.crt', 'server.crt', 'server.key'].map((n) => readFile(at(n), 'utf8')),
+    );
     return { caCert: caCert as string, cert: cert as string, key: key as string };
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -32,5 +75,7 @@ export async function nonLoopbackAddress(): Promise<string> {
   for (const list of Object.values(networkInterfaces())) {
     for (const a of list ?? []) if (a.family === 'IPv4' && !a.internal) return a.address;
   }
-  throw new Error('This machine has no network address other than loopback: the TLS rule cannot be tried against a remote address here.');
+  throw new Error(
+    'This machine has no network address other than loopback: the TLS rule cannot be tried against a remote address here.',
+  );
 }

@@ -16,7 +16,8 @@ export function bruteFilter(items: readonly Transaction[], q: Query, ownLegalEnt
     const d = Date.parse(tx.date);
     const a = tx.authorizedAt === undefined ? undefined : Date.parse(tx.authorizedAt);
     if (account !== undefined && tx.accountId !== account) return false;
-    if (q['filter:virtualAccountId'] !== undefined && tx.virtualAccountId !== q['filter:virtualAccountId']) return false;
+    if (q['filter:virtualAccountId'] !== undefined && tx.virtualAccountId !== q['filter:virtualAccountId'])
+      return false;
     if (q['filter:cardId'] !== undefined && tx.cardId !== q['filter:cardId']) return false;
     if (q['filter:status'] !== undefined && tx.status !== q['filter:status']) return false;
     if (q['filter:detailed_status'] !== undefined && tx.detailedStatus !== q['filter:detailed_status']) return false;
@@ -28,7 +29,12 @@ export function bruteFilter(items: readonly Transaction[], q: Query, ownLegalEnt
   });
 }
 
-export function bruteAggregate(items: readonly Transaction[]): { count: number; totalIn: number; totalOut: number; netChange: number } {
+export function bruteAggregate(items: readonly Transaction[]): {
+  count: number;
+  totalIn: number;
+  totalOut: number;
+  netChange: number;
+} {
   let totalIn = 0;
   let totalOut = 0;
   for (const tx of items) {
@@ -38,4 +44,3 @@ export function bruteAggregate(items: readonly Transaction[]): { count: number; 
   // The reference contract: money out is negative, like amountCents; netChange is totalIn + totalOut.
   return { count: items.length, totalIn, totalOut, netChange: totalIn + totalOut };
 }
-

@@ -22,9 +22,13 @@ export async function ledgerCount(c: Client): Promise<number> {
   return res.body.count as number;
 }
 
-
 /** `key` null sends no X-Idempotency-Key header at all. */
-export function postTransfer(c: Client, body: unknown, key: string | null = freshKey(), path = '/transfer/virtual-account') {
+export function postTransfer(
+  c: Client,
+  body: unknown,
+  key: string | null = freshKey(),
+  path = '/transfer/virtual-account',
+) {
   return c.call('POST', path, { body, headers: key === null ? {} : { 'x-idempotency-key': key } });
 }
 
@@ -43,7 +47,10 @@ export async function newVirtualAccount(c: Client, name: string, fundCents = 0):
 }
 
 /** A snapshot of everything money requests can change, to prove a refused request changed nothing. */
-export async function moneySnapshot(c: Client, vaIds: string[]): Promise<{ balances: number[]; ledger: number; transactions: number; idempotency: number }> {
+export async function moneySnapshot(
+  c: Client,
+  vaIds: string[],
+): Promise<{ balances: number[]; ledger: number; transactions: number; idempotency: number }> {
   const balances = await Promise.all(vaIds.map((id) => balanceOf(c, id)));
   const w = c.sandbox.world;
   return { balances, ledger: await ledgerCount(c), transactions: w.transactions.size, idempotency: w.idempotency.size };

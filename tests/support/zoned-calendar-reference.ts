@@ -27,7 +27,9 @@ export function civil(n: number): [number, number, number] {
   const z = n + 719_468;
   const era = Math.floor(z / 146_097);
   const dayOfEra = z - era * 146_097;
-  const yearOfEra = Math.floor((dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365);
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365,
+  );
   const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
   const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
   const d = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
@@ -62,10 +64,21 @@ export function parseDayText(text: string): number {
 const printers = new Map<string, Intl.DateTimeFormat>();
 
 /** Year, month and day as Intl prints them in `timeZone` (Gregorian, Latin digits). */
-function printed(ms: number, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number } {
+function printed(
+  ms: number,
+  timeZone: string,
+): { year: number; month: number; day: number; hour: number; minute: number } {
   let p = printers.get(timeZone);
   if (!p) {
-    p = new Intl.DateTimeFormat('en-GB-u-ca-gregory-nu-latn', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', hourCycle: 'h23' });
+    p = new Intl.DateTimeFormat('en-GB-u-ca-gregory-nu-latn', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      hourCycle: 'h23',
+    });
     printers.set(timeZone, p);
   }
   const out = { year: 0, month: 0, day: 0, hour: 0, minute: 0 };

@@ -26,7 +26,9 @@ function traceCalls(handlers: Record<string, (arg: unknown) => Promise<unknown>>
       console.error(`${new Date(began).toISOString()} -> ${channel}`);
       const answer = await handle(arg);
       const ok = (answer as { ok?: boolean }).ok;
-      console.error(`${new Date().toISOString()} <- ${channel} ${ok ? 'ok' : JSON.stringify(answer).slice(0, 200)} ${Date.now() - began} ms`);
+      console.error(
+        `${new Date().toISOString()} <- ${channel} ${ok ? 'ok' : JSON.stringify(answer).slice(0, 200)} ${Date.now() - began} ms`,
+      );
       return answer;
     };
   }
@@ -35,13 +37,24 @@ function traceCalls(handlers: Record<string, (arg: unknown) => Promise<unknown>>
 async function main(): Promise<void> {
   const dirs = JSON.parse(process.argv[2] ?? '') as DesktopDirs;
   console.error(`${new Date().toISOString()} opening`);
-  const host = await openHost({ ...dirs, headless: true, secrets: new FileSecretStore(dirs.secretsFile), version: '0.0.0-team-kill' });
+  const host = await openHost({
+    ...dirs,
+    headless: true,
+    secrets: new FileSecretStore(dirs.secretsFile),
+    version: '0.0.0-team-kill',
+  });
   console.error(`${new Date().toISOString()} page loaded`);
   if (process.env['TEAM_KILL_TRACE'] === '1') {
     traceCalls(host.core.handlers as unknown as Record<string, (arg: unknown) => Promise<unknown>>);
     // What main's team sender says it is doing, every 5 s (it calls no channel of its own).
     const status = host.core.handlers['outbox:teamSending'] as unknown as (arg: unknown) => Promise<unknown>;
-    setInterval(() => void status(undefined).then((s) => console.error(`${new Date().toISOString()} team sending ${JSON.stringify(s).slice(0, 600)}`)), 5_000).unref();
+    setInterval(
+      () =>
+        void status(undefined).then((s) =>
+          console.error(`${new Date().toISOString()} team sending ${JSON.stringify(s).slice(0, 600)}`),
+        ),
+      5_000,
+    ).unref();
   }
   host.page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   await host.page.getByRole('heading').first().waitFor({ timeout: 60_000 });

@@ -62,7 +62,11 @@ export class KillableDesktop {
   }
 
   private async startOnce(): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, JSON.stringify(this.dirs)], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, JSON.stringify(this.dirs)], {
+      cwd: ROOT,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.child = child;
     this.starts++;
     appendFileSync(this.logFile, `--- start ${this.starts}\n`);
@@ -74,12 +78,23 @@ export class KillableDesktop {
         if (line !== '{"ready":true}') return appendFileSync(this.logFile, `${line}\n`);
         const chromium = chromiumChildOf(child.pid as number);
         if (chromium !== null) resolveReady(chromium);
-        else reject(new Error(`${this.name}'s Chromium is not among its children: the test could not kill it with the desktop`));
+        else
+          reject(
+            new Error(`${this.name}'s Chromium is not among its children: the test could not kill it with the desktop`),
+          );
       });
-      child.once('exit', (code, signal) => reject(new Error(`${this.name} ended before its page was up (${code ?? signal}); see ${this.logFile}`)));
+      child.once('exit', (code, signal) =>
+        reject(new Error(`${this.name} ended before its page was up (${code ?? signal}); see ${this.logFile}`)),
+      );
     });
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new StartHung(`${this.name} was not up after ${START_LIMIT_MS / 1000} s; see ${this.logFile}`)), START_LIMIT_MS)));
+    const late = new Promise<never>(
+      (_, reject) =>
+        (timer = setTimeout(
+          () => reject(new StartHung(`${this.name} was not up after ${START_LIMIT_MS / 1000} s; see ${this.logFile}`)),
+          START_LIMIT_MS,
+        )),
+    );
     try {
       this.chromiumPid = await Promise.race([ready, late]);
     } catch (error) {

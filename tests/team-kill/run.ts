@@ -41,7 +41,15 @@ const WAVES = 5;
 /** Of the kills, this share waits for a POST of the desktop's own row to reach the service. */
 const MID_SEND_SHARE = 0.6;
 /** Faults as bench:outbox sets them: 503s with Retry-After, 429s, drops after processing, latency. */
-const FAULTS: FaultSettingsInput = { errorRate: 0.3, retryAfterOn503: true, rateLimitRate: 0.1, retryAfterSeconds: 1, dropAfterRate: 0.1, latencyMs: 20, jitterMs: 180 };
+const FAULTS: FaultSettingsInput = {
+  errorRate: 0.3,
+  retryAfterOn503: true,
+  rateLimitRate: 0.1,
+  retryAfterSeconds: 1,
+  dropAfterRate: 0.1,
+  latencyMs: 20,
+  jitterMs: 180,
+};
 const TRANSFER_PATH = '/transfer/virtual-account';
 const PAYMENT_PATH = '/pay';
 /** The whole run must finish within about five minutes on two cores. */
@@ -62,10 +70,14 @@ async function until<T>(what: string, limitMs: number, check: () => Promise<T | 
 
 function requirements(): { chromiumPath: string; rendererDir: string } {
   const chromiumPath = findChromium();
-  if (!chromiumPath) throw new Error('Chromium is needed (install it with scripts/ensure-system-packages.sh, or set CHROMIUM_PATH): the kill test did not run.');
+  if (!chromiumPath)
+    throw new Error(
+      'Chromium is needed (install it with scripts/ensure-system-packages.sh, or set CHROMIUM_PATH): the kill test did not run.',
+    );
   postgresBinDir();
   const rendererDir = join(ROOT, 'out/renderer');
-  if (!existsSync(join(rendererDir, 'index.html'))) throw new Error('The built renderer is missing (out/renderer): run `npx electron-vite build` first.');
+  if (!existsSync(join(rendererDir, 'index.html')))
+    throw new Error('The built renderer is missing (out/renderer): run `npx electron-vite build` first.');
   return { chromiumPath, rendererDir };
 }
 
@@ -77,13 +89,19 @@ function requirements(): { chromiumPath: string; rendererDir: string } {
  * Returns how many it held.
  */
 async function leaseTimePasses(su: pg.Client, login: string): Promise<number> {
-  const r = await su.query('UPDATE team.queue_row SET lease_expires = now(), state = state WHERE lease_holder = $1 AND lease_expires > now() RETURNING id', [login]);
+  const r = await su.query(
+    'UPDATE team.queue_row SET lease_expires = now(), state = state WHERE lease_holder = $1 AND lease_expires > now() RETURNING id',
+    [login],
+  );
   return r.rowCount ?? 0;
 }
 
 /** Who holds the standing lease of the row sent with this key, if anyone. */
 async function holderOf(su: pg.Client, idempotencyKey: string): Promise<string | null> {
-  const r = await su.query<{ holder: string | null }>('SELECT lease_holder AS holder FROM team.queue_row WHERE idempotency_key = $1 AND lease_expires > now()', [idempotencyKey]);
+  const r = await su.query<{ holder: string | null }>(
+    'SELECT lease_holder AS holder FROM team.queue_row WHERE idempotency_key = $1 AND lease_expires > now()',
+    [idempotencyKey],
+  );
   return r.rows[0]?.holder ?? null;
 }
 
@@ -92,7 +110,12 @@ function postsTo(sandbox: Sandbox, path: string): LoggedRequest[] {
 }
 
 /** Kills `d` at a random moment or right after a POST of a row it holds reaches the service. */
-async function killOnce(rng: Rng, sandbox: Sandbox, su: pg.Client, d: KillableDesktop): Promise<KillRecord & { afterPost: number | null }> {
+async function killOnce(
+  rng: Rng,
+  sandbox: Sandbox,
+  su: pg.Client,
+  d: KillableDesktop,
+): Promise<KillRecord & { afterPost: number | null }> {
   let post: LoggedRequest | null = null;
   if (rng.chance(MID_SEND_SHARE)) {
     const seen = new Set(postsTo(sandbox, TRANSFER_PATH).map((r) => r.seq));
@@ -109,12 +132,22 @@ async function killOnce(rng: Rng, sandbox: Sandbox, su: pg.Client, d: KillableDe
     // The random moment itself: what the desktop is doing then is up to it (this waits on no state).
     await sleep(rng.int(200, 2_500));
   }
-  const held = (await su.query<{ key: string }>('SELECT idempotency_key AS key FROM team.queue_row WHERE lease_holder = $1 AND lease_expires > now()', [d.login])).rows.map((r) => r.key);
+  const held = (
+    await su.query<{ key: string }>(
+      'SELECT idempotency_key AS key FROM team.queue_row WHERE lease_holder = $1 AND lease_expires > now()',
+      [d.login],
+    )
+  ).rows.map((r) => r.key);
   const killedAt = sandbox.world.clock.now();
   await d.kill();
   const heldLease = (await leaseTimePasses(su, d.login)) > 0;
   // In flight: a POST of a row it held had reached the service and had no answer out when it died.
-  const sendInFlight = postsTo(sandbox, TRANSFER_PATH).some((r) => r.idempotencyKey !== null && held.includes(r.idempotencyKey) && (r.answeredAtMs === null || r.answeredAtMs >= killedAt));
+  const sendInFlight = postsTo(sandbox, TRANSFER_PATH).some(
+    (r) =>
+      r.idempotencyKey !== null &&
+      held.includes(r.idempotencyKey) &&
+      (r.answeredAtMs === null || r.answeredAtMs >= killedAt),
+  );
   return { desktop: d.name, heldLease, sendInFlight, afterPost: post?.seq ?? null };
 }
 
@@ -137,16 +170,27 @@ async function main(): Promise<void> {
     sandbox = await startSandbox({ seed: 24, transactions: 200, validateResponses: false });
     hold = await startAnswerHold({ host: '127.0.0.1', port: Number(new URL(sandbox.apiUrl).port) });
     const baseUrl = `http://127.0.0.1:${hold.port}`;
-    const access = { baseUrl, vaultUrl: sandbox.vaultUrl, apiKey: sandbox.apiKey, service: serviceOf({ kind: 'live', baseUrl }) };
-    const dirs = { 'Sender A': senderDirs(root, 'a', rendererDir, chromiumPath), 'Sender B': senderDirs(root, 'b', rendererDir, chromiumPath) };
+    const access = {
+      baseUrl,
+      vaultUrl: sandbox.vaultUrl,
+      apiKey: sandbox.apiKey,
+      service: serviceOf({ kind: 'live', baseUrl }),
+    };
+    const dirs = {
+      'Sender A': senderDirs(root, 'a', rendererDir, chromiumPath),
+      'Sender B': senderDirs(root, 'b', rendererDir, chromiumPath),
+    };
     const { team, logins } = await setUpTeam(cluster, access, dirs);
     closeTeam = () => team.close();
     su = await cluster.connectAsSuperuser(team.database);
-    for (const [name, d] of Object.entries(dirs)) desktops.push(new KillableDesktop(name, logins[name] as string, d, join(root, `${name.replace(' ', '-')}.log`)));
+    for (const [name, d] of Object.entries(dirs))
+      desktops.push(new KillableDesktop(name, logins[name] as string, d, join(root, `${name.replace(' ', '-')}.log`)));
 
     // 200 transfers of distinct amounts from the best-funded account into another one.
     const world = sandbox.world;
-    const open = [...world.virtualAccounts.values()].filter((v) => v.closedAt === null).map((v) => ({ id: v.id, cents: world.transactions.totals(v.id).availableCents }));
+    const open = [...world.virtualAccounts.values()]
+      .filter((v) => v.closedAt === null)
+      .map((v) => ({ id: v.id, cents: world.transactions.totals(v.id).availableCents }));
     const [source, destination] = open.sort((a, b) => b.cents - a.cents).map((v) => v.id) as [string, string];
     const amounts = Array.from({ length: TRANSFERS }, (_, i) => 10_001 + i);
     const before = Object.fromEntries(open.map((v) => [v.id, v.cents]));
@@ -156,8 +200,19 @@ async function main(): Promise<void> {
     const planned: Planned[] = [];
     const draftWave = async () => {
       const wave = amounts.slice(planned.length, planned.length + TRANSFERS / WAVES);
-      const drafted = await draftApproved(team, wave.map((amountCents) => ({ kind: 'transfer', payload: { source, destination, amountCents } })));
-      planned.push(...drafted.map((d, i) => ({ rowId: d.rowId, idempotencyKey: d.idempotencyKey, amountCents: wave[i] as number, source, destination })));
+      const drafted = await draftApproved(
+        team,
+        wave.map((amountCents) => ({ kind: 'transfer', payload: { source, destination, amountCents } })),
+      );
+      planned.push(
+        ...drafted.map((d, i) => ({
+          rowId: d.rowId,
+          idempotencyKey: d.idempotencyKey,
+          amountCents: wave[i] as number,
+          source,
+          destination,
+        })),
+      );
       log({ kind: 'drafted', transfers: planned.length, at_ms: Date.now() - started });
     };
     await draftWave();
@@ -166,7 +221,14 @@ async function main(): Promise<void> {
     await sandbox.setFaults(FAULTS);
     await Promise.all(desktops.map((d) => d.start()));
     log({ kind: 'desktops-up', at_ms: Date.now() - started });
-    const openRows = async () => Number((await (su as pg.Client).query<{ n: string }>("SELECT count(*) AS n FROM team.queue_row WHERE kind = 'transfer' AND state = 'open'")).rows[0]?.n);
+    const openRows = async () =>
+      Number(
+        (
+          await (su as pg.Client).query<{ n: string }>(
+            "SELECT count(*) AS n FROM team.queue_row WHERE kind = 'transfer' AND state = 'open'",
+          )
+        ).rows[0]?.n,
+      );
     const kills: KillRecord[] = [];
     for (;;) {
       if (planned.length < TRANSFERS && (await openRows()) < TRANSFERS / WAVES / 2) await draftWave();
@@ -179,10 +241,16 @@ async function main(): Promise<void> {
       await d.start();
     }
     while (planned.length < TRANSFERS) await draftWave();
-    await until('every transfer finished in the workspace', FINISH_LIMIT_MS, async () => ((await openRows()) === 0 ? true : null));
+    await until('every transfer finished in the workspace', FINISH_LIMIT_MS, async () =>
+      (await openRows()) === 0 ? true : null,
+    );
     await sandbox.resetFaults();
     const transfersMoved = world.ledger.slice(ledgerMark).filter((m) => m.kind === 'transfer');
-    const balanceChanges = Object.fromEntries(open.map((v) => [v.id, world.transactions.totals(v.id).availableCents - (before[v.id] ?? 0)]).filter(([, d]) => d !== 0));
+    const balanceChanges = Object.fromEntries(
+      open
+        .map((v) => [v.id, world.transactions.totals(v.id).availableCents - (before[v.id] ?? 0)])
+        .filter(([, d]) => d !== 0),
+    );
     log({ kind: 'transfers-done', at_ms: Date.now() - started });
 
     // The payment: its answer held once the service processed it, its desktop killed then.
@@ -191,18 +259,32 @@ async function main(): Promise<void> {
     const paymentCents = 77_777;
     const paymentsOf = () => world.ledger.filter((m) => m.kind === 'payment' && m.amountCents === paymentCents).length;
     hold.arm(`POST ${PAYMENT_PATH} `);
-    const [payment] = await draftApproved(team, [{ kind: 'payment', payload: { svcHandle: payee, amountCents: paymentCents } }]);
+    const [payment] = await draftApproved(team, [
+      { kind: 'payment', payload: { svcHandle: payee, amountCents: paymentCents } },
+    ]);
     if (!payment) throw new Error('the payment was not drafted');
-    await until('the payment processed by the service, its answer held', 60_000, async () => (hold?.heldAnswers() && paymentsOf() === 1 ? true : null));
+    await until('the payment processed by the service, its answer held', 60_000, async () =>
+      hold?.heldAnswers() && paymentsOf() === 1 ? true : null,
+    );
     const holder = await holderOf(su, payment.idempotencyKey);
     const sender = desktops.find((d) => d.login === holder);
     if (!sender) throw new Error(`no desktop holds the payment's lease (${holder ?? 'nobody'})`);
     await sender.kill();
-    const killedMidSend = (await su.query("SELECT 1 FROM team.queue_row WHERE id = $1 AND state = 'open' AND lease_holder = $2", [payment.rowId, sender.login])).rowCount === 1;
+    const killedMidSend =
+      (
+        await su.query("SELECT 1 FROM team.queue_row WHERE id = $1 AND state = 'open' AND lease_holder = $2", [
+          payment.rowId,
+          sender.login,
+        ])
+      ).rowCount === 1;
     hold.release();
     await leaseTimePasses(su, sender.login);
     log({ kind: 'payment-kill', desktop: sender.name, killed_mid_send: killedMidSend, at_ms: Date.now() - started });
-    const paymentRow = () => (su as pg.Client).query<{ state: string }>('SELECT state, fence, claims, lease_holder, lease_expires > now() AS lease_stands, outcome FROM team.queue_row WHERE id = $1', [payment.rowId]);
+    const paymentRow = () =>
+      (su as pg.Client).query<{ state: string }>(
+        'SELECT state, fence, claims, lease_holder, lease_expires > now() AS lease_stands, outcome FROM team.queue_row WHERE id = $1',
+        [payment.rowId],
+      );
     const paymentState = await until('the payment taken over and settled', 90_000, async () => {
       const state = (await paymentRow()).rows[0]?.state;
       return state && state !== 'open' ? state : null;
@@ -211,8 +293,19 @@ async function main(): Promise<void> {
     });
     await sender.start();
 
-    const rows = (await su.query<{ id: string; state: string; outcome: string | null }>("SELECT id, state, outcome FROM team.queue_row WHERE kind = 'transfer'")).rows;
-    const audit = (await su.query<{ text: string }>('SELECT text FROM team.audit')).rows.map((r) => JSON.parse(r.text.slice(r.text.indexOf('\n') + 1)) as { event: string; subject: string; detail: { takenOver?: boolean } });
+    const rows = (
+      await su.query<{ id: string; state: string; outcome: string | null }>(
+        "SELECT id, state, outcome FROM team.queue_row WHERE kind = 'transfer'",
+      )
+    ).rows;
+    const audit = (await su.query<{ text: string }>('SELECT text FROM team.audit')).rows.map(
+      (r) =>
+        JSON.parse(r.text.slice(r.text.indexOf('\n') + 1)) as {
+          event: string;
+          subject: string;
+          detail: { takenOver?: boolean };
+        },
+    );
     const takeovers = audit.filter((a) => a.event === 'claim' && a.detail.takenOver === true);
     const failures = judgeKillRun({
       planned,
@@ -223,7 +316,14 @@ async function main(): Promise<void> {
       starts: Object.fromEntries(desktops.map((d) => [d.name, d.starts])),
       takeovers: takeovers.filter((a) => a.subject !== payment.rowId).length,
       minKillsPerDesktop: KILLS_PER_DESKTOP,
-      payment: { amountCents: paymentCents, inLedger: paymentsOf(), posts: postsTo(sandbox, PAYMENT_PATH).length, state: paymentState, killedMidSend, takenOver: takeovers.some((a) => a.subject === payment.rowId) },
+      payment: {
+        amountCents: paymentCents,
+        inLedger: paymentsOf(),
+        posts: postsTo(sandbox, PAYMENT_PATH).length,
+        state: paymentState,
+        killedMidSend,
+        takenOver: takeovers.some((a) => a.subject === payment.rowId),
+      },
     });
     const transferPosts = postsTo(sandbox, TRANSFER_PATH);
     log({

@@ -21,7 +21,13 @@ export interface ServiceAccess {
 export function senderDirs(root: string, name: string, rendererDir: string, chromiumPath: string): DesktopDirs {
   const dir = join(root, name);
   mkdirSync(dir, { recursive: true });
-  return { userDataDir: join(dir, 'user-data'), browserDataDir: join(dir, 'browser'), secretsFile: join(dir, 'keychain.json'), rendererDir, chromiumPath };
+  return {
+    userDataDir: join(dir, 'user-data'),
+    browserDataDir: join(dir, 'browser'),
+    secretsFile: join(dir, 'keychain.json'),
+    rendererDir,
+    chromiumPath,
+  };
 }
 
 /**
@@ -31,7 +37,11 @@ export function senderDirs(root: string, name: string, rendererDir: string, chro
  * profile holding the sandbox's API key. Their cores close again: the children open those
  * folders. Setup goes through main's handlers; sending is what the test is about.
  */
-export async function setUpTeam(cluster: PgCluster, access: ServiceAccess, senders: Record<string, DesktopDirs>): Promise<{ team: Team; logins: Record<string, string> }> {
+export async function setUpTeam(
+  cluster: PgCluster,
+  access: ServiceAccess,
+  senders: Record<string, DesktopDirs>,
+): Promise<{ team: Team; logins: Record<string, string> }> {
   // The Clerk and the Controller hold the service too (drafts are signed for a profile), their sending paused: they never send here.
   const service = { apiUrl: access.baseUrl, vaultUrl: access.vaultUrl, apiKey: access.apiKey };
   // One clock for the whole test: the sandbox and the sending desktops (child processes) run on the
@@ -40,7 +50,11 @@ export async function setUpTeam(cluster: PgCluster, access: ServiceAccess, sende
   const team = await startTeam(cluster, { Clerk: 'drafter', Controller: 'approver' }, { service, now: Date.now });
   const logins: Record<string, string> = {};
   for (const [name, dirs] of Object.entries(senders)) {
-    const core = await startCore({ userDataDir: dirs.userDataDir, secrets: new FileSecretStore(dirs.secretsFile), now: Date.now });
+    const core = await startCore({
+      userDataDir: dirs.userDataDir,
+      secrets: new FileSecretStore(dirs.secretsFile),
+      now: Date.now,
+    });
     try {
       // The pause is main's memory only: started again from these folders, the desktop sends.
       const member = await addMember(cluster, team.admin, name, 'drafter', team.database, { core, service });
@@ -62,19 +76,28 @@ export interface Drafted {
 }
 
 /** Drafts on the Clerk's desktop (signed for its profile of the service), approved on the Controller's, in batches main's prompts list whole. */
-export async function draftApproved(team: Team, items: { kind: 'transfer' | 'payment'; payload: Record<string, unknown> }[]): Promise<Drafted[]> {
+export async function draftApproved(
+  team: Team,
+  items: { kind: 'transfer' | 'payment'; payload: Record<string, unknown> }[],
+): Promise<Drafted[]> {
   const clerk = team.members['Clerk'] as Desktop;
   const controller = team.members['Controller'] as Desktop;
   const drafted: Drafted[] = [];
   for (let i = 0; i < items.length; i += SIGN_BATCH_MAX) {
     const batch = items.slice(i, i + SIGN_BATCH_MAX).map((item) => ({ ...item, idempotencyKey: randomUUID() }));
     const signed = await signDrafts(clerk, batch);
-    drafted.push(...signed.map((s, j) => ({ rowId: s.rowId, idempotencyKey: batch[j]?.idempotencyKey ?? '', ...signedOnly(s) })));
+    drafted.push(
+      ...signed.map((s, j) => ({ rowId: s.rowId, idempotencyKey: batch[j]?.idempotencyKey ?? '', ...signedOnly(s) })),
+    );
   }
   for (let i = 0; i < drafted.length; i += SIGN_BATCH_MAX) {
     const batch = drafted.slice(i, i + SIGN_BATCH_MAX).map(signedOnly);
     await clerk.h.ok('workspace:push', { workspaceId: clerk.workspaceId, drafts: batch, decisions: [] });
-    const decisions = await controller.h.ok('workspace:decide', { workspaceId: controller.workspaceId, drafts: batch, decision: 'approve' });
+    const decisions = await controller.h.ok('workspace:decide', {
+      workspaceId: controller.workspaceId,
+      drafts: batch,
+      decision: 'approve',
+    });
     await controller.h.ok('workspace:push', { workspaceId: controller.workspaceId, drafts: [], decisions });
   }
   return drafted;

@@ -33,7 +33,13 @@ describe('the app scheme serves the built renderer', () => {
   });
 
   it('never leaves the root: .., encoded slashes, symlinks, NUL, odd methods', async () => {
-    for (const path of ['/../secret.txt', '/assets/..%2F..%2Fsecret.txt', '/%2e%2e/secret.txt', '/assets/link.txt', '/assets']) {
+    for (const path of [
+      '/../secret.txt',
+      '/assets/..%2F..%2Fsecret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/link.txt',
+      '/assets',
+    ]) {
       const r = await readAppFile(root, path);
       expect(r.status, path).toBe(404);
       expect(r.body.toString()).not.toContain('outside the root');

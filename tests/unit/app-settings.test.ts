@@ -22,7 +22,10 @@ async function core(options: Parameters<typeof startCore>[0] = {}): Promise<Core
 describe('app settings (settings.json)', () => {
   it('start from the defaults: follow the system, every notification on', async () => {
     const h = await core();
-    expect(await h.ok('settings:get')).toEqual({ theme: 'system', notifications: { sent: true, failed: true, 'needs-review': true, 'awaiting-approval': true } });
+    expect(await h.ok('settings:get')).toEqual({
+      theme: 'system',
+      notifications: { sent: true, failed: true, 'needs-review': true, 'awaiting-approval': true },
+    });
   });
 
   it('a change is saved, announced to every window, applied, and read back by the next start', async () => {
@@ -30,13 +33,19 @@ describe('app settings (settings.json)', () => {
     const h = await core({ applyTheme: (t) => void applied.push(t) });
     expect(applied).toEqual(['system']);
     const after = await h.ok('settings:set', { theme: 'dark', notifications: { sent: false } });
-    expect(after).toEqual({ theme: 'dark', notifications: { sent: false, failed: true, 'needs-review': true, 'awaiting-approval': true } });
+    expect(after).toEqual({
+      theme: 'dark',
+      notifications: { sent: false, failed: true, 'needs-review': true, 'awaiting-approval': true },
+    });
     expect(applied).toEqual(['system', 'dark']);
     expect(h.events.filter((e) => e.event === 'settings:changed').map((e) => e.payload)).toEqual([after]);
     // Changing only notifications leaves the theme alone, and does not apply it again.
     await h.ok('settings:set', { notifications: { 'awaiting-approval': false } });
     expect(applied).toEqual(['system', 'dark']);
-    expect(JSON.parse(await readFile(join(h.dir, 'settings.json'), 'utf8'))).toEqual({ theme: 'dark', notifications: { sent: false, failed: true, 'needs-review': true, 'awaiting-approval': false } });
+    expect(JSON.parse(await readFile(join(h.dir, 'settings.json'), 'utf8'))).toEqual({
+      theme: 'dark',
+      notifications: { sent: false, failed: true, 'needs-review': true, 'awaiting-approval': false },
+    });
 
     // The next start reads the file and applies its theme before createMainCore returns, so
     // before the first window exists (no flash of the other theme).
@@ -48,9 +57,15 @@ describe('app settings (settings.json)', () => {
 
   it('a damaged or odd file gives what it can: a bad member takes its default, an unreadable file all of them', async () => {
     const h = await core();
-    await writeFile(join(h.dir, 'settings.json'), JSON.stringify({ theme: 'sepia', notifications: { failed: false, extra: 1 } }));
+    await writeFile(
+      join(h.dir, 'settings.json'),
+      JSON.stringify({ theme: 'sepia', notifications: { failed: false, extra: 1 } }),
+    );
     const odd = await core({ userDataDir: h.dir });
-    expect(await odd.ok('settings:get')).toEqual({ theme: 'system', notifications: { sent: true, failed: false, 'needs-review': true, 'awaiting-approval': true } });
+    expect(await odd.ok('settings:get')).toEqual({
+      theme: 'system',
+      notifications: { sent: true, failed: false, 'needs-review': true, 'awaiting-approval': true },
+    });
     await writeFile(join(h.dir, 'settings.json'), '{ not json');
     const broken = await core({ userDataDir: h.dir });
     expect((await broken.ok('settings:get')).theme).toBe('system');
@@ -58,7 +73,12 @@ describe('app settings (settings.json)', () => {
 
   it('refuses what is not a setting, and changes nothing', async () => {
     const h = await core();
-    for (const bad of [{ theme: 'sepia' }, { notifications: { sent: 'no' } }, { notifications: { fireworks: true } }, { volume: 3 }]) {
+    for (const bad of [
+      { theme: 'sepia' },
+      { notifications: { sent: 'no' } },
+      { notifications: { fireworks: true } },
+      { volume: 3 },
+    ]) {
       const r = await h.invoke('settings:set', bad as never);
       expect(r.ok ? 'ok' : r.error.code).toBe('invalid-argument');
     }
@@ -71,9 +91,15 @@ describe('notifications honour the settings in main', () => {
     const shown: string[] = [];
     const h = await core({ notify: (title) => shown.push(title) > 0 });
     await h.ok('settings:set', { notifications: { sent: false } });
-    expect(await h.ok('app:notify', { title: 'Outbox: 2 sent', body: 'b', events: ['sent'] })).toEqual({ shown: false });
-    expect(await h.ok('app:notify', { title: 'Outbox: 1 failed, 1 sent', body: 'b', events: ['failed', 'sent'] })).toEqual({ shown: false });
-    expect(await h.ok('app:notify', { title: 'Outbox: 1 failed', body: 'b', events: ['failed'] })).toEqual({ shown: true });
+    expect(await h.ok('app:notify', { title: 'Outbox: 2 sent', body: 'b', events: ['sent'] })).toEqual({
+      shown: false,
+    });
+    expect(
+      await h.ok('app:notify', { title: 'Outbox: 1 failed, 1 sent', body: 'b', events: ['failed', 'sent'] }),
+    ).toEqual({ shown: false });
+    expect(await h.ok('app:notify', { title: 'Outbox: 1 failed', body: 'b', events: ['failed'] })).toEqual({
+      shown: true,
+    });
     expect(shown).toEqual(['Outbox: 1 failed']);
     expect(h.core.notificationsAllow(['sent'])).toBe(false);
     expect(h.core.notificationsAllow(['awaiting-approval'])).toBe(true);

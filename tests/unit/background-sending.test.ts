@@ -29,7 +29,6 @@ function fakes(platform: string, answers: number[]) {
   return { deps, log, tray: () => trayItems };
 }
 
-
 describe('BackgroundSending', () => {
   it('nothing waiting: the window closes and the app quits without a question', () => {
     const { deps, log } = fakes('linux', []);
@@ -47,9 +46,17 @@ describe('BackgroundSending', () => {
     // A second close while the question is open is held too, and asks nothing more.
     expect(b.holdForUnsent()).toBe(true);
     await settle();
-    expect(log).toEqual(['ask: 3 approved items are still waiting to be sent.', 'hide', 'tray: Treasury Desktop: 3 waiting to send']);
+    expect(log).toEqual([
+      'ask: 3 approved items are still waiting to be sent.',
+      'hide',
+      'tray: Treasury Desktop: 3 waiting to send',
+    ]);
     expect(b.isInBackground).toBe(true);
-    expect(tray().map((i) => i.label)).toEqual(['3 waiting to send', 'Open Treasury Desktop', 'Quit (unsent items stay queued)']);
+    expect(tray().map((i) => i.label)).toEqual([
+      '3 waiting to send',
+      'Open Treasury Desktop',
+      'Quit (unsent items stay queued)',
+    ]);
     b.setUnsent(1);
     expect(log.slice(-2)).toEqual(['tray removed', 'tray: Treasury Desktop: 1 waiting to send']);
     // Sent everything: says so, removes the tray and quits; the quit that follows asks nothing.

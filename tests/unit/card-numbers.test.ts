@@ -23,13 +23,29 @@ const PAN_SPACED = '5500 0000 0000 0004';
 const PAN_DASHED = '3782-822463-10005';
 const CODE = '7391';
 // Every name the finding found surviving, each holding a number or a code.
-const SECRET_NAMES: Record<string, string> = { cvc: CODE, CVV2: CODE, primaryAccountNumber: PAN, fullPan: PAN, 'pan ': PAN, 'ｐａｎ': PAN };
+const SECRET_NAMES: Record<string, string> = {
+  cvc: CODE,
+  CVV2: CODE,
+  primaryAccountNumber: PAN,
+  fullPan: PAN,
+  'pan ': PAN,
+  ｐａｎ: PAN,
+};
 
 // Ids and a reference number that pass Luhn, and amounts of the same digits: none is changed.
 const LUHN_ID = '4242424242424242';
 const REFERENCE = '5105105105105100';
 
-const CARD = { id: LUHN_ID, accountId: 'acc_1', last4: '4242', name: 'Ops', expiryMonth: '01', expiryYear: '2030', status: 'active', isPhysical: false };
+const CARD = {
+  id: LUHN_ID,
+  accountId: 'acc_1',
+  last4: '4242',
+  name: 'Ops',
+  expiryMonth: '01',
+  expiryYear: '2030',
+  status: 'active',
+  isPhysical: false,
+};
 const TX = {
   id: LUHN_ID,
   date: '2026-03-01T10:00:00.000Z',
@@ -56,16 +72,37 @@ beforeAll(async () => {
     // /card/secret-<i>: a card carrying the i-th secret name at its top level and in its userData.
     const one = /^\/card\/secret-(\d+)$/.exec(url);
     const named = one ? Object.entries(SECRET_NAMES)[Number(one[1])] : undefined;
-    if (named) return json(res, 200, { ...CARD, [named[0]]: named[1], userData: { [named[0]]: named[1], kept: 'yes' } });
-    if (url.startsWith('/card/')) return json(res, 200, { ...CARD, ...SECRET_NAMES, userData: { ...SECRET_NAMES, note: `spare ${PAN}` } });
+    if (named)
+      return json(res, 200, { ...CARD, [named[0]]: named[1], userData: { [named[0]]: named[1], kept: 'yes' } });
+    if (url.startsWith('/card/'))
+      return json(res, 200, { ...CARD, ...SECRET_NAMES, userData: { ...SECRET_NAMES, note: `spare ${PAN}` } });
     if (url.startsWith('/card')) return json(res, 200, { items: [{ ...CARD, ...SECRET_NAMES }], metadata: {} });
-    if (url.startsWith('/transaction/')) return json(res, 200, { ...TX, ...SECRET_NAMES, merchantData: { ...TX.merchantData, cardNumber: PAN } });
+    if (url.startsWith('/transaction/'))
+      return json(res, 200, { ...TX, ...SECRET_NAMES, merchantData: { ...TX.merchantData, cardNumber: PAN } });
     if (url.startsWith('/transaction')) return json(res, 200, { items: [{ ...TX, ...SECRET_NAMES }], metadata: {} });
     if (url.startsWith('/crypto/offramp')) {
       // An EVM address whose hex happens to be decimal digits that pass Luhn: an address, not a card.
       const address = `0x${PAN}${'a'.repeat(24)}`;
-      const a = { id: 'wad_1', walletId: 'wal_1', status: 'pending_active', currency: 'usdc', chain: 'ethereum', address, timestamp: '2026-03-01T10:00:00.000Z' };
-      return json(res, 200, { wallet: { id: 'wal_1', type: 'off_ramp', status: 'pending_active', subaccountId: 'va_1', svcAccountGroupId: 'le_1', timestamp: '2026-03-01T10:00:00.000Z' }, addresses: [a] });
+      const a = {
+        id: 'wad_1',
+        walletId: 'wal_1',
+        status: 'pending_active',
+        currency: 'usdc',
+        chain: 'ethereum',
+        address,
+        timestamp: '2026-03-01T10:00:00.000Z',
+      };
+      return json(res, 200, {
+        wallet: {
+          id: 'wal_1',
+          type: 'off_ramp',
+          status: 'pending_active',
+          subaccountId: 'va_1',
+          svcAccountGroupId: 'le_1',
+          timestamp: '2026-03-01T10:00:00.000Z',
+        },
+        addresses: [a],
+      });
     }
     return json(res, 404, { message: 'no', name: 'NotFound', identifier: 'NOT_FOUND', rawStatus: 404 });
   });
@@ -77,7 +114,12 @@ afterEach(async () => {
 
 async function live(): Promise<void> {
   h = await startCore();
-  ({ id: profileId } = await h.ok('profiles:create', { name: 'Stub', baseUrl: stub.url, vaultUrl: stub.url, apiKey: 'stub-key-0123456789' }));
+  ({ id: profileId } = await h.ok('profiles:create', {
+    name: 'Stub',
+    baseUrl: stub.url,
+    vaultUrl: stub.url,
+    apiKey: 'stub-key-0123456789',
+  }));
 }
 
 /** What reached the renderer, as text: no number or code may be in it. */
@@ -89,16 +131,29 @@ function expectNoSecrets(answer: unknown): void {
 }
 
 describe('card and transaction answers as they leave main', () => {
-  it.each(Object.keys(SECRET_NAMES).map((name, i) => [name, i] as const))('drops %j from a card and from inside its userData', async (name, i) => {
-    await live();
-    const card = (await h.ok('service:call', { profileId, requestId: 'c', endpoint: 'getCard', params: { cardId: `secret-${i}` } })) as Card;
-    expect(Object.keys(card)).not.toContain(name);
-    expect(card.userData).toEqual({ kept: 'yes' });
-  });
+  it.each(Object.keys(SECRET_NAMES).map((name, i) => [name, i] as const))(
+    'drops %j from a card and from inside its userData',
+    async (name, i) => {
+      await live();
+      const card = (await h.ok('service:call', {
+        profileId,
+        requestId: 'c',
+        endpoint: 'getCard',
+        params: { cardId: `secret-${i}` },
+      })) as Card;
+      expect(Object.keys(card)).not.toContain(name);
+      expect(card.userData).toEqual({ kept: 'yes' });
+    },
+  );
 
   it('a card keeps only its known fields, and secret names inside its userData are dropped however written', async () => {
     await live();
-    const card = await h.ok('service:call', { profileId, requestId: 'c', endpoint: 'getCard', params: { cardId: 'card_1' } });
+    const card = await h.ok('service:call', {
+      profileId,
+      requestId: 'c',
+      endpoint: 'getCard',
+      params: { cardId: 'card_1' },
+    });
     expectNoSecrets(card);
     expect(card).toEqual({ ...CARD, userData: { note: 'spare •••• 1111' } });
     const list = await h.ok('service:call', { profileId, requestId: 'l', endpoint: 'listCards' });
@@ -108,7 +163,13 @@ describe('card and transaction answers as they leave main', () => {
 
   it('a transaction has every card number in its strings masked to the last four, and its ids, reference and amounts untouched', async () => {
     await live();
-    expect(luhnOk(LUHN_ID) && luhnOk(REFERENCE) && luhnOk(PAN) && luhnOk(PAN_SPACED.replace(/ /g, '')) && luhnOk(PAN_DASHED.replace(/-/g, ''))).toBe(true);
+    expect(
+      luhnOk(LUHN_ID) &&
+        luhnOk(REFERENCE) &&
+        luhnOk(PAN) &&
+        luhnOk(PAN_SPACED.replace(/ /g, '')) &&
+        luhnOk(PAN_DASHED.replace(/-/g, '')),
+    ).toBe(true);
     expect(luhnOk('4242424242424241')).toBe(false);
     const expected = {
       ...TX,
@@ -116,7 +177,12 @@ describe('card and transaction answers as they leave main', () => {
       memo: 'Card •••• 0005; invoice 4242424242424241; ARN 74123456789012345678901; order 12345678901',
       merchantData: { description: 'POS •••• 1111', location: { city: 'Paris' } },
     };
-    const one = await h.ok('service:call', { profileId, requestId: 't', endpoint: 'getTransaction', params: { transactionId: LUHN_ID } });
+    const one = await h.ok('service:call', {
+      profileId,
+      requestId: 't',
+      endpoint: 'getTransaction',
+      params: { transactionId: LUHN_ID },
+    });
     expectNoSecrets(one);
     expect(one).toEqual(expected);
     const page = await h.ok('service:call', { profileId, requestId: 'p', endpoint: 'listTransactions' });
@@ -126,7 +192,12 @@ describe('card and transaction answers as they leave main', () => {
 
   it('an off-ramp address is not a card answer: kept exactly, digits and all', async () => {
     await live();
-    const r = (await h.ok('service:call', { profileId, requestId: 'o', endpoint: 'createOfframp', body: { virtualAccountId: 'va_1', paymentRail: 'wire', currency: 'usdc' } })) as OfframpResult;
+    const r = (await h.ok('service:call', {
+      profileId,
+      requestId: 'o',
+      endpoint: 'createOfframp',
+      body: { virtualAccountId: 'va_1', paymentRail: 'wire', currency: 'usdc' },
+    })) as OfframpResult;
     expect(r.addresses[0]?.address).toBe(`0x${PAN}${'a'.repeat(24)}`);
   });
 });
@@ -145,7 +216,15 @@ describe('maskCardNumbers', () => {
     expect(maskCardNumbers(text)).toBe(masked);
   });
 
-  it.each(['4111111111111112', '41111111111', '74123456789012345678901', '2026-03-01T10:00:00.000Z', 'INV-20260301-000123', 'no digits at all', ''])('leaves %j alone', (text) => {
+  it.each([
+    '4111111111111112',
+    '41111111111',
+    '74123456789012345678901',
+    '2026-03-01T10:00:00.000Z',
+    'INV-20260301-000123',
+    'no digits at all',
+    '',
+  ])('leaves %j alone', (text) => {
     expect(maskCardNumbers(text)).toBe(text);
   });
 });

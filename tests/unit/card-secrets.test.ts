@@ -32,7 +32,10 @@ async function demo(): Promise<{ sandbox: Sandbox; cardId: string }> {
 
 describe('cards:reveal against the sandbox over HTTP', () => {
   it('answers the number and code from the vault, and audits who, when and which card without them', async () => {
-    h = await startCore({ identity: () => ({ user: 'ada', machine: 'box' }), now: () => Date.parse('2026-03-01T10:00:00Z') });
+    h = await startCore({
+      identity: () => ({ user: 'ada', machine: 'box' }),
+      now: () => Date.parse('2026-03-01T10:00:00Z'),
+    });
     const { sandbox, cardId } = await demo();
     const truth = await fromVault(sandbox, cardId);
     const before = sandbox.requests.page({ limit: 1 }).lastSeq;
@@ -41,7 +44,9 @@ describe('cards:reveal against the sandbox over HTTP', () => {
     expect(shown).toEqual({ last4: truth.last4, pan: truth.pan, cvv: truth.cvv, hideAfterMs: 30_000 });
 
     // It went to the vault, once (the connectivity monitor's probes go to the API host meanwhile).
-    const sent = sandbox.requests.all({ after: before }).filter((r) => r.host === 'vault' || r.path.startsWith('/card'));
+    const sent = sandbox.requests
+      .all({ after: before })
+      .filter((r) => r.host === 'vault' || r.path.startsWith('/card'));
     expect(sent.map((r) => `${r.host} ${r.method} ${r.path}`)).toEqual([`vault GET /card/${cardId}`]);
 
     // Only what was asked for.
@@ -50,8 +55,28 @@ describe('cards:reveal against the sandbox over HTTP', () => {
 
     const audit = await h.ok('audit:reveals', { profileId: DEMO_PROFILE_ID, cardId });
     expect(audit.entries).toEqual([
-      { at: '2026-03-01T10:00:00.000Z', user: 'ada', profileId: DEMO_PROFILE_ID, profileName: 'Demo', cardId, last4: truth.last4, pan: false, cvv: true, outcome: 'revealed' },
-      { at: '2026-03-01T10:00:00.000Z', user: 'ada', profileId: DEMO_PROFILE_ID, profileName: 'Demo', cardId, last4: truth.last4, pan: true, cvv: true, outcome: 'revealed' },
+      {
+        at: '2026-03-01T10:00:00.000Z',
+        user: 'ada',
+        profileId: DEMO_PROFILE_ID,
+        profileName: 'Demo',
+        cardId,
+        last4: truth.last4,
+        pan: false,
+        cvv: true,
+        outcome: 'revealed',
+      },
+      {
+        at: '2026-03-01T10:00:00.000Z',
+        user: 'ada',
+        profileId: DEMO_PROFILE_ID,
+        profileName: 'Demo',
+        cardId,
+        last4: truth.last4,
+        pan: true,
+        cvv: true,
+        outcome: 'revealed',
+      },
     ]);
     expect(audit.integrity).toMatchObject({ seal: 'keychain', lines: 2, breaks: [] });
     expect((await h.ok('audit:reveals', { profileId: DEMO_PROFILE_ID, cardId: 'card_other' })).entries).toEqual([]);
@@ -69,14 +94,24 @@ describe('cards:reveal against the sandbox over HTTP', () => {
     const none = await h.invoke('cards:reveal', { profileId: DEMO_PROFILE_ID, cardId: 'x', pan: false, cvv: false });
     expect(none).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
 
-    const missing = await h.invoke('cards:reveal', { profileId: DEMO_PROFILE_ID, cardId: 'card_nope', pan: true, cvv: true });
+    const missing = await h.invoke('cards:reveal', {
+      profileId: DEMO_PROFILE_ID,
+      cardId: 'card_nope',
+      pan: true,
+      cvv: true,
+    });
     expect(missing).toMatchObject({ ok: false, error: { code: 'service', service: { kind: 'http', status: 404 } } });
     const [entry] = (await h.ok('audit:reveals', { profileId: DEMO_PROFILE_ID })).entries;
     expect(entry).toMatchObject({ cardId: 'card_nope', outcome: 'failed', pan: true, cvv: true, last4: '' });
     expect(entry?.reason).toMatch(/\S/);
 
     await sandbox.setFaults({ offline: true });
-    const offline = await h.invoke('cards:reveal', { profileId: DEMO_PROFILE_ID, cardId: 'card_nope', pan: true, cvv: false });
+    const offline = await h.invoke('cards:reveal', {
+      profileId: DEMO_PROFILE_ID,
+      cardId: 'card_nope',
+      pan: true,
+      cvv: false,
+    });
     expect(offline).toMatchObject({ ok: false, error: { code: 'service', service: { kind: 'network' } } });
     await sandbox.resetFaults();
   });
@@ -102,12 +137,24 @@ describe('cards:reveal against the sandbox over HTTP', () => {
     const PAN = '4000123412341234';
     const vault = await startStub((req, res) => {
       req.resume();
-      req.on('end', () => json(res, 500, { message: `card ${PAN} exploded (4000 1234 1234 1234)`, name: 'InternalServerError', identifier: 'boom', rawStatus: 500 }));
+      req.on('end', () =>
+        json(res, 500, {
+          message: `card ${PAN} exploded (4000 1234 1234 1234)`,
+          name: 'InternalServerError',
+          identifier: 'boom',
+          rawStatus: 500,
+        }),
+      );
     });
     const api = await startCaptureServer();
     try {
       h = await startCore();
-      const { id } = await h.ok('profiles:create', { name: 'Leaky vault', baseUrl: api.url, vaultUrl: vault.url, apiKey: 'leaky-key-0123456789' });
+      const { id } = await h.ok('profiles:create', {
+        name: 'Leaky vault',
+        baseUrl: api.url,
+        vaultUrl: vault.url,
+        apiKey: 'leaky-key-0123456789',
+      });
       const r = await h.invoke('cards:reveal', { profileId: id, cardId: 'card_1', pan: true, cvv: true });
       expect(r.ok).toBe(false);
       expect(JSON.stringify(r)).not.toMatch(/4000.?1234.?1234.?1234/);
@@ -125,7 +172,16 @@ describe('the generic service call cannot reveal', () => {
   let api: CaptureServer;
   let vault: CaptureServer;
   const SECRETS = { pan: '4111111111119876', cvv: '987' };
-  const CARD = { id: 'card_1', accountId: 'acc_1', last4: '9876', name: 'Ops', expiryMonth: '01', expiryYear: '2030', status: 'active', isPhysical: false };
+  const CARD = {
+    id: 'card_1',
+    accountId: 'acc_1',
+    last4: '9876',
+    name: 'Ops',
+    expiryMonth: '01',
+    expiryYear: '2030',
+    status: 'active',
+    isPhysical: false,
+  };
   beforeAll(async () => {
     // Both hosts answer with the secrets, as a careless server or proxy might.
     api = await startCaptureServer(() => ({ ...CARD, ...SECRETS }));
@@ -138,21 +194,44 @@ describe('the generic service call cannot reveal', () => {
 
   it('never sends a reveal flag, never reaches the vault, and strips what the service sends anyway', async () => {
     h = await startCore();
-    const { id } = await h.ok('profiles:create', { name: 'Capture', baseUrl: api.url, vaultUrl: vault.url, apiKey: 'capture-key-0123456789' });
+    const { id } = await h.ok('profiles:create', {
+      name: 'Capture',
+      baseUrl: api.url,
+      vaultUrl: vault.url,
+      apiKey: 'capture-key-0123456789',
+    });
     const vaultBefore = vault.seen.length;
     const apiBefore = api.seen.length;
 
     // Every endpoint, with either flag: refused before anything is sent.
     for (const endpoint of Object.keys(endpoints) as EndpointName[]) {
-      for (const query of [{ include_pan: 'true' }, { include_cvv: 'true' }, { include_pan: 'false', include_cvv: 'true' }]) {
-        const r = await h.invoke('service:call', { profileId: id, requestId: 'r1', endpoint, params: { cardId: 'card_1' }, query } as never);
-        expect(r, `${endpoint} ${JSON.stringify(query)}`).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
+      for (const query of [
+        { include_pan: 'true' },
+        { include_cvv: 'true' },
+        { include_pan: 'false', include_cvv: 'true' },
+      ]) {
+        const r = await h.invoke('service:call', {
+          profileId: id,
+          requestId: 'r1',
+          endpoint,
+          params: { cardId: 'card_1' },
+          query,
+        } as never);
+        expect(r, `${endpoint} ${JSON.stringify(query)}`).toMatchObject({
+          ok: false,
+          error: { code: 'invalid-argument' },
+        });
       }
     }
     expect(api.seen.length).toBe(apiBefore);
 
     // A plain read goes to the API host, and the secrets its answer carries are dropped.
-    const plain = await h.ok('service:call', { profileId: id, requestId: 'r2', endpoint: 'getCard', params: { cardId: 'card_1' } });
+    const plain = await h.ok('service:call', {
+      profileId: id,
+      requestId: 'r2',
+      endpoint: 'getCard',
+      params: { cardId: 'card_1' },
+    });
     expect(JSON.stringify(plain)).not.toContain(SECRETS.pan);
     expect(JSON.stringify(plain)).not.toMatch(/"(pan|cvv)"/);
     expect(api.seen.length).toBe(apiBefore + 1);
@@ -170,24 +249,50 @@ describe('demo:authorize', () => {
   it('makes a purchase through the sandbox authorization route, for the Demo only', async () => {
     h = await startCore();
     const { sandbox, cardId } = await demo();
-    const r = await h.ok('demo:authorize', { profileId: DEMO_PROFILE_ID, cardId, amountCents: 1_234, merchantName: 'Corner Cafe' });
+    const r = await h.ok('demo:authorize', {
+      profileId: DEMO_PROFILE_ID,
+      cardId,
+      amountCents: 1_234,
+      merchantName: 'Corner Cafe',
+    });
     expect(typeof r.approved).toBe('boolean');
-    expect(sandbox.world.cardEvents.get(cardId)?.at(-1)).toMatchObject({ transactionId: r.transactionId, amountCents: 1_234, approved: r.approved });
-    const tx = await h.ok('service:call', { profileId: DEMO_PROFILE_ID, requestId: 'tx', endpoint: 'getTransaction', params: { transactionId: r.transactionId } });
+    expect(sandbox.world.cardEvents.get(cardId)?.at(-1)).toMatchObject({
+      transactionId: r.transactionId,
+      amountCents: 1_234,
+      approved: r.approved,
+    });
+    const tx = await h.ok('service:call', {
+      profileId: DEMO_PROFILE_ID,
+      requestId: 'tx',
+      endpoint: 'getTransaction',
+      params: { transactionId: r.transactionId },
+    });
     expect(tx).toMatchObject({ id: r.transactionId, amountCents: -1_234, cardId });
 
     const huge = await h.ok('demo:authorize', { profileId: DEMO_PROFILE_ID, cardId, amountCents: 900_000_000 });
     expect(huge).toMatchObject({ approved: false });
     expect(huge.declineReason).toMatch(/\S/);
 
-    const unknown = await h.invoke('demo:authorize', { profileId: DEMO_PROFILE_ID, cardId: 'card_nope', amountCents: 100 });
+    const unknown = await h.invoke('demo:authorize', {
+      profileId: DEMO_PROFILE_ID,
+      cardId: 'card_nope',
+      amountCents: 100,
+    });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'not-found' } });
 
     const capture = await startCaptureServer();
     try {
-      const { id } = await h.ok('profiles:create', { name: 'Real', baseUrl: capture.url, vaultUrl: capture.url, apiKey: 'real-key-0123456789' });
+      const { id } = await h.ok('profiles:create', {
+        name: 'Real',
+        baseUrl: capture.url,
+        vaultUrl: capture.url,
+        apiKey: 'real-key-0123456789',
+      });
       const refused = await h.invoke('demo:authorize', { profileId: id, cardId, amountCents: 100 });
-      expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-argument', message: expect.stringContaining('Demo') } });
+      expect(refused).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-argument', message: expect.stringContaining('Demo') },
+      });
       expect(capture.seen).toHaveLength(0);
     } finally {
       await capture.close();

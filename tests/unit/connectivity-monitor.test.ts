@@ -31,7 +31,10 @@ describe('connectivity monitor', () => {
     expect(monitor.status().reason).toMatch(/cannot be reached/);
     monitor.report({ ok: true });
     expect(monitor.status().state).toBe('online');
-    expect(emitted.map((s) => [s.state, s.profileId])).toEqual([['offline', 'p1'], ['online', 'p1']]);
+    expect(emitted.map((s) => [s.state, s.profileId])).toEqual([
+      ['offline', 'p1'],
+      ['online', 'p1'],
+    ]);
     monitor.dispose();
   });
 
@@ -92,7 +95,11 @@ describe('connectivity monitor', () => {
   });
 
   it('trusts the OS when it says there is no network', async () => {
-    const monitor = new ConnectivityMonitor({ probe: async () => ({ ok: true }), emit: () => {}, isOsOnline: () => false });
+    const monitor = new ConnectivityMonitor({
+      probe: async () => ({ ok: true }),
+      emit: () => {},
+      isOsOnline: () => false,
+    });
     expect((await monitor.check()).state).toBe('offline');
     monitor.dispose();
   });

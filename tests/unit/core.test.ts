@@ -42,7 +42,9 @@ describe('main core (the handlers behind IPC)', () => {
     const demo = s.profiles.find((p) => p.id === 'demo');
     expect(demo?.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(demo?.vaultUrl).not.toBe(demo?.baseUrl);
-    const cards = (await h.ok('service:call', { profileId: 'demo', requestId: 'r1', endpoint: 'listCards' })) as { items: unknown[] };
+    const cards = (await h.ok('service:call', { profileId: 'demo', requestId: 'r1', endpoint: 'listCards' })) as {
+      items: unknown[];
+    };
     expect(cards.items.length).toBeGreaterThan(0);
     expect((await h.ok('connectivity:check')).state).toBe('online');
     expect(h.events.some((e) => e.event === 'profiles:changed')).toBe(true);
@@ -50,11 +52,20 @@ describe('main core (the handlers behind IPC)', () => {
 
   it('creates a live profile, keeps the key out of every file, and calls through it', async () => {
     h = await startCore();
-    const view = await h.ok('profiles:create', { name: 'Acme live', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
+    const view = await h.ok('profiles:create', {
+      name: 'Acme live',
+      baseUrl: live.apiUrl,
+      vaultUrl: live.vaultUrl,
+      apiKey: live.apiKey,
+    });
     expect(view).toMatchObject({ kind: 'live', hasKey: true, keyStorage: 'keychain' });
     expect(JSON.stringify(view)).not.toContain(live.apiKey);
     await h.ok('profiles:select', { id: view.id });
-    const handles = (await h.ok('service:call', { profileId: view.id, requestId: 'r1', endpoint: 'listSvcHandles' })) as { items: unknown[] };
+    const handles = (await h.ok('service:call', {
+      profileId: view.id,
+      requestId: 'r1',
+      endpoint: 'listSvcHandles',
+    })) as { items: unknown[] };
     expect(handles.items.length).toBeGreaterThan(0);
     for (const f of await filesUnder(h.dir)) expect(await readFile(f, 'utf8'), f).not.toContain(live.apiKey);
     const listed: ProfilesState = await h.ok('profiles:list');
@@ -63,14 +74,26 @@ describe('main core (the handlers behind IPC)', () => {
 
   it('tests a connection: wrong key, unreachable host, and the right key', async () => {
     h = await startCore();
-    const wrong = await h.ok('profiles:testConnection', { baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: 'wrong-key-123456' });
+    const wrong = await h.ok('profiles:testConnection', {
+      baseUrl: live.apiUrl,
+      vaultUrl: live.vaultUrl,
+      apiKey: 'wrong-key-123456',
+    });
     expect(wrong.api.ok).toBe(false);
     expect(wrong.api.message).toMatch(/key was refused/);
     expect(wrong.vault.message).toMatch(/key was refused by the vault/);
-    const down = await h.ok('profiles:testConnection', { baseUrl: 'http://127.0.0.1:9', vaultUrl: live.vaultUrl, apiKey: live.apiKey });
+    const down = await h.ok('profiles:testConnection', {
+      baseUrl: 'http://127.0.0.1:9',
+      vaultUrl: live.vaultUrl,
+      apiKey: live.apiKey,
+    });
     expect(down.api.message).toMatch(/unreachable/);
     expect(down.vault.ok).toBe(true);
-    const right = await h.ok('profiles:testConnection', { baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
+    const right = await h.ok('profiles:testConnection', {
+      baseUrl: live.apiUrl,
+      vaultUrl: live.vaultUrl,
+      apiKey: live.apiKey,
+    });
     expect(right.api.ok && right.vault.ok).toBe(true);
     // The confirmation names the hosts as they really are.
     expect(right.api.message).toContain(`Connected to ${live.apiUrl}`);
@@ -79,7 +102,12 @@ describe('main core (the handlers behind IPC)', () => {
 
   it('reports invalid input with field errors and saves nothing', async () => {
     h = await startCore();
-    const r = await h.invoke('profiles:create', { name: '', baseUrl: 'ftp://x', vaultUrl: live.vaultUrl, apiKey: 'short' });
+    const r = await h.invoke('profiles:create', {
+      name: '',
+      baseUrl: 'ftp://x',
+      vaultUrl: live.vaultUrl,
+      apiKey: 'short',
+    });
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error.code).toBe('invalid-argument');
@@ -108,7 +136,9 @@ describe('main core (the handlers behind IPC)', () => {
     expect((await h.ok('connectivity:get')).state).toBe('offline');
     await sandbox!.resetFaults();
     expect((await h.ok('connectivity:check')).state).toBe('online');
-    const states = h.events.filter((e) => e.event === 'connectivity:changed').map((e) => (e.payload as { state: string }).state);
+    const states = h.events
+      .filter((e) => e.event === 'connectivity:changed')
+      .map((e) => (e.payload as { state: string }).state);
     expect(states).toContain('offline');
     expect(states[states.length - 1]).toBe('online');
   });
@@ -116,7 +146,12 @@ describe('main core (the handlers behind IPC)', () => {
   it('maps service errors to a plain message and a failure summary', async () => {
     h = await startCore();
     await h.ok('profiles:select', { id: 'demo' });
-    const r = await h.invoke('service:call', { profileId: 'demo', requestId: 'r1', endpoint: 'getCard', params: { cardId: 'nope' } });
+    const r = await h.invoke('service:call', {
+      profileId: 'demo',
+      requestId: 'r1',
+      endpoint: 'getCard',
+      params: { cardId: 'nope' },
+    });
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error.code).toBe('service');
@@ -128,7 +163,11 @@ describe('main core (the handlers behind IPC)', () => {
     h = await startCore();
     const unnamed = await h.invoke('service:call', { endpoint: 'listCards' } as never);
     expect(unnamed.ok ? 'ok' : unnamed.error.code).toBe('invalid-argument');
-    const gone = await h.invoke('service:call', { profileId: 'no-such-profile', requestId: 'r1', endpoint: 'listCards' });
+    const gone = await h.invoke('service:call', {
+      profileId: 'no-such-profile',
+      requestId: 'r1',
+      endpoint: 'listCards',
+    });
     expect(gone.ok ? 'ok' : gone.error.code).toBe('profile-mismatch');
   });
 });
@@ -141,14 +180,32 @@ describe('main core without a system keychain', () => {
     const { dispatch } = await import('../../src/main/ipc/dispatch');
     const dir = await mkdtemp(join(tmpdir(), 'treasury-nokeychain-'));
     const { FakePrompt } = await import('../support/fake-prompt');
-    const core = await createMainCore({ userDataDir: dir, version: 't', platform: 't', secrets: 'unavailable', emit: () => {}, prompt: new FakePrompt('confirm') });
+    const core = await createMainCore({
+      userDataDir: dir,
+      version: 't',
+      platform: 't',
+      secrets: 'unavailable',
+      emit: () => {},
+      prompt: new FakePrompt('confirm'),
+    });
     try {
       const status = await dispatch(core.handlers, 'keychain:status', undefined);
       expect(status).toMatchObject({ ok: true, value: { available: false } });
       if (status.ok) expect((status.value as { reason: string }).reason).toMatch(/session only/);
-      const forced = await dispatch(core.handlers, 'profiles:create', { name: 'K', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey, sessionOnly: false });
+      const forced = await dispatch(core.handlers, 'profiles:create', {
+        name: 'K',
+        baseUrl: live.apiUrl,
+        vaultUrl: live.vaultUrl,
+        apiKey: live.apiKey,
+        sessionOnly: false,
+      });
       expect(forced.ok ? 'ok' : forced.error.code).toBe('keychain-unavailable');
-      const created = await dispatch(core.handlers, 'profiles:create', { name: 'S', baseUrl: live.apiUrl, vaultUrl: live.vaultUrl, apiKey: live.apiKey });
+      const created = await dispatch(core.handlers, 'profiles:create', {
+        name: 'S',
+        baseUrl: live.apiUrl,
+        vaultUrl: live.vaultUrl,
+        apiKey: live.apiKey,
+      });
       expect(created).toMatchObject({ ok: true, value: { hasKey: true, keyStorage: 'session' } });
       for (const f of await filesUnder(dir)) expect(await readFile(f, 'utf8')).not.toContain(live.apiKey);
     } finally {

@@ -51,7 +51,8 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { electronBackgroundSending, guardLastWindowClose, guardQuit } = await import('../../src/main/background/electron-background');
+const { electronBackgroundSending, guardLastWindowClose, guardQuit } =
+  await import('../../src/main/background/electron-background');
 
 function fakeWindow() {
   const win = Object.assign(new EventEmitter(), {
@@ -94,14 +95,22 @@ describe('closing the last window with approved items unsent (Electron wiring)',
       `tray: ${join('/app', 'resources', 'tray', process.platform === 'win32' ? 'tray.ico' : 'tray.png')}`,
       'tooltip: Treasury Desktop: 2 waiting to send',
     ]);
-    expect(trayMenu.map((i) => i.label)).toEqual(['2 waiting to send', 'Open Treasury Desktop', 'Quit (unsent items stay queued)']);
+    expect(trayMenu.map((i) => i.label)).toEqual([
+      '2 waiting to send',
+      'Open Treasury Desktop',
+      'Quit (unsent items stay queued)',
+    ]);
     background.setUnsent(0);
     expect(calls.slice(-3)).toEqual(['notification: Treasury Desktop: everything sent', 'tray destroyed', 'app.quit']);
   });
 
   it('"everything sent" is a sent notification: none when the person switched those off', async () => {
     const win = fakeWindow();
-    const background = electronBackgroundSending(() => win as unknown as Electron.BrowserWindow, undefined, () => false);
+    const background = electronBackgroundSending(
+      () => win as unknown as Electron.BrowserWindow,
+      undefined,
+      () => false,
+    );
     guardLastWindowClose(win as unknown as Electron.BrowserWindow, background, () => 1);
     background.setUnsent(1);
     dialogAnswer = 0;
@@ -139,7 +148,10 @@ describe('closing the last window with approved items unsent (Electron wiring)',
     appEvents.emit('before-quit', e);
     expect(e.prevented).toBe(true);
     await settle();
-    expect(calls).toEqual(['dialog: 1 approved item is still waiting to be sent. [Keep sending in the background | Quit now | Cancel]', 'app.quit']);
+    expect(calls).toEqual([
+      'dialog: 1 approved item is still waiting to be sent. [Keep sending in the background | Quit now | Cancel]',
+      'app.quit',
+    ]);
     const again = closeEvent();
     appEvents.emit('before-quit', again);
     expect(again.prevented).toBe(false);
@@ -152,9 +164,19 @@ describe('app:outboxUnsent (the renderer tells main)', () => {
     const { dispatch } = await import('../../src/main/ipc/dispatch');
     const dir = await mkdtemp(join(tmpdir(), 'treasury-unsent-'));
     const reported: number[] = [];
-    const core = await createMainCore({ userDataDir: dir, version: 't', platform: 't', secrets: 'memory', emit: () => undefined, reportUnsent: (n) => reported.push(n) });
+    const core = await createMainCore({
+      userDataDir: dir,
+      version: 't',
+      platform: 't',
+      secrets: 'memory',
+      emit: () => undefined,
+      reportUnsent: (n) => reported.push(n),
+    });
     try {
-      expect(await dispatch(core.handlers, 'app:outboxUnsent', { unsent: 3 })).toEqual({ ok: true, value: { recorded: true } });
+      expect(await dispatch(core.handlers, 'app:outboxUnsent', { unsent: 3 })).toEqual({
+        ok: true,
+        value: { recorded: true },
+      });
       for (const bad of [{ unsent: -1 }, { unsent: 1.5 }, { unsent: '3' }, {}, { unsent: 1, extra: true }]) {
         expect((await dispatch(core.handlers, 'app:outboxUnsent', bad)).ok).toBe(false);
       }

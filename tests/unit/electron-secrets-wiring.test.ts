@@ -58,7 +58,14 @@ describe('Electron clipboard', () => {
 });
 
 describe('Electron prompt', () => {
-  const question = { kind: 'reveal' as const, title: 'Reveal a card number', message: 'Show the number?', detail: ['Card: Ops', 'Profile: Demo'], confirm: 'Reveal', cancel: 'Do not reveal' };
+  const question = {
+    kind: 'reveal' as const,
+    title: 'Reveal a card number',
+    message: 'Show the number?',
+    detail: ['Card: Ops', 'Profile: Demo'],
+    confirm: 'Reveal',
+    cancel: 'Do not reveal',
+  };
 
   it('is a warning box on the window: "no" first, the default and the cancel; yes only for the confirm button', async () => {
     const win = { id: 1, isVisible: () => true };

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 // exist): a skip must never read as a pass.
 
 const noBinary = { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: '/nonexistent/electron-dist' };
-const run = (...args: string[]) => spawnSync(process.execPath, ['tests/electron/run.mjs', ...args], { encoding: 'utf8', env: noBinary });
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, ['tests/electron/run.mjs', ...args], { encoding: 'utf8', env: noBinary });
 
 describe('the Electron lane without a binary', () => {
   it('alone, says SKIPPED and exits 77, not 0', () => {
@@ -14,9 +15,11 @@ describe('the Electron lane without a binary', () => {
     expect(r.status).toBe(77);
   });
 
-  it("inside npm test (--allow-skip), exits 0 and its last line says the Electron lane did not run", () => {
+  it('inside npm test (--allow-skip), exits 0 and its last line says the Electron lane did not run', () => {
     const r = run('--allow-skip');
     expect(r.status).toBe(0);
-    expect(r.stdout.trim().split('\n').at(-1)).toBe('npm test: every lane above passed; the Electron lane did NOT run (skipped, not passed).');
+    expect(r.stdout.trim().split('\n').at(-1)).toBe(
+      'npm test: every lane above passed; the Electron lane did NOT run (skipped, not passed).',
+    );
   });
 });

@@ -8,7 +8,11 @@ import type { DisplayInfo, WindowPlacement } from '../../src/main/window/window-
 // created with, when it is maximized and shown, and which of its events save its placement.
 // tests/electron/window-state.spec.ts drives the same through a real Electron where one exists.
 
-const DISPLAY = { id: 7, bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 0, width: 1920, height: 1040 } };
+const DISPLAY = {
+  id: 7,
+  bounds: { x: 0, y: 0, width: 1920, height: 1080 },
+  workArea: { x: 0, y: 0, width: 1920, height: 1040 },
+};
 const created: Record<string, unknown>[] = [];
 const calls: string[] = [];
 
@@ -65,19 +69,37 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const placement = (flags: Partial<WindowPlacement> = {}): WindowPlacement => ({ bounds: { x: 30, y: 40, width: 1000, height: 650 }, maximized: false, fullScreen: false, ...flags });
+const placement = (flags: Partial<WindowPlacement> = {}): WindowPlacement => ({
+  bounds: { x: 30, y: 40, width: 1000, height: 650 },
+  maximized: false,
+  fullScreen: false,
+  ...flags,
+});
 
 describe('the main window opens where the window state says', () => {
   it('at the saved bounds, with the minimum size, and full screen when it was', () => {
     createMainWindow('app://treasury/index.html', { devServer: false, placement: placement({ fullScreen: true }) });
-    expect(created[0]).toMatchObject({ x: 30, y: 40, width: 1000, height: 650, minWidth: 800, minHeight: 560, fullscreen: true, show: false });
+    expect(created[0]).toMatchObject({
+      x: 30,
+      y: 40,
+      width: 1000,
+      height: 650,
+      minWidth: 800,
+      minHeight: 560,
+      fullscreen: true,
+      show: false,
+    });
     // The window's own icon on Linux only; elsewhere it comes from the executable or the bundle.
-    if (process.platform === 'linux') expect(created[0]?.['icon']).toBe(join('/app', 'resources', 'icons', '512x512.png'));
+    if (process.platform === 'linux')
+      expect(created[0]?.['icon']).toBe(join('/app', 'resources', 'icons', '512x512.png'));
     else expect(created[0]).not.toHaveProperty('icon');
   });
 
   it('maximized over its normal bounds before it is shown, when it was maximized', () => {
-    const win = createMainWindow('app://treasury/index.html', { devServer: false, placement: placement({ maximized: true }) });
+    const win = createMainWindow('app://treasury/index.html', {
+      devServer: false,
+      placement: placement({ maximized: true }),
+    });
     (win as unknown as FakeWindow).emit('ready-to-show');
     expect(calls).toEqual(['load app://treasury/index.html', 'maximize', 'show']);
   });
@@ -110,14 +132,21 @@ describe('the placement is saved as the person changes it', () => {
     for (const event of ['move', 'resize', 'move', 'resize']) win.emit(event);
     expect(saves).toHaveLength(0);
     vi.runAllTimers();
-    expect(saves).toEqual([{ displays: [{ ...DISPLAY, primary: true }], placement: { bounds: { x: 10, y: 20, width: 900, height: 700 }, maximized: false, fullScreen: false } }]);
+    expect(saves).toEqual([
+      {
+        displays: [{ ...DISPLAY, primary: true }],
+        placement: { bounds: { x: 10, y: 20, width: 900, height: 700 }, maximized: false, fullScreen: false },
+      },
+    ]);
   });
 
   it('maximized with its normal bounds, and at once when the window closes', () => {
     const { win, saves } = watched();
     win.maximized = true;
     win.emit('close', { preventDefault: () => undefined });
-    expect(saves.map((s) => s.placement)).toEqual([{ bounds: { x: 10, y: 20, width: 900, height: 700 }, maximized: true, fullScreen: false }]);
+    expect(saves.map((s) => s.placement)).toEqual([
+      { bounds: { x: 10, y: 20, width: 900, height: 700 }, maximized: true, fullScreen: false },
+    ]);
   });
 
   it('not while minimized: the placement before it stands', () => {

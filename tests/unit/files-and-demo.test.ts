@@ -36,7 +36,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const call = <C extends ChannelName>(channel: C, arg?: ArgOf<C>) => dispatch(core.handlers, channel, arg) as Promise<Result<ResultOf<C>>>;
+const call = <C extends ChannelName>(channel: C, arg?: ArgOf<C>) =>
+  dispatch(core.handlers, channel, arg) as Promise<Result<ResultOf<C>>>;
 async function ok<C extends ChannelName>(channel: C, arg?: ArgOf<C>): Promise<ResultOf<C>> {
   const r = await call(channel, arg);
   if (!r.ok) throw new Error(`${channel}: ${r.error.message}`);
@@ -78,7 +79,17 @@ describe('exports streamed through main', () => {
 
 describe('what an export may write', () => {
   it('refuses control characters, text-direction marks and dot names in the suggested name, before any dialog', async () => {
-    for (const suggestedName of ['a\u0007b.csv', 'line\nbreak.csv', 'tab\t.csv', 'del\u007f.csv', 'report\u202Evsc.exe', '..', '.', ' ', 'x'.repeat(201)]) {
+    for (const suggestedName of [
+      'a\u0007b.csv',
+      'line\nbreak.csv',
+      'tab\t.csv',
+      'del\u007f.csv',
+      'report\u202Evsc.exe',
+      '..',
+      '.',
+      ' ',
+      'x'.repeat(201),
+    ]) {
       const r = await call('files:saveBegin', { suggestedName, kind: 'csv' });
       expect(r.ok ? 'ok' : r.error.code, JSON.stringify(suggestedName)).toBe('invalid-argument');
       if (!r.ok) expect(r.error.message).toMatch(/^suggestedName: .*name/);
@@ -124,7 +135,9 @@ describe('what an export may write', () => {
     });
     try {
       const begin = async (suggestedName: string) => {
-        const r = (await dispatch(host.handlers, 'files:saveBegin', { suggestedName, kind: 'ofx' })) as Result<ResultOf<'files:saveBegin'>>;
+        const r = (await dispatch(host.handlers, 'files:saveBegin', { suggestedName, kind: 'ofx' })) as Result<
+          ResultOf<'files:saveBegin'>
+        >;
         if (!r.ok) throw new Error(r.error.message);
         return r.value;
       };
@@ -133,7 +146,9 @@ describe('what an export may write', () => {
       expect(suggested).toEqual(['statement.ofx']);
       expect(filters).toEqual([['ofx']]);
       expect(started.fileName).toBe('statement.sh.ofx');
-      const end = (await dispatch(host.handlers, 'files:saveEnd', { exportId: started.exportId })) as Result<ResultOf<'files:saveEnd'>>;
+      const end = (await dispatch(host.handlers, 'files:saveEnd', { exportId: started.exportId })) as Result<
+        ResultOf<'files:saveEnd'>
+      >;
       expect(end.ok && end.value.path).toBe(join(dir, 'statement.sh.ofx'));
       dialogAnswer = join(dir, 'Feb.OFX');
       expect((await begin('feb.csv')).fileName).toBe('Feb.OFX');
@@ -152,11 +167,24 @@ describe('what an export may write', () => {
   it('with no dialog (the Chromium host): the checked name with its extension, in the export folder, once main’s prompt confirmed it', async () => {
     const exportDir = join(dir, 'downloads');
     const prompt = new FakePrompt('confirm');
-    const host = await createMainCore({ userDataDir: join(dir, 'host-data'), version: 't', platform: 't', secrets: 'memory', emit: () => {}, exportDir, prompt });
+    const host = await createMainCore({
+      userDataDir: join(dir, 'host-data'),
+      version: 't',
+      platform: 't',
+      secrets: 'memory',
+      emit: () => {},
+      exportDir,
+      prompt,
+    });
     try {
-      const r = (await dispatch(host.handlers, 'files:saveBegin', { suggestedName: 'transactions', kind: 'csv' })) as Result<ResultOf<'files:saveBegin'>>;
+      const r = (await dispatch(host.handlers, 'files:saveBegin', {
+        suggestedName: 'transactions',
+        kind: 'csv',
+      })) as Result<ResultOf<'files:saveBegin'>>;
       if (!r.ok) throw new Error(r.error.message);
-      const end = (await dispatch(host.handlers, 'files:saveEnd', { exportId: r.value.exportId })) as Result<ResultOf<'files:saveEnd'>>;
+      const end = (await dispatch(host.handlers, 'files:saveEnd', { exportId: r.value.exportId })) as Result<
+        ResultOf<'files:saveEnd'>
+      >;
       expect(end.ok && end.value.path).toBe(join(exportDir, 'transactions.csv'));
       expect(prompt.of('export').map((q) => q.message)).toEqual([`Save “transactions.csv” in ${exportDir}?`]);
       const bad = await dispatch(host.handlers, 'files:saveBegin', { suggestedName: 'a\u001bb.csv', kind: 'csv' });
@@ -178,14 +206,19 @@ describe('what an export may write', () => {
     expect(suggested).toHaveLength(4);
     await ok('files:saveAbort', { exportId: ids[0] as string });
     dialogAnswer = join(dir, 'e4.csv');
-    expect((await ok('files:saveBegin', { suggestedName: 'e4.csv', kind: 'csv' })).exportId).toEqual(expect.any(String));
+    expect((await ok('files:saveBegin', { suggestedName: 'e4.csv', kind: 'csv' })).exportId).toEqual(
+      expect.any(String),
+    );
   });
 
   it('an export that would pass the size cap is stopped and leaves no file', async () => {
     const exports = new FileExports({ maxBytes: 10 });
     const { exportId } = await exports.begin(join(dir, 'big.csv'), 'csv');
     expect(await exports.write(exportId, '12345678')).toBe(8);
-    await expect(exports.write(exportId, 'abc')).rejects.toMatchObject({ code: 'too-large', message: expect.stringMatching(/stopped.*nothing was saved/) });
+    await expect(exports.write(exportId, 'abc')).rejects.toMatchObject({
+      code: 'too-large',
+      message: expect.stringMatching(/stopped.*nothing was saved/),
+    });
     expect((await readdir(dir)).filter((f) => f.startsWith('big'))).toEqual([]);
     await expect(exports.write(exportId, 'x')).rejects.toMatchObject({ code: 'not-open' });
     expect(DEFAULT_EXPORT_LIMITS.maxBytes).toBe(512 * 1024 * 1024);
@@ -206,12 +239,22 @@ describe('what an export may write', () => {
 
 describe('the Demo sample history', () => {
   it('resets to a larger history on new ports, and the Demo keeps working', async () => {
-    const before = await ok('service:call', { profileId: 'demo', requestId: 'a', endpoint: 'getTransactionAggregation', query: {} });
+    const before = await ok('service:call', {
+      profileId: 'demo',
+      requestId: 'a',
+      endpoint: 'getTransactionAggregation',
+      query: {},
+    });
     expect(before).toMatchObject({ count: expect.any(Number) });
     const oldUrl = (await core.demo.running())?.apiUrl;
     expect(await ok('demo:reset', { transactions: 3000 })).toEqual({ transactions: 3000, seed: 42 });
     expect((await core.demo.running())?.apiUrl).not.toBe(oldUrl);
-    const after = (await ok('service:call', { profileId: 'demo', requestId: 'b', endpoint: 'getTransactionAggregation', query: {} })) as { count: number };
+    const after = (await ok('service:call', {
+      profileId: 'demo',
+      requestId: 'b',
+      endpoint: 'getTransactionAggregation',
+      query: {},
+    })) as { count: number };
     expect(after.count).toBeGreaterThanOrEqual(3000);
     const r = await call('demo:reset', { transactions: 12345 } as never);
     expect(r.ok ? 'ok' : r.error.code).toBe('invalid-argument');

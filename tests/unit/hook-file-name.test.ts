@@ -27,13 +27,22 @@ describe('lint: hook file names', () => {
   });
 
   it('refuses a file named for a hook it does not export', async () => {
-    expect(await namingErrors('src/renderer/src/features/transactions/useNames.tsx', HOOK('useDirectory'))).toHaveLength(1);
+    expect(
+      await namingErrors('src/renderer/src/features/transactions/useNames.tsx', HOOK('useDirectory')),
+    ).toHaveLength(1);
   });
 
   it('accepts a hook file named after its hook (exported as a function, a const or by name)', async () => {
     expect(await namingErrors('src/renderer/src/ui/useThing.ts', HOOK('useThing'))).toEqual([]);
-    expect(await namingErrors('src/renderer/src/ui/useOther.ts', `export const useOther = (): number => 1;\n`)).toEqual([]);
-    expect(await namingErrors('src/renderer/src/ui/useLast.ts', `function useLast(): number {\n  return 1;\n}\nexport { useLast };\n`)).toEqual([]);
+    expect(await namingErrors('src/renderer/src/ui/useOther.ts', `export const useOther = (): number => 1;\n`)).toEqual(
+      [],
+    );
+    expect(
+      await namingErrors(
+        'src/renderer/src/ui/useLast.ts',
+        `function useLast(): number {\n  return 1;\n}\nexport { useLast };\n`,
+      ),
+    ).toEqual([]);
   });
 
   it('leaves modules named for their job alone, though they export hooks (a store, a repository)', async () => {

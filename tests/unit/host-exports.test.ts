@@ -24,20 +24,33 @@ beforeEach(async () => {
   exportDir = join(dir, 'Downloads');
   prompt = new FakePrompt('confirm');
   now = Date.parse('2026-03-01T10:00:00Z');
-  core = await createMainCore({ userDataDir: join(dir, 'data'), version: 't', platform: 't', secrets: 'memory', emit: () => {}, exportDir, prompt, now: () => now });
+  core = await createMainCore({
+    userDataDir: join(dir, 'data'),
+    version: 't',
+    platform: 't',
+    secrets: 'memory',
+    emit: () => {},
+    exportDir,
+    prompt,
+    now: () => now,
+  });
 });
 afterEach(async () => {
   await core.dispose();
   await rm(dir, { recursive: true, force: true });
 });
 
-const call = <C extends ChannelName>(channel: C, arg?: ArgOf<C>) => dispatch(core.handlers, channel, arg) as Promise<Result<ResultOf<C>>>;
+const call = <C extends ChannelName>(channel: C, arg?: ArgOf<C>) =>
+  dispatch(core.handlers, channel, arg) as Promise<Result<ResultOf<C>>>;
 const files = async () => (await readdir(exportDir).catch(() => [] as string[])).sort();
 
 describe('exports in the Chromium host', () => {
   it('are written only after main’s prompt confirmed the file; a no is a canceled save and writes nothing', async () => {
     prompt.answer = 'decline';
-    expect(await call('files:saveBegin', { suggestedName: 'transactions.csv', kind: 'csv' })).toEqual({ ok: true, value: { exportId: null } });
+    expect(await call('files:saveBegin', { suggestedName: 'transactions.csv', kind: 'csv' })).toEqual({
+      ok: true,
+      value: { exportId: null },
+    });
     expect(await files()).toEqual([]);
     expect(prompt.asked).toEqual([
       {
@@ -58,10 +71,20 @@ describe('exports in the Chromium host', () => {
   });
 
   it('with nobody to ask (a core made without a prompt), nothing is written and it says why', async () => {
-    const bare = await createMainCore({ userDataDir: join(dir, 'bare'), version: 't', platform: 't', secrets: 'memory', emit: () => {}, exportDir });
+    const bare = await createMainCore({
+      userDataDir: join(dir, 'bare'),
+      version: 't',
+      platform: 't',
+      secrets: 'memory',
+      emit: () => {},
+      exportDir,
+    });
     try {
       const r = await dispatch(bare.handlers, 'files:saveBegin', { suggestedName: 'x.csv', kind: 'csv' });
-      expect(r).toEqual({ ok: false, error: { code: 'declined', message: 'Nothing was saved: this window cannot show a confirmation.' } });
+      expect(r).toEqual({
+        ok: false,
+        error: { code: 'declined', message: 'Nothing was saved: this window cannot show a confirmation.' },
+      });
       expect(await files()).toEqual([]);
     } finally {
       await bare.dispose();
@@ -70,19 +93,38 @@ describe('exports in the Chromium host', () => {
 
   it('are counted per window: past the quota, refused at once with when to try again, nobody asked', async () => {
     prompt.answer = 'decline';
-    for (let i = 0; i < 5; i++) expect(await call('files:saveBegin', { suggestedName: `x${i}.csv`, kind: 'csv' })).toEqual({ ok: true, value: { exportId: null } });
+    for (let i = 0; i < 5; i++)
+      expect(await call('files:saveBegin', { suggestedName: `x${i}.csv`, kind: 'csv' })).toEqual({
+        ok: true,
+        value: { exportId: null },
+      });
     const sixth = await call('files:saveBegin', { suggestedName: 'x5.csv', kind: 'csv' });
-    expect(sixth).toMatchObject({ ok: false, error: { code: 'rate-limited', message: expect.stringMatching(/^Nothing was saved: exports are limited to 5 a minute and 30 an hour, and that many were started\. You can export again in 1 min/) } });
+    expect(sixth).toMatchObject({
+      ok: false,
+      error: {
+        code: 'rate-limited',
+        message: expect.stringMatching(
+          /^Nothing was saved: exports are limited to 5 a minute and 30 an hour, and that many were started\. You can export again in 1 min/,
+        ),
+      },
+    });
     expect(prompt.asked).toHaveLength(5);
     now += 60_001;
     prompt.answer = 'confirm';
-    expect(await call('files:saveBegin', { suggestedName: 'x5.csv', kind: 'csv' })).toMatchObject({ ok: true, value: { exportId: expect.any(String) } });
+    expect(await call('files:saveBegin', { suggestedName: 'x5.csv', kind: 'csv' })).toMatchObject({
+      ok: true,
+      value: { exportId: expect.any(String) },
+    });
   });
 
   it('their bytes are counted per window across exports: the one that would pass it is stopped and leaves no file', async () => {
     let t = 0;
     const out = join(dir, 'bytes');
-    const exports = new FileExports({}, () => t, new WindowLimit([{ windowMs: 60_000, max: 10, per: 'a minute' }], () => t));
+    const exports = new FileExports(
+      {},
+      () => t,
+      new WindowLimit([{ windowMs: 60_000, max: 10, per: 'a minute' }], () => t),
+    );
     await mkdir(out, { recursive: true });
     const first = await exports.begin(join(out, 'one.csv'), 'csv');
     expect(await exports.write(first.exportId, '123456')).toBe(6);
@@ -90,7 +132,9 @@ describe('exports in the Chromium host', () => {
     const second = await exports.begin(join(out, 'two.csv'), 'csv');
     await expect(exports.write(second.exportId, '12345')).rejects.toMatchObject({
       code: 'quota',
-      message: expect.stringMatching(/^The export was stopped and nothing was saved: exports may write 10 bytes a minute in all, and this one would go past that\. You can export again in 1 min/),
+      message: expect.stringMatching(
+        /^The export was stopped and nothing was saved: exports may write 10 bytes a minute in all, and this one would go past that\. You can export again in 1 min/,
+      ),
     });
     expect((await readdir(out)).sort()).toEqual(['one.csv']);
     t += 60_001;

@@ -19,8 +19,13 @@ const CLEAN: Tree = {
   'src/main/ipc/register.ts': { imports: ['src/main/errors/handler-error.ts', 'src/main/ipc/dispatch.ts'] },
   'src/main/ipc/dispatch.ts': { imports: ['src/main/errors/handler-error.ts'] },
   'src/main/errors/handler-error.ts': {},
-  'src/renderer/src/features/screen.ts': { imports: ['src/renderer/src/parts/form.ts', 'src/renderer/src/model/format.ts'] },
-  'src/renderer/src/parts/form.ts': { imports: ['src/renderer/src/model/format.ts'], typeImports: ['src/shared/money.ts'] },
+  'src/renderer/src/features/screen.ts': {
+    imports: ['src/renderer/src/parts/form.ts', 'src/renderer/src/model/format.ts'],
+  },
+  'src/renderer/src/parts/form.ts': {
+    imports: ['src/renderer/src/model/format.ts'],
+    typeImports: ['src/shared/money.ts'],
+  },
   'src/renderer/src/model/format.ts': {},
   'src/shared/money.ts': {},
 };
@@ -95,7 +100,11 @@ describe('import graph check (npm run lint)', () => {
 
   it('fails on an arrow running back up: two folders that import each other, though no file circles', async () => {
     // errors/ is below ipc/; a new file in errors/ that imports ipc/ turns the arrow round.
-    const tree = withImport({ ...CLEAN, 'src/main/errors/wording.ts': {} }, 'src/main/errors/wording.ts', 'src/main/ipc/dispatch.ts');
+    const tree = withImport(
+      { ...CLEAN, 'src/main/errors/wording.ts': {} },
+      'src/main/errors/wording.ts',
+      'src/main/ipc/dispatch.ts',
+    );
     const { code, out } = await run(tree);
     expect(out).toContain(expectedFigures(tree, 'src/main', 1, 0));
     expect(out).toContain('^ errors -> ipc');
@@ -103,7 +112,12 @@ describe('import graph check (npm run lint)', () => {
   });
 
   it('counts a type-only import: a part naming a screen\u2019s type runs back up', async () => {
-    const tree = withImport(CLEAN, 'src/renderer/src/parts/form.ts', 'src/renderer/src/features/screen.ts', 'typeImports');
+    const tree = withImport(
+      CLEAN,
+      'src/renderer/src/parts/form.ts',
+      'src/renderer/src/features/screen.ts',
+      'typeImports',
+    );
     const { code, out } = await run(tree);
     expect(out).toContain(expectedFigures(tree, 'src/renderer/src', 1, 1));
     expect(out).toMatch(/[\^ ] parts -> features {3}\(parts\/form.ts -> features\/screen.ts\)/);
@@ -111,7 +125,15 @@ describe('import graph check (npm run lint)', () => {
   });
 
   it('judges each root on its own: two folders of src/shared that import each other fail it, src/main stays clean', async () => {
-    const tree = withImport(withImport({ ...CLEAN, 'src/shared/a/x.ts': {}, 'src/shared/b/y.ts': {} }, 'src/shared/a/x.ts', 'src/shared/b/y.ts'), 'src/shared/b/y.ts', 'src/shared/a/x.ts');
+    const tree = withImport(
+      withImport(
+        { ...CLEAN, 'src/shared/a/x.ts': {}, 'src/shared/b/y.ts': {} },
+        'src/shared/a/x.ts',
+        'src/shared/b/y.ts',
+      ),
+      'src/shared/b/y.ts',
+      'src/shared/a/x.ts',
+    );
     const { code, out } = await run(tree);
     expect(out).toContain(expectedFigures(tree, 'src/main', 0, 0));
     expect(out).toContain(expectedFigures(tree, 'src/shared', 1, 1));

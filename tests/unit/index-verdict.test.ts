@@ -30,7 +30,13 @@ describe('bench:index verdict', () => {
   });
 
   it('fails a rebuild over 15 s, a slow cold open and too much memory after a GC', () => {
-    const v = judgeIndex({ ...goodRun(), rebuildMs: 15_001, newestMs: 301, readyMs: 1_001, steadyBytes: { 'after a cold open': 401 * MB } });
+    const v = judgeIndex({
+      ...goodRun(),
+      rebuildMs: 15_001,
+      newestMs: 301,
+      readyMs: 1_001,
+      steadyBytes: { 'after a cold open': 401 * MB },
+    });
     expect(v.exitCode).toBe(1);
     expect(v.failures).toEqual([
       'the rebuild took 15001 ms, over 15000',
@@ -51,11 +57,20 @@ describe('bench:index verdict', () => {
 
   it('fails a cold open that painted other rows than the newest, too few, or a wrong answer', () => {
     const swapped = [NEWEST[1] as string, NEWEST[0] as string, ...NEWEST.slice(2)];
-    expect(judgeIndex({ ...goodRun(), newestIds: swapped }).failures).toEqual(['the cold open painted other rows than the newest 100 (by the reference)']);
-    expect(judgeIndex({ ...goodRun(), newestIds: NEWEST.slice(0, 40) }).failures).toEqual(['the cold open painted 40 newest rows, not 100']);
-    const wrong = judgeIndex({ ...goodRun(), wrongAnswers: [{ answers: 'amazon', problems: ['count 12, the reference 13'] }] });
+    expect(judgeIndex({ ...goodRun(), newestIds: swapped }).failures).toEqual([
+      'the cold open painted other rows than the newest 100 (by the reference)',
+    ]);
+    expect(judgeIndex({ ...goodRun(), newestIds: NEWEST.slice(0, 40) }).failures).toEqual([
+      'the cold open painted 40 newest rows, not 100',
+    ]);
+    const wrong = judgeIndex({
+      ...goodRun(),
+      wrongAnswers: [{ answers: 'amazon', problems: ['count 12, the reference 13'] }],
+    });
     expect(wrong.failures).toEqual(['the cold open painted "amazon" wrong: count 12, the reference 13']);
-    expect(judgeIndex({ ...goodRun(), answersChecked: 0 }).failures).toEqual(['the cold open painted no answer to check']);
+    expect(judgeIndex({ ...goodRun(), answersChecked: 0 }).failures).toEqual([
+      'the cold open painted no answer to check',
+    ]);
   });
 
   it('fails a run that measured nothing rather than passing it', () => {

@@ -50,7 +50,11 @@ function targetsOf(c: Configuration): Targets {
     const raw = c[platform]?.target;
     const list = raw == null ? [] : Array.isArray(raw) ? raw : [raw];
     return Object.fromEntries(
-      list.map((t) => (typeof t === 'string' ? [t, []] : [t.target, t.arch == null ? [] : Array.isArray(t.arch) ? [...t.arch] : [t.arch]])),
+      list.map((t) =>
+        typeof t === 'string'
+          ? [t, []]
+          : [t.target, t.arch == null ? [] : Array.isArray(t.arch) ? [...t.arch] : [t.arch]],
+      ),
     );
   };
   return { linux: of('linux'), mac: of('mac'), win: of('win') };
@@ -64,9 +68,11 @@ function targetProblems(c: Configuration): string[] {
     for (const [target, arch] of Object.entries(EXPECTED_TARGETS[platform])) {
       const built = found[platform][target];
       if (!built) problems.push(`${platform}: no ${target}`);
-      else if (built.join(',') !== arch.join(',')) problems.push(`${platform}: ${target} for [${built.join(', ')}], not [${arch.join(', ')}]`);
+      else if (built.join(',') !== arch.join(','))
+        problems.push(`${platform}: ${target} for [${built.join(', ')}], not [${arch.join(', ')}]`);
     }
-    for (const target of Object.keys(found[platform])) if (!(target in EXPECTED_TARGETS[platform])) problems.push(`${platform}: unexpected ${target}`);
+    for (const target of Object.keys(found[platform]))
+      if (!(target in EXPECTED_TARGETS[platform])) problems.push(`${platform}: unexpected ${target}`);
   }
   return problems;
 }
@@ -76,7 +82,12 @@ describe('electron-builder.yml', () => {
     const c = await config;
     await expect(validateConfiguration(c, new DebugLogger(false))).resolves.toBeUndefined();
     // The schema check bites: an option electron-builder does not know is refused.
-    await expect(validateConfiguration({ ...c, mac: { ...c.mac, hardendRuntime: true } as Configuration['mac'] }, new DebugLogger(false))).rejects.toThrow(/configuration\.mac/);
+    await expect(
+      validateConfiguration(
+        { ...c, mac: { ...c.mac, hardendRuntime: true } as Configuration['mac'] },
+        new DebugLogger(false),
+      ),
+    ).rejects.toThrow(/configuration\.mac/);
   });
 
   it('builds AppImage and deb (Linux), a dmg for Intel and Apple silicon (macOS) and an NSIS installer (Windows)', async () => {
@@ -100,16 +111,23 @@ describe('electron-builder.yml', () => {
     // electron-builder's loader turns the list into a file set.
     expect(c.files).toEqual([{ filter: ['out/**'] }]);
     // Rebuilt for each target from keytar's N-API prebuilt binaries, never compiled from source.
-    expect({ npmRebuild: c.npmRebuild, buildDependenciesFromSource: c.buildDependenciesFromSource, nodeGypRebuild: c.nodeGypRebuild }).toEqual({
+    expect({
+      npmRebuild: c.npmRebuild,
+      buildDependenciesFromSource: c.buildDependenciesFromSource,
+      nodeGypRebuild: c.nodeGypRebuild,
+    }).toEqual({
       npmRebuild: true,
       buildDependenciesFromSource: false,
       nodeGypRebuild: false,
     });
   });
 
-  it("names the app and its desktop entry, opens no file types, and has what a deb cannot be built without", async () => {
+  it('names the app and its desktop entry, opens no file types, and has what a deb cannot be built without', async () => {
     const c = await config;
-    expect({ appId: c.appId, productName: c.productName }).toEqual({ appId: 'com.example.treasurydesktop', productName: 'Treasury Desktop' });
+    expect({ appId: c.appId, productName: c.productName }).toEqual({
+      appId: 'com.example.treasurydesktop',
+      productName: 'Treasury Desktop',
+    });
     expect(c.fileAssociations).toEqual([]);
     expect(c.protocols).toEqual([]);
     expect(c.linux?.executableName).toBe('treasury-desktop');
@@ -144,14 +162,26 @@ const DECIDED: [fuse: string, value: '0' | '1', why: string][] = [
 
 /** A stand-in for a packed Electron binary: some bytes, the fuse wire with `wire`, more bytes. */
 const fakeBinary = (wire: string) =>
-  Buffer.concat([Buffer.alloc(4096, 0x7f), Buffer.from(SENTINEL, 'latin1'), Buffer.from([1, wire.length]), Buffer.from(wire, 'latin1'), Buffer.alloc(4096, 0x7f)]);
+  Buffer.concat([
+    Buffer.alloc(4096, 0x7f),
+    Buffer.from(SENTINEL, 'latin1'),
+    Buffer.from([1, wire.length]),
+    Buffer.from(wire, 'latin1'),
+    Buffer.alloc(4096, 0x7f),
+  ]);
 const wireOf = (binary: Buffer) => {
   const at = binary.indexOf(SENTINEL, 0, 'latin1') + SENTINEL.length;
   return binary.toString('latin1', at + 2, at + 2 + (binary[at + 1] ?? 0));
 };
 
 describe('afterPack: the fuses hook', () => {
-  const hook = async () => resolveFunction<(context: AfterPackContext) => Promise<void>>(undefined, (await config).afterPack as string, 'afterPack', root);
+  const hook = async () =>
+    resolveFunction<(context: AfterPackContext) => Promise<void>>(
+      undefined,
+      (await config).afterPack as string,
+      'afterPack',
+      root,
+    );
 
   /** Packs a fake binary for `platform` where electron-builder's packager would name it, runs the hook, returns the wire after. */
   async function packed(platform: 'linux' | 'win32', wire: string): Promise<string> {
@@ -161,8 +191,14 @@ describe('afterPack: the fuses hook', () => {
     const executableName = c.linux?.executableName as string;
     const binary = join(appOutDir, platform === 'linux' ? executableName : `${productFilename}.exe`);
     await writeFile(binary, fakeBinary(wire));
-    const context = { appOutDir, electronPlatformName: platform, packager: { executableName, appInfo: { productFilename } } } as unknown as AfterPackContext;
-    await (await hook())(context);
+    const context = {
+      appOutDir,
+      electronPlatformName: platform,
+      packager: { executableName, appInfo: { productFilename } },
+    } as unknown as AfterPackContext;
+    await (
+      await hook()
+    )(context);
     return wireOf(await readFile(binary));
   }
 
@@ -196,17 +232,30 @@ describe('macOS signing: hardened runtime and entitlements', () => {
       entitlementsInherit: 'electron/entitlements.mac.inherit.plist',
     });
     for (const file of [c.mac?.entitlements, c.mac?.entitlementsInherit]) {
-      expect(readPlist(await readFile(join(root, file as string), 'utf8')), file as string).toEqual({ 'com.apple.security.cs.allow-jit': true });
+      expect(readPlist(await readFile(join(root, file as string), 'utf8')), file as string).toEqual({
+        'com.apple.security.cs.allow-jit': true,
+      });
     }
   });
 
   it('the plist reader refuses what codesign would', () => {
-    const head = '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n';
-    expect(readPlist(`${head}<plist version="1.0"><dict><key>a</key><true/><key>b</key><string>x &amp; y</string></dict></plist>`)).toEqual({ a: true, b: 'x & y' });
+    const head =
+      '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n';
+    expect(
+      readPlist(
+        `${head}<plist version="1.0"><dict><key>a</key><true/><key>b</key><string>x &amp; y</string></dict></plist>`,
+      ),
+    ).toEqual({ a: true, b: 'x & y' });
     expect(() => readPlist(`${head}<plist version="1.0"><dict><key>a</key><true/></dict>`)).toThrow(/ends inside/);
-    expect(() => readPlist(`${head}<plist version="1.0"><dict><key>a</key></dict></plist>`)).toThrow(/expected a value/);
-    expect(() => readPlist(`${head}<plist version="1.0"><dict><key>a</key><true/><key>a</key><false/></dict></plist>`)).toThrow(/appears twice/);
-    expect(() => readPlist(`${head}<plist version="1.0"><dict><key>a</key><tru/></dict></plist>`)).toThrow(/not a value/);
+    expect(() => readPlist(`${head}<plist version="1.0"><dict><key>a</key></dict></plist>`)).toThrow(
+      /expected a value/,
+    );
+    expect(() =>
+      readPlist(`${head}<plist version="1.0"><dict><key>a</key><true/><key>a</key><false/></dict></plist>`),
+    ).toThrow(/appears twice/);
+    expect(() => readPlist(`${head}<plist version="1.0"><dict><key>a</key><tru/></dict></plist>`)).toThrow(
+      /not a value/,
+    );
     expect(() => readPlist(`<plist version="1.0"><dict/></plist>`)).toThrow(/prolog/);
   });
 });
@@ -224,6 +273,7 @@ describe('icons, each size read from the file itself', () => {
       expect(source, `${relative} is not produced by extraResources`).not.toBeNull();
       await expect(readFile(join(root, source as string)), `${source}`).resolves.toBeInstanceOf(Buffer);
     }
-    for (const relative of Object.values(SOURCE_ICONS)) await expect(readFile(join(root, 'resources', relative))).resolves.toBeInstanceOf(Buffer);
+    for (const relative of Object.values(SOURCE_ICONS))
+      await expect(readFile(join(root, 'resources', relative))).resolves.toBeInstanceOf(Buffer);
   });
 });

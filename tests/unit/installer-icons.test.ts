@@ -40,7 +40,8 @@ async function patch(dir: string, file: string, change: (data: Buffer) => void):
 
 /** Where an .icns entry of `type` starts. */
 function icnsEntry(data: Buffer, type: string): number {
-  for (let at = 8; at < data.length; at += data.readUInt32BE(at + 4)) if (data.toString('latin1', at, at + 4) === type) return at;
+  for (let at = 8; at < data.length; at += data.readUInt32BE(at + 4))
+    if (data.toString('latin1', at, at + 4) === type) return at;
   throw new Error(`no ${type}`);
 }
 
@@ -53,7 +54,10 @@ describe('a wrong icon is reported, naming the file', () => {
     const dir = await resources();
     await copyFile(join(dir, 'resources/icons/64x64.png'), join(dir, 'resources/icons/48x48.png'));
     await unlink(join(dir, 'resources/icons/1024x1024.png'));
-    expect(await iconProblems(dir, CONFIG)).toEqual(['resources/icons: no 1024x1024.png', 'resources/icons/48x48.png: 64x64, not 48x48']);
+    expect(await iconProblems(dir, CONFIG)).toEqual([
+      'resources/icons: no 1024x1024.png',
+      'resources/icons/48x48.png: 64x64, not 48x48',
+    ]);
   });
 
   it('an .ico entry whose directory declares another size than its image', async () => {
@@ -69,7 +73,9 @@ describe('a wrong icon is reported, naming the file', () => {
   it('an .ico without its 256 px entry', async () => {
     const dir = await resources();
     await patch(dir, 'resources/icon.ico', (d) => d.writeUInt16LE(d.readUInt16LE(4) - 1, 4));
-    expect(await iconProblems(dir, CONFIG)).toContain('resources/icon.ico: sizes 16, 20, 24, 32, 40, 48, 64, 128, not 16, 20, 24, 32, 40, 48, 64, 128, 256');
+    expect(await iconProblems(dir, CONFIG)).toContain(
+      'resources/icon.ico: sizes 16, 20, 24, 32, 40, 48, 64, 128, not 16, 20, 24, 32, 40, 48, 64, 128, 256',
+    );
   });
 
   it('an .icns entry whose type says another size than its image', async () => {
@@ -77,7 +83,12 @@ describe('a wrong icon is reported, naming the file', () => {
     await patch(dir, 'resources/icon.icns', (d) => d.write('ic08', icnsEntry(d, 'ic07'), 'latin1'));
     // The dmg's volume icon is left out, so the .icns is named once.
     const problems = await iconProblems(dir, { ...CONFIG, dmg: {} });
-    expect(problems).toEqual(['resources/icon.icns ic08: 128x128, its type is 256x256', 'resources/icon.icns: ic07 missing', 'resources/icon.icns: ic08 more than once', 'dmg.icon is not set']);
+    expect(problems).toEqual([
+      'resources/icon.icns ic08: 128x128, its type is 256x256',
+      'resources/icon.icns: ic07 missing',
+      'resources/icon.icns: ic08 more than once',
+      'dmg.icon is not set',
+    ]);
   });
 
   it('a tray icon of the wrong scale, and a damaged PNG', async () => {
@@ -88,7 +99,10 @@ describe('a wrong icon is reported, naming the file', () => {
       const at = d.indexOf('IDAT', 0, 'latin1') + 8;
       d.writeUInt8((d.readUInt8(at) + 1) % 256, at);
     });
-    expect(await iconProblems(dir, CONFIG)).toEqual(['resources/tray/tray.png: 24x24, not 16x16', 'resources/tray/tray@2x.png: chunk IDAT fails its CRC']);
+    expect(await iconProblems(dir, CONFIG)).toEqual([
+      'resources/tray/tray.png: 24x24, not 16x16',
+      'resources/tray/tray@2x.png: chunk IDAT fails its CRC',
+    ]);
   });
 
   it('a target whose icon is not set', async () => {

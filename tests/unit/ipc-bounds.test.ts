@@ -16,7 +16,12 @@ let profileId: string;
 beforeAll(async () => {
   capture = await startCaptureServer();
   h = await startCore();
-  ({ id: profileId } = await h.ok('profiles:create', { name: 'Capture', baseUrl: capture.url, vaultUrl: capture.url, apiKey: 'bounds-key-0123456789' }));
+  ({ id: profileId } = await h.ok('profiles:create', {
+    name: 'Capture',
+    baseUrl: capture.url,
+    vaultUrl: capture.url,
+    apiKey: 'bounds-key-0123456789',
+  }));
 });
 afterAll(async () => {
   await h.close();
@@ -46,9 +51,26 @@ describe('service:call arguments too big to look at', () => {
     const before = capture.seen.length;
     await refused({ endpoint: 'getCard', params: { cardId: 'card_1', ...manyKeys(20) } }, /^params: at most 8 keys$/);
     await refused({ endpoint: 'listCards', query: manyKeys(60) }, /^query: at most 50 keys$/);
-    await refused({ endpoint: 'updateCard', params: { cardId: 'card_1' }, body: { userData: manyKeys(60_000, 1) } }, /^body: too large: more than 50,000 values$/);
-    await refused({ endpoint: 'updateCard', params: { cardId: 'card_1' }, body: { name: 'x', userData: nested(35) } }, /^body: too large: nested deeper than 32 levels$/);
-    await refused({ endpoint: 'createCardGroup', body: { name: 'x', spendingConstraint: { merchantRule: { merchants: Array.from({ length: 1_000_000 }, () => 'm'), restriction: 'allowlist' } } } }, /too large to look at \(more than 100,000 values\)/);
+    await refused(
+      { endpoint: 'updateCard', params: { cardId: 'card_1' }, body: { userData: manyKeys(60_000, 1) } },
+      /^body: too large: more than 50,000 values$/,
+    );
+    await refused(
+      { endpoint: 'updateCard', params: { cardId: 'card_1' }, body: { name: 'x', userData: nested(35) } },
+      /^body: too large: nested deeper than 32 levels$/,
+    );
+    await refused(
+      {
+        endpoint: 'createCardGroup',
+        body: {
+          name: 'x',
+          spendingConstraint: {
+            merchantRule: { merchants: Array.from({ length: 1_000_000 }, () => 'm'), restriction: 'allowlist' },
+          },
+        },
+      },
+      /too large to look at \(more than 100,000 values\)/,
+    );
     // A cycle (structured clone carries them) counts its values each time round.
     const cyclic: Record<string, unknown> = { name: 'loop' };
     cyclic['userData'] = { self: cyclic };
@@ -62,11 +84,22 @@ describe('service:call arguments too big to look at', () => {
       profileId,
       requestId: 'ok',
       endpoint: 'createCardGroup',
-      body: { name: 'Big', spendingConstraint: { merchantRule: { merchants, restriction: 'allowlist' }, merchantCategoryRule: { merchantCategories: merchants, restriction: 'allowlist' } } },
+      body: {
+        name: 'Big',
+        spendingConstraint: {
+          merchantRule: { merchants, restriction: 'allowlist' },
+          merchantCategoryRule: { merchantCategories: merchants, restriction: 'allowlist' },
+        },
+      },
     });
     // Sent: the capture server's answer is not a card group, which is the service's problem, not the argument's.
     expect(r).toMatchObject({ ok: false, error: { code: 'service', service: { kind: 'invalid-response' } } });
-    const list = await dispatch(h.core.handlers, 'service:call', { profileId, requestId: 'ok2', endpoint: 'listCards', query: { 'filter:status': 'active', sort: 'name' } });
+    const list = await dispatch(h.core.handlers, 'service:call', {
+      profileId,
+      requestId: 'ok2',
+      endpoint: 'listCards',
+      query: { 'filter:status': 'active', sort: 'name' },
+    });
     expect(list).toMatchObject({ ok: true });
   });
 });
@@ -74,10 +107,22 @@ describe('service:call arguments too big to look at', () => {
 describe('any channel', () => {
   it('refuses an argument of a hundred thousand values and more in a few words, before its schema lists every unknown key', async () => {
     const r = await dispatch(h.core.handlers, 'service:cancel', { requestId: 'x', ...manyKeys(200_000, 1) });
-    expect(r).toMatchObject({ ok: false, error: { code: 'invalid-argument', message: 'The request is too large to look at (more than 100,000 values); nothing was done.' } });
+    expect(r).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid-argument',
+        message: 'The request is too large to look at (more than 100,000 values); nothing was done.',
+      },
+    });
     expect(JSON.stringify(r).length).toBeLessThan(500);
     const deep = await dispatch(h.core.handlers, 'profiles:select', nested(100));
-    expect(deep).toMatchObject({ ok: false, error: { code: 'invalid-argument', message: 'The request is too large to look at (nested deeper than 40 levels); nothing was done.' } });
+    expect(deep).toMatchObject({
+      ok: false,
+      error: {
+        code: 'invalid-argument',
+        message: 'The request is too large to look at (nested deeper than 40 levels); nothing was done.',
+      },
+    });
   });
 });
 

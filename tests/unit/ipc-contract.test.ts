@@ -23,19 +23,43 @@ import { startCore, type CoreHarness } from '../support/core-helpers';
 
 describe('the IPC contract, merged from one module per feature', () => {
   it('defines every channel once, named domain:verb', () => {
-    const perFeature = [appChannels, keychainChannels, profilesChannels, connectivityChannels, serviceChannels, filesChannels, demoChannels, cardsChannels, clipboardChannels, syncChannels, workspaceChannels, settingsChannels, outboxChannels].flatMap((t) => Object.keys(t));
+    const perFeature = [
+      appChannels,
+      keychainChannels,
+      profilesChannels,
+      connectivityChannels,
+      serviceChannels,
+      filesChannels,
+      demoChannels,
+      cardsChannels,
+      clipboardChannels,
+      syncChannels,
+      workspaceChannels,
+      settingsChannels,
+      outboxChannels,
+    ].flatMap((t) => Object.keys(t));
     expect(new Set(perFeature).size).toBe(perFeature.length);
     expect([...CHANNELS].sort()).toEqual([...perFeature].sort());
     for (const name of CHANNELS) expect(name).toMatch(/^[a-z]+:[a-z][A-Za-z]*$/);
   });
 
   it('refuses a name defined twice when tables are merged', () => {
-    expect(() => mergeTables(appChannels, { 'app:info': appChannels['app:info'] })).toThrow(/"app:info" is defined twice/);
+    expect(() => mergeTables(appChannels, { 'app:info': appChannels['app:info'] })).toThrow(
+      /"app:info" is defined twice/,
+    );
   });
 
   it('derives the event list from the event table, so a new event cannot be half-declared', () => {
     expect(EVENTS).toEqual(Object.keys(events));
-    expect(EVENTS).toEqual(['profiles:changed', 'connectivity:changed', 'demo:reset-progress', 'workspace:connectivity', 'workspace:changed', 'settings:changed', 'outbox:team-sending']);
+    expect(EVENTS).toEqual([
+      'profiles:changed',
+      'connectivity:changed',
+      'demo:reset-progress',
+      'workspace:connectivity',
+      'workspace:changed',
+      'settings:changed',
+      'outbox:team-sending',
+    ]);
   });
 });
 
@@ -53,14 +77,24 @@ describe('main implements exactly the contract', () => {
 
   it('refuses dot segments as path parameters before anything runs', async () => {
     for (const cardId of ['.', '..']) {
-      const r = await h.invoke('service:call', { profileId: 'demo', requestId: 'r1', endpoint: 'getCard', params: { cardId } });
+      const r = await h.invoke('service:call', {
+        profileId: 'demo',
+        requestId: 'r1',
+        endpoint: 'getCard',
+        params: { cardId },
+      });
       expect(r.ok ? 'ok' : r.error.code).toBe('invalid-argument');
     }
   });
 
   it('refuses a path parameter that is not well-formed text (a lone surrogate) with a clear reason, not "internal"', async () => {
     for (const cardId of ['\uD800', 'card_\uDFFF', '\uDC00\uD800']) {
-      const r = await h.invoke('service:call', { profileId: 'demo', requestId: 'r1', endpoint: 'getCard', params: { cardId } });
+      const r = await h.invoke('service:call', {
+        profileId: 'demo',
+        requestId: 'r1',
+        endpoint: 'getCard',
+        params: { cardId },
+      });
       expect(r.ok ? 'ok' : r.error.code, JSON.stringify(cardId)).toBe('invalid-argument');
       if (!r.ok) expect(r.error.message).toMatch(/^params\.cardId: .*broken character/);
     }

@@ -25,7 +25,10 @@ afterAll(async () => {
 const hostile = fc.oneof(
   fc.anything(),
   fc.jsonValue(),
-  fc.record({ id: fc.string(), name: fc.anything(), baseUrl: fc.string(), apiKey: fc.anything() }, { requiredKeys: [] }),
+  fc.record(
+    { id: fc.string(), name: fc.anything(), baseUrl: fc.string(), apiKey: fc.anything() },
+    { requiredKeys: [] },
+  ),
   fc.record({ endpoint: fc.string(), params: fc.anything(), body: fc.anything() }, { requiredKeys: [] }),
   fc.constant({ __proto__: { polluted: true } }),
   fc.constant({ constructor: { prototype: { polluted: true } } }),

@@ -23,12 +23,19 @@ describe('judgeLines', () => {
   it('fails a scenario over its p95 target, quoting the figure and the target', () => {
     const lines = sandboxRun();
     lines[2] = { ...lines[2]!, p95: 7.49, pass: false };
-    expect(judgeLines(lines, SANDBOX)).toEqual({ failures: ['missed: list (no filter): p95 7.49, target_p95_ms 5, errors 0'], exitCode: 1 });
+    expect(judgeLines(lines, SANDBOX)).toEqual({
+      failures: ['missed: list (no filter): p95 7.49, target_p95_ms 5, errors 0'],
+      exitCode: 1,
+    });
   });
 
   it('fails an error line and a part of the run that printed nothing (a crash half way)', () => {
     const lines = [...sandboxRun().slice(0, 3), { kind: 'error', message: 'connect ECONNREFUSED' }];
-    expect(judgeLines(lines, SANDBOX).failures).toEqual(['error: connect ECONNREFUSED', "no 'aggregation' line: that part of the run measured nothing", "no 'transfer' line: that part of the run measured nothing"]);
+    expect(judgeLines(lines, SANDBOX).failures).toEqual([
+      'error: connect ECONNREFUSED',
+      "no 'aggregation' line: that part of the run measured nothing",
+      "no 'transfer' line: that part of the run measured nothing",
+    ]);
   });
 
   it('fails a wrong answer of the engine benchmark however fast', () => {
@@ -36,7 +43,9 @@ describe('judgeLines', () => {
       { kind: 'build', peak_rss_mb: 300, target_peak_rss_mb: 500, pass: true },
       { kind: 'cross-check', queries: 30, mismatches: 1, examples: ['one word: {"text":"cafe"}'], pass: false },
     ];
-    expect(judgeLines(lines, ['build', 'cross-check']).failures).toEqual(['missed: cross-check: mismatches 1, examples ["one word: {\\"text\\":\\"cafe\\"}"]']);
+    expect(judgeLines(lines, ['build', 'cross-check']).failures).toEqual([
+      'missed: cross-check: mismatches 1, examples ["one word: {\\"text\\":\\"cafe\\"}"]',
+    ]);
     expect(judgeLines([], ['build']).exitCode).toBe(1);
   });
 });

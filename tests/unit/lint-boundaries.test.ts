@@ -108,35 +108,81 @@ const violations: Record<string, Case[]> = {
     ['src/renderer/src/team/repo/x.ts', `import { pushSoon } from '../commands/pusher';\nexport { pushSoon };`],
     ['src/renderer/src/repos/x.ts', `import { useProfiles } from '../stores/profiles';\nexport { useProfiles };`],
     // Engines import no store, app service or screen, and neither React nor zustand.
-    ['src/renderer/src/sync/x.ts', `import { useConnectivity } from '../stores/connectivity';\nexport { useConnectivity };`],
+    [
+      'src/renderer/src/sync/x.ts',
+      `import { useConnectivity } from '../stores/connectivity';\nexport { useConnectivity };`,
+    ],
     ['src/renderer/src/outbox/sender/x.ts', `import { senders } from '../commands/sending';\nexport { senders };`],
     ['src/renderer/src/search/x.ts', `import { syncs } from '../app/sync';\nexport { syncs };`],
     ['src/renderer/src/sync/x.ts', `import { useEffect } from 'react';\nexport { useEffect };`],
     ['src/renderer/src/outbox/sender/x.ts', `import { create } from 'zustand';\nexport { create };`],
     ['src/renderer/src/outbox/model/x.ts', `import { useState } from 'react';\nexport { useState };`],
-    ['src/renderer/src/sync/x.ts', `import { TransactionsScreen } from '../features/transactions/TransactionsScreen';\nexport { TransactionsScreen };`],
+    [
+      'src/renderer/src/sync/x.ts',
+      `import { TransactionsScreen } from '../features/transactions/TransactionsScreen';\nexport { TransactionsScreen };`,
+    ],
     // App services import no screen.
     ['src/renderer/src/stores/x.ts', `import { SECTIONS } from '../features/shell/Sidebar';\nexport { SECTIONS };`],
-    ['src/renderer/src/app/x.ts', `import { OutboxQueue } from '../parts/outbox/OutboxQueue';\nexport { OutboxQueue };`],
-    ['src/renderer/src/outbox/commands/x.ts', `import { SettingsScreen } from '../../features/settings/SettingsScreen';\nexport { SettingsScreen };`],
+    [
+      'src/renderer/src/app/x.ts',
+      `import { OutboxQueue } from '../parts/outbox/OutboxQueue';\nexport { OutboxQueue };`,
+    ],
+    [
+      'src/renderer/src/outbox/commands/x.ts',
+      `import { SettingsScreen } from '../../features/settings/SettingsScreen';\nexport { SettingsScreen };`,
+    ],
     // The team workspace's stores are app services: no screen above them, no engine reads them.
-    ['src/renderer/src/team/commands/x.ts', `import { SettingsScreen } from '../../features/settings/SettingsScreen';\nexport { SettingsScreen };`],
-    ['src/renderer/src/outbox/sender/x.ts', `import { useWorkspaces } from '../../team/commands/workspaces-store';\nexport { useWorkspaces };`],
+    [
+      'src/renderer/src/team/commands/x.ts',
+      `import { SettingsScreen } from '../../features/settings/SettingsScreen';\nexport { SettingsScreen };`,
+    ],
+    [
+      'src/renderer/src/outbox/sender/x.ts',
+      `import { useWorkspaces } from '../../team/commands/workspaces-store';\nexport { useWorkspaces };`,
+    ],
     // A screen never imports another screen (only the shell names them all), nor does a shared part.
-    ['src/renderer/src/features/transfers/x.tsx', `import { ApprovalsScreen } from '../approvals/ApprovalsScreen';\nexport { ApprovalsScreen };`],
-    ['src/renderer/src/features/welcome/x.tsx', `import { SettingsScreen } from '../settings/SettingsScreen';\nexport { SettingsScreen };`],
-    ['src/renderer/src/parts/outbox/x.tsx', `import { TransactionsScreen } from '../../features/transactions/TransactionsScreen';\nexport { TransactionsScreen };`],
+    [
+      'src/renderer/src/features/transfers/x.tsx',
+      `import { ApprovalsScreen } from '../approvals/ApprovalsScreen';\nexport { ApprovalsScreen };`,
+    ],
+    [
+      'src/renderer/src/features/welcome/x.tsx',
+      `import { SettingsScreen } from '../settings/SettingsScreen';\nexport { SettingsScreen };`,
+    ],
+    [
+      'src/renderer/src/parts/outbox/x.tsx',
+      `import { TransactionsScreen } from '../../features/transactions/TransactionsScreen';\nexport { TransactionsScreen };`,
+    ],
     ['src/renderer/src/features/settings/x.tsx', `import { Shell } from '../shell/Shell';\nexport { Shell };`],
   ],
-  'the outbox never imports the team domain (team/ builds on it); screens reach team/ through its commands, never its repositories': [
-    ['src/renderer/src/outbox/commands/x.ts', `import { submitForApproval } from '../../team/commands/team-drafts';\nexport { submitForApproval };`],
-    ['src/renderer/src/outbox/commands/x.ts', `export const m = () => import('../../team/commands/team-follow');`],
-    ['src/renderer/src/outbox/repo/x.ts', `import { markPushed } from '../../team/repo/team-repo';\nexport { markPushed };`],
-    ['src/renderer/src/outbox/model/x.ts', `import { localClosing } from '../../team/model/follow';\nexport { localClosing };`],
-    ['src/renderer/src/outbox/sender/x.ts', `import { localClosing } from '../../team/model/follow';\nexport { localClosing };`],
-    ['src/renderer/src/features/approvals/x.tsx', `import { useTeamItems } from '../../team/repo/team-repo';\nexport { useTeamItems };`],
-    ['src/renderer/src/parts/outbox/x.tsx', `import { handRowToTeam } from '../../team/repo/team-rows-repo';\nexport { handRowToTeam };`],
-  ],
+  'the outbox never imports the team domain (team/ builds on it); screens reach team/ through its commands, never its repositories':
+    [
+      [
+        'src/renderer/src/outbox/commands/x.ts',
+        `import { submitForApproval } from '../../team/commands/team-drafts';\nexport { submitForApproval };`,
+      ],
+      ['src/renderer/src/outbox/commands/x.ts', `export const m = () => import('../../team/commands/team-follow');`],
+      [
+        'src/renderer/src/outbox/repo/x.ts',
+        `import { markPushed } from '../../team/repo/team-repo';\nexport { markPushed };`,
+      ],
+      [
+        'src/renderer/src/outbox/model/x.ts',
+        `import { localClosing } from '../../team/model/follow';\nexport { localClosing };`,
+      ],
+      [
+        'src/renderer/src/outbox/sender/x.ts',
+        `import { localClosing } from '../../team/model/follow';\nexport { localClosing };`,
+      ],
+      [
+        'src/renderer/src/features/approvals/x.tsx',
+        `import { useTeamItems } from '../../team/repo/team-repo';\nexport { useTeamItems };`,
+      ],
+      [
+        'src/renderer/src/parts/outbox/x.tsx',
+        `import { handRowToTeam } from '../../team/repo/team-rows-repo';\nexport { handRowToTeam };`,
+      ],
+    ],
   'src/main never imports src/renderer': [
     ['src/main/x.ts', `import { App } from '../renderer/src/App';\nexport { App };`],
     ['src/main/service/x.ts', `import '../../renderer/src/main';`],
@@ -156,35 +202,95 @@ const allowed: Record<string, Case[]> = {
   ],
   'the renderer data layer': [
     ['src/renderer/src/db/x.ts', `import Dexie from 'dexie';\nexport { Dexie };`],
-    ['src/renderer/src/repos/x.ts', `import { useLiveQuery } from 'dexie-react-hooks';\nimport { cacheDb } from '../db/open';\nexport { useLiveQuery, cacheDb };`],
-    ['src/renderer/src/features/x.tsx', `import { useEntities } from '../repos/entities-hooks';\nexport { useEntities };`],
+    [
+      'src/renderer/src/repos/x.ts',
+      `import { useLiveQuery } from 'dexie-react-hooks';\nimport { cacheDb } from '../db/open';\nexport { useLiveQuery, cacheDb };`,
+    ],
+    [
+      'src/renderer/src/features/x.tsx',
+      `import { useEntities } from '../repos/entities-hooks';\nexport { useEntities };`,
+    ],
     ['src/renderer/src/platform/x.ts', `export const t = window.treasury;`],
-    ['src/renderer/src/workers/x.ts', `import { chunksAfter } from '../repos/transactions-repo';\nexport { chunksAfter };`],
+    [
+      'src/renderer/src/workers/x.ts',
+      `import { chunksAfter } from '../repos/transactions-repo';\nexport { chunksAfter };`,
+    ],
   ],
   'the renderer layers, downward': [
-    ['src/renderer/src/outbox/model/x.ts', `import { money } from '../../model/format';\nimport type { OutboxRow } from '../../../../shared/outbox';\nexport { money };\nexport type { OutboxRow };`],
-    ['src/renderer/src/outbox/repo/x.ts', `import { outboxDb } from '../../db/outbox-db';\nimport * as t from '../model/transitions';\nexport { outboxDb, t };`],
-    ['src/renderer/src/team/repo/x.ts', `import { useLiveQuery } from 'dexie-react-hooks';\nimport { outboxDb } from '../../db/outbox-db';\nimport { changeRows } from '../../outbox/repo/outbox-repo';\nexport { useLiveQuery, outboxDb, changeRows };`],
-    ['src/renderer/src/outbox/sender/x.ts', `import { getRow } from '../repo/outbox-repo';\nimport { serviceCall } from '../../platform/service';\nexport { getRow, serviceCall };`],
-    ['src/renderer/src/sync/x.ts', `import { chunksWritten } from '../search/search-session';\nexport { chunksWritten };`],
-    ['src/renderer/src/app/x.ts', `import { create } from 'zustand';\nimport { SenderPool } from '../outbox/sender/sender-pool';\nimport { useProfiles } from '../stores/profiles';\nexport { create, SenderPool, useProfiles };`],
-    ['src/renderer/src/features/transfers/x.tsx', `import { NewTransferForm } from '../../parts/outbox/NewTransferForm';\nimport { useProfiles } from '../../stores/profiles';\nimport { TransfersScreen } from './TransfersScreen';\nexport { NewTransferForm, useProfiles, TransfersScreen };`],
-    ['src/renderer/src/features/welcome/x.tsx', `import { AddProfileForm } from '../../parts/profiles/AddProfileForm';\nexport { AddProfileForm };`],
-    ['src/renderer/src/team/commands/x.ts', `import { create } from 'zustand';\nimport { workspaceCalls } from '../../platform/workspace';\nimport { ROLE_WORDS } from '../model/workspace-words';\nexport { create, workspaceCalls, ROLE_WORDS };`],
-    ['src/renderer/src/features/settings/x.tsx', `import { useWorkspaces } from '../../team/commands/workspaces-store';\nexport { useWorkspaces };`],
-    ['src/renderer/src/features/shell/x.tsx', `import { ApprovalsScreen } from '../approvals/ApprovalsScreen';\nexport { ApprovalsScreen };`],
-    ['src/renderer/src/team/commands/x.ts', `import { senders } from '../../outbox/commands/sending';\nimport { createDrafts } from '../../outbox/repo/outbox-repo';\nimport { handRowsToTeam } from '../repo/team-rows-repo';\nexport { senders, createDrafts, handRowsToTeam };`],
-    ['src/renderer/src/features/approvals/x.tsx', `import { useTeamItems } from '../../team/commands/useTeamQueue';\nimport { closedLines } from '../../team/model/inbox';\nimport { workspaceCalls } from '../../platform/workspace';\nexport { useTeamItems, closedLines, workspaceCalls };`],
-    ['src/renderer/src/x.ts', `import { startEngines } from './app/engines';\nimport { Shell } from './features/shell/Shell';\nexport { startEngines, Shell };`],
+    [
+      'src/renderer/src/outbox/model/x.ts',
+      `import { money } from '../../model/format';\nimport type { OutboxRow } from '../../../../shared/outbox';\nexport { money };\nexport type { OutboxRow };`,
+    ],
+    [
+      'src/renderer/src/outbox/repo/x.ts',
+      `import { outboxDb } from '../../db/outbox-db';\nimport * as t from '../model/transitions';\nexport { outboxDb, t };`,
+    ],
+    [
+      'src/renderer/src/team/repo/x.ts',
+      `import { useLiveQuery } from 'dexie-react-hooks';\nimport { outboxDb } from '../../db/outbox-db';\nimport { changeRows } from '../../outbox/repo/outbox-repo';\nexport { useLiveQuery, outboxDb, changeRows };`,
+    ],
+    [
+      'src/renderer/src/outbox/sender/x.ts',
+      `import { getRow } from '../repo/outbox-repo';\nimport { serviceCall } from '../../platform/service';\nexport { getRow, serviceCall };`,
+    ],
+    [
+      'src/renderer/src/sync/x.ts',
+      `import { chunksWritten } from '../search/search-session';\nexport { chunksWritten };`,
+    ],
+    [
+      'src/renderer/src/app/x.ts',
+      `import { create } from 'zustand';\nimport { SenderPool } from '../outbox/sender/sender-pool';\nimport { useProfiles } from '../stores/profiles';\nexport { create, SenderPool, useProfiles };`,
+    ],
+    [
+      'src/renderer/src/features/transfers/x.tsx',
+      `import { NewTransferForm } from '../../parts/outbox/NewTransferForm';\nimport { useProfiles } from '../../stores/profiles';\nimport { TransfersScreen } from './TransfersScreen';\nexport { NewTransferForm, useProfiles, TransfersScreen };`,
+    ],
+    [
+      'src/renderer/src/features/welcome/x.tsx',
+      `import { AddProfileForm } from '../../parts/profiles/AddProfileForm';\nexport { AddProfileForm };`,
+    ],
+    [
+      'src/renderer/src/team/commands/x.ts',
+      `import { create } from 'zustand';\nimport { workspaceCalls } from '../../platform/workspace';\nimport { ROLE_WORDS } from '../model/workspace-words';\nexport { create, workspaceCalls, ROLE_WORDS };`,
+    ],
+    [
+      'src/renderer/src/features/settings/x.tsx',
+      `import { useWorkspaces } from '../../team/commands/workspaces-store';\nexport { useWorkspaces };`,
+    ],
+    [
+      'src/renderer/src/features/shell/x.tsx',
+      `import { ApprovalsScreen } from '../approvals/ApprovalsScreen';\nexport { ApprovalsScreen };`,
+    ],
+    [
+      'src/renderer/src/team/commands/x.ts',
+      `import { senders } from '../../outbox/commands/sending';\nimport { createDrafts } from '../../outbox/repo/outbox-repo';\nimport { handRowsToTeam } from '../repo/team-rows-repo';\nexport { senders, createDrafts, handRowsToTeam };`,
+    ],
+    [
+      'src/renderer/src/features/approvals/x.tsx',
+      `import { useTeamItems } from '../../team/commands/useTeamQueue';\nimport { closedLines } from '../../team/model/inbox';\nimport { workspaceCalls } from '../../platform/workspace';\nexport { useTeamItems, closedLines, workspaceCalls };`,
+    ],
+    [
+      'src/renderer/src/x.ts',
+      `import { startEngines } from './app/engines';\nimport { Shell } from './features/shell/Shell';\nexport { startEngines, Shell };`,
+    ],
   ],
   'src/sandbox': [
-    ['src/sandbox/x.ts', `import Fastify from 'fastify';\nimport { createServer } from 'node:http';\nimport { parseCents } from '../shared/money';\nimport '../shared/service/endpoints';\nexport { Fastify, createServer, parseCents };`],
+    [
+      'src/sandbox/x.ts',
+      `import Fastify from 'fastify';\nimport { createServer } from 'node:http';\nimport { parseCents } from '../shared/money';\nimport '../shared/service/endpoints';\nexport { Fastify, createServer, parseCents };`,
+    ],
   ],
   'src/preload': [
-    ['src/preload/x.ts', `import { contextBridge } from 'electron';\nimport { BRIDGE_KEY } from '../shared/ipc';\nexport { contextBridge, BRIDGE_KEY };`],
+    [
+      'src/preload/x.ts',
+      `import { contextBridge } from 'electron';\nimport { BRIDGE_KEY } from '../shared/ipc';\nexport { contextBridge, BRIDGE_KEY };`,
+    ],
   ],
   'src/main': [
-    ['src/main/x.ts', `import { app } from 'electron';\nimport { join } from 'node:path';\nimport { createMainWindow } from './window/main-window';\nimport { parseCents } from '../shared/money';\nimport '../sandbox/index';\nexport { app, join, createMainWindow, parseCents };`],
+    [
+      'src/main/x.ts',
+      `import { app } from 'electron';\nimport { join } from 'node:path';\nimport { createMainWindow } from './window/main-window';\nimport { parseCents } from '../shared/money';\nimport '../sandbox/index';\nexport { app, join, createMainWindow, parseCents };`,
+    ],
   ],
 };
 

@@ -34,17 +34,30 @@ function serviceAt(c: Client): ServiceAt {
 /** An open virtual account of the seed other than the primary one (the primary takes no rule). */
 function anAccount(c: Client, skip: readonly string[] = []) {
   const world = c.sandbox.world;
-  const va = [...world.virtualAccounts.values()].find((v) => v.closedAt === null && v.id !== world.primaryVirtualAccountId && !skip.includes(v.id));
+  const va = [...world.virtualAccounts.values()].find(
+    (v) => v.closedAt === null && v.id !== world.primaryVirtualAccountId && !skip.includes(v.id),
+  );
   if (!va) throw new Error('the seed has no open virtual account besides the primary one');
   return va;
 }
 
 const START = new Date(PINNED_NOW + 60_000).toISOString();
-const rule = (amountCents: number) => ({ type: 'flatFee' as const, amount: { amountCents }, frequency: 'monthly' as const, startDate: START });
+const rule = (amountCents: number) => ({
+  type: 'flatFee' as const,
+  amount: { amountCents },
+  frequency: 'monthly' as const,
+  startDate: START,
+});
 
 /** What the page asks: a commission rule on an account, through the generic service call. */
 const setRule = (h: CoreHarness, profileId: string, virtualAccountId: string, amountCents: number) =>
-  h.invoke('service:call', { profileId, requestId: randomUUID(), endpoint: 'updateVirtualAccount', params: { virtualAccountId }, body: { action: 'update', commissionDetails: rule(amountCents) } });
+  h.invoke('service:call', {
+    profileId,
+    requestId: randomUUID(),
+    endpoint: 'updateVirtualAccount',
+    params: { virtualAccountId },
+    body: { action: 'update', commissionDetails: rule(amountCents) },
+  });
 
 const patches = (c: Client) => c.sandbox.requests.all({ method: 'PATCH' }).length;
 
@@ -59,12 +72,19 @@ describe('a commission rule on a profile a team workspace covers', () => {
     try {
       const r = await setRule(h, profileId, va.id, 250_00);
       expect(r.ok ? null : r.error).toMatchObject({ code: 'declined' });
-      expect(r.ok ? '' : r.error.message).toBe('No commission rule was set: you chose not to in the confirmation. Nothing was sent.');
+      expect(r.ok ? '' : r.error.message).toBe(
+        'No commission rule was set: you chose not to in the confirmation. Nothing was sent.',
+      );
     } finally {
       h.prompt.answer = 'confirm';
     }
     const asked = h.prompt.of('commission').at(-1);
-    expect(asked).toMatchObject({ title: 'Set a commission rule', message: `Let the service take $250.00 from “${va.name}” every month?`, confirm: 'Set the rule', cancel: 'Cancel' });
+    expect(asked).toMatchObject({
+      title: 'Set a commission rule',
+      message: `Let the service take $250.00 from “${va.name}” every month?`,
+      confirm: 'Set the rule',
+      cancel: 'Cancel',
+    });
     expect(asked?.detail).toEqual(
       expect.arrayContaining([
         `Account: ${va.name} (${va.id})`,
@@ -95,12 +115,25 @@ describe('a commission rule on a profile a team workspace covers', () => {
     h.prompt.answer = 'decline';
     try {
       const count = world.virtualAccounts.size;
-      const r = await h.invoke('service:call', { profileId, requestId: randomUUID(), endpoint: 'createVirtualAccount', body: { name: 'Fees', accountId, commissionDetails: rule(99_00) } });
+      const r = await h.invoke('service:call', {
+        profileId,
+        requestId: randomUUID(),
+        endpoint: 'createVirtualAccount',
+        body: { name: 'Fees', accountId, commissionDetails: rule(99_00) },
+      });
       expect(r.ok ? null : r.error.code).toBe('declined');
-      expect(h.prompt.of('commission').at(-1)?.message).toBe('Let the service take $99.00 from the new account “Fees” every month?');
+      expect(h.prompt.of('commission').at(-1)?.message).toBe(
+        'Let the service take $99.00 from the new account “Fees” every month?',
+      );
       expect(world.virtualAccounts.size).toBe(count);
       const va = anAccount(svc);
-      const renamed = await h.invoke('service:call', { profileId, requestId: randomUUID(), endpoint: 'updateVirtualAccount', params: { virtualAccountId: va.id }, body: { action: 'update', name: 'Renamed' } });
+      const renamed = await h.invoke('service:call', {
+        profileId,
+        requestId: randomUUID(),
+        endpoint: 'updateVirtualAccount',
+        params: { virtualAccountId: va.id },
+        body: { action: 'update', name: 'Renamed' },
+      });
       expect(renamed.ok).toBe(true);
       expect(h.prompt.of('commission')).toHaveLength(asked + 1);
     } finally {
@@ -116,7 +149,12 @@ describe('a commission rule on a solo profile', () => {
     const h = await startCore({ now: () => PINNED_NOW });
     try {
       const at = serviceAt(svc);
-      const profile = await h.ok('profiles:create', { name: 'Solo', baseUrl: at.apiUrl, vaultUrl: at.vaultUrl, apiKey: at.apiKey });
+      const profile = await h.ok('profiles:create', {
+        name: 'Solo',
+        baseUrl: at.apiUrl,
+        vaultUrl: at.vaultUrl,
+        apiKey: at.apiKey,
+      });
       expect((await h.ok('workspace:binding', { profileId: profile.id })).kind).toBe('solo');
       const va = anAccount(svc, [...svc.sandbox.world.commissionRules.keys()]);
       const r = await setRule(h, profile.id, va.id, 12_50);

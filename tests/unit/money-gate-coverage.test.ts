@@ -17,7 +17,11 @@ import { PINNED_NOW, startTeam, type ServiceAt, type Team } from '../support/wor
 
 let svc: Client;
 const SERVICE = () => serviceOf({ kind: 'live', baseUrl: svc.sandbox.apiUrl });
-const at = (): ServiceAt => ({ apiUrl: svc.sandbox.apiUrl, vaultUrl: svc.sandbox.vaultUrl, apiKey: svc.sandbox.apiKey });
+const at = (): ServiceAt => ({
+  apiUrl: svc.sandbox.apiUrl,
+  vaultUrl: svc.sandbox.vaultUrl,
+  apiKey: svc.sandbox.apiKey,
+});
 
 beforeAll(async () => {
   svc = await startClient({ seed: 43, now: () => PINNED_NOW + 5_000 });
@@ -43,8 +47,22 @@ async function desktopOn(dir: string) {
   keychains.set(dir, keychain);
   const h = await startCore({ userDataDir: dir, now: () => PINNED_NOW, secrets: keychain });
   const existing = (await h.ok('profiles:list')).profiles.find((p) => p.name === 'Acme');
-  const profile = existing ?? (await h.ok('profiles:create', { name: 'Acme', baseUrl: at().apiUrl, vaultUrl: at().vaultUrl, apiKey: at().apiKey }));
-  const send = (amountCents: number) => h.invoke('outbox:send', { profileId: profile.id, rowId: randomUUID(), kind: 'transfer', payload: { ...accounts(), amountCents }, idempotencyKey: randomUUID() });
+  const profile =
+    existing ??
+    (await h.ok('profiles:create', {
+      name: 'Acme',
+      baseUrl: at().apiUrl,
+      vaultUrl: at().vaultUrl,
+      apiKey: at().apiKey,
+    }));
+  const send = (amountCents: number) =>
+    h.invoke('outbox:send', {
+      profileId: profile.id,
+      rowId: randomUUID(),
+      kind: 'transfer',
+      payload: { ...accounts(), amountCents },
+      idempotencyKey: randomUUID(),
+    });
   return { h, profile, send, stop: () => h.core.dispose() };
 }
 
@@ -57,14 +75,20 @@ describe('a damaged workspaces.json', () => {
 
   it('refuses every solo send, across restarts, until the file is good again', async () => {
     // The file of a desktop in a team that covered this service, cut off mid-write.
-    const whole = JSON.stringify({ version: 1, workspaces: [{ id: randomUUID(), name: 'Acme Treasury', services: [SERVICE()] }] });
+    const whole = JSON.stringify({
+      version: 1,
+      workspaces: [{ id: randomUUID(), name: 'Acme Treasury', services: [SERVICE()] }],
+    });
     await writeFile(join(dir, 'workspaces.json'), whole.slice(0, whole.length - 20));
 
     for (const start of [1, 2]) {
       const d = await desktopOn(dir);
       try {
         const r = await d.send(71_01);
-        expect(r.ok ? null : r.error, `start ${start}`).toMatchObject({ code: 'money-refused', money: { reason: 'covered' } });
+        expect(r.ok ? null : r.error, `start ${start}`).toMatchObject({
+          code: 'money-refused',
+          money: { reason: 'covered' },
+        });
         expect(r.ok ? '' : r.error.message).toBe(
           'Not sent: this desktop cannot read its team workspace settings (workspaces.json in the app’s data folder is damaged), so it cannot tell which services a team approves; nothing is sent alone until it can. Join your team workspace again in Settings (the damaged file is then set aside), or put a good copy of the file back and restart the app.',
         );
@@ -91,7 +115,13 @@ describe('a service this desktop drafted for a team (team-drafts.jsonl)', () => 
   it('is never sent solo, even with no workspaces.json at all', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'treasury-coverage-'));
     try {
-      const line = { rowId: randomUUID(), key: randomUUID(), workspaceId: randomUUID(), service: SERVICE(), at: PINNED_NOW };
+      const line = {
+        rowId: randomUUID(),
+        key: randomUUID(),
+        workspaceId: randomUUID(),
+        service: SERVICE(),
+        at: PINNED_NOW,
+      };
       await writeFile(join(dir, 'team-drafts.jsonl'), `${JSON.stringify(line)}\n`);
       const d = await desktopOn(dir);
       try {
@@ -123,11 +153,28 @@ describe('with a team workspace', () => {
   it('an address too long for workspaces.json is refused before anything is signed, and the file stays readable', async () => {
     const { h } = team.admin;
     // Under the 2048 characters a profile's address may have, but each é is six once the URL encodes it.
-    const long = await h.ok('profiles:create', { name: 'Long', baseUrl: `${at().apiUrl}/${'é'.repeat(400)}`, vaultUrl: at().vaultUrl, apiKey: at().apiKey });
+    const long = await h.ok('profiles:create', {
+      name: 'Long',
+      baseUrl: `${at().apiUrl}/${'é'.repeat(400)}`,
+      vaultUrl: at().vaultUrl,
+      apiKey: at().apiKey,
+    });
     expect(serviceOf(long).length).toBeGreaterThan(2048);
-    const signing = await h.invoke('workspace:signDrafts', { profileId: long.id, drafts: [{ rowId: randomUUID(), kind: 'transfer', payload: { ...accounts(), amountCents: 73_01 }, idempotencyKey: randomUUID() }] });
+    const signing = await h.invoke('workspace:signDrafts', {
+      profileId: long.id,
+      drafts: [
+        {
+          rowId: randomUUID(),
+          kind: 'transfer',
+          payload: { ...accounts(), amountCents: 73_01 },
+          idempotencyKey: randomUUID(),
+        },
+      ],
+    });
     expect(signing.ok ? null : signing.error).toMatchObject({ code: 'workspace', workspace: { kind: 'refused' } });
-    expect(signing.ok ? '' : signing.error.message).toMatch(/^Nothing was signed: this profile’s service address is too long for this desktop to remember which workspace approves it/);
+    expect(signing.ok ? '' : signing.error.message).toMatch(
+      /^Nothing was signed: this profile’s service address is too long for this desktop to remember which workspace approves it/,
+    );
     // What the next start reads: the workspace, still there, and no draft line it would skip.
     const kept = await new WorkspaceFile(h.dir).read();
     expect(kept.workspaces.map((w) => w.name)).toEqual(['Acme Treasury']);
@@ -141,21 +188,42 @@ describe('with a team workspace', () => {
     const { h, workspaceId } = team.admin;
     const ws = h.core.workspaces;
     const long = `${SERVICE()}/${'x'.repeat(2100)}`;
-    await expect(ws.drafted(await ws.get(workspaceId), long, [{ rowId: randomUUID(), key: randomUUID() }])).rejects.toMatchObject({ kind: 'refused' });
+    await expect(
+      ws.drafted(await ws.get(workspaceId), long, [{ rowId: randomUUID(), key: randomUUID() }]),
+    ).rejects.toMatchObject({ kind: 'refused' });
     const file = new WorkspaceFile(h.dir);
     const [stored] = (await file.read()).workspaces;
     if (!stored) throw new Error('the workspace is not in the file');
     const before = await readFile(join(h.dir, 'workspaces.json'), 'utf8');
-    await expect(file.write([{ ...stored, services: Array.from({ length: 1001 }, (_, i) => `${SERVICE()}/${i}`) }])).rejects.toMatchObject({ kind: 'refused' });
+    await expect(
+      file.write([{ ...stored, services: Array.from({ length: 1001 }, (_, i) => `${SERVICE()}/${i}`) }]),
+    ).rejects.toMatchObject({ kind: 'refused' });
     expect(await readFile(join(h.dir, 'workspaces.json'), 'utf8')).toBe(before);
     expect((await file.read()).workspaces.map((w) => w.name)).toEqual(['Acme Treasury']);
   });
 
   it('leaving the workspace (confirmed in main’s prompt) makes a service it drafted for solo again', async () => {
     const { h, profileId } = team.admin;
-    const signed = await h.ok('workspace:signDrafts', { profileId, drafts: [{ rowId: randomUUID(), kind: 'transfer', payload: { ...accounts(), amountCents: 74_01 }, idempotencyKey: randomUUID() }] });
+    const signed = await h.ok('workspace:signDrafts', {
+      profileId,
+      drafts: [
+        {
+          rowId: randomUUID(),
+          kind: 'transfer',
+          payload: { ...accounts(), amountCents: 74_01 },
+          idempotencyKey: randomUUID(),
+        },
+      ],
+    });
     expect(signed.signed).toHaveLength(1);
-    const solo = () => h.invoke('outbox:send', { profileId, rowId: randomUUID(), kind: 'transfer', payload: { ...accounts(), amountCents: 74_02 }, idempotencyKey: randomUUID() });
+    const solo = () =>
+      h.invoke('outbox:send', {
+        profileId,
+        rowId: randomUUID(),
+        kind: 'transfer',
+        payload: { ...accounts(), amountCents: 74_02 },
+        idempotencyKey: randomUUID(),
+      });
     expect((await solo()).ok).toBe(false);
     expect(await h.ok('workspace:leave', { workspaceId: team.admin.workspaceId })).toEqual({ left: true });
     expect((await solo()).ok).toBe(true);

@@ -27,14 +27,26 @@ const payee = () => {
   if (!h) throw new Error('the seed has no payee');
   return h.svcHandle;
 };
-const paid = (amountCents: number) => svc.sandbox.world.ledger.filter((e) => e.kind === 'payment' && e.amountCents === amountCents).length;
-const addProfile = (h: CoreHarness, name: string) => h.ok('profiles:create', { name, baseUrl: svc.sandbox.apiUrl, vaultUrl: svc.sandbox.vaultUrl, apiKey: svc.sandbox.apiKey });
+const paid = (amountCents: number) =>
+  svc.sandbox.world.ledger.filter((e) => e.kind === 'payment' && e.amountCents === amountCents).length;
+const addProfile = (h: CoreHarness, name: string) =>
+  h.ok('profiles:create', {
+    name,
+    baseUrl: svc.sandbox.apiUrl,
+    vaultUrl: svc.sandbox.vaultUrl,
+    apiKey: svc.sandbox.apiKey,
+  });
 
 describe('a profile deleted and added again', () => {
   it('finds the payments main sent for the one before: a rewound row is not paid again', async () => {
     const h = await startCore({ now: () => NOW });
     try {
-      const row = { rowId: randomUUID(), kind: 'payment' as const, payload: { amountCents: 81_01, svcHandle: payee() }, idempotencyKey: randomUUID() };
+      const row = {
+        rowId: randomUUID(),
+        kind: 'payment' as const,
+        payload: { amountCents: 81_01, svcHandle: payee() },
+        idempotencyKey: randomUUID(),
+      };
       const first = await addProfile(h, 'Acme');
       expect((await h.invoke('outbox:send', { profileId: first.id, ...row })).ok).toBe(true);
       // The page deletes the profile (no question asks), the person adds it again with the same key.
@@ -60,7 +72,17 @@ describe('a profile deleted and added again', () => {
       await writeFile(
         join(dir, 'send-journal', old),
         [
-          { v: 1, t: 'send', key, rowId: randomUUID(), kind: 'payment', hash: 'a'.repeat(64), service, origin: 'solo', at: NOW - 60_000 },
+          {
+            v: 1,
+            t: 'send',
+            key,
+            rowId: randomUUID(),
+            kind: 'payment',
+            hash: 'a'.repeat(64),
+            service,
+            origin: 'solo',
+            at: NOW - 60_000,
+          },
           { v: 1, t: 'answer', key, answer: 'ok', status: 200, at: NOW - 59_000 },
         ]
           .map((l) => `${JSON.stringify(l)}\n`)
@@ -69,7 +91,13 @@ describe('a profile deleted and added again', () => {
       const h = await startCore({ now: () => NOW, userDataDir: dir });
       try {
         const profile = await addProfile(h, 'Acme');
-        const r = await h.invoke('outbox:send', { profileId: profile.id, rowId: randomUUID(), kind: 'payment', payload: { amountCents: 81_02, svcHandle: payee() }, idempotencyKey: key });
+        const r = await h.invoke('outbox:send', {
+          profileId: profile.id,
+          rowId: randomUUID(),
+          kind: 'payment',
+          payload: { amountCents: 81_02, svcHandle: payee() },
+          idempotencyKey: key,
+        });
         expect(r.ok ? null : r.error).toMatchObject({ code: 'money-refused' });
         expect(paid(81_02)).toBe(0);
       } finally {
@@ -87,8 +115,19 @@ describe('a send whose journal line could not be read back', () => {
     const h = await startCore({ now: () => NOW, secrets: new MemorySecretStore() });
     try {
       // Under the 2048 characters a profile's address may have, but each é is six once the URL encodes it.
-      const profile = await h.ok('profiles:create', { name: 'Long', baseUrl: `${server.url}/${'é'.repeat(400)}`, vaultUrl: server.url, apiKey: 'test-api-key-0001' });
-      const r = await h.invoke('outbox:send', { profileId: profile.id, rowId: randomUUID(), kind: 'payment', payload: { amountCents: 81_03, svcHandle: payee() }, idempotencyKey: randomUUID() });
+      const profile = await h.ok('profiles:create', {
+        name: 'Long',
+        baseUrl: `${server.url}/${'é'.repeat(400)}`,
+        vaultUrl: server.url,
+        apiKey: 'test-api-key-0001',
+      });
+      const r = await h.invoke('outbox:send', {
+        profileId: profile.id,
+        rowId: randomUUID(),
+        kind: 'payment',
+        payload: { amountCents: 81_03, svcHandle: payee() },
+        idempotencyKey: randomUUID(),
+      });
       expect(r.ok ? null : r.error).toMatchObject({ code: 'money-refused', money: { reason: 'not-journaled' } });
       expect(server.seen.filter((req) => req.method === 'POST')).toEqual([]);
     } finally {
@@ -101,7 +140,15 @@ describe('a send whose journal line could not be read back', () => {
     const dir = await mkdtemp(join(tmpdir(), 'treasury-journal-'));
     try {
       const path = join(dir, 'j.jsonl');
-      const line = (key: string) => ({ key, rowId: 'r', kind: 'payment' as const, hash: 'a'.repeat(64), service: 'https://s', origin: 'solo' as const, at: NOW });
+      const line = (key: string) => ({
+        key,
+        rowId: 'r',
+        kind: 'payment' as const,
+        hash: 'a'.repeat(64),
+        service: 'https://s',
+        origin: 'solo' as const,
+        at: NOW,
+      });
       const j = await SendJournal.open(path);
       await j.sending(line('k1'));
       await j.close();

@@ -26,7 +26,12 @@ afterEach(async () => {
 });
 
 async function liveProfile(sandbox: Sandbox, name: string): Promise<string> {
-  const view = await h.ok('profiles:create', { name, baseUrl: sandbox.apiUrl, vaultUrl: sandbox.vaultUrl, apiKey: sandbox.apiKey });
+  const view = await h.ok('profiles:create', {
+    name,
+    baseUrl: sandbox.apiUrl,
+    vaultUrl: sandbox.vaultUrl,
+    apiKey: sandbox.apiKey,
+  });
   return view.id;
 }
 
@@ -52,7 +57,10 @@ class SlowKeychain extends MemorySecretStore {
 
 /** Resolves once `sandbox` holds a request to `path` unanswered (it logs a request as it arrives, before a latency fault holds it). */
 async function heldAt(sandbox: Sandbox, path: string): Promise<void> {
-  await vi.waitFor(() => expect(sandbox.requests.all({ path }).filter((r) => r.status === null && r.dropped === null)).not.toEqual([]), { timeout: 15_000 });
+  await vi.waitFor(
+    () => expect(sandbox.requests.all({ path }).filter((r) => r.status === null && r.dropped === null)).not.toEqual([]),
+    { timeout: 15_000 },
+  );
 }
 
 const ids = (page: unknown) => (page as { items: { id: string }[] }).items.map((i) => i.id);
@@ -66,9 +74,13 @@ describe('service calls name their profile', () => {
     const before = { live: live.stats.requests, other: other.stats.requests };
     const fromB = await h.ok('service:call', { profileId: b, requestId: 'r1', endpoint: 'listCards' });
     expect(other.stats.requests).toBeGreaterThan(before.other);
-    const direct = await fetch(`${other.apiUrl}/card`, { headers: { 'x-api-key': other.apiKey } }).then((r) => r.json());
+    const direct = await fetch(`${other.apiUrl}/card`, { headers: { 'x-api-key': other.apiKey } }).then((r) =>
+      r.json(),
+    );
     expect(ids(fromB)).toEqual(ids(direct));
-    expect(ids(fromB)).not.toEqual(ids(await h.ok('service:call', { profileId: a, requestId: 'r2', endpoint: 'listCards' })));
+    expect(ids(fromB)).not.toEqual(
+      ids(await h.ok('service:call', { profileId: a, requestId: 'r2', endpoint: 'listCards' })),
+    );
   });
 
   it('a call in flight finishes against its own profile when the person switches profiles', async () => {
@@ -81,7 +93,9 @@ describe('service calls name their profile', () => {
     await h.ok('profiles:select', { id: 'demo' });
     const r = await inFlight;
     expect(r.ok).toBe(true);
-    const direct = await fetch(`${live.apiUrl}/virtual-account`, { headers: { 'x-api-key': live.apiKey } }).then((x) => x.json());
+    const direct = await fetch(`${live.apiUrl}/virtual-account`, { headers: { 'x-api-key': live.apiKey } }).then((x) =>
+      x.json(),
+    );
     if (r.ok) expect(r.value).toEqual(direct);
   });
 
@@ -172,10 +186,18 @@ describe('a key goes only to the addresses it was entered for', () => {
       for (let round = 0; round < 3; round++) {
         const oldKey = `old-key-${round}-0123456789`;
         const newKey = `new-key-${round}-0123456789`;
-        const view = await h.ok('profiles:create', { name: `Race ${round}`, baseUrl: oldHost.url, vaultUrl: oldHost.url, apiKey: oldKey });
+        const view = await h.ok('profiles:create', {
+          name: `Race ${round}`,
+          baseUrl: oldHost.url,
+          vaultUrl: oldHost.url,
+          apiKey: oldKey,
+        });
         const calls: Promise<unknown>[] = [];
         let n = 0;
-        const fire = () => calls.push(h.invoke('service:call', { profileId: view.id, requestId: `race-${round}-${n++}`, endpoint: 'listCards' }));
+        const fire = () =>
+          calls.push(
+            h.invoke('service:call', { profileId: view.id, requestId: `race-${round}-${n++}`, endpoint: 'listCards' }),
+          );
         const timer = setInterval(fire, 2);
         try {
           await h.ok('profiles:update', { id: view.id, baseUrl: newHost.url, vaultUrl: newHost.url, apiKey: newKey });
@@ -218,8 +240,17 @@ describe('a key goes only to the addresses it was entered for', () => {
 
   it('testing typed values applies the same address rule as saving: no key over plain http to another host', async () => {
     h = await startCore();
-    for (const baseUrl of ['http://api.example.com', 'http://10.0.0.5:8080', 'ftp://api.example.com', 'https://user:pw@api.example.com']) {
-      const r = await h.invoke('profiles:testConnection', { baseUrl, vaultUrl: 'https://vault.example.com', apiKey: 'secret-key-123456' });
+    for (const baseUrl of [
+      'http://api.example.com',
+      'http://10.0.0.5:8080',
+      'ftp://api.example.com',
+      'https://user:pw@api.example.com',
+    ]) {
+      const r = await h.invoke('profiles:testConnection', {
+        baseUrl,
+        vaultUrl: 'https://vault.example.com',
+        apiKey: 'secret-key-123456',
+      });
       expect(r.ok ? 'ok' : r.error.code, baseUrl).toBe('invalid-argument');
       if (!r.ok) expect(r.error.fields?.[0]?.path).toBe('baseUrl');
     }

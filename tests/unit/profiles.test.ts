@@ -49,7 +49,11 @@ describe('profile store: round trip', () => {
   it('persists create, update, select and delete across fresh store instances', async () => {
     const { store } = await open();
     const a = await store.create(acme);
-    const b = await store.create({ name: 'Local test', baseUrl: 'http://127.0.0.1:8080/', vaultUrl: 'http://localhost:8081' });
+    const b = await store.create({
+      name: 'Local test',
+      baseUrl: 'http://127.0.0.1:8080/',
+      vaultUrl: 'http://localhost:8081',
+    });
     expect(a).toMatchObject({ kind: 'live', name: 'Acme Treasury', baseUrl: 'https://api.acme.example' });
     expect(b.baseUrl).toBe('http://127.0.0.1:8080'); // trailing slash normalized
     expect(() => liveProfileSchema.parse(a)).not.toThrow();
@@ -108,8 +112,16 @@ describe('profile store: validation', () => {
     ['a malformed URL', { ...acme, baseUrl: 'not a url' }, /API URL: enter an absolute URL/],
     ['a relative URL', { ...acme, vaultUrl: '/vault' }, /Vault URL: enter an absolute URL/],
     ['another scheme', { ...acme, baseUrl: 'ftp://api.acme.example' }, /API URL: use an https:\/\/ address/],
-    ['http on a non-loopback host', { ...acme, baseUrl: 'http://api.acme.example' }, /API URL: use https:\/\/ for a live profile/],
-    ['credentials in the URL', { ...acme, baseUrl: 'https://me:pw@api.acme.example' }, /remove the user name or password/],
+    [
+      'http on a non-loopback host',
+      { ...acme, baseUrl: 'http://api.acme.example' },
+      /API URL: use https:\/\/ for a live profile/,
+    ],
+    [
+      'credentials in the URL',
+      { ...acme, baseUrl: 'https://me:pw@api.acme.example' },
+      /remove the user name or password/,
+    ],
     ['an empty name', { ...acme, name: '' }, /Name: give the profile a name/],
     ['a blank name', { ...acme, name: '   ' }, /Name: give the profile a name/],
     ['a 101-character name', { ...acme, name: 'x'.repeat(101) }, /100 characters or fewer/],
@@ -134,7 +146,9 @@ describe('profile store: validation', () => {
   it('accepts http only on loopback hosts', async () => {
     const { store } = await open();
     for (const [i, host] of ['127.0.0.1', 'localhost', '[::1]'].entries()) {
-      await expect(store.create({ name: `loop ${i}`, baseUrl: `http://${host}:9000`, vaultUrl: `http://${host}:9001` })).resolves.toMatchObject({
+      await expect(
+        store.create({ name: `loop ${i}`, baseUrl: `http://${host}:9000`, vaultUrl: `http://${host}:9001` }),
+      ).resolves.toMatchObject({
         kind: 'live',
       });
     }
@@ -194,19 +208,35 @@ describe('profile store: damaged file', () => {
   });
 
   it('sets aside valid JSON of the wrong shape', async () => {
-    await expectRecovered(JSON.stringify({ version: 1, activeProfileId: null, profiles: [{ id: 'x', name: 'n' }] }), /expected format at profiles\.0/);
+    await expectRecovered(
+      JSON.stringify({ version: 1, activeProfileId: null, profiles: [{ id: 'x', name: 'n' }] }),
+      /expected format at profiles\.0/,
+    );
     await rm(dir, { recursive: true, force: true });
     dir = await mkdtemp(join(tmpdir(), 'treasury-profiles-'));
     await expectRecovered('[1,2,3]', /expected format/);
   });
 
   it('sets aside a stored profile that carries a key', async () => {
-    const profile = { id: 'p1', name: 'n', kind: 'live', baseUrl: 'https://a.example', vaultUrl: 'https://v.example', createdAt: '2026-01-01T00:00:00.000Z' };
-    await expectRecovered(JSON.stringify({ version: 1, activeProfileId: null, profiles: [{ ...profile, apiKey: 'sk' }] }), /expected format/);
+    const profile = {
+      id: 'p1',
+      name: 'n',
+      kind: 'live',
+      baseUrl: 'https://a.example',
+      vaultUrl: 'https://v.example',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
+    await expectRecovered(
+      JSON.stringify({ version: 1, activeProfileId: null, profiles: [{ ...profile, apiKey: 'sk' }] }),
+      /expected format/,
+    );
   });
 
   it('sets aside a file from a newer version instead of misreading it', async () => {
-    await expectRecovered(JSON.stringify({ version: 2, activeProfileId: null, profiles: [], more: true }), /newer version/);
+    await expectRecovered(
+      JSON.stringify({ version: 2, activeProfileId: null, profiles: [], more: true }),
+      /newer version/,
+    );
   });
 
   it('never overwrites an earlier set-aside file', async () => {
@@ -221,8 +251,18 @@ describe('profile store: damaged file', () => {
   });
 
   it('repairs an active id that points at no profile, without discarding the profiles', async () => {
-    const profile = { id: 'p1', name: 'n', kind: 'live', baseUrl: 'https://a.example', vaultUrl: 'https://v.example', createdAt: '2026-01-01T00:00:00.000Z' };
-    await writeFile(join(dir, 'profiles.json'), JSON.stringify({ version: 1, activeProfileId: 'gone', profiles: [profile] }));
+    const profile = {
+      id: 'p1',
+      name: 'n',
+      kind: 'live',
+      baseUrl: 'https://a.example',
+      vaultUrl: 'https://v.example',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    };
+    await writeFile(
+      join(dir, 'profiles.json'),
+      JSON.stringify({ version: 1, activeProfileId: 'gone', profiles: [profile] }),
+    );
     const { store, recovered } = await open();
     expect(recovered).toBeNull();
     expect(store.activeProfileId()).toBeNull();
@@ -309,7 +349,10 @@ describe('profile store and keys', () => {
     const b = await store.create({ ...acme, name: 'B' });
     const failing = { deleteKey: async () => Promise.reject(new Error('The system keychain is locked.')) };
     const locked = (await ProfileStore.open(dir, { keys: failing })).store;
-    await expect(locked.delete(b.id)).rejects.toMatchObject({ code: 'key-delete-failed', message: expect.stringMatching(/"B" was not deleted.*locked/) });
+    await expect(locked.delete(b.id)).rejects.toMatchObject({
+      code: 'key-delete-failed',
+      message: expect.stringMatching(/"B" was not deleted.*locked/),
+    });
     expect((await open()).store.get(b.id)).not.toBeNull();
   });
 

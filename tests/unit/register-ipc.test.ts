@@ -19,7 +19,10 @@ const handlers = Object.fromEntries(CHANNELS.map((c) => [c, async () => `ran ${c
 
 /** A window whose webContents has id 1 and currently shows `shownUrl`. */
 function windowShowing(shownUrl: string) {
-  return { isDestroyed: () => false, webContents: { id: 1, getURL: () => shownUrl } } as unknown as Electron.BrowserWindow;
+  return {
+    isDestroyed: () => false,
+    webContents: { id: 1, getURL: () => shownUrl },
+  } as unknown as Electron.BrowserWindow;
 }
 const event = (url: string, opts: { senderId?: number; subframe?: boolean } = {}) => ({
   sender: { id: opts.senderId ?? 1 },
@@ -38,20 +41,30 @@ describe('registerIpc', () => {
 
   it('runs a call from the top frame of our window showing the app', async () => {
     registerIpc(handlers, () => [windowShowing(`${APP_ORIGIN}/index.html`)], APP_ORIGIN);
-    expect(await registered.get('app:info')!(event(`${APP_ORIGIN}/index.html`), undefined)).toEqual({ ok: true, value: 'ran app:info' });
+    expect(await registered.get('app:info')!(event(`${APP_ORIGIN}/index.html`), undefined)).toEqual({
+      ok: true,
+      value: 'ran app:info',
+    });
   });
 
   it('refuses a foreign main frame even when the window itself shows that same foreign URL', async () => {
     const foreign = 'https://evil.example/phish.html';
     registerIpc(handlers, () => [windowShowing(foreign)], APP_ORIGIN);
-    const r = (await registered.get('profiles:list')!(event(foreign), undefined)) as { ok: boolean; error?: { code: string } };
+    const r = (await registered.get('profiles:list')!(event(foreign), undefined)) as {
+      ok: boolean;
+      error?: { code: string };
+    };
     expect(r).toMatchObject({ ok: false, error: { code: 'forbidden-sender' } });
   });
 
   it('refuses a subframe, another webContents and a file:// page', async () => {
     registerIpc(handlers, () => [windowShowing(`${APP_ORIGIN}/index.html`)], APP_ORIGIN);
     const call = registered.get('profiles:list')!;
-    for (const e of [event(`${APP_ORIGIN}/index.html`, { subframe: true }), event(`${APP_ORIGIN}/index.html`, { senderId: 2 }), event('file:///tmp/x.html')]) {
+    for (const e of [
+      event(`${APP_ORIGIN}/index.html`, { subframe: true }),
+      event(`${APP_ORIGIN}/index.html`, { senderId: 2 }),
+      event('file:///tmp/x.html'),
+    ]) {
       expect(await call(e, undefined)).toMatchObject({ ok: false, error: { code: 'forbidden-sender' } });
     }
   });

@@ -6,14 +6,22 @@ import { rememberingVerify } from '../../src/main/workspace/remembered-verify';
 
 function counting(valid: (key: string, text: string, sig: string) => boolean) {
   const calls: string[] = [];
-  return { calls, check: (key: string, text: string, sig: string) => (calls.push(`${key}|${text}|${sig}`), valid(key, text, sig)) };
+  return {
+    calls,
+    check: (key: string, text: string, sig: string) => (calls.push(`${key}|${text}|${sig}`), valid(key, text, sig)),
+  };
 }
 
 describe('a signature check that remembers its answers', () => {
   it('checks a statement once however often it is read, with the same answer, yes or no', () => {
     const c = counting((_k, text) => text === 'signed');
     const verify = rememberingVerify(c.check);
-    expect([verify('K', 'signed', 'S'), verify('K', 'signed', 'S'), verify('K', 'forged', 'S'), verify('K', 'forged', 'S')]).toEqual([true, true, false, false]);
+    expect([
+      verify('K', 'signed', 'S'),
+      verify('K', 'signed', 'S'),
+      verify('K', 'forged', 'S'),
+      verify('K', 'forged', 'S'),
+    ]).toEqual([true, true, false, false]);
     expect(c.calls).toEqual(['K|signed|S', 'K|forged|S']);
   });
 
@@ -21,7 +29,11 @@ describe('a signature check that remembers its answers', () => {
     const c = counting((k, text, sig) => k === 'K' && text === 'signed' && sig === 'S');
     const verify = rememberingVerify(c.check);
     expect(verify('K', 'signed', 'S')).toBe(true);
-    expect([verify('K2', 'signed', 'S'), verify('K', 'signed', 'S2'), verify('K', 'signeD', 'S')]).toEqual([false, false, false]);
+    expect([verify('K2', 'signed', 'S'), verify('K', 'signed', 'S2'), verify('K', 'signeD', 'S')]).toEqual([
+      false,
+      false,
+      false,
+    ]);
     expect(c.calls).toHaveLength(4);
   });
 

@@ -41,9 +41,11 @@ const entry = (i: number, over: Partial<RevealAuditEntry> = {}): RevealAuditEntr
 });
 
 /** An audit as one run of the app opens it: a new instance is the next start. */
-const open = (store: { store: MemorySecretStore } | { reason: string } = { store: keychain }) => new RevealAudit({ dir, seal: new AuditSeal(() => store), now: () => clock });
+const open = (store: { store: MemorySecretStore } | { reason: string } = { store: keychain }) =>
+  new RevealAudit({ dir, seal: new AuditSeal(() => store), now: () => clock });
 const fileOf = (profileId: string) => join(dir, 'reveals', `${profileId}.jsonl`);
-const rows = async (profileId = 'demo') => (await readFile(fileOf(profileId), 'utf8')).split('\n').filter((l) => l !== '');
+const rows = async (profileId = 'demo') =>
+  (await readFile(fileOf(profileId), 'utf8')).split('\n').filter((l) => l !== '');
 const writeRows = (list: string[], profileId = 'demo') => writeFile(fileOf(profileId), `${list.join('\n')}\n`);
 
 async function fiveLines(): Promise<RevealAudit> {
@@ -64,7 +66,9 @@ describe('the reveal audit: a sealed file per profile', () => {
     const card1 = await audit.list({ profileId: 'demo', cardId: 'card_1' });
     expect(card1.entries.map((e) => e.at)).toEqual([entry(7).at, entry(4).at, entry(1).at]);
     expect(card1.integrity).toEqual({ seal: 'keychain', lines: 9, since: entry(0).at, legacy: 0, breaks: [] });
-    expect((await audit.list({ profileId: 'live-1' })).entries).toEqual([entry(9, { profileId: 'live-1', profileName: 'Acme' })]);
+    expect((await audit.list({ profileId: 'live-1' })).entries).toEqual([
+      entry(9, { profileId: 'live-1', profileName: 'Acme' }),
+    ]);
     expect((await audit.list({ profileId: 'demo' }, 2)).entries).toEqual([entry(8), entry(7)]);
     // The sealing key is in the keychain, not beside the file.
     expect(await keychain.get(sealAccount('demo'))).toMatch(/"keys"/);
@@ -73,7 +77,10 @@ describe('the reveal audit: a sealed file per profile', () => {
 
   it('writes only the known fields, and scrubs a number out of a reason', async () => {
     const audit = open();
-    const sneaky = { ...entry(1, { outcome: 'failed', reason: 'vault said 4111 1111 1111 1111 is bad' }), extra: '4111111111111111' } as RevealAuditEntry;
+    const sneaky = {
+      ...entry(1, { outcome: 'failed', reason: 'vault said 4111 1111 1111 1111 is bad' }),
+      extra: '4111111111111111',
+    } as RevealAuditEntry;
     await audit.append(sneaky);
     const text = await readFile(fileOf('demo'), 'utf8');
     expect(text).not.toMatch(/4111.?1111.?1111.?1111/);
@@ -90,7 +97,10 @@ describe('the reveal audit: a sealed file per profile', () => {
   });
 
   it('lists nothing, intact, before the first reveal', async () => {
-    expect(await open().list({ profileId: 'demo' })).toEqual({ entries: [], integrity: { seal: 'keychain', lines: 0, legacy: 0, breaks: [] } });
+    expect(await open().list({ profileId: 'demo' })).toEqual({
+      entries: [],
+      integrity: { seal: 'keychain', lines: 0, legacy: 0, breaks: [] },
+    });
   });
 });
 
@@ -101,7 +111,9 @@ describe('tampering is found on the next read, with where it broke, and new entr
     list[2] = (list[2] as string).replace('"last4":"4242"', '"last4":"0000"');
     await writeRows(list);
     const read = await audit.list({ profileId: 'demo' });
-    expect(read.integrity.breaks).toEqual([{ line: 3, at: entry(2).at, problem: 'line 3 was changed after it was written' }]);
+    expect(read.integrity.breaks).toEqual([
+      { line: 3, at: entry(2).at, problem: 'line 3 was changed after it was written' },
+    ]);
     expect(read.entries.find((e) => e.at === entry(2).at)?.check).toBe('altered');
     await audit.append(entry(5));
     const after = await audit.list({ profileId: 'demo' });
@@ -113,7 +125,9 @@ describe('tampering is found on the next read, with where it broke, and new entr
     const audit = await fiveLines();
     const list = await rows();
     await writeRows([list[0], list[1], list[3], list[4]] as string[]);
-    expect((await audit.list({ profileId: 'demo' })).integrity.breaks).toEqual([{ line: 3, at: entry(3).at, problem: 'before line 3, 1 line is missing' }]);
+    expect((await audit.list({ profileId: 'demo' })).integrity.breaks).toEqual([
+      { line: 3, at: entry(3).at, problem: 'before line 3, 1 line is missing' },
+    ]);
     await writeRows([list[0], list[2], list[1], list[3], list[4]] as string[]);
     expect((await audit.list({ profileId: 'demo' })).integrity.breaks.map((b) => b.line)).toEqual([2, 3, 4]);
   });
@@ -122,11 +136,17 @@ describe('tampering is found on the next read, with where it broke, and new entr
     const audit = await fiveLines();
     const list = await rows();
     await writeRows(list.slice(2));
-    expect((await audit.list({ profileId: 'demo' })).integrity.breaks).toEqual([{ line: 1, at: entry(2).at, problem: 'the file starts at entry 2: the 2 before it were removed' }]);
+    expect((await audit.list({ profileId: 'demo' })).integrity.breaks).toEqual([
+      { line: 1, at: entry(2).at, problem: 'the file starts at entry 2: the 2 before it were removed' },
+    ]);
     await writeRows(list.slice(0, 3));
-    expect((await audit.list({ profileId: 'demo' })).integrity.breaks).toEqual([{ line: 3, problem: 'the file ends at entry 2, but entry 4 was written: the last 2 lines were removed' }]);
+    expect((await audit.list({ profileId: 'demo' })).integrity.breaks).toEqual([
+      { line: 3, problem: 'the file ends at entry 2, but entry 4 was written: the last 2 lines were removed' },
+    ]);
     await writeFile(fileOf('demo'), '');
-    expect((await audit.list({ profileId: 'demo' })).integrity.breaks).toEqual([{ line: 0, problem: 'the file is empty or missing, but 5 lines had been written to it' }]);
+    expect((await audit.list({ profileId: 'demo' })).integrity.breaks).toEqual([
+      { line: 0, problem: 'the file is empty or missing, but 5 lines had been written to it' },
+    ]);
     await rm(fileOf('demo'));
     // A fresh start (the seal read from the keychain again) sees the same.
     expect((await open().list({ profileId: 'demo' })).integrity.breaks).toHaveLength(1);
@@ -136,22 +156,35 @@ describe('tampering is found on the next read, with where it broke, and new entr
     const audit = await fiveLines();
     const list = await rows();
     await writeRows([list[0], '{"v":1,"seq":1,', ...list.slice(1)] as string[]);
-    expect((await audit.list({ profileId: 'demo' })).integrity.breaks).toEqual([{ line: 2, problem: 'line 2 cannot be read as an audit line: it was edited or damaged' }]);
+    expect((await audit.list({ profileId: 'demo' })).integrity.breaks).toEqual([
+      { line: 2, problem: 'line 2 cannot be read as an audit line: it was edited or damaged' },
+    ]);
 
     // Someone who rewrites the file as a plain hash chain, with entry 3 made to say another user:
     // every line "verifies" as a hash, but the last line this computer sealed is not there.
     const forged: string[] = [];
     let prev = '';
     for (let i = 0; i < 5; i++) {
-      const body = JSON.stringify({ v: 1, seq: i, k: 'sha256', prev, kind: 'entry', entry: entry(i, i === 3 ? { user: 'bob' } : {}) });
+      const body = JSON.stringify({
+        v: 1,
+        seq: i,
+        k: 'sha256',
+        prev,
+        kind: 'entry',
+        entry: entry(i, i === 3 ? { user: 'bob' } : {}),
+      });
       const mac = createHash('sha256').update(body).digest('hex');
       forged.push(`${body.slice(0, -1)},"mac":"${mac}"}`);
       prev = mac;
     }
     await writeRows(forged);
     const read = await audit.list({ profileId: 'demo' });
-    expect(read.integrity.breaks).toEqual([{ line: 5, at: entry(4).at, problem: 'line 5 is not the entry this computer wrote there: the file was replaced' }]);
-    expect(read.integrity.warning).toMatch(/5 lines were written while the keychain was unavailable and are only hash-chained/);
+    expect(read.integrity.breaks).toEqual([
+      { line: 5, at: entry(4).at, problem: 'line 5 is not the entry this computer wrote there: the file was replaced' },
+    ]);
+    expect(read.integrity.warning).toMatch(
+      /5 lines were written while the keychain was unavailable and are only hash-chained/,
+    );
   });
 
   it('a line sealed with a key the keychain no longer has cannot be checked, and new lines get a new key', async () => {
@@ -159,7 +192,12 @@ describe('tampering is found on the next read, with where it broke, and new entr
     await keychain.delete(sealAccount('demo'));
     const next = open();
     const read = await next.list({ profileId: 'demo' });
-    expect(read.integrity.breaks).toEqual([{ line: 1, problem: 'lines 1 to 5 were sealed with a key that is no longer in the keychain, so they cannot be checked' }]);
+    expect(read.integrity.breaks).toEqual([
+      {
+        line: 1,
+        problem: 'lines 1 to 5 were sealed with a key that is no longer in the keychain, so they cannot be checked',
+      },
+    ]);
     expect(read.entries.every((e) => e.check === 'unchecked')).toBe(true);
     await next.append(entry(5));
     const after = await next.list({ profileId: 'demo' });
@@ -194,14 +232,21 @@ describe('kept by age, never by count', () => {
     expect(read.entries.map((e) => e.cardId)).toEqual(['day_399', 'day_395', 'day_380', 'day_200']);
     expect(read.integrity).toMatchObject({ lines: 5, since: at(start + 200 * DAY), breaks: [] });
     const [mark] = await rows();
-    expect(JSON.parse(mark as string)).toMatchObject({ kind: 'trimmed', seq: 1, dropped: 2, through: at(start + 30 * DAY) });
+    expect(JSON.parse(mark as string)).toMatchObject({
+      kind: 'trimmed',
+      seq: 1,
+      dropped: 2,
+      through: at(start + 30 * DAY),
+    });
     await next.append(entry(0, { at: at(clock), cardId: 'after' }));
     expect((await open().list({ profileId: 'demo' })).integrity.breaks).toEqual([]);
     // A forged mark (no key) is a break like any other line.
     const list = await rows();
     list[0] = (list[0] as string).replace('"dropped":2', '"dropped":0');
     await writeRows(list);
-    expect((await open().list({ profileId: 'demo' })).integrity.breaks.map((b) => b.problem)).toEqual(['line 1 was changed after it was written']);
+    expect((await open().list({ profileId: 'demo' })).integrity.breaks.map((b) => b.problem)).toEqual([
+      'line 1 was changed after it was written',
+    ]);
   });
 
   it('does not trim a file whose chain is broken: the evidence stays', async () => {
@@ -226,11 +271,15 @@ describe('without a keychain', () => {
     for (let i = 0; i < 3; i++) await audit.append(entry(i));
     const read = await audit.list({ profileId: 'demo' });
     expect(read.integrity).toMatchObject({ seal: 'hash-only', breaks: [] });
-    expect(read.integrity.warning).toMatch(/^The system keychain is not available \(No system keychain is available\.\), so this audit is only hash-chained/);
+    expect(read.integrity.warning).toMatch(
+      /^The system keychain is not available \(No system keychain is available\.\), so this audit is only hash-chained/,
+    );
     const list = await rows();
     list[1] = (list[1] as string).replace('"ada"', '"eve"');
     await writeRows(list);
-    expect((await audit.list({ profileId: 'demo' })).integrity.breaks).toEqual([{ line: 2, at: entry(1).at, problem: 'line 2 was changed after it was written' }]);
+    expect((await audit.list({ profileId: 'demo' })).integrity.breaks).toEqual([
+      { line: 2, at: entry(1).at, problem: 'line 2 was changed after it was written' },
+    ]);
   });
 });
 
@@ -242,7 +291,10 @@ describe('the file kept before the chain', () => {
       entry(3, { profileId: 'demo' }),
     ];
     await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, 'card-reveals.jsonl'), `${old.map((e) => JSON.stringify(e)).join('\n')}\n{"at":"2026-01-01T00:00:0\n`);
+    await writeFile(
+      join(dir, 'card-reveals.jsonl'),
+      `${old.map((e) => JSON.stringify(e)).join('\n')}\n{"at":"2026-01-01T00:00:0\n`,
+    );
     const audit = open();
     const demo = await audit.list({ profileId: 'demo' });
     expect(demo.entries).toEqual([

@@ -26,7 +26,12 @@ const T0 = Date.parse('2026-03-01T10:00:00Z');
 /** The Demo running, its cards listed once through main (as the Cards screen does). */
 async function demo(): Promise<{ sandbox: Sandbox; cardId: string; name: string; last4: string }> {
   await h.ok('profiles:select', { id: DEMO_PROFILE_ID });
-  await h.ok('service:call', { profileId: DEMO_PROFILE_ID, requestId: 'cards', endpoint: 'listCards', query: { limit: '100' } });
+  await h.ok('service:call', {
+    profileId: DEMO_PROFILE_ID,
+    requestId: 'cards',
+    endpoint: 'listCards',
+    query: { limit: '100' },
+  });
   const sandbox = await h.core.demo.running();
   if (!sandbox) throw new Error('the Demo sandbox did not start');
   const card = [...sandbox.world.cards.values()].find((c) => c.status === 'active');
@@ -36,25 +41,41 @@ async function demo(): Promise<{ sandbox: Sandbox; cardId: string; name: string;
 
 /** What reached the sandbox after `after`, as its own request log says over HTTP: card reads and anything at the vault. */
 async function cardRequests(sandbox: Sandbox, after: number): Promise<LoggedRequest[]> {
-  const r = await fetch(`${sandbox.apiUrl}/__sandbox/requests?after=${after}&limit=10000`, { headers: { 'x-api-key': sandbox.apiKey } });
+  const r = await fetch(`${sandbox.apiUrl}/__sandbox/requests?after=${after}&limit=10000`, {
+    headers: { 'x-api-key': sandbox.apiKey },
+  });
   expect(r.status).toBe(200);
   const page = (await r.json()) as { items: LoggedRequest[] };
   return page.items.filter((q) => q.host === 'vault' || q.path.startsWith('/card'));
 }
 
-const reveal = (cardId: string, profileId = DEMO_PROFILE_ID) => h.invoke('cards:reveal', { profileId, cardId, pan: true, cvv: true });
+const reveal = (cardId: string, profileId = DEMO_PROFILE_ID) =>
+  h.invoke('cards:reveal', { profileId, cardId, pan: true, cvv: true });
 
 describe('a reveal asks first, in main’s own prompt', () => {
   it('names the card as the service named it, what shows, the profile and who; a no reveals nothing and sends nothing', async () => {
     let now = T0;
-    h = await startCore({ now: () => now, identity: () => ({ user: 'ada', machine: 'box' }), prompt: new FakePrompt('decline') });
+    h = await startCore({
+      now: () => now,
+      identity: () => ({ user: 'ada', machine: 'box' }),
+      prompt: new FakePrompt('decline'),
+    });
     const { sandbox, cardId, name, last4 } = await demo();
     const before = sandbox.requests.lastSeq;
 
     const r = await reveal(cardId);
-    expect(r).toEqual({ ok: false, error: { code: 'declined', message: 'The card was not revealed: you chose not to in the confirmation.' } });
+    expect(r).toEqual({
+      ok: false,
+      error: { code: 'declined', message: 'The card was not revealed: you chose not to in the confirmation.' },
+    });
     const [q] = h.prompt.asked;
-    expect(q).toMatchObject({ kind: 'reveal', title: 'Reveal a card number', message: `Show the number and security code of “${name}” •••• ${last4}?`, confirm: 'Reveal', cancel: 'Do not reveal' });
+    expect(q).toMatchObject({
+      kind: 'reveal',
+      title: 'Reveal a card number',
+      message: `Show the number and security code of “${name}” •••• ${last4}?`,
+      confirm: 'Reveal',
+      cancel: 'Do not reveal',
+    });
     expect(q?.detail).toEqual([
       `Card: ${name} •••• ${last4} (id ${cardId})`,
       'Shows: the number and security code, for 30 seconds',
@@ -65,19 +86,34 @@ describe('a reveal asks first, in main’s own prompt', () => {
     expect(await cardRequests(sandbox, before)).toEqual([]);
     const audit = await h.ok('audit:reveals', { profileId: DEMO_PROFILE_ID, cardId });
     expect(audit.entries).toEqual([
-      { at: new Date(T0).toISOString(), user: 'ada', profileId: DEMO_PROFILE_ID, profileName: 'Demo', cardId, last4, pan: true, cvv: true, outcome: 'declined', reason: 'you chose not to in the confirmation' },
+      {
+        at: new Date(T0).toISOString(),
+        user: 'ada',
+        profileId: DEMO_PROFILE_ID,
+        profileName: 'Demo',
+        cardId,
+        last4,
+        pan: true,
+        cvv: true,
+        outcome: 'declined',
+        reason: 'you chose not to in the confirmation',
+      },
     ]);
 
     // A card main has not read from the service is named by its id, and said to be so.
     await reveal('card_never_listed');
-    expect(h.prompt.asked[1]?.detail[0]).toBe('Card: card_never_listed (its name has not been read from the service since the app started: check the id)');
+    expect(h.prompt.asked[1]?.detail[0]).toBe(
+      'Card: card_never_listed (its name has not been read from the service since the app started: check the id)',
+    );
 
     // Confirmed: the vault answers, once.
     h.prompt.answer = 'confirm';
     now += 1_000;
     const shown = await h.ok('cards:reveal', { profileId: DEMO_PROFILE_ID, cardId, pan: false, cvv: true });
     expect(shown.cvv).toMatch(/^\d{3,4}$/);
-    expect((await cardRequests(sandbox, before)).map((q2) => `${q2.host} ${q2.method} ${q2.path}`)).toEqual([`vault GET /card/${cardId}`]);
+    expect((await cardRequests(sandbox, before)).map((q2) => `${q2.host} ${q2.method} ${q2.path}`)).toEqual([
+      `vault GET /card/${cardId}`,
+    ]);
     expect(h.prompt.asked[2]?.message).toBe(`Show the security code of “${name}” •••• ${last4}?`);
   });
 
@@ -90,17 +126,36 @@ describe('a reveal asks first, in main’s own prompt', () => {
     h.prompt.release(true);
     const results = await Promise.all(calls);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    for (const r of results.filter((x) => !x.ok)) expect(r).toMatchObject({ ok: false, error: { code: 'declined', message: expect.stringContaining('another confirmation was already waiting') } });
+    for (const r of results.filter((x) => !x.ok))
+      expect(r).toMatchObject({
+        ok: false,
+        error: { code: 'declined', message: expect.stringContaining('another confirmation was already waiting') },
+      });
     expect(await cardRequests(sandbox, before)).toHaveLength(1);
   });
 
   it('without a prompt (nothing to show it on) nothing is revealed', async () => {
     h = await startCore({ now: () => T0 });
     // startCore's fake stands in unless a test gives its own: a core made with none answers no.
-    const bare = await createMainCore({ userDataDir: join(h.dir, 'bare'), version: 't', platform: 't', secrets: 'memory', emit: () => undefined, demo: { transactions: 50 } });
+    const bare = await createMainCore({
+      userDataDir: join(h.dir, 'bare'),
+      version: 't',
+      platform: 't',
+      secrets: 'memory',
+      emit: () => undefined,
+      demo: { transactions: 50 },
+    });
     try {
-      const r = (await dispatch(bare.handlers, 'cards:reveal', { profileId: DEMO_PROFILE_ID, cardId: 'card_1', pan: true, cvv: false })) as Result<unknown>;
-      expect(r).toMatchObject({ ok: false, error: { code: 'declined', message: 'The card was not revealed: this window cannot show a confirmation.' } });
+      const r = (await dispatch(bare.handlers, 'cards:reveal', {
+        profileId: DEMO_PROFILE_ID,
+        cardId: 'card_1',
+        pan: true,
+        cvv: false,
+      })) as Result<unknown>;
+      expect(r).toMatchObject({
+        ok: false,
+        error: { code: 'declined', message: 'The card was not revealed: this window cannot show a confirmation.' },
+      });
       expect(await bare.demo.running(), 'the Demo sandbox was never started').toBeUndefined();
     } finally {
       await bare.dispose();
@@ -134,9 +189,24 @@ describe('reveals are bounded per profile and window; every attempt counts', () 
     const keychain = new MemorySecretStore();
     const prompt = new FakePrompt('decline');
     const start = () =>
-      createMainCore({ userDataDir: dir, version: 't', platform: 't', secrets: keychain, emit: () => undefined, demo: { transactions: 50 }, now: () => now, prompt });
+      createMainCore({
+        userDataDir: dir,
+        version: 't',
+        platform: 't',
+        secrets: keychain,
+        emit: () => undefined,
+        demo: { transactions: 50 },
+        now: () => now,
+        prompt,
+      });
     let core: MainCore | undefined = await start();
-    const call = (c: MainCore) => dispatch(c.handlers, 'cards:reveal', { profileId: DEMO_PROFILE_ID, cardId: 'card_x', pan: true, cvv: false }) as Promise<Result<ResultOf<'cards:reveal'>>>;
+    const call = (c: MainCore) =>
+      dispatch(c.handlers, 'cards:reveal', {
+        profileId: DEMO_PROFILE_ID,
+        cardId: 'card_x',
+        pan: true,
+        cvv: false,
+      }) as Promise<Result<ResultOf<'cards:reveal'>>>;
     try {
       for (let i = 0; i < 100; i++) {
         if (i === 50) {
@@ -149,7 +219,10 @@ describe('reveals are bounded per profile and window; every attempt counts', () 
       }
       now += 61_000;
       const refused = await call(core);
-      expect(refused).toMatchObject({ ok: false, error: { code: 'rate-limited', message: expect.stringContaining('100 were asked for in the last day') } });
+      expect(refused).toMatchObject({
+        ok: false,
+        error: { code: 'rate-limited', message: expect.stringContaining('100 were asked for in the last day') },
+      });
       expect(prompt.asked).toHaveLength(100);
       now = T0 + 24 * 3_600_000 + 1;
       expect(await call(core)).toMatchObject({ ok: false, error: { code: 'declined' } });
@@ -178,16 +251,26 @@ describe('reveals are bounded per profile and window; every attempt counts', () 
     expect(audit.entries.map((e) => e.outcome)).toEqual(['refused', ...Array<string>(9).fill('failed'), 'revealed']);
     expect(audit.entries.at(-1)).toMatchObject({ cardId, outcome: 'revealed' });
     expect(audit.integrity.breaks).toEqual([]);
-    const lines = (await readFile(join(h.dir, 'audit', 'reveals', `${DEMO_PROFILE_ID}.jsonl`), 'utf8')).trim().split('\n');
+    const lines = (await readFile(join(h.dir, 'audit', 'reveals', `${DEMO_PROFILE_ID}.jsonl`), 'utf8'))
+      .trim()
+      .split('\n');
     expect(lines).toHaveLength(11);
   });
 
   it('bounds each profile apart', async () => {
-    h = await startCore({ now: () => T0, prompt: new FakePrompt((q) => (q.kind === 'reveal' ? 'decline' : 'confirm')) });
+    h = await startCore({
+      now: () => T0,
+      prompt: new FakePrompt((q) => (q.kind === 'reveal' ? 'decline' : 'confirm')),
+    });
     await demo();
     for (let i = 0; i < 10; i++) await reveal('card_1');
     expect(await reveal('card_1')).toMatchObject({ ok: false, error: { code: 'rate-limited' } });
-    const { id } = await h.ok('profiles:create', { name: 'Other', baseUrl: 'https://api.example.com', vaultUrl: 'https://vault.example.com', apiKey: 'other-key-0123456789' });
+    const { id } = await h.ok('profiles:create', {
+      name: 'Other',
+      baseUrl: 'https://api.example.com',
+      vaultUrl: 'https://vault.example.com',
+      apiKey: 'other-key-0123456789',
+    });
     expect(await reveal('card_1', id)).toMatchObject({ ok: false, error: { code: 'declined' } });
   });
 });

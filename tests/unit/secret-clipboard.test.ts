@@ -98,7 +98,10 @@ describe('SecretClipboard', () => {
       },
     };
     const fired: (() => void)[] = [];
-    const guard = new SecretClipboard(asyncClipboard, { clearAfterMs: 5, timers: { set: (run) => fired.push(run), clear: () => undefined } });
+    const guard = new SecretClipboard(asyncClipboard, {
+      clearAfterMs: 5,
+      timers: { set: (run) => fired.push(run), clear: () => undefined },
+    });
     expect(await guard.copySecret('987')).toEqual({ clearsAfterMs: 5 });
     expect(text).toBe('987');
     fired[0]?.();
@@ -110,14 +113,21 @@ describe('a copied secret is marked concealed (issue 23, finding 6)', () => {
   it('names the formats each OS reads: macOS ConcealedType; Windows no monitor, no history, no cloud (DWORD 0); KDE’s hint', () => {
     const bytes = (p: string) => concealedMarkers(p).map((m) => `${m.format}=${Buffer.from(m.data).toString('hex')}`);
     expect(bytes('darwin')).toEqual(['org.nspasteboard.ConcealedType=00000000']);
-    expect(bytes('win32')).toEqual(['ExcludeClipboardContentFromMonitorProcessing=00000000', 'CanIncludeInClipboardHistory=00000000', 'CanUploadToCloudClipboard=00000000']);
+    expect(bytes('win32')).toEqual([
+      'ExcludeClipboardContentFromMonitorProcessing=00000000',
+      'CanIncludeInClipboardHistory=00000000',
+      'CanUploadToCloudClipboard=00000000',
+    ]);
     expect(bytes('linux')).toEqual([`x-kde-passwordManagerHint=${Buffer.from('secret').toString('hex')}`]);
   });
 
   it('writes a secret with its platform’s markers in the same write, and a plain copy with none', async () => {
     for (const [platform, formats] of [
       ['darwin', ['org.nspasteboard.ConcealedType']],
-      ['win32', ['ExcludeClipboardContentFromMonitorProcessing', 'CanIncludeInClipboardHistory', 'CanUploadToCloudClipboard']],
+      [
+        'win32',
+        ['ExcludeClipboardContentFromMonitorProcessing', 'CanIncludeInClipboardHistory', 'CanUploadToCloudClipboard'],
+      ],
     ] as const) {
       const cb = new MemoryClipboard();
       const guard = new SecretClipboard(cb, { platform });
@@ -140,7 +150,11 @@ describe('through the core', () => {
     h = await startCore({ clipboard: cb, platform: 'win32' });
     expect(await h.ok('clipboard:copySecret', { text: '4111111111111111' })).toEqual({ clearsAfterMs: 30_000 });
     expect(cb.readText()).toBe('4111111111111111');
-    expect(cb.formats.at(-1)).toEqual(['ExcludeClipboardContentFromMonitorProcessing', 'CanIncludeInClipboardHistory', 'CanUploadToCloudClipboard']);
+    expect(cb.formats.at(-1)).toEqual([
+      'ExcludeClipboardContentFromMonitorProcessing',
+      'CanIncludeInClipboardHistory',
+      'CanUploadToCloudClipboard',
+    ]);
     await vi.advanceTimersByTimeAsync(30_000);
     expect(cb.readText()).toBe('');
 
@@ -159,7 +173,10 @@ describe('through the core', () => {
 
   it('refuses an empty text and one that is too long, and says so without quoting it', async () => {
     h = await startCore();
-    expect(await h.invoke('clipboard:copySecret', { text: '' })).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });
+    expect(await h.invoke('clipboard:copySecret', { text: '' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-argument' },
+    });
     const long = '9'.repeat(500);
     const r = await h.invoke('clipboard:copySecret', { text: long });
     expect(r).toMatchObject({ ok: false, error: { code: 'invalid-argument' } });

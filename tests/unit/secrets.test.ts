@@ -51,7 +51,9 @@ describe('MemorySecretStore', () => {
   it('refuses an empty key or profile id without echoing anything', async () => {
     const store = new MemorySecretStore();
     await expect(store.set('p1', '')).rejects.toMatchObject({ code: 'invalid-argument' });
-    await expect(store.set('', KEY)).rejects.toSatisfy((e: Error) => e instanceof SecretStoreError && !e.message.includes(KEY));
+    await expect(store.set('', KEY)).rejects.toSatisfy(
+      (e: Error) => e instanceof SecretStoreError && !e.message.includes(KEY),
+    );
   });
 });
 
@@ -68,7 +70,10 @@ describe('KeytarSecretStore (with a stand-in keytar)', () => {
   it('turns a missing keytar into a plain-language error instead of crashing', async () => {
     const missing = Object.assign(new Error("Cannot find module 'keytar'"), { code: 'MODULE_NOT_FOUND' });
     const store = new KeytarSecretStore(SECRET_SERVICE_NAME, async () => Promise.reject(missing));
-    await expect(store.get('p1')).rejects.toMatchObject({ code: 'keychain-unavailable', message: expect.stringMatching(/keytar\) is missing/) });
+    await expect(store.get('p1')).rejects.toMatchObject({
+      code: 'keychain-unavailable',
+      message: expect.stringMatching(/keytar\) is missing/),
+    });
   });
 
   it('never puts the key in an error, even if the native message contains it', async () => {
@@ -85,10 +90,22 @@ describe('explainKeychainError', () => {
   it.each([
     ['Cannot autolaunch D-Bus without X11 $DISPLAY', 'keychain-unavailable', /no D-Bus session/],
     ['Could not connect: No such file or directory', 'keychain-unavailable', /no D-Bus session/],
-    ['The name org.freedesktop.secrets was not provided by any .service files', 'keychain-unavailable', /no Secret Service on D-Bus/],
+    [
+      'The name org.freedesktop.secrets was not provided by any .service files',
+      'keychain-unavailable',
+      /no Secret Service on D-Bus/,
+    ],
     ['Cannot create an item in a locked collection', 'keychain-locked', /locked\. Unlock it/],
-    ['Object does not exist at path “/org/freedesktop/secrets/collection/login”', 'keychain-unavailable', /no default keyring/],
-    ['The module was compiled against a different Node.js version using NODE_MODULE_VERSION 115', 'keychain-unavailable', /built for another version/],
+    [
+      'Object does not exist at path “/org/freedesktop/secrets/collection/login”',
+      'keychain-unavailable',
+      /no default keyring/,
+    ],
+    [
+      'The module was compiled against a different Node.js version using NODE_MODULE_VERSION 115',
+      'keychain-unavailable',
+      /built for another version/,
+    ],
     ['something else', 'keychain-failed', /reported an error: something else/],
   ])('%s -> %s', (message, code, reason) => {
     const error = explainKeychainError(new Error(message));
@@ -139,10 +156,18 @@ describe('probeKeychain', () => {
   it('gives up on a keychain that does not answer (e.g. waiting on an unlock prompt)', async () => {
     vi.useFakeTimers();
     try {
-      const hanging: SecretStore = { kind: 'keychain', get: () => new Promise(() => {}), set: () => new Promise(() => {}), delete: () => new Promise(() => {}) };
+      const hanging: SecretStore = {
+        kind: 'keychain',
+        get: () => new Promise(() => {}),
+        set: () => new Promise(() => {}),
+        delete: () => new Promise(() => {}),
+      };
       const pending = probeKeychain({ store: hanging, timeoutMs: 5000 });
       await vi.advanceTimersByTimeAsync(5000);
-      expect(await pending).toMatchObject({ available: false, reason: expect.stringMatching(/did not answer within 5 seconds/) });
+      expect(await pending).toMatchObject({
+        available: false,
+        reason: expect.stringMatching(/did not answer within 5 seconds/),
+      });
     } finally {
       vi.useRealTimers();
     }
@@ -160,7 +185,10 @@ describe('SessionAwareSecrets', () => {
     }
   });
 
-  const unavailable = { available: false as const, reason: 'No system keychain is available (no Secret Service on D-Bus). You can keep the key for this session only.' };
+  const unavailable = {
+    available: false as const,
+    reason: 'No system keychain is available (no Secret Service on D-Bus). You can keep the key for this session only.',
+  };
 
   it('with no keychain: keeps a session-only key in memory and never touches the keychain', async () => {
     const keychain = new KeytarSecretStore(SECRET_SERVICE_NAME, async () => brokenKeytar('must not be called'));
@@ -179,7 +207,9 @@ describe('SessionAwareSecrets', () => {
 
   it('with no keychain: refuses to "remember" a key and says why, without the key', async () => {
     const secrets = new SessionAwareSecrets({ keychain: new MemorySecretStore(), keychainStatus: unavailable });
-    const error: unknown = await secrets.setKey('p1', { ...AT, key: KEY }, { sessionOnly: false }).catch((e: unknown) => e);
+    const error: unknown = await secrets
+      .setKey('p1', { ...AT, key: KEY }, { sessionOnly: false })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'keychain-unavailable', message: unavailable.reason });
     expect((error as Error).message).not.toContain(KEY);
     expect(await secrets.hasKey('p1', AT)).toEqual({ hasKey: false, storage: 'none' });
@@ -223,7 +253,8 @@ describe('SessionAwareSecrets', () => {
     const keytar = fakeKeytar();
     const flaky: KeytarApi = {
       getPassword: (s, a) => keytar.getPassword(s, a),
-      setPassword: async (s, a, p) => (works ? keytar.setPassword(s, a, p) : Promise.reject(new Error('Cannot create an item in a locked collection'))),
+      setPassword: async (s, a, p) =>
+        works ? keytar.setPassword(s, a, p) : Promise.reject(new Error('Cannot create an item in a locked collection')),
       deletePassword: (s, a) => keytar.deletePassword(s, a),
     };
     const secrets = await SessionAwareSecrets.open(new KeytarSecretStore(SECRET_SERVICE_NAME, async () => flaky));

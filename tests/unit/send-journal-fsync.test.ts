@@ -34,7 +34,15 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
-const line = (key: string) => ({ key, rowId: 'r', kind: 'payment' as const, hash: 'a'.repeat(64), service: 'https://s', origin: 'solo' as const, at: 1 });
+const line = (key: string) => ({
+  key,
+  rowId: 'r',
+  kind: 'payment' as const,
+  hash: 'a'.repeat(64),
+  service: 'https://s',
+  origin: 'solo' as const,
+  at: 1,
+});
 
 describe.skipIf(process.platform === 'win32')('the journal’s directory', () => {
   it('is fsynced, with the folder made for it, before the first send is let go', async () => {

@@ -15,8 +15,19 @@ const HASH_A = 'a'.repeat(64);
 const HASH_B = 'b'.repeat(64);
 const T0 = Date.parse('2025-06-16T09:30:00.000Z');
 
-function record(kind: 'transfer' | 'payment', answers: (KeyRecord['attempts'][number]['answer'])[], at = T0, hash = HASH_A): KeyRecord {
-  return { key: 'k', kind, service: 'https://api.example.test', rowId: 'r', attempts: answers.map((answer, i) => ({ at: at + i, hash, origin: 'solo', answer })) };
+function record(
+  kind: 'transfer' | 'payment',
+  answers: KeyRecord['attempts'][number]['answer'][],
+  at = T0,
+  hash = HASH_A,
+): KeyRecord {
+  return {
+    key: 'k',
+    kind,
+    service: 'https://api.example.test',
+    rowId: 'r',
+    attempts: answers.map((answer, i) => ({ at: at + i, hash, origin: 'solo', answer })),
+  };
 }
 
 describe('what the journal lets go again', () => {
@@ -28,13 +39,17 @@ describe('what the journal lets go again', () => {
   it('a payment goes again only while every earlier send surely did nothing (never left, held, 429)', () => {
     expect(mayStillSend(record('payment', ['not-processed', 'not-processed']), HASH_A, T0)).toBeNull();
     for (const answer of ['ok', 'unknown', 'refused', null] as const) {
-      expect(mayStillSend(record('payment', ['not-processed', answer]), HASH_A, T0), String(answer)).toMatchObject({ reason: 'sent-before' });
+      expect(mayStillSend(record('payment', ['not-processed', answer]), HASH_A, T0), String(answer)).toMatchObject({
+        reason: 'sent-before',
+      });
     }
   });
 
   it('a transfer goes again with its key while the service remembers it, and not after', () => {
     expect(mayStillSend(record('transfer', ['unknown', null]), HASH_A, T0 + KEY_WINDOW_MS - 1)).toBeNull();
-    expect(mayStillSend(record('transfer', ['unknown']), HASH_A, T0 + KEY_WINDOW_MS)).toMatchObject({ reason: 'key-window' });
+    expect(mayStillSend(record('transfer', ['unknown']), HASH_A, T0 + KEY_WINDOW_MS)).toMatchObject({
+      reason: 'key-window',
+    });
     // One the service never processed is a first send whenever it goes.
     expect(mayStillSend(record('transfer', ['not-processed']), HASH_A, T0 + 2 * KEY_WINDOW_MS)).toBeNull();
   });
@@ -51,8 +66,24 @@ describe('the journal file', () => {
     const path = join(dir, 'p.jsonl');
     const j = await SendJournal.open(path);
     await Promise.all([
-      j.sending({ key: 'k1', rowId: 'r1', kind: 'payment', hash: HASH_A, service: 'https://s', origin: 'solo', at: T0 }),
-      j.sending({ key: 'k2', rowId: 'r2', kind: 'transfer', hash: HASH_B, service: 'https://s', origin: 'team', at: T0 + 1 }),
+      j.sending({
+        key: 'k1',
+        rowId: 'r1',
+        kind: 'payment',
+        hash: HASH_A,
+        service: 'https://s',
+        origin: 'solo',
+        at: T0,
+      }),
+      j.sending({
+        key: 'k2',
+        rowId: 'r2',
+        kind: 'transfer',
+        hash: HASH_B,
+        service: 'https://s',
+        origin: 'team',
+        at: T0 + 1,
+      }),
     ]);
     await j.answered('k2', 'ok', T0 + 2, 200);
     await j.close();
@@ -64,8 +95,15 @@ describe('the journal file', () => {
     expect(again.record('k1')?.attempts).toEqual([{ at: T0, hash: HASH_A, origin: 'solo', answer: null }]);
     expect(again.record('k2')?.attempts).toEqual([{ at: T0 + 1, hash: HASH_B, origin: 'team', answer: 'ok' }]);
     expect(again.record('k3')).toBeUndefined();
-    const lines = (await readFile(path, 'utf8')).split('\n').slice(0, 3).map((l) => JSON.parse(l) as Record<string, unknown>);
-    expect(lines.map((l) => [l['t'], l['key']])).toEqual([['send', 'k1'], ['send', 'k2'], ['answer', 'k2']]);
+    const lines = (await readFile(path, 'utf8'))
+      .split('\n')
+      .slice(0, 3)
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines.map((l) => [l['t'], l['key']])).toEqual([
+      ['send', 'k1'],
+      ['send', 'k2'],
+      ['answer', 'k2'],
+    ]);
     await again.close();
   });
 });
@@ -82,7 +120,10 @@ describe('main refuses through its journal, whatever asks', () => {
 
   const send = (kind: 'transfer' | 'payment', key: string, amountCents: number) => {
     const ids = realIds(sandbox.world);
-    const payload = kind === 'transfer' ? { source: ids.primaryVaId, destination: ids.vaId, amountCents } : { amountCents, svcHandle: ids.payeeHandle };
+    const payload =
+      kind === 'transfer'
+        ? { source: ids.primaryVaId, destination: ids.vaId, amountCents }
+        : { amountCents, svcHandle: ids.payeeHandle };
     return h.invoke('outbox:send', { profileId: 'demo', rowId: randomUUID(), kind, payload, idempotencyKey: key });
   };
   const arrived = (key: string) => sandbox.requests.all().filter((r) => r.idempotencyKey === key).length;
@@ -106,7 +147,13 @@ describe('main refuses through its journal, whatever asks', () => {
     expect((await send('payment', key, 7_202)).ok).toBe(true);
     const restarted = await startCore({ now: () => clock, userDataDir: h.dir });
     try {
-      const r = await restarted.invoke('outbox:send', { profileId: 'demo', rowId: randomUUID(), kind: 'payment', payload: { amountCents: 7_202, svcHandle: realIds(sandbox.world).payeeHandle }, idempotencyKey: key });
+      const r = await restarted.invoke('outbox:send', {
+        profileId: 'demo',
+        rowId: randomUUID(),
+        kind: 'payment',
+        payload: { amountCents: 7_202, svcHandle: realIds(sandbox.world).payeeHandle },
+        idempotencyKey: key,
+      });
       expect(r.ok ? null : r.error).toMatchObject({ code: 'money-refused', money: { reason: 'sent-before' } });
     } finally {
       await restarted.core.dispose();

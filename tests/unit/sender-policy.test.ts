@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { APP_ORIGIN } from '../../src/main/app-protocol/origin';
 import { isTrustedSender, type SenderFacts } from '../../src/main/ipc/sender-policy';
 
-const ok: SenderFacts = { frameUrl: `${APP_ORIGIN}/index.html#/settings`, isMainFrame: true, senderId: 7, windowIds: [7], appOrigin: APP_ORIGIN };
+const ok: SenderFacts = {
+  frameUrl: `${APP_ORIGIN}/index.html#/settings`,
+  isMainFrame: true,
+  senderId: 7,
+  windowIds: [7],
+  appOrigin: APP_ORIGIN,
+};
 
 describe('IPC sender check', () => {
   it('trusts the top frame of our window showing the app', () => {

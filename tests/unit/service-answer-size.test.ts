@@ -18,7 +18,14 @@ afterEach(async () => {
 
 // The time limit is far beyond anything the test waits for: a client that read the whole endless
 // answer would end on it as a timeout, which the assertions tell apart from the refusal.
-const clientOf = (s: Stub) => createServiceClient({ baseUrl: s.url, vaultUrl: '', getApiKey: () => 'size-key-0123456789', readRetries: 0, timeoutMs: 120_000 });
+const clientOf = (s: Stub) =>
+  createServiceClient({
+    baseUrl: s.url,
+    vaultUrl: '',
+    getApiKey: () => 'size-key-0123456789',
+    readRetries: 0,
+    timeoutMs: 120_000,
+  });
 
 const PAGE_START = '{"items":[';
 const ROW = JSON.stringify({ id: 'svc_1', svcHandle: 'acme', name: 'A'.repeat(900), accountId: 'acc_1' });
@@ -45,7 +52,9 @@ describe('the size of an answer main reads', () => {
     });
     const error = await caught(clientOf(stub).listSvcHandles());
     expect(error).toMatchObject({ kind: 'invalid-response', sentRequest: true, retryable: false });
-    expect(error.message).toBe("The service's answer to listSvcHandles is larger than 8 MB, far more than one answer should be, so it was not read. The service may be misbehaving; try again later or report it.");
+    expect(error.message).toBe(
+      "The service's answer to listSvcHandles is larger than 8 MB, far more than one answer should be, so it was not read. The service may be misbehaving; try again later or report it.",
+    );
   });
 
   it('refuses a declared length over the limit without waiting for the body', async () => {
@@ -66,7 +75,11 @@ describe('the size of an answer main reads', () => {
     expect(packed.length).toBeLessThan(MAX_ANSWER_BYTES / 10);
     stub = await startStub((req, res) => {
       req.resume();
-      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(packed.length) });
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        'content-length': String(packed.length),
+      });
       res.end(packed);
     });
     const error = await caught(clientOf(stub).listSvcHandles());
@@ -85,7 +98,9 @@ describe('the size of an answer main reads', () => {
         res.end(page);
       } else {
         res.writeHead(404, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ message: 'x'.repeat(200_000), name: 'NotFound', identifier: 'NOT_FOUND', rawStatus: 404 }));
+        res.end(
+          JSON.stringify({ message: 'x'.repeat(200_000), name: 'NotFound', identifier: 'NOT_FOUND', rawStatus: 404 }),
+        );
       }
     });
     const client = clientOf(stub);

@@ -1,8 +1,23 @@
 import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceClient, parseRetryAfter, ServiceError, type ServiceClient, type ServiceClientOptions, type Sleep } from '../../src/main/service';
+import {
+  createServiceClient,
+  parseRetryAfter,
+  ServiceError,
+  type ServiceClient,
+  type ServiceClientOptions,
+  type Sleep,
+} from '../../src/main/service';
 import { defaultSleep } from '../../src/main/service/retry';
-import { goOffline, json, ledgerCount, realIds, startEnv, startStub, type Env } from '../support/service-client-helpers';
+import {
+  goOffline,
+  json,
+  ledgerCount,
+  realIds,
+  startEnv,
+  startStub,
+  type Env,
+} from '../support/service-client-helpers';
 import { freshKey } from '../support/fresh-key';
 import { caught } from '../support/errors';
 
@@ -23,7 +38,11 @@ afterAll(() => env.close());
 afterEach(() => env.sandbox.resetFaults());
 
 /** A client on the sandbox that counts HTTP attempts (real fetch underneath) and waits. */
-function counting(extra: Partial<ServiceClientOptions> = {}): { client: ServiceClient; attempts: () => number; waits: number[] } {
+function counting(extra: Partial<ServiceClientOptions> = {}): {
+  client: ServiceClient;
+  attempts: () => number;
+  waits: number[];
+} {
   let attempts = 0;
   const waits: number[] = [];
   const client = env.clientWith({
@@ -49,7 +68,13 @@ describe('HTTP errors', () => {
   it('401: a refused key is not retryable and says where to fix it', async () => {
     const { client, attempts } = counting({ getApiKey: () => 'wrong-key-123' });
     const error = await caught(client.listCards());
-    expect(error).toMatchObject({ kind: 'http', status: 401, retryable: false, sentRequest: true, endpoint: 'listCards' });
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 401,
+      retryable: false,
+      sentRequest: true,
+      endpoint: 'listCards',
+    });
     expect(error.body).toMatchObject({ identifier: 'INVALID_API_KEY', rawStatus: 401 });
     expect(error.message).toBe('The API key was refused (401). Check the key in Settings.');
     expect(attempts()).toBe(1);
@@ -58,14 +83,22 @@ describe('HTTP errors', () => {
   it('404: carries the service error body and quotes its message', async () => {
     const error = await caught(env.client.getCard({ params: { cardId: 'no-such-card' } }));
     expect(error).toMatchObject({ kind: 'http', status: 404, retryable: false, endpoint: 'getCard' });
-    expect(error.body).toEqual({ message: 'card no-such-card was not found', name: 'NotFoundError', identifier: 'NOT_FOUND', rawStatus: 404, meta: { id: 'no-such-card' } });
+    expect(error.body).toEqual({
+      message: 'card no-such-card was not found',
+      name: 'NotFoundError',
+      identifier: 'NOT_FOUND',
+      rawStatus: 404,
+      meta: { id: 'no-such-card' },
+    });
     expect(error.message).toContain('card no-such-card was not found');
   });
 
   it('409: the same idempotency key with another body is a conflict, not retried', async () => {
     const args = transferArgs(300);
     await env.client.transferBetweenVirtualAccounts(args);
-    const error = await caught(env.client.transferBetweenVirtualAccounts({ ...args, body: { ...args.body, amountCents: 301 } }));
+    const error = await caught(
+      env.client.transferBetweenVirtualAccounts({ ...args, body: { ...args.body, amountCents: 301 } }),
+    );
     expect(error).toMatchObject({ kind: 'http', status: 409, retryable: false });
   });
 
@@ -88,12 +121,16 @@ describe('HTTP errors', () => {
     expect(ledgerCount(env.sandbox)).toBe(ledger);
   });
 
-  it("a keyed write told to wait is not sent again with that key before Retry-After, whoever asks; other keys go", async () => {
+  it('a keyed write told to wait is not sent again with that key before Retry-After, whoever asks; other keys go', async () => {
     let clock = Date.UTC(2030, 0, 1, 12, 0, 0);
     const write = counting({ now: () => clock });
     const args = transferArgs(91);
     await env.sandbox.setFaults({ rateLimitRate: 1, retryAfterSeconds: 30 });
-    expect(await caught(write.client.transferBetweenVirtualAccounts(args))).toMatchObject({ status: 429, retryAfterMs: 30_000, sentRequest: true });
+    expect(await caught(write.client.transferBetweenVirtualAccounts(args))).toMatchObject({
+      status: 429,
+      retryAfterMs: 30_000,
+      sentRequest: true,
+    });
     expect(write.attempts()).toBe(1);
     await env.sandbox.resetFaults();
 
@@ -153,7 +190,12 @@ describe('HTTP errors', () => {
       res.end('<html>Bad gateway</html>');
     });
     try {
-      const client = createServiceClient({ baseUrl: stub.url, vaultUrl: stub.url, getApiKey: () => 'k-1234', readRetries: 0 });
+      const client = createServiceClient({
+        baseUrl: stub.url,
+        vaultUrl: stub.url,
+        getApiKey: () => 'k-1234',
+        readRetries: 0,
+      });
       const error = await caught(client.listCards());
       expect(error).toMatchObject({ kind: 'http', status: 502, retryable: true });
       expect(error.body).toBeUndefined();
@@ -165,10 +207,21 @@ describe('HTTP errors', () => {
   it('Retry-After as an HTTP-date', async () => {
     const at = new Date(Date.UTC(2030, 0, 1, 12, 0, 30));
     const stub = await startStub((_req, res) =>
-      json(res, 429, { message: 'slow down', name: 'TooManyRequestsError', identifier: 'RATE_LIMITED', rawStatus: 429 }, { 'retry-after': at.toUTCString() }),
+      json(
+        res,
+        429,
+        { message: 'slow down', name: 'TooManyRequestsError', identifier: 'RATE_LIMITED', rawStatus: 429 },
+        { 'retry-after': at.toUTCString() },
+      ),
     );
     try {
-      const client = createServiceClient({ baseUrl: stub.url, vaultUrl: stub.url, getApiKey: () => 'k-1234', readRetries: 0, now: () => at.getTime() - 3000 });
+      const client = createServiceClient({
+        baseUrl: stub.url,
+        vaultUrl: stub.url,
+        getApiKey: () => 'k-1234',
+        readRetries: 0,
+        now: () => at.getTime() - 3000,
+      });
       const error = await caught(client.listCards());
       expect(error).toMatchObject({ kind: 'http', status: 429, retryAfterMs: 3000, retryable: true });
     } finally {
@@ -245,10 +298,18 @@ describe('timeouts and cancellation', () => {
     // A server that never answers: only the client's own timeout can end the call.
     const stub = await startStub(() => undefined);
     try {
-      const client = createServiceClient({ baseUrl: stub.url, vaultUrl: stub.url, getApiKey: () => 'k-1234', timeoutMs: 100, readRetries: 0 });
+      const client = createServiceClient({
+        baseUrl: stub.url,
+        vaultUrl: stub.url,
+        getApiKey: () => 'k-1234',
+        timeoutMs: 100,
+        readRetries: 0,
+      });
       const error = await caught(client.listCards());
       expect(error).toMatchObject({ kind: 'timeout', retryable: true, sentRequest: 'unknown' });
-      expect(error.message).toBe('The service did not answer within 0.1 s. Check your connection; the request will be retried.');
+      expect(error.message).toBe(
+        'The service did not answer within 0.1 s. Check your connection; the request will be retried.',
+      );
       expect(stub.requests).toHaveLength(1);
     } finally {
       await stub.close();
@@ -309,7 +370,12 @@ describe('timeouts and cancellation', () => {
       controller.abort();
       return waiting;
     };
-    const client = createServiceClient({ baseUrl: env.sandbox.apiUrl, vaultUrl: env.sandbox.vaultUrl, getApiKey: () => SENTINEL_KEY, sleep });
+    const client = createServiceClient({
+      baseUrl: env.sandbox.apiUrl,
+      vaultUrl: env.sandbox.vaultUrl,
+      getApiKey: () => SENTINEL_KEY,
+      sleep,
+    });
     const error = await caught(client.listCards({ signal: controller.signal }));
     expect(error.kind).toBe('canceled');
     expect(ended).toBe('by abort');
@@ -329,7 +395,13 @@ describe('invalid responses', () => {
     try {
       const client = createServiceClient({ baseUrl: stub.url, vaultUrl: stub.url, getApiKey: () => 'k-1234' });
       const error = await caught(client.getCard({ params: { cardId: 'c1' } }));
-      expect(error).toMatchObject({ kind: 'invalid-response', status: 200, retryable: false, sentRequest: true, endpoint: 'getCard' });
+      expect(error).toMatchObject({
+        kind: 'invalid-response',
+        status: 200,
+        retryable: false,
+        sentRequest: true,
+        endpoint: 'getCard',
+      });
       expect(error.message).toContain('getCard');
       expect(error.message).toContain(' id ');
       // The body itself is never quoted: it may hold a card number.
@@ -360,7 +432,13 @@ describe('invalid responses', () => {
 
 describe('the API key never leaks into an error', () => {
   function expectNoKey(error: ServiceError, key = SENTINEL_KEY): void {
-    const views = [JSON.stringify(error), String(error), error.stack ?? '', error.message, inspect(error, { depth: Infinity, showHidden: true })];
+    const views = [
+      JSON.stringify(error),
+      String(error),
+      error.stack ?? '',
+      error.message,
+      inspect(error, { depth: Infinity, showHidden: true }),
+    ];
     for (let cause: unknown = error.cause; cause; cause = (cause as { cause?: unknown }).cause) {
       views.push(inspect(cause, { depth: Infinity, showHidden: true }), JSON.stringify(cause) ?? '');
     }
@@ -386,7 +464,13 @@ describe('the API key never leaks into an error', () => {
 
   it('when a server echoes the key in its error body', async () => {
     const stub = await startStub((req, res) =>
-      json(res, 400, { message: `bad key ${String(req.headers['x-api-key'])}`, name: 'BadRequestError', identifier: 'BAD', rawStatus: 400, meta: { key: req.headers['x-api-key'] } }),
+      json(res, 400, {
+        message: `bad key ${String(req.headers['x-api-key'])}`,
+        name: 'BadRequestError',
+        identifier: 'BAD',
+        rawStatus: 400,
+        meta: { key: req.headers['x-api-key'] },
+      }),
     );
     try {
       const client = createServiceClient({ baseUrl: stub.url, vaultUrl: stub.url, getApiKey: () => SENTINEL_KEY });
@@ -420,7 +504,11 @@ describe('the API key never leaks into an error', () => {
 
   it('when the key cannot be sent as a header (fetch would quote it)', async () => {
     const key = `${SENTINEL_KEY}\n`;
-    const client = createServiceClient({ baseUrl: env.sandbox.apiUrl, vaultUrl: env.sandbox.vaultUrl, getApiKey: () => key });
+    const client = createServiceClient({
+      baseUrl: env.sandbox.apiUrl,
+      vaultUrl: env.sandbox.vaultUrl,
+      getApiKey: () => key,
+    });
     const error = await caught(client.listCards());
     expect(error).toMatchObject({ kind: 'invalid-request', sentRequest: false });
     expectNoKey(error, SENTINEL_KEY);

@@ -5,7 +5,16 @@ import { buildPath } from '../../src/shared/service';
 import { startCaptureServer, type CaptureServer } from '../support/capture-server';
 
 // A server that puts card secrets where they do not belong, and records what it was asked.
-const CARD = { id: 'card_1', accountId: 'acc_1', last4: '4242', name: 'Ops', expiryMonth: '01', expiryYear: '2030', status: 'active', isPhysical: false };
+const CARD = {
+  id: 'card_1',
+  accountId: 'acc_1',
+  last4: '4242',
+  name: 'Ops',
+  expiryMonth: '01',
+  expiryYear: '2030',
+  status: 'active',
+  isPhysical: false,
+};
 const SECRETS = { pan: '4111111111114242', cvv: '123' };
 
 let api: CaptureServer;
@@ -14,14 +23,34 @@ let vault: CaptureServer;
 beforeAll(async () => {
   const answer = (url: string) => {
     if (url.startsWith('/card?') || url === '/card') return { items: [{ ...CARD, ...SECRETS }], metadata: {} };
-    if (url.startsWith('/transaction/tx_1/fee-details')) return { items: [{ id: 'f1', dateCharged: '2026-01-01', feeAmountCents: 100, feeType: 'x', accountId: 'acc_1', card: { ...CARD, ...SECRETS } }] };
+    if (url.startsWith('/transaction/tx_1/fee-details'))
+      return {
+        items: [
+          {
+            id: 'f1',
+            dateCharged: '2026-01-01',
+            feeAmountCents: 100,
+            feeType: 'x',
+            accountId: 'acc_1',
+            card: { ...CARD, ...SECRETS },
+          },
+        ],
+      };
     return { ...CARD, ...SECRETS };
   };
   api = await startCaptureServer(answer);
   let deep: unknown = { PAN: SECRETS.pan, note: 'bottom' };
   for (let i = 0; i < CARD_SECRETS_MAX_DEPTH + 4; i++) deep = { next: deep };
-  const oddCard = { ...CARD, Pan: SECRETS.pan, CVV: SECRETS.cvv, card_number: SECRETS.pan, metadata: { securityCode: SECRETS.cvv, deep } };
-  oddServer = await startCaptureServer((url) => (url.startsWith('/card?') || url === '/card' ? { items: [oddCard], metadata: {} } : oddCard));
+  const oddCard = {
+    ...CARD,
+    Pan: SECRETS.pan,
+    CVV: SECRETS.cvv,
+    card_number: SECRETS.pan,
+    metadata: { securityCode: SECRETS.cvv, deep },
+  };
+  oddServer = await startCaptureServer((url) =>
+    url.startsWith('/card?') || url === '/card' ? { items: [oddCard], metadata: {} } : oddCard,
+  );
   vault = await startCaptureServer(answer);
 });
 afterAll(async () => {
@@ -30,7 +59,13 @@ afterAll(async () => {
   await vault.close();
 });
 
-const client = () => createServiceClient({ baseUrl: api.url, vaultUrl: vault.url, getApiKey: () => 'test-key-123456', sleep: async () => {} });
+const client = () =>
+  createServiceClient({
+    baseUrl: api.url,
+    vaultUrl: vault.url,
+    getApiKey: () => 'test-key-123456',
+    sleep: async () => {},
+  });
 const text = (v: unknown) => JSON.stringify(v);
 
 describe('card secrets come only from the vault reveal', () => {
@@ -48,7 +83,14 @@ describe('card secrets come only from the vault reveal', () => {
   });
 
   it('matches the names in any case and spelling, at any depth, and drops what lies below the depth limit', async () => {
-    const odd = { PAN: SECRETS.pan, Cvv: SECRETS.cvv, cardNumber: SECRETS.pan, security_code: SECRETS.cvv, 'CARD-NUMBER': SECRETS.pan, SecurityCode: SECRETS.cvv };
+    const odd = {
+      PAN: SECRETS.pan,
+      Cvv: SECRETS.cvv,
+      cardNumber: SECRETS.pan,
+      security_code: SECRETS.cvv,
+      'CARD-NUMBER': SECRETS.pan,
+      SecurityCode: SECRETS.cvv,
+    };
     let deep: unknown = { ...odd, pan: SECRETS.pan, note: 'bottom' };
     for (let i = 0; i < CARD_SECRETS_MAX_DEPTH + 8; i++) deep = { level: i, next: i % 2 ? [deep] : deep };
     const value = { ...CARD, nested: [{ card: { ...CARD, ...odd } }], deep };
@@ -60,7 +102,12 @@ describe('card secrets come only from the vault reveal', () => {
     // What is above the limit is kept as it was.
     expect((stripped.deep as { level: number }).level).toBe(CARD_SECRETS_MAX_DEPTH + 7);
     // Through the client, from a server that sends them under other spellings.
-    const c = createServiceClient({ baseUrl: oddServer.url, vaultUrl: oddServer.url, getApiKey: () => 'test-key-123456', sleep: async () => {} });
+    const c = createServiceClient({
+      baseUrl: oddServer.url,
+      vaultUrl: oddServer.url,
+      getApiKey: () => 'test-key-123456',
+      sleep: async () => {},
+    });
     for (const got of [await c.listCards(), await c.getCard({ params: { cardId: 'card_1' } })]) {
       expect(text(got)).not.toContain(SECRETS.pan);
       expect(text(got)).not.toContain('bottom');
@@ -70,7 +117,11 @@ describe('card secrets come only from the vault reveal', () => {
   it('keeps them only on the reveal, never on a generic read (even at the vault)', async () => {
     const card = await client().revealCard({ cardId: 'card_1', pan: true, cvv: true });
     expect(card).toMatchObject(SECRETS);
-    const generic = await client().getCard({ params: { cardId: 'card_1' }, query: { include_pan: 'true', include_cvv: 'true' }, vault: true });
+    const generic = await client().getCard({
+      params: { cardId: 'card_1' },
+      query: { include_pan: 'true', include_cvv: 'true' },
+      vault: true,
+    });
     expect(text(generic)).not.toContain(SECRETS.pan);
   });
 });
@@ -81,9 +132,16 @@ describe('path parameters cannot change the path', () => {
     for (const cardId of ['\uD800', 'card_\uDC00', 'a\uD800b']) {
       const error = await client()
         .getCard({ params: { cardId } })
-        .then(() => null, (e: unknown) => e);
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
       expect(error).toBeInstanceOf(ServiceError);
-      expect(error).toMatchObject({ kind: 'invalid-request', sentRequest: false, message: expect.stringMatching(/broken character.*Nothing was sent/) });
+      expect(error).toMatchObject({
+        kind: 'invalid-request',
+        sentRequest: false,
+        message: expect.stringMatching(/broken character.*Nothing was sent/),
+      });
     }
     expect(api.seen.length).toBe(before);
     // A well-formed pair (an emoji) is a character like any other.
@@ -96,7 +154,10 @@ describe('path parameters cannot change the path', () => {
     for (const cardId of ['.', '..']) {
       const error = await client()
         .getCard({ params: { cardId } })
-        .then(() => null, (e: unknown) => e);
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
       expect(error).toBeInstanceOf(ServiceError);
       expect((error as ServiceError).kind).toBe('invalid-request');
     }

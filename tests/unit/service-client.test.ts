@@ -1,7 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceClient, type CallArgs, type ServiceClient } from '../../src/main/service';
 import { endpoints, IDEMPOTENCY_HEADER, type EndpointName, type ResponseOf } from '../../src/shared/service';
-import { goOffline, json, ledgerCount, realIds, sampleCalls, startEnv, startStub, type Env, type Samples } from '../support/service-client-helpers';
+import {
+  goOffline,
+  json,
+  ledgerCount,
+  realIds,
+  sampleCalls,
+  startEnv,
+  startStub,
+  type Env,
+  type Samples,
+} from '../support/service-client-helpers';
 import { freshKey } from '../support/fresh-key';
 import { caught } from '../support/errors';
 
@@ -64,7 +74,10 @@ describe('vault', () => {
     expect(revealed.cvv).toMatch(/^\d{3,4}$/);
     expect(revealed.pan?.endsWith(revealed.last4)).toBe(true);
 
-    const fromApi = await env.client.getCard({ params: { cardId }, query: { include_pan: 'true', include_cvv: 'true' } });
+    const fromApi = await env.client.getCard({
+      params: { cardId },
+      query: { include_pan: 'true', include_cvv: 'true' },
+    });
     expect(fromApi.pan).toBeUndefined();
     expect(fromApi.cvv).toBeUndefined();
 
@@ -73,10 +86,18 @@ describe('vault', () => {
 
     // The generic read at the vault with both flags set: the vault sends them, the client drops
     // them. Only revealCard keeps them.
-    const genericAtVault = await env.client.getCard({ params: { cardId }, query: { include_pan: 'true', include_cvv: 'true' }, vault: true });
+    const genericAtVault = await env.client.getCard({
+      params: { cardId },
+      query: { include_pan: 'true', include_cvv: 'true' },
+      vault: true,
+    });
     expect(genericAtVault.pan).toBeUndefined();
     expect(genericAtVault.cvv).toBeUndefined();
-    const generic = await env.client.call('getCard', { params: { cardId }, query: { include_pan: 'true', include_cvv: 'true' }, vault: true });
+    const generic = await env.client.call('getCard', {
+      params: { cardId },
+      query: { include_pan: 'true', include_cvv: 'true' },
+      vault: true,
+    });
     expect(JSON.stringify(generic)).not.toContain(env.sandbox.world.cards.get(cardId)?.pan ?? 'no pan in the world');
 
     // Only what was asked for comes back.
@@ -96,17 +117,38 @@ describe('vault', () => {
 describe('the request it sends', () => {
   it('sends the key, JSON content type, the idempotency key, encoded path params and only defined query values', async () => {
     const stub = await startStub((req, res) => {
-      if (req.method === 'GET') json(res, 200, { id: 'a/b', accountId: 'acc', last4: '1234', name: 'n', expiryMonth: '01', expiryYear: '2030', status: 'active', isPhysical: false });
+      if (req.method === 'GET')
+        json(res, 200, {
+          id: 'a/b',
+          accountId: 'acc',
+          last4: '1234',
+          name: 'n',
+          expiryMonth: '01',
+          expiryYear: '2030',
+          status: 'active',
+          isPhysical: false,
+        });
       else json(res, 200, { transferId: 'tr_1' });
     });
     try {
-      const client = createServiceClient({ baseUrl: `${stub.url}/v1//`, vaultUrl: `${stub.url}/vault/`, getApiKey: async () => 'key-123' });
+      const client = createServiceClient({
+        baseUrl: `${stub.url}/v1//`,
+        vaultUrl: `${stub.url}/vault/`,
+        getApiKey: async () => 'key-123',
+      });
       await client.getCard({ params: { cardId: 'a/b?c' }, query: { include_pan: 'true', include_cvv: undefined } });
       await client.getCard({ params: { cardId: 'x' }, vault: true });
-      await client.transferBetweenVirtualAccounts({ body: { source: 's', destination: 'd', amountCents: 5 }, idempotencyKey: 'idem-1' });
+      await client.transferBetweenVirtualAccounts({
+        body: { source: 's', destination: 'd', amountCents: 5 },
+        idempotencyKey: 'idem-1',
+      });
       await client.pay({ body: { amountCents: 5, svcHandle: 'h' } }).catch(() => undefined);
-      await client.pay({ body: { amountCents: 5, svcHandle: 'h' }, idempotencyKey: 'row-key-1' }).catch(() => undefined);
-      await expect(client.listCards({ idempotencyKey: 'k' } as never)).rejects.toThrow('does not take an idempotency key');
+      await client
+        .pay({ body: { amountCents: 5, svcHandle: 'h' }, idempotencyKey: 'row-key-1' })
+        .catch(() => undefined);
+      await expect(client.listCards({ idempotencyKey: 'k' } as never)).rejects.toThrow(
+        'does not take an idempotency key',
+      );
 
       const [get, vault, transfer, pay, payWithKey] = stub.requests;
       expect(get?.url).toBe('/v1/card/a%2Fb%3Fc?include_pan=true');
@@ -130,7 +172,10 @@ describe('the request it sends', () => {
   it('sends the same idempotency key twice: one transfer, the same transferId', async () => {
     const id = realIds(env.sandbox.world);
     const ledger = ledgerCount(env.sandbox);
-    const args = { body: { source: id.primaryVaId, destination: id.vaId, amountCents: 250 }, idempotencyKey: freshKey('twice') };
+    const args = {
+      body: { source: id.primaryVaId, destination: id.vaId, amountCents: 250 },
+      idempotencyKey: freshKey('twice'),
+    };
     const a = await env.client.transferBetweenVirtualAccounts(args);
     const b = await env.client.transferBetweenVirtualAccounts(args);
     expect(b.transferId).toBe(a.transferId);
@@ -143,12 +188,20 @@ describe('the request it sends', () => {
     const ledger = ledgerCount(env.sandbox);
     const outcomes = env.outcomes.length;
     const bad = [
-      env.client.transferBetweenVirtualAccounts({ body: { source: id.primaryVaId, destination: id.vaId, amountCents: -5 }, idempotencyKey: freshKey() }),
-      env.client.transferBetweenVirtualAccounts({ body: { source: id.vaId, destination: id.vaId, amountCents: 5 }, idempotencyKey: freshKey() }),
+      env.client.transferBetweenVirtualAccounts({
+        body: { source: id.primaryVaId, destination: id.vaId, amountCents: -5 },
+        idempotencyKey: freshKey(),
+      }),
+      env.client.transferBetweenVirtualAccounts({
+        body: { source: id.vaId, destination: id.vaId, amountCents: 5 },
+        idempotencyKey: freshKey(),
+      }),
       env.client.pay({ body: { amountCents: 10.5, svcHandle: 'someone' } }),
       env.client.listCards({ query: { 'filter:cardGroupId': 'a', 'filter:cardGroupName': 'b' } }),
       // Untyped callers: a missing key, a missing path param.
-      env.client.transferBetweenVirtualAccounts({ body: { source: id.primaryVaId, destination: id.vaId, amountCents: 5 } } as unknown as CallArgs<'transferBetweenVirtualAccounts'>),
+      env.client.transferBetweenVirtualAccounts({
+        body: { source: id.primaryVaId, destination: id.vaId, amountCents: 5 },
+      } as unknown as CallArgs<'transferBetweenVirtualAccounts'>),
       env.client.getCard({} as unknown as CallArgs<'getCard'>),
     ];
     for (const p of bad) {
@@ -186,8 +239,12 @@ describe('the request it sends', () => {
   });
 
   it('rejects a base address that is not http(s)', () => {
-    expect(() => createServiceClient({ baseUrl: 'ftp://x', vaultUrl: 'https://v', getApiKey: () => 'k' })).toThrow(/https/);
-    expect(() => createServiceClient({ baseUrl: 'not a url', vaultUrl: 'https://v', getApiKey: () => 'k' })).toThrow(/not a valid address/);
+    expect(() => createServiceClient({ baseUrl: 'ftp://x', vaultUrl: 'https://v', getApiKey: () => 'k' })).toThrow(
+      /https/,
+    );
+    expect(() => createServiceClient({ baseUrl: 'not a url', vaultUrl: 'https://v', getApiKey: () => 'k' })).toThrow(
+      /not a valid address/,
+    );
   });
 });
 
@@ -209,7 +266,12 @@ describe('listAll', () => {
 
   it('keeps the filters on every page and stops at maxPages', async () => {
     const pages = [];
-    for await (const page of env.client.listAll('listTransactions', { query: { 'filter:status': 'posted' } }, { maxPages: 2 })) pages.push(page);
+    for await (const page of env.client.listAll(
+      'listTransactions',
+      { query: { 'filter:status': 'posted' } },
+      { maxPages: 2 },
+    ))
+      pages.push(page);
     expect(pages).toHaveLength(2);
     expect(pages.flatMap((p) => p.items).every((t) => t.status === 'posted')).toBe(true);
     expect(pages[1]?.metadata?.nextCursor).toBeDefined();
@@ -239,7 +301,10 @@ describe('onOutcome', () => {
     const start = env.outcomes.length;
     await env.client.listCardProducts();
     await caught(env.client.getCard({ params: { cardId: 'no-such-card' } }));
-    expect(env.outcomes.slice(start)).toEqual([{ ok: true }, expect.objectContaining({ ok: false, kind: 'http', status: 404 })]);
+    expect(env.outcomes.slice(start)).toEqual([
+      { ok: true },
+      expect.objectContaining({ ok: false, kind: 'http', status: 404 }),
+    ]);
   });
 
   it('a throwing listener does not break the call', async () => {

@@ -40,11 +40,23 @@ describe('service contract schemas', () => {
   });
 
   it('hold money to whole cents', () => {
-    const tx = { id: 't', date: '2025-01-01', description: 'd', amountCents: 12.5, status: 'posted', detailedStatus: 'settled', accountId: 'a', accountSubtype: 'cash' };
+    const tx = {
+      id: 't',
+      date: '2025-01-01',
+      description: 'd',
+      amountCents: 12.5,
+      status: 'posted',
+      detailedStatus: 'settled',
+      accountId: 'a',
+      accountSubtype: 'cash',
+    };
     expect(Transaction.safeParse(tx).success).toBe(false);
     expect(Transaction.safeParse({ ...tx, amountCents: -1250 }).success).toBe(true);
     for (const amountCents of [0, -1, 1.5, 2 ** 60, Number.NaN]) {
-      expect(TransferRequest.safeParse({ source: 'a', destination: 'b', amountCents }).success, String(amountCents)).toBe(false);
+      expect(
+        TransferRequest.safeParse({ source: 'a', destination: 'b', amountCents }).success,
+        String(amountCents),
+      ).toBe(false);
       expect(PayRequest.safeParse({ svcHandle: 'h', amountCents }).success, String(amountCents)).toBe(false);
     }
   });
@@ -59,7 +71,11 @@ describe('service contract schemas', () => {
   });
 
   it('give null its meaning in card updates and constraint patches', () => {
-    expect(CardUpdate.parse({ cardGroupId: null, spendingConstraint: null, userData: null })).toEqual({ cardGroupId: null, spendingConstraint: null, userData: null });
+    expect(CardUpdate.parse({ cardGroupId: null, spendingConstraint: null, userData: null })).toEqual({
+      cardGroupId: null,
+      spendingConstraint: null,
+      userData: null,
+    });
     expect(CardUpdate.parse({})).toEqual({});
     expect(SpendingConstraintPatch.parse({ countryRule: null })).toEqual({ countryRule: null });
   });
@@ -71,17 +87,41 @@ describe('service contract schemas', () => {
   });
 
   it('check utilization limits: IANA time zones and ISO days', () => {
-    expect(UtilizationLimit.safeParse({ limitAmount: { amountCents: 100 }, preset: 'daily', timezone: 'Europe/Paris' }).success).toBe(true);
-    expect(UtilizationLimit.safeParse({ limitAmount: { amountCents: 100 }, preset: 'daily', timezone: 'Mars/Olympus' }).success).toBe(false);
-    expect(UtilizationLimit.safeParse({ limitAmount: { amountCents: 100 }, preset: 'weekly', startDate: '2025-13-01' }).success).toBe(false);
-    const limits = utilizationLimitsOf({ spendingRule: { utilizationLimit: { limitAmount: { amountCents: 1 }, preset: 'daily' }, utilizationLimitV2: [{ limitAmount: { amountCents: 2 }, preset: 'monthly' }] } });
+    expect(
+      UtilizationLimit.safeParse({ limitAmount: { amountCents: 100 }, preset: 'daily', timezone: 'Europe/Paris' })
+        .success,
+    ).toBe(true);
+    expect(
+      UtilizationLimit.safeParse({ limitAmount: { amountCents: 100 }, preset: 'daily', timezone: 'Mars/Olympus' })
+        .success,
+    ).toBe(false);
+    expect(
+      UtilizationLimit.safeParse({ limitAmount: { amountCents: 100 }, preset: 'weekly', startDate: '2025-13-01' })
+        .success,
+    ).toBe(false);
+    const limits = utilizationLimitsOf({
+      spendingRule: {
+        utilizationLimit: { limitAmount: { amountCents: 1 }, preset: 'daily' },
+        utilizationLimitV2: [{ limitAmount: { amountCents: 2 }, preset: 'monthly' }],
+      },
+    });
     expect(limits.map((l) => l.preset)).toEqual(['daily', 'monthly']);
   });
 
   it('accept the two virtual-account actions only', () => {
     expect(VirtualAccountUpdate.safeParse({ action: 'close' }).success).toBe(true);
     expect(VirtualAccountUpdate.safeParse({ action: 'delete' }).success).toBe(false);
-    expect(VirtualAccountUpdate.safeParse({ action: 'update', commissionDetails: { type: 'flatFee', amount: { amountCents: 500 }, frequency: 'monthly', startDate: '2025-01-01T00:00:00Z' } }).success).toBe(true);
+    expect(
+      VirtualAccountUpdate.safeParse({
+        action: 'update',
+        commissionDetails: {
+          type: 'flatFee',
+          amount: { amountCents: 500 },
+          frequency: 'monthly',
+          startDate: '2025-01-01T00:00:00Z',
+        },
+      }).success,
+    ).toBe(true);
   });
 
   it('accept only absolute http(s) webhook URLs', () => {
@@ -94,17 +134,43 @@ describe('service contract schemas', () => {
   it('name every endpoint of the contract (docs/service.md), including those known by name only', () => {
     const routes = Object.values(endpoints).map((e) => `${e.method} ${e.path}`);
     for (const r of [
-      'GET /card/:cardId', 'PATCH /card/:cardId', 'GET /card', 'PATCH /card/:cardId/spending-constraint',
-      'POST /card-group', 'GET /card-group/:cardGroupId', 'GET /card-group', 'PATCH /card-group/:cardGroupId',
-      'PUT /card-group/:cardGroupId/spending-constraint', 'GET /transaction/:transactionId',
-      'GET /transaction/:transactionId/fee-details', 'GET /transaction', 'GET /virtual-account/:virtualAccountId',
-      'GET /virtual-account', 'PATCH /virtual-account/:virtualAccountId', 'POST /transfer/virtual-account', 'POST /pay',
-      'POST /crypto/offramp', 'GET /svc-handle', 'GET /merchant', 'POST /webhook', 'PATCH /webhook/:webhookId',
+      'GET /card/:cardId',
+      'PATCH /card/:cardId',
+      'GET /card',
+      'PATCH /card/:cardId/spending-constraint',
+      'POST /card-group',
+      'GET /card-group/:cardGroupId',
+      'GET /card-group',
+      'PATCH /card-group/:cardGroupId',
+      'PUT /card-group/:cardGroupId/spending-constraint',
+      'GET /transaction/:transactionId',
+      'GET /transaction/:transactionId/fee-details',
+      'GET /transaction',
+      'GET /virtual-account/:virtualAccountId',
+      'GET /virtual-account',
+      'PATCH /virtual-account/:virtualAccountId',
+      'POST /transfer/virtual-account',
+      'POST /pay',
+      'POST /crypto/offramp',
+      'GET /svc-handle',
+      'GET /merchant',
+      'POST /webhook',
+      'PATCH /webhook/:webhookId',
       // 4.8, named only
-      'GET /card/:cardId/utilization', 'GET /card-group/:cardGroupId/utilization', 'GET /card/:cardId/events',
-      'PUT /card/:cardId/spending-constraint', 'PATCH /card-group/:cardGroupId/spending-constraint', 'POST /card',
-      'GET /card-product', 'GET /transaction/aggregation', 'PATCH /transaction/:transactionId/note',
-      'POST /virtual-account/transfer', 'GET /legal-entity', 'GET /account', 'GET /webhook', 'GET /pay',
+      'GET /card/:cardId/utilization',
+      'GET /card-group/:cardGroupId/utilization',
+      'GET /card/:cardId/events',
+      'PUT /card/:cardId/spending-constraint',
+      'PATCH /card-group/:cardGroupId/spending-constraint',
+      'POST /card',
+      'GET /card-product',
+      'GET /transaction/aggregation',
+      'PATCH /transaction/:transactionId/note',
+      'POST /virtual-account/transfer',
+      'GET /legal-entity',
+      'GET /account',
+      'GET /webhook',
+      'GET /pay',
     ]) {
       expect(routes, r).toContain(r);
     }

@@ -29,10 +29,20 @@ afterEach(() => sandbox.resetFaults());
 
 /** What reached the sandbox with this idempotency key, in arrival order. */
 const arrivedWith = (key: string) => sandbox.requests.all().filter((r) => r.idempotencyKey === key);
-const transferBody = (amountCents: number) => ({ source: realIds(sandbox.world).primaryVaId, destination: realIds(sandbox.world).vaId, amountCents });
+const transferBody = (amountCents: number) => ({
+  source: realIds(sandbox.world).primaryVaId,
+  destination: realIds(sandbox.world).vaId,
+  amountCents,
+});
 
 function client(now?: () => number): ServiceClient {
-  return createServiceClient({ baseUrl: sandbox.apiUrl, vaultUrl: sandbox.vaultUrl, getApiKey: () => sandbox.apiKey, sleep: async () => {}, ...(now ? { now } : {}) });
+  return createServiceClient({
+    baseUrl: sandbox.apiUrl,
+    vaultUrl: sandbox.vaultUrl,
+    getApiKey: () => sandbox.apiKey,
+    sleep: async () => {},
+    ...(now ? { now } : {}),
+  });
 }
 
 describe('the ServiceClient', () => {
@@ -58,7 +68,11 @@ describe('the ServiceClient', () => {
     const noteKey = randomUUID();
     await sandbox.setFaults({ rateLimitRate: 1, retryAfterSeconds: 30 });
     const pay = { body: { amountCents: 123, svcHandle: realIds(sandbox.world).payeeHandle }, idempotencyKey: payKey };
-    const note = { params: { transactionId: realIds(sandbox.world).transactionId }, body: { note: 'held' }, idempotencyKey: noteKey };
+    const note = {
+      params: { transactionId: realIds(sandbox.world).transactionId },
+      body: { note: 'held' },
+      idempotencyKey: noteKey,
+    };
     expect(await caught(c.pay(pay))).toMatchObject({ status: 429 });
     expect(await caught(c.setTransactionNote(note))).toMatchObject({ status: 429 });
     await sandbox.resetFaults();
@@ -73,12 +87,18 @@ describe('the ServiceClient', () => {
     const c = client(() => now);
     const key = randomUUID();
     await sandbox.setFaults({ errorRate: 1, retryAfterOn503: true, retryAfterSeconds: 20 });
-    expect(await caught(c.transferBetweenVirtualAccounts({ body: transferBody(302), idempotencyKey: key }))).toMatchObject({ status: 503, retryAfterMs: 20_000 });
+    expect(
+      await caught(c.transferBetweenVirtualAccounts({ body: transferBody(302), idempotencyKey: key })),
+    ).toMatchObject({ status: 503, retryAfterMs: 20_000 });
     await sandbox.resetFaults();
     now += 19_999;
-    expect(await caught(c.transferBetweenVirtualAccounts({ body: transferBody(302), idempotencyKey: key }))).toMatchObject({ kind: 'held', retryAfterMs: 1 });
+    expect(
+      await caught(c.transferBetweenVirtualAccounts({ body: transferBody(302), idempotencyKey: key })),
+    ).toMatchObject({ kind: 'held', retryAfterMs: 1 });
     now += 1;
-    expect((await c.transferBetweenVirtualAccounts({ body: transferBody(302), idempotencyKey: key })).transferId).toBeTruthy();
+    expect(
+      (await c.transferBetweenVirtualAccounts({ body: transferBody(302), idempotencyKey: key })).transferId,
+    ).toBeTruthy();
     expect(arrivedWith(key).map((r) => r.status)).toEqual([503, 200]);
   });
 
@@ -88,14 +108,27 @@ describe('the ServiceClient', () => {
     let requests = 0;
     const stub = await startStub((_req, res) => {
       requests++;
-      json(res, 429, { message: 'slow down', name: 'RateLimitError', identifier: 'RATE_LIMITED', rawStatus: 429 }, { 'retry-after': new Date(at + 45_000).toUTCString() });
+      json(
+        res,
+        429,
+        { message: 'slow down', name: 'RateLimitError', identifier: 'RATE_LIMITED', rawStatus: 429 },
+        { 'retry-after': new Date(at + 45_000).toUTCString() },
+      );
     });
     try {
-      const c = createServiceClient({ baseUrl: stub.url, vaultUrl: stub.url, getApiKey: () => 'k-1234', now: () => now });
+      const c = createServiceClient({
+        baseUrl: stub.url,
+        vaultUrl: stub.url,
+        getApiKey: () => 'k-1234',
+        now: () => now,
+      });
       const args = { body: { source: 'va_1', destination: 'va_2', amountCents: 5 }, idempotencyKey: randomUUID() };
       expect(await caught(c.transferBetweenVirtualAccounts(args))).toMatchObject({ status: 429, retryAfterMs: 45_000 });
       now += 30_000;
-      expect(await caught(c.transferBetweenVirtualAccounts(args))).toMatchObject({ kind: 'held', retryAfterMs: 15_000 });
+      expect(await caught(c.transferBetweenVirtualAccounts(args))).toMatchObject({
+        kind: 'held',
+        retryAfterMs: 15_000,
+      });
       expect(requests).toBe(1);
       now += 15_000;
       expect(await caught(c.transferBetweenVirtualAccounts(args))).toMatchObject({ status: 429 });
@@ -120,7 +153,15 @@ describe("main's core", () => {
 
   async function startCore(userDataDir: string): Promise<MainCore> {
     // The test is the person: it confirms the profiles and keys it enters in main's prompt.
-    const core = await createMainCore({ userDataDir, version: 'test', platform: 'test', secrets: 'memory', emit: () => undefined, demo: { transactions: 50 }, prompt: new FakePrompt('confirm') });
+    const core = await createMainCore({
+      userDataDir,
+      version: 'test',
+      platform: 'test',
+      secrets: 'memory',
+      emit: () => undefined,
+      demo: { transactions: 50 },
+      prompt: new FakePrompt('confirm'),
+    });
     cores.push(core);
     return core;
   }
@@ -133,12 +174,23 @@ describe("main's core", () => {
 
   /** A transfer through `outbox:send`, as the outbox sends one; the error when it fails. */
   async function send(core: MainCore, profileId: string, key: string): Promise<IpcError | null> {
-    const r = await dispatch(core.handlers, 'outbox:send', { profileId, rowId: randomUUID(), kind: 'transfer', payload: transferBody(303), idempotencyKey: key });
+    const r = await dispatch(core.handlers, 'outbox:send', {
+      profileId,
+      rowId: randomUUID(),
+      kind: 'transfer',
+      payload: transferBody(303),
+      idempotencyKey: key,
+    });
     return r.ok ? null : r.error;
   }
 
   const liveProfile = (core: MainCore, name: string) =>
-    ok<{ id: string }>(core, 'profiles:create', { name, baseUrl: sandbox.apiUrl, vaultUrl: sandbox.vaultUrl, apiKey: sandbox.apiKey }).then((p) => p.id);
+    ok<{ id: string }>(core, 'profiles:create', {
+      name,
+      baseUrl: sandbox.apiUrl,
+      vaultUrl: sandbox.vaultUrl,
+      apiKey: sandbox.apiKey,
+    }).then((p) => p.id);
 
   it('keeps a hold when a profile gets a new client (key entered again, profile renamed), and for every profile', async () => {
     const core = await startCore(join(dir, 'edits'));

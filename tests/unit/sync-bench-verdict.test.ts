@@ -8,7 +8,12 @@ describe('bench:sync verdict on peak memory', () => {
   const fast = { outcome: 'done', syncMs: 50 };
 
   it('passes a complete, fast sync whose peak stayed under the limit', () => {
-    expect(judgeSync(fast, whole, 1000, 10_000, { peakBytes: 599e6, limitBytes: 600e6 })).toEqual({ complete: true, rows_per_s: 20_000, failures: [], pass: true });
+    expect(judgeSync(fast, whole, 1000, 10_000, { peakBytes: 599e6, limitBytes: 600e6 })).toEqual({
+      complete: true,
+      rows_per_s: 20_000,
+      failures: [],
+      pass: true,
+    });
   });
 
   it('fails a complete, fast sync whose peak went over the limit', () => {
@@ -18,11 +23,16 @@ describe('bench:sync verdict on peak memory', () => {
   });
 
   it('fails when the memory was never sampled rather than passing on no evidence', () => {
-    expect(judgeSync(fast, whole, 1000, 10_000, { peakBytes: null, limitBytes: 600e6 }).failures).toEqual(['the memory was never sampled, so there is no peak']);
+    expect(judgeSync(fast, whole, 1000, 10_000, { peakBytes: null, limitBytes: 600e6 }).failures).toEqual([
+      'the memory was never sampled, so there is no peak',
+    ]);
   });
 
   it('reports the rate, the peak and a doubled row together', () => {
-    const v = judgeSync({ outcome: 'done', syncMs: 500 }, { distinct: 1000, backfillRows: 1001 }, 1000, 10_000, { peakBytes: 700e6, limitBytes: 600e6 });
+    const v = judgeSync({ outcome: 'done', syncMs: 500 }, { distinct: 1000, backfillRows: 1001 }, 1000, 10_000, {
+      peakBytes: 700e6,
+      limitBytes: 600e6,
+    });
     expect(v.complete).toBe(false);
     expect(v.failures).toHaveLength(2);
     expect(v.failures[1]).toBe('peak memory 700 MB, over the 600 MB limit');
@@ -37,8 +47,14 @@ describe('bench:sync verdict on the cold open', () => {
   });
 
   it('fails a slow cold open, one that rebuilt instead of loading, and one that lost rows', () => {
-    expect(judgeColdOpen({ ...good, newestMs: 501, readyMs: 2001 }, 1000)).toEqual(['the newest 100 rows took 501 ms, over 500', 'search was ready after 2001 ms, over 2000']);
-    expect(judgeColdOpen({ ...good, loadedFrom: 'rebuild', count: 999 }, 1000)).toEqual(["the cold open's index answers 999 of 1000 rows", 'the cold open did not load the saved index (rebuild)']);
+    expect(judgeColdOpen({ ...good, newestMs: 501, readyMs: 2001 }, 1000)).toEqual([
+      'the newest 100 rows took 501 ms, over 500',
+      'search was ready after 2001 ms, over 2000',
+    ]);
+    expect(judgeColdOpen({ ...good, loadedFrom: 'rebuild', count: 999 }, 1000)).toEqual([
+      "the cold open's index answers 999 of 1000 rows",
+      'the cold open did not load the saved index (rebuild)',
+    ]);
   });
 });
 
@@ -51,8 +67,13 @@ describe('bench:sync verdict on partitions at a real latency', () => {
   });
 
   it('fails partitions that gain too little, and a latency run that did not complete', () => {
-    expect(judgeLatency(at(1000), at(2900))).toEqual(["8 partitions moved 1000 rows/s, 2.9x one cursor's 345: under 3x"]);
+    expect(judgeLatency(at(1000), at(2900))).toEqual([
+      "8 partitions moved 1000 rows/s, 2.9x one cursor's 345: under 3x",
+    ]);
     const broken = judgeSync({ outcome: 'error', syncMs: 0 }, { distinct: 10, backfillRows: 10 }, 1000);
-    expect(judgeLatency(broken, at(3000))).toEqual(["partitioned: the sync ended 'error', not done", 'partitioned: 10 of 1000 rows in the cache']);
+    expect(judgeLatency(broken, at(3000))).toEqual([
+      "partitioned: the sync ended 'error', not done",
+      'partitioned: 10 of 1000 rows in the cache',
+    ]);
   });
 });

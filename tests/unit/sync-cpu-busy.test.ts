@@ -14,6 +14,12 @@ describe("bench:sync's CPU busy time", () => {
       samples: [1, 2, 2, 3, 1],
       timeDeltas: [9_000_000, 1_000, 2_000, 500, 4_000],
     };
-    expect(busyOf(profile)).toEqual({ busy_ms: 4, top: [{ fn: 'put search.js:0', ms: 3 }, { fn: '(garbage collector) :0', ms: 1 }] });
+    expect(busyOf(profile)).toEqual({
+      busy_ms: 4,
+      top: [
+        { fn: 'put search.js:0', ms: 3 },
+        { fn: '(garbage collector) :0', ms: 1 },
+      ],
+    });
   });
 });

@@ -26,16 +26,34 @@ afterEach(async () => {
 });
 
 async function profileFor(s: Sandbox, name: string): Promise<string> {
-  return (await h.ok('profiles:create', { name, baseUrl: s.apiUrl, vaultUrl: s.vaultUrl, apiKey: s.apiKey, sessionOnly: true })).id;
+  return (
+    await h.ok('profiles:create', {
+      name,
+      baseUrl: s.apiUrl,
+      vaultUrl: s.vaultUrl,
+      apiKey: s.apiKey,
+      sessionOnly: true,
+    })
+  ).id;
 }
 
 /** Every page of the window, `maxPages` per call, following the cursor of each answer's last page. */
-async function walk(profileId: string, maxPages: number, query?: Record<string, string>): Promise<{ calls: number; pages: TransactionPage[] }> {
+async function walk(
+  profileId: string,
+  maxPages: number,
+  query?: Record<string, string>,
+): Promise<{ calls: number; pages: TransactionPage[] }> {
   const pages: TransactionPage[] = [];
   let cursor: string | undefined;
   let calls = 0;
   do {
-    const r = await h.ok('sync:transactionPages', { profileId, requestId: `w${calls}`, maxPages, ...(query ? { query } : {}), ...(cursor ? { cursor } : {}) });
+    const r = await h.ok('sync:transactionPages', {
+      profileId,
+      requestId: `w${calls}`,
+      maxPages,
+      ...(query ? { query } : {}),
+      ...(cursor ? { cursor } : {}),
+    });
     calls++;
     expect(r.pages.length).toBeGreaterThan(0);
     expect(r.pages.length).toBeLessThanOrEqual(maxPages);
@@ -72,7 +90,12 @@ describe('sync:transactionPages', () => {
     const single: TransactionPage[] = [];
     let cursor: string | undefined;
     do {
-      const r = (await h.ok('service:call', { profileId: id, requestId: 'one', endpoint: 'listTransactions', query: { ...query, ...(cursor ? { cursor } : {}) } })) as Page<Transaction>;
+      const r = (await h.ok('service:call', {
+        profileId: id,
+        requestId: 'one',
+        endpoint: 'listTransactions',
+        query: { ...query, ...(cursor ? { cursor } : {}) },
+      })) as Page<Transaction>;
       cursor = r.metadata?.nextCursor || undefined;
       single.push({ items: r.items, nextCursor: cursor ?? null });
     } while (cursor);
@@ -112,7 +135,12 @@ describe('sync:transactionPages', () => {
   it("a failure on the first page is the service's own error: a forgotten cursor is a 400, offline a network error", async () => {
     h = await startCore();
     const id = await profileFor(a, 'A');
-    const bad = await h.invoke('sync:transactionPages', { profileId: id, requestId: 'bad', maxPages: 4, cursor: 'not-a-cursor' });
+    const bad = await h.invoke('sync:transactionPages', {
+      profileId: id,
+      requestId: 'bad',
+      maxPages: 4,
+      cursor: 'not-a-cursor',
+    });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error.service?.status).toBe(400);
     await a.setFaults({ offline: true });

@@ -6,7 +6,6 @@ import { ONE_MORE } from '../bench/team/team-phase';
 // bench:team's judgement on fabricated runs: each way an approval can fail to show, or money can
 // move wrongly, must be counted (and so fail the benchmark), and a clean run must pass.
 
-
 describe('approval to shown on another desktop', () => {
   it('times each row from its batch to the first paint of its new state, ignoring paints before the batch', () => {
     const paints: InboxPaint[] = [
@@ -24,7 +23,15 @@ describe('approval to shown on another desktop', () => {
       paints,
       ONE_MORE,
     );
-    expect(line).toMatchObject({ n: 3, p50: 300, p95: 1_200, max: 1_200, never_shown: 0, shown_otherwise: 0, batch_max_ms: [1_200, 150] });
+    expect(line).toMatchObject({
+      n: 3,
+      p50: 300,
+      p95: 1_200,
+      max: 1_200,
+      never_shown: 0,
+      shown_otherwise: 0,
+      batch_max_ms: [1_200, 150],
+    });
   });
 
   it('counts a row never shown, and one whose first paint after its approval said something else', () => {
@@ -37,7 +44,10 @@ describe('approval to shown on another desktop', () => {
       ONE_MORE,
     );
     expect(line).toMatchObject({ n: 1, never_shown: 1, shown_otherwise: 1 });
-    expect(line.examples).toEqual(['team:a showed "The workspace refused it" first', 'team:b never showed its new state']);
+    expect(line.examples).toEqual([
+      'team:a showed "The workspace refused it" first',
+      'team:b never showed its new state',
+    ]);
   });
 });
 
@@ -53,12 +63,23 @@ describe('the money, from the ledger', () => {
   const balances = { va_a: -101, va_b: -102, va_z: 203 };
 
   it('passes every row moved once between its accounts with its key, balances by the drafted sum', () => {
-    expect(checkMoney(drafted, moved, balances)).toMatchObject({ exactly_once: 2, missing: 0, duplicates: 0, unexpected: 0, accounts_off: [], failures: [] });
+    expect(checkMoney(drafted, moved, balances)).toMatchObject({
+      exactly_once: 2,
+      missing: 0,
+      duplicates: 0,
+      unexpected: 0,
+      accounts_off: [],
+      failures: [],
+    });
   });
 
   it('fails on a row missing, a row moved twice, a movement with another key or accounts, or a balance off', () => {
     const first = moved[0] as (typeof moved)[number];
-    const check = checkMoney(drafted, [first, first, { ...first, idempotencyKey: 'other' }, { amountCents: 102, source: 'va_a', destination: 'va_z' }], { ...balances, va_a: -404 });
+    const check = checkMoney(
+      drafted,
+      [first, first, { ...first, idempotencyKey: 'other' }, { amountCents: 102, source: 'va_a', destination: 'va_z' }],
+      { ...balances, va_a: -404 },
+    );
     expect(check).toMatchObject({ exactly_once: 0, missing: 1, duplicates: 1, unexpected: 2 });
     expect(check.accounts_off).toEqual([{ account: 'va_a', expected_cents: -101, actual_cents: -404 }]);
     expect(check.failures).toEqual([
@@ -70,6 +91,8 @@ describe('the money, from the ledger', () => {
   });
 
   it('refuses to judge amounts that do not name one row each', () => {
-    expect(checkMoney([...drafted, { amountCents: 101, source: 'va_b', destination: 'va_z' }], moved, balances).failures[0]).toBe('the drafted amounts are not distinct: the check cannot tell rows apart');
+    expect(
+      checkMoney([...drafted, { amountCents: 101, source: 'va_b', destination: 'va_z' }], moved, balances).failures[0],
+    ).toBe('the drafted amounts are not distinct: the check cannot tell rows apart');
   });
 });

@@ -13,7 +13,12 @@ function startLog(): { log: LogBuilder; admin: TestMember } {
   return { log, admin };
 }
 
-const policy = (version: number, defaultApprovals: number) => ({ service: 'https://api.example.test', version, defaultApprovals, rules: [] });
+const policy = (version: number, defaultApprovals: number) => ({
+  service: 'https://api.example.test',
+  version,
+  defaultApprovals,
+  rules: [],
+});
 
 describe('the directory, verified from the pinned admin key', () => {
   it('builds members and policies from entries the admin signed', () => {
@@ -32,7 +37,9 @@ describe('the directory, verified from the pinned admin key', () => {
   it('trusts nothing when the log does not start with the pinned key', () => {
     const { log } = startLog();
     const other = testKey();
-    expect(verify(log.rows, other.publicKey).broken?.problem).toMatch(/does not start with the admin key you compared and pinned/);
+    expect(verify(log.rows, other.publicKey).broken?.problem).toMatch(
+      /does not start with the admin key you compared and pinned/,
+    );
   });
 
   it('ignores, and reports, a member a database admin inserted without an admin key', () => {
@@ -43,7 +50,13 @@ describe('the directory, verified from the pinned admin key', () => {
     const d = verify(log.rows, admin.key.publicKey);
     expect(d.broken).toBeNull();
     expect(d.members.has(mallory.record.id)).toBe(false);
-    expect(d.ignored).toEqual([{ seq: 1, problem: "entry 1 does not count: its signature is not Ada Admin's: it was written by someone without that admin's key" }]);
+    expect(d.ignored).toEqual([
+      {
+        seq: 1,
+        problem:
+          "entry 1 does not count: its signature is not Ada Admin's: it was written by someone without that admin's key",
+      },
+    ]);
   });
 
   it('ignores a member or a looser policy signed by someone who is not an admin', () => {
@@ -54,7 +67,9 @@ describe('the directory, verified from the pinned admin key', () => {
     log.add(carol, { entry: 'policy', policy: policy(2, 1) });
     const d = verify(log.rows, admin.key.publicKey);
     expect(d.policies.get('https://api.example.test')?.version).toBe(1);
-    expect(d.ignored.map((i) => i.problem)).toEqual(['entry 3 does not count: Carol was not an active admin when it was written']);
+    expect(d.ignored.map((i) => i.problem)).toEqual([
+      'entry 3 does not count: Carol was not an active admin when it was written',
+    ]);
   });
 
   it('is broken when an entry is removed, changed or the log is cut back behind what this desktop saw', () => {
@@ -65,9 +80,13 @@ describe('the directory, verified from the pinned admin key', () => {
     const rows = log.rows;
     // The removal deleted: Carol would count again, but entry 2 is gone and this desktop saw it.
     const head = { seq: 2, hash: sha256(rows[2]?.text ?? '') };
-    expect(verify(rows.slice(0, 2), admin.key.publicKey, head).broken?.problem).toBe('the directory was cut back: this desktop saw entry 2, and it now ends at entry 1');
+    expect(verify(rows.slice(0, 2), admin.key.publicKey, head).broken?.problem).toBe(
+      'the directory was cut back: this desktop saw entry 2, and it now ends at entry 1',
+    );
     // A removed entry in the middle leaves a gap.
-    expect(verify([rows[0], rows[2]] as DirectoryRow[], admin.key.publicKey).broken?.problem).toBe('entry 1 of the directory is missing');
+    expect(verify([rows[0], rows[2]] as DirectoryRow[], admin.key.publicKey).broken?.problem).toBe(
+      'entry 1 of the directory is missing',
+    );
     // An entry changed in place (Carol's removal turned back into active) no longer follows... its successor no longer follows it.
     const edited = rows.map((r) => (r.seq === 1 ? { ...r, text: r.text.replace('"Carol"', '"Carl"') } : r));
     const d = verify(edited, admin.key.publicKey);
@@ -91,7 +110,7 @@ describe('the directory, verified from the pinned admin key', () => {
     expect(d.ignored.map((i) => i.seq)).toEqual([3, 4, 5]);
   });
 
-  it('never puts a second member behind a login that is already a member\'s, active or removed', () => {
+  it("never puts a second member behind a login that is already a member's, active or removed", () => {
     const { log, admin } = startLog();
     const carol = member('Carol', 'approver');
     const leaver = member('Leaver', 'approver');
@@ -111,8 +130,14 @@ describe('the directory, verified from the pinned admin key', () => {
       ['Leaver', 'removed'],
     ]);
     expect(d.ignored).toEqual([
-      { seq: 4, problem: `entry 4 does not count: its login ${carol.record.dbRole} is Carol's already: one login is one member` },
-      { seq: 5, problem: `entry 5 does not count: its login ${leaver.record.dbRole} is Leaver's already: one login is one member` },
+      {
+        seq: 4,
+        problem: `entry 4 does not count: its login ${carol.record.dbRole} is Carol's already: one login is one member`,
+      },
+      {
+        seq: 5,
+        problem: `entry 5 does not count: its login ${leaver.record.dbRole} is Leaver's already: one login is one member`,
+      },
     ]);
   });
 
@@ -120,6 +145,8 @@ describe('the directory, verified from the pinned admin key', () => {
     const { log, admin } = startLog();
     const row = log.rows[0] as DirectoryRow;
     const spaced = { ...row, text: row.text.replace('{"at"', '{ "at"') };
-    expect(verify([spaced], admin.key.publicKey).broken?.problem).toMatch(/entry 0 of the directory was changed: its text is not written the way the app writes it/);
+    expect(verify([spaced], admin.key.publicKey).broken?.problem).toMatch(
+      /entry 0 of the directory was changed: its text is not written the way the app writes it/,
+    );
   });
 });

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { nodeTeamCrypto } from '../../src/main/workspace/keys';
 import { verifyDirectory } from '../../src/shared/team/directory';
 import { rowHistory, type RowHistory } from '../../src/shared/team/history';
-import { AT, LogBuilder, member, sha256, signWith, statement, WS, type TestKey, type TestMember } from '../support/team-fixtures';
+import {
+  AT,
+  LogBuilder,
+  member,
+  sha256,
+  signWith,
+  statement,
+  WS,
+  type TestKey,
+  type TestMember,
+} from '../support/team-fixtures';
 
 /**
  * A row's state is what its signed statements say (src/shared/team/history.ts), never the
@@ -27,7 +37,13 @@ log.add(admin, { entry: 'member', member: admin.record });
 for (const m of [clerk, carol, tom, dee, gone, oldAdmin]) log.add(admin, { entry: 'member', member: m.record });
 log.add(admin, { entry: 'member', member: { ...gone.record, status: 'removed' } });
 log.add(admin, { entry: 'member', member: { ...oldAdmin.record, status: 'removed' } });
-const dir = verifyDirectory({ workspaceId: WS, pinnedKey: admin.key.publicKey, rows: log.rows, remembered: null, crypto: nodeTeamCrypto });
+const dir = verifyDirectory({
+  workspaceId: WS,
+  pinnedKey: admin.key.publicKey,
+  rows: log.rows,
+  remembered: null,
+  crypto: nodeTeamCrypto,
+});
 /** Entry 8, the directory's last: what every signer here had verified. */
 const HEAD = { seq: 8, hash: sha256(log.rows[8]?.text ?? '') };
 
@@ -44,21 +60,50 @@ let n = 0;
 function event(by: TestMember, fields: Record<string, unknown>, over: Over = {}) {
   n++;
   const id = `55555555-5555-4555-8555-${String(n).padStart(12, '0')}`;
-  const text = statement('row', { workspace: WS, id, row: over.row ?? ROW, payloadHash: over.payloadHash ?? HASH, by: by.record.id, at: AT, dir: over.dir ?? HEAD, ...fields });
+  const text = statement('row', {
+    workspace: WS,
+    id,
+    row: over.row ?? ROW,
+    payloadHash: over.payloadHash ?? HASH,
+    by: by.record.id,
+    at: AT,
+    dir: over.dir ?? HEAD,
+    ...fields,
+  });
   return { id, text, signature: signWith(over.key ?? by.key, text) };
 }
 const claim = (by: TestMember, fence: number, over?: Over) => event(by, { event: 'claim', fence }, over);
-const outcome = (by: TestMember, fence: number, state: 'sent' | 'failed' | 'needs-review' | 'open', detail = '', over?: Over) => event(by, { event: 'outcome', fence, state, detail }, over);
+const outcome = (
+  by: TestMember,
+  fence: number,
+  state: 'sent' | 'failed' | 'needs-review' | 'open',
+  detail = '',
+  over?: Over,
+) => event(by, { event: 'outcome', fence, state, detail }, over);
 const cancel = (by: TestMember) => event(by, { event: 'cancel' });
 /** A review answering the wait that `settles` (the outcome that left the row to a person) began. */
-const review = (by: TestMember, found: 'sent' | 'not-sent', checked: string, settles: { id: string }) => event(by, { event: 'review', found, checked, settles: settles.id });
+const review = (by: TestMember, found: 'sent' | 'not-sent', checked: string, settles: { id: string }) =>
+  event(by, { event: 'review', found, checked, settles: settles.id });
 
 /** The history of ROW, drafted by `drafter`, from these statements in this order. */
 const history = (events: { text: string; signature: string }[], drafter: TestMember = clerk): RowHistory =>
-  rowHistory({ rowId: ROW, payloadHash: HASH, drafterId: drafter.record.id, events, directory: dir, crypto: nodeTeamCrypto });
+  rowHistory({
+    rowId: ROW,
+    payloadHash: HASH,
+    drafterId: drafter.record.id,
+    events,
+    directory: dir,
+    crypto: nodeTeamCrypto,
+  });
 
 /** A claim as the history lists it while nobody settled it. */
-const unresolved = (c: { id: string }, fence: number, by: TestMember) => ({ id: c.id, fence, by: by.record.id, byName: by.record.name, at: AT });
+const unresolved = (c: { id: string }, fence: number, by: TestMember) => ({
+  id: c.id,
+  fence,
+  by: by.record.id,
+  byName: by.record.name,
+  at: AT,
+});
 
 const clean = { unresolved: [], last: null, ignored: [], reviewing: null, reopenedAt: null };
 
@@ -68,10 +113,19 @@ describe("a row's signed history", () => {
     const c1 = claim(carol, 1);
     expect(history([c1])).toEqual({ state: 'open', ...clean, unresolved: [unresolved(c1, 1, carol)] });
     // Given back by its own sender: settled, open again.
-    expect(history([c1, outcome(carol, 1, 'open', 'HTTP 503')])).toEqual({ state: 'open', ...clean, last: "given back to try again by Carol's desktop: HTTP 503" });
+    expect(history([c1, outcome(carol, 1, 'open', 'HTTP 503')])).toEqual({
+      state: 'open',
+      ...clean,
+      last: "given back to try again by Carol's desktop: HTTP 503",
+    });
     // Taken over after Carol stopped: Tom's send settles only Tom's claim; Carol's may have gone out too.
     const c2 = claim(tom, 2);
-    expect(history([c1, c2, outcome(tom, 2, 'sent', 'transfer tr_2')])).toEqual({ state: 'sent', ...clean, unresolved: [unresolved(c1, 1, carol)], last: "sent by Tom's desktop: transfer tr_2" });
+    expect(history([c1, c2, outcome(tom, 2, 'sent', 'transfer tr_2')])).toEqual({
+      state: 'sent',
+      ...clean,
+      unresolved: [unresolved(c1, 1, carol)],
+      last: "sent by Tom's desktop: transfer tr_2",
+    });
     // Removed since, Gone may still have sent it: the claim counts.
     const byGone = claim(gone, 1);
     expect(history([byGone])).toEqual({ state: 'open', ...clean, unresolved: [unresolved(byGone, 1, gone)] });
@@ -79,21 +133,42 @@ describe("a row's signed history", () => {
 
   it('takes an outcome only from the sender whose claim it settles', () => {
     const c1 = claim(carol, 1);
-    expect(history([c1, outcome(tom, 1, 'sent', 'transfer tr_1')])).toEqual({ state: 'open', ...clean, unresolved: [unresolved(c1, 1, carol)], ignored: ['Tom signed an outcome for claim 1, which is not theirs'] });
-    expect(history([outcome(carol, 1, 'sent')])).toEqual({ state: 'open', ...clean, ignored: ['Carol signed an outcome for claim 1, which is not theirs'] });
+    expect(history([c1, outcome(tom, 1, 'sent', 'transfer tr_1')])).toEqual({
+      state: 'open',
+      ...clean,
+      unresolved: [unresolved(c1, 1, carol)],
+      ignored: ['Tom signed an outcome for claim 1, which is not theirs'],
+    });
+    expect(history([outcome(carol, 1, 'sent')])).toEqual({
+      state: 'open',
+      ...clean,
+      ignored: ['Carol signed an outcome for claim 1, which is not theirs'],
+    });
   });
 
   it('ends at sent, failed or canceled: nothing signed after counts', () => {
     for (const state of ['sent', 'failed'] as const) {
-      const h = history([claim(carol, 1), outcome(carol, 1, state, 'answer'), claim(tom, 2), outcome(tom, 2, 'open'), cancel(clerk)]);
+      const h = history([
+        claim(carol, 1),
+        outcome(carol, 1, state, 'answer'),
+        claim(tom, 2),
+        outcome(tom, 2, 'open'),
+        cancel(clerk),
+      ]);
       expect(h, state).toEqual({
         state,
         ...clean,
         last: `${state === 'sent' ? 'sent' : 'failed for good'} by Carol's desktop: answer`,
-        ignored: [`Tom's claim came after the row was ${state}`, `Tom's outcome came after the row was ${state}`, `Clerk's cancel came after the row was ${state}`],
+        ignored: [
+          `Tom's claim came after the row was ${state}`,
+          `Tom's outcome came after the row was ${state}`,
+          `Clerk's cancel came after the row was ${state}`,
+        ],
       });
     }
-    expect(history([cancel(clerk), claim(tom, 1), review(carol, 'not-sent', 'nothing in the transactions', { id: ROW })])).toEqual({
+    expect(
+      history([cancel(clerk), claim(tom, 1), review(carol, 'not-sent', 'nothing in the transactions', { id: ROW })]),
+    ).toEqual({
       state: 'canceled',
       ...clean,
       last: 'canceled by Clerk',
@@ -106,7 +181,13 @@ describe("a row's signed history", () => {
     const c1 = claim(carol, 1);
     const left = outcome(dee, 2, 'needs-review', 'no answer');
     const lost = [c1, claim(dee, 2), left];
-    const waiting = { state: 'needs-review', ...clean, unresolved: [unresolved(c1, 1, carol)], last: "left to a person (its answer was lost) by Dee's desktop: no answer", reviewing: left.id };
+    const waiting = {
+      state: 'needs-review',
+      ...clean,
+      unresolved: [unresolved(c1, 1, carol)],
+      last: "left to a person (its answer was lost) by Dee's desktop: no answer",
+      reviewing: left.id,
+    };
     expect(history(lost, tom)).toEqual(waiting);
     // A claim there is one more send that may have happened; its sender giving it back does not reopen the row.
     const c3 = claim(carol, 3);
@@ -116,9 +197,18 @@ describe("a row's signed history", () => {
       ignored: ["Carol's outcome (open) came while it waited for a review; only an approver's review opens it again"],
     });
     // A send that closes it counts (a desktop that held the claim twice over, say): it only stops the row.
-    expect(history([...lost, claim(carol, 3), outcome(carol, 3, 'sent', 'transfer tr_3')], tom)).toEqual({ ...waiting, state: 'sent', last: "sent by Carol's desktop: transfer tr_3", reviewing: null });
+    expect(history([...lost, claim(carol, 3), outcome(carol, 3, 'sent', 'transfer tr_3')], tom)).toEqual({
+      ...waiting,
+      state: 'sent',
+      last: "sent by Carol's desktop: transfer tr_3",
+      reviewing: null,
+    });
     // Its drafter, a drafter-role member, and a removed approver opening it again: none of them counts.
-    const refused = [review(tom, 'sent', 'tr_1', left), review(dee, 'not-sent', 'none', left), review(gone, 'not-sent', 'none', left)];
+    const refused = [
+      review(tom, 'sent', 'tr_1', left),
+      review(dee, 'not-sent', 'none', left),
+      review(gone, 'not-sent', 'none', left),
+    ];
     expect(history([...lost, ...refused], tom)).toEqual({
       ...waiting,
       ignored: [
@@ -128,7 +218,11 @@ describe("a row's signed history", () => {
       ],
     });
     // Removed since, an admin's finding that it went through still stands: it only stops the row (removing them rewrites nothing).
-    expect(history([...lost, review(oldAdmin, 'sent', 'tr_1', left)], tom)).toEqual({ state: 'sent', ...clean, last: 'found to have gone through by Old Admin: tr_1' });
+    expect(history([...lost, review(oldAdmin, 'sent', 'tr_1', left)], tom)).toEqual({
+      state: 'sent',
+      ...clean,
+      last: 'found to have gone through by Old Admin: tr_1',
+    });
     // Not found: open again, every earlier claim settled by what Carol checked; a claim after it counts anew.
     const c4 = claim(tom, 4);
     expect(history([...lost, review(carol, 'not-sent', 'no payment to @acme since 09:30', left), c4], tom)).toEqual({
@@ -146,7 +240,11 @@ describe("a row's signed history", () => {
       ignored: ["Carol's claim came after the row was sent"],
     });
     // A review of a row that did not wait for one changes nothing.
-    expect(history([review(carol, 'sent', 'tr_1', left)])).toEqual({ state: 'open', ...clean, ignored: ['Carol reviewed it while it did not wait for a review'] });
+    expect(history([review(carol, 'sent', 'tr_1', left)])).toEqual({
+      state: 'open',
+      ...clean,
+      ignored: ['Carol reviewed it while it did not wait for a review'],
+    });
   });
 
   it('takes a review only for the wait it answers: an old review written again into a later wait, or any statement written twice, counts once', () => {
@@ -155,20 +253,41 @@ describe("a row's signed history", () => {
     const reopened = review(carol, 'not-sent', 'nothing since 09:30', left1);
     const left2 = outcome(dee, 2, 'needs-review', 'no answer again');
     const secondWait = [claim(dee, 1), left1, reopened, claim(dee, 2), left2];
-    const waiting = { state: 'needs-review', ...clean, last: "left to a person (its answer was lost) by Dee's desktop: no answer again", reviewing: left2.id, reopenedAt: AT };
+    const waiting = {
+      state: 'needs-review',
+      ...clean,
+      last: "left to a person (its answer was lost) by Dee's desktop: no answer again",
+      reviewing: left2.id,
+      reopenedAt: AT,
+    };
     expect(history(secondWait, tom)).toEqual(waiting);
     // The database writes Carol's review again after the second wait: a copy, counted once.
-    expect(history([...secondWait, reopened], tom)).toEqual({ ...waiting, ignored: ["Carol's review was written a second time"] });
+    expect(history([...secondWait, reopened], tom)).toEqual({
+      ...waiting,
+      ignored: ["Carol's review was written a second time"],
+    });
     // Carol signed the first wait's answer twice (two desktops, or a second try); the database held one back until the second wait: it answers the first.
-    expect(history([...secondWait, review(carol, 'not-sent', 'nothing since 09:30', left1)], tom)).toEqual({ ...waiting, ignored: ["Carol's review answers an earlier wait for a review, not this one"] });
+    expect(history([...secondWait, review(carol, 'not-sent', 'nothing since 09:30', left1)], tom)).toEqual({
+      ...waiting,
+      ignored: ["Carol's review answers an earlier wait for a review, not this one"],
+    });
     // A copy of the same statement is one step, written once: the first counts, the copy is said.
     const c1 = claim(carol, 1);
     const given = outcome(carol, 1, 'open', 'HTTP 503');
-    expect(history([c1, given, given], tom)).toEqual({ state: 'open', ...clean, last: "given back to try again by Carol's desktop: HTTP 503", ignored: ["Carol's outcome was written a second time"] });
+    expect(history([c1, given, given], tom)).toEqual({
+      state: 'open',
+      ...clean,
+      last: "given back to try again by Carol's desktop: HTTP 503",
+      ignored: ["Carol's outcome was written a second time"],
+    });
   });
 
   it('is canceled only by its drafter or an admin (one removed since too: a cancellation only stops the row)', () => {
-    expect(history([cancel(carol)])).toEqual({ state: 'open', ...clean, ignored: ['Carol canceled it, but only its drafter or an admin may'] });
+    expect(history([cancel(carol)])).toEqual({
+      state: 'open',
+      ...clean,
+      ignored: ['Carol canceled it, but only its drafter or an admin may'],
+    });
     expect(history([cancel(oldAdmin)])).toEqual({ state: 'canceled', ...clean, last: 'canceled by Old Admin' });
     expect(history([cancel(admin)])).toEqual({ state: 'canceled', ...clean, last: 'canceled by Ada Admin' });
     expect(history([cancel(clerk)])).toEqual({ state: 'canceled', ...clean, last: 'canceled by Clerk' });

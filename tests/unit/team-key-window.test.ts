@@ -6,7 +6,19 @@ import { startClient, type Client } from '../support/sandbox-harness';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
 import { startCore } from '../support/core-helpers';
 import { sendUntil, viewOf } from '../support/hostile-db-helpers';
-import { addMember, decideAndPush, mainOf, memberOf, PINNED_NOW, signDraft, signedOnly, startTeam, transfer, type Desktop, type Team } from '../support/workspace-helpers';
+import {
+  addMember,
+  decideAndPush,
+  mainOf,
+  memberOf,
+  PINNED_NOW,
+  signDraft,
+  signedOnly,
+  startTeam,
+  transfer,
+  type Desktop,
+  type Team,
+} from '../support/workspace-helpers';
 
 // A transfer another desktop claimed and never settled, taken over on a real workspace and read
 // on a real sandbox's ledger. Past the service's key window (24 h: its key may be forgotten, and
@@ -29,7 +41,11 @@ beforeAll(async () => {
   // The service's clock just after the desktops' (PINNED_NOW): what it books is dated after it was signed.
   client = await startClient({ seed: 9, now: () => PINNED_NOW + 5_000 });
   // Clerk drafts, Controller approves, Xavier is desktop X: it claims rows and stops without an outcome.
-  team = await startTeam(cluster, { Clerk: 'drafter', Controller: 'approver', Xavier: 'drafter' }, { service: serviceOf() });
+  team = await startTeam(
+    cluster,
+    { Clerk: 'drafter', Controller: 'approver', Xavier: 'drafter' },
+    { service: serviceOf() },
+  );
   su = await cluster.connectAsSuperuser(team.database);
 }, 180_000);
 
@@ -47,11 +63,17 @@ function serviceOf() {
 
 /** Desktop Y: a whole main core whose clock reads `later` after the others', joined as a member with the service's key (sending paused). */
 async function desktopLater(name: string, later: number): Promise<Desktop> {
-  const core = await startCore({ now: () => PINNED_NOW + later, workspaceBackoffMs: 50, secrets: new MemorySecretStore() });
-  const d = await addMember(cluster, team.admin, name, 'drafter', team.database, { core, service: serviceOf() }).catch(async (error: unknown) => {
-    await core.close();
-    throw error;
+  const core = await startCore({
+    now: () => PINNED_NOW + later,
+    workspaceBackoffMs: 50,
+    secrets: new MemorySecretStore(),
   });
+  const d = await addMember(cluster, team.admin, name, 'drafter', team.database, { core, service: serviceOf() }).catch(
+    async (error: unknown) => {
+      await core.close();
+      throw error;
+    },
+  );
   joined.push(d);
   return d;
 }
@@ -68,7 +90,12 @@ function accounts(): { source: string; destination: string } {
 /** The Clerk drafts a transfer with its own key, the Controller approves it. */
 async function approvedTransfer(amountCents: number) {
   const key = randomUUID();
-  const draft = await signDraft(memberOf(team, 'Clerk'), 'transfer', transfer(amountCents, accounts().destination, accounts().source), key);
+  const draft = await signDraft(
+    memberOf(team, 'Clerk'),
+    'transfer',
+    transfer(amountCents, accounts().destination, accounts().source),
+    key,
+  );
   const clerk = memberOf(team, 'Clerk');
   await clerk.h.ok('workspace:push', { workspaceId: clerk.workspaceId, drafts: [signedOnly(draft)], decisions: [] });
   await decideAndPush(memberOf(team, 'Controller'), [draft]);
@@ -86,19 +113,25 @@ async function claimedByX(rowIds: string[]) {
 
 /** X's request reaching the service: the claim's payload with its key, as X's money gate would send it. */
 async function reachesService(claim: { payload: unknown; idempotencyKey: string }) {
-  const answer = await client.call<{ transferId: string }>('POST', '/transfer/virtual-account', { body: claim.payload, headers: { 'x-idempotency-key': claim.idempotencyKey } });
+  const answer = await client.call<{ transferId: string }>('POST', '/transfer/virtual-account', {
+    body: claim.payload,
+    headers: { 'x-idempotency-key': claim.idempotencyKey },
+  });
   expect(answer.status).toBe(200);
   return answer.body.transferId;
 }
 
 /** The database's leases run out (its clock is not the test's: the expiry is moved instead). */
-const leasesEnd = (rowIds: string[]) => su.query('UPDATE team.queue_row SET lease_expires = now(), state = state WHERE id = ANY($1)', [rowIds]);
+const leasesEnd = (rowIds: string[]) =>
+  su.query('UPDATE team.queue_row SET lease_expires = now(), state = state WHERE id = ANY($1)', [rowIds]);
 
 /** What the sandbox's ledger moved of this amount (each move's key), and how many POSTs carried `key`. */
 function booked(amountCents: number, key: string) {
   return {
     moves: client.sandbox.world.ledger.filter((e) => e.amountCents === amountCents).map((e) => e.idempotencyKey),
-    posts: client.sandbox.requests.all({ method: 'POST', path: '/transfer/virtual-account' }).filter((r) => r.idempotencyKey === key).length,
+    posts: client.sandbox.requests
+      .all({ method: 'POST', path: '/transfer/virtual-account' })
+      .filter((r) => r.idempotencyKey === key).length,
   };
 }
 
@@ -119,14 +152,26 @@ describe('a transfer taken over from a desktop that stopped without an outcome',
     const y = await desktopLater('Yves (25 hours on)', 25 * HOUR);
     await leasesEnd([a.draft.rowId, b.draft.rowId]);
     // Until Y has settled both (whatever it settles them as: the ledger and the words below say whether rightly).
-    await sendUntil(y, async () => (await viewOf(y, a.draft.rowId)).state !== 'open' && (await viewOf(y, b.draft.rowId)).state !== 'open');
+    await sendUntil(
+      y,
+      async () =>
+        (await viewOf(y, a.draft.rowId)).state !== 'open' && (await viewOf(y, b.draft.rowId)).state !== 'open',
+    );
 
     // Moved once, by X's request only; the service's own record of it: one debit of the source, read from its transactions.
     expect(booked(reached, a.key)).toEqual({ moves: [a.key], posts: 1 });
     expect(client.sandbox.world.ledger.filter((e) => e.amountCents === reached).map((e) => e.id)).toEqual([transferId]);
-    const debits = (await client.all<Transaction>('/transaction')).filter((tx) => tx.amountCents === -reached && tx.virtualAccountId === accounts().source);
+    const debits = (await client.all<Transaction>('/transaction')).filter(
+      (tx) => tx.amountCents === -reached && tx.virtualAccountId === accounts().source,
+    );
     expect(debits).toHaveLength(1);
-    expect(await viewOf(y, a.draft.rowId)).toMatchObject({ state: 'sent', outcome: `sent (found in the service’s transactions: ${debits[0]?.id})`, fence: 2, claims: 2, lease: null });
+    expect(await viewOf(y, a.draft.rowId)).toMatchObject({
+      state: 'sent',
+      outcome: `sent (found in the service’s transactions: ${debits[0]?.id})`,
+      fence: 2,
+      claims: 2,
+      lease: null,
+    });
 
     expect(booked(lost, b.key)).toEqual({ moves: [], posts: 0 });
     expect(await viewOf(y, b.draft.rowId)).toMatchObject({
@@ -154,6 +199,12 @@ describe('a transfer taken over from a desktop that stopped without an outcome',
     await sendUntil(y, async () => (await viewOf(y, t.draft.rowId)).state !== 'open');
 
     expect(booked(amountCents, t.key)).toEqual({ moves: [t.key], posts: 2 });
-    expect(await viewOf(y, t.draft.rowId)).toMatchObject({ state: 'sent', outcome: `sent (transfer ${transferId})`, fence: 2, claims: 2, lease: null });
+    expect(await viewOf(y, t.draft.rowId)).toMatchObject({
+      state: 'sent',
+      outcome: `sent (transfer ${transferId})`,
+      fence: 2,
+      claims: 2,
+      lease: null,
+    });
   }, 120_000);
 });

@@ -6,10 +6,22 @@ import { judgeKillRun, type KillEvidence } from '../team-kill/verdict';
 // named, so the test cannot pass without what it claims.
 
 function clean(): KillEvidence {
-  const planned = [1, 2].map((i) => ({ rowId: `row-${i}`, idempotencyKey: `key-${i}`, amountCents: 100 + i, source: 'va-a', destination: 'va-b' }));
+  const planned = [1, 2].map((i) => ({
+    rowId: `row-${i}`,
+    idempotencyKey: `key-${i}`,
+    amountCents: 100 + i,
+    source: 'va-a',
+    destination: 'va-b',
+  }));
   return {
     planned,
-    ledger: planned.map((p, i) => ({ id: `tr-${i}`, idempotencyKey: p.idempotencyKey, amountCents: p.amountCents, source: p.source, destination: p.destination })),
+    ledger: planned.map((p, i) => ({
+      id: `tr-${i}`,
+      idempotencyKey: p.idempotencyKey,
+      amountCents: p.amountCents,
+      source: p.source,
+      destination: p.destination,
+    })),
     balanceChanges: { 'va-a': -203, 'va-b': 203 },
     rows: planned.map((p, i) => ({ id: p.rowId, state: 'sent', outcome: `sent (transfer tr-${i})` })),
     kills: [
@@ -30,16 +42,40 @@ describe('the kill test’s verdict', () => {
 
   it('names a transfer sent twice, a row lost and balances that do not add up', () => {
     const e = clean();
-    const twice = { ...e, ledger: [...e.ledger, { id: 'tr-9', idempotencyKey: 'key-1', amountCents: 101, source: 'va-a', destination: 'va-b' }], balanceChanges: { 'va-a': -304, 'va-b': 304 } };
-    expect(judgeKillRun(twice)).toEqual(['row row-1 (101 cents) moved money 2 times', 'account va-a moved by -304 cents; the 2 rows (203 cents) say -203', 'account va-b moved by 304 cents; the 2 rows (203 cents) say 203']);
-    const lost = { ...e, rows: [{ id: 'row-1', state: 'sent', outcome: 'sent (transfer tr-0)' }, { id: 'row-2', state: 'open', outcome: null }] };
-    expect(judgeKillRun(lost)).toEqual(['1 rows not sent in the workspace (lost): row-2 open', 'row row-2\'s outcome "" does not name the ledger\'s transfer tr-1']);
+    const twice = {
+      ...e,
+      ledger: [
+        ...e.ledger,
+        { id: 'tr-9', idempotencyKey: 'key-1', amountCents: 101, source: 'va-a', destination: 'va-b' },
+      ],
+      balanceChanges: { 'va-a': -304, 'va-b': 304 },
+    };
+    expect(judgeKillRun(twice)).toEqual([
+      'row row-1 (101 cents) moved money 2 times',
+      'account va-a moved by -304 cents; the 2 rows (203 cents) say -203',
+      'account va-b moved by 304 cents; the 2 rows (203 cents) say 203',
+    ]);
+    const lost = {
+      ...e,
+      rows: [
+        { id: 'row-1', state: 'sent', outcome: 'sent (transfer tr-0)' },
+        { id: 'row-2', state: 'open', outcome: null },
+      ],
+    };
+    expect(judgeKillRun(lost)).toEqual([
+      '1 rows not sent in the workspace (lost): row-2 open',
+      'row row-2\'s outcome "" does not name the ledger\'s transfer tr-1',
+    ]);
   });
 
   it('names kills that never came mid-claim or mid-send, and a payment sent twice', () => {
     const e = clean();
     const idle = { ...e, kills: e.kills.map((k) => ({ ...k, heldLease: false, sendInFlight: false })), takeovers: 0 };
-    expect(judgeKillRun(idle)).toEqual(['no kill came while a desktop held a claim', 'no kill came while a send was in flight', 'no claim took over one a killed desktop left']);
+    expect(judgeKillRun(idle)).toEqual([
+      'no kill came while a desktop held a claim',
+      'no kill came while a send was in flight',
+      'no claim took over one a killed desktop left',
+    ]);
     const twice = { ...e, payment: { ...e.payment, inLedger: 2, posts: 2, state: 'open' } };
     expect(judgeKillRun(twice)).toEqual([
       'the payment interrupted mid-send is in the ledger 2 times (once wanted)',

@@ -6,7 +6,18 @@ import type { TeamSendingStatus } from '../../src/shared/ipc';
 import { startClient, type Client } from '../support/sandbox-harness';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
 import { letSend, sendUntil, viewOf } from '../support/hostile-db-helpers';
-import { addMember, decideAndPush, memberOf, PINNED_NOW, signDraft, signedOnly, startTeam, type Desktop, type ServiceAt, type Team } from '../support/workspace-helpers';
+import {
+  addMember,
+  decideAndPush,
+  memberOf,
+  PINNED_NOW,
+  signDraft,
+  signedOnly,
+  startTeam,
+  type Desktop,
+  type ServiceAt,
+  type Team,
+} from '../support/workspace-helpers';
 
 // The paying account signed into a team draft, proved on two real sandbox ledgers. Two companies
 // (two legal entities, two API keys) reach one service address: a relay written here sends each
@@ -26,13 +37,19 @@ async function startRelay(byKey: ReadonlyMap<string, string>): Promise<Relay> {
     const key = req.headers['x-api-key'];
     const target = typeof key === 'string' ? byKey.get(key) : undefined;
     if (target === undefined) {
-      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'unknown API key' } }));
+      res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'unknown API key' } }));
       return;
     }
-    const upstream = httpRequest(new URL(req.url ?? '/', target), { method: req.method, headers: { ...req.headers, host: new URL(target).host }, agent: false }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      new URL(req.url ?? '/', target),
+      { method: req.method, headers: { ...req.headers, host: new URL(target).host }, agent: false },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     // The company's sandbox is offline: the address answers nothing, as an unreachable service would.
     upstream.on('error', () => req.socket.destroy());
     req.pipe(upstream);
@@ -61,7 +78,10 @@ const joined: Desktop[] = [];
 beforeAll(async () => {
   cluster = await startPgCluster();
   // The services' clocks just after the desktops' (PINNED_NOW): what they book is dated after it was signed.
-  [companyA, companyB] = await Promise.all([startClient({ seed: 21, now: () => PINNED_NOW + 5_000 }), startClient({ seed: 22, now: () => PINNED_NOW + 5_000 })]);
+  [companyA, companyB] = await Promise.all([
+    startClient({ seed: 21, now: () => PINNED_NOW + 5_000 }),
+    startClient({ seed: 22, now: () => PINNED_NOW + 5_000 }),
+  ]);
   api = await startRelay(
     new Map([
       [companyA.sandbox.apiKey, companyA.sandbox.apiUrl],
@@ -97,13 +117,17 @@ async function joinWithKey(name: string, company: Client): Promise<Desktop> {
   const d = await addMember(cluster, team.admin, name, 'drafter', team.database, { service: keyOf(company) });
   joined.push(d);
   // Its desktop signs and sends for the workspace once it has heard that the admin registered its key.
-  await expect.poll(async () => (await d.h.ok('workspace:binding', { profileId: d.profileId })).kind, { timeout: 30_000 }).toBe('team');
+  await expect
+    .poll(async () => (await d.h.ok('workspace:binding', { profileId: d.profileId })).kind, { timeout: 30_000 })
+    .toBe('team');
   return d;
 }
 
 /** The payments a company's sandbox booked of `amountCents` (its own ledger), as source, payee and key. */
 function paid(company: Client, amountCents: number) {
-  return company.sandbox.world.ledger.filter((e) => e.kind === 'payment' && e.amountCents === amountCents).map((e) => ({ source: e.source, payee: e.destination, key: e.idempotencyKey }));
+  return company.sandbox.world.ledger
+    .filter((e) => e.kind === 'payment' && e.amountCents === amountCents)
+    .map((e) => ({ source: e.source, payee: e.destination, key: e.idempotencyKey }));
 }
 
 const payRequests = (company: Client) => company.sandbox.requests.all({ path: '/pay', method: 'POST' }).length;
@@ -122,7 +146,13 @@ function draftBody(text: string): { payer?: string } {
 
 /** The statuses with which `d`'s team sender ended each run begun since event `mark` (a pause or resume says nothing of a run). */
 function runsEndedSince(d: Desktop, mark: number): TeamSendingStatus[] {
-  const mine = d.h.events.slice(mark).flatMap((e) => (e.event === 'outbox:team-sending' && (e.payload as TeamSendingStatus).profileId === d.profileId ? [e.payload as TeamSendingStatus] : []));
+  const mine = d.h.events
+    .slice(mark)
+    .flatMap((e) =>
+      e.event === 'outbox:team-sending' && (e.payload as TeamSendingStatus).profileId === d.profileId
+        ? [e.payload as TeamSendingStatus]
+        : [],
+    );
   return mine.filter((s, i) => (s.state === 'idle' || s.state === 'stopped') && mine[i - 1]?.state === 'sending');
 }
 
@@ -156,11 +186,15 @@ describe('the paying account signed into a team draft, at one service address fo
     // (a) Main signs the payer into the draft, and the prompt the Clerk confirmed names it.
     const draft = await signDraft(clerk, 'payment', { svcHandle: 'globex-corp', amountCents }, key);
     expect(draftBody(draft.text).payer).toBe(companyA.sandbox.world.ownSvcHandleId);
-    expect(lastSignPrompt(clerk)).toContain('Paid from: @acme-robotics (Acme Robotics, Inc.), this profile’s own account: only a desktop holding its key sends it');
+    expect(lastSignPrompt(clerk)).toContain(
+      'Paid from: @acme-robotics (Acme Robotics, Inc.), this profile’s own account: only a desktop holding its key sends it',
+    );
     await clerk.h.ok('workspace:push', { workspaceId: clerk.workspaceId, drafts: [signedOnly(draft)], decisions: [] });
     await decideAndPush(controller, [draft]);
     // The approver is shown which account the draft says pays it.
-    expect(lastSignPrompt(controller)).toContain(`Payment $23.45 to @globex-corp from the drafter’s own account ${companyA.sandbox.world.ownSvcHandleId}, drafted by Clerk`);
+    expect(lastSignPrompt(controller)).toContain(
+      `Payment $23.45 to @globex-corp from the drafter’s own account ${companyA.sandbox.world.ownSvcHandleId}, drafted by Clerk`,
+    );
     expect((await viewOf(bruno, draft.rowId)).verdict.status).toBe('ready');
 
     // (b) Only company B's desktop sends: a whole run of it sees the ready row and leaves it.
@@ -173,13 +207,17 @@ describe('the paying account signed into a team draft, at one service address fo
     const said = runsEndedSince(bruno, mark);
     expect(said.length).toBeGreaterThan(0);
     for (const s of said) {
-      expect(s.message).toBe('1 approved row is signed to be paid from another account than this profile’s key pays from (@acme-robotics): a desktop holding that account’s key sends it.');
+      expect(s.message).toBe(
+        '1 approved row is signed to be paid from another account than this profile’s key pays from (@acme-robotics): a desktop holding that account’s key sends it.',
+      );
       expect(s.last).toMatchObject({ sent: 0, failed: 0, review: 0, reopened: 0, stale: 0 });
     }
 
     // (c) Company A's desktop sends it: paid once, from A's own account, in A's ledger only.
     await sendUntil(controller, async () => (await viewOf(controller, draft.rowId)).state !== 'open');
-    expect(paid(companyA, amountCents)).toEqual([{ source: companyA.sandbox.world.primaryVirtualAccountId, payee: payeeIn(companyA, 'globex-corp'), key }]);
+    expect(paid(companyA, amountCents)).toEqual([
+      { source: companyA.sandbox.world.primaryVirtualAccountId, payee: payeeIn(companyA, 'globex-corp'), key },
+    ]);
     expect(paid(companyB, amountCents)).toEqual([]);
     expect({ a: payRequests(companyA) - before.a, b: payRequests(companyB) - before.b }).toEqual({ a: 1, b: 0 });
     expect(await viewOf(controller, draft.rowId)).toMatchObject({ state: 'sent', claims: 1 });
@@ -187,7 +225,8 @@ describe('the paying account signed into a team draft, at one service address fo
 
   it('nothing is signed while company A’s service cannot say which account pays; once it answers, the draft names A, and company B’s desktop never pays it', async () => {
     const controller = memberOf(team, 'Controller');
-    const bruno = joined.find((d) => d.name === 'Bruno (company B)') ?? (await joinWithKey('Bruno (company B)', companyB));
+    const bruno =
+      joined.find((d) => d.name === 'Bruno (company B)') ?? (await joinWithKey('Bruno (company B)', companyB));
     const amountCents = 2_346;
     const key = randomUUID();
     const payload = { svcHandle: 'initech', amountCents };
@@ -196,9 +235,14 @@ describe('the paying account signed into a team draft, at one service address fo
     let dora: Desktop;
     try {
       dora = await joinWithKey('Dora (company A, offline)', companyA);
-      const refused = await dora.h.invoke('workspace:signDrafts', { profileId: dora.profileId, drafts: [{ rowId: randomUUID(), kind: 'payment', payload, idempotencyKey: key }] });
+      const refused = await dora.h.invoke('workspace:signDrafts', {
+        profileId: dora.profileId,
+        drafts: [{ rowId: randomUUID(), kind: 'payment', payload, idempotencyKey: key }],
+      });
       expect(refused).toMatchObject({ ok: false, error: { code: 'workspace' } });
-      expect(refused.ok ? '' : refused.error.message).toBe('Nothing was signed: the service could not be asked which account this profile’s key pays from, and a team’s draft names it. Your drafts are kept; try again when the service answers.');
+      expect(refused.ok ? '' : refused.error.message).toBe(
+        'Nothing was signed: the service could not be asked which account this profile’s key pays from, and a team’s draft names it. Your drafts are kept; try again when the service answers.',
+      );
       // Refused before the person was asked anything.
       expect(dora.h.prompt.of('workspace-sign')).toHaveLength(0);
     } finally {

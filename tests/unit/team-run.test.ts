@@ -2,7 +2,18 @@ import { describe, expect, it, vi } from 'vitest';
 import { sendReadyTeamRows } from '../../src/main/workspace/sending/team-run';
 import type { Transaction } from '../../src/shared/service';
 import { listedRow } from '../support/team-fixtures';
-import { lines, LONG_AGO, ME, NOW, paymentRow, scripted, transferRow, unsettled, UNREACHABLE, withUnsettled } from '../support/team-run-wire';
+import {
+  lines,
+  LONG_AGO,
+  ME,
+  NOW,
+  paymentRow,
+  scripted,
+  transferRow,
+  unsettled,
+  UNREACHABLE,
+  withUnsettled,
+} from '../support/team-run-wire';
 
 // main's team run with the workspace and the service scripted (team-run-wire.ts): what it claims,
 // what it sends and with which key, what it records with which fencing number and payload hash,
@@ -27,12 +38,41 @@ const HOUR = 3_600_000;
 const hoursAgo = (h: number) => new Date(NOW - h * HOUR).toISOString();
 
 /** A payment's debit naming @acme, as the service lists it. */
-const debit = (id: string, cents = 700, handle = 'acme'): Transaction => ({ id, date: '2025-06-17T11:00:00.000Z', description: `Payment to Acme (@${handle})`, amountCents: -cents, status: 'posted', detailedStatus: 'settled', accountId: 'acct_1', accountSubtype: 'cash' });
+const debit = (id: string, cents = 700, handle = 'acme'): Transaction => ({
+  id,
+  date: '2025-06-17T11:00:00.000Z',
+  description: `Payment to Acme (@${handle})`,
+  amountCents: -cents,
+  status: 'posted',
+  detailedStatus: 'settled',
+  accountId: 'acct_1',
+  accountSubtype: 'cash',
+});
 
 /** A transfer's two legs, va_a to va_b. */
 const transferLegs = (n: string): Transaction[] => [
-  { id: `tx_${n}_out`, date: '2025-06-16T10:00:00.000Z', description: 'Transfer to Operations', amountCents: -500, status: 'posted', detailedStatus: 'settled', accountId: 'acct_1', accountSubtype: 'cash', virtualAccountId: 'va_a' },
-  { id: `tx_${n}_in`, date: '2025-06-16T10:00:05.000Z', description: 'Transfer from Main', amountCents: 500, status: 'posted', detailedStatus: 'settled', accountId: 'acct_1', accountSubtype: 'cash', virtualAccountId: 'va_b' },
+  {
+    id: `tx_${n}_out`,
+    date: '2025-06-16T10:00:00.000Z',
+    description: 'Transfer to Operations',
+    amountCents: -500,
+    status: 'posted',
+    detailedStatus: 'settled',
+    accountId: 'acct_1',
+    accountSubtype: 'cash',
+    virtualAccountId: 'va_a',
+  },
+  {
+    id: `tx_${n}_in`,
+    date: '2025-06-16T10:00:05.000Z',
+    description: 'Transfer from Main',
+    amountCents: 500,
+    status: 'posted',
+    detailedStatus: 'settled',
+    accountId: 'acct_1',
+    accountSubtype: 'cash',
+    virtualAccountId: 'va_b',
+  },
 ];
 
 describe('main’s team run', () => {
@@ -43,7 +83,13 @@ describe('main’s team run', () => {
         listedRow('r2', { payload: { source: 'va_a', destination: 'va_b', amountCents: 500 } }),
         transferRow('r3', 'va_a', { lease: { holder: 'ws_m_other', expires: '2025-06-17T12:01:00.000Z' } }),
         transferRow('r4'),
-        transferRow('r5', 'va_a', { verdict: { status: 'blocked', text: 'Bea Sender signed it under a directory entry this desktop has not verified yet.', ignored: [] } }),
+        transferRow('r5', 'va_a', {
+          verdict: {
+            status: 'blocked',
+            text: 'Bea Sender signed it under a directory entry this desktop has not verified yet.',
+            ignored: [],
+          },
+        }),
         transferRow('r6'),
         // The database lists it open; its signed history says it was sent.
         transferRow('r7', 'va_a', { state: 'sent', dbState: 'open' }),
@@ -60,11 +106,22 @@ describe('main’s team run', () => {
       'record r1',
       'outcome r1 #5 hash-r1 sent: sent (transfer tr-r1)',
     ]);
-    expect(report).toEqual({ sent: 1, reopened: 0, failed: 0, review: 0, stale: 0, retryIn: new Map(), done: ['r1'], stopped: null });
+    expect(report).toEqual({
+      sent: 1,
+      reopened: 0,
+      failed: 0,
+      review: 0,
+      stale: 0,
+      retryIn: new Map(),
+      done: ['r1'],
+      stopped: null,
+    });
   });
 
   it('an earlier unsettled claim: a transfer within the key window is resent with the same key, and nothing is looked for', async () => {
-    const { wire, log } = scripted({ rows: [transferRow('t1', 'va_a', { fence: 2, ...withUnsettled(unsettled(hoursAgo(1), 2)) })] });
+    const { wire, log } = scripted({
+      rows: [transferRow('t1', 'va_a', { fence: 2, ...withUnsettled(unsettled(hoursAgo(1), 2)) })],
+    });
     const report = await sendReadyTeamRows(wire);
     expect(lines(log, 'send')).toEqual([`send transfer t1 with signed-key-t1 ${SENT_TRANSFER}`]);
     expect(lines(log, 'transactions')).toEqual([]);
@@ -73,7 +130,10 @@ describe('main’s team run', () => {
   });
 
   it('a payment an earlier claim may have sent is never resent: not in the transactions, it goes to a person with what to look for', async () => {
-    const { wire, log } = scripted({ rows: [paymentRow('p1', { fence: 1, ...withUnsettled(unsettled(hoursAgo(1), 1)) })], transactions: [debit('tx_other', 900)] });
+    const { wire, log } = scripted({
+      rows: [paymentRow('p1', { fence: 1, ...withUnsettled(unsettled(hoursAgo(1), 1)) })],
+      transactions: [debit('tx_other', 900)],
+    });
     const report = await sendReadyTeamRows(wire);
     expect(lines(log, 'send')).toEqual([]);
     expect(lines(log, 'transactions')).toEqual([LOOKED_FOR]);
@@ -82,15 +142,23 @@ describe('main’s team run', () => {
   });
 
   it('a payment the transactions show is recorded as sent with the transaction, not sent again', async () => {
-    const { wire, log } = scripted({ rows: [paymentRow('p2', { fence: 1, ...withUnsettled(unsettled(hoursAgo(5), 1)) })], transactions: [debit('tx_9')] });
+    const { wire, log } = scripted({
+      rows: [paymentRow('p2', { fence: 1, ...withUnsettled(unsettled(hoursAgo(5), 1)) })],
+      transactions: [debit('tx_9')],
+    });
     const report = await sendReadyTeamRows(wire);
     expect(lines(log, 'send')).toEqual([]);
-    expect(lines(log, 'outcome')).toEqual(['outcome p2 #2 hash-p2 sent: sent (found in the service’s transactions: tx_9)']);
+    expect(lines(log, 'outcome')).toEqual([
+      'outcome p2 #2 hash-p2 sent: sent (found in the service’s transactions: tx_9)',
+    ]);
     expect(report).toMatchObject({ sent: 1, review: 0 });
   });
 
   it('a payment whose transactions could not be read goes to a person, saying so', async () => {
-    const { wire, log } = scripted({ rows: [paymentRow('p3', { fence: 1, ...withUnsettled(unsettled(hoursAgo(1), 1)) })], transactions: null });
+    const { wire, log } = scripted({
+      rows: [paymentRow('p3', { fence: 1, ...withUnsettled(unsettled(hoursAgo(1), 1)) })],
+      transactions: null,
+    });
     await sendReadyTeamRows(wire);
     expect(lines(log, 'send')).toEqual([]);
     expect(lines(log, 'outcome')).toEqual([
@@ -99,11 +167,16 @@ describe('main’s team run', () => {
   });
 
   it('a transfer whose earliest unsettled claim is older than 24 hours is looked for, never resent', async () => {
-    const old = () => ({ fence: 2, ...withUnsettled(unsettled('2025-06-16T10:00:00.000Z', 1), unsettled(hoursAgo(2), 2, ME)) });
+    const old = () => ({
+      fence: 2,
+      ...withUnsettled(unsettled('2025-06-16T10:00:00.000Z', 1), unsettled(hoursAgo(2), 2, ME)),
+    });
     const missing = scripted({ rows: [transferRow('t2', 'va_a', old(), LONG_AGO)] });
     expect(await sendReadyTeamRows(missing.wire)).toMatchObject({ sent: 0, review: 1 });
     expect(lines(missing.log, 'send')).toEqual([]);
-    expect(lines(missing.log, 'transactions')).toEqual(['transactions 2025-06-16T08:29:00.000Z to 2025-06-17T12:02:00.000Z']);
+    expect(lines(missing.log, 'transactions')).toEqual([
+      'transactions 2025-06-16T08:29:00.000Z to 2025-06-17T12:02:00.000Z',
+    ]);
     expect(lines(missing.log, 'outcome')).toEqual([
       'outcome t2 #3 hash-t2 needs-review: An earlier send of this transfer (by Bea Sender and Cal Controller) has no signed outcome, so it may have gone through, and the service may no longer hold its key. The service’s transactions since it was approved do not show it for certain. Look in the paying account’s transactions for a transfer of $5.00 from va_a to va_b: if it is there, it went through and must not be sent again; if it is not, an approver reviews it as not sent, and it goes out with its key.',
     ]);
@@ -111,14 +184,25 @@ describe('main’s team run', () => {
     const found = scripted({ rows: [transferRow('t3', 'va_a', old(), LONG_AGO)], transactions: transferLegs('1') });
     expect(await sendReadyTeamRows(found.wire)).toMatchObject({ sent: 1, review: 0 });
     expect(lines(found.log, 'send')).toEqual([]);
-    expect(lines(found.log, 'outcome')).toEqual(['outcome t3 #3 hash-t3 sent: sent (found in the service’s transactions: tx_1_out)']);
+    expect(lines(found.log, 'outcome')).toEqual([
+      'outcome t3 #3 hash-t3 sent: sent (found in the service’s transactions: tx_1_out)',
+    ]);
   });
 
   it('whether an earlier claim may have sent it is read from the rows after the claim, this desktop’s own claim told apart by fence and member', async () => {
     const { wire, log } = scripted({
-      rows: [paymentRow('p4'), paymentRow('p5', { fence: 3, ...withUnsettled(unsettled(hoursAgo(3), 3, ME)) }), paymentRow('p6')],
+      rows: [
+        paymentRow('p4'),
+        paymentRow('p5', { fence: 3, ...withUnsettled(unsettled(hoursAgo(3), 3, ME)) }),
+        paymentRow('p6'),
+      ],
       // The workspace handed p4's claim to Bea's desktop too: the claim said nothing of it.
-      reread: { p4: (r) => ({ ...r, history: { ...r.history, unresolved: [unsettled(hoursAgo(0), 1), ...r.history.unresolved] } }) },
+      reread: {
+        p4: (r) => ({
+          ...r,
+          history: { ...r.history, unresolved: [unsettled(hoursAgo(0), 1), ...r.history.unresolved] },
+        }),
+      },
     });
     const report = await sendReadyTeamRows(wire);
     expect(lines(log, 'send')).toEqual([`send payment p6 with signed-key-p6 ${PAYMENT}`]);
@@ -166,15 +250,31 @@ describe('main’s team run', () => {
   });
 
   it('a claim that stands no more when its outcome comes is stale, and nothing is counted for it', async () => {
-    const { wire, log } = scripted({ rows: [transferRow('s1'), transferRow('s2'), transferRow('s3')], refuse: { s3: { claimed: false, why: 'closed', text: 'That row is sent already: nothing to send.' } }, takenOver: ['s2'] });
+    const { wire, log } = scripted({
+      rows: [transferRow('s1'), transferRow('s2'), transferRow('s3')],
+      refuse: { s3: { claimed: false, why: 'closed', text: 'That row is sent already: nothing to send.' } },
+      takenOver: ['s2'],
+    });
     const report = await sendReadyTeamRows(wire);
-    expect(lines(log, 'outcome')).toEqual(['outcome s1 #1 hash-s1 sent: sent (transfer tr-s1)', 'outcome s2 #1 hash-s2 sent: sent (transfer tr-s2)']);
+    expect(lines(log, 'outcome')).toEqual([
+      'outcome s1 #1 hash-s1 sent: sent (transfer tr-s1)',
+      'outcome s2 #1 hash-s2 sent: sent (transfer tr-s2)',
+    ]);
     expect(report).toMatchObject({ sent: 1, stale: 1, reopened: 0 });
   });
 
   it('a workspace that cannot be read stops the run before anything is claimed', async () => {
     const { wire, log } = scripted({ rows: [transferRow('u')], unreachable: { read: true } });
-    expect(await sendReadyTeamRows(wire)).toEqual({ sent: 0, reopened: 0, failed: 0, review: 0, stale: 0, retryIn: new Map(), done: [], stopped: UNREACHABLE });
+    expect(await sendReadyTeamRows(wire)).toEqual({
+      sent: 0,
+      reopened: 0,
+      failed: 0,
+      review: 0,
+      stale: 0,
+      retryIn: new Map(),
+      done: [],
+      stopped: UNREACHABLE,
+    });
     expect(log).toEqual(['read all']);
   });
 
@@ -199,12 +299,24 @@ describe('main’s team run', () => {
     expect(lines(log, 'read')).toEqual(['read n2,gone', 'read n2 with closed']);
     expect(lines(log, 'claim')).toEqual(['claim n2']);
     log.length = 0;
-    expect(await sendReadyTeamRows(wire, { named: new Set() })).toEqual({ sent: 0, reopened: 0, failed: 0, review: 0, stale: 0, retryIn: new Map(), done: [], stopped: null });
+    expect(await sendReadyTeamRows(wire, { named: new Set() })).toEqual({
+      sent: 0,
+      reopened: 0,
+      failed: 0,
+      review: 0,
+      stale: 0,
+      retryIn: new Map(),
+      done: [],
+      stopped: null,
+    });
     expect(log).toEqual([]);
   });
 
   it('a source’s transfers are claimed as one run, sent one by one in order, and their outcomes recorded together', async () => {
-    const { wire, log } = scripted({ rows: [transferRow('t1'), transferRow('t2'), transferRow('t3')], refuse: { t2: { claimed: false, why: 'held', text: 'Another desktop (ws_m_other) is sending it.' } } });
+    const { wire, log } = scripted({
+      rows: [transferRow('t1'), transferRow('t2'), transferRow('t3')],
+      refuse: { t2: { claimed: false, why: 'held', text: 'Another desktop (ws_m_other) is sending it.' } },
+    });
     const report = await sendReadyTeamRows(wire);
     expect(log).toEqual([
       'read all',
@@ -223,16 +335,26 @@ describe('main’s team run', () => {
     const many = Array.from({ length: 27 }, (_, i) => transferRow(`a${String(i + 1).padStart(2, '0')}`));
     const { wire, log } = scripted({ rows: [...many, transferRow('b1', 'va_c'), paymentRow('p1'), paymentRow('p2')] });
     const report = await sendReadyTeamRows(wire);
-    const first25 = many.slice(0, 25).map((r) => r.id).join(',');
-    expect(lines(log, 'claim').sort()).toEqual([`claim ${first25}`, 'claim a26,a27', 'claim b1', 'claim p1', 'claim p2'].sort());
-    expect(lines(log, 'record').sort()).toEqual([`record ${first25}`, 'record a26,a27', 'record b1', 'record p1', 'record p2'].sort());
+    const first25 = many
+      .slice(0, 25)
+      .map((r) => r.id)
+      .join(',');
+    expect(lines(log, 'claim').sort()).toEqual(
+      [`claim ${first25}`, 'claim a26,a27', 'claim b1', 'claim p1', 'claim p2'].sort(),
+    );
+    expect(lines(log, 'record').sort()).toEqual(
+      [`record ${first25}`, 'record a26,a27', 'record b1', 'record p1', 'record p2'].sort(),
+    );
     expect(report).toMatchObject({ sent: 30, stopped: null });
   });
 
   it('renews every claim of a run until its outcomes are recorded, rows already sent included, and never sends a row whose lease was lost before its turn', async () => {
     vi.useFakeTimers();
     try {
-      const { wire, log } = scripted({ rows: [transferRow('t1'), transferRow('t2'), transferRow('t3')], lostOnRenew: ['t3'] });
+      const { wire, log } = scripted({
+        rows: [transferRow('t1'), transferRow('t2'), transferRow('t3')],
+        lostOnRenew: ['t3'],
+      });
       // t2's send hangs until let go (a slow service); t3's lease is found lost meanwhile.
       let letGo = () => {};
       const slow = new Promise<void>((resolve) => (letGo = resolve));
@@ -271,7 +393,17 @@ describe('main’s team run when the workspace says the row moved on', () => {
       rows: [paymentRow('p7'), transferRow('t7')],
       reread: {
         // Another desktop was handed the claim too, sent it and signed its outcome before this read.
-        p7: (r) => ({ ...r, state: 'sent', history: { unresolved: [], last: 'sent by Bea Sender’s desktop: sent', ignored: ['Cal Controller’s claim came after the row was sent'], reviewing: null, reopenedAt: null } }),
+        p7: (r) => ({
+          ...r,
+          state: 'sent',
+          history: {
+            unresolved: [],
+            last: 'sent by Bea Sender’s desktop: sent',
+            ignored: ['Cal Controller’s claim came after the row was sent'],
+            reviewing: null,
+            reopenedAt: null,
+          },
+        }),
         // The workspace did not keep this desktop's signed claim: nobody else would know it may have gone.
         t7: (r) => ({ ...r, history: { ...r.history, unresolved: [] } }),
       },
@@ -283,30 +415,71 @@ describe('main’s team run when the workspace says the row moved on', () => {
   });
 
   it('a look-alike sent before counts against a takeover’s transactions, and its debit holds a look-alike’s first send for a person', async () => {
-    const sent = { state: 'sent' as const, dbState: 'sent', history: { unresolved: [], last: 'sent by Bea Sender’s desktop: sent', ignored: [], reviewing: null, reopenedAt: null } };
+    const sent = {
+      state: 'sent' as const,
+      dbState: 'sent',
+      history: {
+        unresolved: [],
+        last: 'sent by Bea Sender’s desktop: sent',
+        ignored: [],
+        reviewing: null,
+        reopenedAt: null,
+      },
+    };
     const { wire, log } = scripted({
-      rows: [paymentRow('pb', sent), paymentRow('pc', { fence: 1, ...withUnsettled(unsettled(hoursAgo(1), 1)) }), paymentRow('pd')],
+      rows: [
+        paymentRow('pb', sent),
+        paymentRow('pc', { fence: 1, ...withUnsettled(unsettled(hoursAgo(1), 1)) }),
+        paymentRow('pd'),
+      ],
       // The one debit of $7.00 to @acme: pb's, or pc's before it was taken over, or (a history the database lost) pd's.
       transactions: [debit('tx_pb')],
     });
     const report = await sendReadyTeamRows(wire);
     expect(lines(log, 'send')).toEqual([]);
-    expect(lines(log, 'outcome')).toEqual([`outcome pc #2 hash-pc needs-review: ${PAYMENT_NOT_FOUND}`, `outcome pd #1 hash-pd needs-review: ${HELD('tx_pb')}`]);
+    expect(lines(log, 'outcome')).toEqual([
+      `outcome pc #2 hash-pc needs-review: ${PAYMENT_NOT_FOUND}`,
+      `outcome pd #1 hash-pd needs-review: ${HELD('tx_pb')}`,
+    ]);
     expect(report).toMatchObject({ sent: 0, review: 2 });
   });
 
   it('a look-alike the database says was claimed explains no debit: the first send of a payment whose history it may have lost is held (the database’s claim count is not believed)', async () => {
     // P was paid, then the database deleted its history; it shows a look-alike Q as claimed (its column only) to account for the debit.
-    const { wire, log } = scripted({ rows: [paymentRow('q', { claims: 1, fence: 1 }), paymentRow('p')], transactions: [debit('tx_p')] });
+    const { wire, log } = scripted({
+      rows: [paymentRow('q', { claims: 1, fence: 1 }), paymentRow('p')],
+      transactions: [debit('tx_p')],
+    });
     await sendReadyTeamRows(wire);
     expect(lines(log, 'send')).toEqual([]);
-    expect(lines(log, 'outcome')).toEqual([`outcome q #2 hash-q needs-review: ${HELD('tx_p')}`, `outcome p #1 hash-p needs-review: ${HELD('tx_p')}`]);
+    expect(lines(log, 'outcome')).toEqual([
+      `outcome q #2 hash-q needs-review: ${HELD('tx_p')}`,
+      `outcome p #1 hash-p needs-review: ${HELD('tx_p')}`,
+    ]);
   });
 
   it('the look starts from the first approval, not from the drafter’s clock: a draft dated ahead of its approvals does not narrow it', async () => {
     // The drafter's clock ran 10 minutes ahead (the draft says 11:50); Cal approved at 11:45 by his; an earlier send at 11:47 was lost with its history.
-    const ahead = paymentRow('pa', { verdict: { status: 'ready', approvedBy: ['m'], required: 1, policyVersion: 1, ignored: [], firstApprovedAt: '2025-06-17T11:45:00.000Z' } }, 'acme', 700, '2025-06-17T11:50:00.000Z');
-    const { wire, log } = scripted({ rows: [ahead], transactions: [{ ...debit('tx_early'), date: '2025-06-17T11:47:00.000Z' }] });
+    const ahead = paymentRow(
+      'pa',
+      {
+        verdict: {
+          status: 'ready',
+          approvedBy: ['m'],
+          required: 1,
+          policyVersion: 1,
+          ignored: [],
+          firstApprovedAt: '2025-06-17T11:45:00.000Z',
+        },
+      },
+      'acme',
+      700,
+      '2025-06-17T11:50:00.000Z',
+    );
+    const { wire, log } = scripted({
+      rows: [ahead],
+      transactions: [{ ...debit('tx_early'), date: '2025-06-17T11:47:00.000Z' }],
+    });
     await sendReadyTeamRows(wire);
     expect(lines(log, 'transactions')).toEqual(['transactions 2025-06-17T10:44:00.000Z to 2025-06-17T12:02:00.000Z']);
     expect(lines(log, 'send')).toEqual([]);
@@ -314,16 +487,31 @@ describe('main’s team run when the workspace says the row moved on', () => {
   });
 
   it('after an approver found it had not gone through, the look starts at their review: what they checked is theirs to answer for', async () => {
-    const reopened = { history: { unresolved: [], last: 'found not to have gone through by Ann: nothing since 09:00', ignored: [], reviewing: null, reopenedAt: '2025-06-17T11:30:00.000Z' } };
+    const reopened = {
+      history: {
+        unresolved: [],
+        last: 'found not to have gone through by Ann: nothing since 09:00',
+        ignored: [],
+        reviewing: null,
+        reopenedAt: '2025-06-17T11:30:00.000Z',
+      },
+    };
     // A look-alike's debit before the review (Ann saw it and said it was not this row's), none since: it is sent.
-    const { wire, log } = scripted({ rows: [paymentRow('pr', reopened)], transactions: [{ ...debit('tx_before'), date: '2025-06-17T11:00:00.000Z' }] });
+    const { wire, log } = scripted({
+      rows: [paymentRow('pr', reopened)],
+      transactions: [{ ...debit('tx_before'), date: '2025-06-17T11:00:00.000Z' }],
+    });
     await sendReadyTeamRows(wire);
     expect(lines(log, 'transactions')).toEqual(['transactions 2025-06-17T11:24:00.000Z to 2025-06-17T12:02:00.000Z']);
     expect(lines(log, 'send')).toEqual([`send payment pr with signed-key-pr ${PAYMENT}`]);
   });
 
   it('a payment whose look-alikes cannot be read goes to a person, as when the transactions cannot be read', async () => {
-    const { wire, log } = scripted({ rows: [paymentRow('pd', { fence: 1, ...withUnsettled(unsettled(hoursAgo(1), 1)) })], transactions: [debit('tx_1')], unreachable: { service: true } });
+    const { wire, log } = scripted({
+      rows: [paymentRow('pd', { fence: 1, ...withUnsettled(unsettled(hoursAgo(1), 1)) })],
+      transactions: [debit('tx_1')],
+      unreachable: { service: true },
+    });
     await sendReadyTeamRows(wire);
     expect(lines(log, 'outcome')).toEqual([
       `outcome pd #2 hash-pd needs-review: An earlier send of this payment (by Bea Sender) has no signed outcome, so it may have gone through. The service’s transactions could not be read to tell. ${CHECK_PAYMENT}`,
@@ -332,7 +520,10 @@ describe('main’s team run when the workspace says the row moved on', () => {
 
   it('counts a look-alike waiting for a review as one that may have moved money', async () => {
     const { wire, log } = scripted({
-      rows: [paymentRow('pn', { state: 'needs-review', dbState: 'needs-review' }), paymentRow('pc', { fence: 1, ...withUnsettled(unsettled(hoursAgo(1), 1)) })],
+      rows: [
+        paymentRow('pn', { state: 'needs-review', dbState: 'needs-review' }),
+        paymentRow('pc', { fence: 1, ...withUnsettled(unsettled(hoursAgo(1), 1)) }),
+      ],
       transactions: [debit('tx_pn')],
     });
     await sendReadyTeamRows(wire);
@@ -351,7 +542,10 @@ describe('main’s team run when the workspace says the row moved on', () => {
     await sendReadyTeamRows(wire);
     expect(lines(log, 'send')).toEqual([]);
     expect(lines(log, 'transactions')).toEqual([]);
-    expect(lines(log, 'outcome').sort()).toEqual(['outcome j1 #1 hash-j1 needs-review: Not sent again: main sent this payment before.', 'outcome j2 #1 hash-j2 failed: Not sent: this key was sent before with another transfer.']);
+    expect(lines(log, 'outcome').sort()).toEqual([
+      'outcome j1 #1 hash-j1 needs-review: Not sent again: main sent this payment before.',
+      'outcome j2 #1 hash-j2 failed: Not sent: this key was sent before with another transfer.',
+    ]);
   });
 
   it('before a payment’s first send, the service’s transactions are read: one no row accounts for leaves it to a person; none, it is sent', async () => {
@@ -366,9 +560,15 @@ describe('main’s team run when the workspace says the row moved on', () => {
     expect(lines(clear.log, 'send')).toEqual([`send payment f2 with signed-key-f2 ${PAYMENT}`]);
 
     const unreadable = scripted({ rows: [paymentRow('f3')], transactions: null });
-    expect(await sendReadyTeamRows(unreadable.wire)).toMatchObject({ sent: 0, reopened: 1, retryIn: new Map([['f3', 0]]) });
+    expect(await sendReadyTeamRows(unreadable.wire)).toMatchObject({
+      sent: 0,
+      reopened: 1,
+      retryIn: new Map([['f3', 0]]),
+    });
     expect(lines(unreadable.log, 'send')).toEqual([]);
-    expect(lines(unreadable.log, 'outcome')).toEqual(['outcome f3 #1 hash-f3 open: Not sent yet: the service’s transactions could not be read to check that a payment of $7.00 to @acme was not sent before. It is tried again.']);
+    expect(lines(unreadable.log, 'outcome')).toEqual([
+      'outcome f3 #1 hash-f3 open: Not sent yet: the service’s transactions could not be read to check that a payment of $7.00 to @acme was not sent before. It is tried again.',
+    ]);
   });
 
   it('a transfer signed longer ago than the service keeps keys is looked for before its first send; a recent one is sent at once', async () => {

@@ -3,7 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Transaction } from '../../src/shared/service';
 import { startClient, type Client } from '../support/sandbox-harness';
 import { startPgCluster, type PgCluster } from '../support/pg-cluster';
-import { decideAndPush, mainOf, memberOf, PINNED_NOW, rowOf, signDraft, signedOnly, startTeam, type Desktop, type Team } from '../support/workspace-helpers';
+import {
+  decideAndPush,
+  mainOf,
+  memberOf,
+  PINNED_NOW,
+  rowOf,
+  signDraft,
+  signedOnly,
+  startTeam,
+  type Desktop,
+  type Team,
+} from '../support/workspace-helpers';
 
 // main's team sender against a real workspace (PostgreSQL, main's cores for three desktops) and a
 // real sandbox over HTTP: a row its drafter cannot approve waits, a second member's approval
@@ -38,11 +49,12 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-
 /** Two open accounts of the seed to move money between. */
 function accounts(): { source: string; destination: string } {
   const source = client.world.primaryVirtualAccountId;
-  const destination = [...client.world.virtualAccounts.values()].find((v) => v.closedAt === null && v.id !== source)?.id;
+  const destination = [...client.world.virtualAccounts.values()].find(
+    (v) => v.closedAt === null && v.id !== source,
+  )?.id;
   if (!destination) throw new Error('the seed has no second open virtual account');
   return { source, destination };
 }
@@ -58,19 +70,35 @@ describe('main’s team sender on a real workspace and sandbox', () => {
       const amountCents = 4_321;
       const key = randomUUID();
       const draft = await signDraft(controller, 'transfer', { ...accounts(), amountCents }, key);
-      await controller.h.ok('workspace:push', { workspaceId: controller.workspaceId, drafts: [signedOnly(draft)], decisions: [] });
+      await controller.h.ok('workspace:push', {
+        workspaceId: controller.workspaceId,
+        drafts: [signedOnly(draft)],
+        decisions: [],
+      });
 
       // The drafter's own approval is refused in main; nothing is ready, nothing is sent.
-      const own = await controller.h.invoke('workspace:decide', { workspaceId: controller.workspaceId, drafts: [signedOnly(draft)], decision: 'approve' });
-      expect(own.ok ? 'approved' : own.error.message).toBe('You drafted one of these: a drafter never approves their own row. Nothing was approved.');
+      const own = await controller.h.invoke('workspace:decide', {
+        workspaceId: controller.workspaceId,
+        drafts: [signedOnly(draft)],
+        decision: 'approve',
+      });
+      expect(own.ok ? 'approved' : own.error.message).toBe(
+        'You drafted one of these: a drafter never approves their own row. Nothing was approved.',
+      );
       expect((await rowOf(treasurer, draft.rowId))?.verdict.status).toBe('waiting');
 
       // The Treasurer approves; both desktops' senders hear of it and try.
       await decideAndPush(treasurer, [draft]);
       await expect.poll(async () => (await rowOf(treasurer, draft.rowId))?.state, { timeout: 60_000 }).toBe('sent');
       const moved = client.world.ledger.filter((e) => e.amountCents === amountCents);
-      expect(moved.map((e) => [e.source, e.destination, e.idempotencyKey])).toEqual([[accounts().source, accounts().destination, key]]);
-      expect(client.sandbox.requests.all({ path: '/transfer/virtual-account', method: 'POST' }).filter((r) => r.idempotencyKey === key)).toHaveLength(1);
+      expect(moved.map((e) => [e.source, e.destination, e.idempotencyKey])).toEqual([
+        [accounts().source, accounts().destination, key],
+      ]);
+      expect(
+        client.sandbox.requests
+          .all({ path: '/transfer/virtual-account', method: 'POST' })
+          .filter((r) => r.idempotencyKey === key),
+      ).toHaveLength(1);
     } finally {
       await Promise.all([sending(controller, false), sending(treasurer, false)]);
     }
@@ -81,7 +109,8 @@ describe('main’s team sender on a real workspace and sandbox', () => {
     const treasurer = memberOf(team, 'Treasurer');
     const payee = [...client.world.svcHandles.values()].find((h) => h.id !== client.world.ownSvcHandleId);
     if (!payee) throw new Error('the seed has no handle to pay besides its own');
-    const payments = (amountCents: number) => client.world.ledger.filter((e) => e.kind === 'payment' && e.amountCents === amountCents);
+    const payments = (amountCents: number) =>
+      client.world.ledger.filter((e) => e.kind === 'payment' && e.amountCents === amountCents);
     const [reached, lost] = [3_217, 3_219];
 
     // Each is drafted by the Controller, approved by the Treasurer, then claimed by the
@@ -89,29 +118,54 @@ describe('main’s team sender on a real workspace and sandbox', () => {
     // request reached the service, the second before sending anything.
     const approved = async (amountCents: number) => {
       const draft = await signDraft(controller, 'payment', { svcHandle: payee.svcHandle, amountCents });
-      await controller.h.ok('workspace:push', { workspaceId: controller.workspaceId, drafts: [signedOnly(draft)], decisions: [] });
+      await controller.h.ok('workspace:push', {
+        workspaceId: controller.workspaceId,
+        drafts: [signedOnly(draft)],
+        decisions: [],
+      });
       await decideAndPush(treasurer, [draft]);
       const [claim] = await mainOf(controller).claim([draft.rowId], 60_000);
       if (!claim?.claimed) throw new Error(`the Controller's desktop could not claim the payment: ${claim?.text}`);
       return { draft, claim };
     };
     const first = await approved(reached);
-    expect((await client.call('POST', '/pay', { body: first.claim.payload, headers: { 'x-idempotency-key': first.claim.idempotencyKey } })).status).toBe(200);
+    expect(
+      (
+        await client.call('POST', '/pay', {
+          body: first.claim.payload,
+          headers: { 'x-idempotency-key': first.claim.idempotencyKey },
+        })
+      ).status,
+    ).toBe(200);
     const second = await approved(lost);
 
     // Their leases run out (the database's clock is not the test's: the expiry is moved instead),
     // and the Treasurer's desktop takes both over.
-    await su.query('UPDATE team.queue_row SET lease_expires = now(), state = state WHERE id = ANY($1)', [[first.draft.rowId, second.draft.rowId]]);
+    await su.query('UPDATE team.queue_row SET lease_expires = now(), state = state WHERE id = ANY($1)', [
+      [first.draft.rowId, second.draft.rowId],
+    ]);
     await sending(treasurer, true);
     try {
-      await expect.poll(async () => [(await rowOf(treasurer, first.draft.rowId))?.state, (await rowOf(treasurer, second.draft.rowId))?.state], { timeout: 60_000 }).toEqual(['sent', 'needs-review']);
+      await expect
+        .poll(
+          async () => [
+            (await rowOf(treasurer, first.draft.rowId))?.state,
+            (await rowOf(treasurer, second.draft.rowId))?.state,
+          ],
+          { timeout: 60_000 },
+        )
+        .toEqual(['sent', 'needs-review']);
     } finally {
       await sending(treasurer, false);
     }
     // The service's own record of the first: one debit naming the payee, read here from its transactions.
-    const debits = (await client.all<Transaction>('/transaction')).filter((tx) => tx.amountCents === -reached && tx.description.includes(`@${payee.svcHandle}`));
+    const debits = (await client.all<Transaction>('/transaction')).filter(
+      (tx) => tx.amountCents === -reached && tx.description.includes(`@${payee.svcHandle}`),
+    );
     expect(debits).toHaveLength(1);
-    expect((await rowOf(treasurer, first.draft.rowId))?.outcome).toBe(`sent (found in the service’s transactions: ${debits[0]?.id})`);
+    expect((await rowOf(treasurer, first.draft.rowId))?.outcome).toBe(
+      `sent (found in the service’s transactions: ${debits[0]?.id})`,
+    );
     const review = await rowOf(treasurer, second.draft.rowId);
     expect(review?.outcome).toContain('The service’s transactions since it was approved do not show it for certain.');
     expect(review?.outcome).toContain(`a payment of $32.19 to @${payee.svcHandle}`);
@@ -125,7 +179,11 @@ describe('main’s team sender on a real workspace and sandbox', () => {
     const amountCents = 5_432;
     const key = randomUUID();
     const draft = await signDraft(controller, 'transfer', { ...accounts(), amountCents }, key);
-    await controller.h.ok('workspace:push', { workspaceId: controller.workspaceId, drafts: [signedOnly(draft)], decisions: [] });
+    await controller.h.ok('workspace:push', {
+      workspaceId: controller.workspaceId,
+      drafts: [signedOnly(draft)],
+      decisions: [],
+    });
     await decideAndPush(treasurer, [draft]);
 
     // The Controller's desktop claims the row and stops before it records anything (killed mid-send).
@@ -138,7 +196,9 @@ describe('main’s team sender on a real workspace and sandbox', () => {
     } finally {
       await sending(treasurer, false);
     }
-    expect(client.world.ledger.filter((e) => e.amountCents === amountCents).map((e) => e.idempotencyKey)).toEqual([key]);
+    expect(client.world.ledger.filter((e) => e.amountCents === amountCents).map((e) => e.idempotencyKey)).toEqual([
+      key,
+    ]);
     expect(await rowOf(treasurer, draft.rowId)).toMatchObject({ state: 'sent', fence: 2, claims: 2, lease: null });
   }, 120_000);
 });

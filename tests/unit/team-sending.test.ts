@@ -19,7 +19,14 @@ import { WS } from '../support/team-fixtures';
 // proves what a run decides.
 
 const created = '2026-11-01T10:00:00.000Z';
-const live = (id: string, baseUrl: string): Profile => ({ id, name: id, kind: 'live', baseUrl, vaultUrl: 'https://vault.example.test', createdAt: created });
+const live = (id: string, baseUrl: string): Profile => ({
+  id,
+  name: id,
+  kind: 'live',
+  baseUrl,
+  vaultUrl: 'https://vault.example.test',
+  createdAt: created,
+});
 const TEAM = live('p-team', 'https://api.team.example');
 const SOLO = live('p-solo', 'https://api.solo.example');
 const NO_KEY = live('p-nokey', 'https://api.team.example');
@@ -35,7 +42,10 @@ function sender(f: Fakes) {
   const statuses: TeamSendingStatus[] = [];
   const asked: string[] = [];
   const sends = vi.fn();
-  const coverage = async (service: string): Promise<TeamBinding> => (service === 'https://api.team.example' ? { kind: 'team', workspaceId: WS, name: 'Acme Treasury' } : { kind: 'solo' });
+  const coverage = async (service: string): Promise<TeamBinding> =>
+    service === 'https://api.team.example'
+      ? { kind: 'team', workspaceId: WS, name: 'Acme Treasury' }
+      : { kind: 'solo' };
   // Each fake has only what TeamSending calls; the casts say they stand for main's own objects.
   const workspaces = {
     coverage,
@@ -44,9 +54,16 @@ function sender(f: Fakes) {
       return f.refresh();
     },
   } as unknown as Workspaces;
-  const store = { list: () => [TEAM, SOLO, NO_KEY, { id: 'demo', name: 'Demo', kind: 'demo' }], get: (id: string) => [TEAM, SOLO, NO_KEY].find((p) => p.id === id) } as unknown as ProfileStore;
-  const secrets = { hasKey: async (id: string) => ({ hasKey: id !== NO_KEY.id, storage: id === NO_KEY.id ? 'none' : 'keychain' }) } as unknown as SessionAwareSecrets;
-  const services = { existingMonitor: async () => ({ status: () => ({ state: f.service }) }) } as unknown as ProfileServices;
+  const store = {
+    list: () => [TEAM, SOLO, NO_KEY, { id: 'demo', name: 'Demo', kind: 'demo' }],
+    get: (id: string) => [TEAM, SOLO, NO_KEY].find((p) => p.id === id),
+  } as unknown as ProfileStore;
+  const secrets = {
+    hasKey: async (id: string) => ({ hasKey: id !== NO_KEY.id, storage: id === NO_KEY.id ? 'none' : 'keychain' }),
+  } as unknown as SessionAwareSecrets;
+  const services = {
+    existingMonitor: async () => ({ status: () => ({ state: f.service }) }),
+  } as unknown as ProfileServices;
   const money = { send: sends } as unknown as MoneyGate;
   const holds = { remainingMs: () => 0 } as unknown as KeyHolds;
   const payers = { of: async () => null } as unknown as Payers;
@@ -68,7 +85,8 @@ function sender(f: Fakes) {
   return { sending, statuses, asked, sends };
 }
 
-const said = (statuses: readonly TeamSendingStatus[]) => statuses.map((s) => `${s.profileId} ${s.workspaceName}: ${s.state}${s.message ? ` (${s.message})` : ''}`);
+const said = (statuses: readonly TeamSendingStatus[]) =>
+  statuses.map((s) => `${s.profileId} ${s.workspaceName}: ${s.state}${s.message ? ` (${s.message})` : ''}`);
 const never = () => Promise.reject(new Error('not reached'));
 
 describe('main’s team sender', () => {
@@ -83,7 +101,9 @@ describe('main’s team sender', () => {
     running = s.sending;
     s.sending.start();
     await vi.waitFor(() => expect(s.statuses).toHaveLength(1));
-    expect(said(s.statuses)).toEqual(['p-team Acme Treasury: offline (The service does not answer: team rows wait until it does.)']);
+    expect(said(s.statuses)).toEqual([
+      'p-team Acme Treasury: offline (The service does not answer: team rows wait until it does.)',
+    ]);
     expect(s.sending.statuses().map((x) => x.profileId)).toEqual(['p-team']);
     expect(s.asked).toEqual([]);
     expect(s.sends).not.toHaveBeenCalled();
@@ -95,18 +115,29 @@ describe('main’s team sender', () => {
     s.sending.pause(TEAM.id, true);
     s.sending.start();
     await vi.waitFor(() => expect(s.statuses).toHaveLength(1));
-    s.sending.heard('workspace:changed', { workspaceId: WS, table: 'queue_row', keys: ['11111111-1111-4111-8111-000000000001'] });
+    s.sending.heard('workspace:changed', {
+      workspaceId: WS,
+      table: 'queue_row',
+      keys: ['11111111-1111-4111-8111-000000000001'],
+    });
     await vi.waitFor(() => expect(s.statuses).toHaveLength(2));
     expect(said(s.statuses)).toEqual(['p-team Acme Treasury: paused', 'p-team Acme Treasury: paused']);
     expect(s.asked).toEqual([]);
   });
 
   it('a workspace that cannot be reached stops the run, and the page is told why rather than left on “sending”', async () => {
-    const s = sender({ service: 'online', refresh: () => Promise.reject(new WorkspaceError('unreachable', 'Acme Treasury does not answer (connection refused).')) });
+    const s = sender({
+      service: 'online',
+      refresh: () =>
+        Promise.reject(new WorkspaceError('unreachable', 'Acme Treasury does not answer (connection refused).')),
+    });
     running = s.sending;
     s.sending.start();
     await vi.waitFor(() => expect(s.sending.statuses()[0]?.state).toBe('stopped'));
-    expect(said(s.statuses)).toEqual(['p-team Acme Treasury: sending', 'p-team Acme Treasury: stopped (Acme Treasury does not answer (connection refused).)']);
+    expect(said(s.statuses)).toEqual([
+      'p-team Acme Treasury: sending',
+      'p-team Acme Treasury: stopped (Acme Treasury does not answer (connection refused).)',
+    ]);
     expect(s.asked).toEqual([`refresh ${WS}`]);
     expect(s.sends).not.toHaveBeenCalled();
   });

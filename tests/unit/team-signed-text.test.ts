@@ -31,13 +31,16 @@ describe('the text a member signs', () => {
     const text = signedText('decision', decision);
     expect(readSignedText('decision', text)).toEqual({ ok: true, body: decision });
     expect(readSignedText('draft', text)).toEqual({ ok: false, problem: 'it is not a draft statement' });
-    expect(readSignedText('decision', text.replace('{"at"', '{ "at"'))).toMatchObject({ ok: false, problem: 'its text is not written the way the app writes it' });
+    expect(readSignedText('decision', text.replace('{"at"', '{ "at"'))).toMatchObject({
+      ok: false,
+      problem: 'its text is not written the way the app writes it',
+    });
     const extra = signedText('decision', { ...decision, extra: 1 } as typeof decision);
     expect(readSignedText('decision', extra)).toMatchObject({ ok: false });
   });
 });
 
-describe('a statement of a row\'s history', () => {
+describe("a statement of a row's history", () => {
   const claim = {
     workspace: decision.workspace,
     id: '55555555-5555-4555-8555-000000000001',
@@ -64,7 +67,10 @@ describe('a statement of a row\'s history', () => {
     const { dir: _dropped, ...headless } = claim;
     expect(readSignedText('row', signedText('row', headless as typeof claim))).toMatchObject({ ok: false });
     expect(readSignedText('row', signedText('row', { ...claim, fence: 0 }))).toMatchObject({ ok: false });
-    expect(readSignedText('row', signedText('decision', decision))).toEqual({ ok: false, problem: 'it is not a row statement' });
+    expect(readSignedText('row', signedText('decision', decision))).toEqual({
+      ok: false,
+      problem: 'it is not a row statement',
+    });
   });
 });
 
@@ -95,7 +101,9 @@ describe('a new login password', () => {
     const salt = Buffer.from('0123456789abcdef');
     const v = scramVerifier('pencil', salt, 4096);
     const salted = pbkdf2Sync('pencil', salt, 4096, 32, 'sha256');
-    const stored = createHash('sha256').update(createHmac('sha256', salted).update('Client Key').digest()).digest('base64');
+    const stored = createHash('sha256')
+      .update(createHmac('sha256', salted).update('Client Key').digest())
+      .digest('base64');
     const server = createHmac('sha256', salted).update('Server Key').digest('base64');
     expect(v).toBe(`SCRAM-SHA-256$4096:${salt.toString('base64')}$${stored}:${server}`);
     expect(v).not.toContain('pencil');

@@ -19,7 +19,10 @@ function node(code: number, ...lines: string[]): string {
 }
 
 function runner(lanes: Lane[], ...args: string[]) {
-  const r = spawnSync(process.execPath, ['scripts/test-all.mjs', ...args], { encoding: 'utf8', env: { ...process.env, TEST_ALL_LANES: JSON.stringify(lanes), FORCE_COLOR: '0' } });
+  const r = spawnSync(process.execPath, ['scripts/test-all.mjs', ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, TEST_ALL_LANES: JSON.stringify(lanes), FORCE_COLOR: '0' },
+  });
   const out = r.stdout;
   const summary = out.slice(out.lastIndexOf('===== npm test:')).trim().split('\n').slice(1);
   return { status: r.status, out, summary };
@@ -30,7 +33,14 @@ describe('npm test’s runner', () => {
     const r = runner([
       { name: 'good', command: node(0, 'good lane output') },
       { name: 'bad', command: node(3, 'bad lane output') },
-      { name: 'absent', command: node(77, 'tests/absent: SKIPPED (0 run): no absent binary. Not run: a.spec.ts.', 'tests/absent: exit 77: a skip, not a pass.') },
+      {
+        name: 'absent',
+        command: node(
+          77,
+          'tests/absent: SKIPPED (0 run): no absent binary. Not run: a.spec.ts.',
+          'tests/absent: exit 77: a skip, not a pass.',
+        ),
+      },
       { name: 'after-bad', command: node(0, 'ran after the failure') },
     ]);
     expect(r.out).toContain('good lane output');
@@ -50,7 +60,10 @@ describe('npm test’s runner', () => {
       // A lane told to let its skip exit 0 (as tests/electron/run.mjs --allow-skip) still ran nothing.
       { name: 'allowed', command: node(0, 'tests/allowed: SKIPPED (0 run): no display.') },
     ]);
-    expect(r.summary).toEqual([expect.stringMatching(/^lane good: passed \(\d+ s\)$/), 'lane allowed: did not run: no display']);
+    expect(r.summary).toEqual([
+      expect.stringMatching(/^lane good: passed \(\d+ s\)$/),
+      'lane allowed: did not run: no display',
+    ]);
     expect(r.status).toBe(0);
   });
 
@@ -70,22 +83,53 @@ describe('npm test’s runner', () => {
   });
 
   it('names a suite skipped inside a lane that passed, and keeps the line .ci/run greps', () => {
-    const r = runner([{ name: 'unit', command: node(0, 'tests/sandbox/reference-conformance: SKIPPED: the reference contract is not beside this checkout.') }]);
-    expect(r.summary).toEqual([expect.stringMatching(/^lane unit: passed \(\d+ s\); did not run inside it: tests\/sandbox\/reference-conformance$/)]);
-    expect(r.out.split('\n').filter((l) => /^[^ ]+: SKIPPED/.test(l))).toEqual(['tests/sandbox/reference-conformance: SKIPPED: the reference contract is not beside this checkout.']);
+    const r = runner([
+      {
+        name: 'unit',
+        command: node(
+          0,
+          'tests/sandbox/reference-conformance: SKIPPED: the reference contract is not beside this checkout.',
+        ),
+      },
+    ]);
+    expect(r.summary).toEqual([
+      expect.stringMatching(
+        /^lane unit: passed \(\d+ s\); did not run inside it: tests\/sandbox\/reference-conformance$/,
+      ),
+    ]);
+    expect(r.out.split('\n').filter((l) => /^[^ ]+: SKIPPED/.test(l))).toEqual([
+      'tests/sandbox/reference-conformance: SKIPPED: the reference contract is not beside this checkout.',
+    ]);
     expect(r.status).toBe(0);
   });
 
   it('by default builds once, then runs the rest of each building lane’s npm script; run alone, each script still builds', () => {
-    const r = spawnSync(process.execPath, ['scripts/test-all.mjs', '--list'], { encoding: 'utf8', env: { ...process.env, TEST_ALL_LANES: '' } });
+    const r = spawnSync(process.execPath, ['scripts/test-all.mjs', '--list'], {
+      encoding: 'utf8',
+      env: { ...process.env, TEST_ALL_LANES: '' },
+    });
     expect(r.status).toBe(0);
     const lanes = r.stdout.trim().split('\n');
-    expect(lanes.map((l) => /^lane (\S+): /.exec(l)?.[1])).toEqual(['lint', 'typecheck', 'unit', 'build', 'e2e', 'e2e:awkward', 'host', 'keychain', 'team-kill', 'electron']);
+    expect(lanes.map((l) => /^lane (\S+): /.exec(l)?.[1])).toEqual([
+      'lint',
+      'typecheck',
+      'unit',
+      'build',
+      'e2e',
+      'e2e:awkward',
+      'host',
+      'keychain',
+      'team-kill',
+      'electron',
+    ]);
     expect(lanes).toContain('lane e2e: playwright test (after build)');
     expect(lanes).toContain('lane team-kill: tsx tests/team-kill/run.ts (after build)');
-    expect(lanes.filter((l) => l.includes('electron-vite build'))).toEqual(['lane build: electron-vite build --logLevel warn']);
+    expect(lanes.filter((l) => l.includes('electron-vite build'))).toEqual([
+      'lane build: electron-vite build --logLevel warn',
+    ]);
     const scripts = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
-    for (const script of ['test:e2e', 'test:e2e:awkward', 'test:host', 'test:team-kill']) expect(scripts[script]).toMatch(/^electron-vite build/);
+    for (const script of ['test:e2e', 'test:e2e:awkward', 'test:host', 'test:team-kill'])
+      expect(scripts[script]).toMatch(/^electron-vite build/);
     expect(scripts['test']).toBe('node scripts/test-all.mjs');
   });
 });

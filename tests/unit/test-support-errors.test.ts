@@ -30,7 +30,12 @@ describe('expectError', () => {
 
 describe('caught', () => {
   it('returns the ServiceError a call rejects with', async () => {
-    const error = new ServiceError({ kind: 'network', endpoint: 'getCard', message: 'The service did not answer.', sentRequest: false });
+    const error = new ServiceError({
+      kind: 'network',
+      endpoint: 'getCard',
+      message: 'The service did not answer.',
+      sentRequest: false,
+    });
     await expect(caught(Promise.reject(error))).resolves.toBe(error);
   });
 

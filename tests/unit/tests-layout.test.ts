@@ -11,12 +11,20 @@ const filesOf = (folder: string) => readdirSync(join(TESTS, folder)).filter((nam
 
 describe('the tests’ layout', () => {
   it('tests/unit imports no renderer code', () => {
-    const importing = filesOf('unit').filter((name) => /from '[./]*\/src\/renderer\/|import\('[./]*\/src\/renderer\//.test(readFileSync(join(TESTS, 'unit', name), 'utf8')));
+    const importing = filesOf('unit').filter((name) =>
+      /from '[./]*\/src\/renderer\/|import\('[./]*\/src\/renderer\//.test(
+        readFileSync(join(TESTS, 'unit', name), 'utf8'),
+      ),
+    );
     expect(importing, 'these belong in tests/renderer').toEqual([]);
   });
 
   it('tests/unit and tests/sandbox hold test files only: their helpers are in tests/support', () => {
-    const helpers = ['unit', 'sandbox'].flatMap((folder) => filesOf(folder).filter((name) => !name.endsWith('.test.ts')).map((name) => `${folder}/${name}`));
+    const helpers = ['unit', 'sandbox'].flatMap((folder) =>
+      filesOf(folder)
+        .filter((name) => !name.endsWith('.test.ts'))
+        .map((name) => `${folder}/${name}`),
+    );
     expect(helpers).toEqual([]);
   });
 });

@@ -26,12 +26,35 @@ const junk = fc.oneof(
 /** A field's valid values, sometimes replaced by junk. */
 const or = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ arbitrary: valid, weight: 12 }, { arbitrary: junk, weight: 1 });
 // Past each limit (id 500, code 200, name 1,000, text 5,000) and with what is cleaned or refused.
-const awkward = fc.constantFrom('a\u202Eb', 'line\nbreak', 'tab\there', '\u2066x\u2069', 'p\u2029q', 'nul\u0000', '\u200F', 'x'.repeat(200), 'x'.repeat(201), 'y'.repeat(501), 'z'.repeat(1001), 'w'.repeat(5001));
-const str = or(fc.oneof({ arbitrary: fc.string({ maxLength: 6 }), weight: 4 }, { arbitrary: fc.string({ unit: 'binary', maxLength: 8 }), weight: 2 }, { arbitrary: awkward, weight: 1 }));
+const awkward = fc.constantFrom(
+  'a\u202Eb',
+  'line\nbreak',
+  'tab\there',
+  '\u2066x\u2069',
+  'p\u2029q',
+  'nul\u0000',
+  '\u200F',
+  'x'.repeat(200),
+  'x'.repeat(201),
+  'y'.repeat(501),
+  'z'.repeat(1001),
+  'w'.repeat(5001),
+);
+const str = or(
+  fc.oneof(
+    { arbitrary: fc.string({ maxLength: 6 }), weight: 4 },
+    { arbitrary: fc.string({ unit: 'binary', maxLength: 8 }), weight: 2 },
+    { arbitrary: awkward, weight: 1 },
+  ),
+);
 const num = or(fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })));
 const cents = or(fc.integer({ min: -1e12, max: 1e12 }));
 const obj = <T extends Record<string, fc.Arbitrary<unknown>>>(shape: T, required: (keyof T)[] = []) =>
-  or(fc.record(shape, { requiredKeys: required as never[] }).chain((r) => fc.oneof(fc.constant(r), fc.constant({ ...r, extra: 'kept' }))));
+  or(
+    fc
+      .record(shape, { requiredKeys: required as never[] })
+      .chain((r) => fc.oneof(fc.constant(r), fc.constant({ ...r, extra: 'kept' }))),
+  );
 
 const transaction = obj(
   {
@@ -40,15 +63,37 @@ const transaction = obj(
     description: str,
     amountCents: cents,
     status: or(fc.constantFrom('pending', 'posted', 'failed')),
-    detailedStatus: or(fc.constantFrom('pending', 'pending_approval', 'in_review', 'canceled', 'failed', 'settled', 'declined', 'refund', 'reversed', 'returned', 'dispute')),
+    detailedStatus: or(
+      fc.constantFrom(
+        'pending',
+        'pending_approval',
+        'in_review',
+        'canceled',
+        'failed',
+        'settled',
+        'declined',
+        'refund',
+        'reversed',
+        'returned',
+        'dispute',
+      ),
+    ),
     accountId: str,
     accountSubtype: or(fc.constantFrom('cash', 'credit')),
     virtualAccountId: str,
     memo: str,
     merchantDescription: str,
-    merchantData: obj({ description: str, categoryCode: str, location: obj({ city: str, state: str, country: str, zip: str }) }),
+    merchantData: obj({
+      description: str,
+      categoryCode: str,
+      location: obj({ city: str, state: str, country: str, zip: str }),
+    }),
     cardId: str,
-    originalCurrency: obj({ code: str, amountCents: num, conversionRate: num }, ['code', 'amountCents', 'conversionRate']),
+    originalCurrency: obj({ code: str, amountCents: num, conversionRate: num }, [
+      'code',
+      'amountCents',
+      'conversionRate',
+    ]),
     orderId: str,
     referenceNumber: str,
     authorizedAt: str,
@@ -72,9 +117,24 @@ const page = obj(
 describe('the transaction page check', () => {
   it('is the schema listTransactions answers with', () => {
     // The endpoint's schema is paginated(Transaction): if the table changes, this check must too.
-    const sample = { items: [{ id: 't', date: 'd', description: '', amountCents: 1, status: 'posted', detailedStatus: 'settled', accountId: 'a', accountSubtype: 'cash' }] };
+    const sample = {
+      items: [
+        {
+          id: 't',
+          date: 'd',
+          description: '',
+          amountCents: 1,
+          status: 'posted',
+          detailedStatus: 'settled',
+          accountId: 'a',
+          accountSubtype: 'cash',
+        },
+      ],
+    };
     expect(endpoints.listTransactions.response.safeParse(sample).success).toBe(true);
-    expect(endpoints.listTransactions.response.safeParse({ items: [{ ...sample.items[0], amountCents: 1.5 }] }).success).toBe(false);
+    expect(
+      endpoints.listTransactions.response.safeParse({ items: [{ ...sample.items[0], amountCents: 1.5 }] }).success,
+    ).toBe(false);
   });
 
   it('refuses exactly what zod refuses, and reads the rest exactly as zod parses it', () => {
@@ -90,13 +150,39 @@ describe('the transaction page check', () => {
   });
 
   it('keeps only the fields it knows, and takes controls and bidi characters out of shown text', () => {
-    const tx = { id: 't', date: 'd', description: 'Coffee\u202E\nshop', amountCents: 1, status: 'posted', detailedStatus: 'settled', accountId: 'a', accountSubtype: 'cash' };
-    const read = readTransactionPage({ items: [{ ...tx, cvc: '123', fullPan: '4111111111111111', merchantData: { description: 'x', card_number: '4111' } }], metadata: { count: 1, more: true } });
-    expect(read).toStrictEqual({ items: [{ ...tx, description: 'Coffee shop', merchantData: { description: 'x' } }], metadata: { count: 1 } });
+    const tx = {
+      id: 't',
+      date: 'd',
+      description: 'Coffee\u202E\nshop',
+      amountCents: 1,
+      status: 'posted',
+      detailedStatus: 'settled',
+      accountId: 'a',
+      accountSubtype: 'cash',
+    };
+    const read = readTransactionPage({
+      items: [
+        { ...tx, cvc: '123', fullPan: '4111111111111111', merchantData: { description: 'x', card_number: '4111' } },
+      ],
+      metadata: { count: 1, more: true },
+    });
+    expect(read).toStrictEqual({
+      items: [{ ...tx, description: 'Coffee shop', merchantData: { description: 'x' } }],
+      metadata: { count: 1 },
+    });
   });
 
   it('refuses the shapes zod refuses, one by one', () => {
-    const tx = { id: 't', date: 'd', description: '', amountCents: 1, status: 'posted', detailedStatus: 'settled', accountId: 'a', accountSubtype: 'cash' };
+    const tx = {
+      id: 't',
+      date: 'd',
+      description: '',
+      amountCents: 1,
+      status: 'posted',
+      detailedStatus: 'settled',
+      accountId: 'a',
+      accountSubtype: 'cash',
+    };
     const bad: unknown[] = [
       null,
       [],
@@ -125,6 +211,9 @@ describe('the transaction page check', () => {
       expect(schema.safeParse(b).success).toBe(false);
       expect(readTransactionPage(b)).toBeUndefined();
     }
-    expect(readTransactionPage({ items: [tx], metadata: { nextCursor: 'c', count: 3, more: true } })).toStrictEqual({ items: [tx], metadata: { nextCursor: 'c', count: 3 } });
+    expect(readTransactionPage({ items: [tx], metadata: { nextCursor: 'c', count: 3, more: true } })).toStrictEqual({
+      items: [tx],
+      metadata: { nextCursor: 'c', count: 3 },
+    });
   });
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CHANNELS, channelPath, CONTRACT_NAMES, createTreasuryApi, type ChannelName, type EventName } from '../../src/shared/ipc';
+import {
+  CHANNELS,
+  channelPath,
+  CONTRACT_NAMES,
+  createTreasuryApi,
+  type ChannelName,
+  type EventName,
+} from '../../src/shared/ipc';
 
 function fakeTransport() {
   const calls: [ChannelName, unknown][] = [];
@@ -27,7 +34,10 @@ function fakeTransport() {
 describe('window.treasury built from the contract', () => {
   it('has one method per channel, grouped by domain, and forwards the call as is', async () => {
     const t = fakeTransport();
-    const api = createTreasuryApi(CONTRACT_NAMES, t.transport) as unknown as Record<string, Record<string, (a?: unknown) => Promise<unknown>>>;
+    const api = createTreasuryApi(CONTRACT_NAMES, t.transport) as unknown as Record<
+      string,
+      Record<string, (a?: unknown) => Promise<unknown>>
+    >;
     for (const name of CHANNELS) {
       const [domain, verb] = channelPath(name);
       expect(typeof api[domain]?.[verb], name).toBe('function');

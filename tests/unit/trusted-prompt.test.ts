@@ -49,7 +49,12 @@ describe('PromptGate: how main asks the person', () => {
 
   it('shows no control, invisible or direction-changing characters, and cuts what is too long', async () => {
     const prompt = new FakePrompt('confirm');
-    await new PromptGate(prompt).ask(question({ message: 'Show \u202Egnp.exe\u202C the\u0000 number\u200B?', detail: ['x'.repeat(400), ...Array.from({ length: 30 }, (_, i) => `line ${i}`)] }));
+    await new PromptGate(prompt).ask(
+      question({
+        message: 'Show \u202Egnp.exe\u202C the\u0000 number\u200B?',
+        detail: ['x'.repeat(400), ...Array.from({ length: 30 }, (_, i) => `line ${i}`)],
+      }),
+    );
     const shown = prompt.asked[0] as PromptQuestion;
     expect(shown.message).toBe('Show gnp.exe the number ?');
     // Room for a question that lists every row it signs (twelve, and a few lines around them), no more.

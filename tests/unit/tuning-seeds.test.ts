@@ -18,6 +18,10 @@ describe('tuningSeeds', () => {
   });
 
   it('leaves the positional arguments', () => {
-    expect(positionalArgs(['1000000', '--seed', '5', 'coverShare', '--category', 'word', '0,8'])).toEqual(['1000000', 'coverShare', '0,8']);
+    expect(positionalArgs(['1000000', '--seed', '5', 'coverShare', '--category', 'word', '0,8'])).toEqual([
+      '1000000',
+      'coverShare',
+      '0,8',
+    ]);
   });
 });

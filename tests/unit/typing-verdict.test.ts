@@ -10,7 +10,10 @@ const paint = (t: number, answers: string, value = answers): Paint => ({ t, answ
 
 describe('keystrokeLatencies', () => {
   it('pairs each keystroke with the first paint of its own answer', () => {
-    const l = keystrokeLatencies([key(0, 'c'), key(125, 'ca'), key(250, 'caf')], [paint(20, 'c'), paint(150, 'ca'), paint(260, 'caf')]);
+    const l = keystrokeLatencies(
+      [key(0, 'c'), key(125, 'ca'), key(250, 'caf')],
+      [paint(20, 'c'), paint(150, 'ca'), paint(260, 'caf')],
+    );
     expect(l.ms).toEqual([20, 25, 10]);
     expect(l).toMatchObject({ superseded: 0, missing: 0, stalePaints: 0 });
   });
@@ -40,7 +43,14 @@ describe('keystrokeLatencies', () => {
 });
 
 /** Everything else right: answers checked and none wrong, an old-row query whose first match is old. */
-const evidence = (runs: TypingRun[]) => ({ runs, wrong: [], paintsChecked: 4, oldQueries: [{ text: '812.40', firstMatchRank: 70_000 }], oldFromRank: 50_000, memory: [] });
+const evidence = (runs: TypingRun[]) => ({
+  runs,
+  wrong: [],
+  paintsChecked: 4,
+  oldQueries: [{ text: '812.40', firstMatchRank: 70_000 }],
+  oldFromRank: 50_000,
+  memory: [],
+});
 
 describe('typingVerdict', () => {
   const fast = keystrokeLatencies([key(0, 'c'), key(125, 'ca')], [paint(20, 'c'), paint(150, 'ca')]);
@@ -51,14 +61,24 @@ describe('typingVerdict', () => {
 
   it('fails a p95 over the target', () => {
     const slow = keystrokeLatencies([key(0, 'c'), key(125, 'ca')], [paint(60, 'c'), paint(190, 'ca')]);
-    const v = typingVerdict(evidence([{ rows: 100_000, latencies: fast }, { rows: 1_000_000, latencies: slow }]));
+    const v = typingVerdict(
+      evidence([
+        { rows: 100_000, latencies: fast },
+        { rows: 1_000_000, latencies: slow },
+      ]),
+    );
     expect(v.exitCode).toBe(1);
     expect(v.failures).toEqual(['1000000 rows: keystroke-to-paint p95 65 ms > 50 ms']);
   });
 
   it('fails a stale paint even when every key was fast', () => {
-    const stale = keystrokeLatencies([key(0, 'c'), key(125, 'ca')], [paint(20, 'c'), paint(130, 'c', 'ca'), paint(150, 'ca')]);
-    expect(typingVerdict(evidence([{ rows: 100_000, latencies: stale }])).failures).toEqual(['100000 rows: 1 stale result(s) painted']);
+    const stale = keystrokeLatencies(
+      [key(0, 'c'), key(125, 'ca')],
+      [paint(20, 'c'), paint(130, 'c', 'ca'), paint(150, 'ca')],
+    );
+    expect(typingVerdict(evidence([{ rows: 100_000, latencies: stale }])).failures).toEqual([
+      '100000 rows: 1 stale result(s) painted',
+    ]);
   });
 
   it('fails a key never answered, and a run that measured nothing', () => {
@@ -91,21 +111,45 @@ describe('typingVerdict on what was painted', () => {
 
 describe('wrongPaints', () => {
   const ref: ReferenceAnswer = { count: 1234, inCents: 500_00, outCents: -123_456, firstIds: ['t9', 't8', 't7'] };
-  const shown = (o: Partial<PaintedResult> = {}): PaintedResult => ({ t: 10, answers: 'caf', value: 'caf', count: '1,234', inText: 'In $500.00', outText: 'Out -$1,234.56', firstIds: ['t9', 't8'], ...o });
+  const shown = (o: Partial<PaintedResult> = {}): PaintedResult => ({
+    t: 10,
+    answers: 'caf',
+    value: 'caf',
+    count: '1,234',
+    inText: 'In $500.00',
+    outText: 'Out -$1,234.56',
+    firstIds: ['t9', 't8'],
+    ...o,
+  });
 
-  it('accepts a result whose count, totals and first rows are the reference\'s', () => {
+  it("accepts a result whose count, totals and first rows are the reference's", () => {
     expect(wrongPaints([shown()], () => ref)).toEqual([]);
   });
 
   it('names each way a painted result differs', () => {
-    const w = wrongPaints([shown({ count: '1,233', outText: 'Out -$1,234.55', firstIds: ['t9', 't7'] }), shown({ firstIds: [] })], () => ref);
+    const w = wrongPaints(
+      [shown({ count: '1,233', outText: 'Out -$1,234.55', firstIds: ['t9', 't7'] }), shown({ firstIds: [] })],
+      () => ref,
+    );
     expect(w).toEqual([
-      { answers: 'caf', problems: ['count 1,233, the reference 1234', "out 'Out -$1,234.55', the reference -123456 cents", 'first rows t9 t7, the reference t9 t8'] },
+      {
+        answers: 'caf',
+        problems: [
+          'count 1,233, the reference 1234',
+          "out 'Out -$1,234.55', the reference -123456 cents",
+          'first rows t9 t7, the reference t9 t8',
+        ],
+      },
       { answers: 'caf', problems: ['no row painted'] },
     ]);
   });
 
   it('reads counts and money as a person reads them', () => {
-    expect([shownNumber('1,000,000'), shownNumber('Out -$0.05'), shownNumber('In $12.00'), shownNumber('')]).toEqual([1_000_000, -5, 1200, null]);
+    expect([shownNumber('1,000,000'), shownNumber('Out -$0.05'), shownNumber('In $12.00'), shownNumber('')]).toEqual([
+      1_000_000,
+      -5,
+      1200,
+      null,
+    ]);
   });
 });

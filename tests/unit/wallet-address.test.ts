@@ -7,8 +7,25 @@ import { json, startStub } from '../support/service-client-helpers';
 // its chain's form, or carrying control or bidi characters is refused in main, whole: nothing of
 // it reaches the renderer to be cached and drawn on every visit.
 
-const WALLET = { id: 'wal_1', type: 'off_ramp', status: 'pending_active', subaccountId: 'va_1', svcAccountGroupId: 'le_1', timestamp: '2026-03-01T10:00:00.000Z' };
-const address = (chain: string, value: string, extra: object = {}) => ({ id: 'wad_1', walletId: 'wal_1', status: 'pending_active', currency: 'usdc', chain, address: value, method: 'wire', timestamp: '2026-03-01T10:00:00.000Z', ...extra });
+const WALLET = {
+  id: 'wal_1',
+  type: 'off_ramp',
+  status: 'pending_active',
+  subaccountId: 'va_1',
+  svcAccountGroupId: 'le_1',
+  timestamp: '2026-03-01T10:00:00.000Z',
+};
+const address = (chain: string, value: string, extra: object = {}) => ({
+  id: 'wad_1',
+  walletId: 'wal_1',
+  status: 'pending_active',
+  currency: 'usdc',
+  chain,
+  address: value,
+  method: 'wire',
+  timestamp: '2026-03-01T10:00:00.000Z',
+  ...extra,
+});
 const EVM = `0x${'ab12'.repeat(10)}`;
 
 describe('a deposit address', () => {
@@ -28,7 +45,12 @@ describe('a deposit address', () => {
 
   it.each([
     ['ethereum', 'empty', '', /the address is empty/],
-    ['ethereum', '41 hex digits', `0x${'ab12'.repeat(10)}0`, /not an address on ethereum \(0x followed by 40 hexadecimal digits\)/],
+    [
+      'ethereum',
+      '41 hex digits',
+      `0x${'ab12'.repeat(10)}0`,
+      /not an address on ethereum \(0x followed by 40 hexadecimal digits\)/,
+    ],
     ['ethereum', 'no 0x', 'ab12'.repeat(10) + 'ab', /not an address on ethereum/],
     ['ethereum', 'not hex', `0x${'zz12'.repeat(10)}`, /not an address on ethereum/],
     ['ethereum', 'a right-to-left override', `${EVM}\u202E`, /not an address on ethereum/],
@@ -40,7 +62,9 @@ describe('a deposit address', () => {
   ])('on %s: %s is refused', (chain, _what, value, message) => {
     const r = WalletAddress.safeParse(address(chain, value));
     expect(r.success).toBe(false);
-    expect(r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([expect.stringMatching(new RegExp(`^address: ${message.source}`))]);
+    expect(r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`)).toEqual([
+      expect.stringMatching(new RegExp(`^address: ${message.source}`)),
+    ]);
   });
 
   it('refuses a chain that is not a short lower-case name, and a memo with a control or bidi character', () => {
@@ -51,7 +75,11 @@ describe('a deposit address', () => {
   });
 
   it('is kept with only the fields the app knows', () => {
-    const r = OfframpResult.parse({ wallet: { ...WALLET, extra: 1 }, addresses: [address('ethereum', EVM, { pan: '4111111111111111' })], more: true });
+    const r = OfframpResult.parse({
+      wallet: { ...WALLET, extra: 1 },
+      addresses: [address('ethereum', EVM, { pan: '4111111111111111' })],
+      more: true,
+    });
     expect(r).toEqual({ wallet: WALLET, addresses: [address('ethereum', EVM)] });
   });
 });
@@ -71,14 +99,35 @@ describe('main refuses a bad off-ramp answer whole', () => {
 
   it.each([
     ['an empty address', '', 'the address is empty'],
-    ['one longer than a QR code is asked to hold', `0x${'f'.repeat(4000)}`, 'the address is longer than 128 characters'],
-    ['one with a right-to-left override', `0x${'ab12'.repeat(9)}\u202Eab12`, 'not an address on ethereum (0x followed by 40 hexadecimal digits)'],
+    [
+      'one longer than a QR code is asked to hold',
+      `0x${'f'.repeat(4000)}`,
+      'the address is longer than 128 characters',
+    ],
+    [
+      'one with a right-to-left override',
+      `0x${'ab12'.repeat(9)}\u202Eab12`,
+      'not an address on ethereum (0x followed by 40 hexadecimal digits)',
+    ],
   ])('%s', async (_what, value, reason) => {
     answer = { wallet: WALLET, addresses: [address('ethereum', EVM), address('ethereum', value)] };
     h = await startCore();
-    const { id } = await h.ok('profiles:create', { name: 'Stub', baseUrl: stub.url, vaultUrl: stub.url, apiKey: 'stub-key-0123456789' });
-    const r = await h.invoke('service:call', { profileId: id, requestId: 'w', endpoint: 'createOfframp', body: { virtualAccountId: 'va_1', paymentRail: 'wire', currency: 'usdc' } });
+    const { id } = await h.ok('profiles:create', {
+      name: 'Stub',
+      baseUrl: stub.url,
+      vaultUrl: stub.url,
+      apiKey: 'stub-key-0123456789',
+    });
+    const r = await h.invoke('service:call', {
+      profileId: id,
+      requestId: 'w',
+      endpoint: 'createOfframp',
+      body: { virtualAccountId: 'va_1', paymentRail: 'wire', currency: 'usdc' },
+    });
     expect(r).toMatchObject({ ok: false, error: { code: 'service', service: { kind: 'invalid-response' } } });
-    if (!r.ok) expect(r.error.message).toBe(`The service's answer to createOfframp does not match the contract at addresses.1.address (${reason}). The service may have changed; try again later or report it.`);
+    if (!r.ok)
+      expect(r.error.message).toBe(
+        `The service's answer to createOfframp does not match the contract at addresses.1.address (${reason}). The service may have changed; try again later or report it.`,
+      );
   });
 });

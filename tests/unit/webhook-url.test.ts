@@ -48,13 +48,31 @@ describe('the webhook address rule', () => {
   });
 
   it('keeps public addresses, IPv6 ones included', () => {
-    for (const url of ['https://hooks.example.com/treasury', 'https://[2606:4700::1111]/h', 'https://[2001:4860:4860::8888]/h', 'https://[2a00:1450::1]/h', 'https://93.184.216.34/hook', 'https://hooks.example.com./x']) {
+    for (const url of [
+      'https://hooks.example.com/treasury',
+      'https://[2606:4700::1111]/h',
+      'https://[2001:4860:4860::8888]/h',
+      'https://[2a00:1450::1]/h',
+      'https://93.184.216.34/hook',
+      'https://hooks.example.com./x',
+    ]) {
       expect(webhookUrlProblem(url, LIVE), url).toBeUndefined();
     }
   });
 
   it('knows the special IPv6 blocks by their groups, however they are compressed', () => {
-    const local = ['[2001:db8::1]', '[2001:1::1]', '[2001:2::]', '[2001:1ff::1]', '[2002::]', '[2002:ffff:ffff::]', '[::]', '[::1]', '[fc00::1]', '[3fff::1]'];
+    const local = [
+      '[2001:db8::1]',
+      '[2001:1::1]',
+      '[2001:2::]',
+      '[2001:1ff::1]',
+      '[2002::]',
+      '[2002:ffff:ffff::]',
+      '[::]',
+      '[::1]',
+      '[fc00::1]',
+      '[3fff::1]',
+    ];
     const publicOnes = ['[2001:200::1]', '[2003::1]', '[2400:cb00::1]', '[3fff:1000::1]'];
     for (const h of local) expect(isLocalHost(h), h).toBe(true);
     for (const h of publicOnes) expect(isLocalHost(h), h).toBe(false);
@@ -75,9 +93,16 @@ describe('main applies the rule to every createWebhook', () => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { url: string; name: string }) : undefined;
+        const body = chunks.length
+          ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { url: string; name: string })
+          : undefined;
         bodies.push(body);
-        json(res, 201, { id: 'wh_1', createdAt: '2026-03-01T10:00:00.000Z', url: body?.url ?? '', name: body?.name ?? '' });
+        json(res, 201, {
+          id: 'wh_1',
+          createdAt: '2026-03-01T10:00:00.000Z',
+          url: body?.url ?? '',
+          name: body?.name ?? '',
+        });
       });
     });
   });
@@ -89,10 +114,30 @@ describe('main applies the rule to every createWebhook', () => {
 
   it('refuses through the generic service call what the form refuses, with nothing sent', async () => {
     h = await startCore();
-    const { id } = await h.ok('profiles:create', { name: 'Live', baseUrl: server.url, vaultUrl: server.url, apiKey: 'live-key-0123456789' });
-    for (const url of ['http://user:pw@10.0.0.1/hook', 'https://user:pw@hooks.example.com/hook', 'https:\\\\user:pw@example.com/', 'https://public.example.com\\@127.0.0.1/', 'https://[2002:a00:1::1]/hook', 'https://localhost../hook']) {
-      const r = await h.invoke('service:call', { profileId: id, requestId: 'wh', endpoint: 'createWebhook', body: { url, name: 'Sneaky' } });
-      expect(r, url).toMatchObject({ ok: false, error: { code: 'service', service: { kind: 'invalid-request', sentRequest: false } } });
+    const { id } = await h.ok('profiles:create', {
+      name: 'Live',
+      baseUrl: server.url,
+      vaultUrl: server.url,
+      apiKey: 'live-key-0123456789',
+    });
+    for (const url of [
+      'http://user:pw@10.0.0.1/hook',
+      'https://user:pw@hooks.example.com/hook',
+      'https:\\\\user:pw@example.com/',
+      'https://public.example.com\\@127.0.0.1/',
+      'https://[2002:a00:1::1]/hook',
+      'https://localhost../hook',
+    ]) {
+      const r = await h.invoke('service:call', {
+        profileId: id,
+        requestId: 'wh',
+        endpoint: 'createWebhook',
+        body: { url, name: 'Sneaky' },
+      });
+      expect(r, url).toMatchObject({
+        ok: false,
+        error: { code: 'service', service: { kind: 'invalid-request', sentRequest: false } },
+      });
       if (!r.ok) expect(r.error.message, url).toMatch(/^The webhook address was refused: .* Nothing was sent\.$/);
     }
     expect(server.requests.filter((r) => r.url === '/webhook')).toHaveLength(0);
@@ -100,18 +145,38 @@ describe('main applies the rule to every createWebhook', () => {
 
   it('sends the parsed address, not the typed one', async () => {
     h = await startCore();
-    const { id } = await h.ok('profiles:create', { name: 'Live', baseUrl: server.url, vaultUrl: server.url, apiKey: 'live-key-0123456789' });
-    const r = await h.ok('service:call', { profileId: id, requestId: 'wh', endpoint: 'createWebhook', body: { url: '  https://Hooks.Example.COM  ', name: 'Ledger' } });
+    const { id } = await h.ok('profiles:create', {
+      name: 'Live',
+      baseUrl: server.url,
+      vaultUrl: server.url,
+      apiKey: 'live-key-0123456789',
+    });
+    const r = await h.ok('service:call', {
+      profileId: id,
+      requestId: 'wh',
+      endpoint: 'createWebhook',
+      body: { url: '  https://Hooks.Example.COM  ', name: 'Ledger' },
+    });
     expect(bodies).toEqual([{ url: 'https://hooks.example.com/', name: 'Ledger' }]);
     expect(r).toMatchObject({ url: 'https://hooks.example.com/' });
   });
 
-  it("takes a local address on the Demo, whose service runs on this computer, and still no credentials", async () => {
+  it('takes a local address on the Demo, whose service runs on this computer, and still no credentials', async () => {
     h = await startCore();
     await h.ok('profiles:select', { id: DEMO_PROFILE_ID });
-    const local = await h.ok('service:call', { profileId: DEMO_PROFILE_ID, requestId: 'wh', endpoint: 'createWebhook', body: { url: 'https://localhost:9443/hook', name: 'Local' } });
+    const local = await h.ok('service:call', {
+      profileId: DEMO_PROFILE_ID,
+      requestId: 'wh',
+      endpoint: 'createWebhook',
+      body: { url: 'https://localhost:9443/hook', name: 'Local' },
+    });
     expect(local).toMatchObject({ url: 'https://localhost:9443/hook' });
-    const creds = await h.invoke('service:call', { profileId: DEMO_PROFILE_ID, requestId: 'wh', endpoint: 'createWebhook', body: { url: 'https:user:pw@localhost/', name: 'Local' } });
+    const creds = await h.invoke('service:call', {
+      profileId: DEMO_PROFILE_ID,
+      requestId: 'wh',
+      endpoint: 'createWebhook',
+      body: { url: 'https:user:pw@localhost/', name: 'Local' },
+    });
     expect(creds).toMatchObject({ ok: false, error: { service: { kind: 'invalid-request', sentRequest: false } } });
   });
 });

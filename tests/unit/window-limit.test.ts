@@ -61,7 +61,9 @@ describe('WindowLimit', () => {
     ).toBe('10 a minute and 100 a day');
     expect(describeRetry(T0 + 41_000, T0)).toMatch(/^in 41 s \(at \d\d:\d\d:\d\d\)$/);
     expect(describeRetry(T0 + 5 * MINUTE, T0)).toMatch(/^in 5 min \(at \d\d:\d\d:\d\d\)$/);
-    expect(describeRetry(T0 + 3_600_000 * 2 + 59 * MINUTE + 30_000, T0)).toMatch(/^in 3 h 0 min \(\w+ \d+ \w+ at \d\d:\d\d:\d\d\)$/);
+    expect(describeRetry(T0 + 3_600_000 * 2 + 59 * MINUTE + 30_000, T0)).toMatch(
+      /^in 3 h 0 min \(\w+ \d+ \w+ at \d\d:\d\d:\d\d\)$/,
+    );
     expect(describeRetry(Number.POSITIVE_INFINITY, T0)).toMatch(/^never/);
   });
 });

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { APP_ORIGIN } from '../../src/main/app-protocol/origin';
 import { CONTENT_SECURITY_POLICY } from '../../src/main/app-protocol/content-security-policy';
-import { HARDENED_WEB_PREFERENCES, isAllowedExternalUrl, isAppUrl, mayNavigate } from '../../src/main/window/window-policy';
+import {
+  HARDENED_WEB_PREFERENCES,
+  isAllowedExternalUrl,
+  isAppUrl,
+  mayNavigate,
+} from '../../src/main/window/window-policy';
 
 describe('window policy', () => {
   it('recognises only the app origin as the app', () => {
@@ -32,7 +37,9 @@ describe('window policy', () => {
   });
 
   it('has a CSP that lets only the app itself run scripts and workers, and nothing re-base, post or frame', () => {
-    const directives = new Map(CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+    const directives = new Map(
+      CONTENT_SECURITY_POLICY.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]),
+    );
     expect(directives.get('script-src')).toBe("'self'");
     expect(directives.get('worker-src')).toBe("'self'");
     expect(directives.get('object-src')).toBe("'none'");

@@ -2,7 +2,16 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { layoutOf, MAX_LAYOUTS, NO_PLACEMENTS, placementFor, remember, type DisplayInfo, type SavedPlacements, type WindowPlacement } from '../../src/main/window/window-state';
+import {
+  layoutOf,
+  MAX_LAYOUTS,
+  NO_PLACEMENTS,
+  placementFor,
+  remember,
+  type DisplayInfo,
+  type SavedPlacements,
+  type WindowPlacement,
+} from '../../src/main/window/window-state';
 import { openWindowState, readPlacements } from '../../src/main/window/window-state-file';
 
 // Where the main window opens, on displays described here: a laptop (its menu bar takes the top
@@ -10,12 +19,28 @@ import { openWindowState, readPlacements } from '../../src/main/window/window-st
 // comment beside it.
 
 const SIZE = { width: 1280, height: 800, minWidth: 800, minHeight: 560 };
-const LAPTOP: DisplayInfo = { id: 1, bounds: { x: 0, y: 0, width: 1440, height: 900 }, workArea: { x: 0, y: 25, width: 1440, height: 875 }, primary: true };
-const MONITOR: DisplayInfo = { id: 2, bounds: { x: 1440, y: 0, width: 2560, height: 1440 }, workArea: { x: 1440, y: 0, width: 2560, height: 1400 }, primary: false };
+const LAPTOP: DisplayInfo = {
+  id: 1,
+  bounds: { x: 0, y: 0, width: 1440, height: 900 },
+  workArea: { x: 0, y: 25, width: 1440, height: 875 },
+  primary: true,
+};
+const MONITOR: DisplayInfo = {
+  id: 2,
+  bounds: { x: 1440, y: 0, width: 2560, height: 1440 },
+  workArea: { x: 1440, y: 0, width: 2560, height: 1400 },
+  primary: false,
+};
 const DOCKED = [LAPTOP, MONITOR];
 const ALONE = [LAPTOP];
 
-const at = (x: number, y: number, width: number, height: number, flags: Partial<WindowPlacement> = {}): WindowPlacement => ({
+const at = (
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  flags: Partial<WindowPlacement> = {},
+): WindowPlacement => ({
   bounds: { x, y, width, height },
   maximized: false,
   fullScreen: false,
@@ -26,7 +51,12 @@ describe('where the window opens', () => {
   it('the first time: the default size, centred on the primary display, shrunk to fit a small one', () => {
     // x = (1440 - 1280) / 2 = 80; y = 25 + floor((875 - 800) / 2) = 62.
     expect(placementFor(NO_PLACEMENTS, DOCKED, SIZE)).toEqual(at(80, 62, 1280, 800));
-    const small: DisplayInfo = { id: 9, bounds: { x: 0, y: 0, width: 1024, height: 768 }, workArea: { x: 0, y: 0, width: 1024, height: 700 }, primary: true };
+    const small: DisplayInfo = {
+      id: 9,
+      bounds: { x: 0, y: 0, width: 1024, height: 768 },
+      workArea: { x: 0, y: 0, width: 1024, height: 700 },
+      primary: true,
+    };
     expect(placementFor(NO_PLACEMENTS, [small], SIZE)).toEqual(at(0, 0, 1024, 700));
   });
 
@@ -63,7 +93,12 @@ describe('where the window opens', () => {
     // The monitor sits above and to the right; the window's centre (1900, 1500) is 460 px right of
     // and 600 px below the laptop's work area (distance² 571,600), 1,420 px below the monitor's
     // (2,016,400): the laptop. x at most 1440 - 800 = 640, y at most 25 + 875 - 600 = 300.
-    const above: DisplayInfo = { id: 3, bounds: { x: 1440, y: -1000, width: 1920, height: 1080 }, workArea: { x: 1440, y: -1000, width: 1920, height: 1080 }, primary: false };
+    const above: DisplayInfo = {
+      id: 3,
+      bounds: { x: 1440, y: -1000, width: 1920, height: 1080 },
+      workArea: { x: 1440, y: -1000, width: 1920, height: 1080 },
+      primary: false,
+    };
     const saved = remember(NO_PLACEMENTS, [LAPTOP, above], at(1500, 1200, 800, 600));
     expect(placementFor(saved, [LAPTOP, above], SIZE)).toEqual(at(640, 300, 800, 600));
   });
@@ -71,7 +106,12 @@ describe('where the window opens', () => {
   it("never smaller than the window's minimum, unless the display is", () => {
     const saved = remember(NO_PLACEMENTS, ALONE, at(10, 30, 500, 400));
     expect(placementFor(saved, ALONE, SIZE)).toEqual(at(10, 30, 800, 560));
-    const narrow: DisplayInfo = { id: 4, bounds: { x: 0, y: 0, width: 700, height: 500 }, workArea: { x: 0, y: 0, width: 700, height: 500 }, primary: true };
+    const narrow: DisplayInfo = {
+      id: 4,
+      bounds: { x: 0, y: 0, width: 700, height: 500 },
+      workArea: { x: 0, y: 0, width: 700, height: 500 },
+      primary: true,
+    };
     expect(placementFor(saved, [narrow], SIZE)).toEqual(at(0, 0, 700, 500));
   });
 
@@ -109,7 +149,8 @@ describe('window-state.json', () => {
 
   it('a damaged or foreign file is no placement: the default size, and the next save writes a good one', async () => {
     const path = await file();
-    const layouts = (n: number) => Array.from({ length: n }, (_, i) => ({ layout: `x${i}`, placement: at(0, 0, 900, 600) }));
+    const layouts = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ layout: `x${i}`, placement: at(0, 0, 900, 600) }));
     for (const bad of [
       'not json',
       JSON.stringify({ version: 2, layouts: [] }),
@@ -123,6 +164,9 @@ describe('window-state.json', () => {
     const store = await openWindowState(path);
     expect(store.placement(ALONE, SIZE)).toEqual(at(80, 62, 1280, 800));
     await store.save(ALONE, at(5, 30, 900, 600));
-    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({ version: 1, layouts: [{ layout: layoutOf(ALONE), placement: at(5, 30, 900, 600) }] });
+    expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({
+      version: 1,
+      layouts: [{ layout: layoutOf(ALONE), placement: at(5, 30, 900, 600) }],
+    });
   });
 });

@@ -11,9 +11,14 @@ import { decideAndPush, draftAndPush, memberOf, teamFixture } from '../support/w
 const f = teamFixture({ Clerk: 'drafter', Carol: 'approver' });
 
 /** The audit as stored, read apart from the app: each entry's JSON after its first line. */
-async function storedEntries(): Promise<{ seq: number; body: { event: string; subject: string; by: string; at: string } }[]> {
+async function storedEntries(): Promise<
+  { seq: number; body: { event: string; subject: string; by: string; at: string } }[]
+> {
   const r = await f.su.query<{ seq: string; text: string }>('SELECT seq, text FROM team.audit ORDER BY seq');
-  return r.rows.map((row) => ({ seq: Number(row.seq), body: JSON.parse(row.text.slice(row.text.indexOf('\n') + 1)) as never }));
+  return r.rows.map((row) => ({
+    seq: Number(row.seq),
+    body: JSON.parse(row.text.slice(row.text.indexOf('\n') + 1)) as never,
+  }));
 }
 
 describe('the audit', () => {
@@ -24,8 +29,13 @@ describe('the audit', () => {
     const audit = await carol.h.ok('workspace:audit', { workspaceId: carol.workspaceId });
     expect(audit.breaks).toEqual([]);
     const stored = await storedEntries();
-    expect(audit.lines.map((l) => [l.seq, l.body?.event, l.check])).toEqual(stored.map((s) => [s.seq, s.body.event, 'ok']));
-    const names = new Map([[f.team.admin.member.id, 'Ada Admin'], ...Object.values(f.team.members).map((d) => [d.member.id, d.name] as const)]);
+    expect(audit.lines.map((l) => [l.seq, l.body?.event, l.check])).toEqual(
+      stored.map((s) => [s.seq, s.body.event, 'ok']),
+    );
+    const names = new Map([
+      [f.team.admin.member.id, 'Ada Admin'],
+      ...Object.values(f.team.members).map((d) => [d.member.id, d.name] as const),
+    ]);
     expect(audit.lines.map((l) => l.byName)).toEqual(stored.map((s) => names.get(s.body.by)));
     expect(stored.at(-2)?.body).toMatchObject({ event: 'draft', subject: draft.rowId });
     expect(stored.at(-1)?.body).toMatchObject({ event: 'approve', subject: draft.rowId });
@@ -47,7 +57,10 @@ describe('the audit', () => {
     const last = before.head?.seq ?? 0;
     await f.su.query('SET session_replication_role = replica');
     // An approval's reason rewritten, and the entry after a draft removed.
-    await f.su.query("UPDATE team.audit SET text = replace(text, '\"event\":\"approve\"', '\"event\":\"reject\"') WHERE seq = $1", [last]);
+    await f.su.query(
+      'UPDATE team.audit SET text = replace(text, \'"event":"approve"\', \'"event":"reject"\') WHERE seq = $1',
+      [last],
+    );
     await f.su.query('DELETE FROM team.audit WHERE seq = 2');
     await f.su.query('SET session_replication_role = DEFAULT');
     const after = await carol.h.ok('workspace:audit', { workspaceId: carol.workspaceId });
@@ -63,7 +76,10 @@ describe('the audit', () => {
     await f.su.query('DELETE FROM team.audit WHERE seq >= $1', [last - 1]);
     await f.su.query('SET session_replication_role = DEFAULT');
     const cut = await carol.h.ok('workspace:audit', { workspaceId: carol.workspaceId });
-    expect(cut.breaks.at(-1)).toEqual({ seq: last - 1, problem: `the audit was cut back: this desktop saw entry ${last}, and it now ends at entry ${last - 2}` });
+    expect(cut.breaks.at(-1)).toEqual({
+      seq: last - 1,
+      problem: `the audit was cut back: this desktop saw entry ${last}, and it now ends at entry ${last - 2}`,
+    });
     const csv = parse(auditCsv(cut), { columns: true }) as Record<string, string>[];
     expect(csv.filter((r) => r['event'] === 'break').map((r) => r['detail'])).toEqual(cut.breaks.map((b) => b.problem));
   });

@@ -5,7 +5,12 @@ import { coverageOf, type JoinedWorkspace } from '../../src/main/workspace/cover
 // asks, and main refuses solo sends for a service a workspace covers).
 
 const SVC = 'https://api.example.test';
-const ws = (id: string, name: string, services: string[], options: { canSign?: boolean; unreadable?: boolean } = {}): JoinedWorkspace => ({
+const ws = (
+  id: string,
+  name: string,
+  services: string[],
+  options: { canSign?: boolean; unreadable?: boolean } = {},
+): JoinedWorkspace => ({
   id,
   name,
   canSign: options.canSign ?? true,
@@ -21,13 +26,23 @@ describe('where a profile’s drafts go', () => {
 
   it('the one workspace joined, or the one that names the service', () => {
     expect(coverageOf(SVC, [ws('w1', 'Acme', [])])).toEqual({ kind: 'team', workspaceId: 'w1', name: 'Acme' });
-    expect(coverageOf(SVC, [ws('w1', 'Acme', ['https://other.example']), ws('w2', 'Beta', [SVC])])).toEqual({ kind: 'team', workspaceId: 'w2', name: 'Beta' });
+    expect(coverageOf(SVC, [ws('w1', 'Acme', ['https://other.example']), ws('w2', 'Beta', [SVC])])).toEqual({
+      kind: 'team',
+      workspaceId: 'w2',
+      name: 'Beta',
+    });
     expect(coverageOf(SVC, [ws('w1', 'Acme', []), ws('w2', 'Beta', [])])).toEqual({ kind: 'solo' });
   });
 
   it('never solo when a workspace may cover the service but cannot be read, or this desktop cannot sign there', () => {
-    expect(coverageOf(SVC, [ws('w1', 'Acme', []), ws('w2', 'Beta', [], { unreadable: true })])).toMatchObject({ kind: 'unsure' });
-    expect(coverageOf(SVC, [ws('w1', 'Acme', [], { canSign: false })])).toEqual({ kind: 'unsure', problem: 'This desktop cannot sign in Acme yet (an admin registers its key first, or it was removed): nothing is queued or sent alone.' });
+    expect(coverageOf(SVC, [ws('w1', 'Acme', []), ws('w2', 'Beta', [], { unreadable: true })])).toMatchObject({
+      kind: 'unsure',
+    });
+    expect(coverageOf(SVC, [ws('w1', 'Acme', [], { canSign: false })])).toEqual({
+      kind: 'unsure',
+      problem:
+        'This desktop cannot sign in Acme yet (an admin registers its key first, or it was removed): nothing is queued or sent alone.',
+    });
     expect(coverageOf(SVC, [ws('w1', 'Acme', [SVC]), ws('w2', 'Beta', [SVC])])).toMatchObject({ kind: 'unsure' });
   });
 });

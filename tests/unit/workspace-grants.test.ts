@@ -33,17 +33,34 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-const DECISION = 'INSERT INTO team.decision (id, row_id, member_id, decision, policy_version, text, signature) VALUES ($1, $2, $3, $4, 0, $5, $6)';
+const DECISION =
+  'INSERT INTO team.decision (id, row_id, member_id, decision, policy_version, text, signature) VALUES ($1, $2, $3, $4, 0, $5, $6)';
 
 describe('what a member role may write', () => {
   it('a drafter cannot insert an approval', async () => {
-    expect(await sqlState(clerk, DECISION, [randomUUID(), rowByCarol, randomUUID(), 'approve', 'text', 'sig'])).toBe('42501');
+    expect(await sqlState(clerk, DECISION, [randomUUID(), rowByCarol, randomUUID(), 'approve', 'text', 'sig'])).toBe(
+      '42501',
+    );
   });
 
   it('an approver cannot approve a row its own login drafted, nor write a decision as another login', async () => {
-    expect(await sqlState(carol, DECISION, [randomUUID(), rowByCarol, randomUUID(), 'approve', 'text', 'sig'])).toBe('42501');
-    expect(await sqlState(carol, `${DECISION.replace('signature)', 'signature, db_role)').replace('$6)', '$6, $7)')}`, [randomUUID(), rowByClerk, randomUUID(), 'approve', 'text', 'sig', memberOf(team, 'Clerk').login?.dbRole])).toBe('42501');
-    expect(await sqlState(carol, DECISION, [randomUUID(), rowByClerk, randomUUID(), 'approve', 'text', 'sig'])).toBe('ok');
+    expect(await sqlState(carol, DECISION, [randomUUID(), rowByCarol, randomUUID(), 'approve', 'text', 'sig'])).toBe(
+      '42501',
+    );
+    expect(
+      await sqlState(carol, `${DECISION.replace('signature)', 'signature, db_role)').replace('$6)', '$6, $7)')}`, [
+        randomUUID(),
+        rowByClerk,
+        randomUUID(),
+        'approve',
+        'text',
+        'sig',
+        memberOf(team, 'Clerk').login?.dbRole,
+      ]),
+    ).toBe('42501');
+    expect(await sqlState(carol, DECISION, [randomUUID(), rowByClerk, randomUUID(), 'approve', 'text', 'sig'])).toBe(
+      'ok',
+    );
   });
 
   it('nobody updates or deletes a row, a decision, an audit entry or a directory entry; rows change only through the claim functions', async () => {
@@ -57,7 +74,13 @@ describe('what a member role may write', () => {
       expect(await sqlState(c, 'DELETE FROM team.directory')).toBe('42501');
       expect(await sqlState(c, 'SELECT team.held_claim($1, 1)', [rowByClerk])).toBe('42501');
       // A row's signed history is written only by the functions that move the row, in the same step.
-      expect(await sqlState(c, "INSERT INTO team.row_event (id, row_id, event, text, signature) VALUES ($1, $2, 'cancel', 'x', 'y')", [randomUUID(), rowByClerk])).toBe('42501');
+      expect(
+        await sqlState(
+          c,
+          "INSERT INTO team.row_event (id, row_id, event, text, signature) VALUES ($1, $2, 'cancel', 'x', 'y')",
+          [randomUUID(), rowByClerk],
+        ),
+      ).toBe('42501');
       expect(await sqlState(c, "UPDATE team.row_event SET text = 'edited'")).toBe('42501');
       expect(await sqlState(c, 'DELETE FROM team.row_event')).toBe('42501');
     }
@@ -74,19 +97,28 @@ describe('what a member role may write', () => {
   });
 
   it('a drafter adds rows only as itself, and only open ones', async () => {
-    const insert = 'INSERT INTO team.queue_row (id, service, kind, idempotency_key, payload, draft_text, amount_cents, db_role, state) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)';
+    const insert =
+      'INSERT INTO team.queue_row (id, service, kind, idempotency_key, payload, draft_text, amount_cents, db_role, state) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)';
     const base = [randomUUID(), 'https://api.example.test', 'transfer', randomUUID(), '{}', 'draft', 1];
     expect(await sqlState(clerk, insert, [...base, memberOf(team, 'Carol').login?.dbRole, 'open'])).toBe('42501');
     expect(await sqlState(clerk, insert, [...base, memberOf(team, 'Clerk').login?.dbRole, 'sent'])).toBe('42501');
   });
 
   it('only admins write the directory (through append_chain) or manage logins, and only logins of this workspace', async () => {
-    expect(await sqlState(carol, "INSERT INTO team.directory (seq, text, signature) VALUES (1000, 'x', 'y')")).toBe('42501');
-    expect(await sqlState(carol, "SELECT team.append_chain('directory', ARRAY[1000]::bigint[], ARRAY['x'], ARRAY['y'])")).toBe('42501');
+    expect(await sqlState(carol, "INSERT INTO team.directory (seq, text, signature) VALUES (1000, 'x', 'y')")).toBe(
+      '42501',
+    );
+    expect(
+      await sqlState(carol, "SELECT team.append_chain('directory', ARRAY[1000]::bigint[], ARRAY['x'], ARRAY['y'])"),
+    ).toBe('42501');
     expect(await sqlState(carol, "SELECT team.create_login('x', 'SCRAM-SHA-256$x')")).toBe('42501');
-    expect(await sqlState(carol, 'SELECT team.set_login_role($1, $2)', [memberOf(team, 'Carol').login?.dbRole, 'admin'])).toBe('42501');
+    expect(
+      await sqlState(carol, 'SELECT team.set_login_role($1, $2)', [memberOf(team, 'Carol').login?.dbRole, 'admin']),
+    ).toBe('42501');
     expect(await sqlState(admin2, "SELECT team.set_login_role('postgres', 'admin')")).toBe('22023');
-    expect(await sqlState(admin2, `SELECT team.create_login('${team.database}_m_0000000a', 'plain password')`)).toBe('22023');
+    expect(await sqlState(admin2, `SELECT team.create_login('${team.database}_m_0000000a', 'plain password')`)).toBe(
+      '22023',
+    );
   });
 
   it('a member reads its own request to join, an admin reads them all', async () => {
@@ -98,7 +130,11 @@ describe('what a member role may write', () => {
 
   it("a removed member's login can no longer sign in", async () => {
     const carolId = memberOf(team, 'Carol').member.id;
-    await team.admin.h.ok('workspace:setRole', { workspaceId: team.admin.workspaceId, memberId: carolId, role: 'removed' });
+    await team.admin.h.ok('workspace:setRole', {
+      workspaceId: team.admin.workspaceId,
+      memberId: carolId,
+      role: 'removed',
+    });
     const again = await asLogin(cluster, team.database, memberOf(team, 'Carol')).then(
       (c) => c.end().then(() => 'signed in'),
       (error: { code?: string }) => error.code,

@@ -18,7 +18,13 @@ afterAll(() => cluster?.stop());
 async function ownerOf(): Promise<{ client: pg.Client; database: string }> {
   const database = `mig_${randomUUID().slice(0, 8)}`;
   const owner = await cluster.createWorkspaceDatabase(database);
-  const client = new pg.Client({ host: cluster.host, port: cluster.port, database, user: owner.user, password: owner.password });
+  const client = new pg.Client({
+    host: cluster.host,
+    port: cluster.port,
+    database,
+    user: owner.user,
+    password: owner.password,
+  });
   await client.connect();
   return { client, database };
 }
@@ -43,7 +49,10 @@ describe('the workspace schema, one version at a time', () => {
       expect(await migrate(client, 1)).toEqual({ from: 0, to: 1 });
       expect(versions((await client.query('SELECT version FROM team.schema_version')).rows)).toEqual([1]);
       const groups = ['admin', 'approver', 'drafter', 'member'].map((g) => `${database}_${g}`);
-      const roles = await client.query<{ rolname: string; rolcanlogin: boolean }>('SELECT rolname, rolcanlogin FROM pg_roles WHERE rolname = ANY($1) ORDER BY rolname', [groups]);
+      const roles = await client.query<{ rolname: string; rolcanlogin: boolean }>(
+        'SELECT rolname, rolcanlogin FROM pg_roles WHERE rolname = ANY($1) ORDER BY rolname',
+        [groups],
+      );
       expect(roles.rows).toEqual(groups.map((rolname) => ({ rolname, rolcanlogin: false })));
       expect((await client.query("SELECT to_regclass('team.directory') AS t")).rows[0].t).toBe('team.directory');
       expect((await client.query("SELECT to_regclass('team.queue_row') AS t")).rows[0].t).toBeNull();
@@ -61,10 +70,15 @@ describe('the workspace schema, one version at a time', () => {
       await admin.query("INSERT INTO team.directory (seq, text, signature) VALUES (0, 'entry zero', 'sig')");
       await admin.query("INSERT INTO team.join_request (text, signature) VALUES ('please', 'sig')");
       expect(await migrate(client, 2)).toEqual({ from: 1, to: 2 });
-      expect((await admin.query('SELECT seq, text FROM team.directory')).rows).toEqual([{ seq: '0', text: 'entry zero' }]);
+      expect((await admin.query('SELECT seq, text FROM team.directory')).rows).toEqual([
+        { seq: '0', text: 'entry zero' },
+      ]);
       expect((await admin.query('SELECT text FROM team.join_request')).rows).toEqual([{ text: 'please' }]);
       const drafter = await login(client, database, 'drafter');
-      await drafter.query("INSERT INTO team.queue_row (id, service, kind, idempotency_key, payload, draft_text, amount_cents) VALUES ($1, 'https://x', 'transfer', $2, '{}', 'draft', 100)", [randomUUID(), randomUUID()]);
+      await drafter.query(
+        "INSERT INTO team.queue_row (id, service, kind, idempotency_key, payload, draft_text, amount_cents) VALUES ($1, 'https://x', 'transfer', $2, '{}', 'draft', 100)",
+        [randomUUID(), randomUUID()],
+      );
       expect((await admin.query('SELECT count(*)::int AS n FROM team.queue_row')).rows[0].n).toBe(1);
       await Promise.all([admin.end(), drafter.end()]);
     } finally {
@@ -79,13 +93,24 @@ describe('the workspace schema, one version at a time', () => {
       const drafter = await login(client, database, 'drafter');
       const approver = await login(client, database, 'approver');
       const row = randomUUID();
-      await drafter.query("INSERT INTO team.queue_row (id, service, kind, idempotency_key, payload, draft_text, amount_cents) VALUES ($1, 'https://x', 'transfer', $2, '{}', 'draft', 100)", [row, randomUUID()]);
-      await approver.query("INSERT INTO team.decision (id, row_id, member_id, decision, policy_version, text, signature) VALUES ($1, $2, $3, 'approve', 0, 'yes', 'sig')", [randomUUID(), row, randomUUID()]);
+      await drafter.query(
+        "INSERT INTO team.queue_row (id, service, kind, idempotency_key, payload, draft_text, amount_cents) VALUES ($1, 'https://x', 'transfer', $2, '{}', 'draft', 100)",
+        [row, randomUUID()],
+      );
+      await approver.query(
+        "INSERT INTO team.decision (id, row_id, member_id, decision, policy_version, text, signature) VALUES ($1, $2, $3, 'approve', 0, 'yes', 'sig')",
+        [randomUUID(), row, randomUUID()],
+      );
       expect(await migrate(client, 3)).toEqual({ from: 2, to: 3 });
-      const kept = await approver.query('SELECT state, fence::int AS fence, claims, lease_holder FROM team.queue_row WHERE id = $1', [row]);
+      const kept = await approver.query(
+        'SELECT state, fence::int AS fence, claims, lease_holder FROM team.queue_row WHERE id = $1',
+        [row],
+      );
       expect(kept.rows).toEqual([{ state: 'open', fence: 0, claims: 0, lease_holder: null }]);
       expect((await approver.query('SELECT count(*)::int AS n FROM team.decision')).rows[0].n).toBe(1);
-      const claim = await approver.query('SELECT fence::int AS fence, taken_over FROM team.claim_row($1, 60000)', [row]);
+      const claim = await approver.query('SELECT fence::int AS fence, taken_over FROM team.claim_row($1, 60000)', [
+        row,
+      ]);
       expect(claim.rows).toEqual([{ fence: 1, taken_over: false }]);
       await Promise.all([drafter.end(), approver.end()]);
     } finally {
@@ -98,17 +123,38 @@ describe('the workspace schema, one version at a time', () => {
     const clients: pg.Client[] = [];
     try {
       await migrate(client, 3);
-      const [admin, drafter, approver, newcomer] = [await login(client, database, 'admin'), await login(client, database, 'drafter'), await login(client, database, 'approver'), await login(client, database, 'member')];
+      const [admin, drafter, approver, newcomer] = [
+        await login(client, database, 'admin'),
+        await login(client, database, 'drafter'),
+        await login(client, database, 'approver'),
+        await login(client, database, 'member'),
+      ];
       clients.push(admin, drafter, approver, newcomer);
       // Version 3 let an admin's login write any text into the directory: junk first, then a record naming the drafter's login.
       const drafterId = randomUUID();
-      const record = statement('directory', { seq: 1, by: drafterId, entry: 'member', member: { id: drafterId, dbRole: drafter.user } });
-      await admin.query("INSERT INTO team.directory (seq, text, signature) VALUES (0, 'entry zero', 'sig'), (1, $1, 'sig')", [record]);
+      const record = statement('directory', {
+        seq: 1,
+        by: drafterId,
+        entry: 'member',
+        member: { id: drafterId, dbRole: drafter.user },
+      });
+      await admin.query(
+        "INSERT INTO team.directory (seq, text, signature) VALUES (0, 'entry zero', 'sig'), (1, $1, 'sig')",
+        [record],
+      );
       await drafter.query("INSERT INTO team.audit (seq, text, signature) VALUES (0, 'audit zero', 'sig')");
-      for (const c of [approver, newcomer]) await c.query("INSERT INTO team.join_request (text, signature) VALUES ('please', 'sig')");
+      for (const c of [approver, newcomer])
+        await c.query("INSERT INTO team.join_request (text, signature) VALUES ('please', 'sig')");
       const [sending, lost] = [randomUUID(), randomUUID()];
-      for (const id of [sending, lost]) await drafter.query("INSERT INTO team.queue_row (id, service, kind, idempotency_key, payload, draft_text, amount_cents) VALUES ($1, 'https://x', 'transfer', $2, '{}', 'draft', 100)", [id, randomUUID()]);
-      await approver.query("INSERT INTO team.decision (id, row_id, member_id, decision, policy_version, text, signature) VALUES ($1, $2, $3, 'approve', 0, 'yes', 'sig')", [randomUUID(), sending, randomUUID()]);
+      for (const id of [sending, lost])
+        await drafter.query(
+          "INSERT INTO team.queue_row (id, service, kind, idempotency_key, payload, draft_text, amount_cents) VALUES ($1, 'https://x', 'transfer', $2, '{}', 'draft', 100)",
+          [id, randomUUID()],
+        );
+      await approver.query(
+        "INSERT INTO team.decision (id, row_id, member_id, decision, policy_version, text, signature) VALUES ($1, $2, $3, 'approve', 0, 'yes', 'sig')",
+        [randomUUID(), sending, randomUUID()],
+      );
       // Under version 3: one row claimed and sending; another left to a person, then claimed for review.
       await approver.query('SELECT * FROM team.claim_row($1, 3600000)', [sending]);
       await approver.query('SELECT * FROM team.claim_row($1, 60000)', [lost]);
@@ -123,24 +169,53 @@ describe('the workspace schema, one version at a time', () => {
       expect((await admin.query('SELECT seq, text FROM team.audit')).rows).toEqual([{ seq: '0', text: 'audit zero' }]);
       expect((await admin.query("SELECT to_regclass('team.row_event') AS t")).rows[0].t).toBe('team.row_event');
       expect((await admin.query('SELECT count(*)::int AS n FROM team.decision')).rows[0].n).toBe(1);
-      const rows = await admin.query<{ id: string; state: string; fence: number }>('SELECT id::text, state, fence::int AS fence FROM team.queue_row');
-      expect(Object.fromEntries(rows.rows.map((r) => [r.id, [r.state, r.fence]]))).toEqual({ [sending]: ['open', 1], [lost]: ['needs-review', 2] });
+      const rows = await admin.query<{ id: string; state: string; fence: number }>(
+        'SELECT id::text, state, fence::int AS fence FROM team.queue_row',
+      );
+      expect(Object.fromEntries(rows.rows.map((r) => [r.id, [r.state, r.fence]]))).toEqual({
+        [sending]: ['open', 1],
+        [lost]: ['needs-review', 2],
+      });
       expect((await admin.query('SELECT count(*)::int AS n FROM team.row_event')).rows[0].n).toBe(0);
 
       // The chains: no direct INSERT any more, for admins either; the next entry, through append_chain, whatever junk came before.
-      expect(await sqlState(drafter, "INSERT INTO team.audit (seq, text, signature) VALUES (1, 'audit one', 'sig')")).toBe('42501');
-      expect(await sqlState(admin, "INSERT INTO team.directory (seq, text, signature) VALUES (2, 'entry two', 'sig')")).toBe('42501');
+      expect(
+        await sqlState(drafter, "INSERT INTO team.audit (seq, text, signature) VALUES (1, 'audit one', 'sig')"),
+      ).toBe('42501');
+      expect(
+        await sqlState(admin, "INSERT INTO team.directory (seq, text, signature) VALUES (2, 'entry two', 'sig')"),
+      ).toBe('42501');
       const next = statement('audit', { seq: 1, prev: sha256('audit zero'), by: drafterId, event: 'draft' });
-      expect(await sqlState(drafter, "SELECT team.append_chain('audit', ARRAY[1]::bigint[], ARRAY[$1], ARRAY['sig'])", [next])).toBe('ok');
-      expect(await sqlState(drafter, "SELECT team.append_chain('audit', ARRAY[2]::bigint[], ARRAY['treasury-team/1 audit\nnot json'], ARRAY['sig'])")).toBe('22023');
+      expect(
+        await sqlState(drafter, "SELECT team.append_chain('audit', ARRAY[1]::bigint[], ARRAY[$1], ARRAY['sig'])", [
+          next,
+        ]),
+      ).toBe('ok');
+      expect(
+        await sqlState(
+          drafter,
+          "SELECT team.append_chain('audit', ARRAY[2]::bigint[], ARRAY['treasury-team/1 audit\nnot json'], ARRAY['sig'])",
+        ),
+      ).toBe('22023');
       // The version 3 functions are gone: a claim for review is not a thing any more.
       expect(await sqlState(approver, 'SELECT * FROM team.claim_row($1, 60000, true)', [lost])).toBe('42883');
       // The claim standing from version 3 records its outcome, with a statement, under its fencing number...
-      await approver.query("SELECT team.record_outcome($1, 1, 'sent', 'transfer tr_1', $2, 'statement', 'sig')", [sending, randomUUID()]);
+      await approver.query("SELECT team.record_outcome($1, 1, 'sent', 'transfer tr_1', $2, 'statement', 'sig')", [
+        sending,
+        randomUUID(),
+      ]);
       // ...but the claim for review records nothing: only an approver's review moves that row now.
-      expect(await sqlState(approver, "SELECT team.record_outcome($1, 2, 'open', 'retry', $2, 'statement', 'sig')", [lost, randomUUID()])).toBe('TF001');
+      expect(
+        await sqlState(approver, "SELECT team.record_outcome($1, 2, 'open', 'retry', $2, 'statement', 'sig')", [
+          lost,
+          randomUUID(),
+        ]),
+      ).toBe('TF001');
       const after = await admin.query<{ id: string; state: string }>('SELECT id::text, state FROM team.queue_row');
-      expect(Object.fromEntries(after.rows.map((r) => [r.id, r.state]))).toEqual({ [sending]: 'sent', [lost]: 'needs-review' });
+      expect(Object.fromEntries(after.rows.map((r) => [r.id, r.state]))).toEqual({
+        [sending]: 'sent',
+        [lost]: 'needs-review',
+      });
 
       // A registered login's request to join is frozen; one not registered yet is still renewed.
       const renew = "UPDATE team.join_request SET text = 'again' WHERE db_role = session_user";
@@ -157,7 +232,9 @@ describe('the workspace schema, one version at a time', () => {
     try {
       expect(await migrate(client)).toEqual({ from: 0, to: SCHEMA_VERSION });
       expect(await migrate(client)).toEqual({ from: SCHEMA_VERSION, to: SCHEMA_VERSION });
-      expect(versions((await client.query('SELECT version FROM team.schema_version ORDER BY version')).rows)).toEqual(MIGRATIONS.map((m) => m.version));
+      expect(versions((await client.query('SELECT version FROM team.schema_version ORDER BY version')).rows)).toEqual(
+        MIGRATIONS.map((m) => m.version),
+      );
     } finally {
       await client.end();
     }
@@ -173,19 +250,43 @@ describe('a workspace newer than this app', () => {
 
   it("is upgraded by an admin with the owner's credentials, asked in main's prompt and used for that call only", async () => {
     const admin = team.admin;
-    const wrong = await admin.h.invoke('workspace:upgrade', { workspaceId: admin.workspaceId, ownerUser: team.owner.user, ownerPassword: 'not the password' });
+    const wrong = await admin.h.invoke('workspace:upgrade', {
+      workspaceId: admin.workspaceId,
+      ownerUser: team.owner.user,
+      ownerPassword: 'not the password',
+    });
     expect(wrong.ok ? 'upgraded' : wrong.error.workspace?.kind).toBe('auth');
-    expect(await admin.h.ok('workspace:upgrade', { workspaceId: admin.workspaceId, ownerUser: team.owner.user, ownerPassword: team.owner.password })).toEqual({ from: SCHEMA_VERSION, to: SCHEMA_VERSION });
+    expect(
+      await admin.h.ok('workspace:upgrade', {
+        workspaceId: admin.workspaceId,
+        ownerUser: team.owner.user,
+        ownerPassword: team.owner.password,
+      }),
+    ).toEqual({ from: SCHEMA_VERSION, to: SCHEMA_VERSION });
     expect(admin.h.prompt.of('workspace-connect').at(-1)?.title).toBe('Upgrade a team workspace');
     admin.h.prompt.answer = 'decline';
-    const declined = await admin.h.invoke('workspace:upgrade', { workspaceId: admin.workspaceId, ownerUser: team.owner.user, ownerPassword: team.owner.password });
+    const declined = await admin.h.invoke('workspace:upgrade', {
+      workspaceId: admin.workspaceId,
+      ownerUser: team.owner.user,
+      ownerPassword: team.owner.password,
+    });
     expect(declined.ok ? 'upgraded' : declined.error.code).toBe('declined');
     admin.h.prompt.answer = 'confirm';
   });
 
   it('is refused, with the reason, by a desktop joining it and by one already in it', async () => {
-    const newer: Migration = { version: SCHEMA_VERSION + 1, name: 'from the future', sql: () => 'ALTER TABLE team.queue_row ADD COLUMN future text' };
-    const owner = new pg.Client({ host: cluster.host, port: cluster.port, database: team.database, user: team.owner.user, password: team.owner.password });
+    const newer: Migration = {
+      version: SCHEMA_VERSION + 1,
+      name: 'from the future',
+      sql: () => 'ALTER TABLE team.queue_row ADD COLUMN future text',
+    };
+    const owner = new pg.Client({
+      host: cluster.host,
+      port: cluster.port,
+      database: team.database,
+      user: team.owner.user,
+      password: team.owner.password,
+    });
     await owner.connect();
     const loginForLater = await team.admin.h.ok('workspace:addLogin', { workspaceId: team.admin.workspaceId });
     await migrate(owner, SCHEMA_VERSION + 1, [...MIGRATIONS, newer]);
@@ -194,8 +295,19 @@ describe('a workspace newer than this app', () => {
 
     const joiner = await desktopCore();
     try {
-      const r = await joiner.invoke('workspace:join', { host: cluster.host, port: cluster.port, database: team.database, user: loginForLater.dbRole, password: loginForLater.password, name: 'Late' });
-      expect(r.ok ? 'joined' : r.error).toEqual({ code: 'workspace', message: reason, workspace: { kind: 'version', retryable: false } });
+      const r = await joiner.invoke('workspace:join', {
+        host: cluster.host,
+        port: cluster.port,
+        database: team.database,
+        user: loginForLater.dbRole,
+        password: loginForLater.password,
+        name: 'Late',
+      });
+      expect(r.ok ? 'joined' : r.error).toEqual({
+        code: 'workspace',
+        message: reason,
+        workspace: { kind: 'version', retryable: false },
+      });
       expect(joiner.prompt.of('workspace-pin')).toEqual([]);
     } finally {
       await joiner.close();

@@ -12,7 +12,9 @@ const PASSWORD = 'a-password-only-the-test-knows';
 let cluster: PgCluster;
 
 beforeAll(async () => {
-  cluster = await startPgCluster({ hbaFirst: ['host all clear_role 127.0.0.1/32 password', 'host all md5_role 127.0.0.1/32 md5'] });
+  cluster = await startPgCluster({
+    hbaFirst: ['host all clear_role 127.0.0.1/32 password', 'host all md5_role 127.0.0.1/32 md5'],
+  });
   const su = await cluster.connectAsSuperuser();
   try {
     await su.query(`CREATE ROLE clear_role LOGIN PASSWORD '${PASSWORD}'`);
@@ -46,7 +48,9 @@ describe('signing in to a workspace', () => {
 
   it('asked for the password in clear or as MD5, it sends nothing and says why', async () => {
     for (const user of ['clear_role', 'md5_role']) {
-      expect(await signIn(user)).toMatch(/^The workspace server asked for the password in a form that would reveal it \(clear text or MD5\): the app signs in only with SCRAM-SHA-256, so nothing was sent\./);
+      expect(await signIn(user)).toMatch(
+        /^The workspace server asked for the password in a form that would reveal it \(clear text or MD5\): the app signs in only with SCRAM-SHA-256, so nothing was sent\./,
+      );
     }
   });
 });
@@ -54,7 +58,14 @@ describe('signing in to a workspace', () => {
 describe('what counts as this computer', () => {
   it('only the literal loopback addresses skip TLS, never a name', () => {
     expect(['127.0.0.1', '127.9.8.7', '::1', '[::1]'].map(isLoopback)).toEqual([true, true, true, true]);
-    expect(['localhost', 'LOCALHOST', 'localhost.', '127.0.0.1.example.com', '::2', '10.0.0.1', 'db.example.com'].map(isLoopback)).toEqual([false, false, false, false, false, false, false]);
-    expect(tlsFor({ host: 'localhost', port: 5432, database: 'd', user: 'u' })).toMatchObject({ rejectUnauthorized: true, servername: 'localhost' });
+    expect(
+      ['localhost', 'LOCALHOST', 'localhost.', '127.0.0.1.example.com', '::2', '10.0.0.1', 'db.example.com'].map(
+        isLoopback,
+      ),
+    ).toEqual([false, false, false, false, false, false, false]);
+    expect(tlsFor({ host: 'localhost', port: 5432, database: 'd', user: 'u' })).toMatchObject({
+      rejectUnauthorized: true,
+      servername: 'localhost',
+    });
   });
 });

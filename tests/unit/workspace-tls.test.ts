@@ -34,7 +34,15 @@ async function teamOn(options: Parameters<typeof startPgCluster>[0]): Promise<{ 
 async function joinAt(cluster: PgCluster, team: Team, caCert?: string) {
   const login = await team.admin.h.ok('workspace:addLogin', { workspaceId: team.admin.workspaceId });
   const h = await desktopCore();
-  const r = await h.invoke('workspace:join', { host: address, port: cluster.port, database: team.database, user: login.dbRole, password: login.password, name: 'Remote', ...(caCert ? { caCert } : {}) });
+  const r = await h.invoke('workspace:join', {
+    host: address,
+    port: cluster.port,
+    database: team.database,
+    user: login.dbRole,
+    password: login.password,
+    name: 'Remote',
+    ...(caCert ? { caCert } : {}),
+  });
   return { h, r };
 }
 
@@ -44,7 +52,11 @@ describe('the TLS rule', () => {
     const { h, r } = await joinAt(cluster, team);
     try {
       expect(r.ok ? 'joined' : r.error.workspace).toEqual({ kind: 'tls', retryable: false });
-      expect(r.ok ? '' : r.error.message).toMatch(new RegExp(`^The workspace at ${address.replaceAll('.', '\\.')}:${cluster.port}/${team.database} did not offer a TLS connection this computer can verify`));
+      expect(r.ok ? '' : r.error.message).toMatch(
+        new RegExp(
+          `^The workspace at ${address.replaceAll('.', '\\.')}:${cluster.port}/${team.database} did not offer a TLS connection this computer can verify`,
+        ),
+      );
       expect(await h.ok('workspace:list')).toEqual([]);
     } finally {
       await h.close();
@@ -66,7 +78,10 @@ describe('the TLS rule', () => {
       expect(ws?.connectivity.state).not.toBe('degraded');
       const connections = await cluster.connectAsSuperuser(team.database);
       try {
-        const ssl = await connections.query<{ ssl: boolean }>('SELECT s.ssl FROM pg_stat_ssl s JOIN pg_stat_activity a ON a.pid = s.pid WHERE a.usename = $1', [ws?.dbRole]);
+        const ssl = await connections.query<{ ssl: boolean }>(
+          'SELECT s.ssl FROM pg_stat_ssl s JOIN pg_stat_activity a ON a.pid = s.pid WHERE a.usename = $1',
+          [ws?.dbRole],
+        );
         expect(ssl.rows.length).toBeGreaterThan(0);
         expect(ssl.rows.every((row) => row.ssl)).toBe(true);
       } finally {

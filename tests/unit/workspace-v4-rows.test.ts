@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClaimResult } from '../../src/main/workspace/claims';
-import { asLogin, decideAndPush, type Desktop, draftAndPush, mainOf, memberOf, sqlState, teamFixture } from '../support/workspace-helpers';
+import {
+  asLogin,
+  decideAndPush,
+  type Desktop,
+  draftAndPush,
+  mainOf,
+  memberOf,
+  sqlState,
+  teamFixture,
+} from '../support/workspace-helpers';
 
 /**
  * Schema version 4's rules for a row's steps, tried straight in SQL with members' own logins: a
@@ -15,7 +24,8 @@ const f = teamFixture({ Clerk: 'drafter', Carol: 'approver', Tom: 'approver' });
 const logins = new Map<string, pg.Client>();
 
 beforeAll(async () => {
-  for (const name of ['Clerk', 'Carol', 'Tom']) logins.set(name, await asLogin(f.cluster, f.team.database, memberOf(f.team, name)));
+  for (const name of ['Clerk', 'Carol', 'Tom'])
+    logins.set(name, await asLogin(f.cluster, f.team.database, memberOf(f.team, name)));
 });
 afterAll(async () => {
   await Promise.all([...logins.values()].map((c) => c.end()));
@@ -39,22 +49,36 @@ async function readyRow(drafter: Desktop, approver: Desktop, amountCents: number
 }
 
 /** A row claimed by `sender` through main and left to a person: its answer was lost. */
-async function needsReview(drafter: Desktop, approver: Desktop, sender: Desktop, amountCents: number): Promise<Extract<ClaimResult, { claimed: true }>> {
+async function needsReview(
+  drafter: Desktop,
+  approver: Desktop,
+  sender: Desktop,
+  amountCents: number,
+): Promise<Extract<ClaimResult, { claimed: true }>> {
   const rowId = await readyRow(drafter, approver, amountCents);
   const [c] = await mainOf(sender).claim([rowId]);
   if (!c?.claimed) throw new Error(`not claimed: ${JSON.stringify(c)}`);
-  const [recorded] = await mainOf(sender).outcomes([{ rowId, fence: c.fence, payloadHash: c.payloadHash, state: 'needs-review', detail: 'the answer was lost' }]);
+  const [recorded] = await mainOf(sender).outcomes([
+    { rowId, fence: c.fence, payloadHash: c.payloadHash, state: 'needs-review', detail: 'the answer was lost' },
+  ]);
   expect(recorded).toMatchObject({ recorded: true });
   return c;
 }
 
-const stateOf = async (rowId: string) => (await f.su.query<{ state: string }>('SELECT state FROM team.queue_row WHERE id = $1', [rowId])).rows[0]?.state;
-const eventsOf = async (rowId: string) => Number((await f.su.query<{ n: string }>('SELECT count(*) AS n FROM team.row_event WHERE row_id = $1', [rowId])).rows[0]?.n);
+const stateOf = async (rowId: string) =>
+  (await f.su.query<{ state: string }>('SELECT state FROM team.queue_row WHERE id = $1', [rowId])).rows[0]?.state;
+const eventsOf = async (rowId: string) =>
+  Number(
+    (await f.su.query<{ n: string }>('SELECT count(*) AS n FROM team.row_event WHERE row_id = $1', [rowId])).rows[0]?.n,
+  );
 
 describe("a row's steps in the database", () => {
   it('claims only with the next fencing number, and never a row whose lease stands', async () => {
     const rowId = await readyRow(memberOf(f.team, 'Clerk'), memberOf(f.team, 'Carol'), 41_00);
-    const claimWith = (name: string, fence: number) => as(name).query<{ fence: number }>(CLAIM, [rowId, fence, randomUUID(), 'junk', 'sig']).then((r) => r.rows);
+    const claimWith = (name: string, fence: number) =>
+      as(name)
+        .query<{ fence: number }>(CLAIM, [rowId, fence, randomUUID(), 'junk', 'sig'])
+        .then((r) => r.rows);
     expect(await claimWith('Tom', 2)).toEqual([]);
     expect(await claimWith('Tom', 0)).toEqual([]);
     expect(await eventsOf(rowId)).toBe(0);
@@ -62,19 +86,30 @@ describe("a row's steps in the database", () => {
     // The next number, but Tom's lease stands.
     expect(await claimWith('Carol', 2)).toEqual([]);
     expect(await eventsOf(rowId)).toBe(1);
-    const row = await f.su.query('SELECT fence::int AS fence, claims, lease_holder FROM team.queue_row WHERE id = $1', [rowId]);
+    const row = await f.su.query('SELECT fence::int AS fence, claims, lease_holder FROM team.queue_row WHERE id = $1', [
+      rowId,
+    ]);
     expect(row.rows).toEqual([{ fence: 1, claims: 1, lease_holder: memberOf(f.team, 'Tom').login?.dbRole }]);
   });
 
   it('records no outcome on a row waiting for review, even under the lease that claimed it', async () => {
     const c = await needsReview(memberOf(f.team, 'Clerk'), memberOf(f.team, 'Carol'), memberOf(f.team, 'Tom'), 42_00);
     // As a claim for review under version 3 left it: Tom's lease standing on a row that needs review.
-    await f.su.query("UPDATE team.queue_row SET lease_holder = $2, lease_expires = now() + interval '1 hour' WHERE id = $1", [c.rowId, memberOf(f.team, 'Tom').login?.dbRole]);
+    await f.su.query(
+      "UPDATE team.queue_row SET lease_holder = $2, lease_expires = now() + interval '1 hour' WHERE id = $1",
+      [c.rowId, memberOf(f.team, 'Tom').login?.dbRole],
+    );
     const events = await eventsOf(c.rowId);
-    expect(await sqlState(as('Tom'), OUTCOME, [c.rowId, c.fence, 'sent', 'sent after all', randomUUID(), 'junk', 'sig'])).toBe('TF001');
+    expect(
+      await sqlState(as('Tom'), OUTCOME, [c.rowId, c.fence, 'sent', 'sent after all', randomUUID(), 'junk', 'sig']),
+    ).toBe('TF001');
     expect(await sqlState(as('Tom'), 'SELECT team.renew_lease($1, $2, 60000)', [c.rowId, c.fence])).toBe('TF001');
     expect((await as('Tom').query(CLAIM, [c.rowId, c.fence + 1, randomUUID(), 'junk', 'sig'])).rows).toEqual([]);
-    expect(await mainOf(memberOf(f.team, 'Tom')).outcomes([{ rowId: c.rowId, fence: c.fence, payloadHash: c.payloadHash, state: 'sent', detail: 'sent after all' }])).toMatchObject([{ recorded: false }]);
+    expect(
+      await mainOf(memberOf(f.team, 'Tom')).outcomes([
+        { rowId: c.rowId, fence: c.fence, payloadHash: c.payloadHash, state: 'sent', detail: 'sent after all' },
+      ]),
+    ).toMatchObject([{ recorded: false }]);
     expect(await stateOf(c.rowId)).toBe('needs-review');
     expect(await eventsOf(c.rowId)).toBe(events);
   });
@@ -82,7 +117,10 @@ describe("a row's steps in the database", () => {
   it('is reviewed only by an approver, never by its drafter', async () => {
     // Carol, an approver, drafted it; Tom approved and sent it, and lost the answer.
     const c = await needsReview(memberOf(f.team, 'Carol'), memberOf(f.team, 'Tom'), memberOf(f.team, 'Tom'), 43_00);
-    const review = (name: string, state: string) => as(name).query<{ ok: boolean }>(REVIEW, [c.rowId, state, randomUUID(), 'junk', 'sig']).then((r) => r.rows[0]?.ok);
+    const review = (name: string, state: string) =>
+      as(name)
+        .query<{ ok: boolean }>(REVIEW, [c.rowId, state, randomUUID(), 'junk', 'sig'])
+        .then((r) => r.rows[0]?.ok);
     expect(await sqlState(as('Clerk'), REVIEW, [c.rowId, 'open', randomUUID(), 'junk', 'sig'])).toBe('42501');
     expect(await review('Carol', 'open')).toBe(false);
     expect(await sqlState(as('Tom'), REVIEW, [c.rowId, 'canceled', randomUUID(), 'junk', 'sig'])).toBe('22023');
@@ -95,7 +133,10 @@ describe("a row's steps in the database", () => {
     expect(await review('Tom', 'sent')).toBe(false);
 
     // Tom's review here is junk, unsigned by Tom's key: every desktop still holds the row for a real review.
-    const [row] = await memberOf(f.team, 'Clerk').h.ok('workspace:rows', { workspaceId: memberOf(f.team, 'Clerk').workspaceId, rowIds: [c.rowId] });
+    const [row] = await memberOf(f.team, 'Clerk').h.ok('workspace:rows', {
+      workspaceId: memberOf(f.team, 'Clerk').workspaceId,
+      rowIds: [c.rowId],
+    });
     expect(row).toMatchObject({ state: 'needs-review', dbState: 'open' });
     expect(row?.history.ignored).toEqual(['a statement cannot be read (it is not a row statement)']);
     expect(await mainOf(memberOf(f.team, 'Carol')).claim([c.rowId])).toMatchObject([{ claimed: false, why: 'closed' }]);

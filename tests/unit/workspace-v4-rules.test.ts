@@ -1,7 +1,15 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AT, sha256, signWith, statement, testKey } from '../support/team-fixtures';
-import { asLogin, type Desktop, desktopCore, draftAndPush, memberOf, sqlState, teamFixture } from '../support/workspace-helpers';
+import {
+  asLogin,
+  type Desktop,
+  desktopCore,
+  draftAndPush,
+  memberOf,
+  sqlState,
+  teamFixture,
+} from '../support/workspace-helpers';
 
 /**
  * Schema version 4's rules for the chains and for who a login is, tried straight in SQL with
@@ -27,23 +35,45 @@ const APPEND = 'SELECT team.append_chain($1, $2::bigint[], $3::text[], $4::text[
 
 /** The audit's last entry as any member reads it: its number and the hash the next entry names. */
 async function auditEnd(client: pg.Client): Promise<{ next: number; prev: string }> {
-  const r = await client.query<{ seq: string; text: string }>('SELECT seq, text FROM team.audit ORDER BY seq DESC LIMIT 1');
+  const r = await client.query<{ seq: string; text: string }>(
+    'SELECT seq, text FROM team.audit ORDER BY seq DESC LIMIT 1',
+  );
   const last = r.rows[0];
   return last ? { next: Number(last.seq) + 1, prev: sha256(last.text) } : { next: 0, prev: '' };
 }
 
 /** An audit entry's text, written here apart from the app. */
-const auditText = (seq: number, prev: string, by: Desktop) => statement('audit', { workspace: by.workspaceId, seq, prev, at: AT, by: by.member.id, event: 'draft', subject: 'written by hand', detail: {} });
+const auditText = (seq: number, prev: string, by: Desktop) =>
+  statement('audit', {
+    workspace: by.workspaceId,
+    seq,
+    prev,
+    at: AT,
+    by: by.member.id,
+    event: 'draft',
+    subject: 'written by hand',
+    detail: {},
+  });
 
-const auditCount = async () => Number((await f.su.query<{ n: string }>('SELECT count(*) AS n FROM team.audit')).rows[0]?.n);
+const auditCount = async () =>
+  Number((await f.su.query<{ n: string }>('SELECT count(*) AS n FROM team.audit')).rows[0]?.n);
 
 describe('the audit and the directory take only their next entry', () => {
   it('refuses every login a direct INSERT into the audit or the directory, admins included', async () => {
     const { next, prev } = await auditEnd(clerk);
-    for (const [who, c] of [['Clerk', clerk], ['Carol', carol], ['Second', second]] as const) {
+    for (const [who, c] of [
+      ['Clerk', clerk],
+      ['Carol', carol],
+      ['Second', second],
+    ] as const) {
       const text = auditText(next, prev, memberOf(f.team, who));
-      expect(await sqlState(c, 'INSERT INTO team.audit (seq, text, signature) VALUES ($1, $2, $3)', [next, text, 'sig']), who).toBe('42501');
-      expect(await sqlState(c, "INSERT INTO team.directory (seq, text, signature) VALUES (1000, 'x', 'y')"), who).toBe('42501');
+      expect(
+        await sqlState(c, 'INSERT INTO team.audit (seq, text, signature) VALUES ($1, $2, $3)', [next, text, 'sig']),
+        who,
+      ).toBe('42501');
+      expect(await sqlState(c, "INSERT INTO team.directory (seq, text, signature) VALUES (1000, 'x', 'y')"), who).toBe(
+        '42501',
+      );
     }
   });
 
@@ -51,7 +81,8 @@ describe('the audit and the directory take only their next entry', () => {
     const me = memberOf(f.team, 'Clerk');
     const before = await auditCount();
     const { next, prev } = await auditEnd(clerk);
-    const append = (seq: number | string, text: string, signature = signWith(testKey(), text)) => sqlState(clerk, APPEND, ['audit', [seq], [text], [signature]]);
+    const append = (seq: number | string, text: string, signature = signWith(testKey(), text)) =>
+      sqlState(clerk, APPEND, ['audit', [seq], [text], [signature]]);
     expect(await append(next + 1, auditText(next + 1, prev, me))).toBe('22023');
     expect(await append(next, auditText(next, sha256('an entry that is not the last one'), me))).toBe('22023');
     // Numbered as the next, but the body says otherwise.
@@ -61,12 +92,16 @@ describe('the audit and the directory take only their next entry', () => {
     expect(await append(max, auditText(0, prev, me).replace('"seq":0', `"seq":${max}`))).toBe('22023');
     expect(await append(0, auditText(0, '', me))).toBe('22023');
     // Not an audit entry at all.
-    expect(await append(next, auditText(next, prev, me).replace('treasury-team/1 audit', 'treasury-team/1 directory'))).toBe('22023');
+    expect(
+      await append(next, auditText(next, prev, me).replace('treasury-team/1 audit', 'treasury-team/1 directory')),
+    ).toBe('22023');
     const message = await clerk.query(APPEND, ['audit', [next + 1], [auditText(next + 1, prev, me)], ['sig']]).then(
       () => 'appended',
       (e: Error) => e.message,
     );
-    expect(message).toBe(`entry ${next + 1} is not the next entry of the audit (that is ${next}, after the entry it names)`);
+    expect(message).toBe(
+      `entry ${next + 1} is not the next entry of the audit (that is ${next}, after the entry it names)`,
+    );
     expect(await auditCount()).toBe(before);
   });
 
@@ -75,11 +110,13 @@ describe('the audit and the directory take only their next entry', () => {
     const { next, prev } = await auditEnd(clerk);
     const asCarol = auditText(next, prev, memberOf(f.team, 'Carol'));
     expect(await sqlState(clerk, APPEND, ['audit', [next], [asCarol], ['sig']])).toBe('42501');
-    expect(await sqlState(carol, APPEND, ['directory', [1000], ['treasury-team/1 directory\n{}'], ['sig']])).toBe('42501');
+    expect(await sqlState(carol, APPEND, ['directory', [1000], ['treasury-team/1 directory\n{}'], ['sig']])).toBe(
+      '42501',
+    );
     expect(await auditCount()).toBe(before);
   });
 
-  it("takes a junk entry that is the next one, and the chain goes on after it: the desktops show it as a break and move past it", async () => {
+  it('takes a junk entry that is the next one, and the chain goes on after it: the desktops show it as a break and move past it', async () => {
     const clerkDesktop = memberOf(f.team, 'Clerk');
     const reader = memberOf(f.team, 'Carol');
     const read = () => reader.h.ok('workspace:audit', { workspaceId: reader.workspaceId });
@@ -96,8 +133,12 @@ describe('the audit and the directory take only their next entry', () => {
     const draft = await draftAndPush(clerkDesktop, 12_34);
 
     const after = await read();
-    expect(after.breaks).toEqual([{ seq: junk, problem: `entry ${junk} is not signed by Clerk: it was written or changed by someone else` }]);
-    expect(after.lines.filter((l) => l.seq >= junk).map((l) => [l.seq, l.body?.event, l.body?.subject, l.check])).toEqual([
+    expect(after.breaks).toEqual([
+      { seq: junk, problem: `entry ${junk} is not signed by Clerk: it was written or changed by someone else` },
+    ]);
+    expect(
+      after.lines.filter((l) => l.seq >= junk).map((l) => [l.seq, l.body?.event, l.body?.subject, l.check]),
+    ).toEqual([
       [junk, 'draft', 'written by hand', 'bad-signature'],
       [junk + 1, 'draft', draft.rowId, 'ok'],
     ]);
@@ -116,22 +157,48 @@ describe('who a login is', () => {
     expect((await clerk.query(renew)).rowCount).toBe(0);
     // Joining again with the Clerk's password from another desktop cannot put its key there.
     const key = testKey();
-    const request = statement('join', { workspace: f.team.admin.workspaceId, dbRole: clerkLogin, name: 'Not the Clerk', publicKey: key.publicKey, at: AT });
-    const upsert = 'INSERT INTO team.join_request (text, signature) VALUES ($1, $2) ON CONFLICT (db_role) DO UPDATE SET text = EXCLUDED.text, signature = EXCLUDED.signature';
+    const request = statement('join', {
+      workspace: f.team.admin.workspaceId,
+      dbRole: clerkLogin,
+      name: 'Not the Clerk',
+      publicKey: key.publicKey,
+      at: AT,
+    });
+    const upsert =
+      'INSERT INTO team.join_request (text, signature) VALUES ($1, $2) ON CONFLICT (db_role) DO UPDATE SET text = EXCLUDED.text, signature = EXCLUDED.signature';
     expect(await sqlState(clerk, upsert, [request, signWith(key, request)])).toBe('42501');
-    const kept = await f.su.query<{ text: string }>('SELECT text FROM team.join_request WHERE db_role = $1', [clerkLogin]);
+    const kept = await f.su.query<{ text: string }>('SELECT text FROM team.join_request WHERE db_role = $1', [
+      clerkLogin,
+    ]);
     expect(kept.rows[0]?.text).not.toBe(request);
 
     // A login not registered yet still renews its own.
     const login = await f.team.admin.h.ok('workspace:addLogin', { workspaceId: f.team.admin.workspaceId });
     const h = await desktopCore();
     try {
-      await h.ok('workspace:join', { host: f.cluster.host, port: f.cluster.port, database: f.team.database, user: login.dbRole, password: login.password, name: 'Newcomer' });
-      const newcomer = new pg.Client({ host: f.cluster.host, port: f.cluster.port, database: f.team.database, user: login.dbRole, password: login.password });
+      await h.ok('workspace:join', {
+        host: f.cluster.host,
+        port: f.cluster.port,
+        database: f.team.database,
+        user: login.dbRole,
+        password: login.password,
+        name: 'Newcomer',
+      });
+      const newcomer = new pg.Client({
+        host: f.cluster.host,
+        port: f.cluster.port,
+        database: f.team.database,
+        user: login.dbRole,
+        password: login.password,
+      });
       await newcomer.connect();
       try {
         expect((await newcomer.query(renew)).rowCount).toBe(1);
-        await f.team.admin.h.ok('workspace:register', { workspaceId: f.team.admin.workspaceId, dbRole: login.dbRole, role: 'drafter' });
+        await f.team.admin.h.ok('workspace:register', {
+          workspaceId: f.team.admin.workspaceId,
+          dbRole: login.dbRole,
+          role: 'drafter',
+        });
         expect((await newcomer.query(renew)).rowCount).toBe(0);
       } finally {
         await newcomer.end();
@@ -146,10 +213,24 @@ describe('who a login is', () => {
     const carolLogin = memberOf(f.team, 'Carol').login?.dbRole as string;
     // A database admin puts a request for a key of their own behind Carol's login (the login itself no longer can).
     const key = testKey();
-    const request = statement('join', { workspace: admin.workspaceId, dbRole: carolLogin, name: 'Carol', publicKey: key.publicKey, at: AT });
-    await f.su.query('UPDATE team.join_request SET text = $1, signature = $2 WHERE db_role = $3', [request, signWith(key, request), carolLogin]);
+    const request = statement('join', {
+      workspace: admin.workspaceId,
+      dbRole: carolLogin,
+      name: 'Carol',
+      publicKey: key.publicKey,
+      at: AT,
+    });
+    await f.su.query('UPDATE team.join_request SET text = $1, signature = $2 WHERE db_role = $3', [
+      request,
+      signWith(key, request),
+      carolLogin,
+    ]);
     const asked = admin.h.prompt.asked.length;
-    const r = await admin.h.invoke('workspace:register', { workspaceId: admin.workspaceId, dbRole: carolLogin, role: 'admin' });
+    const r = await admin.h.invoke('workspace:register', {
+      workspaceId: admin.workspaceId,
+      dbRole: carolLogin,
+      role: 'admin',
+    });
     expect(r.ok ? 'registered' : r.error).toEqual({
       code: 'workspace',
       message: `${carolLogin} is registered already, as Carol: one login is one member.`,
@@ -157,7 +238,9 @@ describe('who a login is', () => {
     });
     expect(admin.h.prompt.asked.length).toBe(asked);
     const dir = await admin.h.ok('workspace:directory', { workspaceId: admin.workspaceId });
-    expect(dir.members.filter((m) => m.dbRole === carolLogin).map((m) => [m.name, m.role])).toEqual([['Carol', 'approver']]);
+    expect(dir.members.filter((m) => m.dbRole === carolLogin).map((m) => [m.name, m.role])).toEqual([
+      ['Carol', 'approver'],
+    ]);
     expect(dir.ignored).toEqual([]);
   });
 });

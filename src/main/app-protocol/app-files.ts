@@ -63,7 +63,11 @@ export async function readAppFile(rootDir: string, pathname: string, method = 'G
     const real = await realpath(file);
     const realRoot = await realpath(root);
     if (!real.startsWith(realRoot + sep) || !(await stat(real)).isFile()) return plain(404, 'not found');
-    return { status: 200, headers: appResponseHeaders(TYPES[extname(real)] ?? 'application/octet-stream'), body: method === 'HEAD' ? Buffer.alloc(0) : await readFile(real) };
+    return {
+      status: 200,
+      headers: appResponseHeaders(TYPES[extname(real)] ?? 'application/octet-stream'),
+      body: method === 'HEAD' ? Buffer.alloc(0) : await readFile(real),
+    };
   } catch {
     return plain(404, 'not found');
   }

@@ -69,7 +69,8 @@ export function readEntry(v: unknown): RevealAuditEntry | undefined {
   if (!v || typeof v !== 'object') return undefined;
   const e = v as Record<string, unknown>;
   if (!ENTRY_STRINGS.every((k) => typeof e[k] === 'string')) return undefined;
-  if (typeof e['pan'] !== 'boolean' || typeof e['cvv'] !== 'boolean' || !OUTCOMES.has(String(e['outcome']))) return undefined;
+  if (typeof e['pan'] !== 'boolean' || typeof e['cvv'] !== 'boolean' || !OUTCOMES.has(String(e['outcome'])))
+    return undefined;
   if (e['reason'] !== undefined && typeof e['reason'] !== 'string') return undefined;
   return e as unknown as RevealAuditEntry;
 }
@@ -84,12 +85,24 @@ function parse(text: string): (ChainLine & { mac: string; body: string }) | unde
   if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
   const { mac, ...rest } = v as Record<string, unknown>;
   const { v: version, seq, k, prev, kind } = rest;
-  if (typeof mac !== 'string' || version !== 1 || !Number.isSafeInteger(seq) || typeof k !== 'string' || typeof prev !== 'string') return undefined;
+  if (
+    typeof mac !== 'string' ||
+    version !== 1 ||
+    !Number.isSafeInteger(seq) ||
+    typeof k !== 'string' ||
+    typeof prev !== 'string'
+  )
+    return undefined;
   // The sealed text is the line as read, without its seal: re-serialized, so any edit (a field
   // added, reordered or changed) gives another text and another seal.
   const body = JSON.stringify(rest);
   if (kind === 'entry' && readEntry(rest['entry'])) return { ...(rest as unknown as EntryLine), mac, body };
-  if (kind === 'trimmed' && Number.isSafeInteger(rest['dropped']) && typeof rest['through'] === 'string' && typeof rest['tail'] === 'string') {
+  if (
+    kind === 'trimmed' &&
+    Number.isSafeInteger(rest['dropped']) &&
+    typeof rest['through'] === 'string' &&
+    typeof rest['tail'] === 'string'
+  ) {
     return { ...(rest as unknown as TrimmedLine), mac, body };
   }
   return undefined;
@@ -126,7 +139,11 @@ export function verifyChain(text: string, keys: (id: string) => Buffer | undefin
   let expected: { seq: number; prev: string } | null = null;
   let missingKey: { from: number; to: number; k: string } | null = null;
   const flushMissing = () => {
-    if (missingKey) brk(missingKey.from, `lines ${missingKey.from} to ${missingKey.to} were sealed with a key that is no longer in the keychain, so they cannot be checked`);
+    if (missingKey)
+      brk(
+        missingKey.from,
+        `lines ${missingKey.from} to ${missingKey.to} were sealed with a key that is no longer in the keychain, so they cannot be checked`,
+      );
     missingKey = null;
   };
   let headFound = head === null;
@@ -167,18 +184,26 @@ export function verifyChain(text: string, keys: (id: string) => Buffer | undefin
     if (!intact) brk(n, `line ${n} was changed after it was written`, at);
     if (first) {
       if (line.kind === 'trimmed') out.trimmed = { dropped: line.dropped, through: line.through };
-      else if (line.seq !== 0) brk(n, `the file starts at entry ${line.seq}: the ${line.seq} before it were removed`, at);
+      else if (line.seq !== 0)
+        brk(n, `the file starts at entry ${line.seq}: the ${line.seq} before it were removed`, at);
     } else if (line.kind === 'trimmed') {
       brk(n, `line ${n} is a cut mark in the middle of the file: lines were removed there`);
     } else if (expected && line.seq !== expected.seq) {
       const gap = line.seq - expected.seq;
-      brk(n, gap > 0 ? `before line ${n}, ${gap} line${gap === 1 ? ' is' : 's are'} missing` : `line ${n} is out of order (entry ${line.seq} after entry ${expected.seq - 1})`, at);
+      brk(
+        n,
+        gap > 0
+          ? `before line ${n}, ${gap} line${gap === 1 ? ' is' : 's are'} missing`
+          : `line ${n} is out of order (entry ${line.seq} after entry ${expected.seq - 1})`,
+        at,
+      );
     } else if (expected && line.prev !== expected.prev) {
       brk(n, `line ${n} does not follow the line before it: a line was removed, inserted or moved there`, at);
     }
     if (head && line.seq === head.seq) {
       headFound = true;
-      if (line.mac !== head.mac) brk(n, `line ${n} is not the entry this computer wrote there: the file was replaced`, at);
+      if (line.mac !== head.mac)
+        brk(n, `line ${n} is not the entry this computer wrote there: the file was replaced`, at);
     }
     const link = linkOf(line);
     out.raw.push({ line: n, seq: line.seq, ...(at ? { at } : {}), link, intact, text: row });
@@ -195,7 +220,11 @@ export function verifyChain(text: string, keys: (id: string) => Buffer | undefin
     const gone = head.seq - lastSeq;
     const end = out.raw.at(-1)?.line ?? 0;
     if (out.lines === 0) brk(0, `the file is empty or missing, but ${head.seq + 1} lines had been written to it`);
-    else if (gone > 0) brk(end, `the file ends at entry ${lastSeq}, but entry ${head.seq} was written: the last ${gone} line${gone === 1 ? ' was' : 's were'} removed`);
+    else if (gone > 0)
+      brk(
+        end,
+        `the file ends at entry ${lastSeq}, but entry ${head.seq} was written: the last ${gone} line${gone === 1 ? ' was' : 's were'} removed`,
+      );
     else brk(end, `entry ${head.seq}, the last this computer wrote, is not in the file: the file was replaced`);
   }
   return out;

@@ -23,10 +23,12 @@ function decode(stored: string): SealState | null {
     const v = JSON.parse(stored) as { v?: unknown; keys?: unknown; current?: unknown; head?: unknown };
     if (v.v !== 1 || !v.keys || typeof v.keys !== 'object') return null;
     const keys = new Map<string, Buffer>();
-    for (const [id, b64] of Object.entries(v.keys as Record<string, unknown>)) if (typeof b64 === 'string') keys.set(id, Buffer.from(b64, 'base64'));
+    for (const [id, b64] of Object.entries(v.keys as Record<string, unknown>))
+      if (typeof b64 === 'string') keys.set(id, Buffer.from(b64, 'base64'));
     const current = typeof v.current === 'string' && keys.has(v.current) ? v.current : null;
     const h = v.head as Partial<Head> | null | undefined;
-    const head = h && Number.isSafeInteger(h.seq) && typeof h.mac === 'string' ? { seq: h.seq as number, mac: h.mac } : null;
+    const head =
+      h && Number.isSafeInteger(h.seq) && typeof h.mac === 'string' ? { seq: h.seq as number, mac: h.mac } : null;
     return { keys, current, head };
   } catch {
     return null;
@@ -66,7 +68,11 @@ export class AuditSeal {
   async currentKey(profileId: string, state: SealState): Promise<{ id: string; key: Buffer }> {
     if (state.current) return { id: state.current, key: state.keys.get(state.current) as Buffer };
     const id = randomBytes(4).toString('hex');
-    const next: SealState = { keys: new Map(state.keys).set(id, randomBytes(KEY_BYTES)), current: id, head: state.head };
+    const next: SealState = {
+      keys: new Map(state.keys).set(id, randomBytes(KEY_BYTES)),
+      current: id,
+      head: state.head,
+    };
     await this.save(profileId, next);
     state.keys = next.keys;
     state.current = id;

@@ -23,18 +23,32 @@ const MIN_RETENTION_MS = 366 * 24 * 3_600_000;
 /** What `list` answers at most: the screen shows the latest few. */
 export const REVEAL_AUDIT_LIST_MAX = 50;
 
-const KEYS: (keyof RevealAuditEntry)[] = ['at', 'user', 'profileId', 'profileName', 'cardId', 'last4', 'pan', 'cvv', 'outcome', 'reason'];
+const KEYS: (keyof RevealAuditEntry)[] = [
+  'at',
+  'user',
+  'profileId',
+  'profileName',
+  'cardId',
+  'last4',
+  'pan',
+  'cvv',
+  'outcome',
+  'reason',
+];
 
 /** Only the known fields, the reason scrubbed again: a caller cannot get more (or a number) into the file. */
 function cleanEntry(entry: RevealAuditEntry): RevealAuditEntry {
   const clean: Record<string, unknown> = {};
-  for (const k of KEYS) if (entry[k] !== undefined) clean[k] = k === 'reason' ? scrubCardNumbers(String(entry[k])) : entry[k];
+  for (const k of KEYS)
+    if (entry[k] !== undefined) clean[k] = k === 'reason' ? scrubCardNumbers(String(entry[k])) : entry[k];
   return clean as unknown as RevealAuditEntry;
 }
 
 /** A profile's file name: its id when that is plain, otherwise a digest of it (never a path). */
 function fileName(profileId: string): string {
-  return /^[A-Za-z0-9_-]{1,100}$/.test(profileId) ? `${profileId}.jsonl` : `id-${createHash('sha256').update(profileId).digest('hex').slice(0, 32)}.jsonl`;
+  return /^[A-Za-z0-9_-]{1,100}$/.test(profileId)
+    ? `${profileId}.jsonl`
+    : `id-${createHash('sha256').update(profileId).digest('hex').slice(0, 32)}.jsonl`;
 }
 
 /** Appends and flushes to disk before answering: "no record, no reveal" must survive a power cut. */
@@ -91,7 +105,9 @@ export class RevealAudit {
 
   /** Appends one entry, sealed; resolves once it is on disk. */
   append(entry: RevealAuditEntry): Promise<void> {
-    return this.migrate().then(() => this.run(entry.profileId, () => this.write(entry.profileId, cleanEntry(entry), false)));
+    return this.migrate().then(() =>
+      this.run(entry.profileId, () => this.write(entry.profileId, cleanEntry(entry), false)),
+    );
   }
 
   /** The newest entries of a profile (and card), newest first, with what checking the whole file found. */
@@ -110,7 +126,10 @@ export class RevealAudit {
   async attemptTimes(profileId: string, sinceMs: number): Promise<number[]> {
     await this.migrate();
     const { verified } = await this.run(profileId, () => this.check(profileId));
-    return verified.entries.filter((e) => e.outcome !== 'refused').map((e) => Date.parse(e.at)).filter((t) => t >= sinceMs);
+    return verified.entries
+      .filter((e) => e.outcome !== 'refused')
+      .map((e) => Date.parse(e.at))
+      .filter((t) => t >= sinceMs);
   }
 
   private log(profileId: string): ProfileLog {
@@ -169,7 +188,15 @@ export class RevealAudit {
     const opened = await this.opened(profileId);
     const sealing = await this.sealingKey(profileId, opened);
     const last = opened.last;
-    const line: UnsealedLine = { v: 1, seq: (last?.seq ?? -1) + 1, k: sealing?.id ?? HASH_ONLY, prev: last?.link ?? '', kind: 'entry', entry, ...(legacy ? { legacy: true as const } : {}) };
+    const line: UnsealedLine = {
+      v: 1,
+      seq: (last?.seq ?? -1) + 1,
+      k: sealing?.id ?? HASH_ONLY,
+      prev: last?.link ?? '',
+      kind: 'entry',
+      entry,
+      ...(legacy ? { legacy: true as const } : {}),
+    };
     const { text, mac } = sealLine(line, sealing?.key ?? null);
     await mkdir(join(this.options.dir, 'reveals'), { recursive: true, mode: 0o700 });
     await appendDurably(log.path, `${text}\n`);
@@ -178,7 +205,8 @@ export class RevealAudit {
       try {
         await this.options.seal.saveHead(profileId, opened.seal.state, { seq: line.seq, mac });
       } catch {
-        opened.trouble = 'The keychain could not record the newest line, so lines removed from the end of the file would not be noticed.';
+        opened.trouble =
+          'The keychain could not record the newest line, so lines removed from the end of the file would not be noticed.';
       }
     }
   }
@@ -212,7 +240,16 @@ export class RevealAudit {
     if (!lastDropped || lastDropped.at === undefined) return false;
     const sealing = await this.sealingKey(profileId, opened);
     const dropped = (verified.trimmed?.dropped ?? 0) + raw.slice(0, drop).filter((r) => r.at !== undefined).length;
-    const mark: UnsealedLine = { v: 1, seq: lastDropped.seq, k: sealing?.id ?? HASH_ONLY, prev: '', kind: 'trimmed', dropped, through: lastDropped.at, tail: lastDropped.link };
+    const mark: UnsealedLine = {
+      v: 1,
+      seq: lastDropped.seq,
+      k: sealing?.id ?? HASH_ONLY,
+      prev: '',
+      kind: 'trimmed',
+      dropped,
+      through: lastDropped.at,
+      tail: lastDropped.link,
+    };
     const { text, mac } = sealLine(mark, sealing?.key ?? null);
     const kept = raw.slice(drop).map((r) => r.text);
     await writeFileAtomic(this.log(profileId).path, `${[text, ...kept].join('\n')}\n`);
@@ -231,7 +268,10 @@ export class RevealAudit {
       );
     } else {
       const weak = verified.entries.filter((e) => e.check === 'hash-only').length;
-      if (weak > 0) warnings.push(`${weak} line${weak === 1 ? ' was' : 's were'} written while the keychain was unavailable and ${weak === 1 ? 'is' : 'are'} only hash-chained.`);
+      if (weak > 0)
+        warnings.push(
+          `${weak} line${weak === 1 ? ' was' : 's were'} written while the keychain was unavailable and ${weak === 1 ? 'is' : 'are'} only hash-chained.`,
+        );
     }
     if (opened.trouble) warnings.push(opened.trouble);
     const since = verified.entries[0]?.at;

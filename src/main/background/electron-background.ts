@@ -7,7 +7,11 @@ import { BackgroundSending } from './background-sending';
  * BackgroundSending wired to Electron: the question is a dialog on the window, the background
  * is a hidden window with a tray icon (Windows, Linux) or a dock badge (macOS).
  */
-export function electronBackgroundSending(mainWindow: () => BrowserWindow | null, iconPath = trayIconPath(iconPlace()), notifyAllowed: () => boolean = () => true): BackgroundSending {
+export function electronBackgroundSending(
+  mainWindow: () => BrowserWindow | null,
+  iconPath = trayIconPath(iconPlace()),
+  notifyAllowed: () => boolean = () => true,
+): BackgroundSending {
   return new BackgroundSending({
     platform: process.platform,
     ask: async (question) => {
@@ -32,7 +36,11 @@ export function electronBackgroundSending(mainWindow: () => BrowserWindow | null
     showTray: ({ tooltip, items }) => {
       const tray = new Tray(nativeImage.createFromPath(iconPath));
       tray.setToolTip(tooltip);
-      tray.setContextMenu(Menu.buildFromTemplate(items.map(({ label, enabled, click }) => ({ label, enabled, ...(click ? { click } : {}) }))));
+      tray.setContextMenu(
+        Menu.buildFromTemplate(
+          items.map(({ label, enabled, click }) => ({ label, enabled, ...(click ? { click } : {}) })),
+        ),
+      );
       return () => tray.destroy();
     },
     setDockBadge: (text) => app.dock?.setBadge(text),
@@ -45,7 +53,11 @@ export function electronBackgroundSending(mainWindow: () => BrowserWindow | null
 }
 
 /** Asks before the last window closes while approved items are unsent (BackgroundSending decides). */
-export function guardLastWindowClose(win: BrowserWindow, background: BackgroundSending, windowCount: () => number): void {
+export function guardLastWindowClose(
+  win: BrowserWindow,
+  background: BackgroundSending,
+  windowCount: () => number,
+): void {
   win.on('close', (event) => {
     if (windowCount() > 1) return;
     if (background.holdForUnsent()) event.preventDefault();

@@ -13,7 +13,9 @@ const MAX_PER_PROFILE = 50_000;
 function labelOf(v: unknown): (CardLabel & { id: string }) | undefined {
   if (!v || typeof v !== 'object') return undefined;
   const { id, name, last4 } = v as Record<string, unknown>;
-  return typeof id === 'string' && typeof name === 'string' && typeof last4 === 'string' ? { id, name, last4 } : undefined;
+  return typeof id === 'string' && typeof name === 'string' && typeof last4 === 'string'
+    ? { id, name, last4 }
+    : undefined;
 }
 
 /**
@@ -28,7 +30,10 @@ export class CardLabels {
   /** Notes the cards in a service answer (one card, or a page of them); other answers are ignored. */
   note(profileId: string, endpoint: EndpointName, answer: unknown): void {
     if (!CARD_ANSWERS.has(endpoint)) return;
-    const items = endpoint === 'listCards' && answer && typeof answer === 'object' ? (answer as { items?: unknown }).items : [answer];
+    const items =
+      endpoint === 'listCards' && answer && typeof answer === 'object'
+        ? (answer as { items?: unknown }).items
+        : [answer];
     if (!Array.isArray(items)) return;
     let cards = this.byProfile.get(profileId);
     for (const item of items) {

@@ -55,7 +55,17 @@ export class CardReveals {
     this.limit = new WindowLimit(deps.rules ?? REVEAL_RULES, deps.now);
   }
 
-  async reveal({ profileId, cardId, pan, cvv }: { profileId: string; cardId: string; pan: boolean; cvv: boolean }): Promise<RevealedSecrets> {
+  async reveal({
+    profileId,
+    cardId,
+    pan,
+    cvv,
+  }: {
+    profileId: string;
+    cardId: string;
+    pan: boolean;
+    cvv: boolean;
+  }): Promise<RevealedSecrets> {
     const { deps } = this;
     if (!deps.store.get(profileId)) throw new HandlerError('profile-mismatch', PROFILE_GONE_MESSAGE);
     await this.seed(profileId);
@@ -78,7 +88,15 @@ export class CardReveals {
       const limits = describeRules(deps.rules ?? REVEAL_RULES);
       if (!this.refusing.has(profileId)) {
         this.refusing.add(profileId);
-        await deps.audit.append(entry({ last4: '', outcome: 'refused', reason: `the limit of ${limits} reveals was reached; later attempts in a row are not written` })).catch(() => undefined);
+        await deps.audit
+          .append(
+            entry({
+              last4: '',
+              outcome: 'refused',
+              reason: `the limit of ${limits} reveals was reached; later attempts in a row are not written`,
+            }),
+          )
+          .catch(() => undefined);
       }
       throw new HandlerError(
         'rate-limited',
@@ -87,10 +105,14 @@ export class CardReveals {
     }
     this.refusing.delete(profileId);
     const label = deps.labels.get(profileId, cardId);
-    const outcome = await deps.prompt.ask(revealQuestion({ profile, cardId, label, pan, cvv, user, hideAfterMs: REVEAL_HIDE_AFTER_MS }));
+    const outcome = await deps.prompt.ask(
+      revealQuestion({ profile, cardId, label, pan, cvv, user, hideAfterMs: REVEAL_HIDE_AFTER_MS }),
+    );
     if (outcome !== 'confirmed') {
       const why = PROMPT_REFUSALS[outcome];
-      await deps.audit.append(entry({ last4: label?.last4 ?? '', outcome: 'declined', reason: why })).catch(() => undefined);
+      await deps.audit
+        .append(entry({ last4: label?.last4 ?? '', outcome: 'declined', reason: why }))
+        .catch(() => undefined);
       throw new HandlerError('declined', `The card was not revealed: ${why}.`);
     }
 
@@ -100,11 +122,18 @@ export class CardReveals {
       card = await client.revealCard({ cardId, pan, cvv });
     } catch (error) {
       // A failed attempt is audited too: someone asked to see the number.
-      const reason = error instanceof ServiceError || error instanceof HandlerError ? scrubCardNumbers(error.message) : 'internal error';
+      const reason =
+        error instanceof ServiceError || error instanceof HandlerError
+          ? scrubCardNumbers(error.message)
+          : 'internal error';
       await deps.audit.append(entry({ last4: '', outcome: 'failed', reason })).catch(() => undefined);
       const mapped = deps.toHandlerError(error);
-      if (mapped instanceof HandlerError) throw new HandlerError(mapped.code, scrubCardNumbers(mapped.message), mapped.extra);
-      throw new HandlerError('internal', 'The card could not be revealed. Try again; if it keeps happening, restart the app.');
+      if (mapped instanceof HandlerError)
+        throw new HandlerError(mapped.code, scrubCardNumbers(mapped.message), mapped.extra);
+      throw new HandlerError(
+        'internal',
+        'The card could not be revealed. Try again; if it keeps happening, restart the app.',
+      );
     }
     try {
       await deps.audit.append(entry({ last4: card.last4, outcome: 'revealed' }));

@@ -13,7 +13,8 @@ export function electronClipboard(): SystemClipboard {
     writeText: (text) => clipboard.writeText(text),
     writeSecret: (text, markers) => {
       const entries: Record<string, string | Blob> = { 'text/plain': text };
-      for (const m of markers) entries[`electron application/osclipboard;format="${m.format}"`] = new Blob([Uint8Array.from(m.data)]);
+      for (const m of markers)
+        entries[`electron application/osclipboard;format="${m.format}"`] = new Blob([Uint8Array.from(m.data)]);
       return clipboard.write([new ClipboardItem(entries)]);
     },
     clear: () => clipboard.clear(),

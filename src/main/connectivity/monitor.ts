@@ -2,9 +2,7 @@ import type { ConnectivityState, ConnectivityStatus } from '../../shared/ipc/con
 import type { ServiceErrorKind } from '../service/service-error';
 
 /** What one request or probe taught us about the connection. */
-export type Outcome =
-  | { ok: true }
-  | { ok: false; kind: ServiceErrorKind; status?: number; message?: string };
+export type Outcome = { ok: true } | { ok: false; kind: ServiceErrorKind; status?: number; message?: string };
 
 export interface MonitorOptions {
   /** The profile whose service this watches (every profile has its own monitor). */
@@ -131,7 +129,12 @@ function classify(outcome: Outcome): [ConnectivityState | null, string | undefin
       return ['offline', 'The service did not answer in time.'];
     case 'http':
       if (outcome.status !== undefined && (outcome.status >= 500 || outcome.status === 429)) {
-        return ['degraded', outcome.status === 429 ? 'The service is limiting requests (429).' : `The service is failing (HTTP ${outcome.status}).`];
+        return [
+          'degraded',
+          outcome.status === 429
+            ? 'The service is limiting requests (429).'
+            : `The service is failing (HTTP ${outcome.status}).`,
+        ];
       }
       // A 4xx means the service answered: the connection is fine.
       return ['online', undefined];

@@ -121,7 +121,8 @@ export interface MainCore {
   dispose(): Promise<void>;
 }
 
-const MISSING_KEYCHAIN_REASON = 'No system keychain is available (no Secret Service on D-Bus). You can keep the key for this session only.';
+const MISSING_KEYCHAIN_REASON =
+  'No system keychain is available (no Secret Service on D-Bus). You can keep the key for this session only.';
 
 /** A keychain that is not there, for tests of machines without one. */
 const missingKeychain: SecretStore = {
@@ -132,10 +133,14 @@ const missingKeychain: SecretStore = {
 };
 
 async function openSecrets(kind: MainCoreOptions['secrets']): Promise<SessionAwareSecrets> {
-  if (kind === 'memory') return new SessionAwareSecrets({ keychain: new MemorySecretStore(), keychainStatus: { available: true } });
+  if (kind === 'memory')
+    return new SessionAwareSecrets({ keychain: new MemorySecretStore(), keychainStatus: { available: true } });
   if (typeof kind === 'object') return new SessionAwareSecrets({ keychain: kind, keychainStatus: { available: true } });
   if (kind === 'unavailable') {
-    return new SessionAwareSecrets({ keychain: missingKeychain, keychainStatus: { available: false, reason: MISSING_KEYCHAIN_REASON } });
+    return new SessionAwareSecrets({
+      keychain: missingKeychain,
+      keychainStatus: { available: false, reason: MISSING_KEYCHAIN_REASON },
+    });
   }
   return SessionAwareSecrets.open();
 }
@@ -173,10 +178,20 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
   });
   const inFlight = new InFlightCalls();
   const now = opts.now ?? Date.now;
-  const prompt = new PromptGate(opts.prompt ?? null, opts.promptTimeoutMs !== undefined ? { timeoutMs: opts.promptTimeoutMs } : {});
+  const prompt = new PromptGate(
+    opts.prompt ?? null,
+    opts.promptTimeoutMs !== undefined ? { timeoutMs: opts.promptTimeoutMs } : {},
+  );
   // A native save dialog is the person's own choice of file; without one, main's prompt and a quota stand in for it.
   const exports = new FileExports({}, now, opts.saveDialog ? undefined : new WindowLimit(EXPORT_BYTE_RULES, now));
-  const saveDialog = opts.saveDialog ?? confirmedSaveInFolder(opts.exportDir ?? join(opts.userDataDir, 'exports'), prompt, new WindowLimit(EXPORT_COUNT_RULES, now), now);
+  const saveDialog =
+    opts.saveDialog ??
+    confirmedSaveInFolder(
+      opts.exportDir ?? join(opts.userDataDir, 'exports'),
+      prompt,
+      new WindowLimit(EXPORT_COUNT_RULES, now),
+      now,
+    );
   const systemClipboard = opts.clipboard ?? new MemoryClipboard();
   const clipboard = new SecretClipboard(systemClipboard, {
     platform: opts.platform,
@@ -184,7 +199,11 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     ...(opts.clipboardTimers ? { timers: opts.clipboardTimers } : {}),
   });
   const identity = opts.identity ?? osIdentity;
-  const audit = new RevealAudit({ dir: join(opts.userDataDir, 'audit'), seal: new AuditSeal(() => secrets.persistentStore()), now });
+  const audit = new RevealAudit({
+    dir: join(opts.userDataDir, 'audit'),
+    seal: new AuditSeal(() => secrets.persistentStore()),
+    now,
+  });
   const cardLabels = new CardLabels();
   const settings = await AppSettingsStore.open(opts.userDataDir);
   const applyTheme = async (theme: Theme) => {
@@ -201,8 +220,25 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
   });
   const payers = new Payers(services);
   heard.payers = payers;
-  const money = new MoneyGate({ store, services, dir: join(opts.userDataDir, 'send-journal'), now, soloRefusal: (service, row) => workspaces.soloRefusal(service, row) });
-  const teamSending = new TeamSending({ workspaces, store, secrets, services, money, payers, holds, emit: opts.emit, now, ...(opts.teamLookAgainMs !== undefined ? { lookAgainMs: opts.teamLookAgainMs } : {}) });
+  const money = new MoneyGate({
+    store,
+    services,
+    dir: join(opts.userDataDir, 'send-journal'),
+    now,
+    soloRefusal: (service, row) => workspaces.soloRefusal(service, row),
+  });
+  const teamSending = new TeamSending({
+    workspaces,
+    store,
+    secrets,
+    services,
+    money,
+    payers,
+    holds,
+    emit: opts.emit,
+    now,
+    ...(opts.teamLookAgainMs !== undefined ? { lookAgainMs: opts.teamLookAgainMs } : {}),
+  });
   heard.teamSending = teamSending;
   const ctx: CoreContext = {
     version: opts.version,
@@ -239,7 +275,11 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
 
   // The profile on screen at the last run starts being watched at once (and Demo's sandbox starts).
   const initial = store.activeProfileId();
-  if (initial) await services.monitor(initial).then((m) => void m.check(), () => undefined);
+  if (initial)
+    await services.monitor(initial).then(
+      (m) => void m.check(),
+      () => undefined,
+    );
 
   const handlers = mapErrors({
     ...appHandlers(ctx),

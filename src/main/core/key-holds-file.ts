@@ -9,7 +9,10 @@ import { KeyHolds, type HoldsSink } from '../service/key-holds';
  * early. Idempotency keys and times only: nothing secret. A missing or unreadable file is an empty
  * set (the next hold writes a good one).
  */
-const HoldsFile = z.object({ version: z.literal(1), holds: z.record(z.string().min(1).max(255), z.number().int().nonnegative()) });
+const HoldsFile = z.object({
+  version: z.literal(1),
+  holds: z.record(z.string().min(1).max(255), z.number().int().nonnegative()),
+});
 
 class FileSink implements HoldsSink {
   private writing: Promise<void> = Promise.resolve();

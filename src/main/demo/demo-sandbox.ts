@@ -44,7 +44,10 @@ export class DemoService {
   private readonly now: (() => number) | undefined;
 
   constructor(options: DemoOptions = {}) {
-    this.options = { seed: options.seed ?? DEMO_DEFAULT_SEED, transactions: options.transactions ?? DEMO_DEFAULT_TRANSACTIONS };
+    this.options = {
+      seed: options.seed ?? DEMO_DEFAULT_SEED,
+      transactions: options.transactions ?? DEMO_DEFAULT_TRANSACTIONS,
+    };
     this.startAt = options.startAt;
     this.pageSize = options.pageSize;
     this.now = options.now;
@@ -100,13 +103,24 @@ export class DemoService {
         signal: AbortSignal.timeout(15_000),
       });
     } catch {
-      throw new DemoAuthorizeError('unavailable', "The Demo's service is not answering (it may be in a simulated outage), so no purchase was made. Bring it back online, then try again.");
+      throw new DemoAuthorizeError(
+        'unavailable',
+        "The Demo's service is not answering (it may be in a simulated outage), so no purchase was made. Bring it back online, then try again.",
+      );
     }
-    const body = (await response.json().catch(() => undefined)) as { approved?: unknown; declineReason?: unknown; transaction?: { id?: unknown }; message?: unknown } | undefined;
-    if (response.status === 404) throw new DemoAuthorizeError('card', 'The Demo has no such card (it may have been reset). Reopen the Cards screen and pick a card again.');
+    const body = (await response.json().catch(() => undefined)) as
+      { approved?: unknown; declineReason?: unknown; transaction?: { id?: unknown }; message?: unknown } | undefined;
+    if (response.status === 404)
+      throw new DemoAuthorizeError(
+        'card',
+        'The Demo has no such card (it may have been reset). Reopen the Cards screen and pick a card again.',
+      );
     if (!response.ok || typeof body?.approved !== 'boolean' || typeof body.transaction?.id !== 'string') {
       const why = typeof body?.message === 'string' ? ` (${body.message})` : '';
-      throw new DemoAuthorizeError('refused', `The Demo's service refused the simulated purchase${why}. Check the amount and merchant details, then try again.`);
+      throw new DemoAuthorizeError(
+        'refused',
+        `The Demo's service refused the simulated purchase${why}. Check the amount and merchant details, then try again.`,
+      );
     }
     return {
       approved: body.approved,

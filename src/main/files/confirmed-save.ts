@@ -11,7 +11,9 @@ export const EXPORT_COUNT_RULES: readonly WindowRule[] = [
 ];
 
 /** Bytes written per hour by those exports: several full exports of a million rows (about 250 MB each). */
-export const EXPORT_BYTE_RULES: readonly WindowRule[] = [{ windowMs: 3_600_000, max: 2 * 1024 * 1024 * 1024, per: 'an hour' }];
+export const EXPORT_BYTE_RULES: readonly WindowRule[] = [
+  { windowMs: 3_600_000, max: 2 * 1024 * 1024 * 1024, per: 'an hour' },
+];
 
 export function exportQuestion(path: string): PromptQuestion {
   return {
@@ -30,7 +32,12 @@ export function exportQuestion(path: string): PromptQuestion {
  * prompt, and within a count of exports per window (a page asking again and again meets it and
  * is refused with when it may try again). "Cancel" is a canceled dialog: nothing is written.
  */
-export function confirmedSaveInFolder(dir: string, prompt: PromptGate, count: WindowLimit, now: () => number): SaveDialog {
+export function confirmedSaveInFolder(
+  dir: string,
+  prompt: PromptGate,
+  count: WindowLimit,
+  now: () => number,
+): SaveDialog {
   const inFolder = saveInFolder(dir);
   return async (options) => {
     const path = await inFolder(options);

@@ -166,7 +166,11 @@ export class FileExports {
 
   private get(exportId: string): OpenExport {
     const e = this.open.get(exportId);
-    if (!e) throw new FileExportError('not-open', 'That export is no longer open (it finished, was canceled, or the app restarted). Start the export again.');
+    if (!e)
+      throw new FileExportError(
+        'not-open',
+        'That export is no longer open (it finished, was canceled, or the app restarted). Start the export again.',
+      );
     return e;
   }
 }

@@ -24,7 +24,13 @@ export async function dispatch(handlers: Handlers, channel: unknown, arg: unknow
   }
   const tooLarge = jsonSizeProblem(arg, ARG_LIMITS);
   if (tooLarge) {
-    return { ok: false, error: { code: 'invalid-argument', message: `The request is too large to look at (${tooLarge}); nothing was done.` } };
+    return {
+      ok: false,
+      error: {
+        code: 'invalid-argument',
+        message: `The request is too large to look at (${tooLarge}); nothing was done.`,
+      },
+    };
   }
   const parsed = channels[channel].arg.safeParse(arg);
   if (!parsed.success) {
@@ -43,7 +49,14 @@ export async function dispatch(handlers: Handlers, channel: unknown, arg: unknow
     const handler = handlers[channel] as (a: unknown) => Promise<unknown>;
     return { ok: true, value: await handler(parsed.data) };
   } catch (error) {
-    if (error instanceof HandlerError) return { ok: false, error: { code: error.code, message: error.message, ...error.extra } };
-    return { ok: false, error: { code: 'internal', message: 'Something went wrong in the app. Try again; if it keeps happening, restart the app.' } };
+    if (error instanceof HandlerError)
+      return { ok: false, error: { code: error.code, message: error.message, ...error.extra } };
+    return {
+      ok: false,
+      error: {
+        code: 'internal',
+        message: 'Something went wrong in the app. Try again; if it keeps happening, restart the app.',
+      },
+    };
   }
 }

@@ -8,14 +8,19 @@ import { HandlerError } from '../errors/handler-error';
 /** Turns the errors of main's modules into errors the renderer can show (their messages are written for people). */
 export function toHandlerError(error: unknown): unknown {
   if (error instanceof HandlerError) return error;
-  if (error instanceof ProfileValidationError) return new HandlerError('invalid-argument', error.message, { fields: error.fields });
+  if (error instanceof ProfileValidationError)
+    return new HandlerError('invalid-argument', error.message, { fields: error.fields });
   if (error instanceof ProfileStoreError) {
     const code = error.code === 'not-found' ? 'not-found' : error.code === 'built-in' ? 'conflict' : 'internal';
     return new HandlerError(code, error.message);
   }
   if (error instanceof SecretStoreError) return new HandlerError('keychain-unavailable', error.message);
-  if (error instanceof ServiceError) return new HandlerError('service', error.message, { service: serviceFailure(error) });
-  if (error instanceof WorkspaceError) return new HandlerError('workspace', error.message, { workspace: { kind: error.kind, retryable: error.retryable } });
+  if (error instanceof ServiceError)
+    return new HandlerError('service', error.message, { service: serviceFailure(error) });
+  if (error instanceof WorkspaceError)
+    return new HandlerError('workspace', error.message, {
+      workspace: { kind: error.kind, retryable: error.retryable },
+    });
   return error;
 }
 

@@ -6,10 +6,26 @@ import type { CoreContext } from './context';
 export async function profileView(ctx: CoreContext, p: Profile): Promise<ProfileView> {
   if (p.kind === 'demo') {
     const s = await ctx.demo.running();
-    return { id: p.id, name: p.name, kind: 'demo', baseUrl: s?.apiUrl ?? '', vaultUrl: s?.vaultUrl ?? '', hasKey: true, keyStorage: 'session' };
+    return {
+      id: p.id,
+      name: p.name,
+      kind: 'demo',
+      baseUrl: s?.apiUrl ?? '',
+      vaultUrl: s?.vaultUrl ?? '',
+      hasKey: true,
+      keyStorage: 'session',
+    };
   }
   const key = await ctx.secrets.hasKey(p.id, { baseUrl: p.baseUrl, vaultUrl: p.vaultUrl });
-  return { id: p.id, name: p.name, kind: 'live', baseUrl: p.baseUrl, vaultUrl: p.vaultUrl, hasKey: key.hasKey, keyStorage: key.storage };
+  return {
+    id: p.id,
+    name: p.name,
+    kind: 'live',
+    baseUrl: p.baseUrl,
+    vaultUrl: p.vaultUrl,
+    hasKey: key.hasKey,
+    keyStorage: key.storage,
+  };
 }
 
 export async function profilesState(ctx: CoreContext): Promise<ProfilesState> {

@@ -15,14 +15,19 @@ export function registerIpc(handlers: Handlers, windows: () => BrowserWindow[], 
       frameUrl: frame ? frame.url : null,
       isMainFrame: !!frame && frame.parent === null,
       senderId: event.sender.id,
-      windowIds: windows().filter((w) => !w.isDestroyed()).map((w) => w.webContents.id),
+      windowIds: windows()
+        .filter((w) => !w.isDestroyed())
+        .map((w) => w.webContents.id),
       appOrigin,
     });
   };
   for (const channel of CHANNELS) {
     ipcMain.handle(channel, (event, arg: unknown) => {
       if (!trusted(event)) {
-        return { ok: false, error: { code: 'forbidden-sender', message: 'This request did not come from the app window.' } };
+        return {
+          ok: false,
+          error: { code: 'forbidden-sender', message: 'This request did not come from the app window.' },
+        };
       }
       return dispatch(handlers, channel, arg);
     });

@@ -1,5 +1,10 @@
 import { formatUsd } from '../../shared/money';
-import { VirtualAccountCreate, VirtualAccountUpdate, type CommissionDetails, type CommissionDetailsInput } from '../../shared/service';
+import {
+  VirtualAccountCreate,
+  VirtualAccountUpdate,
+  type CommissionDetails,
+  type CommissionDetailsInput,
+} from '../../shared/service';
 import { HandlerError } from '../errors/handler-error';
 import { PROMPT_REFUSALS, type PromptGate, type PromptQuestion } from '../prompt/trusted-prompt';
 import type { ServiceClient } from '../service';
@@ -20,22 +25,50 @@ export type CommissionAsked =
  * Read from the body as the endpoint's own schema parses it (what the client validates and
  * sends). A body that does not parse sets nothing: the client refuses it before anything leaves.
  */
-export function commissionAsked(endpoint: string, params: Readonly<Record<string, string>> | undefined, body: unknown): CommissionAsked | null {
+export function commissionAsked(
+  endpoint: string,
+  params: Readonly<Record<string, string>> | undefined,
+  body: unknown,
+): CommissionAsked | null {
   if (endpoint === 'updateVirtualAccount') {
     const parsed = VirtualAccountUpdate.safeParse(body);
     const virtualAccountId = params?.['virtualAccountId'];
-    if (!parsed.success || parsed.data.action !== 'update' || !parsed.data.commissionDetails || virtualAccountId === undefined) return null;
+    if (
+      !parsed.success ||
+      parsed.data.action !== 'update' ||
+      !parsed.data.commissionDetails ||
+      virtualAccountId === undefined
+    )
+      return null;
     return { kind: 'update', virtualAccountId, details: parsed.data.commissionDetails };
   }
   if (endpoint === 'createVirtualAccount') {
     const parsed = VirtualAccountCreate.safeParse(body);
     if (!parsed.success || !parsed.data.commissionDetails) return null;
-    return { kind: 'create', name: parsed.data.name, accountId: parsed.data.accountId, details: parsed.data.commissionDetails };
+    return {
+      kind: 'create',
+      name: parsed.data.name,
+      accountId: parsed.data.accountId,
+      details: parsed.data.commissionDetails,
+    };
   }
   return null;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** "June 16, 2025, 09:31 UTC": the service's days are UTC, and no locale's spacing differs here. */
 function utcWhen(iso: string): string {
@@ -50,7 +83,9 @@ const every = (frequency: 'monthly' | 'yearly') => (frequency === 'monthly' ? 'e
 
 /** A rule the account has now, in words (the service may hold a take rate this app never sends). */
 function ruleWords(d: CommissionDetails): string {
-  return d.type === 'flatFee' ? `a flat fee of ${formatUsd(d.amount.amountCents)} ${every(d.frequency)}` : `a take rate of ${d.takeRate}`;
+  return d.type === 'flatFee'
+    ? `a flat fee of ${formatUsd(d.amount.amountCents)} ${every(d.frequency)}`
+    : `a take rate of ${d.takeRate}`;
 }
 
 /** What the account is, as the person checks it: its name as the service has it (for an update), or the name the new one would get. */
@@ -64,7 +99,12 @@ export interface CommissionAccount {
 export function commissionQuestion(asked: CommissionAsked, account: CommissionAccount): PromptQuestion {
   const { details } = asked;
   const amount = formatUsd(details.amount.amountCents);
-  const whose = asked.kind === 'create' ? `the new account “${asked.name}”` : account.name !== null ? `“${account.name}”` : `the account ${asked.virtualAccountId}`;
+  const whose =
+    asked.kind === 'create'
+      ? `the new account “${asked.name}”`
+      : account.name !== null
+        ? `“${account.name}”`
+        : `the account ${asked.virtualAccountId}`;
   const accountLine =
     asked.kind === 'create'
       ? `Account: a new account “${asked.name}”, opened under ${asked.accountId}`
@@ -101,7 +141,11 @@ async function accountOf(client: ServiceClient, asked: CommissionAsked): Promise
 }
 
 /** Asks the person in main's prompt; throws 'declined' (nothing sent) unless they confirmed. */
-export async function confirmCommission(prompt: PromptGate, client: ServiceClient, asked: CommissionAsked): Promise<void> {
+export async function confirmCommission(
+  prompt: PromptGate,
+  client: ServiceClient,
+  asked: CommissionAsked,
+): Promise<void> {
   const outcome = await prompt.ask(commissionQuestion(asked, await accountOf(client, asked)));
   if (outcome === 'confirmed') return;
   throw new HandlerError('declined', `No commission rule was set: ${PROMPT_REFUSALS[outcome]}. Nothing was sent.`);

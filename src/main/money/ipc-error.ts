@@ -10,5 +10,8 @@ import { ServiceError, serviceFailure } from '../service';
 export function toIpcError(error: unknown): IpcError {
   if (error instanceof HandlerError) return { code: error.code, message: error.message, ...error.extra };
   if (error instanceof ServiceError) return { code: 'service', message: error.message, service: serviceFailure(error) };
-  return { code: 'internal', message: 'Something went wrong in the app before the request was sent; it is tried again.' };
+  return {
+    code: 'internal',
+    message: 'Something went wrong in the app before the request was sent; it is tried again.',
+  };
 }

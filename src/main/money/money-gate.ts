@@ -9,7 +9,15 @@ import type { ProfileServices } from '../profiles/profile-services';
 import { HandlerError } from '../errors/handler-error';
 import type { ProfileStore } from '../profiles/profile-store';
 import { ServiceError } from '../service';
-import { journalFileName, mayStillSend, migrateProfileJournals, SendJournal, UnjournaledSend, type AnswerClass, type JournalRefusal } from './send-journal';
+import {
+  journalFileName,
+  mayStillSend,
+  migrateProfileJournals,
+  SendJournal,
+  UnjournaledSend,
+  type AnswerClass,
+  type JournalRefusal,
+} from './send-journal';
 
 /** A row of the outbox as it asks to be sent: its kind, its payload exactly as approved, its key. */
 export interface MoneyRow {
@@ -46,9 +54,17 @@ export function refuse(reason: MoneyRefusal, message: string): HandlerError {
 function answerOf(error: unknown): { answer: AnswerClass; status?: number } {
   if (!(error instanceof ServiceError)) return { answer: 'unknown' };
   const status = error.status === undefined ? {} : { status: error.status };
-  if (error.sentRequest === false || error.kind === 'held' || error.kind === 'invalid-request') return { answer: 'not-processed', ...status };
+  if (error.sentRequest === false || error.kind === 'held' || error.kind === 'invalid-request')
+    return { answer: 'not-processed', ...status };
   if (error.kind === 'http' && error.status === 429) return { answer: 'not-processed', ...status };
-  if (error.kind === 'http' && error.status !== undefined && error.status >= 400 && error.status < 500 && error.status !== 408) return { answer: 'refused', ...status };
+  if (
+    error.kind === 'http' &&
+    error.status !== undefined &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    error.status !== 408
+  )
+    return { answer: 'refused', ...status };
   return { answer: 'unknown', ...status };
 }
 
@@ -90,7 +106,10 @@ export class MoneyGate {
   /** The journal of the profile's service. */
   journal(profileId: string): Promise<SendJournal> {
     const profile = this.deps.store.get(profileId);
-    if (!profile) return Promise.reject(new HandlerError('profile-mismatch', 'That profile no longer exists (it was deleted). Nothing was sent.'));
+    if (!profile)
+      return Promise.reject(
+        new HandlerError('profile-mismatch', 'That profile no longer exists (it was deleted). Nothing was sent.'),
+      );
     return this.journalOf(serviceOf(profile));
   }
 
@@ -107,7 +126,8 @@ export class MoneyGate {
   /** Sends one row for `profileId`; the service's answer, or the error that says why not. */
   async send(profileId: string, row: MoneyRow, origin: SendOrigin): Promise<unknown> {
     const profile = this.deps.store.get(profileId);
-    if (!profile) throw new HandlerError('profile-mismatch', 'That profile no longer exists (it was deleted). Nothing was sent.');
+    if (!profile)
+      throw new HandlerError('profile-mismatch', 'That profile no longer exists (it was deleted). Nothing was sent.');
     const wire = wireOf(row.kind);
     const { endpoint, request } = sendRequestOf(row);
     const client = await this.deps.services.client(profileId);
@@ -125,12 +145,18 @@ export class MoneyGate {
     return journal.serially(row.idempotencyKey, async () => {
       const refusal = mayStillSend(journal.record(row.idempotencyKey), hash, this.deps.now());
       if (refusal) throw refuse(refusal.reason, refusal.message);
-      await journal.sending({ key: row.idempotencyKey, rowId: row.rowId, kind, hash, service, origin, at: this.deps.now() }).catch((error: unknown) => {
-        throw error instanceof UnjournaledSend ? refuse('not-journaled', error.message) : error;
-      });
+      await journal
+        .sending({ key: row.idempotencyKey, rowId: row.rowId, kind, hash, service, origin, at: this.deps.now() })
+        .catch((error: unknown) => {
+          throw error instanceof UnjournaledSend ? refuse('not-journaled', error.message) : error;
+        });
       try {
         const value = await call();
-        await journal.answered(row.idempotencyKey, wire.refusedDespiteSuccess(value) === null ? 'ok' : 'refused', this.deps.now());
+        await journal.answered(
+          row.idempotencyKey,
+          wire.refusedDespiteSuccess(value) === null ? 'ok' : 'refused',
+          this.deps.now(),
+        );
         return value;
       } catch (error) {
         const { answer, status } = answerOf(error);

@@ -40,7 +40,14 @@ const Line = z.discriminatedUnion('t', [
     origin: z.enum(['solo', 'team']),
     at: z.number().int().nonnegative(),
   }),
-  z.strictObject({ v: z.literal(1), t: z.literal('answer'), key: z.string().min(1).max(255), answer: z.enum(['ok', 'not-processed', 'refused', 'unknown']), status: z.number().int().optional(), at: z.number().int().nonnegative() }),
+  z.strictObject({
+    v: z.literal(1),
+    t: z.literal('answer'),
+    key: z.string().min(1).max(255),
+    answer: z.enum(['ok', 'not-processed', 'refused', 'unknown']),
+    status: z.number().int().optional(),
+    at: z.number().int().nonnegative(),
+  }),
 ]);
 type Line = z.infer<typeof Line>;
 export type SendLine = Extract<Line, { t: 'send' }>;
@@ -101,11 +108,16 @@ export function mayStillSend(record: KeyRecord | undefined, hash: string, now: n
   if (!record || record.attempts.length === 0) return null;
   const first = record.attempts[0] as JournalAttempt;
   if (record.attempts.some((a) => a.hash !== hash)) {
-    return { reason: 'other-payload', message: `Not sent: this key was sent before with another ${record.kind === 'payment' ? 'payment' : 'transfer'} (${when(first.at)}), and a key is never reused for something else. Draft it again: a new draft gets a new key.` };
+    return {
+      reason: 'other-payload',
+      message: `Not sent: this key was sent before with another ${record.kind === 'payment' ? 'payment' : 'transfer'} (${when(first.at)}), and a key is never reused for something else. Draft it again: a new draft gets a new key.`,
+    };
   }
   if (nothingHappened(record)) return null;
   if (record.kind === 'payment') {
-    const answered = record.attempts.some((a) => a.answer === 'ok') ? 'and the service answered that it went through' : 'and no answer showed it did nothing';
+    const answered = record.attempts.some((a) => a.answer === 'ok')
+      ? 'and the service answered that it went through'
+      : 'and no answer showed it did nothing';
     return {
       reason: 'sent-before',
       message: `Not sent again: main sent this payment on ${when(first.at)} ${answered}. A payment is never sent twice with the same key; look for it in the paying account’s transactions before drafting it again.`,
@@ -225,7 +237,13 @@ export class SendJournal {
 
   private apply(line: Line): void {
     if (line.t === 'send') {
-      const record = this.records.get(line.key) ?? { key: line.key, kind: line.kind, service: line.service, rowId: line.rowId, attempts: [] };
+      const record = this.records.get(line.key) ?? {
+        key: line.key,
+        kind: line.kind,
+        service: line.service,
+        rowId: line.rowId,
+        attempts: [],
+      };
       record.attempts.push({ at: line.at, hash: line.hash, origin: line.origin, answer: null });
       this.records.set(line.key, record);
       return;

@@ -33,7 +33,12 @@ const TITLES: Record<KeySend['purpose'], string> = {
   'change-address': "Change a profile's addresses",
 };
 
-const CONFIRM: Record<KeySend['purpose'], string> = { test: 'Send the key', save: 'Save', 'replace-key': 'Save the key', 'change-address': 'Change the addresses' };
+const CONFIRM: Record<KeySend['purpose'], string> = {
+  test: 'Send the key',
+  save: 'Save',
+  'replace-key': 'Save the key',
+  'change-address': 'Change the addresses',
+};
 
 function hosts(s: KeySend): string {
   const api = displayAddress(s.baseUrl);
@@ -55,7 +60,11 @@ export function keySendQuestion(s: KeySend): PromptQuestion {
     detail: [
       `Service address: ${displayAddress(s.baseUrl)}`,
       `Vault address: ${displayAddress(s.vaultUrl)}`,
-      ...(lookalike ? ['An address shown in xn-- form has letters from another alphabet that look like familiar ones: check it letter by letter.'] : []),
+      ...(lookalike
+        ? [
+            'An address shown in xn-- form has letters from another alphabet that look like familiar ones: check it letter by letter.',
+          ]
+        : []),
       ...(s.key ? [`API key: ${s.key.length} characters, ending in “${s.key.slice(-4)}”`] : []),
       'Confirm only if you typed these yourself: the app sends the key to no address you have not confirmed here.',
     ],
@@ -77,9 +86,7 @@ export class KeySends {
   // Digests of confirmed sends are keyed per run: nothing here can be matched against a key elsewhere.
   private readonly secret = randomBytes(32);
 
-  constructor(
-    private readonly deps: { prompt: PromptGate; now: () => number; rules?: readonly WindowRule[] },
-  ) {
+  constructor(private readonly deps: { prompt: PromptGate; now: () => number; rules?: readonly WindowRule[] }) {
     this.limit = new WindowLimit(deps.rules ?? KEY_SEND_RULES, deps.now);
   }
 
@@ -100,7 +107,8 @@ export class KeySends {
     }
     if (known) return;
     const outcome = await this.deps.prompt.ask(keySendQuestion(send));
-    if (outcome !== 'confirmed') throw new HandlerError('declined', `Nothing was sent or saved: ${PROMPT_REFUSALS[outcome]}.`);
+    if (outcome !== 'confirmed')
+      throw new HandlerError('declined', `Nothing was sent or saved: ${PROMPT_REFUSALS[outcome]}.`);
     this.confirmed.set(id, this.deps.now() + KEY_SEND_CONFIRMED_MS);
   }
 
@@ -112,7 +120,9 @@ export class KeySends {
 
   private digest(s: KeySend): string {
     return createHmac('sha256', this.secret)
-      .update(JSON.stringify([displayAddress(s.baseUrl), displayAddress(s.vaultUrl), s.baseUrl, s.vaultUrl, s.key ?? '']))
+      .update(
+        JSON.stringify([displayAddress(s.baseUrl), displayAddress(s.vaultUrl), s.baseUrl, s.vaultUrl, s.key ?? '']),
+      )
       .digest('hex');
   }
 }

@@ -99,7 +99,9 @@ export class ProfileServices {
       probe: async () => {
         if (!client) return { ok: false, kind: 'invalid-request' };
         const r = await client.probe();
-        return r.ok ? { ok: true } : { ok: false, kind: r.error.kind, ...(r.error.status !== undefined ? { status: r.error.status } : {}) };
+        return r.ok
+          ? { ok: true }
+          : { ok: false, kind: r.error.kind, ...(r.error.status !== undefined ? { status: r.error.status } : {}) };
       },
       emit: this.deps.emit,
       ...(this.deps.isOsOnline ? { isOsOnline: this.deps.isOsOnline } : {}),
@@ -107,7 +109,14 @@ export class ProfileServices {
     const onOutcome = (o: Parameters<ConnectivityMonitor['report']>[0]) => monitor.report(o);
     if (profile.kind === 'demo') {
       const s = await this.deps.demo.start();
-      client = createServiceClient({ baseUrl: s.apiUrl, vaultUrl: s.vaultUrl, getApiKey: () => s.apiKey, onOutcome, holds: this.deps.holds, allowLocalWebhookHosts: true });
+      client = createServiceClient({
+        baseUrl: s.apiUrl,
+        vaultUrl: s.vaultUrl,
+        getApiKey: () => s.apiKey,
+        onOutcome,
+        holds: this.deps.holds,
+        allowLocalWebhookHosts: true,
+      });
     } else {
       const { secrets, store } = this.deps;
       const own = { baseUrl: profile.baseUrl, vaultUrl: profile.vaultUrl };

@@ -212,18 +212,25 @@ function findLive(state: ProfilesFile, id: string): LiveProfile {
 }
 
 function notFound(id: string): ProfileStoreError {
-  return new ProfileStoreError('not-found', `There is no connection profile with id ${id}; it may have been deleted. Reload the list and try again.`);
+  return new ProfileStoreError(
+    'not-found',
+    `There is no connection profile with id ${id}; it may have been deleted. Reload the list and try again.`,
+  );
 }
 
 /** Names are unique ignoring case (and Unicode normalization), the built-in "Demo" included. */
 function assertNameFree(state: ProfilesFile, name: string, exceptId: string | null): void {
   const key = foldName(name);
   if (key === foldName(DEMO_PROFILE.name)) {
-    throw new ProfileValidationError([{ path: 'name', message: `"${DEMO_PROFILE.name}" is the name of the built-in Demo profile; choose another name` }]);
+    throw new ProfileValidationError([
+      { path: 'name', message: `"${DEMO_PROFILE.name}" is the name of the built-in Demo profile; choose another name` },
+    ]);
   }
   const clash = state.profiles.find((p) => p.id !== exceptId && foldName(p.name) === key);
   if (clash) {
-    throw new ProfileValidationError([{ path: 'name', message: `another profile is already called "${clash.name}"; choose another name` }]);
+    throw new ProfileValidationError([
+      { path: 'name', message: `another profile is already called "${clash.name}"; choose another name` },
+    ]);
   }
 }
 

@@ -21,7 +21,8 @@ export const profilesFileSchema = z
   .superRefine((file, ctx) => {
     const seen = new Set<string>();
     file.profiles.forEach((p, i) => {
-      if (seen.has(p.id)) ctx.addIssue({ code: 'custom', path: ['profiles', i, 'id'], message: `duplicate profile id ${p.id}` });
+      if (seen.has(p.id))
+        ctx.addIssue({ code: 'custom', path: ['profiles', i, 'id'], message: `duplicate profile id ${p.id}` });
       seen.add(p.id);
     });
   });

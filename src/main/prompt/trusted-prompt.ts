@@ -6,7 +6,15 @@
  */
 export interface PromptQuestion {
   /** What the question is about (tests and the harness tell questions apart by it). */
-  kind: 'reveal' | 'send-key' | 'change-address' | 'export' | 'workspace-connect' | 'workspace-pin' | 'workspace-sign' | 'commission';
+  kind:
+    | 'reveal'
+    | 'send-key'
+    | 'change-address'
+    | 'export'
+    | 'workspace-connect'
+    | 'workspace-pin'
+    | 'workspace-sign'
+    | 'commission';
   title: string;
   /** The question itself, one sentence. */
   message: string;

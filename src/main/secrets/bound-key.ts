@@ -28,7 +28,8 @@ export function decodeBoundKey(stored: string): BoundKey | { legacy: string } {
     const v: unknown = JSON.parse(stored.slice(PREFIX.length));
     if (typeof v === 'object' && v !== null) {
       const { baseUrl, vaultUrl, key } = v as Record<string, unknown>;
-      if (typeof baseUrl === 'string' && typeof vaultUrl === 'string' && typeof key === 'string') return { baseUrl, vaultUrl, key };
+      if (typeof baseUrl === 'string' && typeof vaultUrl === 'string' && typeof key === 'string')
+        return { baseUrl, vaultUrl, key };
     }
   } catch {
     // Falls through: a damaged entry is no key at all, never a key for "any address".

@@ -25,7 +25,11 @@ export interface ProbeOptions {
 export async function probeKeychain(options: ProbeOptions = {}): Promise<KeychainProbe> {
   const store = options.store ?? new KeytarSecretStore();
   if (store instanceof KeytarSecretStore && store.isSystemKeytar && missingSessionBus()) {
-    return { available: false, reason: 'There is no D-Bus session here, so the system keychain (Secret Service) cannot be reached. You can keep the key for this session only.' };
+    return {
+      available: false,
+      reason:
+        'There is no D-Bus session here, so the system keychain (Secret Service) cannot be reached. You can keep the key for this session only.',
+    };
   }
   const timeoutMs = options.timeoutMs ?? 15_000;
   const account = `probe-${randomUUID()}`;

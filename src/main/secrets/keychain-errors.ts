@@ -18,14 +18,20 @@ export function explainKeychainError(error: unknown, secret?: string): SecretSto
     code === 'MODULE_NOT_FOUND' ||
     code === 'ERR_MODULE_NOT_FOUND' ||
     code === 'ERR_DLOPEN_FAILED' ||
-    /Cannot find module|NODE_MODULE_VERSION|invalid ELF header|cannot open shared object file|not a valid Win32 application/i.test(raw)
+    /Cannot find module|NODE_MODULE_VERSION|invalid ELF header|cannot open shared object file|not a valid Win32 application/i.test(
+      raw,
+    )
   ) {
     return new SecretStoreError(
       'keychain-unavailable',
       `The system keychain cannot be used: the component that reaches it (keytar) is missing or was built for another version of the app. ${SESSION_ONLY} Reinstalling the app should fix it.`,
     );
   }
-  if (/autolaunch D-Bus|DBUS_SESSION_BUS_ADDRESS|Could not connect|Failed to connect to socket|org\.freedesktop\.DBus\.Error\.(NoServer|Disconnected)/i.test(raw)) {
+  if (
+    /autolaunch D-Bus|DBUS_SESSION_BUS_ADDRESS|Could not connect|Failed to connect to socket|org\.freedesktop\.DBus\.Error\.(NoServer|Disconnected)/i.test(
+      raw,
+    )
+  ) {
     return new SecretStoreError(
       'keychain-unavailable',
       `No system keychain is available (no D-Bus session to reach the Secret Service). ${SESSION_ONLY}`,

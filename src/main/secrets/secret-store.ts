@@ -24,11 +24,7 @@ export const SECRET_SERVICE_NAME = 'Treasury Desktop';
 
 /** Why a keychain operation failed, for code; `message` says it for a person. */
 export type SecretStoreErrorCode =
-  | 'invalid-argument'
-  | 'keychain-unavailable'
-  | 'keychain-locked'
-  | 'keychain-timeout'
-  | 'keychain-failed';
+  'invalid-argument' | 'keychain-unavailable' | 'keychain-locked' | 'keychain-timeout' | 'keychain-failed';
 
 /**
  * Every failure of a SecretStore. Its message never contains the key: it is built from our own
@@ -48,7 +44,10 @@ export class SecretStoreError extends Error {
 /** Ids are short printable strings (the IPC contract caps them at 100 characters). */
 export function assertProfileId(profileId: string): void {
   if (typeof profileId !== 'string' || profileId.length === 0 || profileId.length > 200) {
-    throw new SecretStoreError('invalid-argument', 'A key must belong to a profile: the profile id is missing or too long.');
+    throw new SecretStoreError(
+      'invalid-argument',
+      'A key must belong to a profile: the profile id is missing or too long.',
+    );
   }
 }
 

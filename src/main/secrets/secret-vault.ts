@@ -72,7 +72,11 @@ export class SessionAwareSecrets {
   }
 
   /** Saves the key together with the addresses it was entered for (see bound-key.ts). */
-  async setKey(profileId: string, bound: BoundKey, options: SetKeyOptions): Promise<{ storage: 'keychain' | 'session' }> {
+  async setKey(
+    profileId: string,
+    bound: BoundKey,
+    options: SetKeyOptions,
+  ): Promise<{ storage: 'keychain' | 'session' }> {
     assertProfileId(profileId);
     assertSecret(bound.key);
     const key = encodeBoundKey(bound);

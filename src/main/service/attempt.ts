@@ -11,7 +11,9 @@ import { readTransactionPage } from './transaction-page-check';
  * answers that come by the thousand: a page they read skips zod; one they refuse (undefined) goes
  * through zod, which names the place in its error.
  */
-const FAST_READS: Partial<Record<EndpointName, (value: unknown) => unknown>> = { listTransactions: readTransactionPage };
+const FAST_READS: Partial<Record<EndpointName, (value: unknown) => unknown>> = {
+  listTransactions: readTransactionPage,
+};
 
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -60,7 +62,11 @@ export async function attempt(o: AttemptOptions): Promise<unknown> {
     if (error instanceof ServiceError) throw error;
     const sentAfterHeaders = response !== undefined;
     if (o.signal?.aborted) {
-      throw make({ kind: 'canceled', sentRequest: sentAfterHeaders || 'unknown', message: 'The request was canceled.' });
+      throw make({
+        kind: 'canceled',
+        sentRequest: sentAfterHeaders || 'unknown',
+        message: 'The request was canceled.',
+      });
     }
     if (timeout.aborted) {
       throw make({
@@ -98,7 +104,8 @@ function interpret(o: AttemptOptions, response: Response, text: string, make: Ma
     const parsed = parseJson(text);
     const errorBody = parsed.ok ? ErrorBody.safeParse(parsed.value) : undefined;
     const body = errorBody?.success ? scrubDeep(errorBody.data, o.scrub) : undefined;
-    const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(response.headers.get('retry-after'), o.now()) : undefined;
+    const retryAfterMs =
+      status === 429 || status === 503 ? parseRetryAfter(response.headers.get('retry-after'), o.now()) : undefined;
     throw make({
       kind: 'http',
       status,

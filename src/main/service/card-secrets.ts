@@ -16,7 +16,8 @@ import { maskCardNumbers } from './card-numbers';
  * or ends in one of the long ones (`primaryAccountNumber`, `cardSecurityCode`).
  */
 const SHORT_NAMES = /^(?:full|card|raw|clear)?(?:pan|cvv\d?|cvc\d?|cvn\d?|cav\d?|csc|cid|pin|pinblock)$/;
-const LONG_NAMES = /(?:cardnumber|primaryaccountnumber|securitycode|verificationvalue|verificationcode|verificationnumber|trackdata|track[12])$/;
+const LONG_NAMES =
+  /(?:cardnumber|primaryaccountnumber|securitycode|verificationvalue|verificationcode|verificationnumber|trackdata|track[12])$/;
 
 /** Deeper than this nothing is inspected, so nothing is passed on either (a secret could hide there). */
 export const CARD_SECRETS_MAX_DEPTH = 32;
@@ -64,7 +65,10 @@ const MAX_REMEMBERED = 4096;
 function kindOf(name: string): FieldKind {
   let kind = verdicts.get(name);
   if (kind === undefined) {
-    const folded = name.normalize('NFKC').toLowerCase().replace(/[^a-z0-9]/g, '');
+    const folded = name
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '');
     kind = SHORT_NAMES.test(folded) || LONG_NAMES.test(folded) ? SECRET : NAMING_FIELD.test(name) ? NAMING : PLAIN;
     if (verdicts.size >= MAX_REMEMBERED) verdicts.clear();
     verdicts.set(name, kind);

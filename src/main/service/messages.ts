@@ -18,12 +18,19 @@ function quoted(body: ErrorBody | undefined): string {
 
 const isRead = (method: HttpMethod) => method === 'GET';
 
-export function httpMessage(status: number, method: HttpMethod, body: ErrorBody | undefined, retryAfterMs: number | undefined): string {
+export function httpMessage(
+  status: number,
+  method: HttpMethod,
+  body: ErrorBody | undefined,
+  retryAfterMs: number | undefined,
+): string {
   const said = quoted(body);
   if (status === 401) return 'The API key was refused (401). Check the key in Settings.';
-  if (status === 403) return `The service refused this request (403)${said}. The API key may not be allowed to do this.`;
+  if (status === 403)
+    return `The service refused this request (403)${said}. The API key may not be allowed to do this.`;
   if (status === 404) return `Not found (404)${said}. It may have been removed; refresh and try again.`;
-  if (status === 409) return `The service reported a conflict (409)${said}. Refresh to see the current state before trying again.`;
+  if (status === 409)
+    return `The service reported a conflict (409)${said}. Refresh to see the current state before trying again.`;
   if (status === 429) {
     const wait = retryAfterMs !== undefined ? `after ${seconds(retryAfterMs)}` : 'in a moment';
     return isRead(method)

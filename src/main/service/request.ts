@@ -97,7 +97,9 @@ export function checkApiKey(key: unknown): string {
     throw new InvalidRequest('No API key is set for this profile. Add it in Settings.');
   }
   if (!HEADER_VALUE.test(key)) {
-    throw new InvalidRequest('The API key contains characters that cannot be sent (spaces or line breaks?). Paste it again in Settings.');
+    throw new InvalidRequest(
+      'The API key contains characters that cannot be sent (spaces or line breaks?). Paste it again in Settings.',
+    );
   }
   return key;
 }
@@ -108,9 +110,12 @@ export function prepareRequest(
   hosts: { baseUrl: string; vaultUrl: string | undefined },
   apiKey: string,
 ): PreparedRequest {
-  if (args.vault !== undefined && typeof args.vault !== 'boolean') throw new InvalidRequest('vault must be true or false.');
-  if (args.vault === true && def.hosts !== 'api+vault') throw new InvalidRequest('This request is not served by the vault.');
-  if (args.vault === true && !hosts.vaultUrl) throw new InvalidRequest('No vault address is set for this profile. Add it in Settings.');
+  if (args.vault !== undefined && typeof args.vault !== 'boolean')
+    throw new InvalidRequest('vault must be true or false.');
+  if (args.vault === true && def.hosts !== 'api+vault')
+    throw new InvalidRequest('This request is not served by the vault.');
+  if (args.vault === true && !hosts.vaultUrl)
+    throw new InvalidRequest('No vault address is set for this profile. Add it in Settings.');
 
   const query = validate(def.query, args.query, 'query');
   const body = validate(def.body, args.body, 'body');
@@ -120,7 +125,9 @@ export function prepareRequest(
   if (def.idempotent || (def.acceptsKey && args.idempotencyKey !== undefined)) {
     const key = args.idempotencyKey;
     if (typeof key !== 'string' || key.length > MAX_IDEMPOTENCY_KEY || !HEADER_VALUE.test(key)) {
-      throw new InvalidRequest(`An idempotency key (1 to ${MAX_IDEMPOTENCY_KEY} visible characters) is required. Nothing was sent.`);
+      throw new InvalidRequest(
+        `An idempotency key (1 to ${MAX_IDEMPOTENCY_KEY} visible characters) is required. Nothing was sent.`,
+      );
     }
     headers[IDEMPOTENCY_HEADER] = key;
   } else if (args.idempotencyKey !== undefined) {

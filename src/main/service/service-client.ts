@@ -5,7 +5,14 @@ import { KeyHolds } from './key-holds';
 import { MASKED_ANSWERS, withoutCardSecrets } from './card-secrets';
 import type { CallArgs, EndpointMethods, ListEndpointName } from './call-args';
 import { applyRequestRules } from './request-rules';
-import { checkApiKey, InvalidRequest, normalizeBaseUrl, prepareRequest, type PreparedRequest, type RawArgs } from './request';
+import {
+  checkApiKey,
+  InvalidRequest,
+  normalizeBaseUrl,
+  prepareRequest,
+  type PreparedRequest,
+  type RawArgs,
+} from './request';
 import { backoffMs, defaultSleep, DEFAULT_BACKOFF, type Sleep } from './retry';
 import { scrubberFor, scrubCardNumbers, type Scrub } from './scrub';
 import { ServiceError, type ServiceErrorKind } from './service-error';
@@ -97,7 +104,11 @@ export interface ServiceClientExtras {
   /** The generic form of the generated methods. */
   call<N extends EndpointName>(name: N, args: CallArgs<N>): Promise<ResponseOf<N>>;
   /** Pages through a list endpoint, following `metadata.nextCursor`; yields each page as it comes. */
-  listAll<N extends ListEndpointName>(name: N, args?: CallArgs<N>, options?: ListAllOptions): AsyncGenerator<ResponseOf<N>, void, undefined>;
+  listAll<N extends ListEndpointName>(
+    name: N,
+    args?: CallArgs<N>,
+    options?: ListAllOptions,
+  ): AsyncGenerator<ResponseOf<N>, void, undefined>;
   /** One cheap read, no retries: for the connectivity monitor. */
   probe(signal?: AbortSignal): Promise<ProbeResult>;
 }
@@ -160,7 +171,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     return sameHost(given.baseUrl, hosts.baseUrl) && sameVault ? given.key : null;
   }
 
-  async function prepare(name: EndpointName, def: EndpointDef, args: RawArgs): Promise<{ request: PreparedRequest; scrub: Scrub }> {
+  async function prepare(
+    name: EndpointName,
+    def: EndpointDef,
+    args: RawArgs,
+  ): Promise<{ request: PreparedRequest; scrub: Scrub }> {
     let key: unknown;
     try {
       key = ownKey(await options.getApiKey());
@@ -170,7 +185,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         kind: 'invalid-request',
         endpoint: name,
         sentRequest: false,
-        message: 'The API key could not be read from the system keychain. Unlock the keychain or enter the key again in Settings.',
+        message:
+          'The API key could not be read from the system keychain. Unlock the keychain or enter the key again in Settings.',
       });
     }
     const scrub = scrubberFor(typeof key === 'string' ? key : undefined);
@@ -179,7 +195,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       return { request: prepareRequest(def, { ...args, body }, hosts, checkApiKey(key)), scrub };
     } catch (error) {
       if (!(error instanceof InvalidRequest)) throw error;
-      throw new ServiceError({ kind: 'invalid-request', endpoint: name, sentRequest: false, message: scrub(error.message) });
+      throw new ServiceError({
+        kind: 'invalid-request',
+        endpoint: name,
+        sentRequest: false,
+        message: scrub(error.message),
+      });
     }
   }
 
@@ -202,7 +223,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     });
   }
 
-  async function run(name: EndpointName, args: RawArgs = {}, retries = readRetries, keepCardSecrets = false): Promise<unknown> {
+  async function run(
+    name: EndpointName,
+    args: RawArgs = {},
+    retries = readRetries,
+    keepCardSecrets = false,
+  ): Promise<unknown> {
     const def: EndpointDef = endpoints[name];
     const prepared = await prepare(name, def, args);
     const key = def.method !== 'GET' && typeof args.idempotencyKey === 'string' ? args.idempotencyKey : undefined;
@@ -235,7 +261,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           const t = now();
           await holds.hold(key, t + error.retryAfterMs, t);
         }
-        report({ ok: false, kind: error.kind, ...(error.status !== undefined ? { status: error.status } : {}), message: error.message });
+        report({
+          ok: false,
+          kind: error.kind,
+          ...(error.status !== undefined ? { status: error.status } : {}),
+          message: error.message,
+        });
         if (!error.retryable || retry >= maxRetries) throw error;
         try {
           await sleep(backoffMs(retry, error, backoff), args.signal);
@@ -243,7 +274,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           // Only an abort interrupts the wait.
         }
         if (args.signal?.aborted) {
-          throw new ServiceError({ kind: 'canceled', endpoint: name, sentRequest: error.sentRequest, message: 'The request was canceled.' });
+          throw new ServiceError({
+            kind: 'canceled',
+            endpoint: name,
+            sentRequest: error.sentRequest,
+            message: 'The request was canceled.',
+          });
         }
       }
     }
@@ -256,16 +292,35 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const extras: ServiceClientExtras = {
     revealCard: async ({ cardId, pan, cvv, signal }) => {
       if (!pan && !cvv) {
-        throw new ServiceError({ kind: 'invalid-request', endpoint: 'getCard', sentRequest: false, message: 'Choose what to reveal: the number, the code or both. Nothing was sent.' });
+        throw new ServiceError({
+          kind: 'invalid-request',
+          endpoint: 'getCard',
+          sentRequest: false,
+          message: 'Choose what to reveal: the number, the code or both. Nothing was sent.',
+        });
       }
       if (!hosts.vaultUrl) {
-        throw new ServiceError({ kind: 'invalid-request', endpoint: 'getCard', sentRequest: false, message: 'No vault address is set for this profile, so card numbers cannot be revealed. Add it in Settings.' });
+        throw new ServiceError({
+          kind: 'invalid-request',
+          endpoint: 'getCard',
+          sentRequest: false,
+          message: 'No vault address is set for this profile, so card numbers cannot be revealed. Add it in Settings.',
+        });
       }
       const query = { include_pan: pan ? 'true' : 'false', include_cvv: cvv ? 'true' : 'false' };
-      const card = (await run('getCard', { params: { cardId }, query, vault: true, ...(signal ? { signal } : {}) }, readRetries, true)) as RevealedCard;
+      const card = (await run(
+        'getCard',
+        { params: { cardId }, query, vault: true, ...(signal ? { signal } : {}) },
+        readRetries,
+        true,
+      )) as RevealedCard;
       // Only what was asked for leaves: a vault that sends more does not widen the reveal.
       const { pan: fullPan, cvv: fullCvv, ...rest } = card;
-      return { ...withoutCardSecrets(rest, { maskNumbers: true }), ...(pan && fullPan !== undefined ? { pan: fullPan } : {}), ...(cvv && fullCvv !== undefined ? { cvv: fullCvv } : {}) };
+      return {
+        ...withoutCardSecrets(rest, { maskNumbers: true }),
+        ...(pan && fullPan !== undefined ? { pan: fullPan } : {}),
+        ...(cvv && fullCvv !== undefined ? { cvv: fullCvv } : {}),
+      };
     },
     call: <N extends EndpointName>(name: N, args: CallArgs<N>) => run(name, toRaw(args)) as Promise<ResponseOf<N>>,
     async *listAll<N extends ListEndpointName>(name: N, args?: CallArgs<N>, listOptions: ListAllOptions = {}) {
@@ -275,7 +330,10 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       const seen = new Set<string>();
       const maxPages = listOptions.maxPages ?? DEFAULT_MAX_PAGES;
       for (let page = 0; page < maxPages; page++) {
-        const result = (await run(name, { ...raw, query: { ...baseQuery, ...(cursor ? { cursor } : {}) } })) as ResponseOf<N>;
+        const result = (await run(name, {
+          ...raw,
+          query: { ...baseQuery, ...(cursor ? { cursor } : {}) },
+        })) as ResponseOf<N>;
         yield result;
         const next = nextCursorOf(result);
         if (!next) return;

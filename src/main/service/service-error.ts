@@ -12,7 +12,8 @@ import type { EndpointName, ErrorBody } from '../../shared/service';
  * - `held`: a write whose idempotency key the service told to wait (Retry-After) and whose wait
  *   has not run out; nothing was sent, `retryAfterMs` says how long is left.
  */
-export type ServiceErrorKind = 'network' | 'timeout' | 'http' | 'invalid-response' | 'invalid-request' | 'canceled' | 'held';
+export type ServiceErrorKind =
+  'network' | 'timeout' | 'http' | 'invalid-response' | 'invalid-request' | 'canceled' | 'held';
 
 /**
  * Whether the request may have reached the service. The outbox needs this: a write that surely

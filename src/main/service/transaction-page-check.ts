@@ -1,4 +1,17 @@
-import { AccountSubtype, cleanText, CODE_MAX, CURSOR_MAX, DetailedStatus, ID_MAX, isPlainText, NAME_MAX, TEXT_MAX, TransactionStatus, type Page, type Transaction } from '../../shared/service';
+import {
+  AccountSubtype,
+  cleanText,
+  CODE_MAX,
+  CURSOR_MAX,
+  DetailedStatus,
+  ID_MAX,
+  isPlainText,
+  NAME_MAX,
+  TEXT_MAX,
+  TransactionStatus,
+  type Page,
+  type Transaction,
+} from '../../shared/service';
 
 // Held locally: where modules are loaded as CommonJS (tsx, vitest) an imported function is read
 // through a getter on every call, which was a quarter of the reading's cost on a page of 50.
@@ -110,7 +123,10 @@ function copyOf(v: Obj, keys: readonly string[], upTo: number): Obj {
 const opt = (...keys: string[]) => new Set(keys);
 
 const location = object({ city: name, state: name, country: name, zip: name }, opt('city', 'state', 'country', 'zip'));
-const merchantData = object({ description: text, categoryCode: code, location }, opt('description', 'categoryCode', 'location'));
+const merchantData = object(
+  { description: text, categoryCode: code, location },
+  opt('description', 'categoryCode', 'location'),
+);
 const originalCurrency = object({ code, amountCents: num, conversionRate: num }, opt());
 const feeInfo = object({ relatedTransaction: object({ id, amount: num }, opt()) }, opt('relatedTransaction'));
 const fxFeeInfo = object({ amountCents: cents }, opt());
@@ -139,7 +155,21 @@ const transaction = object(
     feeInfo,
     fxFeeInfo,
   },
-  opt('virtualAccountId', 'memo', 'merchantDescription', 'merchantData', 'cardId', 'originalCurrency', 'orderId', 'referenceNumber', 'authorizedAt', 'declineReason', 'note', 'feeInfo', 'fxFeeInfo'),
+  opt(
+    'virtualAccountId',
+    'memo',
+    'merchantDescription',
+    'merchantData',
+    'cardId',
+    'originalCurrency',
+    'orderId',
+    'referenceNumber',
+    'authorizedAt',
+    'declineReason',
+    'note',
+    'feeInfo',
+    'fxFeeInfo',
+  ),
 );
 
 const metadata = object(

@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_APP_SETTINGS, NOTIFICATION_EVENTS, ThemeSchema, type AppSettings, type AppSettingsChange, type NotificationEvent } from '../../shared/ipc';
+import {
+  DEFAULT_APP_SETTINGS,
+  NOTIFICATION_EVENTS,
+  ThemeSchema,
+  type AppSettings,
+  type AppSettingsChange,
+  type NotificationEvent,
+} from '../../shared/ipc';
 import { writeFileAtomic } from '../profiles/atomic-write';
 
 export const APP_SETTINGS_FILE_NAME = 'settings.json';
@@ -14,7 +21,11 @@ export const APP_SETTINGS_FILE_NAME = 'settings.json';
 const fileSchema = z.object({
   theme: ThemeSchema.catch(DEFAULT_APP_SETTINGS.theme),
   notifications: z
-    .object(Object.fromEntries(NOTIFICATION_EVENTS.map((e) => [e, z.boolean().catch(DEFAULT_APP_SETTINGS.notifications[e])])) as Record<NotificationEvent, z.ZodCatch<z.ZodBoolean>>)
+    .object(
+      Object.fromEntries(
+        NOTIFICATION_EVENTS.map((e) => [e, z.boolean().catch(DEFAULT_APP_SETTINGS.notifications[e])]),
+      ) as Record<NotificationEvent, z.ZodCatch<z.ZodBoolean>>,
+    )
     .catch({ ...DEFAULT_APP_SETTINGS.notifications }),
 });
 
@@ -64,7 +75,10 @@ export class AppSettingsStore {
       try {
         await writeFileAtomic(this.path, `${JSON.stringify(next, null, 2)}\n`);
       } catch (error) {
-        throw new Error(`The settings could not be saved to ${this.path} (${error instanceof Error ? error.message : String(error)}). Nothing was changed; check that the disk is not full and the folder is writable.`, { cause: error });
+        throw new Error(
+          `The settings could not be saved to ${this.path} (${error instanceof Error ? error.message : String(error)}). Nothing was changed; check that the disk is not full and the folder is writable.`,
+          { cause: error },
+        );
       }
       this.current = next;
       return copy(next);

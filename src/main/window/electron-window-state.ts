@@ -5,7 +5,9 @@ import type { DisplayInfo, WindowPlacement } from './window-state';
 /** Electron's displays as the window-state core reads them. */
 export function currentDisplays(): DisplayInfo[] {
   const primary = screen.getPrimaryDisplay().id;
-  return screen.getAllDisplays().map((d) => ({ id: d.id, bounds: d.bounds, workArea: d.workArea, primary: d.id === primary }));
+  return screen
+    .getAllDisplays()
+    .map((d) => ({ id: d.id, bounds: d.bounds, workArea: d.workArea, primary: d.id === primary }));
 }
 
 /** Moves and resizes come in bursts while the person drags: the last one of a burst is saved. */
@@ -22,7 +24,11 @@ export function keepWindowState(win: BrowserWindow, store: WindowStateStore): vo
     clearTimeout(timer);
     timer = undefined;
     if (win.isDestroyed() || win.isMinimized()) return;
-    const placement: WindowPlacement = { bounds: win.getNormalBounds(), maximized: win.isMaximized(), fullScreen: win.isFullScreen() };
+    const placement: WindowPlacement = {
+      bounds: win.getNormalBounds(),
+      maximized: win.isMaximized(),
+      fullScreen: win.isFullScreen(),
+    };
     void store.save(currentDisplays(), placement).catch(() => undefined);
   };
   const later = () => {

@@ -10,7 +10,12 @@ export const MAIN_WINDOW_SIZE: WindowSize = { width: 1280, height: 800, minWidth
 
 /** This app's icons: beside the asar when packaged, in the source tree's resources/ otherwise. */
 export function iconPlace(): IconPlace {
-  return { packaged: app.isPackaged, resourcesPath: process.resourcesPath, appPath: app.getAppPath(), platform: process.platform };
+  return {
+    packaged: app.isPackaged,
+    resourcesPath: process.resourcesPath,
+    appPath: app.getAppPath(),
+    platform: process.platform,
+  };
 }
 
 /**
@@ -20,7 +25,10 @@ export function iconPlace(): IconPlace {
  * attached to it (and to every other webContents) on `web-contents-created`. DevTools are off in
  * packaged builds.
  */
-export function createMainWindow(entryUrl: string, options: { devServer: boolean; placement: WindowPlacement }): BrowserWindow {
+export function createMainWindow(
+  entryUrl: string,
+  options: { devServer: boolean; placement: WindowPlacement },
+): BrowserWindow {
   const { bounds, maximized, fullScreen } = options.placement;
   const icon = windowIconPath(iconPlace());
   const win = new BrowserWindow({
@@ -31,7 +39,11 @@ export function createMainWindow(entryUrl: string, options: { devServer: boolean
     show: false,
     title: 'Treasury Desktop',
     ...(icon ? { icon } : {}),
-    webPreferences: { ...HARDENED_WEB_PREFERENCES, preload: join(__dirname, '../preload/index.js'), devTools: !app.isPackaged },
+    webPreferences: {
+      ...HARDENED_WEB_PREFERENCES,
+      preload: join(__dirname, '../preload/index.js'),
+      devTools: !app.isPackaged,
+    },
   });
   win.once('ready-to-show', () => {
     // Maximized over the bounds above, so that is where it returns when unmaximized.
@@ -41,7 +53,9 @@ export function createMainWindow(entryUrl: string, options: { devServer: boolean
   if (options.devServer) {
     // The app's scheme sends the CSP itself; the dev server does not, so it is added here.
     win.webContents.session.webRequest.onHeadersReceived((details, callback) => {
-      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] } });
+      callback({
+        responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
+      });
     });
   }
   void win.loadURL(entryUrl);

@@ -1,7 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { writeFileAtomic } from '../profiles/atomic-write';
-import { MAX_LAYOUTS, NO_PLACEMENTS, placementFor, remember, type DisplayInfo, type SavedPlacements, type WindowPlacement, type WindowSize } from './window-state';
+import {
+  MAX_LAYOUTS,
+  NO_PLACEMENTS,
+  placementFor,
+  remember,
+  type DisplayInfo,
+  type SavedPlacements,
+  type WindowPlacement,
+  type WindowSize,
+} from './window-state';
 
 /**
  * The window's placements in a file of the user folder (window-state.json). Sizes and places

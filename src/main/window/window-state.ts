@@ -61,7 +61,11 @@ export function layoutOf(displays: readonly DisplayInfo[]): string {
 }
 
 /** The saved placements with this one as the newest for the current arrangement. */
-export function remember(saved: SavedPlacements, displays: readonly DisplayInfo[], placement: WindowPlacement): SavedPlacements {
+export function remember(
+  saved: SavedPlacements,
+  displays: readonly DisplayInfo[],
+  placement: WindowPlacement,
+): SavedPlacements {
   const layout = layoutOf(displays);
   const others = saved.layouts.filter((l) => l.layout !== layout);
   return { version: 1, layouts: [{ layout, placement }, ...others].slice(0, MAX_LAYOUTS) };
@@ -73,11 +77,21 @@ export function remember(saved: SavedPlacements, displays: readonly DisplayInfo[
  * primary display. With no display at all (never seen, but Electron does not promise one), the
  * saved or default placement as it is.
  */
-export function placementFor(saved: SavedPlacements, displays: readonly DisplayInfo[], size: WindowSize): WindowPlacement {
+export function placementFor(
+  saved: SavedPlacements,
+  displays: readonly DisplayInfo[],
+  size: WindowSize,
+): WindowPlacement {
   const here = layoutOf(displays);
   const found = saved.layouts.find((l) => l.layout === here) ?? saved.layouts[0];
   if (displays.length === 0) {
-    return found?.placement ?? { bounds: { x: 0, y: 0, width: size.width, height: size.height }, maximized: false, fullScreen: false };
+    return (
+      found?.placement ?? {
+        bounds: { x: 0, y: 0, width: size.width, height: size.height },
+        maximized: false,
+        fullScreen: false,
+      }
+    );
   }
   if (!found) {
     const primary = displays.find((d) => d.primary) ?? (displays[0] as DisplayInfo);
@@ -89,7 +103,12 @@ export function placementFor(saved: SavedPlacements, displays: readonly DisplayI
 function centred(area: Rect, size: WindowSize): Rect {
   const width = Math.min(size.width, area.width);
   const height = Math.min(size.height, area.height);
-  return { x: area.x + Math.floor((area.width - width) / 2), y: area.y + Math.floor((area.height - height) / 2), width, height };
+  return {
+    x: area.x + Math.floor((area.width - width) / 2),
+    y: area.y + Math.floor((area.height - height) / 2),
+    width,
+    height,
+  };
 }
 
 /** The bounds moved (and, if they must, shrunk) to lie wholly inside one display's work area. */

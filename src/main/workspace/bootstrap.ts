@@ -16,7 +16,11 @@ export interface WorkspaceFacts {
   rootKey: string;
 }
 
-async function connected<T>(address: WorkspaceAddress, password: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+async function connected<T>(
+  address: WorkspaceAddress,
+  password: string,
+  work: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = openClient(address, password);
   try {
     await client.connect();
@@ -29,7 +33,9 @@ async function connected<T>(address: WorkspaceAddress, password: string, work: (
 }
 
 export async function readWorkspaceFacts(client: pg.ClientBase): Promise<WorkspaceFacts | null> {
-  const r = await client.query<{ id: string; name: string; root_key: string }>('SELECT id, name, root_key FROM team.workspace');
+  const r = await client.query<{ id: string; name: string; root_key: string }>(
+    'SELECT id, name, root_key FROM team.workspace',
+  );
   const row = r.rows[0];
   return row ? { id: row.id, name: row.name, rootKey: row.root_key } : null;
 }
@@ -48,20 +54,37 @@ export interface Created {
  * (the admin, signed by that key) and the audit's first entry. `key` was made and kept in the
  * keychain by the caller before this runs, so no workspace exists whose admin key is lost.
  */
-export async function createWorkspace(opts: { owner: WorkspaceAddress; ownerPassword: string; workspaceId: string; name: string; adminName: string; key: SigningKey; now: () => number }): Promise<Created> {
+export async function createWorkspace(opts: {
+  owner: WorkspaceAddress;
+  ownerPassword: string;
+  workspaceId: string;
+  name: string;
+  adminName: string;
+  key: SigningKey;
+  now: () => number;
+}): Promise<Created> {
   const { owner } = opts;
   const roles = workspaceRoles(owner.database);
   const login = { user: `${roles.database}_m_${randomBytes(4).toString('hex')}`, password: newLoginPassword() };
   const memberId = randomUUID();
   await connected(owner, opts.ownerPassword, async (client) => {
     if ((await schemaVersion(client)) > 0 && (await readWorkspaceFacts(client).catch(() => null))) {
-      throw new WorkspaceError('conflict', `The database ${owner.database} already holds a workspace: join it with a login from its admin instead.`);
+      throw new WorkspaceError(
+        'conflict',
+        `The database ${owner.database} already holds a workspace: join it with a login from its admin instead.`,
+      );
     }
     await migrate(client);
     await client.query('BEGIN');
     try {
-      await client.query(`CREATE ROLE ${login.user} LOGIN PASSWORD ${pg.escapeLiteral(scramVerifier(login.password))} IN ROLE ${roles.admin}`);
-      await client.query('INSERT INTO team.workspace (id, name, root_key) VALUES ($1, $2, $3)', [opts.workspaceId, opts.name, opts.key.publicKey]);
+      await client.query(
+        `CREATE ROLE ${login.user} LOGIN PASSWORD ${pg.escapeLiteral(scramVerifier(login.password))} IN ROLE ${roles.admin}`,
+      );
+      await client.query('INSERT INTO team.workspace (id, name, root_key) VALUES ($1, $2, $3)', [
+        opts.workspaceId,
+        opts.name,
+        opts.key.publicKey,
+      ]);
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -75,9 +98,20 @@ export async function createWorkspace(opts: { owner: WorkspaceAddress; ownerPass
     await appendToChain(client, 'directory', actor, (base) => ({
       ...base,
       entry: 'member',
-      member: { id: memberId, name: opts.adminName, role: 'admin', publicKey: opts.key.publicKey, dbRole: login.user, status: 'active' },
+      member: {
+        id: memberId,
+        name: opts.adminName,
+        role: 'admin',
+        publicKey: opts.key.publicKey,
+        dbRole: login.user,
+        status: 'active',
+      },
     }));
-    await appendAudit(client, actor, { event: 'workspace', subject: opts.workspaceId, detail: { action: 'created', name: opts.name, admin: opts.adminName } });
+    await appendAudit(client, actor, {
+      event: 'workspace',
+      subject: opts.workspaceId,
+      detail: { action: 'created', name: opts.name, admin: opts.adminName },
+    });
     await client.query('COMMIT');
   });
   return { workspaceId: opts.workspaceId, memberId, login };
@@ -97,15 +131,31 @@ export async function inspectWorkspace(address: WorkspaceAddress, password: stri
 }
 
 /** Asks to be registered: this login's name and public key, signed with that key. */
-export async function requestToJoin(address: WorkspaceAddress, password: string, req: { workspaceId: string; name: string; key: SigningKey; now: () => number }): Promise<void> {
-  const body = { workspace: req.workspaceId, dbRole: address.user, name: req.name, publicKey: req.key.publicKey, at: new Date(req.now()).toISOString() };
+export async function requestToJoin(
+  address: WorkspaceAddress,
+  password: string,
+  req: { workspaceId: string; name: string; key: SigningKey; now: () => number },
+): Promise<void> {
+  const body = {
+    workspace: req.workspaceId,
+    dbRole: address.user,
+    name: req.name,
+    publicKey: req.key.publicKey,
+    at: new Date(req.now()).toISOString(),
+  };
   const text = signedText('join', body);
   await connected(address, password, (client) =>
-    client.query('INSERT INTO team.join_request (text, signature) VALUES ($1, $2) ON CONFLICT (db_role) DO UPDATE SET text = EXCLUDED.text, signature = EXCLUDED.signature, written_at = now()', [text, req.key.sign(text)]),
+    client.query(
+      'INSERT INTO team.join_request (text, signature) VALUES ($1, $2) ON CONFLICT (db_role) DO UPDATE SET text = EXCLUDED.text, signature = EXCLUDED.signature, written_at = now()',
+      [text, req.key.sign(text)],
+    ),
   );
 }
 
 /** Brings a workspace to this app's schema version, as the database's owner (credentials used once). */
-export function upgradeWorkspace(owner: WorkspaceAddress, ownerPassword: string): Promise<{ from: number; to: number }> {
+export function upgradeWorkspace(
+  owner: WorkspaceAddress,
+  ownerPassword: string,
+): Promise<{ from: number; to: number }> {
   return connected(owner, ownerPassword, (client) => migrate(client));
 }

@@ -35,13 +35,26 @@ export async function appendToChain<K extends 'directory' | 'audit'>(
 ): Promise<{ seq: number; text: string }> {
   // Taken again when the caller holds it already: PostgreSQL counts it, and the transaction's end releases both.
   await lockChain(client, chain);
-  const last = await client.query<{ seq: string; text: string }>(`SELECT seq, text FROM team.${chain} ORDER BY seq DESC LIMIT 1`);
+  const last = await client.query<{ seq: string; text: string }>(
+    `SELECT seq, text FROM team.${chain} ORDER BY seq DESC LIMIT 1`,
+  );
   const before = last.rows[0];
   const seq = before ? Number(before.seq) + 1 : 0;
   const prev = before ? nodeTeamCrypto.sha256Hex(before.text) : '';
-  const body = make({ workspace: actor.workspaceId, seq, prev, at: new Date(actor.now()).toISOString(), by: actor.memberId });
+  const body = make({
+    workspace: actor.workspaceId,
+    seq,
+    prev,
+    at: new Date(actor.now()).toISOString(),
+    by: actor.memberId,
+  });
   const text = signedText(chain, body);
-  await client.query('SELECT team.append_chain($1, $2::bigint[], $3::text[], $4::text[])', [chain, [seq], [text], [actor.key.sign(text)]]);
+  await client.query('SELECT team.append_chain($1, $2::bigint[], $3::text[], $4::text[])', [
+    chain,
+    [seq],
+    [text],
+    [actor.key.sign(text)],
+  ]);
   return { seq, text };
 }
 
@@ -57,10 +70,16 @@ export function appendAudit(client: pg.ClientBase, actor: Actor, entry: AuditFie
  * transaction and written in one statement: the chain's lock is held for one read and one write
  * whatever the batch's size, not three round trips per entry.
  */
-export async function appendAuditMany(client: pg.ClientBase, actor: Actor, entries: readonly AuditFields[]): Promise<void> {
+export async function appendAuditMany(
+  client: pg.ClientBase,
+  actor: Actor,
+  entries: readonly AuditFields[],
+): Promise<void> {
   if (entries.length === 0) return;
   await lockChain(client, 'audit');
-  const last = await client.query<{ seq: string; text: string }>('SELECT seq, text FROM team.audit ORDER BY seq DESC LIMIT 1');
+  const last = await client.query<{ seq: string; text: string }>(
+    'SELECT seq, text FROM team.audit ORDER BY seq DESC LIMIT 1',
+  );
   const before = last.rows[0];
   let seq = before ? Number(before.seq) + 1 : 0;
   let prev = before ? nodeTeamCrypto.sha256Hex(before.text) : '';
@@ -76,11 +95,20 @@ export async function appendAuditMany(client: pg.ClientBase, actor: Actor, entri
     prev = nodeTeamCrypto.sha256Hex(text);
     seq++;
   }
-  await client.query("SELECT team.append_chain('audit', $1::bigint[], $2::text[], $3::text[])", [seqs, texts, signatures]);
+  await client.query("SELECT team.append_chain('audit', $1::bigint[], $2::text[], $3::text[])", [
+    seqs,
+    texts,
+    signatures,
+  ]);
 }
 
 /** Every entry of a chain, in order, as stored. */
-export async function readChain(client: pg.ClientBase | pg.Pool, chain: 'directory' | 'audit'): Promise<{ seq: number; text: string; signature: string }[]> {
-  const r = await client.query<{ seq: string; text: string; signature: string }>(`SELECT seq, text, signature FROM team.${chain} ORDER BY seq`);
+export async function readChain(
+  client: pg.ClientBase | pg.Pool,
+  chain: 'directory' | 'audit',
+): Promise<{ seq: number; text: string; signature: string }[]> {
+  const r = await client.query<{ seq: string; text: string; signature: string }>(
+    `SELECT seq, text, signature FROM team.${chain} ORDER BY seq`,
+  );
   return r.rows.map((row) => ({ seq: Number(row.seq), text: row.text, signature: row.signature }));
 }

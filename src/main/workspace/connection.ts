@@ -37,12 +37,20 @@ export function displayWorkspace(a: Pick<WorkspaceAddress, 'host' | 'port' | 'da
 export function tlsFor(a: WorkspaceAddress): false | { rejectUnauthorized: true; ca?: string; servername?: string } {
   if (isLoopback(a.host)) return false;
   const host = a.host.replace(/^\[|\]$/g, '');
-  return { rejectUnauthorized: true, ...(a.caCert ? { ca: a.caCert } : {}), ...(isIP(host) ? {} : { servername: host }) };
+  return {
+    rejectUnauthorized: true,
+    ...(a.caCert ? { ca: a.caCert } : {}),
+    ...(isIP(host) ? {} : { servername: host }),
+  };
 }
 
 /** Refuses an address main will not connect to, with the reason. */
 export function checkAddress(a: WorkspaceAddress): void {
-  if (a.host.startsWith('/')) throw new WorkspaceError('invalid', 'A workspace is reached over the network: give its host name, not a socket path.');
+  if (a.host.startsWith('/'))
+    throw new WorkspaceError(
+      'invalid',
+      'A workspace is reached over the network: give its host name, not a socket path.',
+    );
 }
 
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -69,7 +77,8 @@ function clientConfig(a: WorkspaceAddress, password: PasswordSource): pg.ClientC
 }
 
 /** What a server asking for the password another way than SCRAM is told, and what the person reads. */
-export const NOT_SCRAM = 'The workspace server asked for the password in a form that would reveal it (clear text or MD5): the app signs in only with SCRAM-SHA-256, so nothing was sent. Ask your admin to set password_encryption = scram-sha-256 and scram-sha-256 in pg_hba.conf.';
+export const NOT_SCRAM =
+  'The workspace server asked for the password in a form that would reveal it (clear text or MD5): the app signs in only with SCRAM-SHA-256, so nothing was sent. Ask your admin to set password_encryption = scram-sha-256 and scram-sha-256 in pg_hba.conf.';
 
 /**
  * pg's client, refusing every way of signing in but SCRAM: a server (or whoever stands in its
@@ -95,7 +104,12 @@ class ScramOnlyClient extends pg.Client {
 
 /** One pool per workspace: a few connections, made on demand and dropped when idle. */
 export function openPool(a: WorkspaceAddress, password: PasswordSource): pg.Pool {
-  const pool = new pg.Pool({ ...clientConfig(a, password), Client: ScramOnlyClient, max: 4, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    ...clientConfig(a, password),
+    Client: ScramOnlyClient,
+    max: 4,
+    idleTimeoutMillis: 30_000,
+  });
   // An idle connection the server dropped (a restart, the network) errors on the pool; the next
   // query makes a new one. Without a listener the process would treat it as unhandled.
   pool.on('error', () => undefined);

@@ -24,14 +24,26 @@ export interface JoinedWorkspace {
 export function coverageOf(service: string, joined: readonly JoinedWorkspace[]): TeamBinding {
   if (service === DEMO_SERVICE || joined.length === 0) return { kind: 'solo' };
   const named = joined.filter((w) => w.services.has(service));
-  if (named.length > 1) return { kind: 'unsure', problem: `Both ${named[0]?.name} and ${named[1]?.name} approve ${service}: leave one of them in Settings, or ask an admin to remove the policy from one.` };
+  if (named.length > 1)
+    return {
+      kind: 'unsure',
+      problem: `Both ${named[0]?.name} and ${named[1]?.name} approve ${service}: leave one of them in Settings, or ask an admin to remove the policy from one.`,
+    };
   let chosen = named[0];
   if (!chosen && joined.length === 1) chosen = joined[0];
   if (!chosen) {
     const unreadable = joined.find((w) => w.unreadable);
-    if (unreadable) return { kind: 'unsure', problem: `The directory of ${unreadable.name} cannot be trusted now, so this desktop cannot tell which workspace approves ${service}.` };
+    if (unreadable)
+      return {
+        kind: 'unsure',
+        problem: `The directory of ${unreadable.name} cannot be trusted now, so this desktop cannot tell which workspace approves ${service}.`,
+      };
     return { kind: 'solo' };
   }
-  if (!chosen.canSign) return { kind: 'unsure', problem: `This desktop cannot sign in ${chosen.name} yet (an admin registers its key first, or it was removed): nothing is queued or sent alone.` };
+  if (!chosen.canSign)
+    return {
+      kind: 'unsure',
+      problem: `This desktop cannot sign in ${chosen.name} yet (an admin registers its key first, or it was removed): nothing is queued or sent alone.`,
+    };
   return { kind: 'team', workspaceId: chosen.id, name: chosen.name };
 }

@@ -1,7 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { JoinRequestView, MemberView } from '../../shared/ipc/workspace';
-import { memberByKey, verifyDirectory, type ChainHead, type DirectoryRow, type VerifiedDirectory } from '../../shared/team/directory';
+import {
+  memberByKey,
+  verifyDirectory,
+  type ChainHead,
+  type DirectoryRow,
+  type VerifiedDirectory,
+} from '../../shared/team/directory';
 import { Policy, type MemberRecord, type MemberRole, type PolicyRule } from '../../shared/team/model';
 import { readSignedText } from '../../shared/team/signed-text';
 import type { PromptGate } from '../prompt/trusted-prompt';
@@ -25,20 +31,35 @@ export function verify(pinned: Pinned, rows: readonly DirectoryRow[]): VerifiedD
 }
 
 export function memberView(m: MemberRecord): MemberView {
-  return { id: m.id, name: m.name, role: m.role, status: m.status, dbRole: m.dbRole, fingerprint: fingerprint(m.publicKey) };
+  return {
+    id: m.id,
+    name: m.name,
+    role: m.role,
+    status: m.status,
+    dbRole: m.dbRole,
+    fingerprint: fingerprint(m.publicKey),
+  };
 }
 
 /** Reads the whole directory and verifies it; the rows come back too, for the offline copy. */
-export async function readDirectory(session: WorkspaceSession, pinned: Pinned): Promise<{ rows: DirectoryRow[]; directory: VerifiedDirectory }> {
+export async function readDirectory(
+  session: WorkspaceSession,
+  pinned: Pinned,
+): Promise<{ rows: DirectoryRow[]; directory: VerifiedDirectory }> {
   const rows = await session.run((pool) => readChain(pool, 'directory'));
   return { rows, directory: verify(pinned, rows) };
 }
 
 /** The active admin behind `actor`, or a refusal saying why this desktop may not change the directory. */
 function requireAdmin(dir: VerifiedDirectory, actor: Actor): MemberRecord {
-  if (dir.broken) throw new WorkspaceError('refused', `The directory cannot be changed while it is damaged (${dir.broken.problem}).`);
+  if (dir.broken)
+    throw new WorkspaceError('refused', `The directory cannot be changed while it is damaged (${dir.broken.problem}).`);
   const me = dir.members.get(actor.memberId);
-  if (!me || me.status !== 'active' || me.role !== 'admin') throw new WorkspaceError('refused', 'Only an admin of the workspace changes its members and policies, and you are not one.');
+  if (!me || me.status !== 'active' || me.role !== 'admin')
+    throw new WorkspaceError(
+      'refused',
+      'Only an admin of the workspace changes its members and policies, and you are not one.',
+    );
   return me;
 }
 
@@ -69,7 +90,12 @@ async function changeDirectory<T>(
 }
 
 /** Admins: a database login for a new member, its password made here and sent only as a SCRAM verifier. */
-export async function addLogin(session: WorkspaceSession, database: string, dir: VerifiedDirectory, actor: Actor): Promise<{ dbRole: string; password: string }> {
+export async function addLogin(
+  session: WorkspaceSession,
+  database: string,
+  dir: VerifiedDirectory,
+  actor: Actor,
+): Promise<{ dbRole: string; password: string }> {
   requireAdmin(dir, actor);
   const dbRole = `${workspaceRoles(database).database}_m_${randomBytes(4).toString('hex')}`;
   const password = newLoginPassword();
@@ -87,22 +113,47 @@ interface JoinRequestRow {
 }
 
 /** A request to join, checked: signed with the key it asks for (so its writer holds that key). */
-function readJoinRequest(row: JoinRequestRow, workspaceId: string): { name: string; publicKey: string; at: string } | { problem: string } {
+function readJoinRequest(
+  row: JoinRequestRow,
+  workspaceId: string,
+): { name: string; publicKey: string; at: string } | { problem: string } {
   const read = readSignedText('join', row.text);
   if (!read.ok) return { problem: `the request cannot be read (${read.problem})` };
   const b = read.body;
-  if (b.workspace !== workspaceId || b.dbRole !== row.db_role) return { problem: 'the request was made for another workspace or login' };
-  if (!nodeTeamCrypto.verify(b.publicKey, row.text, row.signature)) return { problem: 'the request is not signed with the key it asks for' };
+  if (b.workspace !== workspaceId || b.dbRole !== row.db_role)
+    return { problem: 'the request was made for another workspace or login' };
+  if (!nodeTeamCrypto.verify(b.publicKey, row.text, row.signature))
+    return { problem: 'the request is not signed with the key it asks for' };
   return { name: b.name, publicKey: b.publicKey, at: b.at };
 }
 
 /** The requests to join this desktop may read (every one for an admin, its own otherwise), checked. */
 export async function joinRequests(session: WorkspaceSession, dir: VerifiedDirectory): Promise<JoinRequestView[]> {
-  const r = await session.run((pool) => pool.query<JoinRequestRow & { written_at: Date }>('SELECT db_role, text, signature, written_at FROM team.join_request ORDER BY written_at'));
+  const r = await session.run((pool) =>
+    pool.query<JoinRequestRow & { written_at: Date }>(
+      'SELECT db_role, text, signature, written_at FROM team.join_request ORDER BY written_at',
+    ),
+  );
   return r.rows.map((row) => {
     const req = readJoinRequest(row, dir.workspaceId);
-    if ('problem' in req) return { dbRole: row.db_role, name: '', fingerprint: '', at: row.written_at.toISOString(), registered: false, problem: req.problem };
-    return { dbRole: row.db_role, name: req.name, fingerprint: fingerprint(req.publicKey), at: req.at, registered: memberByKey(dir, req.publicKey) !== undefined || [...dir.members.values()].some((m) => m.dbRole === row.db_role) };
+    if ('problem' in req)
+      return {
+        dbRole: row.db_role,
+        name: '',
+        fingerprint: '',
+        at: row.written_at.toISOString(),
+        registered: false,
+        problem: req.problem,
+      };
+    return {
+      dbRole: row.db_role,
+      name: req.name,
+      fingerprint: fingerprint(req.publicKey),
+      at: req.at,
+      registered:
+        memberByKey(dir, req.publicKey) !== undefined ||
+        [...dir.members.values()].some((m) => m.dbRole === row.db_role),
+    };
   });
 }
 
@@ -112,43 +163,87 @@ export async function joinRequests(session: WorkspaceSession, dir: VerifiedDirec
  */
 function refuseSecondKey(dir: VerifiedDirectory, dbRole: string): void {
   const holder = [...dir.members.values()].find((m) => m.dbRole === dbRole);
-  if (holder) throw new WorkspaceError('conflict', `${dbRole} is registered already, as ${holder.name}: one login is one member.`);
+  if (holder)
+    throw new WorkspaceError(
+      'conflict',
+      `${dbRole} is registered already, as ${holder.name}: one login is one member.`,
+    );
 }
 
 /** Admins: registers the key `dbRole` asked to join with, after the admin compared its fingerprint in main's prompt. */
-export async function registerMember(session: WorkspaceSession, pinned: Pinned, dir: VerifiedDirectory, actor: Actor, prompt: PromptGate, dbRole: string, role: MemberRole): Promise<MemberRecord> {
+export async function registerMember(
+  session: WorkspaceSession,
+  pinned: Pinned,
+  dir: VerifiedDirectory,
+  actor: Actor,
+  prompt: PromptGate,
+  dbRole: string,
+  role: MemberRole,
+): Promise<MemberRecord> {
   requireAdmin(dir, actor);
-  const r = await session.run((pool) => pool.query<JoinRequestRow>('SELECT db_role, text, signature FROM team.join_request WHERE db_role = $1', [dbRole]));
+  const r = await session.run((pool) =>
+    pool.query<JoinRequestRow>('SELECT db_role, text, signature FROM team.join_request WHERE db_role = $1', [dbRole]),
+  );
   const row = r.rows[0];
-  if (!row) throw new WorkspaceError('not-found', `${dbRole} has not asked to join yet: they join from their desktop first, with the login you gave them.`);
+  if (!row)
+    throw new WorkspaceError(
+      'not-found',
+      `${dbRole} has not asked to join yet: they join from their desktop first, with the login you gave them.`,
+    );
   const req = readJoinRequest(row, dir.workspaceId);
-  if ('problem' in req) throw new WorkspaceError('invalid', `${dbRole}'s request cannot be registered: ${req.problem}.`);
+  if ('problem' in req)
+    throw new WorkspaceError('invalid', `${dbRole}'s request cannot be registered: ${req.problem}.`);
   const known = memberByKey(dir, req.publicKey);
   if (known) throw new WorkspaceError('conflict', `That key is already registered, as ${known.name}.`);
   refuseSecondKey(dir, dbRole);
-  await confirmOrThrow(prompt, registerQuestion(req.name, role, dbRole, fingerprint(req.publicKey)), 'Nobody was registered');
-  const member: MemberRecord = { id: randomUUID(), name: req.name, role, publicKey: req.publicKey, dbRole, status: 'active' };
+  await confirmOrThrow(
+    prompt,
+    registerQuestion(req.name, role, dbRole, fingerprint(req.publicKey)),
+    'Nobody was registered',
+  );
+  const member: MemberRecord = {
+    id: randomUUID(),
+    name: req.name,
+    role,
+    publicKey: req.publicKey,
+    dbRole,
+    status: 'active',
+  };
   return changeDirectory(
     session,
     pinned,
     actor,
     (fresh) => {
-      if (memberByKey(fresh, req.publicKey)) throw new WorkspaceError('conflict', 'That key was registered by another admin meanwhile.');
+      if (memberByKey(fresh, req.publicKey))
+        throw new WorkspaceError('conflict', 'That key was registered by another admin meanwhile.');
       refuseSecondKey(fresh, dbRole);
       return { content: { entry: 'member', member }, result: member };
     },
     async (client, m) => {
       await client.query('SELECT team.set_login_role($1, $2)', [m.dbRole, m.role]);
-      await appendAudit(client, actor, { event: 'member', subject: m.id, detail: { action: 'registered', name: m.name, role: m.role, dbRole: m.dbRole } });
+      await appendAudit(client, actor, {
+        event: 'member',
+        subject: m.id,
+        detail: { action: 'registered', name: m.name, role: m.role, dbRole: m.dbRole },
+      });
     },
   );
 }
 
 /** Admins: a new role for a member, or their removal (their approvals stop counting at once). */
-export async function setMemberRole(session: WorkspaceSession, pinned: Pinned, dir: VerifiedDirectory, actor: Actor, prompt: PromptGate, memberId: string, to: MemberRole | 'removed'): Promise<MemberRecord> {
+export async function setMemberRole(
+  session: WorkspaceSession,
+  pinned: Pinned,
+  dir: VerifiedDirectory,
+  actor: Actor,
+  prompt: PromptGate,
+  memberId: string,
+  to: MemberRole | 'removed',
+): Promise<MemberRecord> {
   requireAdmin(dir, actor);
   const current = dir.members.get(memberId);
-  if (!current || current.status === 'removed') throw new WorkspaceError('not-found', 'That member is not in the workspace (or was removed already).');
+  if (!current || current.status === 'removed')
+    throw new WorkspaceError('not-found', 'That member is not in the workspace (or was removed already).');
   await confirmOrThrow(prompt, setRoleQuestion(current.name, current.role, to), 'Nothing was changed');
   return changeDirectory(
     session,
@@ -159,14 +254,21 @@ export async function setMemberRole(session: WorkspaceSession, pinned: Pinned, d
       if (!now || now.status === 'removed') throw new WorkspaceError('not-found', 'That member was removed meanwhile.');
       const admins = [...fresh.members.values()].filter((m) => m.status === 'active' && m.role === 'admin');
       if (now.role === 'admin' && to !== 'admin' && admins.length === 1) {
-        throw new WorkspaceError('refused', `${now.name} is the workspace's only admin: make another member an admin first.`);
+        throw new WorkspaceError(
+          'refused',
+          `${now.name} is the workspace's only admin: make another member an admin first.`,
+        );
       }
       const member: MemberRecord = to === 'removed' ? { ...now, status: 'removed' } : { ...now, role: to };
       return { content: { entry: 'member', member }, result: member };
     },
     async (client, m) => {
       await client.query('SELECT team.set_login_role($1, $2)', [m.dbRole, to]);
-      await appendAudit(client, actor, { event: 'member', subject: m.id, detail: { action: to === 'removed' ? 'removed' : 'role changed', name: m.name, role: to } });
+      await appendAudit(client, actor, {
+        event: 'member',
+        subject: m.id,
+        detail: { action: to === 'removed' ? 'removed' : 'role changed', name: m.name, role: to },
+      });
     },
   );
 }
@@ -189,11 +291,19 @@ export async function setPolicy(
     actor,
     (fresh) => {
       const version = (fresh.policies.get(input.service)?.version ?? 0) + 1;
-      if (version !== proposed.version) throw new WorkspaceError('conflict', `Another admin changed this policy meanwhile (it is at version ${version - 1} now): read it again and make your change on it.`);
+      if (version !== proposed.version)
+        throw new WorkspaceError(
+          'conflict',
+          `Another admin changed this policy meanwhile (it is at version ${version - 1} now): read it again and make your change on it.`,
+        );
       return { content: { entry: 'policy', policy: proposed }, result: proposed };
     },
     async (client, p) => {
-      await appendAudit(client, actor, { event: 'policy', subject: p.service, detail: { version: p.version, defaultApprovals: p.defaultApprovals, rules: p.rules.length } });
+      await appendAudit(client, actor, {
+        event: 'policy',
+        subject: p.service,
+        detail: { version: p.version, defaultApprovals: p.defaultApprovals, rules: p.rules.length },
+      });
     },
   );
 }

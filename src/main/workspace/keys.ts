@@ -1,4 +1,12 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  verify,
+  type KeyObject,
+} from 'node:crypto';
 import { groupFingerprint } from '../../shared/team/fingerprint';
 import type { TeamCrypto } from '../../shared/team/model';
 import { rememberingVerify } from './remembered-verify';
@@ -37,7 +45,10 @@ function fromPrivate(privateKey: KeyObject): SigningKey {
 /** A new key pair: the signing key, and its private half as the keychain keeps it. */
 export function newSigningKey(): { key: SigningKey; stored: string } {
   const { privateKey } = generateKeyPairSync('ed25519');
-  return { key: fromPrivate(privateKey), stored: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64') };
+  return {
+    key: fromPrivate(privateKey),
+    stored: privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64'),
+  };
 }
 
 /** The signing key kept in the keychain; null when the entry is not one. */

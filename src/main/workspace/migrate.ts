@@ -21,11 +21,21 @@ export async function schemaVersion(client: pg.ClientBase | pg.Pool): Promise<nu
  */
 export function checkSchemaVersion(found: number, known = SCHEMA_VERSION): void {
   if (found > known) {
-    throw new WorkspaceError('version', `The workspace was set up by a newer version of Treasury Desktop (schema version ${found}; this app knows up to ${known}). Nothing was read or written: update the app to use it.`);
+    throw new WorkspaceError(
+      'version',
+      `The workspace was set up by a newer version of Treasury Desktop (schema version ${found}; this app knows up to ${known}). Nothing was read or written: update the app to use it.`,
+    );
   }
-  if (found === 0) throw new WorkspaceError('version', 'This database holds no workspace yet: an admin creates it first, with the database owner\'s credentials.');
+  if (found === 0)
+    throw new WorkspaceError(
+      'version',
+      "This database holds no workspace yet: an admin creates it first, with the database owner's credentials.",
+    );
   if (found < known) {
-    throw new WorkspaceError('version', `The workspace's schema is version ${found}; this app needs version ${known}. An admin upgrades it (Settings, the workspace, "Upgrade"), with the database owner's credentials.`);
+    throw new WorkspaceError(
+      'version',
+      `The workspace's schema is version ${found}; this app needs version ${known}. An admin upgrades it (Settings, the workspace, "Upgrade"), with the database owner's credentials.`,
+    );
   }
 }
 
@@ -34,7 +44,11 @@ export function checkSchemaVersion(found: number, known = SCHEMA_VERSION): void 
  * owner. Each version's SQL and its schema_version line commit together, so an upgrade stopped
  * half-way leaves the database at the last whole version. Refuses a database newer than the app.
  */
-export async function migrate(client: pg.ClientBase, target = SCHEMA_VERSION, migrations: readonly Migration[] = MIGRATIONS): Promise<{ from: number; to: number }> {
+export async function migrate(
+  client: pg.ClientBase,
+  target = SCHEMA_VERSION,
+  migrations: readonly Migration[] = MIGRATIONS,
+): Promise<{ from: number; to: number }> {
   const database = (await client.query<{ db: string }>('SELECT current_database() AS db')).rows[0]?.db ?? '';
   const roles = workspaceRoles(database);
   const from = await schemaVersion(client);

@@ -4,7 +4,13 @@ import type { Decision, MemberRole, Policy, TeamKind } from '../../shared/team/m
 import { teamRequest } from '../../shared/team/policy';
 import { readSignedText } from '../../shared/team/signed-text';
 import { HandlerError } from '../errors/handler-error';
-import { plainLine, PROMPT_LINE_MAX, PROMPT_REFUSALS, type PromptGate, type PromptQuestion } from '../prompt/trusted-prompt';
+import {
+  plainLine,
+  PROMPT_LINE_MAX,
+  PROMPT_REFUSALS,
+  type PromptGate,
+  type PromptQuestion,
+} from '../prompt/trusted-prompt';
 import { isLoopback } from './connection';
 import { WorkspaceError } from './workspace-error';
 
@@ -20,8 +26,15 @@ export async function confirmOrThrow(prompt: PromptGate, question: PromptQuestio
   if (outcome !== 'confirmed') throw new HandlerError('declined', `${nothing}: ${PROMPT_REFUSALS[outcome]}.`);
 }
 
-export function connectQuestion(purpose: 'create' | 'join' | 'upgrade', a: { host: string; port: number; database: string; user: string; where: string }): PromptQuestion {
-  const what = { create: 'Create a team workspace', join: 'Join a team workspace', upgrade: 'Upgrade a team workspace' }[purpose];
+export function connectQuestion(
+  purpose: 'create' | 'join' | 'upgrade',
+  a: { host: string; port: number; database: string; user: string; where: string },
+): PromptQuestion {
+  const what = {
+    create: 'Create a team workspace',
+    join: 'Join a team workspace',
+    upgrade: 'Upgrade a team workspace',
+  }[purpose];
   return {
     kind: 'workspace-connect',
     title: what,
@@ -29,7 +42,9 @@ export function connectQuestion(purpose: 'create' | 'join' | 'upgrade', a: { hos
     detail: [
       `Database server: ${a.host}, port ${a.port}`,
       `Database: ${a.database}`,
-      isLoopback(a.host) ? 'Connection: to this computer only' : 'Connection: TLS, with the server’s certificate checked for this host name',
+      isLoopback(a.host)
+        ? 'Connection: to this computer only'
+        : 'Connection: TLS, with the server’s certificate checked for this host name',
       ...(purpose === 'join' ? [] : ['The owner’s password is used for this step only and is not kept.']),
       'Confirm only if you typed this address yourself, from what your admin gave you.',
     ],
@@ -82,8 +97,14 @@ export function setRoleQuestion(name: string, from: MemberRole, to: MemberRole |
   return {
     kind: 'workspace-sign',
     title: to === 'removed' ? 'Remove a member' : 'Change a member’s role',
-    message: to === 'removed' ? `Remove “${name}” from the workspace?` : `Make “${name}” ${to === 'admin' ? 'an admin' : `a${to === 'approver' ? 'n approver' : ' drafter'}`} (now ${from})?`,
-    detail: to === 'removed' ? ['Their approvals stop counting, on rows not sent yet too, and they can no longer sign in to the workspace.'] : ['Your signature makes the change count on every desktop.'],
+    message:
+      to === 'removed'
+        ? `Remove “${name}” from the workspace?`
+        : `Make “${name}” ${to === 'admin' ? 'an admin' : `a${to === 'approver' ? 'n approver' : ' drafter'}`} (now ${from})?`,
+    detail:
+      to === 'removed'
+        ? ['Their approvals stop counting, on rows not sent yet too, and they can no longer sign in to the workspace.']
+        : ['Your signature makes the change count on every desktop.'],
     confirm: to === 'removed' ? 'Remove' : 'Change the role',
     cancel: 'Cancel',
   };
@@ -91,7 +112,8 @@ export function setRoleQuestion(name: string, from: MemberRole, to: MemberRole |
 
 function describeRule(r: Policy['rules'][number]): string {
   const parts: string[] = [];
-  if (r.minCents !== undefined && r.maxCents !== undefined) parts.push(`from ${formatUsd(r.minCents)} to ${formatUsd(r.maxCents)}`);
+  if (r.minCents !== undefined && r.maxCents !== undefined)
+    parts.push(`from ${formatUsd(r.minCents)} to ${formatUsd(r.maxCents)}`);
   else if (r.minCents !== undefined) parts.push(`from ${formatUsd(r.minCents)}`);
   else if (r.maxCents !== undefined) parts.push(`up to ${formatUsd(r.maxCents)}`);
   if (r.accounts) parts.push(`from ${r.accounts.join(', ')}`);
@@ -110,8 +132,15 @@ export function policyQuestion(policy: Policy): PromptQuestion {
     message: `Sign version ${policy.version} of the approval policy for ${policy.service}?`,
     detail: [
       `Rows no rule covers: ${policy.defaultApprovals} approver${policy.defaultApprovals === 1 ? '' : 's'}`,
-      ...policy.rules.map((r, i) => `Rule ${i + 1}. ${describeRule(r)}${r.approvals < policy.defaultApprovals ? ' (looser than the default)' : ''}`),
-      ...(looser.length > 0 ? [`Warning: ${looser.length === 1 ? 'one rule asks' : `${looser.length} rules ask`} fewer approvers than rows no rule covers; the rows ${looser.length === 1 ? 'it covers' : 'they cover'} need less, unless a stricter rule covers them too.`] : []),
+      ...policy.rules.map(
+        (r, i) =>
+          `Rule ${i + 1}. ${describeRule(r)}${r.approvals < policy.defaultApprovals ? ' (looser than the default)' : ''}`,
+      ),
+      ...(looser.length > 0
+        ? [
+            `Warning: ${looser.length === 1 ? 'one rule asks' : `${looser.length} rules ask`} fewer approvers than rows no rule covers; the rows ${looser.length === 1 ? 'it covers' : 'they cover'} need less, unless a stricter rule covers them too.`,
+          ]
+        : []),
       'It applies at once to every row not sent yet; a drafter never counts toward their own row.',
     ],
     confirm: 'Sign the policy',
@@ -140,12 +169,29 @@ export interface ListedRow {
 }
 
 /** A row as a signing question lists it, from its payload read as the service's request of its kind. */
-export function listedRow(kind: TeamKind, service: string, request: TransferRequest | PayRequest, drafter?: string, payer?: string): ListedRow {
+export function listedRow(
+  kind: TeamKind,
+  service: string,
+  request: TransferRequest | PayRequest,
+  drafter?: string,
+  payer?: string,
+): ListedRow {
   const base =
     'source' in request
       ? { payee: request.destination, source: request.source }
-      : { payee: request.svcHandle, ...(request.sourceSvcHandleId ? { source: request.sourceSvcHandleId } : {}), ...(request.legalEntityId ? { legalEntity: request.legalEntityId } : {}) };
-  return { kind, amountCents: request.amountCents, service, ...base, ...(drafter ? { drafter } : {}), ...(payer ? { payer } : {}) };
+      : {
+          payee: request.svcHandle,
+          ...(request.sourceSvcHandleId ? { source: request.sourceSvcHandleId } : {}),
+          ...(request.legalEntityId ? { legalEntity: request.legalEntityId } : {}),
+        };
+  return {
+    kind,
+    amountCents: request.amountCents,
+    service,
+    ...base,
+    ...(drafter ? { drafter } : {}),
+    ...(payer ? { payer } : {}),
+  };
 }
 
 /**
@@ -153,10 +199,20 @@ export function listedRow(kind: TeamKind, service: string, request: TransferRequ
  * a row whose payload this desktop could not verify is never signed about, since the amount and
  * payee shown would be the database's word.
  */
-export function listedView(row: { kind: string; service: string; payload: unknown; drafter: { name: string } | null; draft: { text: string } }): ListedRow {
+export function listedView(row: {
+  kind: string;
+  service: string;
+  payload: unknown;
+  drafter: { name: string } | null;
+  draft: { text: string };
+}): ListedRow {
   const kind = row.kind === 'transfer' || row.kind === 'payment' ? row.kind : null;
   const request = kind && row.payload !== null ? teamRequest(kind, row.payload) : null;
-  if (!kind || !request) throw new WorkspaceError('refused', 'This row’s signed draft could not be verified on this desktop, so what it moves cannot be shown: nothing was signed.');
+  if (!kind || !request)
+    throw new WorkspaceError(
+      'refused',
+      'This row’s signed draft could not be verified on this desktop, so what it moves cannot be shown: nothing was signed.',
+    );
   return listedRow(kind, row.service, request, row.drafter?.name, payerOfDraft(row.draft.text));
 }
 
@@ -169,7 +225,10 @@ function payerOfDraft(text: string): string | undefined {
 function rowLine(r: ListedRow, oneService: boolean): string {
   const own = r.payer ? `the drafter’s own account ${r.payer}` : 'the key’s own handle';
   const from = r.source ?? (r.legalEntity ? `the handle of legal entity ${r.legalEntity}` : own);
-  const what = r.kind === 'transfer' ? `Transfer ${formatUsd(r.amountCents)} from ${r.source ?? '?'} to ${r.payee}` : `Payment ${formatUsd(r.amountCents)} to @${r.payee.replace(/^@/, '')} from ${from}${r.source && r.legalEntity ? ` (legal entity ${r.legalEntity})` : ''}`;
+  const what =
+    r.kind === 'transfer'
+      ? `Transfer ${formatUsd(r.amountCents)} from ${r.source ?? '?'} to ${r.payee}`
+      : `Payment ${formatUsd(r.amountCents)} to @${r.payee.replace(/^@/, '')} from ${from}${r.source && r.legalEntity ? ` (legal entity ${r.legalEntity})` : ''}`;
   return `${what}${r.drafter ? `, drafted by ${r.drafter}` : ''}${oneService ? '' : `, on ${r.service}`}`;
 }
 
@@ -183,7 +242,11 @@ function listed(rows: readonly ListedRow[]): string[] {
   const one = services.size === 1;
   const lines = [...(one ? [`Service: ${[...services][0] as string}`] : []), ...rows.map((r) => rowLine(r, one))];
   const long = lines.find((l) => plainLine(l, Number.MAX_SAFE_INTEGER).length > PROMPT_LINE_MAX);
-  if (long !== undefined) throw new WorkspaceError('invalid', `A row’s accounts, payee or service are too long to show in full in the confirmation (${long.slice(0, 60)}…): nothing was signed. Use shorter names.`);
+  if (long !== undefined)
+    throw new WorkspaceError(
+      'invalid',
+      `A row’s accounts, payee or service are too long to show in full in the confirmation (${long.slice(0, 60)}…): nothing was signed. Use shorter names.`,
+    );
   return lines;
 }
 
@@ -193,19 +256,33 @@ export function decideQuestion(decision: Decision, rows: readonly ListedRow[], r
   return {
     kind: 'workspace-sign',
     title: `${verb} with your key`,
-    message: rows.length === 1 ? `${verb} this ${rows[0]?.kind === 'payment' ? 'payment' : 'transfer'} of ${formatUsd(total)}?` : `${verb} these ${rows.length} items, ${formatUsd(total)} in all?`,
-    detail: [...listed(rows), ...(reason ? [`Reason: ${reason}`] : []), 'Your signature is your decision: it is shared with your team and kept in the audit.'],
+    message:
+      rows.length === 1
+        ? `${verb} this ${rows[0]?.kind === 'payment' ? 'payment' : 'transfer'} of ${formatUsd(total)}?`
+        : `${verb} these ${rows.length} items, ${formatUsd(total)} in all?`,
+    detail: [
+      ...listed(rows),
+      ...(reason ? [`Reason: ${reason}`] : []),
+      'Your signature is your decision: it is shared with your team and kept in the audit.',
+    ],
     confirm: verb,
     cancel: 'Cancel',
   };
 }
 
-export function draftQuestion(workspace: string, rows: readonly ListedRow[], payer: { svcHandle: string; name: string }): PromptQuestion {
+export function draftQuestion(
+  workspace: string,
+  rows: readonly ListedRow[],
+  payer: { svcHandle: string; name: string },
+): PromptQuestion {
   const total = rows.reduce((sum, r) => sum + r.amountCents, 0);
   return {
     kind: 'workspace-sign',
     title: 'Sign drafts for your team',
-    message: rows.length === 1 ? `Sign this ${rows[0]?.kind === 'payment' ? 'payment' : 'transfer'} of ${formatUsd(total)} as a draft for ${workspace}?` : `Sign these ${rows.length} drafts, ${formatUsd(total)} in all, for ${workspace}?`,
+    message:
+      rows.length === 1
+        ? `Sign this ${rows[0]?.kind === 'payment' ? 'payment' : 'transfer'} of ${formatUsd(total)} as a draft for ${workspace}?`
+        : `Sign these ${rows.length} drafts, ${formatUsd(total)} in all, for ${workspace}?`,
     detail: [
       ...listed(rows),
       `Paid from: @${payer.svcHandle.replace(/^@/, '')} (${payer.name}), this profile’s own account: only a desktop holding its key sends ${rows.length === 1 ? 'it' : 'them'}`,
@@ -220,8 +297,15 @@ export function reviewQuestion(row: ListedRow, found: 'sent' | 'not-sent', check
   return {
     kind: 'workspace-sign',
     title: 'Review a send that may have gone through',
-    message: found === 'sent' ? 'Record that this went through? It will not be sent again.' : 'Record that this did not go through? It will be sent again, with its key.',
-    detail: [...listed([row]), `What you checked: ${checked}`, 'Your signature is your answer: it is shared with your team and kept in the audit.'],
+    message:
+      found === 'sent'
+        ? 'Record that this went through? It will not be sent again.'
+        : 'Record that this did not go through? It will be sent again, with its key.',
+    detail: [
+      ...listed([row]),
+      `What you checked: ${checked}`,
+      'Your signature is your answer: it is shared with your team and kept in the audit.',
+    ],
     confirm: found === 'sent' ? 'It went through' : 'It did not: send it',
     cancel: 'Cancel',
   };
@@ -232,7 +316,10 @@ export function cancelQuestion(row: ListedRow): PromptQuestion {
     kind: 'workspace-sign',
     title: 'Cancel a row for your team',
     message: `Cancel this ${row.kind} of ${formatUsd(row.amountCents)}? It is never sent, by any desktop.`,
-    detail: [...listed([row]), 'Your signature withdraws it for the whole team and is kept in the audit; it cannot be undone.'],
+    detail: [
+      ...listed([row]),
+      'Your signature withdraws it for the whole team and is kept in the audit; it cannot be undone.',
+    ],
     confirm: 'Cancel it',
     cancel: 'Keep it',
   };
@@ -243,7 +330,10 @@ export function loginQuestion(workspace: string): PromptQuestion {
     kind: 'workspace-sign',
     title: 'Make a login for a new member',
     message: `Make a new database login for ${workspace}?`,
-    detail: ['Its password is shown once, to hand to the new member in person.', 'They join with it from their desktop; you then register their key after comparing its fingerprint.'],
+    detail: [
+      'Its password is shown once, to hand to the new member in person.',
+      'They join with it from their desktop; you then register their key after comparing its fingerprint.',
+    ],
     confirm: 'Make the login',
     cancel: 'Cancel',
   };

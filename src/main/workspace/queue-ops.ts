@@ -3,7 +3,14 @@ import type pg from 'pg';
 import type { PushItemResult } from '../../shared/ipc/workspace';
 import { canonicalJson } from '../../shared/canonical-json';
 import type { VerifiedDirectory } from '../../shared/team/directory';
-import { DECIDING_ROLES, type Decision, type MemberRecord, type Signed, type SignedDraft, type TeamKind } from '../../shared/team/model';
+import {
+  DECIDING_ROLES,
+  type Decision,
+  type MemberRecord,
+  type Signed,
+  type SignedDraft,
+  type TeamKind,
+} from '../../shared/team/model';
 import { policyFacts, teamRequest } from '../../shared/team/policy';
 import { readSignedText, signedText } from '../../shared/team/signed-text';
 import type { PromptGate } from '../prompt/trusted-prompt';
@@ -18,7 +25,11 @@ import { parsePayload } from './row-reads';
 /** This desktop's member record, active, or a refusal saying why it cannot act. */
 export function activeMember(dir: VerifiedDirectory, actor: Pick<Actor, 'memberId'>): MemberRecord {
   const me = dir.members.get(actor.memberId);
-  if (!me || me.status !== 'active') throw new WorkspaceError('not-member', 'You are not an active member of this workspace: an admin registers your key first (or you were removed).');
+  if (!me || me.status !== 'active')
+    throw new WorkspaceError(
+      'not-member',
+      'You are not an active member of this workspace: an admin registers your key first (or you were removed).',
+    );
   return me;
 }
 
@@ -35,14 +46,34 @@ export interface DraftInput {
  * desktop verified last). Each payload is checked as the service's request of its kind and kept
  * as its canonical JSON; the renderer keeps the results as the offline copy.
  */
-export async function signDrafts(dir: VerifiedDirectory, actor: Actor, prompt: PromptGate, workspaceName: string, service: string, payer: Payer, inputs: readonly DraftInput[]): Promise<(SignedDraft & { rowId: string })[]> {
+export async function signDrafts(
+  dir: VerifiedDirectory,
+  actor: Actor,
+  prompt: PromptGate,
+  workspaceName: string,
+  service: string,
+  payer: Payer,
+  inputs: readonly DraftInput[],
+): Promise<(SignedDraft & { rowId: string })[]> {
   activeMember(dir, actor);
   const requests = inputs.map((input) => {
     const request = teamRequest(input.kind, input.payload);
-    if (!request) throw new WorkspaceError('invalid', `That is not a valid ${input.kind}: check the amount, the accounts and the payee. Nothing was signed.`);
+    if (!request)
+      throw new WorkspaceError(
+        'invalid',
+        `That is not a valid ${input.kind}: check the amount, the accounts and the payee. Nothing was signed.`,
+      );
     return { input, request };
   });
-  await confirmOrThrow(prompt, draftQuestion(workspaceName, requests.map(({ input, request }) => listedRow(input.kind, service, request)), payer), 'Nothing was signed');
+  await confirmOrThrow(
+    prompt,
+    draftQuestion(
+      workspaceName,
+      requests.map(({ input, request }) => listedRow(input.kind, service, request)),
+      payer,
+    ),
+    'Nothing was signed',
+  );
   const at = new Date(actor.now()).toISOString();
   return requests.map(({ input, request }) => {
     const payload = canonicalJson(request);
@@ -70,8 +101,10 @@ function checkedDraft(dir: VerifiedDirectory, draft: SignedDraft) {
   if (!read.ok) throw new WorkspaceError('invalid', `A draft cannot be read (${read.problem}).`);
   const body = read.body;
   const drafter = dir.members.get(body.drafter);
-  if (!drafter || !nodeTeamCrypto.verify(drafter.publicKey, draft.text, draft.signature)) throw new WorkspaceError('invalid', 'A draft is not signed by a member of the workspace: nothing was signed.');
-  if (nodeTeamCrypto.sha256Hex(draft.payload) !== body.payloadHash) throw new WorkspaceError('invalid', 'A draft\'s payload is not the one its drafter signed: nothing was signed.');
+  if (!drafter || !nodeTeamCrypto.verify(drafter.publicKey, draft.text, draft.signature))
+    throw new WorkspaceError('invalid', 'A draft is not signed by a member of the workspace: nothing was signed.');
+  if (nodeTeamCrypto.sha256Hex(draft.payload) !== body.payloadHash)
+    throw new WorkspaceError('invalid', "A draft's payload is not the one its drafter signed: nothing was signed.");
   const request = teamRequest(body.kind, parsePayload(draft.payload));
   if (!request) throw new WorkspaceError('invalid', `A draft's payload is not a valid ${body.kind}.`);
   return { body, drafter, request };
@@ -83,13 +116,36 @@ function checkedDraft(dir: VerifiedDirectory, draft: SignedDraft) {
  * policy version this desktop knows for that service. Refused for a drafter, and for an approval
  * of one's own row.
  */
-export async function decide(dir: VerifiedDirectory, actor: Actor, prompt: PromptGate, drafts: readonly SignedDraft[], decision: Decision, reason?: string): Promise<Signed[]> {
+export async function decide(
+  dir: VerifiedDirectory,
+  actor: Actor,
+  prompt: PromptGate,
+  drafts: readonly SignedDraft[],
+  decision: Decision,
+  reason?: string,
+): Promise<Signed[]> {
   const me = activeMember(dir, actor);
-  if (!DECIDING_ROLES.has(me.role)) throw new WorkspaceError('refused', `You are a ${me.role} in this workspace: only approvers and admins approve or reject.`);
+  if (!DECIDING_ROLES.has(me.role))
+    throw new WorkspaceError(
+      'refused',
+      `You are a ${me.role} in this workspace: only approvers and admins approve or reject.`,
+    );
   const checked = drafts.map((d) => checkedDraft(dir, d));
   const own = checked.find((c) => c.body.drafter === me.id);
-  if (own && decision === 'approve') throw new WorkspaceError('refused', 'You drafted one of these: a drafter never approves their own row. Nothing was approved.');
-  await confirmOrThrow(prompt, decideQuestion(decision, checked.map((c) => listedRow(c.body.kind, c.body.service, c.request, c.drafter.name, c.body.payer)), reason), `Nothing was ${decision === 'approve' ? 'approved' : 'rejected'}`);
+  if (own && decision === 'approve')
+    throw new WorkspaceError(
+      'refused',
+      'You drafted one of these: a drafter never approves their own row. Nothing was approved.',
+    );
+  await confirmOrThrow(
+    prompt,
+    decideQuestion(
+      decision,
+      checked.map((c) => listedRow(c.body.kind, c.body.service, c.request, c.drafter.name, c.body.payer)),
+      reason,
+    ),
+    `Nothing was ${decision === 'approve' ? 'approved' : 'rejected'}`,
+  );
   const at = new Date(actor.now()).toISOString();
   return checked.map(({ body }) => {
     const text = signedText('decision', {
@@ -113,7 +169,12 @@ export async function decide(dir: VerifiedDirectory, actor: Actor, prompt: Promp
  * Runs one item's write under a savepoint of the push's transaction: an item refused by the
  * database is undone alone, and the others still commit together.
  */
-async function pushOne(client: pg.PoolClient, where: string, id: string, write: () => Promise<PushItemResult>): Promise<PushItemResult> {
+async function pushOne(
+  client: pg.PoolClient,
+  where: string,
+  id: string,
+  write: () => Promise<PushItemResult>,
+): Promise<PushItemResult> {
   await client.query('SAVEPOINT push_item');
   try {
     const result = await write();
@@ -134,7 +195,12 @@ async function pushOne(client: pg.PoolClient, where: string, id: string, write: 
  * text) is 'already-there', so pushing the offline copy again after a lost answer adds nothing.
  * Only this member's own statements are pushed from here.
  */
-export function push(session: WorkspaceSession, dir: VerifiedDirectory, actor: Actor, items: { drafts: readonly SignedDraft[]; decisions: readonly Signed[] }): Promise<{ drafts: PushItemResult[]; decisions: PushItemResult[] }> {
+export function push(
+  session: WorkspaceSession,
+  dir: VerifiedDirectory,
+  actor: Actor,
+  items: { drafts: readonly SignedDraft[]; decisions: readonly Signed[] },
+): Promise<{ drafts: PushItemResult[]; decisions: PushItemResult[] }> {
   activeMember(dir, actor);
   return session.tx((client) => pushItems(client, session.where, actor, items));
 }
@@ -150,8 +216,18 @@ interface Checked {
   text: string;
 }
 
-const DRAFT_COLUMNS = { table: 'queue_row', text: 'draft_text', columns: ['id', 'service', 'kind', 'idempotency_key', 'payload', 'draft_text', 'draft_signature', 'amount_cents'], types: ['uuid', 'text', 'text', 'uuid', 'text', 'text', 'text', 'bigint'] } as const;
-const DECISION_COLUMNS = { table: 'decision', text: 'text', columns: ['id', 'row_id', 'member_id', 'decision', 'policy_version', 'text', 'signature'], types: ['uuid', 'uuid', 'uuid', 'text', 'integer', 'text', 'text'] } as const;
+const DRAFT_COLUMNS = {
+  table: 'queue_row',
+  text: 'draft_text',
+  columns: ['id', 'service', 'kind', 'idempotency_key', 'payload', 'draft_text', 'draft_signature', 'amount_cents'],
+  types: ['uuid', 'text', 'text', 'uuid', 'text', 'text', 'text', 'bigint'],
+} as const;
+const DECISION_COLUMNS = {
+  table: 'decision',
+  text: 'text',
+  columns: ['id', 'row_id', 'member_id', 'decision', 'policy_version', 'text', 'signature'],
+  types: ['uuid', 'uuid', 'uuid', 'text', 'integer', 'text', 'text'],
+} as const;
 type Target = typeof DRAFT_COLUMNS | typeof DECISION_COLUMNS;
 
 /**
@@ -161,7 +237,14 @@ type Target = typeof DRAFT_COLUMNS | typeof DECISION_COLUMNS;
  * is 'already-there' when it is the same text, else refused with `taken`. The audit entries of
  * the items added are appended together, in the items' order.
  */
-async function insertAll(client: pg.PoolClient, where: string, actor: Actor, target: Target, all: readonly Checked[], taken: (item: Checked) => string): Promise<Map<string, PushItemResult>> {
+async function insertAll(
+  client: pg.PoolClient,
+  where: string,
+  actor: Actor,
+  target: Target,
+  all: readonly Checked[],
+  taken: (item: Checked) => string,
+): Promise<Map<string, PushItemResult>> {
   const results = new Map<string, PushItemResult>();
   // An item pushed twice in one push is written (and audited) once.
   const seen = new Set<string>();
@@ -174,7 +257,10 @@ async function insertAll(client: pg.PoolClient, where: string, actor: Actor, tar
   try {
     const arrays = target.columns.map((_, i) => items.map((item) => item.values[i]));
     const unnest = target.types.map((t, i) => `$${i + 1}::${t}[]`).join(', ');
-    const ins = await client.query<{ id: string }>(`INSERT INTO team.${target.table} (${columns}) SELECT * FROM unnest(${unnest}) ON CONFLICT DO NOTHING RETURNING id::text AS id`, arrays);
+    const ins = await client.query<{ id: string }>(
+      `INSERT INTO team.${target.table} (${columns}) SELECT * FROM unnest(${unnest}) ON CONFLICT DO NOTHING RETURNING id::text AS id`,
+      arrays,
+    );
     await client.query('RELEASE SAVEPOINT push_all');
     added = new Set(ins.rows.map((r) => r.id));
   } catch (error) {
@@ -183,34 +269,58 @@ async function insertAll(client: pg.PoolClient, where: string, actor: Actor, tar
   }
   for (const item of items) {
     if (added) {
-      results.set(item.id, added.has(item.id) ? { id: item.id, status: 'added' } : await existing(client, target, item, taken(item)));
+      results.set(
+        item.id,
+        added.has(item.id) ? { id: item.id, status: 'added' } : await existing(client, target, item, taken(item)),
+      );
       continue;
     }
     const placeholders = target.columns.map((_, i) => `$${i + 1}`).join(', ');
     results.set(
       item.id,
       await pushOne(client, where, item.id, async () => {
-        const ins = await client.query(`INSERT INTO team.${target.table} (${columns}) VALUES (${placeholders}) ON CONFLICT DO NOTHING RETURNING id`, item.values);
+        const ins = await client.query(
+          `INSERT INTO team.${target.table} (${columns}) VALUES (${placeholders}) ON CONFLICT DO NOTHING RETURNING id`,
+          item.values,
+        );
         return ins.rowCount === 0 ? existing(client, target, item, taken(item)) : { id: item.id, status: 'added' };
       }),
     );
   }
-  await appendAuditMany(client, actor, items.filter((item) => results.get(item.id)?.status === 'added').map((item) => item.audit));
+  await appendAuditMany(
+    client,
+    actor,
+    items.filter((item) => results.get(item.id)?.status === 'added').map((item) => item.audit),
+  );
   return results;
 }
 
-async function pushItems(client: pg.PoolClient, where: string, actor: Actor, items: { drafts: readonly SignedDraft[]; decisions: readonly Signed[] }): Promise<{ drafts: PushItemResult[]; decisions: PushItemResult[] }> {
+async function pushItems(
+  client: pg.PoolClient,
+  where: string,
+  actor: Actor,
+  items: { drafts: readonly SignedDraft[]; decisions: readonly Signed[] },
+): Promise<{ drafts: PushItemResult[]; decisions: PushItemResult[] }> {
   const drafts = items.drafts.map((d): Checked | PushItemResult => {
     const read = readSignedText('draft', d.text);
     const body = read.ok ? read.body : null;
-    if (!body || body.drafter !== actor.memberId || !nodeTeamCrypto.verify(actor.key.publicKey, d.text, d.signature) || nodeTeamCrypto.sha256Hex(d.payload) !== body.payloadHash) {
+    if (
+      !body ||
+      body.drafter !== actor.memberId ||
+      !nodeTeamCrypto.verify(actor.key.publicKey, d.text, d.signature) ||
+      nodeTeamCrypto.sha256Hex(d.payload) !== body.payloadHash
+    ) {
       return { id: body?.id ?? '', status: 'refused', problem: 'It is not a draft this desktop signed.' };
     }
     const amount = policyFacts(body.kind, parsePayload(d.payload))?.amountCents ?? 0;
     return {
       id: body.id,
       values: [body.id, body.service, body.kind, body.idempotencyKey, d.payload, d.text, d.signature, amount],
-      audit: { event: 'draft', subject: body.id, detail: { kind: body.kind, amountCents: amount, service: body.service } },
+      audit: {
+        event: 'draft',
+        subject: body.id,
+        detail: { kind: body.kind, amountCents: amount, service: body.service },
+      },
       text: d.text,
     };
   });
@@ -223,19 +333,49 @@ async function pushItems(client: pg.PoolClient, where: string, actor: Actor, ite
     return {
       id: body.id,
       values: [body.id, body.row, body.by, body.decision, body.policyVersion, d.text, d.signature],
-      audit: { event: body.decision, subject: body.row, detail: { policyVersion: body.policyVersion, ...(body.reason ? { reason: body.reason } : {}) } },
+      audit: {
+        event: body.decision,
+        subject: body.row,
+        detail: { policyVersion: body.policyVersion, ...(body.reason ? { reason: body.reason } : {}) },
+      },
       text: d.text,
     };
   });
   const isChecked = (x: Checked | PushItemResult): x is Checked => 'values' in x;
   // Drafts first: a decision in the same push may be about one of them.
-  const draftsDone = await insertAll(client, where, actor, DRAFT_COLUMNS, drafts.filter(isChecked), () => 'Another row already uses this id or idempotency key.');
-  const decisionsDone = await insertAll(client, where, actor, DECISION_COLUMNS, decisions.filter(isChecked), (item) => `You already decided this row under policy version ${String(item.values[4])}.`);
-  const answer = (list: (Checked | PushItemResult)[], done: Map<string, PushItemResult>) => list.map((x) => (isChecked(x) ? (done.get(x.id) ?? { id: x.id, status: 'refused' as const, problem: 'It was not written.' }) : x));
+  const draftsDone = await insertAll(
+    client,
+    where,
+    actor,
+    DRAFT_COLUMNS,
+    drafts.filter(isChecked),
+    () => 'Another row already uses this id or idempotency key.',
+  );
+  const decisionsDone = await insertAll(
+    client,
+    where,
+    actor,
+    DECISION_COLUMNS,
+    decisions.filter(isChecked),
+    (item) => `You already decided this row under policy version ${String(item.values[4])}.`,
+  );
+  const answer = (list: (Checked | PushItemResult)[], done: Map<string, PushItemResult>) =>
+    list.map((x) =>
+      isChecked(x) ? (done.get(x.id) ?? { id: x.id, status: 'refused' as const, problem: 'It was not written.' }) : x,
+    );
   return { drafts: answer(drafts, draftsDone), decisions: answer(decisions, decisionsDone) };
 }
 
-async function existing(client: pg.ClientBase, target: Target, item: Checked, otherwise: string): Promise<PushItemResult> {
-  const r = await client.query<{ t: string }>(`SELECT ${target.text} AS t FROM team.${target.table} WHERE id = $1`, [item.id]);
-  return r.rows[0]?.t === item.text ? { id: item.id, status: 'already-there' } : { id: item.id, status: 'refused', problem: otherwise };
+async function existing(
+  client: pg.ClientBase,
+  target: Target,
+  item: Checked,
+  otherwise: string,
+): Promise<PushItemResult> {
+  const r = await client.query<{ t: string }>(`SELECT ${target.text} AS t FROM team.${target.table} WHERE id = $1`, [
+    item.id,
+  ]);
+  return r.rows[0]?.t === item.text
+    ? { id: item.id, status: 'already-there' }
+    : { id: item.id, status: 'refused', problem: otherwise };
 }

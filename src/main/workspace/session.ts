@@ -2,7 +2,14 @@ import type pg from 'pg';
 import type { ConnectivityState } from '../../shared/ipc/connectivity';
 import type { Events, WorkspaceConnectivity } from '../../shared/ipc';
 import { ConnectivityMonitor, type Outcome } from '../connectivity/monitor';
-import { displayWorkspace, inTransaction, openClient, openPool, type PasswordSource, type WorkspaceAddress } from './connection';
+import {
+  displayWorkspace,
+  inTransaction,
+  openClient,
+  openPool,
+  type PasswordSource,
+  type WorkspaceAddress,
+} from './connection';
 import { checkSchemaVersion, schemaVersion } from './migrate';
 import { workspaceFailure, type WorkspaceError } from './workspace-error';
 import { ChangeBatcher } from './change-batcher';
@@ -158,7 +165,12 @@ export class WorkspaceSession {
       this.listener = null;
       void client.end().catch(() => undefined);
       // The monitor probes with backoff from here and brings the listener back when it answers.
-      if (!this.disposed) this.monitor.report({ ok: false, kind: 'network', message: `The workspace at ${this.where} cannot be reached. Check your network connection; the app tries again by itself.` });
+      if (!this.disposed)
+        this.monitor.report({
+          ok: false,
+          kind: 'network',
+          message: `The workspace at ${this.where} cannot be reached. Check your network connection; the app tries again by itself.`,
+        });
     };
     client.on('error', lost);
     client.on('end', lost);

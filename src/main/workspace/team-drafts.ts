@@ -14,7 +14,13 @@ import { WorkspaceError } from './workspace-error';
  * been left here (a `left` line, written once the person confirmed leaving in main's prompt), so
  * a workspaces.json that went missing turns no team's service solo.
  */
-const Line = z.strictObject({ rowId: z.string().min(1).max(100), key: z.string().min(1).max(255), workspaceId: z.string().max(100), service: z.string().max(2048), at: z.number().int() });
+const Line = z.strictObject({
+  rowId: z.string().min(1).max(100),
+  key: z.string().min(1).max(255),
+  workspaceId: z.string().max(100),
+  service: z.string().max(2048),
+  at: z.number().int(),
+});
 type Line = z.infer<typeof Line>;
 const Left = z.strictObject({ left: z.string().min(1).max(100), at: z.number().int() });
 type Left = z.infer<typeof Left>;
@@ -50,7 +56,11 @@ export class TeamDrafts {
     await this.load();
     for (const l of lines) {
       const checked = Line.safeParse(l);
-      if (!checked.success) throw new WorkspaceError('refused', `Nothing was signed: this desktop could not keep a record of the draft (${checked.error.issues[0]?.message ?? 'invalid'}), and never signs what it would forget.`);
+      if (!checked.success)
+        throw new WorkspaceError(
+          'refused',
+          `Nothing was signed: this desktop could not keep a record of the draft (${checked.error.issues[0]?.message ?? 'invalid'}), and never signs what it would forget.`,
+        );
     }
     const fresh = lines.filter((l) => !this.rows.has(l.rowId));
     if (fresh.length === 0) return;

@@ -105,7 +105,11 @@ export class WorkspaceFile {
     const next = this.writing.then(async () => {
       const file = { version: 1 as const, workspaces };
       const checked = File.safeParse(file);
-      if (!checked.success) throw new WorkspaceError('refused', `This desktop’s team workspace settings were not saved: they would not read back (${checked.error.issues[0]?.message ?? 'invalid'}). Nothing changed on disk.`);
+      if (!checked.success)
+        throw new WorkspaceError(
+          'refused',
+          `This desktop’s team workspace settings were not saved: they would not read back (${checked.error.issues[0]?.message ?? 'invalid'}). Nothing changed on disk.`,
+        );
       await mkdir(this.dir, { recursive: true });
       if (this.damaged) {
         await rename(this.path, `${this.path}.damaged-${Date.now()}`).catch((error: NodeJS.ErrnoException) => {

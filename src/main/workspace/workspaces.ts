@@ -89,7 +89,8 @@ export class Workspaces {
     if (this.file.unreadable) return { kind: 'unsure', problem: DAMAGED_FILE };
     if (joined.length > 0 && servicesProblem([service])) return { kind: 'unsure', problem: TOO_LONG };
     const binding = coverageOf(service, joined);
-    if (binding.kind === 'solo' && (await this.drafts.drafted(service))) return { kind: 'unsure', problem: DRAFTED_FOR_A_TEAM };
+    if (binding.kind === 'solo' && (await this.drafts.drafted(service)))
+      return { kind: 'unsure', problem: DRAFTED_FOR_A_TEAM };
     return binding;
   }
 
@@ -98,11 +99,23 @@ export class Workspaces {
    * service (its rows are sent only by main's team sender), or this desktop signed the row for a
    * workspace (it is approved there, never here alone, even after leaving it).
    */
-  async soloRefusal(service: string, row: { rowId: string; idempotencyKey: string }): Promise<{ reason: MoneyRefusal; message: string } | null> {
+  async soloRefusal(
+    service: string,
+    row: { rowId: string; idempotencyKey: string },
+  ): Promise<{ reason: MoneyRefusal; message: string } | null> {
     const signed = await this.drafts.signedAs(row.rowId, row.idempotencyKey);
-    if (signed) return { reason: 'team-row', message: 'Not sent: this row was drafted for a team workspace, where its approvers decide it; this desktop never sends it alone. Draft it again to send it another way.' };
+    if (signed)
+      return {
+        reason: 'team-row',
+        message:
+          'Not sent: this row was drafted for a team workspace, where its approvers decide it; this desktop never sends it alone. Draft it again to send it another way.',
+      };
     const binding = await this.coverage(service);
-    if (binding.kind === 'team') return { reason: 'covered', message: `Not sent: ${binding.name} approves this profile’s transfers and payments now, and sends them once its policy is met. A row approved on this desktop alone is not sent; draft it again to queue it there.` };
+    if (binding.kind === 'team')
+      return {
+        reason: 'covered',
+        message: `Not sent: ${binding.name} approves this profile’s transfers and payments now, and sends them once its policy is met. A row approved on this desktop alone is not sent; draft it again to queue it there.`,
+      };
     if (binding.kind === 'unsure') return { reason: 'covered', message: `Not sent: ${binding.problem}` };
     return null;
   }
@@ -110,7 +123,9 @@ export class Workspaces {
   /** This desktop signed drafts of `service` in the workspace: the service stays covered, and the rows are never sent solo. */
   async drafted(l: Live, service: string, rows: readonly { rowId: string; key: string }[]): Promise<void> {
     if (servicesProblem([service])) throw new WorkspaceError('refused', `Nothing was signed: ${TOO_LONG}`);
-    await this.drafts.add(rows.map((r) => ({ rowId: r.rowId, key: r.key, workspaceId: l.stored.id, service, at: this.deps.now() })));
+    await this.drafts.add(
+      rows.map((r) => ({ rowId: r.rowId, key: r.key, workspaceId: l.stored.id, service, at: this.deps.now() })),
+    );
     await this.cover(l, [service]);
   }
 
@@ -128,7 +143,10 @@ export class Workspaces {
     const problem = servicesProblem(next);
     if (problem) {
       if (unkept === 'skip') return;
-      throw new WorkspaceError('refused', `Nothing was signed: this desktop cannot remember that ${l.stored.name} approves ${fresh.length === 1 ? 'one more service' : `${fresh.length} more services`} (${problem}).`);
+      throw new WorkspaceError(
+        'refused',
+        `Nothing was signed: this desktop cannot remember that ${l.stored.name} approves ${fresh.length === 1 ? 'one more service' : `${fresh.length} more services`} (${problem}).`,
+      );
     }
     l.stored.services = next;
     await this.save();
@@ -150,16 +168,33 @@ export class Workspaces {
   }
 
   /** This desktop becomes the first admin of a new workspace, made with the owner's credentials (used here only). */
-  async create(input: { name: string; adminName: string; owner: WorkspaceAddress; ownerPassword: string }): Promise<WorkspaceSummary> {
+  async create(input: {
+    name: string;
+    adminName: string;
+    owner: WorkspaceAddress;
+    ownerPassword: string;
+  }): Promise<WorkspaceSummary> {
     await this.load();
     const where = displayWorkspace(input.owner);
     const keychain = this.keychain();
-    await confirmOrThrow(this.deps.prompt, connectQuestion('create', { ...input.owner, where }), 'No workspace was created');
+    await confirmOrThrow(
+      this.deps.prompt,
+      connectQuestion('create', { ...input.owner, where }),
+      'No workspace was created',
+    );
     const workspaceId = randomUUID();
     const made = newSigningKey();
     await keychain.set(keyAccount(workspaceId), made.stored);
     try {
-      const created = await createWorkspace({ owner: input.owner, ownerPassword: input.ownerPassword, workspaceId, name: input.name, adminName: input.adminName, key: made.key, now: this.deps.now });
+      const created = await createWorkspace({
+        owner: input.owner,
+        ownerPassword: input.ownerPassword,
+        workspaceId,
+        name: input.name,
+        adminName: input.adminName,
+        key: made.key,
+        now: this.deps.now,
+      });
       await keychain.set(passwordAccount(workspaceId), created.login.password);
       const stored: StoredWorkspace = {
         id: workspaceId,
@@ -194,13 +229,23 @@ export class Workspaces {
     const keychain = this.keychain();
     await confirmOrThrow(this.deps.prompt, connectQuestion('join', { ...input.address, where }), 'Nothing was joined');
     const facts = await inspectWorkspace(input.address, input.password);
-    if (this.live.has(facts.id)) throw new WorkspaceError('conflict', `This desktop is in the workspace “${facts.name}” already.`);
-    await confirmOrThrow(this.deps.prompt, pinQuestion(facts.name, where, fingerprint(facts.rootKey)), 'Nothing was joined and no key was pinned');
+    if (this.live.has(facts.id))
+      throw new WorkspaceError('conflict', `This desktop is in the workspace “${facts.name}” already.`);
+    await confirmOrThrow(
+      this.deps.prompt,
+      pinQuestion(facts.name, where, fingerprint(facts.rootKey)),
+      'Nothing was joined and no key was pinned',
+    );
     const made = newSigningKey();
     await keychain.set(keyAccount(facts.id), made.stored);
     await keychain.set(passwordAccount(facts.id), input.password);
     try {
-      await requestToJoin(input.address, input.password, { workspaceId: facts.id, name: input.name, key: made.key, now: this.deps.now });
+      await requestToJoin(input.address, input.password, {
+        workspaceId: facts.id,
+        name: input.name,
+        key: made.key,
+        now: this.deps.now,
+      });
       const stored: StoredWorkspace = {
         id: facts.id,
         name: facts.name,
@@ -222,7 +267,11 @@ export class Workspaces {
   async upgrade(workspaceId: string, owner: { user: string; password: string }): Promise<{ from: number; to: number }> {
     const l = await this.get(workspaceId);
     const address = { ...this.address(l.stored), user: owner.user };
-    await confirmOrThrow(this.deps.prompt, connectQuestion('upgrade', { ...address, where: l.session.where }), 'Nothing was upgraded');
+    await confirmOrThrow(
+      this.deps.prompt,
+      connectQuestion('upgrade', { ...address, where: l.session.where }),
+      'Nothing was upgraded',
+    );
     return upgradeWorkspace(address, owner.password);
   }
 
@@ -237,8 +286,13 @@ export class Workspaces {
     const l = this.live.get(workspaceId);
     if (!l) return { left: false };
     const open = await l.session
-      .run((pool) => pool.query<{ n: string }>("SELECT count(*) AS n FROM team.queue_row WHERE state IN ('open', 'needs-review')"))
-      .then((r) => Number(r.rows[0]?.n ?? 0), () => null);
+      .run((pool) =>
+        pool.query<{ n: string }>("SELECT count(*) AS n FROM team.queue_row WHERE state IN ('open', 'needs-review')"),
+      )
+      .then(
+        (r) => Number(r.rows[0]?.n ?? 0),
+        () => null,
+      );
     await confirmOrThrow(this.deps.prompt, leaveQuestion(l.stored.name, open), 'You are still in the workspace');
     if (this.live.get(workspaceId) !== l) return { left: false };
     this.live.delete(workspaceId);
@@ -256,7 +310,8 @@ export class Workspaces {
   async get(workspaceId: string): Promise<Live> {
     await this.load();
     const l = this.live.get(workspaceId);
-    if (!l) throw new WorkspaceError('not-found', 'This desktop is not in that workspace (it was left, or never joined).');
+    if (!l)
+      throw new WorkspaceError('not-found', 'This desktop is not in that workspace (it was left, or never joined).');
     return l;
   }
 
@@ -291,7 +346,11 @@ export class Workspaces {
   async actor(l: Live): Promise<Actor> {
     const key = l.key ?? (l.key = await this.loadKey(l.stored.id));
     const me = memberByKey(l.directory, key.publicKey);
-    if (!me) throw new WorkspaceError('not-member', `An admin has not registered this desktop's key yet (fingerprint ${fingerprint(key.publicKey)}). Ask them to, then try again.`);
+    if (!me)
+      throw new WorkspaceError(
+        'not-member',
+        `An admin has not registered this desktop's key yet (fingerprint ${fingerprint(key.publicKey)}). Ask them to, then try again.`,
+      );
     return { workspaceId: l.stored.id, memberId: me.id, key, now: this.deps.now };
   }
 
@@ -315,32 +374,56 @@ export class Workspaces {
 
   private keychain(): SecretStore {
     const k = this.deps.secrets.persistentStore();
-    if ('reason' in k) throw new WorkspaceError('no-keychain', `A team workspace keeps your signing key and database password in the system keychain, which is not available: ${k.reason}`);
+    if ('reason' in k)
+      throw new WorkspaceError(
+        'no-keychain',
+        `A team workspace keeps your signing key and database password in the system keychain, which is not available: ${k.reason}`,
+      );
     return k.store;
   }
 
   private async loadKey(workspaceId: string): Promise<SigningKey> {
     const stored = await this.keychain().get(keyAccount(workspaceId));
     const key = stored ? loadSigningKey(stored) : null;
-    if (!key) throw new WorkspaceError('no-keychain', 'This desktop\'s signing key for the workspace is not in the keychain any more. Leave the workspace and join again; an admin registers the new key.');
+    if (!key)
+      throw new WorkspaceError(
+        'no-keychain',
+        "This desktop's signing key for the workspace is not in the keychain any more. Leave the workspace and join again; an admin registers the new key.",
+      );
     return key;
   }
 
   private address(s: StoredWorkspace): WorkspaceAddress {
-    return { host: s.host, port: s.port, database: s.database, user: s.user, ...(s.caCert ? { caCert: s.caCert } : {}) };
+    return {
+      host: s.host,
+      port: s.port,
+      database: s.database,
+      user: s.user,
+      ...(s.caCert ? { caCert: s.caCert } : {}),
+    };
   }
 
   private open(stored: StoredWorkspace, key: SigningKey | null = null): Live {
     const password = async () => {
       const p = await this.keychain().get(passwordAccount(stored.id));
-      if (p === null) throw new WorkspaceError('auth', 'The workspace password is not in the keychain any more: leave the workspace and join again.');
+      if (p === null)
+        throw new WorkspaceError(
+          'auth',
+          'The workspace password is not in the keychain any more: leave the workspace and join again.',
+        );
       return p;
     };
     const session = new WorkspaceSession(stored.id, this.address(stored), password, {
       emitConnectivity: (s) => this.deps.emit('workspace:connectivity', s),
       // A directory change is verified before anyone is told, so what they read next is the new one.
       emitChanged: (c) => {
-        const verified = c.table === 'directory' || c.table === 'resync' ? this.refresh(stored.id).then(() => undefined, () => undefined) : Promise.resolve();
+        const verified =
+          c.table === 'directory' || c.table === 'resync'
+            ? this.refresh(stored.id).then(
+                () => undefined,
+                () => undefined,
+              )
+            : Promise.resolve();
         void verified.then(() => this.deps.emit('workspace:changed', c));
       },
       now: this.deps.now,

@@ -8,7 +8,11 @@ import { commissionDueMs } from '../../shared/accounts/commission-dates';
  * past when the rule is set count as applied, so setting a rule whose startDate is in the past
  * collects from its next anniversary on, not a burst of back payments.
  */
-export function newCommissionRule(world: World, virtualAccountId: string, details: CommissionDetailsInput): CommissionRuleRecord {
+export function newCommissionRule(
+  world: World,
+  virtualAccountId: string,
+  details: CommissionDetailsInput,
+): CommissionRuleRecord {
   const rule: CommissionRuleRecord = {
     id: world.ids.next('cr'),
     virtualAccountId,
@@ -26,6 +30,11 @@ export function commissionRuleView(rule: CommissionRuleRecord): CommissionRule {
   return {
     id: rule.id,
     virtualAccountId: rule.virtualAccountId,
-    commissionDetails: { type: 'flatFee', amount: { amountCents: rule.amountCents }, frequency: rule.frequency, startDate: rule.startDate },
+    commissionDetails: {
+      type: 'flatFee',
+      amount: { amountCents: rule.amountCents },
+      frequency: rule.frequency,
+      startDate: rule.startDate,
+    },
   };
 }

@@ -16,7 +16,9 @@ export function requireVirtualAccount(world: World, id: string, role = 'virtual 
  */
 export function requireOpen(va: VirtualAccountRecord, role = 'virtual account'): void {
   if (va.closedAt !== null) {
-    throw conflict('ACCOUNT_CLOSED', `${role} ${va.id} was closed at ${va.closedAt}; use an open virtual account`, { id: va.id });
+    throw conflict('ACCOUNT_CLOSED', `${role} ${va.id} was closed at ${va.closedAt}; use an open virtual account`, {
+      id: va.id,
+    });
   }
 }
 
@@ -35,4 +37,5 @@ export function requireFunds(world: World, va: VirtualAccountRecord, amountCents
   }
 }
 
-export const forbidden = (message: string, meta?: Record<string, unknown>) => new ApiError(403, 'FORBIDDEN', message, meta);
+export const forbidden = (message: string, meta?: Record<string, unknown>) =>
+  new ApiError(403, 'FORBIDDEN', message, meta);

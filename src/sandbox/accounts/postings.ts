@@ -45,7 +45,21 @@ export interface Movement {
 
 /** Moves money between two of the world's virtual accounts: a debit and a matching credit. */
 export function move(world: World, m: Movement): [TransactionRecord, TransactionRecord] {
-  const out = post(world, { kind: m.kind, atMs: m.atMs, va: m.from, amountCents: -m.amountCents, description: `${m.label} to ${m.to.name}`, memo: m.memo });
-  const into = post(world, { kind: m.kind, atMs: m.atMs, va: m.to, amountCents: m.amountCents, description: `${m.label} from ${m.from.name}`, memo: m.memo });
+  const out = post(world, {
+    kind: m.kind,
+    atMs: m.atMs,
+    va: m.from,
+    amountCents: -m.amountCents,
+    description: `${m.label} to ${m.to.name}`,
+    memo: m.memo,
+  });
+  const into = post(world, {
+    kind: m.kind,
+    atMs: m.atMs,
+    va: m.to,
+    amountCents: m.amountCents,
+    description: `${m.label} from ${m.from.name}`,
+    memo: m.memo,
+  });
   return [out, into];
 }

@@ -1,4 +1,10 @@
-import type { VirtualAccountCreate, VirtualAccountListQuery, VirtualAccountUpdate, VirtualAccountView, VirtualAccountWriteResult } from '../../shared/service';
+import type {
+  VirtualAccountCreate,
+  VirtualAccountListQuery,
+  VirtualAccountUpdate,
+  VirtualAccountView,
+  VirtualAccountWriteResult,
+} from '../../shared/service';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { paginate } from '../world/pagination';
 import { mapPage, type ListPage } from '../directory/list-page';
@@ -26,7 +32,12 @@ export function listVirtualAccounts(world: World, query: VirtualAccountListQuery
 export function createVirtualAccount(world: World, body: VirtualAccountCreate): VirtualAccountWriteResult {
   const account = world.accounts.get(body.accountId);
   if (!account) throw notFound('account', body.accountId);
-  if (account.status !== 'open') throw conflict('ACCOUNT_CLOSED', `account ${account.id} is closed; create the virtual account under an open account`, { id: account.id });
+  if (account.status !== 'open')
+    throw conflict(
+      'ACCOUNT_CLOSED',
+      `account ${account.id} is closed; create the virtual account under an open account`,
+      { id: account.id },
+    );
   const va: VirtualAccountRecord = {
     id: world.ids.next('va'),
     name: body.name,
@@ -59,16 +70,26 @@ export function updateVirtualAccount(world: World, id: string, body: VirtualAcco
   const isPrimary = va.id === world.primaryVirtualAccountId;
   if (body.action === 'close') {
     if (va.closedAt !== null) return writeResult(world, va);
-    if (isPrimary) throw conflict('PRIMARY_ACCOUNT', `virtual account ${va.id} is the primary account's and cannot be closed`, { id: va.id });
+    if (isPrimary)
+      throw conflict('PRIMARY_ACCOUNT', `virtual account ${va.id} is the primary account's and cannot be closed`, {
+        id: va.id,
+      });
     va.closedAt = world.clock.iso();
     return writeResult(world, va);
   }
-  if (va.closedAt !== null) throw conflict('ACCOUNT_CLOSED', `virtual account ${va.id} was closed at ${va.closedAt}; a closed account cannot be changed`, { id: va.id });
+  if (va.closedAt !== null)
+    throw conflict(
+      'ACCOUNT_CLOSED',
+      `virtual account ${va.id} was closed at ${va.closedAt}; a closed account cannot be changed`,
+      { id: va.id },
+    );
   if (body.name === undefined && body.commissionDetails === undefined) {
     throw badRequest('nothing to update: send name and/or commissionDetails with action "update"');
   }
   if (body.commissionDetails && isPrimary) {
-    throw badRequest(`virtual account ${va.id} is the primary account: commissions are paid into it, so it cannot carry a commission rule`);
+    throw badRequest(
+      `virtual account ${va.id} is the primary account: commissions are paid into it, so it cannot carry a commission rule`,
+    );
   }
   // Every check is done: apply all changes together so a refused request changes nothing.
   if (body.name !== undefined) va.name = body.name;

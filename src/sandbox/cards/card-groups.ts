@@ -1,4 +1,9 @@
-import type { CardGroupCreate, CardGroupListQuery, CardGroupUpdate, SpendingConstraintPatch } from '../../shared/service';
+import type {
+  CardGroupCreate,
+  CardGroupListQuery,
+  CardGroupUpdate,
+  SpendingConstraintPatch,
+} from '../../shared/service';
 import { requireOpen, requireVirtualAccount } from '../accounts/guards';
 import { paginate, type PageResult } from '../world/pagination';
 import type { CardGroupRecord } from '../world/records';
@@ -38,7 +43,12 @@ export function updateCardGroup(world: World, id: string, body: CardGroupUpdate)
   return group;
 }
 
-export function writeGroupConstraint(world: World, id: string, body: SpendingConstraintPatch, mode: 'merge' | 'replace'): CardGroupRecord {
+export function writeGroupConstraint(
+  world: World,
+  id: string,
+  body: SpendingConstraintPatch,
+  mode: 'merge' | 'replace',
+): CardGroupRecord {
   const group = requireCardGroup(world, id);
   assertStartDates(body, world.clock.now());
   setConstraint(group, mode === 'merge' ? mergeConstraint(group.spendingConstraint, body) : replaceConstraint(body));
@@ -51,6 +61,8 @@ export function writeGroupConstraint(world: World, id: string, body: SpendingCon
  */
 export function listCardGroups(world: World, q: CardGroupListQuery): PageResult<CardGroupRecord> {
   const needle = q['filter:name']?.toLowerCase();
-  const groups = [...world.cardGroups.values()].filter((g) => needle === undefined || g.name.toLowerCase().includes(needle));
+  const groups = [...world.cardGroups.values()].filter(
+    (g) => needle === undefined || g.name.toLowerCase().includes(needle),
+  );
   return paginate(groups, { cursor: q.cursor, pageSize: world.pageSize, key: (g) => g.createdAt });
 }

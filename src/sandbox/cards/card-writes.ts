@@ -16,7 +16,10 @@ function productFor(world: World, id: string | undefined): CardProductRecord {
   const product = world.cardProducts.get(id);
   if (!product) throw notFound('card product', id);
   if (product.status !== 'active') {
-    throw badRequest(`card product ${id} is ${product.status}; issue the card with an active product (GET /card-product)`, { cardProductId: id });
+    throw badRequest(
+      `card product ${id} is ${product.status}; issue the card with an active product (GET /card-product)`,
+      { cardProductId: id },
+    );
   }
   return product;
 }
@@ -28,7 +31,9 @@ function accountFor(world: World, id: string | undefined): string {
     if (!account || account.legalEntityId !== world.legalEntity.id) throw notFound('account', id);
     return account.id;
   }
-  const first = [...world.accounts.values()].find((a) => a.type === 'debit' && a.legalEntityId === world.legalEntity.id);
+  const first = [...world.accounts.values()].find(
+    (a) => a.type === 'debit' && a.legalEntityId === world.legalEntity.id,
+  );
   if (!first) throw badRequest('the legal entity has no commercial account; pass accountId');
   return first.id;
 }
@@ -48,7 +53,9 @@ export function createCard(world: World, body: CardCreate): CardRecord {
 
   const primary = world.virtualAccounts.get(world.primaryVirtualAccountId);
   const virtualAccountId =
-    body.virtualAccountId ?? group?.virtualAccountId ?? (primary && primary.accountId === accountId ? primary.id : undefined);
+    body.virtualAccountId ??
+    group?.virtualAccountId ??
+    (primary && primary.accountId === accountId ? primary.id : undefined);
   const pan = newPan(world.rng, product.prefix);
   const spendingConstraint = body.spendingConstraint ? replaceConstraint(body.spendingConstraint) : undefined;
   const card: CardRecord = {
@@ -98,7 +105,12 @@ export function updateCard(world: World, id: string, body: CardUpdate): CardReco
 }
 
 /** PATCH (merge) or PUT (replace) of a card's constraint; answers the resulting constraint. */
-export function writeCardConstraint(world: World, id: string, body: SpendingConstraintPatch, mode: 'merge' | 'replace'): CardRecord {
+export function writeCardConstraint(
+  world: World,
+  id: string,
+  body: SpendingConstraintPatch,
+  mode: 'merge' | 'replace',
+): CardRecord {
   const card = requireCard(world, id);
   assertStartDates(body, world.clock.now());
   const next = mode === 'merge' ? mergeConstraint(card.spendingConstraint, body) : replaceConstraint(body);

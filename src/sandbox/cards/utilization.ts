@@ -1,4 +1,9 @@
-import { utilizationLimitsOf, type SpendingConstraint, type Utilization, type UtilizationLimit } from '../../shared/service';
+import {
+  utilizationLimitsOf,
+  type SpendingConstraint,
+  type Utilization,
+  type UtilizationLimit,
+} from '../../shared/service';
 import type { CardRecord } from '../world/records';
 import type { World } from '../world/world';
 import { calendarMonthUtc, currentPeriod, type Period } from '../../shared/spending/periods';
@@ -54,7 +59,11 @@ export function limitUsage(world: World, cardIds: readonly string[], limit: Util
  * The utilization answer for a set of cards under a constraint: the first limit decides the period;
  * without any limit, spend of the current UTC calendar month and no available balance or reset.
  */
-export function utilizationOf(world: World, cardIds: readonly string[], constraint: SpendingConstraint | undefined): Utilization {
+export function utilizationOf(
+  world: World,
+  cardIds: readonly string[],
+  constraint: SpendingConstraint | undefined,
+): Utilization {
   const now = world.clock.now();
   const limit = utilizationLimitsOf(constraint)[0];
   if (!limit) return { spend: { amountCents: cardsSpendCents(world, cardIds, calendarMonthUtc(now)) } };

@@ -16,7 +16,9 @@ export function listSvcHandles(world: World, cursor: Cursor): ListPage<SvcHandle
 /** `search:merchant_name` matches any part of the name, ignoring case. */
 export function listMerchants(world: World, query: MerchantListQuery): ListPage<Merchant> {
   const needle = query['search:merchant_name']?.toLowerCase();
-  const matching = [...world.merchants.values()].filter((m) => needle === undefined || m.name.toLowerCase().includes(needle));
+  const matching = [...world.merchants.values()].filter(
+    (m) => needle === undefined || m.name.toLowerCase().includes(needle),
+  );
   const page = paginate(matching, { cursor: query.cursor, pageSize: world.pageSize, key: (m) => m.name });
   return mapPage(page, (m) => ({ id: m.id, name: m.name, url: m.url }));
 }
@@ -42,7 +44,10 @@ function publicAccount(a: AccountRecord): Account {
 }
 
 /** A legal entity other than the key's shows no accounts (the key cannot see into it). */
-export function listAccounts(world: World, query: { cursor?: string; 'filter:legalEntityId'?: string }): ListPage<Account> {
+export function listAccounts(
+  world: World,
+  query: { cursor?: string; 'filter:legalEntityId'?: string },
+): ListPage<Account> {
   const le = query['filter:legalEntityId'] ?? world.legalEntity.id;
   const matching = [...world.accounts.values()].filter((a) => a.legalEntityId === le);
   const page = paginate(matching, { cursor: query.cursor, pageSize: world.pageSize, key: (a) => a.createdAt });

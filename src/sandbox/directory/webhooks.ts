@@ -32,7 +32,10 @@ function requireWebhook(world: World, id: string): WebhookRecord {
 /** legalEntityId defaults to the key's; any other is refused (the key cannot act for it). */
 export function createWebhook(world: World, body: WebhookCreate): Webhook {
   if (body.legalEntityId !== undefined && body.legalEntityId !== world.legalEntity.id) {
-    throw forbidden(`this API key belongs to legal entity ${world.legalEntity.id}; it cannot register webhooks for ${body.legalEntityId}`, { legalEntityId: body.legalEntityId });
+    throw forbidden(
+      `this API key belongs to legal entity ${world.legalEntity.id}; it cannot register webhooks for ${body.legalEntityId}`,
+      { legalEntityId: body.legalEntityId },
+    );
   }
   const w: WebhookRecord = {
     id: world.ids.next('wh'),
@@ -47,7 +50,10 @@ export function createWebhook(world: World, body: WebhookCreate): Webhook {
 }
 
 /** Archived webhooks are listed too (with archivedAt); another legal entity's filter lists nothing. */
-export function listWebhooks(world: World, query: { cursor?: string; 'filter:legalEntityId'?: string }): ListPage<Webhook> {
+export function listWebhooks(
+  world: World,
+  query: { cursor?: string; 'filter:legalEntityId'?: string },
+): ListPage<Webhook> {
   const le = query['filter:legalEntityId'] ?? world.legalEntity.id;
   const matching = [...world.webhooks.values()].filter((w) => w.legalEntityId === le);
   const page = paginate(matching, { cursor: query.cursor, pageSize: world.pageSize, key: (w) => w.createdAt });

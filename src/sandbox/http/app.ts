@@ -111,7 +111,11 @@ function registerEndpoint(app: FastifyInstance, name: EndpointName, def: Endpoin
         const check = def.response.safeParse(result);
         if (!check.success) {
           req.log.error({ name, issues: check.error.issues }, 'sandbox response breaks the contract');
-          throw new ApiError(500, 'CONTRACT_VIOLATION', `sandbox response for ${name} breaks the contract: ${describeZod(check.error).message}`);
+          throw new ApiError(
+            500,
+            'CONTRACT_VIOLATION',
+            `sandbox response for ${name} breaks the contract: ${describeZod(check.error).message}`,
+          );
         }
       }
       if (opts.faults.dropAfter()) {
@@ -147,7 +151,16 @@ export function buildApp(opts: AppOptions): FastifyInstance {
     if (!isAdmin && opts.role !== 'admin') {
       if (opts.requests) {
         const key = req.headers[IDEMPOTENCY_HEADER];
-        logged.set(req, opts.requests.arrive({ host: opts.role, atMs: opts.world.clock.now(), method: req.method, path: req.url.split('?')[0] ?? req.url, idempotencyKey: typeof key === 'string' ? key : null }));
+        logged.set(
+          req,
+          opts.requests.arrive({
+            host: opts.role,
+            atMs: opts.world.clock.now(),
+            method: req.method,
+            path: req.url.split('?')[0] ?? req.url,
+            idempotencyKey: typeof key === 'string' ? key : null,
+          }),
+        );
       }
       await opts.faults.delay();
       const decision = opts.faults.decideBefore();
@@ -160,12 +173,24 @@ export function buildApp(opts: AppOptions): FastifyInstance {
       if (decision === 'rate-limit') {
         const seconds = opts.faults.current.retryAfterSeconds;
         reply.header('retry-after', String(seconds));
-        return send(reply, new ApiError(429, 'RATE_LIMITED', `too many requests; retry after ${seconds} s`, { retryAfterSeconds: seconds }));
+        return send(
+          reply,
+          new ApiError(429, 'RATE_LIMITED', `too many requests; retry after ${seconds} s`, {
+            retryAfterSeconds: seconds,
+          }),
+        );
       }
       if (decision === 'error') {
         const { retryAfterOn503, retryAfterSeconds } = opts.faults.current;
         if (retryAfterOn503) reply.header('retry-after', String(retryAfterSeconds));
-        return send(reply, new ApiError(503, 'UNAVAILABLE', `the service is temporarily unavailable; try again${retryAfterOn503 ? ` after ${retryAfterSeconds} s` : ''}`));
+        return send(
+          reply,
+          new ApiError(
+            503,
+            'UNAVAILABLE',
+            `the service is temporarily unavailable; try again${retryAfterOn503 ? ` after ${retryAfterSeconds} s` : ''}`,
+          ),
+        );
       }
     }
     const key = req.headers['x-api-key'];
@@ -196,7 +221,10 @@ export function buildApp(opts: AppOptions): FastifyInstance {
   });
 
   app.setNotFoundHandler((req, reply) =>
-    send(reply, new ApiError(404, 'ROUTE_NOT_FOUND', `no route ${req.method} ${req.url.split('?')[0]} on the ${opts.role} host`)),
+    send(
+      reply,
+      new ApiError(404, 'ROUTE_NOT_FOUND', `no route ${req.method} ${req.url.split('?')[0]} on the ${opts.role} host`),
+    ),
   );
 
   if (opts.role !== 'admin') {

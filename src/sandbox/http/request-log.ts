@@ -63,12 +63,20 @@ export class RequestLog {
   private evictedCount = 0;
 
   constructor(readonly cap: number = REQUEST_LOG_CAP) {
-    if (!Number.isInteger(cap) || cap < 1) throw new RangeError(`the request log cap must be a whole number above 0; got ${cap}`);
+    if (!Number.isInteger(cap) || cap < 1)
+      throw new RangeError(`the request log cap must be a whole number above 0; got ${cap}`);
   }
 
   /** Records an arrival; the caller fills in the outcome on the returned entry. */
   arrive(fields: Pick<LoggedRequest, 'host' | 'atMs' | 'method' | 'path' | 'idempotencyKey'>): LoggedRequest {
-    const entry: LoggedRequest = { seq: ++this.seq, ...fields, answeredAtMs: null, status: null, retryAfterMs: null, dropped: null };
+    const entry: LoggedRequest = {
+      seq: ++this.seq,
+      ...fields,
+      answeredAtMs: null,
+      status: null,
+      retryAfterMs: null,
+      dropped: null,
+    };
     this.entries.push(entry);
     if (this.entries.length - this.start > this.cap) {
       this.start++;
@@ -107,7 +115,13 @@ export class RequestLog {
       items.push({ ...e });
     }
     const last = items[items.length - 1];
-    return { items, ...(more && last ? { nextAfter: last.seq } : {}), evicted: this.evictedCount, cap: this.cap, lastSeq: this.seq };
+    return {
+      items,
+      ...(more && last ? { nextAfter: last.seq } : {}),
+      evicted: this.evictedCount,
+      cap: this.cap,
+      lastSeq: this.seq,
+    };
   }
 
   /** Every entry matching `query` after `after`, read page by page (in-process readers). */

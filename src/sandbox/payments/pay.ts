@@ -29,13 +29,19 @@ function findByHandle(world: World, handle: string): SvcHandleRecord | undefined
 
 function resolveSource(world: World, body: PayRequest): SvcHandleRecord {
   if (body.legalEntityId !== undefined && body.legalEntityId !== world.legalEntity.id) {
-    throw forbidden(`this API key belongs to legal entity ${world.legalEntity.id}; it cannot pay on behalf of ${body.legalEntityId}`, { legalEntityId: body.legalEntityId });
+    throw forbidden(
+      `this API key belongs to legal entity ${world.legalEntity.id}; it cannot pay on behalf of ${body.legalEntityId}`,
+      { legalEntityId: body.legalEntityId },
+    );
   }
   if (body.sourceSvcHandleId === undefined) return ownSvcHandle(world);
   const source = world.svcHandles.get(body.sourceSvcHandleId);
   if (!source) throw notFound('source svc handle', body.sourceSvcHandleId);
   if (!belongsToCaller(world, source)) {
-    throw forbidden(`svc handle ${source.id} (@${source.svcHandle}) is not one of this legal entity's; pay from your own handle`, { sourceSvcHandleId: source.id });
+    throw forbidden(
+      `svc handle ${source.id} (@${source.svcHandle}) is not one of this legal entity's; pay from your own handle`,
+      { sourceSvcHandleId: source.id },
+    );
   }
   return source;
 }
@@ -54,15 +60,35 @@ export function pay(world: World, body: PayRequest, clientKey?: string): PayResu
   if (!payee) throw notFound('svc handle', body.svcHandle);
   if (payee.id === source.id) throw badRequest(`cannot pay @${payee.svcHandle} from itself; choose another payee`);
 
-  const sourceVa = requireVirtualAccount(world, source.virtualAccountId ?? world.primaryVirtualAccountId, 'source virtual account');
+  const sourceVa = requireVirtualAccount(
+    world,
+    source.virtualAccountId ?? world.primaryVirtualAccountId,
+    'source virtual account',
+  );
   requireOpen(sourceVa, 'source virtual account');
-  const payeeVa = payee.virtualAccountId === undefined ? undefined : requireVirtualAccount(world, payee.virtualAccountId, 'payee virtual account');
+  const payeeVa =
+    payee.virtualAccountId === undefined
+      ? undefined
+      : requireVirtualAccount(world, payee.virtualAccountId, 'payee virtual account');
   if (payeeVa) requireOpen(payeeVa, 'payee virtual account');
   requireFunds(world, sourceVa, body.amountCents);
 
   const atMs = world.clock.now();
-  post(world, { kind: 'payment', atMs, va: sourceVa, amountCents: -body.amountCents, description: `Payment to ${payee.name} (@${payee.svcHandle})` });
-  if (payeeVa) post(world, { kind: 'payment', atMs, va: payeeVa, amountCents: body.amountCents, description: `Payment from ${source.name} (@${source.svcHandle})` });
+  post(world, {
+    kind: 'payment',
+    atMs,
+    va: sourceVa,
+    amountCents: -body.amountCents,
+    description: `Payment to ${payee.name} (@${payee.svcHandle})`,
+  });
+  if (payeeVa)
+    post(world, {
+      kind: 'payment',
+      atMs,
+      va: payeeVa,
+      amountCents: body.amountCents,
+      description: `Payment from ${source.name} (@${source.svcHandle})`,
+    });
   world.ledger.push({
     kind: 'payment',
     id: world.ids.next('pay'),

@@ -28,7 +28,12 @@ export function transferBodyHash(body: TransferRequest): string {
  * Everything from the key lookup to storing the result runs synchronously, so concurrent requests
  * with one key cannot both pass the lookup.
  */
-export function transfer(world: World, body: TransferRequest, headers: Record<string, string | undefined>, path: string): TransferResult {
+export function transfer(
+  world: World,
+  body: TransferRequest,
+  headers: Record<string, string | undefined>,
+  path: string,
+): TransferResult {
   const key = headers[IDEMPOTENCY_HEADER];
   if (key === undefined) throw badRequest('X-Idempotency-Key header is required');
   const bodyHash = transferBodyHash(body);
@@ -50,7 +55,15 @@ export function transfer(world: World, body: TransferRequest, headers: Record<st
 
   const atMs = world.clock.now();
   const transferId = world.ids.next('tr');
-  move(world, { kind: 'transfer', atMs, from: source, to: destination, amountCents: body.amountCents, label: 'Transfer', memo: body.memo });
+  move(world, {
+    kind: 'transfer',
+    atMs,
+    from: source,
+    to: destination,
+    amountCents: body.amountCents,
+    label: 'Transfer',
+    memo: body.memo,
+  });
   world.ledger.push({
     kind: 'transfer',
     id: transferId,

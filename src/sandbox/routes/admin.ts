@@ -11,10 +11,18 @@ import type { World } from '../world/world';
 
 const ClockAdvance = z
   .object({
-    advanceMs: z.number().int().min(0).max(10 * 366 * 86_400_000).optional(),
+    advanceMs: z
+      .number()
+      .int()
+      .min(0)
+      .max(10 * 366 * 86_400_000)
+      .optional(),
     advanceDays: z.number().int().min(0).max(3660).optional(),
   })
-  .refine((b) => (b.advanceMs === undefined) !== (b.advanceDays === undefined), 'send exactly one of advanceMs or advanceDays');
+  .refine(
+    (b) => (b.advanceMs === undefined) !== (b.advanceDays === undefined),
+    'send exactly one of advanceMs or advanceDays',
+  );
 
 const HOUR_MS = 3_600_000;
 const MAX_IDEMPOTENCY_TTL_HOURS = 366 * 24;
@@ -22,10 +30,18 @@ const MAX_IDEMPOTENCY_TTL_HOURS = 366 * 24;
 /** Unknown fields are refused, so a misspelt setting is an error rather than a silent no-op. */
 const SettingsUpdate = z
   .strictObject({
-    idempotencyTtlMs: z.number().int().min(1).max(MAX_IDEMPOTENCY_TTL_HOURS * HOUR_MS).optional(),
+    idempotencyTtlMs: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_IDEMPOTENCY_TTL_HOURS * HOUR_MS)
+      .optional(),
     idempotencyTtlHours: z.number().positive().max(MAX_IDEMPOTENCY_TTL_HOURS).optional(),
   })
-  .refine((b) => (b.idempotencyTtlMs === undefined) !== (b.idempotencyTtlHours === undefined), 'send exactly one of idempotencyTtlMs or idempotencyTtlHours');
+  .refine(
+    (b) => (b.idempotencyTtlMs === undefined) !== (b.idempotencyTtlHours === undefined),
+    'send exactly one of idempotencyTtlMs or idempotencyTtlHours',
+  );
 
 function parse<T>(schema: z.ZodType<T>, value: unknown): T {
   const result = schema.safeParse(value ?? {});
@@ -72,7 +88,8 @@ export function registerAdminRoutes(deps: AdminDeps) {
 
     app.post('/__sandbox/settings', async (req) => {
       const body = parse(SettingsUpdate, req.body);
-      deps.world.settings.idempotencyTtlMs = body.idempotencyTtlMs ?? Math.max(1, Math.round((body.idempotencyTtlHours ?? 0) * HOUR_MS));
+      deps.world.settings.idempotencyTtlMs =
+        body.idempotencyTtlMs ?? Math.max(1, Math.round((body.idempotencyTtlHours ?? 0) * HOUR_MS));
       return { ...deps.world.settings };
     });
 

@@ -14,7 +14,10 @@ export const cardRoutes = {
     const card = requireCard(world, params.cardId);
     // The API host never reveals, whatever the flags say; the vault only what was asked for.
     const vault = host === 'vault';
-    return cardView(world, card, { pan: vault && query.include_pan === 'true', cvv: vault && query.include_cvv === 'true' });
+    return cardView(world, card, {
+      pan: vault && query.include_pan === 'true',
+      cvv: vault && query.include_cvv === 'true',
+    });
   },
   updateCard: ({ world, params, body }) => cardView(world, updateCard(world, params.cardId, body)),
   listCards: ({ world, query }) => {
@@ -64,6 +67,10 @@ export const cardRoutes = {
     constraintView(writeGroupConstraint(world, params.cardGroupId, body, 'merge').spendingConstraint),
   getCardGroupUtilization: ({ world, params }) => {
     const group = requireCardGroup(world, params.cardGroupId);
-    return utilizationOf(world, cardsOfGroup(world, group.id).map((c) => c.id), group.spendingConstraint);
+    return utilizationOf(
+      world,
+      cardsOfGroup(world, group.id).map((c) => c.id),
+      group.spendingConstraint,
+    );
   },
 } satisfies Partial<RouteTable>;

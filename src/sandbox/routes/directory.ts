@@ -1,4 +1,11 @@
-import { getAccount, getAccountBalances, listAccounts, listLegalEntities, listMerchants, listSvcHandles } from '../directory/lookups';
+import {
+  getAccount,
+  getAccountBalances,
+  listAccounts,
+  listLegalEntities,
+  listMerchants,
+  listSvcHandles,
+} from '../directory/lookups';
 import { archiveWebhook, createWebhook, getWebhook, listWebhooks } from '../directory/webhooks';
 import type { RouteTable } from './types';
 

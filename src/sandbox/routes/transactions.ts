@@ -34,7 +34,11 @@ export const transactionRoutes = {
       items: details.map(({ originalTransactionId, cardId, ...fee }) => {
         const original = originalTransactionId ? world.transactions.get(originalTransactionId)?.tx : undefined;
         const card = cardId ? world.cards.get(cardId) : undefined;
-        return { ...fee, ...(original ? { originalTransaction: original } : {}), ...(card ? { card: cardView(world, card) } : {}) };
+        return {
+          ...fee,
+          ...(original ? { originalTransaction: original } : {}),
+          ...(card ? { card: cardView(world, card) } : {}),
+        };
       }),
     };
   },
@@ -43,7 +47,10 @@ export const transactionRoutes = {
     const { cursor, ...filters } = query;
     if (otherLegalEntity(world, filters)) return { items: [], metadata: { count: 0 } };
     const page = world.transactions.list(filterFromQuery(filters), cursor, world.pageSize);
-    return { items: page.items, metadata: { count: page.items.length, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) } };
+    return {
+      items: page.items,
+      metadata: { count: page.items.length, ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}) },
+    };
   },
 
   getTransactionAggregation: ({ world, query }) => {
@@ -58,4 +65,11 @@ export const transactionRoutes = {
     });
     return { success: true };
   },
-} satisfies Pick<RouteTable, 'getTransaction' | 'getTransactionFeeDetails' | 'listTransactions' | 'getTransactionAggregation' | 'setTransactionNote'>;
+} satisfies Pick<
+  RouteTable,
+  | 'getTransaction'
+  | 'getTransactionFeeDetails'
+  | 'listTransactions'
+  | 'getTransactionAggregation'
+  | 'setTransactionNote'
+>;

@@ -25,7 +25,11 @@ export interface WorldOptions {
   idempotencyTtlMs?: number;
 }
 
-export const DEFAULT_WORLD_OPTIONS: Readonly<Pick<WorldOptions, 'seed' | 'transactions' | 'pageSize'>> = { seed: 42, transactions: 3000, pageSize: 50 };
+export const DEFAULT_WORLD_OPTIONS: Readonly<Pick<WorldOptions, 'seed' | 'transactions' | 'pageSize'>> = {
+  seed: 42,
+  transactions: 3000,
+  pageSize: 50,
+};
 
 /**
  * Entities are seeded relative to a day boundary rather than the exact start-up instant, so two
@@ -44,7 +48,10 @@ export function createWorld(options: Partial<WorldOptions> = {}): World {
  * The same world as `createWorld`, made without blocking the process for long (a million rows
  * take seconds) and reporting how far the history is.
  */
-export async function createWorldAsync(options: Partial<WorldOptions> = {}, onProgress?: (p: SeedProgress) => void): Promise<World> {
+export async function createWorldAsync(
+  options: Partial<WorldOptions> = {},
+  onProgress?: (p: SeedProgress) => void,
+): Promise<World> {
   const { world, transactions } = worldWithoutHistory(options);
   await seedTransactionsAsync(world, transactions, world.clock.startedAt, onProgress);
   return world;

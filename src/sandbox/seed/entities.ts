@@ -96,10 +96,30 @@ const MERCHANTS: readonly [string, string, string, string, string, string][] = [
 ];
 
 const CARD_NAMES = [
-  'Engineering SaaS', 'Marketing Ads', 'Travel - Alice', 'Travel - Bob', 'Office Supplies', 'Team Lunches',
-  'Cloud Hosting', 'Recruiting', 'Conference Budget', 'Sales Travel', 'Design Tools', 'Shipping',
-  'Fuel Card - Van 1', 'Fuel Card - Van 2', 'Hardware Purchases', 'Coworking', 'Telecom', 'Payroll Tools',
-  'One-off Vendor Payment', 'Trial Signup', 'Subscriptions', 'Events', 'Customer Gifts', 'Legal Services',
+  'Engineering SaaS',
+  'Marketing Ads',
+  'Travel - Alice',
+  'Travel - Bob',
+  'Office Supplies',
+  'Team Lunches',
+  'Cloud Hosting',
+  'Recruiting',
+  'Conference Budget',
+  'Sales Travel',
+  'Design Tools',
+  'Shipping',
+  'Fuel Card - Van 1',
+  'Fuel Card - Van 2',
+  'Hardware Purchases',
+  'Coworking',
+  'Telecom',
+  'Payroll Tools',
+  'One-off Vendor Payment',
+  'Trial Signup',
+  'Subscriptions',
+  'Events',
+  'Customer Gifts',
+  'Legal Services',
 ];
 
 /**
@@ -173,12 +193,24 @@ export function seedEntities(rng: Rng, ids: IdFactory, now: number): SeededEntit
     { merchantCategoryCodeRule: { merchantCategoryCodes: ['7372', '4816', '5734'], restriction: 'allowlist' } },
     {
       spendingRule: {
-        utilizationLimit: { limitAmount: { amountCents: 5_000_000 }, preset: 'monthly', timezone: 'America/New_York', startDate: dayIn(now, 'America/New_York') },
+        utilizationLimit: {
+          limitAmount: { amountCents: 5_000_000 },
+          preset: 'monthly',
+          timezone: 'America/New_York',
+          startDate: dayIn(now, 'America/New_York'),
+        },
         transactionSizeLimit: { maximum: { amountCents: 500_000 } },
       },
       countryRule: { countries: ['US', 'CA', 'GB', 'DE', 'FR'], restriction: 'allowlist' },
     },
-    { spendingRule: { utilizationLimitV2: [{ limitAmount: { amountCents: 20_000 }, preset: 'daily' }, { limitAmount: { amountCents: 300_000 }, preset: 'monthly' }] } },
+    {
+      spendingRule: {
+        utilizationLimitV2: [
+          { limitAmount: { amountCents: 20_000 }, preset: 'daily' },
+          { limitAmount: { amountCents: 300_000 }, preset: 'monthly' },
+        ],
+      },
+    },
     undefined,
   ];
   const groupNames = ['Software', 'Travel', 'Meals', 'General'];
@@ -223,7 +255,10 @@ export function seedEntities(rng: Rng, ids: IdFactory, now: number): SeededEntit
       cardProductId: product.id,
       ...(group ? { cardGroupId: group.id } : {}),
     };
-    if (i === 2) card.spendingConstraint = { spendingRule: { transactionSizeLimit: { minimum: { amountCents: 100 }, maximum: { amountCents: 250_000 } } } };
+    if (i === 2)
+      card.spendingConstraint = {
+        spendingRule: { transactionSizeLimit: { minimum: { amountCents: 100 }, maximum: { amountCents: 250_000 } } },
+      };
     if (i === 6) card.userData = { costCenter: 'ENG-42', owner: 'platform-team' };
     return card;
   });
@@ -241,21 +276,54 @@ export function seedEntities(rng: Rng, ids: IdFactory, now: number): SeededEntit
     zip,
   }));
 
-  const own: SvcHandleRecord = { id: ids.next('sh'), svcHandle: 'acme-robotics', name: legalEntity.name, accountId: checking.id, virtualAccountId: primary.id };
-  const payees = ['globex-corp', 'initech', 'umbrella-supplies', 'stark-industries', 'wayne-enterprises', 'hooli', 'pied-piper', 'vandelay-imports'];
+  const own: SvcHandleRecord = {
+    id: ids.next('sh'),
+    svcHandle: 'acme-robotics',
+    name: legalEntity.name,
+    accountId: checking.id,
+    virtualAccountId: primary.id,
+  };
+  const payees = [
+    'globex-corp',
+    'initech',
+    'umbrella-supplies',
+    'stark-industries',
+    'wayne-enterprises',
+    'hooli',
+    'pied-piper',
+    'vandelay-imports',
+  ];
   const svcHandles: SvcHandleRecord[] = [
     own,
     ...payees.map((h) => ({
       id: ids.next('sh'),
       svcHandle: h,
-      name: h.split('-').map((w) => w[0]?.toUpperCase() + w.slice(1)).join(' '),
+      name: h
+        .split('-')
+        .map((w) => w[0]?.toUpperCase() + w.slice(1))
+        .join(' '),
       accountId: ids.next('acct'),
     })),
   ];
 
   const webhooks: WebhookRecord[] = [
-    { id: ids.next('wh'), legalEntityId: legalEntity.id, name: 'ERP sync', url: 'https://erp.acme.example/hooks/svc', createdAt: iso(opened + 50 * DAY_MS), archivedAt: null },
-    { id: ids.next('wh'), legalEntityId: legalEntity.id, name: 'Old Slack bot', url: 'https://hooks.acme.example/slack', createdAt: iso(opened + 20 * DAY_MS), archivedAt: iso(now - 100 * DAY_MS), reason: 'replaced by ERP sync' },
+    {
+      id: ids.next('wh'),
+      legalEntityId: legalEntity.id,
+      name: 'ERP sync',
+      url: 'https://erp.acme.example/hooks/svc',
+      createdAt: iso(opened + 50 * DAY_MS),
+      archivedAt: null,
+    },
+    {
+      id: ids.next('wh'),
+      legalEntityId: legalEntity.id,
+      name: 'Old Slack bot',
+      url: 'https://hooks.acme.example/slack',
+      createdAt: iso(opened + 20 * DAY_MS),
+      archivedAt: iso(now - 100 * DAY_MS),
+      reason: 'replaced by ERP sync',
+    },
   ];
 
   return {

@@ -44,7 +44,12 @@ const STEP_ROWS = 16_384;
  * rows are made and a person sees the progress. The world is identical to `seedTransactions`'s:
  * nothing else draws from its random source meanwhile.
  */
-export async function seedTransactionsAsync(world: World, count: number, now: number, onProgress?: (p: SeedProgress) => void): Promise<void> {
+export async function seedTransactionsAsync(
+  world: World,
+  count: number,
+  now: number,
+  onProgress?: (p: SeedProgress) => void,
+): Promise<void> {
   for (const p of seedSteps(world, count, now)) {
     onProgress?.(p);
     await new Promise<void>((resolve) => setImmediate(resolve));
@@ -227,7 +232,8 @@ class Context {
           continue;
         }
         const r = rng.next();
-        const outcome = r < 0.035 ? 'declined' : recent ? 'pending' : r < 0.043 ? 'reversed' : r < 0.044 ? 'dispute' : 'settled';
+        const outcome =
+          r < 0.035 ? 'declined' : recent ? 'pending' : r < 0.043 ? 'reversed' : r < 0.044 ? 'dispute' : 'settled';
         const { draft, ref } = b.card(profile, t, { outcome });
         if (outcome === 'settled') {
           remember(purchases, ref, 64);
@@ -245,7 +251,8 @@ class Context {
     const a = this.anchor;
     const out: Draft[] = [];
     const spenders = this.profiles.filter((p) => p.weight > 0 && p.card.status === 'active');
-    const spender = (t: number) => spenders.find((p) => p.fromMs <= t && t <= p.toMs) ?? spenders[0] ?? (this.profiles[0] as CardProfile);
+    const spender = (t: number) =>
+      spenders.find((p) => p.fromMs <= t && t <= p.toMs) ?? spenders[0] ?? (this.profiles[0] as CardProfile);
     const day = (n: number) => a - n * DAY_MS;
     const ops = this.vas.find((v) => v.accountType === 'default' && v.closedAt === null) ?? this.primary;
 
@@ -256,7 +263,9 @@ class Context {
       out.push(fx.draft);
       if (fx.draft.tx.originalCurrency) out.push(b.foreignFee(fx.ref, day(150) + HOUR_MS));
     }
-    out.push(b.card(spender(day(100)), day(100), { outcome: 'declined', declineReason: 'spending_limit_exceeded' }).draft);
+    out.push(
+      b.card(spender(day(100)), day(100), { outcome: 'declined', declineReason: 'spending_limit_exceeded' }).draft,
+    );
     out.push(b.card(spender(day(90)), day(90), { outcome: 'reversed' }).draft);
     out.push(b.card(spender(day(80)), day(80), { outcome: 'dispute' }).draft);
     const bought = b.card(spender(day(70)), day(70), { outcome: 'settled' });
@@ -268,7 +277,11 @@ class Context {
     out.push(b.achOut(day(35), ops, 'failed'));
     out.push(b.accountFee(day(30), this.primary));
     out.push(b.wireIn(day(20), this.primary));
-    for (const [n, scope] of [[16, 'domestic'], [15, 'international']] as const) out.push(...b.wireOut(day(n), this.primary, scope));
+    for (const [n, scope] of [
+      [16, 'domestic'],
+      [15, 'international'],
+    ] as const)
+      out.push(...b.wireOut(day(n), this.primary, scope));
     out.push(...b.transfer(day(10), this.primary, ops, 250_000));
     out.push(b.achOut(a - DAY_MS + 2 * HOUR_MS, ops, 'pending_approval'));
     out.push(b.wireIn(a - 6 * HOUR_MS, this.primary, true));
@@ -277,9 +290,12 @@ class Context {
     // Declines on cards that cannot spend, dated while they were in that state.
     for (const p of this.profiles) {
       const c = p.card;
-      if (c.status === 'inactive') out.push(b.card(p, day(3), { outcome: 'declined', declineReason: 'card_inactive' }).draft);
-      if (c.status === 'paused') out.push(b.card(p, day(2) - 3 * HOUR_MS, { outcome: 'declined', declineReason: 'card_paused' }).draft);
-      if (c.status === 'closed' && !c.isSingleUse) out.push(b.card(p, day(20), { outcome: 'declined', declineReason: 'card_closed' }).draft);
+      if (c.status === 'inactive')
+        out.push(b.card(p, day(3), { outcome: 'declined', declineReason: 'card_inactive' }).draft);
+      if (c.status === 'paused')
+        out.push(b.card(p, day(2) - 3 * HOUR_MS, { outcome: 'declined', declineReason: 'card_paused' }).draft);
+      if (c.status === 'closed' && !c.isSingleUse)
+        out.push(b.card(p, day(20), { outcome: 'declined', declineReason: 'card_closed' }).draft);
       // A closed single-use card was used exactly once.
       if (c.isSingleUse && c.status === 'closed') {
         const used = Math.min(Date.parse(c.createdAt) + DAY_MS, a - DAY_MS);
@@ -324,7 +340,10 @@ class Context {
       const va = d.tx.virtualAccountId;
       if (!va) continue;
       const tx = d.tx;
-      const counts = (tx.status === 'pending' || tx.status === 'posted') && tx.detailedStatus !== 'pending_approval' && tx.detailedStatus !== 'in_review';
+      const counts =
+        (tx.status === 'pending' || tx.status === 'posted') &&
+        tx.detailedStatus !== 'pending_approval' &&
+        tx.detailedStatus !== 'in_review';
       if (!counts) continue;
       const now = (running.get(va) ?? 0) + tx.amountCents;
       running.set(va, now);
@@ -349,10 +368,12 @@ class Context {
       for (const list of [openings, history]) {
         for (const d of list) {
           if (d.tx.virtualAccountId !== vaId || d.dateMs > closedMs) continue;
-          if (d.tx.status === 'posted' || (d.tx.status === 'pending' && d.tx.detailedStatus === 'pending')) balance += d.tx.amountCents;
+          if (d.tx.status === 'posted' || (d.tx.status === 'pending' && d.tx.detailedStatus === 'pending'))
+            balance += d.tx.amountCents;
         }
       }
-      if (balance > 0) out.push(...this.b.transfer(closedMs - HOUR_MS, va, this.primary, balance, 'transfer', 'Closing transfer'));
+      if (balance > 0)
+        out.push(...this.b.transfer(closedMs - HOUR_MS, va, this.primary, balance, 'transfer', 'Closing transfer'));
     }
     return out;
   }

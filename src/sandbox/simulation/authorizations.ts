@@ -44,7 +44,13 @@ function fundingAccount(world: World, card: CardRecord): VirtualAccountRecord | 
   return world.virtualAccounts.get(id);
 }
 
-function decide(world: World, card: CardRecord, va: VirtualAccountRecord | undefined, a: Attempt, nowMs: number): string | undefined {
+function decide(
+  world: World,
+  card: CardRecord,
+  va: VirtualAccountRecord | undefined,
+  a: Attempt,
+  nowMs: number,
+): string | undefined {
   if (card.status !== 'active') return DECLINE.cardNotActive;
   const own = declineReasonFor(world, card.spendingConstraint, [card.id], a, nowMs);
   if (own) return own;
@@ -124,5 +130,10 @@ export function authorize(world: World, input: SimulatedAuthorization): Authoriz
   world.cardEvents.set(card.id, events);
 
   if (card.isSingleUse) card.status = 'closed';
-  return { approved: declineReason === undefined, ...(declineReason ? { declineReason } : {}), transaction: structuredClone(tx), event };
+  return {
+    approved: declineReason === undefined,
+    ...(declineReason ? { declineReason } : {}),
+    transaction: structuredClone(tx),
+    event,
+  };
 }

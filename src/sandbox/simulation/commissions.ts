@@ -25,7 +25,14 @@ export function applyDueCommissions(world: World, nowMs: number): number {
     if (!va || va.closedAt !== null || va.id === primary.id) continue;
     for (let due = commissionDueMs(rule, rule.applied); due <= nowMs; due = commissionDueMs(rule, rule.applied)) {
       if (world.transactions.totals(va.id).availableCents < rule.amountCents) break;
-      move(world, { kind: 'commission', atMs: due, from: va, to: primary, amountCents: rule.amountCents, label: 'Commission' });
+      move(world, {
+        kind: 'commission',
+        atMs: due,
+        from: va,
+        to: primary,
+        amountCents: rule.amountCents,
+        label: 'Commission',
+      });
       rule.applied++;
       applied++;
     }

@@ -24,10 +24,13 @@ function requirePurchase(world: World, id: string, kind: PurchaseFollowUp['kind'
   if (!r) throw notFound('transaction', id);
   const wanted = APPLIES_TO[kind];
   if (r.kind !== 'card' || r.tx.amountCents >= 0 || !r.tx.cardId || !wanted.includes(r.tx.detailedStatus)) {
-    throw badRequest(`a ${kind} applies to a card purchase that is ${wanted.join(' or ')}; ${id} is a ${r.kind} transaction that is ${r.tx.detailedStatus}`, {
-      transactionId: id,
-      detailedStatus: r.tx.detailedStatus,
-    });
+    throw badRequest(
+      `a ${kind} applies to a card purchase that is ${wanted.join(' or ')}; ${id} is a ${r.kind} transaction that is ${r.tx.detailedStatus}`,
+      {
+        transactionId: id,
+        detailedStatus: r.tx.detailedStatus,
+      },
+    );
   }
   return r;
 }
@@ -49,7 +52,12 @@ function recordReversal(world: World, purchase: Transaction, at: string): void {
 }
 
 /** A new card transaction that follows `purchase`: a full refund, or the fee charged for it. */
-function follower(world: World, purchase: Transaction, kind: 'refund' | 'fee', nowMs: number): Omit<TransactionRecord, 'seq'> {
+function follower(
+  world: World,
+  purchase: Transaction,
+  kind: 'refund' | 'fee',
+  nowMs: number,
+): Omit<TransactionRecord, 'seq'> {
   const at = new Date(nowMs).toISOString();
   const feeCents = Math.max(1, Math.round(-purchase.amountCents * FEE_SHARE));
   const common = {
@@ -67,7 +75,9 @@ function follower(world: World, purchase: Transaction, kind: 'refund' | 'fee', n
       description: `Refund: ${purchase.description}`,
       amountCents: -purchase.amountCents,
       detailedStatus: 'refund',
-      ...(purchase.merchantData ? { merchantData: purchase.merchantData, merchantDescription: purchase.merchantData.description } : {}),
+      ...(purchase.merchantData
+        ? { merchantData: purchase.merchantData, merchantDescription: purchase.merchantData.description }
+        : {}),
       authorizedAt: at,
     };
     return { tx, dateMs: nowMs, authorizedAtMs: nowMs, kind: 'card' };
@@ -80,7 +90,15 @@ function follower(world: World, purchase: Transaction, kind: 'refund' | 'fee', n
     feeInfo: { relatedTransaction: { id: purchase.id, amount: purchase.amountCents } },
   };
   world.feeDetails.set(tx.id, [
-    { id: world.ids.next('fee'), dateCharged: at, feeAmountCents: feeCents, feeType: 'card_transaction_fee', accountId: purchase.accountId, originalTransactionId: purchase.id, cardId: tx.cardId as string },
+    {
+      id: world.ids.next('fee'),
+      dateCharged: at,
+      feeAmountCents: feeCents,
+      feeType: 'card_transaction_fee',
+      accountId: purchase.accountId,
+      originalTransactionId: purchase.id,
+      cardId: tx.cardId as string,
+    },
   ]);
   return { tx, dateMs: nowMs, kind: 'fee' };
 }
@@ -93,7 +111,11 @@ function follower(world: World, purchase: Transaction, kind: 'refund' | 'fee', n
  * `refund` credit on the card); or a fee is charged to the card for it (a fee row with feeInfo and
  * its fee detail). Answers the purchase as it is now and the transaction written, if any.
  */
-export function followUpPurchase(world: World, transactionId: string, body: PurchaseFollowUp): { purchase: Transaction; transaction?: Transaction } {
+export function followUpPurchase(
+  world: World,
+  transactionId: string,
+  body: PurchaseFollowUp,
+): { purchase: Transaction; transaction?: Transaction } {
   const record = requirePurchase(world, transactionId, body.kind);
   const nowMs = world.clock.now();
   if (body.kind === 'reversal' || body.kind === 'dispute') {

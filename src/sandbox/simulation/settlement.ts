@@ -24,7 +24,8 @@ export function settlePending(world: World, nowMs: number): number {
       tx.detailedStatus = 'settled';
       tx.date = postedAt;
       // The network assigns its reference when the purchase clears.
-      if (r.kind === 'card' && tx.referenceNumber === undefined) tx.referenceNumber = `74${String(r.seq).padStart(14, '0')}`;
+      if (r.kind === 'card' && tx.referenceNumber === undefined)
+        tx.referenceNumber = `74${String(r.seq).padStart(14, '0')}`;
     });
     settled++;
   }

@@ -9,5 +9,9 @@ import { settlePending } from './settlement';
  */
 export function catchUp(world: World): { settled: number; commissions: number; idempotencyKeysForgotten: number } {
   const now = world.clock.now();
-  return { settled: settlePending(world, now), commissions: applyDueCommissions(world, now), idempotencyKeysForgotten: forgetExpired(world, now) };
+  return {
+    settled: settlePending(world, now),
+    commissions: applyDueCommissions(world, now),
+    idempotencyKeysForgotten: forgetExpired(world, now),
+  };
 }

@@ -19,7 +19,10 @@ export interface CardProfile {
 
 /** The raw description a card network shows for a merchant, e.g. "UBER SAN FRANCISCO CA". */
 export function rawMerchantDescription(m: MerchantRecord): string {
-  return `${m.name.toUpperCase().replace(/[^A-Z0-9 ]/g, '').slice(0, 22)} ${m.city.toUpperCase()} ${m.state || m.country}`;
+  return `${m.name
+    .toUpperCase()
+    .replace(/[^A-Z0-9 ]/g, '')
+    .slice(0, 22)} ${m.city.toUpperCase()} ${m.state || m.country}`;
 }
 
 /** Typical purchase size by merchant category code, in cents. */
@@ -35,8 +38,10 @@ export function amountRange(mcc: string): [number, number] {
 function allowedBy(c: SpendingConstraint | undefined, m: MerchantRecord): boolean {
   if (!c) return true;
   const mccRule = c.merchantCategoryCodeRule;
-  if (mccRule && mccRule.restriction === 'allowlist' && !mccRule.merchantCategoryCodes.includes(m.categoryCode)) return false;
-  if (mccRule && mccRule.restriction === 'blacklist' && mccRule.merchantCategoryCodes.includes(m.categoryCode)) return false;
+  if (mccRule && mccRule.restriction === 'allowlist' && !mccRule.merchantCategoryCodes.includes(m.categoryCode))
+    return false;
+  if (mccRule && mccRule.restriction === 'blacklist' && mccRule.merchantCategoryCodes.includes(m.categoryCode))
+    return false;
   const country = c.countryRule;
   if (country && country.restriction === 'allowlist' && !country.countries.includes(m.country)) return false;
   if (country && country.restriction === 'blacklist' && country.countries.includes(m.country)) return false;
@@ -69,7 +74,8 @@ export function cardProfiles(world: World, rng: Rng, fromMs: number, toMs: numbe
     const chosen: MerchantRecord[] = [];
     const want = Math.min(pool.length, rng.int(5, 9));
     const remaining = [...pool];
-    while (chosen.length < want) chosen.push(remaining.splice(rng.int(0, remaining.length - 1), 1)[0] as MerchantRecord);
+    while (chosen.length < want)
+      chosen.push(remaining.splice(rng.int(0, remaining.length - 1), 1)[0] as MerchantRecord);
 
     let minCents = 100;
     let maxCents = 250_000;

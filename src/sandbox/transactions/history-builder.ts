@@ -1,7 +1,13 @@
 import type { Transaction } from '../../shared/service';
 import type { IdFactory, Rng } from '../world/ids';
 import { iso } from '../world/instant';
-import type { FeeDetailRecord, MerchantRecord, TransactionKind, TransactionRecord, VirtualAccountRecord } from '../world/records';
+import type {
+  FeeDetailRecord,
+  MerchantRecord,
+  TransactionKind,
+  TransactionRecord,
+  VirtualAccountRecord,
+} from '../world/records';
 import { amountRange, rawMerchantDescription, type CardProfile } from './card-profiles';
 
 export type Draft = Omit<TransactionRecord, 'seq'>;
@@ -28,8 +34,26 @@ export const DECLINE_REASONS = [
   'suspected_fraud',
 ] as const;
 
-const CUSTOMERS = ['Globex Corp', 'Initech', 'Umbrella Supplies', 'Stark Industries', 'Wayne Enterprises', 'Hooli', 'Soylent Co', 'Cyberdyne Systems'];
-const VENDORS = ['Vandelay Imports', 'Pied Piper', 'Landmark Properties LLC', 'ADP Payroll', 'Kaiser Permanente', 'Cooley LLP', 'Brex Logistics', 'Acme Parts Co'];
+const CUSTOMERS = [
+  'Globex Corp',
+  'Initech',
+  'Umbrella Supplies',
+  'Stark Industries',
+  'Wayne Enterprises',
+  'Hooli',
+  'Soylent Co',
+  'Cyberdyne Systems',
+];
+const VENDORS = [
+  'Vandelay Imports',
+  'Pied Piper',
+  'Landmark Properties LLC',
+  'ADP Payroll',
+  'Kaiser Permanente',
+  'Cooley LLP',
+  'Brex Logistics',
+  'Acme Parts Co',
+];
 const RETURN_CODES = ['R01 insufficient funds', 'R02 account closed', 'R03 no account', 'R04 invalid account number'];
 
 /** A purchase the seed may refund or charge a foreign transaction fee on later. */
@@ -161,7 +185,14 @@ export class HistoryBuilder {
   /** The 3% fee on a foreign-currency purchase, with its fee detail. */
   foreignFee(of: PurchaseRef, dateMs: number): Draft {
     const fee = Math.max(1, Math.round(-of.draft.tx.amountCents * 0.03));
-    const draft = this.plain('fee', dateMs, -fee, 'Foreign transaction fee', of.draft.tx.virtualAccountId ?? this.primary.id, of.draft.tx.accountId);
+    const draft = this.plain(
+      'fee',
+      dateMs,
+      -fee,
+      'Foreign transaction fee',
+      of.draft.tx.virtualAccountId ?? this.primary.id,
+      of.draft.tx.accountId,
+    );
     draft.tx.accountSubtype = of.draft.tx.accountSubtype;
     if (of.draft.tx.cardId) draft.tx.cardId = of.draft.tx.cardId;
     // As the reference shows a fee: feeInfo on the fee, fxFeeInfo on the purchase it was charged for.
@@ -184,7 +215,13 @@ export class HistoryBuilder {
     const fee = 1_500;
     const draft = this.plain('fee', dateMs, -fee, 'Monthly account fee', va.id, va.accountId);
     draft.tx.feeInfo = {};
-    this.fees.set(draft.tx.id, { id: this.ids.next('fee'), dateCharged: draft.tx.date, feeAmountCents: fee, feeType: 'account_maintenance', accountId: va.accountId });
+    this.fees.set(draft.tx.id, {
+      id: this.ids.next('fee'),
+      dateCharged: draft.tx.date,
+      feeAmountCents: fee,
+      feeType: 'account_maintenance',
+      accountId: va.accountId,
+    });
     return draft;
   }
 
@@ -195,7 +232,11 @@ export class HistoryBuilder {
     return d;
   }
 
-  achOut(dateMs: number, va: VirtualAccountRecord, outcome: 'settled' | 'pending' | 'pending_approval' | 'failed' | 'canceled'): Draft {
+  achOut(
+    dateMs: number,
+    va: VirtualAccountRecord,
+    outcome: 'settled' | 'pending' | 'pending_approval' | 'failed' | 'canceled',
+  ): Draft {
     const who = this.rng.pick(VENDORS);
     const d = this.plain('ach', dateMs, -this.amount(20_000, 2_500_000), `ACH to ${who}`, va.id, va.accountId);
     d.tx.memo = `INV-${this.rng.int(10_000, 99_999)} ${who}`;
@@ -213,7 +254,14 @@ export class HistoryBuilder {
   /** The return of a settled ACH: the money comes back in a second, posted transaction. */
   achReturn(of: Draft, dateMs: number): Draft {
     const va = of.tx.virtualAccountId ?? this.primary.id;
-    const d = this.plain('ach', dateMs, -of.tx.amountCents, `ACH return: ${of.tx.description.replace(/^ACH to /, '')}`, va, of.tx.accountId);
+    const d = this.plain(
+      'ach',
+      dateMs,
+      -of.tx.amountCents,
+      `ACH return: ${of.tx.description.replace(/^ACH to /, '')}`,
+      va,
+      of.tx.accountId,
+    );
     d.tx.detailedStatus = 'returned';
     d.tx.memo = `Returned ${of.tx.id}: ${this.rng.pick(RETURN_CODES)}`;
     return d;
@@ -238,7 +286,14 @@ export class HistoryBuilder {
     const drawn = this.rng.chance(0.2);
     const international = scope === undefined ? drawn : scope === 'international';
     const feeCents = international ? 4_500 : 2_500;
-    const fee = this.plain('fee', dateMs, -feeCents, international ? 'International wire fee' : 'Wire transfer fee', va.id, va.accountId);
+    const fee = this.plain(
+      'fee',
+      dateMs,
+      -feeCents,
+      international ? 'International wire fee' : 'Wire transfer fee',
+      va.id,
+      va.accountId,
+    );
     fee.tx.feeInfo = { relatedTransaction: { id: wire.tx.id, amount: wire.tx.amountCents } };
     this.fees.set(fee.tx.id, {
       id: this.ids.next('fee'),
@@ -252,13 +307,27 @@ export class HistoryBuilder {
   }
 
   /** Both sides of a move between two virtual accounts. */
-  transfer(dateMs: number, from: VirtualAccountRecord, to: VirtualAccountRecord, amountCents: number, kind: TransactionKind = 'transfer', label = 'Transfer'): [Draft, Draft] {
+  transfer(
+    dateMs: number,
+    from: VirtualAccountRecord,
+    to: VirtualAccountRecord,
+    amountCents: number,
+    kind: TransactionKind = 'transfer',
+    label = 'Transfer',
+  ): [Draft, Draft] {
     const out = this.plain(kind, dateMs, -amountCents, `${label} to ${to.name}`, from.id, from.accountId);
     const into = this.plain(kind, dateMs, amountCents, `${label} from ${from.name}`, to.id, to.accountId);
     return [out, into];
   }
 
-  plain(kind: TransactionKind, dateMs: number, amountCents: number, description: string, virtualAccountId: string, accountId: string): Draft {
+  plain(
+    kind: TransactionKind,
+    dateMs: number,
+    amountCents: number,
+    description: string,
+    virtualAccountId: string,
+    accountId: string,
+  ): Draft {
     const tx: Transaction = {
       id: this.ids.next('txn'),
       date: iso(dateMs),

@@ -97,7 +97,8 @@ export class PostingList {
 
   private indexOf(dateMs: number, seq: number): number {
     const at = this.lowerBound(dateMs, seq);
-    if (this.seqs[at] !== seq || this.dates[at] !== dateMs) throw new Error(`transaction index out of step for row ${seq}`);
+    if (this.seqs[at] !== seq || this.dates[at] !== dateMs)
+      throw new Error(`transaction index out of step for row ${seq}`);
     return at;
   }
 

@@ -22,7 +22,8 @@ function keyOf(tx: Tx, d: Dimension): string | undefined {
 }
 
 function wanted(f: TransactionFilter, d: Dimension): string | undefined {
-  if (d === 'authorized') return f.fromAuthorizedAtMs !== undefined || f.toAuthorizedAtMs !== undefined ? AUTHORIZED : undefined;
+  if (d === 'authorized')
+    return f.fromAuthorizedAtMs !== undefined || f.toAuthorizedAtMs !== undefined ? AUTHORIZED : undefined;
   return f[d];
 }
 
@@ -42,7 +43,12 @@ function contributes(r: TransactionRecord): { available: number; posted: number;
 function parseCursor(cursor: string): { dateMs: number; seq: number } {
   const [dateMs, seqText] = decodeCursor(cursor);
   const seq = Number(seqText);
-  if (typeof dateMs !== 'number' || !Number.isSafeInteger(dateMs) || !/^\d{1,15}$/.test(seqText) || !Number.isSafeInteger(seq)) {
+  if (
+    typeof dateMs !== 'number' ||
+    !Number.isSafeInteger(dateMs) ||
+    !/^\d{1,15}$/.test(seqText) ||
+    !Number.isSafeInteger(seq)
+  ) {
     throw badRequest('cursor is not one this server issued; start again without a cursor', { cursor });
   }
   return { dateMs, seq };
@@ -175,7 +181,11 @@ export class MemoryTransactionStore implements TransactionStore {
     DIMENSIONS.forEach((d, i) => {
       const before = oldKeys[i];
       const after = keyOf(record.tx, d);
-      move(before === undefined ? undefined : this.listFor(d, before), after === undefined ? undefined : this.listFor(d, after), moved || before !== after);
+      move(
+        before === undefined ? undefined : this.listFor(d, before),
+        after === undefined ? undefined : this.listFor(d, after),
+        moved || before !== after,
+      );
     });
     this.account(record, 1);
     if (problem) throw new Error(problem);
@@ -213,7 +223,12 @@ export class MemoryTransactionStore implements TransactionStore {
     const { list, lo, hi } = plan;
     if (plan.others.length === 0 && !plan.auth && lo === 0 && hi === list.size) {
       // The chosen list is exactly the answer: its running totals are.
-      return { count: list.size, totalIn: list.totalIn, totalOut: list.totalOut, netChange: list.totalIn + list.totalOut };
+      return {
+        count: list.size,
+        totalIn: list.totalIn,
+        totalOut: list.totalOut,
+        netChange: list.totalIn + list.totalOut,
+      };
     }
     let count = 0;
     let totalIn = 0;

@@ -1,4 +1,9 @@
-import type { TransactionAggregation, TransactionListQuery, TransactionStatus, DetailedStatus } from '../../shared/service';
+import type {
+  TransactionAggregation,
+  TransactionListQuery,
+  TransactionStatus,
+  DetailedStatus,
+} from '../../shared/service';
 import type { TransactionRecord } from './records';
 
 /** The filters of GET /transaction, parsed: dates as unix ms. */
@@ -61,7 +66,11 @@ export interface TransactionStore {
    * cursor this store did not issue is a 400. Pages cost about O(log n + rows skipped) in the
    * smallest posting list among the filters given.
    */
-  list(filter: TransactionFilter, cursor: string | undefined, pageSize: number): {
+  list(
+    filter: TransactionFilter,
+    cursor: string | undefined,
+    pageSize: number,
+  ): {
     items: TransactionRecord['tx'][];
     nextCursor?: string;
   };

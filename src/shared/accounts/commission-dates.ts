@@ -32,12 +32,16 @@ export function commissionDueMs(rule: { startDate: string; frequency: Commission
  * the past collects from its next anniversary on (the sandbox never takes back payments), which
  * is exactly the first due date not before `fromMs` when `fromMs` is the moment it was set.
  */
-export function commissionDatesBetween(rule: { startDate: string; frequency: CommissionFrequency }, fromMs: number, toMs: number): number[] {
+export function commissionDatesBetween(
+  rule: { startDate: string; frequency: CommissionFrequency },
+  fromMs: number,
+  toMs: number,
+): number[] {
   const start = Date.parse(rule.startDate);
   if (!Number.isFinite(start) || toMs <= fromMs) return [];
   const step = rule.frequency === 'monthly' ? 1 : 12;
   // Skip whole periods cheaply, then walk: due dates are monotonic in k.
-  let k = Math.max(0, Math.floor(((fromMs - start) / (step * 31 * 86_400_000))) - 1);
+  let k = Math.max(0, Math.floor((fromMs - start) / (step * 31 * 86_400_000)) - 1);
   while (commissionDueMs(rule, k) < fromMs) k++;
   const out: number[] = [];
   for (let due = commissionDueMs(rule, k); due < toMs; due = commissionDueMs(rule, ++k)) out.push(due);
@@ -45,7 +49,10 @@ export function commissionDatesBetween(rule: { startDate: string; frequency: Com
 }
 
 /** The next collection at or after `nowMs` (undefined when the start date cannot be read). */
-export function nextCommissionMs(rule: { startDate: string; frequency: CommissionFrequency }, nowMs: number): number | undefined {
+export function nextCommissionMs(
+  rule: { startDate: string; frequency: CommissionFrequency },
+  nowMs: number,
+): number | undefined {
   const start = Date.parse(rule.startDate);
   if (!Number.isFinite(start)) return undefined;
   let k = Math.max(0, Math.floor((nowMs - start) / ((rule.frequency === 'monthly' ? 1 : 12) * 31 * 86_400_000)) - 1);

@@ -12,9 +12,10 @@ type Split<C extends string> = C extends `${infer D}:${infer V}` ? [D, V] : neve
 type Domains = Split<ChannelName>[0];
 type VerbsOf<D extends string> = Split<Extract<ChannelName, `${D}:${string}`>>[1];
 /** A channel whose argument may be left out takes it as an optional parameter. */
-type Invoker<C extends ChannelName> = undefined extends ArgOf<C>
-  ? (arg?: Exclude<ArgOf<C>, undefined>) => Promise<Result<ResultOf<C>>>
-  : (arg: ArgOf<C>) => Promise<Result<ResultOf<C>>>;
+type Invoker<C extends ChannelName> =
+  undefined extends ArgOf<C>
+    ? (arg?: Exclude<ArgOf<C>, undefined>) => Promise<Result<ResultOf<C>>>
+    : (arg: ArgOf<C>) => Promise<Result<ResultOf<C>>>;
 
 export type TreasuryApi = {
   readonly [D in Exclude<Domains, 'service'>]: { readonly [V in VerbsOf<D>]: Invoker<`${D}:${V}` & ChannelName> };

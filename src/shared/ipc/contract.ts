@@ -36,7 +36,14 @@ type ChannelTables = [
   typeof settingsChannels,
   typeof outboxChannels,
 ];
-type EventTables = [typeof profilesEvents, typeof connectivityEvents, typeof demoEvents, typeof workspaceEvents, typeof settingsEvents, typeof outboxEvents];
+type EventTables = [
+  typeof profilesEvents,
+  typeof connectivityEvents,
+  typeof demoEvents,
+  typeof workspaceEvents,
+  typeof settingsEvents,
+  typeof outboxEvents,
+];
 
 // A name defined in two features does not compile (and mergeTables refuses it at load time too).
 const noChannelClash: [Clashes<ChannelTables>] extends [never] ? true : never = true;
@@ -44,8 +51,29 @@ const noEventClash: [Clashes<EventTables>] extends [never] ? true : never = true
 void noChannelClash;
 void noEventClash;
 
-export const channels = mergeTables(appChannels, keychainChannels, profilesChannels, connectivityChannels, serviceChannels, filesChannels, demoChannels, cardsChannels, clipboardChannels, syncChannels, workspaceChannels, settingsChannels, outboxChannels);
-export const events = mergeTables(profilesEvents, connectivityEvents, demoEvents, workspaceEvents, settingsEvents, outboxEvents);
+export const channels = mergeTables(
+  appChannels,
+  keychainChannels,
+  profilesChannels,
+  connectivityChannels,
+  serviceChannels,
+  filesChannels,
+  demoChannels,
+  cardsChannels,
+  clipboardChannels,
+  syncChannels,
+  workspaceChannels,
+  settingsChannels,
+  outboxChannels,
+);
+export const events = mergeTables(
+  profilesEvents,
+  connectivityEvents,
+  demoEvents,
+  workspaceEvents,
+  settingsEvents,
+  outboxEvents,
+);
 
 export type Channels = typeof channels;
 export type ChannelName = keyof Channels & string;

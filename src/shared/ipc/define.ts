@@ -29,7 +29,9 @@ export type ParsedArgOfChannel<T> = T extends Channel<infer A, unknown> ? z.outp
 export type ResultOfChannel<T> = T extends Channel<z.ZodType, infer R> ? R : never;
 
 /** What main implements for one feature's table (the merged table is `Handlers`). */
-export type HandlersOf<T extends ChannelTable> = { [C in keyof T]: (arg: ParsedArgOfChannel<T[C]>) => Promise<ResultOfChannel<T[C]>> };
+export type HandlersOf<T extends ChannelTable> = {
+  [C in keyof T]: (arg: ParsedArgOfChannel<T[C]>) => Promise<ResultOfChannel<T[C]>>;
+};
 
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
@@ -48,7 +50,8 @@ export function mergeTables<const Ts extends readonly object[]>(...tables: Ts): 
   const merged: Record<string, unknown> = {};
   for (const table of tables) {
     for (const [name, def] of Object.entries(table)) {
-      if (Object.prototype.hasOwnProperty.call(merged, name)) throw new Error(`IPC contract: "${name}" is defined twice`);
+      if (Object.prototype.hasOwnProperty.call(merged, name))
+        throw new Error(`IPC contract: "${name}" is defined twice`);
       merged[name] = def;
     }
   }

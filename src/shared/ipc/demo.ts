@@ -34,7 +34,13 @@ export const demoEvents = {
 export const demoChannels = {
   'demo:info': channel<DemoInfo>()(z.undefined()),
   /** Starts the Demo's service again with a new sample history of this many transactions. */
-  'demo:reset': channel<DemoInfo>()(z.strictObject({ transactions: z.union(DEMO_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<3000>, z.ZodLiteral<100000>, z.ZodLiteral<1000000>]) })),
+  'demo:reset': channel<DemoInfo>()(
+    z.strictObject({
+      transactions: z.union(
+        DEMO_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<3000>, z.ZodLiteral<100000>, z.ZodLiteral<1000000>],
+      ),
+    }),
+  ),
   /**
    * Demo only: a purchase with a card, as a merchant's terminal would make it (the sandbox's
    * authorization route). Refused for any other profile: a real service has no such route.
@@ -45,8 +51,14 @@ export const demoChannels = {
       cardId: z.string().min(1).max(200),
       amountCents: z.number().int().positive().max(1_000_000_000),
       merchantName: z.string().trim().min(1).max(200).optional(),
-      mcc: z.string().regex(/^\d{4}$/, 'a merchant category code is four digits').optional(),
-      country: z.string().regex(/^[A-Z]{2,3}$/, 'a country is a 2 or 3 letter code, in capitals').optional(),
+      mcc: z
+        .string()
+        .regex(/^\d{4}$/, 'a merchant category code is four digits')
+        .optional(),
+      country: z
+        .string()
+        .regex(/^[A-Z]{2,3}$/, 'a country is a 2 or 3 letter code, in capitals')
+        .optional(),
     }),
   ),
 } as const;

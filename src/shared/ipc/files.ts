@@ -33,7 +33,9 @@ export const filesChannels = {
       kind: z.enum(EXPORT_KINDS),
     }),
   ),
-  'files:saveWrite': channel<{ bytes: number }>()(z.strictObject({ exportId: ExportId, chunk: z.string().max(MAX_SAVE_CHUNK) })),
+  'files:saveWrite': channel<{ bytes: number }>()(
+    z.strictObject({ exportId: ExportId, chunk: z.string().max(MAX_SAVE_CHUNK) }),
+  ),
   'files:saveEnd': channel<SaveFinished>()(z.strictObject({ exportId: ExportId })),
   'files:saveAbort': channel<{ aborted: boolean }>()(z.strictObject({ exportId: ExportId })),
 } as const;

@@ -46,7 +46,13 @@ export interface ProfileUpdateResult {
 export const profilesChannels = {
   'profiles:list': channel<ProfilesState>()(NoArg),
   'profiles:create': channel<ProfileView>()(
-    z.strictObject({ name: ProfileName, baseUrl: ServiceUrl, vaultUrl: ServiceUrl, apiKey: ApiKey, sessionOnly: z.boolean().optional() }),
+    z.strictObject({
+      name: ProfileName,
+      baseUrl: ServiceUrl,
+      vaultUrl: ServiceUrl,
+      apiKey: ApiKey,
+      sessionOnly: z.boolean().optional(),
+    }),
   ),
   /**
    * A key is only ever sent to the addresses it was entered for: changing an address removes
@@ -64,9 +70,14 @@ export const profilesChannels = {
   ),
   'profiles:delete': channel<ProfilesState>()(z.strictObject({ id: ProfileId })),
   'profiles:select': channel<ProfilesState>()(z.strictObject({ id: ProfileId })),
-  'profiles:setKey': channel<ProfileView>()(z.strictObject({ id: ProfileId, apiKey: ApiKey, sessionOnly: z.boolean().optional() })),
+  'profiles:setKey': channel<ProfileView>()(
+    z.strictObject({ id: ProfileId, apiKey: ApiKey, sessionOnly: z.boolean().optional() }),
+  ),
   'profiles:testConnection': channel<ConnectionTestResult>()(
-    z.union([z.strictObject({ baseUrl: ServiceUrl, vaultUrl: ServiceUrl, apiKey: ApiKey }), z.strictObject({ id: ProfileId })]),
+    z.union([
+      z.strictObject({ baseUrl: ServiceUrl, vaultUrl: ServiceUrl, apiKey: ApiKey }),
+      z.strictObject({ id: ProfileId }),
+    ]),
   ),
 } as const;
 

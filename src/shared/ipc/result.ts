@@ -56,6 +56,7 @@ export interface IpcError {
  * - `other-payload`: the send journal shows this key was sent with another payload;
  * - `not-journaled`: the send journal could not record this send so that it reads it back after a restart.
  */
-export type MoneyRefusal = 'not-through-main' | 'covered' | 'team-row' | 'sent-before' | 'key-window' | 'other-payload' | 'not-journaled';
+export type MoneyRefusal =
+  'not-through-main' | 'covered' | 'team-row' | 'sent-before' | 'key-window' | 'other-payload' | 'not-journaled';
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: IpcError };

@@ -44,7 +44,12 @@ export const ServiceCallArg = z.strictObject({
       // channel (and its audit), so it is refused outright.
       for (const flag of REVEAL_FLAGS) {
         if (Object.prototype.hasOwnProperty.call(query, flag)) {
-          ctx.addIssue({ code: 'custom', path: [flag], message: 'card numbers and codes are revealed only with the Reveal button (cards:reveal), never through a service call' });
+          ctx.addIssue({
+            code: 'custom',
+            path: [flag],
+            message:
+              'card numbers and codes are revealed only with the Reveal button (cards:reveal), never through a service call',
+          });
         }
       }
     })
@@ -66,7 +71,11 @@ export const serviceChannels = {
 } as const;
 
 /** The typed form of `service:call` for one endpoint, as the renderer writes it. */
-export type ServiceCallInput<N extends EndpointName> = { profileId: string; requestId: string; endpoint: N } & ServiceArgs<N>;
+export type ServiceCallInput<N extends EndpointName> = {
+  profileId: string;
+  requestId: string;
+  endpoint: N;
+} & ServiceArgs<N>;
 
 /** `treasury.service.call`, narrowed per endpoint: the arguments it needs, the response it gives. */
 export type ServiceCaller = <N extends EndpointName>(arg: ServiceCallInput<N>) => Promise<Result<ResponseOf<N>>>;

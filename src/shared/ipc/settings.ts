@@ -28,7 +28,14 @@ export const DEFAULT_APP_SETTINGS: AppSettings = Object.freeze({
 /** A change to some of them; what is left out stays as it is. */
 export const AppSettingsChange = z.strictObject({
   theme: ThemeSchema.optional(),
-  notifications: z.strictObject(Object.fromEntries(NOTIFICATION_EVENTS.map((e) => [e, z.boolean().optional()])) as Record<NotificationEvent, z.ZodOptional<z.ZodBoolean>>).optional(),
+  notifications: z
+    .strictObject(
+      Object.fromEntries(NOTIFICATION_EVENTS.map((e) => [e, z.boolean().optional()])) as Record<
+        NotificationEvent,
+        z.ZodOptional<z.ZodBoolean>
+      >,
+    )
+    .optional(),
 });
 export type AppSettingsChange = z.input<typeof AppSettingsChange>;
 

@@ -19,7 +19,9 @@ export const TransactionPagesArg = z.strictObject({
   requestId: RequestId,
   query: z
     .record(z.string(), z.string().max(2000))
-    .refine((q) => !Object.prototype.hasOwnProperty.call(q, 'cursor'), { message: 'the cursor goes in `cursor`, not in the query' })
+    .refine((q) => !Object.prototype.hasOwnProperty.call(q, 'cursor'), {
+      message: 'the cursor goes in `cursor`, not in the query',
+    })
     .optional(),
   cursor: Cursor.optional(),
   maxPages: z.number().int().min(1).max(MAX_PAGES_PER_CALL),

@@ -40,7 +40,9 @@ export function classifySend<T>(result: Result<T>, idempotent: boolean): SendOut
     case 'money-refused':
       // main sent nothing. Its journal saying the row may have moved already is for a person (or
       // a reconciliation) to settle; any other refusal is for good.
-      return error.money?.reason === 'sent-before' || error.money?.reason === 'key-window' ? { type: 'ambiguous', message: error.message } : { type: 'rejected', message: error.message };
+      return error.money?.reason === 'sent-before' || error.money?.reason === 'key-window'
+        ? { type: 'ambiguous', message: error.message }
+        : { type: 'rejected', message: error.message };
     default:
       // Main failed before sending (a bug or a transient fault there): nothing left this machine.
       return { type: 'retryable', message: error.message };
@@ -72,9 +74,14 @@ function serviceOutcome<T>(error: IpcError, idempotent: boolean): SendOutcome<T>
       // 429 is refused before any work; a 5xx may come after the work was done.
       if (status === 429) return { type: 'retryable', message, ...withStatus, ...retryAfter };
       if (status !== undefined && status >= 500) {
-        return idempotent ? { type: 'retryable', message, ...withStatus, ...retryAfter } : { type: 'ambiguous', message, ...withStatus };
+        return idempotent
+          ? { type: 'retryable', message, ...withStatus, ...retryAfter }
+          : { type: 'ambiguous', message, ...withStatus };
       }
-      if (status === 408) return idempotent ? { type: 'retryable', message, ...withStatus } : { type: 'ambiguous', message, ...withStatus };
+      if (status === 408)
+        return idempotent
+          ? { type: 'retryable', message, ...withStatus }
+          : { type: 'ambiguous', message, ...withStatus };
       return { type: 'rejected', message, ...withStatus };
   }
 }

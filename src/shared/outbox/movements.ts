@@ -33,7 +33,8 @@ export function sendSpan(firstMs: number, lastMs: number): Span {
 }
 
 /** A failed or canceled transaction moved nothing, so it proves nothing went through. */
-export const movedMoney = (tx: { status: string; detailedStatus?: string }) => tx.status !== 'failed' && tx.detailedStatus !== 'failed' && tx.detailedStatus !== 'canceled';
+export const movedMoney = (tx: { status: string; detailedStatus?: string }) =>
+  tx.status !== 'failed' && tx.detailedStatus !== 'failed' && tx.detailedStatus !== 'canceled';
 
 /** A transfer's debit and credit are booked together; this much apart they are still one transfer. */
 const PAIR_MS = 60_000;
@@ -58,7 +59,12 @@ const paymentEvidence: Evidence<Payment> = {
   /** Its debit naming the payee. */
   evidence: (row, found) => {
     const handle = `@${handleKey(row.payload.svcHandle)}`;
-    return found.filter((tx) => movedMoney(tx) && tx.amountCents === -row.amountCents && `${tx.description} ${tx.merchantData?.description ?? ''} ${tx.memo ?? ''}`.toLowerCase().includes(handle));
+    return found.filter(
+      (tx) =>
+        movedMoney(tx) &&
+        tx.amountCents === -row.amountCents &&
+        `${tx.description} ${tx.merchantData?.description ?? ''} ${tx.memo ?? ''}`.toLowerCase().includes(handle),
+    );
   },
 };
 
@@ -75,12 +81,18 @@ const transferEvidence: Evidence<Transfer> = {
     const amount = row.amountCents;
     const { source, destination } = row.payload;
     const leg = (tx: Transaction, account: string, cents: number) =>
-      movedMoney(tx) && tx.virtualAccountId === account && tx.amountCents === cents && /^transfer\b/i.test(tx.description) && (tx.memo === undefined || memos.has(tx.memo));
+      movedMoney(tx) &&
+      tx.virtualAccountId === account &&
+      tx.amountCents === cents &&
+      /^transfer\b/i.test(tx.description) &&
+      (tx.memo === undefined || memos.has(tx.memo));
     const credits = found.filter((tx) => leg(tx, destination, amount));
     const paired = new Set<string>();
     return found.filter((debit) => {
       if (!leg(debit, source, -amount)) return false;
-      const credit = credits.find((c) => !paired.has(c.id) && c.memo === debit.memo && Math.abs(dateOf(c) - dateOf(debit)) <= PAIR_MS);
+      const credit = credits.find(
+        (c) => !paired.has(c.id) && c.memo === debit.memo && Math.abs(dateOf(c) - dateOf(debit)) <= PAIR_MS,
+      );
       if (!credit) return false;
       paired.add(credit.id);
       return true;
@@ -97,7 +109,11 @@ export const groupOf = (row: Movement): string => evidenceFor(row).group(row);
 const memoOf = (row: Movement) => evidenceFor(row).memo(row);
 
 /** The service's record of each movement of `example`'s group in `found`, one transaction per movement. */
-export function evidenceOf(example: Movement, found: readonly Transaction[], memos: ReadonlySet<string>): Transaction[] {
+export function evidenceOf(
+  example: Movement,
+  found: readonly Transaction[],
+  memos: ReadonlySet<string>,
+): Transaction[] {
   return evidenceFor(example).evidence(example, found, memos);
 }
 
@@ -119,7 +135,11 @@ export interface Reconciliation<M extends Movement = Movement> {
  * with a transaction of its own dated within its span. Fewer transactions than movements cannot
  * say which went through, so nothing of that group is decided. Never a resend.
  */
-export function matchMovements<M extends Movement>(review: readonly DatedMovement<M>[], moved: readonly DatedMovement[], found: readonly Transaction[]): Reconciliation<M> {
+export function matchMovements<M extends Movement>(
+  review: readonly DatedMovement<M>[],
+  moved: readonly DatedMovement[],
+  found: readonly Transaction[],
+): Reconciliation<M> {
   const out: Reconciliation<M> = { resolved: [], unresolved: [] };
   const groups = new Map<string, DatedMovement<M>[]>();
   for (const r of review) groups.set(groupOf(r.row), [...(groups.get(groupOf(r.row)) ?? []), r]);
@@ -127,7 +147,9 @@ export function matchMovements<M extends Movement>(review: readonly DatedMovemen
     const spans = inGroup.map((r) => r.span);
     const others = moved.filter((m) => groupOf(m.row) === key && spans.some((own) => overlaps(own, m.span)));
     const memos = new Set([...inGroup, ...others].map((m) => memoOf(m.row)));
-    const evidence = evidenceOf((inGroup[0] as DatedMovement<M>).row, found, memos).filter((tx) => spans.some((s) => within(dateOf(tx), s)));
+    const evidence = evidenceOf((inGroup[0] as DatedMovement<M>).row, found, memos).filter((tx) =>
+      spans.some((s) => within(dateOf(tx), s)),
+    );
     const taken = new Set<string>();
     const matches = [...inGroup]
       .sort((a, b) => a.span.fromMs - b.span.fromMs)

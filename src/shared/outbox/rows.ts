@@ -3,7 +3,8 @@ import type { PayRequest, TransferRequest } from '../service';
 
 export type OutboxKind = 'transfer' | 'payment' | 'note';
 
-export type OutboxState = 'draft' | 'awaiting-approval' | 'approved' | 'sending' | 'sent' | 'failed' | 'rejected' | 'canceled' | 'needs-review';
+export type OutboxState =
+  'draft' | 'awaiting-approval' | 'approved' | 'sending' | 'sent' | 'failed' | 'rejected' | 'canceled' | 'needs-review';
 
 /** States a row never leaves. */
 export const FINAL_STATES: ReadonlySet<OutboxState> = new Set(['sent', 'rejected', 'canceled']);

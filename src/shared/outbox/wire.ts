@@ -3,7 +3,9 @@ import type { EndpointName } from '../service';
 import type { OutboxKind, Payloads } from './rows';
 
 /** The one service call that sends a row: an endpoint and its arguments (the row's key included). */
-export type SendRequest = { [N in EndpointName]: { endpoint: N; request: Omit<ServiceCallInput<N>, 'profileId' | 'requestId' | 'endpoint'> } }[EndpointName];
+export type SendRequest = {
+  [N in EndpointName]: { endpoint: N; request: Omit<ServiceCallInput<N>, 'profileId' | 'requestId' | 'endpoint'> };
+}[EndpointName];
 
 /**
  * How a kind of outbox row goes on the wire: the renderer's kinds describe a row for a person,
@@ -24,7 +26,10 @@ export interface Wire<K extends OutboxKind> {
 
 export const WIRES: { [K in OutboxKind]: Wire<K> } = {
   transfer: {
-    request: (payload, key) => ({ endpoint: 'transferBetweenVirtualAccounts', request: { body: payload, idempotencyKey: key } }),
+    request: (payload, key) => ({
+      endpoint: 'transferBetweenVirtualAccounts',
+      request: { body: payload, idempotencyKey: key },
+    }),
     idempotent: true,
     movesMoney: true,
     refusedDespiteSuccess: () => null,
@@ -35,13 +40,18 @@ export const WIRES: { [K in OutboxKind]: Wire<K> } = {
     idempotent: false,
     movesMoney: true,
     refusedDespiteSuccess: (value) =>
-      (value as { success?: boolean } | null)?.success === false ? 'The service answered that this payment did not go through. Check the payee and the amount, then send it again as a new payment.' : null,
+      (value as { success?: boolean } | null)?.success === false
+        ? 'The service answered that this payment did not go through. Check the payee and the amount, then send it again as a new payment.'
+        : null,
   },
   note: {
     request: (payload, key) => {
       const { transactionId, ...note } = payload;
       // The row's key goes too: main holds it until a Retry-After the service gave it runs out.
-      return { endpoint: 'setTransactionNote', request: { params: { transactionId }, body: note, idempotencyKey: key } };
+      return {
+        endpoint: 'setTransactionNote',
+        request: { params: { transactionId }, body: note, idempotencyKey: key },
+      };
     },
     // Sending it twice leaves the same note.
     idempotent: true,

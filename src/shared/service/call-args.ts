@@ -10,9 +10,14 @@ import type { BodyOf, EndpointName, Endpoints, PathParams, QueryOf } from './end
 
 type HasKeys<T> = [keyof T] extends [never] ? false : true;
 
-type ParamsArg<N extends EndpointName> = HasKeys<PathParams<N>> extends true ? { params: PathParams<N> } : { params?: undefined };
-type QueryArg<N extends EndpointName> = Endpoints[N] extends { query: z.ZodType } ? { query?: QueryOf<N> } : { query?: undefined };
-type BodyArg<N extends EndpointName> = Endpoints[N] extends { body: z.ZodType } ? { body: BodyOf<N> } : { body?: undefined };
+type ParamsArg<N extends EndpointName> =
+  HasKeys<PathParams<N>> extends true ? { params: PathParams<N> } : { params?: undefined };
+type QueryArg<N extends EndpointName> = Endpoints[N] extends { query: z.ZodType }
+  ? { query?: QueryOf<N> }
+  : { query?: undefined };
+type BodyArg<N extends EndpointName> = Endpoints[N] extends { body: z.ZodType }
+  ? { body: BodyOf<N> }
+  : { body?: undefined };
 type IdempotencyArg<N extends EndpointName> = Endpoints[N] extends { idempotent: true }
   ? {
       /** `X-Idempotency-Key`: the outbox row's key, the same on every resend of that row. */

@@ -144,7 +144,13 @@ export const SimulatedAuthorization = z.object({
   cardId: Id,
   amountCents: PositiveCents,
   merchantName: z.string().min(1).max(200).optional(),
-  mcc: z.string().regex(/^\d{4}$/).optional(),
-  country: z.string().regex(/^[A-Z]{2,3}$/).optional(),
+  mcc: z
+    .string()
+    .regex(/^\d{4}$/)
+    .optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2,3}$/)
+    .optional(),
 });
 export type SimulatedAuthorization = z.infer<typeof SimulatedAuthorization>;

@@ -12,6 +12,8 @@ export function hasFee(tx: { feeInfo?: unknown; fxFeeInfo?: unknown }): boolean 
 }
 
 /** For a fee transaction, the id of the transaction it was charged for (when it names one). */
-export function feeChargedFor(tx: { feeInfo?: { relatedTransaction?: { id: string } | undefined } | undefined }): string | undefined {
+export function feeChargedFor(tx: {
+  feeInfo?: { relatedTransaction?: { id: string } | undefined } | undefined;
+}): string | undefined {
   return tx.feeInfo?.relatedTransaction?.id;
 }

@@ -113,7 +113,9 @@ export const SpendingConstraintView = z.object({
 export type SpendingConstraintView = z.infer<typeof SpendingConstraintView>;
 
 /** Every limit of a constraint, whether given as `utilizationLimit` or in `utilizationLimitV2`. */
-export function utilizationLimitsOf(c: SpendingConstraint | SpendingConstraintView | undefined | null): UtilizationLimit[] {
+export function utilizationLimitsOf(
+  c: SpendingConstraint | SpendingConstraintView | undefined | null,
+): UtilizationLimit[] {
   const rule = c?.spendingRule;
   if (!rule) return [];
   const list = [...(rule.utilizationLimitV2 ?? [])];

@@ -31,7 +31,10 @@ const FORMS: Record<string, ChainAddressForm> = {
 /** The longest address of any chain the app takes (a QR code at level M holds far more). */
 export const WALLET_ADDRESS_MAX = 128;
 
-const GENERIC: ChainAddressForm = { pattern: /^[A-Za-z0-9][A-Za-z0-9:._-]{9,127}$/, words: '10 to 128 letters, digits or :._-' };
+const GENERIC: ChainAddressForm = {
+  pattern: /^[A-Za-z0-9][A-Za-z0-9:._-]{9,127}$/,
+  words: '10 to 128 letters, digits or :._-',
+};
 
 /** A chain's name as the service writes it: short, lower-case ASCII. */
 export const CHAIN_PATTERN = /^[a-z][a-z0-9_-]{0,31}$/;

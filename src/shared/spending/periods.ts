@@ -62,7 +62,10 @@ function monthlyFrom(start: string, months: number): DayPeriod {
 }
 
 /** The limit's current period at `nowMs`, in instants of the limit's zone (UTC when omitted). */
-export function currentPeriod(limit: Pick<UtilizationLimit, 'preset' | 'startDate' | 'timezone'>, nowMs: number): Period {
+export function currentPeriod(
+  limit: Pick<UtilizationLimit, 'preset' | 'startDate' | 'timezone'>,
+  nowMs: number,
+): Period {
   const tz = limit.timezone ?? 'UTC';
   const days = periodOnDay(limit, dayIn(nowMs, tz));
   return {

@@ -40,11 +40,27 @@ export type DeclineReason = (typeof DECLINE)[keyof typeof DECLINE];
 /** The rule a purchase breaks, with what a person needs to be told about it. */
 export type BrokenRule =
   | { reason: typeof DECLINE.merchant; member: 'merchantRule'; restriction: Restriction; listed: readonly string[] }
-  | { reason: typeof DECLINE.category; member: 'merchantCategoryRule'; restriction: Restriction; listed: readonly string[] }
-  | { reason: typeof DECLINE.categoryCode; member: 'merchantCategoryCodeRule'; restriction: Restriction; listed: readonly string[] }
+  | {
+      reason: typeof DECLINE.category;
+      member: 'merchantCategoryRule';
+      restriction: Restriction;
+      listed: readonly string[];
+    }
+  | {
+      reason: typeof DECLINE.categoryCode;
+      member: 'merchantCategoryCodeRule';
+      restriction: Restriction;
+      listed: readonly string[];
+    }
   | { reason: typeof DECLINE.country; member: 'countryRule'; restriction: Restriction; listed: readonly string[] }
   | { reason: typeof DECLINE.size; member: 'transactionSizeLimit'; bound: 'minimum' | 'maximum'; boundCents: number }
-  | { reason: typeof DECLINE.limit; member: 'utilizationLimit'; limit: UtilizationLimit; index: number; spentCents: number };
+  | {
+      reason: typeof DECLINE.limit;
+      member: 'utilizationLimit';
+      limit: UtilizationLimit;
+      index: number;
+      spentCents: number;
+    };
 
 /** An allowlist passes listed values only; a blacklist passes all but listed values. */
 function passes(restriction: Restriction, listed: boolean): boolean {
@@ -66,27 +82,62 @@ export function brokenRule(
   if (m) {
     const name = a.merchantName.toLowerCase();
     const listed = m.merchants.some((x) => x.toLowerCase() === name || x === a.merchantId);
-    if (!passes(m.restriction, listed)) return { reason: DECLINE.merchant, member: 'merchantRule', restriction: m.restriction, listed: m.merchants };
+    if (!passes(m.restriction, listed))
+      return { reason: DECLINE.merchant, member: 'merchantRule', restriction: m.restriction, listed: m.merchants };
   }
   const cat = constraint.merchantCategoryRule;
-  if (cat && !passes(cat.restriction, cat.merchantCategories.some((x) => categoryMatches(x, a.mcc)))) {
-    return { reason: DECLINE.category, member: 'merchantCategoryRule', restriction: cat.restriction, listed: cat.merchantCategories };
+  if (
+    cat &&
+    !passes(
+      cat.restriction,
+      cat.merchantCategories.some((x) => categoryMatches(x, a.mcc)),
+    )
+  ) {
+    return {
+      reason: DECLINE.category,
+      member: 'merchantCategoryRule',
+      restriction: cat.restriction,
+      listed: cat.merchantCategories,
+    };
   }
   const mcc = constraint.merchantCategoryCodeRule;
   if (mcc && !passes(mcc.restriction, mcc.merchantCategoryCodes.includes(a.mcc))) {
-    return { reason: DECLINE.categoryCode, member: 'merchantCategoryCodeRule', restriction: mcc.restriction, listed: mcc.merchantCategoryCodes };
+    return {
+      reason: DECLINE.categoryCode,
+      member: 'merchantCategoryCodeRule',
+      restriction: mcc.restriction,
+      listed: mcc.merchantCategoryCodes,
+    };
   }
   const country = constraint.countryRule;
   if (country && !passes(country.restriction, country.countries.includes(a.country))) {
-    return { reason: DECLINE.country, member: 'countryRule', restriction: country.restriction, listed: country.countries };
+    return {
+      reason: DECLINE.country,
+      member: 'countryRule',
+      restriction: country.restriction,
+      listed: country.countries,
+    };
   }
   const size = constraint.spendingRule?.transactionSizeLimit;
-  if (size?.minimum && a.amountCents < size.minimum.amountCents) return { reason: DECLINE.size, member: 'transactionSizeLimit', bound: 'minimum', boundCents: size.minimum.amountCents };
-  if (size?.maximum && a.amountCents > size.maximum.amountCents) return { reason: DECLINE.size, member: 'transactionSizeLimit', bound: 'maximum', boundCents: size.maximum.amountCents };
+  if (size?.minimum && a.amountCents < size.minimum.amountCents)
+    return {
+      reason: DECLINE.size,
+      member: 'transactionSizeLimit',
+      bound: 'minimum',
+      boundCents: size.minimum.amountCents,
+    };
+  if (size?.maximum && a.amountCents > size.maximum.amountCents)
+    return {
+      reason: DECLINE.size,
+      member: 'transactionSizeLimit',
+      bound: 'maximum',
+      boundCents: size.maximum.amountCents,
+    };
   const limits = utilizationLimitsOf(constraint);
   for (const [index, limit] of limits.entries()) {
     const spent = spentCents(limit);
-    if (spent + a.amountCents > limit.limitAmount.amountCents) return { reason: DECLINE.limit, member: 'utilizationLimit', limit, index, spentCents: spent };
+    if (spent + a.amountCents > limit.limitAmount.amountCents)
+      return { reason: DECLINE.limit, member: 'utilizationLimit', limit, index, spentCents: spent };
   }
   return undefined;
 }

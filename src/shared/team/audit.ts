@@ -51,7 +51,10 @@ export function verifyAudit(input: {
     hashes.set(row.seq, hash);
     const read = readSignedText('audit', row.text);
     if (!read.ok || read.body.seq !== row.seq || read.body.workspace !== input.workspaceId) {
-      out.breaks.push({ seq: row.seq, problem: `entry ${row.seq} was changed: ${read.ok ? 'it is not the entry written there' : read.problem}` });
+      out.breaks.push({
+        seq: row.seq,
+        problem: `entry ${row.seq} was changed: ${read.ok ? 'it is not the entry written there' : read.problem}`,
+      });
       out.lines.push({ seq: row.seq, check: 'unreadable' });
       expected = { seq: row.seq + 1, prev: hash };
       continue;
@@ -59,14 +62,31 @@ export function verifyAudit(input: {
     const body = read.body;
     if (expected && row.seq !== expected.seq) {
       const gap = row.seq - expected.seq;
-      out.breaks.push({ seq: row.seq, problem: `before entry ${row.seq}, ${gap === 1 ? 'entry' : 'entries'} ${gap === 1 ? expected.seq : `${expected.seq} to ${row.seq - 1}`} ${gap === 1 ? 'is' : 'are'} missing` });
+      out.breaks.push({
+        seq: row.seq,
+        problem: `before entry ${row.seq}, ${gap === 1 ? 'entry' : 'entries'} ${gap === 1 ? expected.seq : `${expected.seq} to ${row.seq - 1}`} ${gap === 1 ? 'is' : 'are'} missing`,
+      });
     } else if (expected && body.prev !== expected.prev) {
-      out.breaks.push({ seq: row.seq, problem: `entry ${row.seq} does not follow the one before it: an entry was changed, removed or inserted there` });
+      out.breaks.push({
+        seq: row.seq,
+        problem: `entry ${row.seq} does not follow the one before it: an entry was changed, removed or inserted there`,
+      });
     }
     expected = { seq: row.seq + 1, prev: hash };
     const who = input.members.get(body.by);
-    const check = !who ? 'unknown-signer' : crypto.verify(who.publicKey, row.text, row.signature) ? 'ok' : 'bad-signature';
-    if (check !== 'ok') out.breaks.push({ seq: row.seq, problem: check === 'unknown-signer' ? `entry ${row.seq} is signed by someone who is not a member` : `entry ${row.seq} is not signed by ${who?.name ?? 'its writer'}: it was written or changed by someone else` });
+    const check = !who
+      ? 'unknown-signer'
+      : crypto.verify(who.publicKey, row.text, row.signature)
+        ? 'ok'
+        : 'bad-signature';
+    if (check !== 'ok')
+      out.breaks.push({
+        seq: row.seq,
+        problem:
+          check === 'unknown-signer'
+            ? `entry ${row.seq} is signed by someone who is not a member`
+            : `entry ${row.seq} is not signed by ${who?.name ?? 'its writer'}: it was written or changed by someone else`,
+      });
     out.lines.push({ seq: row.seq, body, ...(who ? { byName: who.name } : {}), check });
   }
   const last = rows.at(-1);
@@ -85,7 +105,11 @@ export function auditCsv(audit: VerifiedAudit): string {
   const lines = [csvLine(CSV_HEADER)];
   for (const l of audit.lines) {
     const b = l.body;
-    const detail = b ? Object.entries(b.detail).map(([k, v]) => `${k}=${v === null ? '' : String(v)}`).join('; ') : '';
+    const detail = b
+      ? Object.entries(b.detail)
+          .map(([k, v]) => `${k}=${v === null ? '' : String(v)}`)
+          .join('; ')
+      : '';
     lines.push(csvLine([l.seq, b?.at, b?.event, l.byName, b?.by, b?.subject, detail, l.check]));
   }
   for (const brk of audit.breaks) lines.push(csvLine([brk.seq, '', 'break', '', '', '', brk.problem, 'broken']));

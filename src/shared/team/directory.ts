@@ -59,13 +59,25 @@ export interface VerifyDirectoryInput {
  */
 export function verifyDirectory(input: VerifyDirectoryInput): VerifiedDirectory {
   const { crypto, workspaceId } = input;
-  const out: VerifiedDirectory = { workspaceId, members: new Map(), policies: new Map(), head: null, hashes: [], ignored: [], broken: null };
+  const out: VerifiedDirectory = {
+    workspaceId,
+    members: new Map(),
+    policies: new Map(),
+    head: null,
+    hashes: [],
+    ignored: [],
+    broken: null,
+  };
   const rows = [...input.rows].sort((a, b) => a.seq - b.seq);
   const keys = new Map<string, string>();
   let prev = '';
   for (const [i, row] of rows.entries()) {
     if (row.seq !== i) {
-      out.broken = { seq: i, problem: row.seq > i ? `entry ${i} of the directory is missing` : `entry ${row.seq} of the directory appears twice` };
+      out.broken = {
+        seq: i,
+        problem:
+          row.seq > i ? `entry ${i} of the directory is missing` : `entry ${row.seq} of the directory appears twice`,
+      };
       return out;
     }
     const read = readSignedText('directory', row.text);
@@ -75,7 +87,10 @@ export function verifyDirectory(input: VerifyDirectoryInput): VerifiedDirectory 
     }
     const body = read.body;
     if (body.workspace !== workspaceId || body.seq !== i || body.prev !== prev) {
-      out.broken = { seq: i, problem: `entry ${i} of the directory does not follow the one before it: entries were removed, changed or reordered there` };
+      out.broken = {
+        seq: i,
+        problem: `entry ${i} of the directory does not follow the one before it: entries were removed, changed or reordered there`,
+      };
       return out;
     }
     const hash = crypto.sha256Hex(row.text);
@@ -84,9 +99,18 @@ export function verifyDirectory(input: VerifyDirectoryInput): VerifiedDirectory 
     out.hashes.push(hash);
     if (i === 0) {
       const genesis = body.entry === 'member' ? body.member : null;
-      const ok = genesis && genesis.role === 'admin' && genesis.status === 'active' && genesis.publicKey === input.pinnedKey && body.by === genesis.id && crypto.verify(input.pinnedKey, row.text, row.signature);
+      const ok =
+        genesis &&
+        genesis.role === 'admin' &&
+        genesis.status === 'active' &&
+        genesis.publicKey === input.pinnedKey &&
+        body.by === genesis.id &&
+        crypto.verify(input.pinnedKey, row.text, row.signature);
       if (!ok || !genesis) {
-        out.broken = { seq: 0, problem: 'the directory does not start with the admin key you compared and pinned when you joined' };
+        out.broken = {
+          seq: 0,
+          problem: 'the directory does not start with the admin key you compared and pinned when you joined',
+        };
         return out;
       }
       out.members.set(genesis.id, genesis);
@@ -105,15 +129,18 @@ export function verifyDirectory(input: VerifyDirectoryInput): VerifiedDirectory 
     }
     if (body.entry === 'policy') {
       const current = out.policies.get(body.policy.service)?.version ?? 0;
-      if (body.policy.version !== current + 1) ignore(`it is policy version ${body.policy.version} for ${body.policy.service}, after version ${current}`);
+      if (body.policy.version !== current + 1)
+        ignore(`it is policy version ${body.policy.version} for ${body.policy.service}, after version ${current}`);
       else out.policies.set(body.policy.service, body.policy);
       continue;
     }
     const m = body.member;
     const known = out.members.get(m.id);
     if (known) {
-      if (known.status === 'removed') ignore(`${known.name} was removed; a removed member never comes back (register a new key)`);
-      else if (known.publicKey !== m.publicKey || known.dbRole !== m.dbRole) ignore(`it changes ${known.name}'s key or database role, which never change (register a new member)`);
+      if (known.status === 'removed')
+        ignore(`${known.name} was removed; a removed member never comes back (register a new key)`);
+      else if (known.publicKey !== m.publicKey || known.dbRole !== m.dbRole)
+        ignore(`it changes ${known.name}'s key or database role, which never change (register a new member)`);
       else out.members.set(m.id, m);
       continue;
     }
@@ -133,7 +160,9 @@ export function verifyDirectory(input: VerifyDirectoryInput): VerifiedDirectory 
     out.members.set(m.id, m);
     keys.set(m.publicKey, m.id);
   }
-  const rolledBack = chainRollback(out.head, input.remembered, (seq) => (seq < rows.length ? crypto.sha256Hex((rows[seq] as DirectoryRow).text) : undefined));
+  const rolledBack = chainRollback(out.head, input.remembered, (seq) =>
+    seq < rows.length ? crypto.sha256Hex((rows[seq] as DirectoryRow).text) : undefined,
+  );
   if (rolledBack) out.broken = { seq: rolledBack.seq, problem: `the directory ${rolledBack.problem}` };
   return out;
 }
@@ -142,13 +171,21 @@ export function verifyDirectory(input: VerifyDirectoryInput): VerifiedDirectory 
  * Whether a chain whose newest entry is `head` lost what this desktop saw before (`remembered`):
  * entries cut off its end, or the entry it saw replaced. `hashAt` is the hash of entry `seq` now.
  */
-export function chainRollback(head: ChainHead | null, remembered: ChainHead | null, hashAt: (seq: number) => string | undefined): ChainProblem | null {
+export function chainRollback(
+  head: ChainHead | null,
+  remembered: ChainHead | null,
+  hashAt: (seq: number) => string | undefined,
+): ChainProblem | null {
   if (!remembered) return null;
   if (!head || head.seq < remembered.seq) {
     const last = head ? head.seq : -1;
-    return { seq: last + 1, problem: `was cut back: this desktop saw entry ${remembered.seq}, and it now ends at ${last < 0 ? 'nothing' : `entry ${last}`}` };
+    return {
+      seq: last + 1,
+      problem: `was cut back: this desktop saw entry ${remembered.seq}, and it now ends at ${last < 0 ? 'nothing' : `entry ${last}`}`,
+    };
   }
-  if (hashAt(remembered.seq) !== remembered.hash) return { seq: remembered.seq, problem: `was replaced: entry ${remembered.seq} is not the one this desktop saw` };
+  if (hashAt(remembered.seq) !== remembered.hash)
+    return { seq: remembered.seq, problem: `was replaced: entry ${remembered.seq} is not the one this desktop saw` };
   return null;
 }
 
@@ -163,7 +200,8 @@ export function headProblem(dir: VerifiedDirectory, named: ChainHead | undefined
   if (mine === undefined) {
     return `${who} signed it under directory entry ${named.seq}, which this desktop has not verified yet (it has ${dir.head ? `up to entry ${dir.head.seq}` : 'no entry'}). It waits until this desktop reads that entry: an entry kept from one desktop must not loosen the policy there.`;
   }
-  if (mine !== named.hash) return `${who} signed it under a directory entry ${named.seq} other than the one this desktop verified: the workspace shows desktops different directories. Nothing is sent until an admin finds out why.`;
+  if (mine !== named.hash)
+    return `${who} signed it under a directory entry ${named.seq} other than the one this desktop verified: the workspace shows desktops different directories. Nothing is sent until an admin finds out why.`;
   return null;
 }
 

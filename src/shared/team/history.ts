@@ -1,5 +1,12 @@
 import type { VerifiedDirectory } from './directory';
-import { DECIDING_ROLES, type MemberRecord, type OutcomeState, type RowEventBody, type Signed, type TeamCrypto } from './model';
+import {
+  DECIDING_ROLES,
+  type MemberRecord,
+  type OutcomeState,
+  type RowEventBody,
+  type Signed,
+  type TeamCrypto,
+} from './model';
 import { readSignedText } from './signed-text';
 
 /**
@@ -54,7 +61,13 @@ export interface HistoryInput {
   crypto: TeamCrypto;
 }
 
-const describeOutcome = (state: OutcomeState) => ({ sent: 'sent', failed: 'failed for good', 'needs-review': 'left to a person (its answer was lost)', open: 'given back to try again' })[state];
+const describeOutcome = (state: OutcomeState) =>
+  ({
+    sent: 'sent',
+    failed: 'failed for good',
+    'needs-review': 'left to a person (its answer was lost)',
+    open: 'given back to try again',
+  })[state];
 
 const article = (event: string) => `${/^[aeiou]/.test(event) ? 'an' : 'a'} ${event}`;
 
@@ -64,9 +77,11 @@ function checked(input: HistoryInput, e: Signed): { body: RowEventBody; who: Mem
   if (!read.ok) return `a statement cannot be read (${read.problem})`;
   const body = read.body;
   const who = input.directory.members.get(body.by);
-  if (body.workspace !== input.directory.workspaceId || body.row !== input.rowId) return 'a statement about another row was filed under this one';
+  if (body.workspace !== input.directory.workspaceId || body.row !== input.rowId)
+    return 'a statement about another row was filed under this one';
   if (!who) return `${article(body.event)} is signed by someone who is not a member`;
-  if (!input.crypto.verify(who.publicKey, e.text, e.signature)) return `${article(body.event)} is not signed by ${who.name}: someone without that member's key wrote or changed it`;
+  if (!input.crypto.verify(who.publicKey, e.text, e.signature))
+    return `${article(body.event)} is not signed by ${who.name}: someone without that member's key wrote or changed it`;
   if (body.payloadHash !== input.payloadHash) return `${who.name}'s ${body.event} is about another payload`;
   return { body, who };
 }
@@ -106,7 +121,13 @@ export function rowHistory(input: HistoryInput): RowHistory {
     switch (body.event) {
       case 'claim':
         // Whoever claimed it (removed since, even) may have sent it: every claim counts until settled.
-        claims.set(claimKey(body.fence, body.by), { id: body.id, fence: body.fence, by: body.by, byName: who.name, at: body.at });
+        claims.set(claimKey(body.fence, body.by), {
+          id: body.id,
+          fence: body.fence,
+          by: body.by,
+          byName: who.name,
+          at: body.at,
+        });
         break;
       case 'outcome': {
         const claim = claims.get(claimKey(body.fence, body.by));
@@ -116,7 +137,9 @@ export function rowHistory(input: HistoryInput): RowHistory {
         }
         if (inReview && !FINAL.has(body.state)) {
           // Its last send may have gone through: only a person's review opens it again, never a sender.
-          out.ignored.push(`${who.name}'s outcome (${body.state}) came while it waited for a review; only an approver's review opens it again`);
+          out.ignored.push(
+            `${who.name}'s outcome (${body.state}) came while it waited for a review; only an approver's review opens it again`,
+          );
           break;
         }
         claims.delete(claimKey(body.fence, body.by));
@@ -139,9 +162,14 @@ export function rowHistory(input: HistoryInput): RowHistory {
           break;
         }
         // Found sent only closes it: it counts from whoever was an approver. Not sent opens it again: only an active one.
-        const mayAnswer = body.by !== input.drafterId && DECIDING_ROLES.has(who.role) && (body.found === 'sent' || who.status === 'active');
+        const mayAnswer =
+          body.by !== input.drafterId &&
+          DECIDING_ROLES.has(who.role) &&
+          (body.found === 'sent' || who.status === 'active');
         if (!mayAnswer) {
-          out.ignored.push(`${who.name} reviewed it, but only an active approver other than its drafter may open it again`);
+          out.ignored.push(
+            `${who.name} reviewed it, but only an active approver other than its drafter may open it again`,
+          );
           break;
         }
         if (body.settles !== out.reviewing) {
@@ -165,6 +193,11 @@ export function rowHistory(input: HistoryInput): RowHistory {
 /** The database's state next to the signed one: a sentence for the inbox when they differ, else null. */
 export function stateDisagreement(dbState: string, history: RowHistory): string | null {
   if (dbState === history.state) return null;
-  const signed = history.state === 'open' ? (history.unresolved.length > 0 ? 'open, with a send under way or interrupted' : 'open') : history.state;
+  const signed =
+    history.state === 'open'
+      ? history.unresolved.length > 0
+        ? 'open, with a send under way or interrupted'
+        : 'open'
+      : history.state;
   return `The workspace's database says this row is ${dbState}, but its signed history says ${signed}${history.last ? ` (${history.last})` : ''}. The database's word is not believed: the row is treated as ${signed}.`;
 }

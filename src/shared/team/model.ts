@@ -20,7 +20,9 @@ export const DECIDING_ROLES: ReadonlySet<MemberRole> = new Set(['admin', 'approv
 export const TEAM_KINDS = ['transfer', 'payment'] as const;
 export type TeamKind = (typeof TEAM_KINDS)[number];
 
-const Uuid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'expected a lower-case UUID');
+const Uuid = z
+  .string()
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'expected a lower-case UUID');
 /** Standard base64 of the raw 32-byte Ed25519 public key. */
 const PublicKey = z.string().regex(/^[A-Za-z0-9+/]{43}=$/, 'expected a base64 Ed25519 public key');
 const Hex64 = z.string().regex(/^[0-9a-f]{64}$/, 'expected a SHA-256 in hex');
@@ -36,13 +38,18 @@ export const ServiceAddress = z
   .refine((s) => {
     try {
       const u = new URL(s);
-      return (u.protocol === 'https:' || u.protocol === 'http:') && `${u.origin}${u.pathname.replace(/\/+$/, '')}` === s;
+      return (
+        (u.protocol === 'https:' || u.protocol === 'http:') && `${u.origin}${u.pathname.replace(/\/+$/, '')}` === s
+      );
     } catch {
       return false;
     }
   }, 'expected a service address such as https://api.example.com');
 // Refused rather than trimmed: a signed value is never rewritten on its way in.
-const Name = exactText(NAME_MAX).refine((s) => s.length > 0 && s.trim() === s, 'a name is not empty and neither starts nor ends with a space');
+const Name = exactText(NAME_MAX).refine(
+  (s) => s.length > 0 && s.trim() === s,
+  'a name is not empty and neither starts nor ends with a space',
+);
 
 export const MemberRecord = z.strictObject({
   id: Uuid,
@@ -55,7 +62,10 @@ export const MemberRecord = z.strictObject({
 export type MemberRecord = z.infer<typeof MemberRecord>;
 
 const MAX_LIST = 200;
-const Ids = z.array(exactText(200).refine((s) => s.length > 0, 'an id cannot be empty')).min(1).max(MAX_LIST);
+const Ids = z
+  .array(exactText(200).refine((s) => s.length > 0, 'an id cannot be empty'))
+  .min(1)
+  .max(MAX_LIST);
 
 /**
  * One rule of a policy: the rows it covers (all of its conditions hold; a condition left out
@@ -72,7 +82,10 @@ export const PolicyRule = z
     payees: Ids.optional(),
     approvals: z.number().int().min(1).max(20),
   })
-  .refine((r) => r.minCents === undefined || r.maxCents === undefined || r.minCents <= r.maxCents, 'minCents is above maxCents');
+  .refine(
+    (r) => r.minCents === undefined || r.maxCents === undefined || r.minCents <= r.maxCents,
+    'minCents is above maxCents',
+  );
 export type PolicyRule = z.infer<typeof PolicyRule>;
 
 /**
@@ -157,17 +170,40 @@ const RowEventBase = { workspace: Uuid, id: Uuid, row: Uuid, payloadHash: Hex64,
  */
 export const RowEventBody = z.discriminatedUnion('event', [
   z.strictObject({ ...RowEventBase, event: z.literal('claim'), fence: z.number().int().min(1) }),
-  z.strictObject({ ...RowEventBase, event: z.literal('outcome'), fence: z.number().int().min(1), state: z.enum(OUTCOME_STATES), detail: exactText(1000) }),
+  z.strictObject({
+    ...RowEventBase,
+    event: z.literal('outcome'),
+    fence: z.number().int().min(1),
+    state: z.enum(OUTCOME_STATES),
+    detail: exactText(1000),
+  }),
   z.strictObject({ ...RowEventBase, event: z.literal('cancel') }),
   /**
    * An approver's answer to "did it go through?", naming what they checked and the outcome that
    * left the row to a person (`settles`): an old review replayed into a later wait answers nothing.
    */
-  z.strictObject({ ...RowEventBase, event: z.literal('review'), found: z.enum(['sent', 'not-sent']), checked: exactText(500), settles: Uuid }),
+  z.strictObject({
+    ...RowEventBase,
+    event: z.literal('review'),
+    found: z.enum(['sent', 'not-sent']),
+    checked: exactText(500),
+    settles: Uuid,
+  }),
 ]);
 export type RowEventBody = z.infer<typeof RowEventBody>;
 
-export const AUDIT_EVENTS = ['workspace', 'member', 'policy', 'draft', 'approve', 'reject', 'cancel', 'claim', 'outcome', 'review'] as const;
+export const AUDIT_EVENTS = [
+  'workspace',
+  'member',
+  'policy',
+  'draft',
+  'approve',
+  'reject',
+  'cancel',
+  'claim',
+  'outcome',
+  'review',
+] as const;
 export type AuditEvent = (typeof AUDIT_EVENTS)[number];
 
 /** Small facts about the event (amounts, states, a fencing number), shown in the audit and its CSV. */

@@ -23,8 +23,13 @@ export function teamRequest(kind: TeamKind, payload: unknown): TransferRequest |
 export function policyFacts(kind: TeamKind, payload: unknown): PolicyFacts | null {
   const request = teamRequest(kind, payload);
   if (!request) return null;
-  if ('source' in request) return { amountCents: request.amountCents, account: request.source, payee: request.destination };
-  return { amountCents: request.amountCents, payee: request.svcHandle, ...(request.sourceSvcHandleId ? { account: request.sourceSvcHandleId } : {}) };
+  if ('source' in request)
+    return { amountCents: request.amountCents, account: request.source, payee: request.destination };
+  return {
+    amountCents: request.amountCents,
+    payee: request.svcHandle,
+    ...(request.sourceSvcHandleId ? { account: request.sourceSvcHandleId } : {}),
+  };
 }
 
 /**

@@ -13,7 +13,14 @@ import { AuditBody, DecisionBody, DirectoryBody, DraftBody, JoinBody, RowEventBo
  */
 export const SIGNED_PREFIX = 'treasury-team/1';
 
-const BODIES = { directory: DirectoryBody, draft: DraftBody, decision: DecisionBody, audit: AuditBody, join: JoinBody, row: RowEventBody } as const;
+const BODIES = {
+  directory: DirectoryBody,
+  draft: DraftBody,
+  decision: DecisionBody,
+  audit: AuditBody,
+  join: JoinBody,
+  row: RowEventBody,
+} as const;
 export type SignedKind = keyof typeof BODIES;
 export type BodyOf<K extends SignedKind> = z.infer<(typeof BODIES)[K]>;
 
@@ -40,6 +47,7 @@ export function readSignedText<K extends SignedKind>(kind: K, text: string): Rea
   }
   if (canonicalJson(value) !== json) return { ok: false, problem: 'its text is not written the way the app writes it' };
   const parsed = BODIES[kind].safeParse(value);
-  if (!parsed.success) return { ok: false, problem: `its content is not valid (${parsed.error.issues[0]?.message ?? 'unknown'})` };
+  if (!parsed.success)
+    return { ok: false, problem: `its content is not valid (${parsed.error.issues[0]?.message ?? 'unknown'})` };
   return { ok: true, body: parsed.data as BodyOf<K> };
 }

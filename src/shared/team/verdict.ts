@@ -1,6 +1,13 @@
 import { canonicalJson } from '../canonical-json';
 import { headProblem, type VerifiedDirectory } from './directory';
-import { DECIDING_ROLES, type DraftBody, type MemberRecord, type Signed, type SignedDraft, type TeamCrypto } from './model';
+import {
+  DECIDING_ROLES,
+  type DraftBody,
+  type MemberRecord,
+  type Signed,
+  type SignedDraft,
+  type TeamCrypto,
+} from './model';
 import { policyFacts, requiredApprovals } from './policy';
 import { readSignedText } from './signed-text';
 
@@ -17,7 +24,15 @@ export interface QueueRowFacts {
 export type DecisionFacts = Signed;
 
 /** Why a row will never be sent. */
-export type NeverReason = 'unsigned' | 'bad-signature' | 'unknown-drafter' | 'removed-drafter' | 'payload-mismatch' | 'changed' | 'invalid-payload' | 'rejected';
+export type NeverReason =
+  | 'unsigned'
+  | 'bad-signature'
+  | 'unknown-drafter'
+  | 'removed-drafter'
+  | 'payload-mismatch'
+  | 'changed'
+  | 'invalid-payload'
+  | 'rejected';
 
 /** An approval or rejection that does not count, and why, in words. */
 export interface IgnoredDecision {
@@ -41,7 +56,15 @@ export type RowVerdict =
       firstApprovedAt: string;
     }
   /** Signed and intact, but it needs more approvals: `needed` says how many, in words. */
-  | { status: 'waiting'; approvedBy: string[]; required: number; missing: number; policyVersion: number; needed: string; ignored: IgnoredDecision[] }
+  | {
+      status: 'waiting';
+      approvedBy: string[];
+      required: number;
+      missing: number;
+      policyVersion: number;
+      needed: string;
+      ignored: IgnoredDecision[];
+    }
   /** It can never be sent; `text` says why. */
   | { status: 'never'; reason: NeverReason; text: string; ignored: IgnoredDecision[] }
   /** This desktop cannot tell: its directory is broken. Nothing is sent until it is repaired. */
@@ -65,21 +88,46 @@ function never(reason: NeverReason, text: string, ignored: IgnoredDecision[] = [
 /** The drafter's statement, checked against the row, or why the row never sends. */
 function checkDraft(input: VerdictInput): { body: DraftBody; drafter: MemberRecord; payload: unknown } | RowVerdict {
   const { row, directory, crypto } = input;
-  if (!row.draft.text || !row.draft.signature) return never('unsigned', 'Nobody signed it: it was written into the workspace by someone without a member\'s key.');
+  if (!row.draft.text || !row.draft.signature)
+    return never('unsigned', "Nobody signed it: it was written into the workspace by someone without a member's key.");
   const read = readSignedText('draft', row.draft.text);
-  if (!read.ok) return never('unsigned', `Its drafter's statement cannot be read (${read.problem}): it was written or changed in the workspace by someone else.`);
+  if (!read.ok)
+    return never(
+      'unsigned',
+      `Its drafter's statement cannot be read (${read.problem}): it was written or changed in the workspace by someone else.`,
+    );
   const body = read.body;
   const drafter = directory.members.get(body.drafter);
-  if (!drafter) return never('unknown-drafter', 'Its drafter is not in the workspace\'s signed directory: it was written by someone who is not a member.');
+  if (!drafter)
+    return never(
+      'unknown-drafter',
+      "Its drafter is not in the workspace's signed directory: it was written by someone who is not a member.",
+    );
   if (!crypto.verify(drafter.publicKey, row.draft.text, row.draft.signature)) {
-    return never('bad-signature', `Its signature is not ${drafter.name}'s: it was written or changed in the workspace by someone without that member's key.`);
+    return never(
+      'bad-signature',
+      `Its signature is not ${drafter.name}'s: it was written or changed in the workspace by someone without that member's key.`,
+    );
   }
-  if (drafter.status === 'removed') return never('removed-drafter', `Its drafter, ${drafter.name}, was removed from the workspace.`);
-  if (body.workspace !== directory.workspaceId || body.id !== row.id || body.service !== row.service || body.kind !== row.kind || body.idempotencyKey !== row.idempotencyKey) {
-    return never('changed', `The row is not the one ${drafter.name} signed (its id, service, kind or idempotency key was changed in the workspace).`);
+  if (drafter.status === 'removed')
+    return never('removed-drafter', `Its drafter, ${drafter.name}, was removed from the workspace.`);
+  if (
+    body.workspace !== directory.workspaceId ||
+    body.id !== row.id ||
+    body.service !== row.service ||
+    body.kind !== row.kind ||
+    body.idempotencyKey !== row.idempotencyKey
+  ) {
+    return never(
+      'changed',
+      `The row is not the one ${drafter.name} signed (its id, service, kind or idempotency key was changed in the workspace).`,
+    );
   }
   if (crypto.sha256Hex(row.draft.payload) !== body.payloadHash) {
-    return never('payload-mismatch', `Its payload is not the one ${drafter.name} signed: it was changed in the workspace.`);
+    return never(
+      'payload-mismatch',
+      `Its payload is not the one ${drafter.name} signed: it was changed in the workspace.`,
+    );
   }
   let payload: unknown;
   try {
@@ -88,7 +136,8 @@ function checkDraft(input: VerdictInput): { body: DraftBody; drafter: MemberReco
     return never('invalid-payload', 'Its payload cannot be read.');
   }
   // The hash matched, so this is the drafter's own text; still only canonical text is a payload.
-  if (canonicalJson(payload) !== row.draft.payload) return never('invalid-payload', 'Its payload is not written the way the app writes it.');
+  if (canonicalJson(payload) !== row.draft.payload)
+    return never('invalid-payload', 'Its payload is not written the way the app writes it.');
   return { body, drafter, payload };
 }
 
@@ -102,7 +151,12 @@ function checkDraft(input: VerdictInput): { body: DraftBody; drafter: MemberReco
  */
 export function rowVerdict(input: VerdictInput): RowVerdict {
   const { directory, crypto, viewer } = input;
-  if (directory.broken) return { status: 'blocked', text: `The workspace's signed directory cannot be trusted (${directory.broken.problem}): nothing is sent until an admin repairs it.`, ignored: [] };
+  if (directory.broken)
+    return {
+      status: 'blocked',
+      text: `The workspace's signed directory cannot be trusted (${directory.broken.problem}): nothing is sent until an admin repairs it.`,
+      ignored: [],
+    };
   const draft = checkDraft(input);
   if ('status' in draft) return draft;
   const { body, drafter, payload } = draft;
@@ -133,12 +187,16 @@ export function rowVerdict(input: VerdictInput): RowVerdict {
     else if (!DECIDING_ROLES.has(who.role)) skip(`${who.name} is a ${who.role}, who cannot approve or reject`);
     else if (dec.payloadHash !== body.payloadHash) skip(`${who.name} signed it over another payload`);
     else if (dec.service !== body.service) skip(`${who.name} signed it for another service (${dec.service})`);
-    else if (dec.policyVersion > version) skip(`${who.name} signed it under policy version ${dec.policyVersion}, which this desktop has not verified`);
-    else if (dec.by === body.drafter && dec.decision === 'approve') skip(`${who.name} drafted it, and a drafter never approves their own row`);
+    else if (dec.policyVersion > version)
+      skip(`${who.name} signed it under policy version ${dec.policyVersion}, which this desktop has not verified`);
+    else if (dec.by === body.drafter && dec.decision === 'approve')
+      skip(`${who.name} drafted it, and a drafter never approves their own row`);
     // A decision that would count, signed under a directory this desktop has not seen (a removal,
     // a stricter policy kept from it): nothing is decided here until it has.
-    else if (headProblem(directory, dec.dir, who.name)) return { status: 'blocked', text: headProblem(directory, dec.dir, who.name) as string, ignored };
-    else if (dec.decision === 'reject') return never('rejected', `${who.name} rejected it${dec.reason ? `: ${dec.reason}` : '.'}`, ignored);
+    else if (headProblem(directory, dec.dir, who.name))
+      return { status: 'blocked', text: headProblem(directory, dec.dir, who.name) as string, ignored };
+    else if (dec.decision === 'reject')
+      return never('rejected', `${who.name} rejected it${dec.reason ? `: ${dec.reason}` : '.'}`, ignored);
     else {
       approvedBy.add(who.id);
       if (firstApprovedAt === null || Date.parse(dec.at) < Date.parse(firstApprovedAt)) firstApprovedAt = dec.at;
@@ -147,7 +205,15 @@ export function rowVerdict(input: VerdictInput): RowVerdict {
   const approvers = [...approvedBy];
   const missing = required - approvers.length;
   // A row no rule asks anyone for (required 0) has no approval: its drafter's time stands in.
-  if (missing <= 0) return { status: 'ready', approvedBy: approvers, required, policyVersion: version, ignored, firstApprovedAt: firstApprovedAt ?? body.at };
+  if (missing <= 0)
+    return {
+      status: 'ready',
+      approvedBy: approvers,
+      required,
+      policyVersion: version,
+      ignored,
+      firstApprovedAt: firstApprovedAt ?? body.at,
+    };
   const notes: string[] = [];
   if (viewer === drafter.id) notes.push('you drafted this one');
   else if (viewer && approvedBy.has(viewer)) notes.push('you approved it');

@@ -47,7 +47,11 @@ const PATIENCE_MS = 120_000;
 /** The baseline in a child process: its lines go straight to our stdout. */
 function baseline(rows: number, pageSize: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/bench/demo/baseline.ts', '--rows', String(rows), '--page-size', String(pageSize)], { stdio: ['ignore', 'inherit', 'inherit'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'tests/bench/demo/baseline.ts', '--rows', String(rows), '--page-size', String(pageSize)],
+      { stdio: ['ignore', 'inherit', 'inherit'] },
+    );
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the baseline exited with ${code}`))));
   });
@@ -56,7 +60,11 @@ function baseline(rows: number, pageSize: number): Promise<void> {
 const readProgress = (page: Page) =>
   page.evaluate(() => {
     const el = document.querySelector<HTMLElement>('.demo-progress');
-    return { stage: el?.dataset.stage ?? null, text: el?.textContent ?? '', visible: !!el && el.getClientRects().length > 0 };
+    return {
+      stage: el?.dataset.stage ?? null,
+      text: el?.textContent ?? '',
+      visible: !!el && el.getClientRects().length > 0,
+    };
   });
 
 /** Samples the progress line from `t0` until told to stop; the pace of a person glancing at it. */
@@ -70,7 +78,8 @@ function sampleScreen(page: Page, t0: number): { samples: ScreenSample[]; stop()
       if (!running) break;
       samples.push({ t: performance.now() - t0, ...s });
       // What the screen says every ~10 s, so a long run shows where it is.
-      if (samples.length % 40 === 1) log(`${Math.round((performance.now() - t0) / 1000)} s: ${s.text || '(no progress line)'}`);
+      if (samples.length % 40 === 1)
+        log(`${Math.round((performance.now() - t0) / 1000)} s: ${s.text || '(no progress line)'}`);
       next += SAMPLE_EVERY_MS;
       const wait = next - performance.now();
       // The sampling pace, not a wait for a state: the end is awaited on the page's state.
@@ -90,7 +99,9 @@ function sampleScreen(page: Page, t0: number): { samples: ScreenSample[]; stop()
 /** The count the Transactions screen's result summary shows for the text `answers`. */
 const countOnScreen = (page: Page, answers: string) =>
   page.evaluate((a) => {
-    const el = [...document.querySelectorAll('.result-summary[data-answers]')].find((e) => e.getAttribute('data-answers') === a);
+    const el = [...document.querySelectorAll('.result-summary[data-answers]')].find(
+      (e) => e.getAttribute('data-answers') === a,
+    );
     const text = el?.querySelector('strong')?.textContent;
     return text ? Number(text.replace(/,/g, '')) : null;
   }, answers);
@@ -99,7 +110,9 @@ async function waitForCount(page: Page, answers: string, want: number, timeoutMs
   await page
     .waitForFunction(
       ({ a, n }) => {
-        const el = [...document.querySelectorAll('.result-summary[data-answers]')].find((e) => e.getAttribute('data-answers') === a);
+        const el = [...document.querySelectorAll('.result-summary[data-answers]')].find(
+          (e) => e.getAttribute('data-answers') === a,
+        );
         return el?.querySelector('strong')?.textContent?.replace(/,/g, '') === String(n);
       },
       { a: answers, n: want },
@@ -110,10 +123,19 @@ async function waitForCount(page: Page, answers: string, want: number, timeoutMs
 
 async function main(): Promise<void> {
   const rows = quick ? 3_000 : numberArg('rows', 100_000, true);
-  if (!(DEMO_SIZES as readonly number[]).includes(rows)) throw new Error(`--rows must be one of the sizes Settings offers: ${DEMO_SIZES.join(', ')}`);
+  if (!(DEMO_SIZES as readonly number[]).includes(rows))
+    throw new Error(`--rows must be one of the sizes Settings offers: ${DEMO_SIZES.join(', ')}`);
   // The Demo's page size (the service's choice; the sandbox's default is 50), to show what it costs.
   const pageSize = numberArg('page-size', 50, true);
-  emit({ kind: 'run', rows, page_size: pageSize, quick, sample_every_ms: SAMPLE_EVERY_MS, target_total_ms: TARGET_TOTAL_MS, node: process.version });
+  emit({
+    kind: 'run',
+    rows,
+    page_size: pageSize,
+    quick,
+    sample_every_ms: SAMPLE_EVERY_MS,
+    target_total_ms: TARGET_TOTAL_MS,
+    node: process.version,
+  });
   log(`baseline: the sandbox alone with ${rows} rows, then plain fetch`);
   await baseline(rows, pageSize);
 
@@ -126,7 +148,14 @@ async function main(): Promise<void> {
     await serveAppFiles(context, rendererDir());
     // tsx names arrow functions through an `__name` helper that the page lacks: give it one.
     await page.addInitScript({ content: 'var __name = (f) => f;' });
-    const session = await startSession(page, buildShim(), { demo: { seed: DEMO_BENCH_SEED, transactions: 3_000, startAt: DEMO_BENCH_START, pageSize } as SessionOptions['demo'] });
+    const session = await startSession(page, buildShim(), {
+      demo: {
+        seed: DEMO_BENCH_SEED,
+        transactions: 3_000,
+        startAt: DEMO_BENCH_START,
+        pageSize,
+      } as SessionOptions['demo'],
+    });
     try {
       emit({ kind: 'browser', chromium: browser.version() });
       processes.phase('demo at its default size');
@@ -149,7 +178,13 @@ async function main(): Promise<void> {
       const limitMs = Math.max(10 * 60_000, (rows / 1_000) * 2_000);
       const startedAt = performance.now();
       await page
-        .waitForFunction(() => document.querySelector('.demo-progress')?.getAttribute('data-stage') === 'done' || (!document.querySelector('.demo-progress') && !!document.querySelector('.demo-sample .form__saved')), undefined, { timeout: limitMs, polling: 100 })
+        .waitForFunction(
+          () =>
+            document.querySelector('.demo-progress')?.getAttribute('data-stage') === 'done' ||
+            (!document.querySelector('.demo-progress') && !!document.querySelector('.demo-sample .form__saved')),
+          undefined,
+          { timeout: limitMs, polling: 100 },
+        )
         .catch(() => undefined);
       const noProgressLine = await page.evaluate(() => !document.querySelector('.demo-progress'));
       if (noProgressLine) log('no progress line on screen: waiting for the count on the Transactions screen');
@@ -159,7 +194,12 @@ async function main(): Promise<void> {
       if (!sandbox) throw new Error('the Demo sandbox is not running');
       const worldCount = sandbox.world.transactions.size;
       await openSection(page, 'Transactions', PATIENCE_MS);
-      await waitForCount(page, '', worldCount, noProgressLine ? Math.max(60_000, limitMs - (performance.now() - startedAt)) : 60_000);
+      await waitForCount(
+        page,
+        '',
+        worldCount,
+        noProgressLine ? Math.max(60_000, limitMs - (performance.now() - startedAt)) : 60_000,
+      );
       const searchableMs = (await countOnScreen(page, '')) === worldCount ? performance.now() - t0 : null;
       const shown = await countOnScreen(page, '');
       // The oldest transaction (the end of the download) found by its id typed in the box.
@@ -174,10 +214,20 @@ async function main(): Promise<void> {
         typed = { text: oldest.id, onScreen, expected };
       }
       run = { rows, samples: sampler.samples, searchableMs, countOnScreen: shown, worldCount, typed };
-      const heap = await page.evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null);
-      emit({ kind: 'timeline', rows, ...timeline(run), window_heap_mb: heap === null ? null : Math.round(heap / 1_048_576), main_heap_mb: Math.round(process.memoryUsage().heapUsed / 1_048_576) });
+      const heap = await page.evaluate(
+        () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? null,
+      );
+      emit({
+        kind: 'timeline',
+        rows,
+        ...timeline(run),
+        window_heap_mb: heap === null ? null : Math.round(heap / 1_048_576),
+        main_heap_mb: Math.round(process.memoryUsage().heapUsed / 1_048_576),
+      });
       emit({ kind: 'counts', rows, world: worldCount, on_screen: shown, typed });
-      if (process.argv.includes('--samples')) for (const s of run.samples) emit({ kind: 'sample', t: Math.round(s.t), stage: s.stage, text: s.text, ...sampleShows(s) });
+      if (process.argv.includes('--samples'))
+        for (const s of run.samples)
+          emit({ kind: 'sample', t: Math.round(s.t), stage: s.stage, text: s.text, ...sampleShows(s) });
     } finally {
       await processes.stop();
       await page.close().catch(() => undefined);
@@ -190,10 +240,18 @@ async function main(): Promise<void> {
   const v = demoVerdict(run);
   const phases = phasePeaks(processes.samples);
   for (const p of phases) emit({ kind: 'process-memory', rows, ...phaseLine(p) });
-  if (process.argv.includes('--memory-samples')) for (const s of processes.samples) emit({ kind: 'process-sample', rows, ...s });
+  if (process.argv.includes('--memory-samples'))
+    for (const s of processes.samples) emit({ kind: 'process-sample', rows, ...s });
   // The renderer's peak as the OS counts it (bench:typing judges it while searching too).
   const failures = [...v.failures, ...judgeProcessMemory(phases, [])];
-  emit({ kind: 'samples', rows, during_reset: v.samples, without_progress: v.withoutProgress, without_eta: v.withoutEta, downloading_at_full: v.downloadingAtFull });
+  emit({
+    kind: 'samples',
+    rows,
+    during_reset: v.samples,
+    without_progress: v.withoutProgress,
+    without_eta: v.withoutEta,
+    downloading_at_full: v.downloadingAtFull,
+  });
   emit({ kind: 'verdict', exit_code: failures.length > 0 ? 1 : 0, failures });
   if (failures.length > 0) {
     log(`failing: ${failures.join('; ')}`);

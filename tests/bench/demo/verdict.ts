@@ -49,10 +49,16 @@ export function sampleShows(s: ScreenSample): { progress: boolean; eta: boolean 
 export function timeline(run: DemoRun): Record<string, number | null> {
   const first = new Map<string, number>();
   for (const s of run.samples) if (s.stage && !first.has(s.stage)) first.set(s.stage, s.t);
-  const startOf = (stage: (typeof STAGES)[number]): number | null => (stage === 'preparing' ? 0 : (first.get(stage) ?? null));
+  const startOf = (stage: (typeof STAGES)[number]): number | null =>
+    stage === 'preparing' ? 0 : (first.get(stage) ?? null);
   const end = run.searchableMs;
   const out: Record<string, number | null> = {};
-  const names: Record<string, string> = { preparing: 'seed_ms', planning: 'planning_ms', downloading: 'backfill_ms', indexing: 'index_catch_up_ms' };
+  const names: Record<string, string> = {
+    preparing: 'seed_ms',
+    planning: 'planning_ms',
+    downloading: 'backfill_ms',
+    indexing: 'index_catch_up_ms',
+  };
   STAGES.slice(0, -1).forEach((stage, i) => {
     const from = startOf(stage);
     let to: number | null = null;
@@ -96,11 +102,27 @@ export function demoVerdict(run: DemoRun, targetMs = TARGET_TOTAL_MS): DemoVerdi
   if (during.length === 0) failures.push('no sample of the screen was taken during the reset');
   if (withoutProgress > 0) failures.push(`${withoutProgress} of ${during.length} samples showed no rows and percent`);
   if (withoutEta > 0) failures.push(`${withoutEta} of ${during.length} samples showed no time left`);
-  if (downloadingAtFull > FULL_DOWNLOAD_SAMPLES_ALLOWED) failures.push(`${downloadingAtFull} samples said the download was at 100% instead of what was left to do (the index catching up)`);
+  if (downloadingAtFull > FULL_DOWNLOAD_SAMPLES_ALLOWED)
+    failures.push(
+      `${downloadingAtFull} samples said the download was at 100% instead of what was left to do (the index catching up)`,
+    );
   if (run.searchableMs === null) failures.push('the search never counted every transaction');
-  else if (run.searchableMs > targetMs) failures.push(`reset to searchable took ${Math.round(run.searchableMs)} ms (target ${targetMs} ms)`);
-  if (run.countOnScreen !== run.worldCount) failures.push(`the search counted ${run.countOnScreen ?? 'nothing'}; the sandbox holds ${run.worldCount}`);
-  if (run.worldCount !== run.rows) failures.push(`the sandbox holds ${run.worldCount} transactions; ${run.rows} were asked for`);
-  if (run.typed && run.typed.onScreen !== run.typed.expected) failures.push(`"${run.typed.text}" counted ${run.typed.onScreen ?? 'nothing'} on screen; the sandbox's answer is ${run.typed.expected}`);
-  return { exitCode: failures.length ? 1 : 0, failures, samples: during.length, withoutProgress, withoutEta, downloadingAtFull };
+  else if (run.searchableMs > targetMs)
+    failures.push(`reset to searchable took ${Math.round(run.searchableMs)} ms (target ${targetMs} ms)`);
+  if (run.countOnScreen !== run.worldCount)
+    failures.push(`the search counted ${run.countOnScreen ?? 'nothing'}; the sandbox holds ${run.worldCount}`);
+  if (run.worldCount !== run.rows)
+    failures.push(`the sandbox holds ${run.worldCount} transactions; ${run.rows} were asked for`);
+  if (run.typed && run.typed.onScreen !== run.typed.expected)
+    failures.push(
+      `"${run.typed.text}" counted ${run.typed.onScreen ?? 'nothing'} on screen; the sandbox's answer is ${run.typed.expected}`,
+    );
+  return {
+    exitCode: failures.length ? 1 : 0,
+    failures,
+    samples: during.length,
+    withoutProgress,
+    withoutEta,
+    downloadingAtFull,
+  };
 }

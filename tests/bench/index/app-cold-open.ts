@@ -67,7 +67,12 @@ const probeOf = (page: Page) => page.evaluate(() => (window as unknown as { __re
  * painted; then, untimed, the box cleared until the answer for every row is painted. The worker
  * starts inside the timed part. `onBridge` routes main's events to this page.
  */
-export async function coldOpenApp(dataDir: string, core: MainCore, onBridge: (bridge: PageBridge | undefined) => void, word: string): Promise<AppColdOpen> {
+export async function coldOpenApp(
+  dataDir: string,
+  core: MainCore,
+  onBridge: (bridge: PageBridge | undefined) => void,
+  word: string,
+): Promise<AppColdOpen> {
   const context = await launchPersistent(dataDir, VIEWPORT);
   const browser = context.browser();
   if (!browser) throw new Error('Playwright gave no browser for the cold open');
@@ -77,7 +82,9 @@ export async function coldOpenApp(dataDir: string, core: MainCore, onBridge: (br
     const page = context.pages()[0] ?? (await context.newPage());
     onBridge(await connectPage(page, buildShim(), () => core.handlers));
     // tsx names arrow functions through an `__name` helper that the page lacks: give it one.
-    await page.addInitScript({ content: `var __name = (f) => f;\nwindow.__probeWantRows = ${NEWEST};\nwindow.__probeSelectors = { sections: 'nav[aria-label="Sections"]' };\nwindow.__probeClickOnSight = { selector: 'nav[aria-label="Sections"] button', text: 'Transactions' };\nwindow.__probeTypeOnRows = ${JSON.stringify(word)};\n(${installResultProbe.toString()})();` });
+    await page.addInitScript({
+      content: `var __name = (f) => f;\nwindow.__probeWantRows = ${NEWEST};\nwindow.__probeSelectors = { sections: 'nav[aria-label="Sections"]' };\nwindow.__probeClickOnSight = { selector: 'nav[aria-label="Sections"] button', text: 'Transactions' };\nwindow.__probeTypeOnRows = ${JSON.stringify(word)};\n(${installResultProbe.toString()})();`,
+    });
     processes.phase('cold-open');
     processes.start();
     await page.goto(HOST_ENTRY_URL);
@@ -85,21 +92,36 @@ export async function coldOpenApp(dataDir: string, core: MainCore, onBridge: (br
     await page.getByRole('heading', { level: 1, name: 'Transactions' }).waitFor({ timeout: PATIENCE_MS });
     // The probe types the word in the page the moment the newest rows were painted.
     await page.waitForFunction(
-      (w) => (window as unknown as { __resultProbe: ProbeState }).__resultProbe.paints.some((p) => p.answers === w && p.t > 0),
+      (w) =>
+        (window as unknown as { __resultProbe: ProbeState }).__resultProbe.paints.some(
+          (p) => p.answers === w && p.t > 0,
+        ),
       word,
       { timeout: PATIENCE_MS, polling: 'raf' },
     );
     await processes.stop();
     // Not timed: the box cleared, so the index's answer for every row is painted and checked too.
     await page.locator('#tx-search').press('Escape');
-    await page.waitForFunction(() => (window as unknown as { __resultProbe: ProbeState }).__resultProbe.paints.some((p) => p.answers === '' && p.t > 0), undefined, { timeout: PATIENCE_MS, polling: 'raf' });
+    await page.waitForFunction(
+      () =>
+        (window as unknown as { __resultProbe: ProbeState }).__resultProbe.paints.some(
+          (p) => p.answers === '' && p.t > 0,
+        ),
+      undefined,
+      { timeout: PATIENCE_MS, polling: 'raf' },
+    );
     const probe = await probeOf(page);
     const shown = probe.rowsShown as { t: number; ids: string[] };
     const answer = probe.paints.find((p) => p.answers === word) as PaintedResult;
     const boot = await page.evaluate((): Omit<BootTimes, 'sections_painted_ms'> => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-      const script = performance.getEntriesByType('resource').find((r) => /\/assets\/index-[^/]*\.js$/.test(r.name)) as PerformanceResourceTiming | undefined;
-      return { document_ms: Math.round(nav.responseEnd), script_ms: script ? Math.round(script.responseEnd) : null, dom_content_loaded_ms: Math.round(nav.domContentLoadedEventEnd) };
+      const script = performance.getEntriesByType('resource').find((r) => /\/assets\/index-[^/]*\.js$/.test(r.name)) as
+        PerformanceResourceTiming | undefined;
+      return {
+        document_ms: Math.round(nav.responseEnd),
+        script_ms: script ? Math.round(script.responseEnd) : null,
+        dom_content_loaded_ms: Math.round(nav.domContentLoadedEventEnd),
+      };
     });
     const windowTarget = await pageTarget(page);
     const worker = await workerTarget(browser, 'search.worker');

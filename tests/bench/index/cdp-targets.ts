@@ -7,25 +7,37 @@ import { heapBytes, type HeapUsage } from '../shared/heap-bytes';
  * the browser's session (Target.sendMessageToTarget), which is served even while it is busy.
  */
 
-
 export interface Target {
   send<T>(method: string, params?: Record<string, unknown>): Promise<T>;
 }
 
 export async function pageTarget(page: Page): Promise<Target & { session: CDPSession }> {
   const session = await page.context().newCDPSession(page);
-  return { session, send: <T>(method: string, params?: Record<string, unknown>) => session.send(method as 'Runtime.evaluate', params as never) as Promise<T> };
+  return {
+    session,
+    send: <T>(method: string, params?: Record<string, unknown>) =>
+      session.send(method as 'Runtime.evaluate', params as never) as Promise<T>,
+  };
 }
 
 /** The worker whose script URL contains `urlPart` (the lane's `search.js`, the app's hashed `search.worker-….js`). */
-export async function workerTarget(browser: Browser, urlPart: string, timeoutMs = 15_000): Promise<Target & { detach(): Promise<void> }> {
+export async function workerTarget(
+  browser: Browser,
+  urlPart: string,
+  timeoutMs = 15_000,
+): Promise<Target & { detach(): Promise<void> }> {
   const session = await browser.newBrowserCDPSession();
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { targetInfos } = (await session.send('Target.getTargets')) as { targetInfos: { targetId: string; type: string; url: string }[] };
+    const { targetInfos } = (await session.send('Target.getTargets')) as {
+      targetInfos: { targetId: string; type: string; url: string }[];
+    };
     const target = targetInfos.find((t) => t.type === 'worker' && t.url.includes(urlPart));
     if (target) {
-      const { sessionId } = (await session.send('Target.attachToTarget', { targetId: target.targetId, flatten: false })) as { sessionId: string };
+      const { sessionId } = (await session.send('Target.attachToTarget', {
+        targetId: target.targetId,
+        flatten: false,
+      })) as { sessionId: string };
       let next = 1;
       const waiting = new Map<number, (m: { result?: unknown; error?: { message: string } }) => void>();
       session.on('Target.receivedMessageFromTarget', (event: { sessionId: string; message: string }) => {
@@ -36,8 +48,13 @@ export async function workerTarget(browser: Browser, urlPart: string, timeoutMs 
       return {
         async send<T>(method: string, params: Record<string, unknown> = {}): Promise<T> {
           const id = next++;
-          const reply = new Promise<{ result?: unknown; error?: { message: string } }>((resolve) => waiting.set(id, resolve));
-          await session.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
+          const reply = new Promise<{ result?: unknown; error?: { message: string } }>((resolve) =>
+            waiting.set(id, resolve),
+          );
+          await session.send('Target.sendMessageToTarget', {
+            sessionId,
+            message: JSON.stringify({ id, method, params }),
+          });
           const m = await reply;
           waiting.delete(id);
           if (!m.result) throw new Error(`${method} in the worker: ${m.error?.message ?? 'no result'}`);
@@ -65,7 +82,10 @@ export async function liveBytesOf(target: Target): Promise<number> {
 }
 
 /** The highest of the targets' summed usage, sampled until stopped. */
-export function samplePeak(targets: Target[], intervalMs: number): { stop(): Promise<{ peakBytes: number; peaks: number[]; samples: number }> } {
+export function samplePeak(
+  targets: Target[],
+  intervalMs: number,
+): { stop(): Promise<{ peakBytes: number; peaks: number[]; samples: number }> } {
   let peakBytes = 0;
   const peaks = targets.map(() => 0);
   let samples = 0;
@@ -74,7 +94,10 @@ export function samplePeak(targets: Target[], intervalMs: number): { stop(): Pro
     while (running) {
       // A target that went away (a worker ended) leaves the figure to the others.
       const each = await Promise.all(targets.map((t) => usageOf(t).catch(() => 0)));
-      peakBytes = Math.max(peakBytes, each.reduce((a, b) => a + b, 0));
+      peakBytes = Math.max(
+        peakBytes,
+        each.reduce((a, b) => a + b, 0),
+      );
       each.forEach((b, i) => (peaks[i] = Math.max(peaks[i] as number, b)));
       samples++;
       await new Promise((r) => setTimeout(r, intervalMs));

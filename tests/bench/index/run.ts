@@ -49,7 +49,11 @@ const PAGES_PER_FILL = 200;
 const mb = (b: number) => Math.round(b / 1024 / 1024);
 
 /** Writes the sandbox's history into the profile's cache, newest page first as the backfill walks it. */
-async function fill(bench: LaneBench, profileId: string, sandbox: Sandbox): Promise<{ rows: number; ms: number; word: string }> {
+async function fill(
+  bench: LaneBench,
+  profileId: string,
+  sandbox: Sandbox,
+): Promise<{ rows: number; ms: number; word: string }> {
   const started = performance.now();
   let written = 0;
   let cursor: string | undefined;
@@ -62,14 +66,21 @@ async function fill(bench: LaneBench, profileId: string, sandbox: Sandbox): Prom
       cursor = page.nextCursor;
       if (!cursor) break;
     }
-    word ||= (pages[0]?.find((tx) => tx.merchantData?.description)?.merchantData?.description ?? 'fee').split(/\s+/)[0]!.toLowerCase();
+    word ||= (pages[0]?.find((tx) => tx.merchantData?.description)?.merchantData?.description ?? 'fee')
+      .split(/\s+/)[0]!
+      .toLowerCase();
     await bench.run('fill', profileId, JSON.stringify(pages));
     written += pages.reduce((n, p) => n + p.length, 0);
   } while (cursor);
   return { rows: written, ms: performance.now() - started, word };
 }
 
-async function profiled<T>(dir: string | undefined, name: string, targets: Target[], work: () => Promise<T>): Promise<T> {
+async function profiled<T>(
+  dir: string | undefined,
+  name: string,
+  targets: Target[],
+  work: () => Promise<T>,
+): Promise<T> {
   if (!dir) return work();
   for (const t of targets) {
     await t.send('Profiler.enable');
@@ -87,7 +98,13 @@ async function profiled<T>(dir: string | undefined, name: string, targets: Targe
 
 /** A live profile of `core` on `sandbox`, the active one (what the app opens). */
 async function activeProfile(core: Awaited<ReturnType<typeof createMainCore>>, sandbox: Sandbox): Promise<string> {
-  const created = await dispatch(core.handlers, 'profiles:create', { name: 'Bench index', baseUrl: sandbox.apiUrl, vaultUrl: sandbox.vaultUrl, apiKey: sandbox.apiKey, sessionOnly: true });
+  const created = await dispatch(core.handlers, 'profiles:create', {
+    name: 'Bench index',
+    baseUrl: sandbox.apiUrl,
+    vaultUrl: sandbox.vaultUrl,
+    apiKey: sandbox.apiKey,
+    sessionOnly: true,
+  });
   if (!created.ok) throw new Error(`could not create the benchmark's profile: ${created.error.message}`);
   const id = (created.value as { id: string }).id;
   const selected = await dispatch(core.handlers, 'profiles:select', { id });
@@ -95,7 +112,13 @@ async function activeProfile(core: Awaited<ReturnType<typeof createMainCore>>, s
   return id;
 }
 
-function coldOpenLine(kind: string, rows: number, cold: AppColdOpen, word: string, wrong: number): Record<string, unknown> {
+function coldOpenLine(
+  kind: string,
+  rows: number,
+  cold: AppColdOpen,
+  word: string,
+  wrong: number,
+): Record<string, unknown> {
   return {
     kind,
     rows,
@@ -120,8 +143,21 @@ async function main(): Promise<void> {
   const scratch = await mkdtemp(join(tmpdir(), 'bench-index-'));
   const browserDir = join(scratch, 'chromium');
   let bridge: PageBridge | undefined;
-  const core = await createMainCore({ userDataDir: join(scratch, 'user'), version: 'bench', platform: process.platform, secrets: 'memory', emit: (event, payload) => bridge?.emit(event, payload), prompt: new FakePrompt('confirm') });
-  const sandbox = await startSandbox({ seed: 42, transactions: rows, pageSize: PAGE_SIZE, validateResponses: false, now: () => FIXED_NOW });
+  const core = await createMainCore({
+    userDataDir: join(scratch, 'user'),
+    version: 'bench',
+    platform: process.platform,
+    secrets: 'memory',
+    emit: (event, payload) => bridge?.emit(event, payload),
+    prompt: new FakePrompt('confirm'),
+  });
+  const sandbox = await startSandbox({
+    seed: 42,
+    transactions: rows,
+    pageSize: PAGE_SIZE,
+    validateResponses: false,
+    now: () => FIXED_NOW,
+  });
   try {
     const profileId = await activeProfile(core, sandbox);
     const bench = await startLaneBench('bench-index.ts', { isolated: true, browserDataDir: browserDir, core });
@@ -134,10 +170,22 @@ async function main(): Promise<void> {
       await bench.run('reset', profileId);
       filled = await fill(bench, profileId, sandbox);
       census = await bench.run<{ distinct: number; rows: number }>('census', profileId);
-      emit({ kind: 'fill', rows: filled.rows, distinct: census.distinct, chunk_rows: PAGE_SIZE, ms: Math.round(filled.ms) });
+      emit({
+        kind: 'fill',
+        rows: filled.rows,
+        distinct: census.distinct,
+        chunk_rows: PAGE_SIZE,
+        ms: Math.round(filled.ms),
+      });
 
       const base = await bench.run<{ rows: number; ms: number }>('readAll', profileId);
-      emit({ kind: 'baseline', what: 'every chunk read once in the page, nothing kept', rows: base.rows, ms: Math.round(base.ms), rows_per_s: Math.round((base.rows / base.ms) * 1000) });
+      emit({
+        kind: 'baseline',
+        what: 'every chunk read once in the page, nothing kept',
+        rows: base.rows,
+        ms: Math.round(base.ms),
+        rows_per_s: Math.round((base.rows / base.ms) * 1000),
+      });
 
       // The rebuild, with the peak of both threads sampled while it runs.
       await bench.run('start');
@@ -181,7 +229,15 @@ async function main(): Promise<void> {
     emit(coldOpenLine('cold-open', rows, cold, filled.word, wrong.length));
     for (const p of cold.processes) emit({ kind: 'process-memory', rows, ...phaseLine(p) });
     const afterOpen = cold.liveAfterGcBytes.window + cold.liveAfterGcBytes.worker;
-    emit({ kind: 'memory', rows, after_rebuild_mb: mb(afterRebuild), after_cold_open_mb: mb(afterOpen), window_mb: mb(cold.liveAfterGcBytes.window), worker_mb: mb(cold.liveAfterGcBytes.worker), target_steady_mb: mb(INDEX_TARGETS.steadyBytes) });
+    emit({
+      kind: 'memory',
+      rows,
+      after_rebuild_mb: mb(afterRebuild),
+      after_cold_open_mb: mb(afterOpen),
+      window_mb: mb(cold.liveAfterGcBytes.window),
+      worker_mb: mb(cold.liveAfterGcBytes.worker),
+      target_steady_mb: mb(INDEX_TARGETS.steadyBytes),
+    });
 
     // The same saved index where the previous version kept it (IndexedDB records), opened cold
     // again: the baseline of the file's read, measured in this run.
@@ -192,7 +248,10 @@ async function main(): Promise<void> {
       await mover.close();
     }
     const fromDb = await coldOpenApp(browserDir, core, (b) => (bridge = b), filled.word);
-    emit({ ...coldOpenLine('cold-open-indexeddb', rows, fromDb, filled.word, wrongPaints(fromDb.paints, referenceOf).length), what: 'the same saved index read from IndexedDB records, as before the file' });
+    emit({
+      ...coldOpenLine('cold-open-indexeddb', rows, fromDb, filled.word, wrongPaints(fromDb.paints, referenceOf).length),
+      what: 'the same saved index read from IndexedDB records, as before the file',
+    });
 
     const verdict = judgeIndex({
       expectedRows: filled.rows,

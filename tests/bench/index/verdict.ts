@@ -50,22 +50,37 @@ const mb = (b: number) => `${Math.round(b / 1024 / 1024)} MB`;
 export function judgeIndex(run: IndexRun, targets: typeof INDEX_TARGETS = INDEX_TARGETS): IndexVerdict {
   const failures: string[] = [];
   if (run.census.distinct !== run.expectedRows || run.census.rows !== run.expectedRows) {
-    failures.push(`the cache holds ${run.census.rows} rows (${run.census.distinct} distinct) of the ${run.expectedRows} written`);
+    failures.push(
+      `the cache holds ${run.census.rows} rows (${run.census.distinct} distinct) of the ${run.expectedRows} written`,
+    );
   }
-  if (run.rebuiltCount !== run.census.distinct) failures.push(`the rebuilt index answers ${run.rebuiltCount} rows of the ${run.census.distinct} cached`);
-  if (run.reopenedFrom !== 'storage') failures.push(`the cold open did not load the saved index (${String(run.reopenedFrom)})`);
+  if (run.rebuiltCount !== run.census.distinct)
+    failures.push(`the rebuilt index answers ${run.rebuiltCount} rows of the ${run.census.distinct} cached`);
+  if (run.reopenedFrom !== 'storage')
+    failures.push(`the cold open did not load the saved index (${String(run.reopenedFrom)})`);
   const wantNewest = Math.min(100, run.expectedRows);
-  if (run.newestIds.length !== wantNewest) failures.push(`the cold open painted ${run.newestIds.length} newest rows, not ${wantNewest}`);
-  else if (run.newestIds.join() !== run.referenceNewestIds.slice(0, wantNewest).join()) failures.push('the cold open painted other rows than the newest 100 (by the reference)');
+  if (run.newestIds.length !== wantNewest)
+    failures.push(`the cold open painted ${run.newestIds.length} newest rows, not ${wantNewest}`);
+  else if (run.newestIds.join() !== run.referenceNewestIds.slice(0, wantNewest).join())
+    failures.push('the cold open painted other rows than the newest 100 (by the reference)');
   if (run.answersChecked === 0) failures.push('the cold open painted no answer to check');
-  for (const w of run.wrongAnswers) failures.push(`the cold open painted "${w.answers}" wrong: ${w.problems.join('; ')}`);
-  if (!(run.rebuildMs <= targets.rebuildMs)) failures.push(`the rebuild took ${Math.round(run.rebuildMs)} ms, over ${targets.rebuildMs}`);
-  if (!(run.newestMs <= targets.newestMs)) failures.push(`the newest 100 rows were painted ${Math.round(run.newestMs)} ms after navigation, over ${targets.newestMs}`);
-  if (!(run.readyMs <= targets.readyMs)) failures.push(`the word's answer was painted ${Math.round(run.readyMs)} ms after navigation, over ${targets.readyMs}`);
+  for (const w of run.wrongAnswers)
+    failures.push(`the cold open painted "${w.answers}" wrong: ${w.problems.join('; ')}`);
+  if (!(run.rebuildMs <= targets.rebuildMs))
+    failures.push(`the rebuild took ${Math.round(run.rebuildMs)} ms, over ${targets.rebuildMs}`);
+  if (!(run.newestMs <= targets.newestMs))
+    failures.push(
+      `the newest 100 rows were painted ${Math.round(run.newestMs)} ms after navigation, over ${targets.newestMs}`,
+    );
+  if (!(run.readyMs <= targets.readyMs))
+    failures.push(
+      `the word's answer was painted ${Math.round(run.readyMs)} ms after navigation, over ${targets.readyMs}`,
+    );
   const moments = Object.entries(run.steadyBytes);
   if (moments.length === 0) failures.push('no steady-state memory was measured');
   for (const [moment, bytes] of moments) {
-    if (!(bytes <= targets.steadyBytes)) failures.push(`window + worker held ${mb(bytes)} ${moment} after a GC, over ${mb(targets.steadyBytes)}`);
+    if (!(bytes <= targets.steadyBytes))
+      failures.push(`window + worker held ${mb(bytes)} ${moment} after a GC, over ${mb(targets.steadyBytes)}`);
   }
   return { failures, exitCode: failures.length > 0 ? 1 : 0 };
 }

@@ -42,7 +42,11 @@ export function rowBreakdown(spent: Spent, rows: number, sources: number, drainM
   const per = (x: number) => round(rows > 0 ? x / rows : 0);
   const record = ms(spent, 'store.record');
   const inBatch = ms(spent, 'row.write') + ms(spent, 'row.claim') + ms(spent, 'row.commit');
-  const passes = ms(spent, 'store.claimDue') + ms(spent, 'store.recoverInterrupted') + ms(spent, 'store.expireKeys') + ms(spent, 'store.nextDueAt');
+  const passes =
+    ms(spent, 'store.claimDue') +
+    ms(spent, 'store.recoverInterrupted') +
+    ms(spent, 'store.expireKeys') +
+    ms(spent, 'store.nextDueAt');
   const busy = ms(spent, 'balance_check') + ms(spent, 'send') + record + passes;
   const batches = spent['batch.commit']?.calls ?? 0;
   return {

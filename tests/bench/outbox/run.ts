@@ -48,20 +48,45 @@ interface RowView extends RowSeen {
   kind: string;
 }
 
-const MONEY_PATHS = { transfer: ['/transfer/virtual-account', '/virtual-account/transfer'], payment: ['/pay'] } as const;
+const MONEY_PATHS = {
+  transfer: ['/transfer/virtual-account', '/virtual-account/transfer'],
+  payment: ['/pay'],
+} as const;
 /** Each no-fault drain of `--transfers` transfers, in each of `--runs` runs. */
 const DRAIN_TARGET_MS = 10_000;
 const NO_FAULTS: FaultsInjected = { rateLimited: false, unavailable: false, dropped: false };
 /** The transfers' fault phase: 503s (with Retry-After, so a 503 holds a key too), 429s, drops after processing, latency. */
-const TRANSFER_FAULTS: FaultSettingsInput = { errorRate: 0.3, retryAfterOn503: true, rateLimitRate: 0.1, retryAfterSeconds: 1, dropAfterRate: 0.1, latencyMs: 20, jitterMs: 180 };
+const TRANSFER_FAULTS: FaultSettingsInput = {
+  errorRate: 0.3,
+  retryAfterOn503: true,
+  rateLimitRate: 0.1,
+  retryAfterSeconds: 1,
+  dropAfterRate: 0.1,
+  latencyMs: 20,
+  jitterMs: 180,
+};
 /** The payments' phase: outcomes the app cannot know (drops after processing, 503s) and 429s it must wait out. */
-const PAYMENT_FAULTS: FaultSettingsInput = { dropAfterRate: 0.4, errorRate: 0.2, rateLimitRate: 0.2, retryAfterSeconds: 1, latencyMs: 20, jitterMs: 180 };
+const PAYMENT_FAULTS: FaultSettingsInput = {
+  dropAfterRate: 0.4,
+  errorRate: 0.2,
+  rateLimitRate: 0.2,
+  retryAfterSeconds: 1,
+  latencyMs: 20,
+  jitterMs: 180,
+};
 
 /** Requests to one path after `after`, read through the admin route, page by page. */
-async function requestsTo(sandbox: Sandbox, path: string, after: number): Promise<{ items: LoggedRequest[]; evicted: number }> {
+async function requestsTo(
+  sandbox: Sandbox,
+  path: string,
+  after: number,
+): Promise<{ items: LoggedRequest[]; evicted: number }> {
   const items: LoggedRequest[] = [];
-  for (let cursor = after; ; ) {
-    const res = await fetch(`${sandbox.apiUrl}/__sandbox/requests?${new URLSearchParams({ path, method: 'POST', after: String(cursor), limit: '10000' })}`, { headers: { 'x-api-key': sandbox.apiKey } });
+  for (let cursor = after; ;) {
+    const res = await fetch(
+      `${sandbox.apiUrl}/__sandbox/requests?${new URLSearchParams({ path, method: 'POST', after: String(cursor), limit: '10000' })}`,
+      { headers: { 'x-api-key': sandbox.apiKey } },
+    );
     if (!res.ok) throw new Error(`GET /__sandbox/requests answered ${res.status}: ${await res.text()}`);
     const page = (await res.json()) as RequestLogPage;
     items.push(...page.items);
@@ -72,7 +97,12 @@ async function requestsTo(sandbox: Sandbox, path: string, after: number): Promis
 
 /** Available balance per virtual account, as the service holds it. */
 function balances(sandbox: Sandbox): Map<string, number> {
-  return new Map([...sandbox.world.virtualAccounts.values()].map((va) => [va.id, sandbox.world.transactions.totals(va.id).availableCents]));
+  return new Map(
+    [...sandbox.world.virtualAccounts.values()].map((va) => [
+      va.id,
+      sandbox.world.transactions.totals(va.id).availableCents,
+    ]),
+  );
 }
 
 /** Where a phase starts on the service's side, so its verdict reads only what came after. */
@@ -87,13 +117,25 @@ function markPhase(sandbox: Sandbox): PhaseMark {
 }
 
 /** The rows of the phase against what the service recorded since `mark`. */
-async function judge(sandbox: Sandbox, rows: RowView[], kind: 'transfer' | 'payment', mark: PhaseMark, faults: FaultsInjected, reloadsAtMs: readonly number[]): Promise<PhaseVerdict> {
+async function judge(
+  sandbox: Sandbox,
+  rows: RowView[],
+  kind: 'transfer' | 'payment',
+  mark: PhaseMark,
+  faults: FaultsInjected,
+  reloadsAtMs: readonly number[],
+): Promise<PhaseVerdict> {
   const reads = [];
   for (const path of MONEY_PATHS[kind]) reads.push(await requestsTo(sandbox, path, mark.requestSeq));
   const requests = reads.flatMap((r) => r.items);
   const evicted = Math.max(0, ...reads.map((r) => r.evicted));
   const after = balances(sandbox);
-  const balanceChanges = kind === 'transfer' ? Object.fromEntries([...after].map(([id, cents]) => [id, cents - (mark.balances.get(id) ?? 0)]).filter(([, d]) => d !== 0)) : undefined;
+  const balanceChanges =
+    kind === 'transfer'
+      ? Object.fromEntries(
+          [...after].map(([id, cents]) => [id, cents - (mark.balances.get(id) ?? 0)]).filter(([, d]) => d !== 0),
+        )
+      : undefined;
   return judgePhase({
     rows,
     ledger: sandbox.world.ledger.slice(mark.ledger).filter((e) => e.kind === kind),
@@ -147,10 +189,17 @@ async function main(): Promise<void> {
   const payee = [...world.svcHandles.values()].find((h) => h.id !== world.ownSvcHandleId)?.svcHandle as string;
   // Small amounts, so the seeded balances cover every phase (rows are matched by key, not amount).
   const transferInputs = (n: number, base: number): DraftInput[] =>
-    Array.from({ length: n }, (_, i) => ({ kind: 'transfer', payload: { source: sources[i % sources.length] as string, destination, amountCents: base + (i % 97) } }));
+    Array.from({ length: n }, (_, i) => ({
+      kind: 'transfer',
+      payload: { source: sources[i % sources.length] as string, destination, amountCents: base + (i % 97) },
+    }));
 
   // The cache a sync leaves: each send checks its source's cached balance, as the app does.
-  await run('cacheAccounts', profileId, [...world.virtualAccounts.values()].map((va) => virtualAccountView(world, va)));
+  await run(
+    'cacheAccounts',
+    profileId,
+    [...world.virtualAccounts.values()].map((va) => virtualAccountView(world, va)),
+  );
 
   let reloads = 0;
   /** On the sandbox clock, for the verdict's account of early sends. */
@@ -162,7 +211,10 @@ async function main(): Promise<void> {
     let done = 0;
     if (reloadsWanted === 0) {
       let timer: ReturnType<typeof setTimeout> | undefined;
-      const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${kind}s not finished after ${timeoutMs} ms`)), timeoutMs)));
+      const late = new Promise<never>(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new Error(`${kind}s not finished after ${timeoutMs} ms`)), timeoutMs)),
+      );
       try {
         await Promise.race([run('untilDrained', profileId), late]);
       } finally {
@@ -175,7 +227,8 @@ async function main(): Promise<void> {
       await sleep(reloadsWanted > 0 ? 200 + Math.floor(Math.random() * 1300) : 100);
       const open = await run<number>('openCount', profileId);
       if (open === 0 && done >= reloadsWanted) break;
-      if (performance.now() - started > timeoutMs) throw new Error(`${kind}s not finished after ${timeoutMs} ms (${open} open)`);
+      if (performance.now() - started > timeoutMs)
+        throw new Error(`${kind}s not finished after ${timeoutMs} ms (${open} open)`);
       if (done < reloadsWanted) {
         reloadsAtMs.push(sandbox.world.clock.now());
         await page.reload();
@@ -199,7 +252,11 @@ async function main(): Promise<void> {
       await run('reset', profileId);
       const baseMark = markPhase(sandbox);
       await sandbox.setFaults({ offline: true });
-      const base = await run<{ changes: number; p95_ms: number; mean_ms: number }>('queue', profileId, transferInputs(transfers, 100));
+      const base = await run<{ changes: number; p95_ms: number; mean_ms: number }>(
+        'queue',
+        profileId,
+        transferInputs(transfers, 100),
+      );
       await sandbox.resetFaults();
       // A service across the internet rather than loopback: the round trip a source waits for per row.
       if (latencyMs > 0) await sandbox.setFaults({ latencyMs });
@@ -209,13 +266,47 @@ async function main(): Promise<void> {
       if (profiling && profilePath) await writeFile(profilePath, JSON.stringify(await profiling()));
       const spent = await run<Spent>('timings');
       await sandbox.resetFaults();
-      const baseCheck = await judge(sandbox, (await run<RowView[]>('rows', profileId)).filter((r) => r.kind === 'transfer'), 'transfer', baseMark, NO_FAULTS, reloadsAtMs);
+      const baseCheck = await judge(
+        sandbox,
+        (await run<RowView[]>('rows', profileId)).filter((r) => r.kind === 'transfer'),
+        'transfer',
+        baseMark,
+        NO_FAULTS,
+        reloadsAtMs,
+      );
       baseChecks.push(baseCheck);
-      drains.push({ drain_ms: drainMs, total: baseCheck.total, sent: baseCheck.states['sent'] ?? 0, duplicates: baseCheck.duplicates, lost: baseCheck.lost, unfinished: baseCheck.unfinished, accounts_off: baseCheck.accounts_off.length });
-      emit({ kind: 'baseline', run: i + 1, in_flight_per_source: inFlight, latency_ms: latencyMs, what: `${transfers} transfers from ${sources.length} accounts queued offline, sent without faults or reloads`, drain_ms: Math.round(drainMs), target_ms: DRAIN_TARGET_MS, state_change_p95_ms: base.p95_ms, state_change_mean_ms: base.mean_ms, ...baseCheck, pass: drainMs <= DRAIN_TARGET_MS && baseCheck.pass, per_row: rowBreakdown(spent, transfers, sources.length, drainMs), time_spent_in: spent });
+      drains.push({
+        drain_ms: drainMs,
+        total: baseCheck.total,
+        sent: baseCheck.states['sent'] ?? 0,
+        duplicates: baseCheck.duplicates,
+        lost: baseCheck.lost,
+        unfinished: baseCheck.unfinished,
+        accounts_off: baseCheck.accounts_off.length,
+      });
+      emit({
+        kind: 'baseline',
+        run: i + 1,
+        in_flight_per_source: inFlight,
+        latency_ms: latencyMs,
+        what: `${transfers} transfers from ${sources.length} accounts queued offline, sent without faults or reloads`,
+        drain_ms: Math.round(drainMs),
+        target_ms: DRAIN_TARGET_MS,
+        state_change_p95_ms: base.p95_ms,
+        state_change_mean_ms: base.mean_ms,
+        ...baseCheck,
+        pass: drainMs <= DRAIN_TARGET_MS && baseCheck.pass,
+        per_row: rowBreakdown(spent, transfers, sources.length, drainMs),
+        time_spent_in: spent,
+      });
     }
     const drainVerdict = faultOnly ? null : judgeDrainRuns(drains, drainRuns, DRAIN_TARGET_MS);
-    if (drainVerdict) emit({ kind: 'baseline_runs', what: `${drainRuns} no-fault drains of ${transfers} transfers in a row`, ...drainVerdict });
+    if (drainVerdict)
+      emit({
+        kind: 'baseline_runs',
+        what: `${drainRuns} no-fault drains of ${transfers} transfers in a row`,
+        ...drainVerdict,
+      });
     if (drainVerdict && process.argv.includes('--baseline-only')) {
       if (!drainVerdict.pass) process.exitCode = 1;
       return;
@@ -230,18 +321,43 @@ async function main(): Promise<void> {
       const transferMark = markPhase(sandbox);
       await sandbox.setFaults({ offline: true });
       queued = await run<{ changes: number; p95_ms: number }>('queue', profileId, transferInputs(transfers, 1_000));
-      emit({ kind: 'queued', run: i + 1, transfers, state_changes: queued.changes, state_change_p95_ms: queued.p95_ms });
+      emit({
+        kind: 'queued',
+        run: i + 1,
+        transfers,
+        state_changes: queued.changes,
+        state_change_p95_ms: queued.p95_ms,
+      });
       await sandbox.setFaults({ offline: false, ...TRANSFER_FAULTS });
       const reloadsBefore = reloads;
       const faultMs = await drain('transfer', minReloads, 30 * 60_000);
       await sandbox.resetFaults();
       const rows = (await run<RowView[]>('rows', profileId)).filter((r) => r.kind === 'transfer');
-      const check = await judge(sandbox, rows, 'transfer', transferMark, { rateLimited: true, unavailable: true, dropped: true, unavailableWithRetryAfter: true }, reloadsAtMs);
+      const check = await judge(
+        sandbox,
+        rows,
+        'transfer',
+        transferMark,
+        { rateLimited: true, unavailable: true, dropped: true, unavailableWithRetryAfter: true },
+        reloadsAtMs,
+      );
       checks.push(check);
-      emit({ kind: 'transfers', run: i + 1, of: faultRuns, drain_ms: Math.round(faultMs), reloads: reloads - reloadsBefore, ledger_entries_added: world.ledger.length - transferMark.ledger, ...check });
+      emit({
+        kind: 'transfers',
+        run: i + 1,
+        of: faultRuns,
+        drain_ms: Math.round(faultMs),
+        reloads: reloads - reloadsBefore,
+        ledger_entries_added: world.ledger.length - transferMark.ledger,
+        ...check,
+      });
     }
     const faultVerdict = judgeFaultRuns(checks, faultRuns);
-    emit({ kind: 'fault_runs', what: `${faultRuns} runs of ${transfers} transfers through faults, at least ${minReloads} reloads each`, ...faultVerdict });
+    emit({
+      kind: 'fault_runs',
+      what: `${faultRuns} runs of ${transfers} transfers through faults, at least ${minReloads} reloads each`,
+      ...faultVerdict,
+    });
 
     // 3. Payments with ambiguous outcomes, and 429s: a payment told to wait goes again with its key, never early.
     let payCheck: PhaseVerdict | null = null;
@@ -250,7 +366,14 @@ async function main(): Promise<void> {
       await run('reset', profileId);
       const payMark = markPhase(sandbox);
       await sandbox.setFaults({ offline: true });
-      await run('queue', profileId, Array.from({ length: payments }, (_, i): DraftInput => ({ kind: 'payment', payload: { svcHandle: payee, amountCents: 500 + i } })));
+      await run(
+        'queue',
+        profileId,
+        Array.from({ length: payments }, (_, i): DraftInput => ({
+          kind: 'payment',
+          payload: { svcHandle: payee, amountCents: 500 + i },
+        })),
+      );
       await sandbox.setFaults({ offline: false, ...PAYMENT_FAULTS });
       payMs = await drain('payment', 10, 10 * 60_000);
       await sandbox.resetFaults();
@@ -259,7 +382,14 @@ async function main(): Promise<void> {
       await sleep(3_000);
       await run('stop');
       const payRows = (await run<RowView[]>('rows', profileId)).filter((r) => r.kind === 'payment');
-      payCheck = await judge(sandbox, payRows, 'payment', payMark, { rateLimited: payments > 0, unavailable: payments > 0, dropped: payments > 0 }, reloadsAtMs);
+      payCheck = await judge(
+        sandbox,
+        payRows,
+        'payment',
+        payMark,
+        { rateLimited: payments > 0, unavailable: payments > 0, dropped: payments > 0 },
+        reloadsAtMs,
+      );
       emit({ kind: 'payments', drain_ms: Math.round(payMs), ...payCheck });
     }
 
@@ -285,7 +415,10 @@ async function main(): Promise<void> {
       sent: sum((c) => c.states['sent'] ?? 0),
       duplicates: (drainVerdict?.duplicates ?? 0) + sum((c) => c.duplicates) + (payCheck?.duplicates ?? 0),
       accounts_off: drains.reduce((a, d) => a + d.accounts_off, 0) + sum((c) => c.accounts_off.length),
-      lost: (drainVerdict?.lost ?? 0) + sum((c) => c.lost + c.unfinished) + (payCheck ? payCheck.lost + payCheck.unfinished : 0),
+      lost:
+        (drainVerdict?.lost ?? 0) +
+        sum((c) => c.lost + c.unfinished) +
+        (payCheck ? payCheck.lost + payCheck.unfinished : 0),
       reloads,
       sends_before_retry_after: sum((c) => c.sends_before_retry_after) + (payCheck?.sends_before_retry_after ?? 0),
       sends_before_retry_after_per_fault_run: faultVerdict.sends_before_retry_after,

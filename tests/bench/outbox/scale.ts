@@ -41,15 +41,34 @@ export async function measureScale(context: BrowserContext): Promise<ScaleLine[]
     const large = await at(100_000);
     const growth = (a: number, b: number) => Math.round((b / a) * 100) / 100;
     return [
-      { kind: 'scale_sender_pass', finished_rows: [small.filled.archived, large.filled.archived], queued_rows: small.filled.queued, median_ms: [round(small.pass), round(large.pass)], growth: growth(small.pass, large.pass), max_growth: MAX_GROWTH, pass: growth(small.pass, large.pass) <= MAX_GROWTH },
-      { kind: 'scale_queue_render', what: 'mount to the frame after the queue and the newest finished rows are on the page', finished_rows: [small.filled.archived, large.filled.archived], median_ms: [round(small.render), round(large.render)], growth: growth(small.render, large.render), max_growth: MAX_GROWTH, pass: growth(small.render, large.render) <= MAX_GROWTH },
+      {
+        kind: 'scale_sender_pass',
+        finished_rows: [small.filled.archived, large.filled.archived],
+        queued_rows: small.filled.queued,
+        median_ms: [round(small.pass), round(large.pass)],
+        growth: growth(small.pass, large.pass),
+        max_growth: MAX_GROWTH,
+        pass: growth(small.pass, large.pass) <= MAX_GROWTH,
+      },
+      {
+        kind: 'scale_queue_render',
+        what: 'mount to the frame after the queue and the newest finished rows are on the page',
+        finished_rows: [small.filled.archived, large.filled.archived],
+        median_ms: [round(small.render), round(large.render)],
+        growth: growth(small.render, large.render),
+        max_growth: MAX_GROWTH,
+        pass: growth(small.render, large.render) <= MAX_GROWTH,
+      },
       {
         kind: 'scale_batch_approval',
         what: 'approve all 200 shown rows from the click: hashes of what is shown, then one commit',
         ms: [round(small.approve.ms), round(large.approve.ms)],
         approved: [small.approve.approved, large.approve.approved],
         target_ms: APPROVE_TARGET_MS,
-        pass: Math.max(small.approve.ms, large.approve.ms) <= APPROVE_TARGET_MS && small.approve.approved === 200 && large.approve.approved === 200,
+        pass:
+          Math.max(small.approve.ms, large.approve.ms) <= APPROVE_TARGET_MS &&
+          small.approve.approved === 200 &&
+          large.approve.approved === 200,
       },
     ];
   } finally {
@@ -65,7 +84,8 @@ async function alone(): Promise<void> {
   if (!executablePath) throw new Error('Chromium is needed (scripts/ensure-system-packages.sh)');
   const browser = await chromium.launch({ executablePath, args: chromiumArgs(['--disable-gpu']) });
   try {
-    for (const line of await measureScale(await browser.newContext())) process.stdout.write(`${JSON.stringify(line)}\n`);
+    for (const line of await measureScale(await browser.newContext()))
+      process.stdout.write(`${JSON.stringify(line)}\n`);
   } finally {
     await browser.close();
   }

@@ -75,7 +75,14 @@ export interface PhaseVerdict {
   sends_after_a_retry_after: number;
   /** The first few early ones, to look up in the request log. */
   early_examples: EarlySend[];
-  served: { requests: number; rate_limited_429: number; unavailable_503: number; unavailable_503_with_retry_after: number; dropped_before_processing: number; dropped_after_processing: number };
+  served: {
+    requests: number;
+    rate_limited_429: number;
+    unavailable_503: number;
+    unavailable_503_with_retry_after: number;
+    dropped_before_processing: number;
+    dropped_after_processing: number;
+  };
   failures: string[];
   pass: boolean;
 }
@@ -114,7 +121,10 @@ export interface RetryAfterCheck {
  * Retry-After runs from when its answer left (answeredAtMs), and binds only requests that arrived
  * after that; a request already on its way when the answer left could not have heard it.
  */
-export function checkRetryAfters(requests: readonly LoggedRequest[], reloadsAtMs: readonly number[] = []): RetryAfterCheck {
+export function checkRetryAfters(
+  requests: readonly LoggedRequest[],
+  reloadsAtMs: readonly number[] = [],
+): RetryAfterCheck {
   const byKey = new Map<string, LoggedRequest[]>();
   for (const r of requests) {
     if (r.idempotencyKey === null) continue;
@@ -131,17 +141,29 @@ export function checkRetryAfters(requests: readonly LoggedRequest[], reloadsAtMs
       const binding = told.filter((t) => t.answeredAtMs <= r.atMs);
       if (binding.length > 0) judged++;
       // The latest deadline among the answers it could have heard.
-      const last = binding.reduce<(typeof told)[number] | undefined>((a, t) => (a === undefined || t.untilMs > a.untilMs ? t : a), undefined);
+      const last = binding.reduce<(typeof told)[number] | undefined>(
+        (a, t) => (a === undefined || t.untilMs > a.untilMs ? t : a),
+        undefined,
+      );
       if (last && r.atMs < last.untilMs) {
-        early.push({ key, seq: r.seq, ms_early: last.untilMs - r.atMs, reload_between: reloadsAtMs.some((t) => t >= last.atMs && t <= r.atMs) });
+        early.push({
+          key,
+          seq: r.seq,
+          ms_early: last.untilMs - r.atMs,
+          reload_between: reloadsAtMs.some((t) => t >= last.atMs && t <= r.atMs),
+        });
       }
-      if (r.retryAfterMs !== null && r.retryAfterMs > 0 && r.answeredAtMs !== null) told.push({ answeredAtMs: r.answeredAtMs, untilMs: r.answeredAtMs + r.retryAfterMs, atMs: r.atMs });
+      if (r.retryAfterMs !== null && r.retryAfterMs > 0 && r.answeredAtMs !== null)
+        told.push({ answeredAtMs: r.answeredAtMs, untilMs: r.answeredAtMs + r.retryAfterMs, atMs: r.atMs });
     }
   }
   return { early, judged };
 }
 
-function balanceOffsets(rows: readonly RowSeen[], actual: Readonly<Record<string, number>>): PhaseVerdict['accounts_off'] {
+function balanceOffsets(
+  rows: readonly RowSeen[],
+  actual: Readonly<Record<string, number>>,
+): PhaseVerdict['accounts_off'] {
   const expected = new Map<string, number>();
   for (const r of rows) {
     if (r.state !== 'sent' || r.source === undefined || r.destination === undefined) continue;
@@ -188,17 +210,28 @@ export function judgePhase(e: PhaseEvidence): PhaseVerdict {
 
   const failures: string[] = [];
   if (duplicates > 0) failures.push(`${duplicates} money movements beyond one per row (same idempotency key)`);
-  if (accounts_off.length > 0) failures.push(`${accounts_off.length} accounts' balances moved by other than the rows marked sent`);
+  if (accounts_off.length > 0)
+    failures.push(`${accounts_off.length} accounts' balances moved by other than the rows marked sent`);
   if (lost > 0) failures.push(`${lost} rows or movements lost (${JSON.stringify(lost_detail)})`);
   if (unfinished > 0) failures.push(`${unfinished} rows never finished`);
-  if (e.everyRowSent && (states['sent'] ?? 0) !== e.rows.length) failures.push(`${e.rows.length - (states['sent'] ?? 0)} of ${e.rows.length} rows not sent`);
-  if (early.length > 0) failures.push(`${early.length} requests arrived before the Retry-After the service gave their key ran out`);
-  if (e.faults.rateLimited && served.rate_limited_429 === 0) failures.push('no 429 reached the app: the rate-limit fault exercised nothing');
-  if (e.faults.rateLimited && served.rate_limited_429 > 0 && retryAfters.judged === 0) failures.push('no key was sent again after a Retry-After: the early-send check judged nothing');
-  if (e.faults.unavailableWithRetryAfter && served.unavailable_503_with_retry_after === 0) failures.push('no 503 with a Retry-After reached the app: a hold from a 503 was never met');
-  if (e.faults.unavailable && served.unavailable_503 === 0) failures.push('no 503 reached the app: the unavailable fault exercised nothing');
-  if (e.faults.dropped && served.dropped_before_processing + served.dropped_after_processing === 0) failures.push('no connection was dropped: the drop fault exercised nothing');
-  if (e.requestsEvicted > 0) failures.push(`the sandbox's request log let ${e.requestsEvicted} entries go during the phase, so the counts are incomplete (raise requestLogCap)`);
+  if (e.everyRowSent && (states['sent'] ?? 0) !== e.rows.length)
+    failures.push(`${e.rows.length - (states['sent'] ?? 0)} of ${e.rows.length} rows not sent`);
+  if (early.length > 0)
+    failures.push(`${early.length} requests arrived before the Retry-After the service gave their key ran out`);
+  if (e.faults.rateLimited && served.rate_limited_429 === 0)
+    failures.push('no 429 reached the app: the rate-limit fault exercised nothing');
+  if (e.faults.rateLimited && served.rate_limited_429 > 0 && retryAfters.judged === 0)
+    failures.push('no key was sent again after a Retry-After: the early-send check judged nothing');
+  if (e.faults.unavailableWithRetryAfter && served.unavailable_503_with_retry_after === 0)
+    failures.push('no 503 with a Retry-After reached the app: a hold from a 503 was never met');
+  if (e.faults.unavailable && served.unavailable_503 === 0)
+    failures.push('no 503 reached the app: the unavailable fault exercised nothing');
+  if (e.faults.dropped && served.dropped_before_processing + served.dropped_after_processing === 0)
+    failures.push('no connection was dropped: the drop fault exercised nothing');
+  if (e.requestsEvicted > 0)
+    failures.push(
+      `the sandbox's request log let ${e.requestsEvicted} entries go during the phase, so the counts are incomplete (raise requestLogCap)`,
+    );
   return {
     total: e.rows.length,
     states,
@@ -241,7 +274,8 @@ export function judgeFaultRuns(runs: readonly FaultRun[], wanted: number): Fault
   const failures: string[] = [];
   if (runs.length < wanted) failures.push(`only ${runs.length} of ${wanted} fault runs ran`);
   runs.forEach((r, i) => {
-    if (r.sends_before_retry_after > 0) failures.push(`fault run ${i + 1}: ${r.sends_before_retry_after} requests before their Retry-After ran out`);
+    if (r.sends_before_retry_after > 0)
+      failures.push(`fault run ${i + 1}: ${r.sends_before_retry_after} requests before their Retry-After ran out`);
     else if (!r.pass) failures.push(`fault run ${i + 1} did not pass`);
   });
   return {

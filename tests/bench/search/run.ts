@@ -60,7 +60,12 @@ async function bundleWorkers(site: Site, engines: readonly EngineName[]): Promis
   return failed;
 }
 
-async function baseline(browser: Parameters<typeof BenchPage.open>[0], site: Site, rows: number, options: Options): Promise<boolean> {
+async function baseline(
+  browser: Parameters<typeof BenchPage.open>[0],
+  site: Site,
+  rows: number,
+  options: Options,
+): Promise<boolean> {
   const page = await BenchPage.open(browser, site);
   try {
     await page.call('start', '/workers/noop.js');
@@ -72,7 +77,12 @@ async function baseline(browser: Parameters<typeof BenchPage.open>[0], site: Sit
     }
     // The first round trips include the worker's start; the baseline is the steady cost.
     const ms = r.value.slice(Math.floor(reps / 10));
-    emit({ kind: 'baseline', rows, what: 'round trip of a no-op message to a worker answering a fixed page of 50 ids, from the window', ...percentiles(ms) });
+    emit({
+      kind: 'baseline',
+      rows,
+      what: 'round trip of a no-op message to a worker answering a fixed page of 50 ids, from the window',
+      ...percentiles(ms),
+    });
     return true;
   } finally {
     await page.close();
@@ -86,19 +96,47 @@ interface SizeResult {
   categories: CategoryFigures[];
 }
 
-async function runSize(browser: Parameters<typeof BenchPage.open>[0], site: Site, rows: number, options: Options, unbundled: Map<EngineName, string>): Promise<SizeResult> {
+async function runSize(
+  browser: Parameters<typeof BenchPage.open>[0],
+  site: Site,
+  rows: number,
+  options: Options,
+  unbundled: Map<EngineName, string>,
+): Promise<SizeResult> {
   progress(`${rows} rows: generating`);
   const data = generate(rows);
-  emit({ kind: 'data', rows: data.rows.length, requested_rows: rows, seed: SEED, now: new Date(FIXED_MS).toISOString(), generate_ms: Math.round(data.generateMs) });
+  emit({
+    kind: 'data',
+    rows: data.rows.length,
+    requested_rows: rows,
+    seed: SEED,
+    now: new Date(FIXED_MS).toISOString(),
+    generate_ms: Math.round(data.generateMs),
+  });
   const queries = chooseQueries(data.rows, data.facts);
   const t0 = performance.now();
   const expected = expectedAnswers(data.rows, queries, LIMIT);
   const oracleMs = performance.now() - t0;
-  queries.forEach((q, i) => emit({ kind: 'query', rows, name: q.name, category: q.category, q: q.q, expected_count: expected[i]?.summary.count }));
+  queries.forEach((q, i) =>
+    emit({
+      kind: 'query',
+      rows,
+      name: q.name,
+      category: q.category,
+      q: q.q,
+      expected_count: expected[i]?.summary.count,
+    }),
+  );
   const chunks: Uint8Array[] = [];
   for (let i = 0; i < data.rows.length; i += CHUNK_ROWS) chunks.push(encodeChunk(data.rows.slice(i, i + CHUNK_ROWS)));
   const manifestUrl = site.putRows(String(rows), data.rows.length, chunks);
-  emit({ kind: 'rows-encoded', rows, chunks: chunks.length, mb: mb(chunks.reduce((n, c) => n + c.byteLength, 0)), oracle_ms: Math.round(oracleMs) });
+  emit({
+    kind: 'rows-encoded',
+    rows,
+    chunks: chunks.length,
+    mb: mb(chunks.reduce((n, c) => n + c.byteLength, 0)),
+    oracle_ms: Math.round(oracleMs),
+  });
   const actualRows = data.rows.length;
   data.rows.length = 0; // the engines read the chunks now; Node needs no rows any more
 
@@ -111,7 +149,12 @@ async function runSize(browser: Parameters<typeof BenchPage.open>[0], site: Site
         emit({ kind: 'error', engine, rows: actualRows, phase: 'bundle', message: bundleError });
         prepared.push({ outcome: emptyOutcome(engine, queries.length), close: async () => {} });
       } else {
-        prepared.push(await prepareEngine({ browser, site, manifestUrl, rows: actualRows, queries, expected, options, limit: LIMIT }, engine));
+        prepared.push(
+          await prepareEngine(
+            { browser, site, manifestUrl, rows: actualRows, queries, expected, options, limit: LIMIT },
+            engine,
+          ),
+        );
       }
     }
     const plans = prepared.flatMap((p) => (p.plan ? [p.plan] : []));
@@ -137,10 +180,22 @@ async function main(): Promise<void> {
   progress('bundling the page and the workers with esbuild');
   const site = new Site(await bundle('browser/page'));
   const unbundled = await bundleWorkers(site, options.engines);
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
   const sizes: SizeResult[] = [];
   try {
-    emit({ kind: 'run', chromium: browser.version(), sizes: options.sizes, engines: options.engines, all_engines: ENGINES, quick: options.quick, limit: LIMIT, node: process.version });
+    emit({
+      kind: 'run',
+      chromium: browser.version(),
+      sizes: options.sizes,
+      engines: options.engines,
+      all_engines: ENGINES,
+      quick: options.quick,
+      limit: LIMIT,
+      node: process.version,
+    });
     for (const rows of options.sizes) sizes.push(await runSize(browser, site, rows, options, unbundled));
   } finally {
     await browser.close();

@@ -6,4 +6,5 @@ export interface HeapUsage {
 }
 
 /** JS heap + Blink's heap + array buffer backing stores (where typed arrays live). */
-export const heapBytes = (u: HeapUsage): number => u.usedSize + (u.embedderHeapUsedSize ?? 0) + (u.backingStorageSize ?? 0);
+export const heapBytes = (u: HeapUsage): number =>
+  u.usedSize + (u.embedderHeapUsedSize ?? 0) + (u.backingStorageSize ?? 0);

@@ -25,7 +25,12 @@ interface HeapUsage {
   backingStorageSize?: number;
 }
 
-const figures = (u: HeapUsage): HeapFigures => ({ usedBytes: u.usedSize, totalBytes: u.totalSize, buffersBytes: u.backingStorageSize ?? 0, embedderBytes: u.embedderHeapUsedSize ?? 0 });
+const figures = (u: HeapUsage): HeapFigures => ({
+  usedBytes: u.usedSize,
+  totalBytes: u.totalSize,
+  buffersBytes: u.backingStorageSize ?? 0,
+  embedderBytes: u.embedderHeapUsedSize ?? 0,
+});
 
 export class HeapSplit {
   private worker: HeapSampler | null = null;
@@ -53,7 +58,9 @@ export class HeapSplit {
     }
     const [window, worker] = await Promise.all([
       (this.window.send('Runtime.getHeapUsage') as Promise<HeapUsage>).then(figures, () => null),
-      this.worker ? (this.worker.send('Runtime.getHeapUsage') as Promise<HeapUsage>).then(figures, () => null) : Promise.resolve(null),
+      this.worker
+        ? (this.worker.send('Runtime.getHeapUsage') as Promise<HeapUsage>).then(figures, () => null)
+        : Promise.resolve(null),
     ]);
     return { window, worker };
   }

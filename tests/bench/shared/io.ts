@@ -14,7 +14,8 @@ export function textArg(name: string): string | undefined {
 export function numberArg(name: string, fallback: number, whole = false): number {
   const text = textArg(name);
   const v = text === undefined ? fallback : Number(text);
-  if (whole ? !Number.isInteger(v) || v < 0 : !Number.isFinite(v) || v < 0) throw new Error(`--${name} must be a ${whole ? 'whole number' : 'number'} >= 0; got ${text}`);
+  if (whole ? !Number.isInteger(v) || v < 0 : !Number.isFinite(v) || v < 0)
+    throw new Error(`--${name} must be a ${whole ? 'whole number' : 'number'} >= 0; got ${text}`);
   return v;
 }
 

@@ -44,20 +44,41 @@ export interface LaneOptions {
 
 export function chromiumPath(): string {
   const path = findChromium();
-  if (!path) throw new Error('Chromium is needed to run this benchmark: install it with scripts/ensure-system-packages.sh');
+  if (!path)
+    throw new Error('Chromium is needed to run this benchmark: install it with scripts/ensure-system-packages.sh');
   return path;
 }
 
 /** Debian's Chromium with a profile kept in `dataDir` (the browser is `context.browser()`). */
-export async function launchPersistent(dataDir: string, viewport?: { width: number; height: number }): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(dataDir, { executablePath: chromiumPath(), args: chromiumArgs(['--disable-gpu']), ...(viewport ? { viewport } : {}) });
+export async function launchPersistent(
+  dataDir: string,
+  viewport?: { width: number; height: number },
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(dataDir, {
+    executablePath: chromiumPath(),
+    args: chromiumArgs(['--disable-gpu']),
+    ...(viewport ? { viewport } : {}),
+  });
 }
 
 export async function startLaneBench(entry: string, options: LaneOptions = {}): Promise<LaneBench> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-lane-'));
   // The benchmark is the person here: it confirms the profiles it makes for its own sandboxes.
-  const core = options.core ?? (await createMainCore({ userDataDir: join(dir, 'user'), version: 'bench', platform: process.platform, secrets: 'memory', emit: () => undefined, prompt: new FakePrompt('confirm') }));
-  const context = options.browserDataDir ? await launchPersistent(options.browserDataDir) : await (await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs(['--disable-gpu']) })).newContext();
+  const core =
+    options.core ??
+    (await createMainCore({
+      userDataDir: join(dir, 'user'),
+      version: 'bench',
+      platform: process.platform,
+      secrets: 'memory',
+      emit: () => undefined,
+      prompt: new FakePrompt('confirm'),
+    }));
+  const context = options.browserDataDir
+    ? await launchPersistent(options.browserDataDir)
+    : await (
+        await chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs(['--disable-gpu']) })
+      ).newContext();
   const browser = context.browser();
   if (!browser) throw new Error('Playwright gave no browser for the lane page');
   const server = await serveLane(context, options);
@@ -71,7 +92,13 @@ export async function startLaneBench(entry: string, options: LaneOptions = {}): 
     run: (name, ...args) => runInLane(page, name, ...args),
     reopen: () => openLane(page, server, entry),
     profileFor: async (sandbox, name) => {
-      const r = await dispatch(core.handlers, 'profiles:create', { name, baseUrl: sandbox.apiUrl, vaultUrl: sandbox.vaultUrl, apiKey: sandbox.apiKey, sessionOnly: true });
+      const r = await dispatch(core.handlers, 'profiles:create', {
+        name,
+        baseUrl: sandbox.apiUrl,
+        vaultUrl: sandbox.vaultUrl,
+        apiKey: sandbox.apiKey,
+        sessionOnly: true,
+      });
       if (!r.ok) throw new Error(`could not create the benchmark's profile for ${sandbox.apiUrl}: ${r.error.message}`);
       return (r.value as { id: string }).id;
     },

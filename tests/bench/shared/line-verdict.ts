@@ -16,7 +16,20 @@ export interface LineVerdict {
 }
 
 /** The figures a failure quotes, where the line has them. */
-const FIGURES = ['p95', 'target_p95_ms', 'errors', 'statuses', 'transactions', 'expected_transactions', 'seed_ms', 'target_ms', 'peak_rss_mb', 'target_peak_rss_mb', 'mismatches', 'examples'];
+const FIGURES = [
+  'p95',
+  'target_p95_ms',
+  'errors',
+  'statuses',
+  'transactions',
+  'expected_transactions',
+  'seed_ms',
+  'target_ms',
+  'peak_rss_mb',
+  'target_peak_rss_mb',
+  'mismatches',
+  'examples',
+];
 
 function describe(line: BenchLine): string {
   const label = line.scenario ?? line.category;
@@ -27,10 +40,12 @@ function describe(line: BenchLine): string {
 export function judgeLines(lines: readonly BenchLine[], requiredKinds: readonly string[]): LineVerdict {
   const failures: string[] = [];
   for (const line of lines) {
-    if (line.kind === 'error') failures.push(`error: ${typeof line.message === 'string' ? line.message : JSON.stringify(line)}`);
+    if (line.kind === 'error')
+      failures.push(`error: ${typeof line.message === 'string' ? line.message : JSON.stringify(line)}`);
     else if (line.pass === false) failures.push(`missed: ${describe(line)}`);
   }
   const seen = new Set(lines.map((l) => l.kind));
-  for (const kind of requiredKinds) if (!seen.has(kind)) failures.push(`no '${kind}' line: that part of the run measured nothing`);
+  for (const kind of requiredKinds)
+    if (!seen.has(kind)) failures.push(`no '${kind}' line: that part of the run measured nothing`);
   return { failures, exitCode: failures.length > 0 ? 1 : 0 };
 }

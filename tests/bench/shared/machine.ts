@@ -26,7 +26,11 @@ export interface RunOrigin {
 
 function quiet(command: string, args: string[]): string | null {
   try {
-    return execFileSync(command, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 20_000 }).trim();
+    return execFileSync(command, args, {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 20_000,
+    }).trim();
   } catch {
     return null;
   }
@@ -50,7 +54,10 @@ export function runOrigin(): RunOrigin {
   return {
     commit: quiet('git', ['rev-parse', 'HEAD']),
     dirty: status === null ? null : status.length > 0,
-    changes: (status ?? '').split('\n').filter((l) => l.length > 0).slice(0, 20),
+    changes: (status ?? '')
+      .split('\n')
+      .filter((l) => l.length > 0)
+      .slice(0, 20),
     branch: quiet('git', ['rev-parse', '--abbrev-ref', 'HEAD']),
     cpu_model: cpus()[0]?.model.trim() ?? null,
     cores: cpus().length,

@@ -42,20 +42,25 @@ export interface WrongPaint {
  * and out, and the ids of the first rows on screen (as many as were painted; at least one when
  * the reference has any).
  */
-export function wrongPaints(paints: readonly PaintedResult[], reference: (text: string) => ReferenceAnswer): WrongPaint[] {
+export function wrongPaints(
+  paints: readonly PaintedResult[],
+  reference: (text: string) => ReferenceAnswer,
+): WrongPaint[] {
   const wrong: WrongPaint[] = [];
   for (const p of paints) {
     const ref = reference(p.answers);
     const problems: string[] = [];
     const count = shownNumber(p.count);
     if (count !== ref.count) problems.push(`count ${p.count}, the reference ${ref.count}`);
-    if ((shownNumber(p.inText) ?? 0) !== ref.inCents) problems.push(`in '${p.inText}', the reference ${ref.inCents} cents`);
-    if ((shownNumber(p.outText) ?? 0) !== ref.outCents) problems.push(`out '${p.outText}', the reference ${ref.outCents} cents`);
+    if ((shownNumber(p.inText) ?? 0) !== ref.inCents)
+      problems.push(`in '${p.inText}', the reference ${ref.inCents} cents`);
+    if ((shownNumber(p.outText) ?? 0) !== ref.outCents)
+      problems.push(`out '${p.outText}', the reference ${ref.outCents} cents`);
     const expected = ref.firstIds.slice(0, p.firstIds.length);
     if (p.firstIds.length === 0 && ref.count > 0) problems.push('no row painted');
-    else if (p.firstIds.join() !== expected.join()) problems.push(`first rows ${p.firstIds.join(' ')}, the reference ${expected.join(' ')}`);
+    else if (p.firstIds.join() !== expected.join())
+      problems.push(`first rows ${p.firstIds.join(' ')}, the reference ${expected.join(' ')}`);
     if (problems.length > 0) wrong.push({ answers: p.answers, problems });
   }
   return wrong;
 }
-

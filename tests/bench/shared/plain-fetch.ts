@@ -11,7 +11,10 @@ export async function fetchEveryPage(sandbox: Sandbox): Promise<{ rows: number; 
   let cursor: string | undefined;
   do {
     const url = `${sandbox.apiUrl}/transaction${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const page = (await fetch(url, { headers: { 'x-api-key': sandbox.apiKey } }).then((r) => r.json())) as { items: unknown[]; metadata?: { nextCursor?: string } };
+    const page = (await fetch(url, { headers: { 'x-api-key': sandbox.apiKey } }).then((r) => r.json())) as {
+      items: unknown[];
+      metadata?: { nextCursor?: string };
+    };
     rows += page.items.length;
     cursor = page.metadata?.nextCursor;
   } while (cursor);

@@ -41,12 +41,16 @@ interface ChromiumProcess {
   id: number;
 }
 
-const kb = (text: string, field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024;
+const kb = (text: string, field: string) =>
+  Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? 0) * 1024;
 
 /** One process's figures, or null when it is gone (a renderer replaced by a reload). */
 export async function readProcess(pid: number): Promise<ProcessFigures | null> {
   try {
-    const [status, rollup] = await Promise.all([readFile(`/proc/${pid}/status`, 'utf8'), readFile(`/proc/${pid}/smaps_rollup`, 'utf8')]);
+    const [status, rollup] = await Promise.all([
+      readFile(`/proc/${pid}/status`, 'utf8'),
+      readFile(`/proc/${pid}/smaps_rollup`, 'utf8'),
+    ]);
     return {
       pid,
       rssBytes: kb(status, 'VmRSS'),
@@ -82,7 +86,19 @@ export function phasePeaks(samples: readonly ProcessSample[]): PhasePeaks[] {
   for (const s of samples) {
     let p = byPhase.get(s.phase);
     if (!p) {
-      p = { phase: s.phase, samples: 0, renderer_peak_rss_bytes: 0, renderer_peak_private_bytes: 0, renderer_last_rss_bytes: 0, renderer_last_private_bytes: 0, browser_peak_rss_bytes: 0, browser_peak_private_bytes: 0, others_peak_rss_bytes: 0, renderer_at_peak: null, heaps_at_peak: null };
+      p = {
+        phase: s.phase,
+        samples: 0,
+        renderer_peak_rss_bytes: 0,
+        renderer_peak_private_bytes: 0,
+        renderer_last_rss_bytes: 0,
+        renderer_last_private_bytes: 0,
+        browser_peak_rss_bytes: 0,
+        browser_peak_private_bytes: 0,
+        others_peak_rss_bytes: 0,
+        renderer_at_peak: null,
+        heaps_at_peak: null,
+      };
       byPhase.set(s.phase, p);
     }
     p.samples++;
@@ -128,10 +144,18 @@ export class ProcessMemory {
   }
 
   async sample(): Promise<ProcessSample> {
-    const [{ processInfo }, heaps] = await Promise.all([this.session.send('SystemInfo.getProcessInfo') as Promise<{ processInfo: ChromiumProcess[] }>, this.heaps?.read()]);
+    const [{ processInfo }, heaps] = await Promise.all([
+      this.session.send('SystemInfo.getProcessInfo') as Promise<{ processInfo: ChromiumProcess[] }>,
+      this.heaps?.read(),
+    ]);
     const read = await Promise.all(processInfo.map(async (p) => ({ type: p.type, figures: await readProcess(p.id) })));
     const present = read.filter((r): r is { type: string; figures: ProcessFigures } => r.figures !== null);
-    const renderer = present.filter((r) => r.type === 'renderer').reduce<ProcessFigures | null>((best, r) => (best === null || r.figures.rssBytes > best.rssBytes ? r.figures : best), null);
+    const renderer = present
+      .filter((r) => r.type === 'renderer')
+      .reduce<ProcessFigures | null>(
+        (best, r) => (best === null || r.figures.rssBytes > best.rssBytes ? r.figures : best),
+        null,
+      );
     const browser = present.find((r) => r.type === 'browser')?.figures ?? null;
     const others = present.filter((r) => r.figures !== renderer && r.figures !== browser);
     const sample: ProcessSample = {

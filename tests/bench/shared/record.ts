@@ -34,7 +34,9 @@ async function main(): Promise<number> {
   mkdirSync(dirname(file), { recursive: true });
   const out = createWriteStream(file);
   const started = new Date();
-  out.write(`${JSON.stringify({ kind: 'record', command: [command, ...args].join(' '), started_at: started.toISOString(), ...runOrigin() })}\n`);
+  out.write(
+    `${JSON.stringify({ kind: 'record', command: [command, ...args].join(' '), started_at: started.toISOString(), ...runOrigin() })}\n`,
+  );
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   let kept = 0;
   let other = 0;
@@ -53,7 +55,9 @@ async function main(): Promise<number> {
   // A signal is no pass: 128 + its number, as a shell reports it.
   const exitCode = code ?? 128 + (signal ? (constants.signals[signal] ?? 0) : 0);
   const finished = new Date();
-  out.write(`${JSON.stringify({ kind: 'record-end', finished_at: finished.toISOString(), seconds: Math.round((finished.getTime() - started.getTime()) / 100) / 10, exit_code: exitCode, signal, json_lines: kept, other_lines: other, load_average: roundLoad() })}\n`);
+  out.write(
+    `${JSON.stringify({ kind: 'record-end', finished_at: finished.toISOString(), seconds: Math.round((finished.getTime() - started.getTime()) / 100) / 10, exit_code: exitCode, signal, json_lines: kept, other_lines: other, load_average: roundLoad() })}\n`,
+  );
   await new Promise<void>((resolve) => out.end(resolve));
   process.stderr.write(`[bench:record] ${kept} JSON lines in ${file}; exit ${exitCode}\n`);
   return exitCode;

@@ -38,7 +38,10 @@ interface Row {
 }
 
 const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-const pieces = (text: string) => fold(text).split(/[^a-z0-9]/).filter((p) => p !== '');
+const pieces = (text: string) =>
+  fold(text)
+    .split(/[^a-z0-9]/)
+    .filter((p) => p !== '');
 
 /** `-`? `$`? then 1-3 digits with comma groups or plain digits, then an optional `.` and 0-2 digits. */
 const TYPED_AMOUNT = /^(-?)\$?(\d{1,3}(?:,\d{3})+|\d+)(\.\d{0,2})?$/;
@@ -51,7 +54,12 @@ function partsOf(text: string): Part[] {
     if (raw === '') continue;
     const m = TYPED_AMOUNT.exec(raw);
     if (m) {
-      parts.push({ digits: (m[2] as string).replaceAll(',', '') + (m[3] ?? ''), point: m[3] !== undefined, out: m[1] === '-', alsoWord: /^\d+$/.test(raw) ? raw : null });
+      parts.push({
+        digits: (m[2] as string).replaceAll(',', '') + (m[3] ?? ''),
+        point: m[3] !== undefined,
+        out: m[1] === '-',
+        alsoWord: /^\d+$/.test(raw) ? raw : null,
+      });
       continue;
     }
     const p = pieces(raw);
@@ -62,7 +70,10 @@ function partsOf(text: string): Part[] {
 
 function matches(row: Row, part: Part): boolean {
   if ('pieces' in part) return part.pieces.every((p) => row.words.includes(` ${p}`));
-  const asAmount = (!part.out || row.cents < 0) && row.dollars.startsWith(part.digits) && (part.point || row.dollars[part.digits.length] === '.');
+  const asAmount =
+    (!part.out || row.cents < 0) &&
+    row.dollars.startsWith(part.digits) &&
+    (part.point || row.dollars[part.digits.length] === '.');
   return asAmount || (part.alsoWord !== null && row.words.includes(` ${part.alsoWord}`));
 }
 
@@ -71,12 +82,31 @@ export class ReferenceSearch {
   private readonly rankOf = new Map<string, number>();
 
   constructor(transactions: readonly Transaction[], cards: CardNames) {
-    const sorted = [...transactions].sort((a, b) => Date.parse(b.date) - Date.parse(a.date) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+    const sorted = [...transactions].sort(
+      (a, b) => Date.parse(b.date) - Date.parse(a.date) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0),
+    );
     this.rows = sorted.map((tx, i) => {
       this.rankOf.set(tx.id, i);
       const card = tx.cardId ? cards(tx.cardId) : undefined;
       const loc = tx.merchantData?.location;
-      const fields = [tx.description, tx.merchantData?.description, tx.merchantDescription, tx.memo, loc?.city, loc?.state, loc?.country, loc?.zip, card?.last4, card?.name, tx.id, tx.cardId, tx.accountId, tx.virtualAccountId, tx.orderId, tx.referenceNumber];
+      const fields = [
+        tx.description,
+        tx.merchantData?.description,
+        tx.merchantDescription,
+        tx.memo,
+        loc?.city,
+        loc?.state,
+        loc?.country,
+        loc?.zip,
+        card?.last4,
+        card?.name,
+        tx.id,
+        tx.cardId,
+        tx.accountId,
+        tx.virtualAccountId,
+        tx.orderId,
+        tx.referenceNumber,
+      ];
       const abs = Math.abs(tx.amountCents);
       return {
         id: tx.id,

@@ -22,17 +22,40 @@
 export function installResultProbe(): void {
   interface Probe {
     keys: { keydownT: number; inputT: number; value: string; measured: boolean }[];
-    paints: { t: number; answers: string; /** The box's value when this result was committed. */ value: string; count: string; inText: string; outText: string; firstIds: string[]; took: string; indexFrom: string }[];
+    paints: {
+      t: number;
+      answers: string;
+      /** The box's value when this result was committed. */ value: string;
+      count: string;
+      inText: string;
+      outText: string;
+      firstIds: string[];
+      took: string;
+      indexFrom: string;
+    }[];
     measuring: boolean;
     wantRows: number;
     rowsShown: { t: number; ids: string[] } | null;
     clicks: number[];
     firstSeen: Record<string, number>;
   }
-  const global = window as unknown as { __resultProbe: Probe; __probeWantRows?: number; __probeSelectors?: Record<string, string>; __probeClickOnSight?: { selector: string; text: string } };
+  const global = window as unknown as {
+    __resultProbe: Probe;
+    __probeWantRows?: number;
+    __probeSelectors?: Record<string, string>;
+    __probeClickOnSight?: { selector: string; text: string };
+  };
   let toClick = global.__probeClickOnSight ?? null;
   const typeOnRows = (global as { __probeTypeOnRows?: string }).__probeTypeOnRows ?? null;
-  const probe: Probe = { keys: [], paints: [], measuring: false, wantRows: global.__probeWantRows ?? 0, rowsShown: null, clicks: [], firstSeen: {} };
+  const probe: Probe = {
+    keys: [],
+    paints: [],
+    measuring: false,
+    wantRows: global.__probeWantRows ?? 0,
+    rowsShown: null,
+    clicks: [],
+    firstSeen: {},
+  };
   const watched = Object.entries(global.__probeSelectors ?? {});
   global.__resultProbe = probe;
   /** Rows read per result: more than the first page a window shows at once. */
@@ -87,7 +110,9 @@ export function installResultProbe(): void {
   const clickOnSight = () => {
     if (!toClick) return;
     const { selector, text } = toClick;
-    const target = [...document.querySelectorAll<HTMLElement>(selector)].find((el) => (el.textContent ?? '').trim().startsWith(text));
+    const target = [...document.querySelectorAll<HTMLElement>(selector)].find((el) =>
+      (el.textContent ?? '').trim().startsWith(text),
+    );
     if (!target) return;
     toClick = null;
     afterPaint(() => target.click());
@@ -110,7 +135,17 @@ export function installResultProbe(): void {
     if (key === last) return;
     last = key;
     const spans = summary.querySelectorAll('span');
-    const entry = { t: 0, answers, value: valueAtCommit, count, inText: spans[1]?.textContent ?? '', outText: spans[2]?.textContent ?? '', firstIds, took: summary.querySelector('.muted')?.textContent ?? '', indexFrom: summary.getAttribute('data-index-from') ?? '' };
+    const entry = {
+      t: 0,
+      answers,
+      value: valueAtCommit,
+      count,
+      inText: spans[1]?.textContent ?? '',
+      outText: spans[2]?.textContent ?? '',
+      firstIds,
+      took: summary.querySelector('.muted')?.textContent ?? '',
+      indexFrom: summary.getAttribute('data-index-from') ?? '',
+    };
     probe.paints.push(entry);
     afterPaint(() => (entry.t = performance.now()));
   };
@@ -132,7 +167,12 @@ export function installResultProbe(): void {
     (e) => {
       const target = e.target as HTMLInputElement | null;
       if (target?.id !== 'tx-search') return;
-      probe.keys.push({ keydownT: keydownT ?? e.timeStamp, inputT: e.timeStamp, value: target.value, measured: probe.measuring });
+      probe.keys.push({
+        keydownT: keydownT ?? e.timeStamp,
+        inputT: e.timeStamp,
+        value: target.value,
+        measured: probe.measuring,
+      });
       keydownT = null;
       schedule();
     },
@@ -146,7 +186,14 @@ export function installResultProbe(): void {
     }
     schedule();
   };
-  const start = () => new MutationObserver(onMutation).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['data-answers', 'class'] });
+  const start = () =>
+    new MutationObserver(onMutation).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ['data-answers', 'class'],
+    });
   if (document.body) start();
   else document.addEventListener('DOMContentLoaded', start);
 }

@@ -25,7 +25,10 @@ export function busyOf(profile: CpuProfile): { busy_ms: number; top: { fn: strin
     const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop() ?? ''}:${f.lineNumber}`;
     self.set(key, (self.get(key) ?? 0) + us);
   });
-  const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 5).map(([fn, us]) => ({ fn, ms: Math.round(us / 1000) }));
+  const top = [...self]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5)
+    .map(([fn, us]) => ({ fn, ms: Math.round(us / 1000) }));
   return { busy_ms: Math.round(busy / 1000), top };
 }
 

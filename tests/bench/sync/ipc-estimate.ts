@@ -11,12 +11,20 @@ import type { Sandbox } from '../../../src/sandbox';
  * its side), for one answer of `pagesPerCall` real pages, timed over `repeats`; the per-row cost
  * is what 1M rows would spend on crossing.
  */
-export async function estimateIpc(sandbox: Sandbox, page: Page, pagesPerCall: number, repeats = 50): Promise<Record<string, unknown>> {
+export async function estimateIpc(
+  sandbox: Sandbox,
+  page: Page,
+  pagesPerCall: number,
+  repeats = 50,
+): Promise<Record<string, unknown>> {
   const pages: { items: unknown[]; nextCursor: string | null }[] = [];
   let cursor: string | undefined;
   while (pages.length < pagesPerCall) {
     const url = `${sandbox.apiUrl}/transaction${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const body = (await fetch(url, { headers: { 'x-api-key': sandbox.apiKey } }).then((r) => r.json())) as { items: unknown[]; metadata?: { nextCursor?: string } };
+    const body = (await fetch(url, { headers: { 'x-api-key': sandbox.apiKey } }).then((r) => r.json())) as {
+      items: unknown[];
+      metadata?: { nextCursor?: string };
+    };
     pages.push({ items: body.items, nextCursor: body.metadata?.nextCursor ?? null });
     cursor = body.metadata?.nextCursor;
     if (!cursor) break;
@@ -52,6 +60,6 @@ export async function estimateIpc(sandbox: Sandbox, page: Page, pagesPerCall: nu
     node_deserialize_ms: Number(deserializeMs.toFixed(3)),
     chromium_structured_clone_ms: Number(cloneMs.toFixed(3)),
     us_per_row: Number(perRowUs.toFixed(2)),
-    seconds_per_1m_rows: Number((perRowUs).toFixed(2)),
+    seconds_per_1m_rows: Number(perRowUs.toFixed(2)),
   };
 }

@@ -30,14 +30,22 @@ import { PeakMemory } from './peak-memory';
 import { startLaneBench } from '../shared/lane-bench';
 import { phasePeaks, ProcessMemory } from '../shared/process-memory';
 import { phaseLine } from '../shared/process-memory-verdict';
-import { COLD_OPEN_TARGETS, judgeColdOpen, judgeLatency, judgeSync, type Census, type ColdOpen, type SyncRun, type SyncVerdict } from './verdict';
+import {
+  COLD_OPEN_TARGETS,
+  judgeColdOpen,
+  judgeLatency,
+  judgeSync,
+  type Census,
+  type ColdOpen,
+  type SyncRun,
+  type SyncVerdict,
+} from './verdict';
 
 const FIXED_NOW = Date.UTC(2026, 5, 15, 12);
 const PEAK_LIMIT_BYTES = 600e6;
 const flag = (name: string) => process.argv.includes(`--${name}`);
 
 const arg = (name: string, fallback: number) => numberArg(name, fallback);
-
 
 interface SyncResult extends SyncRun {
   ms: number;
@@ -57,11 +65,28 @@ async function main(): Promise<void> {
   const pageSize = arg('page-size', 50);
   const cursors = arg('cursors', 4);
   const started = performance.now();
-  const big = await startSandbox({ seed: 42, transactions: rows, pageSize, validateResponses: false, now: () => FIXED_NOW });
-  emit({ kind: 'seed', rows: big.world.transactions.size, page_size: pageSize, ms: Math.round(performance.now() - started) });
+  const big = await startSandbox({
+    seed: 42,
+    transactions: rows,
+    pageSize,
+    validateResponses: false,
+    now: () => FIXED_NOW,
+  });
+  emit({
+    kind: 'seed',
+    rows: big.world.transactions.size,
+    page_size: pageSize,
+    ms: Math.round(performance.now() - started),
+  });
 
   const base = await fetchEveryPage(big);
-  emit({ kind: 'baseline', what: 'one cursor, plain fetch in Node, nothing stored', rows: base.rows, ms: Math.round(base.ms), rows_per_s: Math.round((base.rows / base.ms) * 1000) });
+  emit({
+    kind: 'baseline',
+    what: 'one cursor, plain fetch in Node, nothing stored',
+    rows: base.rows,
+    ms: Math.round(base.ms),
+    rows_per_s: Math.round((base.rows / base.ms) * 1000),
+  });
 
   const bench = await startLaneBench('bench-sync.ts', { isolated: true });
   const { browser, page, run } = bench;
@@ -93,13 +118,17 @@ async function main(): Promise<void> {
     const live = await memory.liveAfterGc();
     await memory.detach();
     const census = await run<Census>('census', bigId);
-    const backfill = judgeSync(full, census, big.world.transactions.size, 10_000, { peakBytes: memory.samples > 0 ? memory.peakBytes : null, limitBytes: PEAK_LIMIT_BYTES });
+    const backfill = judgeSync(full, census, big.world.transactions.size, 10_000, {
+      peakBytes: memory.samples > 0 ? memory.peakBytes : null,
+      limitBytes: PEAK_LIMIT_BYTES,
+    });
     // The index's own count: every row searchable, none twice.
-    if (full.indexed !== big.world.transactions.size) backfill.failures.push(`the index holds ${String(full.indexed)} of ${big.world.transactions.size} rows`);
+    if (full.indexed !== big.world.transactions.size)
+      backfill.failures.push(`the index holds ${String(full.indexed)} of ${big.world.transactions.size} rows`);
     failures.push(...backfill.failures.map((f) => `backfill: ${f}`));
     emit({
       kind: 'backfill',
-      what: 'service to IndexedDB to searchable, through main core and the bridge, timed from the sync\'s start',
+      what: "service to IndexedDB to searchable, through main core and the bridge, timed from the sync's start",
       rows: census.distinct,
       expected_rows: big.world.transactions.size,
       indexed_rows: full.indexed,
@@ -134,8 +163,17 @@ async function main(): Promise<void> {
     if (!flag('skip-index')) {
       await bench.reopen();
       await run('dropIndex', bigId);
-      const idx = await run<{ openMs: number; saveMs: number; status: { rows: number; loadedFrom: string } }>('index', bigId);
-      emit({ kind: 'index-build', rows: idx.status.rows, from: idx.status.loadedFrom, build_ms: Math.round(idx.openMs), save_ms: Math.round(idx.saveMs) });
+      const idx = await run<{ openMs: number; saveMs: number; status: { rows: number; loadedFrom: string } }>(
+        'index',
+        bigId,
+      );
+      emit({
+        kind: 'index-build',
+        rows: idx.status.rows,
+        from: idx.status.loadedFrom,
+        build_ms: Math.round(idx.openMs),
+        save_ms: Math.round(idx.saveMs),
+      });
       await bench.reopen();
       const cold = await run<ColdOpen>('coldOpen', bigId);
       const rightAfter = await run<number | null>('memory');
@@ -163,8 +201,17 @@ async function main(): Promise<void> {
     // 3. Resume after a kill at a random page.
     await run('reset', bigId);
     const pages = Math.ceil(Math.min(rows, 200_000) / pageSize);
-    const killAt = 1 + Math.floor(((FIXED_NOW / 1000) % 997) / 997 * Math.max(1, pages - 1));
-    const small = rows > 200_000 ? await startSandbox({ seed: 7, transactions: 200_000, pageSize, validateResponses: false, now: () => FIXED_NOW }) : big;
+    const killAt = 1 + Math.floor((((FIXED_NOW / 1000) % 997) / 997) * Math.max(1, pages - 1));
+    const small =
+      rows > 200_000
+        ? await startSandbox({
+            seed: 7,
+            transactions: 200_000,
+            pageSize,
+            validateResponses: false,
+            now: () => FIXED_NOW,
+          })
+        : big;
     const killId = small === big ? bigId : await bench.profileFor(small, 'Resume');
     const killed = await run<SyncResult>('sync', killId, { concurrency: 4, abortAfterChunks: killAt });
     await bench.reopen();
@@ -172,12 +219,29 @@ async function main(): Promise<void> {
     const after = await run<Census>('census', killId);
     const resume = judgeSync(resumed, after, small.world.transactions.size);
     failures.push(...resume.failures.map((f) => `resume: ${f}`));
-    emit({ kind: 'resume', rows: small.world.transactions.size, killed_after_chunks: killAt, first_run: killed.outcome, second_run: resumed.outcome, distinct: after.distinct, backfill_rows: after.backfillRows, failures: resume.failures, pass: resume.pass });
+    emit({
+      kind: 'resume',
+      rows: small.world.transactions.size,
+      killed_after_chunks: killAt,
+      first_run: killed.outcome,
+      second_run: resumed.outcome,
+      distinct: after.distinct,
+      backfill_rows: after.backfillRows,
+      failures: resume.failures,
+      pass: resume.pass,
+    });
     if (small !== big) await small.close();
 
     // 4. A real network's latency: partitioned against one cursor, on a smaller history.
     if (!flag('skip-latency')) {
-      const slow = await startSandbox({ seed: 9, transactions: latencyRows, pageSize, validateResponses: false, now: () => FIXED_NOW, faults: { latencyMs: latency } });
+      const slow = await startSandbox({
+        seed: 9,
+        transactions: latencyRows,
+        pageSize,
+        validateResponses: false,
+        now: () => FIXED_NOW,
+        faults: { latencyMs: latency },
+      });
       const verdicts: SyncVerdict[] = [];
       for (const [label, args] of [
         ['partitioned', { concurrency: 8, rowsPerPartition: Math.max(500, Math.ceil(latencyRows / 16)) }],
@@ -187,12 +251,26 @@ async function main(): Promise<void> {
         const r = await run<SyncResult>('sync', id, args);
         const v = judgeSync(r, await run<Census>('census', id), slow.world.transactions.size);
         verdicts.push(v);
-        emit({ kind: 'latency', mode: label, latency_ms: latency, rows: latencyRows, cursors: args.concurrency, sync_ms: Math.round(r.syncMs), rows_per_s: v.rows_per_s, failures: v.failures });
+        emit({
+          kind: 'latency',
+          mode: label,
+          latency_ms: latency,
+          rows: latencyRows,
+          cursors: args.concurrency,
+          sync_ms: Math.round(r.syncMs),
+          rows_per_s: v.rows_per_s,
+          failures: v.failures,
+        });
       }
       await slow.close();
       const latencyFailures = judgeLatency(verdicts[0] as SyncVerdict, verdicts[1] as SyncVerdict);
       failures.push(...latencyFailures.map((f) => `latency: ${f}`));
-      emit({ kind: 'latency-verdict', latency_ms: latency, failures: latencyFailures, pass: latencyFailures.length === 0 });
+      emit({
+        kind: 'latency-verdict',
+        latency_ms: latency,
+        failures: latencyFailures,
+        pass: latencyFailures.length === 0,
+      });
     }
     emit({ kind: 'verdict', failures, exit_code: failures.length > 0 ? 1 : 0 });
     if (failures.length > 0) process.exitCode = 1;

@@ -39,21 +39,32 @@ export interface PeakLimit {
  * `expectedRows`: what the service holds. `targetRowsPerS`: the throughput the pass also needs,
  * when given. `memory`: the peak the pass also needs (a peak never measured fails it).
  */
-export function judgeSync(run: SyncRun, census: Census, expectedRows: number, targetRowsPerS?: number, memory?: PeakLimit): SyncVerdict {
+export function judgeSync(
+  run: SyncRun,
+  census: Census,
+  expectedRows: number,
+  targetRowsPerS?: number,
+  memory?: PeakLimit,
+): SyncVerdict {
   const failures: string[] = [];
   if (run.outcome !== 'done') failures.push(`the sync ended '${run.outcome}', not done`);
   if (census.distinct !== expectedRows) failures.push(`${census.distinct} of ${expectedRows} rows in the cache`);
-  if (census.backfillRows !== census.distinct) failures.push(`the backfill wrote ${census.backfillRows} rows for ${census.distinct} distinct ones (${census.backfillRows - census.distinct} doubled)`);
+  if (census.backfillRows !== census.distinct)
+    failures.push(
+      `the backfill wrote ${census.backfillRows} rows for ${census.distinct} distinct ones (${census.backfillRows - census.distinct} doubled)`,
+    );
   const complete = failures.length === 0;
   const rows_per_s = complete && run.syncMs > 0 ? Math.round((census.distinct / run.syncMs) * 1000) : null;
   if (targetRowsPerS !== undefined) {
     if (complete && rows_per_s === null) failures.push('no sync time was measured, so there is no rate');
-    else if (rows_per_s !== null && rows_per_s < targetRowsPerS) failures.push(`${rows_per_s} rows/s, under the ${targetRowsPerS} target`);
+    else if (rows_per_s !== null && rows_per_s < targetRowsPerS)
+      failures.push(`${rows_per_s} rows/s, under the ${targetRowsPerS} target`);
   }
   if (memory) {
     const mb = (b: number) => `${Math.round(b / 1e6)} MB`;
     if (memory.peakBytes === null) failures.push('the memory was never sampled, so there is no peak');
-    else if (memory.peakBytes > memory.limitBytes) failures.push(`peak memory ${mb(memory.peakBytes)}, over the ${mb(memory.limitBytes)} limit`);
+    else if (memory.peakBytes > memory.limitBytes)
+      failures.push(`peak memory ${mb(memory.peakBytes)}, over the ${mb(memory.limitBytes)} limit`);
   }
   return { complete, rows_per_s, failures, pass: failures.length === 0 };
 }
@@ -71,13 +82,20 @@ export interface ColdOpen {
   count: number;
 }
 
-export function judgeColdOpen(cold: ColdOpen, expectedRows: number, targets: typeof COLD_OPEN_TARGETS = COLD_OPEN_TARGETS): string[] {
+export function judgeColdOpen(
+  cold: ColdOpen,
+  expectedRows: number,
+  targets: typeof COLD_OPEN_TARGETS = COLD_OPEN_TARGETS,
+): string[] {
   const failures: string[] = [];
   if (cold.count !== expectedRows) failures.push(`the cold open's index answers ${cold.count} of ${expectedRows} rows`);
   if (cold.loadedFrom !== 'storage') failures.push(`the cold open did not load the saved index (${cold.loadedFrom})`);
-  if (cold.newestRows !== Math.min(100, expectedRows)) failures.push(`the cold open read ${cold.newestRows} newest rows, not 100`);
-  if (!(cold.newestMs <= targets.newestMs)) failures.push(`the newest 100 rows took ${Math.round(cold.newestMs)} ms, over ${targets.newestMs}`);
-  if (!(cold.readyMs <= targets.readyMs)) failures.push(`search was ready after ${Math.round(cold.readyMs)} ms, over ${targets.readyMs}`);
+  if (cold.newestRows !== Math.min(100, expectedRows))
+    failures.push(`the cold open read ${cold.newestRows} newest rows, not 100`);
+  if (!(cold.newestMs <= targets.newestMs))
+    failures.push(`the newest 100 rows took ${Math.round(cold.newestMs)} ms, over ${targets.newestMs}`);
+  if (!(cold.readyMs <= targets.readyMs))
+    failures.push(`search was ready after ${Math.round(cold.readyMs)} ms, over ${targets.readyMs}`);
   return failures;
 }
 
@@ -90,13 +108,23 @@ export function judgeColdOpen(cold: ColdOpen, expectedRows: number, targets: typ
 export const PARTITION_SPEEDUP_TARGET = 3;
 
 /** Both latency runs complete, and the partitioned one at least PARTITION_SPEEDUP_TARGET times the single cursor's rate. */
-export function judgeLatency(partitioned: SyncVerdict, single: SyncVerdict, target = PARTITION_SPEEDUP_TARGET): string[] {
-  const failures = [...partitioned.failures.map((f) => `partitioned: ${f}`), ...single.failures.map((f) => `single cursor: ${f}`)];
+export function judgeLatency(
+  partitioned: SyncVerdict,
+  single: SyncVerdict,
+  target = PARTITION_SPEEDUP_TARGET,
+): string[] {
+  const failures = [
+    ...partitioned.failures.map((f) => `partitioned: ${f}`),
+    ...single.failures.map((f) => `single cursor: ${f}`),
+  ];
   if (partitioned.rows_per_s === null || single.rows_per_s === null) {
     if (failures.length === 0) failures.push('a latency run has no rate, so the partitions cannot be compared');
     return failures;
   }
   const speedup = partitioned.rows_per_s / single.rows_per_s;
-  if (!(speedup >= target)) failures.push(`8 partitions moved ${partitioned.rows_per_s} rows/s, ${speedup.toFixed(1)}x one cursor's ${single.rows_per_s}: under ${target}x`);
+  if (!(speedup >= target))
+    failures.push(
+      `8 partitions moved ${partitioned.rows_per_s} rows/s, ${speedup.toFixed(1)}x one cursor's ${single.rows_per_s}: under ${target}x`,
+    );
   return failures;
 }

@@ -52,7 +52,12 @@ export interface BenchDesktop {
   close(): Promise<void>;
 }
 
-export async function startDesktop(browser: Browser, shim: string, name: string, sandbox: Sandbox): Promise<BenchDesktop> {
+export async function startDesktop(
+  browser: Browser,
+  shim: string,
+  name: string,
+  sandbox: Sandbox,
+): Promise<BenchDesktop> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-team-'));
   const context: BrowserContext = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
   const page = await context.newPage();
@@ -61,14 +66,27 @@ export async function startDesktop(browser: Browser, shim: string, name: string,
   // The bridge needs the core's handlers and the core needs the bridge's emit: a late binding.
   const late: { core?: MainCore } = {};
   const events = await connectPage(page, shim, () => late.core?.handlers);
-  const core = await createMainCore({ userDataDir: join(dir, 'user'), version: 'bench', platform: process.platform, secrets: 'memory', emit: (event, payload) => events.emit(event, payload), prompt });
+  const core = await createMainCore({
+    userDataDir: join(dir, 'user'),
+    version: 'bench',
+    platform: process.platform,
+    secrets: 'memory',
+    emit: (event, payload) => events.emit(event, payload),
+    prompt,
+  });
   late.core = core;
   const call = async <C extends ChannelName>(channel: C, arg: ArgOf<C>): Promise<ResultOf<C>> => {
     const r = await dispatch(core.handlers, channel, arg);
     if (!r.ok) throw new Error(`${name}: ${channel} failed: ${r.error.message}`);
     return r.value as ResultOf<C>;
   };
-  const profile = await call('profiles:create', { name: 'Acme', baseUrl: sandbox.apiUrl, vaultUrl: sandbox.vaultUrl, apiKey: sandbox.apiKey, sessionOnly: true });
+  const profile = await call('profiles:create', {
+    name: 'Acme',
+    baseUrl: sandbox.apiUrl,
+    vaultUrl: sandbox.vaultUrl,
+    apiKey: sandbox.apiKey,
+    sessionOnly: true,
+  });
   await call('profiles:select', { id: profile.id });
   return {
     name,

@@ -15,7 +15,10 @@ const IMPORT_PATIENCE_MS = 60 * 60_000;
 
 /** The Approvals inbox's rows whose key starts with `prefix` ('team:' or 'solo:'), in the order shown. */
 export function inboxKeys(page: Page, prefix: string): Promise<string[]> {
-  return page.evaluate((p) => [...document.querySelectorAll(`li[data-key^="${p}"]`)].map((li) => li.getAttribute('data-key') ?? ''), prefix);
+  return page.evaluate(
+    (p) => [...document.querySelectorAll(`li[data-key^="${p}"]`)].map((li) => li.getAttribute('data-key') ?? ''),
+    prefix,
+  );
 }
 
 /**
@@ -59,7 +62,11 @@ async function check(page: Page, keys: readonly string[]): Promise<void> {
   // The last batch is over for the screen too: nothing checked, not busy (a box checked before
   // that would be cleared with the last batch's selection).
   await expect(page.getByRole('button', { name: /^Clear the selection/ })).toHaveCount(0, { timeout: PATIENCE_MS });
-  await expect(page.locator('section.inbox .form__actions .button--primary')).not.toHaveAttribute('title', 'Busy with the last decision', { timeout: PATIENCE_MS });
+  await expect(page.locator('section.inbox .form__actions .button--primary')).not.toHaveAttribute(
+    'title',
+    'Busy with the last decision',
+    { timeout: PATIENCE_MS },
+  );
   await page.evaluate((ks) => {
     for (const k of ks) document.querySelector<HTMLInputElement>(`li[data-key="${k}"] input[type="checkbox"]`)?.click();
   }, keys);
@@ -92,14 +99,21 @@ function amountsListed(detail: readonly string[]): number[] {
  * workspace), which the benchmark keeps distinct. Returns once `d`'s own inbox shows the
  * selection's new state (`doneNeeds`, or gone): a person waits for that before the next one.
  */
-export async function approveTeamBatch(d: BenchDesktop, keys: readonly string[], doneNeeds: string, amountOf: (key: string) => number): Promise<(ApprovalBatch & { keyAt: number })[]> {
+export async function approveTeamBatch(
+  d: BenchDesktop,
+  keys: readonly string[],
+  doneNeeds: string,
+  amountOf: (key: string) => number,
+): Promise<(ApprovalBatch & { keyAt: number })[]> {
   const before = d.prompt.titled(APPROVE_TITLE).length;
   const wanted = new Map(keys.map((k) => [amountOf(k), k]));
   const asked = () => d.prompt.titled(APPROVE_TITLE).slice(before);
   await check(d.page, keys);
   const keyAt = wallNow();
   await pressApprove(d.page, keys);
-  await expect.poll(() => asked().reduce((n, a) => n + amountsListed(a.question.detail).length, 0), { timeout: PATIENCE_MS }).toBe(keys.length);
+  await expect
+    .poll(() => asked().reduce((n, a) => n + amountsListed(a.question.detail).length, 0), { timeout: PATIENCE_MS })
+    .toBe(keys.length);
   const batches = asked().map((a) => ({
     at: a.at,
     keyAt,
@@ -118,11 +132,16 @@ export async function approveTeamBatch(d: BenchDesktop, keys: readonly string[],
  * A batch of this desktop's own rows (solo) approved: checked, A, and the app's confirmation
  * ("Approve N"), whose click is the batch's moment. Returns once they left the inbox.
  */
-export async function approveSoloBatch(d: BenchDesktop, keys: readonly string[]): Promise<ApprovalBatch & { keyAt: number }> {
+export async function approveSoloBatch(
+  d: BenchDesktop,
+  keys: readonly string[],
+): Promise<ApprovalBatch & { keyAt: number }> {
   await check(d.page, keys);
   const keyAt = wallNow();
   await pressApprove(d.page, keys);
-  const confirm = d.page.getByRole('dialog', { name: 'Approve and send?' }).getByRole('button', { name: `Approve ${keys.length}` });
+  const confirm = d.page
+    .getByRole('dialog', { name: 'Approve and send?' })
+    .getByRole('button', { name: `Approve ${keys.length}` });
   await expect(confirm).toBeVisible();
   const at = wallNow();
   await confirm.click();
@@ -134,15 +153,27 @@ export async function approveSoloBatch(d: BenchDesktop, keys: readonly string[])
 export async function importTransfers(d: BenchDesktop, csv: string, rows: number): Promise<number> {
   await openSection(d.page, 'Transfers');
   await newItemForm(d.page, 'New transfer');
-  await d.page.getByLabel('CSV file').setInputFiles({ name: 'transfers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await d.page
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'transfers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(d.page.getByText(`${rows} row${rows === 1 ? '' : 's'} ready.`)).toBeVisible({ timeout: PATIENCE_MS });
   const started = wallNow();
   await d.page.getByRole('button', { name: `Queue ${rows} transfer${rows === 1 ? '' : 's'}` }).click();
   const done = d.page.getByText(`Queued ${rows} transfers for approval.`);
   // Says how far the import is every half minute (the screen's own "Signed N of M…").
   while (!(await done.isVisible())) {
-    if (wallNow() - started > IMPORT_PATIENCE_MS) throw new Error(`the import of ${rows} transfers had not finished after ${IMPORT_PATIENCE_MS / 60_000} minutes`);
-    await done.waitFor({ timeout: 30_000 }).catch(async () => progress(`${d.name}: ${(await d.page.getByText(/^(Queuing|Signed) \d+/).textContent({ timeout: 1_000 }).catch(() => null)) ?? 'importing'}`));
+    if (wallNow() - started > IMPORT_PATIENCE_MS)
+      throw new Error(`the import of ${rows} transfers had not finished after ${IMPORT_PATIENCE_MS / 60_000} minutes`);
+    await done.waitFor({ timeout: 30_000 }).catch(async () =>
+      progress(
+        `${d.name}: ${
+          (await d.page
+            .getByText(/^(Queuing|Signed) \d+/)
+            .textContent({ timeout: 1_000 })
+            .catch(() => null)) ?? 'importing'
+        }`,
+      ),
+    );
   }
   return wallNow() - started;
 }

@@ -31,7 +31,8 @@ export function installInboxProbe(): void {
     return (lines[lines.length - 1]?.textContent ?? '').trim();
   };
   /** The row a node is in (a text changed, a line added inside a row). */
-  const rowOf = (node: Node): Element | null => (node.nodeType === Node.ELEMENT_NODE ? (node as Element) : node.parentElement)?.closest(ROW) ?? null;
+  const rowOf = (node: Node): Element | null =>
+    (node.nodeType === Node.ELEMENT_NODE ? (node as Element) : node.parentElement)?.closest(ROW) ?? null;
   /** The rows a node added to or removed from the page is, or holds. */
   const rowsIn = (node: Node): Element[] => {
     if (node.nodeType !== Node.ELEMENT_NODE) return [];
@@ -92,6 +93,9 @@ export const INBOX_PROBE_SCRIPT = `var __name = (f) => f;\n(${installInboxProbe.
 
 /** Every painted change the page recorded since `from` (an index into its list), and the next index. */
 export async function paintsSince(page: Page, from: number): Promise<{ paints: InboxPaint[]; next: number }> {
-  const paints = await page.evaluate((i) => (window as unknown as { __inboxPaints: [string, string, number][] }).__inboxPaints.slice(i), from);
+  const paints = await page.evaluate(
+    (i) => (window as unknown as { __inboxPaints: [string, string, number][] }).__inboxPaints.slice(i),
+    from,
+  );
   return { paints, next: from + paints.length };
 }

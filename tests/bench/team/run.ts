@@ -53,7 +53,8 @@ const round = (ms: number) => Math.round(ms);
 async function main(): Promise<void> {
   const rows = numberArg('rows', 1000, true);
   const batch = numberArg('batch', 100, true);
-  if (batch < 1 || batch > 100) throw new Error(`--batch must be between 1 and 100 (rows a person checks before pressing A); got ${batch}`);
+  if (batch < 1 || batch > 100)
+    throw new Error(`--batch must be between 1 and 100 (rows a person checks before pressing A); got ${batch}`);
   const lines: BenchLine[] = [];
   const say = (line: BenchLine) => {
     lines.push(line);
@@ -68,19 +69,69 @@ async function main(): Promise<void> {
 
     const team = await runTeam(browser, shim, sandbox, cluster, plan.team, batch);
     const teamSent = team.states['sent'] ?? 0;
-    const teamAnswers = [...team.money.failures, ...(teamSent === rows ? [] : [`the workspace says sent for ${teamSent} of ${rows} rows (${JSON.stringify(team.states)})`])];
-    say({ kind: 'team_answers', ...team.money, workspace_states: team.states, failures: teamAnswers, pass: teamAnswers.length === 0 });
-    say({ kind: 'team_drafting', rows, what: 'the drafter imports the CSV on the Transfers screen: each row signed in main and kept in the outbox', drafted_ms: round(team.drafted_ms), pushed_ms: round(team.pushed_ms) });
+    const teamAnswers = [
+      ...team.money.failures,
+      ...(teamSent === rows
+        ? []
+        : [`the workspace says sent for ${teamSent} of ${rows} rows (${JSON.stringify(team.states)})`]),
+    ];
+    say({
+      kind: 'team_answers',
+      ...team.money,
+      workspace_states: team.states,
+      failures: teamAnswers,
+      pass: teamAnswers.length === 0,
+    });
+    say({
+      kind: 'team_drafting',
+      rows,
+      what: 'the drafter imports the CSV on the Transfers screen: each row signed in main and kept in the outbox',
+      drafted_ms: round(team.drafted_ms),
+      pushed_ms: round(team.pushed_ms),
+    });
     for (const s of team.shown) {
       const missing = s.never_shown > 0 || s.n !== rows;
-      say({ kind: 'shown', scenario: `${s.phase}'s approvals on ${s.observer}'s desktop`, what: 'from the question that listed it confirmed in main’s prompt (12 rows at most) to the row’s new state painted in the inbox', batch, ...s, target_p95_ms: SHOWN_TARGET_P95_MS, pass: !missing && s.shown_otherwise === 0 && s.p95 <= SHOWN_TARGET_P95_MS });
+      say({
+        kind: 'shown',
+        scenario: `${s.phase}'s approvals on ${s.observer}'s desktop`,
+        what: 'from the question that listed it confirmed in main’s prompt (12 rows at most) to the row’s new state painted in the inbox',
+        batch,
+        ...s,
+        target_p95_ms: SHOWN_TARGET_P95_MS,
+        pass: !missing && s.shown_otherwise === 0 && s.p95 <= SHOWN_TARGET_P95_MS,
+      });
     }
-    say({ kind: 'team_sent', rows, what: 'from the last approval to every row in the ledger, then to the workspace saying sent for each', to_ledger_ms: round(team.to_ledger_ms), to_sent_ms: round(team.to_sent_ms), target_ms: SENT_BOUND_MS, key_to_confirm_max_ms: round(team.key_to_confirm_max_ms), pass: team.to_sent_ms <= SENT_BOUND_MS });
+    say({
+      kind: 'team_sent',
+      rows,
+      what: 'from the last approval to every row in the ledger, then to the workspace saying sent for each',
+      to_ledger_ms: round(team.to_ledger_ms),
+      to_sent_ms: round(team.to_sent_ms),
+      target_ms: SENT_BOUND_MS,
+      key_to_confirm_max_ms: round(team.key_to_confirm_max_ms),
+      pass: team.to_sent_ms <= SENT_BOUND_MS,
+    });
 
     const solo = await runSolo(browser, shim, sandbox, plan.solo, batch);
-    const soloAnswers = [...solo.money.failures, ...(solo.sent_in_outbox === rows ? [] : [`the solo outbox says sent for ${solo.sent_in_outbox} of ${rows} rows`])];
-    say({ kind: 'solo_answers', ...solo.money, sent_in_outbox: solo.sent_in_outbox, failures: soloAnswers, pass: soloAnswers.length === 0 });
-    say({ kind: 'solo_sent', rows, what: 'the baseline: from the last approval in a solo outbox to every row in the ledger, then to its outbox saying sent for each', drafted_ms: round(solo.drafted_ms), to_ledger_ms: round(solo.to_ledger_ms), to_sent_ms: round(solo.to_sent_ms) });
+    const soloAnswers = [
+      ...solo.money.failures,
+      ...(solo.sent_in_outbox === rows ? [] : [`the solo outbox says sent for ${solo.sent_in_outbox} of ${rows} rows`]),
+    ];
+    say({
+      kind: 'solo_answers',
+      ...solo.money,
+      sent_in_outbox: solo.sent_in_outbox,
+      failures: soloAnswers,
+      pass: soloAnswers.length === 0,
+    });
+    say({
+      kind: 'solo_sent',
+      rows,
+      what: 'the baseline: from the last approval in a solo outbox to every row in the ledger, then to its outbox saying sent for each',
+      drafted_ms: round(solo.drafted_ms),
+      to_ledger_ms: round(solo.to_ledger_ms),
+      to_sent_ms: round(solo.to_sent_ms),
+    });
 
     const verdict = judgeLines(lines, ['team_answers', 'solo_answers', 'shown', 'team_sent', 'solo_sent']);
     emit({

@@ -49,7 +49,13 @@ function sentInOutbox(page: Page, profileId: string): Promise<number> {
  * same number of transfers (amounts of their own) imported the same way and approved in the
  * inbox `batch` at a time (checked, A, the app's confirmation); its own sender sends them.
  */
-export async function runSolo(browser: Browser, shim: string, sandbox: Sandbox, drafted: readonly Drafted[], batch: number): Promise<SoloRun> {
+export async function runSolo(
+  browser: Browser,
+  shim: string,
+  sandbox: Sandbox,
+  drafted: readonly Drafted[],
+  batch: number,
+): Promise<SoloRun> {
   const d = await startDesktop(browser, shim, 'Sam Solo', sandbox);
   try {
     progress('solo: opening the desktop and its first sync');
@@ -73,12 +79,28 @@ export async function runSolo(browser: Browser, shim: string, sandbox: Sandbox, 
 
     progress('solo: waiting for every row to be sent');
     const solo = new Set(drafted.map((x) => x.amountCents));
-    await untilTrue(() => Promise.resolve(movedSince(sandbox, mark).filter((m) => solo.has(m.amountCents)).length >= n), GIVE_UP_MS, 10, `the ledger never held the ${n} solo transfers`);
+    await untilTrue(
+      () => Promise.resolve(movedSince(sandbox, mark).filter((m) => solo.has(m.amountCents)).length >= n),
+      GIVE_UP_MS,
+      10,
+      `the ledger never held the ${n} solo transfers`,
+    );
     const to_ledger_ms = wallNow() - lastAt;
     let sent = 0;
-    await untilTrue(async () => (sent = await sentInOutbox(d.page, d.profileId)) >= n, GIVE_UP_MS, 25, `the outbox never said sent for each of the ${n} solo transfers`);
+    await untilTrue(
+      async () => (sent = await sentInOutbox(d.page, d.profileId)) >= n,
+      GIVE_UP_MS,
+      25,
+      `the outbox never said sent for each of the ${n} solo transfers`,
+    );
     const to_sent_ms = wallNow() - lastAt;
-    return { drafted_ms, to_ledger_ms, to_sent_ms, sent_in_outbox: sent, money: checkMoney(drafted, movedSince(sandbox, mark), balanceChangesSince(sandbox, mark)) };
+    return {
+      drafted_ms,
+      to_ledger_ms,
+      to_sent_ms,
+      sent_in_outbox: sent,
+      money: checkMoney(drafted, movedSince(sandbox, mark), balanceChangesSince(sandbox, mark)),
+    };
   } finally {
     await d.close();
   }

@@ -10,7 +10,15 @@ import { approveTeamBatch, importTransfers, inboxKeys, pauseSending, waitForInbo
 import { progress } from './progress';
 import { untilTrue } from './until';
 import { balanceChangesSince, markLedger, movedSince, transfersCsv } from './transfers-plan';
-import { checkMoney, shownAfterApproval, writtenAfterApproval, type ApprovalBatch, type Drafted, type MoneyCheck, type ShownLine } from './verdict';
+import {
+  checkMoney,
+  shownAfterApproval,
+  writtenAfterApproval,
+  type ApprovalBatch,
+  type Drafted,
+  type MoneyCheck,
+  type ShownLine,
+} from './verdict';
 
 /** How long the team may take from the last approval to every row sent before the run gives up. */
 const GIVE_UP_MS = 10 * 60_000;
@@ -44,7 +52,9 @@ const APPROVED = (needs: string) => needs === '' || needs.startsWith('Approved')
 
 /** When each approver's decisions were written, by inbox key, per database login. */
 async function decisionsWritten(su: pg.Client): Promise<Map<string, Map<string, number>>> {
-  const r = await su.query<{ row_id: string; db_role: string; written_at: Date }>('SELECT row_id, db_role, written_at FROM team.decision');
+  const r = await su.query<{ row_id: string; db_role: string; written_at: Date }>(
+    'SELECT row_id, db_role, written_at FROM team.decision',
+  );
   const byLogin = new Map<string, Map<string, number>>();
   for (const d of r.rows) {
     const mine = byLogin.get(d.db_role) ?? new Map<string, number>();
@@ -54,13 +64,28 @@ async function decisionsWritten(su: pg.Client): Promise<Map<string, Map<string, 
   return byLogin;
 }
 
-async function workspaceRows(su: pg.Client): Promise<{ rowId: string; key: string; amountCents: number; state: string }[]> {
-  const r = await su.query<{ id: string; idempotency_key: string; amount_cents: string; state: string }>('SELECT id, idempotency_key, amount_cents, state FROM team.queue_row');
-  return r.rows.map((x) => ({ rowId: x.id, key: x.idempotency_key, amountCents: Number(x.amount_cents), state: x.state }));
+async function workspaceRows(
+  su: pg.Client,
+): Promise<{ rowId: string; key: string; amountCents: number; state: string }[]> {
+  const r = await su.query<{ id: string; idempotency_key: string; amount_cents: string; state: string }>(
+    'SELECT id, idempotency_key, amount_cents, state FROM team.queue_row',
+  );
+  return r.rows.map((x) => ({
+    rowId: x.id,
+    key: x.idempotency_key,
+    amountCents: Number(x.amount_cents),
+    state: x.state,
+  }));
 }
 
 /** Approves every row on `d`, `batch` at a time, in the inbox's order. */
-async function approveAll(d: BenchDesktop, keys: readonly string[], batch: number, doneNeeds: string, amountOf: (key: string) => number): Promise<(ApprovalBatch & { keyAt: number })[]> {
+async function approveAll(
+  d: BenchDesktop,
+  keys: readonly string[],
+  batch: number,
+  doneNeeds: string,
+  amountOf: (key: string) => number,
+): Promise<(ApprovalBatch & { keyAt: number })[]> {
   const done: (ApprovalBatch & { keyAt: number })[] = [];
   for (let i = 0; i < keys.length; i += batch) {
     done.push(...(await approveTeamBatch(d, keys.slice(i, i + batch), doneNeeds, amountOf)));
@@ -76,7 +101,14 @@ async function approveAll(d: BenchDesktop, keys: readonly string[], batch: numbe
  * the first approver approves them `batch` at a time, then the second, who alone sends (the
  * others paused their senders). Every team desktop records its inbox's paints.
  */
-export async function runTeam(browser: Browser, shim: string, sandbox: Sandbox, cluster: PgCluster, drafted: readonly Drafted[], batch: number): Promise<TeamRun> {
+export async function runTeam(
+  browser: Browser,
+  shim: string,
+  sandbox: Sandbox,
+  cluster: PgCluster,
+  drafted: readonly Drafted[],
+  batch: number,
+): Promise<TeamRun> {
   const db = await cluster.createWorkspaceDatabase('bench_team');
   const su = await cluster.connectAsSuperuser(db.database);
   const desktops: BenchDesktop[] = [];
@@ -89,15 +121,35 @@ export async function runTeam(browser: Browser, shim: string, sandbox: Sandbox, 
     desktops.push(second);
 
     progress('team: making the workspace, joining two approvers, signing a policy');
-    const ws = await drafter.call('workspace:create', { name: 'Acme Treasury', adminName: drafter.name, host: cluster.host, port: cluster.port, database: db.database, ownerUser: db.user, ownerPassword: db.password });
+    const ws = await drafter.call('workspace:create', {
+      name: 'Acme Treasury',
+      adminName: drafter.name,
+      host: cluster.host,
+      port: cluster.port,
+      database: db.database,
+      ownerUser: db.user,
+      ownerPassword: db.password,
+    });
     const logins = new Map<BenchDesktop, string>();
     for (const approver of [first, second]) {
       const login = await drafter.call('workspace:addLogin', { workspaceId: ws.id });
       logins.set(approver, login.dbRole);
-      await approver.call('workspace:join', { host: cluster.host, port: cluster.port, database: db.database, user: login.dbRole, password: login.password, name: approver.name });
+      await approver.call('workspace:join', {
+        host: cluster.host,
+        port: cluster.port,
+        database: db.database,
+        user: login.dbRole,
+        password: login.password,
+        name: approver.name,
+      });
       await drafter.call('workspace:register', { workspaceId: ws.id, dbRole: login.dbRole, role: 'approver' });
     }
-    await drafter.call('workspace:setPolicy', { workspaceId: ws.id, service: serviceOf({ kind: 'live', baseUrl: sandbox.apiUrl }), defaultApprovals: 2, rules: [] });
+    await drafter.call('workspace:setPolicy', {
+      workspaceId: ws.id,
+      service: serviceOf({ kind: 'live', baseUrl: sandbox.apiUrl }),
+      defaultApprovals: 2,
+      rules: [],
+    });
 
     progress('team: opening the three desktops and their first sync');
     for (const d of desktops) {
@@ -113,7 +165,12 @@ export async function runTeam(browser: Browser, shim: string, sandbox: Sandbox, 
     progress(`team: the drafter imports ${n} transfers`);
     const importStarted = wallNow();
     const drafted_ms = await importTransfers(drafter, transfersCsv(drafted), n);
-    await untilTrue(async () => (await workspaceRows(su)).length >= n, GIVE_UP_MS, 50, `the workspace never held the ${n} drafted rows`);
+    await untilTrue(
+      async () => (await workspaceRows(su)).length >= n,
+      GIVE_UP_MS,
+      50,
+      `the workspace never held the ${n} drafted rows`,
+    );
     const pushed_ms = wallNow() - importStarted;
     await openSection(drafter.page, 'Approvals');
     await waitForInbox(drafter.page, 'team:', n, '^2 more approvers; you drafted this one$');
@@ -136,9 +193,19 @@ export async function runTeam(browser: Browser, shim: string, sandbox: Sandbox, 
 
     progress('team: waiting for every row to be sent');
     const team = new Set(drafted.map((d) => d.amountCents));
-    await untilTrue(() => Promise.resolve(movedSince(sandbox, mark).filter((m) => team.has(m.amountCents)).length >= n), GIVE_UP_MS, 10, `the ledger never held the ${n} team transfers`);
+    await untilTrue(
+      () => Promise.resolve(movedSince(sandbox, mark).filter((m) => team.has(m.amountCents)).length >= n),
+      GIVE_UP_MS,
+      10,
+      `the ledger never held the ${n} team transfers`,
+    );
     const to_ledger_ms = wallNow() - lastAt;
-    await untilTrue(async () => (await workspaceRows(su)).filter((r) => r.state !== 'open').length >= n, GIVE_UP_MS, 25, `the workspace never recorded an outcome for each of the ${n} rows`);
+    await untilTrue(
+      async () => (await workspaceRows(su)).filter((r) => r.state !== 'open').length >= n,
+      GIVE_UP_MS,
+      25,
+      `the workspace never recorded an outcome for each of the ${n} rows`,
+    );
     const to_sent_ms = wallNow() - lastAt;
 
     const rows = await workspaceRows(su);
@@ -154,9 +221,21 @@ export async function runTeam(browser: Browser, shim: string, sandbox: Sandbox, 
     const paints = new Map<BenchDesktop, Awaited<ReturnType<typeof paintsSince>>['paints']>();
     for (const d of desktops) paints.set(d, (await paintsSince(d.page, 0)).paints);
     const written = await decisionsWritten(su);
-    const observe = (phase: Shown['phase'], batches: ApprovalBatch[], by: BenchDesktop, observer: BenchDesktop, isNew: (needs: string) => boolean): Shown => {
+    const observe = (
+      phase: Shown['phase'],
+      batches: ApprovalBatch[],
+      by: BenchDesktop,
+      observer: BenchDesktop,
+      isNew: (needs: string) => boolean,
+    ): Shown => {
       const inWorkspace = writtenAfterApproval(batches, written.get(logins.get(by) ?? '') ?? new Map<string, number>());
-      return { phase, observer: observer.name, ...shownAfterApproval(batches, paints.get(observer) ?? [], isNew), in_workspace_p50: inWorkspace.p50, in_workspace_p95: inWorkspace.p95 };
+      return {
+        phase,
+        observer: observer.name,
+        ...shownAfterApproval(batches, paints.get(observer) ?? [], isNew),
+        in_workspace_p50: inWorkspace.p50,
+        in_workspace_p95: inWorkspace.p95,
+      };
     };
     const shown: Shown[] = [
       observe('first approver', firstBatches, first, drafter, ONE_MORE),

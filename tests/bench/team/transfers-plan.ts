@@ -22,14 +22,22 @@ export function planTransfers(sandbox: Sandbox, rows: number): TransferPlan {
   const destination = open.find((id) => id !== sandbox.world.primaryVirtualAccountId);
   if (!destination) throw new Error('the sandbox has no second open virtual account to send to');
   const sources = open.filter((id) => id !== destination);
-  const plan = (base: number): Drafted[] => Array.from({ length: rows }, (_, i) => ({ source: sources[i % sources.length] as string, destination, amountCents: base + i }));
+  const plan = (base: number): Drafted[] =>
+    Array.from({ length: rows }, (_, i) => ({
+      source: sources[i % sources.length] as string,
+      destination,
+      amountCents: base + i,
+    }));
   const team = plan(TEAM_BASE);
   const solo = plan(SOLO_BASE);
   // Both phases must be covered by the seeded balances, or a short source would fail rows and the check would blame the app.
   const balances = availableBalances(sandbox);
   for (const source of sources) {
     const needed = [...team, ...solo].filter((d) => d.source === source).reduce((sum, d) => sum + d.amountCents, 0);
-    if (needed > (balances.get(source) ?? 0)) throw new Error(`the sandbox's account ${source} holds less than the ${needed} cents this run sends from it: use fewer --rows`);
+    if (needed > (balances.get(source) ?? 0))
+      throw new Error(
+        `the sandbox's account ${source} holds less than the ${needed} cents this run sends from it: use fewer --rows`,
+      );
   }
   return { team, solo };
 }
@@ -42,7 +50,12 @@ export function transfersCsv(drafted: readonly Drafted[]): string {
 
 /** Available balance per virtual account, as the service holds it. */
 export function availableBalances(sandbox: Sandbox): Map<string, number> {
-  return new Map([...sandbox.world.virtualAccounts.values()].map((va) => [va.id, sandbox.world.transactions.totals(va.id).availableCents]));
+  return new Map(
+    [...sandbox.world.virtualAccounts.values()].map((va) => [
+      va.id,
+      sandbox.world.transactions.totals(va.id).availableCents,
+    ]),
+  );
 }
 
 /** Where a phase starts on the service's side: what its check reads from. */

@@ -33,7 +33,11 @@ export interface ShownLine {
  * that shows `isNewState`; a row whose first later paint shows something else is counted apart
  * (it still gets its time from the first paint of the new state, if any).
  */
-export function shownAfterApproval(batches: readonly ApprovalBatch[], paints: readonly InboxPaint[], isNewState: (needs: string) => boolean): ShownLine {
+export function shownAfterApproval(
+  batches: readonly ApprovalBatch[],
+  paints: readonly InboxPaint[],
+  isNewState: (needs: string) => boolean,
+): ShownLine {
   const byKey = new Map<string, InboxPaint[]>();
   for (const p of paints) {
     const list = byKey.get(p[0]);
@@ -72,8 +76,13 @@ export function shownAfterApproval(batches: readonly ApprovalBatch[], paints: re
  * Where an approval's time went before any desktop could show it: from its batch's confirmation
  * to its decision written in the workspace (`written`: the database's time per inbox key).
  */
-export function writtenAfterApproval(batches: readonly ApprovalBatch[], written: ReadonlyMap<string, number>): { p50: number; p95: number; max: number; n: number } {
-  return percentiles(batches.flatMap((b) => b.keys.flatMap((k) => (written.has(k) ? [(written.get(k) as number) - b.at] : []))));
+export function writtenAfterApproval(
+  batches: readonly ApprovalBatch[],
+  written: ReadonlyMap<string, number>,
+): { p50: number; p95: number; max: number; n: number } {
+  return percentiles(
+    batches.flatMap((b) => b.keys.flatMap((k) => (written.has(k) ? [(written.get(k) as number) - b.at] : []))),
+  );
 }
 
 /** A transfer as the benchmark drafted it, and (team rows) the idempotency key the workspace holds for it. */
@@ -109,13 +118,22 @@ export interface MoneyCheck {
  * an amount names its row): each row once, between its accounts and with its key where known, no
  * other movement, and each account's balance changed by the drafted sum.
  */
-export function checkMoney(drafted: readonly Drafted[], ledger: readonly Moved[], balanceChanges: Readonly<Record<string, number>>): MoneyCheck {
+export function checkMoney(
+  drafted: readonly Drafted[],
+  ledger: readonly Moved[],
+  balanceChanges: Readonly<Record<string, number>>,
+): MoneyCheck {
   const byAmount = new Map(drafted.map((d) => [d.amountCents, d]));
   const seen = new Map<number, number>();
   let unexpected = 0;
   for (const m of ledger) {
     const d = byAmount.get(m.amountCents);
-    if (!d || d.source !== m.source || d.destination !== m.destination || (d.key !== undefined && d.key !== m.idempotencyKey)) {
+    if (
+      !d ||
+      d.source !== m.source ||
+      d.destination !== m.destination ||
+      (d.key !== undefined && d.key !== m.idempotencyKey)
+    ) {
       unexpected++;
       continue;
     }
@@ -131,13 +149,19 @@ export function checkMoney(drafted: readonly Drafted[], ledger: readonly Moved[]
   }
   const accounts = new Set([...expected.keys(), ...Object.keys(balanceChanges)]);
   const accounts_off = [...accounts]
-    .map((account) => ({ account, expected_cents: expected.get(account) ?? 0, actual_cents: balanceChanges[account] ?? 0 }))
+    .map((account) => ({
+      account,
+      expected_cents: expected.get(account) ?? 0,
+      actual_cents: balanceChanges[account] ?? 0,
+    }))
     .filter((a) => a.expected_cents !== a.actual_cents);
   const failures: string[] = [];
-  if (drafted.length !== new Set(drafted.map((d) => d.amountCents)).size) failures.push('the drafted amounts are not distinct: the check cannot tell rows apart');
+  if (drafted.length !== new Set(drafted.map((d) => d.amountCents)).size)
+    failures.push('the drafted amounts are not distinct: the check cannot tell rows apart');
   if (missing > 0) failures.push(`${missing} of ${drafted.length} rows never moved money`);
   if (duplicates > 0) failures.push(`${duplicates} movements beyond one per row`);
   if (unexpected > 0) failures.push(`${unexpected} movements match no drafted row (amount, accounts or key)`);
-  if (accounts_off.length > 0) failures.push(`${accounts_off.length} accounts' balances moved by other than the drafted sum`);
+  if (accounts_off.length > 0)
+    failures.push(`${accounts_off.length} accounts' balances moved by other than the drafted sum`);
   return { rows: drafted.length, exactly_once: once, missing, duplicates, unexpected, accounts_off, failures };
 }

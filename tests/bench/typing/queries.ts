@@ -7,7 +7,11 @@ import type { ReferenceSearch } from '../shared/reference-search';
  * words. Deterministic, and each one's prefixes are distinct texts.
  */
 export function realisticQueries(rows: readonly Transaction[], quick: boolean): string[] {
-  const words = (s: string | undefined) => (s ?? '').toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length >= 4);
+  const words = (s: string | undefined) =>
+    (s ?? '')
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length >= 4);
   const picks: string[] = [];
   const add = (q: string | undefined) => {
     const t = q?.trim().toLowerCase();
@@ -34,7 +38,8 @@ export function realisticQueries(rows: readonly Transaction[], quick: boolean): 
   return quick ? picks.slice(0, 3) : picks;
 }
 
-const dollars = (cents: number) => `${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
+const dollars = (cents: number) =>
+  `${Math.floor(Math.abs(cents) / 100)}.${String(Math.abs(cents) % 100).padStart(2, '0')}`;
 
 /** Where old rows begin: the older half of the history (at 100k, 50,000 rows past the newest 400 the list and its cache start with). */
 export const oldFromRank = (rows: number) => Math.floor(rows / 2);
@@ -46,7 +51,11 @@ export const oldFromRank = (rows: number) => Math.floor(rows / 2);
  * from the oldest tenth of the history, checked with the reference to have no match in the newer
  * half. Deterministic.
  */
-export function oldRowQueries(transactions: readonly Transaction[], reference: ReferenceSearch, wanted: number): string[] {
+export function oldRowQueries(
+  transactions: readonly Transaction[],
+  reference: ReferenceSearch,
+  wanted: number,
+): string[] {
   const from = oldFromRank(reference.size);
   const oldest = transactions
     .map((tx) => ({ tx, rank: reference.rank(tx.id) ?? -1 }))
@@ -58,9 +67,16 @@ export function oldRowQueries(transactions: readonly Transaction[], reference: R
     return a.count > 0 && (reference.rank(a.firstIds[0] as string) ?? -1) >= from;
   };
   const picks: string[] = [];
-  const amount = oldest.filter((tx) => Math.abs(tx.amountCents) >= 10_000).slice(0, 200).map((tx) => dollars(tx.amountCents)).find(onlyOld);
+  const amount = oldest
+    .filter((tx) => Math.abs(tx.amountCents) >= 10_000)
+    .slice(0, 200)
+    .map((tx) => dollars(tx.amountCents))
+    .find(onlyOld);
   if (amount) picks.push(amount);
-  const id = oldest.map((tx) => tx.referenceNumber ?? tx.id).slice(0, 50).find(onlyOld);
+  const id = oldest
+    .map((tx) => tx.referenceNumber ?? tx.id)
+    .slice(0, 50)
+    .find(onlyOld);
   if (id) picks.push(id.toLowerCase());
   return picks.slice(0, wanted);
 }

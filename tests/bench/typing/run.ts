@@ -42,7 +42,14 @@ import { ReferenceSearch, type ReferenceAnswer } from '../shared/reference-searc
 import { installResultProbe } from '../shared/result-probe';
 import { percentiles } from '../shared/stats';
 import { oldFromRank, oldRowQueries, realisticQueries } from './queries';
-import { keystrokeLatencies, TARGET_P95_MS, typingVerdict, type OldQuery, type TypedInput, type TypingRun } from './verdict';
+import {
+  keystrokeLatencies,
+  TARGET_P95_MS,
+  typingVerdict,
+  type OldQuery,
+  type TypedInput,
+  type TypingRun,
+} from './verdict';
 
 const KEY_GAP_MS = 125;
 const START = Date.UTC(2026, 0, 15, 12);
@@ -58,7 +65,8 @@ interface ProbeState {
   measuring: boolean;
 }
 
-const readProbe = (page: Page) => page.evaluate(() => (window as unknown as { __resultProbe: ProbeState }).__resultProbe);
+const readProbe = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __resultProbe: ProbeState }).__resultProbe);
 const nodeEpoch = () => performance.timeOrigin + performance.now();
 
 /**
@@ -78,7 +86,11 @@ async function pageClockOffset(page: Page): Promise<{ offsetMs: number; pageOrig
 
 /** Waits (on the page's state) until the result on screen answers the box's `text`. */
 async function answered(page: Page, text: string, timeoutMs: number): Promise<void> {
-  await page.waitForFunction((t) => document.querySelector('.result-summary[data-answers]')?.getAttribute('data-answers') === t, text, { timeout: timeoutMs, polling: 'raf' });
+  await page.waitForFunction(
+    (t) => document.querySelector('.result-summary[data-answers]')?.getAttribute('data-answers') === t,
+    text,
+    { timeout: timeoutMs, polling: 'raf' },
+  );
 }
 
 /** Types `q` at 8 keys a second, paced on the wall clock (each key at start + i * 125 ms); the epoch ms each key was sent. */
@@ -116,7 +128,10 @@ async function typeQueries(page: Page, queries: readonly string[], measured: boo
     await box.focus();
     await page.keyboard.press('Escape'); // clears the box (and its search)
     await painted(page, '');
-    await page.evaluate((m) => ((window as unknown as { __resultProbe: ProbeState }).__resultProbe.measuring = m), measured);
+    await page.evaluate(
+      (m) => ((window as unknown as { __resultProbe: ProbeState }).__resultProbe.measuring = m),
+      measured,
+    );
     sent.push(...(await typePaced(page, q)));
     await page.evaluate(() => ((window as unknown as { __resultProbe: ProbeState }).__resultProbe.measuring = false));
     await painted(page, q);
@@ -130,9 +145,14 @@ interface Clock {
 }
 
 /** The measured keys with their start: the earlier of the send (on the page's clock) and the keydown's stamp. */
-function startsOfKeys(keys: ProbeState['keys'], sentEpochs: readonly number[], clock: Clock): { inputs: TypedInput[]; keydownAfterSendMs: number[] } {
+function startsOfKeys(
+  keys: ProbeState['keys'],
+  sentEpochs: readonly number[],
+  clock: Clock,
+): { inputs: TypedInput[]; keydownAfterSendMs: number[] } {
   const measured = keys.filter((k) => k.measured);
-  if (measured.length !== sentEpochs.length) throw new Error(`${sentEpochs.length} keys were sent but the page saw ${measured.length}`);
+  if (measured.length !== sentEpochs.length)
+    throw new Error(`${sentEpochs.length} keys were sent but the page saw ${measured.length}`);
   const keydownAfterSendMs: number[] = [];
   let m = 0;
   const inputs = keys.map((k): TypedInput => {
@@ -144,7 +164,14 @@ function startsOfKeys(keys: ProbeState['keys'], sentEpochs: readonly number[], c
   return { inputs, keydownAfterSendMs };
 }
 
-async function phase(page: Page, clock: Clock, rows: number, name: string, queries: readonly string[], pauseMs: number | null): Promise<TypingRun> {
+async function phase(
+  page: Page,
+  clock: Clock,
+  rows: number,
+  name: string,
+  queries: readonly string[],
+  pauseMs: number | null,
+): Promise<TypingRun> {
   await page.evaluate((p) => {
     const g = globalThis as { __treasuryBenchSearchPauseMs?: number };
     if (p === null) delete g.__treasuryBenchSearchPauseMs;
@@ -156,7 +183,9 @@ async function phase(page: Page, clock: Clock, rows: number, name: string, queri
   const { inputs, keydownAfterSendMs } = startsOfKeys(after.keys.slice(before.keys.length), sent, clock);
   const paints = after.paints.slice(before.paints.length);
   const latencies = keystrokeLatencies(inputs, paints);
-  const took = paints.filter((p) => /ms$/.test(p.took)).map((p) => (p.took.startsWith('<') ? 0.5 : Number.parseFloat(p.took)));
+  const took = paints
+    .filter((p) => /ms$/.test(p.took))
+    .map((p) => (p.took.startsWith('<') ? 0.5 : Number.parseFloat(p.took)));
   emit({
     kind: 'typing',
     rows,
@@ -172,8 +201,16 @@ async function phase(page: Page, clock: Clock, rows: number, name: string, queri
     paints: paints.length,
     keydown_after_send_ms: percentiles(keydownAfterSendMs),
   });
-  if (process.argv.includes('--keys')) for (const k of latencies.keys) emit({ kind: 'keystroke', rows, phase: name, ...k, ms: Math.round(k.ms * 10) / 10 });
-  if (pauseMs === null) emit({ kind: 'engine', rows, what: "the worker's own time per painted answer (answer.tookMs as the summary shows it, whole ms)", ...percentiles(took) });
+  if (process.argv.includes('--keys'))
+    for (const k of latencies.keys)
+      emit({ kind: 'keystroke', rows, phase: name, ...k, ms: Math.round(k.ms * 10) / 10 });
+  if (pauseMs === null)
+    emit({
+      kind: 'engine',
+      rows,
+      what: "the worker's own time per painted answer (answer.tookMs as the summary shows it, whole ms)",
+      ...percentiles(took),
+    });
   return { rows, latencies };
 }
 
@@ -192,17 +229,30 @@ async function main(): Promise<void> {
     const started = performance.now();
     const session = await startSession(page, buildShim(), { demo: { seed: 42, transactions: rows, startAt: START } });
     try {
-      emit({ kind: 'run', chromium: browser.version(), rows, quick, key_gap_ms: KEY_GAP_MS, target_p95_ms: TARGET_P95_MS });
+      emit({
+        kind: 'run',
+        chromium: browser.version(),
+        rows,
+        quick,
+        key_gap_ms: KEY_GAP_MS,
+        target_p95_ms: TARGET_P95_MS,
+      });
       processes.phase('open');
       processes.start();
       await page.goto(HOST_ENTRY_URL);
       await expect(page.getByText('Loading…')).toHaveCount(0);
       processes.phase('sync');
       await page.getByRole('button', { name: 'Try the Demo' }).click();
-      await expect.poll(async () => (await session.core.demo.running()) !== undefined, { timeout: PATIENCE_MS }).toBe(true);
+      await expect
+        .poll(async () => (await session.core.demo.running()) !== undefined, { timeout: PATIENCE_MS })
+        .toBe(true);
       const sandbox = await session.core.demo.running();
       if (!sandbox) throw new Error('the Demo sandbox is not running');
-      emit({ kind: 'world', rows: sandbox.world.transactions.size, frozen_at: new Date(freezeWorld(sandbox)).toISOString() });
+      emit({
+        kind: 'world',
+        rows: sandbox.world.transactions.size,
+        frozen_at: new Date(freezeWorld(sandbox)).toISOString(),
+      });
       await expect(page.getByRole('status')).toHaveText('Online', { timeout: PATIENCE_MS });
       progress(`syncing ${rows} rows into the cache`);
       await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 60 * 60_000 });
@@ -210,7 +260,12 @@ async function main(): Promise<void> {
       processes.phase('index');
       await openSection(page, 'Transactions');
       await answered(page, '', 30 * 60_000);
-      emit({ kind: 'ready', rows, sync_ms: Math.round(synced - started), index_ms: Math.round(performance.now() - synced) });
+      emit({
+        kind: 'ready',
+        rows,
+        sync_ms: Math.round(synced - started),
+        index_ms: Math.round(performance.now() - synced),
+      });
 
       processes.phase('idle');
       progress('computing the reference from the sandbox');
@@ -224,7 +279,12 @@ async function main(): Promise<void> {
       const queries = [...fromNewest, ...oldQueries.map((q) => q.text)];
       emit({ kind: 'queries', rows, queries, old_row_queries: oldQueries, old_from_rank: oldFromRank(rows) });
       const clock = await pageClockOffset(page);
-      emit({ kind: 'clocks', what: "the page's clock minus this process's, from the quickest of 7 round trips", offset_ms: Math.round(clock.offsetMs * 1000) / 1000, uncertainty_ms: Math.round(clock.uncertaintyMs * 1000) / 1000 });
+      emit({
+        kind: 'clocks',
+        what: "the page's clock minus this process's, from the quickest of 7 round trips",
+        offset_ms: Math.round(clock.offsetMs * 1000) / 1000,
+        uncertainty_ms: Math.round(clock.uncertaintyMs * 1000) / 1000,
+      });
 
       processes.phase('search');
       progress('warming up');
@@ -237,11 +297,22 @@ async function main(): Promise<void> {
 
       progress('checking every painted result against the reference');
       const answers = new Map<string, ReferenceAnswer>();
-      const referenceOf = (text: string) => answers.get(text) ?? (answers.set(text, reference.answer(text, FIRST_ROWS)), answers.get(text) as ReferenceAnswer);
+      const referenceOf = (text: string) =>
+        answers.get(text) ??
+        (answers.set(text, reference.answer(text, FIRST_ROWS)), answers.get(text) as ReferenceAnswer);
       const paints = (await readProbe(page)).paints;
       const wrong = wrongPaints(paints, referenceOf);
       const rowsPainted = paints.map((p) => p.firstIds.length);
-      emit({ kind: 'answers', rows, what: 'every painted result against the reference (count, money in and out, first rows)', paints_checked: paints.length, texts: answers.size, first_rows_checked: { min: Math.min(...rowsPainted), max: Math.max(...rowsPainted) }, wrong: wrong.length, examples: wrong.slice(0, 5) });
+      emit({
+        kind: 'answers',
+        rows,
+        what: 'every painted result against the reference (count, money in and out, first rows)',
+        paints_checked: paints.length,
+        texts: answers.size,
+        first_rows_checked: { min: Math.min(...rowsPainted), max: Math.max(...rowsPainted) },
+        wrong: wrong.length,
+        examples: wrong.slice(0, 5),
+      });
       evidence = { wrong, paintsChecked: paints.length, oldQueries, oldFromRank: oldFromRank(rows) };
     } finally {
       await processes.stop();
@@ -253,7 +324,8 @@ async function main(): Promise<void> {
   }
   const phases = phasePeaks(processes.samples);
   for (const p of phases) emit({ kind: 'process-memory', rows, ...phaseLine(p) });
-  if (process.argv.includes('--memory-samples')) for (const s of processes.samples) emit({ kind: 'process-sample', rows, ...s });
+  if (process.argv.includes('--memory-samples'))
+    for (const s of processes.samples) emit({ kind: 'process-sample', rows, ...s });
   if (!evidence) throw new Error('the run did not finish');
   const verdict = typingVerdict({ runs, ...evidence, memory: judgeProcessMemory(phases, ['search']) });
   emit({ kind: 'verdict', exit_code: verdict.exitCode, failures: verdict.failures });

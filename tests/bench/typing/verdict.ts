@@ -28,11 +28,19 @@ export interface KeystrokeLatencies {
 
 /** Pairs each measured keystroke with the first paint of its own answer before the next keystroke. */
 export function keystrokeLatencies(inputs: readonly TypedInput[], paints: readonly Paint[]): KeystrokeLatencies {
-  const out: KeystrokeLatencies = { keys: [], ms: [], superseded: 0, missing: 0, stalePaints: paints.filter((p) => p.answers !== p.value).length };
+  const out: KeystrokeLatencies = {
+    keys: [],
+    ms: [],
+    superseded: 0,
+    missing: 0,
+    stalePaints: paints.filter((p) => p.answers !== p.value).length,
+  };
   inputs.forEach((input, i) => {
     if (!input.measured) return;
     const next = inputs[i + 1];
-    const paint = paints.find((p) => p.t >= input.t && (next === undefined || p.t < next.t) && p.answers === input.value);
+    const paint = paints.find(
+      (p) => p.t >= input.t && (next === undefined || p.t < next.t) && p.answers === input.value,
+    );
     const ms = paint ? paint.t - input.t : next ? next.t - input.t : Number.POSITIVE_INFINITY;
     if (!paint) {
       if (next) out.superseded++;
@@ -90,7 +98,10 @@ export function typingVerdict(e: TypingEvidence, targetMs = TARGET_P95_MS): { ex
   if (e.wrong.length > 5) failures.push(`${e.wrong.length - 5} more wrong paints`);
   if (e.oldQueries.length === 0) failures.push('no query reached old rows');
   for (const q of e.oldQueries) {
-    if (q.firstMatchRank === null || q.firstMatchRank < e.oldFromRank) failures.push(`"${q.text}" was to find only old rows, but its first match is row ${String(q.firstMatchRank)} (old: from ${e.oldFromRank})`);
+    if (q.firstMatchRank === null || q.firstMatchRank < e.oldFromRank)
+      failures.push(
+        `"${q.text}" was to find only old rows, but its first match is row ${String(q.firstMatchRank)} (old: from ${e.oldFromRank})`,
+      );
   }
   failures.push(...e.memory);
   return { exitCode: failures.length ? 1 : 0, failures };

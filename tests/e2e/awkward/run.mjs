@@ -28,19 +28,30 @@ function nextStart() {
  */
 function faked(start, command, args) {
   const offset = Math.round((start - Date.now()) / 1000);
-  return spawnSync('faketime', ['-f', `+${offset}`, command, ...args], { stdio: 'inherit', env: { ...process.env, TZ: ZONE } });
+  return spawnSync('faketime', ['-f', `+${offset}`, command, ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, TZ: ZONE },
+  });
 }
 
 if (spawnSync('faketime', ['--version'], { stdio: 'ignore' }).error) {
-  console.error('test:e2e:awkward: faketime is missing. Install it (Debian: apt-get install faketime; `bash scripts/ensure-system-packages.sh` does) and run again.');
+  console.error(
+    'test:e2e:awkward: faketime is missing. Install it (Debian: apt-get install faketime; `bash scripts/ensure-system-packages.sh` does) and run again.',
+  );
   process.exit(1);
 }
 
 // First, that the clock and zone really are what the suite is told: in Node, a page and a worker.
 const check = nextStart();
-const preflight = faked(check, process.execPath, [fileURLToPath(new URL('./preflight.mjs', import.meta.url)), String(check), ZONE]);
+const preflight = faked(check, process.execPath, [
+  fileURLToPath(new URL('./preflight.mjs', import.meta.url)),
+  String(check),
+  ZONE,
+]);
 if (preflight.status !== 0) process.exit(preflight.status ?? 1);
 const start = nextStart();
-console.log(`test:e2e:awkward: the suite starts at ${new Date(start).toISOString()} in ${ZONE} (local date ${new Date(start).toLocaleDateString('en-CA', { timeZone: ZONE })})`);
+console.log(
+  `test:e2e:awkward: the suite starts at ${new Date(start).toISOString()} in ${ZONE} (local date ${new Date(start).toLocaleDateString('en-CA', { timeZone: ZONE })})`,
+);
 const suite = faked(start, 'npx', ['playwright', 'test', ...process.argv.slice(2)]);
 process.exit(suite.status ?? 1);

@@ -32,7 +32,12 @@ export async function fillRange(panel: Locator, range: DayRange): Promise<void> 
  * Exports in `format` and returns where the file went (from "Saved N transactions to …"). With
  * `previous`, the path of the export before, waits for the message naming a new file.
  */
-export async function exportAs(prompts: Prompts, panel: Locator, format: 'OFX' | 'CSV', previous?: string): Promise<{ path: string; rows: number }> {
+export async function exportAs(
+  prompts: Prompts,
+  panel: Locator,
+  format: 'OFX' | 'CSV',
+  previous?: string,
+): Promise<{ path: string; rows: number }> {
   await panel.getByRole('radio', { name: new RegExp(`^${format}`) }).check();
   await panel.getByRole('button', { name: 'Export', exact: true }).click();
   // No native save dialog in this host: main asks about the file in its own window.

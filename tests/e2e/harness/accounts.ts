@@ -10,11 +10,14 @@ import { escapeRegExp } from './text';
 export const accountList = (page: Page): Locator => page.getByRole('listbox', { name: 'Virtual accounts' });
 export const accountDetail = (page: Page): Locator => page.getByRole('region', { name: 'Account details' });
 /** The off-ramp wallets of the account on screen. */
-export const offrampWallets = (page: Page): Locator => accountDetail(page).getByRole('region', { name: 'Off-ramp wallets' });
+export const offrampWallets = (page: Page): Locator =>
+  accountDetail(page).getByRole('region', { name: 'Off-ramp wallets' });
 
 /** Opens an account's details from the list by its name. */
 export async function openAccount(page: Page, name: string): Promise<Locator> {
-  await accountList(page).getByRole('option', { name: new RegExp(`^${escapeRegExp(name)}`) }).click();
+  await accountList(page)
+    .getByRole('option', { name: new RegExp(`^${escapeRegExp(name)}`) })
+    .click();
   const detail = accountDetail(page);
   await expect(detail.getByRole('heading', { level: 2, name })).toBeVisible();
   return detail;
@@ -62,7 +65,9 @@ export function holdNextCall(core: MainCore, endpoint: string, fail = false): He
 export function twoAccounts(sandbox: Sandbox): { from: string; to: string; fromName: string } {
   const world = sandbox.world;
   const primary = world.virtualAccounts.get(world.primaryVirtualAccountId);
-  const other = [...world.virtualAccounts.values()].find((v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null);
+  const other = [...world.virtualAccounts.values()].find(
+    (v) => v.id !== world.primaryVirtualAccountId && v.closedAt === null,
+  );
   if (!primary || !other) throw new Error('the seed has no primary and second open virtual account');
   return { from: primary.id, to: other.id, fromName: primary.name };
 }

@@ -10,7 +10,10 @@ export interface Authorization {
 }
 
 /** A purchase at the card network, as the sandbox's admin route simulates it (over HTTP). */
-export async function authorize(sandbox: Sandbox, body: Authorization): Promise<{ approved: boolean; declineReason?: string; transaction: { id: string } }> {
+export async function authorize(
+  sandbox: Sandbox,
+  body: Authorization,
+): Promise<{ approved: boolean; declineReason?: string; transaction: { id: string } }> {
   const res = await fetch(`${sandbox.apiUrl}/__sandbox/authorizations`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': sandbox.apiKey },

@@ -51,7 +51,8 @@ export class SessionClock {
    * and the Demo's at once, the page's with the timers due in between fired (once each).
    */
   async advance(ms: number): Promise<void> {
-    if (!Number.isInteger(ms) || ms < 0) throw new RangeError(`the clock only moves forward by whole milliseconds (asked ${ms})`);
+    if (!Number.isInteger(ms) || ms < 0)
+      throw new RangeError(`the clock only moves forward by whole milliseconds (asked ${ms})`);
     this.offsetMs += ms;
     await this.page.clock.fastForward(ms);
   }

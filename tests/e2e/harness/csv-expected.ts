@@ -34,7 +34,10 @@ export const EXPECTED_COLUMNS = [
 
 /** The file's header and rows, as csv-parse reads it (strict: a stray quote or a short row throws). */
 export async function readCsv(path: string): Promise<{ header: string[]; rows: string[][] }> {
-  const [header = [], ...rows] = parse(await readFile(path, 'utf8'), { relax_quotes: false, relax_column_count: false }) as string[][];
+  const [header = [], ...rows] = parse(await readFile(path, 'utf8'), {
+    relax_quotes: false,
+    relax_column_count: false,
+  }) as string[][];
   return { header, rows };
 }
 

@@ -21,18 +21,28 @@ const DAY_MS = 86_400_000;
 const HISTORY_DAYS = 28;
 
 export function isCardSpend(t: Transaction): boolean {
-  return t.cardId !== undefined && t.amountCents < 0 && (t.detailedStatus === 'pending' || t.detailedStatus === 'settled' || t.detailedStatus === 'dispute');
+  return (
+    t.cardId !== undefined &&
+    t.amountCents < 0 &&
+    (t.detailedStatus === 'pending' || t.detailedStatus === 'settled' || t.detailedStatus === 'dispute')
+  );
 }
 
 /** Card spend (positive cents) of the rows dated in [fromMs, toMs). */
 export function cardSpendBetween(txs: readonly Transaction[], fromMs: number, toMs: number): number {
-  return txs.filter((t) => isCardSpend(t) && Date.parse(t.date) >= fromMs && Date.parse(t.date) < toMs).reduce((sum, t) => sum - t.amountCents, 0);
+  return txs
+    .filter((t) => isCardSpend(t) && Date.parse(t.date) >= fromMs && Date.parse(t.date) < toMs)
+    .reduce((sum, t) => sum - t.amountCents, 0);
 }
 
 /** This UTC month so far and the whole one before it, for the instant `nowMs`. */
 export function cardSpendByMonth(sandbox: Sandbox, nowMs: number): { thisMonth: number; lastMonth: number } {
   const now = new Date(nowMs);
-  const [last, current, next] = [-1, 0, 1].map((m) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + m, 1)) as [number, number, number];
+  const [last, current, next] = [-1, 0, 1].map((m) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + m, 1)) as [
+    number,
+    number,
+    number,
+  ];
   const txs = allTransactions(sandbox);
   return { thisMonth: cardSpendBetween(txs, current, next), lastMonth: cardSpendBetween(txs, last, current) };
 }
@@ -59,14 +69,27 @@ export function projectedDailySpend(sandbox: Sandbox, nowMs: number): Map<string
 }
 
 /** "$1,234.56" / "-$1,234.56", as a person reads dollars. */
-async function service(sandbox: Sandbox, method: 'POST' | 'PATCH', path: string, body: object): Promise<{ id: string }> {
-  const res = await fetch(`${sandbox.apiUrl}${path}`, { method, headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+async function service(
+  sandbox: Sandbox,
+  method: 'POST' | 'PATCH',
+  path: string,
+  body: object,
+): Promise<{ id: string }> {
+  const res = await fetch(`${sandbox.apiUrl}${path}`, {
+    method,
+    headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   expect(res.ok, `${method} ${path}: ${res.status}`).toBe(true);
   return (await res.json()) as { id: string };
 }
 
 /** A new card through the service (POST /card), moved into `groupId` afterwards when given (PATCH keeps its virtual account). */
-export async function newCard(sandbox: Sandbox, body: { accountId: string; name: string }, groupId?: string): Promise<string> {
+export async function newCard(
+  sandbox: Sandbox,
+  body: { accountId: string; name: string },
+  groupId?: string,
+): Promise<string> {
   const { id } = await service(sandbox, 'POST', '/card', { ...body, type: 'virtual' });
   if (groupId) await moveCard(sandbox, id, groupId);
   return id;
@@ -105,7 +128,11 @@ export function purchaseNamingNoAccount(sandbox: Sandbox, cardId: string, amount
       detailedStatus: 'settled',
       accountId: card.accountId,
       accountSubtype: 'credit',
-      merchantData: { description: 'UNNAMED ACCOUNT PURCHASE', categoryCode: '5734', location: { city: 'Austin', state: 'TX', country: 'US', zip: '78701' } },
+      merchantData: {
+        description: 'UNNAMED ACCOUNT PURCHASE',
+        categoryCode: '5734',
+        location: { city: 'Austin', state: 'TX', country: 'US', zip: '78701' },
+      },
       cardId,
       authorizedAt: iso,
     },

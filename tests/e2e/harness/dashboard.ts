@@ -17,7 +17,9 @@ export function dayAfter(fromMs: number, days: number): string {
 
 /** "Nov 27, 2026": an ISO day as the screen writes it (the page's locale is English here). */
 export function shownDay(isoDay: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }).format(Date.parse(`${isoDay}T00:00:00Z`));
+  return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' }).format(
+    Date.parse(`${isoDay}T00:00:00Z`),
+  );
 }
 
 /** "-$1,234.56" back to cents (the screen always writes two decimals). */
@@ -35,7 +37,9 @@ export function serviceAccounts(sandbox: Sandbox): VirtualAccountView[] {
 
 /** A virtual account's balance as the service answers it over HTTP now (cents). */
 export async function httpBalance(sandbox: Sandbox, virtualAccountId: string): Promise<number> {
-  const res = await fetch(`${sandbox.apiUrl}/virtual-account/${virtualAccountId}`, { headers: { 'x-api-key': sandbox.apiKey } });
+  const res = await fetch(`${sandbox.apiUrl}/virtual-account/${virtualAccountId}`, {
+    headers: { 'x-api-key': sandbox.apiKey },
+  });
   expect(res.status).toBe(200);
   return ((await res.json()) as { balance: { amountCents: number } }).balance.amountCents;
 }
@@ -70,11 +74,24 @@ export async function changeOn(table: Locator, day: string, dayBefore: string): 
 }
 
 /** A flat-fee commission rule set through the service over HTTP, as another client would. */
-export async function setCommission(sandbox: Sandbox, virtualAccountId: string, amountCents: number, startMs: number): Promise<void> {
+export async function setCommission(
+  sandbox: Sandbox,
+  virtualAccountId: string,
+  amountCents: number,
+  startMs: number,
+): Promise<void> {
   const res = await fetch(`${sandbox.apiUrl}/virtual-account/${virtualAccountId}`, {
     method: 'PATCH',
     headers: { 'x-api-key': sandbox.apiKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ action: 'update', commissionDetails: { type: 'flatFee', amount: { amountCents }, frequency: 'monthly', startDate: new Date(startMs).toISOString() } }),
+    body: JSON.stringify({
+      action: 'update',
+      commissionDetails: {
+        type: 'flatFee',
+        amount: { amountCents },
+        frequency: 'monthly',
+        startDate: new Date(startMs).toISOString(),
+      },
+    }),
   });
   expect(res.status).toBe(200);
 }
@@ -98,5 +115,7 @@ export async function sendTransferNow(page: Page, fromId: string, toId: string, 
   await form.getByLabel('Amount (USD)').fill(formatCents(amountCents));
   await form.getByRole('button', { name: 'Queue transfer' }).click();
   await expect(page.getByText('Queued for approval (Approvals).')).toBeVisible();
-  await page.getByRole('button', { name: new RegExp(`^Approve: Transfer ${money(amountCents).replace(/[.$]/g, '\\$&')}`) }).click();
+  await page
+    .getByRole('button', { name: new RegExp(`^Approve: Transfer ${money(amountCents).replace(/[.$]/g, '\\$&')}`) })
+    .click();
 }

@@ -22,5 +22,14 @@ export function addServiceHandle(sandbox: Sandbox, svcHandle: string, name: stri
 export function addServiceMerchant(sandbox: Sandbox, name: string): void {
   const id = `mer_${name.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
   const url = `https://www.${name.toLowerCase().replace(/[^a-z0-9]/g, '')}.example`;
-  sandbox.world.merchants.set(id, { id, name, url, categoryCode: '5814', city: 'Portland', state: 'OR', country: 'US', zip: '97201' });
+  sandbox.world.merchants.set(id, {
+    id,
+    name,
+    url,
+    categoryCode: '5814',
+    city: 'Portland',
+    state: 'OR',
+    country: 'US',
+    zip: '97201',
+  });
 }

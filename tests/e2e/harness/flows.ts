@@ -7,7 +7,9 @@ import type { Prompts } from './prompts';
 /** `timeout`: for a Demo seeded with a large history (a million rows take ~10 s to seed before it answers). */
 export async function startDemo(page: Page, timeout?: number): Promise<void> {
   await page.getByRole('button', { name: 'Try the Demo' }).click();
-  await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible(timeout === undefined ? {} : { timeout });
+  await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible(
+    timeout === undefined ? {} : { timeout },
+  );
   await expect(page.getByRole('status')).toHaveText('Online', timeout === undefined ? {} : { timeout });
 }
 
@@ -17,7 +19,11 @@ export async function synced(page: Page): Promise<void> {
 }
 
 /** The app on the Demo, its first sync done (the pickers and the search read the cache); returns the Demo's sandbox. */
-export async function syncedDemo(app: { open(): Promise<void>; page: Page; demoSandbox(): Promise<Sandbox> }): Promise<Sandbox> {
+export async function syncedDemo(app: {
+  open(): Promise<void>;
+  page: Page;
+  demoSandbox(): Promise<Sandbox>;
+}): Promise<Sandbox> {
   await app.open();
   await startDemo(app.page);
   await synced(app.page);
@@ -46,11 +52,15 @@ export async function syncUntil(page: Page, shown: () => Promise<void>): Promise
 }
 
 /** A section's title, the screen's one level-1 heading. */
-export const sectionHeading = (page: Page, name: string): Locator => page.getByRole('heading', { level: 1, name, exact: true });
+export const sectionHeading = (page: Page, name: string): Locator =>
+  page.getByRole('heading', { level: 1, name, exact: true });
 
 /** `timeout`: for a run outside the test runner (a bench, the screenshots), whose expect waits 5 s unless told. */
 export async function openSection(page: Page, name: string, timeout?: number): Promise<void> {
-  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: new RegExp(`^${name}`) }).click();
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: new RegExp(`^${name}`) })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible(timeout === undefined ? {} : { timeout });
 }
 
@@ -58,7 +68,11 @@ export async function openSection(page: Page, name: string, timeout?: number): P
  * The "New transfer" or "New payment" form, in the side panel beside the queue on its screen:
  * opened with its button when it is closed, left as it is when it is open.
  */
-export async function newItemForm(page: Page, label: 'New transfer' | 'New payment', timeout?: number): Promise<Locator> {
+export async function newItemForm(
+  page: Page,
+  label: 'New transfer' | 'New payment',
+  timeout?: number,
+): Promise<Locator> {
   const opener = page.getByRole('button', { name: label, exact: true });
   if ((await opener.getAttribute('aria-expanded')) !== 'true') await opener.click();
   const form = page.getByRole('form', { name: label });

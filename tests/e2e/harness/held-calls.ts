@@ -17,7 +17,12 @@ type ArgOf<C extends keyof Handlers> = Parameters<Handlers[C]>[0];
  * fault inside the app would) instead of going on. The shim looks a handler up at each call, so
  * the swap is what the page reaches.
  */
-export function holdChannel<C extends keyof Handlers>(core: MainCore, channel: C, which: (arg: ArgOf<C>) => boolean, options: { once?: boolean; fail?: boolean } = {}): HeldCalls {
+export function holdChannel<C extends keyof Handlers>(
+  core: MainCore,
+  channel: C,
+  which: (arg: ArgOf<C>) => boolean,
+  options: { once?: boolean; fail?: boolean } = {},
+): HeldCalls {
   const handlers = core.handlers as { -readonly [K in keyof Handlers]: Handlers[K] };
   // One channel's handler, called with its own argument: the table's union of signatures does not narrow by a generic key.
   const call = handlers[channel] as unknown as (arg: ArgOf<C>) => Promise<unknown>;
@@ -47,6 +52,10 @@ export function holdChannel<C extends keyof Handlers>(core: MainCore, channel: C
 }
 
 /** holdChannel for the service calls (reads and entity writes) the page makes through main. */
-export function holdCalls(core: MainCore, which: (arg: ServiceCallArg) => boolean, options: { once?: boolean; fail?: boolean } = {}): HeldCalls {
+export function holdCalls(
+  core: MainCore,
+  which: (arg: ServiceCallArg) => boolean,
+  options: { once?: boolean; fail?: boolean } = {},
+): HeldCalls {
   return holdChannel(core, 'service:call', which, options);
 }

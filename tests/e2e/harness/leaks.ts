@@ -65,5 +65,13 @@ export async function dumpDir(dir: string): Promise<{ path: string; text: string
 
 /** The key as it could appear: plain, base64, URL-encoded, JSON-escaped. */
 export function keyForms(key: string): string[] {
-  return [...new Set([key, Buffer.from(key).toString('base64'), Buffer.from(key).toString('base64url'), encodeURIComponent(key), JSON.stringify(key).slice(1, -1)])];
+  return [
+    ...new Set([
+      key,
+      Buffer.from(key).toString('base64'),
+      Buffer.from(key).toString('base64url'),
+      encodeURIComponent(key),
+      JSON.stringify(key).slice(1, -1),
+    ]),
+  ];
 }

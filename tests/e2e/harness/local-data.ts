@@ -41,11 +41,18 @@ async function readStores(page: Page, db: string, stores: string[]): Promise<Rec
 }
 
 /** A profile's cache as stored: distinct transactions over every page kept, and cached items. */
-export async function cachedCounts(page: Page, profileId: string): Promise<{ transactions: number; entities: number; savedSearches: number }> {
+export async function cachedCounts(
+  page: Page,
+  profileId: string,
+): Promise<{ transactions: number; entities: number; savedSearches: number }> {
   const s = await readStores(page, cacheDbName(profileId), ['chunks', 'entities', 'savedSearches']);
   const ids = new Set<string>();
   for (const chunk of s['chunks'] as { rows: { id: string }[] }[]) for (const row of chunk.rows) ids.add(row.id);
-  return { transactions: ids.size, entities: (s['entities'] ?? []).length, savedSearches: (s['savedSearches'] ?? []).length };
+  return {
+    transactions: ids.size,
+    entities: (s['entities'] ?? []).length,
+    savedSearches: (s['savedSearches'] ?? []).length,
+  };
 }
 
 export interface StoredRow {
@@ -62,12 +69,15 @@ export async function outboxQueue(page: Page, profileId: string): Promise<Stored
 
 /** The size of the profile's saved search index file in the private file system; null when there is none. */
 export async function indexFileBytes(page: Page, profileId: string): Promise<number | null> {
-  return page.evaluate(async (name) => {
-    try {
-      const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('search-index');
-      return (await (await dir.getFileHandle(name)).getFile()).size;
-    } catch {
-      return null;
-    }
-  }, `${encodeURIComponent(profileId)}.index`);
+  return page.evaluate(
+    async (name) => {
+      try {
+        const dir = await (await navigator.storage.getDirectory()).getDirectoryHandle('search-index');
+        return (await (await dir.getFileHandle(name)).getFile()).size;
+      } catch {
+        return null;
+      }
+    },
+    `${encodeURIComponent(profileId)}.index`,
+  );
 }

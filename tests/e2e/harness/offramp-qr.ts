@@ -7,7 +7,12 @@ import jsQR from 'jsqr';
 const RUN = /M(\d+) (\d+)h(\d+)v1h-(\d+)z/g;
 
 /** White page with `quiet` modules of margin, `scale` pixels a module; RGBA as jsQR takes it. */
-export function rasterisePath(path: string, size: number, quiet: number, scale = 4): { data: Uint8ClampedArray; width: number } {
+export function rasterisePath(
+  path: string,
+  size: number,
+  quiet: number,
+  scale = 4,
+): { data: Uint8ClampedArray; width: number } {
   const runs = [...path.matchAll(RUN)];
   // Every character of the path is one of these runs: nothing else is drawn.
   if (runs.map((m) => m[0]).join('') !== path) throw new Error(`not a path of module runs: ${path.slice(0, 80)}`);
@@ -36,6 +41,7 @@ export function decodePath(path: string, size: number, quiet: number): string | 
 /** Reads an SVG's viewBox of `-q -q full full` (as OfframpQr draws it) into the symbol's size and quiet zone. */
 export function qrGeometry(viewBox: string): { size: number; quiet: number } {
   const [minX, , full] = viewBox.split(/\s+/).map(Number);
-  if (minX === undefined || full === undefined || Number.isNaN(minX) || Number.isNaN(full)) throw new Error(`unexpected viewBox ${viewBox}`);
+  if (minX === undefined || full === undefined || Number.isNaN(minX) || Number.isNaN(full))
+    throw new Error(`unexpected viewBox ${viewBox}`);
   return { quiet: -minX, size: full + 2 * minX };
 }

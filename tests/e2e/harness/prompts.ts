@@ -40,7 +40,9 @@ async function read(page: Page, buttons: { confirm: string; cancel: string }): P
   return {
     title: (await dialog.getByRole('heading').textContent())?.trim() ?? '',
     message: (await page.locator('#message').textContent())?.trim() ?? '',
-    detail: (await dialog.getByRole('list', { name: 'Details' }).getByRole('listitem').allTextContents()).map((t) => t.trim()),
+    detail: (await dialog.getByRole('list', { name: 'Details' }).getByRole('listitem').allTextContents()).map((t) =>
+      t.trim(),
+    ),
     confirm: () => press(page, buttons.confirm),
     decline: () => press(page, buttons.cancel),
   };

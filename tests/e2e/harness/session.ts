@@ -77,7 +77,9 @@ export interface Session {
  */
 export async function startSession(page: Page, shim: string, options: SessionOptions = {}): Promise<Session> {
   if (options.now !== undefined && options.demo?.startAt !== undefined) {
-    throw new Error('startSession: give `now` (every clock) or `demo.startAt` (the Demo alone), not both: the Demo would start behind the page');
+    throw new Error(
+      'startSession: give `now` (every clock) or `demo.startAt` (the Demo alone), not both: the Demo would start behind the page',
+    );
   }
   const clock = options.now === undefined ? undefined : new SessionClock(page, options.now);
   await clock?.pinPage();

@@ -56,8 +56,19 @@ export async function profileIdOf(main: MainOf, name: string): Promise<string> {
 }
 
 /** Signs one transfer or payment draft for `profileId` on `who`'s desktop, confirming main's prompt (`asks` 1 in a window, 0 headless). */
-export async function signOne(who: MainOf, profileId: string, kind: 'transfer' | 'payment', payload: unknown, asks: number, rowId: string = randomUUID()) {
-  const r = await who.call('workspace:signDrafts', { profileId, drafts: [{ rowId, kind, payload, idempotencyKey: randomUUID() }] }, asks);
+export async function signOne(
+  who: MainOf,
+  profileId: string,
+  kind: 'transfer' | 'payment',
+  payload: unknown,
+  asks: number,
+  rowId: string = randomUUID(),
+) {
+  const r = await who.call(
+    'workspace:signDrafts',
+    { profileId, drafts: [{ rowId, kind, payload, idempotencyKey: randomUUID() }] },
+    asks,
+  );
   const [signed] = r.signed;
   if (!signed) throw new Error('nothing was signed');
   return signed;
@@ -74,7 +85,19 @@ export interface TeamOnDb {
 /** A new workspace on `pg`, made by `admin` (its first admin). */
 export async function createTeam(pg: PgCluster, admin: MainOf, database: string): Promise<TeamOnDb> {
   const owner = await pg.createWorkspaceDatabase(database);
-  const created = await admin.call('workspace:create', { name: 'Acme Treasury', adminName: 'Ada Admin', host: pg.host, port: pg.port, database, ownerUser: owner.user, ownerPassword: owner.password }, 1);
+  const created = await admin.call(
+    'workspace:create',
+    {
+      name: 'Acme Treasury',
+      adminName: 'Ada Admin',
+      host: pg.host,
+      port: pg.port,
+      database,
+      ownerUser: owner.user,
+      ownerPassword: owner.password,
+    },
+    1,
+  );
   const workspaceId = created.id;
   const adminId = created.me.member?.id;
   if (!adminId) throw new Error('the workspace was made without its first admin');
@@ -84,7 +107,11 @@ export async function createTeam(pg: PgCluster, admin: MainOf, database: string)
     admin: { main: admin, id: adminId, name: 'Ada Admin' },
     async add(main, name, role, joinAsks) {
       const login = await admin.call('workspace:addLogin', { workspaceId }, 1);
-      await main.call('workspace:join', { host: pg.host, port: pg.port, database, user: login.dbRole, password: login.password, name }, joinAsks);
+      await main.call(
+        'workspace:join',
+        { host: pg.host, port: pg.port, database, user: login.dbRole, password: login.password, name },
+        joinAsks,
+      );
       const member = await admin.call('workspace:register', { workspaceId, dbRole: login.dbRole, role }, 1);
       return { main, id: member.id, name };
     },
@@ -92,9 +119,17 @@ export async function createTeam(pg: PgCluster, admin: MainOf, database: string)
 }
 
 /** A live profile "Acme" on the sandbox, with its API key in the keychain, chosen as the profile in use. */
-export async function holdTheKey(d: { page: Page; prompts: Prompts }, sandbox: { apiUrl: string; vaultUrl: string; apiKey: string }): Promise<void> {
+export async function holdTheKey(
+  d: { page: Page; prompts: Prompts },
+  sandbox: { apiUrl: string; vaultUrl: string; apiKey: string },
+): Promise<void> {
   await openSection(d.page, 'Settings');
-  await saveLiveProfile(d, { name: 'Acme', baseUrl: sandbox.apiUrl, vaultUrl: sandbox.vaultUrl, apiKey: sandbox.apiKey });
+  await saveLiveProfile(d, {
+    name: 'Acme',
+    baseUrl: sandbox.apiUrl,
+    vaultUrl: sandbox.vaultUrl,
+    apiKey: sandbox.apiKey,
+  });
   await expect(d.page.getByRole('row', { name: /^Acme/ })).toContainText('System keychain');
   const profile = d.page.getByRole('combobox', { name: 'Profile' });
   const acme = (await profile.locator('option', { hasText: 'Acme' }).getAttribute('value')) ?? 'missing';

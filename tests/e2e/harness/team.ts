@@ -115,7 +115,12 @@ export async function workspacePanel(page: Page) {
 }
 
 /** The first admin makes the workspace in Settings with the database owner's role, as the person would, confirming in main's window. */
-export async function createWorkspace(admin: TeamPerson, at: WorkspaceAddress, owner: { user: string; password: string }, names: { workspace: string; me: string }): Promise<void> {
+export async function createWorkspace(
+  admin: TeamPerson,
+  at: WorkspaceAddress,
+  owner: { user: string; password: string },
+  names: { workspace: string; me: string },
+): Promise<void> {
   const panel = await workspacePanel(admin.page);
   await panel.getByRole('button', { name: 'Create a workspace' }).click();
   const create = panel.getByRole('form', { name: 'Create a workspace' });
@@ -148,7 +153,12 @@ export async function addLogin(admin: TeamPerson): Promise<{ login: string; pass
 }
 
 /** Opens the "Join a workspace" form of a Team workspace panel and types into it what a member was handed; returns the form. */
-export async function openJoinForm(panel: Locator, at: WorkspaceAddress, credentials: { login: string; password: string }, name: string): Promise<Locator> {
+export async function openJoinForm(
+  panel: Locator,
+  at: WorkspaceAddress,
+  credentials: { login: string; password: string },
+  name: string,
+): Promise<Locator> {
   await panel.getByRole('button', { name: 'Join a workspace' }).click();
   const join = panel.getByRole('form', { name: 'Join a workspace' });
   await join.getByLabel('Database server').fill(at.host);
@@ -165,7 +175,13 @@ export async function openJoinForm(panel: Locator, at: WorkspaceAddress, credent
  * then shows the admin key's fingerprint, which must be `adminFingerprint` (what the admin's
  * screen shows) before it is pinned.
  */
-export async function joinWorkspace(member: TeamPerson, at: WorkspaceAddress, credentials: { login: string; password: string }, name: string, adminFingerprint: string): Promise<void> {
+export async function joinWorkspace(
+  member: TeamPerson,
+  at: WorkspaceAddress,
+  credentials: { login: string; password: string },
+  name: string,
+  adminFingerprint: string,
+): Promise<void> {
   const panel = await workspacePanel(member.page);
   const join = await openJoinForm(panel, at, credentials, name);
   await join.getByRole('button', { name: 'Join the workspace' }).click();
@@ -177,13 +193,20 @@ export async function joinWorkspace(member: TeamPerson, at: WorkspaceAddress, cr
 }
 
 /** An admin registers a member's request with a role, after main's window showed its fingerprint; waits until the member's desktop knows. */
-export async function registerMember(admin: TeamPerson, member: TeamPerson, name: string, role: 'approver' | 'drafter' | 'admin'): Promise<void> {
+export async function registerMember(
+  admin: TeamPerson,
+  member: TeamPerson,
+  name: string,
+  role: 'approver' | 'drafter' | 'admin',
+): Promise<void> {
   const panel = await workspacePanel(admin.page);
   const row = panel.getByRole('table', { name: 'Requests to join' }).getByRole('row', { name: new RegExp(name) });
   await row.getByLabel(`Role for ${name}`).selectOption(role);
   await row.getByRole('button', { name: `Register ${name}…` }).click();
   await admin.prompts.confirm(`Register “${name}” as ${role === 'drafter' ? 'a' : 'an'} ${role}, with the key below?`);
-  await expect(panel.getByRole('table', { name: 'Members' }).getByRole('row', { name: new RegExp(name) })).toBeVisible();
+  await expect(
+    panel.getByRole('table', { name: 'Members' }).getByRole('row', { name: new RegExp(name) }),
+  ).toBeVisible();
   const theirs = await workspacePanel(member.page);
   await expect(theirs.getByText(`${name}, ${role}`)).toBeVisible();
 }
@@ -192,12 +215,19 @@ export async function registerMember(admin: TeamPerson, member: TeamPerson, name
  * An admin signs version 1 of the policy for `service` (already chosen in the panel): from
  * `fromUsd` on, `approvers`; below, one. Confirmed in main's window; waits until it is in force.
  */
-export async function signFirstPolicy(admin: TeamPerson, policies: Locator, service: string, rule: { fromUsd: string; approvers: number }): Promise<void> {
+export async function signFirstPolicy(
+  admin: TeamPerson,
+  policies: Locator,
+  service: string,
+  rule: { fromUsd: string; approvers: number },
+): Promise<void> {
   await policies.getByRole('button', { name: 'Add a rule' }).click();
   await policies.getByLabel('From (USD)').fill(rule.fromUsd);
   await policies.getByLabel('Approvers needed', { exact: true }).fill(String(rule.approvers));
   await policies.getByLabel('Approvers needed for rows no rule covers').fill('1');
   await policies.getByRole('button', { name: 'Sign and save the policy' }).click();
   await admin.prompts.confirm(`Sign version 1 of the approval policy for ${service}?`);
-  await expect(policies.getByRole('status')).toHaveText(`Version 1 of the policy is signed and in force for ${service}.`);
+  await expect(policies.getByRole('status')).toHaveText(
+    `Version 1 of the policy is signed and in force for ${service}.`,
+  );
 }

@@ -26,6 +26,13 @@ export function registerElsewhere(sandbox: Sandbox, n: number, beforeMs: number)
   for (let i = 0; i < n; i++) {
     const id = sandbox.world.ids.next('wh');
     const createdAt = new Date(beforeMs - (i + 1) * 60_000).toISOString();
-    sandbox.world.webhooks.set(id, { id, legalEntityId: le, name: `Elsewhere ${i + 1}`, url: `https://elsewhere.acme.example/${i + 1}`, createdAt, archivedAt: null });
+    sandbox.world.webhooks.set(id, {
+      id,
+      legalEntityId: le,
+      name: `Elsewhere ${i + 1}`,
+      url: `https://elsewhere.acme.example/${i + 1}`,
+      createdAt,
+      archivedAt: null,
+    });
   }
 }

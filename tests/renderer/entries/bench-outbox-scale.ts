@@ -19,9 +19,20 @@ const T0 = Date.UTC(2026, 0, 5, 9);
 
 /** A transfer as the sender leaves it once sent. */
 function sentRow(profileId: string, i: number): OutboxRow {
-  const draft = draftRow({ kind: 'transfer', payload: { source: `va_${i % 5}`, destination: 'va_z', amountCents: 100 + (i % 997) } }, profileId, `done-${i}`, `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, T0 + i);
+  const draft = draftRow(
+    { kind: 'transfer', payload: { source: `va_${i % 5}`, destination: 'va_z', amountCents: 100 + (i % 997) } },
+    profileId,
+    `done-${i}`,
+    `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    T0 + i,
+  );
   const approved = t.approve(t.submit(draft, true, T0 + i, SERVICE), BY, 'h', 'h', T0 + i, SERVICE);
-  return t.recordOutcome(t.claim(approved, T0 + i, SERVICE), { type: 'ok', value: { transferId: `tr-${i}` } }, T0 + i + 1, () => 0.5);
+  return t.recordOutcome(
+    t.claim(approved, T0 + i, SERVICE),
+    { type: 'ok', value: { transferId: `tr-${i}` } },
+    T0 + i + 1,
+    () => 0.5,
+  );
 }
 
 const nextFrame = () => new Promise<number>((r) => requestAnimationFrame(() => r(performance.now())));
@@ -34,10 +45,16 @@ expose({
   async fill(profileId: string, finished: number, waiting: number) {
     const db = outboxDb(profileId);
     for (let from = 0; from < finished; from += 10_000) {
-      await db.archive.bulkPut(Array.from({ length: Math.min(10_000, finished - from) }, (_, k) => sentRow(profileId, from + k)));
+      await db.archive.bulkPut(
+        Array.from({ length: Math.min(10_000, finished - from) }, (_, k) => sentRow(profileId, from + k)),
+      );
     }
     for (let i = 0; i < waiting; i++) {
-      const row = await repo.createDraft(profileId, { kind: 'transfer', payload: { source: `va_${i % 5}`, destination: 'va_z', amountCents: 5_000 + i } }, T0 + 10_000_000 + i);
+      const row = await repo.createDraft(
+        profileId,
+        { kind: 'transfer', payload: { source: `va_${i % 5}`, destination: 'va_z', amountCents: 5_000 + i } },
+        T0 + 10_000_000 + i,
+      );
       await repo.submitRow(profileId, row.id, SERVICE, T0 + 10_000_000 + i);
     }
     return { archived: await db.archive.count(), queued: await db.rows.count() };
@@ -83,7 +100,11 @@ expose({
     // From the click: hashing what is shown is part of what the person waits for.
     const start = performance.now();
     const shown = await repo.listRows(profileId);
-    const requests = await Promise.all(shown.filter((r) => r.state === 'awaiting-approval').map(async (r) => ({ rowId: r.id, shownHash: await approvalHash(r, SERVICE) })));
+    const requests = await Promise.all(
+      shown
+        .filter((r) => r.state === 'awaiting-approval')
+        .map(async (r) => ({ rowId: r.id, shownHash: await approvalHash(r, SERVICE) })),
+    );
     const { approved, refused } = await repo.approveRows(profileId, requests, BY, SERVICE);
     return { ms: performance.now() - start, approved: approved.length, refused: refused.length };
   },

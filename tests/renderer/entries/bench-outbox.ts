@@ -50,7 +50,8 @@ function timedCalls<T extends object>(target: T, prefix: string): T {
   const out = { ...target } as Record<string, unknown>;
   for (const [name, fn] of Object.entries(target)) {
     if (typeof fn !== 'function') continue;
-    out[name] = (...args: unknown[]) => timed(`${prefix}${name}`, () => (fn as (...a: unknown[]) => Promise<unknown>)(...args));
+    out[name] = (...args: unknown[]) =>
+      timed(`${prefix}${name}`, () => (fn as (...a: unknown[]) => Promise<unknown>)(...args));
   }
   return out as T;
 }
@@ -58,7 +59,11 @@ function timedCalls<T extends object>(target: T, prefix: string): T {
 /** Rows not finished yet (sent, failed and needs review are finished), counted on the state index without reading a row (each phase starts from an empty outbox, so they are all of the phase's kind). */
 async function openCount(profileId: string): Promise<number> {
   // One native count per state: Dexie counts an anyOf() by walking a cursor over every row.
-  const counts = await Promise.all(['draft', 'awaiting-approval', 'approved', 'sending'].map((s) => outboxDb(profileId).rows.where('state').equals(s).count()));
+  const counts = await Promise.all(
+    ['draft', 'awaiting-approval', 'approved', 'sending'].map((s) =>
+      outboxDb(profileId).rows.where('state').equals(s).count(),
+    ),
+  );
   return counts.reduce((a, b) => a + b, 0);
 }
 
@@ -87,7 +92,11 @@ expose({
       const hash = await approvalHash(row, SERVICE);
       await timed(() => repo.approveRow(profileId, row.id, BY, hash, SERVICE));
     }
-    return { changes: costs.length, p95_ms: percentiles(costs).p95, mean_ms: costs.reduce((a, b) => a + b, 0) / costs.length };
+    return {
+      changes: costs.length,
+      p95_ms: percentiles(costs).p95,
+      mean_ms: costs.reduce((a, b) => a + b, 0) / costs.length,
+    };
   },
   /** Starts the profile's sender (looking for work every 100 ms, as the app's triggers would). */
   /** `window` false: one row in flight per source, as before send-window.ts (the bench's comparison). */
@@ -133,7 +142,9 @@ expose({
   },
   /** The time spent per call since the last look, and resets it. */
   timings() {
-    const out = Object.fromEntries(Object.entries(spent).map(([k, v]) => [k, { ms: Math.round(v.ms), calls: v.calls }]));
+    const out = Object.fromEntries(
+      Object.entries(spent).map(([k, v]) => [k, { ms: Math.round(v.ms), calls: v.calls }]),
+    );
     spent = {};
     return out;
   },

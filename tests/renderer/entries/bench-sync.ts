@@ -2,7 +2,12 @@ import { cacheDb, deleteCache } from '../../../src/renderer/src/db/open';
 import { newestRows } from '../../../src/renderer/src/repos/transactions-repo';
 import { createSearchClient } from '../../../src/renderer/src/search/search-client';
 import { clearIndexParts } from '../../../src/renderer/src/repos/search-index-repo';
-import { chunksWritten, openSearch, searchClient, useWorkerFactory } from '../../../src/renderer/src/search/search-session';
+import {
+  chunksWritten,
+  openSearch,
+  searchClient,
+  useWorkerFactory,
+} from '../../../src/renderer/src/search/search-session';
 import { syncProfile } from '../../../src/renderer/src/sync/profile-sync';
 import { idleProgress } from '../../../src/renderer/src/sync/sync-progress';
 import { expose } from './expose';
@@ -67,9 +72,26 @@ expose({
         indexed = status.rows;
         syncMs = performance.now() - started;
       }
-      return { outcome: done.phase, ms: performance.now() - started, syncMs, planMs, storedMs, rows: done.rows, chunks, indexed };
+      return {
+        outcome: done.phase,
+        ms: performance.now() - started,
+        syncMs,
+        planMs,
+        storedMs,
+        rows: done.rows,
+        chunks,
+        indexed,
+      };
     } catch (error) {
-      return { outcome: 'aborted', ms: performance.now() - started, syncMs, planMs, rows: 0, chunks, message: String(error) };
+      return {
+        outcome: 'aborted',
+        ms: performance.now() - started,
+        syncMs,
+        planMs,
+        rows: 0,
+        chunks,
+        message: String(error),
+      };
     }
   },
   /** Distinct ids in the cache, and rows the backfill wrote (equal when nothing was doubled). */
@@ -93,7 +115,14 @@ expose({
     const first = await searchClient().query({}, 100);
     const readyMs = performance.now() - t0;
     const status = await searchClient().status();
-    return { newestMs, newestRows: newest.length, readyMs, loadedFrom: status.loadedFrom, rows: status.rows, count: first.summary.count };
+    return {
+      newestMs,
+      newestRows: newest.length,
+      readyMs,
+      loadedFrom: status.loadedFrom,
+      rows: status.rows,
+      count: first.summary.count,
+    };
   },
   async memory() {
     const m = performance as unknown as { measureUserAgentSpecificMemory?: () => Promise<{ bytes: number }> };

@@ -25,7 +25,9 @@ expose({
   /** The rows of the first page of an answer, read from the cache where the index says they are. */
   async rowsOf(q: TxQuery, limit = 200) {
     const a = await searchClient().query(q, limit);
-    return (await readRows(a.status.profileId ?? '', a.rows)).map((tx) => (tx ? `${tx.id}:${tx.status}:${tx.date}` : null));
+    return (await readRows(a.status.profileId ?? '', a.rows)).map((tx) =>
+      tx ? `${tx.id}:${tx.status}:${tx.date}` : null,
+    );
   },
   /** Pages of an answer taken before a compaction, read after it. */
   async keepAnswer(q: TxQuery) {
@@ -77,6 +79,8 @@ expose({
     return { chunks: chunks.length, rows, compacted: chunks.filter((c) => c.source === 'compacted').length, versions };
   },
   async compactedChunks(profileId: string) {
-    return cacheDb(profileId).chunks.filter((c) => c.source === 'compacted').count();
+    return cacheDb(profileId)
+      .chunks.filter((c) => c.source === 'compacted')
+      .count();
   },
 });

@@ -21,7 +21,11 @@ expose({
   },
   async cacheCounts(profileId: string) {
     const db = cacheDb(profileId);
-    return { chunks: await db.chunks.count(), entities: await db.entities.count(), savedSearches: await db.savedSearches.count() };
+    return {
+      chunks: await db.chunks.count(),
+      entities: await db.entities.count(),
+      savedSearches: await db.savedSearches.count(),
+    };
   },
   /** A row drafted and submitted for approval; returns its id. */
   async waiting(profileId: string, input: DraftInput) {

@@ -16,7 +16,9 @@ function VirtualAccounts({ profileId }: { profileId: string }) {
   return createElement(
     'ul',
     { id: 'accounts' },
-    list.items.map((v) => createElement('li', { key: v.virtualAccount.id, 'data-id': v.virtualAccount.id }, v.virtualAccount.name)),
+    list.items.map((v) =>
+      createElement('li', { key: v.virtualAccount.id, 'data-id': v.virtualAccount.id }, v.virtualAccount.name),
+    ),
   );
 }
 
@@ -37,9 +39,15 @@ expose({
     createRoot(host).render(createElement(VirtualAccounts, { profileId }));
     return true;
   },
-  renameVirtualAccount: (profileId: string, id: string, name: string) => entityWrites.renameVirtualAccount(profileId, id, name),
+  renameVirtualAccount: (profileId: string, id: string, name: string) =>
+    entityWrites.renameVirtualAccount(profileId, id, name),
   setCommissionRule: (profileId: string, id: string, amountCents: number, startDate: string) =>
-    entityWrites.setCommissionRule(profileId, id, { type: 'flatFee', amount: { amountCents }, frequency: 'monthly', startDate }),
+    entityWrites.setCommissionRule(profileId, id, {
+      type: 'flatFee',
+      amount: { amountCents },
+      frequency: 'monthly',
+      startDate,
+    }),
   renameCard: (profileId: string, id: string, name: string) => entityWrites.renameCard(profileId, id, name),
   createWebhook: (profileId: string, url: string, name: string) => entityWrites.createWebhook(profileId, { url, name }),
   archiveWebhook: (profileId: string, id: string) => entityWrites.archiveWebhook(profileId, id, 'no longer used'),

@@ -9,7 +9,13 @@ import { chunksAfter, newestRows } from '../../../src/renderer/src/repos/transac
 import { OUTBOX_DB_VERSION, outboxDb, outboxDbName } from '../../../src/renderer/src/db/outbox-db';
 import { draftRow } from '../../../src/renderer/src/outbox/model/draft';
 import * as t from '../../../src/renderer/src/outbox/model/transitions';
-import { approveRow, claimDue, listAudit, listRows, recordSends } from '../../../src/renderer/src/outbox/repo/outbox-repo';
+import {
+  approveRow,
+  claimDue,
+  listAudit,
+  listRows,
+  recordSends,
+} from '../../../src/renderer/src/outbox/repo/outbox-repo';
 import { getApprovalRule } from '../../../src/renderer/src/outbox/repo/approval-rule-repo';
 import { approvalHash } from '../../../src/renderer/src/outbox/model/approval-binding';
 import { unpushedItems } from '../../../src/renderer/src/team/repo/team-repo';
@@ -34,7 +40,11 @@ const RELEASED: Record<number, Record<string, string>> = {
 /** Each released outbox schema, frozen the same way. */
 const RELEASED_OUTBOX: Record<number, Record<string, string>> = {
   1: { rows: 'id, state, createdAt', audit: '++seq, at, rowId', settings: 'key' },
-  2: { rows: 'id, state, createdAt, [sourceKey+state+createdAt], [fundsKey+state+createdAt]', audit: '++seq, at, rowId', settings: 'key' },
+  2: {
+    rows: 'id, state, createdAt, [sourceKey+state+createdAt], [fundsKey+state+createdAt]',
+    audit: '++seq, at, rowId',
+    settings: 'key',
+  },
   3: {
     rows: 'id, state, createdAt, [sourceKey+state+createdAt], [fundsKey+state+createdAt]',
     audit: '++seq, at, rowId',
@@ -64,7 +74,13 @@ const ADA = { user: 'ada', machine: 'ledger-1' };
 
 /** An approved transfer as the app of that version wrote one (before version 3, its approval named no service). */
 function approvedTransfer(profileId: string, id: string, amountCents: number, at: number, version: number): OutboxRow {
-  const row = draftRow({ kind: 'transfer', payload: { source: 'va_a', destination: 'va_b', amountCents } }, profileId, id, `00000000-0000-4000-8000-00000000000${amountCents}`, at);
+  const row = draftRow(
+    { kind: 'transfer', payload: { source: 'va_a', destination: 'va_b', amountCents } },
+    profileId,
+    id,
+    `00000000-0000-4000-8000-00000000000${amountCents}`,
+    at,
+  );
   const approved = t.approve(t.submit(row, true, at, SVC), ADA, 'h', 'h', at, SVC);
   if (version >= BOUND_FROM) return approved;
   const { approvedFor: _none, ...legacy } = approved;
@@ -74,7 +90,12 @@ function approvedTransfer(profileId: string, id: string, amountCents: number, at
 /** A transfer that was sent, as that version kept it (in the queue until cleared, before version 3). */
 function sentTransfer(profileId: string, version: number): OutboxRow {
   const approved = approvedTransfer(profileId, 'row_0', 9, T0 - 60_000, BOUND_FROM);
-  const sent = t.recordOutcome(t.claim(approved, T0 - 50_000, SVC), { type: 'ok', value: { transferId: 'tr_0' } }, T0 - 40_000, () => 0.5);
+  const sent = t.recordOutcome(
+    t.claim(approved, T0 - 50_000, SVC),
+    { type: 'ok', value: { transferId: 'tr_0' } },
+    T0 - 40_000,
+    () => 0.5,
+  );
   if (version >= BOUND_FROM) return sent;
   const { approvedFor: _none, ...legacy } = sent;
   return legacy as OutboxRow;
@@ -88,11 +109,27 @@ expose({
     const db = new Dexie(outboxDbName(profileId));
     db.version(version).stores(RELEASED_OUTBOX[version] ?? {});
     await db.open();
-    await db.table('rows').bulkAdd([approvedTransfer(profileId, 'row_1', 1, T0, version), approvedTransfer(profileId, 'row_2', 2, T0 + 1, version)]);
+    await db
+      .table('rows')
+      .bulkAdd([
+        approvedTransfer(profileId, 'row_1', 1, T0, version),
+        approvedTransfer(profileId, 'row_2', 2, T0 + 1, version),
+      ]);
     await db.table(version >= 3 ? 'archive' : 'rows').add(sentTransfer(profileId, version));
-    await db.table('audit').add({ at: T0, rowId: 'row_1', kind: 'transfer', action: 'approved', amountCents: 1, detail: '', by: 'ada' });
+    await db
+      .table('audit')
+      .add({ at: T0, rowId: 'row_1', kind: 'transfer', action: 'approved', amountCents: 1, detail: '', by: 'ada' });
     await db.table('settings').put({ key: 'approvalRule', value: { mode: 'above', thresholdCents: 10_000 } });
-    if (version >= TEAM_FROM) await db.table('team').add({ id: 'd_1', workspaceId: TEAM_WS, rowId: 'd_1', type: 'draft', draft: { text: 't', signature: 's', payload: '{}' }, pushed: 0, at: T0 });
+    if (version >= TEAM_FROM)
+      await db.table('team').add({
+        id: 'd_1',
+        workspaceId: TEAM_WS,
+        rowId: 'd_1',
+        type: 'draft',
+        draft: { text: 't', signature: 's', payload: '{}' },
+        pushed: 0,
+        at: T0,
+      });
     db.close();
   },
   /**
@@ -105,7 +142,11 @@ expose({
     const backToPerson = (await listRows(profileId)).filter((r) => r.state === 'awaiting-approval');
     for (const r of backToPerson) await approveRow(profileId, r.id, ADA, await approvalHash(r, SVC), SVC, T0 + 11);
     const first = beforeReapproval.length > 0 ? beforeReapproval : await claimDue(profileId, SVC, T0 + 12);
-    const [recorded] = await recordSends(profileId, [{ rowId: 'row_1', outcome: { type: 'ok', value: { transferId: 'tr_1' } }, now: T0 + 20, claimNext: true }], SVC);
+    const [recorded] = await recordSends(
+      profileId,
+      [{ rowId: 'row_1', outcome: { type: 'ok', value: { transferId: 'tr_1' } }, now: T0 + 20, claimNext: true }],
+      SVC,
+    );
     return {
       verno: outboxDb(profileId).verno,
       backToPerson: backToPerson.map((r) => `${r.id}: ${r.lastError}`),
@@ -125,7 +166,9 @@ expose({
     const db = new Dexie(cacheDbName(profileId));
     db.version(version).stores(RELEASED[version] ?? {});
     await db.open();
-    await db.table('chunks').add({ source: 'backfill:0', rows, maxDateMs: Date.parse('2026-01-15T00:00:00Z'), writtenAt: 1 });
+    await db
+      .table('chunks')
+      .add({ source: 'backfill:0', rows, maxDateMs: Date.parse('2026-01-15T00:00:00Z'), writtenAt: 1 });
     await db.table('syncState').put({ key: 'tx:part:0', value: { cursor: 'c1', done: false } });
     await db.table('entities').put({ kind: 'card', id: 'card_1', value: { id: 'card_1', last4: '4242', name: 'Ops' } });
     await db.table('entityMeta').put({ kind: 'card', asOf: 1234 });

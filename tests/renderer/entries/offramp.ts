@@ -10,7 +10,8 @@ expose({
     return (await syncEntities(profileId, new AbortController().signal)).failed;
   },
   /** Cached as of a fixed time, so the test knows the exact record to expect. */
-  createWallet: (profileId: string, body: OfframpRequest, cachedAt: number) => entityWrites.createOfframpWallet(profileId, body, () => cachedAt),
+  createWallet: (profileId: string, body: OfframpRequest, cachedAt: number) =>
+    entityWrites.createOfframpWallet(profileId, body, () => cachedAt),
   wallets: (profileId: string) => readEntities(profileId, 'wallet'),
   async walletAsOf(profileId: string) {
     return (await cacheDb(profileId).entityMeta.get('wallet')) ?? null;

@@ -13,7 +13,9 @@ const SVC = 'https://svc.example';
 
 /** The queue and the archive: every row the outbox has, oldest first (as the queue's index orders them: by time, then id). */
 const everything = async (profileId: string) =>
-  [...(await repo.listRows(profileId)), ...(await outboxDb(profileId).archive.toArray())].sort((a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  [...(await repo.listRows(profileId)), ...(await outboxDb(profileId).archive.toArray())].sort(
+    (a, b) => a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
 
 expose({
   async reset(profileId: string) {
@@ -47,10 +49,18 @@ expose({
    * every step against planQueue over the whole queue: what was claimed is exactly what the
    * whole plan makes due. Returns the steps that disagreed (none expected).
    */
-  async incrementalAgainstFullPlan(profileId: string, ids: string[], now: number, seed: number, windowSpec?: { max: number; cents: Record<string, number> }) {
-    const window = windowSpec ? { max: windowSpec.max, availableCents: new Map(Object.entries(windowSpec.cents)) } : undefined;
+  async incrementalAgainstFullPlan(
+    profileId: string,
+    ids: string[],
+    now: number,
+    seed: number,
+    windowSpec?: { max: number; cents: Record<string, number> },
+  ) {
+    const window = windowSpec
+      ? { max: windowSpec.max, availableCents: new Map(Object.entries(windowSpec.cents)) }
+      : undefined;
     let x = seed >>> 0;
-    const random = () => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+    const random = () => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32;
     const sorted = (a: string[]) => [...a].sort().join(',');
     const inFlight = (await repo.claimDue(profileId, SVC, now, window)).map((r) => r.id);
     const disagreements: string[] = [];
@@ -59,18 +69,36 @@ expose({
     while (inFlight.length > 0) {
       const [rowId] = inFlight.splice(Math.floor(random() * inFlight.length), 1);
       const before = new Map((await everything(profileId)).map((r) => [r.id, r]));
-      const outcome = random() < 0.75 ? { type: 'ok' as const, value: {} } : { type: 'rejected' as const, message: 'refused' };
-      const [rec] = await repo.recordSends(profileId, [{ rowId: rowId as string, outcome, now, claimNext: true }], SVC, window ? { window } : {});
+      const outcome =
+        random() < 0.75 ? { type: 'ok' as const, value: {} } : { type: 'rejected' as const, message: 'refused' };
+      const [rec] = await repo.recordSends(
+        profileId,
+        [{ rowId: rowId as string, outcome, now, claimNext: true }],
+        SVC,
+        window ? { window } : {},
+      );
       const claimed = rec?.claimed.map((r) => r.id) ?? [];
       const after = await everything(profileId);
-      const expected = planQueue(after.map((r) => (claimed.includes(r.id) ? (before.get(r.id) ?? r) : r)), now, window).due;
+      const expected = planQueue(
+        after.map((r) => (claimed.includes(r.id) ? (before.get(r.id) ?? r) : r)),
+        now,
+        window,
+      ).due;
       if (sorted(expected) !== sorted(claimed)) {
-        const plan = planQueue(after.map((r) => (claimed.includes(r.id) ? (before.get(r.id) ?? r) : r)), now, window);
+        const plan = planQueue(
+          after.map((r) => (claimed.includes(r.id) ? (before.get(r.id) ?? r) : r)),
+          now,
+          window,
+        );
         const show = (id: string) => {
           const r = before.get(id);
-          return r ? `${id.slice(0, 4)} ${r.sourceKey}->${r.fundsKey ?? ''} @${r.createdAt - now} ${r.state}${r.notBefore ? ` nb${r.notBefore - now}` : ''} ${plan.waiting.get(id) ?? ''}` : id;
+          return r
+            ? `${id.slice(0, 4)} ${r.sourceKey}->${r.fundsKey ?? ''} @${r.createdAt - now} ${r.state}${r.notBefore ? ` nb${r.notBefore - now}` : ''} ${plan.waiting.get(id) ?? ''}`
+            : id;
         };
-        disagreements.push(`after ${show(rowId as string)}: claimed [${claimed.map(show).join('; ')}], whole plan [${expected.map(show).join('; ')}]`);
+        disagreements.push(
+          `after ${show(rowId as string)}: claimed [${claimed.map(show).join('; ')}], whole plan [${expected.map(show).join('; ')}]`,
+        );
       }
       inFlight.push(...claimed);
       mostInFlight = Math.max(mostInFlight, inFlight.length);
@@ -78,10 +106,22 @@ expose({
     }
     const rows = (await everything(profileId)).filter((r) => ids.includes(r.id));
     const left = rows.filter((r) => r.state === 'approved' || r.state === 'sending');
-    return { disagreements, steps, finished: rows.filter((r) => r.state === 'sent' || r.state === 'failed').length, leftDue: planQueue(left, now, window).due.length, leftScheduled: left.filter((r) => (r.notBefore ?? 0) > now).length, mostInFlight };
+    return {
+      disagreements,
+      steps,
+      finished: rows.filter((r) => r.state === 'sent' || r.state === 'failed').length,
+      leftDue: planQueue(left, now, window).due.length,
+      leftScheduled: left.filter((r) => (r.notBefore ?? 0) > now).length,
+      mostInFlight,
+    };
   },
   async record(profileId: string, rowId: string, type: 'ok' | 'rejected', now: number) {
-    await repo.recordSend(profileId, rowId, type === 'ok' ? { type, value: { transferId: `tr-${rowId}` } } : { type, message: 'refused' }, now);
+    await repo.recordSend(
+      profileId,
+      rowId,
+      type === 'ok' ? { type, value: { transferId: `tr-${rowId}` } } : { type, message: 'refused' },
+      now,
+    );
   },
   async movedSince(profileId: string, accountKey: string, since: number) {
     return new SentFlows(repo.sentFlows).since(profileId, accountKey, since);
@@ -112,10 +152,19 @@ expose({
    * live query over the queue re-ran during the approval (one commit: once).
    */
   async importBatch(profileId: string, n: number, t0: number) {
-    const inputs = Array.from({ length: n }, (_, i) => ({ kind: 'transfer' as const, payload: { source: `va_${i % 5}`, destination: 'va_z', amountCents: 100 + i } }));
+    const inputs = Array.from({ length: n }, (_, i) => ({
+      kind: 'transfer' as const,
+      payload: { source: `va_${i % 5}`, destination: 'va_z', amountCents: 100 + i },
+    }));
     // One bad payload among them: nothing at all is written.
-    const bad = [...inputs.slice(0, 3), { kind: 'transfer' as const, payload: { source: 'va_1', destination: 'va_1', amountCents: 100 } }];
-    const refused = await repo.createDrafts(profileId, bad, t0).then(() => 'written', (e: unknown) => (e instanceof repo.InvalidPayload ? 'InvalidPayload' : String(e)));
+    const bad = [
+      ...inputs.slice(0, 3),
+      { kind: 'transfer' as const, payload: { source: 'va_1', destination: 'va_1', amountCents: 100 } },
+    ];
+    const refused = await repo.createDrafts(profileId, bad, t0).then(
+      () => 'written',
+      (e: unknown) => (e instanceof repo.InvalidPayload ? 'InvalidPayload' : String(e)),
+    );
     const afterRefusal = (await repo.listRows(profileId)).length;
     // Every commit a live query over the queue hears, from its first answer on.
     const heard: number[] = [];
@@ -135,7 +184,12 @@ expose({
     });
     await hears((last) => last === 0);
     const drafts = await repo.createDrafts(profileId, inputs, t0 + 1);
-    await repo.submitRows(profileId, drafts.map((r) => r.id), SVC, t0 + 2);
+    await repo.submitRows(
+      profileId,
+      drafts.map((r) => r.id),
+      SVC,
+      t0 + 2,
+    );
     await hears((last) => last === n * 1_000_000 + n);
     sub.unsubscribe();
     const rows = await repo.listRows(profileId);
@@ -152,20 +206,32 @@ expose({
   async approveShownBatch(profileId: string, n: number, t0: number) {
     const ids: string[] = [];
     for (let i = 0; i < n; i++) {
-      const row = await repo.createDraft(profileId, { kind: 'transfer', payload: { source: `va_${i % 5}`, destination: 'va_z', amountCents: 100 + i } }, t0 + i);
+      const row = await repo.createDraft(
+        profileId,
+        { kind: 'transfer', payload: { source: `va_${i % 5}`, destination: 'va_z', amountCents: 100 + i } },
+        t0 + i,
+      );
       await repo.submitRow(profileId, row.id, SVC, t0 + i);
       ids.push(row.id);
     }
-    const shown = await Promise.all((await repo.listRows(profileId)).map(async (r) => ({ rowId: r.id, shownHash: await approvalHash(r, SVC) })));
+    const shown = await Promise.all(
+      (await repo.listRows(profileId)).map(async (r) => ({ rowId: r.id, shownHash: await approvalHash(r, SVC) })),
+    );
     const edited = ids[7] as string;
-    await repo.editRow(profileId, edited, { kind: 'transfer', payload: { source: 'va_2', destination: 'va_z', amountCents: 999_99 } }, t0 + n);
+    await repo.editRow(
+      profileId,
+      edited,
+      { kind: 'transfer', payload: { source: 'va_2', destination: 'va_z', amountCents: 999_99 } },
+      t0 + n,
+    );
     // What a live query over the queue hears: its first answer, then one per re-run.
     const heard: number[] = [];
     let onHeard = () => {};
-    const hears = (count: number) => new Promise<void>((resolve) => {
-      onHeard = () => heard.includes(count) && resolve();
-      onHeard();
-    });
+    const hears = (count: number) =>
+      new Promise<void>((resolve) => {
+        onHeard = () => heard.includes(count) && resolve();
+        onHeard();
+      });
     const approvedNow = () => outboxDb(profileId).rows.where('state').equals('approved').count();
     const sub = liveQuery(approvedNow).subscribe({
       next: (count) => {
@@ -183,7 +249,10 @@ expose({
     const rows = await repo.listRows(profileId);
     return {
       approved: approved.length,
-      refused: refused.map((r) => ({ rowId: r.rowId === edited ? 'the edited row' : r.rowId, message: r.error.message })),
+      refused: refused.map((r) => ({
+        rowId: r.rowId === edited ? 'the edited row' : r.rowId,
+        message: r.error.message,
+      })),
       states: rows.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.state]: (acc[r.state] ?? 0) + 1 }), {}),
       boundTo: [...new Set(rows.filter((r) => r.state === 'approved').map((r) => r.approvedFor))],
       auditAdded: (await repo.listAudit(profileId)).length - auditBefore,
@@ -201,7 +270,10 @@ expose({
   },
   /** Where a finished row lives: the queue's reads never see it, the archive keeps it. */
   async whereFinished(profileId: string) {
-    return { queue: (await repo.listRows(profileId)).map((r) => r.state), archive: (await repo.finishedRows(profileId, 1_000)).map((r) => r.state) };
+    return {
+      queue: (await repo.listRows(profileId)).map((r) => r.state),
+      archive: (await repo.finishedRows(profileId, 1_000)).map((r) => r.state),
+    };
   },
   async clearFinished(profileId: string) {
     return repo.clearFinished(profileId);
@@ -209,6 +281,10 @@ expose({
   /** The durability IndexedDB reports on a write transaction of the outbox database. */
   async durability(profileId: string) {
     const db = outboxDb(profileId);
-    return db.transaction('rw', db.settings, (tx) => (tx as unknown as { idbtrans: IDBTransaction }).idbtrans.durability);
+    return db.transaction(
+      'rw',
+      db.settings,
+      (tx) => (tx as unknown as { idbtrans: IDBTransaction }).idbtrans.durability,
+    );
   },
 });

@@ -15,7 +15,8 @@ interface Seen {
 
 // The hook's page fetches, each held until the spec answers it: the order answers land in is the
 // spec's to choose, with no timing involved.
-const calls: { cursor: string | null; answer(r: Result<FetchedPage>): void; settled: Promise<Result<FetchedPage>> }[] = [];
+const calls: { cursor: string | null; answer(r: Result<FetchedPage>): void; settled: Promise<Result<FetchedPage>> }[] =
+  [];
 let hook: PagedFetch | null = null;
 let seen: Seen | null = null;
 let bump: (() => void) | null = null;

@@ -9,7 +9,11 @@ useWorkerFactory(() => createSearchClient(new Worker('/__lane/workers/search.js'
 
 export const searchLane = {
   async sync(profileId: string) {
-    const done = await syncProfile(profileId, { signal: new AbortController().signal, initial: idleProgress(Date.now()), onProgress: () => undefined });
+    const done = await syncProfile(profileId, {
+      signal: new AbortController().signal,
+      initial: idleProgress(Date.now()),
+      onProgress: () => undefined,
+    });
     return done.phase;
   },
   async open(profileId: string) {

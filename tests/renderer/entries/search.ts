@@ -22,7 +22,10 @@ expose({
     await searchClient().save();
     const profileId = 'demo';
     const names = (parts: { name: string }[]) => parts.map((p) => p.name).sort();
-    return { parts: names(await loadIndexParts(profileId)), records: names(await cacheDb(profileId).searchIndex.toArray()) };
+    return {
+      parts: names(await loadIndexParts(profileId)),
+      records: names(await cacheDb(profileId).searchIndex.toArray()),
+    };
   },
   /** Damages the saved index the way a disk or a bug could: bytes flipped in one buffer. */
   async corrupt(profileId: string, part: string) {

@@ -13,7 +13,19 @@ import type { Purchase } from '../../../src/renderer/src/cards/model/purchase-ch
 import { expose } from './expose';
 
 /** The editor over the live cached card or group, as a screen mounts it, with its clock pinned. */
-function Host({ profileId, kind, id, online, nowMs }: { profileId: string; kind: 'card' | 'group'; id: string; online: boolean; nowMs: number }) {
+function Host({
+  profileId,
+  kind,
+  id,
+  online,
+  nowMs,
+}: {
+  profileId: string;
+  kind: 'card' | 'group';
+  id: string;
+  online: boolean;
+  nowMs: number;
+}) {
   const cards = useEntities<Card>(profileId, 'card');
   const groups = useEntities<CardGroup>(profileId, 'cardGroup');
   if (!cards || !groups) return createElement('p', { id: 'loading' }, 'loading');
@@ -61,14 +73,26 @@ expose({
     return (await readEntity(profileId, kind, id)) ?? null;
   },
   removeMerchant: (profileId: string, id: string) => removeEntity(profileId, 'merchant', id),
-  mount: (profileId: string, kind: 'card' | 'group', id: string, online: boolean, nowMs: number) => render(createElement(Host, { profileId, kind, id, online, nowMs })),
-  mountCheck(card: Card, group: CardGroup | null, transactions: Transaction[], merchants: Merchant[], fundingBalanceCents: number, nowMs: number) {
+  mount: (profileId: string, kind: 'card' | 'group', id: string, online: boolean, nowMs: number) =>
+    render(createElement(Host, { profileId, kind, id, online, nowMs })),
+  mountCheck(
+    card: Card,
+    group: CardGroup | null,
+    transactions: Transaction[],
+    merchants: Merchant[],
+    fundingBalanceCents: number,
+    nowMs: number,
+  ) {
     const simulate = window.simulateInSandbox;
     return render(
       createElement(
         'div',
         null,
-        createElement('section', { id: 'meters' }, createElement(UtilizationMeters, { constraint: card.spendingConstraint, transactions, now: nowMs })),
+        createElement(
+          'section',
+          { id: 'meters' },
+          createElement(UtilizationMeters, { constraint: card.spendingConstraint, transactions, now: nowMs }),
+        ),
         createElement(PurchaseCheck, {
           card,
           group: group ?? undefined,
@@ -81,5 +105,6 @@ expose({
       ),
     );
   },
-  mountPicker: (profileId: string, online: boolean) => render(createElement(MerchantPicker, { id: 'picker', profileId, online, onAdd: () => undefined })),
+  mountPicker: (profileId: string, online: boolean) =>
+    render(createElement(MerchantPicker, { id: 'picker', profileId, online, onAdd: () => undefined })),
 });

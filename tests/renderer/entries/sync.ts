@@ -24,7 +24,10 @@ expose({
         initial: idleProgress(Date.now()),
         onProgress: (p) => {
           // Whether the incremental run starts with the record of recent and pending rows already kept.
-          if (p.phase === 'incremental' && !watchAtIncremental) watchAtIncremental = cacheDb(profileId).syncState.get('tx:watch').then((r) => r !== undefined);
+          if (p.phase === 'incremental' && !watchAtIncremental)
+            watchAtIncremental = cacheDb(profileId)
+              .syncState.get('tx:watch')
+              .then((r) => r !== undefined);
           if (phases.at(-1) !== p.phase) phases.push(p.phase);
           if (p.phase === 'backfill') total = p.total;
         },
@@ -35,9 +38,22 @@ expose({
         ...(args.concurrency ? { concurrency: args.concurrency } : {}),
         ...(args.rowsPerPartition ? { rowsPerPartition: args.rowsPerPartition } : {}),
       });
-      return { outcome: done.phase, rows: done.rows, total, resumed: done.resumedRows, phases, error: done.error ?? null, watchAtIncremental: await watchAtIncremental };
+      return {
+        outcome: done.phase,
+        rows: done.rows,
+        total,
+        resumed: done.resumedRows,
+        phases,
+        error: done.error ?? null,
+        watchAtIncremental: await watchAtIncremental,
+      };
     } catch (error) {
-      return { outcome: 'failed', kind: (error as { kind?: string }).kind ?? null, message: error instanceof Error ? error.message : String(error), phases };
+      return {
+        outcome: 'failed',
+        kind: (error as { kind?: string }).kind ?? null,
+        message: error instanceof Error ? error.message : String(error),
+        phases,
+      };
     }
   },
 

@@ -17,7 +17,13 @@ expose({
     const [tx] = await rowsAt(profileId, answer.rows);
     if (!tx) throw new Error('the query found no row');
     await appendPage(profileId, 'note', [{ ...tx, note }]);
-    const outcome = await exportCsv(profileId, answer.queryId, answer.summary.count, () => undefined, new AbortController().signal);
+    const outcome = await exportCsv(
+      profileId,
+      answer.queryId,
+      answer.summary.count,
+      () => undefined,
+      new AbortController().signal,
+    );
     return { id: tx.id, outcome };
   },
 });

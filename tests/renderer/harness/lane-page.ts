@@ -20,14 +20,26 @@ function bundle(file: string): string {
   if (code === undefined) {
     // Styles are the app's look, not what a lane measures: a component's CSS import bundles to nothing.
     // React's production build: a lane that renders components measures what the app ships.
-    const out = buildSync({ entryPoints: [file], bundle: true, format: 'esm', platform: 'browser', target: 'chrome120', write: false, logLevel: 'silent', loader: { '.css': 'empty' }, jsx: 'automatic', define: { 'process.env.NODE_ENV': '"production"' } });
+    const out = buildSync({
+      entryPoints: [file],
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'chrome120',
+      write: false,
+      logLevel: 'silent',
+      loader: { '.css': 'empty' },
+      jsx: 'automatic',
+      define: { 'process.env.NODE_ENV': '"production"' },
+    });
     code = out.outputFiles[0]?.text ?? '';
     bundles.set(file, code);
   }
   return code;
 }
 
-const PAGE = '<!doctype html><html><head><meta charset="utf-8"><title>lane</title><script type="module" src="./entry.js"></script></head><body></body></html>';
+const PAGE =
+  '<!doctype html><html><head><meta charset="utf-8"><title>lane</title><script type="module" src="./entry.js"></script></head><body></body></html>';
 
 /** The worker scripts a lane page may start, by name (`/__lane/workers/<name>.js`). */
 const WORKERS: Record<string, string> = {
@@ -45,13 +57,18 @@ export interface LaneServer {
  */
 export async function serveLane(context: BrowserContext, options: { isolated?: boolean } = {}): Promise<LaneServer> {
   let entry = '';
-  const headers = (type: string) => ({ ...appResponseHeaders(type), ...(options.isolated ? { 'Cross-Origin-Embedder-Policy': 'require-corp' } : {}) });
+  const headers = (type: string) => ({
+    ...appResponseHeaders(type),
+    ...(options.isolated ? { 'Cross-Origin-Embedder-Policy': 'require-corp' } : {}),
+  });
   await context.route(
     (url) => url.origin === HOST_ORIGIN && url.pathname.startsWith(LANE_PATH),
     (route) => {
       const path = new URL(route.request().url()).pathname.slice(LANE_PATH.length);
-      const js = (code: string) => route.fulfill({ status: 200, headers: headers('text/javascript; charset=utf-8'), body: code });
-      if (path === 'index.html') return route.fulfill({ status: 200, headers: headers('text/html; charset=utf-8'), body: PAGE });
+      const js = (code: string) =>
+        route.fulfill({ status: 200, headers: headers('text/javascript; charset=utf-8'), body: code });
+      if (path === 'index.html')
+        return route.fulfill({ status: 200, headers: headers('text/html; charset=utf-8'), body: PAGE });
       if (path === 'entry.js') return js(bundle(resolve(__dirname, '../entries', entry)));
       const worker = /^workers\/([a-z-]+)\.js$/.exec(path)?.[1];
       if (worker && WORKERS[worker]) return js(bundle(WORKERS[worker]));
@@ -70,7 +87,10 @@ export async function openLane(page: Page, server: LaneServer, entry: string): P
 /** Calls a function the entry exposed; arguments and result cross as JSON-like values. */
 export function runInLane<T>(page: Page, name: string, ...args: unknown[]): Promise<T> {
   return page.evaluate(
-    ([n, a]) => (globalThis as unknown as { lane: Record<string, (...x: unknown[]) => unknown> }).lane[n as string]!(...(a as unknown[])),
+    ([n, a]) =>
+      (globalThis as unknown as { lane: Record<string, (...x: unknown[]) => unknown> }).lane[n as string]!(
+        ...(a as unknown[]),
+      ),
     [name, args] as const,
   ) as Promise<T>;
 }

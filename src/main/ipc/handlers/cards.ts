@@ -9,7 +9,10 @@ export function cardsHandlers(ctx: CoreContext): HandlersOf<typeof cardsChannels
       try {
         return await ctx.audit.list(cardId === undefined ? { profileId } : { profileId, cardId });
       } catch {
-        throw new HandlerError('internal', "The reveal audit log could not be read. Check that the app's data folder can be read, then reopen the card.");
+        throw new HandlerError(
+          'internal',
+          "The reveal audit log could not be read. Check that the app's data folder can be read, then reopen the card.",
+        );
       }
     },
   };

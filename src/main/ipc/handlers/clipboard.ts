@@ -2,7 +2,8 @@ import type { clipboardChannels, HandlersOf } from '../../../shared/ipc';
 import type { CoreContext } from '../context';
 import { HandlerError } from '../../errors/handler-error';
 
-const FAILED = 'The text could not be put on the clipboard. Try again; if another app is holding the clipboard, close it first.';
+const FAILED =
+  'The text could not be put on the clipboard. Try again; if another app is holding the clipboard, close it first.';
 
 export function clipboardHandlers(ctx: CoreContext): HandlersOf<typeof clipboardChannels> {
   const guarded = async <T>(work: () => Promise<T>): Promise<T> => {

@@ -2,8 +2,13 @@ import type { connectivityChannels, ConnectivityStatus, HandlersOf } from '../..
 import type { CoreContext } from '../context';
 
 export function connectivityHandlers(ctx: CoreContext): HandlersOf<typeof connectivityChannels> {
-  const target = (arg: { profileId: string } | undefined): string | null => arg?.profileId ?? ctx.store.activeProfileId();
-  const unknown = (profileId: string | null): ConnectivityStatus => ({ state: 'unknown', profileId, since: new Date(ctx.now()).toISOString() });
+  const target = (arg: { profileId: string } | undefined): string | null =>
+    arg?.profileId ?? ctx.store.activeProfileId();
+  const unknown = (profileId: string | null): ConnectivityStatus => ({
+    state: 'unknown',
+    profileId,
+    since: new Date(ctx.now()).toISOString(),
+  });
   return {
     // Reading the state never starts anything: a profile not used yet is "unknown".
     'connectivity:get': async (arg) => {

@@ -24,14 +24,26 @@ export function demoHandlers(ctx: CoreContext): HandlersOf<typeof demoChannels> 
     },
     'demo:authorize': async ({ profileId, cardId, amountCents, merchantName, mcc, country }) => {
       if (profileId !== DEMO_PROFILE_ID) {
-        throw new HandlerError('invalid-argument', 'Simulating a purchase works only with the Demo profile: a real card is charged only by a real merchant. Switch to the Demo to try it.');
+        throw new HandlerError(
+          'invalid-argument',
+          'Simulating a purchase works only with the Demo profile: a real card is charged only by a real merchant. Switch to the Demo to try it.',
+        );
       }
-      const body = { cardId, amountCents, ...(merchantName ? { merchantName } : {}), ...(mcc ? { mcc } : {}), ...(country ? { country } : {}) };
+      const body = {
+        cardId,
+        amountCents,
+        ...(merchantName ? { merchantName } : {}),
+        ...(mcc ? { mcc } : {}),
+        ...(country ? { country } : {}),
+      };
       try {
         return await ctx.demo.authorize(body);
       } catch (error) {
         if (!(error instanceof DemoAuthorizeError)) throw error;
-        throw new HandlerError(error.code === 'card' ? 'not-found' : error.code === 'unavailable' ? 'service' : 'invalid-argument', error.message);
+        throw new HandlerError(
+          error.code === 'card' ? 'not-found' : error.code === 'unavailable' ? 'service' : 'invalid-argument',
+          error.message,
+        );
       }
     },
   };

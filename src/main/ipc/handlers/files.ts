@@ -24,7 +24,10 @@ export function filesHandlers(ctx: CoreContext): HandlersOf<typeof filesChannels
     } catch (error) {
       if (error instanceof FileExportError) throw new HandlerError(ERROR_CODES[error.code], error.message);
       const code = error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined;
-      throw new HandlerError('internal', `The file could not be written${code ? ` (${code})` : ''}. Check the folder exists, you can write to it and the disk has room, then export again.`);
+      throw new HandlerError(
+        'internal',
+        `The file could not be written${code ? ` (${code})` : ''}. Check the folder exists, you can write to it and the disk has room, then export again.`,
+      );
     }
   };
   return {

@@ -5,6 +5,7 @@ export function keychainHandlers(ctx: CoreContext): HandlersOf<typeof keychainCh
   const { secrets } = ctx;
   return {
     // Probe again only when it was not working: the person may have unlocked it since.
-    'keychain:status': async () => (secrets.keychainStatus().available ? secrets.keychainStatus() : secrets.recheckKeychain()),
+    'keychain:status': async () =>
+      secrets.keychainStatus().available ? secrets.keychainStatus() : secrets.recheckKeychain(),
   };
 }

@@ -10,9 +10,15 @@ import { HandlerError } from '../../errors/handler-error';
 const NO_KEY_MESSAGE = 'This profile has no API key. Add one in Settings.';
 const GONE_MESSAGE = 'That profile no longer exists.';
 
-function addressChanged(before: Profile, patch: { baseUrl?: string | undefined; vaultUrl?: string | undefined }): boolean {
+function addressChanged(
+  before: Profile,
+  patch: { baseUrl?: string | undefined; vaultUrl?: string | undefined },
+): boolean {
   if (before.kind !== 'live') return false;
-  return (patch.baseUrl !== undefined && patch.baseUrl !== before.baseUrl) || (patch.vaultUrl !== undefined && patch.vaultUrl !== before.vaultUrl);
+  return (
+    (patch.baseUrl !== undefined && patch.baseUrl !== before.baseUrl) ||
+    (patch.vaultUrl !== undefined && patch.vaultUrl !== before.vaultUrl)
+  );
 }
 
 const addressOf = (p: LiveProfile): KeyAddress => ({ baseUrl: p.baseUrl, vaultUrl: p.vaultUrl });
@@ -34,10 +40,17 @@ export function profilesHandlers(ctx: CoreContext): HandlersOf<typeof profilesCh
 
     'profiles:create': async (arg) => {
       // The key is sent to these addresses from now on (every sync): only once the person confirmed them in main's prompt.
-      await ctx.keySends.approve({ purpose: 'save', profileName: arg.name, baseUrl: arg.baseUrl, vaultUrl: arg.vaultUrl, key: arg.apiKey }, { sends: false });
+      await ctx.keySends.approve(
+        { purpose: 'save', profileName: arg.name, baseUrl: arg.baseUrl, vaultUrl: arg.vaultUrl, key: arg.apiKey },
+        { sends: false },
+      );
       const profile = await store.create({ name: arg.name, baseUrl: arg.baseUrl, vaultUrl: arg.vaultUrl });
       try {
-        await secrets.setKey(profile.id, { ...addressOf(profile), key: arg.apiKey }, { sessionOnly: sessionOnlyDefault(arg.sessionOnly) });
+        await secrets.setKey(
+          profile.id,
+          { ...addressOf(profile), key: arg.apiKey },
+          { sessionOnly: sessionOnlyDefault(arg.sessionOnly) },
+        );
       } catch (error) {
         // A profile without the key it was created with would only confuse: undo it.
         await store.delete(profile.id).catch(() => undefined);
@@ -67,7 +80,13 @@ export function profilesHandlers(ctx: CoreContext): HandlersOf<typeof profilesCh
       // A key goes only to the addresses it was entered for. It is removed before the address
       // changes, so no call can ever pair the old key with the new address; should saving fail,
       // it is put back as it was.
-      const previous = moved && before.kind === 'live' ? { bound: await secrets.getKey(id, () => liveAddress(before)), storage: (await secrets.hasKey(id, addressOf(before))).storage } : null;
+      const previous =
+        moved && before.kind === 'live'
+          ? {
+              bound: await secrets.getKey(id, () => liveAddress(before)),
+              storage: (await secrets.hasKey(id, addressOf(before))).storage,
+            }
+          : null;
       if (moved) {
         await secrets.deleteKey(id);
         await services.reset(id);
@@ -77,10 +96,18 @@ export function profilesHandlers(ctx: CoreContext): HandlersOf<typeof profilesCh
       try {
         profile = await store.update(id, patch);
       } catch (error) {
-        if (previous?.bound) await secrets.setKey(id, previous.bound, { sessionOnly: previous.storage === 'session' }).catch(() => undefined);
+        if (previous?.bound)
+          await secrets
+            .setKey(id, previous.bound, { sessionOnly: previous.storage === 'session' })
+            .catch(() => undefined);
         throw error;
       }
-      if (apiKey !== undefined) await secrets.setKey(id, { ...addressOf(profile), key: apiKey }, { sessionOnly: sessionOnlyDefault(sessionOnly) });
+      if (apiKey !== undefined)
+        await secrets.setKey(
+          id,
+          { ...addressOf(profile), key: apiKey },
+          { sessionOnly: sessionOnlyDefault(sessionOnly) },
+        );
       await services.reset(id);
       if (store.activeProfileId() === id) warmUp(id);
       await announceProfiles(ctx);
@@ -104,8 +131,21 @@ export function profilesHandlers(ctx: CoreContext): HandlersOf<typeof profilesCh
       const profile = store.get(id);
       if (!profile) throw new HandlerError('not-found', GONE_MESSAGE);
       if (profile.kind === 'demo') throw new HandlerError('conflict', 'The Demo profile makes its own key.');
-      await ctx.keySends.approve({ purpose: 'replace-key', profileName: profile.name, baseUrl: profile.baseUrl, vaultUrl: profile.vaultUrl, key: apiKey }, { sends: false });
-      await secrets.setKey(id, { ...addressOf(profile), key: apiKey }, { sessionOnly: sessionOnlyDefault(sessionOnly) });
+      await ctx.keySends.approve(
+        {
+          purpose: 'replace-key',
+          profileName: profile.name,
+          baseUrl: profile.baseUrl,
+          vaultUrl: profile.vaultUrl,
+          key: apiKey,
+        },
+        { sends: false },
+      );
+      await secrets.setKey(
+        id,
+        { ...addressOf(profile), key: apiKey },
+        { sessionOnly: sessionOnlyDefault(sessionOnly) },
+      );
       await services.reset(id);
       if (store.activeProfileId() === id) warmUp(id);
       await announceProfiles(ctx);
@@ -116,7 +156,10 @@ export function profilesHandlers(ctx: CoreContext): HandlersOf<typeof profilesCh
       if (!('id' in arg)) {
         // A key and addresses from the page: a compromised page could put anything in the "key"
         // and point it at its own host. Nothing goes out until the person confirmed those hosts.
-        await ctx.keySends.approve({ purpose: 'test', baseUrl: arg.baseUrl, vaultUrl: arg.vaultUrl, key: arg.apiKey }, { sends: true });
+        await ctx.keySends.approve(
+          { purpose: 'test', baseUrl: arg.baseUrl, vaultUrl: arg.vaultUrl, key: arg.apiKey },
+          { sends: true },
+        );
         return testConnection(arg.baseUrl, arg.vaultUrl, arg.apiKey);
       }
       // A saved profile is tested with its own key at its own addresses: nothing typed, nothing asked.

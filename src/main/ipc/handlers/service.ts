@@ -10,7 +10,10 @@ export function serviceHandlers(ctx: CoreContext): HandlersOf<typeof serviceChan
     'service:call': async (arg) => {
       // Money leaves only as an outbox row, through the money gate (outbox:send, or main's team sender).
       if ((endpoints[arg.endpoint] as EndpointDef).movesMoney) {
-        throw refuse('not-through-main', 'Nothing was sent: transfers and payments go out only from the outbox (drafted, approved, then sent by the app), never as a direct service call.');
+        throw refuse(
+          'not-through-main',
+          'Nothing was sent: transfers and payments go out only from the outbox (drafted, approved, then sent by the app), never as a direct service call.',
+        );
       }
       const client = await ctx.services.client(arg.profileId);
       const rule = commissionAsked(arg.endpoint, arg.params, arg.body);
@@ -20,7 +23,8 @@ export function serviceHandlers(ctx: CoreContext): HandlersOf<typeof serviceChan
         // here would stop nothing a compromised page could not do with a transfer, and solo
         // (the Demo included) stays as it was.
         const profile = ctx.store.get(arg.profileId);
-        if (profile && (await ctx.workspaces.coverage(serviceOf(profile))).kind !== 'solo') await confirmCommission(ctx.prompt, client, rule);
+        if (profile && (await ctx.workspaces.coverage(serviceOf(profile))).kind !== 'solo')
+          await confirmCommission(ctx.prompt, client, rule);
       }
       const args: Record<string, unknown> = {};
       if (arg.params) args['params'] = arg.params;

@@ -21,7 +21,9 @@ export const DATABASE_NAME = /^[a-z][a-z0-9_]{0,39}$/;
 
 export function workspaceRoles(database: string): WorkspaceRoles {
   if (!DATABASE_NAME.test(database)) {
-    throw new Error(`A workspace's database name is 1-40 lower-case letters, digits or _, starting with a letter ("${database}" is not).`);
+    throw new Error(
+      `A workspace's database name is 1-40 lower-case letters, digits or _, starting with a letter ("${database}" is not).`,
+    );
   }
   return {
     database,

@@ -9,7 +9,13 @@
  * `writers` add lines as themselves (their login is recorded by the database, not by them),
  * nobody updates, deletes or truncates a line, and every new line is announced with `key`.
  */
-export function signedLinesTable(table: string, columns: string, readers: string, writers: string, key: string): string {
+export function signedLinesTable(
+  table: string,
+  columns: string,
+  readers: string,
+  writers: string,
+  key: string,
+): string {
   return `
 CREATE TABLE team.${table} (
 ${columns},

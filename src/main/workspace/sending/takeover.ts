@@ -1,5 +1,11 @@
 import type { TeamRowView } from '../../../shared/ipc/workspace';
-import { matchMovements, sendSpan, type DatedMovement, type Movement, type Span } from '../../../shared/outbox/movements';
+import {
+  matchMovements,
+  sendSpan,
+  type DatedMovement,
+  type Movement,
+  type Span,
+} from '../../../shared/outbox/movements';
 import { formatUsd } from '../../../shared/money';
 import type { UnresolvedClaim } from '../../../shared/team/history';
 import { teamRequest } from '../../../shared/team/policy';
@@ -56,7 +62,11 @@ function movementOf(row: TeamRowView, now: number): DatedMovement | null {
  * person to say whether they did, claimed without a signed outcome, or open again after an
  * outcome (a transfer whose answer was lost is given back open: it may have moved).
  */
-const mayHaveMoved = (r: TeamRowView) => r.state === 'sent' || r.state === 'needs-review' || r.history.unresolved.length > 0 || (r.state === 'open' && r.history.last !== null);
+const mayHaveMoved = (r: TeamRowView) =>
+  r.state === 'sent' ||
+  r.state === 'needs-review' ||
+  r.history.unresolved.length > 0 ||
+  (r.state === 'open' && r.history.last !== null);
 
 /**
  * The window of the service's transactions to read for a row an earlier send may have moved
@@ -71,7 +81,9 @@ export function takeoverWindow(row: TeamRowView, now: number): Span | null {
 function described(row: TeamRowView): string {
   const p = row.payload as { amountCents?: number; svcHandle?: string; source?: string; destination?: string } | null;
   if (!p || typeof p.amountCents !== 'number') return `this ${row.kind}`;
-  return row.kind === 'payment' ? `a payment of ${formatUsd(p.amountCents)} to @${String(p.svcHandle ?? '').replace(/^@/, '')}` : `a transfer of ${formatUsd(p.amountCents)} from ${p.source ?? '?'} to ${p.destination ?? '?'}`;
+  return row.kind === 'payment'
+    ? `a payment of ${formatUsd(p.amountCents)} to @${String(p.svcHandle ?? '').replace(/^@/, '')}`
+    : `a transfer of ${formatUsd(p.amountCents)} from ${p.source ?? '?'} to ${p.destination ?? '?'}`;
 }
 
 /**
@@ -83,17 +95,30 @@ function described(row: TeamRowView): string {
  * service's rows in the workspace, closed ones too: those that may have used up a transaction like
  * this one's are counted first.
  */
-export function settleTakenOver(row: TeamRowView, earlier: readonly UnresolvedClaim[], service: readonly TeamRowView[], found: readonly Transaction[] | null, now: number): TakeoverResult {
+export function settleTakenOver(
+  row: TeamRowView,
+  earlier: readonly UnresolvedClaim[],
+  service: readonly TeamRowView[],
+  found: readonly Transaction[] | null,
+  now: number,
+): TakeoverResult {
   const own = movementOf(row, now);
   const who = earlier.map((c) => c.byName).filter((n, i, all) => all.indexOf(n) === i);
   const stopped = `An earlier send of this ${row.kind} (by ${who.join(' and ') || 'another desktop'}) has no signed outcome, so it may have gone through${row.kind === 'transfer' ? ', and the service may no longer hold its key' : ''}.`;
   const check = `Look in the paying account’s transactions for ${described(row)}: if it is there, it went through and must not be sent again; if it is not, an approver reviews it as not sent, and it goes out with its key.`;
-  if (!own || found === null) return { state: 'needs-review', detail: `${stopped} The service’s transactions could not be read to tell. ${check}` };
+  if (!own || found === null)
+    return {
+      state: 'needs-review',
+      detail: `${stopped} The service’s transactions could not be read to tell. ${check}`,
+    };
   const moved = service.filter((r) => r.id !== row.id && mayHaveMoved(r)).flatMap((r) => movementOf(r, now) ?? []);
   const { resolved } = matchMovements([own], moved, found);
   const match = resolved[0];
   if (match) return { state: 'sent', detail: `sent (found in the service’s transactions: ${match.transactionId})` };
-  return { state: 'needs-review', detail: `${stopped} The service’s transactions since it was approved do not show it for certain. ${check}` };
+  return {
+    state: 'needs-review',
+    detail: `${stopped} The service’s transactions since it was approved do not show it for certain. ${check}`,
+  };
 }
 
 /** What main records for a row it did not send after looking first: left to a person, or given back to try again. */
@@ -111,10 +136,18 @@ export interface HeldBack {
  * is the database's to keep or hide too). Transactions that cannot be read give it back to try
  * again; null: it may go.
  */
-export function lookBeforeFirstSend(row: TeamRowView, found: readonly Transaction[] | null, now: number): HeldBack | null {
+export function lookBeforeFirstSend(
+  row: TeamRowView,
+  found: readonly Transaction[] | null,
+  now: number,
+): HeldBack | null {
   const own = movementOf(row, now);
   if (!own) return null;
-  if (found === null) return { state: 'open', detail: `Not sent yet: the service’s transactions could not be read to check that ${described(row)} was not sent before. It is tried again.` };
+  if (found === null)
+    return {
+      state: 'open',
+      detail: `Not sent yet: the service’s transactions could not be read to check that ${described(row)} was not sent before. It is tried again.`,
+    };
   // Matched against nothing else: a look-alike's transaction is as good as this row's own.
   const match = matchMovements([own], [], found).resolved[0];
   if (!match) return null;

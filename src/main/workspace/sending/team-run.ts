@@ -107,7 +107,8 @@ function settledBy(outcome: SendOutcome<unknown>): Settled {
 const KEY_TRUSTED_MS = KEY_WINDOW_MS - 60 * 60_000;
 
 /** Whether the service still deduplicates the key every earlier unsettled claim may have sent. */
-const keyStillHeld = (unresolved: readonly UnresolvedClaim[], now: number) => unresolved.every((c) => now - Date.parse(c.at) < KEY_TRUSTED_MS);
+const keyStillHeld = (unresolved: readonly UnresolvedClaim[], now: number) =>
+  unresolved.every((c) => now - Date.parse(c.at) < KEY_TRUSTED_MS);
 
 /**
  * One claimed row, settled in this order:
@@ -120,8 +121,19 @@ const keyStillHeld = (unresolved: readonly UnresolvedClaim[], now: number) => un
  *    shows a movement like it (a history the database lost, or a look-alike's) leaves it to a person;
  * 4. otherwise it is sent with its own key.
  */
-async function settle(claim: Claimed, others: readonly UnresolvedClaim[], row: TeamRowView, wire: TeamRunWire, service: () => Promise<TeamRowView[]>): Promise<Settled> {
-  const money: MoneyRow = { rowId: claim.rowId, kind: claim.kind, payload: claim.payload, idempotencyKey: claim.idempotencyKey };
+async function settle(
+  claim: Claimed,
+  others: readonly UnresolvedClaim[],
+  row: TeamRowView,
+  wire: TeamRunWire,
+  service: () => Promise<TeamRowView[]>,
+): Promise<Settled> {
+  const money: MoneyRow = {
+    rowId: claim.rowId,
+    kind: claim.kind,
+    payload: claim.payload,
+    idempotencyKey: claim.idempotencyKey,
+  };
   const journal = await wire.journal(money);
   if (journal) return journal;
   const now = wire.now();
@@ -170,44 +182,88 @@ function count(report: TeamRunReport, state: OutcomeState): void {
  * order with its leases renewed meanwhile, and the outcomes recorded in one transaction, each with
  * the claim's fencing number. A row whose lease was lost before its turn is another desktop's.
  */
-async function sendRun(rows: readonly TeamRowView[], wire: TeamRunWire, leaseMs: number, report: TeamRunReport, service: () => Promise<TeamRowView[]>): Promise<void> {
-  const claims = (await wire.claim(rows.map((r) => r.id), leaseMs)).filter((c): c is Claimed => c.claimed);
+async function sendRun(
+  rows: readonly TeamRowView[],
+  wire: TeamRunWire,
+  leaseMs: number,
+  report: TeamRunReport,
+  service: () => Promise<TeamRowView[]>,
+): Promise<void> {
+  const claims = (
+    await wire.claim(
+      rows.map((r) => r.id),
+      leaseMs,
+    )
+  ).filter((c): c is Claimed => c.claimed);
   if (claims.length === 0) return;
   const lost = new Set<string>();
-  const renewal = setInterval(() => {
-    for (const c of claims) {
-      if (lost.has(c.rowId)) continue;
-      // A renewal the workspace refused, or could not answer, may leave the lease to run out: the
-      // row is another desktop's to take over, so this run sends it no more.
-      void wire.renew(c.rowId, c.fence, leaseMs).then(
-        (standing) => {
-          if (!standing) lost.add(c.rowId);
-        },
-        () => lost.add(c.rowId),
-      );
-    }
-  }, Math.max(1_000, Math.floor(leaseMs / 3)));
+  const renewal = setInterval(
+    () => {
+      for (const c of claims) {
+        if (lost.has(c.rowId)) continue;
+        // A renewal the workspace refused, or could not answer, may leave the lease to run out: the
+        // row is another desktop's to take over, so this run sends it no more.
+        void wire.renew(c.rowId, c.fence, leaseMs).then(
+          (standing) => {
+            if (!standing) lost.add(c.rowId);
+          },
+          () => lost.add(c.rowId),
+        );
+      }
+    },
+    Math.max(1_000, Math.floor(leaseMs / 3)),
+  );
   const results: (OutcomeInput & { retryIn?: number })[] = [];
   let recorded: OutcomeRecorded[] | null = null;
   try {
     let fresh: Map<string, TeamRowView>;
     try {
-      fresh = new Map((await wire.rows({ rowIds: claims.map((c) => c.rowId), includeClosed: true })).map((r) => [r.id, r]));
+      fresh = new Map(
+        (await wire.rows({ rowIds: claims.map((c) => c.rowId), includeClosed: true })).map((r) => [r.id, r]),
+      );
     } catch (error) {
       // Nothing was sent: the claims go back as they came, so no later claim takes them for sends that may have happened.
       const why = `Not sent: the workspace could not be read again after the claim (${error instanceof Error ? error.message : String(error)}).`;
-      recorded = await wire.outcomes(claims.map((c) => ({ rowId: c.rowId, fence: c.fence, payloadHash: c.payloadHash, state: 'open', detail: why.slice(0, 1000) })));
-      results.push(...claims.map((c) => ({ rowId: c.rowId, fence: c.fence, payloadHash: c.payloadHash, state: 'open' as const, detail: why })));
+      recorded = await wire.outcomes(
+        claims.map((c) => ({
+          rowId: c.rowId,
+          fence: c.fence,
+          payloadHash: c.payloadHash,
+          state: 'open',
+          detail: why.slice(0, 1000),
+        })),
+      );
+      results.push(
+        ...claims.map((c) => ({
+          rowId: c.rowId,
+          fence: c.fence,
+          payloadHash: c.payloadHash,
+          state: 'open' as const,
+          detail: why,
+        })),
+      );
       throw error;
     }
     for (const claim of claims) {
       if (lost.has(claim.rowId)) continue;
       const row = fresh.get(claim.rowId);
       // Read back closed (another desktop handed the same claim sent it) or without this desktop's signed claim (nobody would know it may have gone): not sent.
-      if (!row || row.state !== 'open' || !row.history.unresolved.some((c) => c.fence === claim.fence && c.by === wire.me)) continue;
+      if (
+        !row ||
+        row.state !== 'open' ||
+        !row.history.unresolved.some((c) => c.fence === claim.fence && c.by === wire.me)
+      )
+        continue;
       const others = row.history.unresolved.filter((c) => !(c.fence === claim.fence && c.by === wire.me));
       const s = await settle(claim, others, row, wire, service);
-      results.push({ rowId: claim.rowId, fence: claim.fence, payloadHash: claim.payloadHash, state: s.state, detail: s.detail.slice(0, 1000), ...(s.retryIn !== undefined ? { retryIn: s.retryIn } : {}) });
+      results.push({
+        rowId: claim.rowId,
+        fence: claim.fence,
+        payloadHash: claim.payloadHash,
+        state: s.state,
+        detail: s.detail.slice(0, 1000),
+        ...(s.retryIn !== undefined ? { retryIn: s.retryIn } : {}),
+      });
     }
     const toRecord = results.filter((r) => !lost.has(r.rowId));
     report.stale += claims.length - toRecord.length;
@@ -237,8 +293,20 @@ async function sendRun(rows: readonly TeamRowView[], wire: TeamRunWire, leaseMs:
  * Each source's rows go in order, two sources at once, transfers in runs of 25, payments one at a
  * time. A workspace that stops answering stops the run, with the reason.
  */
-export async function sendReadyTeamRows(wire: TeamRunWire, options: { named?: ReadonlySet<string> | null; skip?: (row: TeamRowView) => boolean; leaseMs?: number } = {}): Promise<TeamRunReport> {
-  const report: TeamRunReport = { sent: 0, reopened: 0, failed: 0, review: 0, stale: 0, retryIn: new Map(), done: [], stopped: null };
+export async function sendReadyTeamRows(
+  wire: TeamRunWire,
+  options: { named?: ReadonlySet<string> | null; skip?: (row: TeamRowView) => boolean; leaseMs?: number } = {},
+): Promise<TeamRunReport> {
+  const report: TeamRunReport = {
+    sent: 0,
+    reopened: 0,
+    failed: 0,
+    review: 0,
+    stale: 0,
+    retryIn: new Map(),
+    done: [],
+    stopped: null,
+  };
   const leaseMs = options.leaseMs ?? TEAM_LEASE_MS;
   const named = options.named ?? null;
   const rowIds = named !== null && named.size <= 1_000 ? [...named] : null;
@@ -249,7 +317,9 @@ export async function sendReadyTeamRows(wire: TeamRunWire, options: { named?: Re
   } catch (error) {
     return { ...report, stopped: error instanceof Error ? error.message : String(error) };
   }
-  const ready = listed.filter((r) => r.state === 'open' && r.verdict.status === 'ready' && r.lease === null && !(options.skip?.(r) ?? false));
+  const ready = listed.filter(
+    (r) => r.state === 'open' && r.verdict.status === 'ready' && r.lease === null && !(options.skip?.(r) ?? false),
+  );
   // The service's rows that may have moved money, read only when a taken-over row needs them, and
   // again for each (after its transactions): a look-alike sent since an earlier read, by this run
   // or another desktop, must be counted before a transaction is taken as this row's.
@@ -259,7 +329,7 @@ export async function sendReadyTeamRows(wire: TeamRunWire, options: { named?: Re
   const runLane = async () => {
     for (let lane = lanes[next++]; lane; lane = lanes[next++]) {
       const { rows, batched } = lane;
-      for (let i = 0; i < rows.length; ) {
+      for (let i = 0; i < rows.length;) {
         if (report.stopped !== null) return;
         const run = rows.slice(i, i + (batched ? CLAIM_BATCH : 1));
         i += run.length;

@@ -108,7 +108,8 @@ export class TeamSending {
     if (event === 'workspace:changed') {
       const c = payload as Events['workspace:changed'];
       if (c.table === 'resync' || c.table === 'directory') void this.sendAll(null, c.workspaceId);
-      else if (c.table === 'queue_row' || c.table === 'decision') void this.sendAll(c.keys ? new Set(c.keys) : null, c.workspaceId);
+      else if (c.table === 'queue_row' || c.table === 'decision')
+        void this.sendAll(c.keys ? new Set(c.keys) : null, c.workspaceId);
     } else if (event === 'workspace:connectivity') {
       const c = payload as Events['workspace:connectivity'];
       if (c.state === 'online') void this.sendAll(null, c.workspaceId);
@@ -120,7 +121,8 @@ export class TeamSending {
   pause(profileId: string, paused: boolean): { paused: boolean } {
     if (paused) this.paused.add(profileId);
     else this.paused.delete(profileId);
-    for (const r of this.runners.values()) if (r.profileId === profileId) this.publish(r, { state: paused ? 'paused' : 'idle', message: null });
+    for (const r of this.runners.values())
+      if (r.profileId === profileId) this.publish(r, { state: paused ? 'paused' : 'idle', message: null });
     if (!paused) void this.sendAll(null);
     return { paused };
   }
@@ -152,7 +154,10 @@ export class TeamSending {
     const service = serviceOf(profile);
     const binding = await this.deps.workspaces.coverage(service);
     if (binding.kind !== 'team' || (from !== undefined && binding.workspaceId !== from)) return;
-    const { hasKey } = await this.deps.secrets.hasKey(profile.id, { baseUrl: profile.baseUrl, vaultUrl: profile.vaultUrl });
+    const { hasKey } = await this.deps.secrets.hasKey(profile.id, {
+      baseUrl: profile.baseUrl,
+      vaultUrl: profile.vaultUrl,
+    });
     if (!hasKey) return;
     const runner = this.runnerOf(profile.id, binding.workspaceId, binding.name);
     if (this.paused.has(profile.id)) {
@@ -165,7 +170,16 @@ export class TeamSending {
   private runnerOf(profileId: string, workspaceId: string, workspaceName: string): Runner {
     let r = this.runners.get(key(profileId, workspaceId));
     if (!r) {
-      r = { profileId, workspaceId, asked: undefined, running: null, notBefore: new Map(), failures: new Map(), timer: undefined, status: { profileId, workspaceId, workspaceName, state: 'idle', message: null, last: null } };
+      r = {
+        profileId,
+        workspaceId,
+        asked: undefined,
+        running: null,
+        notBefore: new Map(),
+        failures: new Map(),
+        timer: undefined,
+        status: { profileId, workspaceId, workspaceName, state: 'idle', message: null, last: null },
+      };
       this.runners.set(key(profileId, workspaceId), r);
     }
     return r;
@@ -233,8 +247,23 @@ export class TeamSending {
     this.scheduleRetry(r);
     this.publish(r, {
       state: report.stopped === null ? 'idle' : 'stopped',
-      message: report.stopped ?? ([otherPayer.length > 0 ? otherPayerWords(otherPayer.length, payer) : '', unnamed > 0 ? unnamedWords(unnamed) : ''].filter(Boolean).join(' ') || null),
-      last: { at: new Date(this.deps.now()).toISOString(), sent: report.sent, failed: report.failed, review: report.review, reopened: report.reopened, stale: report.stale },
+      message:
+        report.stopped ??
+        ([
+          otherPayer.length > 0 ? otherPayerWords(otherPayer.length, payer) : '',
+          unnamed > 0 ? unnamedWords(unnamed) : '',
+        ]
+          .filter(Boolean)
+          .join(' ') ||
+          null),
+      last: {
+        at: new Date(this.deps.now()).toISOString(),
+        sent: report.sent,
+        failed: report.failed,
+        review: report.review,
+        reopened: report.reopened,
+        stale: report.stale,
+      },
     });
   }
 
@@ -308,7 +337,16 @@ export class TeamSending {
         const client = await this.deps.services.client(r.profileId);
         const out: Transaction[] = [];
         try {
-          for await (const page of client.listAll('listTransactions', { query: { 'filter:from_date': String(Math.floor(window.fromMs)), 'filter:to_date': String(Math.ceil(window.toMs)) } }, { maxPages: MAX_PAGES })) {
+          for await (const page of client.listAll(
+            'listTransactions',
+            {
+              query: {
+                'filter:from_date': String(Math.floor(window.fromMs)),
+                'filter:to_date': String(Math.ceil(window.toMs)),
+              },
+            },
+            { maxPages: MAX_PAGES },
+          )) {
             out.push(...page.items);
             if (!page.metadata?.nextCursor) return out;
           }

@@ -21,7 +21,10 @@ export async function clearCache(profileId: string, onScreen: boolean): Promise<
     // Held so that a sync in another window cannot write between the clear and its end.
     await runExclusive(`sync:${profileId}`, () => clearProfileCache(profileId));
   } catch (error) {
-    return { ok: false, message: `The cache could not be cleared: ${error instanceof Error ? error.message : String(error)}. Nothing was lost; try again, or restart the app first.` };
+    return {
+      ok: false,
+      message: `The cache could not be cleared: ${error instanceof Error ? error.message : String(error)}. Nothing was lost; try again, or restart the app first.`,
+    };
   } finally {
     await takeBackCache(profileId, onScreen);
   }

@@ -119,7 +119,8 @@ export function startEngines(): () => void {
   onConnectivity(useConnectivity.getState());
 
   const syncTimer = setInterval(() => {
-    for (const id of syncable) if (useConnectivity.getState().byProfile[id]?.state !== 'offline') void syncs.startSync(id);
+    for (const id of syncable)
+      if (useConnectivity.getState().byProfile[id]?.state !== 'offline') void syncs.startSync(id);
   }, SYNC_INTERVAL_MS);
   const sendTimer = setInterval(() => {
     for (const id of sendable) void senders.kick(id);

@@ -43,12 +43,19 @@ const OFFLINE_MESSAGE = 'Offline: this change was not sent. Make it again when t
 const MAYBE_APPLIED = 'The change may or may not have been made: check it after the next sync before making it again.';
 
 function offline(): IpcError {
-  return { code: 'service', message: OFFLINE_MESSAGE, service: { kind: 'network', retryable: true, sentRequest: false } };
+  return {
+    code: 'service',
+    message: OFFLINE_MESSAGE,
+    service: { kind: 'network', retryable: true, sentRequest: false },
+  };
 }
 
 /** The service's error, plus what is known about whether it took effect when that is unclear. */
 function explained(error: IpcError): IpcError {
-  const unclear = error.service && error.service.sentRequest !== false && (error.service.kind === 'network' || error.service.kind === 'timeout');
+  const unclear =
+    error.service &&
+    error.service.sentRequest !== false &&
+    (error.service.kind === 'network' || error.service.kind === 'timeout');
   return unclear ? { ...error, message: `${error.message} ${MAYBE_APPLIED}` } : error;
 }
 
@@ -58,12 +65,19 @@ function explained(error: IpcError): IpcError {
  * target keeps nothing, e.g. a constraint of a card that is not cached). Offline (as main last
  * saw the profile) it sends nothing. On failure nothing is written and the error says why.
  */
-export async function writeEntity<N extends EndpointName, T>(profileId: string, endpoint: N, request: ServiceRequest<N>, target: EntityTarget<NoInfer<N>, T>): Promise<Result<T | undefined>> {
+export async function writeEntity<N extends EndpointName, T>(
+  profileId: string,
+  endpoint: N,
+  request: ServiceRequest<N>,
+  target: EntityTarget<NoInfer<N>, T>,
+): Promise<Result<T | undefined>> {
   if (useConnectivity.getState().byProfile[profileId]?.state === 'offline') return { ok: false, error: offline() };
   const r = await serviceCall(profileId, endpoint, request);
   if (!r.ok) return { ok: false, error: explained(r.error) };
   const value = r.value;
-  const cached = await changeEntity<T>(profileId, target.kind, target.idOf(value, request), (old) => target.toEntity(value, old, request));
+  const cached = await changeEntity<T>(profileId, target.kind, target.idOf(value, request), (old) =>
+    target.toEntity(value, old, request),
+  );
   return { ok: true, value: cached };
 }
 
@@ -89,7 +103,10 @@ const cardConstraintTarget: EntityTarget<'patchCardSpendingConstraint' | 'putCar
   toEntity: (spendingConstraint, card) => (card ? { put: { ...card, spendingConstraint } } : { keep: true }),
 };
 
-const groupConstraintTarget: EntityTarget<'putCardGroupSpendingConstraint' | 'patchCardGroupSpendingConstraint', CardGroup> = {
+const groupConstraintTarget: EntityTarget<
+  'putCardGroupSpendingConstraint' | 'patchCardGroupSpendingConstraint',
+  CardGroup
+> = {
   kind: 'cardGroup',
   idOf: (_constraint, request) => request.params.cardGroupId,
   toEntity: (spendingConstraint, group) => (group ? { put: { ...group, spendingConstraint } } : { keep: true }),
@@ -157,40 +174,79 @@ const walletTarget = (now: () => number): EntityTarget<'createOfframp', CachedWa
  */
 export const entityWrites = {
   createCard: (profileId: string, body: CardCreate) => writeEntity(profileId, 'createCard', { body }, cardTarget),
-  updateCard: (profileId: string, cardId: string, body: CardUpdate) => writeEntity(profileId, 'updateCard', { params: { cardId }, body }, cardTarget),
+  updateCard: (profileId: string, cardId: string, body: CardUpdate) =>
+    writeEntity(profileId, 'updateCard', { params: { cardId }, body }, cardTarget),
   renameCard: (profileId: string, cardId: string, name: string) => entityWrites.updateCard(profileId, cardId, { name }),
   /** Pause (`paused`), resume (`active`) or close (`closed`) a card. */
-  setCardStatus: (profileId: string, cardId: string, status: CardStatus) => entityWrites.updateCard(profileId, cardId, { status }),
+  setCardStatus: (profileId: string, cardId: string, status: CardStatus) =>
+    entityWrites.updateCard(profileId, cardId, { status }),
   patchCardSpendingConstraint: (profileId: string, cardId: string, body: SpendingConstraintPatch) =>
     writeEntity(profileId, 'patchCardSpendingConstraint', { params: { cardId }, body }, cardConstraintTarget),
   putCardSpendingConstraint: (profileId: string, cardId: string, body: SpendingConstraintPatch) =>
     writeEntity(profileId, 'putCardSpendingConstraint', { params: { cardId }, body }, cardConstraintTarget),
   /** Removes every card-level constraint in one step (PATCH /card with `spendingConstraint: null`). */
-  removeCardSpendingConstraint: (profileId: string, cardId: string) => entityWrites.updateCard(profileId, cardId, { spendingConstraint: null }),
+  removeCardSpendingConstraint: (profileId: string, cardId: string) =>
+    entityWrites.updateCard(profileId, cardId, { spendingConstraint: null }),
 
-  createCardGroup: (profileId: string, body: CardGroupCreate) => writeEntity(profileId, 'createCardGroup', { body }, groupTarget),
-  updateCardGroup: (profileId: string, cardGroupId: string, body: CardGroupUpdate) => writeEntity(profileId, 'updateCardGroup', { params: { cardGroupId }, body }, groupTarget),
-  renameCardGroup: (profileId: string, cardGroupId: string, name: string) => entityWrites.updateCardGroup(profileId, cardGroupId, { name }),
+  createCardGroup: (profileId: string, body: CardGroupCreate) =>
+    writeEntity(profileId, 'createCardGroup', { body }, groupTarget),
+  updateCardGroup: (profileId: string, cardGroupId: string, body: CardGroupUpdate) =>
+    writeEntity(profileId, 'updateCardGroup', { params: { cardGroupId }, body }, groupTarget),
+  renameCardGroup: (profileId: string, cardGroupId: string, name: string) =>
+    entityWrites.updateCardGroup(profileId, cardGroupId, { name }),
   putCardGroupSpendingConstraint: (profileId: string, cardGroupId: string, body: SpendingConstraintPatch) =>
     writeEntity(profileId, 'putCardGroupSpendingConstraint', { params: { cardGroupId }, body }, groupConstraintTarget),
   patchCardGroupSpendingConstraint: (profileId: string, cardGroupId: string, body: SpendingConstraintPatch) =>
-    writeEntity(profileId, 'patchCardGroupSpendingConstraint', { params: { cardGroupId }, body }, groupConstraintTarget),
+    writeEntity(
+      profileId,
+      'patchCardGroupSpendingConstraint',
+      { params: { cardGroupId }, body },
+      groupConstraintTarget,
+    ),
   /** Removes every group-level constraint in one step (PATCH /card-group with `spendingConstraint: null`). */
   removeCardGroupSpendingConstraint: (profileId: string, cardGroupId: string) =>
-    writeEntity(profileId, 'updateCardGroup', { params: { cardGroupId }, body: { spendingConstraint: null } }, groupConstraintRemovedTarget),
+    writeEntity(
+      profileId,
+      'updateCardGroup',
+      { params: { cardGroupId }, body: { spendingConstraint: null } },
+      groupConstraintRemovedTarget,
+    ),
 
-  createVirtualAccount: (profileId: string, body: VirtualAccountCreate) => writeEntity(profileId, 'createVirtualAccount', { body }, virtualAccountTarget),
+  createVirtualAccount: (profileId: string, body: VirtualAccountCreate) =>
+    writeEntity(profileId, 'createVirtualAccount', { body }, virtualAccountTarget),
   renameVirtualAccount: (profileId: string, virtualAccountId: string, name: string) =>
-    writeEntity(profileId, 'updateVirtualAccount', { params: { virtualAccountId }, body: { action: 'update', name } }, virtualAccountTarget),
+    writeEntity(
+      profileId,
+      'updateVirtualAccount',
+      { params: { virtualAccountId }, body: { action: 'update', name } },
+      virtualAccountTarget,
+    ),
   setCommissionRule: (profileId: string, virtualAccountId: string, commissionDetails: CommissionDetailsInput) =>
-    writeEntity(profileId, 'updateVirtualAccount', { params: { virtualAccountId }, body: { action: 'update', commissionDetails } }, virtualAccountTarget),
+    writeEntity(
+      profileId,
+      'updateVirtualAccount',
+      { params: { virtualAccountId }, body: { action: 'update', commissionDetails } },
+      virtualAccountTarget,
+    ),
   closeVirtualAccount: (profileId: string, virtualAccountId: string) =>
-    writeEntity(profileId, 'updateVirtualAccount', { params: { virtualAccountId }, body: { action: 'close' } }, virtualAccountTarget),
+    writeEntity(
+      profileId,
+      'updateVirtualAccount',
+      { params: { virtualAccountId }, body: { action: 'close' } },
+      virtualAccountTarget,
+    ),
 
-  createWebhook: (profileId: string, body: WebhookCreate) => writeEntity(profileId, 'createWebhook', { body }, webhookTarget),
+  createWebhook: (profileId: string, body: WebhookCreate) =>
+    writeEntity(profileId, 'createWebhook', { body }, webhookTarget),
   archiveWebhook: (profileId: string, webhookId: string, reason?: string) =>
-    writeEntity(profileId, 'archiveWebhook', { params: { webhookId }, body: { status: 'archived', ...(reason ? { reason } : {}) } }, webhookTarget),
+    writeEntity(
+      profileId,
+      'archiveWebhook',
+      { params: { webhookId }, body: { status: 'archived', ...(reason ? { reason } : {}) } },
+      webhookTarget,
+    ),
 
   /** A new off-ramp wallet (and its deposit addresses) for a virtual account; `now` stamps when it was cached. */
-  createOfframpWallet: (profileId: string, body: OfframpRequest, now: () => number = Date.now) => writeEntity(profileId, 'createOfframp', { body }, walletTarget(now)),
+  createOfframpWallet: (profileId: string, body: OfframpRequest, now: () => number = Date.now) =>
+    writeEntity(profileId, 'createOfframp', { body }, walletTarget(now)),
 };

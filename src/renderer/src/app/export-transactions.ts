@@ -7,14 +7,22 @@ const BATCH = 500;
 export type { ExportOutcome };
 
 /** The CSV of a search result, a batch of rows at a time from the cache. */
-async function* csvPieces(profileId: string, queryId: number, count: number, onProgress: (done: number) => void): AsyncGenerator<ExportPiece> {
+async function* csvPieces(
+  profileId: string,
+  queryId: number,
+  count: number,
+  onProgress: (done: number) => void,
+): AsyncGenerator<ExportPiece> {
   // The result's rows as they are now: a note saved a moment ago is in the file, not the row before it.
   await catchUpIndex();
   yield { text: csvHeader(), rows: 0 };
   let done = 0;
   for (let offset = 0; offset < count; offset += BATCH) {
     const refs = await searchClient().page(queryId, offset, BATCH);
-    if (refs === null) throw new Error('The search changed while exporting. Export again (and wait until it finishes before searching).');
+    if (refs === null)
+      throw new Error(
+        'The search changed while exporting. Export again (and wait until it finishes before searching).',
+      );
     if (refs.length === 0) break;
     const rows = await readRows(profileId, refs);
     let piece = '';
@@ -29,7 +37,13 @@ async function* csvPieces(profileId: string, queryId: number, count: number, onP
  * Streams a search result to a CSV file the person chooses: each batch of rows one piece written
  * by main, so a million rows never become one string.
  */
-export function exportCsv(profileId: string, queryId: number, count: number, onProgress: (done: number) => void, signal: AbortSignal): Promise<ExportOutcome> {
+export function exportCsv(
+  profileId: string,
+  queryId: number,
+  count: number,
+  onProgress: (done: number) => void,
+  signal: AbortSignal,
+): Promise<ExportOutcome> {
   const stamp = new Date().toISOString().slice(0, 10);
   return saveInPieces(`transactions-${stamp}.csv`, 'csv', csvPieces(profileId, queryId, count, onProgress), signal);
 }

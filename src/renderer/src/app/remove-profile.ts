@@ -32,10 +32,14 @@ export async function removeProfile(profileId: string): Promise<DataActionResult
       await Promise.all([forgetProfileCache(profileId), forgetOutbox(profileId)]);
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
-      return { ok: false, message: `The profile and its key were removed, but its data on this computer could not all be deleted (${why}). Close the app's other windows and restart it.` };
+      return {
+        ok: false,
+        message: `The profile and its key were removed, but its data on this computer could not all be deleted (${why}). Close the app's other windows and restart it.`,
+      };
     }
     return { ok: true };
   });
-  if (!result.ok && hadSender && useProfiles.getState().profiles.some((p) => p.id === profileId)) void senders.kick(profileId);
+  if (!result.ok && hadSender && useProfiles.getState().profiles.some((p) => p.id === profileId))
+    void senders.kick(profileId);
   return result;
 }

@@ -15,7 +15,10 @@ const DEMO = 'demo';
  * downloads the new one. Its progress from the click to searchable (main's preparation of the
  * sample, the download, the indexing) is kept in `useDemoReset` for the screens to show.
  */
-export async function resetDemo(transactions: DemoInfo['transactions'], demoOnScreen: boolean): Promise<Result<DemoInfo>> {
+export async function resetDemo(
+  transactions: DemoInfo['transactions'],
+  demoOnScreen: boolean,
+): Promise<Result<DemoInfo>> {
   const progress = useDemoReset.getState();
   progress.begin(transactions, Date.now());
   const off = bridge()?.on('demo:reset-progress', (p) => {

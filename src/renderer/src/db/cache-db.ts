@@ -36,7 +36,18 @@ export interface SyncStateRecord {
 // 'wallet' has no list endpoint: it is only ever written by a confirmed create, and no sync replaces it.
 // 'cardEvent': a card's network events as they were read on its page (id = event id), kept so
 // they read offline; no sync lists them.
-export type EntityKind = 'card' | 'cardGroup' | 'virtualAccount' | 'account' | 'legalEntity' | 'svcHandle' | 'merchant' | 'cardProduct' | 'webhook' | 'wallet' | 'cardEvent';
+export type EntityKind =
+  | 'card'
+  | 'cardGroup'
+  | 'virtualAccount'
+  | 'account'
+  | 'legalEntity'
+  | 'svcHandle'
+  | 'merchant'
+  | 'cardProduct'
+  | 'webhook'
+  | 'wallet'
+  | 'cardEvent';
 
 export interface EntityRecord {
   kind: EntityKind;

@@ -58,7 +58,8 @@ interface DirHandle {
 const fileName = (profileId: string) => `${encodeURIComponent(profileId)}.index`;
 
 async function directory(create: boolean): Promise<DirHandle> {
-  const storage = (globalThis.navigator as { storage?: { getDirectory?: () => Promise<DirHandle> } } | undefined)?.storage;
+  const storage = (globalThis.navigator as { storage?: { getDirectory?: () => Promise<DirHandle> } } | undefined)
+    ?.storage;
   if (!storage?.getDirectory) throw new IndexFileUnavailable('this window has no private file system');
   try {
     const root = await storage.getDirectory();
@@ -214,7 +215,14 @@ async function parse(reader: Reader): Promise<{ stamp: string; parts: FilePart[]
   const decoder = new TextDecoder();
   const parts: FilePart[] = [];
   for (const p of header.parts) {
-    if (typeof p.name !== 'string' || !Number.isSafeInteger(p.at) || !Number.isSafeInteger(p.bytes) || p.at < 0 || p.bytes < 0) return null;
+    if (
+      typeof p.name !== 'string' ||
+      !Number.isSafeInteger(p.at) ||
+      !Number.isSafeInteger(p.bytes) ||
+      p.at < 0 ||
+      p.bytes < 0
+    )
+      return null;
     if (base + p.at + p.bytes > reader.size) return null;
     const data = await reader.read(base + p.at, p.bytes);
     parts.push({ name: p.name, data: p.text ? decoder.decode(data) : data });

@@ -21,7 +21,13 @@ export function cacheDb(profileId: string): CacheDb {
 export async function emptyCache(profileId: string): Promise<void> {
   const db = cacheDb(profileId);
   await db.transaction('rw', [db.chunks, db.syncState, db.entities, db.entityMeta, db.searchIndex], async () => {
-    await Promise.all([db.chunks.clear(), db.syncState.clear(), db.entities.clear(), db.entityMeta.clear(), db.searchIndex.clear()]);
+    await Promise.all([
+      db.chunks.clear(),
+      db.syncState.clear(),
+      db.entities.clear(),
+      db.entityMeta.clear(),
+      db.searchIndex.clear(),
+    ]);
   });
   // Should removing the file fail, it is never used: the stamp naming it was in searchIndex.
   await deleteIndexFile(profileId).catch(() => undefined);

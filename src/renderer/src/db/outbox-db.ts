@@ -78,7 +78,10 @@ export class OutboxDb extends Dexie {
       .stores({ archive: 'id, updatedAt, [sourceKey+state+createdAt], [fundsKey+state+createdAt]' })
       .upgrade(async (tx) => {
         const rows = tx.table<OutboxRow, string>('rows');
-        const finished = await rows.where('state').anyOf([...FINAL_STATES]).toArray();
+        const finished = await rows
+          .where('state')
+          .anyOf([...FINAL_STATES])
+          .toArray();
         await tx.table<OutboxRow, string>('archive').bulkPut(finished);
         await rows.bulkDelete(finished.map((r) => r.id));
       });

@@ -46,5 +46,12 @@ export function mergeActions(screen: readonly Action[], global: readonly Action[
 
 /** A screen's "New …" button as a command; like the button, it needs the service. */
 export function newItemAction(id: string, title: string, online: boolean, open: () => void): Action {
-  return { id, title, group: 'This screen', keywords: ['create', 'add'], ...(online ? {} : { unavailable: 'Offline' }), run: open };
+  return {
+    id,
+    title,
+    group: 'This screen',
+    keywords: ['create', 'add'],
+    ...(online ? {} : { unavailable: 'Offline' }),
+    run: open,
+  };
 }

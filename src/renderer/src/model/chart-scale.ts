@@ -65,7 +65,8 @@ export function timeTicks(fromMs: number, toMs: number, count = 5): { unit: 'day
     return { unit: 'day', ticks };
   }
   const from = new Date(fromMs);
-  const months = (new Date(toMs).getUTCFullYear() - from.getUTCFullYear()) * 12 + new Date(toMs).getUTCMonth() - from.getUTCMonth();
+  const months =
+    (new Date(toMs).getUTCFullYear() - from.getUTCFullYear()) * 12 + new Date(toMs).getUTCMonth() - from.getUTCMonth();
   const monthStep = [1, 2, 3, 6, 12].find((s) => months / s <= count) ?? Math.ceil(months / count / 12) * 12;
   const ticks: number[] = [];
   const y = from.getUTCFullYear();

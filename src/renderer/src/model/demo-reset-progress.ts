@@ -60,7 +60,13 @@ export const PRIOR_RATES = { preparing: 100_000, downloading: 6_000, indexing: 5
 const MEASURED_AFTER_MS = 1_000;
 
 /** Seconds to do `left` more at the rate `done` took since `since`, or at `prior` before that is known. */
-export function timeLeft(done: number, left: number, since: number, now: number, prior: number): { seconds: number; estimated: boolean } {
+export function timeLeft(
+  done: number,
+  left: number,
+  since: number,
+  now: number,
+  prior: number,
+): { seconds: number; estimated: boolean } {
   const elapsed = now - since;
   const measured = elapsed >= MEASURED_AFTER_MS && done > 0;
   const rate = measured ? (done * 1000) / elapsed : prior;
@@ -73,17 +79,49 @@ const AFTER_DOWNLOAD = new Set(['incremental', 'reconciling']);
 
 const pct = (done: number, total: number) => (total <= 0 ? 100 : Math.min(100, Math.floor((100 * done) / total)));
 
-export function demoResetView(run: DemoResetRun, sync: SyncSnapshot | undefined, index: IndexSnapshot | null, now: number): DemoResetView {
+export function demoResetView(
+  run: DemoResetRun,
+  sync: SyncSnapshot | undefined,
+  index: IndexSnapshot | null,
+  now: number,
+): DemoResetView {
   const expected = sync?.total ?? run.transactions;
-  if (run.error) return { stage: 'stopped', label: 'The Demo could not be reset', rows: 0, total: run.transactions, percent: 0, etaSeconds: null, estimated: false, error: run.error };
+  if (run.error)
+    return {
+      stage: 'stopped',
+      label: 'The Demo could not be reset',
+      rows: 0,
+      total: run.transactions,
+      percent: 0,
+      etaSeconds: null,
+      estimated: false,
+      error: run.error,
+    };
   if (run.preparedAt === undefined) {
     const prep = run.prep ?? { done: 0, total: 2 * run.transactions };
     const rows = Math.floor((prep.done / Math.max(1, prep.total)) * run.transactions);
     const left = timeLeft(rows, run.transactions - rows, run.startedAt, now, PRIOR_RATES.preparing);
-    return { stage: 'preparing', label: 'Preparing the sample', rows, total: run.transactions, percent: pct(prep.done, prep.total), etaSeconds: left.seconds, estimated: left.estimated };
+    return {
+      stage: 'preparing',
+      label: 'Preparing the sample',
+      rows,
+      total: run.transactions,
+      percent: pct(prep.done, prep.total),
+      etaSeconds: left.seconds,
+      estimated: left.estimated,
+    };
   }
   if (sync && (sync.phase === 'error' || sync.phase === 'canceled')) {
-    return { stage: 'stopped', label: 'The download stopped', rows: sync.resumedRows + sync.rows, total: expected, percent: pct(sync.resumedRows + sync.rows, expected), etaSeconds: null, estimated: false, ...(sync.error ? { error: sync.error } : {}) };
+    return {
+      stage: 'stopped',
+      label: 'The download stopped',
+      rows: sync.resumedRows + sync.rows,
+      total: expected,
+      percent: pct(sync.resumedRows + sync.rows, expected),
+      etaSeconds: null,
+      estimated: false,
+      ...(sync.error ? { error: sync.error } : {}),
+    };
   }
   const fetched = sync ? Math.min(expected, sync.resumedRows + sync.rows) : 0;
   // Once every row is in the cache the sync only re-reads recent days, and what the person waits
@@ -110,7 +148,23 @@ export function demoResetView(run: DemoResetRun, sync: SyncSnapshot | undefined,
     const left = timeLeft(indexed, expected - indexed, run.preparedAt, now, PRIOR_RATES.indexing);
     // Every row indexed while the sync still re-reads the last days: say so, not "Indexing 100%".
     const label = downloaded && indexed >= expected ? 'Checking for recent changes' : 'Indexing for search';
-    return { stage: 'indexing', label, rows: indexed, total: expected, percent: pct(indexed, expected), etaSeconds: left.seconds, estimated: left.estimated };
+    return {
+      stage: 'indexing',
+      label,
+      rows: indexed,
+      total: expected,
+      percent: pct(indexed, expected),
+      etaSeconds: left.seconds,
+      estimated: left.estimated,
+    };
   }
-  return { stage: 'done', label: 'Searchable', rows: expected, total: expected, percent: 100, etaSeconds: null, estimated: false };
+  return {
+    stage: 'done',
+    label: 'Searchable',
+    rows: expected,
+    total: expected,
+    percent: 100,
+    etaSeconds: null,
+    estimated: false,
+  };
 }

@@ -7,7 +7,10 @@ export interface FetchedPage {
 }
 
 /** The page's items count and cursor, from a list answer of the service. */
-export function fetchedPage(answer: { items: readonly unknown[]; metadata?: { nextCursor?: string | undefined } | undefined }): FetchedPage {
+export function fetchedPage(answer: {
+  items: readonly unknown[];
+  metadata?: { nextCursor?: string | undefined } | undefined;
+}): FetchedPage {
   const nextCursor = answer.metadata?.nextCursor;
   return { count: answer.items.length, ...(nextCursor ? { nextCursor } : {}) };
 }

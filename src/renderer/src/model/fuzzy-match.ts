@@ -78,7 +78,11 @@ export function fuzzyScore(query: string, title: string, keywords: readonly stri
  * The items that match `query`, best first; items that score the same keep their order, so
  * with nothing typed the list reads as it was given.
  */
-export function rankByQuery<T>(items: readonly T[], query: string, textOf: (item: T) => { title: string; keywords?: readonly string[] }): T[] {
+export function rankByQuery<T>(
+  items: readonly T[],
+  query: string,
+  textOf: (item: T) => { title: string; keywords?: readonly string[] },
+): T[] {
   return items
     .map((item, index) => {
       const { title, keywords } = textOf(item);

@@ -129,7 +129,10 @@ export function rawDescriptor(tx: NamedTransaction): string | undefined {
  * only the network's descriptor (or there is none), in which case the directory's name for the
  * descriptor or the descriptor cleaned.
  */
-export function transactionName(tx: NamedTransaction, nameOf: (raw: string, place?: DescriptorPlace) => string): string {
+export function transactionName(
+  tx: NamedTransaction,
+  nameOf: (raw: string, place?: DescriptorPlace) => string,
+): string {
   const raw = rawDescriptor(tx);
   const described = tx.description.trim();
   if (!raw) return described;

@@ -23,7 +23,10 @@ import { MAX_QUERY_TEXT, MAX_QUERY_WORDS } from './tx-query';
 export function fold(text: string): string {
   // ASCII has nothing to decompose and no marks: the common case skips normalize(), the costly step of a rebuild.
   if (isAscii(text)) return text.toLowerCase();
-  return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 function isAscii(text: string): boolean {
@@ -33,7 +36,9 @@ function isAscii(text: string): boolean {
 
 /** The words of a piece of row text (may repeat; callers dedupe). */
 export function wordsOf(text: string): string[] {
-  return fold(text).split(/[^a-z0-9]+/).filter((w) => w.length > 0);
+  return fold(text)
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 0);
 }
 
 /** "1200.00" for 120000 or -120000 cents. */
@@ -68,7 +73,10 @@ export interface ParsedText {
 export function parseQueryText(raw: string | undefined): ParsedText {
   if (!raw) return { words: [], truncated: false };
   let truncated = raw.length > MAX_QUERY_TEXT;
-  const parts = raw.slice(0, MAX_QUERY_TEXT).split(/\s+/).filter((p) => p.length > 0);
+  const parts = raw
+    .slice(0, MAX_QUERY_TEXT)
+    .split(/\s+/)
+    .filter((p) => p.length > 0);
   if (parts.length > MAX_QUERY_WORDS) truncated = true;
   const words: QueryWord[] = [];
   for (const part of parts.slice(0, MAX_QUERY_WORDS)) {

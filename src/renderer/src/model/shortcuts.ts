@@ -78,6 +78,14 @@ export function ariaShortcut(s: Shortcut, mac: boolean): string {
 }
 
 /** The first of `candidates` whose shortcut this press is, given whether the press was made while typing. */
-export function shortcutFor<T extends { shortcut?: Shortcut }>(candidates: readonly T[], press: KeyPress, mac: boolean, typing: boolean): T | undefined {
-  return candidates.find((c) => c.shortcut !== undefined && (!typing || c.shortcut.inFields === true) && matchesShortcut(c.shortcut, press, mac));
+export function shortcutFor<T extends { shortcut?: Shortcut }>(
+  candidates: readonly T[],
+  press: KeyPress,
+  mac: boolean,
+  typing: boolean,
+): T | undefined {
+  return candidates.find(
+    (c) =>
+      c.shortcut !== undefined && (!typing || c.shortcut.inFields === true) && matchesShortcut(c.shortcut, press, mac),
+  );
 }

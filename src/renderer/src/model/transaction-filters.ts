@@ -1,4 +1,9 @@
-import { DETAILED_STATUSES, TRANSACTION_STATUSES, type DetailedStatus, type TransactionStatus } from '../../../shared/service';
+import {
+  DETAILED_STATUSES,
+  TRANSACTION_STATUSES,
+  type DetailedStatus,
+  type TransactionStatus,
+} from '../../../shared/service';
 import type { TxQuery } from './tx-query';
 import { dayOf, money } from './format';
 import { detailedStatusWords, statusWords } from './transaction-words';
@@ -44,15 +49,27 @@ export function isoDay(ms: number): string {
 /** One removable chip per active filter, in words. */
 export function chipsOf(q: TxQuery, names: Names): Chip[] {
   const chips: Chip[] = [];
-  const list = <T extends string>(key: keyof TxQuery, values: T[] | undefined, word: string, name: (v: T) => string) => {
+  const list = <T extends string>(
+    key: keyof TxQuery,
+    values: T[] | undefined,
+    word: string,
+    name: (v: T) => string,
+  ) => {
     for (const v of values ?? []) {
-      chips.push({ key: `${key}:${v}`, label: `${word}: ${name(v)}`, remove: { [key]: (values ?? []).filter((x) => x !== v) } as Partial<TxQuery> });
+      chips.push({
+        key: `${key}:${v}`,
+        label: `${word}: ${name(v)}`,
+        remove: { [key]: (values ?? []).filter((x) => x !== v) } as Partial<TxQuery>,
+      });
     }
   };
-  if (q.fromMs !== undefined) chips.push({ key: 'from', label: `From ${dayOf(q.fromMs)}`, remove: { fromMs: undefined } });
+  if (q.fromMs !== undefined)
+    chips.push({ key: 'from', label: `From ${dayOf(q.fromMs)}`, remove: { fromMs: undefined } });
   if (q.toMs !== undefined) chips.push({ key: 'to', label: `To ${dayOf(q.toMs)}`, remove: { toMs: undefined } });
-  if (q.minCents !== undefined) chips.push({ key: 'min', label: `Amount ≥ ${money(q.minCents)}`, remove: { minCents: undefined } });
-  if (q.maxCents !== undefined) chips.push({ key: 'max', label: `Amount ≤ ${money(q.maxCents)}`, remove: { maxCents: undefined } });
+  if (q.minCents !== undefined)
+    chips.push({ key: 'min', label: `Amount ≥ ${money(q.minCents)}`, remove: { minCents: undefined } });
+  if (q.maxCents !== undefined)
+    chips.push({ key: 'max', label: `Amount ≤ ${money(q.maxCents)}`, remove: { maxCents: undefined } });
   list('statuses', q.statuses, 'Status', statusWords);
   list('detailedStatuses', q.detailedStatuses, 'Detail', detailedStatusWords);
   list('cardIds', q.cardIds, 'Card', names.card);
@@ -61,6 +78,7 @@ export function chipsOf(q: TxQuery, names: Names): Chip[] {
   list('accountIds', q.accountIds, 'Account', names.account);
   list('currencies', q.currencies, 'Currency', (c) => c);
   list('merchants', q.merchants, 'Merchant', names.merchant);
-  if (q.hasFee !== undefined) chips.push({ key: 'fee', label: q.hasFee ? 'With a fee' : 'Without a fee', remove: { hasFee: undefined } });
+  if (q.hasFee !== undefined)
+    chips.push({ key: 'fee', label: q.hasFee ? 'With a fee' : 'Without a fee', remove: { hasFee: undefined } });
   return chips;
 }

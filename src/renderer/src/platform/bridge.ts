@@ -18,7 +18,10 @@ export async function callMain<T>(run: (api: TreasuryApi) => Promise<Result<T>>)
     return await run(api);
   } catch {
     // The rejection's text may carry internals; the person gets a fixed sentence instead.
-    const error: IpcError = { code: 'internal', message: 'The app could not complete this request. Try again; if it keeps happening, restart the app.' };
+    const error: IpcError = {
+      code: 'internal',
+      message: 'The app could not complete this request. Try again; if it keeps happening, restart the app.',
+    };
     return { ok: false, error };
   }
 }

@@ -6,8 +6,10 @@ import { callMain } from './bridge';
  * number and code go straight back to the one component that asked.
  */
 export const cardSecrets = {
-  reveal: (arg: { profileId: string; cardId: string; pan: boolean; cvv: boolean }): Promise<Result<RevealedSecrets>> => callMain((api) => api.cards.reveal(arg)),
-  reveals: (arg: { profileId: string; cardId?: string }): Promise<Result<RevealAuditList>> => callMain((api) => api.audit.reveals(arg)),
+  reveal: (arg: { profileId: string; cardId: string; pan: boolean; cvv: boolean }): Promise<Result<RevealedSecrets>> =>
+    callMain((api) => api.cards.reveal(arg)),
+  reveals: (arg: { profileId: string; cardId?: string }): Promise<Result<RevealAuditList>> =>
+    callMain((api) => api.audit.reveals(arg)),
 };
 
 export const clipboard = {
@@ -17,6 +19,12 @@ export const clipboard = {
 };
 
 export const demoCards = {
-  authorize: (arg: { profileId: string; cardId: string; amountCents: number; merchantName?: string; mcc?: string; country?: string }): Promise<Result<SimulatedPurchase>> =>
-    callMain((api) => api.demo.authorize(arg)),
+  authorize: (arg: {
+    profileId: string;
+    cardId: string;
+    amountCents: number;
+    merchantName?: string;
+    mcc?: string;
+    country?: string;
+  }): Promise<Result<SimulatedPurchase>> => callMain((api) => api.demo.authorize(arg)),
 };

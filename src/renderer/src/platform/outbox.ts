@@ -8,5 +8,13 @@ import { callMain } from './bridge';
  * (src/main/money) and answers with the service's reply.
  */
 export function sendThroughMain(row: OutboxRow): Promise<Result<unknown>> {
-  return callMain((api) => api.outbox.send({ profileId: row.profileId, rowId: row.id, kind: row.kind, payload: row.payload, idempotencyKey: row.idempotencyKey }));
+  return callMain((api) =>
+    api.outbox.send({
+      profileId: row.profileId,
+      rowId: row.id,
+      kind: row.kind,
+      payload: row.payload,
+      idempotencyKey: row.idempotencyKey,
+    }),
+  );
 }

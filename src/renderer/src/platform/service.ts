@@ -21,7 +21,10 @@ function newRequestId(): string {
  * Runs a call to main under a fresh request id that aborting `signal` cancels in main
  * (`service:cancel`); an already aborted signal sends nothing.
  */
-export async function cancellable<T>(signal: AbortSignal | undefined, call: (requestId: string) => Promise<Result<T>>): Promise<Result<T>> {
+export async function cancellable<T>(
+  signal: AbortSignal | undefined,
+  call: (requestId: string) => Promise<Result<T>>,
+): Promise<Result<T>> {
   const requestId = newRequestId();
   if (signal?.aborted) return canceled();
   const onAbort = () => void callMain((api) => api.service.cancel({ requestId }));
@@ -54,6 +57,10 @@ export async function serviceCall<N extends EndpointName>(
 function canceled<T>(): Result<T> {
   return {
     ok: false,
-    error: { code: 'service', message: 'The request was canceled.', service: { kind: 'canceled', retryable: false, sentRequest: false } },
+    error: {
+      code: 'service',
+      message: 'The request was canceled.',
+      service: { kind: 'canceled', retryable: false, sentRequest: false },
+    },
   };
 }

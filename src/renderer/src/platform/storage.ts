@@ -16,7 +16,9 @@ export async function storageUse(): Promise<StorageUse | null> {
   const storage = (globalThis.navigator as { storage?: StorageManager } | undefined)?.storage;
   if (!storage?.estimate) return null;
   // Chromium's breakdown is not in the DOM typings.
-  const e = (await storage.estimate()) as StorageEstimate & { usageDetails?: { indexedDB?: number; fileSystem?: number } };
+  const e = (await storage.estimate()) as StorageEstimate & {
+    usageDetails?: { indexedDB?: number; fileSystem?: number };
+  };
   return {
     usage: e.usage ?? 0,
     quota: e.quota ?? 0,

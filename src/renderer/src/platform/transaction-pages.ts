@@ -6,6 +6,12 @@ import { cancellable, type CallOptions } from './service';
  * Several pages of one window of transactions for a named profile in one call to main
  * (`sync:transactionPages`): the backfill's path, where a call per page was the limit.
  */
-export function transactionPages(profileId: string, request: Omit<TransactionPagesArg, 'profileId' | 'requestId'>, options: CallOptions = {}): Promise<Result<TransactionPages>> {
-  return cancellable(options.signal, (requestId) => callMain((api) => api.sync.transactionPages({ ...request, profileId, requestId })));
+export function transactionPages(
+  profileId: string,
+  request: Omit<TransactionPagesArg, 'profileId' | 'requestId'>,
+  options: CallOptions = {},
+): Promise<Result<TransactionPages>> {
+  return cancellable(options.signal, (requestId) =>
+    callMain((api) => api.sync.transactionPages({ ...request, profileId, requestId })),
+  );
 }

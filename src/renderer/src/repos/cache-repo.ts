@@ -33,6 +33,10 @@ export async function cacheCensus(profileId: string): Promise<CacheCensus> {
   await db.chunks.each((c) => {
     for (const tx of c.rows) ids.add(tx.id);
   });
-  const [entities, savedSearches, fileBytes] = await Promise.all([db.entities.count(), db.savedSearches.count(), indexFileBytes(profileId).catch(() => null)]);
+  const [entities, savedSearches, fileBytes] = await Promise.all([
+    db.entities.count(),
+    db.savedSearches.count(),
+    indexFileBytes(profileId).catch(() => null),
+  ]);
   return { transactions: ids.size, entities, savedSearches, indexFileBytes: fileBytes };
 }

@@ -16,7 +16,10 @@ export function useEntities<T>(profileId: string | null, kind: EntityKind): Cach
   return useLiveQuery(async () => {
     if (!profileId) return { items: [], asOf: null };
     const db = cacheDb(profileId);
-    const [records, meta] = await Promise.all([db.entities.where('kind').equals(kind).toArray(), db.entityMeta.get(kind)]);
+    const [records, meta] = await Promise.all([
+      db.entities.where('kind').equals(kind).toArray(),
+      db.entityMeta.get(kind),
+    ]);
     return { items: records.map((r) => r.value as T), asOf: meta?.asOf ?? null };
   }, [profileId, kind]);
 }

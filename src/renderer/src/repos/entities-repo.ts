@@ -7,7 +7,13 @@ export type { EntityKind };
  * Replaces every cached item of a kind with a complete fresh list, and its "as of" time, in one
  * transaction: a screen never sees half an old list and half a new one.
  */
-export async function replaceEntities<T>(profileId: string, kind: EntityKind, items: T[], idOf: (item: T) => string, asOf: number): Promise<void> {
+export async function replaceEntities<T>(
+  profileId: string,
+  kind: EntityKind,
+  items: T[],
+  idOf: (item: T) => string,
+  asOf: number,
+): Promise<void> {
   const db = cacheDb(profileId);
   await db.transaction('rw', db.entities, db.entityMeta, async () => {
     await db.entities.where('kind').equals(kind).delete();
@@ -26,7 +32,12 @@ export type EntityChange<T> = { put: T } | { remove: true } | { keep: true };
  * The kind's "as of" is left alone: it says when the whole list was last fetched, and one item
  * being newer does not make the rest newer. Returns the item as cached afterwards.
  */
-export async function changeEntity<T>(profileId: string, kind: EntityKind, id: string, change: (cached: T | undefined) => EntityChange<T>): Promise<T | undefined> {
+export async function changeEntity<T>(
+  profileId: string,
+  kind: EntityKind,
+  id: string,
+  change: (cached: T | undefined) => EntityChange<T>,
+): Promise<T | undefined> {
   const db = cacheDb(profileId);
   return db.transaction('rw', db.entities, async () => {
     const cached = (await db.entities.get([kind, id]))?.value as T | undefined;
@@ -59,7 +70,11 @@ export async function readEntities<T>(profileId: string, kind: EntityKind): Prom
 }
 
 /** One cached item and when its kind was last fetched in full (null when never). */
-export async function readEntity<T>(profileId: string, kind: EntityKind, id: string): Promise<{ value: T; asOf: number | null } | undefined> {
+export async function readEntity<T>(
+  profileId: string,
+  kind: EntityKind,
+  id: string,
+): Promise<{ value: T; asOf: number | null } | undefined> {
   const db = cacheDb(profileId);
   const [record, meta] = await Promise.all([db.entities.get([kind, id]), db.entityMeta.get(kind)]);
   return record ? { value: record.value as T, asOf: meta?.asOf ?? null } : undefined;
@@ -69,7 +84,12 @@ export async function readEntity<T>(profileId: string, kind: EntityKind, id: str
  * Puts a page of items the service just answered (a fresh page of a filtered list) without
  * touching the rest of the kind or its "as of": a page is not the whole list.
  */
-export async function upsertEntities<T>(profileId: string, kind: EntityKind, items: readonly T[], idOf: (item: T) => string): Promise<void> {
+export async function upsertEntities<T>(
+  profileId: string,
+  kind: EntityKind,
+  items: readonly T[],
+  idOf: (item: T) => string,
+): Promise<void> {
   if (items.length === 0) return;
   const db = cacheDb(profileId);
   await db.entities.bulkPut(items.map((value) => ({ kind, id: idOf(value), value })));

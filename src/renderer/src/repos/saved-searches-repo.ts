@@ -11,7 +11,8 @@ export async function saveSearch(profileId: string, name: string, query: unknown
   try {
     return await cacheDb(profileId).savedSearches.add({ name, query, createdAt: now });
   } catch (error) {
-    if (error instanceof Dexie.ConstraintError) throw new DuplicateNameError(`A saved search is already called “${name}”. Choose another name.`);
+    if (error instanceof Dexie.ConstraintError)
+      throw new DuplicateNameError(`A saved search is already called “${name}”. Choose another name.`);
     throw error;
   }
 }

@@ -1,7 +1,11 @@
 import { cacheDb } from '../db/open';
 
 /** Small typed records of how far each sync got; a parser guards against a damaged record. */
-export async function readSyncState<T>(profileId: string, key: string, parse: (value: unknown) => T | null): Promise<T | null> {
+export async function readSyncState<T>(
+  profileId: string,
+  key: string,
+  parse: (value: unknown) => T | null,
+): Promise<T | null> {
   const record = await cacheDb(profileId).syncState.get(key);
   return record ? parse(record.value) : null;
 }

@@ -22,10 +22,19 @@ function maxDateOf(rows: Transaction[]): number {
  * Writes one page of transactions as a chunk and, in the same transaction, the sync state that
  * says the page is done (a cursor): killed at any point, a sync either has both or neither.
  */
-export async function appendPage(profileId: string, source: string, rows: Transaction[], state?: SyncStateRecord, now = Date.now()): Promise<number> {
+export async function appendPage(
+  profileId: string,
+  source: string,
+  rows: Transaction[],
+  state?: SyncStateRecord,
+  now = Date.now(),
+): Promise<number> {
   const db = cacheDb(profileId);
   return db.transaction('rw', db.chunks, db.syncState, async () => {
-    const seq = rows.length > 0 ? await db.chunks.add({ source, rows, maxDateMs: maxDateOf(rows), writtenAt: now }) : await lastSeq(profileId);
+    const seq =
+      rows.length > 0
+        ? await db.chunks.add({ source, rows, maxDateMs: maxDateOf(rows), writtenAt: now })
+        : await lastSeq(profileId);
     if (state) await db.syncState.put(state);
     return seq;
   });
@@ -48,7 +57,13 @@ export async function appendPages(profileId: string, pages: PageWrite[], now = D
     const seqs: number[] = [];
     let last: number | null = null;
     for (const page of pages) {
-      if (page.rows.length > 0) last = await db.chunks.add({ source: page.source, rows: page.rows, maxDateMs: maxDateOf(page.rows), writtenAt: now });
+      if (page.rows.length > 0)
+        last = await db.chunks.add({
+          source: page.source,
+          rows: page.rows,
+          maxDateMs: maxDateOf(page.rows),
+          writtenAt: now,
+        });
       else last ??= await lastSeq(profileId);
       seqs.push(last);
       if (page.state) await db.syncState.put(page.state);
@@ -111,7 +126,10 @@ export async function rewriteChunks(
         else dropped++;
       });
     }
-    const seq = rows.length > 0 ? await db.chunks.add({ source: 'compacted', rows, maxDateMs: maxDateOf(rows), writtenAt: now }) : null;
+    const seq =
+      rows.length > 0
+        ? await db.chunks.add({ source: 'compacted', rows, maxDateMs: maxDateOf(rows), writtenAt: now })
+        : null;
     await db.chunks.bulkDelete(seqs);
     return { seq, rows, dropped };
   });

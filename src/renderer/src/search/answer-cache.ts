@@ -52,7 +52,8 @@ export class AnswerCache<I extends Answerable<Q, R>, Q, R> {
 
   /** The index became `current`: every answer on another index lets go of it, but the one read last. */
   replaced(current: I | null): void {
-    for (const [id, kept] of this.kept) if (kept.on && kept.on.index !== current && id !== this.readLast) kept.on = null;
+    for (const [id, kept] of this.kept)
+      if (kept.on && kept.on.index !== current && id !== this.readLast) kept.on = null;
   }
 
   /** How many distinct indexes the answers hold (1 in the steady state: the current one). */

@@ -4,7 +4,15 @@ import { readSyncState, writeSyncState } from '../repos/sync-state-repo';
 import { clearIndexParts, loadIndexParts, saveIndexParts, type StoredPart } from '../repos/search-index-repo';
 import { runIfFree } from '../platform/locks';
 import { chunkCount, chunksAfter, lastSeq, rewriteChunks } from '../repos/transactions-repo';
-import { chartOf, IndexCorruptError, SearchIndex, type ChartData, type IndexedRow, type RowRef, type SearchResult } from './engine';
+import {
+  chartOf,
+  IndexCorruptError,
+  SearchIndex,
+  type ChartData,
+  type IndexedRow,
+  type RowRef,
+  type SearchResult,
+} from './engine';
 import { AnswerCache } from './answer-cache';
 import { PendingChecks } from './index-checks';
 import { fromParts, toParts } from './index-parts';
@@ -79,7 +87,12 @@ export interface ChunkCompactionReport {
 }
 
 const COMPACT_FROM_KEY = 'tx:compact-from';
-const COMPACTION_DEFAULTS: Required<ChunkCompactionOptions> = { scanChunks: 400, minDeadShare: 0.5, rowsPerChunk: 500, maxRewrites: 20 };
+const COMPACTION_DEFAULTS: Required<ChunkCompactionOptions> = {
+  scanChunks: 400,
+  minDeadShare: 0.5,
+  rowsPerChunk: 500,
+  maxRewrites: 20,
+};
 
 /** Rows a chunk holds, to size a rebuild's columns up front (a sync page; too few only costs a regrowth). */
 const CHUNK_ROWS_GUESS = 50;
@@ -111,7 +124,12 @@ export class IndexHost {
   private dirty = false;
   private readonly checks = new PendingChecks(() => {
     const profileId = this.profileId;
-    void this.serially(() => this.checks.run((error) => this.recover(error), () => this.profileId === profileId));
+    void this.serially(() =>
+      this.checks.run(
+        (error) => this.recover(error),
+        () => this.profileId === profileId,
+      ),
+    );
   });
 
   constructor(private readonly onStatus: (s: IndexStatus) => void = () => {}) {}
@@ -137,7 +155,10 @@ export class IndexHost {
         this.set({ state: 'ready', loadMs: Math.round(now() - started) });
         this.checks.postpone();
       } catch (error) {
-        this.set({ state: 'error', note: `The search index could not be prepared: ${error instanceof Error ? error.message : String(error)}. Searching is unavailable until it is rebuilt.` });
+        this.set({
+          state: 'error',
+          note: `The search index could not be prepared: ${error instanceof Error ? error.message : String(error)}. Searching is unavailable until it is rebuilt.`,
+        });
       }
       return this.status();
     });
@@ -158,7 +179,14 @@ export class IndexHost {
     const index = this.index;
     if (!index) {
       const { truncated } = parseQueryText(q.text);
-      return { queryId: 0, summary: { count: 0, inCents: 0, outCents: 0, netCents: 0 }, rows: [], tookMs: 0, truncated, status: this.status() };
+      return {
+        queryId: 0,
+        summary: { count: 0, inCents: 0, outCents: 0, netCents: 0 },
+        rows: [],
+        tookMs: 0,
+        truncated,
+        status: this.status(),
+      };
     }
     // The saved index's checks and a pending save wait while someone is searching: a save folds
     // and writes the whole index (~1 s at 1M), and a key typed meanwhile would wait for it.
@@ -170,7 +198,14 @@ export class IndexHost {
     const queryId = this.results.add(index, resolved, result);
     const rows = index.page(result, 0, Math.max(0, Math.min(limit, 500)));
     // The result says whether the text was cut: parsing it a second time here cost a parse per key.
-    return { queryId, summary: result.summary, rows, tookMs: now() - started, truncated: result.truncated, status: this.status() };
+    return {
+      queryId,
+      summary: result.summary,
+      rows,
+      tookMs: now() - started,
+      truncated: result.truncated,
+      status: this.status(),
+    };
   }
 
   /** Rows `offset`..`offset+limit` of an earlier answer; null when it was forgotten (run it again). */
@@ -222,7 +257,15 @@ export class IndexHost {
   compactChunks(options: ChunkCompactionOptions = {}): Promise<ChunkCompactionReport> {
     const o = { ...COMPACTION_DEFAULTS, ...options };
     return this.serially(async () => {
-      const report: ChunkCompactionReport = { ran: false, scanned: 0, rewrites: 0, chunksRemoved: 0, rowsMoved: 0, rowsDropped: 0, wrapped: false };
+      const report: ChunkCompactionReport = {
+        ran: false,
+        scanned: 0,
+        rewrites: 0,
+        chunksRemoved: 0,
+        rowsMoved: 0,
+        rowsDropped: 0,
+        wrapped: false,
+      };
       const profileId = this.profileId;
       if (!this.index || !profileId) return report;
       await runIfFree(`compact-chunks:${profileId}`, async () => {
@@ -236,7 +279,11 @@ export class IndexHost {
         const chunks = (await chunksAfter(profileId, from, o.scanChunks)).filter((c) => (c.seq as number) <= knownSeq);
         report.scanned = chunks.length;
         report.wrapped = chunks.length < o.scanChunks;
-        await writeSyncState(profileId, COMPACT_FROM_KEY, report.wrapped ? 0 : ((chunks.at(-1)?.seq as number | undefined) ?? 0));
+        await writeSyncState(
+          profileId,
+          COMPACT_FROM_KEY,
+          report.wrapped ? 0 : ((chunks.at(-1)?.seq as number | undefined) ?? 0),
+        );
 
         const isNewest = (seq: number, slot: number, tx: Transaction) => {
           const at = this.index?.get(tx.id);
@@ -320,7 +367,10 @@ export class IndexHost {
 
   private async loadCards(): Promise<void> {
     if (!this.profileId) return;
-    const cards = await readEntities<{ id: string; last4: string; name: string; cardGroupId?: string }>(this.profileId, 'card');
+    const cards = await readEntities<{ id: string; last4: string; name: string; cardGroupId?: string }>(
+      this.profileId,
+      'card',
+    );
     this.cards = new Map(cards.map((c) => [c.id, { last4: c.last4, name: c.name, cardGroupId: c.cardGroupId }]));
   }
 
@@ -333,7 +383,8 @@ export class IndexHost {
     try {
       const { stored, watermark } = fromParts(parts);
       // A saved index that claims chunks the cache does not have belongs to another cache (reset).
-      if (watermark > (await lastSeq(profileId))) throw new IndexCorruptError('the saved index is newer than the cached transactions');
+      if (watermark > (await lastSeq(profileId)))
+        throw new IndexCorruptError('the saved index is newer than the cached transactions');
       // Answering as soon as the buffers are in: the structural checks run once searching pauses.
       const { index, checks } = SearchIndex.mapBuffers(stored);
       this.setIndex(index);
@@ -351,7 +402,9 @@ export class IndexHost {
     await clearIndexParts(this.profileId as string);
     this.setIndex(null);
     this.checks.clear();
-    this.set({ note: `The saved search index was damaged (${error.message}) and is being rebuilt from the cached transactions.` });
+    this.set({
+      note: `The saved search index was damaged (${error.message}) and is being rebuilt from the cached transactions.`,
+    });
   }
 
   /** A saved index found damaged after it was loaded: rebuilt from the cache, as at open. */

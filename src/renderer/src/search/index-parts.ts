@@ -10,7 +10,10 @@ const META = 'meta';
 const bufferPart = (name: BufferName) => `buffer:${name}`;
 
 export function toParts(stored: StoredIndex, watermark: number): StoredPart[] {
-  return [{ name: META, data: JSON.stringify({ meta: stored.meta, watermark }) }, ...BUFFER_NAMES.map((n) => ({ name: bufferPart(n), data: stored.buffers[n] }))];
+  return [
+    { name: META, data: JSON.stringify({ meta: stored.meta, watermark }) },
+    ...BUFFER_NAMES.map((n) => ({ name: bufferPart(n), data: stored.buffers[n] })),
+  ];
 }
 
 export function fromParts(parts: StoredPart[]): { stored: StoredIndex; watermark: number } {
@@ -23,7 +26,12 @@ export function fromParts(parts: StoredPart[]): { stored: StoredIndex; watermark
   } catch {
     throw new IndexCorruptError('its description record is not readable');
   }
-  if (!parsed.meta || typeof parsed.watermark !== 'number' || !Number.isSafeInteger(parsed.watermark) || parsed.watermark < 0) {
+  if (
+    !parsed.meta ||
+    typeof parsed.watermark !== 'number' ||
+    !Number.isSafeInteger(parsed.watermark) ||
+    parsed.watermark < 0
+  ) {
     throw new IndexCorruptError('its description record is incomplete');
   }
   const buffers = {} as Record<BufferName, ArrayBuffer>;

@@ -10,7 +10,11 @@ const CHUNK_BATCH = 400;
  * the next batch while `use` works on this one (IndexedDB reads on its own thread meanwhile).
  * Resolves to the last chunk handed over (`afterSeq` when there was none).
  */
-export async function forEachChunkBatch(profileId: string, afterSeq: number, use: (chunks: ChunkRecord[], lastSeq: number) => void): Promise<number> {
+export async function forEachChunkBatch(
+  profileId: string,
+  afterSeq: number,
+  use: (chunks: ChunkRecord[], lastSeq: number) => void,
+): Promise<number> {
   let last = afterSeq;
   let next = readAhead(chunksAfter(profileId, last, CHUNK_BATCH));
   for (;;) {

@@ -1,6 +1,13 @@
 import { wrap, type Remote } from 'comlink';
 import type { RowRef } from './engine';
-import type { ChartData, ChunkCompactionOptions, ChunkCompactionReport, IndexHost, IndexStatus, QueryAnswer } from './index-host';
+import type {
+  ChartData,
+  ChunkCompactionOptions,
+  ChunkCompactionReport,
+  IndexHost,
+  IndexStatus,
+  QueryAnswer,
+} from './index-host';
 import type { TxQuery } from '../model/tx-query';
 
 /**

@@ -39,7 +39,8 @@ export async function openSearch(profileId: string): Promise<void> {
  */
 export async function catchUpIndex(): Promise<void> {
   const status = await searchClient().refresh();
-  if (status.state === 'error') throw new Error(status.note ?? 'The local search index is not available. Reopen the app, then export again.');
+  if (status.state === 'error')
+    throw new Error(status.note ?? 'The local search index is not available. Reopen the app, then export again.');
 }
 
 /** New chunks were written for a profile: the index catches up soon (batched while a sync runs). */
@@ -75,7 +76,10 @@ export async function readRows(profileId: string, refs: RowRef[]): Promise<(Tran
   const moved = refs.filter((r, i) => rows[i]?.id !== r.id);
   if (moved.length === 0) return rows;
   const now = new Map((await searchClient().refs(moved.map((r) => r.id))).map((r) => [r.id, r]));
-  const again = await rowsAt(profileId, moved.map((r) => now.get(r.id) ?? r));
+  const again = await rowsAt(
+    profileId,
+    moved.map((r) => now.get(r.id) ?? r),
+  );
   const byId = new Map(again.filter((tx): tx is Transaction => tx !== undefined).map((tx) => [tx.id, tx]));
   return refs.map((r, i) => (rows[i]?.id === r.id ? rows[i] : byId.get(r.id)));
 }

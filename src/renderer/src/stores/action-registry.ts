@@ -22,7 +22,10 @@ let nextKey = 1;
 /** An action asked for before its screen was on show (the shell's "New transfer" from the Dashboard). */
 let pending: string | null = null;
 
-function screenAction(id: string, providers: readonly Provider[] = useActionRegistry.getState().providers): Action | undefined {
+function screenAction(
+  id: string,
+  providers: readonly Provider[] = useActionRegistry.getState().providers,
+): Action | undefined {
   for (const p of providers) if (p.scope === 'screen') for (const a of p.get()) if (a.id === id) return a;
   return undefined;
 }

@@ -27,7 +27,8 @@ export const useAppSettings = create<AppSettingsStore>()((set, get) => ({
     const before = get().settings;
     if (before) {
       const notifications = { ...before.notifications };
-      for (const [event, on] of Object.entries(change.notifications ?? {})) if (on !== undefined) notifications[event as NotificationEvent] = on;
+      for (const [event, on] of Object.entries(change.notifications ?? {}))
+        if (on !== undefined) notifications[event as NotificationEvent] = on;
       set({ settings: { theme: change.theme ?? before.theme, notifications } });
     }
     const r = await callMain((api) => api.settings.set(change));

@@ -14,8 +14,14 @@ interface DemoResetStore {
 export const useDemoReset = create<DemoResetStore>()((set) => ({
   run: null,
   begin: (transactions, now) => set({ run: { transactions, startedAt: now, prep: null } }),
-  prepProgress: (done, total) => set((s) => (s.run && s.run.preparedAt === undefined ? { run: { ...s.run, prep: { done, total } } } : s)),
-  prepared: (now) => set((s) => (s.run ? { run: { ...s.run, prep: s.run.prep ? { ...s.run.prep, done: s.run.prep.total } : null, preparedAt: now } } : s)),
+  prepProgress: (done, total) =>
+    set((s) => (s.run && s.run.preparedAt === undefined ? { run: { ...s.run, prep: { done, total } } } : s)),
+  prepared: (now) =>
+    set((s) =>
+      s.run
+        ? { run: { ...s.run, prep: s.run.prep ? { ...s.run.prep, done: s.run.prep.total } : null, preparedAt: now } }
+        : s,
+    ),
   failed: (message) => set((s) => (s.run ? { run: { ...s.run, error: message } } : s)),
   clear: () => set({ run: null }),
 }));

@@ -43,7 +43,12 @@ export const useProfiles = create<ProfilesStore>()((set, get) => ({
   error: null,
 
   apply: (state) =>
-    set({ loaded: true, profiles: state.profiles, activeProfileId: state.activeProfileId, recovered: state.recovered ?? null }),
+    set({
+      loaded: true,
+      profiles: state.profiles,
+      activeProfileId: state.activeProfileId,
+      recovered: state.recovered ?? null,
+    }),
 
   load: async () => {
     const r = await callMain((api) => api.profiles.list());

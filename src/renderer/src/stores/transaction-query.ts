@@ -25,7 +25,10 @@ export const useTransactionQuery = create<TransactionQueryStore>()((set) => ({
   byProfile: {},
   selected: {},
   set: (profileId, query) => set((s) => ({ byProfile: { ...s.byProfile, [profileId]: normalizeQuery(query) } })),
-  patch: (profileId, patch) => set((s) => ({ byProfile: { ...s.byProfile, [profileId]: normalizeQuery({ ...s.byProfile[profileId], ...patch }) } })),
+  patch: (profileId, patch) =>
+    set((s) => ({
+      byProfile: { ...s.byProfile, [profileId]: normalizeQuery({ ...s.byProfile[profileId], ...patch }) },
+    })),
   clearFilters: (profileId) =>
     set((s) => {
       const text = s.byProfile[profileId]?.text;

@@ -35,7 +35,11 @@ const YEAR = 366 * 24 * HOUR;
  * slices that are counted, and neighbouring slices grouped. Without counts: one window, walked
  * with one cursor. Windows never overlap: bounds are inclusive, so each ends 1 ms before the next.
  */
-export async function planBackfill(count: (w: TxWindow, signal: AbortSignal) => Promise<number | null>, upperMs: number, options: PlanOptions): Promise<BackfillPlan> {
+export async function planBackfill(
+  count: (w: TxWindow, signal: AbortSignal) => Promise<number | null>,
+  upperMs: number,
+  options: PlanOptions,
+): Promise<BackfillPlan> {
   const { signal } = options;
   const total = await count({ toMs: upperMs }, signal);
   if (total === null) return { upperMs, total: null, partitions: [{ fromMs: 0, toMs: upperMs, expected: 0 }] };
@@ -54,7 +58,8 @@ export async function planBackfill(count: (w: TxWindow, signal: AbortSignal) => 
   const oldestMs = lo;
 
   const perPartition = Math.max(1, options.rowsPerPartition ?? 20_000);
-  if (total <= perPartition) return { upperMs, total, partitions: [{ fromMs: oldestMs, toMs: upperMs, expected: total }] };
+  if (total <= perPartition)
+    return { upperMs, total, partitions: [{ fromMs: oldestMs, toMs: upperMs, expected: total }] };
 
   const sliceCount = Math.max(1, Math.min(options.slices ?? 64, Math.ceil((upperMs - oldestMs) / HOUR)));
   const span = upperMs - oldestMs + 1;

@@ -20,7 +20,12 @@ const spec = <N extends ListEndpointName>(s: KindSpec<N>) => s as unknown as Kin
 export const ENTITY_KINDS: KindSpec<ListEndpointName>[] = [
   spec({ kind: 'card', endpoint: 'listCards', idOf: (c) => c.id }),
   spec({ kind: 'cardGroup', endpoint: 'listCardGroups', idOf: (g) => g.id }),
-  spec({ kind: 'virtualAccount', endpoint: 'listVirtualAccounts', query: { 'filter:includeClosedAccounts': 'true' }, idOf: (v) => v.virtualAccount.id }),
+  spec({
+    kind: 'virtualAccount',
+    endpoint: 'listVirtualAccounts',
+    query: { 'filter:includeClosedAccounts': 'true' },
+    idOf: (v) => v.virtualAccount.id,
+  }),
   spec({ kind: 'account', endpoint: 'listAccounts', idOf: (a) => a.id }),
   spec({ kind: 'legalEntity', endpoint: 'listLegalEntities', idOf: (l) => l.id }),
   spec({ kind: 'svcHandle', endpoint: 'listSvcHandles', idOf: (h) => h.id }),
@@ -30,13 +35,20 @@ export const ENTITY_KINDS: KindSpec<ListEndpointName>[] = [
 ];
 
 /** Pages through one list endpoint to the end. */
-async function listAll<N extends ListEndpointName>(profileId: string, s: KindSpec<N>, signal: AbortSignal, gate: RateGate): Promise<ItemOf<N>[]> {
+async function listAll<N extends ListEndpointName>(
+  profileId: string,
+  s: KindSpec<N>,
+  signal: AbortSignal,
+  gate: RateGate,
+): Promise<ItemOf<N>[]> {
   const items: ItemOf<N>[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
   for (;;) {
     // Every list endpoint takes `cursor`; the per-endpoint query type cannot follow a generic N.
-    const request = { query: { ...s.query, ...(cursor ? { cursor } : {}) } } as unknown as ServiceRequest<N & EndpointName>;
+    const request = { query: { ...s.query, ...(cursor ? { cursor } : {}) } } as unknown as ServiceRequest<
+      N & EndpointName
+    >;
     const page = await retrying(gate, signal, async () => {
       const r = await serviceCall(profileId, s.endpoint as N & EndpointName, request, { signal });
       if (!r.ok) throw syncFailureOf(r.error);
@@ -57,7 +69,11 @@ export interface EntitySyncResult {
 }
 
 /** Refreshes every cached list; one kind failing does not stop the others. Offline stops all. */
-export async function syncEntities(profileId: string, signal: AbortSignal, now: () => number = Date.now): Promise<EntitySyncResult> {
+export async function syncEntities(
+  profileId: string,
+  signal: AbortSignal,
+  now: () => number = Date.now,
+): Promise<EntitySyncResult> {
   const result: EntitySyncResult = { refreshed: [], failed: [] };
   const gate = new RateGate(now);
   for (const s of ENTITY_KINDS) {

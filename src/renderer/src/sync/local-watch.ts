@@ -87,7 +87,9 @@ export class LocalWatch implements LocalView {
 
   private async load(): Promise<Map<string, Watched>> {
     if (this.watched) return this.watched;
-    const saved = await readSyncState(this.profileId, KEY, (v) => (typeof v === 'object' && v !== null ? (v as Record<string, Watched>) : null));
+    const saved = await readSyncState(this.profileId, KEY, (v) =>
+      typeof v === 'object' && v !== null ? (v as Record<string, Watched>) : null,
+    );
     if (saved) {
       this.watched = new Map(Object.entries(saved));
       return this.watched;

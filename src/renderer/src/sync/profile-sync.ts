@@ -53,7 +53,10 @@ export async function syncProfile(profileId: string, o: ProfileSyncOptions): Pro
   });
   if (entities.failed.length > 0) {
     const which = entities.failed.map((f) => f.kind).join(', ');
-    return { ...done, error: `Transactions are up to date, but some lists could not be refreshed (${which}); the cached ones are shown.` };
+    return {
+      ...done,
+      error: `Transactions are up to date, but some lists could not be refreshed (${which}); the cached ones are shown.`,
+    };
   }
   return done;
 }

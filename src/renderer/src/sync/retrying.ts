@@ -6,7 +6,12 @@ import { SyncFailure } from './transaction-source';
  * for its Retry-After (or a growing wait when it gives none); 5xx trouble is retried with capped
  * exponential backoff and jitter, `maxServerRetries` times. Anything else is the caller's.
  */
-export async function retrying<T>(gate: RateGate, signal: AbortSignal, step: () => Promise<T>, maxServerRetries = 5): Promise<T> {
+export async function retrying<T>(
+  gate: RateGate,
+  signal: AbortSignal,
+  step: () => Promise<T>,
+  maxServerRetries = 5,
+): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     await gate.pass(signal);
     try {

@@ -1,5 +1,6 @@
 /** What a person sees of a sync: where it is, how much is done, how fast, how long to go. */
-export type SyncPhase = 'idle' | 'planning' | 'backfill' | 'incremental' | 'reconciling' | 'entities' | 'done' | 'canceled' | 'error';
+export type SyncPhase =
+  'idle' | 'planning' | 'backfill' | 'incremental' | 'reconciling' | 'entities' | 'done' | 'canceled' | 'error';
 
 export interface SyncProgress {
   phase: SyncPhase;
@@ -22,7 +23,17 @@ export interface SyncProgress {
 }
 
 export function idleProgress(now: number): SyncProgress {
-  return { phase: 'idle', rows: 0, pages: 0, total: null, resumedRows: 0, startedAt: now, updatedAt: now, rowsPerSecond: 0, etaSeconds: null };
+  return {
+    phase: 'idle',
+    rows: 0,
+    pages: 0,
+    total: null,
+    resumedRows: 0,
+    startedAt: now,
+    updatedAt: now,
+    rowsPerSecond: 0,
+    etaSeconds: null,
+  };
 }
 
 /** Recomputes rate and ETA after `rows` more arrived (in `pages` pages). */

@@ -70,7 +70,10 @@ export function createSyncRunner(report: SyncReport): SyncRunner {
     let finished: () => void = () => undefined;
     running.set(profileId, { controller, done: new Promise<void>((resolve) => (finished = resolve)) });
     const previous = report.last(profileId);
-    const initial: SyncProgress = { ...idleProgress(Date.now()), ...(previous?.lastSuccessAt ? { lastSuccessAt: previous.lastSuccessAt } : {}) };
+    const initial: SyncProgress = {
+      ...idleProgress(Date.now()),
+      ...(previous?.lastSuccessAt ? { lastSuccessAt: previous.lastSuccessAt } : {}),
+    };
     try {
       return await runIfFree(`sync:${profileId}`, async () => {
         try {
@@ -87,7 +90,12 @@ export function createSyncRunner(report: SyncReport): SyncRunner {
         } catch (error) {
           const canceled = controller.signal.aborted;
           const last = report.last(profileId) ?? initial;
-          const failed: SyncProgress = { ...last, phase: canceled ? 'canceled' : 'error', error: messageOf(canceled ? new SyncFailure('canceled', '') : error), updatedAt: Date.now() };
+          const failed: SyncProgress = {
+            ...last,
+            phase: canceled ? 'canceled' : 'error',
+            error: messageOf(canceled ? new SyncFailure('canceled', '') : error),
+            updatedAt: Date.now(),
+          };
           report.set(profileId, failed);
           chunksWritten(profileId);
           return failed;

@@ -5,7 +5,8 @@ import { transactionPages } from '../platform/transaction-pages';
 import type { TxWindow } from './tx-window';
 
 /** Why a sync step failed, in the terms the sync decides on. */
-export type SyncFailureKind = 'offline' | 'rate-limited' | 'server' | 'bad-cursor' | 'rejected' | 'canceled' | 'profile-gone';
+export type SyncFailureKind =
+  'offline' | 'rate-limited' | 'server' | 'bad-cursor' | 'rejected' | 'canceled' | 'profile-gone';
 
 export class SyncFailure extends Error {
   constructor(
@@ -65,7 +66,10 @@ function windowQuery(w: TxWindow): Record<string, string> {
 /** A 400 to a request that carried a cursor: the service forgot it. */
 function refuseForgottenCursor(r: Result<unknown>, cursor: string | undefined): void {
   if (!r.ok && cursor && r.error.service?.status === 400) {
-    throw new SyncFailure('bad-cursor', 'The service no longer accepts where this sync had stopped; that part starts again.');
+    throw new SyncFailure(
+      'bad-cursor',
+      'The service no longer accepts where this sync had stopped; that part starts again.',
+    );
   }
 }
 
@@ -73,14 +77,23 @@ function refuseForgottenCursor(r: Result<unknown>, cursor: string | undefined): 
 export function serviceTransactionSource(profileId: string): TransactionSource {
   return {
     async page(window, cursor, signal) {
-      const r = await serviceCall(profileId, 'listTransactions', { query: { ...windowQuery(window), ...(cursor ? { cursor } : {}) } }, { signal });
+      const r = await serviceCall(
+        profileId,
+        'listTransactions',
+        { query: { ...windowQuery(window), ...(cursor ? { cursor } : {}) } },
+        { signal },
+      );
       refuseForgottenCursor(r, cursor);
       const page = unwrap(r);
       const next = page.metadata?.nextCursor;
       return { items: page.items, nextCursor: next ? next : undefined };
     },
     async pages(window, cursor, maxPages, signal) {
-      const r = await transactionPages(profileId, { query: windowQuery(window), ...(cursor ? { cursor } : {}), maxPages }, { signal });
+      const r = await transactionPages(
+        profileId,
+        { query: windowQuery(window), ...(cursor ? { cursor } : {}), maxPages },
+        { signal },
+      );
       refuseForgottenCursor(r, cursor);
       return unwrap(r).pages.map((p) => ({ items: p.items, nextCursor: p.nextCursor ?? undefined }));
     },
@@ -88,7 +101,8 @@ export function serviceTransactionSource(profileId: string): TransactionSource {
       const r = await serviceCall(profileId, 'getTransactionAggregation', { query: windowQuery(window) }, { signal });
       // Aggregation is known only by name in the contract: a service without it is walked
       // with one cursor instead of failing the sync.
-      if (!r.ok && r.error.service?.status !== undefined && [404, 405, 501].includes(r.error.service.status)) return null;
+      if (!r.ok && r.error.service?.status !== undefined && [404, 405, 501].includes(r.error.service.status))
+        return null;
       return unwrap(r).count;
     },
     async get(id, signal) {

@@ -76,7 +76,12 @@ function parsePlan(v: unknown): BackfillPlan | null {
 
 function parsePart(v: unknown): PartState | null {
   if (!isRecord(v) || typeof v['done'] !== 'boolean' || typeof v['rows'] !== 'number') return null;
-  return { cursor: typeof v['cursor'] === 'string' ? v['cursor'] : null, done: v['done'], rows: v['rows'], pages: typeof v['pages'] === 'number' ? v['pages'] : 0 };
+  return {
+    cursor: typeof v['cursor'] === 'string' ? v['cursor'] : null,
+    done: v['done'],
+    rows: v['rows'],
+    pages: typeof v['pages'] === 'number' ? v['pages'] : 0,
+  };
 }
 
 /**
@@ -99,7 +104,9 @@ export async function runTransactionSync(o: TransactionSyncOptions): Promise<Syn
   const fetchPages = (window: TxWindow, cursor: string | undefined, maxPages: number) =>
     retry(async () => {
       const { source } = o;
-      return source.pages ? source.pages(window, cursor, maxPages, o.signal) : [await source.page(window, cursor, o.signal)];
+      return source.pages
+        ? source.pages(window, cursor, maxPages, o.signal)
+        : [await source.page(window, cursor, o.signal)];
     });
 
   async function walkPartition(plan: BackfillPlan, i: number): Promise<void> {
@@ -137,18 +144,33 @@ export async function runTransactionSync(o: TransactionSyncOptions): Promise<Syn
       const writes: { page: TxPage; state: PartState }[] = [];
       let after = st;
       for (const page of pages) {
-        after = { cursor: page.nextCursor ?? null, done: !page.nextCursor, rows: after.rows + page.items.length, pages: after.pages + 1 };
+        after = {
+          cursor: page.nextCursor ?? null,
+          done: !page.nextCursor,
+          rows: after.rows + page.items.length,
+          pages: after.pages + 1,
+        };
         writes.push({ page, state: after });
         if (after.done) break;
       }
-      if (writes.length === 0) throw new SyncFailure('rejected', 'The service answered with no page where one was expected.');
+      if (writes.length === 0)
+        throw new SyncFailure('rejected', 'The service answered with no page where one was expected.');
       coming = after.done ? null : prefetch(after.cursor);
       // Handed to the store together, in order: its one writer puts them in as few commits as it can.
-      const seqs = await Promise.all(writes.map((w) => o.store.appendPage(`backfill:${i}`, w.page.items, { key: partKey(i), value: w.state })));
+      const seqs = await Promise.all(
+        writes.map((w) => o.store.appendPage(`backfill:${i}`, w.page.items, { key: partKey(i), value: w.state })),
+      );
       st = after;
       // One report per answer, not per page: each is a new progress object and a store update
       // the screens re-render on (20,000 pages at 1M).
-      report(advance(progress, writes.reduce((n, w) => n + w.page.items.length, 0), now(), writes.length));
+      report(
+        advance(
+          progress,
+          writes.reduce((n, w) => n + w.page.items.length, 0),
+          now(),
+          writes.length,
+        ),
+      );
       writes.forEach((w, k) => {
         o.local.seeBackfilled?.(w.page.items);
         if (w.page.items.length > 0) o.onChunk?.(seqs[k] as number);
@@ -160,7 +182,10 @@ export async function runTransactionSync(o: TransactionSyncOptions): Promise<Syn
     let plan = parsePlan(await o.store.readState(PLAN_KEY));
     if (!plan) {
       report({ ...progress, phase: 'planning' });
-      plan = await planBackfill((w, s) => retry(() => o.source.count(w, s)), now(), { signal: o.signal, ...(o.rowsPerPartition ? { rowsPerPartition: o.rowsPerPartition } : {}) });
+      plan = await planBackfill((w, s) => retry(() => o.source.count(w, s)), now(), {
+        signal: o.signal,
+        ...(o.rowsPerPartition ? { rowsPerPartition: o.rowsPerPartition } : {}),
+      });
       await o.store.writeState(PLAN_KEY, plan);
     }
     let resumed = 0;

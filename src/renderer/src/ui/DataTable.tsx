@@ -33,7 +33,18 @@ function compare(a: string | number, b: string | number): number {
  * row height, headers that sort where a column says how, and columns dropped by priority when the
  * table is narrower than they all need (model/columns.ts). Long lists use VirtualTable instead.
  */
-export function DataTable<T>({ columns, rows, rowKey, label, labelledBy, caption, initialSort, compact = false, empty, className }: Props<T>) {
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  label,
+  labelledBy,
+  caption,
+  initialSort,
+  compact = false,
+  empty,
+  className,
+}: Props<T>) {
   const [sort, setSort] = useState<SortState | null>(initialSort ?? null);
   const { ref, shown } = useFittingColumns<TableColumn<T>, HTMLDivElement>(columns, GAP);
   const sorted = useMemo(() => {
@@ -47,13 +58,28 @@ export function DataTable<T>({ columns, rows, rowKey, label, labelledBy, caption
   if (rows.length === 0 && empty !== undefined) return <p className="muted">{empty}</p>;
   return (
     <div ref={ref} className="table-wrap">
-      <table className={`table${compact ? ' table--compact' : ''}${className ? ` ${className}` : ''}`} aria-label={label} aria-labelledby={labelledBy}>
+      <table
+        className={`table${compact ? ' table--compact' : ''}${className ? ` ${className}` : ''}`}
+        aria-label={label}
+        aria-labelledby={labelledBy}
+      >
         {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead>
           <tr>
             {shown.map((c) => (
-              <th key={c.id} scope="col" className={c.numeric ? 'num' : undefined} aria-sort={c.sortValue ? ariaSort(sort, c.id) : undefined}>
-                <HeaderLabel header={c.header} hidden={c.hiddenHeader} column={c.id} sort={sort} onSort={c.sortValue ? () => setSort((s) => nextSort(s, c.id)) : undefined} />
+              <th
+                key={c.id}
+                scope="col"
+                className={c.numeric ? 'num' : undefined}
+                aria-sort={c.sortValue ? ariaSort(sort, c.id) : undefined}
+              >
+                <HeaderLabel
+                  header={c.header}
+                  hidden={c.hiddenHeader}
+                  column={c.id}
+                  sort={sort}
+                  onSort={c.sortValue ? () => setSort((s) => nextSort(s, c.id)) : undefined}
+                />
               </th>
             ))}
           </tr>

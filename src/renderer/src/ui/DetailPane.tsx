@@ -31,7 +31,17 @@ export function DetailPane({ label, title, sub, closeLabel, onClose, children }:
 }
 
 /** A titled part of a detail pane (its transactions, its events, its limits). */
-export function DetailSection({ title, action, children, label }: { title: string; action?: ReactNode; children: ReactNode; label?: string }) {
+export function DetailSection({
+  title,
+  action,
+  children,
+  label,
+}: {
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+  label?: string;
+}) {
   const id = useId();
   return (
     <section className="detail-section" aria-labelledby={label ? undefined : id} aria-label={label}>

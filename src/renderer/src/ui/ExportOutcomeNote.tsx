@@ -2,7 +2,13 @@ import type { ExportOutcome } from '../model/export-outcome';
 import { count } from '../model/format';
 
 /** The line beside an export's button: where the file went, why it failed, or that nothing was written. */
-export function ExportOutcomeNote({ outcome, rowsName = 'transactions' }: { outcome: ExportOutcome | null; rowsName?: string }) {
+export function ExportOutcomeNote({
+  outcome,
+  rowsName = 'transactions',
+}: {
+  outcome: ExportOutcome | null;
+  rowsName?: string;
+}) {
   if (outcome?.kind === 'saved') {
     return (
       <span aria-live="polite" className="field__hint">

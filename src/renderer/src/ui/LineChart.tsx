@@ -67,7 +67,9 @@ export function LineChart({ points, summary, height = 180, area = false, withZer
     if (time.unit === 'month') return monthOf(t);
     const prev = time.ticks[i - 1];
     // The year is said on the first tick and where it changes; the others read "Nov 27".
-    return i === 0 || (prev !== undefined && new Date(prev).getUTCFullYear() !== new Date(t).getUTCFullYear()) ? dayOf(t) : shortDayOf(t);
+    return i === 0 || (prev !== undefined && new Date(prev).getUTCFullYear() !== new Date(t).getUTCFullYear())
+      ? dayOf(t)
+      : shortDayOf(t);
   };
 
   return (
@@ -77,12 +79,21 @@ export function LineChart({ points, summary, height = 180, area = false, withZer
         {ys.ticks.map((t, i) => (
           <g key={t}>
             <line className="line-chart__grid" x1={left} x2={width - PAD.right} y1={sy(t)} y2={sy(t)} />
-            <text className="line-chart__tick" x={left - 6} y={sy(t)} dy="0.35em" textAnchor="end" fontSize={TICK_FONT_PX}>
+            <text
+              className="line-chart__tick"
+              x={left - 6}
+              y={sy(t)}
+              dy="0.35em"
+              textAnchor="end"
+              fontSize={TICK_FONT_PX}
+            >
               {labels[i]}
             </text>
           </g>
         ))}
-        {ys.lo < 0 && ys.hi > 0 ? <line className="line-chart__zero" x1={left} x2={width - PAD.right} y1={sy(0)} y2={sy(0)} /> : null}
+        {ys.lo < 0 && ys.hi > 0 ? (
+          <line className="line-chart__zero" x1={left} x2={width - PAD.right} y1={sy(0)} y2={sy(0)} />
+        ) : null}
         <line className="line-chart__axis" x1={left} x2={width - PAD.right} y1={PAD.top + plotH} y2={PAD.top + plotH} />
         {time.ticks.map((t, i) => (
           <g key={t}>

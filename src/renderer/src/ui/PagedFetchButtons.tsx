@@ -18,11 +18,23 @@ export function PagedFetchButtons({ paged, label, disabled, disabledReason }: Pr
   const off = disabled || paged.fetching;
   return (
     <>
-      <button type="button" className="button" disabled={off} title={disabled ? disabledReason : undefined} onClick={() => void paged.fetchFirst()}>
+      <button
+        type="button"
+        className="button"
+        disabled={off}
+        title={disabled ? disabledReason : undefined}
+        onClick={() => void paged.fetchFirst()}
+      >
         {paged.fetching ? 'Refreshing…' : label}
       </button>
       {paged.nextCursor ? (
-        <button type="button" className="button" disabled={off} title={disabled ? disabledReason : undefined} onClick={() => void paged.fetchNext()}>
+        <button
+          type="button"
+          className="button"
+          disabled={off}
+          title={disabled ? disabledReason : undefined}
+          onClick={() => void paged.fetchNext()}
+        >
           Load more from the bank
         </button>
       ) : null}

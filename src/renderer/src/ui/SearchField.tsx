@@ -11,7 +11,13 @@ export function SearchField({ label, value, onChange, className, ...input }: Pro
   return (
     <label className="field field--inline">
       <span className="field__label">{label}</span>
-      <input type="search" className={`field__input${className ? ` ${className}` : ''}`} value={value} onChange={(e) => onChange(e.target.value)} {...input} />
+      <input
+        type="search"
+        className={`field__input${className ? ` ${className}` : ''}`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        {...input}
+      />
     </label>
   );
 }

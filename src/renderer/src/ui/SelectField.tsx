@@ -19,7 +19,12 @@ export function SelectField({ label, value, options, onChange, inline = false, c
   return (
     <label className={`field${inline ? ' field--inline' : ''}`}>
       <span className="field__label">{label}</span>
-      <select className={`field__input${className ? ` ${className}` : ''}`} value={value} onChange={(e) => onChange(e.target.value)} {...select}>
+      <select
+        className={`field__input${className ? ` ${className}` : ''}`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        {...select}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

@@ -18,7 +18,13 @@ export function TextField({ id, label, hint, error, ...input }: Props) {
       <label htmlFor={id} className="field__label">
         {label}
       </label>
-      <input id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <input
+        id={id}
+        className="field__input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
       {error ? (
         <p id={errorId} className="field__error" role="alert">
           {error}

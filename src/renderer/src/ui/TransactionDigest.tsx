@@ -45,12 +45,24 @@ export function TransactionDigest({ read, nameOf, totalsLabel, caption, empty }:
         ),
       },
       { id: 'status', header: 'Status', minWidth: 90, priority: 3, cell: (t) => detailedStatusWords(t.detailedStatus) },
-      { id: 'amount', header: 'Amount', minWidth: 90, priority: 1, numeric: true, cell: (t) => <span className={t.amountCents < 0 ? 'amount--out' : 'amount--in'}>{money(t.amountCents)}</span> },
+      {
+        id: 'amount',
+        header: 'Amount',
+        minWidth: 90,
+        priority: 1,
+        numeric: true,
+        cell: (t) => <span className={t.amountCents < 0 ? 'amount--out' : 'amount--in'}>{money(t.amountCents)}</span>,
+      },
     ],
     [nameOf],
   );
   if (read.state === 'loading') return <p className="muted">Reading the cached transactions…</p>;
-  if (read.state === 'error') return <p className="field__error" role="alert">{read.error}</p>;
+  if (read.state === 'error')
+    return (
+      <p className="field__error" role="alert">
+        {read.error}
+      </p>
+    );
   const { summary, rows } = read;
   if (!summary) return null;
   return (
@@ -67,7 +79,14 @@ export function TransactionDigest({ read, nameOf, totalsLabel, caption, empty }:
           Net <strong>{money(summary.netCents)}</strong>
         </span>
       </p>
-      <DataTable columns={columns} rows={rows} rowKey={(t) => t.id} caption={caption(rows.length)} compact empty={empty} />
+      <DataTable
+        columns={columns}
+        rows={rows}
+        rowKey={(t) => t.id}
+        caption={caption(rows.length)}
+        compact
+        empty={empty}
+      />
     </>
   );
 }

@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { HeaderLabel } from './HeaderLabel';
 import { ariaSort, type SortState, type TableColumn } from './table-column';
 import { useFittingColumns } from './useWidth';
@@ -53,7 +62,25 @@ interface View {
 }
 
 export function VirtualTable<T>(props: Props<T>) {
-  const { label, columns, count, rowAt, rowId, rowHeight = 36, onRange, activeIndex, onActive, onOpen, onToggle, selectedId, empty, resetKey, sort, onSort, idPrefix = 'vrow' } = props;
+  const {
+    label,
+    columns,
+    count,
+    rowAt,
+    rowId,
+    rowHeight = 36,
+    onRange,
+    activeIndex,
+    onActive,
+    onOpen,
+    onToggle,
+    selectedId,
+    empty,
+    resetKey,
+    sort,
+    onSort,
+    idPrefix = 'vrow',
+  } = props;
   const scroller = useRef<HTMLDivElement | null>(null);
   const { ref: measureRef, shown } = useFittingColumns<TableColumn<T>, HTMLDivElement>(columns, GAP, SIDE_PADDING);
   const [clientHeight, setClientHeight] = useState(400 + HEAD_PX);
@@ -82,7 +109,8 @@ export function VirtualTable<T>(props: Props<T>) {
   );
 
   const scrollTopFor = useCallback(
-    (index: number): number => (scaled ? (Math.min(index, lastStart) / Math.max(1, lastStart)) * (spacer - height) : index * rowHeight),
+    (index: number): number =>
+      scaled ? (Math.min(index, lastStart) / Math.max(1, lastStart)) * (spacer - height) : index * rowHeight,
     [scaled, lastStart, spacer, height, rowHeight],
   );
 
@@ -159,7 +187,12 @@ export function VirtualTable<T>(props: Props<T>) {
   const template = shown.map((c) => c.track ?? 'minmax(0, 1fr)').join(' ');
   const cells = (row: T) =>
     shown.map((c) => (
-      <span key={c.id} role="gridcell" className={`vtable__cell${c.numeric ? ' num' : ''}${c.className ? ` ${c.className}` : ''}`} title={c.title?.(row)}>
+      <span
+        key={c.id}
+        role="gridcell"
+        className={`vtable__cell${c.numeric ? ' num' : ''}${c.className ? ` ${c.className}` : ''}`}
+        title={c.title?.(row)}
+      >
         {c.cell(row)}
       </span>
     ));
@@ -172,7 +205,11 @@ export function VirtualTable<T>(props: Props<T>) {
     const active = i === activeIndex;
     const className = `vtable__row${active ? ' vtable__row--active' : ''}${id !== null && id === selectedId ? ' vtable__row--selected' : ''}${row ? '' : ' vtable__row--loading'}`;
     rows.push(
-      <div key={i} className="vtable__slot" style={{ top: scrollTop - view.offset + (i - view.first) * rowHeight, height: rowHeight }}>
+      <div
+        key={i}
+        className="vtable__slot"
+        style={{ top: scrollTop - view.offset + (i - view.first) * rowHeight, height: rowHeight }}
+      >
         <div
           id={`${idPrefix}-${i}`}
           role="row"
@@ -213,8 +250,19 @@ export function VirtualTable<T>(props: Props<T>) {
       <div role="rowgroup" className="vtable__head">
         <div role="row" aria-rowindex={1} className="vtable__row vtable__row--header">
           {shown.map((c) => (
-            <span key={c.id} role="columnheader" className={`vtable__cell${c.numeric ? ' num' : ''}`} aria-sort={c.sortValue ? ariaSort(sort, c.id) : undefined}>
-              <HeaderLabel header={c.header} hidden={c.hiddenHeader} column={c.id} sort={sort} onSort={c.sortValue && onSort ? () => onSort(c.id) : undefined} />
+            <span
+              key={c.id}
+              role="columnheader"
+              className={`vtable__cell${c.numeric ? ' num' : ''}`}
+              aria-sort={c.sortValue ? ariaSort(sort, c.id) : undefined}
+            >
+              <HeaderLabel
+                header={c.header}
+                hidden={c.hiddenHeader}
+                column={c.id}
+                sort={sort}
+                onSort={c.sortValue && onSort ? () => onSort(c.id) : undefined}
+              />
             </span>
           ))}
         </div>

@@ -33,7 +33,12 @@ export function ariaSort(sort: SortState | null | undefined, column: string): So
 }
 
 /** A header clicked again turns its direction; a new one starts ascending (or as asked). */
-export function nextSort(sort: SortState | null | undefined, column: string, first: SortDirection = 'ascending'): SortState {
-  if (sort?.column === column) return { column, direction: sort.direction === 'ascending' ? 'descending' : 'ascending' };
+export function nextSort(
+  sort: SortState | null | undefined,
+  column: string,
+  first: SortDirection = 'ascending',
+): SortState {
+  if (sort?.column === column)
+    return { column, direction: sort.direction === 'ascending' ? 'descending' : 'ascending' };
   return { column, direction: first };
 }

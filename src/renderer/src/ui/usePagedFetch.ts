@@ -23,7 +23,10 @@ export interface PagedFetch {
  * cursor the service answered and says what the page brought.
  * `noun` names the items: `noun(1)` "group", `noun(2)` "groups".
  */
-export function usePagedFetch(fetchPage: (cursor?: string) => Promise<Result<FetchedPage>>, noun: (n: number) => string): PagedFetch {
+export function usePagedFetch(
+  fetchPage: (cursor?: string) => Promise<Result<FetchedPage>>,
+  noun: (n: number) => string,
+): PagedFetch {
   const [fetching, setFetching] = useState(false);
   const [note, setNote] = useState<PagedFetch['note']>(null);
   const [nextCursor, setNextCursor] = useState<string | undefined>(undefined);
@@ -41,7 +44,10 @@ export function usePagedFetch(fetchPage: (cursor?: string) => Promise<Result<Fet
     setFetching(false);
     if (!r.ok) return setNote({ text: r.error.message, error: true });
     setNextCursor(r.value.nextCursor);
-    setNote({ text: `${r.value.count} ${noun(r.value.count)} read from the bank${r.value.nextCursor ? '; more are available.' : '; that is the end of the list.'}`, error: false });
+    setNote({
+      text: `${r.value.count} ${noun(r.value.count)} read from the bank${r.value.nextCursor ? '; more are available.' : '; that is the end of the list.'}`,
+      error: false,
+    });
   };
 
   const reset = useCallback(() => {

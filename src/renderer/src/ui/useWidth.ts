@@ -21,7 +21,11 @@ export function useWidth<E extends HTMLElement>(): { ref: (el: E | null) => void
 }
 
 /** The columns that fit the element's width, by priority (model/columns.ts); all of them until it is measured. */
-export function useFittingColumns<C extends FitColumn, E extends HTMLElement>(columns: readonly C[], gap: number, padding = 0): { ref: (el: E | null) => void; shown: C[] } {
+export function useFittingColumns<C extends FitColumn, E extends HTMLElement>(
+  columns: readonly C[],
+  gap: number,
+  padding = 0,
+): { ref: (el: E | null) => void; shown: C[] } {
   const { ref, width } = useWidth<E>();
   const shown = useMemo(() => {
     if (width === null) return [...columns];

@@ -34,7 +34,12 @@ export interface PageApi {
    * Times query i reps[i] times, round-robin; per query, the round trips and the engine's times in
    * ms; after each, a no-op round trip to the same worker (noopMs): the message's cost at that moment.
    */
-  rounds(queries: TxQuery[], reps: number[], limit: number, timeoutMs: number): Promise<Result<{ ms: number[][]; engineMs: number[][]; noopMs: number[] }>>;
+  rounds(
+    queries: TxQuery[],
+    reps: number[],
+    limit: number,
+    timeoutMs: number,
+  ): Promise<Result<{ ms: number[][]; engineMs: number[][]; noopMs: number[] }>>;
   /** Round trips of a no-op message (the baseline). */
   noop(reps: number, timeoutMs: number): Promise<Result<number[]>>;
   memory(): Promise<Result<MemoryFigures>>;

@@ -47,7 +47,10 @@ class EngineWorker {
     if (this.stopped) return Promise.reject(new Error(this.stopped));
     const n = this.next++;
     return new Promise<Reply>((resolve, reject) => {
-      const timer = setTimeout(() => this.stop(`no answer within ${Math.round(timeoutMs / 1000)} s (worker terminated)`), timeoutMs);
+      const timer = setTimeout(
+        () => this.stop(`no answer within ${Math.round(timeoutMs / 1000)} s (worker terminated)`),
+        timeoutMs,
+      );
       this.pending.set(n, {
         resolve: (r) => {
           clearTimeout(timer);
@@ -117,8 +120,15 @@ const api: PageApi = {
   stop(reason) {
     current?.stop(reason);
   },
-  load: (manifestUrl, timeoutMs) => attempt(async (): Promise<LoadReport> => (await expect(worker().call({ kind: 'load', manifestUrl }, timeoutMs), 'loaded')).report),
-  build: (timeoutMs) => attempt(async (): Promise<BuildReport> => (await expect(worker().call({ kind: 'build' }, timeoutMs), 'built')).report),
+  load: (manifestUrl, timeoutMs) =>
+    attempt(
+      async (): Promise<LoadReport> =>
+        (await expect(worker().call({ kind: 'load', manifestUrl }, timeoutMs), 'loaded')).report,
+    ),
+  build: (timeoutMs) =>
+    attempt(
+      async (): Promise<BuildReport> => (await expect(worker().call({ kind: 'build' }, timeoutMs), 'built')).report,
+    ),
   ask: (q, limit, timeoutMs) => attempt(() => timed(q, limit, timeoutMs)),
   rounds: (queries, reps, limit, timeoutMs) =>
     attempt(async () => {
@@ -138,7 +148,11 @@ const api: PageApi = {
       }
       return { ms, engineMs, noopMs };
     }),
-  details: (timeoutMs) => attempt(async (): Promise<EngineDetails> => (await expect(worker().call({ kind: 'details' }, timeoutMs), 'details')).details),
+  details: (timeoutMs) =>
+    attempt(
+      async (): Promise<EngineDetails> =>
+        (await expect(worker().call({ kind: 'details' }, timeoutMs), 'details')).details,
+    ),
   noop: (reps, timeoutMs) =>
     attempt(async () => {
       const ms: number[] = [];

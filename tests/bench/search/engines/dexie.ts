@@ -26,7 +26,9 @@ interface Row extends FilterFields {
 const BATCH = 5_000;
 
 const db = new Dexie('search-bench') as Dexie & { rows: Table<Row, number> };
-db.version(1).stores({ rows: 'rid, id, dateMs, amountCents, status, detailedStatus, accountId, cardId, cardGroupId, virtualAccountId, currency, hasFee' });
+db.version(1).stores({
+  rows: 'rid, id, dateMs, amountCents, status, detailedStatus, accountId, cardId, cardGroupId, virtualAccountId, currency, hasFee',
+});
 
 async function build(rows: RowInput): Promise<void> {
   await db.rows.clear();
@@ -48,8 +50,10 @@ function firstIndexed(q: TxQuery): Collection<Row, number> {
   if (set) return db.rows.where(set.field).anyOf([...set.values]);
   if (q.hasFee !== undefined) return db.rows.where('hasFee').equals(q.hasFee ? 1 : 0);
   const [from, to, min, max] = [q.fromMs, q.toMs, q.minCents, q.maxCents].map((b) => (isBound(b) ? b : undefined));
-  if (from !== undefined || to !== undefined) return db.rows.where('dateMs').between(from ?? -Infinity, to ?? Infinity, true, true);
-  if (min !== undefined || max !== undefined) return db.rows.where('amountCents').between(min ?? -Infinity, max ?? Infinity, true, true);
+  if (from !== undefined || to !== undefined)
+    return db.rows.where('dateMs').between(from ?? -Infinity, to ?? Infinity, true, true);
+  if (min !== undefined || max !== undefined)
+    return db.rows.where('amountCents').between(min ?? -Infinity, max ?? Infinity, true, true);
   return db.rows.toCollection();
 }
 

@@ -18,7 +18,16 @@ import { AnswerBuilder, filterOf, setFiltersOf, splitOnSpace, type FilterFields 
  * comparison with the oracle says so.
  */
 
-const TAG_FIELDS = ['status', 'detailedStatus', 'accountId', 'cardId', 'cardGroupId', 'virtualAccountId', 'currency', 'fee'] as const;
+const TAG_FIELDS = [
+  'status',
+  'detailedStatus',
+  'accountId',
+  'cardId',
+  'cardGroupId',
+  'virtualAccountId',
+  'currency',
+  'fee',
+] as const;
 
 let index: Document<DocumentData> | undefined;
 let ids: string[] = [];
@@ -27,7 +36,9 @@ let amounts = new Float64Array(0);
 
 function build(rows: RowInput): void {
   const field = (name: string) => ({ field: name, tokenize: 'forward' as const, encode: splitOnSpace, resolution: 1 });
-  index = new Document<DocumentData>({ document: { id: 'i', index: [field('w'), field('amt')], tag: [...TAG_FIELDS] } });
+  index = new Document<DocumentData>({
+    document: { id: 'i', index: [field('w'), field('amt')], tag: [...TAG_FIELDS] },
+  });
   ids = new Array<string>(rows.size);
   dates = new Float64Array(rows.size);
   amounts = new Float64Array(rows.size);
@@ -36,8 +47,21 @@ function build(rows: RowInput): void {
     ids[i] = r.id;
     dates[i] = r.dateMs;
     amounts[i] = r.amountCents;
-    const doc: DocumentData = { i, w: r.words.join(' '), amt: amountTokens(r.amountCents).join(' '), fee: r.hasFee ? 'yes' : 'no' };
-    for (const f of ['status', 'detailedStatus', 'accountId', 'cardId', 'cardGroupId', 'virtualAccountId', 'currency'] as const) {
+    const doc: DocumentData = {
+      i,
+      w: r.words.join(' '),
+      amt: amountTokens(r.amountCents).join(' '),
+      fee: r.hasFee ? 'yes' : 'no',
+    };
+    for (const f of [
+      'status',
+      'detailedStatus',
+      'accountId',
+      'cardId',
+      'cardGroupId',
+      'virtualAccountId',
+      'currency',
+    ] as const) {
       const v = r[f];
       if (v !== undefined) doc[f] = v;
     }
@@ -58,14 +82,22 @@ function tagsOf(q: TxQuery): TagSpec | undefined {
 
 /** One library search of one field: the matching positions. */
 function searchField(field: 'w' | 'amt', query: string, tags: TagSpec | undefined): number[] {
-  const options: DocumentSearchOptions<DocumentData, false, string> = { query, pluck: field, limit: ids.length, ...(tags ? { tag: tags } : {}) };
+  const options: DocumentSearchOptions<DocumentData, false, string> = {
+    query,
+    pluck: field,
+    limit: ids.length,
+    ...(tags ? { tag: tags } : {}),
+  };
   // The result type depends on the options in ways the typings do not follow: with `pluck`, it is the id list.
   return (index as Document<DocumentData>).search(options) as unknown as number[];
 }
 
 /** Tags alone: the library answers one list per (field, value); same field is OR, fields AND. */
 function tagOnly(tags: TagSpec): Iterable<number> {
-  const results = (index as Document<DocumentData>).search({ tag: tags, limit: ids.length }) as unknown as { field: string; result: number[] }[];
+  const results = (index as Document<DocumentData>).search({ tag: tags, limit: ids.length }) as unknown as {
+    field: string;
+    result: number[];
+  }[];
   const byField = new Map<string, Set<number>>();
   for (const { field, result } of results) {
     const set = byField.get(field) ?? new Set<number>();

@@ -104,7 +104,9 @@ export function filterOf(q: TxQuery, parts: FilterParts = ALL_FILTERS): ((r: Fil
 export function matchesWords(words: readonly QueryWord[], rowWords: readonly string[], amountCents: number): boolean {
   const hasPrefix = (p: string) => rowWords.some((w) => w.startsWith(p));
   return words.every((w) =>
-    w.kind === 'text' ? w.pieces.every(hasPrefix) : amountMatches(w.amount, amountCents) || (w.orWordPrefix !== undefined && hasPrefix(w.orWordPrefix)),
+    w.kind === 'text'
+      ? w.pieces.every(hasPrefix)
+      : amountMatches(w.amount, amountCents) || (w.orWordPrefix !== undefined && hasPrefix(w.orWordPrefix)),
   );
 }
 
@@ -139,7 +141,12 @@ export class AnswerBuilder {
 
   answer(): Answer {
     return {
-      summary: { count: this.count, inCents: this.inCents, outCents: this.outCents, netCents: this.inCents + this.outCents },
+      summary: {
+        count: this.count,
+        inCents: this.inCents,
+        outCents: this.outCents,
+        netCents: this.inCents + this.outCents,
+      },
       ids: this.top.map((t) => t.id),
     };
   }

@@ -23,7 +23,19 @@ interface Doc extends FilterFields {
 
 type Stored = SearchResult & Omit<Doc, 'i' | 'w' | 'amt'>;
 
-const STORED: (keyof Doc)[] = ['txId', 'dateMs', 'amountCents', 'status', 'detailedStatus', 'accountId', 'cardId', 'cardGroupId', 'virtualAccountId', 'currency', 'hasFee'];
+const STORED: (keyof Doc)[] = [
+  'txId',
+  'dateMs',
+  'amountCents',
+  'status',
+  'detailedStatus',
+  'accountId',
+  'cardId',
+  'cardGroupId',
+  'virtualAccountId',
+  'currency',
+  'hasFee',
+];
 const asIs = (term: string) => term;
 
 let index: MiniSearch<Doc> | undefined;

@@ -125,7 +125,9 @@ function run<T>(sql: string, params: BindableValue[], read: (s: PreparedStatemen
 
 async function build(rows: RowInput): Promise<void> {
   // The database is in memory: spare the library starting its OPFS helper workers.
-  (globalThis as { sqlite3ApiConfig?: unknown }).sqlite3ApiConfig = { disable: { vfs: { opfs: true, 'opfs-vfs': true, 'opfs-wl': true, 'opfs-sahpool': true } } };
+  (globalThis as { sqlite3ApiConfig?: unknown }).sqlite3ApiConfig = {
+    disable: { vfs: { opfs: true, 'opfs-vfs': true, 'opfs-wl': true, 'opfs-sahpool': true } },
+  };
   const sqlite3 = await sqlite3InitModule();
   notes.unshift(`SQLite ${sqlite3.version.libVersion}`);
   wasmHeapBytes = () => sqlite3.wasm.heap8u().byteLength;
@@ -139,7 +141,20 @@ async function build(rows: RowInput): Promise<void> {
   for (const r of rows) {
     rid++;
     insertRow
-      .bind([rid, r.id, r.dateMs, r.amountCents, r.status, r.detailedStatus, r.accountId, r.cardId ?? null, r.cardGroupId ?? null, r.virtualAccountId ?? null, r.currency, r.hasFee ? 1 : 0])
+      .bind([
+        rid,
+        r.id,
+        r.dateMs,
+        r.amountCents,
+        r.status,
+        r.detailedStatus,
+        r.accountId,
+        r.cardId ?? null,
+        r.cardGroupId ?? null,
+        r.virtualAccountId ?? null,
+        r.currency,
+        r.hasFee ? 1 : 0,
+      ])
       .stepReset();
     insertWords.bind([rid, r.words.join(' ')]).stepReset();
   }
@@ -174,11 +189,15 @@ serve({
         return [Number(s.get(0)), Number(s.get(1)), Number(s.get(2))] as const;
       },
     );
-    const ids = run(`SELECT id FROM tx ${where.sql} ORDER BY date_ms DESC, id DESC LIMIT ?`, [...where.params, limit], (s) => {
-      const out: string[] = [];
-      while (s.step()) out.push(String(s.get(0)));
-      return out;
-    });
+    const ids = run(
+      `SELECT id FROM tx ${where.sql} ORDER BY date_ms DESC, id DESC LIMIT ?`,
+      [...where.params, limit],
+      (s) => {
+        const out: string[] = [];
+        while (s.step()) out.push(String(s.get(0)));
+        return out;
+      },
+    );
     return { summary: { count, inCents, outCents, netCents: inCents + outCents }, ids };
   },
 });

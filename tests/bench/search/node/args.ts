@@ -32,7 +32,8 @@ export const USAGE = `Usage: tsx tests/bench/search/run.ts [options]
 
 function positiveInt(name: string, text: string | undefined): number {
   const n = Number(text);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} needs a positive whole number, got ${text ?? 'nothing'}`);
+  if (!Number.isSafeInteger(n) || n <= 0)
+    throw new Error(`${name} needs a positive whole number, got ${text ?? 'nothing'}`);
   return n;
 }
 
@@ -49,25 +50,47 @@ export function parseArgs(argv: readonly string[]): Options | 'help' {
     const [flag, inline] = a.split('=', 2) as [string, string | undefined];
     given.set(flag, inline ?? argv[++i]);
   }
-  const known = new Set(['--rows', '--engines', '--quick', '--build-timeout', '--query-timeout', '--memory-cap', '--reps', '--budget', '--engine-budget']);
+  const known = new Set([
+    '--rows',
+    '--engines',
+    '--quick',
+    '--build-timeout',
+    '--query-timeout',
+    '--memory-cap',
+    '--reps',
+    '--budget',
+    '--engine-budget',
+  ]);
   for (const flag of given.keys()) if (!known.has(flag)) throw new Error(`unknown option ${flag}`);
   const quick = given.has('--quick');
-  const list = (flag: string) => given.get(flag)?.split(',').filter((s) => s.length > 0);
-  const sizes = (list('--rows') ?? (quick ? ['2000'] : ['100000', '1000000'])).map((s) => positiveInt('--rows', s.replace(/_/g, '')));
+  const list = (flag: string) =>
+    given
+      .get(flag)
+      ?.split(',')
+      .filter((s) => s.length > 0);
+  const sizes = (list('--rows') ?? (quick ? ['2000'] : ['100000', '1000000'])).map((s) =>
+    positiveInt('--rows', s.replace(/_/g, '')),
+  );
   const engines = (list('--engines') ?? [...ENGINES]).map((e) => {
-    if (!(ENGINES as readonly string[]).includes(e)) throw new Error(`unknown engine ${e}; known: ${ENGINES.join(', ')}`);
+    if (!(ENGINES as readonly string[]).includes(e))
+      throw new Error(`unknown engine ${e}; known: ${ENGINES.join(', ')}`);
     return e as EngineName;
   });
-  const [minReps, maxReps] = (list('--reps') ?? (quick ? ['2', '5'] : ['3', '40'])).map((s) => positiveInt('--reps', s)) as [number, number];
+  const [minReps, maxReps] = (list('--reps') ?? (quick ? ['2', '5'] : ['3', '40'])).map((s) =>
+    positiveInt('--reps', s),
+  ) as [number, number];
   if (!(minReps <= maxReps)) throw new Error('--reps needs MIN,MAX with MIN <= MAX');
-  const seconds = (flag: string, fallback: number) => (given.get(flag) === undefined ? fallback : positiveInt(flag, given.get(flag))) * 1000;
+  const seconds = (flag: string, fallback: number) =>
+    (given.get(flag) === undefined ? fallback : positiveInt(flag, given.get(flag))) * 1000;
   return {
     sizes,
     engines,
     quick,
     buildTimeoutMs: seconds('--build-timeout', 1200),
     queryTimeoutMs: seconds('--query-timeout', 120),
-    memoryCapBytes: (given.get('--memory-cap') === undefined ? 3072 : positiveInt('--memory-cap', given.get('--memory-cap'))) * 1_048_576,
+    memoryCapBytes:
+      (given.get('--memory-cap') === undefined ? 3072 : positiveInt('--memory-cap', given.get('--memory-cap'))) *
+      1_048_576,
     minReps,
     maxReps,
     queryBudgetMs: given.get('--budget') === undefined ? 3000 : positiveInt('--budget', given.get('--budget')),

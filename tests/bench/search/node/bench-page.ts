@@ -32,7 +32,12 @@ export class BenchPage {
   /** Calls window.bench[method] in the page. */
   call<K extends keyof PageApi>(method: K, ...args: Parameters<PageApi[K]>): Promise<Awaited<ReturnType<PageApi[K]>>> {
     return this.page.evaluate(
-      ([m, a]) => ((globalThis as unknown as { bench: Record<string, (...x: unknown[]) => unknown> }).bench[m] as (...x: unknown[]) => unknown)(...a),
+      ([m, a]) =>
+        (
+          (globalThis as unknown as { bench: Record<string, (...x: unknown[]) => unknown> }).bench[m] as (
+            ...x: unknown[]
+          ) => unknown
+        )(...a),
       [method, args] as [string, unknown[]],
     ) as Promise<Awaited<ReturnType<PageApi[K]>>>;
   }

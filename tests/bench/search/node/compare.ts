@@ -15,7 +15,10 @@ export function inGroup(q: BenchQuery, g: Group): boolean {
 }
 
 /** Pooled samples of the given queries (round trips, or engine times), or undefined when none were timed. */
-export function pooled(timings: readonly (number[] | undefined)[] | undefined, indexes: readonly number[]): number[] | undefined {
+export function pooled(
+  timings: readonly (number[] | undefined)[] | undefined,
+  indexes: readonly number[],
+): number[] | undefined {
   const ms = indexes.flatMap((i) => timings?.[i] ?? []);
   return ms.length > 0 ? ms : undefined;
 }
@@ -45,7 +48,10 @@ export interface CategoryFigures {
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const ratioOf = (peer: number, ours: number) => (ours > 0 ? peer / ours : Infinity);
 
-export function compareCategories(outcomes: readonly EngineOutcome[], queries: readonly BenchQuery[]): CategoryFigures[] {
+export function compareCategories(
+  outcomes: readonly EngineOutcome[],
+  queries: readonly BenchQuery[],
+): CategoryFigures[] {
   const ours = outcomes.find((o) => o.engine === 'ours');
   const peers = outcomes.filter((o) => o.engine !== 'ours');
   return GROUPS.map((group): CategoryFigures => {
@@ -66,10 +72,19 @@ export function compareCategories(outcomes: readonly EngineOutcome[], queries: r
       const ourEngine = pooled(ours?.engineTimings, shared);
       const engineOnly =
         theirEngine && ourEngine
-          ? { p95: percentiles(theirEngine).p95, oursP95: percentiles(ourEngine).p95, ratio: round1(ratioOf(percentiles(theirEngine).p95, percentiles(ourEngine).p95)) }
+          ? {
+              p95: percentiles(theirEngine).p95,
+              oursP95: percentiles(ourEngine).p95,
+              ratio: round1(ratioOf(percentiles(theirEngine).p95, percentiles(ourEngine).p95)),
+            }
           : null;
       best = { engine: peer.engine, p95, oursP95, ratio: round1(ratio), queries: shared.length, engineOnly };
     }
-    return { group, oursP95: mine ? percentiles(mine).p95 : null, oursEngineP95: mineEngine ? percentiles(mineEngine).p95 : null, best };
+    return {
+      group,
+      oursP95: mine ? percentiles(mine).p95 : null,
+      oursEngineP95: mineEngine ? percentiles(mineEngine).p95 : null,
+      best,
+    };
   });
 }

@@ -41,7 +41,14 @@ export interface EngineOutcome {
 }
 
 export function emptyOutcome(engine: EngineName, queries: number): EngineOutcome {
-  return { engine, ran: false, timings: Array.from({ length: queries }, () => undefined), engineTimings: Array.from({ length: queries }, () => undefined), mismatched: [], failed: [] };
+  return {
+    engine,
+    ran: false,
+    timings: Array.from({ length: queries }, () => undefined),
+    engineTimings: Array.from({ length: queries }, () => undefined),
+    mismatched: [],
+    failed: [],
+  };
 }
 
 /** One engine's run in progress: what each phase reads and records into. */

@@ -30,7 +30,14 @@ if (!CATEGORIES.includes(category)) throw new Error(`--category must be one of $
 const n = Number(args[0] ?? 100000);
 const d = generate(n, seeds.dataSeed);
 const qs = chooseQueries(d.rows, d.facts, seeds.querySeed).filter((q) => q.category === category);
-emit({ kind: 'tuning-world', seed: seeds.dataSeed, query_seed: seeds.querySeed, rows: d.rows.length, category, queries: qs.map((q) => q.name) });
+emit({
+  kind: 'tuning-world',
+  seed: seeds.dataSeed,
+  query_seed: seeds.querySeed,
+  rows: d.rows.length,
+  category,
+  queries: qs.map((q) => q.name),
+});
 const exp = expectedAnswers(d.rows, qs, 50);
 const index = SearchIndex.build(d.rows);
 // The position lists are built lazily by the first query that needs them: built here, once, for both sides.
@@ -55,11 +62,25 @@ for (let r = 0; r < 100; r++) {
   }
 }
 qs.forEach((q, k) => {
-  for (const [name, value] of Object.entries(settings)) emit({ kind: 'filter-ab', setting: key, value, query: q.name, count: exp[k]!.summary.count, ...percentiles(times[name]![k]!) });
+  for (const [name, value] of Object.entries(settings))
+    emit({
+      kind: 'filter-ab',
+      setting: key,
+      value,
+      query: q.name,
+      count: exp[k]!.summary.count,
+      ...percentiles(times[name]![k]!),
+    });
 });
 // Each setting over all the queries: the p95 of each query's times, the worst and the sum of them.
 for (const [name, value] of Object.entries(settings)) {
   const p95s = qs.map((_, k) => percentiles(times[name]![k]!).p95);
-  emit({ kind: 'filter-ab-setting', setting: key, value, worst_query_p95: Math.max(...p95s), sum_of_query_p95: Math.round(p95s.reduce((a, b) => a + b, 0) * 1000) / 1000 });
+  emit({
+    kind: 'filter-ab-setting',
+    setting: key,
+    value,
+    worst_query_p95: Math.max(...p95s),
+    sum_of_query_p95: Math.round(p95s.reduce((a, b) => a + b, 0) * 1000) / 1000,
+  });
 }
 emit({ kind: 'answers', against: 'the oracle', mismatches });

@@ -51,7 +51,10 @@ export class HeapSampler {
       const target = targetInfos.find((t) => t.type === 'worker' && t.url.includes(urlPart));
       if (target) {
         // The non-flattened protocol: our own session to the worker, beside Playwright's.
-        const { sessionId } = (await session.send('Target.attachToTarget', { targetId: target.targetId, flatten: false })) as { sessionId: string };
+        const { sessionId } = (await session.send('Target.attachToTarget', {
+          targetId: target.targetId,
+          flatten: false,
+        })) as { sessionId: string };
         return new HeapSampler(session, sessionId);
       }
       if (Date.now() > deadline) {
@@ -65,8 +68,13 @@ export class HeapSampler {
   /** A DevTools command to the worker (one without parameters). */
   async send(method: string): Promise<unknown> {
     const id = this.next++;
-    const reply = new Promise<{ result?: unknown; error?: { message: string } }>((resolve) => this.waiting.set(id, resolve));
-    await this.session.send('Target.sendMessageToTarget', { sessionId: this.sessionId, message: JSON.stringify({ id, method }) });
+    const reply = new Promise<{ result?: unknown; error?: { message: string } }>((resolve) =>
+      this.waiting.set(id, resolve),
+    );
+    await this.session.send('Target.sendMessageToTarget', {
+      sessionId: this.sessionId,
+      message: JSON.stringify({ id, method }),
+    });
     const m = await reply;
     if (!m.result) throw new Error(`${method}: ${m.error?.message ?? 'no result'}`);
     return m.result;

@@ -15,7 +15,8 @@ export function expectedAnswers(rows: readonly BenchRow[], queries: readonly Ben
 export function difference(expected: Answer, got: Answer): Record<string, unknown> | undefined {
   const s = expected.summary;
   const g = got.summary;
-  const summaryDiffers = s.count !== g.count || s.inCents !== g.inCents || s.outCents !== g.outCents || s.netCents !== g.netCents;
+  const summaryDiffers =
+    s.count !== g.count || s.inCents !== g.inCents || s.outCents !== g.outCents || s.netCents !== g.netCents;
   let firstIdDiff = -1;
   const n = Math.max(expected.ids.length, got.ids.length);
   for (let i = 0; i < n && firstIdDiff < 0; i++) if (expected.ids[i] !== got.ids[i]) firstIdDiff = i;
@@ -24,7 +25,13 @@ export function difference(expected: Answer, got: Answer): Record<string, unknow
     expected_summary: s,
     got_summary: g,
     ...(firstIdDiff >= 0
-      ? { first_page_differs_at: firstIdDiff, expected_id: expected.ids[firstIdDiff] ?? null, got_id: got.ids[firstIdDiff] ?? null, expected_ids: expected.ids.length, got_ids: got.ids.length }
+      ? {
+          first_page_differs_at: firstIdDiff,
+          expected_id: expected.ids[firstIdDiff] ?? null,
+          got_id: got.ids[firstIdDiff] ?? null,
+          expected_ids: expected.ids.length,
+          got_ids: got.ids.length,
+        }
       : {}),
   };
 }

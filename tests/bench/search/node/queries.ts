@@ -9,7 +9,17 @@ import { lcg } from '../../../support/lcg';
  * a fixed seed so two runs at the same size ask exactly the same ones.
  */
 
-export const CATEGORIES = ['word', 'two-words', 'prefix', 'amount', 'text+date+status', 'filter', 'id', 'city', 'nothing'] as const;
+export const CATEGORIES = [
+  'word',
+  'two-words',
+  'prefix',
+  'amount',
+  'text+date+status',
+  'filter',
+  'id',
+  'city',
+  'nothing',
+] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 export interface BenchQuery {
@@ -36,9 +46,15 @@ export function chooseQueries(rows: readonly BenchRow[], facts: DataFacts, seed 
   const add = (category: Category, name: string, q: TxQuery) => out.push({ category, name: `${category}: ${name}`, q });
 
   // Words people would type: alphabetic, 4+ letters, by how many rows carry them.
-  const byCount = [...facts.descriptionWords].filter(([w]) => /^[a-z]{4,}$/.test(w)).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const byCount = [...facts.descriptionWords]
+    .filter(([w]) => /^[a-z]{4,}$/.test(w))
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   if (byCount.length < 8) throw new Error(`only ${byCount.length} description words: too few rows to choose queries`);
-  const band = (from: number, to: number) => byCount.slice(Math.floor(from * byCount.length), Math.max(Math.floor(from * byCount.length) + 1, Math.floor(to * byCount.length)));
+  const band = (from: number, to: number) =>
+    byCount.slice(
+      Math.floor(from * byCount.length),
+      Math.max(Math.floor(from * byCount.length) + 1, Math.floor(to * byCount.length)),
+    );
   const common = band(0, 0.1).map(([w]) => w);
   const middling = band(0.25, 0.6).map(([w]) => w);
   const rare = band(0.8, 1).map(([w]) => w);
@@ -50,7 +66,9 @@ export function chooseQueries(rows: readonly BenchRow[], facts: DataFacts, seed 
   add('word', 'a rare word', { text: pick(rare) });
 
   // Two words, as they stand together in a description.
-  const pairs = facts.descriptions.map((d) => wordsOf(d).filter((w) => /^[a-z]{3,}$/.test(w))).filter((ws) => ws.length >= 2);
+  const pairs = facts.descriptions
+    .map((d) => wordsOf(d).filter((w) => /^[a-z]{3,}$/.test(w)))
+    .filter((ws) => ws.length >= 2);
   for (let i = 0; i < 3; i++) {
     const ws = pick(pairs);
     const at = Math.floor(rand() * (ws.length - 1));
@@ -81,18 +99,42 @@ export function chooseQueries(rows: readonly BenchRow[], facts: DataFacts, seed 
   const cents = amountRow((r) => Math.abs(r.amountCents) % 100 !== 0 && Math.abs(r.amountCents) < 100_000);
   add('amount', 'dollars and cents (42.50)', { text: dollarsOf(cents.amountCents) });
   const big = amountRow((r) => r.amountCents <= -100_000);
-  add('amount', 'negative with thousands comma (-1,200)', { text: `-${withCommas(dollarsOf(big.amountCents).split('.')[0] as string)}` });
+  add('amount', 'negative with thousands comma (-1,200)', {
+    text: `-${withCommas(dollarsOf(big.amountCents).split('.')[0] as string)}`,
+  });
   const whole = amountRow((r) => Math.abs(r.amountCents) >= 10_000);
   add('amount', 'whole dollars (1200)', { text: dollarsOf(whole.amountCents).split('.')[0] as string });
   const oneDecimal = amountRow((r) => Math.abs(r.amountCents) >= 100_000);
-  add('amount', 'dollar sign, comma, one decimal ($1,200.5)', { text: `$${withCommas(dollarsOf(oneDecimal.amountCents).slice(0, -1))}` });
+  add('amount', 'dollar sign, comma, one decimal ($1,200.5)', {
+    text: `$${withCommas(dollarsOf(oneDecimal.amountCents).slice(0, -1))}`,
+  });
   add('amount', 'amount with a word', { text: `${dollarsOf(cents.amountCents).split('.')[0]} ${pick(common)}` });
 
   // Text with a date range and a status, the way the screen combines them.
-  add('text+date+status', 'common word, last 30 days, posted', { text: pick(common), fromMs: FIXED_MS - 30 * DAY, toMs: FIXED_MS, statuses: ['posted'] });
-  add('text+date+status', 'middling word, last 90 days, pending or posted', { text: pick(middling), fromMs: FIXED_MS - 90 * DAY, toMs: FIXED_MS, statuses: ['pending', 'posted'] });
-  add('text+date+status', 'prefix, one month, failed', { text: pick(common).slice(0, 3), fromMs: FIXED_MS - 120 * DAY, toMs: FIXED_MS - 90 * DAY, statuses: ['failed'] });
-  add('text+date+status', 'word and city, last 7 days, posted', { text: wordInCity(), fromMs: FIXED_MS - 7 * DAY, toMs: FIXED_MS, statuses: ['posted'] });
+  add('text+date+status', 'common word, last 30 days, posted', {
+    text: pick(common),
+    fromMs: FIXED_MS - 30 * DAY,
+    toMs: FIXED_MS,
+    statuses: ['posted'],
+  });
+  add('text+date+status', 'middling word, last 90 days, pending or posted', {
+    text: pick(middling),
+    fromMs: FIXED_MS - 90 * DAY,
+    toMs: FIXED_MS,
+    statuses: ['pending', 'posted'],
+  });
+  add('text+date+status', 'prefix, one month, failed', {
+    text: pick(common).slice(0, 3),
+    fromMs: FIXED_MS - 120 * DAY,
+    toMs: FIXED_MS - 90 * DAY,
+    statuses: ['failed'],
+  });
+  add('text+date+status', 'word and city, last 7 days, posted', {
+    text: wordInCity(),
+    fromMs: FIXED_MS - 7 * DAY,
+    toMs: FIXED_MS,
+    statuses: ['posted'],
+  });
 
   // Filters only: the list screen with no text, which still shows a count and totals.
   const countBy = (key: (r: BenchRow) => string | undefined) => {
@@ -111,11 +153,19 @@ export function chooseQueries(rows: readonly BenchRow[], facts: DataFacts, seed 
   add('filter', 'the busiest card', { cardIds: [cards[0] as string] });
   add('filter', 'a card', { cardIds: [pick(cards)] });
   add('filter', 'a virtual account', { virtualAccountIds: [pick(vas)] });
-  add('filter', 'a card group, last 90 days', { cardGroupIds: [pick(groups)], fromMs: FIXED_MS - 90 * DAY, toMs: FIXED_MS });
+  add('filter', 'a card group, last 90 days', {
+    cardGroupIds: [pick(groups)],
+    fromMs: FIXED_MS - 90 * DAY,
+    toMs: FIXED_MS,
+  });
   add('filter', 'currency EUR', { currencies: ['EUR'] });
   add('filter', 'has a fee', { hasFee: true });
   add('filter', 'amount range -$500 to -$100', { minCents: -50_000, maxCents: -10_000 });
-  add('filter', 'declined on an account, no fee', { detailedStatuses: ['declined'], accountIds: [accounts[0] as string], hasFee: false });
+  add('filter', 'declined on an account, no fee', {
+    detailedStatuses: ['declined'],
+    accountIds: [accounts[0] as string],
+    hasFee: false,
+  });
   // The main account holds most rows: a filter that lets most in (no pick: the queries after it stay the same).
   add('filter', 'the main account', { accountIds: [accounts[0] as string] });
 

@@ -18,7 +18,8 @@ const ISOLATED = {
   'cache-control': 'no-store',
 };
 
-const PAGE_HTML = '<!doctype html><meta charset="utf-8"><title>search bench</title><script type="module" src="/page.js"></script>';
+const PAGE_HTML =
+  '<!doctype html><meta charset="utf-8"><title>search bench</title><script type="module" src="/page.js"></script>';
 
 interface File {
   body: Buffer;
@@ -34,16 +35,27 @@ export class Site {
     // sqlite-wasm finds its .wasm (and, if it starts OPFS, its proxy) next to the importing script.
     const dist = join(dirname(createRequire(import.meta.url).resolve('@sqlite.org/sqlite-wasm/package.json')), 'dist');
     this.put('/workers/sqlite3.wasm', readFileSync(join(dist, 'sqlite3.wasm')), 'application/wasm');
-    this.put('/workers/sqlite3-opfs-async-proxy.js', readFileSync(join(dist, 'sqlite3-opfs-async-proxy.js')), 'text/javascript');
+    this.put(
+      '/workers/sqlite3-opfs-async-proxy.js',
+      readFileSync(join(dist, 'sqlite3-opfs-async-proxy.js')),
+      'text/javascript',
+    );
   }
 
   put(path: string, body: string | Uint8Array, type: string): void {
-    this.files.set(path, { body: typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength), type });
+    this.files.set(path, {
+      body: typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength),
+      type,
+    });
   }
 
   /** The rows of one size as chunks plus a manifest; returns the manifest's URL. */
   putRows(name: string, rows: number, chunks: readonly Uint8Array[]): string {
-    const manifest: RowsManifest = { rows, bytes: chunks.reduce((n, c) => n + c.byteLength, 0), chunks: chunks.map((_, i) => `/rows/${name}/${i}.bin`) };
+    const manifest: RowsManifest = {
+      rows,
+      bytes: chunks.reduce((n, c) => n + c.byteLength, 0),
+      chunks: chunks.map((_, i) => `/rows/${name}/${i}.bin`),
+    };
     chunks.forEach((c, i) => this.put(manifest.chunks[i] as string, c, 'application/octet-stream'));
     const url = `/rows/${name}/manifest.json`;
     this.put(url, JSON.stringify(manifest), 'application/json');

@@ -25,8 +25,12 @@ export function tuningSeeds(argv: readonly string[]): TuningSeeds {
     return n;
   };
   const seeds = { dataSeed: value('--seed', TUNING_SEED), querySeed: value('--query-seed', TUNING_QUERY_SEED) };
-  if (seeds.dataSeed === SEED) throw new Error(`seed ${SEED} is bench:search's verdict world: tune on another (default ${TUNING_SEED})`);
-  if (seeds.querySeed === QUERY_SEED) throw new Error(`query seed ${QUERY_SEED} picks bench:search's verdict queries: tune with another (default ${TUNING_QUERY_SEED})`);
+  if (seeds.dataSeed === SEED)
+    throw new Error(`seed ${SEED} is bench:search's verdict world: tune on another (default ${TUNING_SEED})`);
+  if (seeds.querySeed === QUERY_SEED)
+    throw new Error(
+      `query seed ${QUERY_SEED} picks bench:search's verdict queries: tune with another (default ${TUNING_QUERY_SEED})`,
+    );
   return seeds;
 }
 

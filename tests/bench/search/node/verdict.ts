@@ -23,7 +23,8 @@ export function latencyFailures(rows: number, categories: readonly CategoryFigur
   const limit = small ? LATENCY_TARGETS.hundredThousand.everyCategoryP95Ms : LATENCY_TARGETS.million.everyCategoryP95Ms;
   for (const c of own) {
     if (c.oursP95 === null) failures.push(`${rows} rows: ours has no timed query in category ${c.group}`);
-    else if (c.oursP95 > limit) failures.push(`${rows} rows: category ${c.group} p95 ${fmt(c.oursP95)} is over ${fmt(limit)}`);
+    else if (c.oursP95 > limit)
+      failures.push(`${rows} rows: category ${c.group} p95 ${fmt(c.oursP95)} is over ${fmt(limit)}`);
   }
   if (!own.some((c) => c.best !== null)) {
     failures.push(`${rows} rows: no peer was timed, so the comparison with the peers is not shown`);
@@ -31,16 +32,28 @@ export function latencyFailures(rows: number, categories: readonly CategoryFigur
   }
   if (small) {
     for (const c of own) {
-      if (c.best !== null && c.best.p95 < c.best.oursP95) failures.push(`${rows} rows: ${c.best.engine} is faster than ours in category ${c.group} (p95 ${fmt(c.best.p95)} against ${fmt(c.best.oursP95)})`);
+      if (c.best !== null && c.best.p95 < c.best.oursP95)
+        failures.push(
+          `${rows} rows: ${c.best.engine} is faster than ours in category ${c.group} (p95 ${fmt(c.best.p95)} against ${fmt(c.best.oursP95)})`,
+        );
     }
     return failures;
   }
   const timed = own.filter((c) => c.oursP95 !== null);
-  const worst = timed.reduce<CategoryFigures | null>((w, c) => (w === null || (c.oursP95 as number) > (w.oursP95 as number) ? c : w), null);
+  const worst = timed.reduce<CategoryFigures | null>(
+    (w, c) => (w === null || (c.oursP95 as number) > (w.oursP95 as number) ? c : w),
+    null,
+  );
   const times = LATENCY_TARGETS.million.worstTimesBetterThanBestPeer;
   if (worst === null) return failures;
-  if (worst.best === null) failures.push(`${rows} rows: no peer was timed in the worst category (${worst.group}), so the ${times}x comparison is not shown`);
-  else if (worst.best.p95 < times * worst.best.oursP95) failures.push(`${rows} rows: the worst category (${worst.group}, ${fmt(worst.best.oursP95)}) is only ${worst.best.ratio}x faster than ${worst.best.engine} (${fmt(worst.best.p95)}), under ${times}x`);
+  if (worst.best === null)
+    failures.push(
+      `${rows} rows: no peer was timed in the worst category (${worst.group}), so the ${times}x comparison is not shown`,
+    );
+  else if (worst.best.p95 < times * worst.best.oursP95)
+    failures.push(
+      `${rows} rows: the worst category (${worst.group}, ${fmt(worst.best.oursP95)}) is only ${worst.best.ratio}x faster than ${worst.best.engine} (${fmt(worst.best.p95)}), under ${times}x`,
+    );
   return failures;
 }
 
@@ -52,7 +65,12 @@ export function latencyFailures(rows: number, categories: readonly CategoryFigur
  * must have run. Pure (tests/unit/bench-verdicts.test.ts).
  */
 export function searchVerdict(
-  sizes: readonly { rows: number; outcomes: readonly EngineOutcome[]; baselineRan: boolean; categories: readonly CategoryFigures[] }[],
+  sizes: readonly {
+    rows: number;
+    outcomes: readonly EngineOutcome[];
+    baselineRan: boolean;
+    categories: readonly CategoryFigures[];
+  }[],
   quick: boolean,
 ): { exitCode: 0 | 1; failures: string[] } {
   const failures: string[] = [];
@@ -60,8 +78,14 @@ export function searchVerdict(
     for (const o of outcomes) {
       if (o.engine === 'ours') {
         if (!o.ran) failures.push(`${rows} rows: ours did not build or answer`);
-        if (o.mismatched.length > 0) failures.push(`${rows} rows: ours disagrees with the oracle on ${o.mismatched.length} queries (indexes ${o.mismatched.join(', ')})`);
-        if (o.failed.length > 0) failures.push(`${rows} rows: ours failed to answer ${o.failed.length} queries (indexes ${o.failed.join(', ')})`);
+        if (o.mismatched.length > 0)
+          failures.push(
+            `${rows} rows: ours disagrees with the oracle on ${o.mismatched.length} queries (indexes ${o.mismatched.join(', ')})`,
+          );
+        if (o.failed.length > 0)
+          failures.push(
+            `${rows} rows: ours failed to answer ${o.failed.length} queries (indexes ${o.failed.join(', ')})`,
+          );
       } else if (quick && (!o.ran || o.failed.length > 0)) {
         failures.push(`${rows} rows: ${o.engine} did not build or failed ${o.failed.length} queries`);
       }

@@ -15,7 +15,16 @@ const MAGIC = 0x31425854; // "TXB1"
 const NONE = 0xffffffff;
 const HEADER_WORDS = 8;
 /** The optional and required string fields, in the order of their columns. */
-const REF_FIELDS = ['id', 'status', 'detailedStatus', 'accountId', 'cardId', 'cardGroupId', 'virtualAccountId', 'currency'] as const;
+const REF_FIELDS = [
+  'id',
+  'status',
+  'detailedStatus',
+  'accountId',
+  'cardId',
+  'cardGroupId',
+  'virtualAccountId',
+  'currency',
+] as const;
 type RefField = (typeof REF_FIELDS)[number];
 
 const pad8 = (n: number) => (n + 7) & ~7;
@@ -55,7 +64,23 @@ function layout(rows: number, strings: number, stringBytes: number, wordRefs: nu
   const stringEnd = take(strings * 4);
   const hasFee = take(rows);
   const text = take(stringBytes);
-  return { rows, strings, stringBytes, wordRefs, dates, amounts, seqs, slots, refs, wordStart, words, stringEnd, hasFee, text, total: at };
+  return {
+    rows,
+    strings,
+    stringBytes,
+    wordRefs,
+    dates,
+    amounts,
+    seqs,
+    slots,
+    refs,
+    wordStart,
+    words,
+    stringEnd,
+    hasFee,
+    text,
+    total: at,
+  };
 }
 
 export function encodeChunk(rows: readonly BenchRow[]): Uint8Array {
@@ -155,7 +180,8 @@ export function* decodeChunk(buffer: ArrayBuffer): Generator<BenchRow> {
   };
   for (let i = 0; i < l.rows; i++) {
     const rowWords: string[] = [];
-    for (let k = wordStart[i] as number; k < (wordStart[i + 1] as number); k++) rowWords.push(strings[words[k] as number] as string);
+    for (let k = wordStart[i] as number; k < (wordStart[i + 1] as number); k++)
+      rowWords.push(strings[words[k] as number] as string);
     yield {
       id: ref(col.id, i) as string,
       dateMs: dates[i] as number,

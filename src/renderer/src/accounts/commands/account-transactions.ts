@@ -18,7 +18,13 @@ export interface AccountTransactions {
  * again after each sync): the newest rows with the totals of all, and the rows of the chart's
  * window. `nowMs` is passed in so that the window does not move while the screen is open.
  */
-export function useAccountTransactions(profileId: string, virtualAccountId: string, newest: number, nowMs: number, days: number): AccountTransactions {
+export function useAccountTransactions(
+  profileId: string,
+  virtualAccountId: string,
+  newest: number,
+  nowMs: number,
+  days: number,
+): AccountTransactions {
   const allQuery = useMemo(() => ({ virtualAccountIds: [virtualAccountId] }), [virtualAccountId]);
   const fromMs = utcDayStart(nowMs) - (days - 1) * DAY_MS;
   const windowQuery = useMemo(() => ({ virtualAccountIds: [virtualAccountId], fromMs }), [virtualAccountId, fromMs]);

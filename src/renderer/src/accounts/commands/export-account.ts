@@ -5,7 +5,16 @@ import { catchUpIndex, openSearch, readRows, searchClient } from '../../search/s
 import type { TxQuery } from '../../model/tx-query';
 import { EXPORTED_DETAILED_STATUSES, EXPORTED_STATUSES, movesMoney } from '../model/export-rows';
 import { exportFileName, rangeBoundsMs, type ExportRange } from '../model/export-range';
-import { ofxEncodingOf, ofxHead, ofxProblem, ofxTail, ofxTransaction, ofxTransactions, type OfxEncoding, type OfxStatement } from '../model/ofx';
+import {
+  ofxEncodingOf,
+  ofxHead,
+  ofxProblem,
+  ofxTail,
+  ofxTransaction,
+  ofxTransactions,
+  type OfxEncoding,
+  type OfxStatement,
+} from '../model/ofx';
 
 export type AccountExportFormat = 'ofx' | 'csv';
 
@@ -38,7 +47,9 @@ async function* rowsOldestFirst(profileId: string, query: TxQuery): AsyncGenerat
     const start = Math.max(0, end - BATCH);
     const refs = await client.page(first.queryId, start, end - start);
     if (refs === null) throw new Error('The local search was busy with other searches while exporting. Export again.');
-    const rows = (await readRows(profileId, refs)).filter((tx): tx is Transaction => tx !== undefined && movesMoney(tx));
+    const rows = (await readRows(profileId, refs)).filter(
+      (tx): tx is Transaction => tx !== undefined && movesMoney(tx),
+    );
     yield rows.reverse();
   }
 }
@@ -48,7 +59,11 @@ async function* rowsOldestFirst(profileId: string, query: TxQuery): AsyncGenerat
  * head, written first, says it. Stops at the first row that needs UTF-8, or when the export is
  * stopped.
  */
-async function ofxEncodingFor(statement: OfxStatement, rows: AsyncIterable<Transaction[]>, signal?: AbortSignal): Promise<OfxEncoding> {
+async function ofxEncodingFor(
+  statement: OfxStatement,
+  rows: AsyncIterable<Transaction[]>,
+  signal?: AbortSignal,
+): Promise<OfxEncoding> {
   if (ofxEncodingOf(ofxHead(statement, 'USASCII') + ofxTail(statement)) === 'UTF-8') return 'UTF-8';
   for await (const batch of rows) {
     if (signal?.aborted || ofxEncodingOf(batch.map(ofxTransaction).join('')) === 'UTF-8') return 'UTF-8';
@@ -57,15 +72,21 @@ async function ofxEncodingFor(statement: OfxStatement, rows: AsyncIterable<Trans
 }
 
 /** The file's pieces: CSV without `statement`, OFX with it. */
-async function* pieces(req: AccountExportRequest, query: TxQuery, statement: OfxStatement | null): AsyncGenerator<ExportPiece> {
+async function* pieces(
+  req: AccountExportRequest,
+  query: TxQuery,
+  statement: OfxStatement | null,
+): AsyncGenerator<ExportPiece> {
   if (!statement) {
     yield { text: csvHeader(), rows: 0 };
-    for await (const rows of rowsOldestFirst(req.profileId, query)) yield { text: rows.map(csvRow).join(''), rows: rows.length };
+    for await (const rows of rowsOldestFirst(req.profileId, query))
+      yield { text: rows.map(csvRow).join(''), rows: rows.length };
     return;
   }
   const encoding = await ofxEncodingFor(statement, rowsOldestFirst(req.profileId, query), req.signal);
   yield { text: ofxHead(statement, encoding), rows: 0 };
-  for await (const rows of rowsOldestFirst(req.profileId, query)) yield { text: ofxTransactions(rows, encoding), rows: rows.length };
+  for await (const rows of rowsOldestFirst(req.profileId, query))
+    yield { text: ofxTransactions(rows, encoding), rows: rows.length };
   yield { text: ofxTail(statement), rows: 0 };
 }
 
@@ -79,7 +100,8 @@ export async function exportAccount(req: AccountExportRequest): Promise<ExportOu
   let statement: OfxStatement | null = null;
   if (req.format === 'ofx') {
     const problem = ofxProblem(req.view, req.balanceAsOfMs);
-    if (problem || req.balanceAsOfMs === null) return { kind: 'failed', message: problem ?? 'The balance was never read from the service.' };
+    if (problem || req.balanceAsOfMs === null)
+      return { kind: 'failed', message: problem ?? 'The balance was never read from the service.' };
     const { virtualAccount, balance } = req.view;
     statement = {
       bankId: virtualAccount.routingNumber ?? '',
@@ -97,5 +119,10 @@ export async function exportAccount(req: AccountExportRequest): Promise<ExportOu
     statuses: [...EXPORTED_STATUSES],
     detailedStatuses: [...EXPORTED_DETAILED_STATUSES],
   };
-  return saveInPieces(exportFileName(req.view.virtualAccount.name, req.range, req.format), req.format, pieces(req, query, statement), req.signal);
+  return saveInPieces(
+    exportFileName(req.view.virtualAccount.name, req.range, req.format),
+    req.format,
+    pieces(req, query, statement),
+    req.signal,
+  );
 }

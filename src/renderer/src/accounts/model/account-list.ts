@@ -6,7 +6,10 @@ export function sortAccounts(views: readonly VirtualAccountView[]): VirtualAccou
     const pa = a.virtualAccount.accountType === 'primary' ? 0 : 1;
     const pb = b.virtualAccount.accountType === 'primary' ? 0 : 1;
     if (pa !== pb) return pa - pb;
-    return a.virtualAccount.name.localeCompare(b.virtualAccount.name, 'en', { sensitivity: 'base' }) || (a.virtualAccount.id < b.virtualAccount.id ? -1 : 1);
+    return (
+      a.virtualAccount.name.localeCompare(b.virtualAccount.name, 'en', { sensitivity: 'base' }) ||
+      (a.virtualAccount.id < b.virtualAccount.id ? -1 : 1)
+    );
   });
 }
 

@@ -41,7 +41,12 @@ export function utcDayStart(ms: number): number {
  * the balance now less every move dated after that day. Moves dated after now (none should be)
  * count as already in the current balance, like the service's.
  */
-export function balanceSeries(currentCents: number, moves: readonly BalanceMove[], nowMs: number, days = 90): BalancePoint[] {
+export function balanceSeries(
+  currentCents: number,
+  moves: readonly BalanceMove[],
+  nowMs: number,
+  days = 90,
+): BalancePoint[] {
   if (days <= 0) return [];
   const today = utcDayStart(nowMs);
   const dated = moves

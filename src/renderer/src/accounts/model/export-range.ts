@@ -49,7 +49,8 @@ export function rangeProblems(range: ExportRange): RangeProblems {
   else if (from === null) problems.from = 'Enter a real date as YYYY-MM-DD.';
   if (range.to.trim() === '') problems.to = 'Enter the last day to export.';
   else if (to === null) problems.to = 'Enter a real date as YYYY-MM-DD.';
-  if (from !== null && to !== null && from > to) problems.to = 'The last day is before the first day: pick a later one, or an earlier first day.';
+  if (from !== null && to !== null && from > to)
+    problems.to = 'The last day is before the first day: pick a later one, or an earlier first day.';
   return problems;
 }
 
@@ -63,6 +64,10 @@ export function rangeBoundsMs(range: ExportRange): { fromMs: number; toMs: numbe
 
 /** The file name an export suggests: "Operating-2026-02-01-to-2026-02-28.ofx", only characters every file system takes. */
 export function exportFileName(accountName: string, range: ExportRange, extension: string): string {
-  const stem = accountName.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 80) || 'account';
+  const stem =
+    accountName
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^[-.]+|-+$/g, '')
+      .slice(0, 80) || 'account';
   return `${stem}-${range.from}-to-${range.to}.${extension}`;
 }

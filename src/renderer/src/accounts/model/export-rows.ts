@@ -1,4 +1,9 @@
-import { DETAILED_STATUSES, type DetailedStatus, type Transaction, type TransactionStatus } from '../../../../shared/service';
+import {
+  DETAILED_STATUSES,
+  type DetailedStatus,
+  type Transaction,
+  type TransactionStatus,
+} from '../../../../shared/service';
 import { movesBalance } from './balance-series';
 
 /**
@@ -12,7 +17,9 @@ import { movesBalance } from './balance-series';
  * column still tells posted from pending.
  */
 export const EXPORTED_STATUSES: readonly TransactionStatus[] = ['posted', 'pending'];
-export const EXPORTED_DETAILED_STATUSES: readonly DetailedStatus[] = DETAILED_STATUSES.filter((detailedStatus) => EXPORTED_STATUSES.some((status) => movesBalance({ status, detailedStatus })));
+export const EXPORTED_DETAILED_STATUSES: readonly DetailedStatus[] = DETAILED_STATUSES.filter((detailedStatus) =>
+  EXPORTED_STATUSES.some((status) => movesBalance({ status, detailedStatus })),
+);
 
 export function movesMoney(tx: Pick<Transaction, 'status' | 'detailedStatus'>): boolean {
   return movesBalance(tx);

@@ -19,7 +19,12 @@ export interface CachedWallet {
  * (an empty address, one too long for a QR code, one with bidi characters): each is read through
  * this on the way to the screen, so such a record is reported, not drawn.
  */
-const StoredWallet = z.object({ wallet: Wallet, addresses: z.array(WalletAddress), virtualAccountId: z.string(), createdAt: z.number() });
+const StoredWallet = z.object({
+  wallet: Wallet,
+  addresses: z.array(WalletAddress),
+  virtualAccountId: z.string(),
+  createdAt: z.number(),
+});
 
 /** A cached wallet that fails today's checks: what can be told of it, and why it is not shown. */
 export interface UnreadableWallet {
@@ -70,7 +75,12 @@ export function cachedWalletOf(result: OfframpResult, request: OfframpRequest, c
 export function walletsOfAccount(all: readonly CachedWallet[], virtualAccountId: string): CachedWallet[] {
   return all
     .filter((w) => w.virtualAccountId === virtualAccountId)
-    .sort((a, b) => b.createdAt - a.createdAt || b.wallet.timestamp.localeCompare(a.wallet.timestamp) || b.wallet.id.localeCompare(a.wallet.id));
+    .sort(
+      (a, b) =>
+        b.createdAt - a.createdAt ||
+        b.wallet.timestamp.localeCompare(a.wallet.timestamp) ||
+        b.wallet.id.localeCompare(a.wallet.id),
+    );
 }
 
 export type Rail = OfframpRequest['paymentRail'];
@@ -118,5 +128,7 @@ export function memoWords(memo: string | undefined): string {
 
 /** Why the account cannot take a new wallet, or undefined when it can (offline is said apart). */
 export function createBlockedReason(closedAt: string | null | undefined): string | undefined {
-  return closedAt ? 'This account is closed: a closed account cannot receive funds, so no wallet can be created for it.' : undefined;
+  return closedAt
+    ? 'This account is closed: a closed account cannot receive funds, so no wallet can be created for it.'
+    : undefined;
 }

@@ -33,11 +33,15 @@ export interface OfxStatement {
  */
 export function ofxProblem(view: VirtualAccountView, balanceAsOfMs: number | null): string | null {
   const { routingNumber, accountNumber } = view.virtualAccount;
-  if (!routingNumber || !accountNumber) return 'This account has no account and routing number in the local cache, and an OFX file needs both. Sync when online, or export CSV.';
+  if (!routingNumber || !accountNumber)
+    return 'This account has no account and routing number in the local cache, and an OFX file needs both. Sync when online, or export CSV.';
   // Written whole or not at all: a cut number would book the statement into another account.
-  if (Array.from(routingNumber).length > OFX_BANKID_MAX) return `This account's routing number (${routingNumber}) is longer than the ${OFX_BANKID_MAX} characters an OFX file holds, and a cut one would match another account: export CSV instead.`;
-  if (Array.from(accountNumber).length > OFX_ACCTID_MAX) return `This account's account number (${accountNumber}) is longer than the ${OFX_ACCTID_MAX} characters an OFX file holds, and a cut one would match another account: export CSV instead.`;
-  if (balanceAsOfMs === null) return "This account's balance has not been read from the service yet, and an OFX file states it with the time it was known. Sync when online, or export CSV.";
+  if (Array.from(routingNumber).length > OFX_BANKID_MAX)
+    return `This account's routing number (${routingNumber}) is longer than the ${OFX_BANKID_MAX} characters an OFX file holds, and a cut one would match another account: export CSV instead.`;
+  if (Array.from(accountNumber).length > OFX_ACCTID_MAX)
+    return `This account's account number (${accountNumber}) is longer than the ${OFX_ACCTID_MAX} characters an OFX file holds, and a cut one would match another account: export CSV instead.`;
+  if (balanceAsOfMs === null)
+    return "This account's balance has not been read from the service yet, and an OFX file states it with the time it was known. Sync when online, or export CSV.";
   return null;
 }
 
@@ -179,12 +183,19 @@ export function ofxTransactionType(tx: Pick<Transaction, 'amountCents' | 'feeInf
  * when it is not the payee, the memo and the note, joined by "; " (ASCII, so a plain statement
  * stays USASCII), within MEMO's limit.
  */
-export function ofxNameAndMemo(tx: Pick<Transaction, 'description' | 'merchantData' | 'merchantDescription' | 'memo' | 'note'>): { name: string; memo: string } {
+export function ofxNameAndMemo(
+  tx: Pick<Transaction, 'description' | 'merchantData' | 'merchantDescription' | 'memo' | 'note'>,
+): { name: string; memo: string } {
   const description = flatten(tx.description);
   const payee = flatten(tx.merchantData?.description ?? tx.merchantDescription) || description;
   const name = fit(payee, NAME_LIMIT);
   const parts: string[] = [];
-  for (const part of [name === payee ? '' : payee, description === payee ? '' : description, flatten(tx.memo), flatten(tx.note)]) {
+  for (const part of [
+    name === payee ? '' : payee,
+    description === payee ? '' : description,
+    flatten(tx.memo),
+    flatten(tx.note),
+  ]) {
     if (part !== '' && !parts.includes(part)) parts.push(part);
   }
   return { name, memo: fit(parts.join('; '), A255) };
@@ -193,7 +204,10 @@ export function ofxNameAndMemo(tx: Pick<Transaction, 'description' | 'merchantDa
 /** One STMTTRN. FITID is the transaction's id: unique and stable, so a re-import skips what it already has. */
 export function ofxTransaction(tx: Transaction): string {
   const posted = Date.parse(tx.date);
-  if (!Number.isFinite(posted)) throw new RangeError(`Transaction ${tx.id} has a date that cannot be read (${tx.date}); sync again and export again.`);
+  if (!Number.isFinite(posted))
+    throw new RangeError(
+      `Transaction ${tx.id} has a date that cannot be read (${tx.date}); sync again and export again.`,
+    );
   const text = ofxNameAndMemo(tx);
   const name = escape(text.name);
   const memo = escape(text.memo);
@@ -232,7 +246,10 @@ export function ofxTail(s: OfxStatement): string {
  */
 export function ofxTransactions(rows: readonly Transaction[], encoding: OfxEncoding): string {
   const text = rows.map(ofxTransaction).join('');
-  if (encoding === 'USASCII' && ofxEncodingOf(text) !== 'USASCII') throw new Error('A transaction changed while the export was running (its text is no longer plain ASCII, as the file had declared). Export again.');
+  if (encoding === 'USASCII' && ofxEncodingOf(text) !== 'USASCII')
+    throw new Error(
+      'A transaction changed while the export was running (its text is no longer plain ASCII, as the file had declared). Export again.',
+    );
   return text;
 }
 

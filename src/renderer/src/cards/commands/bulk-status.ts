@@ -15,9 +15,20 @@ export interface BulkOutcome {
  * says per card what happened: a failure on one card does not stop the others, and a card that
  * is not in the state the action starts from is skipped with the reason.
  */
-export async function setStatusOfCards(profileId: string, cards: readonly Card[], action: 'pause' | 'resume', onProgress?: (done: number, total: number) => void): Promise<BulkOutcome[]> {
+export async function setStatusOfCards(
+  profileId: string,
+  cards: readonly Card[],
+  action: 'pause' | 'resume',
+  onProgress?: (done: number, total: number) => void,
+): Promise<BulkOutcome[]> {
   const { apply, skip } = bulkTargets(cards, action);
-  const outcomes: BulkOutcome[] = skip.map(({ card, reason }) => ({ cardId: card.id, name: card.name, last4: card.last4, result: 'skipped', message: `Skipped: ${reason}.` }));
+  const outcomes: BulkOutcome[] = skip.map(({ card, reason }) => ({
+    cardId: card.id,
+    name: card.name,
+    last4: card.last4,
+    result: 'skipped',
+    message: `Skipped: ${reason}.`,
+  }));
   let done = 0;
   for (const card of apply) {
     const r = await entityWrites.setCardStatus(profileId, card.id, action === 'pause' ? 'paused' : 'active');
@@ -25,7 +36,13 @@ export async function setStatusOfCards(profileId: string, cards: readonly Card[]
     onProgress?.(done, apply.length);
     outcomes.push(
       r.ok
-        ? { cardId: card.id, name: card.name, last4: card.last4, result: 'done', message: action === 'pause' ? 'Paused.' : 'Resumed.' }
+        ? {
+            cardId: card.id,
+            name: card.name,
+            last4: card.last4,
+            result: 'done',
+            message: action === 'pause' ? 'Paused.' : 'Resumed.',
+          }
         : { cardId: card.id, name: card.name, last4: card.last4, result: 'failed', message: r.error.message },
     );
   }

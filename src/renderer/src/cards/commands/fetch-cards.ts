@@ -6,7 +6,6 @@ import { storableCard } from '../../app/entity-writes';
 import { fetchedPage, type FetchedPage } from '../../model/fetched-page';
 import { cardFilterProblem, cardListQuery, type CardListFilter } from '../model/card-list';
 
-
 function refused(message: string): Result<FetchedPage> {
   return { ok: false, error: { code: 'invalid-argument', message } };
 }
@@ -16,11 +15,17 @@ function refused(message: string): Result<FetchedPage> {
  * the page before) and puts its cards into the profile's cache, so the list on screen shows them
  * at once and keeps them offline. Nothing is sent for a filter the service would refuse.
  */
-export async function fetchCardPage(profileId: string, filter: CardListFilter, cursor?: string): Promise<Result<FetchedPage>> {
+export async function fetchCardPage(
+  profileId: string,
+  filter: CardListFilter,
+  cursor?: string,
+): Promise<Result<FetchedPage>> {
   const problem = cardFilterProblem(filter);
   if (problem) return refused(problem);
   if (useConnectivity.getState().byProfile[profileId]?.state === 'offline') {
-    return refused('Offline: the list shows the cards saved on this computer. Fetch again when the connection returns.');
+    return refused(
+      'Offline: the list shows the cards saved on this computer. Fetch again when the connection returns.',
+    );
   }
   const r = await serviceCall(profileId, 'listCards', { query: cardListQuery(filter, cursor) });
   if (!r.ok) return r;

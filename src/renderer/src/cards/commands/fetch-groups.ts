@@ -12,10 +12,16 @@ function offline(profileId: string): boolean {
 }
 
 /** One page of `GET /card-group` (optionally `filter:name`), put into the profile's cache. */
-export async function fetchGroupPage(profileId: string, name: string | undefined, cursor?: string): Promise<Result<FetchedPage>> {
+export async function fetchGroupPage(
+  profileId: string,
+  name: string | undefined,
+  cursor?: string,
+): Promise<Result<FetchedPage>> {
   if (offline(profileId)) return { ok: false, error: { code: 'invalid-argument', message: OFFLINE } };
   const trimmed = name?.trim();
-  const r = await serviceCall(profileId, 'listCardGroups', { query: { ...(trimmed ? { 'filter:name': trimmed } : {}), ...(cursor ? { cursor } : {}) } });
+  const r = await serviceCall(profileId, 'listCardGroups', {
+    query: { ...(trimmed ? { 'filter:name': trimmed } : {}), ...(cursor ? { cursor } : {}) },
+  });
   if (!r.ok) return r;
   await upsertEntities(profileId, 'cardGroup', r.value.items, (g) => g.id);
   return { ok: true, value: fetchedPage(r.value) };

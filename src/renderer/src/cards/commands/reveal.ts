@@ -5,7 +5,11 @@ import { cardSecrets } from '../../platform/cards';
  * Asks main's reveal channel for a card's number and code. The answer goes back to the caller
  * only: nothing here (or anywhere) stores it, so the component that asked is its one holder.
  */
-export function revealCard(profileId: string, cardId: string, what: { pan: boolean; cvv: boolean } = { pan: true, cvv: true }): Promise<Result<RevealedSecrets>> {
+export function revealCard(
+  profileId: string,
+  cardId: string,
+  what: { pan: boolean; cvv: boolean } = { pan: true, cvv: true },
+): Promise<Result<RevealedSecrets>> {
   return cardSecrets.reveal({ profileId, cardId, ...what });
 }
 

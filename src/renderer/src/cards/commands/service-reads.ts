@@ -42,7 +42,12 @@ export function useCardEvents(profileId: string, cardId: string, online: boolean
   const load = useCallback(
     async (from: string | undefined, signal: AbortSignal) => {
       setState('loading');
-      const r = await serviceCall(profileId, 'listCardEvents', { params: { cardId }, query: from ? { cursor: from } : {} }, { signal });
+      const r = await serviceCall(
+        profileId,
+        'listCardEvents',
+        { params: { cardId }, query: from ? { cursor: from } : {} },
+        { signal },
+      );
       if (signal.aborted) return;
       if (!r.ok) {
         setState('error');
@@ -88,7 +93,12 @@ export interface ServiceUtilization {
  * The service's utilization of a card or a group. A card in a group has none of its own (its
  * spend counts against the group), so the caller asks for the group's instead.
  */
-export function useServiceUtilization(profileId: string, owner: UtilizationOwner | null, online: boolean, version = 0): ServiceUtilization {
+export function useServiceUtilization(
+  profileId: string,
+  owner: UtilizationOwner | null,
+  online: boolean,
+  version = 0,
+): ServiceUtilization {
   const [value, setValue] = useState<Utilization | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
@@ -100,7 +110,12 @@ export function useServiceUtilization(profileId: string, owner: UtilizationOwner
     const call =
       kind === 'card'
         ? serviceCall(profileId, 'getCardUtilization', { params: { cardId: id } }, { signal: controller.signal })
-        : serviceCall(profileId, 'getCardGroupUtilization', { params: { cardGroupId: id } }, { signal: controller.signal });
+        : serviceCall(
+            profileId,
+            'getCardGroupUtilization',
+            { params: { cardGroupId: id } },
+            { signal: controller.signal },
+          );
     void call.then((r) => {
       if (controller.signal.aborted) return;
       if (r.ok) {

@@ -17,7 +17,11 @@ export interface PurchaseInput {
  * any profile but the Demo. A sync starts at once, so the booked transaction (approved or declined)
  * reaches the transaction list and the card's meters without a person asking for it.
  */
-export async function simulatePurchase(profileId: string, cardId: string, input: PurchaseInput): Promise<Result<SimulatedPurchase>> {
+export async function simulatePurchase(
+  profileId: string,
+  cardId: string,
+  input: PurchaseInput,
+): Promise<Result<SimulatedPurchase>> {
   const r = await authorize(profileId, cardId, input);
   if (r.ok) void syncs.startSync(profileId).catch(() => undefined);
   return r;
@@ -25,7 +29,10 @@ export async function simulatePurchase(profileId: string, cardId: string, input:
 
 function authorize(profileId: string, cardId: string, input: PurchaseInput): Promise<Result<SimulatedPurchase>> {
   if (!Number.isSafeInteger(input.amountCents) || input.amountCents <= 0) {
-    return Promise.resolve({ ok: false, error: { code: 'invalid-argument', message: 'Enter an amount above zero, in whole cents.' } });
+    return Promise.resolve({
+      ok: false,
+      error: { code: 'invalid-argument', message: 'Enter an amount above zero, in whole cents.' },
+    });
   }
   const { merchantName, mcc, country } = input;
   return demoCards.authorize({

@@ -38,7 +38,6 @@ function matchesText(card: Card, terms: string[]): boolean {
   return terms.every((t) => hay.includes(t));
 }
 
-
 function compareCards(a: Card, b: Card, f: CardListFilter): number {
   let c: number;
   if (f.sort === 'name') c = a.name.localeCompare(b.name, 'en', { sensitivity: 'base' });
@@ -81,13 +80,20 @@ export function cardListQuery(f: CardListFilter, cursor?: string): CardListQuery
 }
 
 /** Cards a bulk action applies to: pausing only active cards, resuming only paused ones. */
-export function bulkTargets(cards: readonly Card[], action: 'pause' | 'resume'): { apply: Card[]; skip: { card: Card; reason: string }[] } {
+export function bulkTargets(
+  cards: readonly Card[],
+  action: 'pause' | 'resume',
+): { apply: Card[]; skip: { card: Card; reason: string }[] } {
   const from: CardStatus = action === 'pause' ? 'active' : 'paused';
   const apply: Card[] = [];
   const skip: { card: Card; reason: string }[] = [];
   for (const card of cards) {
     if (card.status === from) apply.push(card);
-    else skip.push({ card, reason: `is ${card.status}; only ${from} cards can be ${action === 'pause' ? 'paused' : 'resumed'}` });
+    else
+      skip.push({
+        card,
+        reason: `is ${card.status}; only ${from} cards can be ${action === 'pause' ? 'paused' : 'resumed'}`,
+      });
   }
   return { apply, skip };
 }

@@ -60,7 +60,15 @@ export const MAX_LIMITS = 20;
 const emptyList = (): ListRuleForm => ({ restriction: 'allowlist', entries: [] });
 
 export function emptyConstraintForm(): ConstraintForm {
-  return { merchants: emptyList(), categories: emptyList(), countries: emptyList(), mccs: emptyList(), limits: [], sizeMin: '', sizeMax: '' };
+  return {
+    merchants: emptyList(),
+    categories: emptyList(),
+    countries: emptyList(),
+    mccs: emptyList(),
+    limits: [],
+    sizeMin: '',
+    sizeMax: '',
+  };
 }
 
 let keys = 0;
@@ -78,12 +86,26 @@ function amountText(cents: number): string {
 export function formFromConstraint(c: SpendingConstraint | SpendingConstraintView | null | undefined): ConstraintForm {
   const form = emptyConstraintForm();
   if (!c) return form;
-  if (c.merchantRule) form.merchants = { restriction: c.merchantRule.restriction, entries: [...c.merchantRule.merchants] };
-  if (c.merchantCategoryRule) form.categories = { restriction: c.merchantCategoryRule.restriction, entries: [...c.merchantCategoryRule.merchantCategories] };
+  if (c.merchantRule)
+    form.merchants = { restriction: c.merchantRule.restriction, entries: [...c.merchantRule.merchants] };
+  if (c.merchantCategoryRule)
+    form.categories = {
+      restriction: c.merchantCategoryRule.restriction,
+      entries: [...c.merchantCategoryRule.merchantCategories],
+    };
   if (c.countryRule) form.countries = { restriction: c.countryRule.restriction, entries: [...c.countryRule.countries] };
-  if (c.merchantCategoryCodeRule) form.mccs = { restriction: c.merchantCategoryCodeRule.restriction, entries: [...c.merchantCategoryCodeRule.merchantCategoryCodes] };
+  if (c.merchantCategoryCodeRule)
+    form.mccs = {
+      restriction: c.merchantCategoryCodeRule.restriction,
+      entries: [...c.merchantCategoryCodeRule.merchantCategoryCodes],
+    };
   form.limits = utilizationLimitsOf(c).map((l) =>
-    newLimitForm({ amount: amountText(l.limitAmount.amountCents), preset: l.preset, timezone: l.timezone ?? 'UTC', startDate: l.startDate ?? '' }),
+    newLimitForm({
+      amount: amountText(l.limitAmount.amountCents),
+      preset: l.preset,
+      timezone: l.timezone ?? 'UTC',
+      startDate: l.startDate ?? '',
+    }),
   );
   const size = c.spendingRule?.transactionSizeLimit;
   if (size?.minimum) form.sizeMin = amountText(size.minimum.amountCents);
@@ -91,7 +113,12 @@ export function formFromConstraint(c: SpendingConstraint | SpendingConstraintVie
   return form;
 }
 
-const LIST_LABEL: Record<ListRuleName, string> = { merchants: 'merchant', categories: 'category', countries: 'country', mccs: 'merchant category code' };
+const LIST_LABEL: Record<ListRuleName, string> = {
+  merchants: 'merchant',
+  categories: 'category',
+  countries: 'country',
+  mccs: 'merchant category code',
+};
 
 /** How an entry is compared for duplicates and stored: countries upper case, others trimmed. */
 function normalEntry(rule: ListRuleName, entry: string): string {
@@ -102,9 +129,12 @@ function normalEntry(rule: ListRuleName, entry: string): string {
 function entryError(rule: ListRuleName, entry: string): string | undefined {
   if (!entry) return `Empty ${LIST_LABEL[rule]}: type one or remove the row.`;
   if (entry.length > 200) return `Too long (${entry.length} characters): at most 200.`;
-  if (rule === 'mccs' && !isMcc(entry)) return `“${entry}” is not a merchant category code: an MCC is exactly four digits, such as 5812.`;
-  if (rule === 'categories' && !isCategoryEntry(entry)) return `“${entry}” is not a merchant category, so it would match no purchase: pick one of the suggested names (such as restaurants or travel) or type a four-digit MCC.`;
-  if (rule === 'countries' && (!/^[A-Z]{2}$/.test(entry) || !countryName(entry))) return `“${entry}” is not an ISO country code: use two letters, such as US or DE.`;
+  if (rule === 'mccs' && !isMcc(entry))
+    return `“${entry}” is not a merchant category code: an MCC is exactly four digits, such as 5812.`;
+  if (rule === 'categories' && !isCategoryEntry(entry))
+    return `“${entry}” is not a merchant category, so it would match no purchase: pick one of the suggested names (such as restaurants or travel) or type a four-digit MCC.`;
+  if (rule === 'countries' && (!/^[A-Z]{2}$/.test(entry) || !countryName(entry)))
+    return `“${entry}” is not an ISO country code: use two letters, such as US or DE.`;
   return undefined;
 }
 
@@ -166,13 +196,19 @@ function validateLimit(l: LimitForm, i: number, nowMs: number, errors: FieldErro
       // The service checks the start day against today in the limit's own zone, not the person's.
       const today = dayIn(nowMs, tz);
       if (start > today) {
-        errors[`${at}.startDate`] = `The start date ${start} is in the future: today is ${today} in ${tz}. Pick today or an earlier day.`;
+        errors[`${at}.startDate`] =
+          `The start date ${start} is in the future: today is ${today} in ${tz}. Pick today or an earlier day.`;
         ok = false;
       }
     }
   }
   if (!ok || cents === null) return undefined;
-  return { limitAmount: { amountCents: cents }, preset: l.preset, timezone: tz, ...(start ? { startDate: start } : {}) };
+  return {
+    limitAmount: { amountCents: cents },
+    preset: l.preset,
+    timezone: tz,
+    ...(start ? { startDate: start } : {}),
+  };
 }
 
 function validateSize(text: string, field: 'sizeMin' | 'sizeMax', errors: FieldErrors): number | undefined {
@@ -196,7 +232,8 @@ export function constraintFromForm(form: ConstraintForm, nowMs: number): FormRes
   const countries = validateList('countries', form.countries, errors);
   const mccs = validateList('mccs', form.mccs, errors);
 
-  if (form.limits.length > MAX_LIMITS) errors.limits = `At most ${MAX_LIMITS} limits: remove ${form.limits.length - MAX_LIMITS}.`;
+  if (form.limits.length > MAX_LIMITS)
+    errors.limits = `At most ${MAX_LIMITS} limits: remove ${form.limits.length - MAX_LIMITS}.`;
   const limits: UtilizationLimit[] = [];
   const periods = new Map<string, number>();
   form.limits.forEach((l, i) => {
@@ -222,7 +259,8 @@ export function constraintFromForm(form: ConstraintForm, nowMs: number): FormRes
   if (Object.keys(errors).length) return { ok: false, errors };
   const c: SpendingConstraint = {};
   if (merchants.length) c.merchantRule = { merchants, restriction: form.merchants.restriction };
-  if (categories.length) c.merchantCategoryRule = { merchantCategories: categories, restriction: form.categories.restriction };
+  if (categories.length)
+    c.merchantCategoryRule = { merchantCategories: categories, restriction: form.categories.restriction };
   if (countries.length) c.countryRule = { countries, restriction: form.countries.restriction };
   if (mccs.length) c.merchantCategoryCodeRule = { merchantCategoryCodes: mccs, restriction: form.mccs.restriction };
   const size = {
@@ -231,6 +269,10 @@ export function constraintFromForm(form: ConstraintForm, nowMs: number): FormRes
   };
   const hasSize = min !== undefined || max !== undefined;
   // Several limits go in utilizationLimitV2 (the form's one list); the older single field is read, never written.
-  if (limits.length || hasSize) c.spendingRule = { ...(limits.length ? { utilizationLimitV2: limits } : {}), ...(hasSize ? { transactionSizeLimit: size } : {}) };
+  if (limits.length || hasSize)
+    c.spendingRule = {
+      ...(limits.length ? { utilizationLimitV2: limits } : {}),
+      ...(hasSize ? { transactionSizeLimit: size } : {}),
+    };
   return { ok: true, constraint: c };
 }

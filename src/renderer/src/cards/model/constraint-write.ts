@@ -21,9 +21,24 @@ export type SaveMode = 'edit' | 'replace';
 
 export type ConstraintWrite =
   | { kind: 'none' }
-  | { kind: 'patch'; owner: ConstraintOwnerKind; endpoint: 'patchCardSpendingConstraint' | 'patchCardGroupSpendingConstraint'; body: SpendingConstraintPatch }
-  | { kind: 'put'; owner: ConstraintOwnerKind; endpoint: 'putCardSpendingConstraint' | 'putCardGroupSpendingConstraint'; body: SpendingConstraintPatch }
-  | { kind: 'removeAll'; owner: ConstraintOwnerKind; endpoint: 'updateCard' | 'updateCardGroup'; body: { spendingConstraint: null } };
+  | {
+      kind: 'patch';
+      owner: ConstraintOwnerKind;
+      endpoint: 'patchCardSpendingConstraint' | 'patchCardGroupSpendingConstraint';
+      body: SpendingConstraintPatch;
+    }
+  | {
+      kind: 'put';
+      owner: ConstraintOwnerKind;
+      endpoint: 'putCardSpendingConstraint' | 'putCardGroupSpendingConstraint';
+      body: SpendingConstraintPatch;
+    }
+  | {
+      kind: 'removeAll';
+      owner: ConstraintOwnerKind;
+      endpoint: 'updateCard' | 'updateCardGroup';
+      body: { spendingConstraint: null };
+    };
 
 type AnyConstraint = SpendingConstraint | SpendingConstraintView | null | undefined;
 
@@ -34,7 +49,12 @@ function memberKey(c: AnyConstraint, m: SpendingConstraintMember): string | unde
   if (m === 'spendingRule' && c?.spendingRule) {
     const size = c.spendingRule.transactionSizeLimit;
     return JSON.stringify({
-      limits: utilizationLimitsOf(c).map((l) => [l.limitAmount.amountCents, l.preset, l.timezone ?? 'UTC', l.startDate ?? null]),
+      limits: utilizationLimitsOf(c).map((l) => [
+        l.limitAmount.amountCents,
+        l.preset,
+        l.timezone ?? 'UTC',
+        l.startDate ?? null,
+      ]),
       min: size?.minimum?.amountCents ?? null,
       max: size?.maximum?.amountCents ?? null,
     });
@@ -51,20 +71,40 @@ export function changedMembers(before: AnyConstraint, after: AnyConstraint): Spe
   return SPENDING_CONSTRAINT_MEMBERS.filter((m) => memberKey(before, m) !== memberKey(after, m));
 }
 
-export function planConstraintWrite(owner: ConstraintOwnerKind, before: AnyConstraint, after: SpendingConstraint, mode: SaveMode): ConstraintWrite {
+export function planConstraintWrite(
+  owner: ConstraintOwnerKind,
+  before: AnyConstraint,
+  after: SpendingConstraint,
+  mode: SaveMode,
+): ConstraintWrite {
   const card = owner === 'card';
   if (isEmpty(after)) {
     if (isEmpty(before)) return { kind: 'none' };
-    return { kind: 'removeAll', owner, endpoint: card ? 'updateCard' : 'updateCardGroup', body: { spendingConstraint: null } };
+    return {
+      kind: 'removeAll',
+      owner,
+      endpoint: card ? 'updateCard' : 'updateCardGroup',
+      body: { spendingConstraint: null },
+    };
   }
   if (mode === 'replace') {
     const body: SpendingConstraintPatch = {};
     for (const m of SPENDING_CONSTRAINT_MEMBERS) Object.assign(body, { [m]: after[m] ?? null });
-    return { kind: 'put', owner, endpoint: card ? 'putCardSpendingConstraint' : 'putCardGroupSpendingConstraint', body };
+    return {
+      kind: 'put',
+      owner,
+      endpoint: card ? 'putCardSpendingConstraint' : 'putCardGroupSpendingConstraint',
+      body,
+    };
   }
   const changed = changedMembers(before, after);
   if (!changed.length) return { kind: 'none' };
   const body: SpendingConstraintPatch = {};
   for (const m of changed) Object.assign(body, { [m]: after[m] ?? null });
-  return { kind: 'patch', owner, endpoint: card ? 'patchCardSpendingConstraint' : 'patchCardGroupSpendingConstraint', body };
+  return {
+    kind: 'patch',
+    owner,
+    endpoint: card ? 'patchCardSpendingConstraint' : 'patchCardGroupSpendingConstraint',
+    body,
+  };
 }

@@ -1,8 +1,22 @@
 import type { Card, CardGroup, Transaction } from '../../../../shared/service';
-import { brokenRule, DECLINE, type BrokenRule, type DeclineReason, type Purchase } from '../../../../shared/spending/rules';
+import {
+  brokenRule,
+  DECLINE,
+  type BrokenRule,
+  type DeclineReason,
+  type Purchase,
+} from '../../../../shared/spending/rules';
 import { money } from '../../model/format';
 import { spendCounter } from './utilization';
-import { categoryWords, countryWords, limitWords, listWords, mccWords, merchantEntryWords, type KnownMerchants } from './words';
+import {
+  categoryWords,
+  countryWords,
+  limitWords,
+  listWords,
+  mccWords,
+  merchantEntryWords,
+  type KnownMerchants,
+} from './words';
 import { merchantCategoryOf } from '../../../../shared/spending/merchant-categories';
 
 /**
@@ -47,7 +61,11 @@ export type Verdict =
 export function brokenRuleWords(rule: BrokenRule, a: Purchase, whose: string, merchants: KnownMerchants = []): string {
   switch (rule.member) {
     case 'merchantRule':
-      return `${whose} merchant rule allows ${listWords(rule.restriction, rule.listed.map((m) => merchantEntryWords(m, merchants)), 'at')}; “${a.merchantName}” is not allowed.`;
+      return `${whose} merchant rule allows ${listWords(
+        rule.restriction,
+        rule.listed.map((m) => merchantEntryWords(m, merchants)),
+        'at',
+      )}; “${a.merchantName}” is not allowed.`;
     case 'merchantCategoryRule':
       return `${whose} category rule allows ${listWords(rule.restriction, rule.listed.map(categoryWords), 'in')}; ${a.mcc} is in “${categoryWords(merchantCategoryOf(a.mcc))}”.`;
     case 'merchantCategoryCodeRule':
@@ -66,23 +84,49 @@ export function brokenRuleWords(rule: BrokenRule, a: Purchase, whose: string, me
 export function checkPurchase(a: Purchase, ctx: PurchaseContext): Verdict {
   const { card } = ctx;
   if (card.status !== 'active') {
-    return { approved: false, reason: DECLINE.cardNotActive, source: 'status', words: `The card is ${card.status}; only an active card can pay.` };
+    return {
+      approved: false,
+      reason: DECLINE.cardNotActive,
+      source: 'status',
+      words: `The card is ${card.status}; only an active card can pay.`,
+    };
   }
   const own = brokenRule(card.spendingConstraint, a, spendCounter(ctx.transactions, ctx.nowMs));
-  if (own) return { approved: false, reason: own.reason, source: 'card', rule: own, words: brokenRuleWords(own, a, 'The card’s', ctx.merchants) };
+  if (own)
+    return {
+      approved: false,
+      reason: own.reason,
+      source: 'card',
+      rule: own,
+      words: brokenRuleWords(own, a, 'The card’s', ctx.merchants),
+    };
   const caveats: string[] = [];
   const group = ctx.group && ctx.group.id === card.cardGroupId ? ctx.group : undefined;
-  if (card.cardGroupId && !group) caveats.push('The card’s group is not in the local cache: its rules were not checked.');
+  if (card.cardGroupId && !group)
+    caveats.push('The card’s group is not in the local cache: its rules were not checked.');
   if (group) {
     const spend = spendCounter(ctx.groupTransactions ?? ctx.transactions, ctx.nowMs);
     const shared = brokenRule(group.spendingConstraint, a, spend);
-    if (shared) return { approved: false, reason: shared.reason, source: 'group', rule: shared, words: brokenRuleWords(shared, a, `The group “${group.name}”’s`, ctx.merchants) };
+    if (shared)
+      return {
+        approved: false,
+        reason: shared.reason,
+        source: 'group',
+        rule: shared,
+        words: brokenRuleWords(shared, a, `The group “${group.name}”’s`, ctx.merchants),
+      };
     if (!ctx.groupTransactions) caveats.push('Only this card’s spend was counted against the group’s limits.');
   }
   if (ctx.fundingClosed) {
-    return { approved: false, reason: DECLINE.accountClosed, source: 'account', words: 'The account the card spends from is closed.' };
+    return {
+      approved: false,
+      reason: DECLINE.accountClosed,
+      source: 'account',
+      words: 'The account the card spends from is closed.',
+    };
   }
-  if (ctx.fundingBalanceCents === undefined) caveats.push('The funding balance is not known here: funds were not checked.');
+  if (ctx.fundingBalanceCents === undefined)
+    caveats.push('The funding balance is not known here: funds were not checked.');
   else if (ctx.fundingBalanceCents < a.amountCents) {
     return {
       approved: false,

@@ -8,7 +8,10 @@ import type { TxQuery } from '../../model/tx-query';
  * start (a collective limit without a start date counts all time); `undefined` when there is no
  * limit at all, so nothing needs reading.
  */
-export function spendWindowStart(constraints: readonly (SpendingConstraintView | null | undefined)[], nowMs: number): number | null | undefined {
+export function spendWindowStart(
+  constraints: readonly (SpendingConstraintView | null | undefined)[],
+  nowMs: number,
+): number | null | undefined {
   let earliest: number | undefined;
   for (const c of constraints) {
     for (const limit of utilizationLimitsOf(c)) {

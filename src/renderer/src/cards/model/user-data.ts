@@ -1,8 +1,7 @@
 import { USER_DATA_MAX_BYTES, type JsonObject } from '../../../../shared/service';
 
 export type UserDataInput =
-  | { ok: true; value: JsonObject | null; bytes: number }
-  | { ok: false; message: string; bytes: number };
+  { ok: true; value: JsonObject | null; bytes: number } | { ok: false; message: string; bytes: number };
 
 const encoder = new TextEncoder();
 
@@ -22,15 +21,27 @@ export function parseUserData(text: string): UserDataInput {
   try {
     parsed = JSON.parse(text);
   } catch (e) {
-    return { ok: false, bytes: bytesOf(text), message: `Not valid JSON: ${e instanceof Error ? e.message : String(e)}. Write an object such as {"costCenter": "R&D"}.` };
+    return {
+      ok: false,
+      bytes: bytesOf(text),
+      message: `Not valid JSON: ${e instanceof Error ? e.message : String(e)}. Write an object such as {"costCenter": "R&D"}.`,
+    };
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     const what = Array.isArray(parsed) ? 'a list' : parsed === null ? 'null' : `a ${typeof parsed}`;
-    return { ok: false, bytes: bytesOf(text), message: `userData must be a JSON object ({ … }), not ${what}. Leave the field empty to remove it.` };
+    return {
+      ok: false,
+      bytes: bytesOf(text),
+      message: `userData must be a JSON object ({ … }), not ${what}. Leave the field empty to remove it.`,
+    };
   }
   const bytes = bytesOf(JSON.stringify(parsed));
   if (bytes > USER_DATA_MAX_BYTES) {
-    return { ok: false, bytes, message: `userData is ${bytes.toLocaleString('en-US')} bytes; the service keeps at most ${USER_DATA_MAX_BYTES.toLocaleString('en-US')}. Remove ${(bytes - USER_DATA_MAX_BYTES).toLocaleString('en-US')} bytes.` };
+    return {
+      ok: false,
+      bytes,
+      message: `userData is ${bytes.toLocaleString('en-US')} bytes; the service keeps at most ${USER_DATA_MAX_BYTES.toLocaleString('en-US')}. Remove ${(bytes - USER_DATA_MAX_BYTES).toLocaleString('en-US')} bytes.`,
+    };
   }
   return { ok: true, value: parsed as JsonObject, bytes };
 }

@@ -1,4 +1,10 @@
-import { utilizationLimitsOf, type SpendingConstraint, type SpendingConstraintView, type Transaction, type UtilizationLimit } from '../../../../shared/service';
+import {
+  utilizationLimitsOf,
+  type SpendingConstraint,
+  type SpendingConstraintView,
+  type Transaction,
+  type UtilizationLimit,
+} from '../../../../shared/service';
 import { currentPeriod, type Period } from '../../../../shared/spending/periods';
 
 /**
@@ -16,7 +22,13 @@ const SPENDING = new Set(['pending', 'settled', 'dispute']);
  * refunds, reversals, declines or failed items.
  */
 export function isCountedCardSpend(tx: Transaction): boolean {
-  return tx.cardId !== undefined && tx.amountCents < 0 && SPENDING.has(tx.detailedStatus) && tx.merchantData !== undefined && tx.feeInfo === undefined;
+  return (
+    tx.cardId !== undefined &&
+    tx.amountCents < 0 &&
+    SPENDING.has(tx.detailedStatus) &&
+    tx.merchantData !== undefined &&
+    tx.feeInfo === undefined
+  );
 }
 
 /** When a purchase counts: when it was authorized (a settled purchase is re-dated to its posting). */
@@ -57,7 +69,11 @@ export interface LimitMeter {
 }
 
 /** One meter per limit of `constraint`, at `nowMs`. No limits: an empty list. */
-export function limitMeters(constraint: SpendingConstraint | SpendingConstraintView | null | undefined, transactions: readonly Transaction[], nowMs: number): LimitMeter[] {
+export function limitMeters(
+  constraint: SpendingConstraint | SpendingConstraintView | null | undefined,
+  transactions: readonly Transaction[],
+  nowMs: number,
+): LimitMeter[] {
   return utilizationLimitsOf(constraint).map((limit, index) => {
     const period = currentPeriod(limit, nowMs);
     const spentCents = spentInPeriod(transactions, period);

@@ -1,10 +1,20 @@
 import type { CardStatus, Restriction, UtilizationLimit } from '../../../../shared/service';
-import { describeMcc, isCategoryEntry, isMcc, merchantCategoryName } from '../../../../shared/spending/merchant-categories';
+import {
+  describeMcc,
+  isCategoryEntry,
+  isMcc,
+  merchantCategoryName,
+} from '../../../../shared/spending/merchant-categories';
 import { money } from '../../model/format';
 
 /** Plain words for a card's states and for the parts of a constraint (its description and the purchase check). */
 
-const STATUS: Record<CardStatus, string> = { active: 'Active', paused: 'Paused', inactive: 'Inactive', closed: 'Closed' };
+const STATUS: Record<CardStatus, string> = {
+  active: 'Active',
+  paused: 'Paused',
+  inactive: 'Inactive',
+  closed: 'Closed',
+};
 /** What each state means for spending, as the status picker offers it. */
 const STATUS_MEANING: Record<CardStatus, string> = {
   active: 'Active: can be used',

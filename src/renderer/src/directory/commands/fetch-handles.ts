@@ -7,7 +7,14 @@ import { useConnectivity } from '../../stores/connectivity';
 /** One page of `GET /svc-handle` (with the cursor of the page before) put into the profile's cache. */
 export async function fetchHandlePage(profileId: string, cursor?: string): Promise<Result<FetchedPage>> {
   if (useConnectivity.getState().byProfile[profileId]?.state === 'offline') {
-    return { ok: false, error: { code: 'invalid-argument', message: 'Offline: the handles shown are those saved on this computer. Fetch again when the connection returns.' } };
+    return {
+      ok: false,
+      error: {
+        code: 'invalid-argument',
+        message:
+          'Offline: the handles shown are those saved on this computer. Fetch again when the connection returns.',
+      },
+    };
   }
   const r = await serviceCall(profileId, 'listSvcHandles', { query: cursor ? { cursor } : {} });
   if (!r.ok) return r;

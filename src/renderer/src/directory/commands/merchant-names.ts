@@ -1,6 +1,11 @@
 import { useMemo } from 'react';
 import type { Merchant } from '../../../../shared/service';
-import { merchantNamer, transactionName, type DescriptorPlace, type NamedTransaction } from '../../model/merchant-names';
+import {
+  merchantNamer,
+  transactionName,
+  type DescriptorPlace,
+  type NamedTransaction,
+} from '../../model/merchant-names';
 import { useEntities } from '../../repos/entities-hooks';
 
 const NONE: Merchant[] = [];

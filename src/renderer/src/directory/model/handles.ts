@@ -7,14 +7,21 @@ export function normalHandle(typed: string): string {
 
 /** Handles sorted by handle, the order the directory and the payment picker show them in. */
 export function sortHandles(handles: readonly SvcHandle[]): SvcHandle[] {
-  return [...handles].sort((a, b) => a.svcHandle.localeCompare(b.svcHandle, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1));
+  return [...handles].sort(
+    (a, b) => a.svcHandle.localeCompare(b.svcHandle, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1),
+  );
 }
 
 /** Handles whose handle, name or account id contains `text` (any case, a leading @ ignored). */
 export function filterHandles(handles: readonly SvcHandle[], text: string): SvcHandle[] {
   const needle = normalHandle(text);
   if (!needle) return [...handles];
-  return handles.filter((h) => h.svcHandle.toLowerCase().includes(needle) || h.name.toLowerCase().includes(needle) || h.accountId.toLowerCase().includes(needle));
+  return handles.filter(
+    (h) =>
+      h.svcHandle.toLowerCase().includes(needle) ||
+      h.name.toLowerCase().includes(needle) ||
+      h.accountId.toLowerCase().includes(needle),
+  );
 }
 
 /** The saved handle a typed one names exactly, if any. */

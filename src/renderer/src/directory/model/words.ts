@@ -18,5 +18,7 @@ const STRUCTURE: Readonly<Record<string, string>> = {
 
 export const accountTypeWords = (t: Account['type']): string => ACCOUNT_TYPE[t] ?? codeWords(t);
 export const accountStatusWords = (s: Account['status']): string => ACCOUNT_STATUS[s] ?? codeWords(s);
-export const balancesWords = (balances: readonly Account['balances'][number][]): string => balances.map((b) => BALANCE[b] ?? codeWords(b)).join(', ');
-export const structureWords = (s: string | undefined): string => (s ? (STRUCTURE[s.toLowerCase()] ?? codeWords(s)) : 'Not given');
+export const balancesWords = (balances: readonly Account['balances'][number][]): string =>
+  balances.map((b) => BALANCE[b] ?? codeWords(b)).join(', ');
+export const structureWords = (s: string | undefined): string =>
+  s ? (STRUCTURE[s.toLowerCase()] ?? codeWords(s)) : 'Not given';

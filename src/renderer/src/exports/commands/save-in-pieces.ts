@@ -16,7 +16,12 @@ export interface ExportPiece {
  * under the chosen name. Pieces are produced lazily, one at a time, so the rows are never held as
  * one string. Every export of the app (transactions, an account's statement, the outbox's audit log) saves through here.
  */
-export async function saveInPieces(suggestedName: string, kind: ExportKind, pieces: AsyncIterable<ExportPiece>, signal?: AbortSignal): Promise<ExportOutcome> {
+export async function saveInPieces(
+  suggestedName: string,
+  kind: ExportKind,
+  pieces: AsyncIterable<ExportPiece>,
+  signal?: AbortSignal,
+): Promise<ExportOutcome> {
   const begun = await files.begin(suggestedName, kind);
   if (!begun.ok) return { kind: 'failed', message: begun.error.message };
   const exportId = begun.value.exportId;

@@ -11,11 +11,22 @@ const NEWEST = 15;
 const CHART_DAYS = 90;
 
 /** The account's balance over time, then its cached transactions (count, totals, the newest rows): what an account opens on. */
-export function AccountActivity({ profileId, view, nowMs }: { profileId: string; view: VirtualAccountView; nowMs: number }) {
+export function AccountActivity({
+  profileId,
+  view,
+  nowMs,
+}: {
+  profileId: string;
+  view: VirtualAccountView;
+  nowMs: number;
+}) {
   const id = view.virtualAccount.id;
   const { all, recent } = useAccountTransactions(profileId, id, NEWEST, nowMs, CHART_DAYS);
   const names = useMerchantNames(profileId);
-  const series = useMemo(() => (recent.state === 'ready' ? balanceSeries(view.balance.amountCents, recent.rows, nowMs, CHART_DAYS) : null), [recent, view.balance.amountCents, nowMs]);
+  const series = useMemo(
+    () => (recent.state === 'ready' ? balanceSeries(view.balance.amountCents, recent.rows, nowMs, CHART_DAYS) : null),
+    [recent, view.balance.amountCents, nowMs],
+  );
 
   return (
     <>
@@ -24,14 +35,21 @@ export function AccountActivity({ profileId, view, nowMs }: { profileId: string;
           Balance over the last {CHART_DAYS} days
         </h3>
         {recent.state === 'loading' ? <p className="muted">Reading the cached transactions…</p> : null}
-        {recent.state === 'error' ? <p className="field__error" role="alert">{recent.error}</p> : null}
+        {recent.state === 'error' ? (
+          <p className="field__error" role="alert">
+            {recent.error}
+          </p>
+        ) : null}
         {series ? (
           <>
             <BalanceChart points={series} />
             <p className="field__hint">
-              Walked back day by day from the balance now ({money(view.balance.amountCents)}) through the {count(recent.rows.length)} cached transactions of the period that move it (posted and
-              pending; failed ones and those held for approval do not).
-              {recent.complete ? '' : ' The period has more transactions than were read: the older part of the chart is approximate.'}
+              Walked back day by day from the balance now ({money(view.balance.amountCents)}) through the{' '}
+              {count(recent.rows.length)} cached transactions of the period that move it (posted and pending; failed
+              ones and those held for approval do not).
+              {recent.complete
+                ? ''
+                : ' The period has more transactions than were read: the older part of the chart is approximate.'}
             </p>
           </>
         ) : null}

@@ -49,14 +49,21 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, spend
   // What the queue leaves in it: the figure the Transfers panel and Approvals show for its last item.
   const { outflows } = useOutflows(profileId);
   const after = outflows === undefined ? undefined : balanceAfter(a.id, view.balance.amountCents, outflows);
-  const afterLine = after && after.ahead.count > 0 ? `${money(after.afterCents)} after ${after.ahead.count === 1 ? '1 queued item' : `${after.ahead.count} queued items`} (${money(after.ahead.cents)})` : null;
+  const afterLine =
+    after && after.ahead.count > 0
+      ? `${money(after.afterCents)} after ${after.ahead.count === 1 ? '1 queued item' : `${after.ahead.count} queued items`} (${money(after.ahead.cents)})`
+      : null;
 
   const readAgain = async () => {
     setReading(true);
     setNote(null);
     const r = await readAccount(profileId, a.id);
     setReading(false);
-    setNote(r.ok ? { text: `Refreshed from the bank: balance ${money(r.value.balance.amountCents)}.`, error: false } : { text: r.error.message, error: true });
+    setNote(
+      r.ok
+        ? { text: `Refreshed from the bank: balance ${money(r.value.balance.amountCents)}.`, error: false }
+        : { text: r.error.message, error: true },
+    );
   };
 
   const mainAccount = mainAccounts?.items.find((m) => m.id === a.accountId)?.name;
@@ -76,7 +83,9 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, spend
             </>
           ) : null}
           {' · '}
-          {a.accountType === 'primary' ? 'Primary account (the main account itself)' : 'Virtual account under the main account'}
+          {a.accountType === 'primary'
+            ? 'Primary account (the main account itself)'
+            : 'Virtual account under the main account'}
           {a.closedAt ? ` · closed ${dateTime(a.closedAt)}` : ''}
           {asOf ? ` · as of ${ago(asOf)}` : ''}
           {online ? '' : ' · offline'}
@@ -95,7 +104,16 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, spend
           fields={[
             ['Balance', money(view.balance.amountCents)],
             ...(afterLine ? [['Balance after the queue', afterLine] as [string, string]] : []),
-            [cardSpendLabel(nowMs), <span data-testid="account-card-spend">{spend.state === 'ready' ? money(monthSpendOf(spend.outByKey, a.id)) : spend.state === 'error' ? (spend.error ?? 'Not known') : 'Totalling…'}</span>],
+            [
+              cardSpendLabel(nowMs),
+              <span data-testid="account-card-spend">
+                {spend.state === 'ready'
+                  ? money(monthSpendOf(spend.outByKey, a.id))
+                  : spend.state === 'error'
+                    ? (spend.error ?? 'Not known')
+                    : 'Totalling…'}
+              </span>,
+            ],
             ['Account number', <CopyValue label="account number" value={a.accountNumber} />],
             ['Routing number', <CopyValue label="routing number" value={a.routingNumber} />],
             ['Main account', mainAccount ?? 'The company’s main account'],
@@ -110,7 +128,13 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, spend
           ]}
         />
         <div className="account-actions">
-          <button type="button" className="button" disabled={!online || reading} title={online ? undefined : 'Offline: refreshing needs the connection to the bank.'} onClick={() => void readAgain()}>
+          <button
+            type="button"
+            className="button"
+            disabled={!online || reading}
+            title={online ? undefined : 'Offline: refreshing needs the connection to the bank.'}
+            onClick={() => void readAgain()}
+          >
             {reading ? 'Refreshing…' : 'Refresh this account'}
           </button>
           <StatusNote note={note} />

@@ -6,7 +6,8 @@ import { entityWrites } from '../../app/entity-writes';
 import { TextField } from '../../ui/TextField';
 import { StatusNote } from '../../ui/StatusNote';
 
-export const OFFLINE_EDITS = 'Offline: renaming and commission rules need the service. Make the change when the connection returns.';
+export const OFFLINE_EDITS =
+  'Offline: renaming and commission rules need the service. Make the change when the connection returns.';
 const CLOSED_EDITS = 'This account is closed: a closed account cannot be changed.';
 
 interface Props {
@@ -44,7 +45,13 @@ export function AccountEdits({ profileId, view, online }: Props) {
     <section className="detail-section" aria-label="Changes">
       <div className="detail-section__head">
         <h3 className="detail-section__title">Changes</h3>
-        <button type="button" className="button" aria-expanded={editing} aria-controls={regionId} onClick={() => setEditing((e) => !e)}>
+        <button
+          type="button"
+          className="button"
+          aria-expanded={editing}
+          aria-controls={regionId}
+          onClick={() => setEditing((e) => !e)}
+        >
           Edit
         </button>
       </div>
@@ -82,7 +89,14 @@ function RenameForm({ profileId, view, online }: { profileId: string; view: Virt
 
   return (
     <form className="form account-form" aria-label="Rename account" onSubmit={(e) => void submit(e)} noValidate>
-      <TextField id={`va-name-${id}`} label="Name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} error={error} />
+      <TextField
+        id={`va-name-${id}`}
+        label="Name"
+        value={name}
+        maxLength={100}
+        onChange={(e) => setName(e.target.value)}
+        error={error}
+      />
       <SubmitRow label="Rename" busyLabel="Renaming…" busy={busy} online={online} done={done} />
     </form>
   );
@@ -116,26 +130,61 @@ function CommissionForm({ profileId, view, online }: Props) {
 
   return (
     <form className="form account-form" aria-label="Commission rule" onSubmit={(e) => void submit(e)} noValidate>
-      <h4 className="account-form__title">{view.commissionRule ? 'Change the commission rule' : 'Set a commission rule'}</h4>
+      <h4 className="account-form__title">
+        {view.commissionRule ? 'Change the commission rule' : 'Set a commission rule'}
+      </h4>
       <p className="field__hint">A flat fee taken from this account and paid into the primary account.</p>
-      <TextField id={`va-fee-${id}`} label="Fee (USD)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors.amount} hint="For example 25.00" />
+      <TextField
+        id={`va-fee-${id}`}
+        label="Fee (USD)"
+        inputMode="decimal"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        error={errors.amount}
+        hint="For example 25.00"
+      />
       <div className="field">
         <label htmlFor={`va-freq-${id}`} className="field__label">
           Every
         </label>
-        <select id={`va-freq-${id}`} className="field__input" value={frequency} onChange={(e) => setFrequency(e.target.value === 'yearly' ? 'yearly' : 'monthly')}>
+        <select
+          id={`va-freq-${id}`}
+          className="field__input"
+          value={frequency}
+          onChange={(e) => setFrequency(e.target.value === 'yearly' ? 'yearly' : 'monthly')}
+        >
           <option value="monthly">month (monthly)</option>
           <option value="yearly">year (yearly)</option>
         </select>
       </div>
-      <TextField id={`va-start-${id}`} label="Starts (your time zone)" type="datetime-local" value={start} onChange={(e) => setStart(e.target.value)} error={errors.start} hint="Now or later; sent to the service in UTC." />
+      <TextField
+        id={`va-start-${id}`}
+        label="Starts (your time zone)"
+        type="datetime-local"
+        value={start}
+        onChange={(e) => setStart(e.target.value)}
+        error={errors.start}
+        hint="Now or later; sent to the service in UTC."
+      />
       <SubmitRow label="Save commission rule" busyLabel="Saving…" busy={busy} online={online} done={done} />
     </form>
   );
 }
 
 /** A form's send button (disabled offline with the reason, and while sending) and what came of it. */
-function SubmitRow({ label, busyLabel, busy, online, done }: { label: string; busyLabel: string; busy: boolean; online: boolean; done: { text: string; error: boolean } | null }) {
+function SubmitRow({
+  label,
+  busyLabel,
+  busy,
+  online,
+  done,
+}: {
+  label: string;
+  busyLabel: string;
+  busy: boolean;
+  online: boolean;
+  done: { text: string; error: boolean } | null;
+}) {
   return (
     <div className="account-actions">
       <button type="submit" className="button" disabled={!online || busy} title={online ? undefined : OFFLINE_EDITS}>

@@ -52,7 +52,15 @@ export function AccountExport({ profileId, view }: AccountExportProps) {
     controller.current = new AbortController();
     setRunning(true);
     const nowMs = Date.now();
-    const r = await exportAccount({ profileId, view, range, format, nowMs, balanceAsOfMs: balanceAsOf, signal: controller.current.signal });
+    const r = await exportAccount({
+      profileId,
+      view,
+      range,
+      format,
+      nowMs,
+      balanceAsOfMs: balanceAsOf,
+      signal: controller.current.signal,
+    });
     setRunning(false);
     setOutcome(r);
   };
@@ -60,7 +68,13 @@ export function AccountExport({ profileId, view }: AccountExportProps) {
   const formRef = useRef<HTMLFormElement>(null);
   // The range and format are asked for first, so the command takes the person to the form.
   useScreenActions([
-    { id: 'accounts:export', title: `Export the transactions of ${view.virtualAccount.name}…`, group: 'Selected item', keywords: ['ofx', 'csv', 'download', 'statement'], run: () => focusFirstField(formRef.current) },
+    {
+      id: 'accounts:export',
+      title: `Export the transactions of ${view.virtualAccount.name}…`,
+      group: 'Selected item',
+      keywords: ['ofx', 'csv', 'download', 'statement'],
+      run: () => focusFirstField(formRef.current),
+    },
   ]);
 
   return (
@@ -68,14 +82,38 @@ export function AccountExport({ profileId, view }: AccountExportProps) {
       <h3 id={`${id}-title`}>Export transactions</h3>
       <form ref={formRef} className="form" noValidate onSubmit={(e) => void submit(e)}>
         <div className="account-export__range">
-          <TextField id={`${id}-from`} label="From" type="date" value={range.from} error={shown.from} onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))} />
-          <TextField id={`${id}-to`} label="To" type="date" value={range.to} error={shown.to} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} />
+          <TextField
+            id={`${id}-from`}
+            label="From"
+            type="date"
+            value={range.from}
+            error={shown.from}
+            onChange={(e) => setRange((r) => ({ ...r, from: e.target.value }))}
+          />
+          <TextField
+            id={`${id}-to`}
+            label="To"
+            type="date"
+            value={range.to}
+            error={shown.to}
+            onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
+          />
         </div>
-        <fieldset className="account-export__formats" aria-describedby={formatProblem ? `${id}-format-error` : undefined}>
+        <fieldset
+          className="account-export__formats"
+          aria-describedby={formatProblem ? `${id}-format-error` : undefined}
+        >
           <legend className="field__label">Format</legend>
           {FORMATS.map((f) => (
             <label key={f.value}>
-              <input type="radio" name={`${id}-format`} value={f.value} checked={format === f.value} onChange={() => setFormat(f.value)} /> {f.label}
+              <input
+                type="radio"
+                name={`${id}-format`}
+                value={f.value}
+                checked={format === f.value}
+                onChange={() => setFormat(f.value)}
+              />{' '}
+              {f.label}
             </label>
           ))}
           {formatProblem ? (
@@ -85,8 +123,9 @@ export function AccountExport({ profileId, view }: AccountExportProps) {
           ) : null}
         </fieldset>
         <p className="field__hint">
-          Days are in UTC, both included. Posted and pending transactions only, as in the balance chart: failed, declined and canceled ones never moved money, and those held for approval or in review have not yet; they are left out. Read from the transactions saved on this computer, so it works
-          offline; sync first for the latest.
+          Days are in UTC, both included. Posted and pending transactions only, as in the balance chart: failed,
+          declined and canceled ones never moved money, and those held for approval or in review have not yet; they are
+          left out. Read from the transactions saved on this computer, so it works offline; sync first for the latest.
         </p>
         <div className="form__actions">
           <button type="submit" className="button" disabled={running || formatProblem !== null}>

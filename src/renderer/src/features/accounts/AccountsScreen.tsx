@@ -19,7 +19,8 @@ import { ListDetail } from '../../ui/ListDetail';
 import { PickList } from '../../ui/PickList';
 import { plural, usePagedFetch } from '../../ui/usePagedFetch';
 
-export const OFFLINE_ACCOUNT_EDITS = 'Offline: changes to accounts need the service. They are shown as they were last synced.';
+export const OFFLINE_ACCOUNT_EDITS =
+  'Offline: changes to accounts need the service. They are shown as they were last synced.';
 
 // A fresh screen per profile: nothing of one profile's state shows on another's.
 export const AccountsScreen = forActiveProfile(AccountsFor);
@@ -40,12 +41,27 @@ function AccountsFor({ profileId }: { profileId: string }) {
   const spend = useCardSpend(profileId, nowMs);
   const spendLabel = cardSpendLabel(nowMs);
   const spendOf = (id: string) => (spend.state === 'ready' ? money(monthSpendOf(spend.outByKey, id)) : '…');
-  const spendTotal = spend.state === 'ready' ? money(shown.reduce((sum, v) => sum + monthSpendOf(spend.outByKey, v.virtualAccount.id), 0)) : '…';
+  const spendTotal =
+    spend.state === 'ready'
+      ? money(shown.reduce((sum, v) => sum + monthSpendOf(spend.outByKey, v.virtualAccount.id), 0))
+      : '…';
   const selected = selectedId ? all.find((v) => v.virtualAccount.id === selectedId) : undefined;
 
   return (
     <section className="screen screen--wide" aria-labelledby="screen-title">
-      <ScreenHeading aside={<SavedListLine label="Virtual accounts" asOf={accounts?.asOf ?? null} shown={shown.length} total={all.length} online={online} />}>Accounts</ScreenHeading>
+      <ScreenHeading
+        aside={
+          <SavedListLine
+            label="Virtual accounts"
+            asOf={accounts?.asOf ?? null}
+            shown={shown.length}
+            total={all.length}
+            online={online}
+          />
+        }
+      >
+        Accounts
+      </ScreenHeading>
       <div className="tx-toolbar">
         <label className="accounts-check">
           <input
@@ -58,13 +74,27 @@ function AccountsFor({ profileId }: { profileId: string }) {
           />
           Show closed
         </label>
-        <PagedFetchButtons paged={paged} label={REFRESH_FROM_BANK} disabled={!online} disabledReason={OFFLINE_ACCOUNT_EDITS} />
+        <PagedFetchButtons
+          paged={paged}
+          label={REFRESH_FROM_BANK}
+          disabled={!online}
+          disabledReason={OFFLINE_ACCOUNT_EDITS}
+        />
       </div>
       <ListDetail
         detail={
           selected ? (
             <ErrorBoundary key={selected.virtualAccount.id} what="This account's details">
-              <AccountDetail profileId={profileId} view={selected} all={all} online={online} asOf={accounts?.asOf ?? null} nowMs={nowMs} spend={spend} onClose={() => setSelectedId(null)} />
+              <AccountDetail
+                profileId={profileId}
+                view={selected}
+                all={all}
+                online={online}
+                asOf={accounts?.asOf ?? null}
+                nowMs={nowMs}
+                spend={spend}
+                onClose={() => setSelectedId(null)}
+              />
             </ErrorBoundary>
           ) : null
         }
@@ -72,7 +102,11 @@ function AccountsFor({ profileId }: { profileId: string }) {
         {accounts === undefined ? (
           <p className="muted">Reading the saved accounts…</p>
         ) : shown.length === 0 ? (
-          <p className="muted">{all.length === 0 ? 'No accounts saved yet: they arrive with the first sync.' : 'Every saved account is closed: tick "Show closed" to see them.'}</p>
+          <p className="muted">
+            {all.length === 0
+              ? 'No accounts saved yet: they arrive with the first sync.'
+              : 'Every saved account is closed: tick "Show closed" to see them.'}
+          </p>
         ) : (
           <>
             <PickList
@@ -104,7 +138,8 @@ function AccountsFor({ profileId }: { profileId: string }) {
               })}
             />
             <p className="accounts-total" data-testid="accounts-total">
-              Total of the {count(shown.length)} shown: balance <strong>{money(totals.balanceCents)}</strong>; {spendLabel} {spendTotal}
+              Total of the {count(shown.length)} shown: balance <strong>{money(totals.balanceCents)}</strong>;{' '}
+              {spendLabel} {spendTotal}
             </p>
           </>
         )}

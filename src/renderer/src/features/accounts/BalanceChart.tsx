@@ -13,7 +13,11 @@ export function BalanceChart({ points }: { points: readonly BalancePoint[] }) {
   const text = `From ${money(summary.start.endCents)} on ${dayOf(summary.start.dayMs)} to ${money(summary.end.endCents)} on ${dayOf(summary.end.dayMs)}; lowest ${money(summary.lowest.endCents)} on ${dayOf(summary.lowest.dayMs)}, highest ${money(summary.highest.endCents)} on ${dayOf(summary.highest.dayMs)}.`;
   return (
     <figure className="balance-chart">
-      <LineChart points={points.map((p) => ({ x: p.dayMs, y: p.endCents }))} summary={text} mark={{ x: summary.lowest.dayMs, y: summary.lowest.endCents }} />
+      <LineChart
+        points={points.map((p) => ({ x: p.dayMs, y: p.endCents }))}
+        summary={text}
+        mark={{ x: summary.lowest.dayMs, y: summary.lowest.endCents }}
+      />
       <figcaption className="balance-chart__summary" data-testid="balance-summary">
         {text}
       </figcaption>
@@ -24,8 +28,23 @@ export function BalanceChart({ points }: { points: readonly BalancePoint[] }) {
           rows={[...points].reverse()}
           rowKey={(p) => String(p.dayMs)}
           columns={[
-            { id: 'day', header: 'Day (UTC)', minWidth: 100, priority: 1, rowHeader: true, className: 'nowrap', cell: (p) => dayOf(p.dayMs) },
-            { id: 'balance', header: 'End of day', minWidth: 100, priority: 1, numeric: true, cell: (p) => money(p.endCents) },
+            {
+              id: 'day',
+              header: 'Day (UTC)',
+              minWidth: 100,
+              priority: 1,
+              rowHeader: true,
+              className: 'nowrap',
+              cell: (p) => dayOf(p.dayMs),
+            },
+            {
+              id: 'balance',
+              header: 'End of day',
+              minWidth: 100,
+              priority: 1,
+              numeric: true,
+              cell: (p) => money(p.endCents),
+            },
           ]}
         />
       </ChartNumbers>

@@ -34,7 +34,13 @@ export function CloseAccount({ profileId, view, all, online, onClosed }: Props) 
     <section className="detail-section" aria-label="Close the account">
       <h3 className="detail-section__title">Close the account</h3>
       <div className="account-actions">
-        <button type="button" className="button button--danger" disabled={!online} title={online ? undefined : OFFLINE_CLOSE} onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={!online}
+          title={online ? undefined : OFFLINE_CLOSE}
+          onClick={() => setOpen(true)}
+        >
           Close account…
         </button>
         {online ? null : <span className="muted">{OFFLINE_CLOSE}</span>}
@@ -88,7 +94,11 @@ function CloseForm({ profileId, view, all, busy, setBusy, onCancel, onClosed }: 
     setError(null);
     try {
       const row = await queueMoveBalance(profileId, view, chosen);
-      setMoved(row.state === 'approved' ? `Queued: ${money(balance)} to ${chosen.virtualAccount.name} will be sent when online.` : `Queued for approval (Approvals): ${money(balance)} to ${chosen.virtualAccount.name}.`);
+      setMoved(
+        row.state === 'approved'
+          ? `Queued: ${money(balance)} to ${chosen.virtualAccount.name} will be sent when online.`
+          : `Queued for approval (Approvals): ${money(balance)} to ${chosen.virtualAccount.name}.`,
+      );
     } catch (e) {
       setError(`The transfer was not queued: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
@@ -110,7 +120,8 @@ function CloseForm({ profileId, view, all, busy, setBusy, onCancel, onClosed }: 
   return (
     <form className="form" noValidate onSubmit={(e) => void close(e)}>
       <p>
-        {a.name} holds {money(balance)}. Closing is final: a closed account cannot be reopened, and nothing moves in or out of it any more.
+        {a.name} holds {money(balance)}. Closing is final: a closed account cannot be reopened, and nothing moves in or
+        out of it any more.
       </p>
       {balance > 0 && !moved && !blocked && rows !== undefined ? (
         <div className="account-move">
@@ -122,7 +133,12 @@ function CloseForm({ profileId, view, all, busy, setBusy, onCancel, onClosed }: 
               <label htmlFor={`${id}-dest`} className="field__label">
                 Move to
               </label>
-              <select id={`${id}-dest`} className="field__input" value={chosen?.virtualAccount.id ?? ''} onChange={(e) => setDestination(e.target.value)}>
+              <select
+                id={`${id}-dest`}
+                className="field__input"
+                value={chosen?.virtualAccount.id ?? ''}
+                onChange={(e) => setDestination(e.target.value)}
+              >
                 {destinations.map((d) => (
                   <option key={d.virtualAccount.id} value={d.virtualAccount.id}>
                     {d.virtualAccount.name}
@@ -132,7 +148,12 @@ function CloseForm({ profileId, view, all, busy, setBusy, onCancel, onClosed }: 
               </select>
             </div>
           )}
-          <button type="button" className="button button--primary" disabled={busy || !chosen} onClick={() => void move()}>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={busy || !chosen}
+            onClick={() => void move()}
+          >
             Move {money(balance)} to another account first
           </button>
         </div>
@@ -148,7 +169,15 @@ function CloseForm({ profileId, view, all, busy, setBusy, onCancel, onClosed }: 
         </p>
       ) : null}
       <FormError message={error} />
-      <DialogActions busy={busy} label="Close account" busyLabel="Closing…" danger disabled={blocked !== null || rows === undefined} describedBy={blocked ? `${id}-blocked` : undefined} onCancel={onCancel} />
+      <DialogActions
+        busy={busy}
+        label="Close account"
+        busyLabel="Closing…"
+        danger
+        disabled={blocked !== null || rows === undefined}
+        describedBy={blocked ? `${id}-blocked` : undefined}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

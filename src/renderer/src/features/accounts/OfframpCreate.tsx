@@ -1,6 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { VirtualAccountView } from '../../../../shared/service';
-import { createBlockedReason, currencyWords, RAILS, railWords, STABLECOINS, type Rail, type Stablecoin } from '../../accounts/model/offramp';
+import {
+  createBlockedReason,
+  currencyWords,
+  RAILS,
+  railWords,
+  STABLECOINS,
+  type Rail,
+  type Stablecoin,
+} from '../../accounts/model/offramp';
 import { entityWrites } from '../../app/entity-writes';
 import { WriteOutcome } from '../../ui/WriteOutcome';
 
@@ -10,7 +18,8 @@ interface Props {
   online: boolean;
 }
 
-export const OFFLINE_CREATE = 'Offline: creating a wallet needs the service. The wallets shown are the ones kept on this computer.';
+export const OFFLINE_CREATE =
+  'Offline: creating a wallet needs the service. The wallets shown are the ones kept on this computer.';
 
 /**
  * Choose a rail and a stablecoin, then confirm naming the account. The service's answer is cached
@@ -48,7 +57,11 @@ export function OfframpCreate({ profileId, view, online }: Props) {
   const create = async () => {
     setBusy(true);
     setError(null);
-    const r = await entityWrites.createOfframpWallet(profileId, { virtualAccountId: account.id, paymentRail: rail, currency });
+    const r = await entityWrites.createOfframpWallet(profileId, {
+      virtualAccountId: account.id,
+      paymentRail: rail,
+      currency,
+    });
     setBusy(false);
     setConfirming(false);
     if (!r.ok) return setError(`The wallet was not created: ${r.error.message}`);
@@ -59,8 +72,20 @@ export function OfframpCreate({ profileId, view, online }: Props) {
     <form className="offramp-create" aria-label="Create a wallet" onSubmit={review}>
       <h4 className="offramp-create__title">Create a wallet</h4>
       {reason ? <p className="offramp-note">{reason}</p> : null}
-      <ChoiceGroup<Rail> legend="Payout rail into the account" options={RAILS} value={rail} onChange={setRail} disabled={off || confirming} />
-      <ChoiceGroup<Stablecoin> legend="Stablecoin to receive" options={STABLECOINS} value={currency} onChange={setCurrency} disabled={off || confirming} />
+      <ChoiceGroup<Rail>
+        legend="Payout rail into the account"
+        options={RAILS}
+        value={rail}
+        onChange={setRail}
+        disabled={off || confirming}
+      />
+      <ChoiceGroup<Stablecoin>
+        legend="Stablecoin to receive"
+        options={STABLECOINS}
+        value={currency}
+        onChange={setCurrency}
+        disabled={off || confirming}
+      />
       {confirming ? (
         <div className="offramp-confirm" role="group" aria-label="Confirm the new wallet">
           <p>{`Create ${summary}? The service gives it deposit addresses at once.`}</p>
@@ -68,7 +93,13 @@ export function OfframpCreate({ profileId, view, online }: Props) {
             <button type="button" className="button" disabled={busy} onClick={() => setConfirming(false)}>
               Back
             </button>
-            <button type="button" className="button button--primary" disabled={off} onClick={() => void create()} autoFocus>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={off}
+              onClick={() => void create()}
+              autoFocus
+            >
               {busy ? 'Creating…' : `Create it for ${account.name}`}
             </button>
           </div>
@@ -101,7 +132,13 @@ function ChoiceGroup<V extends string>({ legend, options, value, onChange, disab
       <legend>{legend}</legend>
       {options.map((o) => (
         <label key={o.value} className="field--check">
-          <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} />
+          <input
+            type="radio"
+            name={name}
+            value={o.value}
+            checked={value === o.value}
+            onChange={() => onChange(o.value)}
+          />
           {o.label}
         </label>
       ))}

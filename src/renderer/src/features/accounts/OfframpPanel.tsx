@@ -23,14 +23,20 @@ export function OfframpPanel({ profileId, view, online }: OfframpPanelProps) {
   const accountId = view.virtualAccount.id;
   const { wallets, unreadable } = useMemo(() => {
     const read = readCachedWallets(cached?.items ?? []);
-    return { wallets: walletsOfAccount(read.wallets, accountId), unreadable: read.unreadable.filter((w) => w.virtualAccountId === accountId) };
+    return {
+      wallets: walletsOfAccount(read.wallets, accountId),
+      unreadable: read.unreadable.filter((w) => w.virtualAccountId === accountId),
+    };
   }, [cached, accountId]);
   return (
     <section className="offramp" aria-labelledby={`offramp-${accountId}`}>
       <h3 id={`offramp-${accountId}`} className="offramp__title">
         Off-ramp wallets
       </h3>
-      <p className="muted offramp__intro">Stablecoins sent to a wallet&apos;s address arrive in this account by its rail. Wallets are kept on this computer from when they were created here.</p>
+      <p className="muted offramp__intro">
+        Stablecoins sent to a wallet&apos;s address arrive in this account by its rail. Wallets are kept on this
+        computer from when they were created here.
+      </p>
       {unreadable.length > 0 ? (
         <ul className="offramp-unreadable" aria-label="Saved wallets that cannot be shown">
           {unreadable.map((w) => (

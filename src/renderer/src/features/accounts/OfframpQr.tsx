@@ -23,7 +23,13 @@ export function OfframpQr({ text, label }: Props) {
   }
   const full = drawing.size + 2 * QUIET_ZONE;
   return (
-    <svg className="offramp-qr" role="img" aria-label={label} viewBox={`${-QUIET_ZONE} ${-QUIET_ZONE} ${full} ${full}`} shapeRendering="crispEdges">
+    <svg
+      className="offramp-qr"
+      role="img"
+      aria-label={label}
+      viewBox={`${-QUIET_ZONE} ${-QUIET_ZONE} ${full} ${full}`}
+      shapeRendering="crispEdges"
+    >
       <rect x={-QUIET_ZONE} y={-QUIET_ZONE} width={full} height={full} fill="#fff" />
       <path d={drawing.path} fill="#000" />
     </svg>

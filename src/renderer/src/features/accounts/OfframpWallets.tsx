@@ -1,6 +1,13 @@
 import { useState } from 'react';
 import type { WalletAddress } from '../../../../shared/service';
-import { chainWords, currencyWords, memoWords, railWords, walletStatusWords, type CachedWallet } from '../../accounts/model/offramp';
+import {
+  chainWords,
+  currencyWords,
+  memoWords,
+  railWords,
+  walletStatusWords,
+  type CachedWallet,
+} from '../../accounts/model/offramp';
 import { copyText } from '../../cards/commands/copy';
 import { dateTime } from '../../model/format';
 import { Fields, TechnicalDetails, TechValue } from '../../ui/Fields';
@@ -48,7 +55,11 @@ function AddressItem({ address: a }: { address: WalletAddress }) {
   const what = `${currencyWords(a.currency)} on ${chainWords(a.chain)}`;
   const copy = async () => {
     const r = await copyText(a.address);
-    setNote(r.ok ? { text: 'Address copied.', error: false } : { text: `Not copied: ${r.error.message} Select the address and copy it by hand.`, error: true });
+    setNote(
+      r.ok
+        ? { text: 'Address copied.', error: false }
+        : { text: `Not copied: ${r.error.message} Select the address and copy it by hand.`, error: true },
+    );
   };
   return (
     <li className="offramp-address" aria-label={`${what} address`}>

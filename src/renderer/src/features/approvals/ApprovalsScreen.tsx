@@ -57,13 +57,31 @@ export function ApprovalsScreen() {
   const [exported, setExported] = useState<string | null>(null);
   const exportLog = async (id: string) => {
     const r = await exportAudit(id);
-    setExported(r.kind === 'saved' ? `Saved ${r.rows} audit lines to ${r.path}` : r.kind === 'failed' ? `The audit log could not be saved: ${r.message}` : null);
+    setExported(
+      r.kind === 'saved'
+        ? `Saved ${r.rows} audit lines to ${r.path}`
+        : r.kind === 'failed'
+          ? `The audit log could not be saved: ${r.message}`
+          : null,
+    );
   };
   useScreenActions(
     profileId
       ? [
-          { id: 'outbox:export-audit', title: 'Export the audit log (CSV)', group: 'This screen', keywords: ['history', 'download', 'save'], run: () => exportLog(profileId) },
-          { id: 'outbox:clear-finished', title: `Clear finished items (${finished})`, group: 'This screen', ...(finished === 0 ? { unavailable: 'Nothing has finished' } : {}), run: () => clearFinished(profileId) },
+          {
+            id: 'outbox:export-audit',
+            title: 'Export the audit log (CSV)',
+            group: 'This screen',
+            keywords: ['history', 'download', 'save'],
+            run: () => exportLog(profileId),
+          },
+          {
+            id: 'outbox:clear-finished',
+            title: `Clear finished items (${finished})`,
+            group: 'This screen',
+            ...(finished === 0 ? { unavailable: 'Nothing has finished' } : {}),
+            run: () => clearFinished(profileId),
+          },
         ]
       : [],
   );
@@ -92,19 +110,30 @@ export function ApprovalsScreen() {
             Pause sending
           </button>
         )}
-        <button type="button" className="button button--quiet" disabled={finished === 0} onClick={() => void clearFinished(profileId)}>
-          Clear finished ({finished})
-        </button>
         <button
           type="button"
           className="button button--quiet"
-          onClick={() => void exportLog(profileId)}
+          disabled={finished === 0}
+          onClick={() => void clearFinished(profileId)}
         >
+          Clear finished ({finished})
+        </button>
+        <button type="button" className="button button--quiet" onClick={() => void exportLog(profileId)}>
           Export audit log (CSV)
         </button>
       </div>
-      {exported ? <p className="field__hint" aria-live="polite">{exported}</p> : null}
-      {service === null ? <p className="form__error" role="alert">This profile is gone or its address is not valid: nothing can be approved for it.</p> : <Inbox profileId={profileId} service={service} />}
+      {exported ? (
+        <p className="field__hint" aria-live="polite">
+          {exported}
+        </p>
+      ) : null}
+      {service === null ? (
+        <p className="form__error" role="alert">
+          This profile is gone or its address is not valid: nothing can be approved for it.
+        </p>
+      ) : (
+        <Inbox profileId={profileId} service={service} />
+      )}
       {/* What awaits approval is the inbox's: the outbox below shows the rest, never the same row twice. */}
       <h2 className="outbox__heading">Everything else in the outbox</h2>
       <OutboxQueue

@@ -12,7 +12,15 @@ import { useOutboxRows } from '../../outbox/repo/outbox-hooks';
 import { useScreenActions } from '../../stores/action-registry';
 import { approveItems, rejectItems, reviewTeamRow, type InboxTarget } from '../../team/commands/inbox-actions';
 import { useTeamItems, useTeamQueue, type TeamQueueView } from '../../team/commands/useTeamQueue';
-import { actionable, closedLines, inboxItems, inboxOutflow, type AccountFacts, type ClosedLine, type InboxItem } from '../../team/model/inbox';
+import {
+  actionable,
+  closedLines,
+  inboxItems,
+  inboxOutflow,
+  type AccountFacts,
+  type ClosedLine,
+  type InboxItem,
+} from '../../team/model/inbox';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TechnicalDetails } from '../../ui/Fields';
 import { useStableItems } from '../../ui/useStableItems';
@@ -49,7 +57,13 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
   const workspaceId = view.kind === 'team' ? view.workspace.id : null;
   const kept = useTeamItems(profileId, workspaceId);
   const { outflows, virtualAccounts: vas, sourceOf } = useOutflows(profileId);
-  const accounts = useMemo(() => new Map<string, AccountFacts>(vas.map((v) => [v.virtualAccount.id, { name: v.virtualAccount.name, balanceCents: v.balance.amountCents }])), [vas]);
+  const accounts = useMemo(
+    () =>
+      new Map<string, AccountFacts>(
+        vas.map((v) => [v.virtualAccount.id, { name: v.virtualAccount.name, balanceCents: v.balance.amountCents }]),
+      ),
+    [vas],
+  );
   // Rows that read the same keep their objects, so a change to a few rows draws only those.
   const fresh = useMemo(
     () =>
@@ -67,7 +81,10 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
   const me = view.kind === 'team' ? (view.workspace.me.member?.id ?? null) : null;
   // Main's team sender paused: the workspace's approved rows wait on this desktop, and say so.
   const teamHeld = useTeamSendingPaused(profileId);
-  const after = useMemo(() => balancesAfter(items, outflows, accounts, sourceOf), [items, outflows, accounts, sourceOf]);
+  const after = useMemo(
+    () => balancesAfter(items, outflows, accounts, sourceOf),
+    [items, outflows, accounts, sourceOf],
+  );
   const [cursor, setCursor] = useState<string | null>(null);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [confirming, setConfirming] = useState<InboxItem[] | null>(null);
@@ -133,19 +150,69 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
     else void run(picked, (p) => approveItems(target, p));
   };
   const whyNot = (action: 'approve' | 'reject', picked: InboxItem[]) =>
-    chosen.length === 0 ? 'Nothing is selected' : picked.length === 0 ? (chosen[0]?.[action] ?? undefined) : inFlight(picked) ? 'Busy with the last decision on it' : undefined;
+    chosen.length === 0
+      ? 'Nothing is selected'
+      : picked.length === 0
+        ? (chosen[0]?.[action] ?? undefined)
+        : inFlight(picked)
+          ? 'Busy with the last decision on it'
+          : undefined;
   const subject = chosen.length === 1 ? (chosen[0]?.title ?? '') : plural(chosen.length, 'selected item');
   const approveWhy = whyNot('approve', toApprove);
   const rejectWhy = whyNot('reject', toReject);
-  useScreenActions(active ? [
-    { id: 'approvals:approve', title: `Approve: ${subject}`, group: 'Selected item', keywords: ['accept', 'sign'], shortcut: { key: 'a' }, ...(approveWhy ? { unavailable: approveWhy } : {}), run: () => approve(toApprove) },
-    { id: 'approvals:reject', title: `Reject: ${subject}`, group: 'Selected item', keywords: ['decline', 'refuse'], shortcut: { key: 'r' }, ...(rejectWhy ? { unavailable: rejectWhy } : {}), run: () => setRejecting(toReject) },
-    ...(current && current.review === null ? [{ id: 'approvals:review', title: `Review: ${current.title}`, group: 'Selected item', keywords: ['went through', 'needs review'], run: () => setReviewing(current) }] : []),
-    { id: 'approvals:select-all', title: 'Select every item I can approve', group: 'This screen', run: () => setChecked(new Set(actionable(items, 'approve').map((i) => i.key))) },
-    { id: 'approvals:reload', title: 'Read the team workspace again', group: 'This screen', ...(workspaceId ? {} : { unavailable: 'No team workspace approves this profile' }), run: reload },
-  ] satisfies PaletteAction[] : NO_ACTIONS);
+  useScreenActions(
+    active
+      ? ([
+          {
+            id: 'approvals:approve',
+            title: `Approve: ${subject}`,
+            group: 'Selected item',
+            keywords: ['accept', 'sign'],
+            shortcut: { key: 'a' },
+            ...(approveWhy ? { unavailable: approveWhy } : {}),
+            run: () => approve(toApprove),
+          },
+          {
+            id: 'approvals:reject',
+            title: `Reject: ${subject}`,
+            group: 'Selected item',
+            keywords: ['decline', 'refuse'],
+            shortcut: { key: 'r' },
+            ...(rejectWhy ? { unavailable: rejectWhy } : {}),
+            run: () => setRejecting(toReject),
+          },
+          ...(current && current.review === null
+            ? [
+                {
+                  id: 'approvals:review',
+                  title: `Review: ${current.title}`,
+                  group: 'Selected item',
+                  keywords: ['went through', 'needs review'],
+                  run: () => setReviewing(current),
+                },
+              ]
+            : []),
+          {
+            id: 'approvals:select-all',
+            title: 'Select every item I can approve',
+            group: 'This screen',
+            run: () => setChecked(new Set(actionable(items, 'approve').map((i) => i.key))),
+          },
+          {
+            id: 'approvals:reload',
+            title: 'Read the team workspace again',
+            group: 'This screen',
+            ...(workspaceId ? {} : { unavailable: 'No team workspace approves this profile' }),
+            run: reload,
+          },
+        ] satisfies PaletteAction[])
+      : NO_ACTIONS,
+  );
 
-  const loading = soloRows === undefined || view.kind === 'loading' || (view.kind === 'team' && view.rows === null && view.error === null);
+  const loading =
+    soloRows === undefined ||
+    view.kind === 'loading' ||
+    (view.kind === 'team' && view.rows === null && view.error === null);
   const onKey = (e: KeyboardEvent<HTMLLIElement>) => {
     if (e.target !== e.currentTarget || e.altKey || e.ctrlKey || e.metaKey) return;
     if (e.key === ' ' && current) {
@@ -153,7 +220,11 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
       toggle(current.key);
       return;
     }
-    const next = moveTo(e.key, items, items.findIndex((i) => i.key === current?.key));
+    const next = moveTo(
+      e.key,
+      items,
+      items.findIndex((i) => i.key === current?.key),
+    );
     if (!next) return;
     e.preventDefault();
     setCursor(next.key);
@@ -185,17 +256,33 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
           Loading what waits for approval…
         </p>
       ) : items.length === 0 ? (
-        <p className="empty-state__title">Nothing waits for approval. Transfers and payments drafted {workspaceId ? 'here or by your team ' : ''}appear here.</p>
+        <p className="empty-state__title">
+          Nothing waits for approval. Transfers and payments drafted {workspaceId ? 'here or by your team ' : ''}appear
+          here.
+        </p>
       ) : (
         <>
           <p id={HINT_ID} className="field__hint">
-            Up and down arrows move, Space checks an item; A approves and R rejects the checked items, or the one you are on.
+            Up and down arrows move, Space checks an item; A approves and R rejects the checked items, or the one you
+            are on.
           </p>
           <div className="form__actions">
-            <button type="button" className="button button--primary" disabled={approveWhy !== undefined} title={approveWhy} onClick={() => approve(toApprove)}>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={approveWhy !== undefined}
+              title={approveWhy}
+              onClick={() => approve(toApprove)}
+            >
               {toApprove.length > 1 ? `Approve ${toApprove.length} (${money(total(toApprove))})` : 'Approve'}
             </button>
-            <button type="button" className="button" disabled={rejectWhy !== undefined} title={rejectWhy} onClick={() => setRejecting(toReject)}>
+            <button
+              type="button"
+              className="button"
+              disabled={rejectWhy !== undefined}
+              title={rejectWhy}
+              onClick={() => setRejecting(toReject)}
+            >
               {toReject.length > 1 ? `Reject ${toReject.length}` : 'Reject'}
             </button>
             {checked.size > 0 ? (
@@ -206,12 +293,28 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
           </div>
           <ul className="outbox__rows" ref={list} aria-label="Waiting for approval">
             {items.map((item) => (
-              <InboxRow key={item.key} item={item} after={after.get(item.key)} now={now} names={names} me={me} held={teamHeld && item.state === 'ready'} current={item.key === current?.key} checked={checked.has(item.key)} onToggle={toggle} onFocus={setCursor} onKeyDown={onRowKey} onReview={reviewRow} />
+              <InboxRow
+                key={item.key}
+                item={item}
+                after={after.get(item.key)}
+                now={now}
+                names={names}
+                me={me}
+                held={teamHeld && item.state === 'ready'}
+                current={item.key === current?.key}
+                checked={checked.has(item.key)}
+                onToggle={toggle}
+                onFocus={setCursor}
+                onKeyDown={onRowKey}
+                onReview={reviewRow}
+              />
             ))}
           </ul>
         </>
       )}
-      {view.kind === 'team' && view.closed.length > 0 ? <ClosedInWorkspace name={view.workspace.name} lines={closedLines(view.closed, accounts)} /> : null}
+      {view.kind === 'team' && view.closed.length > 0 ? (
+        <ClosedInWorkspace name={view.workspace.name} lines={closedLines(view.closed, accounts)} />
+      ) : null}
       <ConfirmDialog
         open={confirming !== null}
         title="Approve and send?"
@@ -254,7 +357,10 @@ function confirmText(items: readonly InboxItem[]): string {
   const solo = items.length - team;
   const what = items.length === 1 ? (items[0]?.title ?? '') : `${items.length} items totalling ${money(total(items))}`;
   const then = solo > 0 ? ' Each is sent exactly as shown.' : '';
-  const more = team > 0 ? ` ${plural(team, 'team workspace item')} will be signed with this desktop’s key after its own prompt.` : '';
+  const more =
+    team > 0
+      ? ` ${plural(team, 'team workspace item')} will be signed with this desktop’s key after its own prompt.`
+      : '';
   return `Approve ${what}?${then}${more}`;
 }
 
@@ -289,7 +395,12 @@ function TeamStatus({ view }: { view: TeamQueueView }) {
  * since the balances were read, with the inbox's own items (a workspace's rows drafted elsewhere
  * among them), each counted once.
  */
-function balancesAfter(items: readonly InboxItem[], outflows: readonly Outflow[] | undefined, accounts: ReadonlyMap<string, AccountFacts>, sourceOf: (draws: Draws) => string | undefined): Map<string, BalanceAfter> {
+function balancesAfter(
+  items: readonly InboxItem[],
+  outflows: readonly Outflow[] | undefined,
+  accounts: ReadonlyMap<string, AccountFacts>,
+  sourceOf: (draws: Draws) => string | undefined,
+): Map<string, BalanceAfter> {
   const out = new Map<string, BalanceAfter>();
   if (outflows === undefined) return out;
   const mine = items.map((i) => [i, inboxOutflow(i, sourceOf)] as const);
@@ -304,7 +415,10 @@ function balancesAfter(items: readonly InboxItem[], outflows: readonly Outflow[]
 
 function balanceAfterWords(b: BalanceAfter | undefined): string {
   if (!b) return 'Not known on this computer';
-  const ahead = b.ahead.count === 0 ? 'nothing ahead of it' : `after ${b.ahead.count === 1 ? '1 item' : `${b.ahead.count} items`} ahead of it, ${money(b.ahead.cents)}`;
+  const ahead =
+    b.ahead.count === 0
+      ? 'nothing ahead of it'
+      : `after ${b.ahead.count === 1 ? '1 item' : `${b.ahead.count} items`} ahead of it, ${money(b.ahead.cents)}`;
   return `${money(b.afterCents)} (${ahead})`;
 }
 
@@ -328,7 +442,20 @@ interface RowProps {
   onReview(key: string): void;
 }
 
-const InboxRow = memo(function InboxRow({ item, after, now, names, me, held, current, checked, onToggle, onFocus, onKeyDown, onReview }: RowProps) {
+const InboxRow = memo(function InboxRow({
+  item,
+  after,
+  now,
+  names,
+  me,
+  held,
+  current,
+  checked,
+  onToggle,
+  onFocus,
+  onKeyDown,
+  onReview,
+}: RowProps) {
   const boxId = `inbox-check-${item.key}`;
   return (
     <li
@@ -346,10 +473,17 @@ const InboxRow = memo(function InboxRow({ item, after, now, names, me, held, cur
         <label htmlFor={boxId} className="inbox__title">
           {item.title}
         </label>
-        <span className="inbox__amount">{item.amountCents === null ? 'Amount not known' : money(item.amountCents)}</span>
+        <span className="inbox__amount">
+          {item.amountCents === null ? 'Amount not known' : money(item.amountCents)}
+        </span>
       </div>
       <p className="inbox__who">{whoLine(item, names, me, now)}</p>
-      {held ? <p className="field__hint inbox__held">Held: sending is paused on this desktop. It goes out when you resume, or when another desktop holding the profile’s key sends it.</p> : null}
+      {held ? (
+        <p className="field__hint inbox__held">
+          Held: sending is paused on this desktop. It goes out when you resume, or when another desktop holding the
+          profile’s key sends it.
+        </p>
+      ) : null}
       <dl className="outbox__review">
         <div>
           <dt>From</dt>
@@ -360,8 +494,20 @@ const InboxRow = memo(function InboxRow({ item, after, now, names, me, held, cur
           <dd data-testid="inbox-balance-after">{balanceAfterWords(after)}</dd>
         </div>
         <div>
-          <dt>{item.state === 'never' || item.state === 'blocked' || item.state === 'refused' ? 'Will not be sent' : 'Still needed'}</dt>
-          <dd className={item.state === 'never' || item.state === 'blocked' || item.state === 'refused' ? 'inbox__stopped' : undefined}>{item.needs}</dd>
+          <dt>
+            {item.state === 'never' || item.state === 'blocked' || item.state === 'refused'
+              ? 'Will not be sent'
+              : 'Still needed'}
+          </dt>
+          <dd
+            className={
+              item.state === 'never' || item.state === 'blocked' || item.state === 'refused'
+                ? 'inbox__stopped'
+                : undefined
+            }
+          >
+            {item.needs}
+          </dd>
         </div>
       </dl>
       {item.ignored.length > 0 ? (
@@ -396,6 +542,12 @@ function whoLine(item: InboxItem, names: MemberNames, me: string | null, now: nu
 function technical(item: InboxItem): [string, string][] {
   const base: [string, string][] = [['Row id', item.rowId]];
   if (item.origin === 'solo') return [...base, ['Idempotency key', item.row.idempotencyKey]];
-  if (item.origin === 'team') return [...base, ['Idempotency key', item.team.idempotencyKey], ['Service address', item.team.service], ['Decisions on record', String(item.team.decisions.length)]];
+  if (item.origin === 'team')
+    return [
+      ...base,
+      ['Idempotency key', item.team.idempotencyKey],
+      ['Service address', item.team.service],
+      ['Decisions on record', String(item.team.decisions.length)],
+    ];
   return [...base, ['Signed here', 'not in the workspace yet']];
 }

@@ -14,7 +14,8 @@ interface Props {
 
 /** Asks why before rejecting: the reason goes into the row's history here, or into the signed decision in the workspace. */
 export function RejectDialog({ items, busy, onCancel, onReject }: Props) {
-  const title = items && items.length === 1 ? `Reject ${items[0]?.title ?? ''}?` : `Reject ${items?.length ?? 0} items?`;
+  const title =
+    items && items.length === 1 ? `Reject ${items[0]?.title ?? ''}?` : `Reject ${items?.length ?? 0} items?`;
   return (
     <FormDialog open={items !== null} title={title} busy={busy} onCancel={onCancel}>
       <ReasonForm busy={busy} onCancel={onCancel} onReject={onReject} />
@@ -34,7 +35,16 @@ function ReasonForm({ busy, onCancel, onReject }: Omit<Props, 'items'>) {
         void onReject(reason.trim());
       }}
     >
-      <TextField id={id} label="Reason" hint="The drafter and the audit read it." value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} error={error} autoFocus />
+      <TextField
+        id={id}
+        label="Reason"
+        hint="The drafter and the audit read it."
+        value={reason}
+        maxLength={500}
+        onChange={(e) => setReason(e.target.value)}
+        error={error}
+        autoFocus
+      />
       <DialogActions busy={busy} label="Reject" busyLabel="Rejecting…" danger onCancel={onCancel} />
     </form>
   );

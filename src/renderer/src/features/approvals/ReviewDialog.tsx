@@ -35,7 +35,16 @@ function ReviewForm({ item, busy, onCancel, onReview }: Props) {
   return (
     <form onSubmit={(e) => e.preventDefault()}>
       <p className="field__hint">{item?.needs}</p>
-      <TextField id={id} label="What you checked" hint="For example: the paying account’s transactions from that day." value={checked} maxLength={500} onChange={(e) => setChecked(e.target.value)} error={error} autoFocus />
+      <TextField
+        id={id}
+        label="What you checked"
+        hint="For example: the paying account’s transactions from that day."
+        value={checked}
+        maxLength={500}
+        onChange={(e) => setChecked(e.target.value)}
+        error={error}
+        autoFocus
+      />
       <div className="dialog__actions">
         <button type="button" className="button" onClick={onCancel} disabled={busy}>
           Cancel

@@ -18,7 +18,8 @@ import './card-groups.css';
 import { newItemAction } from '../../model/actions';
 import { useScreenActions } from '../../stores/action-registry';
 
-export const OFFLINE_GROUP_EDITS = 'Offline: changes to groups need the service. They are shown as they were last synced.';
+export const OFFLINE_GROUP_EDITS =
+  'Offline: changes to groups need the service. They are shown as they were last synced.';
 
 // A fresh screen per profile: nothing of one profile's state shows on another's.
 export const CardGroupsScreen = forActiveProfile(GroupsFor);
@@ -38,7 +39,13 @@ function GroupsFor({ profileId }: { profileId: string }) {
   const [creating, setCreating] = useState(false);
   const paged = usePagedFetch((cursor) => fetchGroupPage(profileId, name, cursor), plural('group'));
 
-  const all = useMemo(() => [...(groups?.items ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1)), [groups]);
+  const all = useMemo(
+    () =>
+      [...(groups?.items ?? [])].sort(
+        (a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1),
+      ),
+    [groups],
+  );
   const shown = useMemo(() => byName(all, name), [all, name]);
   const cardsIn = useMemo(() => {
     const n = new Map<string, number>();
@@ -51,7 +58,19 @@ function GroupsFor({ profileId }: { profileId: string }) {
 
   return (
     <section className="screen screen--wide" aria-labelledby="screen-title">
-      <ScreenHeading aside={<SavedListLine label="Card groups" asOf={groups?.asOf ?? null} shown={shown.length} total={all.length} online={online} />}>Card groups</ScreenHeading>
+      <ScreenHeading
+        aside={
+          <SavedListLine
+            label="Card groups"
+            asOf={groups?.asOf ?? null}
+            shown={shown.length}
+            total={all.length}
+            online={online}
+          />
+        }
+      >
+        Card groups
+      </ScreenHeading>
       <div className="tx-toolbar">
         <SearchField
           label="Name"
@@ -62,8 +81,19 @@ function GroupsFor({ profileId }: { profileId: string }) {
             paged.reset();
           }}
         />
-        <PagedFetchButtons paged={paged} label={REFRESH_FROM_BANK} disabled={!online} disabledReason={OFFLINE_GROUP_EDITS} />
-        <button type="button" className="button button--primary" disabled={!online} title={disabledReason} onClick={() => setCreating(true)}>
+        <PagedFetchButtons
+          paged={paged}
+          label={REFRESH_FROM_BANK}
+          disabled={!online}
+          disabledReason={OFFLINE_GROUP_EDITS}
+        />
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!online}
+          title={disabledReason}
+          onClick={() => setCreating(true)}
+        >
           New group
         </button>
       </div>
@@ -71,7 +101,13 @@ function GroupsFor({ profileId }: { profileId: string }) {
         detail={
           selected ? (
             <ErrorBoundary key={selected.id} what="This group's details">
-              <GroupDetail profileId={profileId} group={selected} online={online} disabledReason={disabledReason} onClose={() => setSelectedId(null)} />
+              <GroupDetail
+                profileId={profileId}
+                group={selected}
+                online={online}
+                disabledReason={disabledReason}
+                onClose={() => setSelectedId(null)}
+              />
             </ErrorBoundary>
           ) : null
         }
@@ -79,7 +115,11 @@ function GroupsFor({ profileId }: { profileId: string }) {
         {groups === undefined ? (
           <p className="muted">Reading the saved groups…</p>
         ) : shown.length === 0 ? (
-          <p className="muted">{all.length === 0 ? 'No card groups saved yet: they arrive with the first sync, or create one.' : 'No group has that in its name.'}</p>
+          <p className="muted">
+            {all.length === 0
+              ? 'No card groups saved yet: they arrive with the first sync, or create one.'
+              : 'No group has that in its name.'}
+          </p>
         ) : (
           <PickList
             label="Card groups"

@@ -36,18 +36,31 @@ function NewGroupForm({ profileId, write }: { profileId: string; write: DialogWr
     const problem = nameProblem(trimmed, 'group');
     setNameError(problem);
     if (problem) return;
-    await write.run(() => entityWrites.createCardGroup(profileId, { name: trimmed, ...(virtualAccountId ? { virtualAccountId } : {}) }));
+    await write.run(() =>
+      entityWrites.createCardGroup(profileId, { name: trimmed, ...(virtualAccountId ? { virtualAccountId } : {}) }),
+    );
   };
 
   const open = (vas?.items ?? []).filter((v) => !v.virtualAccount.closedAt);
   return (
     <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-      <TextField id="new-group-name" label="Name" value={name} error={nameError} maxLength={100} autoFocus onChange={(e) => setName(e.target.value)} />
+      <TextField
+        id="new-group-name"
+        label="Name"
+        value={name}
+        error={nameError}
+        maxLength={100}
+        autoFocus
+        onChange={(e) => setName(e.target.value)}
+      />
       <SelectField
         label="Virtual account its cards spend from"
         value={virtualAccountId}
         onChange={setVirtualAccountId}
-        options={[{ value: '', label: 'The primary virtual account' }, ...open.map((v) => ({ value: v.virtualAccount.id, label: v.virtualAccount.name }))]}
+        options={[
+          { value: '', label: 'The primary virtual account' },
+          ...open.map((v) => ({ value: v.virtualAccount.id, label: v.virtualAccount.name })),
+        ]}
       />
       <FormError message={write.error} />
       <DialogActions busy={write.busy} label="Create group" busyLabel="Creating…" onCancel={write.cancel} />

@@ -28,10 +28,20 @@ export function BulkStatusBar({ profileId, selected, disabledReason, onClear }: 
     <div className="bulk-bar" role="region" aria-label="Selected cards">
       <div className="bulk-bar__row">
         <span>{selected.length} selected</span>
-        <button type="button" className="button" disabled={busy || !!disabledReason || selected.length === 0} onClick={() => void run('pause')}>
+        <button
+          type="button"
+          className="button"
+          disabled={busy || !!disabledReason || selected.length === 0}
+          onClick={() => void run('pause')}
+        >
           Pause selected
         </button>
-        <button type="button" className="button" disabled={busy || !!disabledReason || selected.length === 0} onClick={() => void run('resume')}>
+        <button
+          type="button"
+          className="button"
+          disabled={busy || !!disabledReason || selected.length === 0}
+          onClick={() => void run('resume')}
+        >
           Resume selected
         </button>
         <button

@@ -23,7 +23,13 @@ export function CardTransactions({ profileId, card, onOpenAll }: { profileId: st
         </button>
       }
     >
-      <TransactionDigest read={tx} nameOf={names.ofTransaction} totalsLabel="Card totals" caption={(n) => `Newest ${n} transactions of the card`} empty="No transactions of this card in the cache yet." />
+      <TransactionDigest
+        read={tx}
+        nameOf={names.ofTransaction}
+        totalsLabel="Card totals"
+        caption={(n) => `Newest ${n} transactions of the card`}
+        empty="No transactions of this card in the cache yet."
+      />
     </DetailSection>
   );
 }
@@ -31,7 +37,10 @@ export function CardTransactions({ profileId, card, onOpenAll }: { profileId: st
 /** "Authorization approved · $12.00 · Google Cloud (Computer programming…, MCC 7372) · United States (US)". */
 function eventWords(e: CardEvent, merchant: (raw: string) => string): string {
   const parts = [`${codeWords(e.type)} ${e.approved ? 'approved' : 'declined'}`, money(e.amountCents)];
-  if (e.merchantName) parts.push(`${merchant(e.merchantName)}${e.merchantCategoryCode ? ` (${categoryCodeWords(e.merchantCategoryCode)})` : ''}`);
+  if (e.merchantName)
+    parts.push(
+      `${merchant(e.merchantName)}${e.merchantCategoryCode ? ` (${categoryCodeWords(e.merchantCategoryCode)})` : ''}`,
+    );
   else if (e.merchantCategoryCode) parts.push(categoryCodeWords(e.merchantCategoryCode));
   if (e.country) parts.push(countryWords(e.country));
   return parts.join(' · ');
@@ -45,18 +54,33 @@ export function CardEventsTimeline({ profileId, card, online }: { profileId: str
   return (
     <DetailSection title="Events">
       {!online ? (
-        <p className="muted">{events.items.length ? 'Offline: the events read before. Newer ones show when the connection returns.' : 'Offline: no events of this card were read before. They show when the connection returns.'}</p>
+        <p className="muted">
+          {events.items.length
+            ? 'Offline: the events read before. Newer ones show when the connection returns.'
+            : 'Offline: no events of this card were read before. They show when the connection returns.'}
+        </p>
       ) : null}
-      {events.error ? <p className="field__error" role="alert">The events could not be read: {events.error}</p> : null}
+      {events.error ? (
+        <p className="field__error" role="alert">
+          The events could not be read: {events.error}
+        </p>
+      ) : null}
       {reading && events.items.length === 0 ? <p className="muted">Loading events…</p> : null}
-      {online && events.state === 'ready' && events.items.length === 0 ? <p className="muted">No events for this card yet.</p> : null}
+      {online && events.state === 'ready' && events.items.length === 0 ? (
+        <p className="muted">No events for this card yet.</p>
+      ) : null}
       {events.items.length > 0 ? (
         <ol className="timeline" aria-label="Card events">
           {events.items.map((e) => (
-            <li key={e.id} className={`timeline__item ${e.approved ? 'timeline__item--ok' : 'timeline__item--declined'}`}>
+            <li
+              key={e.id}
+              className={`timeline__item ${e.approved ? 'timeline__item--ok' : 'timeline__item--declined'}`}
+            >
               <span className="timeline__when">{dateTime(e.createdAt)}</span>
               <span className="timeline__what">{eventWords(e, names.ofDescriptor)}</span>
-              {e.declineReason ? <span className="timeline__reason">Declined: {declineWords(e.declineReason)}</span> : null}
+              {e.declineReason ? (
+                <span className="timeline__reason">Declined: {declineWords(e.declineReason)}</span>
+              ) : null}
             </li>
           ))}
         </ol>

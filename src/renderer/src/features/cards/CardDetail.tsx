@@ -35,10 +35,21 @@ interface Props {
 }
 
 /** Everything about one card: its fields, what it spent, its events, its limits, and its edits. */
-export function CardDetail({ profileId, card, simulate, directory, online, disabledReason, onClose, onOpenTransactions }: Props) {
+export function CardDetail({
+  profileId,
+  card,
+  simulate,
+  directory,
+  online,
+  disabledReason,
+  onClose,
+  onOpenTransactions,
+}: Props) {
   const group = card.cardGroupId ? directory.groups.find((g) => g.id === card.cardGroupId) : undefined;
   // A card in a group spends against the group: the service answers the group's utilization.
-  const owner = card.cardGroupId ? ({ kind: 'group', id: card.cardGroupId } as const) : ({ kind: 'card', id: card.id } as const);
+  const owner = card.cardGroupId
+    ? ({ kind: 'group', id: card.cardGroupId } as const)
+    : ({ kind: 'card', id: card.id } as const);
   const [version, setVersion] = useState(0);
   const utilization = useServiceUtilization(profileId, owner, online, version);
   const merchants = useEntities<Merchant>(profileId, 'merchant');
@@ -52,11 +63,18 @@ export function CardDetail({ profileId, card, simulate, directory, online, disab
   // Only debits within the earliest current period count against a limit; none are read when there is no limit.
   // (The reads are keyed on the query's text, so a query rebuilt with the same content reads nothing again.)
   const cardQuery = spendQuery([card.id], since);
-  const members = card.cardGroupId ? [card.id, ...directory.cards.filter((c) => c.cardGroupId === card.cardGroupId && c.id !== card.id).map((c) => c.id)] : [];
+  const members = card.cardGroupId
+    ? [
+        card.id,
+        ...directory.cards.filter((c) => c.cardGroupId === card.cardGroupId && c.id !== card.id).map((c) => c.id),
+      ]
+    : [];
   const groupQuery = spendQuery(members, since);
   const spend = useCachedTransactions(profileId, cardQuery, SPEND_ROWS);
   const groupSpend = useCachedTransactions(profileId, groupQuery, SPEND_ROWS);
-  const groupName = card.cardGroupId ? (group?.name ?? card.cardGroupName ?? 'A group not saved on this computer') : 'No group';
+  const groupName = card.cardGroupId
+    ? (group?.name ?? card.cardGroupName ?? 'A group not saved on this computer')
+    : 'No group';
   const technical = [
     ['Card id', <TechValue key="id">{card.id}</TechValue>],
     ['Card product', card.cardProductId ? <TechValue key="product">{card.cardProductId}</TechValue> : 'Not given'],
@@ -72,16 +90,26 @@ export function CardDetail({ profileId, card, simulate, directory, online, disab
       onClose={onClose}
       sub={
         <>
-          •••• {card.last4} · <span className={`card-status card-status--${card.status}`}>{cardStatusWords(card.status)}</span> · {cardKindWords(card).toLowerCase()}
+          •••• {card.last4} ·{' '}
+          <span className={`card-status card-status--${card.status}`}>{cardStatusWords(card.status)}</span> ·{' '}
+          {cardKindWords(card).toLowerCase()}
         </>
       }
     >
       <Fields
         fields={[
-          ['Kind', card.isSingleUse ? `${cardKindWords(card)}: closes after its first authorization` : cardKindWords(card)],
+          [
+            'Kind',
+            card.isSingleUse ? `${cardKindWords(card)}: closes after its first authorization` : cardKindWords(card),
+          ],
           ['Expires', `${card.expiryMonth}/${card.expiryYear}`],
           ['Account', directory.accountName(card.accountId)],
-          ['Virtual account', card.virtualAccountId ? directory.virtualAccountName(card.virtualAccountId) : 'The group’s or the primary account’s'],
+          [
+            'Virtual account',
+            card.virtualAccountId
+              ? directory.virtualAccountName(card.virtualAccountId)
+              : 'The group’s or the primary account’s',
+          ],
           ['Group', groupName],
           ['Created', card.createdAt ? dateTime(card.createdAt) : 'Not given'],
         ]}
@@ -100,12 +128,22 @@ export function CardDetail({ profileId, card, simulate, directory, online, disab
         <EffectiveConstraint card={card} group={group} merchants={merchants?.items} />
         {!spend.complete || !groupSpend.complete ? (
           <p className="field__error" role="alert">
-            More than {SPEND_ROWS.toLocaleString('en-US')} purchases fall in the current periods: the meters and the check below count the newest of them only.
+            More than {SPEND_ROWS.toLocaleString('en-US')} purchases fall in the current periods: the meters and the
+            check below count the newest of them only.
           </p>
         ) : null}
         {/* The card's own meters, unless it has no limit of its own and its group's meters say it all. */}
-        {ownLimits || !groupLimits ? <UtilizationMeters constraint={card.spendingConstraint} transactions={spend.rows} now={now} /> : null}
-        {group?.spendingConstraint ? <UtilizationMeters constraint={group.spendingConstraint} transactions={groupSpend.rows} now={now} scope={`the group ${group.name}`} /> : null}
+        {ownLimits || !groupLimits ? (
+          <UtilizationMeters constraint={card.spendingConstraint} transactions={spend.rows} now={now} />
+        ) : null}
+        {group?.spendingConstraint ? (
+          <UtilizationMeters
+            constraint={group.spendingConstraint}
+            transactions={groupSpend.rows}
+            now={now}
+            scope={`the group ${group.name}`}
+          />
+        ) : null}
         {ownLimits || groupLimits ? <SpendCountedNote /> : null}
         <PurchaseCheck
           card={card}
@@ -115,15 +153,25 @@ export function CardDetail({ profileId, card, simulate, directory, online, disab
           fundingBalanceCents={funding?.balance.amountCents}
           merchants={merchants?.items ?? []}
           now={now}
-          {...(simulate ? { onSimulate: async (p) => {
-            const outcome = await simulate(p);
-            setVersion((v) => v + 1);
-            return outcome;
-          } } : {})}
+          {...(simulate
+            ? {
+                onSimulate: async (p) => {
+                  const outcome = await simulate(p);
+                  setVersion((v) => v + 1);
+                  return outcome;
+                },
+              }
+            : {})}
         />
         <ConstraintEditor profileId={profileId} owner={{ kind: 'card', card }} online={online} />
       </DetailSection>
-      <CardEdits profileId={profileId} card={card} directory={directory} disabledReason={disabledReason} technical={technical} />
+      <CardEdits
+        profileId={profileId}
+        card={card}
+        directory={directory}
+        disabledReason={disabledReason}
+        technical={technical}
+      />
     </DetailPane>
   );
 }

@@ -71,7 +71,11 @@ export function CardEdits({ profileId, card, directory, disabledReason, technica
   };
   const submitGroup = (e: FormEvent) => {
     e.preventDefault();
-    void send('group', { cardGroupId: groupId || null }, groupId ? `Moved into ${directory.groupName(groupId)}.` : 'Taken out of its group.');
+    void send(
+      'group',
+      { cardGroupId: groupId || null },
+      groupId ? `Moved into ${directory.groupName(groupId)}.` : 'Taken out of its group.',
+    );
   };
   const submitUserData = (e: FormEvent) => {
     e.preventDefault();
@@ -82,10 +86,19 @@ export function CardEdits({ profileId, card, directory, disabledReason, technica
   return (
     <>
       <div className="card-edits" aria-label="Edit the card" role="group">
-        {closed ? <p className="card-edits__note">This card is closed: a closed card cannot be changed or reopened.</p> : null}
+        {closed ? (
+          <p className="card-edits__note">This card is closed: a closed card cannot be changed or reopened.</p>
+        ) : null}
         {disabledReason && !closed ? <p className="card-edits__note">{disabledReason}</p> : null}
         <form className="card-edit" onSubmit={submitStatus}>
-          <SelectField inline label="Status" value={status} disabled={off} onChange={(v) => setStatus(v as CardStatus)} options={CARD_STATUSES.map((st) => ({ value: st, label: cardStatusMeaning(st) }))} />
+          <SelectField
+            inline
+            label="Status"
+            value={status}
+            disabled={off}
+            onChange={(v) => setStatus(v as CardStatus)}
+            options={CARD_STATUSES.map((st) => ({ value: st, label: cardStatusMeaning(st) }))}
+          />
           <button type="submit" className="button" disabled={off || status === card.status}>
             {busy === 'status' ? 'Saving…' : 'Set status'}
           </button>
@@ -93,18 +106,37 @@ export function CardEdits({ profileId, card, directory, disabledReason, technica
         <form className="card-edit" onSubmit={submitName}>
           <label className="field field--inline">
             <span className="field__label">Name</span>
-            <input className="field__input" value={name} maxLength={100} disabled={off} onChange={(e) => setName(e.target.value)} />
+            <input
+              className="field__input"
+              value={name}
+              maxLength={100}
+              disabled={off}
+              onChange={(e) => setName(e.target.value)}
+            />
           </label>
           <button type="submit" className="button" disabled={off || name.trim() === card.name}>
             {busy === 'name' ? 'Saving…' : 'Rename'}
           </button>
         </form>
         <form className="card-edit" onSubmit={submitGroup}>
-          <SelectField inline label="Group" value={groupId} disabled={off} onChange={setGroupId} options={[{ value: '', label: 'No group' }, ...directory.groups.map((g) => ({ value: g.id, label: g.name }))]} />
+          <SelectField
+            inline
+            label="Group"
+            value={groupId}
+            disabled={off}
+            onChange={setGroupId}
+            options={[
+              { value: '', label: 'No group' },
+              ...directory.groups.map((g) => ({ value: g.id, label: g.name })),
+            ]}
+          />
           <button type="submit" className="button" disabled={off || groupId === (card.cardGroupId ?? '')}>
             {busy === 'group' ? 'Saving…' : groupId ? 'Move into group' : 'Take out of group'}
           </button>
-          <p className="field__hint">The card’s purchases of the current periods move with it: they count toward the limits of the group it joins, and no longer toward those of the group it leaves.</p>
+          <p className="field__hint">
+            The card’s purchases of the current periods move with it: they count toward the limits of the group it
+            joins, and no longer toward those of the group it leaves.
+          </p>
         </form>
         <WriteOutcome error={error} done={done} />
         <ConfirmDialog
@@ -126,8 +158,20 @@ export function CardEdits({ profileId, card, directory, disabledReason, technica
       <TechnicalDetails fields={technical}>
         {/* userData is what other systems attach to the card: edited here, beside the ids. */}
         <form className="card-edit card-edit--block" onSubmit={submitUserData}>
-          <UserDataField id={`userdata-${card.id}`} label="userData (a JSON object)" rows={5} value={userData} parsed={parsed} disabled={off} onChange={setUserData} />
-          <button type="submit" className="button" disabled={off || !parsed.ok || userData === formatUserData(card.userData)}>
+          <UserDataField
+            id={`userdata-${card.id}`}
+            label="userData (a JSON object)"
+            rows={5}
+            value={userData}
+            parsed={parsed}
+            disabled={off}
+            onChange={setUserData}
+          />
+          <button
+            type="submit"
+            className="button"
+            disabled={off || !parsed.ok || userData === formatUserData(card.userData)}
+          >
             {busy === 'userData' ? 'Saving…' : 'Save userData'}
           </button>
         </form>

@@ -33,15 +33,35 @@ export function CardFilters({ filter, onChange, directory }: Props) {
   const groupLabel = groupLabeler(directory.groups);
   return (
     <div className="card-filters" role="group" aria-label="Card filters">
-      <SearchField label="Search" placeholder="Name or last four" value={filter.text ?? ''} onChange={(text) => onChange({ text })} />
-      <SelectField inline label="Status" value={filter.status ?? ''} onChange={(v) => onChange({ status: (v || undefined) as CardStatus | undefined })} options={[ANY, ...CARD_STATUSES.map((st) => ({ value: st, label: cardStatusWords(st) }))]} />
-      <SelectField inline label="Account" value={filter.accountId ?? ''} onChange={(v) => onChange({ accountId: v || undefined })} options={[ANY, ...directory.accounts.map((a) => ({ value: a.id, label: a.name }))]} />
+      <SearchField
+        label="Search"
+        placeholder="Name or last four"
+        value={filter.text ?? ''}
+        onChange={(text) => onChange({ text })}
+      />
+      <SelectField
+        inline
+        label="Status"
+        value={filter.status ?? ''}
+        onChange={(v) => onChange({ status: (v || undefined) as CardStatus | undefined })}
+        options={[ANY, ...CARD_STATUSES.map((st) => ({ value: st, label: cardStatusWords(st) }))]}
+      />
+      <SelectField
+        inline
+        label="Account"
+        value={filter.accountId ?? ''}
+        onChange={(v) => onChange({ accountId: v || undefined })}
+        options={[ANY, ...directory.accounts.map((a) => ({ value: a.id, label: a.name }))]}
+      />
       <SelectField
         inline
         label="Virtual account"
         value={filter.virtualAccountId ?? ''}
         onChange={(v) => onChange({ virtualAccountId: v || undefined })}
-        options={[ANY, ...directory.virtualAccounts.map((v) => ({ value: v.virtualAccount.id, label: v.virtualAccount.name }))]}
+        options={[
+          ANY,
+          ...directory.virtualAccounts.map((v) => ({ value: v.virtualAccount.id, label: v.virtualAccount.name })),
+        ]}
       />
       <SelectField
         inline

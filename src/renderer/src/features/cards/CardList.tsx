@@ -30,7 +30,20 @@ const rowId = (card: Card) => card.id;
  * ticks the active row). Beside an open card the list keeps what identifies one: name, last
  * four, status.
  */
-export function CardList({ cards, groupName, selectedId, checked, onCheck, activeIndex, onActive, onOpen, sort, onSort, resetKey, empty }: Props) {
+export function CardList({
+  cards,
+  groupName,
+  selectedId,
+  checked,
+  onCheck,
+  activeIndex,
+  onActive,
+  onOpen,
+  sort,
+  onSort,
+  resetKey,
+  empty,
+}: Props) {
   const columns = useMemo<TableColumn<Card>[]>(
     () => [
       {
@@ -43,19 +56,69 @@ export function CardList({ cards, groupName, selectedId, checked, onCheck, activ
         cell: (card) => (
           // The row's own click opens the card; the box only ticks it. Tab skips the boxes: Space ticks the active row.
           <span onClick={(e) => e.stopPropagation()}>
-            <input type="checkbox" tabIndex={-1} aria-label={`Select ${card.name}`} checked={checked.has(card.id)} onChange={(e) => onCheck(card.id, e.target.checked)} />
+            <input
+              type="checkbox"
+              tabIndex={-1}
+              aria-label={`Select ${card.name}`}
+              checked={checked.has(card.id)}
+              onChange={(e) => onCheck(card.id, e.target.checked)}
+            />
           </span>
         ),
       },
-      { id: 'name', header: 'Name', track: 'minmax(120px, 2fr)', minWidth: 140, priority: 1, cell: (card) => card.name, title: (card) => card.name, sortValue: (card) => card.name },
-      { id: 'last4', header: 'Card', track: '84px', minWidth: 76, priority: 2, className: 'card-last4', cell: (card) => `•••• ${card.last4}` },
-      { id: 'status', header: 'Status', track: '84px', minWidth: 72, priority: 2, cell: (card) => <span className={`card-status card-status--${card.status}`}>{cardStatusWords(card.status)}</span> },
-      { id: 'group', header: 'Group', track: 'minmax(0, 1fr)', minWidth: 100, priority: 4, cell: (card) => (card.cardGroupId ? groupName(card.cardGroupId) : '') },
-      { id: 'created', header: 'Created (UTC)', track: '116px', minWidth: 104, priority: 3, cell: (card) => (card.createdAt ? day(card.createdAt) : ''), sortValue: (card) => card.createdAt ?? '' },
+      {
+        id: 'name',
+        header: 'Name',
+        track: 'minmax(120px, 2fr)',
+        minWidth: 140,
+        priority: 1,
+        cell: (card) => card.name,
+        title: (card) => card.name,
+        sortValue: (card) => card.name,
+      },
+      {
+        id: 'last4',
+        header: 'Card',
+        track: '84px',
+        minWidth: 76,
+        priority: 2,
+        className: 'card-last4',
+        cell: (card) => `•••• ${card.last4}`,
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        track: '84px',
+        minWidth: 72,
+        priority: 2,
+        cell: (card) => (
+          <span className={`card-status card-status--${card.status}`}>{cardStatusWords(card.status)}</span>
+        ),
+      },
+      {
+        id: 'group',
+        header: 'Group',
+        track: 'minmax(0, 1fr)',
+        minWidth: 100,
+        priority: 4,
+        cell: (card) => (card.cardGroupId ? groupName(card.cardGroupId) : ''),
+      },
+      {
+        id: 'created',
+        header: 'Created (UTC)',
+        track: '116px',
+        minWidth: 104,
+        priority: 3,
+        cell: (card) => (card.createdAt ? day(card.createdAt) : ''),
+        sortValue: (card) => card.createdAt ?? '',
+      },
     ],
     [checked, onCheck, groupName],
   );
-  const sortState: SortState = { column: COLUMN_OF[sort.sort], direction: sort.direction === 'ASC' ? 'ascending' : 'descending' };
+  const sortState: SortState = {
+    column: COLUMN_OF[sort.sort],
+    direction: sort.direction === 'ASC' ? 'ascending' : 'descending',
+  };
 
   return (
     <VirtualTable
@@ -76,7 +139,8 @@ export function CardList({ cards, groupName, selectedId, checked, onCheck, activ
       onSort={(column) => {
         const field = column === 'name' ? 'name' : 'createdAt';
         // Again on the same column turns it round; a new one starts A to Z, or newest first.
-        const direction = field === sort.sort ? (sort.direction === 'ASC' ? 'DESC' : 'ASC') : field === 'name' ? 'ASC' : 'DESC';
+        const direction =
+          field === sort.sort ? (sort.direction === 'ASC' ? 'DESC' : 'ASC') : field === 'name' ? 'ASC' : 'DESC';
         onSort({ sort: field, direction });
       }}
     />

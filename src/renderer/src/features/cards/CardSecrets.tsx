@@ -36,7 +36,8 @@ function secondsLeft(hidesAt: number, now: number): number {
   return Math.max(0, Math.ceil((hidesAt - now) / 1_000));
 }
 
-const COPY_REFUSED = 'Copying the shown number or code this way is off: use “Copy number” or “Copy code”, which clear the clipboard after 30 s.';
+const COPY_REFUSED =
+  'Copying the shown number or code this way is off: use “Copy number” or “Copy code”, which clear the clipboard after 30 s.';
 
 /**
  * A card's number and code, on demand. Shows the last four until someone clicks "Reveal";
@@ -125,7 +126,13 @@ export function CardSecrets({ profileId, card, online }: Props) {
     }
     const t = Date.now();
     setNow(t);
-    setShown({ cardKey: asked, last4: r.value.last4, ...(r.value.pan ? { pan: r.value.pan } : {}), ...(r.value.cvv ? { cvv: r.value.cvv } : {}), hidesAt: t + r.value.hideAfterMs });
+    setShown({
+      cardKey: asked,
+      last4: r.value.last4,
+      ...(r.value.pan ? { pan: r.value.pan } : {}),
+      ...(r.value.cvv ? { cvv: r.value.cvv } : {}),
+      hidesAt: t + r.value.hideAfterMs,
+    });
     setAnnounce(`The card number and code are shown. They hide in ${secondsLeft(t + r.value.hideAfterMs, t)} seconds.`);
     void refreshReveals();
   };
@@ -184,9 +191,26 @@ export function CardSecrets({ profileId, card, online }: Props) {
   const ending = `card ending in ${card.last4}`;
   const commands: Action[] = visible
     ? [
-        { id: 'card:hide', title: `Hide the number and code of the ${ending}`, group: 'Selected item', run: () => hide('The card number and code are hidden.') },
-        { id: 'card:copy-number', title: `Copy the number of the ${ending}`, group: 'Selected item', ...(visible.pan ? {} : { unavailable: 'The number was not revealed' }), run: () => copy(visible.pan) },
-        { id: 'card:copy-code', title: `Copy the security code of the ${ending}`, group: 'Selected item', ...(visible.cvv ? {} : { unavailable: 'The code was not revealed' }), run: () => copy(visible.cvv) },
+        {
+          id: 'card:hide',
+          title: `Hide the number and code of the ${ending}`,
+          group: 'Selected item',
+          run: () => hide('The card number and code are hidden.'),
+        },
+        {
+          id: 'card:copy-number',
+          title: `Copy the number of the ${ending}`,
+          group: 'Selected item',
+          ...(visible.pan ? {} : { unavailable: 'The number was not revealed' }),
+          run: () => copy(visible.pan),
+        },
+        {
+          id: 'card:copy-code',
+          title: `Copy the security code of the ${ending}`,
+          group: 'Selected item',
+          ...(visible.cvv ? {} : { unavailable: 'The code was not revealed' }),
+          run: () => copy(visible.cvv),
+        },
       ]
     : [
         {
@@ -224,7 +248,12 @@ export function CardSecrets({ profileId, card, online }: Props) {
             <button type="button" className="button" onClick={() => void copy(visible.cvv)} disabled={!visible.cvv}>
               Copy code
             </button>
-            <button type="button" className="button button--primary" ref={hideRef} onClick={() => hide('The card number and code are hidden.')}>
+            <button
+              type="button"
+              className="button button--primary"
+              ref={hideRef}
+              onClick={() => hide('The card number and code are hidden.')}
+            >
               Hide
             </button>
           </div>
@@ -250,7 +279,8 @@ export function CardSecrets({ profileId, card, online }: Props) {
           </div>
           {!online ? (
             <p id={offlineId} className="card-secrets__note">
-              Revealing needs a connection to the card vault, and you are offline. It will be available when the connection returns.
+              Revealing needs a connection to the card vault, and you are offline. It will be available when the
+              connection returns.
             </p>
           ) : null}
         </>
@@ -272,7 +302,9 @@ export function CardSecrets({ profileId, card, online }: Props) {
       <div className="card-secrets__audit">
         <h3 className="card-secrets__audit-title">Latest reveals</h3>
         {revealsError ? (
-          <p className="card-secrets__error" role="alert">{revealsError}</p>
+          <p className="card-secrets__error" role="alert">
+            {revealsError}
+          </p>
         ) : reveals === null ? (
           <p className="card-secrets__note">Loading…</p>
         ) : (

@@ -43,7 +43,10 @@ function CardsFor({ profileId }: { profileId: string }) {
   const paged = usePagedFetch((cursor) => fetchCardPage(profileId, filter, cursor), plural('card'));
   const resetPaged = paged.reset;
 
-  const cards = useMemo(() => filterCards(directory.cards, directory.groups, filter), [directory.cards, directory.groups, filter]);
+  const cards = useMemo(
+    () => filterCards(directory.cards, directory.groups, filter),
+    [directory.cards, directory.groups, filter],
+  );
   const selected = selectedId ? directory.cards.find((c) => c.id === selectedId) : undefined;
   const checkedCards = useMemo(() => directory.cards.filter((c) => checked.has(c.id)), [directory.cards, checked]);
   const disabledReason = online ? undefined : OFFLINE_EDITS;
@@ -51,13 +54,26 @@ function CardsFor({ profileId }: { profileId: string }) {
   useScreenActions([
     newItemAction('cards:new', 'New card', online, () => setCreating(true)),
     // With no card open there is nothing to reveal yet; the open card's details offer the real one.
-    ...(selected ? [] : [{ id: 'card:reveal', title: 'Reveal a card’s number and code', group: 'Selected item', unavailable: 'Open a card first', run: () => undefined }]),
+    ...(selected
+      ? []
+      : [
+          {
+            id: 'card:reveal',
+            title: 'Reveal a card’s number and code',
+            group: 'Selected item',
+            unavailable: 'Open a card first',
+            run: () => undefined,
+          },
+        ]),
   ]);
 
-  const onFilter = useCallback((patch: Partial<CardListFilter>) => {
-    setFilter((f) => ({ ...f, ...patch }));
-    resetPaged();
-  }, [resetPaged]);
+  const onFilter = useCallback(
+    (patch: Partial<CardListFilter>) => {
+      setFilter((f) => ({ ...f, ...patch }));
+      resetPaged();
+    },
+    [resetPaged],
+  );
   const onCheck = useCallback((id: string, on: boolean) => {
     setChecked((old) => {
       const next = new Set(old);
@@ -70,15 +86,43 @@ function CardsFor({ profileId }: { profileId: string }) {
 
   return (
     <section className="screen screen--wide" aria-labelledby="screen-title">
-      <ScreenHeading aside={<SavedListLine label="Cards" asOf={directory.asOf} shown={cards.length} total={directory.cards.length} online={online} />}>Cards</ScreenHeading>
+      <ScreenHeading
+        aside={
+          <SavedListLine
+            label="Cards"
+            asOf={directory.asOf}
+            shown={cards.length}
+            total={directory.cards.length}
+            online={online}
+          />
+        }
+      >
+        Cards
+      </ScreenHeading>
       <div className="tx-toolbar">
-        <button type="button" className="button button--primary" disabled={!online} title={disabledReason} onClick={() => setCreating(true)}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!online}
+          title={disabledReason}
+          onClick={() => setCreating(true)}
+        >
           New card
         </button>
-        <PagedFetchButtons paged={paged} label={REFRESH_FROM_BANK} disabled={!online || !!problem} disabledReason={problem ?? OFFLINE_EDITS} />
+        <PagedFetchButtons
+          paged={paged}
+          label={REFRESH_FROM_BANK}
+          disabled={!online || !!problem}
+          disabledReason={problem ?? OFFLINE_EDITS}
+        />
       </div>
       <CardFilters filter={filter} onChange={onFilter} directory={directory} />
-      <BulkStatusBar profileId={profileId} selected={checkedCards} disabledReason={disabledReason} onClear={() => setChecked(new Set())} />
+      <BulkStatusBar
+        profileId={profileId}
+        selected={checkedCards}
+        disabledReason={disabledReason}
+        onClear={() => setChecked(new Set())}
+      />
       <ListDetail
         detail={
           selected ? (
@@ -90,7 +134,12 @@ function CardsFor({ profileId }: { profileId: string }) {
                 simulate={
                   isDemo
                     ? async (p) => {
-                        const r = await simulatePurchase(profileId, selected.id, { amountCents: p.amountCents, merchantName: p.merchantName, mcc: p.mcc, country: p.country });
+                        const r = await simulatePurchase(profileId, selected.id, {
+                          amountCents: p.amountCents,
+                          merchantName: p.merchantName,
+                          mcc: p.mcc,
+                          country: p.country,
+                        });
                         if (!r.ok) throw new Error(r.error.message);
                         return r.value;
                       }
@@ -124,7 +173,11 @@ function CardsFor({ profileId }: { profileId: string }) {
             sort={filter}
             onSort={onFilter}
             resetKey={JSON.stringify(filter)}
-            empty={directory.cards.length === 0 ? 'No cards saved yet: they arrive with the first sync.' : 'No card matches these filters.'}
+            empty={
+              directory.cards.length === 0
+                ? 'No cards saved yet: they arrive with the first sync.'
+                : 'No card matches these filters.'
+            }
           />
         )}
       </ListDetail>

@@ -28,7 +28,15 @@ export function NewCardDialog({ open, profileId, directory, onClose }: Props) {
   );
 }
 
-function NewCardForm({ profileId, directory, write }: { profileId: string; directory: CardDirectory; write: DialogWrite<Card> }) {
+function NewCardForm({
+  profileId,
+  directory,
+  write,
+}: {
+  profileId: string;
+  directory: CardDirectory;
+  write: DialogWrite<Card>;
+}) {
   const debit = directory.accounts.filter((a) => a.status === 'open');
   const [name, setName] = useState('');
   const [accountId, setAccountId] = useState(debit[0]?.id ?? '');
@@ -62,12 +70,23 @@ function NewCardForm({ profileId, directory, write }: { profileId: string; direc
 
   return (
     <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-      <TextField id="new-card-name" label="Name" value={name} error={nameError} maxLength={100} autoFocus onChange={(e) => setName(e.target.value)} />
+      <TextField
+        id="new-card-name"
+        label="Name"
+        value={name}
+        error={nameError}
+        maxLength={100}
+        autoFocus
+        onChange={(e) => setName(e.target.value)}
+      />
       <SelectField
         label="Account"
         value={accountId}
         onChange={setAccountId}
-        options={[{ value: '', label: "The company's first debit account" }, ...debit.map((a) => ({ value: a.id, label: `${a.name} (${accountTypeWords(a.type).toLowerCase()})` }))]}
+        options={[
+          { value: '', label: "The company's first debit account" },
+          ...debit.map((a) => ({ value: a.id, label: `${a.name} (${accountTypeWords(a.type).toLowerCase()})` })),
+        ]}
       />
       <SelectField
         label="Virtual account (optional)"
@@ -75,26 +94,48 @@ function NewCardForm({ profileId, directory, write }: { profileId: string; direc
         onChange={setVirtualAccountId}
         options={[
           { value: '', label: "The group's, else the primary one" },
-          ...directory.virtualAccounts.filter((v) => !v.virtualAccount.closedAt).map((v) => ({ value: v.virtualAccount.id, label: v.virtualAccount.name })),
+          ...directory.virtualAccounts
+            .filter((v) => !v.virtualAccount.closedAt)
+            .map((v) => ({ value: v.virtualAccount.id, label: v.virtualAccount.name })),
         ]}
       />
-      <SelectField label="Card group (optional)" value={cardGroupId} onChange={setCardGroupId} options={[{ value: '', label: 'No group' }, ...directory.groups.map((g) => ({ value: g.id, label: g.name }))]} />
+      <SelectField
+        label="Card group (optional)"
+        value={cardGroupId}
+        onChange={setCardGroupId}
+        options={[{ value: '', label: 'No group' }, ...directory.groups.map((g) => ({ value: g.id, label: g.name }))]}
+      />
       <SelectField
         label="Card product (optional)"
         value={cardProductId}
         onChange={setCardProductId}
         options={[
           { value: '', label: 'The first active product' },
-          ...directory.products.filter((p) => p.status === 'active').map((p, i) => ({ value: p.id, label: `Product ${i + 1} (cards starting ${p.prefix})` })),
+          ...directory.products
+            .filter((p) => p.status === 'active')
+            .map((p, i) => ({ value: p.id, label: `Product ${i + 1} (cards starting ${p.prefix})` })),
         ]}
       />
       <label className="field field--check">
         <input type="checkbox" checked={singleUse} onChange={(e) => setSingleUse(e.target.checked)} />
         <span>Single use: closes itself after its first authorization</span>
       </label>
-      <UserDataField id="new-card-userdata" label="userData (optional JSON object)" rows={3} value={userData} parsed={parsed} onChange={setUserData} />
+      <UserDataField
+        id="new-card-userdata"
+        label="userData (optional JSON object)"
+        rows={3}
+        value={userData}
+        parsed={parsed}
+        onChange={setUserData}
+      />
       <FormError message={write.error} />
-      <DialogActions busy={write.busy} label="Create card" busyLabel="Creating…" disabled={!parsed.ok} onCancel={write.cancel} />
+      <DialogActions
+        busy={write.busy}
+        label="Create card"
+        busyLabel="Creating…"
+        disabled={!parsed.ok}
+        onCancel={write.cancel}
+      />
     </form>
   );
 }

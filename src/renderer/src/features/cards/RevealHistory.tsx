@@ -41,7 +41,9 @@ export function RevealHistory({ entries, integrity }: { entries: RevealAuditLine
     <>
       {breaks.length > 0 ? (
         <div className="card-secrets__error" role="alert" aria-label="The reveal audit was altered">
-          <p className="card-secrets__integrity-title">This profile's reveal audit was altered or damaged since it was written:</p>
+          <p className="card-secrets__integrity-title">
+            This profile's reveal audit was altered or damaged since it was written:
+          </p>
           <ul className="card-secrets__breaks">
             {breaks.slice(0, SHOWN_BREAKS).map((b) => (
               <li key={`${b.line}-${b.problem}`}>
@@ -56,8 +58,9 @@ export function RevealHistory({ entries, integrity }: { entries: RevealAuditLine
       {breaks.length === 0 && !integrity.warning && integrity.lines > 0 ? (
         <p className="card-secrets__note">
           Checked just now: {integrity.lines} line{integrity.lines === 1 ? '' : 's'}
-          {integrity.since ? ` since ${new Date(integrity.since).toLocaleDateString()}` : ''}, sealed with a key in the system keychain, none changed since
-          written{integrity.legacy > 0 ? ` (${integrity.legacy} from before the audit was sealed)` : ''}.
+          {integrity.since ? ` since ${new Date(integrity.since).toLocaleDateString()}` : ''}, sealed with a key in the
+          system keychain, none changed since written
+          {integrity.legacy > 0 ? ` (${integrity.legacy} from before the audit was sealed)` : ''}.
         </p>
       ) : null}
       {entries.length === 0 ? (

@@ -15,10 +15,21 @@ type Day = AccountForecast['days'][number];
 function dayColumns(f: AccountForecast): TableColumn<Day>[] {
   const moves = (d: Day) => {
     const i = f.days.indexOf(d);
-    return [...f.events.filter((e) => e.day === i).map((e) => e.label), ...(i > 0 && f.dailySpendCents ? [`Card spend ${money(f.dailySpendCents)}`] : [])].join('; ');
+    return [
+      ...f.events.filter((e) => e.day === i).map((e) => e.label),
+      ...(i > 0 && f.dailySpendCents ? [`Card spend ${money(f.dailySpendCents)}`] : []),
+    ].join('; ');
   };
   return [
-    { id: 'day', header: 'Day (UTC)', minWidth: 100, priority: 1, rowHeader: true, className: 'nowrap', cell: (d) => dayOf(d.dayMs) },
+    {
+      id: 'day',
+      header: 'Day (UTC)',
+      minWidth: 100,
+      priority: 1,
+      rowHeader: true,
+      className: 'nowrap',
+      cell: (d) => dayOf(d.dayMs),
+    },
     { id: 'end', header: 'End of day', minWidth: 100, priority: 1, numeric: true, cell: (d) => money(d.endCents) },
     { id: 'moves', header: 'What moves', minWidth: 140, priority: 2, cell: moves },
   ];
@@ -33,7 +44,10 @@ function AccountForecastView({ f, history }: { f: AccountForecast; history: Hist
       {/* The line starts at the balance now, the figure the words say; each later point is a day's end. */}
       <LineChart
         points={f.points.map((p) => ({ x: p.atMs, y: p.cents }))}
-        mark={{ x: f.lowestIsNow ? (f.points[0]?.atMs ?? f.lowest.dayMs) : f.lowest.dayMs + DAY_MS, y: f.lowest.endCents }}
+        mark={{
+          x: f.lowestIsNow ? (f.points[0]?.atMs ?? f.lowest.dayMs) : f.lowest.dayMs + DAY_MS,
+          y: f.lowest.endCents,
+        }}
         height={150}
         summary={`${f.name}: from ${money(f.startCents)} now to ${money(f.days.at(-1)?.endCents ?? f.startCents)} at the end of ${HORIZON_DAYS} days; lowest ${money(f.lowest.endCents)} ${f.lowestIsNow ? 'now' : `at the end of ${dayOf(f.lowest.dayMs)}`}.`}
       />
@@ -43,7 +57,8 @@ function AccountForecastView({ f, history }: { f: AccountForecast; history: Hist
           <>nothing ahead takes it lower in {HORIZON_DAYS} days</>
         ) : (
           <>
-            lowest at the end of a day <span className="forecast__low">{money(f.lowest.endCents)}</span> on {dayOf(f.lowest.dayMs)}
+            lowest at the end of a day <span className="forecast__low">{money(f.lowest.endCents)}</span> on{' '}
+            {dayOf(f.lowest.dayMs)}
           </>
         )}
         {f.firstNegative ? ` · below zero from ${dayOf(f.firstNegative.dayMs)}` : ''}
@@ -51,12 +66,25 @@ function AccountForecastView({ f, history }: { f: AccountForecast; history: Hist
       <p className="dashboard__muted" {...(history.state === 'error' ? { role: 'alert' } : {})}>
         {cardSpendNote(f.dailySpendCents, history)}
       </p>
-      <button type="button" className="button button--quiet" aria-expanded={open} aria-controls={tableId} onClick={() => setOpen((v) => !v)}>
+      <button
+        type="button"
+        className="button button--quiet"
+        aria-expanded={open}
+        aria-controls={tableId}
+        onClick={() => setOpen((v) => !v)}
+      >
         {open ? 'Hide the table' : 'Show the table'}
       </button>
       {open ? (
         <div id={tableId}>
-          <DataTable columns={dayColumns(f)} rows={f.days} rowKey={(d) => String(d.dayMs)} label={`Day by day: ${f.name}`} compact className="forecast-table" />
+          <DataTable
+            columns={dayColumns(f)}
+            rows={f.days}
+            rowKey={(d) => String(d.dayMs)}
+            label={`Day by day: ${f.name}`}
+            compact
+            className="forecast-table"
+          />
         </div>
       ) : null}
     </section>
@@ -64,17 +92,32 @@ function AccountForecastView({ f, history }: { f: AccountForecast; history: Hist
 }
 
 /** The 30-day forecast per open virtual account, with its method in words. */
-export function ForecastPanel({ forecasts, unplaced, history }: { forecasts: readonly AccountForecast[]; unplaced: readonly OutboxRow[]; history: HistoryState }) {
+export function ForecastPanel({
+  forecasts,
+  unplaced,
+  history,
+}: {
+  forecasts: readonly AccountForecast[];
+  unplaced: readonly OutboxRow[];
+  history: HistoryState;
+}) {
   return (
     <Panel title={`${HORIZON_DAYS}-day forecast`}>
       <details className="forecast__method">
         <summary>Method</summary>
         <p>
-          Each open virtual account starts from its saved balance today and, day by day in UTC: takes the outbox&apos;s approved transfers and payments on the day they are
-          scheduled (today when due now), adds approved transfers coming in, takes its commission on each due day of its rule (assumed collected; the primary account receives it; one due since the last sync is taken today, as the saved balance was read before it), and takes a projected card spend every day
-          after today: the account&apos;s card purchases over the last {HISTORY_DAYS} full days divided by {HISTORY_DAYS}, rounded to the nearest cent (halves up); a purchase that names no virtual account counts for the account its card spends from (its own, else its group&apos;s, else the primary).
-          Payments from this key&apos;s own handle are taken from the primary account, which pays them; one from a handle you chose is taken from that handle&apos;s account when the saved data tells which. Rows awaiting approval are not counted until
-          approved; a row sent since the last sync is taken today, as the saved balance does not hold it yet. Everything comes from saved data, so the forecast reads offline and is as fresh as the last sync.
+          Each open virtual account starts from its saved balance today and, day by day in UTC: takes the outbox&apos;s
+          approved transfers and payments on the day they are scheduled (today when due now), adds approved transfers
+          coming in, takes its commission on each due day of its rule (assumed collected; the primary account receives
+          it; one due since the last sync is taken today, as the saved balance was read before it), and takes a
+          projected card spend every day after today: the account&apos;s card purchases over the last {HISTORY_DAYS}{' '}
+          full days divided by {HISTORY_DAYS}, rounded to the nearest cent (halves up); a purchase that names no virtual
+          account counts for the account its card spends from (its own, else its group&apos;s, else the primary).
+          Payments from this key&apos;s own handle are taken from the primary account, which pays them; one from a
+          handle you chose is taken from that handle&apos;s account when the saved data tells which. Rows awaiting
+          approval are not counted until approved; a row sent since the last sync is taken today, as the saved balance
+          does not hold it yet. Everything comes from saved data, so the forecast reads offline and is as fresh as the
+          last sync.
         </p>
       </details>
       {unplaced.length ? <p className="dashboard__muted">{unplacedNote(unplaced.length)}</p> : null}

@@ -22,7 +22,9 @@ export function RecentActivity({ profileId, recent }: { profileId: string; recen
               <span className="dashboard__desc" title={names.ofTransaction(tx)}>
                 {names.ofTransaction(tx)}
               </span>
-              <span className={`dashboard__num ${tx.amountCents < 0 ? 'amount--out' : 'amount--in'}`}>{money(tx.amountCents)}</span>
+              <span className={`dashboard__num ${tx.amountCents < 0 ? 'amount--out' : 'amount--in'}`}>
+                {money(tx.amountCents)}
+              </span>
             </li>
           ))}
         </ul>

@@ -6,7 +6,15 @@ import { spendQuery, spendWindowStart } from '../../cards/model/spend-window';
 import { useCardSpend } from '../../forecast/commands/card-spend';
 import { attentionItems, type AttentionItem } from '../../forecast/model/attention';
 import { forecast, type AccountForecast } from '../../forecast/model/forecast';
-import { cashSummary, forecastAccounts, movementsOf, outboxSummary, primaryOf, type CashSummary, type OutboxSummary } from '../../forecast/model/inputs';
+import {
+  cashSummary,
+  forecastAccounts,
+  movementsOf,
+  outboxSummary,
+  primaryOf,
+  type CashSummary,
+  type OutboxSummary,
+} from '../../forecast/model/inputs';
 import { historyOf, monthSpendOf, spendOf } from '../../forecast/model/spend-queries';
 import { useOutflows } from '../../outbox/commands/useOutflows';
 import { balanceAfter } from '../../outbox/model/balance-after';
@@ -27,7 +35,13 @@ export interface DashboardData {
   /** What the queue leaves in each account (outbox/model/balance-after.ts), by account id. */
   afterQueue: ReadonlyMap<string, number>;
   /** Card spend (model/card-spend.ts) of this and last UTC month, and of each account this month. */
-  spend: { state: 'loading' | 'ready' | 'error'; thisMonthCents: number; lastMonthCents: number; byAccount: ReadonlyMap<string, number>; error: string | null };
+  spend: {
+    state: 'loading' | 'ready' | 'error';
+    thisMonthCents: number;
+    lastMonthCents: number;
+    byAccount: ReadonlyMap<string, number>;
+    error: string | null;
+  };
   recent: { state: 'loading' | 'ready' | 'error'; rows: Transaction[]; error: string | null };
   outbox: OutboxSummary;
   forecasts: AccountForecast[];
@@ -66,12 +80,24 @@ export function useDashboard(profileId: string): DashboardData {
   // Cards with limits of their own, and groups with limits: a group's count its cards' purchases.
   const limited = useMemo(() => {
     const limitedGroups = groups.filter((g) => spendWindowStart([g.spendingConstraint], now) !== undefined);
-    return { cards: cards.filter((c) => spendWindowStart([c.spendingConstraint], now) !== undefined), groups: limitedGroups, allCards: cards };
+    return {
+      cards: cards.filter((c) => spendWindowStart([c.spendingConstraint], now) !== undefined),
+      groups: limitedGroups,
+      allCards: cards,
+    };
   }, [cards, groups, now]);
   const limitQuery = useMemo(() => {
     const grouped = new Set(limited.groups.map((g) => g.id));
-    const cardIds = [...new Set([...limited.cards.map((c) => c.id), ...cards.filter((c) => c.cardGroupId !== undefined && grouped.has(c.cardGroupId)).map((c) => c.id)])];
-    const since = spendWindowStart([...limited.cards.map((c) => c.spendingConstraint), ...limited.groups.map((g) => g.spendingConstraint)], now);
+    const cardIds = [
+      ...new Set([
+        ...limited.cards.map((c) => c.id),
+        ...cards.filter((c) => c.cardGroupId !== undefined && grouped.has(c.cardGroupId)).map((c) => c.id),
+      ]),
+    ];
+    const since = spendWindowStart(
+      [...limited.cards.map((c) => c.spendingConstraint), ...limited.groups.map((g) => g.spendingConstraint)],
+      now,
+    );
     return spendQuery(cardIds, since);
   }, [limited, cards, now]);
   const limitTx = useCachedTransactions(profileId, limitQuery, LIMIT_ROWS);
@@ -81,25 +107,61 @@ export function useDashboard(profileId: string): DashboardData {
     for (const a of accounts) history[a.virtualAccount.id] = historyOf(sums.outByKey, a.virtualAccount.id);
     const { movements, unplaced } = movementsOf(rows, accounts, now, { asOf, sent }, handles);
     const primaryId = primaryOf(accounts);
-    const forecasts = forecast({ accounts: forecastAccounts(accounts, history), movements, ...(primaryId ? { primaryId } : {}), ...(asOf !== null ? { asOf } : {}) }, now);
+    const forecasts = forecast(
+      {
+        accounts: forecastAccounts(accounts, history),
+        movements,
+        ...(primaryId ? { primaryId } : {}),
+        ...(asOf !== null ? { asOf } : {}),
+      },
+      now,
+    );
     return {
       now,
       asOf,
       loading: accountsList === undefined,
       cash: cashSummary(accounts),
-      afterQueue: new Map(accounts.map((a) => [a.virtualAccount.id, balanceAfter(a.virtualAccount.id, a.balance.amountCents, outflows ?? []).afterCents])),
+      afterQueue: new Map(
+        accounts.map((a) => [
+          a.virtualAccount.id,
+          balanceAfter(a.virtualAccount.id, a.balance.amountCents, outflows ?? []).afterCents,
+        ]),
+      ),
       spend: {
         state: sums.state,
         thisMonthCents: spendOf(sums.outByKey, 'thisMonth'),
         lastMonthCents: spendOf(sums.outByKey, 'lastMonth'),
-        byAccount: new Map(accounts.map((a) => [a.virtualAccount.id, monthSpendOf(sums.outByKey, a.virtualAccount.id)])),
+        byAccount: new Map(
+          accounts.map((a) => [a.virtualAccount.id, monthSpendOf(sums.outByKey, a.virtualAccount.id)]),
+        ),
         error: sums.error,
       },
       recent: { state: recent.state, rows: recent.rows, error: recent.error },
       outbox: outboxSummary(rows, now),
       forecasts,
       unplaced,
-      attention: attentionItems(forecasts, limited, limitTx.rows, now, limitTx.state === 'loading' || (limitTx.state === 'ready' && limitTx.complete)),
+      attention: attentionItems(
+        forecasts,
+        limited,
+        limitTx.rows,
+        now,
+        limitTx.state === 'loading' || (limitTx.state === 'ready' && limitTx.complete),
+      ),
     };
-  }, [accounts, accountsList, asOf, sent, handles, rows, sums, outflows, recent, limited, limitTx.rows, limitTx.state, limitTx.complete, now]);
+  }, [
+    accounts,
+    accountsList,
+    asOf,
+    sent,
+    handles,
+    rows,
+    sums,
+    outflows,
+    recent,
+    limited,
+    limitTx.rows,
+    limitTx.state,
+    limitTx.complete,
+    now,
+  ]);
 }

@@ -27,7 +27,12 @@ function DirectoryFor({ profileId }: { profileId: string }) {
       <ScreenHeading>Directory</ScreenHeading>
       <KeyOwner profileId={profileId} />
       <DirectoryTabs<TabId> tabs={TABS} selected={tab} onSelect={setTab} />
-      <div role="tabpanel" id={`directory-panel-${tab}`} aria-labelledby={`directory-tab-${tab}`} className="directory-panel">
+      <div
+        role="tabpanel"
+        id={`directory-panel-${tab}`}
+        aria-labelledby={`directory-tab-${tab}`}
+        className="directory-panel"
+      >
         {tab === 'handles' ? <HandlesPanel profileId={profileId} online={online} /> : null}
         {tab === 'merchants' ? <MerchantsPanel profileId={profileId} online={online} /> : null}
         {tab === 'entities' ? <EntitiesPanel profileId={profileId} online={online} /> : null}

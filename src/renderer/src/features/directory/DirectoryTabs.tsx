@@ -9,11 +9,32 @@ export interface Tab<Id extends string> {
  * A tablist (WAI-ARIA tabs, automatic activation): Left/Right move between tabs and select,
  * Home/End go to the ends; only the selected tab is in the Tab order, so Tab moves on into its panel.
  */
-export function DirectoryTabs<Id extends string>({ tabs, selected, onSelect }: { tabs: readonly Tab<Id>[]; selected: Id; onSelect(id: Id): void }) {
+export function DirectoryTabs<Id extends string>({
+  tabs,
+  selected,
+  onSelect,
+}: {
+  tabs: readonly Tab<Id>[];
+  selected: Id;
+  onSelect(id: Id): void;
+}) {
   const refs = useRef(new Map<Id, HTMLButtonElement>());
   const move = (e: KeyboardEvent, index: number) => {
     const last = tabs.length - 1;
-    const to = e.key === 'ArrowRight' ? (index === last ? 0 : index + 1) : e.key === 'ArrowLeft' ? (index === 0 ? last : index - 1) : e.key === 'Home' ? 0 : e.key === 'End' ? last : null;
+    const to =
+      e.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : e.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : null;
     const tab = to === null ? undefined : tabs[to];
     if (!tab) return;
     e.preventDefault();

@@ -23,7 +23,14 @@ export function HandlesPanel({ profileId, online }: { profileId: string; online:
   const all = useMemo(() => sortHandles(list?.items ?? []), [list]);
   const shown = useMemo(() => filterHandles(all, text), [all, text]);
   const accounts = useEntities<Account>(profileId, 'account');
-  const own = useMemo(() => handlesOfAccounts(all, (accounts?.items ?? []).map((a) => a.id)), [all, accounts]);
+  const own = useMemo(
+    () =>
+      handlesOfAccounts(
+        all,
+        (accounts?.items ?? []).map((a) => a.id),
+      ),
+    [all, accounts],
+  );
 
   const columns = useMemo<TableColumn<SvcHandle>[]>(() => {
     const pay = (h: SvcHandle) => {
@@ -60,7 +67,11 @@ export function HandlesPanel({ profileId, online }: { profileId: string; online:
         // The visible word starts the accessible name, so a voice command "click Pay" finds it.
         cell: (h) => (
           <button type="button" className="button button--quiet" onClick={() => pay(h)}>
-            Pay<span className="visually-hidden"> @{h.svcHandle} ({h.name})</span>
+            Pay
+            <span className="visually-hidden">
+              {' '}
+              @{h.svcHandle} ({h.name})
+            </span>
           </button>
         ),
       },
@@ -69,12 +80,26 @@ export function HandlesPanel({ profileId, online }: { profileId: string; online:
 
   return (
     <>
-      <SavedListLine label="Svc handles" asOf={list?.asOf ?? null} shown={shown.length} total={all.length} online={online} />
+      <SavedListLine
+        label="Svc handles"
+        asOf={list?.asOf ?? null}
+        shown={shown.length}
+        total={all.length}
+        online={online}
+      />
       <div className="directory-toolbar">
         <SearchField label="Filter handles" placeholder="Handle or name" value={text} onChange={setText} />
         <PagedFetchButtons paged={paged} label={REFRESH_FROM_BANK} disabled={!online} disabledReason={OFFLINE_FETCH} />
       </div>
-      <ListBody loading={list === undefined && 'Reading the saved handles…'} emptyText={shown.length === 0 && (all.length === 0 ? 'No svc handles saved yet: they arrive with the first sync, or refresh them from the bank.' : 'No saved handle matches that.')}>
+      <ListBody
+        loading={list === undefined && 'Reading the saved handles…'}
+        emptyText={
+          shown.length === 0 &&
+          (all.length === 0
+            ? 'No svc handles saved yet: they arrive with the first sync, or refresh them from the bank.'
+            : 'No saved handle matches that.')
+        }
+      >
         <DataTable columns={columns} rows={shown} rowKey={(h) => h.id} label="Svc handles" />
       </ListBody>
     </>

@@ -12,9 +12,16 @@ import { StatusNote, type Note } from '../../ui/StatusNote';
 import { Url } from '../../ui/Url';
 import { ListBody, OFFLINE_FETCH } from './AsOf';
 
-
 const COLUMNS: TableColumn<Merchant>[] = [
-  { id: 'name', header: 'Name', minWidth: 160, priority: 1, rowHeader: true, sortValue: (m) => m.name, cell: (m) => m.name },
+  {
+    id: 'name',
+    header: 'Name',
+    minWidth: 160,
+    priority: 1,
+    rowHeader: true,
+    sortValue: (m) => m.name,
+    cell: (m) => m.name,
+  },
   // Text, not a link: the window opens nothing outside the app.
   { id: 'url', header: 'Website', minWidth: 160, priority: 2, cell: (m) => (m.url ? <Url href={m.url} /> : '—') },
 ];
@@ -28,7 +35,10 @@ export function MerchantsPanel({ profileId, online }: { profileId: string; onlin
   const [text, setText] = useState('');
   const [searching, setSearching] = useState(false);
   const [note, setNote] = useState<Note | null>(null);
-  const all = useMemo(() => [...(list?.items ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' })), [list]);
+  const all = useMemo(
+    () => [...(list?.items ?? [])].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' })),
+    [list],
+  );
   const shown = useMemo(() => matchMerchants(all, text, Infinity), [all, text]);
   const wanted = text.trim();
 
@@ -41,12 +51,24 @@ export function MerchantsPanel({ profileId, online }: { profileId: string; onlin
     setSearching(false);
     if (!r.ok) return setNote({ text: `The bank could not be searched: ${r.error.message}`, error: true });
     const n = r.value.length;
-    setNote({ text: n === 0 ? `The bank knows no merchant named like “${wanted}”.` : `${count(n)} merchant${n === 1 ? '' : 's'} found by the bank, saved on this computer.`, error: false });
+    setNote({
+      text:
+        n === 0
+          ? `The bank knows no merchant named like “${wanted}”.`
+          : `${count(n)} merchant${n === 1 ? '' : 's'} found by the bank, saved on this computer.`,
+      error: false,
+    });
   };
 
   return (
     <>
-      <SavedListLine label="Merchants" asOf={list?.asOf ?? null} shown={shown.length} total={all.length} online={online} />
+      <SavedListLine
+        label="Merchants"
+        asOf={list?.asOf ?? null}
+        shown={shown.length}
+        total={all.length}
+        online={online}
+      />
       <form className="directory-toolbar" role="search" aria-label="Merchants" onSubmit={(e) => void search(e)}>
         <SearchField
           label="Merchant name"
@@ -57,12 +79,27 @@ export function MerchantsPanel({ profileId, online }: { profileId: string; onlin
             setNote(null);
           }}
         />
-        <button type="submit" className="button" disabled={!online || !wanted || searching} title={online ? (wanted ? undefined : 'Type part of a name first.') : OFFLINE_FETCH}>
+        <button
+          type="submit"
+          className="button"
+          disabled={!online || !wanted || searching}
+          title={online ? (wanted ? undefined : 'Type part of a name first.') : OFFLINE_FETCH}
+        >
           {searching ? 'Searching…' : 'Search the bank'}
         </button>
         <StatusNote note={note} />
       </form>
-      <ListBody loading={list === undefined && 'Reading the saved merchants…'} emptyText={shown.length === 0 && (all.length === 0 ? 'No merchants saved yet: they arrive with the first sync, or search the bank by name.' : online ? 'No saved merchant has that in its name: search the bank for it.' : 'No saved merchant has that in its name.')}>
+      <ListBody
+        loading={list === undefined && 'Reading the saved merchants…'}
+        emptyText={
+          shown.length === 0 &&
+          (all.length === 0
+            ? 'No merchants saved yet: they arrive with the first sync, or search the bank by name.'
+            : online
+              ? 'No saved merchant has that in its name: search the bank for it.'
+              : 'No saved merchant has that in its name.')
+        }
+      >
         <DataTable columns={COLUMNS} rows={shown} rowKey={(m) => m.id} label="Merchants" />
       </ListBody>
     </>

@@ -11,7 +11,10 @@ export function PaymentsScreen() {
   return (
     <section className="screen screen--wide" aria-labelledby="screen-title">
       <ScreenHeading>Payments</ScreenHeading>
-      <p className="panel__intro">Payments to svc handles, drafted online or not. A payment whose outcome is unknown is never sent twice by itself: it waits for you under “Needs review”.</p>
+      <p className="panel__intro">
+        Payments to svc handles, drafted online or not. A payment whose outcome is unknown is never sent twice by
+        itself: it waits for you under “Needs review”.
+      </p>
       {profileId ? (
         <QueueWithPanel
           key={profileId}

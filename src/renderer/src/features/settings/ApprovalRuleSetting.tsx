@@ -24,17 +24,37 @@ export function ApprovalRuleSetting() {
     <fieldset className="field">
       <legend className="field__label">Which transfers and payments need approval</legend>
       <label>
-        <input type="radio" name="approval-rule" checked={rule.mode === 'all'} onChange={() => void setApprovalRule(profileId, { mode: 'all' })} /> Every one (recommended)
+        <input
+          type="radio"
+          name="approval-rule"
+          checked={rule.mode === 'all'}
+          onChange={() => void setApprovalRule(profileId, { mode: 'all' })}
+        />{' '}
+        Every one (recommended)
       </label>
       <label>
-        <input type="radio" name="approval-rule" checked={rule.mode === 'above'} onChange={() => threshold && void saveAbove()} /> Only those above an amount
+        <input
+          type="radio"
+          name="approval-rule"
+          checked={rule.mode === 'above'}
+          onChange={() => threshold && void saveAbove()}
+        />{' '}
+        Only those above an amount
         {rule.mode === 'above' ? ` (now ${money(rule.thresholdCents)})` : ''}
       </label>
       <div className="form__actions">
         <label htmlFor="approval-threshold" className="field__label">
           Amount (USD)
         </label>
-        <input id="approval-threshold" className="field__input" inputMode="decimal" value={threshold} onChange={(e) => setThreshold(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? 'approval-threshold-error' : undefined} />
+        <input
+          id="approval-threshold"
+          className="field__input"
+          inputMode="decimal"
+          value={threshold}
+          onChange={(e) => setThreshold(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'approval-threshold-error' : undefined}
+        />
         <button type="button" className="button" onClick={() => void saveAbove()}>
           Use this amount
         </button>

@@ -43,21 +43,43 @@ export function DemoSample() {
 
   const size = useRef<HTMLSelectElement>(null);
   useScreenActions([
-    { id: 'demo:size', title: 'Choose the Demo’s sample size', group: 'This screen', keywords: ['reset', 'transactions'], run: () => size.current?.focus() },
+    {
+      id: 'demo:size',
+      title: 'Choose the Demo’s sample size',
+      group: 'This screen',
+      keywords: ['reset', 'transactions'],
+      run: () => size.current?.focus(),
+    },
     // Here the palette's "Reset the Demo" is the button itself, with the size chosen above.
-    { id: 'demo:reset', title: `Reset the Demo with ${fmt(choice)} transactions`, group: 'This screen', keywords: ['sample', 'fresh data'], ...(busy ? { unavailable: 'A reset is under way' } : {}), run: reset },
+    {
+      id: 'demo:reset',
+      title: `Reset the Demo with ${fmt(choice)} transactions`,
+      group: 'This screen',
+      keywords: ['sample', 'fresh data'],
+      ...(busy ? { unavailable: 'A reset is under way' } : {}),
+      run: reset,
+    },
   ]);
 
   return (
     <div className="demo-sample">
       <p className="panel__intro">
-        The Demo runs on a simulated service with a sample history{info ? ` of ${fmt(info.transactions)} transactions` : ''}. A larger sample shows how the app handles a long history; it replaces the Demo’s data (its drafts and settings are not affected).
+        The Demo runs on a simulated service with a sample history
+        {info ? ` of ${fmt(info.transactions)} transactions` : ''}. A larger sample shows how the app handles a long
+        history; it replaces the Demo’s data (its drafts and settings are not affected).
       </p>
       <div className="form__actions">
         <label htmlFor="demo-size" className="field__label">
           Sample size
         </label>
-        <select ref={size} id="demo-size" className="field__input" value={choice} onChange={(e) => setChoice(Number(e.target.value))} disabled={busy}>
+        <select
+          ref={size}
+          id="demo-size"
+          className="field__input"
+          value={choice}
+          onChange={(e) => setChoice(Number(e.target.value))}
+          disabled={busy}
+        >
           {DEMO_SIZES.map((n) => (
             <option key={n} value={n}>
               {fmt(n)} transactions
@@ -70,7 +92,11 @@ export function DemoSample() {
       </div>
       <DemoResetProgress />
       {message ? (
-        <p className={message.error ? 'form__error' : 'form__saved'} role={message.error ? 'alert' : undefined} aria-live="polite">
+        <p
+          className={message.error ? 'form__error' : 'form__saved'}
+          role={message.error ? 'alert' : undefined}
+          aria-live="polite"
+        >
           {message.text}
         </p>
       ) : null}

@@ -23,10 +23,14 @@ function OriginUse({ refresh }: { refresh: number }) {
   }, [refresh]);
   if (use === undefined) return null;
   if (use === null) return <p className="field__hint">This window cannot say how much space the app uses.</p>;
-  const split = use.indexedDb !== undefined && use.files !== undefined ? ` (${bytes(use.indexedDb)} in databases, ${bytes(use.files)} in files)` : '';
+  const split =
+    use.indexedDb !== undefined && use.files !== undefined
+      ? ` (${bytes(use.indexedDb)} in databases, ${bytes(use.files)} in files)`
+      : '';
   return (
     <p className="field__hint" data-testid="storage-estimate">
-      Every profile together: about {bytes(use.usage)}{split}, by the browser’s own estimate, which cannot be split per profile.
+      Every profile together: about {bytes(use.usage)}
+      {split}, by the browser’s own estimate, which cannot be split per profile.
     </p>
   );
 }
@@ -68,7 +72,13 @@ function ProfileData({ profile, onClear, refresh }: { profile: ProfileView; onCl
           <dt>Unsent transfers, payments and notes</dt>
           <dd data-testid="unsent-items">{unsent ? unsentInWords(unsent.summary) : 'Counting…'}</dd>
         </dl>
-        <button type="button" className="button button--quiet" onClick={onClear} aria-label={`Clear the cache of ${profile.name}`} aria-haspopup="dialog">
+        <button
+          type="button"
+          className="button button--quiet"
+          onClick={onClear}
+          aria-label={`Clear the cache of ${profile.name}`}
+          aria-haspopup="dialog"
+        >
           Clear the cache…
         </button>
       </section>
@@ -102,7 +112,9 @@ export function LocalData() {
           />
         ))}
       </ul>
-      <p className="field__hint">Transactions count each one once, however often it changed. Saved searches are kept when a cache is cleared.</p>
+      <p className="field__hint">
+        Transactions count each one once, however often it changed. Saved searches are kept when a cache is cleared.
+      </p>
       <p className="form__saved" aria-live="polite">
         {done}
       </p>

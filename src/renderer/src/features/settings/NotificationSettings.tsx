@@ -4,7 +4,11 @@ import { useAppSettings } from '../../stores/app-settings';
 const EVENTS: { event: NotificationEvent; label: string; hint: string }[] = [
   { event: 'sent', label: 'Items sent', hint: 'Transfers and payments the service accepted.' },
   { event: 'failed', label: 'Items that failed', hint: 'The service refused an item; it says why.' },
-  { event: 'needs-review', label: 'Items that need review', hint: 'An answer was lost: a person checks whether it went through.' },
+  {
+    event: 'needs-review',
+    label: 'Items that need review',
+    hint: 'An answer was lost: a person checks whether it went through.',
+  },
   { event: 'awaiting-approval', label: 'Items waiting for your approval', hint: 'An item is waiting in Approvals.' },
 ];
 

@@ -12,7 +12,17 @@ import { RecoveredNotice } from '../../parts/profiles/RecoveredNotice';
 import './settings.css';
 
 /** One part of Settings: a region named by its heading. */
-function SettingsPanel({ title, intro, headingId, children }: { title: string; intro?: string; headingId?: string; children: ReactNode }) {
+function SettingsPanel({
+  title,
+  intro,
+  headingId,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  headingId?: string;
+  children: ReactNode;
+}) {
   const generated = useId();
   const id = headingId ?? generated;
   return (
@@ -32,7 +42,8 @@ const TEAM_WORKSPACE_HEADING = 'settings-team-workspace';
 function SecondPersonHint() {
   return (
     <p className="field__hint settings__second-person">
-      On this computer whoever approves does so alone. To require a second person, who never approves their own requests, use a team workspace.{' '}
+      On this computer whoever approves does so alone. To require a second person, who never approves their own
+      requests, use a team workspace.{' '}
       <button
         type="button"
         className="button button--quiet"
@@ -56,10 +67,16 @@ export function SettingsScreen() {
       <SettingsPanel title="Profiles">
         <ProfileList />
       </SettingsPanel>
-      <SettingsPanel title="Data on this computer" intro="What each profile keeps here so that it works offline. Clearing a cache or removing a profile waits until its unsent items are sent, exported or discarded.">
+      <SettingsPanel
+        title="Data on this computer"
+        intro="What each profile keeps here so that it works offline. Clearing a cache or removing a profile waits until its unsent items are sent, exported or discarded."
+      >
         <LocalData />
       </SettingsPanel>
-      <SettingsPanel title="Add a live profile" intro="Connect the app to your company’s account on the service. You need the service and vault addresses and an API key.">
+      <SettingsPanel
+        title="Add a live profile"
+        intro="Connect the app to your company’s account on the service. You need the service and vault addresses and an API key."
+      >
         <AddProfileForm />
       </SettingsPanel>
       <SettingsPanel title="Approvals">

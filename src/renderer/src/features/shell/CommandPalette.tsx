@@ -47,8 +47,14 @@ export function CommandPalette({ open, onClose, onChoose }: Props) {
   const lists = open ? currentActions(providers) : { screen: [], global: [] };
   // The screen on show is not a place to go (its key stays bound, and listed in the sheet).
   const global = lists.global.filter((a) => a.id !== `go:${section}`);
-  const ordered = [...lists.screen, ...GLOBAL_ORDER.flatMap((g) => global.filter((a) => a.group === g)), ...global.filter((a) => !GLOBAL_ORDER.includes(a.group))];
-  const ranked = query.trim() ? rankByQuery(ordered, query, (a) => ({ title: a.title, keywords: a.keywords ?? [] })) : ordered;
+  const ordered = [
+    ...lists.screen,
+    ...GLOBAL_ORDER.flatMap((g) => global.filter((a) => a.group === g)),
+    ...global.filter((a) => !GLOBAL_ORDER.includes(a.group)),
+  ];
+  const ranked = query.trim()
+    ? rankByQuery(ordered, query, (a) => ({ title: a.title, keywords: a.keywords ?? [] }))
+    : ordered;
   const sections = query.trim() ? [{ name: 'Best matches', actions: ranked }] : grouped(ordered);
   const available = ranked.filter((a) => a.unavailable === undefined).length;
 
@@ -61,7 +67,13 @@ export function CommandPalette({ open, onClose, onChoose }: Props) {
   };
 
   const item = (a: Action) => (
-    <Command.Item key={a.id} value={a.id} disabled={a.unavailable !== undefined} onSelect={() => onChoose(a)} className="palette__item">
+    <Command.Item
+      key={a.id}
+      value={a.id}
+      disabled={a.unavailable !== undefined}
+      onSelect={() => onChoose(a)}
+      className="palette__item"
+    >
       <span className="palette__title">{a.title}</span>
       {a.unavailable ? <span className="palette__why">Unavailable: {a.unavailable}</span> : null}
       {query.trim() ? <span className="palette__group">{a.group}</span> : null}
@@ -72,8 +84,21 @@ export function CommandPalette({ open, onClose, onChoose }: Props) {
   return (
     <ModalDialog open={open} onClose={onClose} className="dialog palette" name={{ label: 'Command palette' }}>
       {open ? (
-        <Command label="Command" shouldFilter={false} vimBindings={false} loop onKeyDown={onKeyDown} className="palette__root">
-          <Command.Input ref={input} value={query} onValueChange={setQuery} placeholder="Type a command or a screen, e.g. “aprv”" className="palette__input" />
+        <Command
+          label="Command"
+          shouldFilter={false}
+          vimBindings={false}
+          loop
+          onKeyDown={onKeyDown}
+          className="palette__root"
+        >
+          <Command.Input
+            ref={input}
+            value={query}
+            onValueChange={setQuery}
+            placeholder="Type a command or a screen, e.g. “aprv”"
+            className="palette__input"
+          />
           <Command.List label="Commands" className="palette__list">
             {ranked.length === 0 ? <p className="palette__empty">No command matches “{query}”.</p> : null}
             {sections.map((s) => (
@@ -83,7 +108,9 @@ export function CommandPalette({ open, onClose, onChoose }: Props) {
             ))}
           </Command.List>
           <p className="visually-hidden" aria-live="polite" aria-atomic="true">
-            {query.trim() ? `${ranked.length} ${ranked.length === 1 ? 'command matches' : 'commands match'}, ${available} available` : ''}
+            {query.trim()
+              ? `${ranked.length} ${ranked.length === 1 ? 'command matches' : 'commands match'}, ${available} available`
+              : ''}
           </p>
           <p className="palette__help" aria-hidden="true">
             ↑ ↓ choose · Enter runs · Esc closes

@@ -42,7 +42,8 @@ export function Commands() {
   }, []);
   const show = useCallback(
     (which: Exclude<Overlay, null>) => {
-      if (showing.current === null) returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      if (showing.current === null)
+        returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setShown(which);
     },
     [setShown],
@@ -91,7 +92,8 @@ export function Commands() {
     shownSection.current = section;
     forgetPending();
     const active = document.activeElement;
-    if (active === null || active === document.body || active.id === 'main') document.getElementById('screen-title')?.focus();
+    if (active === null || active === document.body || active.id === 'main')
+      document.getElementById('screen-title')?.focus();
   }, [section]);
 
   const close = useCallback(() => setShown(null), [setShown]);
@@ -106,7 +108,11 @@ export function Commands() {
   return (
     <>
       <CommandPalette open={overlay === 'palette'} onClose={close} onChoose={choose} />
-      <ShortcutSheet open={overlay === 'shortcuts'} screenLabel={SECTIONS.find((s) => s.id === section)?.label ?? section} onClose={close} />
+      <ShortcutSheet
+        open={overlay === 'shortcuts'}
+        screenLabel={SECTIONS.find((s) => s.id === section)?.label ?? section}
+        onClose={close}
+      />
       <div className="visually-hidden" aria-live="polite" aria-atomic="true">
         {notice}
       </div>

@@ -8,8 +8,10 @@ const TEXT = {
 
 // While sending is paused, coming back sends nothing: the banner must not promise it does.
 const PAUSED_TEXT = {
-  offline: 'You are offline. Showing saved data. Sending is paused: approved items stay here when the connection returns, until you resume.',
-  degraded: 'The service is having trouble. Showing saved data. Sending is paused: approved items stay here when it recovers, until you resume.',
+  offline:
+    'You are offline. Showing saved data. Sending is paused: approved items stay here when the connection returns, until you resume.',
+  degraded:
+    'The service is having trouble. Showing saved data. Sending is paused: approved items stay here when it recovers, until you resume.',
 } as const;
 
 /** Shown only while the service cannot be used normally; "Retry now" probes at once. */

@@ -21,7 +21,13 @@ export function ProfileSwitcher() {
       <label htmlFor="profile-switcher" className="switcher__label">
         Profile
       </label>
-      <select id="profile-switcher" value={activeId ?? ''} onChange={onChange} disabled={switching} aria-busy={switching}>
+      <select
+        id="profile-switcher"
+        value={activeId ?? ''}
+        onChange={onChange}
+        disabled={switching}
+        aria-busy={switching}
+      >
         {activeId === null ? <option value="">Choose a profile</option> : null}
         {profiles.map((p) => (
           <option key={p.id} value={p.id} title={p.kind === 'live' ? displayAddress(p.baseUrl) : undefined}>

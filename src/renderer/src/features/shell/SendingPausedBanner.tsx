@@ -39,7 +39,8 @@ function PausedStrip({ profileId, team }: { profileId: string; team: HeldSummary
   return (
     <div className="banner banner--paused" role="region" aria-label="Sending paused">
       <p className="banner__text" aria-live="polite">
-        <strong>Sending paused:</strong> {rows === undefined ? 'counting what it holds…' : `${heldWords(held)}.`} Nothing is sent until you resume.
+        <strong>Sending paused:</strong> {rows === undefined ? 'counting what it holds…' : `${heldWords(held)}.`}{' '}
+        Nothing is sent until you resume.
       </p>
       <button
         type="button"

@@ -11,7 +11,8 @@ interface Keyed {
   shortcut: Shortcut;
 }
 
-const withKeys = (actions: readonly Action[]): Keyed[] => actions.flatMap((action) => (action.shortcut ? [{ action, shortcut: action.shortcut }] : []));
+const withKeys = (actions: readonly Action[]): Keyed[] =>
+  actions.flatMap((action) => (action.shortcut ? [{ action, shortcut: action.shortcut }] : []));
 
 interface Props {
   open: boolean;
@@ -72,7 +73,9 @@ export function ShortcutSheet({ open, screenLabel, onClose }: Props) {
               <tbody>{t.rows.map(row)}</tbody>
             </table>
           ))}
-          <p className="shortcuts__note">In the command palette, ↑ and ↓ choose, Enter runs the command and Escape closes it.</p>
+          <p className="shortcuts__note">
+            In the command palette, ↑ and ↓ choose, Enter runs the command and Escape closes it.
+          </p>
           <div className="dialog__actions">
             <button type="button" className="button" ref={close} onClick={onClose}>
               Close

@@ -53,8 +53,22 @@ export function shellActions(ui: ShellUi): Action[] {
   const { profiles, activeProfileId: active, switching, select } = useProfiles.getState();
   const go = useNavigation.getState().go;
   const actions: Action[] = [
-    { id: 'app:palette', title: 'Open the command palette', group: 'App', keywords: ['commands'], shortcut: PALETTE_SHORTCUT, run: ui.openPalette },
-    { id: 'app:shortcuts', title: 'Show keyboard shortcuts', group: 'App', keywords: ['help', 'keys'], shortcut: HELP_SHORTCUT, run: ui.openShortcuts },
+    {
+      id: 'app:palette',
+      title: 'Open the command palette',
+      group: 'App',
+      keywords: ['commands'],
+      shortcut: PALETTE_SHORTCUT,
+      run: ui.openPalette,
+    },
+    {
+      id: 'app:shortcuts',
+      title: 'Show keyboard shortcuts',
+      group: 'App',
+      keywords: ['help', 'keys'],
+      shortcut: HELP_SHORTCUT,
+      run: ui.openShortcuts,
+    },
     ...SECTIONS.map((s): Action => ({
       id: `go:${s.id}`,
       title: `Go to ${s.label}`,
@@ -63,8 +77,20 @@ export function shellActions(ui: ShellUi): Action[] {
       shortcut: sectionShortcut(s.key),
       run: () => go(s.id),
     })),
-    { id: 'outbox:new-transfer', title: 'New transfer', group: 'Money', keywords: ['move', 'send', 'draft'], run: () => goThen('transfers', 'outbox:new-transfer') },
-    { id: 'outbox:new-payment', title: 'New payment', group: 'Money', keywords: ['pay', 'handle', 'draft'], run: () => goThen('payments', 'outbox:new-payment') },
+    {
+      id: 'outbox:new-transfer',
+      title: 'New transfer',
+      group: 'Money',
+      keywords: ['move', 'send', 'draft'],
+      run: () => goThen('transfers', 'outbox:new-transfer'),
+    },
+    {
+      id: 'outbox:new-payment',
+      title: 'New payment',
+      group: 'Money',
+      keywords: ['pay', 'handle', 'draft'],
+      run: () => goThen('payments', 'outbox:new-payment'),
+    },
   ];
   if (active !== null) actions.push(...profileActions(active));
   for (const p of profiles) {
@@ -80,7 +106,13 @@ export function shellActions(ui: ShellUi): Action[] {
   }
   if (profiles.some((p) => p.kind === 'demo')) {
     // From another screen, the Demo's sample size is asked first (Settings); the reset itself runs there.
-    actions.push({ id: 'demo:reset', title: 'Reset the Demo…', group: 'Profile', keywords: ['sample', 'fresh data'], run: () => goThen('settings', 'demo:size') });
+    actions.push({
+      id: 'demo:reset',
+      title: 'Reset the Demo…',
+      group: 'Profile',
+      keywords: ['sample', 'fresh data'],
+      run: () => goThen('settings', 'demo:size'),
+    });
   }
   return actions;
 }
@@ -91,11 +123,36 @@ function profileActions(profileId: string): Action[] {
   const offline = useConnectivity.getState().byProfile[profileId]?.state === 'offline';
   const paused = useSenderStatus.getState().byProfile[profileId]?.paused ?? false;
   const noKey = profile?.kind === 'live' && !profile.hasKey;
-  const syncBlocked = noKey ? 'This profile has no API key' : offline ? 'Offline' : syncs.isSyncing(profileId) ? 'A sync is running' : undefined;
+  const syncBlocked = noKey
+    ? 'This profile has no API key'
+    : offline
+      ? 'Offline'
+      : syncs.isSyncing(profileId)
+        ? 'A sync is running'
+        : undefined;
   return [
-    { id: 'sync:now', title: 'Sync now', group: 'Profile', keywords: ['refresh', 'download', 'update'], ...(syncBlocked ? { unavailable: syncBlocked } : {}), run: () => syncs.startSync(profileId) },
+    {
+      id: 'sync:now',
+      title: 'Sync now',
+      group: 'Profile',
+      keywords: ['refresh', 'download', 'update'],
+      ...(syncBlocked ? { unavailable: syncBlocked } : {}),
+      run: () => syncs.startSync(profileId),
+    },
     paused
-      ? { id: 'outbox:resume', title: 'Resume sending', group: 'Money', keywords: ['sender', 'outbox', 'start'], run: () => resumeSending(profileId) }
-      : { id: 'outbox:pause', title: 'Pause sending', group: 'Money', keywords: ['sender', 'outbox', 'stop', 'hold'], run: () => pauseSending(profileId) },
+      ? {
+          id: 'outbox:resume',
+          title: 'Resume sending',
+          group: 'Money',
+          keywords: ['sender', 'outbox', 'start'],
+          run: () => resumeSending(profileId),
+        }
+      : {
+          id: 'outbox:pause',
+          title: 'Pause sending',
+          group: 'Money',
+          keywords: ['sender', 'outbox', 'stop', 'hold'],
+          run: () => pauseSending(profileId),
+        },
   ];
 }

@@ -27,9 +27,22 @@ export function ExportButton({ profileId, queryId, count }: Props) {
     setOutcome(r);
   };
 
-  const unavailable = running ? 'An export is running' : queryId === null ? 'The search is not ready yet' : count === 0 ? 'No transactions to export' : undefined;
+  const unavailable = running
+    ? 'An export is running'
+    : queryId === null
+      ? 'The search is not ready yet'
+      : count === 0
+        ? 'No transactions to export'
+        : undefined;
   useScreenActions([
-    { id: 'transactions:export', title: `Export these transactions (CSV, ${fmt(count)})`, group: 'This screen', keywords: ['download', 'save', 'spreadsheet'], ...(unavailable ? { unavailable } : {}), run: start },
+    {
+      id: 'transactions:export',
+      title: `Export these transactions (CSV, ${fmt(count)})`,
+      group: 'This screen',
+      keywords: ['download', 'save', 'spreadsheet'],
+      ...(unavailable ? { unavailable } : {}),
+      run: start,
+    },
   ]);
 
   return (
@@ -45,7 +58,12 @@ export function ExportButton({ profileId, queryId, count }: Props) {
           </button>
         </>
       ) : (
-        <button type="button" className="button" onClick={() => void start()} disabled={queryId === null || count === 0}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void start()}
+          disabled={queryId === null || count === 0}
+        >
           Export CSV
         </button>
       )}

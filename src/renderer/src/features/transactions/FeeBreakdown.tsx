@@ -43,12 +43,27 @@ function useFeeDetails(profileId: string, ids: readonly string[]): Details {
     if (!key) return;
     const controller = new AbortController();
     setDetails(null);
-    void Promise.all(key.split(',').map((transactionId) => serviceCall(profileId, 'getTransactionFeeDetails', { params: { transactionId } }, { signal: controller.signal }))).then((answers) => {
+    void Promise.all(
+      key
+        .split(',')
+        .map((transactionId) =>
+          serviceCall(
+            profileId,
+            'getTransactionFeeDetails',
+            { params: { transactionId } },
+            { signal: controller.signal },
+          ),
+        ),
+    ).then((answers) => {
       if (controller.signal.aborted) return;
       const failed = answers.find((r) => !r.ok);
       if (failed && !failed.ok) {
         const offline = failed.error.service?.kind === 'network' || failed.error.service?.kind === 'timeout';
-        setDetails({ error: offline ? 'The breakdown by fee type comes from the bank: it shows when you are online.' : failed.error.message });
+        setDetails({
+          error: offline
+            ? 'The breakdown by fee type comes from the bank: it shows when you are online.'
+            : failed.error.message,
+        });
       } else setDetails({ items: answers.flatMap((r) => (r.ok ? r.value.items : [])) });
     });
     return () => controller.abort();
@@ -60,7 +75,15 @@ function useFeeDetails(profileId: string, ids: readonly string[]): Details {
  * What was charged for a transaction: a fee's own breakdown, a wire's fee charged as a row of its
  * own, a purchase's foreign exchange fee. Nothing when no fee is tied to it.
  */
-export function FeeBreakdown({ profileId, tx, nameOf }: { profileId: string; tx: Transaction; nameOf(tx: Transaction): string }) {
+export function FeeBreakdown({
+  profileId,
+  tx,
+  nameOf,
+}: {
+  profileId: string;
+  tx: Transaction;
+  nameOf(tx: Transaction): string;
+}) {
   const linked = useLinkedFees(profileId, tx.id);
   const separate = linked.state === 'ready' ? linked.rows : [];
   // The service's breakdown is kept under the fee row; a fee is asked about itself.
@@ -82,12 +105,15 @@ export function FeeBreakdown({ profileId, tx, nameOf }: { profileId: string; tx:
       ) : null}
       {details === null ? <p className="muted">Loading the fee breakdown…</p> : null}
       {details && 'error' in details ? <p className="muted">{details.error}</p> : null}
-      {details && 'items' in details && details.items.length === 0 ? <p className="muted">The bank lists no breakdown for this fee.</p> : null}
+      {details && 'items' in details && details.items.length === 0 ? (
+        <p className="muted">The bank lists no breakdown for this fee.</p>
+      ) : null}
       {details && 'items' in details && details.items.length > 0 ? (
         <ul className="fee-list" aria-label="Fee breakdown">
           {details.items.map((f) => (
             <li key={f.id}>
-              <strong>{feeTypeWords(f.feeType)}</strong>: {money(-Math.abs(f.feeAmountCents))}, charged {day(f.dateCharged)}
+              <strong>{feeTypeWords(f.feeType)}</strong>: {money(-Math.abs(f.feeAmountCents))}, charged{' '}
+              {day(f.dateCharged)}
               {f.originalTransaction ? (
                 <>
                   {' '}

@@ -39,14 +39,20 @@ export function NoteEditor({ profileId, tx }: { profileId: string; tx: Transacti
 
   const shown = saved ?? tx.note;
   const outbox = useOutboxRows(profileId);
-  const pending = (outbox ?? []).filter((r) => r.kind === 'note' && r.payload.transactionId === tx.id && r.state !== 'sent' && r.state !== 'canceled').at(-1);
+  const pending = (outbox ?? [])
+    .filter(
+      (r) => r.kind === 'note' && r.payload.transactionId === tx.id && r.state !== 'sent' && r.state !== 'canceled',
+    )
+    .at(-1);
   if (!editing) {
     return (
       <div className="note">
         <p className={shown ? '' : 'muted'}>{shown || 'No note.'}</p>
         {pending ? (
           <p className="field__hint" aria-live="polite">
-            {pending.state === 'failed' ? `Not saved: ${pending.lastError ?? 'the service refused it'}` : 'Waiting to be sent: it is saved when the connection returns.'}
+            {pending.state === 'failed'
+              ? `Not saved: ${pending.lastError ?? 'the service refused it'}`
+              : 'Waiting to be sent: it is saved when the connection returns.'}
           </p>
         ) : null}
         <button type="button" className="button button--quiet" onClick={() => setEditing(true)}>
@@ -66,7 +72,15 @@ export function NoteEditor({ profileId, tx }: { profileId: string; tx: Transacti
       <label htmlFor="tx-note" className="field__label">
         Note
       </label>
-      <textarea id="tx-note" className="field__input" rows={3} maxLength={MAX_NOTE} value={text} onChange={(e) => setText(e.target.value)} readOnly={busy} />
+      <textarea
+        id="tx-note"
+        className="field__input"
+        rows={3}
+        maxLength={MAX_NOTE}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        readOnly={busy}
+      />
       <p className="field__hint">
         {text.length} of {MAX_NOTE} characters
       </p>

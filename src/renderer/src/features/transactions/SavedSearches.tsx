@@ -27,7 +27,10 @@ export function SavedSearches({ profileId, query, onApply }: Props) {
       setName('');
       setMessage({ text: `Saved “${trimmed}”.`, error: false });
     } catch (error) {
-      setMessage({ text: error instanceof DuplicateNameError ? error.message : 'The search could not be saved.', error: true });
+      setMessage({
+        text: error instanceof DuplicateNameError ? error.message : 'The search could not be saved.',
+        error: true,
+      });
     }
   };
 
@@ -40,7 +43,12 @@ export function SavedSearches({ profileId, query, onApply }: Props) {
             <button type="button" className="chip__label" onClick={() => onApply(s.query as TxQuery)}>
               {s.name}
             </button>
-            <button type="button" className="chip__remove" aria-label={`Delete the saved search ${s.name}`} onClick={() => void deleteSavedSearch(profileId, s.id)}>
+            <button
+              type="button"
+              className="chip__remove"
+              aria-label={`Delete the saved search ${s.name}`}
+              onClick={() => void deleteSavedSearch(profileId, s.id)}
+            >
               ✕
             </button>
           </span>
@@ -56,13 +64,25 @@ export function SavedSearches({ profileId, query, onApply }: Props) {
         <label htmlFor="save-search-name" className="visually-hidden">
           Name for this search
         </label>
-        <input id="save-search-name" className="field__input" placeholder="Name this search" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} disabled={empty} />
+        <input
+          id="save-search-name"
+          className="field__input"
+          placeholder="Name this search"
+          value={name}
+          maxLength={80}
+          onChange={(e) => setName(e.target.value)}
+          disabled={empty}
+        />
         <button type="submit" className="button" disabled={empty}>
           Save search
         </button>
       </form>
       {message ? (
-        <p className={message.error ? 'field__error' : 'field__hint'} role={message.error ? 'alert' : undefined} aria-live="polite">
+        <p
+          className={message.error ? 'field__error' : 'field__hint'}
+          role={message.error ? 'alert' : undefined}
+          aria-live="polite"
+        >
           {message.text}
         </p>
       ) : null}

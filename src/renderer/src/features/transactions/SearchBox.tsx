@@ -16,7 +16,16 @@ export function SearchBox({ value, onChange, truncated }: Props) {
   useEffect(() => setText(value), [value]);
 
   // Registered, not a listener of its own: the shortcuts sheet lists it and the one key handler runs it.
-  useScreenActions([{ id: 'transactions:search', title: 'Search transactions', group: 'This screen', keywords: ['find', 'filter'], shortcut: { key: '/' }, run: () => input.current?.focus() }]);
+  useScreenActions([
+    {
+      id: 'transactions:search',
+      title: 'Search transactions',
+      group: 'This screen',
+      keywords: ['find', 'filter'],
+      shortcut: { key: '/' },
+      run: () => input.current?.focus(),
+    },
+  ]);
 
   return (
     <div className="search-box">

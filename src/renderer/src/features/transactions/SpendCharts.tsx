@@ -30,13 +30,21 @@ export function SpendCharts({ queryId, count, nameOf, onMerchant }: Props) {
     let live = true;
     searchClient()
       .chart(queryId)
-      .then((d) => live && setData(d), (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
+      .then(
+        (d) => live && setData(d),
+        (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+      );
     return () => {
       live = false;
     };
   }, [queryId, count]);
 
-  if (error) return <p className="field__error" role="alert">The charts could not be drawn: {error}</p>;
+  if (error)
+    return (
+      <p className="field__error" role="alert">
+        The charts could not be drawn: {error}
+      </p>
+    );
   if (!data) return <p className="muted">Preparing the charts…</p>;
   if (data.buckets.length === 0) return <p className="muted">No card spend in this result to chart.</p>;
   const top = data.topMerchants[0]?.spendCents ?? 1;
@@ -49,9 +57,15 @@ export function SpendCharts({ queryId, count, nameOf, onMerchant }: Props) {
     <section className="charts" aria-label="Charts of the current result">
       <figure className="chart">
         <figcaption>
-          Card spend per {data.bucket} (UTC) of {fmtCount(count)} transactions{data.clamped ? ' (some sums are too large to show exactly)' : ''}
+          Card spend per {data.bucket} (UTC) of {fmtCount(count)} transactions
+          {data.clamped ? ' (some sums are too large to show exactly)' : ''}
         </figcaption>
-        <LineChart points={data.buckets.map((b) => ({ x: b.startMs, y: b.spendCents }))} summary={summary} area withZero />
+        <LineChart
+          points={data.buckets.map((b) => ({ x: b.startMs, y: b.spendCents }))}
+          summary={summary}
+          area
+          withZero
+        />
         <ChartNumbers>
           <DataTable
             compact
@@ -59,8 +73,23 @@ export function SpendCharts({ queryId, count, nameOf, onMerchant }: Props) {
             rows={data.buckets}
             rowKey={(b) => String(b.startMs)}
             columns={[
-              { id: 'period', header: data.bucket === 'month' ? 'Month (UTC)' : `${data.bucket === 'week' ? 'Week from' : 'Day'} (UTC)`, minWidth: 100, priority: 1, rowHeader: true, cell: period },
-              { id: 'spend', header: 'Card spend', minWidth: 90, priority: 1, numeric: true, cell: (b) => money(b.spendCents) },
+              {
+                id: 'period',
+                header:
+                  data.bucket === 'month' ? 'Month (UTC)' : `${data.bucket === 'week' ? 'Week from' : 'Day'} (UTC)`,
+                minWidth: 100,
+                priority: 1,
+                rowHeader: true,
+                cell: period,
+              },
+              {
+                id: 'spend',
+                header: 'Card spend',
+                minWidth: 90,
+                priority: 1,
+                numeric: true,
+                cell: (b) => money(b.spendCents),
+              },
             ]}
           />
         </ChartNumbers>
@@ -72,10 +101,18 @@ export function SpendCharts({ queryId, count, nameOf, onMerchant }: Props) {
             const name = nameOf(m.name);
             return (
               <li key={m.name}>
-                <button type="button" className="button button--quiet bars__label" title={`Show only ${name} (${m.name})`} onClick={() => onMerchant(m.name)}>
+                <button
+                  type="button"
+                  className="button button--quiet bars__label"
+                  title={`Show only ${name} (${m.name})`}
+                  onClick={() => onMerchant(m.name)}
+                >
                   {name}
                 </button>
-                <span className="bars__bar" style={{ width: `${Math.max(2, Math.round((100 * m.spendCents) / top))}%` }} />
+                <span
+                  className="bars__bar"
+                  style={{ width: `${Math.max(2, Math.round((100 * m.spendCents) / top))}%` }}
+                />
                 <span className="bars__value">
                   {money(m.spendCents)} · {fmtCount(m.count)}
                 </span>

@@ -32,8 +32,15 @@ export function TransactionDetail({ profileId, tx, names, merchants, onClose }: 
   const m = tx.merchantData;
   const raw = rawDescriptor(tx);
   return (
-    <DetailPane label="Transaction details" title={merchants.ofTransaction(tx)} closeLabel="the transaction details" onClose={onClose}>
-      <p className={`tx-detail__amount ${tx.amountCents < 0 ? 'amount--out' : 'amount--in'}`}>{money(tx.amountCents)}</p>
+    <DetailPane
+      label="Transaction details"
+      title={merchants.ofTransaction(tx)}
+      closeLabel="the transaction details"
+      onClose={onClose}
+    >
+      <p className={`tx-detail__amount ${tx.amountCents < 0 ? 'amount--out' : 'amount--in'}`}>
+        {money(tx.amountCents)}
+      </p>
       <Fields
         fields={[
           ['Date', dateTime(tx.date)],
@@ -43,7 +50,12 @@ export function TransactionDetail({ profileId, tx, names, merchants, onClose }: 
           ['Description', raw && tx.description !== merchants.ofTransaction(tx) ? tx.description : undefined],
           ['Category', m?.categoryCode ? categoryCodeWords(m.categoryCode) : undefined],
           ['Place', placeWords(tx)],
-          ['Original currency', tx.originalCurrency ? `${formatCents(tx.originalCurrency.amountCents)} ${tx.originalCurrency.code} at ${tx.originalCurrency.conversionRate}` : undefined],
+          [
+            'Original currency',
+            tx.originalCurrency
+              ? `${formatCents(tx.originalCurrency.amountCents)} ${tx.originalCurrency.code} at ${tx.originalCurrency.conversionRate}`
+              : undefined,
+          ],
           ['Memo', tx.memo],
           ['Card', tx.cardId ? names.card(tx.cardId) : undefined],
           ['Virtual account', tx.virtualAccountId ? names.virtualAccount(tx.virtualAccountId) : undefined],

@@ -28,7 +28,19 @@ const rowId = (tx: Transaction) => tx.id;
  * With the detail open the card, then the status, then the date give way, never the name or
  * the amount.
  */
-export function TransactionList({ count, rowAt, onRange, selectedId, activeIndex, onActive, onOpen, names, merchants, resetKey, empty }: Props) {
+export function TransactionList({
+  count,
+  rowAt,
+  onRange,
+  selectedId,
+  activeIndex,
+  onActive,
+  onOpen,
+  names,
+  merchants,
+  resetKey,
+  empty,
+}: Props) {
   const columns = useMemo<TableColumn<Transaction>[]>(
     () => [
       { id: 'date', header: 'Date (UTC)', track: '112px', minWidth: 104, priority: 2, cell: (tx) => day(tx.date) },
@@ -41,14 +53,42 @@ export function TransactionList({ count, rowAt, onRange, selectedId, activeIndex
         cell: (tx) => (
           <>
             {merchants.ofTransaction(tx)}
-            {tx.merchantData?.location?.city ? <span className="vtable__muted"> · {tx.merchantData.location.city}</span> : null}
+            {tx.merchantData?.location?.city ? (
+              <span className="vtable__muted"> · {tx.merchantData.location.city}</span>
+            ) : null}
           </>
         ),
         title: (tx) => merchants.ofTransaction(tx),
       },
-      { id: 'card', header: 'Card', track: 'minmax(120px, 180px)', minWidth: 140, priority: 4, cell: (tx) => (tx.cardId ? names.card(tx.cardId) : ''), title: (tx) => (tx.cardId ? names.card(tx.cardId) : undefined) },
-      { id: 'status', header: 'Status', track: '140px', minWidth: 120, priority: 3, className: 'status', cell: (tx) => <span className={`status--${tx.status}`}>{detailedStatusWords(tx.detailedStatus)}</span> },
-      { id: 'amount', header: 'Amount', track: '120px', minWidth: 110, priority: 1, numeric: true, cell: (tx) => <span className={tx.amountCents < 0 ? 'amount--out' : 'amount--in'}>{money(tx.amountCents)}</span> },
+      {
+        id: 'card',
+        header: 'Card',
+        track: 'minmax(120px, 180px)',
+        minWidth: 140,
+        priority: 4,
+        cell: (tx) => (tx.cardId ? names.card(tx.cardId) : ''),
+        title: (tx) => (tx.cardId ? names.card(tx.cardId) : undefined),
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        track: '140px',
+        minWidth: 120,
+        priority: 3,
+        className: 'status',
+        cell: (tx) => <span className={`status--${tx.status}`}>{detailedStatusWords(tx.detailedStatus)}</span>,
+      },
+      {
+        id: 'amount',
+        header: 'Amount',
+        track: '120px',
+        minWidth: 110,
+        priority: 1,
+        numeric: true,
+        cell: (tx) => (
+          <span className={tx.amountCents < 0 ? 'amount--out' : 'amount--in'}>{money(tx.amountCents)}</span>
+        ),
+      },
     ],
     [names, merchants],
   );

@@ -48,7 +48,13 @@ function TransactionsFor({ profileId }: { profileId: string }) {
   const resetKey = JSON.stringify(query);
 
   const previewRows = results.preview ?? [];
-  const list = transactionListState({ ready, answered: results.answer !== null, failed: results.error !== null, previewCount: previewRows.length, hasQuery: Object.keys(query).length > 0 });
+  const list = transactionListState({
+    ready,
+    answered: results.answer !== null,
+    failed: results.error !== null,
+    previewCount: previewRows.length,
+    hasQuery: Object.keys(query).length > 0,
+  });
   const count = list.source === 'preview' ? previewRows.length : (results.answer?.summary.count ?? 0);
   const rowAt = list.source === 'preview' ? (i: number) => previewRows[i] : results.rowAt;
 
@@ -57,21 +63,40 @@ function TransactionsFor({ profileId }: { profileId: string }) {
       <ScreenHeading aside={<SyncStatus profileId={profileId} />}>Transactions</ScreenHeading>
       {profileId === 'demo' ? <DemoResetProgress hideWhenDone hideWhileDownloading /> : null}
       <div className="tx-toolbar">
-        <SearchBox value={query.text ?? ''} onChange={(text) => onPatch({ text })} truncated={results.answer?.truncated ?? false} />
-        <button type="button" className="button" aria-expanded={showFilters} aria-controls="tx-filters" onClick={() => setShowFilters((v) => !v)}>
+        <SearchBox
+          value={query.text ?? ''}
+          onChange={(text) => onPatch({ text })}
+          truncated={results.answer?.truncated ?? false}
+        />
+        <button
+          type="button"
+          className="button"
+          aria-expanded={showFilters}
+          aria-controls="tx-filters"
+          onClick={() => setShowFilters((v) => !v)}
+        >
           Filters{Object.keys(filtersOnly).length ? ` (${chips.length})` : ''}
         </button>
         <button type="button" className="button" aria-pressed={showCharts} onClick={() => setShowCharts((v) => !v)}>
           Charts
         </button>
-        <ExportButton profileId={profileId} queryId={ready ? (results.answer?.queryId ?? null) : null} count={ready ? count : 0} />
+        <ExportButton
+          profileId={profileId}
+          queryId={ready ? (results.answer?.queryId ?? null) : null}
+          count={ready ? count : 0}
+        />
       </div>
       {chips.length > 0 ? (
         <div className="chips" role="group" aria-label="Active filters">
           {chips.map((c) => (
             <span key={c.key} className="chip">
               <span className="chip__label">{c.label}</span>
-              <button type="button" className="chip__remove" aria-label={`Remove the filter ${c.label}`} onClick={() => onPatch(c.remove)}>
+              <button
+                type="button"
+                className="chip__remove"
+                aria-label={`Remove the filter ${c.label}`}
+                onClick={() => onPatch(c.remove)}
+              >
                 ✕
               </button>
             </span>
@@ -93,13 +118,30 @@ function TransactionsFor({ profileId }: { profileId: string }) {
           {results.error}
         </p>
       ) : null}
-      {list.previewHint ? <p className="field__hint">Showing the newest {previewRows.length} cached transactions while the search index loads.</p> : null}
-      {showCharts && ready && results.answer ? <SpendCharts queryId={results.answer.queryId} count={results.answer.summary.count} nameOf={merchants.ofDescriptor} onMerchant={(name) => onPatch({ merchants: [name] })} /> : null}
+      {list.previewHint ? (
+        <p className="field__hint">
+          Showing the newest {previewRows.length} cached transactions while the search index loads.
+        </p>
+      ) : null}
+      {showCharts && ready && results.answer ? (
+        <SpendCharts
+          queryId={results.answer.queryId}
+          count={results.answer.summary.count}
+          nameOf={merchants.ofDescriptor}
+          onMerchant={(name) => onPatch({ merchants: [name] })}
+        />
+      ) : null}
       <ListDetail
         detail={
           selected ? (
             <ErrorBoundary key={selected.id} what="This transaction's details">
-              <TransactionDetail profileId={profileId} tx={selected} names={directory.names} merchants={merchants} onClose={() => setSelected(null)} />
+              <TransactionDetail
+                profileId={profileId}
+                tx={selected}
+                names={directory.names}
+                merchants={merchants}
+                onClose={() => setSelected(null)}
+              />
             </ErrorBoundary>
           ) : null
         }

@@ -68,9 +68,15 @@ export function useTransactionResults(profileId: string, query: TxQuery): Transa
     const off = searchClient().onStatus((s) => {
       if (live && s.profileId === profileId) setStatus(s);
     });
-    void newestRows(profileId, PREVIEW).then((rows) => live && setPreview(rows), () => undefined);
+    void newestRows(profileId, PREVIEW).then(
+      (rows) => live && setPreview(rows),
+      () => undefined,
+    );
     openSearch(profileId).then(
-      () => searchClient().status().then((s) => live && setStatus(s)),
+      () =>
+        searchClient()
+          .status()
+          .then((s) => live && setStatus(s)),
       (e: unknown) => live && setError(`The search could not start: ${e instanceof Error ? e.message : String(e)}`),
     );
     return () => {
@@ -140,7 +146,10 @@ export function useTransactionResults(profileId: string, query: TxQuery): Transa
           .page(a.queryId, p * PAGE, PAGE)
           .then((refs) => readRows(profileId, refs ?? []))
           .then((rows) => {
-            pages.set(p, rows.filter((r): r is Transaction => r !== undefined));
+            pages.set(
+              p,
+              rows.filter((r): r is Transaction => r !== undefined),
+            );
             setPagesVersion((v) => v + 1);
           })
           .catch(() => pages.delete(p));
@@ -157,5 +166,13 @@ export function useTransactionResults(profileId: string, query: TxQuery): Transa
     [shown],
   );
 
-  return { status, answer: shown?.answer ?? null, answeredText: shown?.text ?? null, preview, rowAt, requestRange, error };
+  return {
+    status,
+    answer: shown?.answer ?? null,
+    answeredText: shown?.text ?? null,
+    preview,
+    rowAt,
+    requestRange,
+    error,
+  };
 }

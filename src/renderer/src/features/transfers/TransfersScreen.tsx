@@ -8,7 +8,10 @@ export function TransfersScreen() {
   return (
     <section className="screen screen--wide" aria-labelledby="screen-title">
       <ScreenHeading>Transfers</ScreenHeading>
-      <p className="panel__intro">Transfers between your virtual accounts, drafted at any time, online or not. Each is approved, then sent exactly once when the service is reachable.</p>
+      <p className="panel__intro">
+        Transfers between your virtual accounts, drafted at any time, online or not. Each is approved, then sent exactly
+        once when the service is reachable.
+      </p>
       {profileId ? (
         <QueueWithPanel
           key={profileId}

@@ -18,13 +18,25 @@ interface Props {
 /** PATCH /webhook/{id} with status archived and an optional reason: final, so it is asked first. */
 export function ArchiveWebhookDialog({ profileId, webhook, onClose }: Props) {
   return (
-    <WriteDialog open={webhook !== null} title={webhook ? `Archive “${webhook.name}”?` : 'Archive webhook?'} onClose={onClose}>
+    <WriteDialog
+      open={webhook !== null}
+      title={webhook ? `Archive “${webhook.name}”?` : 'Archive webhook?'}
+      onClose={onClose}
+    >
       {(write) => (webhook ? <ArchiveForm profileId={profileId} webhook={webhook} write={write} /> : null)}
     </WriteDialog>
   );
 }
 
-function ArchiveForm({ profileId, webhook, write }: { profileId: string; webhook: Webhook; write: DialogWrite<Webhook> }) {
+function ArchiveForm({
+  profileId,
+  webhook,
+  write,
+}: {
+  profileId: string;
+  webhook: Webhook;
+  write: DialogWrite<Webhook>;
+}) {
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
 
@@ -40,10 +52,18 @@ function ArchiveForm({ profileId, webhook, write }: { profileId: string; webhook
   return (
     <form className="form" aria-label="Archive webhook" onSubmit={(e) => void submit(e)} noValidate>
       <p>
-        The service stops sending event notifications to <Url href={webhook.url} />. Archiving is final: an archived webhook cannot be made active again (register the address
-        again as a new webhook if it is needed later).
+        The service stops sending event notifications to <Url href={webhook.url} />. Archiving is final: an archived
+        webhook cannot be made active again (register the address again as a new webhook if it is needed later).
       </p>
-      <TextField id="archive-webhook-reason" label="Reason (optional)" value={reason} error={reasonError} autoFocus autoComplete="off" onChange={(e) => setReason(e.target.value)} />
+      <TextField
+        id="archive-webhook-reason"
+        label="Reason (optional)"
+        value={reason}
+        error={reasonError}
+        autoFocus
+        autoComplete="off"
+        onChange={(e) => setReason(e.target.value)}
+      />
       <FormError message={write.error} />
       <DialogActions busy={write.busy} label="Archive webhook" busyLabel="Archiving…" danger onCancel={write.cancel} />
     </form>

@@ -24,7 +24,15 @@ export function NewWebhookDialog({ open, profileId, isDemo, onClose }: Props) {
   );
 }
 
-function NewWebhookForm({ profileId, isDemo, write }: { profileId: string; isDemo: boolean; write: DialogWrite<Webhook> }) {
+function NewWebhookForm({
+  profileId,
+  isDemo,
+  write,
+}: {
+  profileId: string;
+  isDemo: boolean;
+  write: DialogWrite<Webhook>;
+}) {
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const [problems, setProblems] = useState<WebhookFormProblems>({});
@@ -39,7 +47,15 @@ function NewWebhookForm({ profileId, isDemo, write }: { profileId: string; isDem
 
   return (
     <form className="form" aria-label="New webhook" onSubmit={(e) => void submit(e)} noValidate>
-      <TextField id="new-webhook-name" label="Name" value={name} error={problems.name} autoFocus autoComplete="off" onChange={(e) => setName(e.target.value)} />
+      <TextField
+        id="new-webhook-name"
+        label="Name"
+        value={name}
+        error={problems.name}
+        autoFocus
+        autoComplete="off"
+        onChange={(e) => setName(e.target.value)}
+      />
       <TextField
         id="new-webhook-url"
         label="Address (URL)"

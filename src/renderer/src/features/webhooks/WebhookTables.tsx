@@ -18,9 +18,26 @@ interface PanelProps {
 /** One list of webhooks under its heading (a region named by it), or what to say when it is empty. */
 function WebhookPanel({ id, title, webhooks, empty, last }: PanelProps) {
   const columns: TableColumn<Webhook>[] = [
-    { id: 'name', header: 'Name', minWidth: 120, priority: 1, rowHeader: true, cell: (w) => w.name, sortValue: (w) => w.name },
+    {
+      id: 'name',
+      header: 'Name',
+      minWidth: 120,
+      priority: 1,
+      rowHeader: true,
+      cell: (w) => w.name,
+      sortValue: (w) => w.name,
+    },
     { id: 'url', header: 'Address', minWidth: 180, priority: 1, cell: (w) => <Url href={w.url} /> },
-    { id: 'created', header: 'Created (UTC)', minWidth: 110, priority: 3, className: 'nowrap', cell: (w) => day(w.createdAt), title: (w) => dateTime(w.createdAt), sortValue: (w) => w.createdAt },
+    {
+      id: 'created',
+      header: 'Created (UTC)',
+      minWidth: 110,
+      priority: 3,
+      className: 'nowrap',
+      cell: (w) => day(w.createdAt),
+      title: (w) => dateTime(w.createdAt),
+      sortValue: (w) => w.createdAt,
+    },
     { id: 'last', minWidth: 100, priority: 2, ...last },
   ];
   return (
@@ -53,7 +70,14 @@ export function ActiveWebhooks({ webhooks, disabledReason, onArchive }: ActivePr
         hiddenHeader: true,
         className: 'table__actions',
         cell: (w) => (
-          <button type="button" className="button button--danger-text" aria-label={`Archive ${w.name}`} disabled={disabledReason !== undefined} title={disabledReason} onClick={() => onArchive(w)}>
+          <button
+            type="button"
+            className="button button--danger-text"
+            aria-label={`Archive ${w.name}`}
+            disabled={disabledReason !== undefined}
+            title={disabledReason}
+            onClick={() => onArchive(w)}
+          >
             Archive
           </button>
         ),
@@ -74,5 +98,13 @@ function archivedCell(w: Webhook): ReactNode {
 
 /** Archived webhooks, apart: the service no longer sends to them, and archiving cannot be undone. */
 export function ArchivedWebhooks({ webhooks }: { webhooks: Webhook[] }) {
-  return <WebhookPanel id="webhooks-archived" title="Archived" webhooks={webhooks} empty="No archived webhook." last={{ header: 'Archived', cell: archivedCell }} />;
+  return (
+    <WebhookPanel
+      id="webhooks-archived"
+      title="Archived"
+      webhooks={webhooks}
+      empty="No archived webhook."
+      last={{ header: 'Archived', cell: archivedCell }}
+    />
+  );
 }

@@ -17,7 +17,8 @@ import './webhooks.css';
 import { newItemAction } from '../../model/actions';
 import { useScreenActions } from '../../stores/action-registry';
 
-export const OFFLINE_WEBHOOK_EDITS = 'Offline: creating and archiving webhooks need the service. The list is shown as it was last synced.';
+export const OFFLINE_WEBHOOK_EDITS =
+  'Offline: creating and archiving webhooks need the service. The list is shown as it was last synced.';
 
 // A fresh screen per profile: nothing of one profile's state shows on another's.
 export const WebhooksScreen = forActiveProfile(WebhooksFor);
@@ -41,7 +42,10 @@ function WebhooksFor({ profileId }: { profileId: string }) {
     const r = await fetchWebhooks(profileId);
     setFetching(false);
     if (!r.ok) return setNote({ text: r.error.message, error: true });
-    setNote({ text: `${count(r.value.count)} webhook${r.value.count === 1 ? '' : 's'} read from the bank.`, error: false });
+    setNote({
+      text: `${count(r.value.count)} webhook${r.value.count === 1 ? '' : 's'} read from the bank.`,
+      error: false,
+    });
   };
 
   return (
@@ -49,17 +53,30 @@ function WebhooksFor({ profileId }: { profileId: string }) {
       <ScreenHeading
         aside={
           <p className="muted">
-            {webhooks?.asOf ? `Saved list as of ${ago(webhooks.asOf)}` : 'Not synced yet'} · {count(lists.active.length)} active, {count(lists.archived.length)} archived{online ? '' : ' · offline'}
+            {webhooks?.asOf ? `Saved list as of ${ago(webhooks.asOf)}` : 'Not synced yet'} ·{' '}
+            {count(lists.active.length)} active, {count(lists.archived.length)} archived{online ? '' : ' · offline'}
           </p>
         }
       >
         Webhooks
       </ScreenHeading>
       <div className="tx-toolbar webhooks-toolbar">
-        <button type="button" className="button" disabled={!online || fetching} title={online ? undefined : 'Offline: refreshing needs the connection to the bank.'} onClick={() => void fetchAll()}>
+        <button
+          type="button"
+          className="button"
+          disabled={!online || fetching}
+          title={online ? undefined : 'Offline: refreshing needs the connection to the bank.'}
+          onClick={() => void fetchAll()}
+        >
           {fetching ? 'Refreshing…' : REFRESH_FROM_BANK}
         </button>
-        <button type="button" className="button button--primary" disabled={!online} title={disabledReason} onClick={() => setCreating(true)}>
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={!online}
+          title={disabledReason}
+          onClick={() => setCreating(true)}
+        >
           New webhook
         </button>
         <StatusNote note={note} />
@@ -68,7 +85,10 @@ function WebhooksFor({ profileId }: { profileId: string }) {
       {webhooks === undefined ? (
         <p className="muted">Reading the saved webhooks…</p>
       ) : webhooks.items.length === 0 ? (
-        <p className="muted">No webhook is saved on this computer: they arrive with the next sync or “Refresh from the bank”, or create one.</p>
+        <p className="muted">
+          No webhook is saved on this computer: they arrive with the next sync or “Refresh from the bank”, or create
+          one.
+        </p>
       ) : (
         <>
           <ActiveWebhooks webhooks={lists.active} disabledReason={disabledReason} onArchive={setArchiving} />

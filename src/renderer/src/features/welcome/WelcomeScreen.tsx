@@ -10,7 +10,13 @@ export function WelcomeScreen() {
   const [connecting, setConnecting] = useState(false);
   return (
     <main className="welcome" id="main">
-      <div className="welcome__card">{connecting ? <ConnectLive onBack={() => setConnecting(false)} /> : <Choose onConnect={() => setConnecting(true)} />}</div>
+      <div className="welcome__card">
+        {connecting ? (
+          <ConnectLive onBack={() => setConnecting(false)} />
+        ) : (
+          <Choose onConnect={() => setConnecting(true)} />
+        )}
+      </div>
     </main>
   );
 }
@@ -24,11 +30,16 @@ function Choose({ onConnect }: { onConnect(): void }) {
       <RecoveredNotice />
       <h1 className="welcome__title">Welcome to Treasury Desktop</h1>
       <p className="welcome__lead">
-        Cards, accounts, transfers and payments of your company, on your desktop, even offline. Try it first with sample data: the Demo
-        runs a simulated service on this computer and needs no account.
+        Cards, accounts, transfers and payments of your company, on your desktop, even offline. Try it first with sample
+        data: the Demo runs a simulated service on this computer and needs no account.
       </p>
       <div className="welcome__actions">
-        <button type="button" className="button button--primary button--large" onClick={() => void select('demo')} disabled={switching}>
+        <button
+          type="button"
+          className="button button--primary button--large"
+          onClick={() => void select('demo')}
+          disabled={switching}
+        >
           {switching ? 'Starting the Demo…' : 'Try the Demo'}
         </button>
         <button type="button" className="button button--large" onClick={onConnect}>

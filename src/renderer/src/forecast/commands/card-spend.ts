@@ -20,10 +20,18 @@ export function useCardSpend(profileId: string, now: number): Summaries {
   const groups = useEntities<CardGroup>(profileId, 'cardGroup')?.items ?? NO_GROUPS;
   const queries = useMemo(() => {
     const funded = cards.map((c) => {
-      const by = fundingAccountOf(c, groups.find((g) => g.id === c.cardGroupId), accounts)?.virtualAccount.id;
+      const by = fundingAccountOf(
+        c,
+        groups.find((g) => g.id === c.cardGroupId),
+        accounts,
+      )?.virtualAccount.id;
       return by ? { id: c.id, fundedBy: by } : { id: c.id };
     });
-    return spendQueries(funded, accounts.map((a) => a.virtualAccount.id), now);
+    return spendQueries(
+      funded,
+      accounts.map((a) => a.virtualAccount.id),
+      now,
+    );
   }, [cards, groups, accounts, now]);
   return useTxSummaries(profileId, queries);
 }

@@ -25,9 +25,21 @@ export function useTxSummaries(profileId: string, queries: Record<string, TxQuer
     if (key === null || watermark === null) return;
     let live = true;
     const entries = Object.entries(JSON.parse(key) as Record<string, TxQuery>);
-    Promise.all(entries.map(([k, q]) => searchClient().query(q, 0).then((a) => [k, a.summary.outCents] as const))).then(
+    Promise.all(
+      entries.map(([k, q]) =>
+        searchClient()
+          .query(q, 0)
+          .then((a) => [k, a.summary.outCents] as const),
+      ),
+    ).then(
       (pairs) => live && setResult({ state: 'ready', outByKey: Object.fromEntries(pairs), error: null }),
-      (e: unknown) => live && setResult({ ...LOADING, state: 'error', error: `The cached spend could not be totalled: ${e instanceof Error ? e.message : String(e)}` }),
+      (e: unknown) =>
+        live &&
+        setResult({
+          ...LOADING,
+          state: 'error',
+          error: `The cached spend could not be totalled: ${e instanceof Error ? e.message : String(e)}`,
+        }),
     );
     return () => {
       live = false;

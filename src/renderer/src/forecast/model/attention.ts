@@ -26,7 +26,11 @@ export function overdraws(forecasts: readonly AccountForecast[]): AttentionItem[
       if (e.kind !== 'transfer-out') continue;
       const day = f.days[e.day];
       if (day && day.endCents < 0 && day.endCents - e.amountCents >= 0) {
-        items.push({ key: `overdraw:${e.movementId ?? e.day}:${f.accountId}`, text: `${e.label} would overdraw ${f.name} on ${dayOf(day.dayMs)}: ${money(day.endCents)} at the end of that day.`, section: 'approvals' });
+        items.push({
+          key: `overdraw:${e.movementId ?? e.day}:${f.accountId}`,
+          text: `${e.label} would overdraw ${f.name} on ${dayOf(day.dayMs)}: ${money(day.endCents)} at the end of that day.`,
+          section: 'approvals',
+        });
       }
     }
   }
@@ -60,7 +64,14 @@ interface Limited {
  * false: `transactions` are only the newest of those in the periods, so spend may be
  * undercounted; the list says so rather than look like a full check.
  */
-export function nearLimits(cards: readonly Card[], transactions: readonly Transaction[], now: number, complete = true, groups: readonly CardGroup[] = [], groupCards: readonly Card[] = cards): AttentionItem[] {
+export function nearLimits(
+  cards: readonly Card[],
+  transactions: readonly Transaction[],
+  now: number,
+  complete = true,
+  groups: readonly CardGroup[] = [],
+  groupCards: readonly Card[] = cards,
+): AttentionItem[] {
   const byCard = new Map<string, Transaction[]>();
   for (const tx of transactions) {
     if (!tx.cardId) continue;
@@ -69,10 +80,22 @@ export function nearLimits(cards: readonly Card[], transactions: readonly Transa
     else byCard.set(tx.cardId, [tx]);
   }
   const limited: Limited[] = [
-    ...cards.map((c) => ({ key: `limit:${c.id}`, who: `Card ${c.name}`, constraint: c.spendingConstraint, cardIds: [c.id], section: 'cards' as const })),
+    ...cards.map((c) => ({
+      key: `limit:${c.id}`,
+      who: `Card ${c.name}`,
+      constraint: c.spendingConstraint,
+      cardIds: [c.id],
+      section: 'cards' as const,
+    })),
     ...groups.map((g) => {
       const members = groupCards.filter((c) => c.cardGroupId === g.id).map((c) => c.id);
-      return { key: `group-limit:${g.id}`, who: `Group ${g.name} (${members.length} card${members.length === 1 ? '' : 's'})`, constraint: g.spendingConstraint, cardIds: members, section: 'card-groups' as const };
+      return {
+        key: `group-limit:${g.id}`,
+        who: `Group ${g.name} (${members.length} card${members.length === 1 ? '' : 's'})`,
+        constraint: g.spendingConstraint,
+        cardIds: members,
+        section: 'card-groups' as const,
+      };
     }),
   ];
   const items: AttentionItem[] = [];
@@ -81,7 +104,11 @@ export function nearLimits(cards: readonly Card[], transactions: readonly Transa
     for (const m of limitMeters(l.constraint, spend, now)) {
       const cap = m.limit.limitAmount.amountCents;
       if (m.spentCents * NEAR_LIMIT.den <= cap * NEAR_LIMIT.num) continue;
-      items.push({ key: `${l.key}:${m.index}`, text: `${l.who} has spent ${money(m.spentCents)} (${Math.floor((m.spentCents * 100) / cap)}%) of its limit of ${limitWords(m.limit)}.`, section: l.section });
+      items.push({
+        key: `${l.key}:${m.index}`,
+        text: `${l.who} has spent ${money(m.spentCents)} (${Math.floor((m.spentCents * 100) / cap)}%) of its limit of ${limitWords(m.limit)}.`,
+        section: l.section,
+      });
     }
   }
   if (!complete && limited.length > 0) {
@@ -105,6 +132,16 @@ export interface WatchedLimits {
   allCards: readonly Card[];
 }
 
-export function attentionItems(forecasts: readonly AccountForecast[], limits: WatchedLimits, transactions: readonly Transaction[], now: number, complete = true): AttentionItem[] {
-  return [...overdraws(forecasts), ...belowZero(forecasts), ...nearLimits(limits.cards, transactions, now, complete, limits.groups, limits.allCards)];
+export function attentionItems(
+  forecasts: readonly AccountForecast[],
+  limits: WatchedLimits,
+  transactions: readonly Transaction[],
+  now: number,
+  complete = true,
+): AttentionItem[] {
+  return [
+    ...overdraws(forecasts),
+    ...belowZero(forecasts),
+    ...nearLimits(limits.cards, transactions, now, complete, limits.groups, limits.allCards),
+  ];
 }

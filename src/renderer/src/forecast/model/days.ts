@@ -24,9 +24,15 @@ export function isoDay(ms: number): string {
  * for the spend comparison. This month runs to its end: nothing is dated later than now, and the
  * figure does not then depend on the time of day.
  */
-export function monthWindows(now: number): { thisMonth: { fromMs: number; toMs: number }; lastMonth: { fromMs: number; toMs: number } } {
+export function monthWindows(now: number): {
+  thisMonth: { fromMs: number; toMs: number };
+  lastMonth: { fromMs: number; toMs: number };
+} {
   const start = utcMonthStart(now);
-  return { thisMonth: { fromMs: start, toMs: utcMonthStart(now, 1) }, lastMonth: { fromMs: utcMonthStart(now, -1), toMs: start } };
+  return {
+    thisMonth: { fromMs: start, toMs: utcMonthStart(now, 1) },
+    lastMonth: { fromMs: utcMonthStart(now, -1), toMs: start },
+  };
 }
 
 /**

@@ -114,16 +114,36 @@ function eventsOf(account: ForecastAccount, inputs: ForecastInputs, now: number,
   for (const m of inputs.movements) {
     const day = dayIndex(m.atMs, todayMs);
     if (day >= HORIZON_DAYS) continue;
-    if (m.fromId === account.id) events.push({ day, kind: m.kind === 'transfer' ? 'transfer-out' : 'payment', amountCents: -m.amountCents, movementId: m.id, label: m.label });
-    if (m.toId === account.id) events.push({ day, kind: 'transfer-in', amountCents: m.amountCents, movementId: m.id, label: m.label });
+    if (m.fromId === account.id)
+      events.push({
+        day,
+        kind: m.kind === 'transfer' ? 'transfer-out' : 'payment',
+        amountCents: -m.amountCents,
+        movementId: m.id,
+        label: m.label,
+      });
+    if (m.toId === account.id)
+      events.push({ day, kind: 'transfer-in', amountCents: m.amountCents, movementId: m.id, label: m.label });
   }
   if (account.id === inputs.primaryId) {
     for (const other of inputs.accounts) {
       if (other.id === account.id || !other.commission) continue;
-      for (const due of collections(other, since, todayMs)) events.push({ day: dayIndex(due, todayMs), kind: 'commission-in', amountCents: other.commission.amountCents, label: `Commission ${money(other.commission.amountCents)} from ${other.name}` });
+      for (const due of collections(other, since, todayMs))
+        events.push({
+          day: dayIndex(due, todayMs),
+          kind: 'commission-in',
+          amountCents: other.commission.amountCents,
+          label: `Commission ${money(other.commission.amountCents)} from ${other.name}`,
+        });
     }
   } else if (account.commission) {
-    for (const due of collections(account, since, todayMs)) events.push({ day: dayIndex(due, todayMs), kind: 'commission', amountCents: -account.commission.amountCents, label: `Commission ${money(account.commission.amountCents)}` });
+    for (const due of collections(account, since, todayMs))
+      events.push({
+        day: dayIndex(due, todayMs),
+        kind: 'commission',
+        amountCents: -account.commission.amountCents,
+        label: `Commission ${money(account.commission.amountCents)}`,
+      });
   }
   return events.sort((a, b) => a.day - b.day);
 }
@@ -151,8 +171,22 @@ export function forecastAccount(account: ForecastAccount, inputs: ForecastInputs
     }
     if (!firstNegative && day.endCents < 0) firstNegative = day;
   }
-  const points = [{ atMs: now, cents: account.balanceCents }, ...days.map((d) => ({ atMs: d.dayMs + DAY_MS, cents: d.endCents }))];
-  return { accountId: account.id, name: account.name, startCents: account.balanceCents, dailySpendCents, days, points, events, lowest, lowestIsNow, ...(firstNegative ? { firstNegative } : {}) };
+  const points = [
+    { atMs: now, cents: account.balanceCents },
+    ...days.map((d) => ({ atMs: d.dayMs + DAY_MS, cents: d.endCents })),
+  ];
+  return {
+    accountId: account.id,
+    name: account.name,
+    startCents: account.balanceCents,
+    dailySpendCents,
+    days,
+    points,
+    events,
+    lowest,
+    lowestIsNow,
+    ...(firstNegative ? { firstNegative } : {}),
+  };
 }
 
 /** Every account's daily series, in the order given. */

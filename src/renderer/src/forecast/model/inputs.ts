@@ -9,13 +9,17 @@ const COMMITTED = new Set<OutboxRow['state']>(['approved', 'sending']);
 export const isOpen = (v: VirtualAccountView): boolean => !v.virtualAccount.closedAt;
 
 /** The open primary account: it pays payments from the own handle and receives commissions. */
-export const primaryOf = (accounts: readonly VirtualAccountView[]): string | undefined => accounts.find((v) => v.virtualAccount.accountType === 'primary' && isOpen(v))?.virtualAccount.id;
+export const primaryOf = (accounts: readonly VirtualAccountView[]): string | undefined =>
+  accounts.find((v) => v.virtualAccount.accountType === 'primary' && isOpen(v))?.virtualAccount.id;
 
 /**
  * The open virtual account a chosen handle pays from, when the cache tells: the one its
  * `accountId` names, else the only open one under that bank account. Several under it: unknown.
  */
-export function accountOfHandle(handle: SvcHandle | undefined, accounts: readonly VirtualAccountView[]): string | undefined {
+export function accountOfHandle(
+  handle: SvcHandle | undefined,
+  accounts: readonly VirtualAccountView[],
+): string | undefined {
   if (!handle) return undefined;
   const open = accounts.filter(isOpen);
   const named = open.find((v) => v.virtualAccount.id === handle.accountId);
@@ -60,22 +64,50 @@ export function movementsOf(
     const atMs = row.state === 'approved' ? Math.max(now, row.notBefore ?? now) : now;
     if (row.kind === 'transfer') {
       const label = `Transfer ${money(row.amountCents)} from ${row.labels.source ?? row.payload.source} to ${row.labels.destination ?? row.payload.destination}`;
-      movements.push({ id: row.id, kind: 'transfer', fromId: row.payload.source, toId: row.payload.destination, amountCents: row.amountCents, atMs, label });
+      movements.push({
+        id: row.id,
+        kind: 'transfer',
+        fromId: row.payload.source,
+        toId: row.payload.destination,
+        amountCents: row.amountCents,
+        atMs,
+        label,
+      });
     } else if (row.kind === 'payment') {
       const chosen = row.payload.sourceSvcHandleId;
-      const fromId = chosen === undefined ? primary : accountOfHandle(handles.find((h) => h.id === chosen), accounts);
+      const fromId =
+        chosen === undefined
+          ? primary
+          : accountOfHandle(
+              handles.find((h) => h.id === chosen),
+              accounts,
+            );
       if (!fromId) unplaced.push(row);
-      else movements.push({ id: row.id, kind: 'payment', fromId, amountCents: row.amountCents, atMs, label: `Payment ${money(row.amountCents)} to @${row.payload.svcHandle.replace(/^@/, '')}` });
+      else
+        movements.push({
+          id: row.id,
+          kind: 'payment',
+          fromId,
+          amountCents: row.amountCents,
+          atMs,
+          label: `Payment ${money(row.amountCents)} to @${row.payload.svcHandle.replace(/^@/, '')}`,
+        });
     }
   }
   return { movements, unplaced };
 }
 
 /** The forecast's accounts: the open ones, with their rule and card history (spend keyed by account id). */
-export function forecastAccounts(views: readonly VirtualAccountView[], historyByAccount: Readonly<Record<string, number>>): ForecastAccount[] {
+export function forecastAccounts(
+  views: readonly VirtualAccountView[],
+  historyByAccount: Readonly<Record<string, number>>,
+): ForecastAccount[] {
   return views.filter(isOpen).map((v) => {
     const d = v.commissionRule?.commissionDetails;
-    const commission = d?.type === 'flatFee' && d.startDate ? { amountCents: d.amount.amountCents, frequency: d.frequency, startDate: d.startDate } : undefined;
+    const commission =
+      d?.type === 'flatFee' && d.startDate
+        ? { amountCents: d.amount.amountCents, frequency: d.frequency, startDate: d.startDate }
+        : undefined;
     return {
       id: v.virtualAccount.id,
       name: v.virtualAccount.name,
@@ -118,10 +150,23 @@ export interface OutboxSummary {
 
 /** What the outbox holds, each unfinished row in one bucket (drafts and failures are not counted). */
 export function outboxSummary(rows: readonly OutboxRow[], now: number): OutboxSummary {
-  const s: OutboxSummary = { awaiting: { count: 0, totalCents: 0 }, approved: { count: 0, totalCents: 0 }, scheduled: { count: 0, totalCents: 0 }, needsReview: { count: 0, totalCents: 0 } };
+  const s: OutboxSummary = {
+    awaiting: { count: 0, totalCents: 0 },
+    approved: { count: 0, totalCents: 0 },
+    scheduled: { count: 0, totalCents: 0 },
+    needsReview: { count: 0, totalCents: 0 },
+  };
   for (const row of rows) {
     const bucket =
-      row.state === 'awaiting-approval' ? s.awaiting : row.state === 'needs-review' ? s.needsReview : COMMITTED.has(row.state) ? ((row.notBefore ?? 0) > now ? s.scheduled : s.approved) : undefined;
+      row.state === 'awaiting-approval'
+        ? s.awaiting
+        : row.state === 'needs-review'
+          ? s.needsReview
+          : COMMITTED.has(row.state)
+            ? (row.notBefore ?? 0) > now
+              ? s.scheduled
+              : s.approved
+            : undefined;
     if (!bucket) continue;
     bucket.count += 1;
     bucket.totalCents += row.amountCents;

@@ -8,7 +8,14 @@ import { HISTORY_DAYS } from './forecast';
  * filters, so the worker answers the totals (bounds there are inclusive, hence the `- 1`).
  */
 function cardSpend(cardIds: readonly string[], fromMs: number, toMs: number, extra: Partial<TxQuery> = {}): TxQuery {
-  return { cardIds: [...cardIds], detailedStatuses: [...CARD_SPEND_STATUSES], maxCents: -1, fromMs, toMs: toMs - 1, ...extra };
+  return {
+    cardIds: [...cardIds],
+    detailedStatuses: [...CARD_SPEND_STATUSES],
+    maxCents: -1,
+    fromMs,
+    toMs: toMs - 1,
+    ...extra,
+  };
 }
 
 /** A cached card and the virtual account it spends from (cards/model/spend-window.ts fundingAccountOf). */
@@ -27,7 +34,11 @@ export interface FundedCard {
  * account funding its card: see historyOf. Null when no card is cached: an empty card filter
  * would not filter, and with no card there is no card spend.
  */
-export function spendQueries(cards: readonly FundedCard[], accountIds: readonly string[], now: number): Record<string, TxQuery> | null {
+export function spendQueries(
+  cards: readonly FundedCard[],
+  accountIds: readonly string[],
+  now: number,
+): Record<string, TxQuery> | null {
   if (cards.length === 0) return null;
   const cardIds = cards.map((c) => c.id);
   const { thisMonth, lastMonth } = monthWindows(now);
@@ -37,7 +48,10 @@ export function spendQueries(cards: readonly FundedCard[], accountIds: readonly 
     thisMonth: cardSpend(cardIds, thisMonth.fromMs, thisMonth.toMs),
     lastMonth: cardSpend(cardIds, lastMonth.fromMs, lastMonth.toMs),
   };
-  for (const [prefix, fromMs, toMs] of [['', from, today], [MONTH, thisMonth.fromMs, thisMonth.toMs]] as const) {
+  for (const [prefix, fromMs, toMs] of [
+    ['', from, today],
+    [MONTH, thisMonth.fromMs, thisMonth.toMs],
+  ] as const) {
     for (const id of accountIds) {
       queries[`${prefix}history:${id}`] = cardSpend(cardIds, fromMs, toMs, { virtualAccountIds: [id] });
       const funded = cards.filter((c) => c.fundedBy === id).map((c) => c.id);
@@ -62,8 +76,16 @@ const MONTH = 'month';
  * names it, plus what its cards spent without naming any of our accounts (the service charges a
  * card's funding account).
  */
-export function historyOf(outByKey: Readonly<Record<string, number>>, accountId: string, prefix: '' | typeof MONTH = ''): number {
-  return spendOf(outByKey, `${prefix}history:${accountId}`) + spendOf(outByKey, `${prefix}funded:${accountId}`) - spendOf(outByKey, `${prefix}fundedNamed:${accountId}`);
+export function historyOf(
+  outByKey: Readonly<Record<string, number>>,
+  accountId: string,
+  prefix: '' | typeof MONTH = '',
+): number {
+  return (
+    spendOf(outByKey, `${prefix}history:${accountId}`) +
+    spendOf(outByKey, `${prefix}funded:${accountId}`) -
+    spendOf(outByKey, `${prefix}fundedNamed:${accountId}`)
+  );
 }
 
 /** An account's card spend this UTC month (model/card-spend.ts), attributed as historyOf does. */

@@ -12,7 +12,8 @@ export interface HistoryState {
  * projected, and the words say so and why instead of showing a rate of $0.00 as if measured.
  */
 export function cardSpendNote(dailySpendCents: number, history: HistoryState): string {
-  if (history.state === 'error') return `Card spend is not projected: ${history.error ?? 'the saved card history could not be totalled.'} The forecast leaves card spend out until it can be totalled.`;
+  if (history.state === 'error')
+    return `Card spend is not projected: ${history.error ?? 'the saved card history could not be totalled.'} The forecast leaves card spend out until it can be totalled.`;
   return `Card spend is projected at ${money(dailySpendCents)} a day: the account's average over the last ${HISTORY_DAYS} days.`;
 }
 

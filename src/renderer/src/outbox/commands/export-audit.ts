@@ -9,7 +9,18 @@ const HEADER = ['time_utc', 'item', 'kind', 'action', 'amount_cents', 'amount', 
 export async function exportAudit(profileId: string): Promise<ExportOutcome> {
   async function* pieces(): AsyncGenerator<ExportPiece> {
     const lines = (await listAudit(profileId)).map((a) =>
-      [new Date(a.at).toISOString(), a.rowId, a.kind, a.action, a.amountCents, formatCents(a.amountCents), a.by, a.detail].map(csvCell).join(','),
+      [
+        new Date(a.at).toISOString(),
+        a.rowId,
+        a.kind,
+        a.action,
+        a.amountCents,
+        formatCents(a.amountCents),
+        a.by,
+        a.detail,
+      ]
+        .map(csvCell)
+        .join(','),
     );
     yield { text: [HEADER.join(','), ...lines].map((l) => `${l}\r\n`).join(''), rows: lines.length };
   }

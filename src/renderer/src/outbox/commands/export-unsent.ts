@@ -5,7 +5,20 @@ import { canonicalJson } from '../model/payload-hash';
 import { STATE_LABEL, reviewLines, title } from '../model/describe';
 import { readUnsent, recordUnsentExport } from '../repo/unsent-repo';
 
-const HEADER = ['created_utc', 'item', 'kind', 'state', 'amount_cents', 'amount', 'description', 'details', 'send_on_utc', 'idempotency_key', 'last_error', 'payload_json'];
+const HEADER = [
+  'created_utc',
+  'item',
+  'kind',
+  'state',
+  'amount_cents',
+  'amount',
+  'description',
+  'details',
+  'send_on_utc',
+  'idempotency_key',
+  'last_error',
+  'payload_json',
+];
 
 const utc = (ms: number | undefined) => (ms === undefined ? '' : new Date(ms).toISOString());
 

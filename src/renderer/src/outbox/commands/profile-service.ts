@@ -15,7 +15,10 @@ export function profileService(profileId: string): string | null {
 /** The same, for a command a person started: a clear refusal when there is no service to bind to. */
 export function requireProfileService(profileId: string): string {
   const service = profileService(profileId);
-  if (service === null) throw new Error('This profile is no longer set up on this computer (deleted, or its address is not valid): nothing was changed.');
+  if (service === null)
+    throw new Error(
+      'This profile is no longer set up on this computer (deleted, or its address is not valid): nothing was changed.',
+    );
   return service;
 }
 

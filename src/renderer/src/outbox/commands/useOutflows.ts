@@ -35,13 +35,22 @@ export function useOutflows(profileId: string): Outflows {
   const queue = useOutboxRows(profileId);
   const sent = useSentSince(profileId, asOf) ?? NO_ROWS;
   return useMemo(() => {
-    const own = handlesOfAccounts(handles, accounts.map((a) => a.id));
-    const sourceOf = drawnAccount(handles.filter((h) => own.has(h.id)), virtualAccounts);
+    const own = handlesOfAccounts(
+      handles,
+      accounts.map((a) => a.id),
+    );
+    const sourceOf = drawnAccount(
+      handles.filter((h) => own.has(h.id)),
+      virtualAccounts,
+    );
     const rowSource = (row: OutboxRow) => {
       const draws = drawsOfRow(row);
       return draws && sourceOf(draws);
     };
-    const outflows = queue === undefined ? undefined : [...queue, ...sent].map((r) => outflowOfRow(r, asOf, rowSource)).filter((o): o is Outflow => o !== null);
+    const outflows =
+      queue === undefined
+        ? undefined
+        : [...queue, ...sent].map((r) => outflowOfRow(r, asOf, rowSource)).filter((o): o is Outflow => o !== null);
     return { outflows, asOf, virtualAccounts, sourceOf };
   }, [handles, accounts, virtualAccounts, asOf, queue, sent]);
 }

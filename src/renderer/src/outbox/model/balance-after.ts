@@ -55,13 +55,22 @@ export function balanceIsStale(cached: { asOf: number | null; online: boolean },
   return !cached.online || cached.asOf === null || now - cached.asOf > BALANCE_FRESH_MS;
 }
 
-const STAGE_OF: Partial<Record<OutboxState, OutflowStage>> = { draft: 'waiting', 'awaiting-approval': 'waiting', approved: 'approved', sending: 'sending' };
+const STAGE_OF: Partial<Record<OutboxState, OutflowStage>> = {
+  draft: 'waiting',
+  'awaiting-approval': 'waiting',
+  approved: 'approved',
+  sending: 'sending',
+};
 
 /**
  * A queued row, or a row sent after `asOf` (by its last attempt), as an outflow; null for what is
  * not counted (see the top of this file). `sourceOf` names the account a row draws from.
  */
-export function outflowOfRow(row: OutboxRow, asOf: number | null, sourceOf: (row: OutboxRow) => string | undefined): Outflow | null {
+export function outflowOfRow(
+  row: OutboxRow,
+  asOf: number | null,
+  sourceOf: (row: OutboxRow) => string | undefined,
+): Outflow | null {
   if (row.kind === 'note') return null;
   const stage = row.state === 'sent' ? (asOf !== null && sentAt(row) > asOf ? 'sent' : undefined) : STAGE_OF[row.state];
   if (stage === undefined) return null;
@@ -88,7 +97,12 @@ export interface BalanceAfter {
  * profile's, any account; the item may be among them) ahead of it counted. Without an item: what
  * the whole queue leaves (every outflow from the account counted).
  */
-export function balanceAfter(accountId: string, balanceCents: number, outflows: readonly Outflow[], item?: Outflow): BalanceAfter {
+export function balanceAfter(
+  accountId: string,
+  balanceCents: number,
+  outflows: readonly Outflow[],
+  item?: Outflow,
+): BalanceAfter {
   let count = 0;
   let cents = 0;
   const seen = new Set<string>();

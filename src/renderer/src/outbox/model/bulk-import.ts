@@ -49,13 +49,17 @@ function read(text: string, expected: readonly string[]): { rows: string[][]; in
   if (rows.length < 2) return 'The file has no rows under its header.';
   const problem = header(rows, expected);
   if (problem) return problem;
-  if (rows.length - 1 > MAX_IMPORT_ROWS) return `The file has ${(rows.length - 1).toLocaleString('en-US')} rows; import at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} at a time.`;
+  if (rows.length - 1 > MAX_IMPORT_ROWS)
+    return `The file has ${(rows.length - 1).toLocaleString('en-US')} rows; import at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} at a time.`;
   return { rows, index: new Map((rows[0] as string[]).map((h, i) => [h.trim().toLowerCase(), i])) };
 }
 
 /** The kind's own checks of a payload (the same a form makes); the amount is checked where it is parsed. */
 function problems<K extends 'transfer' | 'payment'>(kind: K, payload: Payloads[K]): string[] {
-  return KINDS[kind].validate(payload).filter((p) => p.field !== 'amount').map((p) => p.message);
+  return KINDS[kind]
+    .validate(payload)
+    .filter((p) => p.field !== 'amount')
+    .map((p) => p.message);
 }
 
 type RowCheck = (cell: (name: string) => string, errors: string[]) => DraftInput | null;
@@ -77,32 +81,50 @@ function importRows(text: string, columns: readonly string[], check: RowCheck): 
 /** Transfers from CSV, each row checked on its own. */
 export function importTransfers(text: string, ctx: ImportContext): ImportResult {
   return importRows(text, TRANSFER_COLUMNS, (cell, errors) => {
-      const source = cell('source');
-      const destination = cell('destination');
-      if (!ctx.accounts.has(source)) errors.push(source ? `Unknown or closed account ${source}.` : 'The source is empty.');
-      if (!ctx.accounts.has(destination)) errors.push(destination ? `Unknown or closed account ${destination}.` : 'The destination is empty.');
-      const amount = parseDollars(cell('amount'));
-      const memo = cell('memo');
-      errors.push(...problems('transfer', { source, destination, amountCents: amount.ok ? amount.cents : 1, ...(memo ? { memo } : {}) }));
-      if (!amount.ok) errors.push(amount.error);
-      const sendOn = cell('send_on');
-      const notBefore = sendOn ? dayStartMs(sendOn) : undefined;
-      if (notBefore === null) errors.push(`"${sendOn}" is not a date such as 2026-12-01.`);
-      if (!amount.ok) return null;
-      return { kind: 'transfer', payload: { source, destination, amountCents: amount.cents, ...(memo ? { memo } : {}) }, ...(notBefore ? { notBefore } : {}), labels: { source: ctx.accounts.get(source) ?? source, destination: ctx.accounts.get(destination) ?? destination } };
+    const source = cell('source');
+    const destination = cell('destination');
+    if (!ctx.accounts.has(source))
+      errors.push(source ? `Unknown or closed account ${source}.` : 'The source is empty.');
+    if (!ctx.accounts.has(destination))
+      errors.push(destination ? `Unknown or closed account ${destination}.` : 'The destination is empty.');
+    const amount = parseDollars(cell('amount'));
+    const memo = cell('memo');
+    errors.push(
+      ...problems('transfer', {
+        source,
+        destination,
+        amountCents: amount.ok ? amount.cents : 1,
+        ...(memo ? { memo } : {}),
+      }),
+    );
+    if (!amount.ok) errors.push(amount.error);
+    const sendOn = cell('send_on');
+    const notBefore = sendOn ? dayStartMs(sendOn) : undefined;
+    if (notBefore === null) errors.push(`"${sendOn}" is not a date such as 2026-12-01.`);
+    if (!amount.ok) return null;
+    return {
+      kind: 'transfer',
+      payload: { source, destination, amountCents: amount.cents, ...(memo ? { memo } : {}) },
+      ...(notBefore ? { notBefore } : {}),
+      labels: { source: ctx.accounts.get(source) ?? source, destination: ctx.accounts.get(destination) ?? destination },
+    };
   });
 }
 
 /** Payments from CSV: a handle not in the cached directory is allowed (the service decides), an empty one is not. */
 export function importPayments(text: string, ctx: ImportContext): ImportResult {
   return importRows(text, PAYMENT_COLUMNS, (cell, errors) => {
-      const handle = cell('svc_handle').replace(/^@/, '');
-      const amount = parseDollars(cell('amount'));
-      errors.push(...problems('payment', { svcHandle: handle, amountCents: amount.ok ? amount.cents : 1 }));
-      if (!amount.ok) errors.push(amount.error);
-      const sourceId = cell('source_handle_id');
-      const known = ctx.handles.get(handle.toLowerCase());
-      if (!amount.ok) return null;
-      return { kind: 'payment', payload: { svcHandle: handle, amountCents: amount.cents, ...(sourceId ? { sourceSvcHandleId: sourceId } : {}) }, labels: known ? { destination: known } : {} };
+    const handle = cell('svc_handle').replace(/^@/, '');
+    const amount = parseDollars(cell('amount'));
+    errors.push(...problems('payment', { svcHandle: handle, amountCents: amount.ok ? amount.cents : 1 }));
+    if (!amount.ok) errors.push(amount.error);
+    const sourceId = cell('source_handle_id');
+    const known = ctx.handles.get(handle.toLowerCase());
+    if (!amount.ok) return null;
+    return {
+      kind: 'payment',
+      payload: { svcHandle: handle, amountCents: amount.cents, ...(sourceId ? { sourceSvcHandleId: sourceId } : {}) },
+      labels: known ? { destination: known } : {},
+    };
   });
 }

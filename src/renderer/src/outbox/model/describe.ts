@@ -14,7 +14,17 @@ export const STATE_LABEL: Record<OutboxState, string> = {
 };
 
 /** Display order of the groups on the queue screen: what needs a person first. */
-export const STATE_ORDER: OutboxState[] = ['needs-review', 'awaiting-approval', 'failed', 'draft', 'approved', 'sending', 'sent', 'rejected', 'canceled'];
+export const STATE_ORDER: OutboxState[] = [
+  'needs-review',
+  'awaiting-approval',
+  'failed',
+  'draft',
+  'approved',
+  'sending',
+  'sent',
+  'rejected',
+  'canceled',
+];
 
 export function title(row: OutboxRow): string {
   return kindOf(row).title(row);

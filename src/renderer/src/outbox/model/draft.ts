@@ -38,5 +38,10 @@ export function draftRow(input: DraftInput, profileId: string, id: string, key: 
 export function withAmount(row: OutboxRow, amountCents: number): DraftInput {
   const payload = kindOf(row).withAmount(row.payload, amountCents);
   if (payload === null) throw new Error(`A ${row.kind} has no amount.`);
-  return { kind: row.kind, payload, labels: row.labels, ...(row.notBefore ? { notBefore: row.notBefore } : {}) } as DraftInput;
+  return {
+    kind: row.kind,
+    payload,
+    labels: row.labels,
+    ...(row.notBefore ? { notBefore: row.notBefore } : {}),
+  } as DraftInput;
 }

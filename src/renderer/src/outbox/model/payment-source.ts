@@ -7,7 +7,11 @@ import type { SvcHandle, VirtualAccountView } from '../../../../shared/service';
  * the main account's primary virtual account. Without a chosen handle it is the key's own: the
  * company's only handle, or failing that its only primary account. Undefined when unknown.
  */
-export function paymentSourceAccount(sources: readonly SvcHandle[], accounts: readonly VirtualAccountView[], sourceId: string): VirtualAccountView | undefined {
+export function paymentSourceAccount(
+  sources: readonly SvcHandle[],
+  accounts: readonly VirtualAccountView[],
+  sourceId: string,
+): VirtualAccountView | undefined {
   const primaries = accounts.filter((v) => v.virtualAccount.accountType === 'primary' && !v.virtualAccount.closedAt);
   const handle = sourceId ? sources.find((h) => h.id === sourceId) : sources.length === 1 ? sources[0] : undefined;
   if (handle) return primaries.find((v) => v.virtualAccount.accountId === handle.accountId);
@@ -21,8 +25,12 @@ export interface Draws {
 }
 
 /** The account an item draws from, as far as the cache can tell; `sources` are the key's own handles. */
-export function drawnAccount(sources: readonly SvcHandle[], accounts: readonly VirtualAccountView[]): (draws: Draws) => string | undefined {
-  return ({ kind, account }) => (kind === 'transfer' ? account : paymentSourceAccount(sources, accounts, account ?? '')?.virtualAccount.id);
+export function drawnAccount(
+  sources: readonly SvcHandle[],
+  accounts: readonly VirtualAccountView[],
+): (draws: Draws) => string | undefined {
+  return ({ kind, account }) =>
+    kind === 'transfer' ? account : paymentSourceAccount(sources, accounts, account ?? '')?.virtualAccount.id;
 }
 
 /** What an outbox row draws from; undefined for a note. */

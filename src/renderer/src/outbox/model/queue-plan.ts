@@ -53,16 +53,31 @@ export function planQueue(rows: readonly OutboxRow[], now: number, window?: Send
   const unfunded = new Map<string, OutboxRow>();
   for (const row of [...rows].filter((r) => r.state === 'approved' || r.state === 'sending').sort(ORDER)) {
     if (row.state === 'approved' && (row.notBefore ?? 0) > now) {
-      waiting.set(row.id, `Scheduled for ${new Date(row.notBefore as number).toISOString().slice(0, 16).replace('T', ' ')} UTC.`);
+      waiting.set(
+        row.id,
+        `Scheduled for ${new Date(row.notBefore as number).toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      );
       continue;
     }
     const ahead = lanes.get(row.sourceKey);
     const funder = unfunded.get(row.sourceKey);
     let goes = row.state === 'sending';
     if (row.state === 'approved') {
-      if (ahead && !joins(ahead, row, window)) waiting.set(row.id, `Waits for an earlier ${ahead.first.kind} from the same source (${describe(ahead.first)}) to be sent.`);
-      else if (funder) waiting.set(row.id, `Waits for the transfer that funds its source (${describe(funder)}) to be sent or to fail.`);
-      else if ((row.nextAttemptAt ?? 0) > now) waiting.set(row.id, `Will try again at ${new Date(row.nextAttemptAt as number).toISOString().slice(11, 19)} UTC.`);
+      if (ahead && !joins(ahead, row, window))
+        waiting.set(
+          row.id,
+          `Waits for an earlier ${ahead.first.kind} from the same source (${describe(ahead.first)}) to be sent.`,
+        );
+      else if (funder)
+        waiting.set(
+          row.id,
+          `Waits for the transfer that funds its source (${describe(funder)}) to be sent or to fail.`,
+        );
+      else if ((row.nextAttemptAt ?? 0) > now)
+        waiting.set(
+          row.id,
+          `Will try again at ${new Date(row.nextAttemptAt as number).toISOString().slice(11, 19)} UTC.`,
+        );
       else goes = true;
       if (goes) due.push(row.id);
     }

@@ -4,7 +4,13 @@
  */
 import type { OutboxRow } from '../../../../shared/outbox';
 import type { Transaction } from '../../../../shared/service';
-import { matchMovements, sendSpan, type DatedMovement, type Reconciliation, type Span } from '../../../../shared/outbox/movements';
+import {
+  matchMovements,
+  sendSpan,
+  type DatedMovement,
+  type Reconciliation,
+  type Span,
+} from '../../../../shared/outbox/movements';
 import { wireOf } from '../../../../shared/outbox/wire';
 import * as t from './transitions';
 
@@ -33,17 +39,24 @@ export function spanOf(row: OutboxRow): Span | null {
   return sendSpan(row.firstAttemptAt, Math.max(row.firstAttemptAt, ...row.attempts.map((a) => a.at), ...claims));
 }
 
-const inReview = (rows: readonly OutboxRow[]) => rows.filter((r): r is Movement => isMovement(r) && r.state === 'needs-review' && r.firstAttemptAt !== undefined);
+const inReview = (rows: readonly OutboxRow[]) =>
+  rows.filter((r): r is Movement => isMovement(r) && r.state === 'needs-review' && r.firstAttemptAt !== undefined);
 
 /** The one window of the service's transactions to read for every row in review, or null when none is. */
 export function reviewWindow(rows: readonly OutboxRow[], now: number): Span | null {
-  const spans = inReview(rows).map(spanOf).filter((s): s is Span => s !== null);
+  const spans = inReview(rows)
+    .map(spanOf)
+    .filter((s): s is Span => s !== null);
   if (spans.length === 0) return null;
-  return { fromMs: Math.min(...spans.map((s) => s.fromMs)), toMs: Math.min(now, Math.max(...spans.map((s) => s.toMs))) };
+  return {
+    fromMs: Math.min(...spans.map((s) => s.fromMs)),
+    toMs: Math.min(now, Math.max(...spans.map((s) => s.toMs))),
+  };
 }
 
 /** Rows of a group that may have used up one of its transactions: any that was sent, or may still be, with its current key. */
-const mayHaveMoved = (r: OutboxRow) => r.state === 'sent' || r.state === 'sending' || r.state === 'approved' || r.state === 'canceled';
+const mayHaveMoved = (r: OutboxRow) =>
+  r.state === 'sent' || r.state === 'sending' || r.state === 'approved' || r.state === 'canceled';
 
 const dated = (row: Movement): DatedMovement<Movement>[] => {
   const span = spanOf(row);
@@ -51,18 +64,26 @@ const dated = (row: Movement): DatedMovement<Movement>[] => {
 };
 
 /** Which rows of this outbox in review the service's transactions (`found`, read over reviewWindow) show went through (matchMovements). */
-export function planReconciliation(rows: readonly OutboxRow[], found: readonly Transaction[]): Reconciliation<Movement> {
+export function planReconciliation(
+  rows: readonly OutboxRow[],
+  found: readonly Transaction[],
+): Reconciliation<Movement> {
   const moved = rows.filter((r): r is Movement => isMovement(r) && mayHaveMoved(r)).flatMap(dated);
   return matchMovements(inReview(rows).flatMap(dated), moved, found);
 }
 
 /** A transfer tried only without an answer (no success, no refusal) whose key the service may no longer hold. */
 export function keyMayBeForgotten(row: OutboxRow, now: number): boolean {
-  return wireOf(row.kind).idempotent && isMovement(row) && row.firstAttemptAt !== undefined && now - row.firstAttemptAt >= t.KEY_AGE_LIMIT_MS && row.attempts.every((a) => a.outcome === 'retryable' || a.outcome === 'ambiguous');
+  return (
+    wireOf(row.kind).idempotent &&
+    isMovement(row) &&
+    row.firstAttemptAt !== undefined &&
+    now - row.firstAttemptAt >= t.KEY_AGE_LIMIT_MS &&
+    row.attempts.every((a) => a.outcome === 'retryable' || a.outcome === 'ambiguous')
+  );
 }
 
 /** The row stays in review; its message and history say the transactions were searched in vain. */
 export function notFoundAfterKeyExpired(row: OutboxRow, now: number): OutboxRow {
   return t.noteInReview(row, NOT_FOUND_AFTER_KEY_EXPIRED, 'not found in the transactions', now);
 }
-

@@ -28,7 +28,11 @@ export interface UnsentExport {
 }
 
 export function exportCovers(exported: UnsentExport | null, row: Pick<OutboxRow, 'id' | 'updatedAt'>): boolean {
-  return exported !== null && Object.prototype.hasOwnProperty.call(exported.rows, row.id) && exported.rows[row.id] === row.updatedAt;
+  return (
+    exported !== null &&
+    Object.prototype.hasOwnProperty.call(exported.rows, row.id) &&
+    exported.rows[row.id] === row.updatedAt
+  );
 }
 
 export interface UnsentSummary {
@@ -51,7 +55,18 @@ export interface UnsentSummary {
 
 /** Sums the unsent rows among `rows` (rows of one profile's queue, in any state). */
 export function summarizeUnsent(rows: readonly OutboxRow[], exported: UnsentExport | null): UnsentSummary {
-  const s: UnsentSummary = { rows: 0, totalCents: 0, byState: {}, sending: 0, exported: 0, blocking: 0, unhandled: 0, unhandledCents: 0, discardable: 0, discardableCents: 0 };
+  const s: UnsentSummary = {
+    rows: 0,
+    totalCents: 0,
+    byState: {},
+    sending: 0,
+    exported: 0,
+    blocking: 0,
+    unhandled: 0,
+    unhandledCents: 0,
+    discardable: 0,
+    discardableCents: 0,
+  };
   for (const row of rows) {
     if (!isUnsent(row)) continue;
     s.rows++;
@@ -100,8 +115,12 @@ export function unsentRefusal(s: UnsentSummary, action: ProtectedAction): string
   if (s.blocking === 0) return null;
   const what = action === 'clear-cache' ? 'The cache was not cleared' : 'The profile was not removed';
   const parts = [
-    s.unhandled > 0 ? `${plural(s.unhandled, 'unsent item')} (${money(s.unhandledCents)}) ${s.unhandled === 1 ? 'is' : 'are'} neither sent, exported nor discarded` : '',
-    s.sending > 0 ? `${plural(s.sending, 'item')} ${s.sending === 1 ? 'is' : 'are'} being sent right now; wait for the service’s answer` : '',
+    s.unhandled > 0
+      ? `${plural(s.unhandled, 'unsent item')} (${money(s.unhandledCents)}) ${s.unhandled === 1 ? 'is' : 'are'} neither sent, exported nor discarded`
+      : '',
+    s.sending > 0
+      ? `${plural(s.sending, 'item')} ${s.sending === 1 ? 'is' : 'are'} being sent right now; wait for the service’s answer`
+      : '',
   ].filter(Boolean);
   const how = s.unhandled > 0 ? ' Send them, export them, or discard them, then try again.' : '';
   return `${what}: ${parts.join('; ')}.${how}`;

@@ -11,8 +11,10 @@ export function soloWhoLine(row: OutboxRow, now: number): string | null {
   const asked = `Requested on this computer ${timeOfDay(row.createdAt, now)}`;
   if (row.state === 'draft') return asked;
   if (row.state === 'awaiting-approval') return `${asked} · needs one approval, given on this computer alone`;
-  if (row.approval) return `${asked} · approved on this computer alone by ${row.approval.by.user} ${timeOfDay(row.approval.at, now)}`;
+  if (row.approval)
+    return `${asked} · approved on this computer alone by ${row.approval.by.user} ${timeOfDay(row.approval.at, now)}`;
   // Approved with no person: the approval rule let it through (or it was rejected, canceled before).
-  if (row.history.some((h) => h.to === 'approved' && h.reason === 'no approval needed')) return `${asked} · no approval needed by this computer’s rule`;
+  if (row.history.some((h) => h.to === 'approved' && h.reason === 'no approval needed'))
+    return `${asked} · no approval needed by this computer’s rule`;
   return asked;
 }

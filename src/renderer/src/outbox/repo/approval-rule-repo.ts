@@ -10,7 +10,11 @@ import { DEFAULT_APPROVAL_RULE, type ApprovalRule } from '../model/approval-rule
 export async function getApprovalRule(profileId: string): Promise<ApprovalRule> {
   const rec = await outboxDb(profileId).settings.get('approvalRule');
   const v = rec?.value as ApprovalRule | undefined;
-  if (v && (v.mode === 'all' || (v.mode === 'above' && Number.isSafeInteger(v.thresholdCents) && v.thresholdCents >= 0))) return v;
+  if (
+    v &&
+    (v.mode === 'all' || (v.mode === 'above' && Number.isSafeInteger(v.thresholdCents) && v.thresholdCents >= 0))
+  )
+    return v;
   return DEFAULT_APPROVAL_RULE;
 }
 

@@ -10,12 +10,25 @@ import { unsentState } from './unsent-repo';
 
 /** The profile's queue (every unfinished row), oldest first, live. Undefined while loading. */
 export function useOutboxRows(profileId: string | null): OutboxRow[] | undefined {
-  return useLiveQuery(async () => (profileId ? outboxDb(profileId).rows.orderBy('createdAt').toArray() : []), [profileId]);
+  return useLiveQuery(
+    async () => (profileId ? outboxDb(profileId).rows.orderBy('createdAt').toArray() : []),
+    [profileId],
+  );
 }
 
 /** The newest `limit` finished rows (of one kind, or all) and how many there are in all, live. */
-export function useFinishedRows(profileId: string | null, limit: number, kind?: OutboxRow['kind']): { rows: OutboxRow[]; total: number } | undefined {
-  return useLiveQuery(async () => (profileId ? { rows: await finishedRows(profileId, limit, kind), total: await outboxDb(profileId).archive.count() } : { rows: [], total: 0 }), [profileId, limit, kind]);
+export function useFinishedRows(
+  profileId: string | null,
+  limit: number,
+  kind?: OutboxRow['kind'],
+): { rows: OutboxRow[]; total: number } | undefined {
+  return useLiveQuery(
+    async () =>
+      profileId
+        ? { rows: await finishedRows(profileId, limit, kind), total: await outboxDb(profileId).archive.count() }
+        : { rows: [], total: 0 },
+    [profileId, limit, kind],
+  );
 }
 
 /**
@@ -24,7 +37,10 @@ export function useFinishedRows(profileId: string | null, limit: number, kind?: 
  */
 export function useSentSince(profileId: string | null, sinceMs: number | null): OutboxRow[] | undefined {
   return useLiveQuery(
-    async () => (profileId && sinceMs !== null ? (await finishedSince(profileId, sinceMs)).filter((r) => r.state === 'sent' && sentAt(r) > sinceMs) : []),
+    async () =>
+      profileId && sinceMs !== null
+        ? (await finishedSince(profileId, sinceMs)).filter((r) => r.state === 'sent' && sentAt(r) > sinceMs)
+        : [],
     [profileId, sinceMs],
   );
 }
@@ -70,7 +86,12 @@ export function useApprovalRule(profileId: string | null): ApprovalRule | undefi
 }
 
 async function countUnsent(profileIds: readonly string[]): Promise<number> {
-  const counts = await Promise.all(profileIds.flatMap((id) => [outboxDb(id).rows.where('state').equals('approved').count(), outboxDb(id).rows.where('state').equals('sending').count()]));
+  const counts = await Promise.all(
+    profileIds.flatMap((id) => [
+      outboxDb(id).rows.where('state').equals('approved').count(),
+      outboxDb(id).rows.where('state').equals('sending').count(),
+    ]),
+  );
   return counts.reduce((a, b) => a + b, 0);
 }
 
@@ -88,6 +109,8 @@ export function watchUnsentCount(profileIds: readonly string[], onCount: (unsent
  * change to that outbox, until the returned function is called.
  */
 export function watchAwaitingIds(profileId: string, onIds: (ids: string[]) => void): () => void {
-  const sub = liveQuery(() => outboxDb(profileId).rows.where('state').equals('awaiting-approval').primaryKeys()).subscribe({ next: onIds, error: () => undefined });
+  const sub = liveQuery(() =>
+    outboxDb(profileId).rows.where('state').equals('awaiting-approval').primaryKeys(),
+  ).subscribe({ next: onIds, error: () => undefined });
   return () => sub.unsubscribe();
 }

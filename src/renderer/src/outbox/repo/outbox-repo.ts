@@ -9,7 +9,14 @@ import { approvalHash } from '../model/approval-binding';
 import { canonicalJson } from '../model/payload-hash';
 import { nextDueAfter, planQueue, type SendWindow } from '../model/queue-plan';
 import * as t from '../model/transitions';
-import { FINAL_STATES, sentAt, type Approver, type DraftInput, type OutboxRow, type OutboxState } from '../../../../shared/outbox';
+import {
+  FINAL_STATES,
+  sentAt,
+  type Approver,
+  type DraftInput,
+  type OutboxRow,
+  type OutboxState,
+} from '../../../../shared/outbox';
 
 /**
  * The only code that reads and writes a profile's outbox. Every change is one read-write
@@ -43,9 +50,31 @@ export class RowNotFound extends Error {
 
 function auditOf(before: OutboxRow | null, after: OutboxRow, at: number): AuditRecord {
   const last = after.history[after.history.length - 1];
-  const action = before === null ? 'drafted' : last?.reason === 'edited: a new operation' ? 'edited' : last && last.from === last.to ? (last.reason?.startsWith('warning:') ? 'warned' : 'noted') : (last?.to ?? after.state).replace('-', ' ');
-  const detail = [last?.reason, after.state === 'failed' || after.state === 'needs-review' ? after.lastError : undefined].filter(Boolean).join(' — ');
-  return { at, rowId: after.id, kind: after.kind, action, amountCents: after.amountCents, detail, ...(last?.by ? { by: last.by } : {}) };
+  const action =
+    before === null
+      ? 'drafted'
+      : last?.reason === 'edited: a new operation'
+        ? 'edited'
+        : last && last.from === last.to
+          ? last.reason?.startsWith('warning:')
+            ? 'warned'
+            : 'noted'
+          : (last?.to ?? after.state).replace('-', ' ');
+  const detail = [
+    last?.reason,
+    after.state === 'failed' || after.state === 'needs-review' ? after.lastError : undefined,
+  ]
+    .filter(Boolean)
+    .join(' — ');
+  return {
+    at,
+    rowId: after.id,
+    kind: after.kind,
+    action,
+    amountCents: after.amountCents,
+    detail,
+    ...(last?.by ? { by: last.by } : {}),
+  };
 }
 
 /** A payload its kind refuses (kinds/<kind>.ts `validate`): nothing is written. */
@@ -68,7 +97,11 @@ export async function createDraft(profileId: string, input: DraftInput, now = Da
  * rows, rather than one per row, each re-reading the whole queue. Every payload is checked
  * first: one that fails writes nothing.
  */
-export async function createDrafts(profileId: string, inputs: readonly DraftInput[], now = Date.now()): Promise<OutboxRow[]> {
+export async function createDrafts(
+  profileId: string,
+  inputs: readonly DraftInput[],
+  now = Date.now(),
+): Promise<OutboxRow[]> {
   for (const input of inputs) {
     const problems = kindOf(input).validate(input.payload);
     if (problems.length > 0) throw new InvalidPayload(problems);
@@ -83,7 +116,12 @@ export async function createDrafts(profileId: string, inputs: readonly DraftInpu
 }
 
 /** Reads the row, applies `change` (a pure transition; it throws IllegalTransition to refuse), writes row and audit. */
-export async function changeRow(profileId: string, rowId: string, change: (row: OutboxRow) => OutboxRow, now = Date.now()): Promise<OutboxRow> {
+export async function changeRow(
+  profileId: string,
+  rowId: string,
+  change: (row: OutboxRow) => OutboxRow,
+  now = Date.now(),
+): Promise<OutboxRow> {
   const [next] = await changeRows(profileId, [rowId], change, now);
   if (!next) throw new RowNotFound(rowId);
   return next;
@@ -95,7 +133,14 @@ export async function changeRow(profileId: string, rowId: string, change: (row: 
  * repositories that change rows alongside tables of their own (team/repo/team-rows-repo.ts: `also`,
  * written by `after` in the same commit), so every row change goes through this one place.
  */
-export async function changeRows(profileId: string, rowIds: readonly string[], change: (row: OutboxRow) => OutboxRow, now: number, also: readonly Dexie.Table[] = [], after?: (rows: OutboxRow[]) => Promise<unknown>): Promise<OutboxRow[]> {
+export async function changeRows(
+  profileId: string,
+  rowIds: readonly string[],
+  change: (row: OutboxRow) => OutboxRow,
+  now: number,
+  also: readonly Dexie.Table[] = [],
+  after?: (rows: OutboxRow[]) => Promise<unknown>,
+): Promise<OutboxRow[]> {
   const db = outboxDb(profileId);
   return db.transaction('rw', [...writable(db), ...also], async () => {
     const before = await db.rows.bulkGet([...rowIds]);
@@ -118,16 +163,31 @@ export async function getRow(profileId: string, rowId: string): Promise<OutboxRo
 }
 
 /** Draft -> awaiting approval, or approved by the rule for `service` (the profile's service now). */
-export async function submitRow(profileId: string, rowId: string, service: string, now = Date.now()): Promise<OutboxRow> {
+export async function submitRow(
+  profileId: string,
+  rowId: string,
+  service: string,
+  now = Date.now(),
+): Promise<OutboxRow> {
   const [row] = await submitRows(profileId, [rowId], service, now);
   if (!row) throw new RowNotFound(rowId);
   return row;
 }
 
 /** `submitRow` for many drafts (a CSV import), in one commit. */
-export async function submitRows(profileId: string, rowIds: readonly string[], service: string, now = Date.now()): Promise<OutboxRow[]> {
+export async function submitRows(
+  profileId: string,
+  rowIds: readonly string[],
+  service: string,
+  now = Date.now(),
+): Promise<OutboxRow[]> {
   const rule = await getApprovalRule(profileId);
-  return changeRows(profileId, rowIds, (row) => t.submit(row, needsApproval(row.kind, row.amountCents, rule), now, service), now);
+  return changeRows(
+    profileId,
+    rowIds,
+    (row) => t.submit(row, needsApproval(row.kind, row.amountCents, rule), now, service),
+    now,
+  );
 }
 
 export interface ApprovalRequest {
@@ -148,7 +208,13 @@ export interface Approvals {
  * before the transaction (crypto is asynchronous and would end it); inside, each row's payload
  * is checked to be still the one hashed.
  */
-export async function approveRows(profileId: string, requests: readonly ApprovalRequest[], by: Approver, service: string, now = Date.now()): Promise<Approvals> {
+export async function approveRows(
+  profileId: string,
+  requests: readonly ApprovalRequest[],
+  by: Approver,
+  service: string,
+  now = Date.now(),
+): Promise<Approvals> {
   const db = outboxDb(profileId);
   const seen = await db.rows.bulkGet(requests.map((r) => r.rowId));
   const hashes = await Promise.all(seen.map((row) => (row ? approvalHash(row, service) : Promise.resolve(''))));
@@ -168,14 +234,27 @@ export async function approveRows(profileId: string, requests: readonly Approval
         out.refused.push({ rowId, error });
       }
     });
-    await Promise.all([save(db, changes.map((c) => c.after)), db.audit.bulkAdd(changes.map((c) => auditOf(c.before, c.after, now)))]);
+    await Promise.all([
+      save(
+        db,
+        changes.map((c) => c.after),
+      ),
+      db.audit.bulkAdd(changes.map((c) => auditOf(c.before, c.after, now))),
+    ]);
     out.approved = changes.map((c) => c.after);
     return out;
   });
 }
 
 /** One row's approval (approveRows with one request); a refusal throws, with its reason. */
-export async function approveRow(profileId: string, rowId: string, by: Approver, shownHash: string, service: string, now = Date.now()): Promise<OutboxRow> {
+export async function approveRow(
+  profileId: string,
+  rowId: string,
+  by: Approver,
+  shownHash: string,
+  service: string,
+  now = Date.now(),
+): Promise<OutboxRow> {
   const { approved, refused } = await approveRows(profileId, [{ rowId, shownHash }], by, service, now);
   if (refused[0]) throw refused[0].error;
   return approved[0] as OutboxRow;
@@ -186,18 +265,40 @@ export async function approveRow(profileId: string, rowId: string, by: Approver,
  * changed) go back to a person, in one commit. Returns how many.
  */
 export function approvalsElsewhere(profileId: string, service: string, now = Date.now()): Promise<number> {
-  return eachInState(profileId, 'approved', (row) => (row.approvedFor === service ? null : t.approvedElsewhere(row, service, now)), now);
+  return eachInState(
+    profileId,
+    'approved',
+    (row) => (row.approvedFor === service ? null : t.approvedElsewhere(row, service, now)),
+    now,
+  );
 }
 
 /** New payload (amount, parties, memo, schedule): back to draft with a new key and no approval. */
-export async function editRow(profileId: string, rowId: string, input: DraftInput, now = Date.now()): Promise<OutboxRow> {
+export async function editRow(
+  profileId: string,
+  rowId: string,
+  input: DraftInput,
+  now = Date.now(),
+): Promise<OutboxRow> {
   return changeRow(
     profileId,
     rowId,
     (row) => {
-      if (row.kind !== input.kind) throw new t.IllegalTransition(row.state, 'edit', 'a transfer cannot become a payment');
+      if (row.kind !== input.kind)
+        throw new t.IllegalTransition(row.state, 'edit', 'a transfer cannot become a payment');
       const notBefore = input.kind === 'note' ? undefined : input.notBefore;
-      return t.edit(row, { payload: input.payload, notBefore, labels: input.labels ?? row.labels, amountCents: input.kind === 'note' ? 0 : input.payload.amountCents, ...queueKeys(input) }, newKey(), now);
+      return t.edit(
+        row,
+        {
+          payload: input.payload,
+          notBefore,
+          labels: input.labels ?? row.labels,
+          amountCents: input.kind === 'note' ? 0 : input.payload.amountCents,
+          ...queueKeys(input),
+        },
+        newKey(),
+        now,
+      );
     },
     now,
   );
@@ -234,18 +335,27 @@ export { sentAt };
 /** Every send this outbox has on record out of and into an account (`va:<id>`): two index ranges, read whole. */
 export async function sentFlows(profileId: string, accountKey: string): Promise<SentFlow[]> {
   const db = outboxDb(profileId);
-  const [out, into] = await Promise.all([inState(db.archive, 'sourceKey', accountKey, 'sent').toArray(), inState(db.archive, 'fundsKey', accountKey, 'sent').toArray()]);
-  return [...out.map((r) => ({ rowId: r.id, at: sentAt(r), cents: -r.amountCents })), ...into.map((r) => ({ rowId: r.id, at: sentAt(r), cents: r.amountCents }))];
+  const [out, into] = await Promise.all([
+    inState(db.archive, 'sourceKey', accountKey, 'sent').toArray(),
+    inState(db.archive, 'fundsKey', accountKey, 'sent').toArray(),
+  ]);
+  return [
+    ...out.map((r) => ({ rowId: r.id, at: sentAt(r), cents: -r.amountCents })),
+    ...into.map((r) => ({ rowId: r.id, at: sentAt(r), cents: r.amountCents })),
+  ];
 }
-
-
 
 /**
  * Claims, in one transaction, every row the queue plan says may go now (approved -> sending),
  * for `service`, the profile's service now: an approved row that was approved for another goes
  * back to a person in the same commit instead.
  */
-export async function claimDue(profileId: string, service: string, now = Date.now(), window?: SendWindow): Promise<OutboxRow[]> {
+export async function claimDue(
+  profileId: string,
+  service: string,
+  now = Date.now(),
+  window?: SendWindow,
+): Promise<OutboxRow[]> {
   const db = outboxDb(profileId);
   return db.transaction('rw', writable(db), async () => {
     const inFlight = await db.rows.where('state').anyOf('approved', 'sending').toArray();
@@ -257,7 +367,13 @@ export async function claimDue(profileId: string, service: string, now = Date.no
   });
 }
 
-export function recordSend(profileId: string, rowId: string, outcome: SendOutcome<unknown>, now = Date.now(), random: () => number = Math.random): Promise<OutboxRow> {
+export function recordSend(
+  profileId: string,
+  rowId: string,
+  outcome: SendOutcome<unknown>,
+  now = Date.now(),
+  random: () => number = Math.random,
+): Promise<OutboxRow> {
   return changeRow(profileId, rowId, (row) => t.recordOutcome(row, outcome, now, random), now);
 }
 
@@ -285,7 +401,9 @@ export interface Recorded {
 type OutboxTable = Db['rows'];
 
 const inState = (rows: OutboxTable, index: 'sourceKey' | 'fundsKey', key: string, state: OutboxState, upTo?: number) =>
-  rows.where(`[${index}+state+createdAt]`).between([key, state, Dexie.minKey], [key, state, upTo ?? Dexie.maxKey], true, true);
+  rows
+    .where(`[${index}+state+createdAt]`)
+    .between([key, state, Dexie.minKey], [key, state, upTo ?? Dexie.maxKey], true, true);
 
 /**
  * The rows that decide whether `sourceKey`'s head may go: its rows in flight, its oldest approved
@@ -311,7 +429,9 @@ async function queueOf(db: Db, sourceKey: string, now: number, heads: number): P
   ]);
   if (head.length === 0) return [];
   // Scheduled rows before the head hold nobody up, so planQueue needs none of them.
-  const rows = new Map([...head, ...sending, ...fundingDue, ...(fundingInFlight ? [fundingInFlight] : [])].map((r) => [r.id, r]));
+  const rows = new Map(
+    [...head, ...sending, ...fundingDue, ...(fundingInFlight ? [fundingInFlight] : [])].map((r) => [r.id, r]),
+  );
   return [...rows.values()];
 }
 
@@ -320,15 +440,28 @@ async function queueOf(db: Db, sourceKey: string, now: number, heads: number): P
  * head whose key the service may have forgotten goes to review instead, one approved for another
  * service goes back to a person, and the next one is looked at.
  */
-async function claimHead(db: Db, sourceKey: string, now: number, service: string, window?: SendWindow): Promise<OutboxRow[]> {
+async function claimHead(
+  db: Db,
+  sourceKey: string,
+  now: number,
+  service: string,
+  window?: SendWindow,
+): Promise<OutboxRow[]> {
   for (;;) {
     const rows = await queueOf(db, sourceKey, now, window?.max ?? 1);
-    const due = planQueue(rows, now, window).due.map((id) => rows.find((r) => r.id === id) as OutboxRow).filter((r) => r.sourceKey === sourceKey);
+    const due = planQueue(rows, now, window)
+      .due.map((id) => rows.find((r) => r.id === id) as OutboxRow)
+      .filter((r) => r.sourceKey === sourceKey);
     const expired = due.filter((r) => r.firstAttemptAt !== undefined && now - r.firstAttemptAt >= t.KEY_AGE_LIMIT_MS);
     const elsewhere = due.filter((r) => r.approvedFor !== service);
     if (expired.length > 0 || elsewhere.length > 0) {
       await writeChanges(db, expired, (row) => t.keyExpired(row, now), now);
-      await writeChanges(db, elsewhere.filter((r) => !expired.includes(r)), (row) => t.approvedElsewhere(row, service, now), now);
+      await writeChanges(
+        db,
+        elsewhere.filter((r) => !expired.includes(r)),
+        (row) => t.approvedElsewhere(row, service, now),
+        now,
+      );
       continue;
     }
     return writeChanges(db, due, (row) => t.claim(row, now, service), now);
@@ -339,13 +472,24 @@ async function claimHead(db: Db, sourceKey: string, now: number, service: string
  * Writes each row's change (null: left as it is) and its audit line, inside the caller's
  * transaction, the requests issued together; returns the rows written.
  */
-async function writeChanges(db: Db, rows: OutboxRow[], change: (row: OutboxRow) => OutboxRow | null, now: number): Promise<OutboxRow[]> {
+async function writeChanges(
+  db: Db,
+  rows: OutboxRow[],
+  change: (row: OutboxRow) => OutboxRow | null,
+  now: number,
+): Promise<OutboxRow[]> {
   const changed = rows.flatMap((before) => {
     const after = change(before);
     return after ? [{ before, after }] : [];
   });
   if (changed.length === 0) return [];
-  await Promise.all([save(db, changed.map((c) => c.after)), db.audit.bulkAdd(changed.map((c) => auditOf(c.before, c.after, now)))]);
+  await Promise.all([
+    save(
+      db,
+      changed.map((c) => c.after),
+    ),
+    db.audit.bulkAdd(changed.map((c) => auditOf(c.before, c.after, now))),
+  ]);
   return changed.map((c) => c.after);
 }
 
@@ -359,7 +503,12 @@ export type RecordSpans = (span: 'write' | 'claim' | 'commit', ms: number, rows:
  * Records outcomes (one commit for all of them); with `claimNext`, claims in the same commit the
  * rows each outcome freed, for `service` (the profile's service now).
  */
-export async function recordSends(profileId: string, items: SendRecord[], service: string, options: RecordOptions = {}): Promise<Recorded[]> {
+export async function recordSends(
+  profileId: string,
+  items: SendRecord[],
+  service: string,
+  options: RecordOptions = {},
+): Promise<Recorded[]> {
   const { window, random = Math.random, spans } = options;
   const db = outboxDb(profileId);
   const started = performance.now();
@@ -375,7 +524,10 @@ export async function recordSends(profileId: string, items: SendRecord[], servic
       const { outcome, now } = items[i] as SendRecord;
       return t.recordOutcome(row, outcome, now, random);
     });
-    await Promise.all([save(db, after), db.audit.bulkAdd(after.map((n, i) => auditOf(rows[i] as OutboxRow, n, (items[i] as SendRecord).now)))]);
+    await Promise.all([
+      save(db, after),
+      db.audit.bulkAdd(after.map((n, i) => auditOf(rows[i] as OutboxRow, n, (items[i] as SendRecord).now))),
+    ]);
     written = performance.now();
     const out: Recorded[] = after.map((row) => ({ row, claimed: [] }));
     // Each source freed is planned once, one after another: a claim for one source changes what
@@ -400,7 +552,12 @@ export async function recordSends(profileId: string, items: SendRecord[], servic
   return recorded;
 }
 
-async function eachInState(profileId: string, state: OutboxState, change: (row: OutboxRow) => OutboxRow | null, now: number): Promise<number> {
+async function eachInState(
+  profileId: string,
+  state: OutboxState,
+  change: (row: OutboxRow) => OutboxRow | null,
+  now: number,
+): Promise<number> {
   const db = outboxDb(profileId);
   return db.transaction('rw', writable(db), async () => {
     return (await writeChanges(db, await db.rows.where('state').equals(state).toArray(), change, now)).length;
@@ -414,7 +571,15 @@ export function recoverInterrupted(profileId: string, now = Date.now()): Promise
 
 /** Approved rows first tried longer ago than keys are remembered: to review. */
 export function expireKeys(profileId: string, now = Date.now()): Promise<number> {
-  return eachInState(profileId, 'approved', (row) => (row.firstAttemptAt !== undefined && now - row.firstAttemptAt >= t.KEY_AGE_LIMIT_MS ? t.keyExpired(row, now) : null), now);
+  return eachInState(
+    profileId,
+    'approved',
+    (row) =>
+      row.firstAttemptAt !== undefined && now - row.firstAttemptAt >= t.KEY_AGE_LIMIT_MS
+        ? t.keyExpired(row, now)
+        : null,
+    now,
+  );
 }
 
 export async function nextDueAt(profileId: string, now = Date.now()): Promise<number | null> {

@@ -2,7 +2,14 @@ import type { OutboxRow } from '../../../../shared/outbox';
 import type { Transaction } from '../../../../shared/service';
 import { serviceCall } from '../../platform/service';
 import { changeRow, finishedSince, listRows } from '../repo/outbox-repo';
-import { keyMayBeForgotten, notFoundAfterKeyExpired, NOT_FOUND_AFTER_KEY_EXPIRED, planReconciliation, reviewWindow, type Span } from '../model/reconcile-plan';
+import {
+  keyMayBeForgotten,
+  notFoundAfterKeyExpired,
+  NOT_FOUND_AFTER_KEY_EXPIRED,
+  planReconciliation,
+  reviewWindow,
+  type Span,
+} from '../model/reconcile-plan';
 import * as t from '../model/transitions';
 
 /** Pages of the window read at most (the service's page size; 200 pages of 50 is 10,000 transactions). */
@@ -13,7 +20,13 @@ export async function transactionsBetween(profileId: string, window: Span): Prom
   const out: Transaction[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const r = await serviceCall(profileId, 'listTransactions', { query: { 'filter:from_date': String(Math.floor(window.fromMs)), 'filter:to_date': String(Math.ceil(window.toMs)), ...(cursor ? { cursor } : {}) } });
+    const r = await serviceCall(profileId, 'listTransactions', {
+      query: {
+        'filter:from_date': String(Math.floor(window.fromMs)),
+        'filter:to_date': String(Math.ceil(window.toMs)),
+        ...(cursor ? { cursor } : {}),
+      },
+    });
     if (!r.ok) return null;
     out.push(...r.value.items);
     cursor = r.value.metadata?.nextCursor;
@@ -23,7 +36,12 @@ export async function transactionsBetween(profileId: string, window: Span): Prom
 }
 
 /** A person acted on the row in the meantime: theirs is the decision that stands. */
-async function changeIfStillInReview(profileId: string, rowId: string, change: (row: OutboxRow) => OutboxRow, now: number): Promise<boolean> {
+async function changeIfStillInReview(
+  profileId: string,
+  rowId: string,
+  change: (row: OutboxRow) => OutboxRow,
+  now: number,
+): Promise<boolean> {
   try {
     await changeRow(profileId, rowId, change, now);
     return true;
@@ -52,10 +70,19 @@ export async function reconcileInReview(profileId: string, now: number): Promise
   const { resolved, unresolved } = planReconciliation(rows, found);
   let marked = 0;
   for (const { row, transactionId } of resolved) {
-    if (await changeIfStillInReview(profileId, row.id, (r) => t.resolveSent(r, now, { matchedTransactionId: transactionId }), now)) marked++;
+    if (
+      await changeIfStillInReview(
+        profileId,
+        row.id,
+        (r) => t.resolveSent(r, now, { matchedTransactionId: transactionId }),
+        now,
+      )
+    )
+      marked++;
   }
   for (const row of unresolved) {
-    if (keyMayBeForgotten(row, now) && row.lastError !== NOT_FOUND_AFTER_KEY_EXPIRED) await changeIfStillInReview(profileId, row.id, (r) => notFoundAfterKeyExpired(r, now), now);
+    if (keyMayBeForgotten(row, now) && row.lastError !== NOT_FOUND_AFTER_KEY_EXPIRED)
+      await changeIfStillInReview(profileId, row.id, (r) => notFoundAfterKeyExpired(r, now), now);
   }
   return marked;
 }

@@ -21,7 +21,11 @@ export interface RepoStoreOptions {
  * commit. `service` is the profile's service now (null when it has none): rows are claimed only
  * for it, and rows approved for another go back to a person.
  */
-export function repoSenderStore(profileId: string, service: () => string | null, options: RepoStoreOptions = {}): SenderStore<OutboxRow> {
+export function repoSenderStore(
+  profileId: string,
+  service: () => string | null,
+  options: RepoStoreOptions = {},
+): SenderStore<OutboxRow> {
   const { onRecorded = () => {}, window, spans } = options;
   // With no service to bind to, nothing is claimed: outcomes are still recorded, nothing more goes.
   const outcomes = new BatchWriter<repo.SendRecord & { row: OutboxRow }, repo.Recorded>(async (items) => {
@@ -29,7 +33,12 @@ export function repoSenderStore(profileId: string, service: () => string | null,
     const going = to !== null && items.some((i) => i.claimNext);
     const keys = items.flatMap(({ row }) => [row.sourceKey, ...(row.fundsKey ? [row.fundsKey] : [])]);
     const sendWindow = going && window ? await window(keys, Math.max(...items.map((i) => i.now))) : undefined;
-    const recorded = await repo.recordSends(profileId, to === null ? items.map((i) => ({ ...i, claimNext: false })) : items, to ?? '', { ...(sendWindow ? { window: sendWindow } : {}), ...(spans ? { spans } : {}) });
+    const recorded = await repo.recordSends(
+      profileId,
+      to === null ? items.map((i) => ({ ...i, claimNext: false })) : items,
+      to ?? '',
+      { ...(sendWindow ? { window: sendWindow } : {}), ...(spans ? { spans } : {}) },
+    );
     // Told here, before the writer's next batch reads the window: a row sent is then counted
     // either as in flight (in its transaction) or as sent (by onRecorded), never as neither.
     for (const r of recorded) onRecorded(r.row);
@@ -42,7 +51,8 @@ export function repoSenderStore(profileId: string, service: () => string | null,
       const to = service();
       return to === null ? [] : repo.claimDue(profileId, to, now, window ? await window(null, now) : undefined);
     },
-    record: async (row, outcome, now, claimNext) => (await outcomes.append({ rowId: row.id, row, outcome, now, claimNext })).claimed,
+    record: async (row, outcome, now, claimNext) =>
+      (await outcomes.append({ rowId: row.id, row, outcome, now, claimNext })).claimed,
     nextDueAt: (now) => repo.nextDueAt(profileId, now),
   };
 }

@@ -18,8 +18,16 @@ const ACCOUNT_KEY = 'va:';
  * sent in; the rows in flight are taken off by the plan itself. `accountKeys` null: every cached
  * account (the first claim of a drain). An account not in the cache sends one row at a time.
  */
-export async function sendWindow(profileId: string, accountKeys: readonly string[] | null, now = Date.now()): Promise<SendWindow> {
-  const keys = accountKeys ?? (await readEntities<VirtualAccountView>(profileId, 'virtualAccount')).map((va) => `${ACCOUNT_KEY}${va.virtualAccount.id}`);
+export async function sendWindow(
+  profileId: string,
+  accountKeys: readonly string[] | null,
+  now = Date.now(),
+): Promise<SendWindow> {
+  const keys =
+    accountKeys ??
+    (await readEntities<VirtualAccountView>(profileId, 'virtualAccount')).map(
+      (va) => `${ACCOUNT_KEY}${va.virtualAccount.id}`,
+    );
   const availableCents = new Map<string, number>();
   await Promise.all(
     [...new Set(keys)]

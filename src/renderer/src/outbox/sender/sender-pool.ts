@@ -44,7 +44,9 @@ export class SenderPool<Row> {
         online: () => this.wiring.online(profileId),
         lock: runIfFree,
         onBlocked: (blocked) => this.wiring.status(profileId, { blocked }),
-        ...(this.wiring.reconcile ? { reconcile: (now: number) => this.wiring.reconcile?.(profileId, now) ?? Promise.resolve() } : {}),
+        ...(this.wiring.reconcile
+          ? { reconcile: (now: number) => this.wiring.reconcile?.(profileId, now) ?? Promise.resolve() }
+          : {}),
       });
       this.senders.set(profileId, sender);
     }

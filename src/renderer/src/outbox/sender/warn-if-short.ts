@@ -16,7 +16,10 @@ export const sentFlows = new SentFlows(readSentFlows);
  * one account in that time, and the cache it reads only changes when a sync writes it.
  */
 const READ_AGAIN_MS = 1_000;
-const recent = new Map<string, { at: number; account: Promise<Awaited<ReturnType<typeof readEntity<VirtualAccountView>>>> }>();
+const recent = new Map<
+  string,
+  { at: number; account: Promise<Awaited<ReturnType<typeof readEntity<VirtualAccountView>>>> }
+>();
 
 export function cachedAccount(profileId: string, accountId: string, now: number) {
   const key = `${profileId}|${accountId}`;
@@ -39,7 +42,15 @@ export async function warnIfShort(row: OutboxRow, now = Date.now()): Promise<voi
     const cached = await cachedAccount(row.profileId, row.payload.source, now);
     if (!cached) return;
     const moved = await sentFlows.since(row.profileId, row.sourceKey, cached.asOf ?? 0);
-    const warning = balanceWarning(row.amountCents, { accountName: cached.value.virtualAccount.name, balanceCents: cached.value.balance.amountCents, asOf: cached.asOf }, moved);
+    const warning = balanceWarning(
+      row.amountCents,
+      {
+        accountName: cached.value.virtualAccount.name,
+        balanceCents: cached.value.balance.amountCents,
+        asOf: cached.asOf,
+      },
+      moved,
+    );
     if (warning) await changeRow(row.profileId, row.id, (r) => t.warn(r, warning, now), now);
   } catch {
     // The warning is advice; the send itself is what matters.

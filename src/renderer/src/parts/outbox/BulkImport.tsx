@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import type { SvcHandle, VirtualAccountView } from '../../../../shared/service';
 import { useEntities } from '../../repos/entities-hooks';
-import { importPayments, importTransfers, PAYMENT_COLUMNS, TRANSFER_COLUMNS, type ImportLine } from '../../outbox/model/bulk-import';
+import {
+  importPayments,
+  importTransfers,
+  PAYMENT_COLUMNS,
+  TRANSFER_COLUMNS,
+  type ImportLine,
+} from '../../outbox/model/bulk-import';
 import { queueDrafts } from '../../team/commands/submit-draft';
 import './outbox.css';
 
@@ -25,9 +31,12 @@ export function BulkImport({ profileId, kind }: { profileId: string; kind: 'tran
     setProgress(null);
     setDropBad(false);
     if (!file) return;
-    if (file.size > 20 * 1024 * 1024) return setFileError('The file is larger than 20 MB; split it into smaller files.');
+    if (file.size > 20 * 1024 * 1024)
+      return setFileError('The file is larger than 20 MB; split it into smaller files.');
     const ctx = {
-      accounts: new Map(accounts.filter((v) => !v.virtualAccount.closedAt).map((v) => [v.virtualAccount.id, v.virtualAccount.name])),
+      accounts: new Map(
+        accounts.filter((v) => !v.virtualAccount.closedAt).map((v) => [v.virtualAccount.id, v.virtualAccount.name]),
+      ),
       handles: new Map(handles.map((h) => [h.svcHandle.toLowerCase(), h.name])),
     };
     const r = (kind === 'transfer' ? importTransfers : importPayments)(await file.text(), ctx);
@@ -53,7 +62,9 @@ export function BulkImport({ profileId, kind }: { profileId: string; kind: 'tran
       setLines(null);
     } catch (error) {
       setProgress(null);
-      setFileError(`The ${kind}s were not queued for approval: ${error instanceof Error ? error.message : String(error)}`);
+      setFileError(
+        `The ${kind}s were not queued for approval: ${error instanceof Error ? error.message : String(error)}`,
+      );
     } finally {
       setQueuing(false);
     }
@@ -64,7 +75,9 @@ export function BulkImport({ profileId, kind }: { profileId: string; kind: 'tran
       <h2 id={`${id}-title`} className="panel__title">
         Import {kind}s from CSV
       </h2>
-      <p className="field__hint">Columns: {columns.join(', ')}. Amounts in dollars (1,200.50); dates as 2026-12-01 (UTC).</p>
+      <p className="field__hint">
+        Columns: {columns.join(', ')}. Amounts in dollars (1,200.50); dates as 2026-12-01 (UTC).
+      </p>
       <label htmlFor={id} className="field__label">
         CSV file
       </label>
@@ -100,21 +113,33 @@ export function BulkImport({ profileId, kind }: { profileId: string; kind: 'tran
                   ))}
                 </tbody>
               </table>
-              {bad.length > SHOWN_PROBLEMS ? <p className="field__hint">And {bad.length - SHOWN_PROBLEMS} more.</p> : null}
+              {bad.length > SHOWN_PROBLEMS ? (
+                <p className="field__hint">And {bad.length - SHOWN_PROBLEMS} more.</p>
+              ) : null}
               <label>
-                <input type="checkbox" checked={dropBad} onChange={(e) => setDropBad(e.target.checked)} /> Leave out the {bad.length} rows with errors
+                <input type="checkbox" checked={dropBad} onChange={(e) => setDropBad(e.target.checked)} /> Leave out the{' '}
+                {bad.length} rows with errors
               </label>
             </>
           ) : null}
           <div className="form__actions">
-            <button type="button" className="button button--primary" disabled={!canQueue || queuing} onClick={() => void queue()}>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={!canQueue || queuing}
+              onClick={() => void queue()}
+            >
               Queue {good.length} {kind}
               {good.length === 1 ? '' : 's'}
             </button>
           </div>
         </div>
       ) : null}
-      {progress ? <p className="form__saved" aria-live="polite">{progress}</p> : null}
+      {progress ? (
+        <p className="form__saved" aria-live="polite">
+          {progress}
+        </p>
+      ) : null}
     </section>
   );
 }

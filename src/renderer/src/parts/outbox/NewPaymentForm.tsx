@@ -16,7 +16,6 @@ import { useSubmitOnce } from '../../ui/useSubmitOnce';
 import { queueDraft } from '../../team/commands/submit-draft';
 import { KINDS } from '../../outbox/model/kinds';
 
-
 /** The payee's name: the saved directory's, else the one "Pay this handle" brought while the handle is unchanged. */
 function payeeName(known: SvcHandle | undefined, typed: string, prefilled: PaymentPrefill | null): string | undefined {
   if (known) return known.name;
@@ -71,16 +70,22 @@ export function NewPaymentForm({ profileId, onQueued }: { profileId: string; onQ
     const handle = payee.trim().replace(/^@/, '');
     const cents = parseDollars(amount);
     // The kind's own checks (the same a CSV import makes); the amount's are its parser's.
-    for (const p of KINDS.payment.validate({ svcHandle: handle, amountCents: cents.ok ? cents.cents : 1 })) if (p.field === 'svcHandle') errs['payee'] ??= p.message;
+    for (const p of KINDS.payment.validate({ svcHandle: handle, amountCents: cents.ok ? cents.cents : 1 }))
+      if (p.field === 'svcHandle') errs['payee'] ??= p.message;
     const source = sources.find((h) => h.id === sourceId);
-    if (source && source.svcHandle.toLowerCase() === handle.toLowerCase()) errs['payee'] = 'Choose a different payee: a handle cannot pay itself.';
+    if (source && source.svcHandle.toLowerCase() === handle.toLowerCase())
+      errs['payee'] = 'Choose a different payee: a handle cannot pay itself.';
     if (!cents.ok) errs['amount'] = cents.error;
     setErrors(errs);
     if (Object.keys(errs).length > 0 || !cents.ok) return;
     const row = await queueDraft(profileId, {
       kind: 'payment',
       // A saved handle typed in another case or with its @ is sent as the directory spells it.
-      payload: { svcHandle: known?.svcHandle ?? handle, amountCents: cents.cents, ...(sourceId ? { sourceSvcHandleId: sourceId } : {}) },
+      payload: {
+        svcHandle: known?.svcHandle ?? handle,
+        amountCents: cents.cents,
+        ...(sourceId ? { sourceSvcHandleId: sourceId } : {}),
+      },
       labels: { ...(name ? { destination: name } : {}), ...(source ? { source: `@${source.svcHandle}` } : {}) },
     });
     setAmount('');
@@ -88,10 +93,15 @@ export function NewPaymentForm({ profileId, onQueued }: { profileId: string; onQ
   };
 
   return (
-    <form className="form" onSubmit={(e) => {
+    <form
+      className="form"
+      onSubmit={(e) => {
         e.preventDefault();
         void submitOnce.once(() => submit(e));
-      }} aria-label="New payment" noValidate>
+      }}
+      aria-label="New payment"
+      noValidate
+    >
       <TextField
         id="pay-payee"
         label="Pay (svc handle)"
@@ -121,7 +131,16 @@ export function NewPaymentForm({ profileId, onQueued }: { profileId: string; onQ
           ))}
         </select>
       </div>
-      <TextField ref={amountRef} id="pay-amount" label="Amount (USD)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors['amount']} hint="For example 99.90" />
+      <TextField
+        ref={amountRef}
+        id="pay-amount"
+        label="Amount (USD)"
+        inputMode="decimal"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        error={errors['amount']}
+        hint="For example 99.90"
+      />
       <SourceBalance
         profileId={profileId}
         account={from}

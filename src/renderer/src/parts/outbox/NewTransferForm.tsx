@@ -44,7 +44,13 @@ export function NewTransferForm({ profileId, onQueued }: { profileId: string; on
     const cents = parseDollars(amount);
     if (!cents.ok) errs['amount'] = cents.error;
     // The kind's own checks (the same a CSV import makes); the amount's are its parser's.
-    for (const p of KINDS.transfer.validate({ source, destination, amountCents: cents.ok ? cents.cents : 1, memo: memo.trim() })) if (p.field !== 'amount') errs[p.field] ??= p.message;
+    for (const p of KINDS.transfer.validate({
+      source,
+      destination,
+      amountCents: cents.ok ? cents.cents : 1,
+      memo: memo.trim(),
+    }))
+      if (p.field !== 'amount') errs[p.field] ??= p.message;
     const notBefore = sendOn ? dayStartMs(sendOn) : undefined;
     if (sendOn && notBefore === null) errs['sendOn'] = 'Use a date such as 2026-12-01.';
     setErrors(errs);
@@ -55,7 +61,10 @@ export function NewTransferForm({ profileId, onQueued }: { profileId: string; on
       kind: 'transfer',
       payload: { source, destination, amountCents: cents.cents, ...(memo.trim() ? { memo: memo.trim() } : {}) },
       ...(notBefore ? { notBefore } : {}),
-      labels: { ...(src ? { source: src.virtualAccount.name } : {}), ...(dst ? { destination: dst.virtualAccount.name } : {}) },
+      labels: {
+        ...(src ? { source: src.virtualAccount.name } : {}),
+        ...(dst ? { destination: dst.virtualAccount.name } : {}),
+      },
     });
     setAmount('');
     setMemo('');
@@ -63,29 +72,94 @@ export function NewTransferForm({ profileId, onQueued }: { profileId: string; on
   };
 
   return (
-    <form className="form" onSubmit={(e) => {
+    <form
+      className="form"
+      onSubmit={(e) => {
         e.preventDefault();
         void submitOnce.once(() => submit(e));
-      }} aria-label="New transfer" noValidate>
-      <AccountSelect id="tr-source" label="From" accounts={open} value={source} onChange={setSource} error={errors['source']} />
-      <AccountSelect id="tr-destination" label="To" accounts={open} value={destination} onChange={setDestination} error={errors['destination']} />
-      <TextField id="tr-amount" label="Amount (USD)" inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors['amount']} hint="For example 1,250.00" />
-      <SourceBalance profileId={profileId} account={from} none="Choose the account to send from to see its balance." amountCents={parsed?.ok ? parsed.cents : null} asOf={cached?.asOf ?? null} online={online} what="transfer" />
-      <TextField id="tr-memo" label="Memo (optional)" value={memo} onChange={(e) => setMemo(e.target.value)} error={errors['memo']} maxLength={300} />
-      <TextField id="tr-send-on" label="Send on (optional, UTC date)" type="date" value={sendOn} onChange={(e) => setSendOn(e.target.value)} error={errors['sendOn']} />
+      }}
+      aria-label="New transfer"
+      noValidate
+    >
+      <AccountSelect
+        id="tr-source"
+        label="From"
+        accounts={open}
+        value={source}
+        onChange={setSource}
+        error={errors['source']}
+      />
+      <AccountSelect
+        id="tr-destination"
+        label="To"
+        accounts={open}
+        value={destination}
+        onChange={setDestination}
+        error={errors['destination']}
+      />
+      <TextField
+        id="tr-amount"
+        label="Amount (USD)"
+        inputMode="decimal"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        error={errors['amount']}
+        hint="For example 1,250.00"
+      />
+      <SourceBalance
+        profileId={profileId}
+        account={from}
+        none="Choose the account to send from to see its balance."
+        amountCents={parsed?.ok ? parsed.cents : null}
+        asOf={cached?.asOf ?? null}
+        online={online}
+        what="transfer"
+      />
+      <TextField
+        id="tr-memo"
+        label="Memo (optional)"
+        value={memo}
+        onChange={(e) => setMemo(e.target.value)}
+        error={errors['memo']}
+        maxLength={300}
+      />
+      <TextField
+        id="tr-send-on"
+        label="Send on (optional, UTC date)"
+        type="date"
+        value={sendOn}
+        onChange={(e) => setSendOn(e.target.value)}
+        error={errors['sendOn']}
+      />
       <QueueFooter label="Queue transfer" submit={submitOnce} />
-      {open.length === 0 ? <p className="field__hint">No virtual accounts are cached yet: they appear after the first sync.</p> : null}
+      {open.length === 0 ? (
+        <p className="field__hint">No virtual accounts are cached yet: they appear after the first sync.</p>
+      ) : null}
     </form>
   );
 }
 
-function AccountSelect(p: { id: string; label: string; accounts: VirtualAccountView[]; value: string; onChange(id: string): void; error: string | undefined }) {
+function AccountSelect(p: {
+  id: string;
+  label: string;
+  accounts: VirtualAccountView[];
+  value: string;
+  onChange(id: string): void;
+  error: string | undefined;
+}) {
   return (
     <div className="field">
       <label htmlFor={p.id} className="field__label">
         {p.label}
       </label>
-      <select id={p.id} className="field__input" value={p.value} onChange={(e) => p.onChange(e.target.value)} aria-invalid={p.error ? true : undefined} aria-describedby={p.error ? `${p.id}-error` : undefined}>
+      <select
+        id={p.id}
+        className="field__input"
+        value={p.value}
+        onChange={(e) => p.onChange(e.target.value)}
+        aria-invalid={p.error ? true : undefined}
+        aria-describedby={p.error ? `${p.id}-error` : undefined}
+      >
         <option value="">Choose an account…</option>
         {p.accounts.map((v) => (
           <option key={v.virtualAccount.id} value={v.virtualAccount.id}>

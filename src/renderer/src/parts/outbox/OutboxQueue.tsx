@@ -79,7 +79,12 @@ export function OutboxQueue({ profileId, kind, emptyText, selectRequest = null, 
   }, [selectRequest]);
   useEffect(() => {
     const want = focusPending.current;
-    const el = want === null ? null : container.current?.querySelector<HTMLElement>(`[data-row="${CSS.escape(want.rowId)}"][data-state="${want.state}"]`);
+    const el =
+      want === null
+        ? null
+        : container.current?.querySelector<HTMLElement>(
+            `[data-row="${CSS.escape(want.rowId)}"][data-state="${want.state}"]`,
+          );
     if (!el) return;
     focusPending.current = null;
     el.focus();
@@ -99,7 +104,11 @@ export function OutboxQueue({ profileId, kind, emptyText, selectRequest = null, 
   const onRowKey = (e: KeyboardEvent<HTMLLIElement>) => {
     // Only the row itself: inside it, arrows belong to its fields and buttons.
     if (e.target !== e.currentTarget || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
-    const next = moveTo(e.key, order, order.findIndex((r) => r.id === selected?.id));
+    const next = moveTo(
+      e.key,
+      order,
+      order.findIndex((r) => r.id === selected?.id),
+    );
     if (!next) return;
     e.preventDefault();
     setSelectedId(next.id);
@@ -109,7 +118,8 @@ export function OutboxQueue({ profileId, kind, emptyText, selectRequest = null, 
   return (
     <div className="outbox" ref={container}>
       <p id={SELECTION_HINT_ID} className="visually-hidden">
-        Up and down arrows move between items; the command palette{paletteKey ? ` (${formatShortcut(paletteKey, mac)})` : ''} acts on the selected one.
+        Up and down arrows move between items; the command palette
+        {paletteKey ? ` (${formatShortcut(paletteKey, mac)})` : ''} acts on the selected one.
       </p>
       {error ? (
         <p className="form__error" role="alert">
@@ -124,10 +134,22 @@ export function OutboxQueue({ profileId, kind, emptyText, selectRequest = null, 
             <h2 className="outbox__heading">
               {STATE_LABEL[state]} <span className="muted">({group.length})</span>
             </h2>
-            {state === 'awaiting-approval' ? <BatchApprove rows={group.filter((r) => !r.team)} onDone={(e) => setError(e)} /> : null}
+            {state === 'awaiting-approval' ? (
+              <BatchApprove rows={group.filter((r) => !r.team)} onDone={(e) => setError(e)} />
+            ) : null}
             <ul className="outbox__rows">
               {group.map((row) => (
-                <OutboxItem key={row.id} row={row} now={now} held={paused && isHeld(row, now)} waiting={plan.waiting.get(row.id)} selected={row.id === selected?.id} onKeyDown={onRowKey} onSelect={() => setSelectedId(row.id)} run={run} />
+                <OutboxItem
+                  key={row.id}
+                  row={row}
+                  now={now}
+                  held={paused && isHeld(row, now)}
+                  waiting={plan.waiting.get(row.id)}
+                  selected={row.id === selected?.id}
+                  onKeyDown={onRowKey}
+                  onSelect={() => setSelectedId(row.id)}
+                  run={run}
+                />
               ))}
             </ul>
           </section>
@@ -135,8 +157,13 @@ export function OutboxQueue({ profileId, kind, emptyText, selectRequest = null, 
       })}
       {finished && finished.rows.length >= finishedLimit ? (
         <p className="field__hint">
-          Showing the newest {finishedLimit.toLocaleString('en-US')} finished items{kind ? '' : ` of ${finished.total.toLocaleString('en-US')}`}; the audit log keeps every one.{' '}
-          <button type="button" className="button button--quiet" onClick={() => setFinishedLimit((n) => n + FINISHED_PAGE)}>
+          Showing the newest {finishedLimit.toLocaleString('en-US')} finished items
+          {kind ? '' : ` of ${finished.total.toLocaleString('en-US')}`}; the audit log keeps every one.{' '}
+          <button
+            type="button"
+            className="button button--quiet"
+            onClick={() => setFinishedLimit((n) => n + FINISHED_PAGE)}
+          >
             Show {FINISHED_PAGE} more
           </button>
         </p>
@@ -158,7 +185,9 @@ function BatchApprove({ rows, onDone }: { rows: OutboxRow[]; onDone(error: strin
     if (service === null) return;
     setBusy(true);
     // The hashes of exactly the rows on screen: a row changed since is refused, not approved.
-    const shown = await Promise.all(shownRows.map(async (r) => ({ rowId: r.id, shownHash: await approvalHash(r, service) })));
+    const shown = await Promise.all(
+      shownRows.map(async (r) => ({ rowId: r.id, shownHash: await approvalHash(r, service) })),
+    );
     onDone(await rowActions.approveMany(profileId, shown));
     setBusy(false);
   };
@@ -186,7 +215,8 @@ function useApprovalHash(row: OutboxRow, service: string | null): string | null 
   const [hash, setHash] = useState<{ row: OutboxRow; service: string; hash: string } | null>(null);
   useEffect(() => {
     let live = true;
-    if (row.state === 'awaiting-approval' && service !== null) void approvalHash(row, service).then((h) => live && setHash({ row, service, hash: h }));
+    if (row.state === 'awaiting-approval' && service !== null)
+      void approvalHash(row, service).then((h) => live && setHash({ row, service, hash: h }));
     return () => {
       live = false;
     };
@@ -218,13 +248,26 @@ function OutboxItem({ row, now, held, waiting, selected, onKeyDown, onSelect, ru
   const label = title(row);
   const commands = rowCommands(row, {
     run,
-    approval: hash !== null ? { hash } : { unavailable: service === null ? 'This profile is gone' : 'Still checking what will be sent' },
+    approval:
+      hash !== null
+        ? { hash }
+        : { unavailable: service === null ? 'This profile is gone' : 'Still checking what will be sent' },
     reject: rejecting ? null : () => setRejecting(true),
     change: changing ? null : () => setChanging(true),
     confirmSendAgain: () => setConfirming(true),
   });
   // The selected row offers its buttons in the palette, named after the row as the buttons are.
-  useScreenActions(selected ? commands.map((c): PaletteAction => ({ id: c.id, title: `${c.label}: ${label}`, group: 'Selected item', ...(c.unavailable ? { unavailable: c.unavailable } : {}), run: c.run })) : NO_ACTIONS);
+  useScreenActions(
+    selected
+      ? commands.map((c): PaletteAction => ({
+          id: c.id,
+          title: `${c.label}: ${label}`,
+          group: 'Selected item',
+          ...(c.unavailable ? { unavailable: c.unavailable } : {}),
+          run: c.run,
+        }))
+      : NO_ACTIONS,
+  );
 
   return (
     <li
@@ -243,9 +286,20 @@ function OutboxItem({ row, now, held, waiting, selected, onKeyDown, onSelect, ru
         {waiting && row.state === 'approved' && !held ? <span className="field__hint"> — {waiting}</span> : null}
         <WhoLine row={row} now={now} />
         {held ? <p className="field__hint outbox__held">{HELD_LINE}</p> : null}
-        {row.lastError && row.state !== 'sent' ? <p className={row.state === 'approved' ? 'field__hint' : 'field__error'} role={row.state === 'approved' ? undefined : 'alert'}>{row.lastError}</p> : null}
+        {row.lastError && row.state !== 'sent' ? (
+          <p
+            className={row.state === 'approved' ? 'field__hint' : 'field__error'}
+            role={row.state === 'approved' ? undefined : 'alert'}
+          >
+            {row.lastError}
+          </p>
+        ) : null}
         {row.warning && row.state !== 'sent' ? <p className="field__hint">⚠ {row.warning}</p> : null}
-        {row.team && row.state === 'awaiting-approval' ? <p className="field__hint">Waiting in the team workspace for its approvers: the Approvals inbox says what it still needs.</p> : null}
+        {row.team && row.state === 'awaiting-approval' ? (
+          <p className="field__hint">
+            Waiting in the team workspace for its approvers: the Approvals inbox says what it still needs.
+          </p>
+        ) : null}
       </div>
       {row.state === 'awaiting-approval' ? (
         <dl className="outbox__review" aria-label={`What will be sent: ${label}`}>
@@ -257,17 +311,38 @@ function OutboxItem({ row, now, held, waiting, selected, onKeyDown, onSelect, ru
           ))}
         </dl>
       ) : null}
-      {service === null ? <p className="field__error" role="alert">This profile is gone: nothing can be sent for it.</p> : null}
-      <TechnicalDetails fields={[...technicalLines(row), ['Service address', service === null ? 'None: this profile is gone' : serviceLabel(service)]]} />
+      {service === null ? (
+        <p className="field__error" role="alert">
+          This profile is gone: nothing can be sent for it.
+        </p>
+      ) : null}
+      <TechnicalDetails
+        fields={[
+          ...technicalLines(row),
+          ['Service address', service === null ? 'None: this profile is gone' : serviceLabel(service)],
+        ]}
+      />
       <div className="form__actions">
         {commands.map((c) => (
-          <Action key={c.id} label={c.label} row={row} primary={c.primary} disabled={c.unavailable !== undefined} onClick={c.run} />
+          <Action
+            key={c.id}
+            label={c.label}
+            row={row}
+            primary={c.primary}
+            disabled={c.unavailable !== undefined}
+            onClick={c.run}
+          />
         ))}
       </div>
-      {changing ? <AmountChange row={row} onDone={async (cents) => {
-        if (cents !== null) await run(rowActions.changeAmount(row, cents));
-        setChanging(false);
-      }} /> : null}
+      {changing ? (
+        <AmountChange
+          row={row}
+          onDone={async (cents) => {
+            if (cents !== null) await run(rowActions.changeAmount(row, cents));
+            setChanging(false);
+          }}
+        />
+      ) : null}
       <ConfirmDialog
         open={confirming}
         title={`Send this ${row.kind} again?`}
@@ -291,7 +366,14 @@ function OutboxItem({ row, now, held, waiting, selected, onKeyDown, onSelect, ru
           <label className="field__label" htmlFor={`reject-${row.id}`}>
             Reason for rejecting
           </label>
-          <input id={`reject-${row.id}`} className="field__input" value={reason} onChange={(e) => setReason(e.target.value)} required autoFocus />
+          <input
+            id={`reject-${row.id}`}
+            className="field__input"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            required
+            autoFocus
+          />
           <button type="submit" className="button button--danger">
             Reject
           </button>
@@ -305,7 +387,8 @@ function OutboxItem({ row, now, held, waiting, selected, onKeyDown, onSelect, ru
         <ol>
           {row.history.map((h, i) => (
             <li key={i}>
-              {new Date(h.at).toISOString().replace('T', ' ').slice(0, 19)} UTC: {h.from ? `${STATE_LABEL[h.from]} → ` : ''}
+              {new Date(h.at).toISOString().replace('T', ' ').slice(0, 19)} UTC:{' '}
+              {h.from ? `${STATE_LABEL[h.from]} → ` : ''}
               {STATE_LABEL[h.to]}
               {h.reason ? ` (${h.reason})` : ''}
               {h.by ? ` by ${h.by}` : ''}
@@ -327,7 +410,19 @@ function WhoLine({ row, now }: { row: OutboxRow; now: number }) {
   return line ? <p className="field__hint outbox__who">{line}</p> : null;
 }
 
-function Action({ label, row, onClick, primary, disabled }: { label: string; row: OutboxRow; onClick(): Promise<void>; primary?: boolean; disabled?: boolean }) {
+function Action({
+  label,
+  row,
+  onClick,
+  primary,
+  disabled,
+}: {
+  label: string;
+  row: OutboxRow;
+  onClick(): Promise<void>;
+  primary?: boolean;
+  disabled?: boolean;
+}) {
   const [busy, setBusy] = useState(false);
   return (
     <button
@@ -364,7 +459,16 @@ function AmountChange({ row, onDone }: { row: OutboxRow; onDone(cents: number | 
       <label className="field__label" htmlFor={id}>
         New amount (USD)
       </label>
-      <input id={id} className="field__input" inputMode="decimal" value={text} onChange={(e) => setText(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} autoFocus />
+      <input
+        id={id}
+        className="field__input"
+        inputMode="decimal"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        autoFocus
+      />
       <button type="submit" className="button">
         Change and send for approval
       </button>

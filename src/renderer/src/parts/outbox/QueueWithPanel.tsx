@@ -31,7 +31,9 @@ interface Props {
 export function QueueWithPanel({ profileId, kind, newLabel, actionId, emptyText, openRequest = false, form }: Props) {
   const [open, setOpen] = useState(false);
   const [focusAsked, setFocusAsked] = useState(0);
-  const [queued, setQueued] = useState<{ select: { rowId: string; state: OutboxRow['state'] }; text: string } | null>(null);
+  const [queued, setQueued] = useState<{ select: { rowId: string; state: OutboxRow['state'] }; text: string } | null>(
+    null,
+  );
   const panel = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const shown = open || openRequest;
@@ -57,14 +59,34 @@ export function QueueWithPanel({ profileId, kind, newLabel, actionId, emptyText,
     // it after the queue has given it to the new row.
     opener.current?.focus();
     setOpen(false);
-    setQueued({ select: { rowId: row.id, state: row.state }, text: row.state === 'approved' ? 'Queued: it will be sent when online.' : 'Queued for approval (Approvals).' });
+    setQueued({
+      select: { rowId: row.id, state: row.state },
+      text: row.state === 'approved' ? 'Queued: it will be sent when online.' : 'Queued for approval (Approvals).',
+    });
   };
-  useScreenActions([{ id: actionId, title: newLabel, group: 'This screen', keywords: ['draft', 'create', 'add'], shortcut: NEW_ITEM_KEY, run: openPanel }]);
+  useScreenActions([
+    {
+      id: actionId,
+      title: newLabel,
+      group: 'This screen',
+      keywords: ['draft', 'create', 'add'],
+      shortcut: NEW_ITEM_KEY,
+      run: openPanel,
+    },
+  ]);
 
   return (
     <>
       <div className="queue-toolbar">
-        <button ref={opener} type="button" className="button button--primary" aria-expanded={shown} aria-controls={`new-${kind}-panel`} aria-keyshortcuts="N" onClick={shown ? close : openPanel}>
+        <button
+          ref={opener}
+          type="button"
+          className="button button--primary"
+          aria-expanded={shown}
+          aria-controls={`new-${kind}-panel`}
+          aria-keyshortcuts="N"
+          onClick={shown ? close : openPanel}
+        >
           {newLabel}
         </button>
         {/* aria-live rather than role=status: the connectivity badge is the page's one status. */}
@@ -75,7 +97,14 @@ export function QueueWithPanel({ profileId, kind, newLabel, actionId, emptyText,
       <ListDetail
         open={shown}
         detail={
-          <SidePanel ref={panel} open={shown} label={newLabel} title={newLabel} closeLabel={`the ${newLabel.toLowerCase()} (what you typed stays)`} onClose={close}>
+          <SidePanel
+            ref={panel}
+            open={shown}
+            label={newLabel}
+            title={newLabel}
+            closeLabel={`the ${newLabel.toLowerCase()} (what you typed stays)`}
+            onClose={close}
+          >
             <div id={`new-${kind}-panel`}>
               {form(onQueued)}
               <BulkImport profileId={profileId} kind={kind} />

@@ -33,7 +33,10 @@ export function SourceBalance({ profileId, account, none, amountCents, asOf, onl
   const stale = balanceIsStale({ asOf, online }, Date.now());
   const age = stale ? ` as of ${asOf === null ? 'an unknown time' : ago(asOf)}${online ? '' : ', offline'}` : '';
   // The one figure (outbox/model/balance-after.ts): what is ahead of it in the queue counted too.
-  const b = amountCents === null || outflows === undefined ? null : balanceAfter(id, balanceCents, outflows, typedItem(id, amountCents));
+  const b =
+    amountCents === null || outflows === undefined
+      ? null
+      : balanceAfter(id, balanceCents, outflows, typedItem(id, amountCents));
   const fields: Field[] = [
     ['Comes from', account.virtualAccount.name],
     [
@@ -50,7 +53,8 @@ export function SourceBalance({ profileId, account, none, amountCents, asOf, onl
         {b && b.ahead.count > 0 ? (
           <span className="muted" data-testid="balance-after-ahead">
             {' '}
-            (after {b.ahead.count === 1 ? '1 item' : `${count(b.ahead.count)} items`} ahead of it, {money(b.ahead.cents)})
+            (after {b.ahead.count === 1 ? '1 item' : `${count(b.ahead.count)} items`} ahead of it,{' '}
+            {money(b.ahead.cents)})
           </span>
         ) : null}
       </span>,
@@ -59,7 +63,11 @@ export function SourceBalance({ profileId, account, none, amountCents, asOf, onl
   return (
     <section className="source-balance" aria-label="Source account balance">
       <Fields tight fields={fields} />
-      {b !== null && b.afterCents < 0 ? <p className="field__hint">More than the cached balance: the service may refuse it. It decides when the {what} is sent.</p> : null}
+      {b !== null && b.afterCents < 0 ? (
+        <p className="field__hint">
+          More than the cached balance: the service may refuse it. It decides when the {what} is sent.
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -30,7 +30,8 @@ const CANCELABLE: readonly OutboxRow['state'][] = ['draft', 'awaiting-approval',
 /** What the row's state allows, in the order its buttons show. */
 export function rowCommands(row: OutboxRow, h: RowHandlers): RowCommand[] {
   const list: RowCommand[] = [];
-  const add = (id: string, label: string, run: () => Promise<void>, extra: Partial<RowCommand> = {}) => list.push({ id: `outbox:${id}`, label, run, ...extra });
+  const add = (id: string, label: string, run: () => Promise<void>, extra: Partial<RowCommand> = {}) =>
+    list.push({ id: `outbox:${id}`, label, run, ...extra });
   const { approval, reject, change } = h;
 
   // A row handed to a team workspace is decided there, by its approvers: its drafter may only
@@ -43,13 +44,15 @@ export function rowCommands(row: OutboxRow, h: RowHandlers): RowCommand[] {
 
   if (row.state === 'draft') add('submit', 'Submit for approval', () => h.run(rowActions.submit(row)));
   if (row.state === 'awaiting-approval') {
-    if ('hash' in approval) add('approve', 'Approve', () => h.run(rowActions.approve(row, approval.hash)), { primary: true });
+    if ('hash' in approval)
+      add('approve', 'Approve', () => h.run(rowActions.approve(row, approval.hash)), { primary: true });
     else add('approve', 'Approve', async () => undefined, { primary: true, unavailable: approval.unavailable });
     if (reject) add('reject', 'Reject', async () => reject());
   }
   if (row.state === 'approved') add('send-now', 'Send now', () => h.run(rowActions.sendNow(row)));
   if (row.state === 'failed') add('reopen', 'Reopen as draft', () => h.run(rowActions.reopen(row)));
-  if (row.kind !== 'note' && CHANGEABLE.includes(row.state) && change) add('change-amount', 'Change amount', async () => change());
+  if (row.kind !== 'note' && CHANGEABLE.includes(row.state) && change)
+    add('change-amount', 'Change amount', async () => change());
   if (row.state === 'needs-review') {
     add('mark-sent', 'Mark as sent', () => h.run(rowActions.markSent(row)));
     add('send-again', 'Send again', async () => h.confirmSendAgain());

@@ -25,8 +25,16 @@ export function usePaymentSources(profileId: string): PaymentSources {
   const virtualAccounts = useEntities<VirtualAccountView>(profileId, 'virtualAccount')?.items ?? NO_VIRTUAL_ACCOUNTS;
   return useMemo(() => {
     const handles = sortHandles(cached);
-    const own = handlesOfAccounts(handles, accounts.map((a) => a.id));
+    const own = handlesOfAccounts(
+      handles,
+      accounts.map((a) => a.id),
+    );
     const sources = handles.filter((h) => own.has(h.id));
-    return { handles, sources, virtualAccounts, accountOf: (sourceId: string) => paymentSourceAccount(sources, virtualAccounts, sourceId) };
+    return {
+      handles,
+      sources,
+      virtualAccounts,
+      accountOf: (sourceId: string) => paymentSourceAccount(sources, virtualAccounts, sourceId),
+    };
   }, [cached, accounts, virtualAccounts]);
 }

@@ -109,7 +109,11 @@ export function AddProfileForm({ onSaved }: Props) {
     setSaved(null);
     // The test does not look at the name: say it is missing now rather than after a network wait.
     if (values.name.trim() === '') {
-      showError({ code: 'invalid-argument', message: 'Give the profile a name.', fields: [{ path: 'name', message: 'give the profile a name' }] });
+      showError({
+        code: 'invalid-argument',
+        message: 'Give the profile a name.',
+        fields: [{ path: 'name', message: 'give the profile a name' }],
+      });
       return;
     }
     if (!saveAnyway) {
@@ -132,7 +136,13 @@ export function AddProfileForm({ onSaved }: Props) {
     } else {
       start('saving');
     }
-    const r = await create({ name: values.name, baseUrl: values.baseUrl, vaultUrl: values.vaultUrl, apiKey: values.apiKey, sessionOnly });
+    const r = await create({
+      name: values.name,
+      baseUrl: values.baseUrl,
+      vaultUrl: values.vaultUrl,
+      apiKey: values.apiKey,
+      sessionOnly,
+    });
     setBusy(null);
     if (!r.ok) {
       showError(r.error);
@@ -149,12 +159,26 @@ export function AddProfileForm({ onSaved }: Props) {
   };
 
   const progress = busy === 'saving' ? 'Saving the profile…' : busy !== null ? 'Testing the connection…' : null;
-  const primaryLabel = busy === 'checking' ? 'Testing…' : busy === 'saving' ? 'Saving…' : saveAnyway ? 'Save anyway' : 'Save';
+  const primaryLabel =
+    busy === 'checking' ? 'Testing…' : busy === 'saving' ? 'Saving…' : saveAnyway ? 'Save anyway' : 'Save';
   const readOnly = busy !== null;
 
   return (
-    <form className="form" onSubmit={(e) => void save(e)} noValidate aria-label="Add a live profile" aria-busy={busy !== null || undefined}>
-      <ProfileAddressFields idPrefix="profile" values={values} errors={errors} onChange={change} readOnly={readOnly} withHints />
+    <form
+      className="form"
+      onSubmit={(e) => void save(e)}
+      noValidate
+      aria-label="Add a live profile"
+      aria-busy={busy !== null || undefined}
+    >
+      <ProfileAddressFields
+        idPrefix="profile"
+        values={values}
+        errors={errors}
+        onChange={change}
+        readOnly={readOnly}
+        withHints
+      />
       <KeyFields
         idPrefix="profile"
         value={values.apiKey}
@@ -170,8 +194,8 @@ export function AddProfileForm({ onSaved }: Props) {
         {test ? <ConnectionTestResults result={test} /> : null}
         {saveAnyway && busy === null ? (
           <p className="form__hint">
-            The connection test failed, so the profile was not saved. Check the addresses and the key, or choose “Save anyway” to keep it
-            as it is (for example when the service is down for now).
+            The connection test failed, so the profile was not saved. Check the addresses and the key, or choose “Save
+            anyway” to keep it as it is (for example when the service is down for now).
           </p>
         ) : null}
         {saved ? <p className="form__saved">{saved}</p> : null}

@@ -23,7 +23,8 @@ const CLEAR: DataAction = {
   label: 'Clear the cache',
   busyLabel: 'Clearing…',
   run: (p, onScreen) => clearCache(p.id, onScreen),
-  done: (p) => `The cache of “${p.name}” was cleared. The next sync downloads it again (“Sync now” on Transactions starts it at once).`,
+  done: (p) =>
+    `The cache of “${p.name}” was cleared. The next sync downloads it again (“Sync now” on Transactions starts it at once).`,
 };
 
 const REMOVE: DataAction = {
@@ -40,7 +41,14 @@ const REMOVE: DataAction = {
  * action itself: held while unsent items stop it, saying why (the action checks the same rule
  * again when it runs, in case a row arrived meanwhile).
  */
-function DataActionForm({ profile, busy, setBusy, onClose, onDone, action }: ProfileFormProps & { action: DataAction }) {
+function DataActionForm({
+  profile,
+  busy,
+  setBusy,
+  onClose,
+  onDone,
+  action,
+}: ProfileFormProps & { action: DataAction }) {
   const onScreen = useProfiles((s) => s.activeProfileId === profile.id);
   const unsent = useUnsent(profile.id);
   const [error, setError] = useState<string | null>(null);
@@ -61,14 +69,28 @@ function DataActionForm({ profile, busy, setBusy, onClose, onDone, action }: Pro
   return (
     <form className="form" onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined}>
       <p>{action.what(profile)}</p>
-      {unsent ? <UnsentItems profileId={profile.id} summary={unsent.summary} exportedAt={unsent.exportedAt} /> : <p aria-busy="true">Counting unsent items…</p>}
+      {unsent ? (
+        <UnsentItems profileId={profile.id} summary={unsent.summary} exportedAt={unsent.exportedAt} />
+      ) : (
+        <p aria-busy="true">Counting unsent items…</p>
+      )}
       {unsent && blocked ? (
         <p id={blockedId} className="field__hint">
-          {unsent.summary.unhandled > 0 ? 'Send, export or discard the unsent items first.' : 'Wait until the items being sent have their answer.'}
+          {unsent.summary.unhandled > 0
+            ? 'Send, export or discard the unsent items first.'
+            : 'Wait until the items being sent have their answer.'}
         </p>
       ) : null}
       <FormError message={error} />
-      <DialogActions busy={busy} label={action.label} busyLabel={action.busyLabel} danger onCancel={onClose} disabled={blocked} describedBy={blocked ? blockedId : undefined} />
+      <DialogActions
+        busy={busy}
+        label={action.label}
+        busyLabel={action.busyLabel}
+        danger
+        onCancel={onClose}
+        disabled={blocked}
+        describedBy={blocked ? blockedId : undefined}
+      />
     </form>
   );
 }

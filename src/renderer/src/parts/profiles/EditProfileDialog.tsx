@@ -22,7 +22,12 @@ export function EditProfileDialog(props: ProfileDialogProps) {
 
 function EditForm({ profile, busy, setBusy, onClose, onDone }: ProfileFormProps) {
   const update = useProfiles((s) => s.update);
-  const [values, setValues] = useState<Record<FieldName, string>>({ name: profile.name, baseUrl: profile.baseUrl, vaultUrl: profile.vaultUrl, apiKey: '' });
+  const [values, setValues] = useState<Record<FieldName, string>>({
+    name: profile.name,
+    baseUrl: profile.baseUrl,
+    vaultUrl: profile.vaultUrl,
+    apiKey: '',
+  });
   const storage = useKeyStorageChoice(profile.keyStorage === 'session');
   const { sessionOnly } = storage;
   const addressChanged = values.baseUrl !== profile.baseUrl || values.vaultUrl !== profile.vaultUrl;

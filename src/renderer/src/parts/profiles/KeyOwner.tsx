@@ -16,7 +16,9 @@ export function KeyOwner({ profileId, short = false }: { profileId: string; shor
   return (
     <p className="directory-owner" aria-label="Key owner">
       {describeKeyOwner(owner)}
-      {owner.state !== 'unknown' && list.asOf !== null ? <span className="muted"> (as of {ago(list.asOf)})</span> : null}
+      {owner.state !== 'unknown' && list.asOf !== null ? (
+        <span className="muted"> (as of {ago(list.asOf)})</span>
+      ) : null}
     </p>
   );
 }

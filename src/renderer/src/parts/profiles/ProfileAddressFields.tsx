@@ -23,7 +23,12 @@ export function ProfileAddressFields({ idPrefix, values, errors, onChange, readO
     return ascii ? `Connects to ${ascii}` : undefined;
   };
   const baseHint = realHost(values.baseUrl);
-  const vaultHint = [realHost(values.vaultUrl), withHints ? 'Where full card numbers are revealed; it is a separate host.' : undefined].filter(Boolean).join('. ');
+  const vaultHint = [
+    realHost(values.vaultUrl),
+    withHints ? 'Where full card numbers are revealed; it is a separate host.' : undefined,
+  ]
+    .filter(Boolean)
+    .join('. ');
   return (
     <>
       <TextField

@@ -39,7 +39,15 @@ export function ProfileDialog({ profile, onClose, onDone, title, Form }: Props) 
 }
 
 /** Cancel and the submit button, both held while the call runs. */
-export function ProfileDialogActions({ busy, onCancel, submitLabel }: { busy: boolean; onCancel(): void; submitLabel: string }) {
+export function ProfileDialogActions({
+  busy,
+  onCancel,
+  submitLabel,
+}: {
+  busy: boolean;
+  onCancel(): void;
+  submitLabel: string;
+}) {
   return (
     <div className="dialog__actions">
       <button type="button" className="button" onClick={onCancel} disabled={busy}>

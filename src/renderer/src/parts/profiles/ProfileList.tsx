@@ -82,7 +82,12 @@ export function ProfileList() {
               </td>
               <td className="table__actions">
                 {p.id !== activeId ? (
-                  <button type="button" className="button button--quiet" onClick={() => void select(p.id)} aria-label={`Use ${p.name}`}>
+                  <button
+                    type="button"
+                    className="button button--quiet"
+                    onClick={() => void select(p.id)}
+                    aria-label={`Use ${p.name}`}
+                  >
                     Use
                   </button>
                 ) : null}

@@ -15,7 +15,9 @@ export function RecoveredNotice() {
       </p>
       <p>{recovered.reason}</p>
       {/* Main's reason names the file today; say it here only if it ever stops doing so. */}
-      {recovered.reason.includes(recovered.setAsidePath) ? null : <p>The old file was kept at {recovered.setAsidePath}.</p>}
+      {recovered.reason.includes(recovered.setAsidePath) ? null : (
+        <p>The old file was kept at {recovered.setAsidePath}.</p>
+      )}
     </div>
   );
 }

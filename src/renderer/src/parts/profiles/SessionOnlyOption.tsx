@@ -25,7 +25,14 @@ export function SessionOnlyOption({ id = 'profile-sessionOnly', checked, keychai
     : 'Otherwise the key is kept in your system keychain, never in the app’s files.';
   return (
     <div className="field field--check">
-      <input id={id} type="checkbox" checked={checked} disabled={missing} onChange={(e) => onChange(e.target.checked)} aria-describedby={`${id}-hint`} />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={missing}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-describedby={`${id}-hint`}
+      />
       <label htmlFor={id}>Keep the key for this session only</label>
       <p id={`${id}-hint`} className="field__hint">
         {hint}

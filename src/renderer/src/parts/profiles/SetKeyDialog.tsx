@@ -8,7 +8,13 @@ import { FormError } from '../../ui/FormError';
 
 /** "Set key…" / "Replace key…" of a live profile: a password field and where to keep the key. */
 export function SetKeyDialog(props: ProfileDialogProps) {
-  return <ProfileDialog {...props} title={(p) => `${p.hasKey ? 'Replace' : 'Set'} the API key of “${p.name}”`} Form={SetKeyForm} />;
+  return (
+    <ProfileDialog
+      {...props}
+      title={(p) => `${p.hasKey ? 'Replace' : 'Set'} the API key of “${p.name}”`}
+      Form={SetKeyForm}
+    />
+  );
 }
 
 function SetKeyForm({ profile, busy, setBusy, onClose, onDone }: ProfileFormProps) {

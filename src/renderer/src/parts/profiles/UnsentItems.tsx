@@ -15,7 +15,15 @@ const items = (n: number) => `${count(n)} item${n === 1 ? '' : 's'}`;
  * an export of every one to a CSV file, or a deliberate discard (asked in the app's dialog,
  * naming how many and their total). Sending them is done where they are queued.
  */
-export function UnsentItems({ profileId, summary, exportedAt }: { profileId: string; summary: UnsentSummary; exportedAt: number | null }) {
+export function UnsentItems({
+  profileId,
+  summary,
+  exportedAt,
+}: {
+  profileId: string;
+  summary: UnsentSummary;
+  exportedAt: number | null;
+}) {
   const [outcome, setOutcome] = useState<ExportOutcome | null>(null);
   const [asking, setAsking] = useState(false);
   const [discarded, setDiscarded] = useState<string | null>(null);
@@ -39,10 +47,16 @@ export function UnsentItems({ profileId, summary, exportedAt }: { profileId: str
       <p className="unsent__summary">{unsentInWords(summary)}.</p>
       {summary.exported > 0 ? (
         <p className="field__hint">
-          {items(summary.exported)} exported{exportedAt !== null ? ` on ${dateTime(new Date(exportedAt).toISOString())}` : ''} and unchanged since.
+          {items(summary.exported)} exported
+          {exportedAt !== null ? ` on ${dateTime(new Date(exportedAt).toISOString())}` : ''} and unchanged since.
         </p>
       ) : null}
-      {summary.sending > 0 ? <p className="field__hint">{items(summary.sending)} being sent right now: only the service’s answer settles {summary.sending === 1 ? 'it' : 'them'}.</p> : null}
+      {summary.sending > 0 ? (
+        <p className="field__hint">
+          {items(summary.sending)} being sent right now: only the service’s answer settles{' '}
+          {summary.sending === 1 ? 'it' : 'them'}.
+        </p>
+      ) : null}
       {summary.rows > 0 ? (
         <div className="form__actions">
           <button
@@ -57,7 +71,13 @@ export function UnsentItems({ profileId, summary, exportedAt }: { profileId: str
             Export unsent items (CSV)
           </button>
           {summary.discardable > 0 ? (
-            <button type="button" className="button button--quiet button--danger-text" disabled={busy} onClick={() => setAsking(true)} aria-haspopup="dialog">
+            <button
+              type="button"
+              className="button button--quiet button--danger-text"
+              disabled={busy}
+              onClick={() => setAsking(true)}
+              aria-haspopup="dialog"
+            >
               Discard…
             </button>
           ) : null}
@@ -69,11 +89,21 @@ export function UnsentItems({ profileId, summary, exportedAt }: { profileId: str
           {discarded}
         </p>
       ) : null}
-      <ConfirmDialog open={asking} title={`Discard ${items(summary.discardable)}?`} confirmLabel={`Discard ${items(summary.discardable)}`} onConfirm={() => void discard()} onCancel={() => setAsking(false)}>
+      <ConfirmDialog
+        open={asking}
+        title={`Discard ${items(summary.discardable)}?`}
+        confirmLabel={`Discard ${items(summary.discardable)}`}
+        onConfirm={() => void discard()}
+        onCancel={() => setAsking(false)}
+      >
         {[
           `${items(summary.discardable)} totalling ${money(summary.discardableCents)} (${statesInWords({ ...summary.byState, sending: 0 })}) will be canceled and never sent.`,
-          summary.byState['needs-review'] ? 'Items that need review may already have gone through: check the service first.' : '',
-          summary.sending > 0 ? `${items(summary.sending)} being sent ${summary.sending === 1 ? 'is' : 'are'} not discarded.` : '',
+          summary.byState['needs-review']
+            ? 'Items that need review may already have gone through: check the service first.'
+            : '',
+          summary.sending > 0
+            ? `${items(summary.sending)} being sent ${summary.sending === 1 ? 'is' : 'are'} not discarded.`
+            : '',
           'The outbox’s audit log keeps a line for each.',
         ]
           .filter(Boolean)

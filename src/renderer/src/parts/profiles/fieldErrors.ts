@@ -11,7 +11,10 @@ export function sentence(text: string): string {
  * Splits main's error into the messages a field of this form can show and the rest. When every
  * problem found a field, the summary is dropped: repeating it above the form would only add noise.
  */
-export function splitErrors<F extends string>(error: IpcError, names: readonly F[]): { fields: FieldErrors<F>; other: string | null } {
+export function splitErrors<F extends string>(
+  error: IpcError,
+  names: readonly F[],
+): { fields: FieldErrors<F>; other: string | null } {
   const fields: FieldErrors<F> = {};
   for (const f of error.fields ?? []) {
     const name = names.find((n) => n === f.path);

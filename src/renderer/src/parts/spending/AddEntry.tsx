@@ -22,7 +22,17 @@ interface SuggestProps {
  * A text input with suggestions: the browser's own datalist, so arrow keys, Enter and screen
  * readers work as in any native field, and any text can still be typed.
  */
-export function SuggestInput({ id, value, onChange, suggestions, disabled, describedBy, invalid, inputMode = 'text', onKeyDown }: SuggestProps) {
+export function SuggestInput({
+  id,
+  value,
+  onChange,
+  suggestions,
+  disabled,
+  describedBy,
+  invalid,
+  inputMode = 'text',
+  onKeyDown,
+}: SuggestProps) {
   const listId = useId();
   return (
     <>
@@ -64,7 +74,15 @@ interface CountrySelectProps {
 export function CountrySelect({ id, value, onChange, disabled, describedBy, invalid }: CountrySelectProps) {
   const options = useMemo(countryOptions, []);
   return (
-    <select id={id} className="field__input" value={value} disabled={disabled} aria-invalid={invalid || undefined} aria-describedby={describedBy} onChange={(e) => onChange(e.target.value)}>
+    <select
+      id={id}
+      className="field__input"
+      value={value}
+      disabled={disabled}
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
+      onChange={(e) => onChange(e.target.value)}
+    >
       <option value="">Choose a country…</option>
       {options.map((c) => (
         <option key={c.code} value={c.code}>
@@ -90,7 +108,17 @@ interface Props {
 }
 
 /** A field with suggestions and an Add button; Enter in the field adds too. */
-export function AddEntry({ id, label, hint, suggestions, onAdd, onTextChange, disabled, status, inputMode = 'text' }: Props) {
+export function AddEntry({
+  id,
+  label,
+  hint,
+  suggestions,
+  onAdd,
+  onTextChange,
+  disabled,
+  status,
+  inputMode = 'text',
+}: Props) {
   const [text, setText] = useState('');
   const hintId = hint ? `${id}-hint` : undefined;
   const change = (next: string) => {

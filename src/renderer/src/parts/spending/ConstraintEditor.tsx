@@ -45,11 +45,46 @@ interface PickerProps {
 }
 
 /** The four list rules, in the order the service checks them, each with its words and picker. */
-const LIST_RULES: { name: ListRuleName; legend: string; noun: string; plural: string; describe(entry: string): string; picker(p: PickerProps): ReactNode }[] = [
-  { name: 'merchants', legend: 'Merchants', noun: 'merchant', plural: 'merchants', describe: (m) => m, picker: (p) => <MerchantPicker {...p} /> },
-  { name: 'categories', legend: 'Merchant categories', noun: 'category', plural: 'categories', describe: categoryWords, picker: (p) => <CategoryPicker id={p.id} onAdd={p.onAdd} disabled={p.disabled} /> },
-  { name: 'mccs', legend: 'Merchant category codes (MCC)', noun: 'code', plural: 'codes', describe: mccWords, picker: (p) => <MccPicker id={p.id} onAdd={p.onAdd} disabled={p.disabled} /> },
-  { name: 'countries', legend: 'Countries', noun: 'country', plural: 'countries', describe: countryWords, picker: (p) => <CountryPicker id={p.id} onAdd={p.onAdd} disabled={p.disabled} /> },
+const LIST_RULES: {
+  name: ListRuleName;
+  legend: string;
+  noun: string;
+  plural: string;
+  describe(entry: string): string;
+  picker(p: PickerProps): ReactNode;
+}[] = [
+  {
+    name: 'merchants',
+    legend: 'Merchants',
+    noun: 'merchant',
+    plural: 'merchants',
+    describe: (m) => m,
+    picker: (p) => <MerchantPicker {...p} />,
+  },
+  {
+    name: 'categories',
+    legend: 'Merchant categories',
+    noun: 'category',
+    plural: 'categories',
+    describe: categoryWords,
+    picker: (p) => <CategoryPicker id={p.id} onAdd={p.onAdd} disabled={p.disabled} />,
+  },
+  {
+    name: 'mccs',
+    legend: 'Merchant category codes (MCC)',
+    noun: 'code',
+    plural: 'codes',
+    describe: mccWords,
+    picker: (p) => <MccPicker id={p.id} onAdd={p.onAdd} disabled={p.disabled} />,
+  },
+  {
+    name: 'countries',
+    legend: 'Countries',
+    noun: 'country',
+    plural: 'countries',
+    describe: countryWords,
+    picker: (p) => <CountryPicker id={p.id} onAdd={p.onAdd} disabled={p.disabled} />,
+  },
 ];
 
 const PRESET_WORDS: Record<UtilizationPreset, string> = {
@@ -60,14 +95,31 @@ const PRESET_WORDS: Record<UtilizationPreset, string> = {
   collective: 'In total (never resets)',
 };
 
-function LimitRow(p: { id: string; index: number; limit: LimitForm; errors: FieldErrors; disabled: boolean; onChange(l: LimitForm): void; onRemove(): void }) {
+function LimitRow(p: {
+  id: string;
+  index: number;
+  limit: LimitForm;
+  errors: FieldErrors;
+  disabled: boolean;
+  onChange(l: LimitForm): void;
+  onRemove(): void;
+}) {
   const at = `limits.${p.index}`;
   const e = (f: string) => p.errors[`${at}.${f}`];
   const presetId = `${p.id}-preset`;
   const presetError = e('preset');
   return (
     <li className="spending-limit" aria-label={`Limit ${p.index + 1}`}>
-      <TextField id={`${p.id}-amount`} label="Amount" inputMode="decimal" placeholder="500.00" value={p.limit.amount} error={e('amount')} disabled={p.disabled} onChange={(ev) => p.onChange({ ...p.limit, amount: ev.target.value })} />
+      <TextField
+        id={`${p.id}-amount`}
+        label="Amount"
+        inputMode="decimal"
+        placeholder="500.00"
+        value={p.limit.amount}
+        error={e('amount')}
+        disabled={p.disabled}
+        onChange={(ev) => p.onChange({ ...p.limit, amount: ev.target.value })}
+      />
       <div className="field">
         <label htmlFor={presetId} className="field__label">
           Period
@@ -93,18 +145,34 @@ function LimitRow(p: { id: string; index: number; limit: LimitForm; errors: Fiel
           </p>
         ) : null}
       </div>
-      <TimeZonePicker id={`${p.id}-tz`} value={p.limit.timezone} error={e('timezone')} disabled={p.disabled} onChange={(timezone) => p.onChange({ ...p.limit, timezone })} />
+      <TimeZonePicker
+        id={`${p.id}-tz`}
+        value={p.limit.timezone}
+        error={e('timezone')}
+        disabled={p.disabled}
+        onChange={(timezone) => p.onChange({ ...p.limit, timezone })}
+      />
       <TextField
         id={`${p.id}-start`}
         label="Start date (optional)"
         type="date"
-        hint={p.limit.preset === 'daily' || p.limit.preset === 'collective' ? 'Not used by this period.' : 'Periods are counted from this day; today or earlier, in the limit’s zone.'}
+        hint={
+          p.limit.preset === 'daily' || p.limit.preset === 'collective'
+            ? 'Not used by this period.'
+            : 'Periods are counted from this day; today or earlier, in the limit’s zone.'
+        }
         value={p.limit.startDate}
         error={e('startDate')}
         disabled={p.disabled}
         onChange={(ev) => p.onChange({ ...p.limit, startDate: ev.target.value })}
       />
-      <button type="button" className="button button--quiet" disabled={p.disabled} onClick={p.onRemove} aria-label={`Remove limit ${p.index + 1}`}>
+      <button
+        type="button"
+        className="button button--quiet"
+        disabled={p.disabled}
+        onClick={p.onRemove}
+        aria-label={`Remove limit ${p.index + 1}`}
+      >
         Remove limit
       </button>
     </li>
@@ -152,7 +220,9 @@ export function ConstraintEditor({ profileId, owner, online, now = Date.now, onS
     const result = constraintFromForm(next, now());
     if (!result.ok) {
       setErrors(result.errors);
-      setFailure(`Nothing was sent: ${Object.keys(result.errors).length} field(s) need attention (see the messages beside them).`);
+      setFailure(
+        `Nothing was sent: ${Object.keys(result.errors).length} field(s) need attention (see the messages beside them).`,
+      );
       return;
     }
     setErrors({});
@@ -170,7 +240,13 @@ export function ConstraintEditor({ profileId, owner, online, now = Date.now, onS
       return;
     }
     setDirty(false);
-    setNotice(plan.kind === 'removeAll' ? 'Every constraint was removed.' : plan.kind === 'put' ? 'The constraint was replaced.' : 'The changes were saved.');
+    setNotice(
+      plan.kind === 'removeAll'
+        ? 'Every constraint was removed.'
+        : plan.kind === 'put'
+          ? 'The constraint was replaced.'
+          : 'The changes were saved.',
+    );
     onSaved?.();
   }
 
@@ -189,7 +265,8 @@ export function ConstraintEditor({ profileId, owner, online, now = Date.now, onS
       >
         {!online ? (
           <p className="spending-editor__offline" role="status">
-            Offline: constraints can be changed only while connected, because the service checks them when they are saved. What is shown is the last synced constraint.
+            Offline: constraints can be changed only while connected, because the service checks them when they are
+            saved. What is shown is the last synced constraint.
           </p>
         ) : null}
         {owner.kind === 'group' ? <p className="form__hint">{GROUP_SPEND_WORDS}</p> : null}
@@ -213,7 +290,11 @@ export function ConstraintEditor({ profileId, owner, online, now = Date.now, onS
 
         <fieldset className="spending-rule">
           <legend>Spending limits</legend>
-          {errors.limits ? <p className="field__error" role="alert">{errors.limits}</p> : null}
+          {errors.limits ? (
+            <p className="field__error" role="alert">
+              {errors.limits}
+            </p>
+          ) : null}
           {form.limits.length === 0 ? <p className="field__hint">No limits: spending is not capped.</p> : null}
           <ul className="spending-rule__entries">
             {form.limits.map((l, i) => (
@@ -230,7 +311,12 @@ export function ConstraintEditor({ profileId, owner, online, now = Date.now, onS
             ))}
           </ul>
           <div className="form__actions">
-            <button type="button" className="button" disabled={disabled || form.limits.length >= MAX_LIMITS} onClick={() => edit({ ...form, limits: [...form.limits, newLimitForm()] })}>
+            <button
+              type="button"
+              className="button"
+              disabled={disabled || form.limits.length >= MAX_LIMITS}
+              onClick={() => edit({ ...form, limits: [...form.limits, newLimitForm()] })}
+            >
               Add a limit
             </button>
           </div>
@@ -238,17 +324,37 @@ export function ConstraintEditor({ profileId, owner, online, now = Date.now, onS
 
         <fieldset className="spending-rule">
           <legend>Size of one purchase</legend>
-          <TextField id={`${id}-size-min`} label="Minimum (optional)" inputMode="decimal" placeholder="1.00" value={form.sizeMin} error={errors.sizeMin} disabled={disabled} onChange={(e) => edit({ ...form, sizeMin: e.target.value })} />
-          <TextField id={`${id}-size-max`} label="Maximum (optional)" inputMode="decimal" placeholder="2,500.00" value={form.sizeMax} error={errors.sizeMax} disabled={disabled} onChange={(e) => edit({ ...form, sizeMax: e.target.value })} />
+          <TextField
+            id={`${id}-size-min`}
+            label="Minimum (optional)"
+            inputMode="decimal"
+            placeholder="1.00"
+            value={form.sizeMin}
+            error={errors.sizeMin}
+            disabled={disabled}
+            onChange={(e) => edit({ ...form, sizeMin: e.target.value })}
+          />
+          <TextField
+            id={`${id}-size-max`}
+            label="Maximum (optional)"
+            inputMode="decimal"
+            placeholder="2,500.00"
+            value={form.sizeMax}
+            error={errors.sizeMax}
+            disabled={disabled}
+            onChange={(e) => edit({ ...form, sizeMax: e.target.value })}
+          />
         </fieldset>
 
         <fieldset className="spending-editor__mode" disabled={disabled}>
           <legend className="field__label">How to save</legend>
           <label className="field--check">
-            <input type="radio" name={`${id}-mode`} checked={mode === 'edit'} onChange={() => setMode('edit')} /> Change only what I edited
+            <input type="radio" name={`${id}-mode`} checked={mode === 'edit'} onChange={() => setMode('edit')} /> Change
+            only what I edited
           </label>
           <label className="field--check">
-            <input type="radio" name={`${id}-mode`} checked={mode === 'replace'} onChange={() => setMode('replace')} /> Replace all (rules not shown here are dropped)
+            <input type="radio" name={`${id}-mode`} checked={mode === 'replace'} onChange={() => setMode('replace')} />{' '}
+            Replace all (rules not shown here are dropped)
           </label>
         </fieldset>
 
@@ -274,7 +380,12 @@ export function ConstraintEditor({ profileId, owner, online, now = Date.now, onS
           >
             Discard edits
           </button>
-          <button type="button" className="button button--danger-text" disabled={disabled || currentKey === 'null' || currentKey === '{}'} onClick={() => setConfirmRemove(true)}>
+          <button
+            type="button"
+            className="button button--danger-text"
+            disabled={disabled || currentKey === 'null' || currentKey === '{}'}
+            onClick={() => setConfirmRemove(true)}
+          >
             Remove every constraint
           </button>
         </div>

@@ -35,7 +35,13 @@ export function EffectiveConstraint({ card, group, merchants = [] }: Props) {
     <div className="form__live">
       <p>{words.summary}</p>
       <Rules heading="This card’s own rules" rules={words.card} empty="None." />
-      {inGroup ? <Rules heading={`Rules of its group “${group.name}” (shared by every card in it)`} rules={words.group} empty="None." /> : null}
+      {inGroup ? (
+        <Rules
+          heading={`Rules of its group “${group.name}” (shared by every card in it)`}
+          rules={words.group}
+          empty="None."
+        />
+      ) : null}
     </div>
   );
 }

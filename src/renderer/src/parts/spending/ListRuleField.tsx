@@ -21,7 +21,19 @@ interface Props {
 }
 
 /** One list rule (merchants, categories, countries, MCCs): allow or block, the entries, a picker. */
-export function ListRuleField({ id, name, legend, noun, plural, rule, errors, onChange, describe, picker, disabled }: Props) {
+export function ListRuleField({
+  id,
+  name,
+  legend,
+  noun,
+  plural,
+  rule,
+  errors,
+  onChange,
+  describe,
+  picker,
+  disabled,
+}: Props) {
   const restrictionId = `${id}-restriction`;
   const setRestriction = (restriction: Restriction) => onChange({ ...rule, restriction });
   return (
@@ -31,13 +43,21 @@ export function ListRuleField({ id, name, legend, noun, plural, rule, errors, on
         <label htmlFor={restrictionId} className="field__label">
           Listed {plural} are
         </label>
-        <select id={restrictionId} className="field__input" value={rule.restriction} disabled={disabled} onChange={(e) => setRestriction(e.target.value as Restriction)}>
+        <select
+          id={restrictionId}
+          className="field__input"
+          value={rule.restriction}
+          disabled={disabled}
+          onChange={(e) => setRestriction(e.target.value as Restriction)}
+        >
           <option value="allowlist">the only ones allowed (allowlist)</option>
           <option value="blacklist">blocked, all others allowed (blocklist)</option>
         </select>
       </div>
       <p id={`${id}-summary`} className="field__hint">
-        {rule.entries.length === 0 ? `No ${noun} rule: every ${noun} passes. Add one to make a rule.` : `${rule.entries.length} listed.`}
+        {rule.entries.length === 0
+          ? `No ${noun} rule: every ${noun} passes. Add one to make a rule.`
+          : `${rule.entries.length} listed.`}
       </p>
       {rule.entries.length ? (
         <ul className="spending-rule__entries">

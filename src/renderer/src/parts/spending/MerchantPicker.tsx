@@ -47,7 +47,14 @@ export function MerchantPicker({ id, profileId, online, onAdd, disabled }: Props
     };
   }, [online, profileId, text]);
 
-  const suggestions = useMemo(() => matchMerchants(cached?.items ?? [], text).map((m) => ({ value: m.name, label: m.url ? `${m.name} — ${m.url}` : m.name })), [cached, text]);
+  const suggestions = useMemo(
+    () =>
+      matchMerchants(cached?.items ?? [], text).map((m) => ({
+        value: m.name,
+        label: m.url ? `${m.name} — ${m.url}` : m.name,
+      })),
+    [cached, text],
+  );
   const count = cached?.items.length ?? 0;
   const hint = online
     ? `Type a name (any case matches) or a merchant’s id: suggestions come from ${count} cached merchants and a search of the service.`
@@ -61,7 +68,13 @@ export function MerchantPicker({ id, profileId, online, onAdd, disabled }: Props
       onAdd={onAdd}
       onTextChange={setText}
       disabled={disabled}
-      status={searchNote ? <p className="field__hint" role="status">{searchNote}</p> : null}
+      status={
+        searchNote ? (
+          <p className="field__hint" role="status">
+            {searchNote}
+          </p>
+        ) : null
+      }
     />
   );
 }

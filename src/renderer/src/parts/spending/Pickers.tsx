@@ -11,14 +11,39 @@ interface AddProps {
 
 /** Four-digit merchant category codes, suggested with their descriptions. */
 export function MccPicker({ id, onAdd, disabled }: AddProps) {
-  const suggestions = useMemo(() => Object.entries(MCC_DESCRIPTIONS).map(([value, label]) => ({ value, label: `${value} ${label}` })), []);
-  return <AddEntry id={id} label="Add a merchant category code" hint="Four digits, such as 5812 (restaurants)." suggestions={suggestions} onAdd={onAdd} disabled={disabled} inputMode="numeric" />;
+  const suggestions = useMemo(
+    () => Object.entries(MCC_DESCRIPTIONS).map(([value, label]) => ({ value, label: `${value} ${label}` })),
+    [],
+  );
+  return (
+    <AddEntry
+      id={id}
+      label="Add a merchant category code"
+      hint="Four digits, such as 5812 (restaurants)."
+      suggestions={suggestions}
+      onAdd={onAdd}
+      disabled={disabled}
+      inputMode="numeric"
+    />
+  );
 }
 
 /** The coarse merchant categories (or an MCC, which a category rule also accepts). */
 export function CategoryPicker({ id, onAdd, disabled }: AddProps) {
-  const suggestions = useMemo(() => Object.entries(MERCHANT_CATEGORY_NAMES).map(([value, label]) => ({ value, label })), []);
-  return <AddEntry id={id} label="Add a merchant category" hint="One of the suggested categories, such as restaurants or travel, or a four-digit MCC; any other name would match no purchase." suggestions={suggestions} onAdd={onAdd} disabled={disabled} />;
+  const suggestions = useMemo(
+    () => Object.entries(MERCHANT_CATEGORY_NAMES).map(([value, label]) => ({ value, label })),
+    [],
+  );
+  return (
+    <AddEntry
+      id={id}
+      label="Add a merchant category"
+      hint="One of the suggested categories, such as restaurants or travel, or a four-digit MCC; any other name would match no purchase."
+      suggestions={suggestions}
+      onAdd={onAdd}
+      disabled={disabled}
+    />
+  );
 }
 
 /** ISO country codes with their names. */
@@ -65,7 +90,15 @@ export function TimeZonePicker({ id, label = 'Time zone', value, onChange, error
       <label htmlFor={id} className="field__label">
         {label}
       </label>
-      <SuggestInput id={id} value={value} onChange={onChange} suggestions={zones} disabled={disabled} invalid={Boolean(error)} describedBy={errorId} />
+      <SuggestInput
+        id={id}
+        value={value}
+        onChange={onChange}
+        suggestions={zones}
+        disabled={disabled}
+        invalid={Boolean(error)}
+        describedBy={errorId}
+      />
       {error ? (
         <p id={errorId} className="field__error" role="alert">
           {error}

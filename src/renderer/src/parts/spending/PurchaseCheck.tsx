@@ -41,7 +41,16 @@ function verdictTitle(v: Verdict): string {
  * offline, the verdict of the card's effective constraints and current utilization, and which rule
  * would decline it. In Demo, the same purchase can be sent to the sandbox to see whether it agrees.
  */
-export function PurchaseCheck({ card, group, transactions, groupTransactions, fundingBalanceCents, merchants = [], now, onSimulate }: Props) {
+export function PurchaseCheck({
+  card,
+  group,
+  transactions,
+  groupTransactions,
+  fundingBalanceCents,
+  merchants = [],
+  now,
+  onSimulate,
+}: Props) {
   const id = useId();
   const [merchant, setMerchant] = useState('');
   const [mcc, setMcc] = useState('');
@@ -58,15 +67,27 @@ export function PurchaseCheck({ card, group, transactions, groupTransactions, fu
     const name = merchant.trim();
     if (!name) e.merchant = 'Type the merchant’s name, such as Uber.';
     const code = mcc.trim();
-    if (!isMcc(code)) e.mcc = code ? `“${code}” is not a merchant category code: use four digits, such as 5812.` : 'Type the merchant category code, such as 5812.';
+    if (!isMcc(code))
+      e.mcc = code
+        ? `“${code}” is not a merchant category code: use four digits, such as 5812.`
+        : 'Type the merchant category code, such as 5812.';
     if (!country) e.country = 'Choose the country of the purchase.';
     const cents = parseCents(amount);
-    if (cents === null || cents <= 0) e.amount = amount.trim() ? `“${amount}” is not an amount above zero: use digits with at most two decimals.` : 'Type the amount, such as 42.50.';
+    if (cents === null || cents <= 0)
+      e.amount = amount.trim()
+        ? `“${amount}” is not an amount above zero: use digits with at most two decimals.`
+        : 'Type the amount, such as 42.50.';
     setErrors(e);
     if (Object.keys(e).length || cents === null) return null;
     // A known merchant is matched as the network does: by name in any case, and its id counts too.
     const known = merchants.find((m) => m.name.toLowerCase() === name.toLowerCase());
-    return { merchantName: known?.name ?? name, ...(known ? { merchantId: known.id } : {}), mcc: code, country, amountCents: cents };
+    return {
+      merchantName: known?.name ?? name,
+      ...(known ? { merchantId: known.id } : {}),
+      mcc: code,
+      country,
+      amountCents: cents,
+    };
   }
 
   const run = () => {
@@ -77,7 +98,18 @@ export function PurchaseCheck({ card, group, transactions, groupTransactions, fu
       setChecked(null);
       return;
     }
-    setChecked({ purchase, verdict: checkPurchase(purchase, { card, group, transactions, groupTransactions, fundingBalanceCents, merchants, nowMs: now }) });
+    setChecked({
+      purchase,
+      verdict: checkPurchase(purchase, {
+        card,
+        group,
+        transactions,
+        groupTransactions,
+        fundingBalanceCents,
+        merchants,
+        nowMs: now,
+      }),
+    });
   };
 
   async function simulate() {
@@ -95,7 +127,10 @@ export function PurchaseCheck({ card, group, transactions, groupTransactions, fu
 
   const v = checked?.verdict;
   const predictedReason = v && !v.approved ? v.reason : undefined;
-  const agrees = simulated && v ? simulated.approved === v.approved && (simulated.declineReason ?? undefined) === predictedReason : undefined;
+  const agrees =
+    simulated && v
+      ? simulated.approved === v.approved && (simulated.declineReason ?? undefined) === predictedReason
+      : undefined;
   const mccHint = isMcc(mcc.trim()) ? describeMcc(mcc.trim()) : 'Four digits; suggestions show descriptions.';
   return (
     <form
@@ -107,13 +142,31 @@ export function PurchaseCheck({ card, group, transactions, groupTransactions, fu
         run();
       }}
     >
-      <TextField id={`${id}-merchant`} label="Merchant" list={`${id}-merchants`} autoComplete="off" value={merchant} error={errors.merchant} onChange={(e) => setMerchant(e.target.value)} />
+      <TextField
+        id={`${id}-merchant`}
+        label="Merchant"
+        list={`${id}-merchants`}
+        autoComplete="off"
+        value={merchant}
+        error={errors.merchant}
+        onChange={(e) => setMerchant(e.target.value)}
+      />
       <datalist id={`${id}-merchants`}>
         {merchants.slice(0, 200).map((m) => (
           <option key={m.id} value={m.name} />
         ))}
       </datalist>
-      <TextField id={`${id}-mcc`} label="Merchant category code" inputMode="numeric" list={`${id}-mccs`} autoComplete="off" value={mcc} error={errors.mcc} hint={mccHint} onChange={(e) => setMcc(e.target.value)} />
+      <TextField
+        id={`${id}-mcc`}
+        label="Merchant category code"
+        inputMode="numeric"
+        list={`${id}-mccs`}
+        autoComplete="off"
+        value={mcc}
+        error={errors.mcc}
+        hint={mccHint}
+        onChange={(e) => setMcc(e.target.value)}
+      />
       <datalist id={`${id}-mccs`}>
         {Object.entries(MCC_DESCRIPTIONS).map(([code, words]) => (
           <option key={code} value={code}>
@@ -125,14 +178,28 @@ export function PurchaseCheck({ card, group, transactions, groupTransactions, fu
         <label htmlFor={`${id}-country`} className="field__label">
           Country
         </label>
-        <CountrySelect id={`${id}-country`} value={country} onChange={setCountry} invalid={Boolean(errors.country)} describedBy={errors.country ? `${id}-country-error` : undefined} />
+        <CountrySelect
+          id={`${id}-country`}
+          value={country}
+          onChange={setCountry}
+          invalid={Boolean(errors.country)}
+          describedBy={errors.country ? `${id}-country-error` : undefined}
+        />
         {errors.country ? (
           <p id={`${id}-country-error`} className="field__error" role="alert">
             {errors.country}
           </p>
         ) : null}
       </div>
-      <TextField id={`${id}-amount`} label="Amount (USD)" inputMode="decimal" placeholder="42.50" value={amount} error={errors.amount} onChange={(e) => setAmount(e.target.value)} />
+      <TextField
+        id={`${id}-amount`}
+        label="Amount (USD)"
+        inputMode="decimal"
+        placeholder="42.50"
+        value={amount}
+        error={errors.amount}
+        onChange={(e) => setAmount(e.target.value)}
+      />
       <div className="form__actions">
         <button type="submit" className="button button--primary">
           Check
@@ -146,7 +213,9 @@ export function PurchaseCheck({ card, group, transactions, groupTransactions, fu
 
       <div className="form__live" aria-live="polite">
         {checked && v ? (
-          <div className={`spending-verdict ${v.approved ? 'spending-verdict--approved' : 'spending-verdict--declined'}`}>
+          <div
+            className={`spending-verdict ${v.approved ? 'spending-verdict--approved' : 'spending-verdict--declined'}`}
+          >
             <p className="spending-verdict__title">
               {verdictTitle(v)}: {money(checked.purchase.amountCents)} at {checked.purchase.merchantName}
             </p>
@@ -157,13 +226,18 @@ export function PurchaseCheck({ card, group, transactions, groupTransactions, fu
                 {v.words} <span className="spending-verdict__code">({v.reason})</span>
               </p>
             )}
-            <p className="field__hint">Predicted from the local cache: the card, its group and its synced transactions.</p>
+            <p className="field__hint">
+              Predicted from the local cache: the card, its group and its synced transactions.
+            </p>
           </div>
         ) : null}
         {simulated ? (
           <p className={agrees ? 'form__saved' : 'form__error'} role={agrees ? 'status' : 'alert'}>
-            The sandbox {simulated.approved ? 'approved it' : `declined it (${simulated.declineReason ?? 'no reason given'})`}:{' '}
-            {agrees ? 'it agrees with the prediction.' : 'it disagrees with the prediction; the cache may be behind: sync and check again.'}
+            The sandbox{' '}
+            {simulated.approved ? 'approved it' : `declined it (${simulated.declineReason ?? 'no reason given'})`}:{' '}
+            {agrees
+              ? 'it agrees with the prediction.'
+              : 'it disagrees with the prediction; the cache may be behind: sync and check again.'}
           </p>
         ) : null}
       </div>

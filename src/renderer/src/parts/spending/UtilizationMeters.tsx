@@ -19,8 +19,8 @@ interface Props {
 export function SpendCountedNote() {
   return (
     <p className="field__hint">
-      Counted: card purchases that are pending, settled or disputed, in the period they were authorized. Not counted: declines, reversals, refunds (a refund gives no
-      limit back) and fees charged to the card.
+      Counted: card purchases that are pending, settled or disputed, in the period they were authorized. Not counted:
+      declines, reversals, refunds (a refund gives no limit back) and fees charged to the card.
     </p>
   );
 }
@@ -41,11 +41,20 @@ export function UtilizationMeters({ constraint, transactions, now, scope = 'this
         return (
           <li key={m.index} className="spending-meter">
             <span id={labelId}>Limit of {limitWords(m.limit)}</span>
-            <meter aria-labelledby={labelId} min={0} max={Math.max(cap, 1)} value={Math.min(m.spentCents, Math.max(cap, 1))} low={cap * 0.75} high={cap * 0.9} optimum={0}>
+            <meter
+              aria-labelledby={labelId}
+              min={0}
+              max={Math.max(cap, 1)}
+              value={Math.min(m.spentCents, Math.max(cap, 1))}
+              low={cap * 0.75}
+              high={cap * 0.9}
+              optimum={0}
+            >
               {money(m.spentCents)} of {money(cap)}
             </meter>
             <p className="spending-meter__numbers">
-              {money(m.spentCents)} spent of {money(cap)} · {m.overCents ? `${money(m.overCents)} over the limit` : `${money(m.remainingCents)} left`} ·{' '}
+              {money(m.spentCents)} spent of {money(cap)} ·{' '}
+              {m.overCents ? `${money(m.overCents)} over the limit` : `${money(m.remainingCents)} left`} ·{' '}
               {m.nextResetAt ? `resets ${dateTime(m.nextResetAt)}` : 'never resets'}
             </p>
           </li>

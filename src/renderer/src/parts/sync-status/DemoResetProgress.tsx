@@ -38,7 +38,13 @@ function useDemoIndex(active: boolean): IndexSnapshot | null {
  * `hideWhileDownloading`: where the sync status sits beside it (Transactions), which shows the same
  * download with its rate and Cancel; one line saying it is enough.
  */
-export function DemoResetProgress({ hideWhenDone = false, hideWhileDownloading = false }: { hideWhenDone?: boolean; hideWhileDownloading?: boolean }) {
+export function DemoResetProgress({
+  hideWhenDone = false,
+  hideWhileDownloading = false,
+}: {
+  hideWhenDone?: boolean;
+  hideWhileDownloading?: boolean;
+}) {
   const run = useDemoReset((s) => s.run);
   const sync = useSyncStore((s) => s.byProfile[DEMO]);
   const index = useDemoIndex(run !== null);
@@ -50,15 +56,31 @@ export function DemoResetProgress({ hideWhenDone = false, hideWhileDownloading =
     const t = setInterval(() => setNow(Date.now()), TICK_MS);
     return () => clearInterval(t);
   }, [moving]);
-  if (!view || (hideWhenDone && view.stage === 'done') || (hideWhileDownloading && view.stage === 'downloading')) return null;
+  if (!view || (hideWhenDone && view.stage === 'done') || (hideWhileDownloading && view.stage === 'downloading'))
+    return null;
   return (
-    <div className="demo-progress" aria-live="polite" data-stage={view.stage} data-rows={view.rows} data-total={view.total} data-percent={view.percent}>
+    <div
+      className="demo-progress"
+      aria-live="polite"
+      data-stage={view.stage}
+      data-rows={view.rows}
+      data-total={view.total}
+      data-percent={view.percent}
+    >
       <span className="demo-progress__label">
         {view.label}: {count(view.rows)} of {count(view.total)} transactions ({view.percent}%)
-        {view.etaSeconds !== null ? ` · about ${duration(view.etaSeconds)} left${view.estimated ? ' (estimate)' : ''}` : ''}
+        {view.etaSeconds !== null
+          ? ` · about ${duration(view.etaSeconds)} left${view.estimated ? ' (estimate)' : ''}`
+          : ''}
       </span>
-      {view.stage !== 'done' && view.stage !== 'stopped' ? <progress max={Math.max(1, view.total)} value={view.rows} aria-label="Demo reset progress" /> : null}
-      {view.error ? <span className="sync-status__error" role="alert">{view.error}</span> : null}
+      {view.stage !== 'done' && view.stage !== 'stopped' ? (
+        <progress max={Math.max(1, view.total)} value={view.rows} aria-label="Demo reset progress" />
+      ) : null}
+      {view.error ? (
+        <span className="sync-status__error" role="alert">
+          {view.error}
+        </span>
+      ) : null}
     </div>
   );
 }

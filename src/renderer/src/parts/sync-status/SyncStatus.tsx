@@ -31,11 +31,17 @@ export function SyncStatus({ profileId }: { profileId: string }) {
         <>
           <span>
             {PHASES[p.phase]}
-            {p.phase === 'backfill' && p.total ? `: ${count(Math.min(done, p.total))} of ${count(p.total)} (${Math.min(100, Math.floor((100 * done) / p.total))}%)` : p.rows ? `: ${count(p.rows)} received` : '…'}
+            {p.phase === 'backfill' && p.total
+              ? `: ${count(Math.min(done, p.total))} of ${count(p.total)} (${Math.min(100, Math.floor((100 * done) / p.total))}%)`
+              : p.rows
+                ? `: ${count(p.rows)} received`
+                : '…'}
             {p.rowsPerSecond > 0 ? ` · ${count(p.rowsPerSecond)}/s` : ''}
             {p.etaSeconds ? ` · about ${duration(p.etaSeconds)} left` : ''}
           </span>
-          {p.phase === 'backfill' && p.total ? <progress max={p.total} value={Math.min(done, p.total)} aria-label="Download progress" /> : null}
+          {p.phase === 'backfill' && p.total ? (
+            <progress max={p.total} value={Math.min(done, p.total)} aria-label="Download progress" />
+          ) : null}
           <button type="button" className="button button--quiet" onClick={() => syncs.cancelSync(profileId)}>
             Cancel
           </button>
@@ -43,8 +49,18 @@ export function SyncStatus({ profileId }: { profileId: string }) {
       ) : (
         <>
           <span>{freshness(p?.lastSuccessAt, p?.phase, offline)}</span>
-          {p?.error && !offline ? <span className="sync-status__error" role="alert">{p.error}</span> : null}
-          <button type="button" className="button button--quiet" disabled={offline} title={offline ? 'Offline: a sync starts by itself when the connection returns.' : undefined} onClick={() => void syncs.startSync(profileId)}>
+          {p?.error && !offline ? (
+            <span className="sync-status__error" role="alert">
+              {p.error}
+            </span>
+          ) : null}
+          <button
+            type="button"
+            className="button button--quiet"
+            disabled={offline}
+            title={offline ? 'Offline: a sync starts by itself when the connection returns.' : undefined}
+            onClick={() => void syncs.startSync(profileId)}
+          >
             Sync now
           </button>
         </>

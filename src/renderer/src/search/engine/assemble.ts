@@ -64,7 +64,12 @@ function baseFromBatch(batch: FinishedBatch, dicts: Dictionaries): BaseIndex {
  * batch holds no id that is live in the base: those base rows are dead. `dicts` extend the base's
  * (codes only ever get added), so base codes are copied as they are.
  */
-function mergeIntoBase(base: BaseIndex, dead: Uint32Array | null, batch: FinishedBatch, dicts: Dictionaries): BaseIndex {
+function mergeIntoBase(
+  base: BaseIndex,
+  dead: Uint32Array | null,
+  batch: FinishedBatch,
+  dicts: Dictionaries,
+): BaseIndex {
   const { src, baseTo, batchTo } = mergeOrder(base, dead, batch);
   const rows = gatherRows(src, base, batch);
   const ids = gatherIds(src, base, batch);
@@ -77,7 +82,11 @@ function mergeIntoBase(base: BaseIndex, dead: Uint32Array | null, batch: Finishe
  * Where each new row comes from (a base position, or ~input row of the batch) and where each
  * live base row and batch position goes (-1: dead).
  */
-function mergeOrder(base: BaseIndex, dead: Uint32Array | null, batch: FinishedBatch): { src: Int32Array; baseTo: Int32Array; batchTo: Uint32Array } {
+function mergeOrder(
+  base: BaseIndex,
+  dead: Uint32Array | null,
+  batch: FinishedBatch,
+): { src: Int32Array; baseTo: Int32Array; batchTo: Uint32Array } {
   const baseTo = new Int32Array(base.size).fill(-1);
   const batchTo = new Uint32Array(batch.count);
   let live = 0;
@@ -106,7 +115,14 @@ function mergeOrder(base: BaseIndex, dead: Uint32Array | null, batch: FinishedBa
 }
 
 function compareIdBytes(a: Strings, i: number, b: Strings, j: number): number {
-  return compareAsStrings(a.bytes, a.offsets[i] as number, a.offsets[i + 1] as number, b.bytes, b.offsets[j] as number, b.offsets[j + 1] as number);
+  return compareAsStrings(
+    a.bytes,
+    a.offsets[i] as number,
+    a.offsets[i + 1] as number,
+    b.bytes,
+    b.offsets[j] as number,
+    b.offsets[j + 1] as number,
+  );
 }
 
 type Column = Float64Array | Uint32Array | Uint8Array;

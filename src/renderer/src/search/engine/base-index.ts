@@ -49,7 +49,12 @@ export class BaseIndex {
   }
 
   buffers(): { rows: ArrayBuffer; ids: ArrayBuffer; terms: ArrayBuffer; postings: ArrayBuffer } {
-    return { rows: bufferOf(this.rows), ids: bufferOf(this.ids), terms: bufferOf(this.terms), postings: bufferOf(this.postings) };
+    return {
+      rows: bufferOf(this.rows),
+      ids: bufferOf(this.ids),
+      terms: bufferOf(this.terms),
+      postings: bufferOf(this.postings),
+    };
   }
 
   idAt(p: number): string {

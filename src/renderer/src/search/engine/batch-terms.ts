@@ -17,7 +17,11 @@ export interface RowTermLists {
  * counting sort: the counts were kept while collecting, and rows are visited in position order,
  * so each term's list fills in ascending order.
  */
-export function invertTerms(table: TermTable, lists: RowTermLists, rowsDropped: boolean): { terms: Strings; postings: Postings } {
+export function invertTerms(
+  table: TermTable,
+  lists: RowTermLists,
+  rowsDropped: boolean,
+): { terms: Strings; postings: Postings } {
   const collected: Strings = { offsets: table.offsets.view(), bytes: table.bytes.view() };
   const collectedCounts = table.close();
   const counts = rowsDropped ? recount(lists, table.size) : collectedCounts;

@@ -70,7 +70,11 @@ export function chartOf(result: SearchResult): ChartData {
 
   const merchants = new Map<string, { spendCents: number; count: number }>();
   for (let m = 1; m < byCode.length; m++) {
-    if (countByCode[m] !== 0) merchants.set(merchantNames[m - 1] as string, { spendCents: byCode[m] as number, count: countByCode[m] as number });
+    if (countByCode[m] !== 0)
+      merchants.set(merchantNames[m - 1] as string, {
+        spendCents: byCode[m] as number,
+        count: countByCode[m] as number,
+      });
   }
   for (const row of delta) addDelta(row, starts, spend, merchants);
 
@@ -88,7 +92,12 @@ export function chartOf(result: SearchResult): ChartData {
   return { bucket, buckets, topMerchants, clamped };
 }
 
-function addDelta(row: IndexedRow, starts: number[], spend: Float64Array, merchants: Map<string, { spendCents: number; count: number }>): void {
+function addDelta(
+  row: IndexedRow,
+  starts: number[],
+  spend: Float64Array,
+  merchants: Map<string, { spendCents: number; count: number }>,
+): void {
   if (!isCardSpend(row)) return;
   let k = starts.length - 1;
   while (k > 0 && (starts[k] as number) > row.dateMs) k--;
@@ -101,7 +110,11 @@ function addDelta(row: IndexedRow, starts: number[], spend: Float64Array, mercha
 }
 
 /** The oldest and newest date of the result: the last and first set bits, and the delta rows. */
-function dateSpan(bits: Uint32Array, dates: Float64Array, delta: readonly IndexedRow[]): { minMs: number; maxMs: number } | null {
+function dateSpan(
+  bits: Uint32Array,
+  dates: Float64Array,
+  delta: readonly IndexedRow[],
+): { minMs: number; maxMs: number } | null {
   let minMs = Infinity;
   let maxMs = -Infinity;
   for (let w = 0; w < bits.length; w++) {
@@ -143,7 +156,7 @@ function periodStart(bucket: ChartBucket, ms: number): number {
   const day = Math.floor(ms / DAY_MS);
   if (bucket === 'day') return day * DAY_MS;
   // Day 0 (1970-01-01) was a Thursday: three days after a Monday.
-  if (bucket === 'week') return (day - (((day + 3) % 7) + 7) % 7) * DAY_MS;
+  if (bucket === 'week') return (day - ((((day + 3) % 7) + 7) % 7)) * DAY_MS;
   const d = new Date(ms);
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1);
 }

@@ -63,7 +63,10 @@ export function compileQuery(q: TxQuery): CompiledQuery {
       if (amount === null || amount.lo > amount.hi) impossible = true;
     }
   }
-  const sets = Object.fromEntries(DIMENSIONS.map((d) => [d, setOf(q[QUERY_FIELD[d]])])) as Record<Dimension, ReadonlySet<string> | null>;
+  const sets = Object.fromEntries(DIMENSIONS.map((d) => [d, setOf(q[QUERY_FIELD[d]])])) as Record<
+    Dimension,
+    ReadonlySet<string> | null
+  >;
   for (const d of DIMENSIONS) if (sets[d]?.size === 0) impossible = true;
   const c: CompiledQuery = {
     truncated: parsed.truncated,

@@ -65,7 +65,9 @@ export class Delta {
 
   private sortedRows(): DeltaRow[] {
     if (this.sorted === null) {
-      this.sorted = [...this.byId.values()].sort((a, b) => compareNewestFirst(a.row.dateMs, a.row.id, b.row.dateMs, b.row.id));
+      this.sorted = [...this.byId.values()].sort((a, b) =>
+        compareNewestFirst(a.row.dateMs, a.row.id, b.row.dateMs, b.row.id),
+      );
       this.sorted.forEach((d, i) => (d.place = i));
     }
     return this.sorted;
@@ -139,7 +141,12 @@ export class Delta {
   }
 }
 
-function matchesRow(c: CompiledQuery, sets: readonly { valueOf: (row: IndexedRow) => string | undefined; set: ReadonlySet<string> }[], row: IndexedRow, feeLinked: (id: string) => boolean): boolean {
+function matchesRow(
+  c: CompiledQuery,
+  sets: readonly { valueOf: (row: IndexedRow) => string | undefined; set: ReadonlySet<string> }[],
+  row: IndexedRow,
+  feeLinked: (id: string) => boolean,
+): boolean {
   if (row.dateMs < c.fromMs || row.dateMs > c.toMs) return false;
   const a = row.amountCents;
   if (a < c.minCents || a > c.maxCents) return false;
@@ -150,7 +157,8 @@ function matchesRow(c: CompiledQuery, sets: readonly { valueOf: (row: IndexedRow
     if (v === undefined || !set.has(v)) return false;
   }
   for (const p of c.pieces) if (!hasWordStartingWith(row.words, p)) return false;
-  for (const t of c.amountOrWords) if (!inAbsRange(t.range, a) && !hasWordStartingWith(row.words, t.prefix)) return false;
+  for (const t of c.amountOrWords)
+    if (!inAbsRange(t.range, a) && !hasWordStartingWith(row.words, t.prefix)) return false;
   return true;
 }
 

@@ -32,7 +32,8 @@ export class DerivedIndexes {
     const { offsets } = this.postings;
     const least = Math.max(tuning.denseMinRows, this.rows.dates.length * tuning.denseShare);
     const found: number[] = [];
-    for (let t = 0; t + 1 < offsets.length; t++) if ((offsets[t + 1] as number) - (offsets[t] as number) >= least) found.push(t);
+    for (let t = 0; t + 1 < offsets.length; t++)
+      if ((offsets[t + 1] as number) - (offsets[t] as number) >= least) found.push(t);
     return (this.dense = Uint32Array.from(found));
   }
 
@@ -41,7 +42,12 @@ export class DerivedIndexes {
     let bits = this.denseBits.get(t);
     if (!bits) {
       bits = newBitset(this.rows.dates.length);
-      setPositions(bits, this.postings.list, this.postings.offsets[t] as number, this.postings.offsets[t + 1] as number);
+      setPositions(
+        bits,
+        this.postings.list,
+        this.postings.offsets[t] as number,
+        this.postings.offsets[t + 1] as number,
+      );
       this.denseBits.set(t, bits);
     }
     return bits;
@@ -97,7 +103,8 @@ export function amountSlice(order: Uint32Array, amounts: Float64Array, min: numb
  * must be negative) within signed bounds. Amounts are whole cents, so "negative" is "at most -1".
  */
 export function amountIntervals(abs: AbsRange | null, negative: boolean, min: number, max: number): [number, number][] {
-  const parts: [number, number][] = abs === null ? [[-Infinity, negative ? -1 : Infinity]] : [[-abs.hi, -Math.max(abs.lo, 1)]];
+  const parts: [number, number][] =
+    abs === null ? [[-Infinity, negative ? -1 : Infinity]] : [[-abs.hi, -Math.max(abs.lo, 1)]];
   if (abs !== null && !negative) parts.push([abs.lo, abs.hi]);
   return parts.map(([a, b]): [number, number] => [Math.max(a, min), Math.min(b, max)]).filter(([a, b]) => a <= b);
 }
@@ -189,7 +196,8 @@ export class RunningTotals {
       sumsOut[p + 1] = (sumsOut[p] as number) + (a < 0 ? a : 0);
     }
     const n = amounts.length;
-    if ((sumsIn[n] as number) > Number.MAX_SAFE_INTEGER || (sumsOut[n] as number) < -Number.MAX_SAFE_INTEGER) return null;
+    if ((sumsIn[n] as number) > Number.MAX_SAFE_INTEGER || (sumsOut[n] as number) < -Number.MAX_SAFE_INTEGER)
+      return null;
     return new RunningTotals(sumsIn, sumsOut);
   }
 }

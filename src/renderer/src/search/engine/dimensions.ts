@@ -2,7 +2,16 @@ import type { TxQuery } from '../../model/tx-query';
 import type { SearchRow } from '../model/search-row';
 
 /** The row values a query filters by set membership; each is stored as a code into a dictionary. */
-export const DIMENSIONS = ['status', 'detailedStatus', 'accountId', 'cardId', 'cardGroupId', 'virtualAccountId', 'currency', 'merchant'] as const;
+export const DIMENSIONS = [
+  'status',
+  'detailedStatus',
+  'accountId',
+  'cardId',
+  'cardGroupId',
+  'virtualAccountId',
+  'currency',
+  'merchant',
+] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 
 /** The query field holding each dimension's set. */
@@ -18,7 +27,12 @@ export const QUERY_FIELD = {
 } as const satisfies Record<Dimension, keyof TxQuery>;
 
 /** Dimensions a row may lack (code 0); the others are required strings. */
-export const OPTIONAL_DIMENSIONS: ReadonlySet<Dimension> = new Set(['cardId', 'cardGroupId', 'virtualAccountId', 'merchant']);
+export const OPTIONAL_DIMENSIONS: ReadonlySet<Dimension> = new Set([
+  'cardId',
+  'cardGroupId',
+  'virtualAccountId',
+  'merchant',
+]);
 
 /** Statuses have a handful of values, so their codes are bytes. */
 export const BYTE_DIMENSIONS: ReadonlySet<Dimension> = new Set(['status', 'detailedStatus']);
@@ -95,7 +109,8 @@ export class Dictionary {
 export type Dictionaries = Record<Dimension, Dictionary>;
 
 export function newDictionaries(values?: Record<Dimension, string[]>): Dictionaries {
-  const make = (d: Dimension) => new Dictionary(values ? [...values[d]] : [], BYTE_DIMENSIONS.has(d) ? 0xff : 0xffffffff);
+  const make = (d: Dimension) =>
+    new Dictionary(values ? [...values[d]] : [], BYTE_DIMENSIONS.has(d) ? 0xff : 0xffffffff);
   return Object.fromEntries(DIMENSIONS.map((d) => [d, make(d)])) as Dictionaries;
 }
 

@@ -23,7 +23,13 @@ export interface Driver {
  * amount for amount bounds and typed amounts, rows per value for set filters and hasFee; the
  * smallest first, so several filters become ANDs of bitsets rather than tests per row.
  */
-export function driversBySize(base: BaseIndex, c: CompiledQuery, filters: RowFilters, lo: number, hi: number): Driver[] {
+export function driversBySize(
+  base: BaseIndex,
+  c: CompiledQuery,
+  filters: RowFilters,
+  lo: number,
+  hi: number,
+): Driver[] {
   const all: Driver[] = [];
   const consider = (d: Driver) => all.push(d);
   if (c.amount !== null || c.minCents > -Infinity || c.maxCents < Infinity) {
@@ -62,5 +68,7 @@ function listDriver(lists: PositionLists, table: Uint8Array, lo: number, hi: num
       outSize += to - from;
     }
   }
-  return outSize < inSize ? { slices: outside, size: outSize, covers, negated: true } : { slices: inside, size: inSize, covers, negated: false };
+  return outSize < inSize
+    ? { slices: outside, size: outSize, covers, negated: true }
+    : { slices: inside, size: inSize, covers, negated: false };
 }

@@ -36,7 +36,10 @@ export class IdTable {
           slots[2 * s + 1] = h;
           break;
         }
-        if (slots[2 * s + 1] === h && sameBytes(bytes, offsets[held - 1] as number, offsets[held] as number, bytes, start, end)) {
+        if (
+          slots[2 * s + 1] === h &&
+          sameBytes(bytes, offsets[held - 1] as number, offsets[held] as number, bytes, start, end)
+        ) {
           onRepeat(held - 1, row);
           slots[2 * s] = row + 1;
           break;
@@ -66,7 +69,13 @@ export class IdTable {
    * in `added`, its new row in addedTo) put where its id was, its old row being dead, or in a free
    * slot. Null when the table would be over half full, or dead rows and added ids do not pair up.
    */
-  merged(ids: Strings, rowTo: Int32Array, added: Strings, addedRows: Uint32Array, addedTo: Uint32Array): IdTable | null {
+  merged(
+    ids: Strings,
+    rowTo: Int32Array,
+    added: Strings,
+    addedRows: Uint32Array,
+    addedTo: Uint32Array,
+  ): IdTable | null {
     const size = this.slots.length >>> 1;
     if ((ids.offsets.length - 1) * 2 > size) return null;
     const DEAD = 0xffffffff;
@@ -88,7 +97,10 @@ export class IdTable {
     const table = new IdTable(ids, slots);
     for (const j of fresh) {
       const r = addedRows[j] as number;
-      table.insert(added.bytes.subarray(added.offsets[r] as number, added.offsets[r + 1] as number), (addedTo[j] as number) + 1);
+      table.insert(
+        added.bytes.subarray(added.offsets[r] as number, added.offsets[r + 1] as number),
+        (addedTo[j] as number) + 1,
+      );
     }
     return table;
   }
@@ -101,7 +113,11 @@ export class IdTable {
     for (let s = h & mask; ; s = (s + 1) & mask) {
       const held = slots[2 * s] as number;
       if (held === 0) return -1;
-      if (slots[2 * s + 1] === h && sameBytes(bytes, offsets[held - 1] as number, offsets[held] as number, key, 0, key.length)) return s;
+      if (
+        slots[2 * s + 1] === h &&
+        sameBytes(bytes, offsets[held - 1] as number, offsets[held] as number, key, 0, key.length)
+      )
+        return s;
     }
   }
 

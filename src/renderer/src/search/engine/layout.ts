@@ -23,7 +23,12 @@ export function carve<S extends Spec>(spec: S, buffer: ArrayBuffer = new ArrayBu
   let at = 0;
   for (const [name, [kind, length]] of Object.entries(spec)) {
     at = align(at, WIDTH[kind]);
-    out[name] = kind === 'f64' ? new Float64Array(buffer, at, length) : kind === 'u32' ? new Uint32Array(buffer, at, length) : new Uint8Array(buffer, at, length);
+    out[name] =
+      kind === 'f64'
+        ? new Float64Array(buffer, at, length)
+        : kind === 'u32'
+          ? new Uint32Array(buffer, at, length)
+          : new Uint8Array(buffer, at, length);
     at += length * WIDTH[kind];
   }
   return out as Carved<S>;
@@ -51,10 +56,12 @@ export const rowsSpec = (n: number) =>
   }) as const;
 
 /** Strings (ids, terms): offsets[i]..offsets[i + 1] are the bytes of string i. */
-export const stringsSpec = (count: number, bytes: number) => ({ offsets: ['u32', count + 1], bytes: ['u8', bytes] }) as const;
+export const stringsSpec = (count: number, bytes: number) =>
+  ({ offsets: ['u32', count + 1], bytes: ['u8', bytes] }) as const;
 
 /** Postings: offsets[t]..offsets[t + 1] of `list` are the positions of the rows holding term t. */
-export const postingsSpec = (terms: number, postings: number) => ({ offsets: ['u32', terms + 1], list: ['u32', postings] }) as const;
+export const postingsSpec = (terms: number, postings: number) =>
+  ({ offsets: ['u32', terms + 1], list: ['u32', postings] }) as const;
 
 export type RowColumns = Carved<ReturnType<typeof rowsSpec>>;
 export type Strings = Carved<ReturnType<typeof stringsSpec>>;

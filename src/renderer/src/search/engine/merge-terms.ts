@@ -22,14 +22,28 @@ interface Sizes {
  * Two passes over the same walk, one to size the buffers exactly and one to fill them, so the
  * peak holds no oversized copies next to the old base (which keeps answering meanwhile).
  */
-export function mergeTerms(base: BaseIndex, baseTo: Int32Array, batch: FinishedBatch, batchTo: Uint32Array): { terms: Strings; postings: Postings } {
+export function mergeTerms(
+  base: BaseIndex,
+  baseTo: Int32Array,
+  batch: FinishedBatch,
+  batchTo: Uint32Array,
+): { terms: Strings; postings: Postings } {
   const sizes = mergePass(base, baseTo, batch, batchTo, null);
-  const target = { terms: carve(stringsSpec(sizes.terms, sizes.bytes)), postings: carve(postingsSpec(sizes.terms, sizes.postings)) };
+  const target = {
+    terms: carve(stringsSpec(sizes.terms, sizes.bytes)),
+    postings: carve(postingsSpec(sizes.terms, sizes.postings)),
+  };
   mergePass(base, baseTo, batch, batchTo, target);
   return target;
 }
 
-function mergePass(base: BaseIndex, baseTo: Int32Array, batch: FinishedBatch, batchTo: Uint32Array, target: Target | null): Sizes {
+function mergePass(
+  base: BaseIndex,
+  baseTo: Int32Array,
+  batch: FinishedBatch,
+  batchTo: Uint32Array,
+  target: Target | null,
+): Sizes {
   const a = base.postings;
   const b = batch.postings;
   const at = base.terms;
@@ -54,7 +68,14 @@ function mergePass(base: BaseIndex, baseTo: Int32Array, batch: FinishedBatch, ba
 }
 
 function compareTerms(a: Strings, t: number, b: Strings, u: number): number {
-  return compareBytes(a.bytes, a.offsets[t] as number, a.offsets[t + 1] as number, b.bytes, b.offsets[u] as number, b.offsets[u + 1] as number);
+  return compareBytes(
+    a.bytes,
+    a.offsets[t] as number,
+    a.offsets[t + 1] as number,
+    b.bytes,
+    b.offsets[u] as number,
+    b.offsets[u + 1] as number,
+  );
 }
 
 /** The first term of `a` from `from` on that does not sort before term u of `b`. */
@@ -102,7 +123,16 @@ function renumber(p: Postings, t: number, to: Int32Array | Uint32Array, target: 
 }
 
 /** A term in both: its live base rows and its batch rows, renumbered, merged in order. */
-function mergeLists(a: Postings, t: number, baseTo: Int32Array, b: Postings, u: number, batchTo: Uint32Array, target: Target | null, at: number): number {
+function mergeLists(
+  a: Postings,
+  t: number,
+  baseTo: Int32Array,
+  b: Postings,
+  u: number,
+  batchTo: Uint32Array,
+  target: Target | null,
+  at: number,
+): number {
   let x = a.offsets[t] as number;
   const xEnd = a.offsets[t + 1] as number;
   let y = b.offsets[u] as number;

@@ -60,7 +60,11 @@ export class SearchResult {
         const row = this.deltaRows[j++] as IndexedRow;
         out.push({ id: row.id, seq: row.seq, slot: row.slot });
       } else {
-        out.push({ id: this.base.idAt(p), seq: this.base.rows.seq[p] as number, slot: this.base.rows.slot[p] as number });
+        out.push({
+          id: this.base.idAt(p),
+          seq: this.base.rows.seq[p] as number,
+          slot: this.base.rows.slot[p] as number,
+        });
         p = this.matches.next(p, r++);
       }
     }

@@ -48,7 +48,11 @@ export class RowBatch {
   private readonly slot: Growable<Uint32Array>;
   private readonly hasFee: Growable<Uint8Array>;
   private readonly codes: Record<Dimension, Growable<Uint32Array>>;
-  private readonly coders: { valueOf: (row: IndexedRow) => string | undefined; dict: Dictionary; codes: Growable<Uint32Array> }[];
+  private readonly coders: {
+    valueOf: (row: IndexedRow) => string | undefined;
+    dict: Dictionary;
+    codes: Growable<Uint32Array>;
+  }[];
   private readonly idOffsets: Growable<Uint32Array>;
   private readonly idBytes = new Growable(u8, 16384);
   private terms = new TermTable();
@@ -66,7 +70,10 @@ export class RowBatch {
     this.hasFee = new Growable(u8, capacity);
     this.idOffsets = new Growable(u32, capacity);
     this.rowEnds = new Growable(u32, capacity);
-    this.codes = Object.fromEntries(DIMENSIONS.map((d) => [d, new Growable(u32, capacity)])) as Record<Dimension, Growable<Uint32Array>>;
+    this.codes = Object.fromEntries(DIMENSIONS.map((d) => [d, new Growable(u32, capacity)])) as Record<
+      Dimension,
+      Growable<Uint32Array>
+    >;
     this.coders = DIMENSIONS.map((d) => ({ valueOf: VALUE_OF[d], dict: dicts[d], codes: this.codes[d] }));
     this.idOffsets.push(0);
   }
@@ -111,7 +118,11 @@ export class RowBatch {
     const rows = new Uint32Array(this.count - dropped);
     for (let i = 0, k = 0; i < this.count; i++) if (kept[i] === 1) rows[k++] = i;
     const order = newestFirst(rows, dates, ids);
-    const { terms, postings } = invertTerms(this.terms, { order, rowEnds: this.rowEnds.view(), rowTerms: this.rowTerms }, dropped > 0);
+    const { terms, postings } = invertTerms(
+      this.terms,
+      { order, rowEnds: this.rowEnds.view(), rowTerms: this.rowTerms },
+      dropped > 0,
+    );
     // The collected words are no longer needed; let them go before the caller gathers the rows.
     this.terms = new TermTable();
     this.rowTerms = new ChunkedU32();

@@ -4,7 +4,14 @@ import { compareAsStrings } from './utf8';
 /** Negative when row a (of `ids`) comes first among rows of the same date: id descending. */
 export function compareIdsNewestFirst(ids: Strings, a: number, b: number): number {
   const { offsets, bytes } = ids;
-  return compareAsStrings(bytes, offsets[b] as number, offsets[b + 1] as number, bytes, offsets[a] as number, offsets[a + 1] as number);
+  return compareAsStrings(
+    bytes,
+    offsets[b] as number,
+    offsets[b + 1] as number,
+    bytes,
+    offsets[a] as number,
+    offsets[a + 1] as number,
+  );
 }
 
 /**
@@ -20,7 +27,7 @@ export function newestFirst(rows: Uint32Array, dates: Float64Array, ids: Strings
   } else {
     order = order.slice();
   }
-  for (let start = 0; start < order.length; ) {
+  for (let start = 0; start < order.length;) {
     const date = dates[order[start] as number] as number;
     let end = start + 1;
     while (end < order.length && dates[order[end] as number] === date) end++;

@@ -32,7 +32,13 @@ export function rowFiltersOf(base: BaseIndex, c: CompiledQuery, fees: FeeColumn)
   const kinds: FilterKind[] = Object.keys(tables) as Dimension[];
   if (c.hasFee !== null) kinds.push('hasFee');
   if (c.amount !== null || c.minCents > -Infinity || c.maxCents < Infinity) kinds.push('amount');
-  return { none: false, test: kinds.length > 0 ? new RowTest(base, c, tables, c.hasFee !== null ? fees.flags : base.rows.hasFee) : null, tables, kinds, fees };
+  return {
+    none: false,
+    test: kinds.length > 0 ? new RowTest(base, c, tables, c.hasFee !== null ? fees.flags : base.rows.hasFee) : null,
+    tables,
+    kinds,
+    fees,
+  };
 }
 
 /**

@@ -31,17 +31,21 @@ export function checkRow(row: IndexedRow): void {
 
 function problemOf(row: IndexedRow): string | null {
   if (!isAscii(row.id) && LONE_SURROGATE.test(row.id)) return 'the id has an unpaired surrogate';
-  if (typeof row.feeFor === 'string' && !isAscii(row.feeFor) && LONE_SURROGATE.test(row.feeFor)) return 'feeFor has an unpaired surrogate';
+  if (typeof row.feeFor === 'string' && !isAscii(row.feeFor) && LONE_SURROGATE.test(row.feeFor))
+    return 'feeFor has an unpaired surrogate';
   if (typeof row.dateMs !== 'number' || !Number.isFinite(row.dateMs)) return 'dateMs must be a finite number';
   if (!Number.isSafeInteger(row.amountCents)) return 'amountCents must be a safe integer';
   if (!isUint32(row.seq) || !isUint32(row.slot)) return 'seq and slot must be integers in 0..2^32-1';
   if (typeof row.hasFee !== 'boolean') return 'hasFee must be a boolean';
-  if (typeof row.status !== 'string' || typeof row.detailedStatus !== 'string') return 'status and detailedStatus must be strings';
-  if (typeof row.accountId !== 'string' || typeof row.currency !== 'string') return 'accountId and currency must be strings';
+  if (typeof row.status !== 'string' || typeof row.detailedStatus !== 'string')
+    return 'status and detailedStatus must be strings';
+  if (typeof row.accountId !== 'string' || typeof row.currency !== 'string')
+    return 'accountId and currency must be strings';
   if (!isOptionalString(row.cardId) || !isOptionalString(row.cardGroupId) || !isOptionalString(row.virtualAccountId)) {
     return 'cardId, cardGroupId and virtualAccountId must be strings or undefined';
   }
-  if (!isOptionalString(row.merchant) || !isOptionalString(row.feeFor)) return 'merchant and feeFor must be strings or undefined';
+  if (!isOptionalString(row.merchant) || !isOptionalString(row.feeFor))
+    return 'merchant and feeFor must be strings or undefined';
   if (!Array.isArray(row.words)) return 'words must be an array of strings';
   for (const w of row.words) if (typeof w !== 'string') return 'words must be an array of strings';
   return null;

@@ -22,7 +22,14 @@ export interface ScanOutput {
  * answer and only their totals need adding up (from running totals, less the rows left out, when
  * most rows are in); otherwise they are visited in order as set bits of 32-row words.
  */
-export function scanBase(base: BaseIndex, c: CompiledQuery, dead: Uint32Array | null, lo: number, hi: number, fees: FeeColumn): ScanOutput {
+export function scanBase(
+  base: BaseIndex,
+  c: CompiledQuery,
+  dead: Uint32Array | null,
+  lo: number,
+  hi: number,
+  fees: FeeColumn,
+): ScanOutput {
   const out: ScanOutput = { bits: scratchBitset(SCRATCH.answer, base.size), count: 0, inCents: 0, outCents: 0 };
   if (c.impossible || lo >= hi) return out;
   const filters = rowFiltersOf(base, c, fees);
@@ -51,7 +58,14 @@ export function scanBase(base: BaseIndex, c: CompiledQuery, dead: Uint32Array | 
  * those too (a filter that lets most rows in, such as "no fee" or the main account, clears the few
  * it keeps out), and no row needs testing. `covered`: every filter was applied by its index.
  */
-function narrowByDrivers(base: BaseIndex, c: CompiledQuery, filters: RowFilters, words: Uint32Array | null, lo: number, hi: number): { cand: Uint32Array | null; covered: boolean } {
+function narrowByDrivers(
+  base: BaseIndex,
+  c: CompiledQuery,
+  filters: RowFilters,
+  words: Uint32Array | null,
+  lo: number,
+  hi: number,
+): { cand: Uint32Array | null; covered: boolean } {
   let cand = words;
   let left = cand === null ? hi - lo : countBits(cand);
   const drivers = driversBySize(base, c, filters, lo, hi);
@@ -77,7 +91,8 @@ function narrowByDrivers(base: BaseIndex, c: CompiledQuery, filters: RowFilters,
     if (driver.size < share * left) apply(driver);
   }
   const rest = drivers.filter((d) => !applied.has(d.covers));
-  if (rest.length > 0 && rest.reduce((n, d) => n + d.size, 0) < tuning.coverShare * left) for (const d of rest) apply(d);
+  if (rest.length > 0 && rest.reduce((n, d) => n + d.size, 0) < tuning.coverShare * left)
+    for (const d of rest) apply(d);
   return { cand, covered: applied.size > 0 && filters.kinds.every((k) => applied.has(k)) };
 }
 
@@ -95,7 +110,14 @@ function windowMask(w: number, lo: number, hi: number): number {
  * window's totals less the rows left out: a dense answer costs what its complement does. The
  * window's edge masks are worked out once, not per word: this loop is most of a typical query.
  */
-function takeCandidates(base: BaseIndex, cand: Uint32Array | null, dead: Uint32Array | null, lo: number, hi: number, out: ScanOutput): void {
+function takeCandidates(
+  base: BaseIndex,
+  cand: Uint32Array | null,
+  dead: Uint32Array | null,
+  lo: number,
+  hi: number,
+  out: ScanOutput,
+): void {
   const result = out.bits;
   const firstWord = lo >>> 5;
   const lastWord = (hi - 1) >>> 5;
@@ -140,7 +162,15 @@ function takeCandidates(base: BaseIndex, cand: Uint32Array | null, dead: Uint32A
 }
 
 /** Visits the window's rows (or the candidates among them) in order, 32 at a time, testing each. */
-function visitWindow(base: BaseIndex, test: RowTest, cand: Uint32Array | null, dead: Uint32Array | null, lo: number, hi: number, out: ScanOutput): void {
+function visitWindow(
+  base: BaseIndex,
+  test: RowTest,
+  cand: Uint32Array | null,
+  dead: Uint32Array | null,
+  lo: number,
+  hi: number,
+  out: ScanOutput,
+): void {
   const amounts = base.rows.amounts;
   const result = out.bits;
   let count = 0;

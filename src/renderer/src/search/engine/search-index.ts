@@ -139,7 +139,13 @@ export class SearchIndex {
     const scan = scanBase(this.base, c, this.dead, lo, hi, (this.fees ??= feeColumnOf(this.base, this.links)));
     const deltaRows = this.delta.match(c, (id) => this.links.has(id));
     const summary = summarize(this.base, scan.bits, scan.count, scan.inCents, scan.outCents, deltaRows);
-    const matches = keepMatches(scan.bits, scan.count, this.base.size, lo >>> 5, lo < hi ? ((hi - 1) >>> 5) + 1 : lo >>> 5);
+    const matches = keepMatches(
+      scan.bits,
+      scan.count,
+      this.base.size,
+      lo >>> 5,
+      lo < hi ? ((hi - 1) >>> 5) + 1 : lo >>> 5,
+    );
     return new SearchResult(summary, c.truncated, this.base, matches, deltaRows);
   }
 

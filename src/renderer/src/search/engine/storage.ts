@@ -49,7 +49,12 @@ export function toStored(base: BaseIndex, feeLinks: string[]): StoredIndex {
   const buffers = base.buffers();
   let sums = checksums.get(base);
   if (!sums) {
-    sums = { rows: checksum(buffers.rows), ids: checksum(buffers.ids), terms: checksum(buffers.terms), postings: checksum(buffers.postings) };
+    sums = {
+      rows: checksum(buffers.rows),
+      ids: checksum(buffers.ids),
+      terms: checksum(buffers.terms),
+      postings: checksum(buffers.postings),
+    };
     checksums.set(base, sums);
   }
   const meta: StoredIndexMeta = {
@@ -61,7 +66,10 @@ export function toStored(base: BaseIndex, feeLinks: string[]): StoredIndex {
     idBytes: base.ids.bytes.length,
     termBytes: base.terms.bytes.length,
     postings: base.postings.list.length,
-    dictionaries: Object.fromEntries(DIMENSIONS.map((d) => [d, [...base.dicts[d].values]])) as Record<Dimension, string[]>,
+    dictionaries: Object.fromEntries(DIMENSIONS.map((d) => [d, [...base.dicts[d].values]])) as Record<
+      Dimension,
+      string[]
+    >,
     checksums: { ...sums },
     feeLinks,
   };
@@ -73,7 +81,8 @@ function fail(detail: string): never {
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
-const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v < 0xffffffff;
+const isCount = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v < 0xffffffff;
 
 /** Throws IndexCorruptError, with what was wrong, for anything that is not an intact index of this version. */
 export function fromStored(stored: unknown): BaseIndex {
@@ -90,22 +99,39 @@ export function fromStored(stored: unknown): BaseIndex {
  * checksums missed (odds of about 1 in 4 billion) and against a writer's bug.
  */
 export function mapStored(stored: unknown): { base: BaseIndex; checks: (() => void)[] } {
-  if (!isRecord(stored) || !isRecord(stored.meta) || !isRecord(stored.buffers)) fail('its description or its buffers are missing');
+  if (!isRecord(stored) || !isRecord(stored.meta) || !isRecord(stored.buffers))
+    fail('its description or its buffers are missing');
   const meta = stored.meta;
   if (meta.format !== INDEX_FORMAT) fail('it is not a search index');
-  if (meta.version !== INDEX_VERSION) fail(`it was written by another version of the app (format ${String(meta.version)}, this app reads ${INDEX_VERSION})`);
+  if (meta.version !== INDEX_VERSION)
+    fail(
+      `it was written by another version of the app (format ${String(meta.version)}, this app reads ${INDEX_VERSION})`,
+    );
   if (meta.littleEndian !== LITTLE_ENDIAN) fail('it was written on a machine with another byte order');
   const counts = [meta.rows, meta.terms, meta.idBytes, meta.termBytes, meta.postings];
   if (!counts.every(isCount)) fail('its sizes are not valid numbers');
   const [rows, terms, idBytes, termBytes, postings] = counts as number[] as [number, number, number, number, number];
   const dictionaries = checkDictionaries(meta.dictionaries);
-  if (!Array.isArray(meta.feeLinks) || meta.feeLinks.length % 2 !== 0 || !meta.feeLinks.every((v) => typeof v === 'string')) fail('its list of fee links is not pairs of ids');
-  const specs = { rows: rowsSpec(rows), ids: stringsSpec(rows, idBytes), terms: stringsSpec(terms, termBytes), postings: postingsSpec(terms, postings) };
+  if (
+    !Array.isArray(meta.feeLinks) ||
+    meta.feeLinks.length % 2 !== 0 ||
+    !meta.feeLinks.every((v) => typeof v === 'string')
+  )
+    fail('its list of fee links is not pairs of ids');
+  const specs = {
+    rows: rowsSpec(rows),
+    ids: stringsSpec(rows, idBytes),
+    terms: stringsSpec(terms, termBytes),
+    postings: postingsSpec(terms, postings),
+  };
   const sums = isRecord(meta.checksums) ? meta.checksums : {};
   for (const name of BUFFER_NAMES) {
     const buffer = stored.buffers[name];
     if (!(buffer instanceof ArrayBuffer)) fail(`its ${name} buffer is missing`);
-    if (buffer.byteLength !== byteLengthOf(specs[name])) fail(`its ${name} buffer has ${buffer.byteLength} bytes where ${byteLengthOf(specs[name])} were written (cut short or mixed up)`);
+    if (buffer.byteLength !== byteLengthOf(specs[name]))
+      fail(
+        `its ${name} buffer has ${buffer.byteLength} bytes where ${byteLengthOf(specs[name])} were written (cut short or mixed up)`,
+      );
     if (sums[name] !== checksum(buffer)) fail(`its ${name} buffer is damaged (checksum mismatch)`);
   }
   const buffers = stored.buffers as Record<BufferName, ArrayBuffer>;
@@ -130,7 +156,8 @@ function checkDictionaries(value: unknown): Record<Dimension, string[]> {
   if (!isRecord(value)) fail('its value lists are missing');
   for (const d of DIMENSIONS) {
     const values = value[d];
-    if (!Array.isArray(values) || !values.every((v) => typeof v === 'string')) fail(`its list of ${d} values is not a list of strings`);
+    if (!Array.isArray(values) || !values.every((v) => typeof v === 'string'))
+      fail(`its list of ${d} values is not a list of strings`);
     if (new Set(values).size !== values.length) fail(`its list of ${d} values repeats a value`);
     if (values.length > (BYTE_DIMENSIONS.has(d) ? 0xff : 0xfffffffe)) fail(`its list of ${d} values is too long`);
   }

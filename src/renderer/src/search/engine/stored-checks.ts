@@ -50,7 +50,8 @@ function checkRows(parts: BaseParts, dicts: Dictionaries, n: number): void {
     if ((hasFee[p] as number) > 1) fail(`row ${p} has a fee flag that is neither yes nor no`);
     if (p > 0) {
       const before = dates[p - 1] as number;
-      if (before < d || (before === d && compareIdsNewestFirst(parts.ids, p - 1, p) >= 0)) fail(`rows ${p - 1} and ${p} are out of order`);
+      if (before < d || (before === d && compareIdsNewestFirst(parts.ids, p - 1, p) >= 0))
+        fail(`rows ${p - 1} and ${p} are out of order`);
     }
   }
   for (const dim of DIMENSIONS) {
@@ -67,7 +68,14 @@ function checkRows(parts: BaseParts, dicts: Dictionaries, n: number): void {
 function checkTermOrder(terms: Strings): void {
   const { offsets, bytes } = terms;
   for (let t = 1; t + 1 < offsets.length; t++) {
-    const c = compareBytes(bytes, offsets[t - 1] as number, offsets[t] as number, bytes, offsets[t] as number, offsets[t + 1] as number);
+    const c = compareBytes(
+      bytes,
+      offsets[t - 1] as number,
+      offsets[t] as number,
+      bytes,
+      offsets[t] as number,
+      offsets[t + 1] as number,
+    );
     if (c >= 0) fail(`terms ${t - 1} and ${t} are out of order or repeated`);
   }
 }
@@ -75,7 +83,8 @@ function checkTermOrder(terms: Strings): void {
 function checkPostings(postings: Postings, n: number): void {
   const { offsets, list } = postings;
   if (offsets[0] !== 0 || offsets[offsets.length - 1] !== list.length) fail('the postings do not span their list');
-  for (let t = 0; t + 1 < offsets.length; t++) if ((offsets[t + 1] as number) <= (offsets[t] as number)) fail(`term ${t} has no rows`);
+  for (let t = 0; t + 1 < offsets.length; t++)
+    if ((offsets[t + 1] as number) <= (offsets[t] as number)) fail(`term ${t} has no rows`);
   // Only now is every term's range known to lie inside the list.
   for (let t = 0; t + 1 < offsets.length; t++) {
     const start = offsets[t] as number;

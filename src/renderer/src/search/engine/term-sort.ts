@@ -31,7 +31,7 @@ export function sortedOrder(keys: Strings): Uint32Array {
     lo[i] = b;
   }
   const order = orderByKeys(hi, lo);
-  for (let start = 0; start < n; ) {
+  for (let start = 0; start < n;) {
     const first = order[start] as number;
     let end = start + 1;
     while (end < n && hi[order[end] as number] === hi[first] && lo[order[end] as number] === lo[first]) end++;
@@ -56,5 +56,12 @@ function comparisonSort(keys: Strings): Uint32Array {
 
 function compareKeys(keys: Strings, x: number, y: number): number {
   const { offsets, bytes } = keys;
-  return compareBytes(bytes, offsets[x] as number, offsets[x + 1] as number, bytes, offsets[y] as number, offsets[y + 1] as number);
+  return compareBytes(
+    bytes,
+    offsets[x] as number,
+    offsets[x + 1] as number,
+    bytes,
+    offsets[y] as number,
+    offsets[y + 1] as number,
+  );
 }

@@ -76,7 +76,9 @@ function fillCost(base: BaseIndex, need: Need): number {
 /** The parts of the rows by amount (both signs) whose |amount| is in the range. */
 function slicesOf(base: BaseIndex, range: AbsRange): [number, number][] {
   const order = base.derived.amountOrder();
-  return amountIntervals(range, false, -Infinity, Infinity).map(([min, max]) => amountSlice(order, base.rows.amounts, min, max));
+  return amountIntervals(range, false, -Infinity, Infinity).map(([min, max]) =>
+    amountSlice(order, base.rows.amounts, min, max),
+  );
 }
 
 /** Sets the rows of the need's terms: dense terms OR their bitsets, the runs between set their postings. */

@@ -9,7 +9,14 @@ import type { IndexedRow } from './rows';
  * added. Past that (sums of sums no company reaches, but inputs can), they are summed again
  * exactly as BigInts and rounded once, so the answer does not depend on the order either.
  */
-export function summarize(base: BaseIndex, bits: Uint32Array, baseCount: number, baseIn: number, baseOut: number, deltaRows: readonly IndexedRow[]): TxSummary {
+export function summarize(
+  base: BaseIndex,
+  bits: Uint32Array,
+  baseCount: number,
+  baseIn: number,
+  baseOut: number,
+  deltaRows: readonly IndexedRow[],
+): TxSummary {
   let inCents = baseIn;
   let outCents = baseOut;
   for (const row of deltaRows) {
@@ -25,7 +32,12 @@ export function summarize(base: BaseIndex, bits: Uint32Array, baseCount: number,
     };
     for (let p = nextSetBit(bits, 0); p >= 0; p = nextSetBit(bits, p + 1)) add(base.rows.amounts[p] as number);
     for (const row of deltaRows) add(row.amountCents);
-    return { count: baseCount + deltaRows.length, inCents: Number(exactIn), outCents: Number(exactOut), netCents: Number(exactIn + exactOut) };
+    return {
+      count: baseCount + deltaRows.length,
+      inCents: Number(exactIn),
+      outCents: Number(exactOut),
+      netCents: Number(exactIn + exactOut),
+    };
   }
   return { count: baseCount + deltaRows.length, inCents, outCents, netCents: inCents + outCents };
 }

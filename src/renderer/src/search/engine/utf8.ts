@@ -70,7 +70,14 @@ function decodes(bytes: Uint8Array, start: number, end: number): boolean {
 }
 
 /** Byte order (= code point order for well-formed text); negative when a comes first. */
-export function compareBytes(a: Uint8Array, aStart: number, aEnd: number, b: Uint8Array, bStart: number, bEnd: number): number {
+export function compareBytes(
+  a: Uint8Array,
+  aStart: number,
+  aEnd: number,
+  b: Uint8Array,
+  bStart: number,
+  bEnd: number,
+): number {
   const n = Math.min(aEnd - aStart, bEnd - bStart);
   for (let i = 0; i < n; i++) {
     const d = (a[aStart + i] as number) - (b[bStart + i] as number);
@@ -80,7 +87,14 @@ export function compareBytes(a: Uint8Array, aStart: number, aEnd: number, b: Uin
 }
 
 /** Compares from the end: ids share long prefixes ("txn_0000...") and differ last. */
-export function sameBytes(a: Uint8Array, aStart: number, aEnd: number, b: Uint8Array, bStart: number, bEnd: number): boolean {
+export function sameBytes(
+  a: Uint8Array,
+  aStart: number,
+  aEnd: number,
+  b: Uint8Array,
+  bStart: number,
+  bEnd: number,
+): boolean {
   if (aEnd - aStart !== bEnd - bStart) return false;
   for (let i = aEnd - aStart - 1; i >= 0; i--) if (a[aStart + i] !== b[bStart + i]) return false;
   return true;
@@ -91,7 +105,14 @@ export function sameBytes(a: Uint8Array, aStart: number, aEnd: number, b: Uint8A
  * order results are sorted by. Byte order agrees with it up to the first differing byte when that
  * byte is ASCII in both; otherwise the two are decoded and compared as strings.
  */
-export function compareAsStrings(a: Uint8Array, aStart: number, aEnd: number, b: Uint8Array, bStart: number, bEnd: number): number {
+export function compareAsStrings(
+  a: Uint8Array,
+  aStart: number,
+  aEnd: number,
+  b: Uint8Array,
+  bStart: number,
+  bEnd: number,
+): number {
   const n = Math.min(aEnd - aStart, bEnd - bStart);
   for (let i = 0; i < n; i++) {
     const x = a[aStart + i] as number;

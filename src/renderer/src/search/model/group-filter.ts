@@ -14,7 +14,8 @@ export function groupsAsCards(q: TxQuery, groupOf: ReadonlyMap<string, { cardGro
   const asked = q.cardIds && q.cardIds.length > 0 ? new Set(q.cardIds) : null;
   const cardIds: string[] = [];
   for (const [id, card] of groupOf) {
-    if (card.cardGroupId !== undefined && groups.has(card.cardGroupId) && (asked === null || asked.has(id))) cardIds.push(id);
+    if (card.cardGroupId !== undefined && groups.has(card.cardGroupId) && (asked === null || asked.has(id)))
+      cardIds.push(id);
   }
   const { cardGroupIds: _groups, ...rest } = q;
   return cardIds.length > 0 ? { ...rest, cardIds } : { ...rest, toMs: -Infinity };

@@ -20,7 +20,12 @@ export function referenceSearch(rows: readonly SearchRow[], q: TxQuery): { summa
     if (row.amountCents > 0) inCents += BigInt(row.amountCents);
     if (row.amountCents < 0) outCents += BigInt(row.amountCents);
   }
-  const summary = { count: hits.length, inCents: Number(inCents), outCents: Number(outCents), netCents: Number(inCents + outCents) };
+  const summary = {
+    count: hits.length,
+    inCents: Number(inCents),
+    outCents: Number(outCents),
+    netCents: Number(inCents + outCents),
+  };
   return { summary, ids: hits.map((row) => row.id) };
 }
 

@@ -22,7 +22,9 @@ const EMPTY: DirectoryState = { view: null, error: null, loading: false };
 const useDirectoryStore = create<{ byWorkspace: Record<string, DirectoryState> }>()(() => ({ byWorkspace: {} }));
 
 function patch(workspaceId: string, next: Partial<DirectoryState>): void {
-  useDirectoryStore.setState((s) => ({ byWorkspace: { ...s.byWorkspace, [workspaceId]: { ...(s.byWorkspace[workspaceId] ?? EMPTY), ...next } } }));
+  useDirectoryStore.setState((s) => ({
+    byWorkspace: { ...s.byWorkspace, [workspaceId]: { ...(s.byWorkspace[workspaceId] ?? EMPTY), ...next } },
+  }));
 }
 
 export function useWorkspaceDirectory(workspaceId: string): DirectoryState {
@@ -53,7 +55,8 @@ export function forgetDirectory(workspaceId: string): void {
 export function subscribeDirectories(): () => void {
   const known = (id: string) => id in useDirectoryStore.getState().byWorkspace;
   const offChanged = onWorkspaceEvent('workspace:changed', (e) => {
-    if ((e.table === 'directory' || e.table === 'join_request' || e.table === 'resync') && known(e.workspaceId)) void refreshDirectory(e.workspaceId);
+    if ((e.table === 'directory' || e.table === 'join_request' || e.table === 'resync') && known(e.workspaceId))
+      void refreshDirectory(e.workspaceId);
   });
   const offConnectivity = onWorkspaceEvent('workspace:connectivity', (c) => {
     if (c.state === 'online' && known(c.workspaceId)) void refreshDirectory(c.workspaceId);

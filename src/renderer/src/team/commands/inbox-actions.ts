@@ -28,19 +28,27 @@ export async function approveItems(target: InboxTarget, items: readonly InboxIte
   const drafts = teamDrafts(items);
   const errors: (string | null)[] = [];
   if (solo.length > 0) {
-    const shown = await Promise.all(solo.map(async (r) => ({ rowId: r.id, shownHash: await approvalHash(r, target.service) })));
+    const shown = await Promise.all(
+      solo.map(async (r) => ({ rowId: r.id, shownHash: await approvalHash(r, target.service) })),
+    );
     errors.push(await outboxActions.approveMany(target.profileId, shown));
   }
-  if (drafts.length > 0 && target.workspaceId) errors.push((await decideTeamRows(target.profileId, target.workspaceId, drafts, 'approve')).error);
+  if (drafts.length > 0 && target.workspaceId)
+    errors.push((await decideTeamRows(target.profileId, target.workspaceId, drafts, 'approve')).error);
   return joined(errors);
 }
 
 /** Rejects what the person selected, with their reason: this desktop's rows here, the workspace's rows signed with this desktop's key. */
-export async function rejectItems(target: InboxTarget, items: readonly InboxItem[], reason: string): Promise<string | null> {
+export async function rejectItems(
+  target: InboxTarget,
+  items: readonly InboxItem[],
+  reason: string,
+): Promise<string | null> {
   const errors: (string | null)[] = [];
   for (const i of items) if (i.origin === 'solo') errors.push(await outboxActions.reject(i.row, reason));
   const drafts = teamDrafts(items);
-  if (drafts.length > 0 && target.workspaceId) errors.push((await decideTeamRows(target.profileId, target.workspaceId, drafts, 'reject', reason)).error);
+  if (drafts.length > 0 && target.workspaceId)
+    errors.push((await decideTeamRows(target.profileId, target.workspaceId, drafts, 'reject', reason)).error);
   return joined(errors);
 }
 
@@ -49,8 +57,15 @@ export async function rejectItems(target: InboxTarget, items: readonly InboxItem
  * at the paying account's transactions: main asks in its own prompt and signs it. Resolves to an
  * error for the person, or null.
  */
-export async function reviewTeamRow(workspaceId: string, item: InboxItem, found: 'sent' | 'not-sent', checked: string): Promise<string | null> {
+export async function reviewTeamRow(
+  workspaceId: string,
+  item: InboxItem,
+  found: 'sent' | 'not-sent',
+  checked: string,
+): Promise<string | null> {
   const r = await callMain((api) => api.workspace.review({ workspaceId, rowId: item.rowId, found, checked }));
   if (!r.ok) return r.error.message;
-  return r.value.reviewed ? null : 'Nothing was recorded: the row no longer waits for a review (it was settled meanwhile).';
+  return r.value.reviewed
+    ? null
+    : 'Nothing was recorded: the row no longer waits for a review (it was settled meanwhile).';
 }

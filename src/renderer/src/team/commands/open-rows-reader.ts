@@ -20,12 +20,19 @@ export interface Wanted {
 
 /** How the reader reaches main (`workspace:rows`, `workspace:list`). */
 export interface ReaderCalls {
-  rows(arg: { workspaceId: string; service?: string; rowIds?: string[]; includeClosed?: boolean }): Promise<Result<TeamRowView[]>>;
+  rows(arg: {
+    workspaceId: string;
+    service?: string;
+    rowIds?: string[];
+    includeClosed?: boolean;
+  }): Promise<Result<TeamRowView[]>>;
   summary(workspaceId: string): Promise<WorkspaceSummary | undefined>;
 }
 
 /** What a read found, for the view: the open rows and what closed since, or why it failed; the summary when it was read. */
-export type ReadResult = { rows: TeamRowView[]; closed: TeamRowView[]; summary?: WorkspaceSummary } | { error: string; summary?: WorkspaceSummary };
+export type ReadResult =
+  | { rows: TeamRowView[]; closed: TeamRowView[]; summary?: WorkspaceSummary }
+  | { error: string; summary?: WorkspaceSummary };
 
 const nothingWanted = (): Wanted => ({ all: false, directory: false, rows: new Set() });
 
@@ -45,15 +52,26 @@ export function openRowsReader(calls: ReaderCalls, show: (result: ReadResult) =>
   let wanted = nothingWanted();
   let rows: TeamRowView[] | null = null;
 
-  async function closedSince(workspaceId: string, before: readonly TeamRowView[], open: readonly TeamRowView[]): Promise<TeamRowView[]> {
+  async function closedSince(
+    workspaceId: string,
+    before: readonly TeamRowView[],
+    open: readonly TeamRowView[],
+  ): Promise<TeamRowView[]> {
     const openIds = new Set(open.map((r) => r.id));
-    const gone = before.filter((r) => !openIds.has(r.id)).map((r) => r.id).slice(0, ROWS_PER_READ);
+    const gone = before
+      .filter((r) => !openIds.has(r.id))
+      .map((r) => r.id)
+      .slice(0, ROWS_PER_READ);
     if (gone.length === 0) return [];
     const r = await calls.rows({ workspaceId, rowIds: gone, includeClosed: true });
     return r.ok ? r.value.filter((row) => !isListed(row)) : [];
   }
 
-  async function readOnce(src: RowsSource, want: Wanted, before: TeamRowView[] | null): Promise<{ rows: TeamRowView[]; closed: TeamRowView[] } | { error: string }> {
+  async function readOnce(
+    src: RowsSource,
+    want: Wanted,
+    before: TeamRowView[] | null,
+  ): Promise<{ rows: TeamRowView[]; closed: TeamRowView[] } | { error: string }> {
     if (want.all || want.directory || before === null || want.rows.size > ROWS_PER_READ) {
       const r = await calls.rows({ workspaceId: src.workspaceId, service: src.service });
       if (!r.ok) return { error: r.error.message };

@@ -5,7 +5,9 @@ import { useProfiles } from '../../stores/profiles';
  * One run at a time per profile and workspace; a run asked for while one is under way runs once
  * after it (the one under way may have read the workspace before the change that asked).
  */
-export function oneAtATime<T>(work: (profileId: string, workspaceId: string) => Promise<T>): (profileId: string, workspaceId: string) => Promise<T> {
+export function oneAtATime<T>(
+  work: (profileId: string, workspaceId: string) => Promise<T>,
+): (profileId: string, workspaceId: string) => Promise<T> {
   const running = new Map<string, Promise<T>>();
   const again = new Set<string>();
   const soon = (profileId: string, workspaceId: string): Promise<T> => {
@@ -35,7 +37,10 @@ export type NamedRows = ReadonlySet<string> | null;
  * `gatherMs`, each run first waits that long, gathering what is asked meanwhile: for work nobody
  * waits on, fewer and larger runs.
  */
-export function narrowedOneAtATime(work: (profileId: string, workspaceId: string, rows: NamedRows) => Promise<unknown>, gatherMs = 0): (profileId: string, workspaceId: string, rows?: NamedRows) => Promise<void> {
+export function narrowedOneAtATime(
+  work: (profileId: string, workspaceId: string, rows: NamedRows) => Promise<unknown>,
+  gatherMs = 0,
+): (profileId: string, workspaceId: string, rows?: NamedRows) => Promise<void> {
   const running = new Set<string>();
   const asked = new Map<string, Set<string> | null>();
   return async (profileId, workspaceId, rows = null) => {
@@ -58,8 +63,13 @@ export function narrowedOneAtATime(work: (profileId: string, workspaceId: string
 }
 
 /** Runs `work` for every profile and `workspaceId` (or every workspace joined on this desktop); a failure of one stops none of the others. */
-export async function forEachProfile(work: (profileId: string, workspaceId: string) => Promise<unknown>, workspaceId?: string): Promise<void> {
-  const ids = workspaceId ? [workspaceId] : await callMain((api) => api.workspace.list()).then((r) => (r.ok ? r.value.map((w) => w.id) : []));
+export async function forEachProfile(
+  work: (profileId: string, workspaceId: string) => Promise<unknown>,
+  workspaceId?: string,
+): Promise<void> {
+  const ids = workspaceId
+    ? [workspaceId]
+    : await callMain((api) => api.workspace.list()).then((r) => (r.ok ? r.value.map((w) => w.id) : []));
   const profiles = useProfiles.getState().profiles.map((p) => p.id);
   await Promise.all(ids.flatMap((w) => profiles.map((p) => work(p, w).catch(() => undefined))));
 }
@@ -68,7 +78,10 @@ export async function forEachProfile(work: (profileId: string, workspaceId: stri
 export function whenProfilesChange(run: () => void): () => void {
   let known = '';
   const onProfiles = () => {
-    const ids = useProfiles.getState().profiles.map((p) => p.id).join(' ');
+    const ids = useProfiles
+      .getState()
+      .profiles.map((p) => p.id)
+      .join(' ');
     if (ids === known) return;
     known = ids;
     run();

@@ -6,7 +6,11 @@ import { markPushed, unpushedItems } from '../repo/team-repo';
 import { forEachProfile, oneAtATime, whenProfilesChange } from './per-workspace';
 
 /** How the pusher reaches the workspace: main's `workspace:push` (a test may script it). */
-export type PushCall = (arg: { workspaceId: string; drafts: SignedDraft[]; decisions: Signed[] }) => Promise<Result<{ drafts: PushItemResult[]; decisions: PushItemResult[] }>>;
+export type PushCall = (arg: {
+  workspaceId: string;
+  drafts: SignedDraft[];
+  decisions: Signed[];
+}) => Promise<Result<{ drafts: PushItemResult[]; decisions: PushItemResult[] }>>;
 
 const mainPush: PushCall = (arg) => callMain((api) => api.workspace.push(arg));
 
@@ -28,7 +32,11 @@ export interface PushReport {
  * there), in calls of at most a hundred drafts, and records each answer. The workspace makes
  * pushing idempotent, so an answer lost on the way costs one more push, never a second row.
  */
-export async function pushProfile(profileId: string, workspaceId: string, push: PushCall = mainPush): Promise<PushReport> {
+export async function pushProfile(
+  profileId: string,
+  workspaceId: string,
+  push: PushCall = mainPush,
+): Promise<PushReport> {
   const report: PushReport = { pushed: 0, refused: [], stopped: null };
   const items = await unpushedItems(profileId, workspaceId);
   const drafts = items.flatMap((i) => (i.type === 'draft' ? [{ id: i.id, signed: i.draft }] : []));
@@ -37,7 +45,11 @@ export async function pushProfile(profileId: string, workspaceId: string, push: 
     // Decisions ride along once every draft has gone: main writes a call's drafts before its decisions.
     const sentDrafts = drafts.splice(0, DRAFTS_PER_CALL);
     const sentDecisions = drafts.length > 0 ? [] : decisions.splice(0, DECISIONS_PER_CALL);
-    const r = await push({ workspaceId, drafts: sentDrafts.map((d) => d.signed), decisions: sentDecisions.map((d) => d.signed) });
+    const r = await push({
+      workspaceId,
+      drafts: sentDrafts.map((d) => d.signed),
+      decisions: sentDecisions.map((d) => d.signed),
+    });
     if (!r.ok) {
       report.stopped = r.error.message;
       break;
@@ -51,7 +63,8 @@ export async function pushProfile(profileId: string, workspaceId: string, push: 
     });
     await markPushed(profileId, results);
     for (const x of results) {
-      if (x.status === 'refused') report.refused.push({ id: x.id, problem: x.problem ?? 'The workspace refused it and gave no reason.' });
+      if (x.status === 'refused')
+        report.refused.push({ id: x.id, problem: x.problem ?? 'The workspace refused it and gave no reason.' });
       else report.pushed += 1;
     }
   }

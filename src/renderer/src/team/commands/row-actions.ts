@@ -13,10 +13,11 @@ import { cancelTeamRow } from './team-follow';
 export const rowActions = {
   ...outboxActions,
   /** To the team workspace that covers the profile, else to approval here (team-drafts.ts). */
-  submit: (row: OutboxRow) => attempt(async () => {
-    const submitted = await submitForApproval(row, requireProfileService(row.profileId));
-    if (submitted.state === 'approved') await senders.kick(row.profileId);
-  }),
+  submit: (row: OutboxRow) =>
+    attempt(async () => {
+      const submitted = await submitForApproval(row, requireProfileService(row.profileId));
+      if (submitted.state === 'approved') await senders.kick(row.profileId);
+    }),
   /** A row waiting in a team workspace is withdrawn there first, so no other desktop sends it. */
   cancel: (row: OutboxRow) => (row.team ? attempt(() => cancelTeamRow(row)) : outboxActions.cancel(row)),
 };

@@ -24,7 +24,11 @@ export async function queueDraft(profileId: string, input: DraftInput): Promise<
  * workspace. Per-row writes made every live query re-read the whole queue per row: 1,000 rows
  * took minutes.
  */
-export async function queueDrafts(profileId: string, inputs: readonly DraftInput[], progress?: (signed: number) => void): Promise<OutboxRow[]> {
+export async function queueDrafts(
+  profileId: string,
+  inputs: readonly DraftInput[],
+  progress?: (signed: number) => void,
+): Promise<OutboxRow[]> {
   const service = requireProfileService(profileId);
   const drafts = await createDrafts(profileId, inputs);
   const rows = await submitManyForApproval(profileId, drafts, service, progress);

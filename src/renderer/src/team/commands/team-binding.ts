@@ -14,5 +14,10 @@ export async function joinedWorkspaces(): Promise<{ list: WorkspaceSummary[]; er
  */
 export async function bindingFor(profileId: string): Promise<TeamBinding> {
   const r = await callMain((api) => api.workspace.binding({ profileId }));
-  return r.ok ? r.value : { kind: 'unsure', problem: `This desktop cannot tell whether a team workspace approves this profile’s transfers: ${r.error.message}` };
+  return r.ok
+    ? r.value
+    : {
+        kind: 'unsure',
+        problem: `This desktop cannot tell whether a team workspace approves this profile’s transfers: ${r.error.message}`,
+      };
 }

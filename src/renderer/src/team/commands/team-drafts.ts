@@ -15,17 +15,31 @@ import { pushSoon } from './pusher';
  * `progress` hears how many are signed. Solo, one commit submits them all; for a team, each batch
  * main signs (one prompt each) is kept, then all are handed over in one commit and pushed once.
  */
-export async function submitManyForApproval(profileId: string, rows: readonly OutboxRow[], service: string, progress: (signed: number) => void = () => undefined): Promise<OutboxRow[]> {
+export async function submitManyForApproval(
+  profileId: string,
+  rows: readonly OutboxRow[],
+  service: string,
+  progress: (signed: number) => void = () => undefined,
+): Promise<OutboxRow[]> {
   const ids = rows.map((r) => r.id);
   if (rows.some((r) => r.kind === 'note')) throw new Error('Notes are not imported for approval.');
   const binding = await bindingFor(profileId);
   if (binding.kind === 'solo') return submitRows(profileId, ids, service);
-  if (binding.kind === 'unsure') throw new Error(`Kept as ${rows.length === 1 ? 'a draft' : 'drafts'}: ${binding.problem}`);
+  if (binding.kind === 'unsure')
+    throw new Error(`Kept as ${rows.length === 1 ? 'a draft' : 'drafts'}: ${binding.problem}`);
   const signed: { rowId: string; draft: SignedDraft }[] = [];
   for (let i = 0; i < rows.length; i += SIGN_BATCH_MAX) {
-    const batch = rows.slice(i, i + SIGN_BATCH_MAX).map((row) => ({ rowId: row.id, kind: row.kind as 'transfer' | 'payment', payload: row.payload, idempotencyKey: row.idempotencyKey }));
+    const batch = rows.slice(i, i + SIGN_BATCH_MAX).map((row) => ({
+      rowId: row.id,
+      kind: row.kind as 'transfer' | 'payment',
+      payload: row.payload,
+      idempotencyKey: row.idempotencyKey,
+    }));
     const r = await callMain((api) => api.workspace.signDrafts({ profileId, drafts: batch }));
-    if (!r.ok) throw new Error(`Kept as ${rows.length === 1 ? 'a draft' : 'drafts'}: ${rows.length === 1 ? 'it' : 'they'} could not be signed for ${binding.name}. ${r.error.message}`);
+    if (!r.ok)
+      throw new Error(
+        `Kept as ${rows.length === 1 ? 'a draft' : 'drafts'}: ${rows.length === 1 ? 'it' : 'they'} could not be signed for ${binding.name}. ${r.error.message}`,
+      );
     for (const { rowId, ...draft } of r.value.signed) signed.push({ rowId, draft });
     progress(signed.length);
   }

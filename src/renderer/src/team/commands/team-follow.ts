@@ -19,7 +19,9 @@ export async function followTeamRows(profileId: string, workspaceId: string, nam
   const ids = (await rowsWaitingInTeam(profileId, workspaceId, named ?? undefined)).map((r) => r.id);
   let followed = 0;
   for (let i = 0; i < ids.length; i += ROWS_PER_READ) {
-    const r = await callMain((api) => api.workspace.rows({ workspaceId, rowIds: ids.slice(i, i + ROWS_PER_READ), includeClosed: true }));
+    const r = await callMain((api) =>
+      api.workspace.rows({ workspaceId, rowIds: ids.slice(i, i + ROWS_PER_READ), includeClosed: true }),
+    );
     if (!r.ok) break;
     const closings = r.value.flatMap((row) => {
       const closing = localClosing(row);
@@ -74,7 +76,9 @@ export async function cancelTeamRow(row: OutboxRow): Promise<void> {
   const workspaceId = row.team?.workspaceId;
   if (!workspaceId) throw new Error('Not canceled: this row was never handed to a team workspace.');
   if (!(await draftPushed(row.profileId, row.id))) {
-    throw new Error('Not canceled: it has not reached the team workspace yet. Cancel it once the workspace has it (it is pushed when the workspace answers).');
+    throw new Error(
+      'Not canceled: it has not reached the team workspace yet. Cancel it once the workspace has it (it is pushed when the workspace answers).',
+    );
   }
   const r = await callMain((api) => api.workspace.cancel({ workspaceId, rowId: row.id }));
   if (!r.ok) throw new Error(`Not canceled: ${r.error.message}`);
@@ -83,5 +87,7 @@ export async function cancelTeamRow(row: OutboxRow): Promise<void> {
     return;
   }
   await followTeamRows(row.profileId, workspaceId);
-  throw new Error('Not canceled: it is no longer open in the team workspace (it is being sent, or was sent or decided meanwhile). This row shows what happened to it.');
+  throw new Error(
+    'Not canceled: it is no longer open in the team workspace (it is being sent, or was sent or decided meanwhile). This row shows what happened to it.',
+  );
 }

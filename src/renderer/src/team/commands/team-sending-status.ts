@@ -11,7 +11,8 @@ interface TeamSendingStore {
 /** main's team sender as the Approvals screen shows it: read at start, then each event main sends. */
 export const useTeamSending = create<TeamSendingStore>()(() => ({ byProfile: {} }));
 
-const take = (s: TeamSendingStatus) => useTeamSending.setState((st) => ({ byProfile: { ...st.byProfile, [s.profileId]: s } }));
+const take = (s: TeamSendingStatus) =>
+  useTeamSending.setState((st) => ({ byProfile: { ...st.byProfile, [s.profileId]: s } }));
 
 /** Follows main's team sender; returns how to stop. */
 export function followTeamSending(): () => void {

@@ -67,7 +67,11 @@ export function useTeamQueue(profileId: string, service: string | null): { view:
       if (binding.kind !== 'team') return setView(binding.kind === 'solo' ? { kind: 'solo' } : binding);
       const workspace = (await joinedWorkspaces()).list.find((w) => w.id === binding.workspaceId);
       if (!live) return;
-      if (!workspace) return setView({ kind: 'unsure', problem: `${binding.name} is no longer joined on this desktop: join it again in Settings, or its transfers wait.` });
+      if (!workspace)
+        return setView({
+          kind: 'unsure',
+          problem: `${binding.name} is no longer joined on this desktop: join it again in Settings, or its transfers wait.`,
+        });
       workspaceRef.current = workspace.id;
       reader.switchTo({ workspaceId: workspace.id, service });
       setView({ kind: 'team', workspace, connectivity: workspace.connectivity, rows: null, error: null, closed: [] });
@@ -77,7 +81,8 @@ export function useTeamQueue(profileId: string, service: string | null): { view:
     const offChanged = api?.on('workspace:changed', (c) => {
       if (c.workspaceId !== workspaceRef.current) return;
       if (c.table === 'directory' || c.table === 'resync') void reader.want({ directory: true });
-      else if (c.table === 'queue_row' || c.table === 'decision') void reader.want(c.keys ? { rows: new Set(c.keys) } : { all: true });
+      else if (c.table === 'queue_row' || c.table === 'decision')
+        void reader.want(c.keys ? { rows: new Set(c.keys) } : { all: true });
     });
     const offConnectivity = api?.on('workspace:connectivity', (c) => {
       if (c.workspaceId !== workspaceRef.current) return;

@@ -46,7 +46,9 @@ export function refreshWorkspaces(): Promise<void> {
 }
 
 function applyConnectivity(c: WorkspaceConnectivity): void {
-  useWorkspacesStore.setState((s) => ({ list: s.list.map((w) => (w.id === c.workspaceId ? { ...w, connectivity: c } : w)) }));
+  useWorkspacesStore.setState((s) => ({
+    list: s.list.map((w) => (w.id === c.workspaceId ? { ...w, connectivity: c } : w)),
+  }));
 }
 
 /** Keeps the list (and the directories screens read) fresh from main's events; returns how to stop. */

@@ -26,6 +26,8 @@ export function localClosing(row: TeamRowView): LocalClosing | null {
       return null;
     case 'open':
       if (row.verdict.status !== 'never') return null;
-      return row.verdict.reason === 'rejected' ? { outcome: 'rejected', detail: row.verdict.text } : { outcome: 'failed', detail: `it will never be sent: ${row.verdict.text}` };
+      return row.verdict.reason === 'rejected'
+        ? { outcome: 'rejected', detail: row.verdict.text }
+        : { outcome: 'failed', detail: `it will never be sent: ${row.verdict.text}` };
   }
 }

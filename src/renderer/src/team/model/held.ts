@@ -11,7 +11,8 @@ export function teamHeld(rows: readonly TeamRowView[]): { count: number; totalCe
   let count = 0;
   let totalCents = 0;
   for (const row of rows) {
-    if (row.state !== 'open' || row.verdict.status !== 'ready' || !(TEAM_KINDS as readonly string[]).includes(row.kind)) continue;
+    if (row.state !== 'open' || row.verdict.status !== 'ready' || !(TEAM_KINDS as readonly string[]).includes(row.kind))
+      continue;
     count += 1;
     totalCents += policyFacts(row.kind as TeamKind, row.payload)?.amountCents ?? 0;
   }

@@ -75,14 +75,35 @@ export interface InboxInput {
 const NOT_SAVED = 'an account not saved on this computer';
 const NOT_IN_REVIEW = 'Only a team row whose send may have gone through is reviewed.';
 
-function where(kind: TeamKind, payload: unknown, accounts: ReadonlyMap<string, AccountFacts>): Pick<ItemBase, 'amountCents' | 'title' | 'source' | 'draws'> {
+function where(
+  kind: TeamKind,
+  payload: unknown,
+  accounts: ReadonlyMap<string, AccountFacts>,
+): Pick<ItemBase, 'amountCents' | 'title' | 'source' | 'draws'> {
   const facts = policyFacts(kind, payload);
-  if (!facts) return { amountCents: null, title: `${kind === 'transfer' ? 'Transfer' : 'Payment'} (its signed amount cannot be read)`, source: 'Not known', draws: null };
+  if (!facts)
+    return {
+      amountCents: null,
+      title: `${kind === 'transfer' ? 'Transfer' : 'Payment'} (its signed amount cannot be read)`,
+      source: 'Not known',
+      draws: null,
+    };
   const amount = money(facts.amountCents);
   const draws = { kind, account: facts.account };
-  if (kind === 'payment') return { amountCents: facts.amountCents, title: `Payment ${amount} to ${facts.payee}`, source: 'The profile’s payment handle', draws };
+  if (kind === 'payment')
+    return {
+      amountCents: facts.amountCents,
+      title: `Payment ${amount} to ${facts.payee}`,
+      source: 'The profile’s payment handle',
+      draws,
+    };
   const from = facts.account === undefined ? undefined : accounts.get(facts.account);
-  return { amountCents: facts.amountCents, title: `Transfer ${amount} to ${accounts.get(facts.payee)?.name ?? NOT_SAVED}`, source: from?.name ?? NOT_SAVED, draws };
+  return {
+    amountCents: facts.amountCents,
+    title: `Transfer ${amount} to ${accounts.get(facts.payee)?.name ?? NOT_SAVED}`,
+    source: from?.name ?? NOT_SAVED,
+    draws,
+  };
 }
 
 /**
@@ -92,7 +113,13 @@ function where(kind: TeamKind, payload: unknown, accounts: ReadonlyMap<string, A
  */
 export function inboxOutflow(item: InboxItem, sourceOf: (draws: Draws) => string | undefined): Outflow | null {
   if (item.amountCents === null || item.draws === null) return null;
-  return { id: item.rowId, from: sourceOf(item.draws), amountCents: item.amountCents, stage: item.state === 'ready' ? 'approved' : 'waiting', createdAt: item.askedAt };
+  return {
+    id: item.rowId,
+    from: sourceOf(item.draws),
+    amountCents: item.amountCents,
+    stage: item.state === 'ready' ? 'approved' : 'waiting',
+    createdAt: item.askedAt,
+  };
 }
 
 function soloItem(row: OutboxRow, accounts: ReadonlyMap<string, AccountFacts>): InboxItem | null {
@@ -100,9 +127,30 @@ function soloItem(row: OutboxRow, accounts: ReadonlyMap<string, AccountFacts>): 
   const base = where(row.kind, row.payload, accounts);
   // The names the row was drafted with, for accounts the cache no longer holds.
   const known = (id: string) => accounts.has(id);
-  const source = row.kind === 'transfer' && !known(row.payload.source) ? (row.labels.source ?? base.source) : base.source;
-  const title = row.kind === 'transfer' && !known(row.payload.destination) && row.labels.destination ? `Transfer ${money(row.amountCents)} to ${row.labels.destination}` : base.title;
-  return { ...base, title, source, key: `solo:${row.id}`, origin: 'solo', row, rowId: row.id, kind: row.kind, askedBy: 'You, on this computer', askedAt: row.createdAt, state: 'awaiting', needs: 'Your approval (this computer’s rule)', ignored: [], approve: null, reject: null, review: NOT_IN_REVIEW };
+  const source =
+    row.kind === 'transfer' && !known(row.payload.source) ? (row.labels.source ?? base.source) : base.source;
+  const title =
+    row.kind === 'transfer' && !known(row.payload.destination) && row.labels.destination
+      ? `Transfer ${money(row.amountCents)} to ${row.labels.destination}`
+      : base.title;
+  return {
+    ...base,
+    title,
+    source,
+    key: `solo:${row.id}`,
+    origin: 'solo',
+    row,
+    rowId: row.id,
+    kind: row.kind,
+    askedBy: 'You, on this computer',
+    askedAt: row.createdAt,
+    state: 'awaiting',
+    needs: 'Your approval (this computer’s rule)',
+    ignored: [],
+    approve: null,
+    reject: null,
+    review: NOT_IN_REVIEW,
+  };
 }
 
 /** The drafter's signed time, else the time the workspace wrote the row. */
@@ -113,12 +161,24 @@ function signedAt(draft: SignedDraft, fallback: string): number {
 
 // What a row's signed parts say, kept per row object: the open queue keeps the objects of rows a
 // change did not touch (open-rows.ts), so a thousand-row inbox parses only the rows that changed.
-const facts = new WeakMap<TeamRowView, { askedAt: number; payload: unknown; where: ReturnType<typeof where>; accounts: ReadonlyMap<string, AccountFacts> }>();
+const facts = new WeakMap<
+  TeamRowView,
+  { askedAt: number; payload: unknown; where: ReturnType<typeof where>; accounts: ReadonlyMap<string, AccountFacts> }
+>();
 
-function teamWhere(row: TeamRowView, kind: TeamKind, accounts: ReadonlyMap<string, AccountFacts>): { askedAt: number; where: ReturnType<typeof where> } {
+function teamWhere(
+  row: TeamRowView,
+  kind: TeamKind,
+  accounts: ReadonlyMap<string, AccountFacts>,
+): { askedAt: number; where: ReturnType<typeof where> } {
   const known = facts.get(row);
   if (known && known.payload === row.payload && known.accounts === accounts) return known;
-  const fresh = { askedAt: known?.askedAt ?? signedAt(row.draft, row.createdAt), payload: row.payload, where: where(kind, row.payload, accounts), accounts };
+  const fresh = {
+    askedAt: known?.askedAt ?? signedAt(row.draft, row.createdAt),
+    payload: row.payload,
+    where: where(kind, row.payload, accounts),
+    accounts,
+  };
   facts.set(row, fresh);
   return fresh;
 }
@@ -126,18 +186,29 @@ function teamWhere(row: TeamRowView, kind: TeamKind, accounts: ReadonlyMap<strin
 /** This desktop's decisions not yet in the workspace, by row: what a row shows as signed here. */
 function pendingDecisions(kept: readonly KeptItem[]): Map<string, KeptItem> {
   const byRow = new Map<string, KeptItem>();
-  for (const k of kept) if (k.type === 'decision' && k.pushed === 0 && k.problem === undefined && !byRow.has(k.rowId)) byRow.set(k.rowId, k);
+  for (const k of kept)
+    if (k.type === 'decision' && k.pushed === 0 && k.problem === undefined && !byRow.has(k.rowId))
+      byRow.set(k.rowId, k);
   return byRow;
 }
 
 // Each row's item, kept per row object with what else it was made from: an inbox of a thousand
 // rows, drawn again on every change, makes items only for the rows that changed.
-const items = new WeakMap<TeamRowView, { me: MemberView | null; accounts: ReadonlyMap<string, AccountFacts>; pending: KeptItem | undefined; item: InboxItem | null }>();
+const items = new WeakMap<
+  TeamRowView,
+  {
+    me: MemberView | null;
+    accounts: ReadonlyMap<string, AccountFacts>;
+    pending: KeptItem | undefined;
+    item: InboxItem | null;
+  }
+>();
 
 function teamItem(row: TeamRowView, input: InboxInput, pendingByRow: ReadonlyMap<string, KeptItem>): InboxItem | null {
   const pending = pendingByRow.get(row.id);
   const known = items.get(row);
-  if (known && known.me === input.me && known.accounts === input.accounts && known.pending === pending) return known.item;
+  if (known && known.me === input.me && known.accounts === input.accounts && known.pending === pending)
+    return known.item;
   const item = makeTeamItem(row, input, pending);
   items.set(row, { me: input.me, accounts: input.accounts, pending, item });
   return item;
@@ -151,7 +222,16 @@ function makeTeamItem(row: TeamRowView, input: InboxInput, pending: KeptItem | u
   const mine = row.drafter !== null && me !== null && row.drafter.id === me.id;
   const ignored = v.ignored.map((i) => (i.by ? `${i.by}: ${i.problem}` : i.problem));
   const signed = teamWhere(row, kind, input.accounts);
-  const base = { ...signed.where, key: `team:${row.id}`, origin: 'team' as const, team: row, rowId: row.id, kind, askedBy: mine ? 'You' : (row.drafter?.name ?? 'Someone who is not a member'), askedAt: signed.askedAt };
+  const base = {
+    ...signed.where,
+    key: `team:${row.id}`,
+    origin: 'team' as const,
+    team: row,
+    rowId: row.id,
+    kind,
+    askedBy: mine ? 'You' : (row.drafter?.name ?? 'Someone who is not a member'),
+    askedAt: signed.askedAt,
+  };
 
   let state: InboxState;
   let needs: string;
@@ -173,7 +253,8 @@ function makeTeamItem(row: TeamRowView, input: InboxInput, pending: KeptItem | u
     state = v.status;
     needs = v.text;
   }
-  if (pending) needs = `${needs}${needs.endsWith('.') ? '' : '.'} Your ${pending.choice === 'reject' ? 'rejection' : 'approval'} is signed here and reaches the workspace when it answers.`;
+  if (pending)
+    needs = `${needs}${needs.endsWith('.') ? '' : '.'} Your ${pending.choice === 'reject' ? 'rejection' : 'approval'} is signed here and reaches the workspace when it answers.`;
   // What the database says and the signatures do not: shown, never believed.
   if (row.note) needs = `${needs}${needs.endsWith('.') ? '' : '.'} ${row.note}`;
   const history = row.history.ignored.map((problem) => `Its history: ${problem}`);
@@ -188,11 +269,20 @@ function makeTeamItem(row: TeamRowView, input: InboxInput, pending: KeptItem | u
   })();
   const review = ((): string | null => {
     if (state !== 'review') return NOT_IN_REVIEW;
-    if (me === null || me.status !== 'active' || !DECIDING_ROLES.has(me.role)) return 'An approver or an admin of the workspace reviews it.';
+    if (me === null || me.status !== 'active' || !DECIDING_ROLES.has(me.role))
+      return 'An approver or an admin of the workspace reviews it.';
     if (mine) return 'You drafted it: another approver reviews it.';
     return null;
   })();
-  return { ...base, ignored: [...ignored, ...history], state, needs, approve: why ?? (mine ? 'You drafted it: a drafter never approves their own row.' : null), reject: why, review };
+  return {
+    ...base,
+    ignored: [...ignored, ...history],
+    state,
+    needs,
+    approve: why ?? (mine ? 'You drafted it: a drafter never approves their own row.' : null),
+    reject: why,
+    review,
+  };
 }
 
 function localItem(kept: KeptItem, accounts: ReadonlyMap<string, AccountFacts>): InboxItem | null {
@@ -206,9 +296,26 @@ function localItem(kept: KeptItem, accounts: ReadonlyMap<string, AccountFacts>):
     // Signed by main a moment ago; `where` says the amount cannot be read.
   }
   const refused = kept.problem !== undefined;
-  const needs = refused ? `The workspace refused it: ${kept.problem}` : 'Signed here; it reaches the workspace when it answers, and then waits for an approver.';
+  const needs = refused
+    ? `The workspace refused it: ${kept.problem}`
+    : 'Signed here; it reaches the workspace when it answers, and then waits for an approver.';
   const why = refused ? needs : 'It has not reached the workspace yet.';
-  return { ...where(read.body.kind, payload, accounts), key: `team:${kept.rowId}`, origin: 'local', draft: kept.draft, rowId: kept.rowId, kind: read.body.kind, askedBy: 'You', askedAt: Date.parse(read.body.at), state: refused ? 'refused' : 'not-pushed', needs, ignored: [], approve: why, reject: why, review: NOT_IN_REVIEW };
+  return {
+    ...where(read.body.kind, payload, accounts),
+    key: `team:${kept.rowId}`,
+    origin: 'local',
+    draft: kept.draft,
+    rowId: kept.rowId,
+    kind: read.body.kind,
+    askedBy: 'You',
+    askedAt: Date.parse(read.body.at),
+    state: refused ? 'refused' : 'not-pushed',
+    needs,
+    ignored: [],
+    approve: why,
+    reject: why,
+    review: NOT_IN_REVIEW,
+  };
 }
 
 /**
@@ -223,10 +330,14 @@ export function inboxItems(input: InboxInput): InboxItem[] {
   const team = input.teamRows.map((r) => teamItem(r, input, pendingByRow));
   const inWorkspace = new Set(input.teamRows.map((r) => r.id));
   // A draft the workspace has (pushed) and no longer lists is closed there: sent, canceled.
-  const local = input.kept.filter((k) => k.pushed === 0 && !inWorkspace.has(k.rowId)).map((k) => localItem(k, input.accounts));
+  const local = input.kept
+    .filter((k) => k.pushed === 0 && !inWorkspace.has(k.rowId))
+    .map((k) => localItem(k, input.accounts));
   const solo = input.soloRows.map((r) => soloItem(r, input.accounts));
   // Keys are ASCII ids, and only a tie within one millisecond reaches them: compared by code unit (localeCompare costs a collator call each).
-  return [...solo, ...team, ...local].filter((i): i is InboxItem => i !== null).sort((a, b) => a.askedAt - b.askedAt || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return [...solo, ...team, ...local]
+    .filter((i): i is InboxItem => i !== null)
+    .sort((a, b) => a.askedAt - b.askedAt || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 /** Whether the person can act on anything selected: the items each action applies to. */
@@ -252,6 +363,12 @@ export function closedLines(rows: readonly TeamRowView[], accounts: ReadonlyMap<
   return rows.flatMap((row) => {
     const ended = ENDED[row.state];
     if (!ended || !(TEAM_KINDS as readonly string[]).includes(row.kind)) return [];
-    return [{ key: `closed:${row.id}`, title: where(row.kind as TeamKind, row.payload, accounts).title, ended: ended(row.outcome) }];
+    return [
+      {
+        key: `closed:${row.id}`,
+        title: where(row.kind as TeamKind, row.payload, accounts).title,
+        ended: ended(row.outcome),
+      },
+    ];
   });
 }

@@ -23,7 +23,11 @@ export interface AfterRead {
  * return (another service's) is left out. Rows nobody named stay as they were, the same objects,
  * so what shows them need not draw them again.
  */
-export function withRowsRead(before: readonly TeamRowView[], read: readonly TeamRowView[], asked: Iterable<string>): AfterRead {
+export function withRowsRead(
+  before: readonly TeamRowView[],
+  read: readonly TeamRowView[],
+  asked: Iterable<string>,
+): AfterRead {
   const named = new Set(asked);
   const fresh = new Map(read.filter((r) => named.has(r.id)).map((r) => [r.id, r]));
   const open: TeamRowView[] = [];

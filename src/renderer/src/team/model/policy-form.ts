@@ -22,7 +22,8 @@ export interface PolicyProblem {
   message: string;
 }
 
-export type ParsedPolicy = { ok: true; defaultApprovals: number; rules: PolicyRule[] } | { ok: false; problems: PolicyProblem[] };
+export type ParsedPolicy =
+  { ok: true; defaultApprovals: number; rules: PolicyRule[] } | { ok: false; problems: PolicyProblem[] };
 
 const MAX_APPROVALS = 20;
 
@@ -84,7 +85,9 @@ export function ruleDraftOf(rule: PolicyRule): RuleDraft {
 
 /** The policy in force for a service: the highest version the directory holds. */
 export function currentPolicy(policies: readonly Policy[], service: string): Policy | undefined {
-  return policies.filter((p) => p.service === service).reduce<Policy | undefined>((best, p) => (!best || p.version > best.version ? p : best), undefined);
+  return policies
+    .filter((p) => p.service === service)
+    .reduce<Policy | undefined>((best, p) => (!best || p.version > best.version ? p : best), undefined);
 }
 
 export function isMemberRole(value: string): value is MemberRole {

@@ -5,7 +5,8 @@ import { timeOfDay } from '../../model/format';
 /** A member's name by id, from the workspace's verified directory. */
 export type MemberNames = ReadonlyMap<string, string>;
 
-const list = (names: readonly string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}`);
+const list = (names: readonly string[]) =>
+  names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names.at(-1) ?? ''}`;
 
 /**
  * "Requested by Dana Kim 10:42 · approved by Sam Ortiz 10:51 · needs 1 more approver, not Dana
@@ -24,7 +25,8 @@ export function teamWhoLine(row: TeamRowView, names: MemberNames, me: string | n
   const at = new Map<string, number>();
   for (const d of row.decisions) {
     const read = readSignedText('decision', d.text);
-    if (read.ok && read.body.decision === 'approve' && read.body.row === row.id) at.set(read.body.by, Date.parse(read.body.at));
+    if (read.ok && read.body.decision === 'approve' && read.body.row === row.id)
+      at.set(read.body.by, Date.parse(read.body.at));
   }
   const approved = v.approvedBy.map((id) => `${name(id)}${at.has(id) ? ` ${timeOfDay(at.get(id) ?? 0, now)}` : ''}`);
   if (approved.length > 0) parts.push(`approved by ${approved.join(', ')}`);
@@ -32,7 +34,9 @@ export function teamWhoLine(row: TeamRowView, names: MemberNames, me: string | n
   else {
     // Who cannot be the one still needed: its drafter, and those who approved already.
     const not = [...(row.drafter ? [drafter] : []), ...v.approvedBy.map(name)];
-    parts.push(`needs ${v.missing} more approver${v.missing === 1 ? '' : 's'}${not.length > 0 ? `, not ${list(not)}` : ''}`);
+    parts.push(
+      `needs ${v.missing} more approver${v.missing === 1 ? '' : 's'}${not.length > 0 ? `, not ${list(not)}` : ''}`,
+    );
   }
   return parts.join(' · ');
 }

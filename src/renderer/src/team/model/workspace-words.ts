@@ -12,7 +12,8 @@ export function roleWithArticle(role: MemberRole): string {
 }
 
 /** What each role may do, for the role pickers' hint. */
-export const ROLE_HINT = 'Drafters draft transfers and payments; approvers also approve them; admins also manage members and policies.';
+export const ROLE_HINT =
+  'Drafters draft transfers and payments; approvers also approve them; admins also manage members and policies.';
 
 /** The connection as a sentence: what it is, since when, and why when it is not working. */
 export function connectivityWords(c: WorkspaceConnectivity): string {
@@ -62,7 +63,8 @@ function approversWords(n: number): string {
 /** One rule of a policy in words ("From $10,000.00, from acct_1: 2 approvers"). */
 export function ruleWords(rule: PolicyRule): string {
   const parts: string[] = [];
-  if (rule.minCents !== undefined && rule.maxCents !== undefined) parts.push(`${money(rule.minCents)} to ${money(rule.maxCents)}`);
+  if (rule.minCents !== undefined && rule.maxCents !== undefined)
+    parts.push(`${money(rule.minCents)} to ${money(rule.maxCents)}`);
   else if (rule.minCents !== undefined) parts.push(`${money(rule.minCents)} or more`);
   else if (rule.maxCents !== undefined) parts.push(`up to ${money(rule.maxCents)}`);
   if (rule.accounts) parts.push(`leaving ${rule.accounts.join(' or ')}`);

@@ -11,12 +11,27 @@ import { readSignedText } from '../../../../shared/team/signed-text';
  */
 
 /** Decisions main signed (`workspace:decide`), kept until the workspace has them; returns how many. */
-export async function keepDecisions(profileId: string, workspaceId: string, decisions: readonly Signed[], now = Date.now()): Promise<number> {
+export async function keepDecisions(
+  profileId: string,
+  workspaceId: string,
+  decisions: readonly Signed[],
+  now = Date.now(),
+): Promise<number> {
   const records: TeamItemRecord[] = decisions.map((decision) => {
     const read = readSignedText('decision', decision.text);
     // Main wrote these a moment ago; one it cannot have written is a bug, not a person's mistake.
-    if (!read.ok) throw new Error(`A decision signed for the workspace cannot be read back (${read.problem}): nothing was kept.`);
-    return { id: read.body.id, workspaceId, rowId: read.body.row, type: 'decision', decision, choice: read.body.decision, pushed: 0, at: now };
+    if (!read.ok)
+      throw new Error(`A decision signed for the workspace cannot be read back (${read.problem}): nothing was kept.`);
+    return {
+      id: read.body.id,
+      workspaceId,
+      rowId: read.body.row,
+      type: 'decision',
+      decision,
+      choice: read.body.decision,
+      pushed: 0,
+      at: now,
+    };
   });
   await outboxDb(profileId).team.bulkPut(records);
   return records.length;
@@ -37,7 +52,8 @@ export async function markPushed(profileId: string, results: readonly PushItemRe
     const next = items.flatMap((item, i): TeamItemRecord[] => {
       const r = results[i] as PushItemResult;
       if (!item) return [];
-      if (r.status === 'refused') return [{ ...item, problem: r.problem ?? 'The workspace refused it and gave no reason.' }];
+      if (r.status === 'refused')
+        return [{ ...item, problem: r.problem ?? 'The workspace refused it and gave no reason.' }];
       return [{ ...item, pushed: 1 as const, problem: undefined }];
     });
     await db.team.bulkPut(next);
@@ -46,7 +62,16 @@ export async function markPushed(profileId: string, results: readonly PushItemRe
 
 /** Every item kept for a workspace, live: the inbox shows drafts not there yet, decisions on their way, refusals. */
 export function useTeamItems(profileId: string | null, workspaceId: string | null): TeamItemRecord[] | undefined {
-  return useLiveQuery(async () => (profileId && workspaceId ? outboxDb(profileId).team.where('[workspaceId+pushed]').between([workspaceId, 0], [workspaceId, 1], true, true).toArray() : []), [profileId, workspaceId]);
+  return useLiveQuery(
+    async () =>
+      profileId && workspaceId
+        ? outboxDb(profileId)
+            .team.where('[workspaceId+pushed]')
+            .between([workspaceId, 0], [workspaceId, 1], true, true)
+            .toArray()
+        : [],
+    [profileId, workspaceId],
+  );
 }
 
 /** Whether the workspace has the draft of `rowId` that this desktop signed (false while it waits to be pushed, or was refused). */

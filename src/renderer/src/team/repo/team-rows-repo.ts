@@ -16,17 +16,44 @@ import { changeRow, changeRows, RowNotFound } from '../../outbox/repo/outbox-rep
  * draft is kept beside it as the offline copy the pusher sends, in one commit (a crash leaves
  * neither or both).
  */
-export async function handRowToTeam(profileId: string, rowId: string, workspaceId: string, draft: SignedDraft, now = Date.now()): Promise<OutboxRow> {
+export async function handRowToTeam(
+  profileId: string,
+  rowId: string,
+  workspaceId: string,
+  draft: SignedDraft,
+  now = Date.now(),
+): Promise<OutboxRow> {
   const [row] = await handRowsToTeam(profileId, workspaceId, [{ rowId, draft }], now);
   if (!row) throw new RowNotFound(rowId);
   return row;
 }
 
 /** `handRowToTeam` for many signed drafts (a CSV import), in one commit. */
-export async function handRowsToTeam(profileId: string, workspaceId: string, signed: readonly { rowId: string; draft: SignedDraft }[], now = Date.now()): Promise<OutboxRow[]> {
+export async function handRowsToTeam(
+  profileId: string,
+  workspaceId: string,
+  signed: readonly { rowId: string; draft: SignedDraft }[],
+  now = Date.now(),
+): Promise<OutboxRow[]> {
   const db = outboxDb(profileId);
-  return changeRows(profileId, signed.map((s) => s.rowId), (row) => t.handToTeam(row, workspaceId, now), now, [db.team], () =>
-    db.team.bulkPut(signed.map(({ rowId, draft }) => ({ id: rowId, workspaceId, rowId, type: 'draft' as const, draft, pushed: 0, at: now }))),
+  return changeRows(
+    profileId,
+    signed.map((s) => s.rowId),
+    (row) => t.handToTeam(row, workspaceId, now),
+    now,
+    [db.team],
+    () =>
+      db.team.bulkPut(
+        signed.map(({ rowId, draft }) => ({
+          id: rowId,
+          workspaceId,
+          rowId,
+          type: 'draft' as const,
+          draft,
+          pushed: 0,
+          at: now,
+        })),
+      ),
   );
 }
 
@@ -34,7 +61,13 @@ export async function handRowsToTeam(profileId: string, workspaceId: string, sig
  * The drafter's copy of a team row takes the outcome the workspace recorded; false when this
  * outbox has no such row waiting (another member drafted it, or it was settled already).
  */
-export async function mirrorTeamOutcome(profileId: string, rowId: string, outcome: t.TeamClosing, detail: string, now = Date.now()): Promise<boolean> {
+export async function mirrorTeamOutcome(
+  profileId: string,
+  rowId: string,
+  outcome: t.TeamClosing,
+  detail: string,
+  now = Date.now(),
+): Promise<boolean> {
   try {
     await changeRow(profileId, rowId, (row) => t.closedInTeam(row, outcome, detail, now), now);
     return true;
@@ -56,7 +89,11 @@ export interface TeamClosingOf {
  * for every live query rather than one per row. When one of them cannot take it (settled
  * meanwhile), each is tried alone. Resolves to how many copies moved.
  */
-export async function mirrorTeamOutcomes(profileId: string, closings: readonly TeamClosingOf[], now = Date.now()): Promise<number> {
+export async function mirrorTeamOutcomes(
+  profileId: string,
+  closings: readonly TeamClosingOf[],
+  now = Date.now(),
+): Promise<number> {
   if (closings.length === 0) return 0;
   const byRow = new Map(closings.map((c) => [c.rowId, c]));
   try {
@@ -83,8 +120,16 @@ export async function mirrorTeamOutcomes(profileId: string, closings: readonly T
  * The rows of this outbox that wait in `workspaceId` (their drafter is this desktop), to follow
  * what happens to them there; only those among `only` when given (the rows a change named).
  */
-export async function rowsWaitingInTeam(profileId: string, workspaceId: string, only?: Iterable<string>): Promise<OutboxRow[]> {
+export async function rowsWaitingInTeam(
+  profileId: string,
+  workspaceId: string,
+  only?: Iterable<string>,
+): Promise<OutboxRow[]> {
   const db = outboxDb(profileId);
-  const rows = only ? (await db.rows.bulkGet([...only])).filter((r): r is OutboxRow => r !== undefined && r.state === 'awaiting-approval') : await db.rows.where('state').equals('awaiting-approval').toArray();
+  const rows = only
+    ? (await db.rows.bulkGet([...only])).filter(
+        (r): r is OutboxRow => r !== undefined && r.state === 'awaiting-approval',
+      )
+    : await db.rows.where('state').equals('awaiting-approval').toArray();
   return rows.filter((r) => r.team?.workspaceId === workspaceId);
 }

@@ -18,7 +18,11 @@ export interface CachedTransactions {
 
 const LOADING: CachedTransactions = { state: 'loading', summary: null, rows: [], complete: false, error: null };
 
-async function answer(profileId: string, query: TxQuery, maxRows: number): Promise<Omit<CachedTransactions, 'state' | 'error'>> {
+async function answer(
+  profileId: string,
+  query: TxQuery,
+  maxRows: number,
+): Promise<Omit<CachedTransactions, 'state' | 'error'>> {
   const client = searchClient();
   const first = await client.query(query, Math.min(PAGE, maxRows));
   const refs = [...first.rows];
@@ -49,7 +53,8 @@ export function useSearchWatermark(profileId: string): { watermark: number | nul
       .then(() => searchClient().status())
       .then(
         (s) => live && s.profileId === profileId && s.state === 'ready' && setWatermark(s.watermark),
-        (e: unknown) => live && setError(`The local search could not start: ${e instanceof Error ? e.message : String(e)}`),
+        (e: unknown) =>
+          live && setError(`The local search could not start: ${e instanceof Error ? e.message : String(e)}`),
       );
     return () => {
       live = false;
@@ -74,7 +79,13 @@ export function useCachedTransactions(profileId: string, query: TxQuery | null, 
     let live = true;
     answer(profileId, JSON.parse(key) as TxQuery, maxRows).then(
       (a) => live && setResult({ ...a, state: 'ready', error: null }),
-      (e: unknown) => live && setResult({ ...LOADING, state: 'error', error: `The cached transactions could not be read: ${e instanceof Error ? e.message : String(e)}` }),
+      (e: unknown) =>
+        live &&
+        setResult({
+          ...LOADING,
+          state: 'error',
+          error: `The cached transactions could not be read: ${e instanceof Error ? e.message : String(e)}`,
+        }),
     );
     return () => {
       live = false;

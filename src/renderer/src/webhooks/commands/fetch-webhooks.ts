@@ -4,7 +4,8 @@ import { serviceCall } from '../../platform/service';
 import { replaceEntities } from '../../repos/entities-repo';
 import { useConnectivity } from '../../stores/connectivity';
 
-const OFFLINE = 'Offline: the webhooks shown are those saved on this computer. Fetch again when the connection returns.';
+const OFFLINE =
+  'Offline: the webhooks shown are those saved on this computer. Fetch again when the connection returns.';
 
 export interface FetchedWebhooks {
   /** How many webhooks (active and archived) the service listed. */
@@ -19,7 +20,8 @@ export interface FetchedWebhooks {
  * that fails leaves the cache as it was: half a new list is never shown.
  */
 export async function fetchWebhooks(profileId: string, now: () => number = Date.now): Promise<Result<FetchedWebhooks>> {
-  if (useConnectivity.getState().byProfile[profileId]?.state === 'offline') return { ok: false, error: { code: 'invalid-argument', message: OFFLINE } };
+  if (useConnectivity.getState().byProfile[profileId]?.state === 'offline')
+    return { ok: false, error: { code: 'invalid-argument', message: OFFLINE } };
   const asOf = now();
   const items: Webhook[] = [];
   const seen = new Set<string>();

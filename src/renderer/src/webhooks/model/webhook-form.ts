@@ -1,5 +1,12 @@
 import { WebhookCreate, WebhookUpdate } from '../../../../shared/service';
-import { isLocalHost, MAX_WEBHOOK_URL, URL_EXAMPLE, webhookHref, webhookUrlProblem, type WebhookUrlRules } from '../../../../shared/webhook-url';
+import {
+  isLocalHost,
+  MAX_WEBHOOK_URL,
+  URL_EXAMPLE,
+  webhookHref,
+  webhookUrlProblem,
+  type WebhookUrlRules,
+} from '../../../../shared/webhook-url';
 
 /**
  * What the app accepts as a webhook before anything is sent. The shared schema is the service's
@@ -18,13 +25,15 @@ export type UrlRules = WebhookUrlRules;
 /** What is wrong with a webhook's name (trimmed), or undefined when the service will take it. */
 export function webhookNameProblem(name: string): string | undefined {
   if (!name) return 'Give the webhook a name, e.g. "ERP sync".';
-  if (name.length > MAX_WEBHOOK_NAME) return `A webhook name has at most ${MAX_WEBHOOK_NAME} characters; this one has ${name.length}.`;
+  if (name.length > MAX_WEBHOOK_NAME)
+    return `A webhook name has at most ${MAX_WEBHOOK_NAME} characters; this one has ${name.length}.`;
   return undefined;
 }
 
 /** What is wrong with an archive reason (trimmed; optional), or undefined. */
 export function archiveReasonProblem(reason: string): string | undefined {
-  if (reason.length > MAX_ARCHIVE_REASON) return `A reason has at most ${MAX_ARCHIVE_REASON} characters; this one has ${reason.length}.`;
+  if (reason.length > MAX_ARCHIVE_REASON)
+    return `A reason has at most ${MAX_ARCHIVE_REASON} characters; this one has ${reason.length}.`;
   return undefined;
 }
 
@@ -39,7 +48,10 @@ export interface WebhookFormProblems {
 }
 
 /** The form's problems by field, or the body to send when there are none: the name trimmed, the address as parsed. */
-export function checkWebhookForm(input: WebhookInput, rules: UrlRules): { ok: true; body: { name: string; url: string } } | { ok: false; problems: WebhookFormProblems } {
+export function checkWebhookForm(
+  input: WebhookInput,
+  rules: UrlRules,
+): { ok: true; body: { name: string; url: string } } | { ok: false; problems: WebhookFormProblems } {
   const name = input.name.trim();
   const url = input.url.trim();
   const problems: WebhookFormProblems = {};

@@ -18,8 +18,12 @@ export function isArchived(w: Webhook): boolean {
 
 export function splitWebhooks(items: readonly Webhook[]): WebhookLists {
   const byId = (a: Webhook, b: Webhook) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-  const active = items.filter((w) => !isArchived(w)).sort((a, b) => newestFirst(a.createdAt, b.createdAt) || byId(a, b));
-  const archived = items.filter(isArchived).sort((a, b) => newestFirst(a.archivedAt ?? '', b.archivedAt ?? '') || byId(a, b));
+  const active = items
+    .filter((w) => !isArchived(w))
+    .sort((a, b) => newestFirst(a.createdAt, b.createdAt) || byId(a, b));
+  const archived = items
+    .filter(isArchived)
+    .sort((a, b) => newestFirst(a.archivedAt ?? '', b.archivedAt ?? '') || byId(a, b));
   return { active, archived };
 }
 

@@ -29,7 +29,12 @@ export async function buildPhase(run: EngineRun): Promise<HeapSampler | undefine
   sampler.start(SAMPLE_MS, (bytes) => {
     if (capped || bytes <= ctx.options.memoryCapBytes) return;
     capped = true;
-    void page.call('stop', `memory cap: the worker's heap passed ${mb(ctx.options.memoryCapBytes)} MB during the build (${mb(bytes)} MB)`).catch(() => {});
+    void page
+      .call(
+        'stop',
+        `memory cap: the worker's heap passed ${mb(ctx.options.memoryCapBytes)} MB during the build (${mb(bytes)} MB)`,
+      )
+      .catch(() => {});
   });
   progress(`${engine} @ ${ctx.rows}: building`);
   const started = Date.now();

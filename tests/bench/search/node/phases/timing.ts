@@ -13,7 +13,9 @@ const WARM_UP_BELOW_MS = 1000;
  * scaled down (to one per query at least) when they would take longer than the engine's budget.
  */
 export function repetitions(firstMs: readonly number[], o: Options): number[] {
-  const reps = firstMs.map((ms) => Math.max(o.minReps, Math.min(o.maxReps, Math.floor(o.queryBudgetMs / Math.max(ms, 0.001)))));
+  const reps = firstMs.map((ms) =>
+    Math.max(o.minReps, Math.min(o.maxReps, Math.floor(o.queryBudgetMs / Math.max(ms, 0.001)))),
+  );
   const total = reps.reduce((sum, r, i) => sum + r * (firstMs[i] as number), 0);
   if (total <= o.engineBudgetMs) return reps;
   return reps.map((r) => Math.max(1, Math.floor((r * o.engineBudgetMs) / total)));
@@ -37,7 +39,10 @@ export interface TimingPlan {
  * differs, and re-running would take most of an hour for Dexie at 1M); the others get a warm-up
  * round (the fast ones) and their repetitions. Undefined when nothing is left to time.
  */
-export async function planTiming(run: EngineRun, firstTimes: readonly (Timing | undefined)[]): Promise<TimingPlan | undefined> {
+export async function planTiming(
+  run: EngineRun,
+  firstTimes: readonly (Timing | undefined)[],
+): Promise<TimingPlan | undefined> {
   const { ctx, page, outcome } = run;
   const firstMs = firstTimes.map((t) => t?.ms);
   const engineTimings = (outcome.engineTimings ??= ctx.queries.map(() => undefined));
@@ -48,14 +53,27 @@ export async function planTiming(run: EngineRun, firstTimes: readonly (Timing | 
     outcome.timings[i] = ms;
     engineTimings[i] = [(firstTimes[i] as Timing).engineMs];
     const bq = run.query(i);
-    run.emit('query-latency', { query: bq.name, category: bq.category, count: (ctx.expected[i] as Answer).summary.count, ...percentiles(ms), engine_p95: engineTimings[i][0], sample: 'the verification run only: slower than the per-query budget' });
+    run.emit('query-latency', {
+      query: bq.name,
+      category: bq.category,
+      count: (ctx.expected[i] as Answer).summary.count,
+      ...percentiles(ms),
+      engine_p95: engineTimings[i][0],
+      sample: 'the verification run only: slower than the per-query budget',
+    });
   }
   const timed = answered.filter((i) => !slow.includes(i));
   if (timed.length === 0) return undefined;
   const first = timed.map((i) => firstMs[i] as number);
   const warm = timed.filter((_, k) => (first[k] as number) < WARM_UP_BELOW_MS);
   if (warm.length > 0) {
-    const w = await page.call('rounds', warm.map((i) => run.query(i).q), warm.map(() => 1), ctx.limit, ctx.options.queryTimeoutMs);
+    const w = await page.call(
+      'rounds',
+      warm.map((i) => run.query(i).q),
+      warm.map(() => 1),
+      ctx.limit,
+      ctx.options.queryTimeoutMs,
+    );
     if (!w.ok) run.fail('warm-up', w.error);
   }
   const reps = repetitions(first, ctx.options);
@@ -102,7 +120,10 @@ export function recordTiming(plan: TimingPlan): void {
   if (plan.failed) return;
   const engineTimings = (outcome.engineTimings ??= ctx.queries.map(() => undefined));
   // The load on the machine when the timed queries ran, as the worker's message alone feels it.
-  run.emit('baseline-interleaved', { what: 'a no-op round trip to this engine worker after each timed query, answering a fixed page of 50 ids', ...percentiles(plan.noopMs) });
+  run.emit('baseline-interleaved', {
+    what: 'a no-op round trip to this engine worker after each timed query, answering a fixed page of 50 ids',
+    ...percentiles(plan.noopMs),
+  });
   outcome.noopMs = plan.noopMs;
   plan.timed.forEach((i, k) => {
     const ms = plan.ms[k] as number[];
@@ -110,6 +131,13 @@ export function recordTiming(plan: TimingPlan): void {
     engineTimings[i] = plan.engineMs[k] as number[];
     const bq = run.query(i);
     const engine = percentiles(engineTimings[i]);
-    run.emit('query-latency', { query: bq.name, category: bq.category, count: (ctx.expected[i] as Answer).summary.count, ...percentiles(ms), engine_p50: engine.p50, engine_p95: engine.p95 });
+    run.emit('query-latency', {
+      query: bq.name,
+      category: bq.category,
+      count: (ctx.expected[i] as Answer).summary.count,
+      ...percentiles(ms),
+      engine_p50: engine.p50,
+      engine_p95: engine.p95,
+    });
   });
 }

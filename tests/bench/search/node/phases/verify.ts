@@ -26,7 +26,13 @@ export async function verifyPhase(run: EngineRun): Promise<(Timing | undefined)[
     const diff = difference(ctx.expected[i] as Answer, r.value.answer);
     if (diff) {
       outcome.mismatched.push(i);
-      run.emit('mismatch', { query: bq.name, category: bq.category, q: bq.q, ...diff, note: 'excluded from the speed comparison for this query' });
+      run.emit('mismatch', {
+        query: bq.name,
+        category: bq.category,
+        q: bq.q,
+        ...diff,
+        note: 'excluded from the speed comparison for this query',
+      });
     }
   }
   return firstMs;

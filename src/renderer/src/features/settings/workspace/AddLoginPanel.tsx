@@ -16,20 +16,28 @@ export function AddLoginPanel({ workspaceId }: { workspaceId: string }) {
 
   const add = async () => {
     setCopied(null);
-    const made = await run(() => workspaceCalls.addLogin(workspaceId), () => null);
+    const made = await run(
+      () => workspaceCalls.addLogin(workspaceId),
+      () => null,
+    );
     if (made) setLogin(made);
   };
 
   const copy = async (password: string) => {
     const r = await clipboard.copySecret(password);
-    const clears = r.ok && r.value.clearsAfterMs ? ` The clipboard clears itself in ${Math.round(r.value.clearsAfterMs / 1000)} seconds.` : '';
+    const clears =
+      r.ok && r.value.clearsAfterMs
+        ? ` The clipboard clears itself in ${Math.round(r.value.clearsAfterMs / 1000)} seconds.`
+        : '';
     setCopied(r.ok ? { text: `Password copied.${clears}`, error: false } : { text: r.error.message, error: true });
   };
 
   return (
     <section className="settings-ws__part" aria-label="Add a login">
       <h4 className="settings-ws__subtitle">Add a login</h4>
-      <p className="field__hint">A new member needs a login and its password to join from their desktop. Make one per person and per desktop.</p>
+      <p className="field__hint">
+        A new member needs a login and its password to join from their desktop. Make one per person and per desktop.
+      </p>
       {login ? (
         <div className="settings-ws__secret" role="group" aria-label="The new login">
           <Fields
@@ -38,7 +46,10 @@ export function AddLoginPanel({ workspaceId }: { workspaceId: string }) {
               ['Password', <TechValue key="password">{login.password}</TechValue>],
             ]}
           />
-          <p className="field__hint">Give both to the new member in person. The password is shown only now: once you choose Done, nobody can show it again.</p>
+          <p className="field__hint">
+            Give both to the new member in person. The password is shown only now: once you choose Done, nobody can show
+            it again.
+          </p>
           <div className="form__actions">
             <button type="button" className="button" onClick={() => void copy(login.password)}>
               Copy the password

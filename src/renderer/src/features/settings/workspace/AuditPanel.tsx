@@ -38,14 +38,22 @@ const EVENT_WORDS: Record<string, string> = {
 const COLUMNS: readonly TableColumn<AuditLine>[] = [
   { id: 'seq', header: 'Entry', minWidth: 60, priority: 2, numeric: true, cell: (l) => count(l.seq) },
   { id: 'at', header: 'When', minWidth: 150, priority: 1, cell: (l) => (l.body ? dateTime(l.body.at) : '') },
-  { id: 'event', header: 'What', minWidth: 130, priority: 1, rowHeader: true, cell: (l) => (l.body ? (EVENT_WORDS[l.body.event] ?? l.body.event) : 'Unreadable entry') },
+  {
+    id: 'event',
+    header: 'What',
+    minWidth: 130,
+    priority: 1,
+    rowHeader: true,
+    cell: (l) => (l.body ? (EVENT_WORDS[l.body.event] ?? l.body.event) : 'Unreadable entry'),
+  },
   { id: 'by', header: 'Who', minWidth: 120, priority: 1, cell: (l) => l.byName ?? 'Unknown' },
   { id: 'check', header: 'Check', minWidth: 160, priority: 1, cell: (l) => CHECK_WORDS[l.check] },
 ];
 
 async function* csvPieces(audit: AuditView): AsyncGenerator<ExportPiece> {
   const text = auditCsv(audit);
-  for (let at = 0; at < text.length; at += PIECE) yield { text: text.slice(at, at + PIECE), rows: at === 0 ? audit.lines.length : 0 };
+  for (let at = 0; at < text.length; at += PIECE)
+    yield { text: text.slice(at, at + PIECE), rows: at === 0 ? audit.lines.length : 0 };
 }
 
 /**
@@ -61,7 +69,10 @@ export function AuditPanel({ workspaceId }: { workspaceId: string }) {
 
   const check = async () => {
     setExported(null);
-    const read = await run(() => workspaceCalls.audit(workspaceId), () => null);
+    const read = await run(
+      () => workspaceCalls.audit(workspaceId),
+      () => null,
+    );
     if (read) setAudit(read);
   };
 
@@ -76,7 +87,10 @@ export function AuditPanel({ workspaceId }: { workspaceId: string }) {
   return (
     <section className="settings-ws__part" aria-label="Audit">
       <h4 className="settings-ws__subtitle">Audit</h4>
-      <p className="field__hint">Every draft, decision, member and policy change, claim and outcome, each signed by who did it and chained to the one before.</p>
+      <p className="field__hint">
+        Every draft, decision, member and policy change, claim and outcome, each signed by who did it and chained to the
+        one before.
+      </p>
       <div className="form__actions">
         <button type="button" className="button" disabled={busy} onClick={() => void check()}>
           {busy ? 'Reading and checking…' : audit ? 'Check the audit again' : 'Check the audit'}
@@ -93,12 +107,14 @@ export function AuditPanel({ workspaceId }: { workspaceId: string }) {
         <>
           {audit.breaks.length === 0 ? (
             <p role="status">
-              {count(audit.lines.length)} entries, all signed by their writers and chained: none was changed, removed or inserted.
+              {count(audit.lines.length)} entries, all signed by their writers and chained: none was changed, removed or
+              inserted.
             </p>
           ) : (
             <div>
               <p className="field__error" role="alert">
-                The audit is broken in {count(audit.breaks.length)} place{audit.breaks.length === 1 ? '' : 's'}: someone with access to the database changed it. Tell your admin.
+                The audit is broken in {count(audit.breaks.length)} place{audit.breaks.length === 1 ? '' : 's'}: someone
+                with access to the database changed it. Tell your admin.
               </p>
               <ul className="settings-ws__problems" aria-label="Where the audit is broken">
                 {audit.breaks.map((b, i) => (
@@ -107,7 +123,14 @@ export function AuditPanel({ workspaceId }: { workspaceId: string }) {
               </ul>
             </div>
           )}
-          <DataTable columns={COLUMNS} rows={newest} rowKey={(l) => String(l.seq)} label={audit.lines.length > SHOWN ? `The newest ${SHOWN} audit entries` : 'Audit entries'} compact empty="The audit is empty." />
+          <DataTable
+            columns={COLUMNS}
+            rows={newest}
+            rowKey={(l) => String(l.seq)}
+            label={audit.lines.length > SHOWN ? `The newest ${SHOWN} audit entries` : 'Audit entries'}
+            compact
+            empty="The audit is empty."
+          />
         </>
       ) : null}
     </section>

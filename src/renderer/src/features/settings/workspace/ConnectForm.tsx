@@ -8,7 +8,8 @@ import { refreshWorkspaces } from '../../../team/commands/workspaces-store';
 import { splitErrors, type FieldErrors } from '../../../parts/profiles/fieldErrors';
 
 /** The fields of `workspace:create` and `workspace:join`, by the names their schemas use. */
-type FieldName = 'name' | 'adminName' | 'host' | 'port' | 'database' | 'ownerUser' | 'ownerPassword' | 'user' | 'password' | 'caCert';
+type FieldName =
+  'name' | 'adminName' | 'host' | 'port' | 'database' | 'ownerUser' | 'ownerPassword' | 'user' | 'password' | 'caCert';
 type Values = Partial<Record<FieldName, string>>;
 
 interface FieldSpec {
@@ -39,32 +40,60 @@ export type ConnectKind = 'create' | 'join';
 const FORMS: Record<ConnectKind, FormSpec> = {
   create: {
     title: 'Create a workspace',
-    intro: 'You become its first admin. You need an empty PostgreSQL database and its owner’s login; the owner’s password is used once and not kept.',
+    intro:
+      'You become its first admin. You need an empty PostgreSQL database and its owner’s login; the owner’s password is used once and not kept.',
     fields: [
       { name: 'name', label: 'Workspace name', hint: 'What your team calls it, such as “Acme Treasury”.' },
       { name: 'adminName', label: 'Your name', hint: 'As your team will see it on approvals.' },
       ...SERVER,
-      { name: 'ownerUser', label: 'Owner’s database role', hint: 'The role that owns the database (it may create roles).' },
+      {
+        name: 'ownerUser',
+        label: 'Owner’s database role',
+        hint: 'The role that owns the database (it may create roles).',
+      },
       { name: 'ownerPassword', label: 'Owner’s password', secret: true },
     ],
     submit: 'Create the workspace',
     busy: 'Creating the workspace… Confirm in the app’s own window.',
     call: (v: Values, caCert: string | undefined) =>
-      workspaceCalls.create({ name: v.name ?? '', adminName: v.adminName ?? '', host: v.host ?? '', port: portOf(v.port), database: v.database ?? '', ownerUser: v.ownerUser ?? '', ownerPassword: v.ownerPassword ?? '', ...(caCert ? { caCert } : {}) }),
+      workspaceCalls.create({
+        name: v.name ?? '',
+        adminName: v.adminName ?? '',
+        host: v.host ?? '',
+        port: portOf(v.port),
+        database: v.database ?? '',
+        ownerUser: v.ownerUser ?? '',
+        ownerPassword: v.ownerPassword ?? '',
+        ...(caCert ? { caCert } : {}),
+      }),
   },
   join: {
     title: 'Join a workspace',
-    intro: 'Use the login and password your admin gave you. You will compare the admin key’s fingerprint with your admin before anything is kept.',
+    intro:
+      'Use the login and password your admin gave you. You will compare the admin key’s fingerprint with your admin before anything is kept.',
     fields: [
       ...SERVER,
       { name: 'user', label: 'Database login', hint: 'Such as acme_m_1a2b3c4d, from your admin.' },
-      { name: 'password', label: 'Password', hint: 'From your admin. It is kept in this computer’s keychain.', secret: true },
+      {
+        name: 'password',
+        label: 'Password',
+        hint: 'From your admin. It is kept in this computer’s keychain.',
+        secret: true,
+      },
       { name: 'name', label: 'Your name', hint: 'As your team will see it on approvals.' },
     ],
     submit: 'Join the workspace',
     busy: 'Connecting to the workspace… Confirm in the app’s own window.',
     call: (v: Values, caCert: string | undefined) =>
-      workspaceCalls.join({ host: v.host ?? '', port: portOf(v.port), database: v.database ?? '', user: v.user ?? '', password: v.password ?? '', name: v.name ?? '', ...(caCert ? { caCert } : {}) }),
+      workspaceCalls.join({
+        host: v.host ?? '',
+        port: portOf(v.port),
+        database: v.database ?? '',
+        user: v.user ?? '',
+        password: v.password ?? '',
+        name: v.name ?? '',
+        ...(caCert ? { caCert } : {}),
+      }),
   },
 };
 
@@ -74,7 +103,18 @@ function portOf(text: string | undefined): number {
   return /^\d{1,5}$/.test(t) ? Number(t) : Number.NaN;
 }
 
-const FIELD_NAMES: readonly FieldName[] = ['name', 'adminName', 'host', 'port', 'database', 'ownerUser', 'ownerPassword', 'user', 'password', 'caCert'];
+const FIELD_NAMES: readonly FieldName[] = [
+  'name',
+  'adminName',
+  'host',
+  'port',
+  'database',
+  'ownerUser',
+  'ownerPassword',
+  'user',
+  'password',
+  'caCert',
+];
 
 /**
  * Creating or joining a team workspace. Everything typed stays in the form through a failure (the
@@ -119,7 +159,14 @@ export function ConnectForm({ kind, hidden }: { kind: ConnectKind; hidden?: bool
   };
 
   return (
-    <form className="form settings-ws__connect" aria-label={form.title} onSubmit={(e) => void submit(e)} noValidate aria-busy={busy || undefined} hidden={hidden}>
+    <form
+      className="form settings-ws__connect"
+      aria-label={form.title}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-busy={busy || undefined}
+      hidden={hidden}
+    >
       <p className="panel__intro">{form.intro}</p>
       {form.fields.map((f) => (
         <TextField
@@ -158,8 +205,8 @@ export function ConnectForm({ kind, hidden }: { kind: ConnectKind; hidden?: bool
           </p>
         ) : null}
         <p id={`${id('caCert')}-hint`} className="field__hint">
-          Paste it (PEM, “-----BEGIN CERTIFICATE-----”) only when your company signs the server’s certificate itself. A remote server always needs TLS; a server on
-          this computer does not.
+          Paste it (PEM, “-----BEGIN CERTIFICATE-----”) only when your company signs the server’s certificate itself. A
+          remote server always needs TLS; a server on this computer does not.
         </p>
       </div>
       <div aria-live="polite" className="form__live">

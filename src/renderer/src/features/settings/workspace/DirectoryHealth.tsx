@@ -10,14 +10,16 @@ export function DirectoryHealth({ view }: { view: DirectoryView }) {
     <div className="settings-ws__part">
       {view.broken ? (
         <p className="field__error" role="alert">
-          The member directory was cut back or rewritten in the database ({view.broken.problem}). Nothing is approved or sent until an admin repairs it.
+          The member directory was cut back or rewritten in the database ({view.broken.problem}). Nothing is approved or
+          sent until an admin repairs it.
         </p>
       ) : null}
       {view.ignored.length > 0 ? (
         <>
           <p className="field__error" role="alert">
-            {view.ignored.length === 1 ? 'One entry' : `${view.ignored.length} entries`} of the member directory do not count: no admin of this workspace signed{' '}
-            {view.ignored.length === 1 ? 'it' : 'them'}, so someone wrote {view.ignored.length === 1 ? 'it' : 'them'} straight into the database.
+            {view.ignored.length === 1 ? 'One entry' : `${view.ignored.length} entries`} of the member directory do not
+            count: no admin of this workspace signed {view.ignored.length === 1 ? 'it' : 'them'}, so someone wrote{' '}
+            {view.ignored.length === 1 ? 'it' : 'them'} straight into the database.
           </p>
           <ul className="settings-ws__problems" aria-label="Directory entries that do not count">
             {view.ignored.map((p) => (

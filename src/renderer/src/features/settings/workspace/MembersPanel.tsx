@@ -39,19 +39,33 @@ export function MembersPanel({ workspace, members, requests, isAdmin }: Props) {
   const setRole = async (m: MemberView, role: MemberRole | 'removed') => {
     const done = await run(
       () => workspaceCalls.setRole({ workspaceId: workspace.id, memberId: m.id, role }),
-      (v) => (role === 'removed' ? `${v.name} was removed: their approvals no longer count.` : `${v.name} is now ${roleWithArticle(v.role)}.`),
+      (v) =>
+        role === 'removed'
+          ? `${v.name} was removed: their approvals no longer count.`
+          : `${v.name} is now ${roleWithArticle(v.role)}.`,
     );
     if (done) await changed();
   };
 
   const register = async (r: JoinRequestView) => {
     const role = roleFor[r.dbRole] ?? 'approver';
-    const done = await run(() => workspaceCalls.register({ workspaceId: workspace.id, dbRole: r.dbRole, role }), (v) => `${v.name} is registered as ${roleWithArticle(v.role)}.`);
+    const done = await run(
+      () => workspaceCalls.register({ workspaceId: workspace.id, dbRole: r.dbRole, role }),
+      (v) => `${v.name} is registered as ${roleWithArticle(v.role)}.`,
+    );
     if (done) await changed();
   };
 
   const memberColumns: TableColumn<MemberView>[] = [
-    { id: 'name', header: 'Name', minWidth: 140, priority: 1, rowHeader: true, cell: (m) => (m.id === meId ? `${m.name} (you)` : m.name), sortValue: (m) => m.name },
+    {
+      id: 'name',
+      header: 'Name',
+      minWidth: 140,
+      priority: 1,
+      rowHeader: true,
+      cell: (m) => (m.id === meId ? `${m.name} (you)` : m.name),
+      sortValue: (m) => m.name,
+    },
     {
       id: 'role',
       header: 'Role',
@@ -61,12 +75,26 @@ export function MembersPanel({ workspace, members, requests, isAdmin }: Props) {
         m.status === 'removed' ? (
           'Removed'
         ) : isAdmin && m.id !== meId ? (
-          <SelectField label={`Role of ${m.name}`} inline className="settings-ws__role" value={m.role} options={ROLE_OPTIONS} disabled={busy} onChange={(v) => isMemberRole(v) && v !== m.role && void setRole(m, v)} />
+          <SelectField
+            label={`Role of ${m.name}`}
+            inline
+            className="settings-ws__role"
+            value={m.role}
+            options={ROLE_OPTIONS}
+            disabled={busy}
+            onChange={(v) => isMemberRole(v) && v !== m.role && void setRole(m, v)}
+          />
         ) : (
           ROLE_WORDS[m.role]
         ),
     },
-    { id: 'fingerprint', header: 'Key fingerprint', minWidth: 260, priority: 2, cell: (m) => <span className="settings-ws__fingerprint">{m.fingerprint}</span> },
+    {
+      id: 'fingerprint',
+      header: 'Key fingerprint',
+      minWidth: 260,
+      priority: 2,
+      cell: (m) => <span className="settings-ws__fingerprint">{m.fingerprint}</span>,
+    },
     ...(isAdmin
       ? [
           {
@@ -77,7 +105,12 @@ export function MembersPanel({ workspace, members, requests, isAdmin }: Props) {
             priority: 1,
             cell: (m: MemberView) =>
               m.status === 'active' && m.id !== meId ? (
-                <button type="button" className="button button--quiet" disabled={busy} onClick={() => void setRole(m, 'removed')}>
+                <button
+                  type="button"
+                  className="button button--quiet"
+                  disabled={busy}
+                  onClick={() => void setRole(m, 'removed')}
+                >
                   Remove {m.name}
                 </button>
               ) : null,
@@ -90,7 +123,13 @@ export function MembersPanel({ workspace, members, requests, isAdmin }: Props) {
   const requestColumns: TableColumn<JoinRequestView>[] = [
     { id: 'name', header: 'Name', minWidth: 140, priority: 1, rowHeader: true, cell: (r) => r.name },
     { id: 'at', header: 'Asked', minWidth: 140, priority: 3, cell: (r) => dateTime(r.at) },
-    { id: 'fingerprint', header: 'Their key fingerprint', minWidth: 260, priority: 1, cell: (r) => <span className="settings-ws__fingerprint">{r.fingerprint}</span> },
+    {
+      id: 'fingerprint',
+      header: 'Their key fingerprint',
+      minWidth: 260,
+      priority: 1,
+      cell: (r) => <span className="settings-ws__fingerprint">{r.fingerprint}</span>,
+    },
     {
       id: 'register',
       header: 'Register',
@@ -98,10 +137,19 @@ export function MembersPanel({ workspace, members, requests, isAdmin }: Props) {
       priority: 1,
       cell: (r) =>
         r.problem ? (
-          <span className="field__error" role="alert">{r.problem}</span>
+          <span className="field__error" role="alert">
+            {r.problem}
+          </span>
         ) : (
           <span className="settings-ws__register">
-            <SelectField label={`Role for ${r.name}`} inline value={roleFor[r.dbRole] ?? 'approver'} options={ROLE_OPTIONS} disabled={busy} onChange={(v) => isMemberRole(v) && setRoleFor((s) => ({ ...s, [r.dbRole]: v }))} />
+            <SelectField
+              label={`Role for ${r.name}`}
+              inline
+              value={roleFor[r.dbRole] ?? 'approver'}
+              options={ROLE_OPTIONS}
+              disabled={busy}
+              onChange={(v) => isMemberRole(v) && setRoleFor((s) => ({ ...s, [r.dbRole]: v }))}
+            />
             <button type="button" className="button" disabled={busy} onClick={() => void register(r)}>
               Register {r.name}…
             </button>
@@ -113,13 +161,36 @@ export function MembersPanel({ workspace, members, requests, isAdmin }: Props) {
   return (
     <>
       <h4 className="settings-ws__subtitle">Members</h4>
-      <DataTable columns={memberColumns} rows={members} rowKey={(m) => m.id} label="Members" compact empty="No member yet." />
-      {isAdmin ? <p className="field__hint">{ROLE_HINT} Removing someone stops their approvals counting at once, on rows not sent yet too.</p> : null}
+      <DataTable
+        columns={memberColumns}
+        rows={members}
+        rowKey={(m) => m.id}
+        label="Members"
+        compact
+        empty="No member yet."
+      />
+      {isAdmin ? (
+        <p className="field__hint">
+          {ROLE_HINT} Removing someone stops their approvals counting at once, on rows not sent yet too.
+        </p>
+      ) : null}
       {isAdmin || open.length > 0 ? (
         <>
           <h4 className="settings-ws__subtitle">Requests to join</h4>
-          <DataTable columns={requestColumns} rows={open} rowKey={(r) => r.dbRole} label="Requests to join" compact empty="No one is waiting to be registered." />
-          {isAdmin && open.length > 0 ? <p className="field__hint">Before you register someone, compare every group of their key fingerprint with the one on their screen, in person or by phone.</p> : null}
+          <DataTable
+            columns={requestColumns}
+            rows={open}
+            rowKey={(r) => r.dbRole}
+            label="Requests to join"
+            compact
+            empty="No one is waiting to be registered."
+          />
+          {isAdmin && open.length > 0 ? (
+            <p className="field__hint">
+              Before you register someone, compare every group of their key fingerprint with the one on their screen, in
+              person or by phone.
+            </p>
+          ) : null}
         </>
       ) : null}
       <StatusNote note={note} />

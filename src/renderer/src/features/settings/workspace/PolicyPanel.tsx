@@ -7,7 +7,15 @@ import { SelectField } from '../../../ui/SelectField';
 import { StatusNote } from '../../../ui/StatusNote';
 import { TextField } from '../../../ui/TextField';
 import { refreshDirectory } from '../../../team/commands/directory-store';
-import { currentPolicy, EMPTY_RULE, parsePolicyForm, ruleDraftOf, type PolicyProblem, type RuleDraft, type RuleField } from '../../../team/model/policy-form';
+import {
+  currentPolicy,
+  EMPTY_RULE,
+  parsePolicyForm,
+  ruleDraftOf,
+  type PolicyProblem,
+  type RuleDraft,
+  type RuleField,
+} from '../../../team/model/policy-form';
 import { defaultApprovalsWords, ruleWords } from '../../../team/model/workspace-words';
 import { useWorkspaceCall } from './useWorkspaceCall';
 
@@ -18,14 +26,16 @@ function useServices(policies: readonly Policy[]): { value: string; label: strin
   const profiles = useProfiles((s) => s.profiles);
   return useMemo(() => {
     const named = new Map<string, string>();
-    for (const p of profiles) if (p.kind === 'live' && p.baseUrl) named.set(serviceOf(p), `${p.name} (${serviceOf(p)})`);
+    for (const p of profiles)
+      if (p.kind === 'live' && p.baseUrl) named.set(serviceOf(p), `${p.name} (${serviceOf(p)})`);
     for (const p of policies) if (!named.has(p.service)) named.set(p.service, p.service);
     return [...named].map(([value, label]) => ({ value, label }));
   }, [profiles, policies]);
 }
 
 function PolicyWords({ policy }: { policy: Policy | undefined }) {
-  if (!policy) return <p className="muted">No policy yet: every row needs one approver other than the person who drafted it.</p>;
+  if (!policy)
+    return <p className="muted">No policy yet: every row needs one approver other than the person who drafted it.</p>;
   return (
     <>
       <p>Version {policy.version} is in force.</p>
@@ -35,7 +45,10 @@ function PolicyWords({ policy }: { policy: Policy | undefined }) {
         ))}
         <li>{defaultApprovalsWords(policy.defaultApprovals)}</li>
       </ul>
-      <p className="field__hint">When several rules cover a row, the one that asks for the most approvers counts. Whoever drafted a row never counts toward it.</p>
+      <p className="field__hint">
+        When several rules cover a row, the one that asks for the most approvers counts. Whoever drafted a row never
+        counts toward it.
+      </p>
     </>
   );
 }
@@ -50,7 +63,11 @@ const RULE_FIELDS: readonly { field: RuleField; label: string; hint?: string }[]
   { field: 'min', label: 'From (USD)', hint: 'Empty: any amount.' },
   { field: 'max', label: 'Up to (USD)', hint: 'Empty: no upper limit.' },
   { field: 'accounts', label: 'Leaving these accounts', hint: 'Account ids, separated by commas. Empty: any account.' },
-  { field: 'payees', label: 'Going to these payees', hint: 'Payee or account ids, separated by commas. Empty: anyone.' },
+  {
+    field: 'payees',
+    label: 'Going to these payees',
+    hint: 'Payee or account ids, separated by commas. Empty: anyone.',
+  },
   { field: 'approvals', label: 'Approvers needed' },
 ];
 
@@ -60,7 +77,8 @@ function PolicyEditor({ workspaceId, service, policy }: EditorProps) {
   const [byDefault, setByDefault] = useState(String(policy?.defaultApprovals ?? 1));
   const [rules, setRules] = useState<RuleDraft[]>(() => policy?.rules.map(ruleDraftOf) ?? []);
   const [problems, setProblems] = useState<PolicyProblem[]>([]);
-  const problemOf = (rule: number | null, field: PolicyProblem['field']) => problems.find((p) => p.rule === rule && p.field === field)?.message;
+  const problemOf = (rule: number | null, field: PolicyProblem['field']) =>
+    problems.find((p) => p.rule === rule && p.field === field)?.message;
 
   const edit = (i: number, field: RuleField, value: string) => {
     setRules((rs) => rs.map((r, j) => (j === i ? { ...r, [field]: value } : r)));
@@ -76,14 +94,26 @@ function PolicyEditor({ workspaceId, service, policy }: EditorProps) {
     }
     setProblems([]);
     const saved = await run(
-      () => workspaceCalls.setPolicy({ workspaceId, service, defaultApprovals: parsed.defaultApprovals, rules: parsed.rules }),
+      () =>
+        workspaceCalls.setPolicy({
+          workspaceId,
+          service,
+          defaultApprovals: parsed.defaultApprovals,
+          rules: parsed.rules,
+        }),
       (p) => `Version ${p.version} of the policy is signed and in force for ${p.service}.`,
     );
     if (saved) await refreshDirectory(workspaceId);
   };
 
   return (
-    <form className="form" aria-label={`Approval policy for ${service}`} onSubmit={(e) => void save(e)} noValidate aria-busy={busy || undefined}>
+    <form
+      className="form"
+      aria-label={`Approval policy for ${service}`}
+      onSubmit={(e) => void save(e)}
+      noValidate
+      aria-busy={busy || undefined}
+    >
       {rules.map((r, i) => (
         <fieldset key={i} className="settings-ws__rule">
           <legend className="field__label">Rule {i + 1}</legend>
@@ -94,13 +124,24 @@ function PolicyEditor({ workspaceId, service, policy }: EditorProps) {
               label={f.label}
               {...(f.hint ? { hint: f.hint } : {})}
               error={problemOf(i, f.field)}
-              inputMode={f.field === 'accounts' || f.field === 'payees' ? 'text' : f.field === 'approvals' ? 'numeric' : 'decimal'}
+              inputMode={
+                f.field === 'accounts' || f.field === 'payees'
+                  ? 'text'
+                  : f.field === 'approvals'
+                    ? 'numeric'
+                    : 'decimal'
+              }
               value={r[f.field]}
               readOnly={busy}
               onChange={(ev) => edit(i, f.field, ev.target.value)}
             />
           ))}
-          <button type="button" className="button button--quiet" disabled={busy} onClick={() => setRules((rs) => rs.filter((_, j) => j !== i))}>
+          <button
+            type="button"
+            className="button button--quiet"
+            disabled={busy}
+            onClick={() => setRules((rs) => rs.filter((_, j) => j !== i))}
+          >
             Remove rule {i + 1}
           </button>
         </fieldset>
@@ -140,7 +181,15 @@ function PolicyEditor({ workspaceId, service, policy }: EditorProps) {
  * every member, and for admins the next version to sign. A policy change applies at once to every
  * row not sent yet.
  */
-export function PolicyPanel({ workspaceId, policies, isAdmin }: { workspaceId: string; policies: readonly Policy[]; isAdmin: boolean }) {
+export function PolicyPanel({
+  workspaceId,
+  policies,
+  isAdmin,
+}: {
+  workspaceId: string;
+  policies: readonly Policy[];
+  isAdmin: boolean;
+}) {
   const services = useServices(policies);
   const options = [...services, ...(isAdmin ? [{ value: OTHER, label: 'Another service address…' }] : [])];
   const [picked, setPicked] = useState<string | null>(null);
@@ -159,7 +208,11 @@ export function PolicyPanel({ workspaceId, policies, isAdmin }: { workspaceId: s
         <SelectField label="Service" value={chosen} options={options} onChange={setPicked} />
       )}
       {chosen === OTHER && isAdmin ? (
-        <TextField id="ws-policy-service" label="Service address" hint="Such as https://api.example.com, as your profile of that service uses it." value={other}
+        <TextField
+          id="ws-policy-service"
+          label="Service address"
+          hint="Such as https://api.example.com, as your profile of that service uses it."
+          value={other}
           onChange={(e) => {
             // Typing an address is choosing it: a service that appears in the list meanwhile does not take its place.
             setPicked(OTHER);
@@ -168,7 +221,14 @@ export function PolicyPanel({ workspaceId, policies, isAdmin }: { workspaceId: s
         />
       ) : null}
       {service ? <PolicyWords policy={policy} /> : null}
-      {isAdmin && service ? <PolicyEditor key={chosen === OTHER ? OTHER : service} workspaceId={workspaceId} service={service} policy={policy} /> : null}
+      {isAdmin && service ? (
+        <PolicyEditor
+          key={chosen === OTHER ? OTHER : service}
+          workspaceId={workspaceId}
+          service={service}
+          policy={policy}
+        />
+      ) : null}
     </section>
   );
 }

@@ -11,20 +11,51 @@ function NoWorkspace() {
   const show = (kind: ConnectKind) => {
     setOpen(kind);
     // After React shows the form: its first field, so typing starts there.
-    requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`form[aria-label="${kind === 'create' ? 'Create a workspace' : 'Join a workspace'}"] input`)?.focus());
+    requestAnimationFrame(() =>
+      document
+        .querySelector<HTMLInputElement>(
+          `form[aria-label="${kind === 'create' ? 'Create a workspace' : 'Join a workspace'}"] input`,
+        )
+        ?.focus(),
+    );
   };
   useScreenActions([
-    { id: 'workspace:create', title: 'Create a team workspace', group: 'This screen', keywords: ['team', 'approvals', 'postgres'], run: () => show('create') },
-    { id: 'workspace:join', title: 'Join a team workspace', group: 'This screen', keywords: ['team', 'approvals', 'postgres'], run: () => show('join') },
+    {
+      id: 'workspace:create',
+      title: 'Create a team workspace',
+      group: 'This screen',
+      keywords: ['team', 'approvals', 'postgres'],
+      run: () => show('create'),
+    },
+    {
+      id: 'workspace:join',
+      title: 'Join a team workspace',
+      group: 'This screen',
+      keywords: ['team', 'approvals', 'postgres'],
+      run: () => show('join'),
+    },
   ]);
   return (
     <>
-      <p>Working alone needs nothing here; a team workspace lets several people’s desktops share one queue, with approvals by other people under your policies.</p>
+      <p>
+        Working alone needs nothing here; a team workspace lets several people’s desktops share one queue, with
+        approvals by other people under your policies.
+      </p>
       <div className="form__actions">
-        <button type="button" className="button" aria-expanded={open === 'create'} onClick={() => setOpen(open === 'create' ? null : 'create')}>
+        <button
+          type="button"
+          className="button"
+          aria-expanded={open === 'create'}
+          onClick={() => setOpen(open === 'create' ? null : 'create')}
+        >
           Create a workspace
         </button>
-        <button type="button" className="button" aria-expanded={open === 'join'} onClick={() => setOpen(open === 'join' ? null : 'join')}>
+        <button
+          type="button"
+          className="button"
+          aria-expanded={open === 'join'}
+          onClick={() => setOpen(open === 'join' ? null : 'join')}
+        >
           Join a workspace
         </button>
       </div>
@@ -57,7 +88,9 @@ export function TeamWorkspaceSection() {
         </div>
       ) : null}
       {list.length === 0 ? (
-        error ? null : <NoWorkspace />
+        error ? null : (
+          <NoWorkspace />
+        )
       ) : (
         list.map((w) => <WorkspaceDetails key={w.id} workspace={w} />)
       )}

@@ -18,7 +18,10 @@ export function UpgradeForm({ workspaceId }: { workspaceId: string }) {
 
   const upgrade = async (e: FormEvent) => {
     e.preventDefault();
-    const done = await run(() => workspaceCalls.upgrade({ workspaceId, ownerUser: ownerUser.trim(), ownerPassword }), (v) => `The workspace was upgraded from version ${v.from} to version ${v.to}.`);
+    const done = await run(
+      () => workspaceCalls.upgrade({ workspaceId, ownerUser: ownerUser.trim(), ownerPassword }),
+      (v) => `The workspace was upgraded from version ${v.from} to version ${v.to}.`,
+    );
     if (!done) return;
     setOwnerPassword('');
     await workspaceCalls.check(workspaceId);
@@ -26,10 +29,34 @@ export function UpgradeForm({ workspaceId }: { workspaceId: string }) {
   };
 
   return (
-    <form className="form" aria-label="Upgrade the workspace" onSubmit={(e) => void upgrade(e)} noValidate aria-busy={busy || undefined}>
-      <p>If the workspace is older than this app, an admin upgrades it with the database owner’s login. Its password is used once and not kept.</p>
-      <TextField id={`ws-upgrade-user-${workspaceId}`} label="Owner’s database role" autoComplete="off" value={ownerUser} readOnly={busy} onChange={(e) => setOwnerUser(e.target.value)} />
-      <TextField id={`ws-upgrade-password-${workspaceId}`} label="Owner’s password" type="password" autoComplete="off" value={ownerPassword} readOnly={busy} onChange={(e) => setOwnerPassword(e.target.value)} />
+    <form
+      className="form"
+      aria-label="Upgrade the workspace"
+      onSubmit={(e) => void upgrade(e)}
+      noValidate
+      aria-busy={busy || undefined}
+    >
+      <p>
+        If the workspace is older than this app, an admin upgrades it with the database owner’s login. Its password is
+        used once and not kept.
+      </p>
+      <TextField
+        id={`ws-upgrade-user-${workspaceId}`}
+        label="Owner’s database role"
+        autoComplete="off"
+        value={ownerUser}
+        readOnly={busy}
+        onChange={(e) => setOwnerUser(e.target.value)}
+      />
+      <TextField
+        id={`ws-upgrade-password-${workspaceId}`}
+        label="Owner’s password"
+        type="password"
+        autoComplete="off"
+        value={ownerPassword}
+        readOnly={busy}
+        onChange={(e) => setOwnerPassword(e.target.value)}
+      />
       <div className="form__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
           {busy ? 'Upgrading…' : 'Upgrade'}

@@ -39,21 +39,39 @@ export function WorkspaceDetails({ workspace }: { workspace: WorkspaceSummary })
   }, [workspace.id]);
 
   const checkNow = async () => {
-    const c = await check.run(() => workspaceCalls.check(workspace.id), (c) => connectivityWords(c));
+    const c = await check.run(
+      () => workspaceCalls.check(workspace.id),
+      (c) => connectivityWords(c),
+    );
     if (c) await Promise.all([refreshWorkspaces(), refreshDirectory(workspace.id)]);
   };
 
   const leaveNow = async () => {
     setLeaving(false);
-    const left = await leave.run(() => workspaceCalls.leave(workspace.id), () => null);
+    const left = await leave.run(
+      () => workspaceCalls.leave(workspace.id),
+      () => null,
+    );
     if (!left) return;
     forgetDirectory(workspace.id);
     await refreshWorkspaces();
   };
 
   useScreenActions([
-    { id: `workspace:check:${workspace.id}`, title: `Check the connection to the team workspace “${workspace.name}”`, group: 'This screen', keywords: ['team', 'workspace', 'postgres'], run: () => void checkNow() },
-    { id: `workspace:leave:${workspace.id}`, title: `Leave the team workspace “${workspace.name}”…`, group: 'This screen', keywords: ['team', 'workspace'], run: () => setLeaving(true) },
+    {
+      id: `workspace:check:${workspace.id}`,
+      title: `Check the connection to the team workspace “${workspace.name}”`,
+      group: 'This screen',
+      keywords: ['team', 'workspace', 'postgres'],
+      run: () => void checkNow(),
+    },
+    {
+      id: `workspace:leave:${workspace.id}`,
+      title: `Leave the team workspace “${workspace.name}”…`,
+      group: 'This screen',
+      keywords: ['team', 'workspace'],
+      run: () => setLeaving(true),
+    },
   ]);
 
   const view = directory.view;
@@ -65,9 +83,17 @@ export function WorkspaceDetails({ workspace }: { workspace: WorkspaceSummary })
       </h3>
       <Fields
         fields={[
-          ['Connection', <span key="c" data-testid="workspace-connectivity">{connectivityWords(workspace.connectivity)}</span>],
+          [
+            'Connection',
+            <span key="c" data-testid="workspace-connectivity">
+              {connectivityWords(workspace.connectivity)}
+            </span>,
+          ],
           ['Your key fingerprint', <Fingerprint key="mine" testId="my-fingerprint" value={workspace.me.fingerprint} />],
-          ['Admin key fingerprint', <Fingerprint key="admin" testId="admin-fingerprint" value={workspace.adminFingerprint} />],
+          [
+            'Admin key fingerprint',
+            <Fingerprint key="admin" testId="admin-fingerprint" value={workspace.adminFingerprint} />,
+          ],
           [
             'You',
             me ? (
@@ -78,7 +104,8 @@ export function WorkspaceDetails({ workspace }: { workspace: WorkspaceSummary })
               )
             ) : (
               <span key="w" data-testid="workspace-waiting">
-                Waiting for an admin to register this desktop. Read them your key fingerprint above; they compare it with the one on their screen.
+                Waiting for an admin to register this desktop. Read them your key fingerprint above; they compare it
+                with the one on their screen.
               </span>
             ),
           ],
@@ -95,7 +122,13 @@ export function WorkspaceDetails({ workspace }: { workspace: WorkspaceSummary })
         <button type="button" className="button" disabled={check.busy} onClick={() => void checkNow()}>
           {check.busy ? 'Checking…' : 'Check the connection'}
         </button>
-        <button type="button" className="button button--quiet" aria-haspopup="dialog" disabled={leave.busy} onClick={() => setLeaving(true)}>
+        <button
+          type="button"
+          className="button button--quiet"
+          aria-haspopup="dialog"
+          disabled={leave.busy}
+          onClick={() => setLeaving(true)}
+        >
           Leave this workspace…
         </button>
       </div>
@@ -122,7 +155,13 @@ export function WorkspaceDetails({ workspace }: { workspace: WorkspaceSummary })
       ) : null}
       {me ? <AuditPanel workspaceId={workspace.id} /> : null}
 
-      <ConfirmDialog open={leaving} title={`Leave “${workspace.name}”?`} confirmLabel="Leave" onConfirm={() => void leaveNow()} onCancel={() => setLeaving(false)}>
+      <ConfirmDialog
+        open={leaving}
+        title={`Leave “${workspace.name}”?`}
+        confirmLabel="Leave"
+        onConfirm={() => void leaveNow()}
+        onCancel={() => setLeaving(false)}
+      >
         {`This desktop forgets the workspace: its password and signing key leave this computer’s keychain, and team rows no longer reach it. To come back, an admin gives you a new login and registers your new key.`}
       </ConfirmDialog>
     </section>

@@ -7,7 +7,11 @@ import { transferKind } from './transfer';
 export type { PayloadProblem, RowKind, RowOf } from './kind';
 
 /** Every kind of outbox row: a kind added to OutboxKind without its file here does not compile. */
-export const KINDS: { [K in OutboxKind]: RowKind<K> } = { transfer: transferKind, payment: paymentKind, note: noteKind };
+export const KINDS: { [K in OutboxKind]: RowKind<K> } = {
+  transfer: transferKind,
+  payment: paymentKind,
+  note: noteKind,
+};
 
 /**
  * The kind of a row (or a draft), its methods taking any row and payload. TypeScript cannot tie

@@ -4,7 +4,10 @@ import type { RowKind } from './kind';
 /** A note on a transaction (PATCH /transaction/{id}/note): no money, no approval, a plain overwrite. */
 export const noteKind: RowKind<'note'> = {
   kind: 'note',
-  validate: (p) => (p.note.length > NOTE_MAX ? [{ field: 'note', message: `A note is at most ${NOTE_MAX.toLocaleString('en-US')} characters.` }] : []),
+  validate: (p) =>
+    p.note.length > NOTE_MAX
+      ? [{ field: 'note', message: `A note is at most ${NOTE_MAX.toLocaleString('en-US')} characters.` }]
+      : [],
   queueKeys: (p) => ({ sourceKey: `note:${p.transactionId}` }),
   amountCents: () => 0,
   withAmount: () => null,

@@ -7,15 +7,22 @@ const MEMO_MAX = 255;
 export const transferKind: RowKind<'transfer'> = {
   kind: 'transfer',
   validate: (p) => [
-    ...(p.source && p.source === p.destination ? [{ field: 'destination', message: 'The source and the destination are the same: choose a different account.' }] : []),
-    ...(!Number.isSafeInteger(p.amountCents) || p.amountCents <= 0 ? [{ field: 'amount', message: 'Enter an amount above zero, in whole cents.' }] : []),
-    ...((p.memo ?? '').length > MEMO_MAX ? [{ field: 'memo', message: `The memo is limited to ${MEMO_MAX} characters.` }] : []),
+    ...(p.source && p.source === p.destination
+      ? [{ field: 'destination', message: 'The source and the destination are the same: choose a different account.' }]
+      : []),
+    ...(!Number.isSafeInteger(p.amountCents) || p.amountCents <= 0
+      ? [{ field: 'amount', message: 'Enter an amount above zero, in whole cents.' }]
+      : []),
+    ...((p.memo ?? '').length > MEMO_MAX
+      ? [{ field: 'memo', message: `The memo is limited to ${MEMO_MAX} characters.` }]
+      : []),
   ],
   queueKeys: (p) => ({ sourceKey: `va:${p.source}`, fundsKey: `va:${p.destination}` }),
   amountCents: (p) => p.amountCents,
   withAmount: (p, amountCents) => ({ ...p, amountCents }),
   approvable: true,
-  title: (row) => `Transfer ${money(row.amountCents)} from ${row.labels.source ?? row.payload.source} to ${row.labels.destination ?? row.payload.destination}`,
+  title: (row) =>
+    `Transfer ${money(row.amountCents)} from ${row.labels.source ?? row.payload.source} to ${row.labels.destination ?? row.payload.destination}`,
   reviewLines: (row) => [
     ['From', row.labels.source ?? 'An account not saved on this computer'],
     ['To', row.labels.destination ?? 'An account not saved on this computer'],
