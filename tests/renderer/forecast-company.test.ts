@@ -190,7 +190,7 @@ describe('the company-wide forecast', () => {
     // The company chart marks the payment only, in the middle of its day.
     const dayTwo = Date.UTC(2026, 10, 26);
     expect(stepsOf(company, companySteps(company))).toEqual([
-      { x: dayTwo + DAY / 2, label: '@acme payment \u2212$250.00' },
+      { x: dayTwo + DAY / 2, label: '@acme payment \u2212$250.00', short: '\u2212$250.00' },
     ]);
     const [op] = accounts;
     if (!op) throw new Error('no account');

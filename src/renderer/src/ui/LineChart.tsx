@@ -31,6 +31,8 @@ export interface ChartStep {
   /** The instant (ms) the change is drawn at. */
   x: number;
   label: string;
+  /** A shorter label ("−$18,250.00") where the whole one has no room. */
+  short?: string;
 }
 
 /** Rows of step labels above the plot: two, so neighbouring days' labels can sit one above the other. */
@@ -55,6 +57,7 @@ function valueAt(points: readonly ChartPoint[], x: number): number {
 
 interface PlacedStep {
   x: number;
+  /** The label drawn: the whole one, else the short one, where it fits. */
   label: string;
   /** The row its label sits in, or null when neither row has room (the summary still says it). */
   row: number | null;
@@ -63,21 +66,27 @@ interface PlacedStep {
 
 /**
  * Where each step's label goes: after its marker, or before it near the right edge, in the first
- * row where it overlaps no other label. A label with no room is left out rather than drawn over
- * another; the marker stays.
+ * row where it overlaps no other label; the short label where the whole one finds no room. A
+ * label with no room at all is left out rather than drawn over another; the marker stays.
  */
 function placeSteps(steps: readonly ChartStep[], sx: (x: number) => number, right: number): PlacedStep[] {
   const taken: [number, number][][] = Array.from({ length: STEP_ROWS }, () => []);
   return [...steps]
     .sort((a, b) => a.x - b.x)
-    .map((s) => {
+    .map((s): PlacedStep => {
       const at = sx(s.x);
-      const w = s.label.length * CHAR_PX;
-      const anchor = at + 4 + w <= right ? 'start' : 'end';
-      const span: [number, number] = anchor === 'start' ? [at, at + 4 + w] : [at - 4 - w, at];
-      const row = taken.findIndex((r) => r.every(([a, b]) => span[1] + STEP_GAP_PX <= a || b + STEP_GAP_PX <= span[0]));
-      if (row >= 0) taken[row]?.push(span);
-      return { x: s.x, label: s.label, row: row >= 0 ? row : null, anchor };
+      for (const label of s.short ? [s.label, s.short] : [s.label]) {
+        const w = label.length * CHAR_PX;
+        const anchor = at + 4 + w <= right ? 'start' : 'end';
+        const span: [number, number] = anchor === 'start' ? [at, at + 4 + w] : [at - 4 - w, at];
+        const row = taken.findIndex((r) =>
+          r.every(([a, b]) => span[1] + STEP_GAP_PX <= a || b + STEP_GAP_PX <= span[0]),
+        );
+        if (row < 0) continue;
+        taken[row]?.push(span);
+        return { x: s.x, label, row, anchor };
+      }
+      return { x: s.x, label: s.label, row: null, anchor: 'start' };
     });
 }
 

@@ -132,9 +132,12 @@ export interface StepItem {
 /**
  * The chart's steps of a series: one per day that has known flows, drawn in the middle of that
  * day (today: between now and midnight), labelled with the flow, or with how many and their net
- * change when a day has several (the summary and the table list each one).
+ * change when a day has several (the summary and the table list each one); the net change alone where the chart has no room.
  */
-export function stepsOf(series: ForecastSeries, items: readonly StepItem[]): { x: number; label: string }[] {
+export function stepsOf(
+  series: ForecastSeries,
+  items: readonly StepItem[],
+): { x: number; label: string; short: string }[] {
   const now = series.points[0]?.atMs ?? series.days[0]?.dayMs ?? 0;
   const byDay = new Map<number, StepItem[]>();
   for (const i of items) byDay.set(i.day, [...(byDay.get(i.day) ?? []), i]);
@@ -146,6 +149,7 @@ export function stepsOf(series: ForecastSeries, items: readonly StepItem[]): { x
     return {
       x: (start + end) / 2,
       label: list.length === 1 && only ? only.step : `${list.length} flows ${signedMoney(net)}`,
+      short: signedMoney(net),
     };
   });
 }
