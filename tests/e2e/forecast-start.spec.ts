@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import { PINNED_NOON } from './harness/clock';
-import { httpBalance } from './harness/dashboard';
-import { newItemForm, openSection, syncedDemo } from './harness/flows';
+import { httpBalance, syncedPayrollDemo } from './harness/dashboard';
+import { newItemForm, openSection } from './harness/flows';
 import { projectedDailySpend } from './harness/dashboard-oracle';
 import { usd } from './harness/text';
 
@@ -21,12 +21,8 @@ test('the forecast starts at the balance now, in its chart and its words; a day 
   app,
 }) => {
   test.slow();
+  const { sandbox, primary, payroll } = await syncedPayrollDemo(app);
   const { page } = app;
-  const sandbox = await syncedDemo(app);
-  const world = sandbox.world;
-  const primary = world.virtualAccounts.get(world.primaryVirtualAccountId);
-  const payroll = [...world.virtualAccounts.values()].find((v) => v.name === 'Payroll' && v.closedAt === null);
-  if (!primary || !payroll) throw new Error('the Demo seed has no primary or Payroll account');
 
   await openSection(page, 'Approvals');
   await page.getByRole('button', { name: 'Pause sending' }).click();

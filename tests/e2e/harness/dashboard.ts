@@ -4,7 +4,7 @@ import { virtualAccountView } from '../../../src/sandbox/accounts/views';
 import type { VirtualAccountView } from '../../../src/shared/service';
 import { formatCents } from '../../../src/shared/money';
 import { money } from '../../../src/renderer/src/model/format';
-import { newItemForm, openSection } from './flows';
+import { newItemForm, openSection, syncedDemo } from './flows';
 
 /** Steps and readings of the Dashboard's e2e, as a person sees the screen. */
 
@@ -118,4 +118,18 @@ export async function sendTransferNow(page: Page, fromId: string, toId: string, 
   await page
     .getByRole('button', { name: new RegExp(`^Approve: Transfer ${money(amountCents).replace(/[.$]/g, '\\$&')}`) })
     .click();
+}
+
+type SandboxAccount = NonNullable<ReturnType<Sandbox['world']['virtualAccounts']['get']>>;
+
+/** The Demo synced (flows.ts), with its primary account and its open Payroll account as the sandbox holds them. */
+export async function syncedPayrollDemo(
+  app: Parameters<typeof syncedDemo>[0],
+): Promise<{ sandbox: Sandbox; primary: SandboxAccount; payroll: SandboxAccount }> {
+  const sandbox = await syncedDemo(app);
+  const world = sandbox.world;
+  const primary = world.virtualAccounts.get(world.primaryVirtualAccountId);
+  const payroll = [...world.virtualAccounts.values()].find((v) => v.name === 'Payroll' && v.closedAt === null);
+  if (!primary || !payroll) throw new Error('the Demo seed has no primary or Payroll account');
+  return { sandbox, primary, payroll };
 }

@@ -1,7 +1,8 @@
 /**
- * The axes of the app's charts: a value range scaled to the data (not always from zero, so a
- * balance that moves by 1% is not a flat line at the top), round ticks in cents, and date ticks on
- * UTC days or months. Pure, so the charts draw what the tests compute.
+ * The axes of the app's charts: a value range around the data (not always from zero, so a
+ * balance that moves by 10% is not a flat line at the top, yet never so tight that a fee fills the
+ * chart: MIN_SPAN_SHARE), round ticks in cents, and date ticks on UTC days or months. Pure, so the
+ * charts draw what the tests compute.
  */
 
 export interface Scale {
@@ -21,9 +22,38 @@ export function niceStep(span: number, count: number): number {
 }
 
 /**
+ * The least an axis spans, as a share of the largest amount it shows. The height of a chart reads
+ * as a proportion: an axis fitted to the data draws a $250 fee on a $350,000 balance (0.07% of it)
+ * as a drop from the top to the bottom, a cliff that is not there. With the span at least a fifth
+ * of the balance, a change takes (change / (balance / 5)) of the height: the $250 fee 0.4% (a
+ * flat line, as it is to a treasurer), an $18,250 transfer 26% (a clear step), and a balance that
+ * halves still fills the chart, since a span wider than the minimum is left as the data make it.
+ * A fifth is also what a flat series always got (a tenth of it either side), so one rule covers both.
+ */
+export const MIN_SPAN_SHARE = 0.2;
+/** The least span at all, for amounts near zero: $2.00 (a dollar either side of a flat series). */
+const MIN_SPAN_CENTS = 200;
+
+/**
+ * Widens [lo, hi] to MIN_SPAN_SHARE of the largest magnitude, evenly about the data (the line sits
+ * in the middle), but never across zero where the data do not cross it: a positive balance is not
+ * drawn over a negative axis, the extra goes above instead.
+ */
+function widened(lo: number, hi: number): [number, number] {
+  const need = Math.max(MIN_SPAN_CENTS, MIN_SPAN_SHARE * Math.max(Math.abs(lo), Math.abs(hi))) - (hi - lo);
+  if (need <= 0) return [lo, hi];
+  let a = lo - need / 2;
+  let b = hi + need / 2;
+  if (lo >= 0 && a < 0) [a, b] = [0, b - a];
+  else if (hi <= 0 && b > 0) [a, b] = [a - b, 0];
+  return [a, b];
+}
+
+/**
  * A value axis around `values` (cents): from a round tick at or below the lowest to one at or
- * above the highest, with about `count` ticks between. Zero is inside only when the data reach
- * it or `withZero` asks (a bar chart of spend starts at zero; a balance does not).
+ * above the highest, with about `count` ticks between, spanning at least MIN_SPAN_SHARE of the
+ * largest amount. Zero is inside only when the data reach it, the minimum span does, or
+ * `withZero` asks (a bar chart of spend starts at zero; a balance does not).
  */
 export function valueScale(values: readonly number[], count = 4, withZero = false): Scale {
   const finite = values.filter(Number.isFinite);
@@ -33,12 +63,7 @@ export function valueScale(values: readonly number[], count = 4, withZero = fals
     lo = Math.min(lo, 0);
     hi = Math.max(hi, 0);
   }
-  // A flat series still gets a range to sit in the middle of.
-  if (lo === hi) {
-    const pad = Math.max(100, Math.abs(lo) / 10);
-    lo -= pad;
-    hi += pad;
-  }
+  [lo, hi] = widened(lo, hi);
   const step = niceStep(hi - lo, count);
   const first = Math.floor(lo / step) * step;
   const last = Math.ceil(hi / step) * step;

@@ -34,7 +34,7 @@ function DashboardFor({ profileId }: { profileId: string }) {
         <OutboxPanel outbox={data.outbox} />
         <RecentActivity profileId={profileId} recent={data.recent} />
       </div>
-      <ForecastPanel forecasts={data.forecasts} unplaced={data.unplaced} history={data.spend} />
+      <ForecastPanel forecasts={data.forecasts} company={data.company} unplaced={data.unplaced} history={data.spend} />
     </section>
   );
 }

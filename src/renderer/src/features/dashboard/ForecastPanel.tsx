@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import type { OutboxRow } from '../../../../shared/outbox';
-import { DAY_MS } from '../../forecast/model/days';
+import { accountSteps, type CompanyForecast } from '../../forecast/model/company';
 import { HISTORY_DAYS, HORIZON_DAYS, type AccountForecast } from '../../forecast/model/forecast';
 import { cardSpendNote, unplacedNote, type HistoryState } from '../../forecast/model/words';
 import { dayOf, money } from '../../model/format';
 import { DataTable } from '../../ui/DataTable';
-import { LineChart } from '../../ui/LineChart';
 import type { TableColumn } from '../../ui/table-column';
+import { CompanyForecastView } from './CompanyForecastView';
+import { ForecastChart } from './ForecastChart';
 import { Panel } from './Panel';
 
 type Day = AccountForecast['days'][number];
@@ -41,28 +42,7 @@ function AccountForecastView({ f, history }: { f: AccountForecast; history: Hist
   return (
     <section className="forecast" aria-label={`Forecast for ${f.name}`}>
       <h3 className="dashboard__subtitle">{f.name}</h3>
-      {/* The line starts at the balance now, the figure the words say; each later point is a day's end. */}
-      <LineChart
-        points={f.points.map((p) => ({ x: p.atMs, y: p.cents }))}
-        mark={{
-          x: f.lowestIsNow ? (f.points[0]?.atMs ?? f.lowest.dayMs) : f.lowest.dayMs + DAY_MS,
-          y: f.lowest.endCents,
-        }}
-        height={150}
-        summary={`${f.name}: from ${money(f.startCents)} now to ${money(f.days.at(-1)?.endCents ?? f.startCents)} at the end of ${HORIZON_DAYS} days; lowest ${money(f.lowest.endCents)} ${f.lowestIsNow ? 'now' : `at the end of ${dayOf(f.lowest.dayMs)}`}.`}
-      />
-      <p data-testid="forecast-words">
-        Now {money(f.startCents)} ·{' '}
-        {f.lowestIsNow ? (
-          <>nothing ahead takes it lower in {HORIZON_DAYS} days</>
-        ) : (
-          <>
-            lowest at the end of a day <span className="forecast__low">{money(f.lowest.endCents)}</span> on{' '}
-            {dayOf(f.lowest.dayMs)}
-          </>
-        )}
-        {f.firstNegative ? ` · below zero from ${dayOf(f.firstNegative.dayMs)}` : ''}
-      </p>
+      <ForecastChart name={f.name} series={f} steps={accountSteps(f)} height={150} />
       <p className="dashboard__muted" {...(history.state === 'error' ? { role: 'alert' } : {})}>
         {cardSpendNote(f.dailySpendCents, history)}
       </p>
@@ -91,13 +71,15 @@ function AccountForecastView({ f, history }: { f: AccountForecast; history: Hist
   );
 }
 
-/** The 30-day forecast per open virtual account, with its method in words. */
+/** The 30-day forecast: the company's line and its known flows first, then each open virtual account, with the method in words. */
 export function ForecastPanel({
   forecasts,
+  company,
   unplaced,
   history,
 }: {
   forecasts: readonly AccountForecast[];
+  company: CompanyForecast;
   unplaced: readonly OutboxRow[];
   history: HistoryState;
 }) {
@@ -106,18 +88,19 @@ export function ForecastPanel({
       <details className="forecast__method">
         <summary>Method</summary>
         <p>
-          Each open virtual account starts from its saved balance today and, day by day in UTC: takes the outbox&apos;s
-          approved transfers and payments on the day they are scheduled (today when due now), adds approved transfers
-          coming in, takes its commission on each due day of its rule (assumed collected; the primary account receives
-          it; one due since the last sync is taken today, as the saved balance was read before it), and takes a
-          projected card spend every day after today: the account&apos;s card purchases over the last {HISTORY_DAYS}{' '}
-          full days divided by {HISTORY_DAYS}, rounded to the nearest cent (halves up); a purchase that names no virtual
-          account counts for the account its card spends from (its own, else its group&apos;s, else the primary).
-          Payments from this key&apos;s own handle are taken from the primary account, which pays them; one from a
-          handle you chose is taken from that handle&apos;s account when the saved data tells which. Rows awaiting
-          approval are not counted until approved; a row sent since the last sync is taken today, as the saved balance
-          does not hold it yet. Everything comes from saved data, so the forecast reads offline and is as fresh as the
-          last sync.
+          The company&apos;s line is the sum of the accounts&apos; lines, day by day; money moved between two of your
+          accounts leaves it as it is. Each open virtual account starts from its saved balance today and, day by day in
+          UTC: takes the outbox&apos;s approved transfers and payments on the day they are scheduled (today when due
+          now), adds approved transfers coming in, takes its commission on each due day of its rule (assumed collected;
+          the primary account receives it; one due since the last sync is taken today, as the saved balance was read
+          before it), and takes a projected card spend every day after today: the account&apos;s card purchases over the
+          last {HISTORY_DAYS} full days divided by {HISTORY_DAYS}, rounded to the nearest cent (halves up); a purchase
+          that names no virtual account counts for the account its card spends from (its own, else its group&apos;s,
+          else the primary). Payments from this key&apos;s own handle are taken from the primary account, which pays
+          them; one from a handle you chose is taken from that handle&apos;s account when the saved data tells which.
+          Rows awaiting approval are not counted until approved; a row sent since the last sync is taken today, as the
+          saved balance does not hold it yet. Everything comes from saved data, so the forecast reads offline and is as
+          fresh as the last sync.
         </p>
       </details>
       {unplaced.length ? <p className="dashboard__muted">{unplacedNote(unplaced.length)}</p> : null}
@@ -126,11 +109,15 @@ export function ForecastPanel({
       ) : forecasts.length === 0 ? (
         <p>No open virtual account to forecast yet.</p>
       ) : (
-        <div className="forecast__list">
-          {forecasts.map((f) => (
-            <AccountForecastView key={f.accountId} f={f} history={history} />
-          ))}
-        </div>
+        <>
+          <CompanyForecastView company={company} accounts={forecasts.length} />
+          <h3 className="dashboard__subtitle">By account</h3>
+          <div className="forecast__list">
+            {forecasts.map((f) => (
+              <AccountForecastView key={f.accountId} f={f} history={history} />
+            ))}
+          </div>
+        </>
       )}
     </Panel>
   );

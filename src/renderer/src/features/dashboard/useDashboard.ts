@@ -5,6 +5,7 @@ import { useCachedTransactions } from '../../transactions/commands/cached-transa
 import { spendQuery, spendWindowStart } from '../../cards/model/spend-window';
 import { useCardSpend } from '../../forecast/commands/card-spend';
 import { attentionItems, type AttentionItem } from '../../forecast/model/attention';
+import { companyForecast, type CompanyForecast } from '../../forecast/model/company';
 import { forecast, type AccountForecast } from '../../forecast/model/forecast';
 import {
   cashSummary,
@@ -45,6 +46,8 @@ export interface DashboardData {
   recent: { state: 'loading' | 'ready' | 'error'; rows: Transaction[]; error: string | null };
   outbox: OutboxSummary;
   forecasts: AccountForecast[];
+  /** All open accounts' forecasts summed, with the known flows of the horizon. */
+  company: CompanyForecast;
   /** Approved payments the forecast cannot tie to an account (from a chosen handle whose account the cache does not tell). */
   unplaced: OutboxRow[];
   attention: AttentionItem[];
@@ -139,6 +142,7 @@ export function useDashboard(profileId: string): DashboardData {
       recent: { state: recent.state, rows: recent.rows, error: recent.error },
       outbox: outboxSummary(rows, now),
       forecasts,
+      company: companyForecast(forecasts, now),
       unplaced,
       attention: attentionItems(
         forecasts,

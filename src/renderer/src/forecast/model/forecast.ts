@@ -35,6 +35,9 @@ export interface ForecastMovement {
   /** When it goes: its scheduled time, or when it was approved for a row due now. */
   atMs: number;
   label: string;
+  /** What the source and destination are called where they are not our accounts (a payee's handle). */
+  fromName?: string;
+  toName?: string;
 }
 
 export interface ForecastInputs {
@@ -56,6 +59,10 @@ export interface ForecastEvent {
   amountCents: number;
   movementId?: string;
   label: string;
+  /** The other side of the flow: an account id when the money moves between accounts (a transfer, a commission). */
+  counterpartId?: string;
+  /** What the other side is called: an account's name, a payee's handle. */
+  counterpartName?: string;
 }
 
 export interface ForecastDay {
@@ -70,22 +77,26 @@ export interface ForecastPoint {
   cents: number;
 }
 
-export interface AccountForecast {
-  accountId: string;
-  name: string;
+/** A balance over the horizon: where it starts, each day's end, and its lowest. */
+export interface ForecastSeries {
   /** Today's balance: the cached one, where the chart and the words start. */
   startCents: number;
-  dailySpendCents: number;
   days: ForecastDay[];
   /** The chart's line: today's balance now, then each day's end at the midnight that ends it. */
   points: ForecastPoint[];
-  events: ForecastEvent[];
   /** The lowest of the balance now and the days' ends (now wins a tie, then the earliest day). */
   lowest: ForecastDay;
   /** Whether the lowest is the balance now (nothing ahead takes it lower). */
   lowestIsNow: boolean;
   /** The first day that ends below zero, if any. */
   firstNegative?: ForecastDay;
+}
+
+export interface AccountForecast extends ForecastSeries {
+  accountId: string;
+  name: string;
+  dailySpendCents: number;
+  events: ForecastEvent[];
 }
 
 /** The average daily spend over the history, in cents, rounded to the nearest cent (halves up). */
@@ -108,6 +119,16 @@ function collections(account: ForecastAccount, asOf: number, todayMs: number): n
   return account.commission ? commissionDatesBetween(account.commission, asOf, todayMs + HORIZON_DAYS * DAY_MS) : [];
 }
 
+/** The other side of a flow: its id when it is an account, and its name as the inputs know it. */
+function counterpart(id: string | undefined, name: string | undefined, inputs: ForecastInputs) {
+  // Our account's own name first: the row's label was written when it was queued and may be stale.
+  const named = inputs.accounts.find((a) => a.id === id)?.name ?? name ?? id;
+  return {
+    ...(id !== undefined ? { counterpartId: id } : {}),
+    ...(named !== undefined ? { counterpartName: named } : {}),
+  };
+}
+
 function eventsOf(account: ForecastAccount, inputs: ForecastInputs, now: number, todayMs: number): ForecastEvent[] {
   const since = Math.min(inputs.asOf ?? now, now);
   const events: ForecastEvent[] = [];
@@ -121,9 +142,17 @@ function eventsOf(account: ForecastAccount, inputs: ForecastInputs, now: number,
         amountCents: -m.amountCents,
         movementId: m.id,
         label: m.label,
+        ...counterpart(m.toId, m.toName, inputs),
       });
     if (m.toId === account.id)
-      events.push({ day, kind: 'transfer-in', amountCents: m.amountCents, movementId: m.id, label: m.label });
+      events.push({
+        day,
+        kind: 'transfer-in',
+        amountCents: m.amountCents,
+        movementId: m.id,
+        label: m.label,
+        ...counterpart(m.fromId, m.fromName, inputs),
+      });
   }
   if (account.id === inputs.primaryId) {
     for (const other of inputs.accounts) {
@@ -134,18 +163,45 @@ function eventsOf(account: ForecastAccount, inputs: ForecastInputs, now: number,
           kind: 'commission-in',
           amountCents: other.commission.amountCents,
           label: `Commission ${money(other.commission.amountCents)} from ${other.name}`,
+          counterpartId: other.id,
+          counterpartName: other.name,
         });
     }
   } else if (account.commission) {
+    const primary = inputs.accounts.find((a) => a.id === inputs.primaryId);
     for (const due of collections(account, since, todayMs))
       events.push({
         day: dayIndex(due, todayMs),
         kind: 'commission',
         amountCents: -account.commission.amountCents,
         label: `Commission ${money(account.commission.amountCents)}`,
+        ...(primary ? { counterpartId: primary.id, counterpartName: primary.name } : {}),
       });
   }
   return events.sort((a, b) => a.day - b.day);
+}
+
+/**
+ * A series from its balance now and its days' ends: the chart's points, the lowest, the first day
+ * below zero. One reading for an account and for the company, so both say "lowest" alike.
+ */
+export function seriesOf(startCents: number, days: ForecastDay[], now: number): ForecastSeries {
+  // The balance now is a candidate too: an end of day above it (money coming in today) is not the lowest.
+  let lowest: ForecastDay = { dayMs: utcDayStart(now), endCents: startCents };
+  let lowestIsNow = true;
+  let firstNegative: ForecastDay | undefined;
+  for (const day of days) {
+    if (day.endCents < lowest.endCents) {
+      lowest = day;
+      lowestIsNow = false;
+    }
+    if (!firstNegative && day.endCents < 0) firstNegative = day;
+  }
+  const points = [
+    { atMs: now, cents: startCents },
+    ...days.map((d) => ({ atMs: d.dayMs + DAY_MS, cents: d.endCents })),
+  ];
+  return { startCents, days, points, lowest, lowestIsNow, ...(firstNegative ? { firstNegative } : {}) };
 }
 
 export function forecastAccount(account: ForecastAccount, inputs: ForecastInputs, now: number): AccountForecast {
@@ -156,36 +212,17 @@ export function forecastAccount(account: ForecastAccount, inputs: ForecastInputs
   for (const e of events) change.set(e.day, (change.get(e.day) ?? 0) + e.amountCents);
   const days: ForecastDay[] = [];
   let running = account.balanceCents;
-  // The balance now is a candidate too: an end of day above it (money coming in today) is not the lowest.
-  let lowest: ForecastDay = { dayMs: todayMs, endCents: account.balanceCents };
-  let lowestIsNow = true;
-  let firstNegative: ForecastDay | undefined;
   for (let d = 0; d < HORIZON_DAYS; d++) {
     // Today's card spend so far is already in the balance: projected spend starts tomorrow.
     running += (change.get(d) ?? 0) - (d === 0 ? 0 : dailySpendCents);
-    const day = { dayMs: todayMs + d * DAY_MS, endCents: running };
-    days.push(day);
-    if (day.endCents < lowest.endCents) {
-      lowest = day;
-      lowestIsNow = false;
-    }
-    if (!firstNegative && day.endCents < 0) firstNegative = day;
+    days.push({ dayMs: todayMs + d * DAY_MS, endCents: running });
   }
-  const points = [
-    { atMs: now, cents: account.balanceCents },
-    ...days.map((d) => ({ atMs: d.dayMs + DAY_MS, cents: d.endCents })),
-  ];
   return {
     accountId: account.id,
     name: account.name,
-    startCents: account.balanceCents,
     dailySpendCents,
-    days,
-    points,
     events,
-    lowest,
-    lowestIsNow,
-    ...(firstNegative ? { firstNegative } : {}),
+    ...seriesOf(account.balanceCents, days, now),
   };
 }
 

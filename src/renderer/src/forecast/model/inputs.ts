@@ -72,6 +72,8 @@ export function movementsOf(
         amountCents: row.amountCents,
         atMs,
         label,
+        ...(row.labels.source ? { fromName: row.labels.source } : {}),
+        ...(row.labels.destination ? { toName: row.labels.destination } : {}),
       });
     } else if (row.kind === 'payment') {
       const chosen = row.payload.sourceSvcHandleId;
@@ -91,6 +93,7 @@ export function movementsOf(
           amountCents: row.amountCents,
           atMs,
           label: `Payment ${money(row.amountCents)} to @${row.payload.svcHandle.replace(/^@/, '')}`,
+          toName: `@${row.payload.svcHandle.replace(/^@/, '')}`,
         });
     }
   }
