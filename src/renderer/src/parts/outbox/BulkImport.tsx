@@ -12,7 +12,7 @@ import {
 } from '../../outbox/model/bulk-import';
 import { queueDrafts } from '../../team/commands/submit-draft';
 import { saveInPieces } from '../../exports/commands/save-in-pieces';
-import { money } from '../../model/format';
+import { dayOf, money } from '../../model/format';
 import './outbox.css';
 
 const SHOWN_PROBLEMS = 200;
@@ -21,7 +21,8 @@ const SHOWN_PROBLEMS = 200;
 function describeInput(input: DraftInput): string {
   if (input.kind === 'transfer') {
     const p = input.payload;
-    return `${money(p.amountCents)} from ${input.labels?.source ?? p.source} to ${input.labels?.destination ?? p.destination}${p.memo ? ` · ${p.memo}` : ''}`;
+    const on = input.notBefore ? ` · on ${dayOf(input.notBefore)}` : '';
+    return `${money(p.amountCents)} from ${input.labels?.source ?? p.source} to ${input.labels?.destination ?? p.destination}${p.memo ? ` · ${p.memo}` : ''}${on}`;
   }
   if (input.kind === 'payment')
     return `${money(input.payload.amountCents)} to ${input.labels?.destination ?? `@${input.payload.svcHandle}`}`;
