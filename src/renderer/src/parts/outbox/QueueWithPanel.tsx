@@ -26,8 +26,9 @@ interface Props {
 }
 
 /**
- * Transfers and Payments: the queue first, full width; the new item's form in a side panel
- * beside it. Closing the panel keeps what was typed; queuing closes it and selects the new row.
+ * Transfers and Payments: the queue first, full width, then the history of what was sent; the
+ * new item's form, or the CSV import, in a side panel beside it (one at a time). Closing the
+ * form keeps what was typed; queuing closes it and selects the new row.
  */
 export function QueueWithPanel({ profileId, kind, newLabel, actionId, emptyText, openRequest = false, form }: Props) {
   const [open, setOpen] = useState(false);
@@ -44,7 +45,10 @@ export function QueueWithPanel({ profileId, kind, newLabel, actionId, emptyText,
   const shown = (open || openRequest) && !importing;
 
   useEffect(() => {
-    if (openRequest) setOpen(true);
+    if (!openRequest) return;
+    // A payee picked elsewhere wants the form: it takes the import's place.
+    setImporting(false);
+    setOpen(true);
   }, [openRequest]);
   // After the render that shows the panel: a hidden field cannot take focus.
   useEffect(() => {
