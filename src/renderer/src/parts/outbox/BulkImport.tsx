@@ -148,9 +148,7 @@ export function BulkImport({ profileId, kind }: { profileId: string; kind: 'tran
                 lines={bad}
                 cells={(l) => [
                   <td key="row">{l.cells.join(', ')}</td>,
-                  <td key="wrong" className="field__error">
-                    {l.errors.join(' ')}
-                  </td>,
+                  <ErrorCell key="wrong" text={l.errors.join(' ')} />,
                 ]}
               />
               <label>
@@ -182,6 +180,11 @@ export function BulkImport({ profileId, kind }: { profileId: string; kind: 'tran
       ) : null}
     </section>
   );
+}
+
+/** What is wrong with a row, in the error colour: read out with the live summary it sits under ("2 with errors"). */
+function ErrorCell({ text }: { text: string }) {
+  return <td className="field__error">{text}</td>;
 }
 
 /** One of the preview's tables (the rows to queue, the rows with errors): its first rows by line, and how many more. */
