@@ -32,7 +32,8 @@ export function SentHistory({ profileId, kind }: Props) {
   const now = Date.now();
   const title = kind === 'transfer' ? 'Transfer history' : 'Payment history';
   const id = `sent-history-${kind}`;
-  const columns = kind === 'transfer' ? ['From', 'To', 'Memo'] : ['Pay', 'From handle'];
+  // A payment's source handle is left out: nearly always the key's own, and plumbing to a treasurer.
+  const columns = kind === 'transfer' ? ['From', 'To', 'Memo'] : ['Pay'];
 
   return (
     <section className="sent-history" aria-labelledby={`${id}-title`}>
