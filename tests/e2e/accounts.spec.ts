@@ -5,10 +5,12 @@ import {
   accountDetail,
   accountList,
   accountWritesAfter,
+  demoAccount,
   holdNextCall,
   lastSeq,
   localStart,
   openAccount,
+  revealAccountNumber,
   vaNamed,
 } from './harness/accounts';
 import { createVirtualAccount } from '../../src/sandbox/accounts/virtual-accounts';
@@ -65,6 +67,7 @@ test('list, show closed, numbers with copy; offline the cached list, detail and 
   await page.keyboard.press('Enter');
   const d = accountDetail(page);
   await expect(d.getByRole('heading', { level: 2, name: escrow.name })).toBeVisible();
+  await revealAccountNumber(d);
   await expect(d).toContainText(escrow.accountNumber);
   await expect(d).toContainText(escrow.routingNumber);
   // Ids are there for support, behind "Technical details"; the main account reads by its name.
@@ -104,6 +107,7 @@ test('list, show closed, numbers with copy; offline the cached list, detail and 
   await expect(page.getByRole('button', { name: 'Refresh from the bank' })).toBeDisabled();
   // Another account, read from the cache alone.
   const payroll = await openAccount(page, 'Payroll');
+  await revealAccountNumber(payroll);
   await expect(payroll).toContainText(vaNamed(sandbox, 'Payroll').accountNumber);
   await sandbox.resetFaults();
   await app.probeUntil('online');
@@ -120,11 +124,7 @@ test('list, show closed, numbers with copy; offline the cached list, detail and 
 test('an account opens on its balance chart and its activity; changes wait behind "Edit", keep what was typed, and closing comes last', async ({
   app,
 }) => {
-  const sandbox = await syncedDemo(app);
-  const { page } = app;
-  await openSection(page, 'Accounts');
-  const escrow = vaNamed(sandbox, 'Client Escrow - Globex');
-  const d = await openAccount(page, escrow.name);
+  const { sandbox, va: escrow, detail: d } = await demoAccount(app, 'Client Escrow - Globex');
   const balance = dollars(virtualAccountView(sandbox.world, escrow).balance.amountCents);
   await expect(d.getByTestId('account-balance')).toHaveText(balance);
   await expect(d.getByTestId('balance-summary')).toContainText(`to ${balance} on`);

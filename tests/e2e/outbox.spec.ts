@@ -5,7 +5,7 @@ import type { Sandbox } from '../../src/sandbox';
 import { virtualAccountView } from '../../src/sandbox/accounts/views';
 import { formatCents } from '../../src/shared/money';
 import { test, expect } from './fixtures';
-import { draftTransfer, newItemForm, openSection, syncedDemo } from './harness/flows';
+import { draftTransfer, newItemForm, openImport, openSection, syncedDemo } from './harness/flows';
 import { twoAccounts } from './harness/accounts';
 
 // The outbox through the real screens, core and sandbox: drafted offline, approved by a person,
@@ -253,8 +253,8 @@ test('bulk import: errors beside each row, nothing queued until the bad rows are
   const sandbox = await syncedDemo(app);
   const { from, to } = twoAccounts(sandbox);
   await openSection(page, 'Transfers');
-  // The import sits in the "New transfer" panel, under the form.
-  await newItemForm(page, 'New transfer');
+  // The import is its own panel, opened beside "New transfer".
+  await openImport(page, 'transfer');
   const csv = `source,destination,amount,memo\n${from},${to},10.01,first\n${from},${from},0,\nva_nope,${to},3.333,\n${to},${from},10.02,"second, with a comma"\n`;
   await page
     .getByLabel('CSV file')
@@ -276,7 +276,7 @@ test('bulk import: errors beside each row, nothing queued until the bad rows are
   await expect(waiting).toContainText('second, with a comma');
 
   await openSection(page, 'Transfers');
-  await newItemForm(page, 'New transfer');
+  await openImport(page, 'transfer');
   await page
     .getByLabel('CSV file')
     .setInputFiles({ name: 'wrong.csv', mimeType: 'text/csv', buffer: Buffer.from('from,to,amount\na,b,1\n') });

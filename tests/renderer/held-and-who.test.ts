@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heldSummary, heldWords } from '../../src/renderer/src/outbox/model/held';
-import { soloWhoLine } from '../../src/renderer/src/outbox/model/who';
+import { queueWhoLine, soloWhoLine } from '../../src/renderer/src/outbox/model/who';
 import { setDateLocale, timeOfDay } from '../../src/renderer/src/model/format';
 import * as t from '../../src/renderer/src/outbox/model/transitions';
 import { ADA, row, SVC, transferInput } from '../support/outbox-fixtures';
@@ -60,5 +60,13 @@ describe('who asked and who approved, on a solo row', () => {
     expect(soloWhoLine(byRule, NOW)).toBe(
       'Requested on this computer 9:00 AM · no approval needed by this computer’s rule',
     );
+  });
+
+  it('names who asked and when on every row of the queue: a row handed to the team was asked for here', () => {
+    const solo = t.submit(row(transferInput(), at(18, 10, 42)), true, at(18, 10, 42), SVC);
+    expect(queueWhoLine(solo, NOW)).toBe(soloWhoLine(solo, NOW));
+    const team = { ...row(transferInput(), at(18, 11, 7)), team: { workspaceId: 'ws' } };
+    expect(soloWhoLine(team, NOW)).toBeNull();
+    expect(queueWhoLine(team, NOW)).toBe('Requested by you 11:07 AM · sent to the team workspace');
   });
 });

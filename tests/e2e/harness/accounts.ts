@@ -4,6 +4,7 @@ import type { Sandbox } from '../../../src/sandbox';
 import type { VirtualAccountRecord } from '../../../src/sandbox/world/records';
 import { holdCalls, type HeldCalls } from './held-calls';
 import { escapeRegExp } from './text';
+import { openSection, syncedDemo } from './flows';
 
 /** The Accounts screen as a person uses it, and the sandbox's side of what it did. */
 
@@ -70,4 +71,21 @@ export function twoAccounts(sandbox: Sandbox): { from: string; to: string; fromN
   );
   if (!primary || !other) throw new Error('the seed has no primary and second open virtual account');
   return { from: primary.id, to: other.id, fromName: primary.name };
+}
+
+/** Shows an account's whole number in its detail (masked as its last four until asked). */
+export async function revealAccountNumber(detail: Locator): Promise<void> {
+  await detail.getByRole('button', { name: 'Reveal account number' }).click();
+  await expect(detail.getByRole('button', { name: 'Hide account number' })).toHaveAttribute('aria-pressed', 'true');
+}
+
+/** The Demo synced and Accounts open on the account `name`: the sandbox, that account's record and its detail. */
+export async function demoAccount(
+  app: Parameters<typeof syncedDemo>[0],
+  name: string,
+): Promise<{ sandbox: Sandbox; va: VirtualAccountRecord; detail: Locator }> {
+  const sandbox = await syncedDemo(app);
+  await openSection(app.page, 'Accounts');
+  const va = vaNamed(sandbox, name);
+  return { sandbox, va, detail: await openAccount(app.page, name) };
 }

@@ -127,3 +127,27 @@ export async function retryUntilOnline(page: Page): Promise<void> {
     .catch(() => undefined);
   await expect(page.getByRole('status')).toHaveText('Online');
 }
+
+/**
+ * The CSV import of Transfers or Payments, in its own side panel beside the queue: opened with
+ * its button ("Import from CSV", beside "New transfer") when it is closed, left as it is when open.
+ */
+export async function openImport(page: Page, kind: 'transfer' | 'payment'): Promise<Locator> {
+  const opener = page.getByRole('button', { name: 'Import from CSV', exact: true });
+  if ((await opener.getAttribute('aria-expanded')) !== 'true') await opener.click();
+  const panel = page.getByRole('region', { name: `Import ${kind}s`, exact: true });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+/** The history of what was sent, under the queue of Transfers or Payments. */
+export const sentHistory = (page: Page, kind: 'transfer' | 'payment'): Locator =>
+  page.getByRole('region', { name: kind === 'transfer' ? 'Transfer history' : 'Payment history', exact: true });
+
+/** Sends without approval up to `dollars` (Settings): a transfer at or under it goes as soon as it is queued. */
+export async function approveUpTo(page: Page, dollars: string): Promise<void> {
+  await openSection(page, 'Settings');
+  await page.getByLabel('Amount (USD)').fill(dollars);
+  await page.getByRole('button', { name: 'Use this amount' }).click();
+  await expect(page.getByText(`(now $${dollars}`)).toBeVisible();
+}

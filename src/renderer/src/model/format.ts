@@ -70,6 +70,16 @@ export function dateTime(iso: string): string {
   return Number.isNaN(ms) ? iso : `${formatter('date-time', DATE_TIME).format(ms)} UTC`;
 }
 
+/**
+ * A date the service sent that may be a whole day ("2026-03-01", or midnight UTC): the day alone,
+ * as "Mar 1, 2026", never with a "12:00 AM" nobody chose; any other instant with its time.
+ */
+export function dayOrDateTime(iso: string): string {
+  const ms = Date.parse(iso);
+  if (Number.isNaN(ms)) return iso;
+  return ms % 86_400_000 === 0 ? dayOf(ms) : dateTime(iso);
+}
+
 // The person's own clock and zone: when someone asked or approved is a moment of their working day.
 const LOCAL_TIME: Intl.DateTimeFormatOptions = { timeStyle: 'short' };
 const LOCAL_DAY: Intl.DateTimeFormatOptions = { month: 'short', day: 'numeric' };

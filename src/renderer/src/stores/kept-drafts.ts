@@ -34,3 +34,11 @@ export function useKeptField(form: string, field: string): [string, (value: stri
   const set = useCallback((v: string) => setKept(key, v), [setKept, key]);
   return [value, set];
 }
+
+/**
+ * Starts the new transfer of `profileId` from `source` ("Send from this account" on an account's
+ * detail): the same kept field the form reads, so what else was typed stays.
+ */
+export function keepTransferSource(profileId: string, source: string): void {
+  useKeptDrafts.getState().set(`transfer:${profileId}\u0000source`, source);
+}

@@ -3,7 +3,10 @@ import type { Account, VirtualAccountView } from '../../../../shared/service';
 import { readAccount } from '../../accounts/commands/fetch-accounts';
 import { describeRule, nextCollection } from '../../accounts/model/commission-words';
 import { copyText } from '../../cards/commands/copy';
-import { ago, dateTime, money } from '../../model/format';
+import { ago, day, money } from '../../model/format';
+import { useNavigation } from '../../stores/navigation';
+import { runOnScreen } from '../../stores/action-registry';
+import { keepTransferSource } from '../../stores/kept-drafts';
 import { AccountActivity } from './AccountActivity';
 import { AccountEdits } from './AccountEdits';
 import { AccountExport } from './AccountExport';
@@ -75,20 +78,9 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, spend
       onClose={onClose}
       sub={
         <>
-          <strong data-testid="account-balance">{money(view.balance.amountCents)}</strong>
-          {afterLine ? (
-            <>
-              {' · '}
-              <span data-testid="account-balance-after">{afterLine}</span>
-            </>
-          ) : null}
-          {' · '}
           {a.accountType === 'primary'
             ? 'Primary account (the main account itself)'
             : 'Virtual account under the main account'}
-          {a.closedAt ? ` · closed ${dateTime(a.closedAt)}` : ''}
-          {asOf ? ` · as of ${ago(asOf)}` : ''}
-          {online ? '' : ' · offline'}
         </>
       }
     >
@@ -97,13 +89,34 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, spend
           {closed}
         </p>
       ) : null}
+      {/* The figure a treasurer opens an account for, and the one thing done from it most. */}
+      <div className="account-headline">
+        <div>
+          <p className="account-headline__balance">
+            <strong data-testid="account-balance">{money(view.balance.amountCents)}</strong>
+          </p>
+          <p className="account-headline__as-of" data-testid="account-balance-as-of">
+            {asOf ? `Balance as of ${ago(asOf)}` : 'Balance as last read'}
+            {online ? '' : ' · offline'}
+            {afterLine ? (
+              <>
+                {' · '}
+                <span data-testid="account-balance-after">{afterLine}</span>
+              </>
+            ) : null}
+          </p>
+        </div>
+        {a.closedAt ? null : (
+          <button type="button" className="button button--primary" onClick={() => sendFrom(profileId, a.id)}>
+            Send from this account
+          </button>
+        )}
+      </div>
       {/* What an account opens on: its balance over time and its activity; then its facts, and changes last. */}
       <AccountActivity profileId={profileId} view={view} nowMs={nowMs} />
       <DetailSection title="About this account">
         <Fields
           fields={[
-            ['Balance', money(view.balance.amountCents)],
-            ...(afterLine ? [['Balance after the queue', afterLine] as [string, string]] : []),
             [
               cardSpendLabel(nowMs),
               <span data-testid="account-card-spend">
@@ -114,10 +127,10 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, spend
                     : 'Totalling…'}
               </span>,
             ],
-            ['Account number', <CopyValue label="account number" value={a.accountNumber} />],
+            ['Account number', <CopyValue key={a.id} label="account number" value={a.accountNumber} masked />],
             ['Routing number', <CopyValue label="routing number" value={a.routingNumber} />],
             ['Main account', mainAccount ?? 'The company’s main account'],
-            ['Closed', a.closedAt ? dateTime(a.closedAt) : 'No: open'],
+            ['Status', a.closedAt ? `Closed on ${day(a.closedAt)}` : 'Open'],
             [
               'Commission',
               <span data-testid="commission-rule">
@@ -159,17 +172,49 @@ export function AccountDetail({ profileId, view, all, online, asOf, nowMs, spend
   );
 }
 
-/** A non-secret number and a Copy button (left on the clipboard: it is printed on statements). */
-function CopyValue({ label, value }: { label: string; value: string | undefined }) {
+/**
+ * "The new-transfer panel of Transfers, from this account": the form's kept source is set first,
+ * so the panel opens with it chosen and anything else already typed kept.
+ */
+function sendFrom(profileId: string, accountId: string): void {
+  keepTransferSource(profileId, accountId);
+  useNavigation.getState().go('transfers');
+  runOnScreen('outbox:new-transfer');
+}
+
+/** The last four of a number, the rest as dots: what is shown until the person asks for it whole. */
+const maskNumber = (value: string) => `•••• ${value.slice(-4)}`;
+
+/**
+ * A non-secret number and a Copy button (left on the clipboard: it is printed on statements).
+ * `masked`: shown as its last four until Reveal, so a screen shared or looked over shows no
+ * whole account number; Copy copies it whole either way.
+ */
+function CopyValue({ label, value, masked = false }: { label: string; value: string | undefined; masked?: boolean }) {
   const [state, setState] = useState<{ text: string; error: boolean } | null>(null);
+  const [revealed, setRevealed] = useState(false);
   if (!value) return <span className="muted">Not given by the service</span>;
   const copy = async () => {
     const r = await copyText(value);
     setState(r.ok ? { text: 'Copied', error: false } : { text: `Not copied: ${r.error.message}`, error: true });
   };
+  const hidden = masked && !revealed;
   return (
     <span className="account-copy">
-      <span className="account-copy__value">{value}</span>
+      <span className="account-copy__value" data-testid={masked ? `${label.replace(/ /g, '-')}-shown` : undefined}>
+        {hidden ? maskNumber(value) : value}
+      </span>
+      {masked ? (
+        <button
+          type="button"
+          className="button button--quiet"
+          aria-pressed={revealed}
+          aria-label={`${revealed ? 'Hide' : 'Reveal'} ${label}`}
+          onClick={() => setRevealed((r) => !r)}
+        >
+          {revealed ? 'Hide' : 'Reveal'}
+        </button>
+      ) : null}
       <button type="button" className="button button--quiet" aria-label={`Copy ${label}`} onClick={() => void copy()}>
         Copy
       </button>

@@ -10,6 +10,11 @@ export const MAX_IMPORT_ROWS = 5_000;
 export const TRANSFER_COLUMNS = ['source', 'destination', 'amount', 'memo', 'send_on'] as const;
 export const PAYMENT_COLUMNS = ['svc_handle', 'amount', 'source_handle_id'] as const;
 
+/** The file a person fills in: the importer's own header row, so the template always matches it. */
+export function importTemplate(kind: 'transfer' | 'payment'): string {
+  return `${(kind === 'transfer' ? TRANSFER_COLUMNS : PAYMENT_COLUMNS).join(',')}\r\n`;
+}
+
 export interface ImportLine {
   /** 1-based line in the file (the header is line 1). */
   line: number;
@@ -78,15 +83,24 @@ function importRows(text: string, columns: readonly string[], check: RowCheck): 
   };
 }
 
+/** How to mend a row whose account is not one the app knows open. */
+const ACCOUNT_FIX = "Use an open account's id: Accounts, the account, Technical details, Virtual account id.";
+
 /** Transfers from CSV, each row checked on its own. */
 export function importTransfers(text: string, ctx: ImportContext): ImportResult {
   return importRows(text, TRANSFER_COLUMNS, (cell, errors) => {
     const source = cell('source');
     const destination = cell('destination');
     if (!ctx.accounts.has(source))
-      errors.push(source ? `Unknown or closed account ${source}.` : 'The source is empty.');
+      errors.push(
+        source ? `Unknown or closed account ${source}. ${ACCOUNT_FIX}` : `The source is empty. ${ACCOUNT_FIX}`,
+      );
     if (!ctx.accounts.has(destination))
-      errors.push(destination ? `Unknown or closed account ${destination}.` : 'The destination is empty.');
+      errors.push(
+        destination
+          ? `Unknown or closed account ${destination}. ${ACCOUNT_FIX}`
+          : `The destination is empty. ${ACCOUNT_FIX}`,
+      );
     const amount = parseDollars(cell('amount'));
     const memo = cell('memo');
     errors.push(

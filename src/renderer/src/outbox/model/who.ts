@@ -18,3 +18,12 @@ export function soloWhoLine(row: OutboxRow, now: number): string | null {
     return `${asked} · no approval needed by this computer’s rule`;
   return asked;
 }
+
+/**
+ * Who asked and when, for every row of this desktop's own queue: a row handed to a team workspace
+ * was drafted here, so it is "you"; who approves it is the workspace's (its inbox says).
+ */
+export function queueWhoLine(row: OutboxRow, now: number): string | null {
+  if (row.kind === 'note') return null;
+  return soloWhoLine(row, now) ?? `Requested by you ${timeOfDay(row.createdAt, now)} · sent to the team workspace`;
+}

@@ -15,7 +15,7 @@ import { useProfileService } from '../../outbox/commands/profile-service';
 import { reviewLines, STATE_LABEL, STATE_ORDER, technicalLines, title } from '../../outbox/model/describe';
 import { TechnicalDetails } from '../../ui/Fields';
 import { HELD_LINE, isHeld } from '../../outbox/model/held';
-import { soloWhoLine } from '../../outbox/model/who';
+import { queueWhoLine } from '../../outbox/model/who';
 import { useSendingPaused } from '../../team/commands/team-sending-status';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import './outbox.css';
@@ -406,7 +406,7 @@ function OutboxItem({ row, now, held, waiting, selected, onKeyDown, onSelect, ru
 }
 
 function WhoLine({ row, now }: { row: OutboxRow; now: number }) {
-  const line = soloWhoLine(row, now);
+  const line = queueWhoLine(row, now);
   return line ? <p className="field__hint outbox__who">{line}</p> : null;
 }
 
