@@ -171,6 +171,9 @@ export function CardDetail({
             {ownLimits || !groupLimits ? (
               <UtilizationMeters constraint={card.spendingConstraint} transactions={spend.rows} now={now} />
             ) : null}
+            {group?.spendingConstraint && groupLimits ? (
+              <p className="spending-meter__scope">The group “{group.name}”’s limits, shared by every card in it:</p>
+            ) : null}
             {group?.spendingConstraint ? (
               <UtilizationMeters
                 constraint={group.spendingConstraint}
@@ -183,9 +186,7 @@ export function CardDetail({
             <ServiceUtilizationLine
               utilization={utilization}
               online={online}
-              title={
-                card.cardGroupId ? 'The bank’s count (the group’s: this card spends against it)' : 'The bank’s count'
-              }
+              title={card.cardGroupId ? 'The bank’s count for the group' : 'The bank’s count'}
             />
             <EffectiveConstraint card={card} group={group} merchants={merchants?.items} limitsApart />
           </DetailSection>

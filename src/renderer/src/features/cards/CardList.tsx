@@ -124,8 +124,9 @@ export function CardList({
       {
         id: 'spent',
         header: 'Spent of limit',
-        track: '150px',
-        minWidth: 140,
+        // Wide enough for "$12,345.67 of $50,000.00"; longer figures end in an ellipsis, whole in the title.
+        track: '176px',
+        minWidth: 164,
         priority: 2,
         cell: (card) => <SpentOfLimit spend={spend.get(card.id)} />,
         title: (card) => spentTitle(spend.get(card.id)),
