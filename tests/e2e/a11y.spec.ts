@@ -194,7 +194,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await auditKeyboardDialogs(page, a);
 
       await expectScheme(page, scheme);
-      expect(a.places).toHaveLength(21);
+      expect(a.places).toHaveLength(23);
       expect(a.findings, `serious or critical WCAG 2.1 AA violations:\n${a.findings.join('\n')}`).toEqual([]);
     });
 
