@@ -6,6 +6,7 @@ import { PINNED_NOON } from './harness/clock';
 import { startEmptySandbox } from './harness/empty-sandbox';
 import { draftTransfer, openSection, saveLiveProfile, synced, syncedDemo } from './harness/flows';
 import { twoAccounts } from './harness/accounts';
+import { openCardTab } from './harness/cards';
 
 /**
  * axe-core (WCAG 2.1 A and AA) on every screen the sidebar reaches, the main detail panes and the
@@ -149,6 +150,10 @@ for (const scheme of ['light', 'dark'] as const) {
       await firstRow(cards).click();
       await expect(page.getByRole('region', { name: 'Card details' }).getByRole('heading', { level: 2 })).toBeVisible();
       await a.audit('a card’s details');
+      for (const tab of ['Transactions', 'Controls'] as const) {
+        await openCardTab(page, tab);
+        await a.audit(`a card’s ${tab} tab`);
+      }
 
       const groups = page.getByRole('listbox', { name: 'Card groups' });
       await a.section('Card groups', () => expect(groups.getByRole('option').first()).toBeVisible());
@@ -189,7 +194,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await auditKeyboardDialogs(page, a);
 
       await expectScheme(page, scheme);
-      expect(a.places).toHaveLength(21);
+      expect(a.places).toHaveLength(23);
       expect(a.findings, `serious or critical WCAG 2.1 AA violations:\n${a.findings.join('\n')}`).toEqual([]);
     });
 

@@ -1,8 +1,7 @@
 import type { Page } from '@playwright/test';
-import type { Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
 import { openSection, syncedDemo, syncUntil } from './harness/flows';
-import { authorize, cardDetail as detail, openCard } from './harness/cards';
+import { authorize, cardDetail as detail, openCard, openCardTab, serviceCall as api } from './harness/cards';
 import { PINNED_NOON } from './harness/clock';
 import { spentIn, type RefTransaction } from '../support/spending-reference';
 import { localDay, localDayStart } from '../support/zoned-calendar-reference';
@@ -17,21 +16,11 @@ import { dollars } from './harness/text';
 const START = PINNED_NOON;
 test.use({ session: { now: START, demo: { seed: 7, transactions: 300 } } });
 
-/** The sandbox's answer to an API call, as any client gets it. */
-async function api<T>(sandbox: Sandbox, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${sandbox.apiUrl}${path}`, {
-    method,
-    headers: { 'x-api-key': sandbox.apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  expect(res.status, `${method} ${path}`).toBeLessThan(300);
-  return (await res.json()) as T;
-}
-
-/** Opens the Cards screen, then the card named `name`. */
+/** Opens the Cards screen, then the card named `name` on its Controls tab. */
 async function openCardsAt(page: Page, name: string) {
   await openSection(page, 'Cards');
   await openCard(page, name);
+  await openCardTab(page, 'Controls');
 }
 
 /** Syncs until a purchase at `merchant` is in the cache (the Transactions screen finds it). */
@@ -75,6 +64,7 @@ test('allowlists and a daily limit: predicted offline, then declined by the serv
   await openSection(page, 'Cards');
   await page.getByRole('group', { name: 'Card filters' }).getByLabel('Search').fill('Hardware');
   await page.getByRole('grid', { name: 'Cards' }).getByRole('row').filter({ hasText: 'Hardware Purchases' }).click();
+  await openCardTab(page, 'Controls');
   const editor = detail(page).getByRole('form', { name: /Spending constraint of card/ });
 
   // Only in the US, only MCC 5734 (computer software stores), at most $50.00 a day (UTC).
@@ -153,6 +143,7 @@ test('allowlists and a daily limit: predicted offline, then declined by the serv
   await openSection(page, 'Cards');
   await page.getByRole('group', { name: 'Card filters' }).getByLabel('Search').fill('Hardware');
   await page.getByRole('grid', { name: 'Cards' }).getByRole('row').filter({ hasText: 'Hardware Purchases' }).click();
+  await openCardTab(page, 'Controls');
   await expect(detail(page).getByRole('list', { name: 'Spending of this card against its limits' })).toContainText(
     '$30.00 spent of $50.00 · $20.00 left',
   );
@@ -203,7 +194,8 @@ test('a group’s limit counts the purchases a card made before it joined, in th
   ).toMatchObject({ approved: true });
   await syncedPurchase(page, 'Corner Shop');
 
-  await openCardsAt(page, card.name);
+  await openSection(page, 'Cards');
+  await openCard(page, card.name);
   const edits = detail(page).getByRole('group', { name: 'Edit the card' });
   await expect(
     edits.getByText(
@@ -221,6 +213,7 @@ test('a group’s limit counts the purchases a card made before it joined, in th
     `/card-group/${card.cardGroupId}/utilization`,
   );
   expect(service.spend.amountCents).toBe(6_000);
+  await openCardTab(page, 'Controls');
   await expect(
     detail(page).getByText(/purchases made before it joined included; a card that leaves takes its purchases with it/),
   ).toBeVisible();

@@ -4,7 +4,7 @@ import type { Sandbox } from '../../src/sandbox';
 import { test, expect, type App } from './fixtures';
 import { openSection, syncedDemo } from './harness/flows';
 import { dumpDir, dumpPage, keyForms } from './harness/leaks';
-import { openCard } from './harness/cards';
+import { openCard, openCardTab } from './harness/cards';
 import { cardFromVault as fromVault } from '../support/vault';
 
 /**
@@ -325,6 +325,7 @@ test('Demo: "Try it in the sandbox" sends the purchase to the sandbox authorizat
   if (!card) throw new Error('the Demo has no active reusable card');
   await openSection(page, 'Cards');
   const { details } = await openCard(page, card.name);
+  await openCardTab(page, 'Controls');
   const form = details.getByRole('form', { name: 'Would this purchase go through?' });
 
   const events = () => sandbox.world.cardEvents.get(card.id)?.length ?? 0;

@@ -291,20 +291,29 @@ async function accountScreens(ctx: Ctx): Promise<void> {
 /** Cards with one open (its fields, edits, transactions, events), and a group with its cards. */
 async function cardScreens(ctx: Ctx): Promise<void> {
   const { page } = ctx;
-  // Tall enough for a card's whole page: fields, secrets, edits, activity and its controls.
-  await page.setViewportSize({ width: VIEWPORT.width, height: 2600 });
+  // The list with its spent against limit, then an open card's three tabs, each at the tour's size.
   await openSection(page, 'Cards', PATIENCE_MS);
+  await page.getByRole('grid', { name: 'Cards' }).getByRole('row').nth(1).waitFor();
+  await page.mouse.move(0, 0);
+  await shoot(ctx, 'cards');
   await page.getByRole('group', { name: 'Card filters' }).getByLabel('Search').fill('travel');
   await page.getByRole('grid', { name: 'Cards' }).getByRole('row').filter({ hasText: 'Travel - Alice' }).click();
   const card = page.getByRole('region', { name: 'Card details' });
+  await card.getByRole('region', { name: 'Card number and code' }).waitFor();
+  await page.mouse.move(0, 0);
+  await shoot(ctx, 'cards-overview');
+  await card.getByRole('tab', { name: 'Transactions' }).click();
   await card.getByRole('table').waitFor();
   await card
     .getByText(/No events for this card yet|authorization (approved|declined)/)
     .first()
     .waitFor();
+  await page.mouse.move(0, 0);
+  await shoot(ctx, 'cards-transactions');
+  await card.getByRole('tab', { name: 'Controls' }).click();
   await card.getByRole('form', { name: 'Would this purchase go through?' }).waitFor();
   await page.mouse.move(0, 0);
-  await shoot(ctx, 'cards');
+  await shoot(ctx, 'cards-controls');
 
   await page.setViewportSize({ width: VIEWPORT.width, height: 1400 });
   await openSection(page, 'Card groups', PATIENCE_MS);

@@ -9,6 +9,17 @@ export interface Authorization {
   country?: string;
 }
 
+/** The sandbox's answer to an API call, as any client gets it (over HTTP, with the profile's key). */
+export async function serviceCall<T>(sandbox: Sandbox, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${sandbox.apiUrl}${path}`, {
+    method,
+    headers: { 'x-api-key': sandbox.apiKey, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(res.status, `${method} ${path}`).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
 /** A purchase at the card network, as the sandbox's admin route simulates it (over HTTP). */
 export async function authorize(
   sandbox: Sandbox,
@@ -42,4 +53,14 @@ export async function openCard(page: Page, name: string): Promise<{ details: Loc
   const details = cardDetail(page);
   await expect(details.getByRole('heading', { level: 2, name })).toBeVisible();
   return { details, secrets: details.getByRole('region', { name: 'Card number and code' }) };
+}
+
+export type CardTab = 'Overview' | 'Transactions' | 'Controls';
+
+/** Shows one tab of the open card's details (a click; nothing changes when it is already shown). */
+export async function openCardTab(page: Page, name: CardTab): Promise<Locator> {
+  const tab = cardDetail(page).getByRole('tab', { name });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  return cardDetail(page).getByRole('tabpanel', { name });
 }

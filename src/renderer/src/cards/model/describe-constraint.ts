@@ -20,9 +20,10 @@ type AnyConstraint = SpendingConstraint | SpendingConstraintView | null | undefi
 
 /**
  * One sentence per rule of a constraint, in the order the service checks them. Empty: no rules.
- * `merchants` (the cached ones) name the merchants a rule lists by id.
+ * `merchants` (the cached ones) name the merchants a rule lists by id. `limits` false leaves the
+ * spending limits out, for a screen that shows each of them as a bar instead.
  */
-export function describeConstraint(c: AnyConstraint, merchants: KnownMerchants = []): string[] {
+export function describeConstraint(c: AnyConstraint, merchants: KnownMerchants = [], limits = true): string[] {
   if (!c) return [];
   const out: string[] = [];
   if (c.merchantRule)
@@ -48,7 +49,7 @@ export function describeConstraint(c: AnyConstraint, merchants: KnownMerchants =
     out.push(`Each purchase between ${money(size.minimum.amountCents)} and ${money(size.maximum.amountCents)}.`);
   else if (size?.minimum) out.push(`Each purchase at least ${money(size.minimum.amountCents)}.`);
   else if (size?.maximum) out.push(`Each purchase at most ${money(size.maximum.amountCents)}.`);
-  for (const limit of utilizationLimitsOf(c)) out.push(`Spending at most ${limitWords(limit)}.`);
+  if (limits) for (const limit of utilizationLimitsOf(c)) out.push(`Spending at most ${limitWords(limit)}.`);
   return out;
 }
 
@@ -73,6 +74,7 @@ export function describeEffectiveConstraint(
   card: Card,
   group?: CardGroup,
   merchants: KnownMerchants = [],
+  limits = true,
 ): EffectiveConstraintWords {
   const own = describeConstraint(card.spendingConstraint, merchants);
   const inGroup = card.cardGroupId !== undefined && group !== undefined && group.id === card.cardGroupId;
@@ -93,5 +95,11 @@ export function describeEffectiveConstraint(
   } else {
     summary = `The card has no rules of its own; those of ${groupName} apply. ${GROUP_SPEND_WORDS}`;
   }
-  return { card: own, group: shared, summary };
+  if (limits) return { card: own, group: shared, summary };
+  // The summary above still weighs the limits: they are rules, only shown elsewhere.
+  return {
+    card: describeConstraint(card.spendingConstraint, merchants, false),
+    group: inGroup ? describeConstraint(group.spendingConstraint, merchants, false) : [],
+    summary,
+  };
 }

@@ -102,6 +102,13 @@ export function limitWords(limit: UtilizationLimit): string {
   return `${money(limit.limitAmount.amountCents)} ${presetWords(limit)} (resets at midnight in ${zone}${from})`;
 }
 
+/** A limit's period, for the label over its bar (the amount is in the figures under it): "Per month · Europe/Paris". */
+export function limitPeriodWords(limit: UtilizationLimit): string {
+  if (limit.preset === 'collective') return 'In total (never resets)';
+  const from = limit.startDate && limit.preset !== 'daily' ? `, counted from ${limit.startDate}` : '';
+  return `Per ${presetWords(limit).replace(/^a /, '')} · ${limit.timezone ?? 'UTC'}${from}`;
+}
+
 /** "only at Uber, GitHub" / "anywhere except at Uber". */
 export function listWords(restriction: Restriction, items: readonly string[], preposition: string): string {
   const list = items.length ? items.join(', ') : 'nothing';

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { Card, Merchant, VirtualAccountView } from '../../../../shared/service';
 import { useCachedTransactions } from '../../transactions/commands/cached-transactions';
 import { useServiceUtilization } from '../../cards/commands/service-reads';
@@ -10,11 +11,13 @@ import { PurchaseCheck, type SimulatedOutcome } from '../../parts/spending/Purch
 import type { Purchase } from '../../cards/model/purchase-check';
 import { SpendCountedNote, UtilizationMeters } from '../../parts/spending/UtilizationMeters';
 import { dateTime } from '../../model/format';
-import { cardKindWords, cardStatusWords } from '../../cards/model/words';
+import { cardKindWords } from '../../cards/model/words';
+import { runOnScreen } from '../../stores/action-registry';
 import { DetailPane, DetailSection } from '../../ui/DetailPane';
 import { Fields, TechValue } from '../../ui/Fields';
 import { ServiceUtilizationLine } from '../../parts/spending/ServiceUtilizationLine';
 import { CardEdits } from './CardEdits';
+import { CardHeader, type CardHeaderTarget } from './CardHeader';
 import { CardSecrets } from './CardSecrets';
 import { CardEventsTimeline, CardTransactions } from './CardActivity';
 import type { CardDirectory } from './useCardDirectory';
@@ -34,7 +37,13 @@ interface Props {
   onOpenTransactions(): void;
 }
 
-/** Everything about one card: its fields, what it spent, its events, its limits, and its edits. */
+type CardTab = 'overview' | 'transactions' | 'controls';
+
+/**
+ * Everything about one card under a header with its state and actions, in three tabs: Overview
+ * (its fields, number and edits), Transactions (with its network events) and Controls (each
+ * limit once as a bar, the purchase check, the rules and their editor).
+ */
 export function CardDetail({
   profileId,
   card,
@@ -51,6 +60,8 @@ export function CardDetail({
     ? ({ kind: 'group', id: card.cardGroupId } as const)
     : ({ kind: 'card', id: card.id } as const);
   const [version, setVersion] = useState(0);
+  const [tab, setTab] = useState<CardTab>('overview');
+  const [focusAfter, setFocusAfter] = useState<Exclude<CardHeaderTarget, 'reveal'> | null>(null);
   const utilization = useServiceUtilization(profileId, owner, online, version);
   const merchants = useEntities<Merchant>(profileId, 'merchant');
   const vas = useEntities<VirtualAccountView>(profileId, 'virtualAccount');
@@ -82,96 +93,128 @@ export function CardDetail({
     ['Virtual account id', card.virtualAccountId ? <TechValue key="va">{card.virtualAccountId}</TechValue> : undefined],
     ['Group id', card.cardGroupId ? <TechValue key="group">{card.cardGroupId}</TechValue> : undefined],
   ] as const;
+  // The header's buttons open a tab, then bring the part they name into view.
+  const go = (target: CardHeaderTarget) => {
+    setTab(target === 'limits' ? 'controls' : 'overview');
+    if (target === 'reveal') runOnScreen('card:reveal');
+    else setFocusAfter(target);
+  };
+  useEffect(() => {
+    if (!focusAfter) return;
+    setFocusAfter(null);
+    const part = document.getElementById(
+      focusAfter === 'limits' ? `card-limits-editor-${card.id}` : `card-edits-${card.id}`,
+    );
+    part?.scrollIntoView({ block: 'start' });
+    const first = part?.querySelector<HTMLElement>(
+      'input:not(:disabled), select:not(:disabled), button:not(:disabled)',
+    );
+    (first ?? part)?.focus();
+  }, [focusAfter, card.id]);
+
   return (
-    <DetailPane
-      label="Card details"
-      title={card.name}
-      closeLabel="the card details"
-      onClose={onClose}
-      sub={
-        <>
-          •••• {card.last4} ·{' '}
-          <span className={`card-status card-status--${card.status}`}>{cardStatusWords(card.status)}</span> ·{' '}
-          {cardKindWords(card).toLowerCase()}
-        </>
-      }
-    >
-      <Fields
-        fields={[
-          [
-            'Kind',
-            card.isSingleUse ? `${cardKindWords(card)}: closes after its first authorization` : cardKindWords(card),
-          ],
-          ['Expires', `${card.expiryMonth}/${card.expiryYear}`],
-          ['Account', directory.accountName(card.accountId)],
-          [
-            'Virtual account',
-            card.virtualAccountId
-              ? directory.virtualAccountName(card.virtualAccountId)
-              : 'The group’s or the primary account’s',
-          ],
-          ['Group', groupName],
-          ['Created', card.createdAt ? dateTime(card.createdAt) : 'Not given'],
-        ]}
-      />
-      <CardSecrets profileId={profileId} card={card} online={online} />
-
-      <ServiceUtilizationLine
-        utilization={utilization}
-        online={online}
-        title={card.cardGroupId ? 'Utilization (the group’s: this card spends against it)' : 'Utilization'}
-      />
-
-      <CardTransactions profileId={profileId} card={card} onOpenAll={onOpenTransactions} />
-      <CardEventsTimeline profileId={profileId} card={card} online={online} />
-      <DetailSection title="Spending controls" label="Spending controls">
-        <EffectiveConstraint card={card} group={group} merchants={merchants?.items} />
-        {!spend.complete || !groupSpend.complete ? (
-          <p className="field__error" role="alert">
-            More than {SPEND_ROWS.toLocaleString('en-US')} purchases fall in the current periods: the meters and the
-            check below count the newest of them only.
-          </p>
-        ) : null}
-        {/* The card's own meters, unless it has no limit of its own and its group's meters say it all. */}
-        {ownLimits || !groupLimits ? (
-          <UtilizationMeters constraint={card.spendingConstraint} transactions={spend.rows} now={now} />
-        ) : null}
-        {group?.spendingConstraint ? (
-          <UtilizationMeters
-            constraint={group.spendingConstraint}
-            transactions={groupSpend.rows}
-            now={now}
-            scope={`the group ${group.name}`}
+    <DetailPane label="Card details" title={card.name} closeLabel="the card details" onClose={onClose}>
+      <CardHeader profileId={profileId} card={card} disabledReason={disabledReason} online={online} onGo={go} />
+      <Tabs className="tabs" selectedKey={tab} onSelectionChange={(k) => setTab(k as CardTab)}>
+        <TabList className="tabs__list" aria-label="Card details">
+          <Tab id="overview" className="tabs__tab">
+            Overview
+          </Tab>
+          <Tab id="transactions" className="tabs__tab">
+            Transactions
+          </Tab>
+          <Tab id="controls" className="tabs__tab">
+            Controls
+          </Tab>
+        </TabList>
+        <TabPanel id="overview" className="tabs__panel">
+          <Fields
+            fields={[
+              [
+                'Kind',
+                card.isSingleUse ? `${cardKindWords(card)}: closes after its first authorization` : cardKindWords(card),
+              ],
+              ['Expires', `${card.expiryMonth}/${card.expiryYear}`],
+              ['Account', directory.accountName(card.accountId)],
+              [
+                'Virtual account',
+                card.virtualAccountId
+                  ? directory.virtualAccountName(card.virtualAccountId)
+                  : 'The group’s or the primary account’s',
+              ],
+              ['Group', groupName],
+              ['Created', card.createdAt ? dateTime(card.createdAt) : 'Not given'],
+            ]}
           />
-        ) : null}
-        {ownLimits || groupLimits ? <SpendCountedNote /> : null}
-        <PurchaseCheck
-          card={card}
-          group={group}
-          transactions={spend.rows}
-          groupTransactions={groupSpend.rows}
-          fundingBalanceCents={funding?.balance.amountCents}
-          merchants={merchants?.items ?? []}
-          now={now}
-          {...(simulate
-            ? {
-                onSimulate: async (p) => {
-                  const outcome = await simulate(p);
-                  setVersion((v) => v + 1);
-                  return outcome;
-                },
-              }
-            : {})}
-        />
-        <ConstraintEditor profileId={profileId} owner={{ kind: 'card', card }} online={online} />
-      </DetailSection>
-      <CardEdits
-        profileId={profileId}
-        card={card}
-        directory={directory}
-        disabledReason={disabledReason}
-        technical={technical}
-      />
+          <CardSecrets profileId={profileId} card={card} online={online} />
+          <CardEdits
+            profileId={profileId}
+            card={card}
+            directory={directory}
+            disabledReason={disabledReason}
+            technical={technical}
+          />
+        </TabPanel>
+        <TabPanel id="transactions" className="tabs__panel">
+          <CardTransactions profileId={profileId} card={card} onOpenAll={onOpenTransactions} />
+          <CardEventsTimeline profileId={profileId} card={card} online={online} />
+        </TabPanel>
+        <TabPanel id="controls" className="tabs__panel">
+          <DetailSection title="Limits" label="Spending controls">
+            {!spend.complete || !groupSpend.complete ? (
+              <p className="field__error" role="alert">
+                More than {SPEND_ROWS.toLocaleString('en-US')} purchases fall in the current periods: the bars and the
+                check below count the newest of them only.
+              </p>
+            ) : null}
+            {/* The card's own bars, unless it has no limit of its own and its group's bars say it all. */}
+            {ownLimits || !groupLimits ? (
+              <UtilizationMeters constraint={card.spendingConstraint} transactions={spend.rows} now={now} />
+            ) : null}
+            {group?.spendingConstraint && groupLimits ? (
+              <p className="spending-meter__scope">The group “{group.name}”’s limits, shared by every card in it:</p>
+            ) : null}
+            {group?.spendingConstraint ? (
+              <UtilizationMeters
+                constraint={group.spendingConstraint}
+                transactions={groupSpend.rows}
+                now={now}
+                scope={`the group ${group.name}`}
+              />
+            ) : null}
+            {ownLimits || groupLimits ? <SpendCountedNote /> : null}
+            <ServiceUtilizationLine
+              utilization={utilization}
+              online={online}
+              title={card.cardGroupId ? 'The bank’s count for the group' : 'The bank’s count'}
+            />
+            <EffectiveConstraint card={card} group={group} merchants={merchants?.items} limitsApart />
+          </DetailSection>
+          <DetailSection title="Would this purchase go through?" label="Purchase check">
+            <PurchaseCheck
+              card={card}
+              group={group}
+              transactions={spend.rows}
+              groupTransactions={groupSpend.rows}
+              fundingBalanceCents={funding?.balance.amountCents}
+              merchants={merchants?.items ?? []}
+              now={now}
+              {...(simulate
+                ? {
+                    onSimulate: async (p) => {
+                      const outcome = await simulate(p);
+                      setVersion((v) => v + 1);
+                      return outcome;
+                    },
+                  }
+                : {})}
+            />
+          </DetailSection>
+          <div id={`card-limits-editor-${card.id}`} tabIndex={-1}>
+            <ConstraintEditor profileId={profileId} owner={{ kind: 'card', card }} online={online} />
+          </div>
+        </TabPanel>
+      </Tabs>
     </DetailPane>
   );
 }

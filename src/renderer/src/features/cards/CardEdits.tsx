@@ -4,10 +4,10 @@ import { entityWrites } from '../../app/entity-writes';
 import { formatUserData, parseUserData } from '../../cards/model/user-data';
 import { nameProblem } from '../../cards/model/names';
 import { cardStatusMeaning, cardStatusWords } from '../../cards/model/words';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TechnicalDetails, type Field } from '../../ui/Fields';
 import { SelectField } from '../../ui/SelectField';
 import { WriteOutcome } from '../../ui/WriteOutcome';
+import { CloseCardDialog } from './CloseCardDialog';
 import { UserDataField } from './UserDataField';
 import type { CardDirectory } from './useCardDirectory';
 
@@ -85,7 +85,7 @@ export function CardEdits({ profileId, card, directory, disabledReason, technica
 
   return (
     <>
-      <div className="card-edits" aria-label="Edit the card" role="group">
+      <div className="card-edits" aria-label="Edit the card" role="group" id={`card-edits-${card.id}`} tabIndex={-1}>
         {closed ? (
           <p className="card-edits__note">This card is closed: a closed card cannot be changed or reopened.</p>
         ) : null}
@@ -139,10 +139,9 @@ export function CardEdits({ profileId, card, directory, disabledReason, technica
           </p>
         </form>
         <WriteOutcome error={error} done={done} />
-        <ConfirmDialog
+        <CloseCardDialog
           open={confirmClose}
-          title={`Close ${card.name}?`}
-          confirmLabel="Close the card"
+          card={card}
           onCancel={() => {
             setConfirmClose(false);
             setStatus(card.status);
@@ -151,9 +150,7 @@ export function CardEdits({ profileId, card, directory, disabledReason, technica
             setConfirmClose(false);
             void send('status', { status: 'closed' }, 'The card is closed.');
           }}
-        >
-          {`Closing •••• ${card.last4} is final: it declines every purchase from now on and cannot be reopened.`}
-        </ConfirmDialog>
+        />
       </div>
       <TechnicalDetails fields={technical}>
         {/* userData is what other systems attach to the card: edited here, beside the ids. */}

@@ -72,17 +72,6 @@ export function CardFilters({ filter, onChange, directory }: Props) {
         onChange={(v) => onChange({ cardGroupId: v || undefined })}
         options={[ANY, ...directory.groups.map((g) => ({ value: g.id, label: groupLabel(g) }))]}
       />
-      <label className="field field--inline">
-        <span className="field__label">Group name</span>
-        <input
-          className="field__input"
-          placeholder="Exact name"
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? 'card-filter-problem' : undefined}
-          value={filter.cardGroupName ?? ''}
-          onChange={(e) => onChange({ cardGroupName: e.target.value || undefined })}
-        />
-      </label>
       <SelectField
         inline
         label="Sort"

@@ -1,13 +1,17 @@
 import { useMemo } from 'react';
 import type { Card } from '../../../../shared/service';
 import type { CardListFilter } from '../../cards/model/card-list';
-import { cardStatusWords } from '../../cards/model/words';
-import { day } from '../../model/format';
+import type { ListSpend } from '../../cards/model/list-spend';
+import { cardStatusWords, presetWords } from '../../cards/model/words';
+import { day, money } from '../../model/format';
+import { SpendBar } from '../../parts/spending/SpendBar';
 import type { SortState, TableColumn } from '../../ui/table-column';
 import { VirtualTable } from '../../ui/VirtualTable';
 
 interface Props {
   cards: Card[];
+  /** Spent against limit per card id; a card without an entry has no limit. */
+  spend: ReadonlyMap<string, ListSpend>;
   groupName(id: string | undefined): string;
   selectedId: string | null;
   checked: ReadonlySet<string>;
@@ -22,16 +26,37 @@ interface Props {
   empty: string;
 }
 
+/** "$120.00 of $500.00" over a small bar; the period and whose limit it is in the title. */
+function SpentOfLimit({ spend }: { spend: ListSpend | undefined }) {
+  if (!spend) return <span className="muted">No limit</span>;
+  const cap = spend.meter.limit.limitAmount.amountCents;
+  return (
+    <span className="card-spent">
+      <span className="card-spent__figures">
+        {money(spend.meter.spentCents)} of {money(cap)}
+      </span>
+      <SpendBar spentCents={spend.meter.spentCents} limitCents={cap} label="Spent of limit" compact />
+    </span>
+  );
+}
+
+function spentTitle(spend: ListSpend | undefined): string {
+  if (!spend) return 'No spending limit';
+  const whose = spend.scope === 'group' ? 'the group’s limit, shared by its cards' : 'the card’s limit';
+  return `${money(spend.meter.spentCents)} spent of ${money(spend.meter.limit.limitAmount.amountCents)} ${presetWords(spend.meter.limit)} (${whose})`;
+}
+
 const COLUMN_OF = { name: 'name', createdAt: 'created' } as const;
 const rowId = (card: Card) => card.id;
 
 /**
  * The filtered cards, one row each, virtualized; a checkbox per row for the bulk actions (Space
- * ticks the active row). Beside an open card the list keeps what identifies one: name, last
- * four, status.
+ * ticks the active row), and what each spent against its limit. Beside an open card the list
+ * keeps what identifies one: name (shortened first), last four, status.
  */
 export function CardList({
   cards,
+  spend,
   groupName,
   selectedId,
   checked,
@@ -72,6 +97,7 @@ export function CardList({
         track: 'minmax(120px, 2fr)',
         minWidth: 140,
         priority: 1,
+        // The name gives way (ellipsis, the whole name on hover); the last four never do.
         cell: (card) => card.name,
         title: (card) => card.name,
         sortValue: (card) => card.name,
@@ -81,7 +107,7 @@ export function CardList({
         header: 'Card',
         track: '84px',
         minWidth: 76,
-        priority: 2,
+        priority: 1,
         className: 'card-last4',
         cell: (card) => `•••• ${card.last4}`,
       },
@@ -94,6 +120,16 @@ export function CardList({
         cell: (card) => (
           <span className={`card-status card-status--${card.status}`}>{cardStatusWords(card.status)}</span>
         ),
+      },
+      {
+        id: 'spent',
+        header: 'Spent of limit',
+        // Wide enough for "$12,345.67 of $50,000.00"; longer figures end in an ellipsis, whole in the title.
+        track: '176px',
+        minWidth: 164,
+        priority: 2,
+        cell: (card) => <SpentOfLimit spend={spend.get(card.id)} />,
+        title: (card) => spentTitle(spend.get(card.id)),
       },
       {
         id: 'group',
@@ -113,7 +149,7 @@ export function CardList({
         sortValue: (card) => card.createdAt ?? '',
       },
     ],
-    [checked, onCheck, groupName],
+    [checked, onCheck, groupName, spend],
   );
   const sortState: SortState = {
     column: COLUMN_OF[sort.sort],

@@ -4,6 +4,9 @@ import type { Card } from '../../../../shared/service';
 import { fetchCardPage } from '../../cards/commands/fetch-cards';
 import { simulatePurchase } from '../../cards/commands/simulate-purchase';
 import { DEFAULT_CARD_FILTER, cardFilterProblem, filterCards, type CardListFilter } from '../../cards/model/card-list';
+import { listSpendOf } from '../../cards/model/list-spend';
+import { spendQuery, spendWindowStart } from '../../cards/model/spend-window';
+import { useCachedTransactions } from '../../transactions/commands/cached-transactions';
 import { useConnectivity } from '../../stores/connectivity';
 import { useNavigation } from '../../stores/navigation';
 import { useProfiles } from '../../stores/profiles';
@@ -23,6 +26,9 @@ import { useCardDirectory } from './useCardDirectory';
 import './cards.css';
 import { newItemAction } from '../../model/actions';
 import { useScreenActions } from '../../stores/action-registry';
+
+/** Most purchases read for the list's spent-against-limit figures (as the detail reads for its bars). */
+const LIST_SPEND_ROWS = 20_000;
 
 export const OFFLINE_EDITS = 'Offline: changes to cards need the service. They are shown as they were last synced.';
 
@@ -46,6 +52,25 @@ function CardsFor({ profileId }: { profileId: string }) {
   const cards = useMemo(
     () => filterCards(directory.cards, directory.groups, filter),
     [directory.cards, directory.groups, filter],
+  );
+  // Spent against limit for the list: the cached debits of every card since its earliest period start.
+  const now = Date.now();
+  const since = spendWindowStart(
+    [...directory.cards.map((c) => c.spendingConstraint), ...directory.groups.map((g) => g.spendingConstraint)],
+    now,
+  );
+  const spendRows = useCachedTransactions(
+    profileId,
+    spendQuery(
+      directory.cards.map((c) => c.id),
+      since,
+    ),
+    LIST_SPEND_ROWS,
+  ).rows;
+  const spend = useMemo(
+    () => listSpendOf(directory.cards, directory.groups, spendRows, now),
+    // The clock moves on every render: the figures follow the rows and the cards, read with the clock of that change.
+    [directory.cards, directory.groups, spendRows],
   );
   const selected = selectedId ? directory.cards.find((c) => c.id === selectedId) : undefined;
   const checkedCards = useMemo(() => directory.cards.filter((c) => checked.has(c.id)), [directory.cards, checked]);
@@ -163,6 +188,7 @@ function CardsFor({ profileId }: { profileId: string }) {
         ) : (
           <CardList
             cards={cards}
+            spend={spend}
             groupName={directory.groupName}
             selectedId={selectedId}
             checked={checked}

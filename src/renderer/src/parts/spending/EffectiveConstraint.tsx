@@ -1,4 +1,4 @@
-import type { Card, CardGroup, Merchant } from '../../../../shared/service';
+import { utilizationLimitsOf, type Card, type CardGroup, type Merchant } from '../../../../shared/service';
 import { describeEffectiveConstraint } from '../../cards/model/describe-constraint';
 import './spending.css';
 
@@ -8,6 +8,8 @@ interface Props {
   group?: CardGroup | undefined;
   /** Cached merchants, to name those a merchant rule lists by id. */
   merchants?: readonly Merchant[] | undefined;
+  /** The limits are shown as bars beside these words: leave them out here, so each shows once. */
+  limitsApart?: boolean;
 }
 
 function Rules({ heading, rules, empty }: { heading: string; rules: string[]; empty: string }) {
@@ -28,18 +30,20 @@ function Rules({ heading, rules, empty }: { heading: string; rules: string[]; em
 }
 
 /** What limits a card, in plain words: its own rules and its group's, each under its own heading. */
-export function EffectiveConstraint({ card, group, merchants = [] }: Props) {
-  const words = describeEffectiveConstraint(card, group, merchants);
+export function EffectiveConstraint({ card, group, merchants = [], limitsApart = false }: Props) {
+  const words = describeEffectiveConstraint(card, group, merchants, !limitsApart);
+  const none = (c: Parameters<typeof utilizationLimitsOf>[0]) =>
+    limitsApart && utilizationLimitsOf(c).length ? 'None besides its limits.' : 'None.';
   const inGroup = group !== undefined && group.id === card.cardGroupId;
   return (
     <div className="form__live">
       <p>{words.summary}</p>
-      <Rules heading="This card’s own rules" rules={words.card} empty="None." />
+      <Rules heading="This card’s own rules" rules={words.card} empty={none(card.spendingConstraint)} />
       {inGroup ? (
         <Rules
           heading={`Rules of its group “${group.name}” (shared by every card in it)`}
           rules={words.group}
-          empty="None."
+          empty={none(group.spendingConstraint)}
         />
       ) : null}
     </div>

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import type { SpendingConstraint, SpendingConstraintView, Transaction } from '../../../../shared/service';
 import { dateTime, money } from '../../model/format';
 import { limitMeters } from '../../cards/model/utilization';
-import { limitWords } from '../../cards/model/words';
+import { limitPeriodWords as periodWords } from '../../cards/model/words';
+import { SpendBar } from './SpendBar';
 import './spending.css';
 
 interface Props {
@@ -26,8 +27,8 @@ export function SpendCountedNote() {
 }
 
 /**
- * A meter per limit: spent against the limit in its current period, what is left, and when the
- * period resets. Counted from the local cache, so it is only as fresh as the last sync.
+ * A bar per limit, each limit shown once: its period, spent against the limit in the current
+ * period, what is left, and when the period resets. Counted from the local cache, so it is only as fresh as the last sync.
  */
 export function UtilizationMeters({ constraint, transactions, now, scope = 'this card' }: Props) {
   const base = useId();
@@ -40,20 +41,12 @@ export function UtilizationMeters({ constraint, transactions, now, scope = 'this
         const cap = m.limit.limitAmount.amountCents;
         return (
           <li key={m.index} className="spending-meter">
-            <span id={labelId}>Limit of {limitWords(m.limit)}</span>
-            <meter
-              aria-labelledby={labelId}
-              min={0}
-              max={Math.max(cap, 1)}
-              value={Math.min(m.spentCents, Math.max(cap, 1))}
-              low={cap * 0.75}
-              high={cap * 0.9}
-              optimum={0}
-            >
-              {money(m.spentCents)} of {money(cap)}
-            </meter>
+            <span id={labelId} className="spending-meter__label">
+              {periodWords(m.limit)}
+            </span>
+            <SpendBar spentCents={m.spentCents} limitCents={cap} labelledBy={labelId} />
             <p className="spending-meter__numbers">
-              {money(m.spentCents)} spent of {money(cap)} ·{' '}
+              <strong>{money(m.spentCents)}</strong> spent of {money(cap)} ·{' '}
               {m.overCents ? `${money(m.overCents)} over the limit` : `${money(m.remainingCents)} left`} ·{' '}
               {m.nextResetAt ? `resets ${dateTime(m.nextResetAt)}` : 'never resets'}
             </p>
