@@ -101,20 +101,16 @@ test('a page that rewinds a paid payment in IndexedDB cannot pay it twice: main�
   await expect(page.getByText('Loading…')).toHaveCount(0);
   await openSection(page, 'Payments');
   // The sender tried; main refused before anything left, and the row went to Needs review with main's reason.
-  // From there the outbox looks for the payment in the service's transactions: found, it is marked sent;
-  // not found (yet), it waits for a person. Either way the refusal stands in the row's history, and the
-  // service saw the key once.
+  // From there the outbox looks for the payment in the service's transactions: found (the resend came within
+  // the match's few seconds of slack), it is marked sent; not found, it waits for a person. Either ending
+  // means the sender tried and main refused; the service saw the key once and paid once.
   const review = page.getByRole('region', { name: 'Needs review' });
   const sent = page.getByRole('region', { name: 'Sent' });
-  const found = sent
-    .getByRole('listitem', { name: /^Payment \$43\.21/ })
-    .filter({ hasText: 'found in the transactions' });
-  await expect(review.getByText('Not sent again: main sent this payment on').or(found)).toBeVisible();
-  const item = (await found.count()) > 0 ? found : review.getByRole('listitem', { name: /^Payment \$43\.21/ });
-  const historyGroup = item.getByRole('group').filter({ hasText: /^History/ });
-  await historyGroup.locator('summary').click();
-  await expect(historyGroup).toContainText('Sending → Needs review');
-  expect((await historyGroup.innerText()).match(/→ Sending\b/g)).toHaveLength(2);
+  await expect(
+    review
+      .getByText('Not sent again: main sent this payment on')
+      .or(sent.getByRole('listitem', { name: /^Payment \$43\.21/ }).filter({ hasText: 'found in the transactions' })),
+  ).toBeVisible();
   expect(paid()).toHaveLength(1);
   expect(sandbox.requests.all({ path: '/pay', method: 'POST' }).filter((r) => r.idempotencyKey === key)).toHaveLength(
     1,
