@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
 import type { Transaction } from '../../src/shared/service';
 import { test, expect } from './fixtures';
-import { authorize } from './harness/cards';
+import { authorize, openCardTab } from './harness/cards';
 import { panel } from './harness/dashboard';
 import { usd } from './harness/text';
 import { allTransactions } from './harness/expected';
@@ -196,6 +196,7 @@ test('a card’s events read before stay readable offline, opened again and afte
     await page.getByRole('group', { name: 'Card filters' }).getByLabel('Search').fill(card.name);
     await cardsList.getByRole('row').filter({ hasText: card.name }).first().click();
     await expect(detail.getByRole('heading', { level: 2, name: card.name })).toBeVisible();
+    await openCardTab(page, 'Transactions');
   };
   await open();
   const events = detail.getByRole('list', { name: 'Card events' });
