@@ -106,7 +106,7 @@ test('a row drafted by Bo and approved by Cy says so and needs one more, not the
   await (await app.prompts.next()).confirm();
   await expect(row).toContainText(
     new RegExp(
-      `approved by (Cy Approver ${when()}, you ${when()}|you ${when()}, Cy Approver ${when()}) · nothing more needed`,
+      `approved by (Cy Approver ${when()}, you ${when()}|you ${when()}, Cy Approver ${when()}) · approvals complete`,
     ),
   );
   await expect(row).toContainText('Held: sending is paused on this desktop.');

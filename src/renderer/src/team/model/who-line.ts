@@ -11,7 +11,9 @@ const list = (names: readonly string[]) =>
 /**
  * "Requested by Dana Kim 10:42 · approved by Sam Ortiz 10:51 · needs 1 more approver, not Dana
  * Kim": who asked, who approved (only approvals main's verdict counts, each at its signed time),
- * and what is still needed, without opening the row's history. `me` is this desktop's member id.
+ * and what is still needed ("approvals complete" once the policy is met: a payment may still wait
+ * for a review, which the row says apart), without opening the row's history. `me` is this
+ * desktop's member id.
  */
 export function teamWhoLine(row: TeamRowView, names: MemberNames, me: string | null, now: number): string {
   const name = (id: string) => (id === me ? 'you' : (names.get(id) ?? 'a member not in this desktop’s directory'));
@@ -30,7 +32,7 @@ export function teamWhoLine(row: TeamRowView, names: MemberNames, me: string | n
   }
   const approved = v.approvedBy.map((id) => `${name(id)}${at.has(id) ? ` ${timeOfDay(at.get(id) ?? 0, now)}` : ''}`);
   if (approved.length > 0) parts.push(`approved by ${approved.join(', ')}`);
-  if (v.status === 'ready') parts.push(v.required === 0 ? 'no approval needed by the policy' : 'nothing more needed');
+  if (v.status === 'ready') parts.push(v.required === 0 ? 'no approval needed by the policy' : 'approvals complete');
   else {
     // Who cannot be the one still needed: its drafter, and those who approved already.
     const not = [...(row.drafter ? [drafter] : []), ...v.approvedBy.map(name)];
