@@ -7,6 +7,7 @@ import { electronClipboard } from './clipboard/electron-clipboard';
 import { createMainCore, type MainCore } from './core';
 import { broadcast, registerIpc } from './ipc/register';
 import { electronPrompt } from './prompt/electron-prompt';
+import { electronInstaller } from './updates/electron-updates';
 import { createMainWindow, MAIN_WINDOW_SIZE } from './window/main-window';
 import { guardSession, guardWebContents } from './window/window-guards';
 import { currentDisplays, keepWindowState } from './window/electron-window-state';
@@ -104,6 +105,8 @@ if (!app.requestSingleInstanceLock()) {
         return true;
       },
       reportUnsent: (count) => background.setUnsent(count),
+      // An unpackaged run (development) has nothing to replace: updates come from the installer there.
+      ...(app.isPackaged ? { updates: { installer: electronInstaller() } } : {}),
       clipboard: electronClipboard(),
       prompt: electronPrompt(() => mainWindow),
       saveDialog: async ({ suggestedName, filters }) => {

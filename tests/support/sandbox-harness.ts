@@ -146,3 +146,15 @@ export async function okBody<T>(p: Promise<{ status: number; body: T }>, what: s
   if (r.status >= 300) throw new Error(`${what} answered ${r.status}: ${JSON.stringify(r.body)}`);
   return r.body;
 }
+
+/** Someone in the sandbox's world to pay: the first handle that is not the company's own. */
+export function payeeOf(client: Client): string {
+  const world = client.sandbox.world;
+  const h = [...world.svcHandles.values()].find((x) => x.id !== world.ownSvcHandleId);
+  if (!h) throw new Error('the seed has no payee');
+  return h.svcHandle;
+}
+
+/** How many payments of exactly `amountCents` the sandbox's ledger holds. */
+export const paymentsOf = (client: Client, amountCents: number): number =>
+  client.sandbox.world.ledger.filter((e) => e.kind === 'payment' && e.amountCents === amountCents).length;

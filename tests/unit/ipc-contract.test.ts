@@ -17,6 +17,7 @@ import {
   serviceChannels,
   settingsChannels,
   syncChannels,
+  updatesChannels,
   workspaceChannels,
 } from '../../src/shared/ipc';
 import { startCore, type CoreHarness } from '../support/core-helpers';
@@ -37,6 +38,7 @@ describe('the IPC contract, merged from one module per feature', () => {
       workspaceChannels,
       settingsChannels,
       outboxChannels,
+      updatesChannels,
     ].flatMap((t) => Object.keys(t));
     expect(new Set(perFeature).size).toBe(perFeature.length);
     expect([...CHANNELS].sort()).toEqual([...perFeature].sort());
@@ -59,6 +61,7 @@ describe('the IPC contract, merged from one module per feature', () => {
       'workspace:changed',
       'settings:changed',
       'outbox:team-sending',
+      'updates:changed',
     ]);
   });
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SendJournal } from '../../src/main/money/send-journal';
 import { MemorySecretStore } from '../../src/main/secrets/memory-secret-store';
 import { serviceOf } from '../../src/shared/service-address';
-import { startClient, type Client } from '../support/sandbox-harness';
+import { payeeOf, paymentsOf, startClient, type Client } from '../support/sandbox-harness';
 import { startCaptureServer } from '../support/capture-server';
 import { startCore, type CoreHarness } from '../support/core-helpers';
 
@@ -21,14 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => svc?.close());
 
-const payee = () => {
-  const world = svc.sandbox.world;
-  const h = [...world.svcHandles.values()].find((x) => x.id !== world.ownSvcHandleId);
-  if (!h) throw new Error('the seed has no payee');
-  return h.svcHandle;
-};
-const paid = (amountCents: number) =>
-  svc.sandbox.world.ledger.filter((e) => e.kind === 'payment' && e.amountCents === amountCents).length;
+const payee = () => payeeOf(svc);
+const paid = (amountCents: number) => paymentsOf(svc, amountCents);
 const addProfile = (h: CoreHarness, name: string) =>
   h.ok('profiles:create', {
     name,

@@ -41,6 +41,9 @@ import type { CoreContext } from '../ipc/context';
 import { openKeyHolds } from './key-holds-file';
 import { osIdentity } from './os-identity';
 import { ProfileServices } from '../profiles/profile-services';
+import { updatesHandlers } from '../ipc/handlers/updates';
+import { BusyRegistry } from '../updates/busy-registry';
+import { Updates, type UpdatesOptions } from '../updates/updates';
 
 export interface MainCoreOptions {
   userDataDir: string;
@@ -99,6 +102,12 @@ export interface MainCoreOptions {
   workspaceBackoffMs?: number;
   /** How often main's team sender looks for ready rows when nothing told it to (30 s; tests shorten it). */
   teamLookAgainMs?: number;
+  /**
+   * Updates: the app passes electron-updater's install step (`installer`); without one (the
+   * Chromium host, tests) updates come from the installer and no feed is read. Tests also give the
+   * feed's public key, fetch and the daily check's scheduler.
+   */
+  updates?: Partial<Pick<UpdatesOptions, 'installer' | 'publicKey' | 'fetch' | 'scheduler'>>;
 }
 
 export interface MainCore {
@@ -111,6 +120,9 @@ export interface MainCore {
   workspaces: Workspaces;
   /** main's team sender (tests wait for it to be idle, and pause it to drive claims themselves). */
   teamSending: TeamSending;
+  /** What a restart to update waits for (tests hold it to see the restart wait). */
+  busy: BusyRegistry;
+  updates: Updates;
   /** The clipboard main writes to (the in-memory one unless the app gave Electron's). */
   clipboard: SystemClipboard;
   /**
@@ -220,7 +232,19 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
   });
   const payers = new Payers(services);
   heard.payers = payers;
+  const busy = new BusyRegistry();
+  const updates = new Updates({
+    version: opts.version,
+    platform: opts.platform,
+    dataDir: opts.userDataDir,
+    ...opts.updates,
+    installer: opts.updates?.installer ?? null,
+    busy,
+    emit: (state) => opts.emit('updates:changed', state),
+    now,
+  });
   const money = new MoneyGate({
+    busy,
     store,
     services,
     dir: join(opts.userDataDir, 'send-journal'),
@@ -268,10 +292,12 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     payers,
     teamSending,
     workspaces,
+    updates,
   };
   // Workspaces this desktop joined connect now (their changes arrive as events); with none, nothing starts.
   void ctx.workspaces.load().catch(() => undefined);
   teamSending.start();
+  updates.start();
 
   // The profile on screen at the last run starts being watched at once (and Demo's sandbox starts).
   const initial = store.activeProfileId();
@@ -295,7 +321,11 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     ...workspaceHandlers(ctx),
     ...settingsHandlers(ctx),
     ...outboxHandlers(ctx),
+    ...updatesHandlers(ctx),
   } satisfies Handlers);
+  // A sync page in flight holds a restart to update (the renderer writes it with its cursor in one transaction).
+  const pages = handlers['sync:transactionPages'];
+  handlers['sync:transactionPages'] = (arg) => busy.during('a sync page being read', () => pages(arg));
 
   return {
     handlers,
@@ -303,11 +333,14 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     demo,
     workspaces,
     teamSending,
+    busy,
+    updates,
     clipboard: systemClipboard,
     releaseClipboard: () => (clipboard.holdsSecret ? clipboard.clearOnQuit() : undefined),
     dispose: async () => {
       // First: a quit must not leave a card number on the clipboard.
       await clipboard.clearOnQuit();
+      updates.dispose();
       inFlight.cancelAll();
       // A team send under way records its outcome before the workspace's connections close.
       await teamSending.dispose();

@@ -17,6 +17,7 @@ import type { Workspaces } from '../workspace/workspaces';
 import type { TeamSending } from '../workspace/sending/team-sending';
 import type { AppSettingsStore } from '../settings/app-settings';
 import type { ProfileServices } from '../profiles/profile-services';
+import type { Updates } from '../updates/updates';
 
 /** What every feature's handlers work with: small on purpose, and free of Electron. */
 export interface CoreContext {
@@ -63,4 +64,6 @@ export interface CoreContext {
   payers: Payers;
   /** main's sender of the team workspaces' approved rows (the page only sees and pauses it). */
   teamSending: TeamSending;
+  /** The app's updates: the feed read at start and daily, installed when the person restarts. */
+  updates: Updates;
 }

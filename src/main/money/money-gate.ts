@@ -41,7 +41,12 @@ export interface MoneyGateDeps {
    * service, or the row was signed for one), or null. Main's own team sender is never asked.
    */
   soloRefusal?: (service: string, row: MoneyRow) => Promise<{ reason: MoneyRefusal; message: string } | null>;
+  /** Told while a row is being sent, until its answer is recorded: a restart to update waits for it. */
+  busy?: { during<T>(what: string, work: () => Promise<T>): Promise<T> };
 }
+
+/** What a restart to update says it is waiting for while `send` runs. */
+export const SENDING = 'a row of the outbox being sent';
 
 /** What the journal keeps of a payload: the SHA-256 of its canonical JSON. */
 const hashOf = (payload: unknown) => createHash('sha256').update(canonicalJson(payload), 'utf8').digest('hex');
@@ -124,7 +129,14 @@ export class MoneyGate {
   }
 
   /** Sends one row for `profileId`; the service's answer, or the error that says why not. */
-  async send(profileId: string, row: MoneyRow, origin: SendOrigin): Promise<unknown> {
+  send(profileId: string, row: MoneyRow, origin: SendOrigin): Promise<unknown> {
+    const busy = this.deps.busy;
+    return busy
+      ? busy.during(SENDING, () => this.sendNow(profileId, row, origin))
+      : this.sendNow(profileId, row, origin);
+  }
+
+  private async sendNow(profileId: string, row: MoneyRow, origin: SendOrigin): Promise<unknown> {
     const profile = this.deps.store.get(profileId);
     if (!profile)
       throw new HandlerError('profile-mismatch', 'That profile no longer exists (it was deleted). Nothing was sent.');

@@ -12,6 +12,7 @@ import { profilesChannels, profilesEvents } from './profiles';
 import { serviceChannels } from './service';
 import { settingsChannels, settingsEvents } from './settings';
 import { syncChannels } from './sync';
+import { updatesChannels, updatesEvents } from './updates';
 import { workspaceChannels, workspaceEvents } from './workspace';
 
 /**
@@ -35,6 +36,7 @@ type ChannelTables = [
   typeof workspaceChannels,
   typeof settingsChannels,
   typeof outboxChannels,
+  typeof updatesChannels,
 ];
 type EventTables = [
   typeof profilesEvents,
@@ -43,6 +45,7 @@ type EventTables = [
   typeof workspaceEvents,
   typeof settingsEvents,
   typeof outboxEvents,
+  typeof updatesEvents,
 ];
 
 // A name defined in two features does not compile (and mergeTables refuses it at load time too).
@@ -65,6 +68,7 @@ export const channels = mergeTables(
   workspaceChannels,
   settingsChannels,
   outboxChannels,
+  updatesChannels,
 );
 export const events = mergeTables(
   profilesEvents,
@@ -73,6 +77,7 @@ export const events = mergeTables(
   workspaceEvents,
   settingsEvents,
   outboxEvents,
+  updatesEvents,
 );
 
 export type Channels = typeof channels;
