@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -211,5 +212,40 @@ describe('when the feed is read', () => {
     expect(u.state().lastChecked).toBe(now);
     u.dispose();
     expect(tick).toBeNull();
+  });
+});
+
+describe('scripts/sign-feed.mjs, as a release is signed', () => {
+  const script = join(import.meta.dirname, '../../scripts/sign-feed.mjs');
+  const run = (args: string[], env: Record<string, string> = {}) =>
+    new Promise<{ code: number | null; out: string }>((resolve) => {
+      execFile(process.execPath, [script, ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) =>
+        resolve({ code: error ? (error.code as number) : 0, out: stdout + stderr }),
+      );
+    });
+
+  it('signs a feed the app then accepts, with a key made by its keygen, and refuses another key', async () => {
+    const keyFile = join(dir, 'signing.pem');
+    const made = await run(['keygen', keyFile]);
+    expect(made.code).toBe(0);
+    const publicPem = /-----BEGIN PUBLIC KEY-----[\s\S]+?-----END PUBLIC KEY-----/.exec(made.out)?.[0];
+    expect(publicPem).toBeDefined();
+    const publicFile = join(dir, 'public.pem');
+    await writeFile(publicFile, publicPem!);
+    // A second keygen never replaces the key.
+    expect((await run(['keygen', keyFile])).code).not.toBe(0);
+
+    const bytes = artifact();
+    server.publish({ version: '1.5.0', fileName: 'Treasury-Setup-1.5.0.exe', bytes }, keys);
+    const feedFile = join(dir, 'latest.yml');
+    await writeFile(feedFile, Buffer.from(await (await fetch(`${server.url}latest.yml`)).arrayBuffer()));
+
+    // The app's own key is not this one: nothing is signed.
+    const refused = await run([feedFile, '--key', keyFile]);
+    expect(refused.out).toMatch(/public half is not the one in/);
+    const signed = await run([feedFile, '--expect-public', publicFile], { UPDATE_SIGNING_KEY_FILE: keyFile });
+    expect(signed.code).toBe(0);
+    server.put('latest.yml.sig', await readFile(`${feedFile}.sig`));
+    expect((await updates({ publicKey: publicPem! }).check()).status.kind).toBe('downloaded');
   });
 });
