@@ -7,6 +7,7 @@ import { DemoSample } from './DemoSample';
 import { LocalData } from './LocalData';
 import { NotificationSettings } from './NotificationSettings';
 import { TeamWorkspaceSection } from './workspace/TeamWorkspaceSection';
+import { UpdatesPanel } from './help/UpdatesPanel';
 import { ProfileList } from '../../parts/profiles/ProfileList';
 import { RecoveredNotice } from '../../parts/profiles/RecoveredNotice';
 import './settings.css';
@@ -94,6 +95,9 @@ export function SettingsScreen() {
       </SettingsPanel>
       <SettingsPanel title="Demo sample">
         <DemoSample />
+      </SettingsPanel>
+      <SettingsPanel title="Updates">
+        <UpdatesPanel />
       </SettingsPanel>
     </section>
   );
