@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { MemoryClipboard } from '../../../src/main/clipboard/secret-clipboard';
 import type { SecretStore } from '../../../src/main/secrets/secret-store';
-import { createMainCore, type MainCore } from '../../../src/main/core';
+import { createMainCore, type MainCore, type MainCoreOptions } from '../../../src/main/core';
 import { connectPage, type PageBridge } from '../../../src/browser-host/bridge';
 import { HostPrompt } from '../../../src/browser-host/host-prompt';
 import { SessionClock } from './clock';
@@ -52,6 +52,10 @@ export interface SessionOptions {
    * the page keeps the emulation the test gave it (light unless it says otherwise).
    */
   systemColorScheme?: 'light' | 'dark';
+  /** The version main reports ('e2e' unless a test of updates needs a version number). */
+  version?: string;
+  /** An installer step and the feed's key, for tests of the Updates panel as the app shows it. */
+  updates?: MainCoreOptions['updates'];
 }
 
 export interface Session {
@@ -99,7 +103,7 @@ export async function startSession(page: Page, shim: string, options: SessionOpt
   const events = await connectPage(page, shim, () => late.core?.handlers);
   const core = await createMainCore({
     userDataDir,
-    version: 'e2e',
+    version: options.version ?? 'e2e',
     platform: options.platform ?? process.platform,
     emit: (event, payload) => events.emit(event, payload),
     secrets: options.secrets ?? 'memory',
@@ -112,6 +116,7 @@ export async function startSession(page: Page, shim: string, options: SessionOpt
     // main applies the saved theme to the page as the host does, before the test loads it.
     applyTheme: pageTheme(page, options.systemColorScheme ?? null),
     ...(options.clipboardClearMs !== undefined ? { clipboardClearMs: options.clipboardClearMs } : {}),
+    ...(options.updates ? { updates: options.updates } : {}),
     ...(options.mainNow !== undefined ? { now: () => options.mainNow as number } : clock ? { now: clock.now } : {}),
   });
   late.core = core;
