@@ -15,7 +15,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 // Every path only Electron has: app.spec (origin, CSP, window hardening), confirmations.spec
 // (native boxes, clipboard formats, save dialog, a hidden window's reveal), background.spec (the
 // tray and background sending), window-state.spec (size and place across restarts and monitors),
-// storage.spec (OPFS and IndexedDB on app://).
+// storage.spec (OPFS and IndexedDB on app://), updates.spec (the panel unpackaged, electron-updater in
+// main, set never to download or install by itself).
 const specs = readdirSync(here)
   .filter((name) => name.endsWith('.spec.ts'))
   .sort();
