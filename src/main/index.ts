@@ -7,7 +7,7 @@ import { electronClipboard } from './clipboard/electron-clipboard';
 import { createMainCore, type MainCore } from './core';
 import { broadcast, registerIpc } from './ipc/register';
 import { electronPrompt } from './prompt/electron-prompt';
-import { electronInstaller } from './updates/electron-updates';
+import { electronInstaller, electronPageLocks } from './updates/electron-updates';
 import { createMainWindow, MAIN_WINDOW_SIZE } from './window/main-window';
 import { guardSession, guardWebContents } from './window/window-guards';
 import { currentDisplays, keepWindowState } from './window/electron-window-state';
@@ -106,7 +106,7 @@ if (!app.requestSingleInstanceLock()) {
       },
       reportUnsent: (count) => background.setUnsent(count),
       // An unpackaged run (development) has nothing to replace: updates come from the installer there.
-      ...(app.isPackaged ? { updates: { installer: electronInstaller() } } : {}),
+      ...(app.isPackaged ? { updates: { installer: electronInstaller(), pageLocks: electronPageLocks(windows) } } : {}),
       clipboard: electronClipboard(),
       prompt: electronPrompt(() => mainWindow),
       saveDialog: async ({ suggestedName, filters }) => {

@@ -66,15 +66,29 @@ test.describe('as the app shows it, with an installer step', () => {
     );
     await expect(panel).toContainText('Approvals that hold.\nA sync status in the top bar.');
 
-    // A row is being sent (the money gate holds the registry so while it sends).
+    // A row is being sent (the money gate holds main's registry so while it sends), and the page
+    // holds the lock a sync holds while it writes its pages.
     const release = app.core.busy.hold(SENDING);
-    await panel.getByRole('button', { name: 'Restart to update' }).click();
-    await expect(panel.getByRole('status')).toHaveText(
-      `Restarting to install version 1.1.0 once this is done: ${SENDING}. The app does not restart in the middle of it.`,
+    await page.evaluate(
+      () =>
+        new Promise<void>((granted) => {
+          void navigator.locks.request('sync:e2e', () => {
+            granted();
+            return new Promise<void>((done) => ((window as unknown as { endSync: () => void }).endSync = done));
+          });
+        }),
     );
+    await panel.getByRole('button', { name: 'Restart to update' }).click();
+    const waiting = (what: string) =>
+      new RegExp(
+        `^Restarting to install version 1\\.1\\.0 once this is done: ${what}\\. The app does not restart in the middle of it\\.$`,
+      );
+    await expect(panel.getByRole('status')).toHaveText(waiting(`${SENDING}; a sync writing its pages( \\(\\d\\))?`));
     await expect(panel.getByRole('button', { name: 'Restart to update' })).toHaveCount(0);
-    expect(installs).toEqual([]);
     release();
+    await expect(panel.getByRole('status')).toHaveText(waiting('a sync writing its pages( \\(\\d\\))?'));
+    expect(installs).toEqual([]);
+    await page.evaluate(() => (window as unknown as { endSync: () => void }).endSync());
     await expect(panel.getByRole('status')).toHaveText('Restarting to install version 1.1.0…');
     expect(installs).toEqual(['1.1.0']);
   });

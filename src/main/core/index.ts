@@ -43,6 +43,7 @@ import { osIdentity } from './os-identity';
 import { ProfileServices } from '../profiles/profile-services';
 import { updatesHandlers } from '../ipc/handlers/updates';
 import { BusyRegistry } from '../updates/busy-registry';
+import { pageWorkOf } from '../updates/page-work';
 import { Updates, type UpdatesOptions } from '../updates/updates';
 
 export interface MainCoreOptions {
@@ -107,7 +108,10 @@ export interface MainCoreOptions {
    * Chromium host, tests) updates come from the installer and no feed is read. Tests also give the
    * feed's public key, fetch and the daily check's scheduler.
    */
-  updates?: Partial<Pick<UpdatesOptions, 'installer' | 'publicKey' | 'fetch' | 'scheduler'>>;
+  updates?: Partial<Pick<UpdatesOptions, 'installer' | 'publicKey' | 'fetch' | 'scheduler'>> & {
+    /** The Web Locks the app's windows hold (page-work.ts): a restart to update waits for their syncs and sends. */
+    pageLocks?: () => Promise<unknown[]>;
+  };
 }
 
 export interface MainCore {
@@ -233,11 +237,13 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
   const payers = new Payers(services);
   heard.payers = payers;
   const busy = new BusyRegistry();
+  const { pageLocks, ...updateOptions } = opts.updates ?? {};
+  if (pageLocks) busy.addProbe(async () => pageWorkOf(await pageLocks()));
   const updates = new Updates({
     version: opts.version,
     platform: opts.platform,
     dataDir: opts.userDataDir,
-    ...opts.updates,
+    ...updateOptions,
     installer: opts.updates?.installer ?? null,
     busy,
     emit: (state) => opts.emit('updates:changed', state),

@@ -1,12 +1,29 @@
 /**
- * What main is in the middle of that a restart must not cut: a transfer or payment being sent
- * (the money gate holds one from journaling to its answer being recorded), a sync page in
- * flight. "Restart to update" waits until nothing is held, and shows what it waits for.
+ * What the app is in the middle of that a restart must not cut: in main, a row being sent (the
+ * money gate holds one until its answer is recorded) and a sync page in flight; in the windows,
+ * what a probe finds (a sync writing its pages, the outbox's sender). "Restart to update" waits
+ * until nothing is under way, and shows what it waits for.
  */
 export class BusyRegistry {
   private next = 0;
   private readonly holds = new Map<number, string>();
   private readonly listeners = new Set<() => void>();
+  private readonly probes: (() => Promise<string[]>)[] = [];
+
+  /** Adds a look at work main is not told of (the windows'); it is asked each time `everything` is. */
+  addProbe(probe: () => Promise<string[]>): void {
+    this.probes.push(probe);
+  }
+
+  get probed(): boolean {
+    return this.probes.length > 0;
+  }
+
+  /** What is under way in main and, as the probes find it, in the windows. */
+  async everything(): Promise<string[]> {
+    const found = await Promise.all(this.probes.map((probe) => probe()));
+    return [...new Set([...this.current(), ...found.flat()])];
+  }
 
   /** Marks `what` as under way until the returned release is called (a second call does nothing). */
   hold(what: string): () => void {

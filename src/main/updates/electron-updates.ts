@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { basename } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { HELD_LOCKS_SCRIPT, NOT_ANSWERING } from './page-work';
 import type { UpdateInstaller, VerifiedUpdate } from './updates';
 
 /**
@@ -69,4 +70,22 @@ export function electronInstaller(): UpdateInstaller {
       autoUpdater.quitAndInstall(false, true);
     },
   };
+}
+
+/** What a window must offer for main to read its held locks (Electron's BrowserWindow does). */
+interface AppWindow {
+  webContents: { executeJavaScript(code: string): Promise<unknown> };
+}
+
+/**
+ * The Web Locks every window holds, for a restart to wait on (page-work.ts). A window that does
+ * not answer within two seconds counts as busy: it may be in the middle of a write.
+ */
+export function electronPageLocks(windows: () => AppWindow[]): () => Promise<unknown[]> {
+  const ask = (w: AppWindow) =>
+    Promise.race([
+      w.webContents.executeJavaScript(HELD_LOCKS_SCRIPT).then((names) => (Array.isArray(names) ? names : [])),
+      new Promise<unknown[]>((resolve) => setTimeout(() => resolve([NOT_ANSWERING]), 2000).unref()),
+    ]).catch(() => [NOT_ANSWERING]);
+  return async () => (await Promise.all(windows().map(ask))).flat();
 }

@@ -12,6 +12,8 @@ import { UPDATE_FEED_PUBLIC_KEY } from './update-key';
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** How often main looks at its clock for the daily check (a sleeping machine misses timers, not days). */
 const LOOK_EVERY_MS = 60 * 60 * 1000;
+/** How often a restart that waits for the windows' work looks at it again. */
+const PROBE_EVERY_MS = 1000;
 
 /** An update whose feed signature, version and SHA-512 have been checked, on disk. */
 export interface VerifiedUpdate {
@@ -68,6 +70,8 @@ export class Updates {
   private ready: VerifiedUpdate | null = null;
   private stopTimer: (() => void) | null = null;
   private stopWaiting: (() => void) | null = null;
+  private looking = false;
+  private lookAgain = false;
 
   constructor(private readonly o: UpdatesOptions) {}
 
@@ -110,34 +114,61 @@ export class Updates {
     const update = this.ready;
     if (!update || !this.o.installer) return this.state();
     if (this.status.kind === 'waiting' || this.status.kind === 'restarting') return this.state();
-    const go = () => {
-      const busy = this.o.busy.current();
-      if (busy.length > 0) {
-        this.set({
-          kind: 'waiting',
-          version: update.version,
-          notes: update.notes,
-          wayBack: update.wayBack,
-          waitingFor: busy,
-        });
-        return;
-      }
-      this.stopWaiting?.();
-      this.stopWaiting = null;
-      this.set({ kind: 'restarting', version: update.version });
-      this.o.installer!.install(update).catch((error: unknown) => {
-        this.set({
-          kind: 'error',
-          message: `Version ${update.version} could not be installed (${error instanceof Error ? error.message : String(error)}). The app keeps running as it is; try again, or install it from the installer.`,
-        });
-        this.ready = null;
-      });
+    const stopChange = this.o.busy.onChange(() => void this.look(update));
+    // The windows' work is looked at again every second: they do not tell main when it ends.
+    const stopPoll = this.o.busy.probed
+      ? (this.o.scheduler ?? intervals).every(PROBE_EVERY_MS, () => void this.look(update))
+      : () => undefined;
+    this.stopWaiting = () => {
+      stopChange();
+      stopPoll();
     };
-    this.stopWaiting = this.o.busy.onChange(() => {
-      if (this.status.kind === 'waiting') go();
-    });
-    go();
+    await this.look(update);
     return this.state();
+  }
+
+  /** One look at what is under way at a time; a look asked for during one runs again after it. */
+  private async look(update: VerifiedUpdate): Promise<void> {
+    if (this.looking) {
+      this.lookAgain = true;
+      return;
+    }
+    this.looking = true;
+    try {
+      do {
+        this.lookAgain = false;
+        const busy = await this.o.busy.everything();
+        if (this.status.kind !== 'downloaded' && this.status.kind !== 'waiting') return;
+        if (busy.length === 0) {
+          this.install(update);
+          return;
+        }
+        const before = this.status.kind === 'waiting' ? this.status.waitingFor.join('\n') : null;
+        if (before !== busy.join('\n'))
+          this.set({
+            kind: 'waiting',
+            version: update.version,
+            notes: update.notes,
+            wayBack: update.wayBack,
+            waitingFor: busy,
+          });
+      } while (this.lookAgain);
+    } finally {
+      this.looking = false;
+    }
+  }
+
+  private install(update: VerifiedUpdate): void {
+    this.stopWaiting?.();
+    this.stopWaiting = null;
+    this.set({ kind: 'restarting', version: update.version });
+    this.o.installer!.install(update).catch((error: unknown) => {
+      this.set({
+        kind: 'error',
+        message: `Version ${update.version} could not be installed (${error instanceof Error ? error.message : String(error)}). The app keeps running as it is; try again, or install it from the installer.`,
+      });
+      this.ready = null;
+    });
   }
 
   dispose(): void {

@@ -9,6 +9,7 @@ import { connectPage, type PageBridge } from '../../../src/browser-host/bridge';
 import { HostPrompt } from '../../../src/browser-host/host-prompt';
 import { SessionClock } from './clock';
 import { pageTheme } from '../../../src/browser-host/page-theme';
+import { HELD_LOCKS_SCRIPT } from '../../../src/main/updates/page-work';
 
 export interface SessionOptions {
   /**
@@ -116,7 +117,8 @@ export async function startSession(page: Page, shim: string, options: SessionOpt
     // main applies the saved theme to the page as the host does, before the test loads it.
     applyTheme: pageTheme(page, options.systemColorScheme ?? null),
     ...(options.clipboardClearMs !== undefined ? { clipboardClearMs: options.clipboardClearMs } : {}),
-    ...(options.updates ? { updates: options.updates } : {}),
+    // The page's held Web Locks, read as main reads each window's in the app (page-work.ts).
+    ...(options.updates ? { updates: { pageLocks: () => page.evaluate(HELD_LOCKS_SCRIPT), ...options.updates } } : {}),
     ...(options.mainNow !== undefined ? { now: () => options.mainNow as number } : clock ? { now: clock.now } : {}),
   });
   late.core = core;
