@@ -26,7 +26,14 @@ async function serveVerified(update: VerifiedUpdate): Promise<{ url: string; ser
   const name = basename(update.file);
   const feed = localFeed(update, name);
   const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+    } catch {
+      // Any process on this machine may knock; a malformed request is answered, never thrown in main.
+      res.writeHead(400).end();
+      return;
+    }
     if (/^\/latest(-mac|-linux)?\.yml$/.test(path)) {
       res.writeHead(200, { 'content-type': 'text/yaml' }).end(feed);
     } else if (path === `/${name}`) {
@@ -57,6 +64,8 @@ export function electronInstaller(): UpdateInstaller {
       // The version, the way back and the rollout were decided from the signed feed already.
       autoUpdater.allowDowngrade = update.wayBack;
       autoUpdater.isUserWithinRollout = () => true;
+      // The whole verified file is served; there is no blockmap to patch an older one from.
+      autoUpdater.disableDifferentialDownload = true;
       const { url, server } = await serveVerified(update);
       try {
         autoUpdater.setFeedURL({ provider: 'generic', url });
