@@ -6,10 +6,11 @@
 //       makes a key pair: the private key goes to the file (never into the repository), the
 //       public key is printed to paste into src/main/updates/update-key.ts.
 //   node scripts/sign-feed.mjs <feed.yml>... [--key <private-key-file>] [--expect-public <pem-file>]
-//       signs each feed. The private key comes from --key, else the file named by
-//       UPDATE_SIGNING_KEY_FILE, else the PEM text in UPDATE_SIGNING_KEY (a CI secret). Nothing is
-//       signed unless the key's public half is the app's (or the one in --expect-public), so a
-//       release is never signed with a key the app would refuse.
+//       adds the signing time to each feed (signedAt) and signs it. The private key comes from
+//       --key, else the file named by UPDATE_SIGNING_KEY_FILE, else the PEM text in
+//       UPDATE_SIGNING_KEY (a CI secret). Nothing is signed unless the key's public half is the
+//       app's (or the one in --expect-public), so a release is never signed with a key the app
+//       would refuse.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -57,8 +58,13 @@ async function signFeeds(args) {
     fail(
       `this key's public half is not the one in ${expectFile ?? appKeyFile}: the app would refuse the feed. Nothing was signed.`,
     );
+  const signedAt = new Date().toISOString();
   for (const feed of feeds) {
-    const bytes = await readFile(feed);
+    // The signing time goes into the feed itself (a line electron-updater ignores): the app refuses
+    // a feed signed before the newest it has read, so an old one served again is not believed.
+    const text = (await readFile(feed, 'utf8')).replace(/^signedAt:.*\n?/m, '');
+    const bytes = Buffer.from(`${text.endsWith('\n') ? text : `${text}\n`}signedAt: '${signedAt}'\n`);
+    await writeFile(feed, bytes);
     const signature = sign(null, bytes, privateKey);
     if (!verify(null, bytes, createPublicKey(expected), signature)) fail(`the signature of ${feed} does not verify.`);
     await writeFile(`${feed}.sig`, `${signature.toString('base64')}\n`);

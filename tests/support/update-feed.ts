@@ -35,6 +35,8 @@ export interface Release {
   stagingPercentage?: number;
   floor?: string;
   releaseNotes?: string;
+  /** When the feed says it was signed (ISO); a fixed instant unless a test needs another, null for none. */
+  signedAt?: string | null;
 }
 
 /** The feed's text as electron-builder writes it (plus `floor` when given). */
@@ -52,6 +54,7 @@ export function feedYaml(r: Release): string {
     ...(r.releaseNotes !== undefined ? [`releaseNotes: ${JSON.stringify(r.releaseNotes)}`] : []),
     ...(r.stagingPercentage !== undefined ? [`stagingPercentage: ${r.stagingPercentage}`] : []),
     ...(r.floor !== undefined ? [`floor: ${r.floor}`] : []),
+    ...(r.signedAt === null ? [] : [`signedAt: '${r.signedAt ?? '2026-11-21T09:00:00.000Z'}'`]),
     '',
   ].join('\n');
 }

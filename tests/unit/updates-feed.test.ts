@@ -132,6 +132,41 @@ describe('a feed refused, with the reason', () => {
   });
 });
 
+describe('an old feed served again', () => {
+  it('is refused once a feed signed later has been read, so an old way back cannot be replayed', async () => {
+    const back = { version: '1.3.2', fileName: 'Treasury-Setup-1.3.2.exe', bytes: artifact(), floor: '1.3.2' };
+    server.publish({ ...back, signedAt: '2026-11-21T09:00:00.000Z' }, keys);
+    expect((await updates().check()).status).toMatchObject({ kind: 'downloaded', version: '1.3.2', wayBack: true });
+    // The company publishes its next release (signed later); this install reads it.
+    server.publish(
+      {
+        version: '1.4.0',
+        fileName: 'Treasury-Setup-1.4.0.exe',
+        bytes: artifact(),
+        signedAt: '2026-11-25T09:00:00.000Z',
+      },
+      keys,
+    );
+    expect((await updates().check()).status).toEqual({ kind: 'none' });
+    // Someone serves the old, still validly signed, way back again.
+    server.publish({ ...back, signedAt: '2026-11-21T09:00:00.000Z' }, keys);
+    const { status } = await updates().check();
+    expect(status).toMatchObject({ kind: 'refused', version: '1.3.2' });
+    expect(status.kind === 'refused' && status.reason).toMatch(
+      /signed at 2026-11-21T09:00:00\.000Z, before one this app has already read \(2026-11-25T09:00:00\.000Z\)/,
+    );
+  });
+
+  it('a way back without a signing time is refused', async () => {
+    server.publish(
+      { version: '1.3.2', fileName: 'Treasury-Setup-1.3.2.exe', bytes: artifact(), floor: '1.3.2', signedAt: null },
+      keys,
+    );
+    const { status } = await updates().check();
+    expect(status.kind === 'refused' && status.reason).toMatch(/carries no signing time/);
+  });
+});
+
 describe('a staged rollout', () => {
   const bucketFile = () => join(dir, 'update-bucket.json');
 
@@ -245,6 +280,10 @@ describe('scripts/sign-feed.mjs, as a release is signed', () => {
     expect(refused.out).toMatch(/public half is not the one in/);
     const signed = await run([feedFile, '--expect-public', publicFile], { UPDATE_SIGNING_KEY_FILE: keyFile });
     expect(signed.code).toBe(0);
+    // The script wrote its signing time into the feed: the feed and its .sig are published together.
+    const signedFeed = await readFile(feedFile, 'utf8');
+    expect(signedFeed.match(/^signedAt: '.+'$/gm)).toHaveLength(1);
+    server.put('latest.yml', signedFeed);
     server.put('latest.yml.sig', await readFile(`${feedFile}.sig`));
     expect((await updates({ publicKey: publicPem! }).check()).status.kind).toBe('downloaded');
   });

@@ -4,8 +4,9 @@ import { parseVersion, type Version } from './versions';
 
 /**
  * electron-builder's update feed (latest.yml, latest-mac.yml, latest-linux.yml) as the app reads
- * it, with our one addition, `floor`: the version the company sends every install back to when
- * a release must be withdrawn (see `decide` in update-check.ts). The feed's signature is a file of
+ * it, with two additions: `floor`, the version the company sends every install back to when a
+ * release must be withdrawn (see `decide` in update-check.ts), and `signedAt`, which
+ * scripts/sign-feed.mjs writes so that an old feed served again can be told from a new one. The feed's signature is a file of
  * its own beside it (`<feed>.sig`), over the feed's exact bytes, so no field is left out of it.
  */
 export interface UpdateFeed {
@@ -18,6 +19,8 @@ export interface UpdateFeed {
   /** 0 to 100; null when the feed has none (everyone). */
   stagingPercentage: number | null;
   floor: string | null;
+  /** When the feed was signed (ms), by the signer's clock; null in a feed signed without it. */
+  signedAt: number | null;
 }
 
 /** The feed's file name on each platform, as electron-builder names it. */
@@ -44,6 +47,7 @@ const feedSchema = z.object({
   releaseNotes: z.string().max(100_000).optional(),
   stagingPercentage: number.optional(),
   floor: text.optional(),
+  signedAt: text.optional(),
 });
 
 /** An error whose message says what is wrong with the feed, for the person and the log. */
@@ -73,6 +77,9 @@ export function parseFeed(source: string, platform: string): UpdateFeed {
     throw new FeedProblem(`The update feed's floor "${feed.floor}" is not a version number.`);
   if (feed.stagingPercentage !== undefined && feed.stagingPercentage > 100)
     throw new FeedProblem(`The update feed's stagingPercentage ${feed.stagingPercentage} is above 100.`);
+  const signedAt = feed.signedAt === undefined ? null : Date.parse(feed.signedAt);
+  if (signedAt !== null && Number.isNaN(signedAt))
+    throw new FeedProblem(`The update feed's signedAt "${feed.signedAt}" is not a date and time.`);
   const ending = INSTALLABLE[platform];
   const files = feed.files ?? (feed.path && feed.sha512 ? [{ url: feed.path, sha512: feed.sha512 }] : []);
   const file = files.find((f) => ending !== undefined && f.url.endsWith(ending)) ?? files[0];
@@ -89,5 +96,6 @@ export function parseFeed(source: string, platform: string): UpdateFeed {
     releaseNotes: feed.releaseNotes ?? feed.releaseName ?? '',
     stagingPercentage: feed.stagingPercentage ?? null,
     floor: feed.floor ?? null,
+    signedAt,
   };
 }

@@ -1,5 +1,5 @@
 /** Why a feed's update was not offered: the code for tests and logs, the message for the person. */
-export type RefusalCode = 'unsigned' | 'signature' | 'hash' | 'size' | 'older';
+export type RefusalCode = 'unsigned' | 'signature' | 'hash' | 'size' | 'older' | 'replayed';
 
 export class UpdateRefused extends Error {
   constructor(

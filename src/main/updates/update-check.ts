@@ -13,12 +13,14 @@ export interface FeedCheck {
   currentVersion: string;
   publicKey: string;
   bucket: number;
+  /** The signing time of the newest feed believed before (freshness.ts). */
+  newestSeen: number | null;
   fetch: typeof fetch;
 }
 
 /** What a check found: nothing newer, or an update worth downloading (`wayBack`: the feed sends installs back to it). */
 export type CheckOutcome =
-  | { kind: 'none'; reason: 'current' | 'not-in-rollout' }
+  | { kind: 'none'; reason: 'current' | 'not-in-rollout'; feed: UpdateFeed }
   | { kind: 'offer'; feed: UpdateFeed; feedText: Uint8Array; wayBack: boolean };
 
 async function readBytes(url: URL, fetchImpl: typeof fetch, what: string): Promise<Uint8Array | null> {
@@ -48,11 +50,15 @@ export function decide(feed: UpdateFeed, currentVersion: string): { offer: boole
   if (order > 0) return { offer: true, wayBack: false };
   if (order === 0) return { offer: false, wayBack: false };
   const floor = feed.floor === null ? null : parseVersion(feed.floor);
-  if (floor && compareVersions(floor, feed.parsedVersion) === 0) return { offer: true, wayBack: true };
+  // A way back needs the feed's signing time: without it, an old feed served again could not be told apart.
+  const named = floor !== null && compareVersions(floor, feed.parsedVersion) === 0;
+  if (named && feed.signedAt !== null) return { offer: true, wayBack: true };
   throw new UpdateRefused(
     'older',
     feed.version,
-    `The update feed offers version ${feed.version}, older than this one (${currentVersion}), and does not name it as the floor to go back to: it was not offered.`,
+    named
+      ? `The update feed sends installs back to version ${feed.version} but carries no signing time (signedAt, which scripts/sign-feed.mjs writes): it was not offered.`
+      : `The update feed offers version ${feed.version}, older than this one (${currentVersion}), and does not name it as the floor to go back to: it was not offered.`,
   );
 }
 
@@ -80,8 +86,14 @@ export async function checkFeed(c: FeedCheck): Promise<CheckOutcome> {
       `The update feed's signature does not match the key built into this app: nothing was downloaded. Someone without the signing key may have changed the feed; tell whoever runs your update server.`,
     );
   const feed = parseFeed(new TextDecoder().decode(feedText), c.platform);
+  if (feed.signedAt !== null && c.newestSeen !== null && feed.signedAt < c.newestSeen)
+    throw new UpdateRefused(
+      'replayed',
+      feed.version,
+      `The update feed was signed at ${new Date(feed.signedAt).toISOString()}, before one this app has already read (${new Date(c.newestSeen).toISOString()}): an old feed served again is not believed, and nothing was downloaded. Tell whoever runs your update server.`,
+    );
   const { offer, wayBack } = decide(feed, c.currentVersion);
-  if (!offer) return { kind: 'none', reason: 'current' };
-  if (!inRollout(c.bucket, feed.stagingPercentage)) return { kind: 'none', reason: 'not-in-rollout' };
+  if (!offer) return { kind: 'none', reason: 'current', feed };
+  if (!inRollout(c.bucket, feed.stagingPercentage)) return { kind: 'none', reason: 'not-in-rollout', feed };
   return { kind: 'offer', feed, feedText, wayBack };
 }

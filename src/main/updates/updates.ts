@@ -5,6 +5,7 @@ import { artifactUrl, downloadArtifact } from './download';
 import { FeedProblem } from './feed';
 import { feedBaseUrl, FeedSourceProblem } from './feed-source';
 import { UpdateRefused, UpdateUnreachable } from './refusal';
+import { newestSeen, rememberSeen } from './freshness';
 import { installBucket } from './rollout';
 import { checkFeed } from './update-check';
 import { UPDATE_FEED_PUBLIC_KEY } from './update-key';
@@ -193,8 +194,10 @@ export class Updates {
         currentVersion: this.o.version,
         publicKey: this.o.publicKey ?? UPDATE_FEED_PUBLIC_KEY,
         bucket: await installBucket(this.o.dataDir),
+        newestSeen: await newestSeen(this.o.dataDir),
         fetch: fetchImpl,
       });
+      if (outcome.feed.signedAt !== null) await rememberSeen(this.o.dataDir, outcome.feed.signedAt);
       this.lastChecked = this.o.now();
       if (outcome.kind === 'none') {
         this.set({ kind: 'none' });
