@@ -34,7 +34,8 @@ async function serveVerified(update: VerifiedUpdate): Promise<{ url: string; ser
       res.writeHead(400).end();
       return;
     }
-    if (/^\/latest(-mac|-linux)?\.yml$/.test(path)) {
+    // Whichever channel file electron-updater asks for (latest.yml, latest-mac.yml, latest-linux-arm64.yml, ...).
+    if (/^\/latest[\w-]*\.yml$/.test(path)) {
       res.writeHead(200, { 'content-type': 'text/yaml' }).end(feed);
     } else if (path === `/${name}`) {
       res.writeHead(200, { 'content-length': update.size });
