@@ -22,7 +22,7 @@ function localFeed(update: VerifiedUpdate, name: string): string {
 }
 
 /** Serves the verified feed and artifact on this machine only, for electron-updater to read. */
-async function serveVerified(update: VerifiedUpdate): Promise<{ url: string; server: Server }> {
+export async function serveVerified(update: VerifiedUpdate): Promise<{ url: string; server: Server }> {
   const name = basename(update.file);
   const feed = localFeed(update, name);
   const server = createServer((req, res) => {
