@@ -1,0 +1,72 @@
+import type { Locator, Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { openSection, syncedDemo } from './harness/flows';
+import { layoutProblems, rowWraps, type LayoutFinding } from './harness/layout-check';
+import { addLiveProfile, prepareTour, tourScreens } from './harness/screen-tour';
+
+/**
+ * Nothing clips, spills out of its box or wraps a button, on every screen and main detail, at
+ * the two window sizes people use most, in both themes, with the Demo's longest names on screen.
+ * Every finding is listed with where it is, so one run tells what to fix.
+ */
+
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+] as const;
+const THEMES = ['Light', 'Dark'] as const;
+
+/** Rows of controls that stay on one line from 1280 pixels wide: a second line pushes the list down. */
+const ONE_LINE_ROWS: readonly { stop: RegExp; name: string; row: (page: Page) => Locator }[] = [
+  { stop: /^Cards$/, name: 'the card filters', row: (page) => page.getByRole('group', { name: 'Card filters' }) },
+];
+
+/**
+ * Findings in work another change is doing; each names it. Anything not here fails the test.
+ */
+const ALLOWED: readonly { stop: RegExp; problem: LayoutFinding['problem']; path: RegExp; because: string }[] = [];
+
+/** Settings → Appearance → Theme, as a person sets it; waits until the page is painted in it. */
+async function useTheme(page: Page, theme: (typeof THEMES)[number]): Promise<void> {
+  await openSection(page, 'Settings');
+  await page.getByRole('group', { name: 'Theme' }).getByRole('radio', { name: theme, exact: true }).check();
+  await expect
+    .poll(() => page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches))
+    .toBe(theme === 'Dark');
+}
+
+test('no screen clips, overflows or wraps a button, at 1280x800 and 1920x1080, light and dark', async ({ app }) => {
+  // Four walks through the screens and their details, on one Demo.
+  test.setTimeout(600_000);
+  const { page } = app;
+  const sandbox = await syncedDemo(app);
+  const names = await prepareTour(page, sandbox);
+  const closeLive = await addLiveProfile(app);
+
+  const found: string[] = [];
+  const stops = new Set<string>();
+  try {
+    for (const theme of THEMES) {
+      await useTheme(page, theme);
+      for (const size of SIZES) {
+        await page.setViewportSize(size);
+        await tourScreens(page, names, async (stop) => {
+          stops.add(stop);
+          const where = `${stop} · ${size.width}x${size.height} · ${theme}`;
+          for (const f of await layoutProblems(page)) {
+            if (ALLOWED.some((a) => a.stop.test(stop) && a.problem === f.problem && a.path.test(f.path))) continue;
+            found.push(`${where}: ${f.problem}: ${f.path} «${f.text}»`);
+          }
+          for (const r of ONE_LINE_ROWS.filter((r) => r.stop.test(stop))) {
+            if (await rowWraps(r.row(page))) found.push(`${where}: ${r.name} take more than one line`);
+          }
+        });
+      }
+    }
+  } finally {
+    await closeLive();
+  }
+  // The walk reached every screen (a stop it skipped would pass unseen).
+  expect(stops.size).toBeGreaterThanOrEqual(17);
+  expect(found, `${found.length} layout problems:\n${found.join('\n')}`).toEqual([]);
+});
