@@ -10,15 +10,14 @@ import { keyStorageLabel } from './keyStorage';
 import { SetKeyDialog } from './SetKeyDialog';
 import './profiles.css';
 
-/** The service's address, wrapping at its separators. */
+/**
+ * The service's address, wrapping at its separators. The Demo's is a port on this machine that
+ * changes every start: a person needs to know only that it runs inside the app.
+ */
 function Address({ p }: { p: ProfileView }) {
-  if (p.kind === 'demo' && !p.baseUrl) return <>Started on this computer when used</>;
-  return (
-    <>
-      <Url href={displayAddress(p.baseUrl)} />
-      {p.kind === 'demo' ? ' (on this computer)' : null}
-    </>
-  );
+  if (p.kind === 'demo')
+    return <>{p.baseUrl ? 'Inside the app, on this computer' : 'Started on this computer when used'}</>;
+  return <Url href={displayAddress(p.baseUrl)} />;
 }
 
 /** A live profile without a key fails every call; say so where the person looks for it. */
