@@ -5,6 +5,7 @@ import { day, money } from '../../model/format';
 import type { Names } from '../../model/transaction-filters';
 import { detailedStatusWords } from '../../model/transaction-words';
 import type { TableColumn } from '../../ui/table-column';
+import { CardLabel } from '../../ui/CardLabel';
 import { VirtualTable } from '../../ui/VirtualTable';
 
 interface Props {
@@ -26,7 +27,7 @@ const rowId = (tx: Transaction) => tx.id;
 /**
  * The result, newest first, one row per transaction; rows not loaded yet show a placeholder.
  * With the detail open the card, then the status, then the date give way, never the name or
- * the amount.
+ * the amount; the status stays as a coloured dot before the date or the name.
  */
 export function TransactionList({
   count,
@@ -66,8 +67,7 @@ export function TransactionList({
         track: 'minmax(120px, 180px)',
         minWidth: 140,
         priority: 4,
-        cell: (tx) => (tx.cardId ? names.card(tx.cardId) : ''),
-        title: (tx) => (tx.cardId ? names.card(tx.cardId) : undefined),
+        cell: (tx) => (tx.cardId ? <CardLabel label={names.card(tx.cardId)} /> : ''),
       },
       {
         id: 'status',
@@ -77,6 +77,17 @@ export function TransactionList({
         priority: 3,
         className: 'status',
         cell: (tx) => <span className={`status--${tx.status}`}>{detailedStatusWords(tx.detailedStatus)}</span>,
+        // Given way with the detail open: a dot in the state's colour, its words in the title and for screen readers.
+        marker: (tx) => (
+          <span
+            className={`status-dot status--${tx.status}`}
+            role="img"
+            aria-label={detailedStatusWords(tx.detailedStatus)}
+            title={detailedStatusWords(tx.detailedStatus)}
+          >
+            ●
+          </span>
+        ),
       },
       {
         id: 'amount',
