@@ -88,8 +88,12 @@ function findLayoutProblems(): LayoutFinding[] {
     const ellipsis = style.textOverflow === 'ellipsis' && clipped;
     const clamped =
       style.webkitLineClamp !== 'none' && style.webkitLineClamp !== '' && el.scrollHeight > el.clientHeight + SLACK;
-    if ((ellipsis && wider) || clamped) {
-      const full = textOf(el);
+    // An ellipsis shows for a fraction of a pixel too much: no slack there.
+    if ((ellipsis && el.scrollWidth > el.clientWidth) || clamped) {
+      // A mark (a status dot) says its words in its own label: the title holds the text around it.
+      const words = el.cloneNode(true) as Element;
+      words.querySelectorAll('[role=img], [aria-hidden=true]').forEach((mark) => mark.remove());
+      const full = textOf(words);
       const titled = el.closest('[title]');
       if (!titled || !(titled.getAttribute('title') ?? '').replace(/\s+/g, ' ').includes(full))
         add(el, 'cut without a title');
@@ -131,4 +135,71 @@ export function rowWraps(row: Locator): Promise<boolean> {
     const first = boxes[0];
     return !!first && boxes.some((b) => b.top >= first.bottom);
   });
+}
+
+/**
+ * Each card's last four ("•4242") on the page that a box around it cuts: what tells two cards of
+ * one name apart must stay whole however narrow the column; the name is what gives way.
+ */
+export function cutLastFours(page: Page): Promise<LayoutFinding[]> {
+  return page.evaluate(() => {
+    const found: LayoutFinding[] = [];
+    const root = document.getElementById('root') ?? document.body;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const match = /•\s?(\d{4})/.exec(node.textContent ?? '');
+      if (!match) continue;
+      const range = document.createRange();
+      const start = match.index + match[0].length - 4;
+      range.setStart(node, start);
+      range.setEnd(node, start + 4);
+      const digits = range.getBoundingClientRect();
+      if (digits.width === 0) continue;
+      for (let box = node.parentElement; box && box !== root; box = box.parentElement) {
+        if (getComputedStyle(box).overflowX === 'visible') continue;
+        const clip = box.getBoundingClientRect();
+        if (digits.right > clip.right + 1 || digits.left < clip.left - 1) {
+          const text = (box.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+          found.push({
+            problem: 'cut without a title',
+            path: `${box.tagName.toLowerCase()}.${[...box.classList].join('.')} (last four ${match[1]} cut)`,
+            text,
+          });
+          break;
+        }
+      }
+    }
+    return found;
+  });
+}
+
+/**
+ * What each row of a list (by its data-row-id) says: its text, and its elements' labels and
+ * titles (where a mark that replaced a column keeps its words).
+ */
+export function rowWords(list: Locator): Promise<Record<string, string>> {
+  return list.evaluate((el) => {
+    const out: Record<string, string> = {};
+    for (const row of el.querySelectorAll('[data-row-id]')) {
+      const labelled = [...row.querySelectorAll('[aria-label],[title]')];
+      const said = labelled.flatMap((e) => [e.getAttribute('aria-label') ?? '', e.getAttribute('title') ?? '']);
+      out[row.getAttribute('data-row-id') ?? ''] = [row.textContent ?? '', ...said].join(' | ');
+    }
+    return out;
+  });
+}
+
+/** Each row's text in the column headed `header` (by its data-row-id), for the rows drawn. */
+export function columnText(list: Locator, header: string): Promise<Record<string, string>> {
+  return list.evaluate((el, name) => {
+    const headers = [...el.querySelectorAll('[role=columnheader]')].map((h) => (h.textContent ?? '').trim());
+    const index = headers.indexOf(name);
+    const out: Record<string, string> = {};
+    if (index < 0) return out;
+    for (const row of el.querySelectorAll('[data-row-id]')) {
+      const cell = row.querySelectorAll('[role=gridcell]')[index];
+      out[row.getAttribute('data-row-id') ?? ''] = (cell?.textContent ?? '').trim();
+    }
+    return out;
+  }, header);
 }

@@ -96,6 +96,13 @@ export async function tourScreens(page: Page, names: TourNames, visit: (stop: st
   await openSection(page, 'Transactions');
   await expect(page.getByRole('grid', { name: 'Transactions' }).getByRole('row').nth(3)).toBeVisible();
   await visit('Transactions');
+  // A transaction open: the list gives way to its detail, column by column.
+  await page.getByRole('grid', { name: 'Transactions' }).getByRole('row').nth(1).click();
+  const transaction = page.getByRole('region', { name: 'Transaction details' });
+  await expect(transaction.getByRole('heading', { level: 2 })).toBeVisible();
+  await visit('Transactions · a transaction open');
+  await transaction.getByRole('button', { name: 'Close the transaction details' }).click();
+  await expect(transaction).toBeHidden();
 
   await openSection(page, 'Accounts');
   await openAccount(page, names.account);
