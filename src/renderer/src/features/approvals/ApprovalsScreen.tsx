@@ -100,7 +100,7 @@ export function ApprovalsScreen() {
           </p>
         ) : null}
       </div>
-      <div className="form__actions">
+      <div className="form__actions approvals__actions">
         {paused ? (
           <button type="button" className="button" onClick={() => void resumeSending(profileId)}>
             Resume sending

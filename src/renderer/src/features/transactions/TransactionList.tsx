@@ -44,7 +44,16 @@ export function TransactionList({
 }: Props) {
   const columns = useMemo<TableColumn<Transaction>[]>(
     () => [
-      { id: 'date', header: 'Date (UTC)', track: '112px', minWidth: 104, priority: 2, cell: (tx) => day(tx.date) },
+      {
+        id: 'date',
+        header: 'Date (UTC)',
+        // Room for the status's dot before the date when the status column gives way.
+        track: '128px',
+        minWidth: 104,
+        priority: 2,
+        cell: (tx) => day(tx.date),
+        title: (tx) => day(tx.date),
+      },
       {
         id: 'description',
         header: 'Description',
@@ -59,7 +68,8 @@ export function TransactionList({
             ) : null}
           </>
         ),
-        title: (tx) => merchants.ofTransaction(tx),
+        title: (tx) =>
+          [merchants.ofTransaction(tx), tx.merchantData?.location?.city].filter((part) => part).join(' · '),
       },
       {
         id: 'card',
