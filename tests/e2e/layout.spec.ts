@@ -93,3 +93,29 @@ test('no screen clips, overflows or wraps a button, at 1280x800 and 1920x1080, l
   expect(stops.size).toBeGreaterThanOrEqual(18);
   expect(found, `${found.length} layout problems:\n${found.join('\n')}`).toEqual([]);
 });
+
+test('the check finds each kind of problem it names, on a page made to have them', async ({ page }) => {
+  await page.setContent(`
+    <div id="root" style="font: 16px sans-serif">
+      <div class="spill" style="width: 100px"><span style="display: inline-block; width: 200px">wide</span></div>
+      <div class="scroller" style="width: 100px; overflow-x: auto"><div style="width: 200px">scrolls</div></div>
+      <button class="narrow" style="width: 60px">Save all changes</button>
+      <button class="fits" style="white-space: nowrap">Save all changes</button>
+      <div class="cut" style="width: 60px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis">A long card name</div>
+      <div class="titled" title="A long card name" style="width: 60px; overflow: hidden; white-space: nowrap; text-overflow: ellipsis">A long card name</div>
+      <div class="card" style="width: 80px; overflow: hidden; white-space: nowrap">Engineering SaaS •8918</div>
+    </div>`);
+  const found = (await layoutProblems(page)).map((f) => `${f.problem}: ${f.path}`);
+  expect(found.sort()).toEqual(
+    [
+      'overflows its box: div > div.spill',
+      'button label wraps: div > button.narrow',
+      // Its longest word is wider than the button too.
+      'overflows its box: div > button.narrow',
+      'cut without a title: div > div.cut',
+      // Clipped without an ellipsis: the content overflows a box that does not scroll.
+      'overflows its box: div > div.card',
+    ].sort(),
+  );
+  expect((await cutLastFours(page)).map((f) => f.path)).toEqual(['div.card (last four 8918 cut)']);
+});

@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
 import { syncedDemo } from './harness/flows';
-import { plumbingWords, type WordFinding } from './harness/plumbing-words';
+import { PLUMBING_WORDS, plumbingWords, type WordFinding } from './harness/plumbing-words';
 import { prepareTour, tourScreens } from './harness/screen-tour';
 
 /**
@@ -36,4 +36,23 @@ test('no screen shows a plumbing word outside "Technical details"', async ({ app
   });
   expect(stops.size).toBeGreaterThanOrEqual(18);
   expect(found, `${found.length} plumbing words:\n${found.join('\n')}`).toEqual([]);
+});
+
+test('the check finds each word of its list, and none behind "Technical details"', async ({ page }) => {
+  const lines = [
+    'Pay (svc handle)',
+    'The sender is idle.',
+    'This key’s own handle',
+    'Transactions (saved on this computer)',
+    '<1 ms',
+    'Walked back day by day from the balance now',
+    'http://127.0.0.1:4000 (on this computer)',
+    'Sent on send_on',
+    'Indexed at 5,429/s',
+  ];
+  await page.setContent(`<body>${lines.map((l) => `<p>${l.replace('<', '&lt;')}</p>`).join('')}
+    <details open><summary>Technical details</summary><p>svc_handle on localhost</p></details>
+    <p>Sent by wire, the sending window, a service answer</p></body>`);
+  const found = await plumbingWords(page);
+  expect(found.map((f) => f.word)).toEqual(PLUMBING_WORDS.map((w) => w.word));
 });
