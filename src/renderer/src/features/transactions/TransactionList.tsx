@@ -47,8 +47,7 @@ export function TransactionList({
       {
         id: 'date',
         header: 'Date (UTC)',
-        // Room for the status's dot before the date when the status column gives way.
-        track: '128px',
+        track: '112px',
         minWidth: 104,
         priority: 2,
         cell: (tx) => day(tx.date),
