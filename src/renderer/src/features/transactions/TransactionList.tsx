@@ -73,7 +73,8 @@ export function TransactionList({
       {
         id: 'card',
         header: 'Card',
-        track: 'minmax(120px, 180px)',
+        // Room for a usual name and its last four whole; a longer name gives way (CardLabel).
+        track: 'minmax(120px, 200px)',
         minWidth: 140,
         priority: 4,
         cell: (tx) => (tx.cardId ? <CardLabel label={names.card(tx.cardId)} /> : ''),
