@@ -170,7 +170,9 @@ export function CardDetail({
               <UtilizationMeters constraint={card.spendingConstraint} transactions={spend.rows} now={now} />
             ) : null}
             {group?.spendingConstraint && groupLimits ? (
-              <p className="spending-meter__scope">The group “{group.name}”’s limits, shared by every card in it:</p>
+              <p className="spending-meter__scope">
+                The limits of the group “{group.name}”, shared by every card in it:
+              </p>
             ) : null}
             {group?.spendingConstraint ? (
               <UtilizationMeters
