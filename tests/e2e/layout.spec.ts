@@ -26,6 +26,11 @@ const THEMES = ['Light', 'Dark'] as const;
 /** Rows of controls that stay on one line from 1280 pixels wide: a second line pushes the list down. */
 const ONE_LINE_ROWS: readonly { stop: RegExp; name: string; row: (page: Page) => Locator }[] = [
   { stop: /^Cards$/, name: 'the card filters', row: (page) => page.getByRole('group', { name: 'Card filters' }) },
+  {
+    stop: /^Approvals$/,
+    name: 'the sending controls',
+    row: (page) => page.getByRole('button', { name: /^(Pause|Resume) sending$/ }).locator('..'),
+  },
 ];
 
 /**
@@ -118,4 +123,9 @@ test('the check finds each kind of problem it names, on a page made to have them
     ].sort(),
   );
   expect((await cutLastFours(page)).map((f) => f.path)).toEqual(['div.card (last four 8918 cut)']);
+  await page.setContent(`<div class="row" style="display: flex; flex-wrap: wrap; width: 200px">
+    <button style="width: 120px">One</button><button style="width: 120px">Two</button></div>`);
+  expect(await rowWraps(page.locator('.row'))).toBe(true);
+  await page.locator('.row').evaluate((el) => (el.style.width = '300px'));
+  expect(await rowWraps(page.locator('.row'))).toBe(false);
 });
