@@ -108,7 +108,7 @@ async function auditKeyboardDialogs(page: Page, a: Audits): Promise<void> {
 /** The Directory's three lists, each once its rows or its empty state is there. */
 async function auditDirectory(page: Page, a: Audits): Promise<void> {
   await openSection(page, 'Directory');
-  for (const tab of ['Svc handles', 'Merchants', 'Legal entities and accounts']) {
+  for (const tab of ['Payees', 'Merchants', 'Legal entities and accounts']) {
     await page.getByRole('tab', { name: tab }).click();
     await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
     await a.audit(`Directory: ${tab}`);

@@ -131,7 +131,7 @@ test('an account opens on its balance chart and its activity; changes wait behin
 
   // The parts in the order a person meets them: the chart, the activity, ..., the changes, closing.
   const headings = await d.getByRole('heading', { level: 3 }).allTextContents();
-  expect(headings.slice(0, 2)).toEqual(['Balance over the last 90 days', 'Transactions (saved on this computer)']);
+  expect(headings.slice(0, 2)).toEqual(['Balance over the last 90 days', 'Transactions (as of the last sync)']);
   expect(headings.slice(-2)).toEqual(['Changes', 'Close the account']);
 
   // Rename and the commission rule only after "Edit"; closed again, a half-typed name is still there.

@@ -82,7 +82,7 @@ test('a wallet cached with an empty address is reported in words; the account, a
   await openAccount(page, 'Payroll');
   const unreadable = wallets(page).getByRole('list', { name: 'Saved wallets that cannot be shown' });
   await expect(unreadable).toHaveText(
-    "Wallet wal_old, saved on this computer by an earlier version of the app, is not shown: it fails today's checks (addresses.0.address: the address is empty). Do not send funds to its address; create a new wallet if this account needs one.",
+    "Wallet wal_old, kept by an earlier version of the app, is not shown: it fails today's checks (addresses.0.address: the address is empty). Do not send funds to its address; create a new wallet if this account needs one.",
   );
   // The rest of the account is there, and a new wallet is created and drawn beside the report.
   await expect(details(page).getByRole('heading', { level: 2, name: 'Payroll' })).toBeVisible();

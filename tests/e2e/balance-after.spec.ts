@@ -62,7 +62,7 @@ test('balance after: the panel, the inbox (a transfer and a payment), the Dashbo
   ).toBeVisible();
   await openSection(page, 'Payments');
   const pay = await newItemForm(page, 'New payment');
-  await pay.getByLabel('Pay (svc handle)').fill(payee.svcHandle);
+  await pay.getByLabel('Pay to (payee handle)').fill(payee.svcHandle);
   await pay.getByLabel('Amount (USD)').fill('420.00');
   await pay.getByRole('button', { name: 'Queue payment' }).click();
   await expect(awaiting.getByRole('listitem', { name: /^Payment \$420\.00/ })).toBeVisible();

@@ -62,7 +62,7 @@ test('a page that rewinds a paid payment in IndexedDB cannot pay it twice: mainâ
 
   await openSection(page, 'Payments');
   const form = await newItemForm(page, 'New payment');
-  await form.getByLabel('Pay (svc handle)').fill(payee);
+  await form.getByLabel('Pay to (payee handle)').fill(payee);
   await form.getByLabel('Amount (USD)').fill('43.21');
   await form.getByRole('button', { name: 'Queue payment' }).click();
   await page.getByRole('button', { name: /^Approve: Payment \$43\.21/ }).click();

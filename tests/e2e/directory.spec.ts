@@ -22,7 +22,7 @@ test('the saved lists read offline with their as-of, by keyboard, and the key ow
   const sandbox = await syncedDemo(app);
   const { page } = app;
   const owner = sandbox.world.legalEntity.name;
-  await openDirectoryTab(page, 'Svc handles');
+  await openDirectoryTab(page, 'Payees');
   await expect(page.getByLabel('Key owner')).toContainText(`This profile's key belongs to ${owner}`);
   await expect(handlesTable(page).getByRole('row')).toHaveCount(sandbox.world.svcHandles.size + 1);
   // The key's own handle sends from one of its accounts; a payee's does not.
@@ -32,16 +32,16 @@ test('the saved lists read offline with their as-of, by keyboard, and the key ow
 
   await sandbox.setFaults({ offline: true });
   await app.probeUntil('offline');
-  await expect(page.getByLabel('Svc handles: saved list')).toHaveText(
+  await expect(page.getByLabel('Payees: saved list')).toHaveText(
     /^Saved list as of .+ · 9 of 9 shown · offline: shown as last saved$/,
   );
   await page.getByRole('searchbox', { name: 'Filter handles' }).fill('@GLOB');
-  await expect(page.getByLabel('Svc handles: saved list')).toContainText('1 of 9 shown');
+  await expect(page.getByLabel('Payees: saved list')).toContainText('1 of 9 shown');
   await expect(handlesTable(page).getByRole('row', { name: /@globex-corp Globex Corp/ })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Refresh from the bank' })).toBeDisabled();
 
   // The tablist by keyboard: arrows move and select, End goes to the last tab.
-  await page.getByRole('tab', { name: 'Svc handles' }).focus();
+  await page.getByRole('tab', { name: 'Payees' }).focus();
   await page.keyboard.press('ArrowRight');
   await expect(page.getByRole('tab', { name: 'Merchants' })).toBeFocused();
   await expect(page.getByRole('tab', { name: 'Merchants' })).toHaveAttribute('aria-selected', 'true');
@@ -70,12 +70,12 @@ test('the saved lists read offline with their as-of, by keyboard, and the key ow
 test('svc handles fetched page by page with the cursor land in the saved list', async ({ app }) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
-  await openDirectoryTab(page, 'Svc handles');
+  await openDirectoryTab(page, 'Payees');
   // The service pages by 4 and knows a handle the app has not seen: only fetching brings it.
   (sandbox.world as { pageSize: number }).pageSize = 4;
   addServiceHandle(sandbox, 'zeta-logistics', 'Zeta Logistics');
   const before = sandbox.requests.all().at(-1)?.seq ?? 0;
-  await expect(page.getByLabel('Svc handles: saved list')).toContainText('9 of 9 shown');
+  await expect(page.getByLabel('Payees: saved list')).toContainText('9 of 9 shown');
 
   await page.getByRole('button', { name: 'Refresh from the bank' }).click();
   await expect(page.getByText('4 handles read from the bank; more are available.')).toBeVisible();
@@ -87,7 +87,7 @@ test('svc handles fetched page by page with the cursor land in the saved list', 
   await page.getByRole('button', { name: 'Load more from the bank' }).click();
   await expect(page.getByText('2 handles read from the bank; that is the end of the list.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Load more from the bank' })).toHaveCount(0);
-  await expect(page.getByLabel('Svc handles: saved list')).toContainText('10 of 10 shown');
+  await expect(page.getByLabel('Payees: saved list')).toContainText('10 of 10 shown');
   await expect(handlesTable(page).getByRole('row', { name: /@zeta-logistics Zeta Logistics/ })).toBeVisible();
 
   expect(handlePages().map((r) => r.status)).toEqual([200, 200, 200]);
@@ -102,7 +102,7 @@ test('a merchant found by the service search is kept and found again offline', a
   await name.fill('zephyr');
   await expect(page.getByText('No saved merchant has that in its name: search the bank for it.')).toBeVisible();
   await page.getByRole('button', { name: 'Search the bank' }).click();
-  await expect(page.getByText('1 merchant found by the bank, saved on this computer.')).toBeVisible();
+  await expect(page.getByText('1 merchant found by the bank, as of the last sync.')).toBeVisible();
   const row = merchantsTable(page).getByRole('row', { name: /^Zephyr Coffee Roasters/ });
   await expect(row).toContainText('https://www.zephyrcoffeeroasters.example');
   // Its address is shown as text: the window opens nothing outside the app.
@@ -123,30 +123,34 @@ test('"Pay this handle" prefills the payment form; queued, approved, sent once t
   const { page } = app;
   const globex = [...sandbox.world.svcHandles.values()].find((h) => h.svcHandle === 'globex-corp');
   if (!globex) throw new Error('the seed has no globex-corp handle');
-  await openDirectoryTab(page, 'Svc handles');
+  await openDirectoryTab(page, 'Payees');
   await page.getByRole('button', { name: 'Pay @globex-corp (Globex Corp)' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Payments' })).toBeVisible();
   const form = page.getByRole('form', { name: 'New payment' });
-  await expect(form.getByLabel('Pay (svc handle)')).toHaveValue('globex-corp');
+  await expect(form.getByLabel('Pay to (payee handle)')).toHaveValue('globex-corp');
   await expect(form.getByLabel('Amount (USD)')).toBeFocused();
   // The payee by name; its ids only behind "Technical details".
-  await expect(form.getByLabel('Pay (svc handle)')).toHaveAccessibleDescription('Globex Corp, saved in the directory.');
+  await expect(form.getByLabel('Pay to (payee handle)')).toHaveAccessibleDescription(
+    'Globex Corp, saved in the directory.',
+  );
   await expect(form.getByText(globex.accountId)).toBeHidden();
   await form.getByText('Technical details').click();
   await expect(form.getByText(globex.accountId)).toBeVisible();
   // A payment can come only from the key's own legal entity's handles.
   const own = sandbox.world.svcHandles.get(sandbox.world.ownSvcHandleId)?.svcHandle ?? 'missing';
   await expect(form.getByLabel('From handle').getByRole('option')).toHaveText([
-    'This key’s own handle',
+    'The company’s own handle',
     new RegExp(`^@${own} `),
   ]);
 
   // A handle the directory does not know is allowed, with a note; back to the picked one.
-  await form.getByLabel('Pay (svc handle)').fill('someone-new');
-  await expect(form.getByLabel('Pay (svc handle)')).toHaveAccessibleDescription(/not in the saved directory/);
-  await form.getByLabel('Pay (svc handle)').fill('@Globex-Corp');
-  await expect(form.getByLabel('Pay (svc handle)')).toHaveAccessibleDescription('Globex Corp, saved in the directory.');
+  await form.getByLabel('Pay to (payee handle)').fill('someone-new');
+  await expect(form.getByLabel('Pay to (payee handle)')).toHaveAccessibleDescription(/not in the saved directory/);
+  await form.getByLabel('Pay to (payee handle)').fill('@Globex-Corp');
+  await expect(form.getByLabel('Pay to (payee handle)')).toHaveAccessibleDescription(
+    'Globex Corp, saved in the directory.',
+  );
 
   await form.getByLabel('Amount (USD)').fill('12.34');
   await form.getByRole('button', { name: 'Queue payment' }).click();

@@ -196,7 +196,7 @@ test('three commands with no mouse: sync now, pause sending, approve the selecte
   // 2. Pause sending.
   await runCommand(page, 'aprv', /^Go to Approvals/);
   await runCommand(page, 'pause', /^Pause sending/);
-  await expect(page.getByText('The sender is paused: nothing is sent until you resume.')).toBeVisible();
+  await expect(page.getByText('Sending is paused: nothing is sent until you resume.')).toBeVisible();
 
   // 3. Approve the selected item: Tab into the inbox, arrow down to the second transfer, and
   // confirm in the app's own dialog (Cancel has the focus first: Tab, then Enter).

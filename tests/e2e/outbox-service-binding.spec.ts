@@ -82,7 +82,7 @@ test('approved for staging, the address changes to production: back to a person 
   // Sending resumes: nothing goes to either service while it waits for a person.
   await openSection(page, 'Approvals');
   await page.getByRole('button', { name: 'Resume sending' }).click();
-  await expect(page.getByText(/The sender is idle/)).toBeVisible();
+  await expect(page.getByText(/Sending is on/)).toBeVisible();
   expect(moved(staging)).toBe(0);
   expect(moved(production)).toBe(0);
 

@@ -95,7 +95,7 @@ test('reloaded in the middle of a send: resent with the same key, one transfer',
 async function queuePayment(page: Page, handle: string, amount: string) {
   await openSection(page, 'Payments');
   const form = await newItemForm(page, 'New payment');
-  await form.getByLabel('Pay (svc handle)').fill(handle);
+  await form.getByLabel('Pay to (payee handle)').fill(handle);
   await form.getByLabel('Amount (USD)').fill(amount);
   await form.getByRole('button', { name: 'Queue payment' }).click();
   await page.getByRole('button', { name: new RegExp(`^Approve: Payment \\$${amount.replace('.', '\\.')}`) }).click();
@@ -290,7 +290,7 @@ test('a payment submitted twice before the first is written is queued once', asy
   if (!payee) throw new Error('the seed has no payee');
   await openSection(page, 'Payments');
   const form = await newItemForm(page, 'New payment');
-  await form.getByLabel('Pay (svc handle)').fill(payee.svcHandle);
+  await form.getByLabel('Pay to (payee handle)').fill(payee.svcHandle);
   await form.getByLabel('Amount (USD)').fill('77.70');
   // Two submits in the same task: both reach the form before the first draft is written, as a
   // double Enter on a busy machine would.

@@ -118,7 +118,7 @@ test('offline, the panel says how old the balance is; Payments shows what a paym
   await openSection(page, 'Payments');
   await expect(page.getByRole('form', { name: 'New payment' })).toBeHidden();
   const pay = await newItemForm(page, 'New payment');
-  await pay.getByLabel('Pay (svc handle)').fill(payee.svcHandle);
+  await pay.getByLabel('Pay to (payee handle)').fill(payee.svcHandle);
   await pay.getByLabel('Amount (USD)').fill('99.90');
   const source = pay.getByRole('region', { name: 'Source account balance' });
   await expect(source).toContainText(

@@ -195,7 +195,7 @@ async function outboxScreens(ctx: Ctx, demo: Sandbox): Promise<void> {
   }
   await openSection(page, 'Payments', PATIENCE_MS);
   const pay = await newItemForm(page, 'New payment', PATIENCE_MS);
-  await pay.getByLabel('Pay (svc handle)').fill(payee.svcHandle);
+  await pay.getByLabel('Pay to (payee handle)').fill(payee.svcHandle);
   await pay.getByLabel('Amount (USD)').fill('420.00');
   await pay.getByRole('button', { name: 'Queue payment' }).click();
   await awaiting.filter({ hasText: 'Payment $420.00' }).waitFor();

@@ -182,5 +182,5 @@ export async function importTransfers(d: BenchDesktop, csv: string, rows: number
 export async function pauseSending(d: BenchDesktop): Promise<void> {
   await openSection(d.page, 'Approvals');
   await d.page.getByRole('button', { name: 'Pause sending' }).click();
-  await expect(d.page.getByText('The sender is paused: nothing is sent until you resume.')).toBeVisible();
+  await expect(d.page.getByText('Sending is paused: nothing is sent until you resume.')).toBeVisible();
 }

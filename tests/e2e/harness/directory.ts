@@ -2,14 +2,14 @@ import { expect, type Page } from '@playwright/test';
 import type { Sandbox } from '../../../src/sandbox';
 import { openSection } from './flows';
 
-/** The Directory screen on one of its tabs ("Svc handles", "Merchants", "Legal entities and accounts"). */
+/** The Directory screen on one of its tabs ("Payees", "Merchants", "Legal entities and accounts"). */
 export async function openDirectoryTab(page: Page, tab: string): Promise<void> {
   await openSection(page, 'Directory');
   await page.getByRole('tab', { name: tab }).click();
   await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
 }
 
-export const handlesTable = (page: Page) => page.getByRole('table', { name: 'Svc handles' });
+export const handlesTable = (page: Page) => page.getByRole('table', { name: 'Payees' });
 export const merchantsTable = (page: Page) => page.getByRole('table', { name: 'Merchants' });
 
 /** A payee the service knows and the app has not fetched yet (added behind the app's back). */

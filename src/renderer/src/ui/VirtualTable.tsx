@@ -1,4 +1,5 @@
 import {
+  Fragment,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -185,6 +186,9 @@ export function VirtualTable<T>(props: Props<T>) {
   };
 
   const template = shown.map((c) => c.track ?? 'minmax(0, 1fr)').join(' ');
+  // Columns that gave way keep their mark in the first named cell (a checkbox column has no name).
+  const gone = columns.filter((c) => c.marker && !shown.includes(c));
+  const markedId = shown.find((c) => !c.hiddenHeader)?.id;
   const cells = (row: T) =>
     shown.map((c) => (
       <span
@@ -193,6 +197,7 @@ export function VirtualTable<T>(props: Props<T>) {
         className={`vtable__cell${c.numeric ? ' num' : ''}${c.className ? ` ${c.className}` : ''}`}
         title={c.title?.(row)}
       >
+        {c.id === markedId ? gone.map((g) => <Fragment key={g.id}>{g.marker?.(row)}</Fragment>) : null}
         {c.cell(row)}
       </span>
     ));

@@ -11,6 +11,11 @@ export interface TableColumn<T> extends FitColumn {
   /** Its width in a VirtualTable's grid: a CSS track ("110px", "minmax(0, 1fr)"). */
   track?: string;
   cell(row: T): ReactNode;
+  /**
+   * What stays of the column when it gives way for lack of room (a VirtualTable): a small mark
+   * at the start of the row's first named cell, such as a status's coloured dot.
+   */
+  marker?(row: T): ReactNode;
   /** The whole text, for a tooltip where the cell may be cut. */
   title?(row: T): string | undefined;
   /** Sortable by this value (DataTable sorts itself; a VirtualTable asks through onSort). */

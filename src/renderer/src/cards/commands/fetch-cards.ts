@@ -23,9 +23,7 @@ export async function fetchCardPage(
   const problem = cardFilterProblem(filter);
   if (problem) return refused(problem);
   if (useConnectivity.getState().byProfile[profileId]?.state === 'offline') {
-    return refused(
-      'Offline: the list shows the cards saved on this computer. Fetch again when the connection returns.',
-    );
+    return refused('Offline: the list shows the cards as of the last sync. Fetch again when the connection returns.');
   }
   const r = await serviceCall(profileId, 'listCards', { query: cardListQuery(filter, cursor) });
   if (!r.ok) return r;

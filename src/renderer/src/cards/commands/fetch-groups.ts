@@ -5,7 +5,7 @@ import { upsertEntities, upsertEntity } from '../../repos/entities-repo';
 import { useConnectivity } from '../../stores/connectivity';
 import { fetchedPage, type FetchedPage } from '../../model/fetched-page';
 
-const OFFLINE = 'Offline: the groups shown are those saved on this computer. Fetch again when the connection returns.';
+const OFFLINE = 'Offline: the groups shown are those of the last sync. Fetch again when the connection returns.';
 
 function offline(profileId: string): boolean {
   return useConnectivity.getState().byProfile[profileId]?.state === 'offline';

@@ -11,8 +11,7 @@ export async function fetchHandlePage(profileId: string, cursor?: string): Promi
       ok: false,
       error: {
         code: 'invalid-argument',
-        message:
-          'Offline: the handles shown are those saved on this computer. Fetch again when the connection returns.',
+        message: 'Offline: the payees shown are those of the last sync. Fetch again when the connection returns.',
       },
     };
   }

@@ -44,9 +44,9 @@ export function AccountActivity({
           <>
             <BalanceChart points={series} />
             <p className="field__hint">
-              Walked back day by day from the balance now ({money(view.balance.amountCents)}) through the{' '}
-              {count(recent.rows.length)} cached transactions of the period that move it (posted and pending; failed
-              ones and those held for approval do not).
+              Each day’s closing balance, worked back from today’s ({money(view.balance.amountCents)}) through the{' '}
+              {count(recent.rows.length)} transactions of the period that move it (posted and pending; failed ones and
+              those held for approval do not).
               {recent.complete
                 ? ''
                 : ' The period has more transactions than were read: the older part of the chart is approximate.'}
@@ -56,7 +56,7 @@ export function AccountActivity({
       </section>
       <section className="detail-section" aria-labelledby={`va-tx-${id}`}>
         <h3 id={`va-tx-${id}`} className="detail-section__title">
-          Transactions (saved on this computer)
+          Transactions (as of the last sync)
         </h3>
         <TransactionDigest
           read={all}

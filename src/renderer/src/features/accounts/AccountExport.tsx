@@ -125,7 +125,7 @@ export function AccountExport({ profileId, view }: AccountExportProps) {
         <p className="field__hint">
           Days are in UTC, both included. Posted and pending transactions only, as in the balance chart: failed,
           declined and canceled ones never moved money, and those held for approval or in review have not yet; they are
-          left out. Read from the transactions saved on this computer, so it works offline; sync first for the latest.
+          left out. Made from the transactions as of the last sync, so it works offline; sync first for the latest.
         </p>
         <div className="form__actions">
           <button type="submit" className="button" disabled={running || formatProblem !== null}>

@@ -127,7 +127,7 @@ function CloseForm({ profileId, view, all, busy, setBusy, onCancel, onClosed }: 
         <div className="account-move">
           <p>The money stays in a closed account. Move it to another account first:</p>
           {destinations.length === 0 ? (
-            <p className="muted">No other open account is saved on this computer.</p>
+            <p className="muted">No other open account is known yet: sync first.</p>
           ) : (
             <div className="field">
               <label htmlFor={`${id}-dest`} className="field__label">

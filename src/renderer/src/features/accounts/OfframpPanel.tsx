@@ -41,7 +41,7 @@ export function OfframpPanel({ profileId, view, online }: OfframpPanelProps) {
         <ul className="offramp-unreadable" aria-label="Saved wallets that cannot be shown">
           {unreadable.map((w) => (
             <li key={w.id}>
-              {`Wallet ${w.id}, saved on this computer by an earlier version of the app, is not shown: it fails today's checks (${w.problem}). Do not send funds to its address; create a new wallet if this account needs one.`}
+              {`Wallet ${w.id}, kept by an earlier version of the app, is not shown: it fails today's checks (${w.problem}). Do not send funds to its address; create a new wallet if this account needs one.`}
             </li>
           ))}
         </ul>

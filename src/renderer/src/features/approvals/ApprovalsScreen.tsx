@@ -14,11 +14,11 @@ import { Inbox } from './Inbox';
 import type { TeamSendingStatus } from '../../../../shared/ipc';
 
 const SENDER_TEXT = {
-  idle: 'The sender is idle: approved items go out as soon as they are due.',
+  idle: 'Sending is on: approved items go out as soon as they are due.',
   sending: 'Sending…',
-  paused: 'The sender is paused: nothing is sent until you resume.',
+  paused: 'Sending is paused: nothing is sent until you resume.',
   offline: 'Offline: approved items will be sent when the connection returns.',
-  blocked: 'The sender stopped.',
+  blocked: 'Sending stopped.',
   elsewhere: 'Another window of the app is sending for this profile.',
 } as const;
 
@@ -100,7 +100,7 @@ export function ApprovalsScreen() {
           </p>
         ) : null}
       </div>
-      <div className="form__actions">
+      <div className="form__actions approvals__actions">
         {paused ? (
           <button type="button" className="button" onClick={() => void resumeSending(profileId)}>
             Resume sending

@@ -10,7 +10,7 @@ import { EffectiveConstraint } from '../../parts/spending/EffectiveConstraint';
 import { PurchaseCheck, type SimulatedOutcome } from '../../parts/spending/PurchaseCheck';
 import type { Purchase } from '../../cards/model/purchase-check';
 import { SpendCountedNote, UtilizationMeters } from '../../parts/spending/UtilizationMeters';
-import { dateTime } from '../../model/format';
+import { dayOrDateTime } from '../../model/format';
 import { cardKindWords } from '../../cards/model/words';
 import { runOnScreen } from '../../stores/action-registry';
 import { DetailPane, DetailSection } from '../../ui/DetailPane';
@@ -83,9 +83,7 @@ export function CardDetail({
   const groupQuery = spendQuery(members, since);
   const spend = useCachedTransactions(profileId, cardQuery, SPEND_ROWS);
   const groupSpend = useCachedTransactions(profileId, groupQuery, SPEND_ROWS);
-  const groupName = card.cardGroupId
-    ? (group?.name ?? card.cardGroupName ?? 'A group not saved on this computer')
-    : 'No group';
+  const groupName = card.cardGroupId ? (group?.name ?? card.cardGroupName ?? 'A group not synced yet') : 'No group';
   const technical = [
     ['Card id', <TechValue key="id">{card.id}</TechValue>],
     ['Card product', card.cardProductId ? <TechValue key="product">{card.cardProductId}</TechValue> : 'Not given'],
@@ -143,7 +141,7 @@ export function CardDetail({
                   : 'The group’s or the primary account’s',
               ],
               ['Group', groupName],
-              ['Created', card.createdAt ? dateTime(card.createdAt) : 'Not given'],
+              ['Created', card.createdAt ? dayOrDateTime(card.createdAt) : 'Not given'],
             ]}
           />
           <CardSecrets profileId={profileId} card={card} online={online} />
@@ -172,7 +170,9 @@ export function CardDetail({
               <UtilizationMeters constraint={card.spendingConstraint} transactions={spend.rows} now={now} />
             ) : null}
             {group?.spendingConstraint && groupLimits ? (
-              <p className="spending-meter__scope">The group “{group.name}”’s limits, shared by every card in it:</p>
+              <p className="spending-meter__scope">
+                The limits of the group “{group.name}”, shared by every card in it:
+              </p>
             ) : null}
             {group?.spendingConstraint ? (
               <UtilizationMeters

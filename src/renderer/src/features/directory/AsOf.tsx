@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export const OFFLINE_FETCH = 'Offline: the bank cannot be asked now. The lists show what is saved on this computer.';
+export const OFFLINE_FETCH = 'Offline: the bank cannot be asked now. The lists show what the last sync brought.';
 
 /** A saved list's body: its loading line, its empty line, or the list itself. */
 export function ListBody({

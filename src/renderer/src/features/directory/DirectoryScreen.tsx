@@ -11,7 +11,7 @@ import './directory.css';
 
 type TabId = 'handles' | 'merchants' | 'entities';
 const TABS: readonly Tab<TabId>[] = [
-  { id: 'handles', label: 'Svc handles' },
+  { id: 'handles', label: 'Payees' },
   { id: 'merchants', label: 'Merchants' },
   { id: 'entities', label: 'Legal entities and accounts' },
 ];

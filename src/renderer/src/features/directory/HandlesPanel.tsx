@@ -80,13 +80,7 @@ export function HandlesPanel({ profileId, online }: { profileId: string; online:
 
   return (
     <>
-      <SavedListLine
-        label="Svc handles"
-        asOf={list?.asOf ?? null}
-        shown={shown.length}
-        total={all.length}
-        online={online}
-      />
+      <SavedListLine label="Payees" asOf={list?.asOf ?? null} shown={shown.length} total={all.length} online={online} />
       <div className="directory-toolbar">
         <SearchField label="Filter handles" placeholder="Handle or name" value={text} onChange={setText} />
         <PagedFetchButtons paged={paged} label={REFRESH_FROM_BANK} disabled={!online} disabledReason={OFFLINE_FETCH} />
@@ -96,11 +90,11 @@ export function HandlesPanel({ profileId, online }: { profileId: string; online:
         emptyText={
           shown.length === 0 &&
           (all.length === 0
-            ? 'No svc handles saved yet: they arrive with the first sync, or refresh them from the bank.'
+            ? 'No payees saved yet: they arrive with the first sync, or refresh them from the bank.'
             : 'No saved handle matches that.')
         }
       >
-        <DataTable columns={columns} rows={shown} rowKey={(h) => h.id} label="Svc handles" />
+        <DataTable columns={columns} rows={shown} rowKey={(h) => h.id} label="Payees" />
       </ListBody>
     </>
   );

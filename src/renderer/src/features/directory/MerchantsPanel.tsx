@@ -55,7 +55,7 @@ export function MerchantsPanel({ profileId, online }: { profileId: string; onlin
       text:
         n === 0
           ? `The bank knows no merchant named like “${wanted}”.`
-          : `${count(n)} merchant${n === 1 ? '' : 's'} found by the bank, saved on this computer.`,
+          : `${count(n)} merchant${n === 1 ? '' : 's'} found by the bank, as of the last sync.`,
       error: false,
     });
   };

@@ -12,8 +12,8 @@ export function PaymentsScreen() {
     <section className="screen screen--wide" aria-labelledby="screen-title">
       <ScreenHeading>Payments</ScreenHeading>
       <p className="panel__intro">
-        Payments to svc handles, drafted online or not. A payment whose outcome is unknown is never sent twice by
-        itself: it waits for you under “Needs review”.
+        Payments to payees, drafted online or not. A payment whose outcome is unknown is never sent twice by itself: it
+        waits for you under “Needs review”.
       </p>
       {profileId ? (
         <QueueWithPanel

@@ -65,11 +65,11 @@ function ProfileData({ profile, onClear, refresh }: { profile: ProfileView; onCl
         <dl className="detail-fields settings-data__facts">
           <dt>Transactions cached</dt>
           <dd data-testid="cached-transactions">{counting ?? count(census?.transactions ?? 0)}</dd>
-          <dt>Cards, accounts and other items</dt>
+          <dt>Cards, accounts, other items</dt>
           <dd>{counting ?? count(census?.entities ?? 0)}</dd>
           <dt>Search index file</dt>
           <dd>{counting ?? (census?.indexFileBytes != null ? bytes(census.indexFileBytes) : 'None')}</dd>
-          <dt>Unsent transfers, payments and notes</dt>
+          <dt>Not sent yet</dt>
           <dd data-testid="unsent-items">{unsent ? unsentInWords(unsent.summary) : 'Counting…'}</dd>
         </dl>
         <button

@@ -5,6 +5,7 @@ import { day, money } from '../../model/format';
 import type { Names } from '../../model/transaction-filters';
 import { detailedStatusWords } from '../../model/transaction-words';
 import type { TableColumn } from '../../ui/table-column';
+import { CardLabel } from '../../ui/CardLabel';
 import { VirtualTable } from '../../ui/VirtualTable';
 
 interface Props {
@@ -26,7 +27,7 @@ const rowId = (tx: Transaction) => tx.id;
 /**
  * The result, newest first, one row per transaction; rows not loaded yet show a placeholder.
  * With the detail open the card, then the status, then the date give way, never the name or
- * the amount.
+ * the amount; the status stays as a coloured dot before the date or the name.
  */
 export function TransactionList({
   count,
@@ -43,7 +44,15 @@ export function TransactionList({
 }: Props) {
   const columns = useMemo<TableColumn<Transaction>[]>(
     () => [
-      { id: 'date', header: 'Date (UTC)', track: '112px', minWidth: 104, priority: 2, cell: (tx) => day(tx.date) },
+      {
+        id: 'date',
+        header: 'Date (UTC)',
+        track: '112px',
+        minWidth: 104,
+        priority: 2,
+        cell: (tx) => day(tx.date),
+        title: (tx) => day(tx.date),
+      },
       {
         id: 'description',
         header: 'Description',
@@ -58,16 +67,17 @@ export function TransactionList({
             ) : null}
           </>
         ),
-        title: (tx) => merchants.ofTransaction(tx),
+        title: (tx) =>
+          [merchants.ofTransaction(tx), tx.merchantData?.location?.city].filter((part) => part).join(' · '),
       },
       {
         id: 'card',
         header: 'Card',
-        track: 'minmax(120px, 180px)',
+        // Room for a usual name and its last four whole; a longer name gives way (CardLabel).
+        track: 'minmax(120px, 200px)',
         minWidth: 140,
         priority: 4,
-        cell: (tx) => (tx.cardId ? names.card(tx.cardId) : ''),
-        title: (tx) => (tx.cardId ? names.card(tx.cardId) : undefined),
+        cell: (tx) => (tx.cardId ? <CardLabel label={names.card(tx.cardId)} /> : ''),
       },
       {
         id: 'status',
@@ -77,6 +87,17 @@ export function TransactionList({
         priority: 3,
         className: 'status',
         cell: (tx) => <span className={`status--${tx.status}`}>{detailedStatusWords(tx.detailedStatus)}</span>,
+        // Given way with the detail open: a dot in the state's colour, its words in the title and for screen readers.
+        marker: (tx) => (
+          <span
+            className={`status-dot status--${tx.status}`}
+            role="img"
+            aria-label={detailedStatusWords(tx.detailedStatus)}
+            title={detailedStatusWords(tx.detailedStatus)}
+          >
+            ●
+          </span>
+        ),
       },
       {
         id: 'amount',

@@ -104,7 +104,7 @@ export function NewPaymentForm({ profileId, onQueued }: { profileId: string; onQ
     >
       <TextField
         id="pay-payee"
-        label="Pay (svc handle)"
+        label="Pay to (payee handle)"
         list="pay-handles"
         autoComplete="off"
         value={payee}
@@ -123,7 +123,7 @@ export function NewPaymentForm({ profileId, onQueued }: { profileId: string; onQ
           From handle
         </label>
         <select id="pay-source" className="field__input" value={sourceId} onChange={(e) => setSourceId(e.target.value)}>
-          <option value="">This key’s own handle</option>
+          <option value="">The company’s own handle</option>
           {sources.map((h) => (
             <option key={h.id} value={h.id}>
               @{h.svcHandle} ({h.name})
@@ -144,7 +144,7 @@ export function NewPaymentForm({ profileId, onQueued }: { profileId: string; onQ
       <SourceBalance
         profileId={profileId}
         account={from}
-        none="The account this handle pays from is not saved on this computer: its balance shows after a sync."
+        none="The account this handle pays from is not known yet: its balance shows after a sync."
         amountCents={parsed?.ok ? parsed.cents : null}
         asOf={virtual?.asOf ?? null}
         online={online}

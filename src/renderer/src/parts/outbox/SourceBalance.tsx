@@ -47,11 +47,12 @@ export function SourceBalance({ profileId, account, none, amountCents, asOf, onl
       </span>,
     ],
     [
-      `Balance after this ${what}`,
+      `After this ${what}`,
       <span>
         <span data-testid="balance-after">{b === null ? 'Type an amount' : money(b.afterCents)}</span>
         {b && b.ahead.count > 0 ? (
-          <span className="muted" data-testid="balance-after-ahead">
+          // On a line of its own under the figure: beside it, the panel's narrow value column wrapped both.
+          <span className="muted source-balance__ahead" data-testid="balance-after-ahead">
             {' '}
             (after {b.ahead.count === 1 ? '1 item' : `${count(b.ahead.count)} items`} ahead of it,{' '}
             {money(b.ahead.cents)})

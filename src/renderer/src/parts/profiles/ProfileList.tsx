@@ -10,15 +10,14 @@ import { keyStorageLabel } from './keyStorage';
 import { SetKeyDialog } from './SetKeyDialog';
 import './profiles.css';
 
-/** The service's address, wrapping at its separators. */
+/**
+ * The service's address, wrapping at its separators. The Demo's is a port on this machine that
+ * changes every start: a person needs to know only that it runs inside the app.
+ */
 function Address({ p }: { p: ProfileView }) {
-  if (p.kind === 'demo' && !p.baseUrl) return <>Started on this computer when used</>;
-  return (
-    <>
-      <Url href={displayAddress(p.baseUrl)} />
-      {p.kind === 'demo' ? ' (on this computer)' : null}
-    </>
-  );
+  if (p.kind === 'demo')
+    return <>{p.baseUrl ? 'Inside the app, on this computer' : 'Started on this computer when used'}</>;
+  return <Url href={displayAddress(p.baseUrl)} />;
 }
 
 /** A live profile without a key fails every call; say so where the person looks for it. */
@@ -49,12 +48,11 @@ export function ProfileList() {
 
   return (
     <>
-      <table className="table">
+      <table className="table profiles">
         <caption className="visually-hidden">Profiles</caption>
         <thead>
           <tr>
             <th scope="col">Name</th>
-            <th scope="col">Kind</th>
             <th scope="col">Service address</th>
             <th scope="col">Key stored in</th>
             <th scope="col">Legal entity</th>
@@ -66,11 +64,12 @@ export function ProfileList() {
         <tbody>
           {profiles.map((p) => (
             <tr key={p.id}>
-              <th scope="row">
+              {/* The kind under the name rather than in a column of its own: the table fits a 1280-pixel window. */}
+              <th scope="row" className="profiles__name">
                 {p.name}
                 {p.id === activeId ? <span className="badge">In use</span> : null}
+                <span className="profiles__kind">{p.kind === 'demo' ? 'Demo, sample data' : 'Live'}</span>
               </th>
-              <td>{p.kind === 'demo' ? 'Demo' : 'Live'}</td>
               <td>
                 <Address p={p} />
               </td>

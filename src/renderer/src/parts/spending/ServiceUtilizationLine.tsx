@@ -1,5 +1,5 @@
 import type { ServiceUtilization } from '../../cards/commands/service-reads';
-import { dateTime, money } from '../../model/format';
+import { dayOrDateTime, money } from '../../model/format';
 
 /** What the service says a card or group has spent against its first limit, and when it resets. */
 export function ServiceUtilizationLine({
@@ -37,7 +37,7 @@ export function ServiceUtilizationLine({
           ) : (
             <span className="muted">No limit: the spend of this month</span>
           )}
-          {value.nextResetDate ? <span>Resets {dateTime(value.nextResetDate)}</span> : null}
+          {value.nextResetDate ? <span>Resets {dayOrDateTime(value.nextResetDate)}</span> : null}
         </p>
       ) : null}
     </section>

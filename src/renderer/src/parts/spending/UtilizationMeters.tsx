@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { SpendingConstraint, SpendingConstraintView, Transaction } from '../../../../shared/service';
-import { dateTime, money } from '../../model/format';
+import { dayOrDateTime, money } from '../../model/format';
 import { limitMeters } from '../../cards/model/utilization';
 import { limitPeriodWords as periodWords } from '../../cards/model/words';
 import { SpendBar } from './SpendBar';
@@ -48,7 +48,7 @@ export function UtilizationMeters({ constraint, transactions, now, scope = 'this
             <p className="spending-meter__numbers">
               <strong>{money(m.spentCents)}</strong> spent of {money(cap)} ·{' '}
               {m.overCents ? `${money(m.overCents)} over the limit` : `${money(m.remainingCents)} left`} ·{' '}
-              {m.nextResetAt ? `resets ${dateTime(m.nextResetAt)}` : 'never resets'}
+              {m.nextResetAt ? `resets ${dayOrDateTime(m.nextResetAt)}` : 'never resets'}
             </p>
           </li>
         );

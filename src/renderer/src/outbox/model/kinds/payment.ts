@@ -29,9 +29,7 @@ export const paymentKind: RowKind<'payment'> = {
     ['Pay', `${atHandle(row.payload.svcHandle)}${row.labels.destination ? ` (${row.labels.destination})` : ''}`],
     [
       'From handle',
-      row.payload.sourceSvcHandleId
-        ? (row.labels.source ?? 'A handle not saved on this computer')
-        : 'This key’s own handle',
+      row.payload.sourceSvcHandleId ? (row.labels.source ?? 'A handle not synced yet') : 'The company’s own handle',
     ],
     ['Amount', money(row.payload.amountCents)],
     scheduleLine(row),

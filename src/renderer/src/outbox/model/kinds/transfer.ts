@@ -24,8 +24,8 @@ export const transferKind: RowKind<'transfer'> = {
   title: (row) =>
     `Transfer ${money(row.amountCents)} from ${row.labels.source ?? row.payload.source} to ${row.labels.destination ?? row.payload.destination}`,
   reviewLines: (row) => [
-    ['From', row.labels.source ?? 'An account not saved on this computer'],
-    ['To', row.labels.destination ?? 'An account not saved on this computer'],
+    ['From', row.labels.source ?? 'An account not synced yet'],
+    ['To', row.labels.destination ?? 'An account not synced yet'],
     ['Amount', money(row.payload.amountCents)],
     ['Memo', row.payload.memo ?? '—'],
     scheduleLine(row),
