@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
 import { escapeRegExp } from './harness/text';
-import { sectionHeading as heading } from './harness/flows';
+import { sectionHeading as heading, synced } from './harness/flows';
 
 // The keyboard through the real screens, core and sandbox, with no mouse anywhere: the command
 // palette (Ctrl+K), the shortcuts sheet (?), the section keys and the focus around them. What the
@@ -151,7 +151,7 @@ test('three commands with no mouse: sync now, pause sending, approve the selecte
   await app.open();
   await startDemoByKeyboard(page);
   const sandbox = await app.demoSandbox();
-  await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 90_000 });
+  await synced(page);
 
   const world = sandbox.world;
   const open = [...world.virtualAccounts.values()].filter((v) => v.closedAt === null);
@@ -159,7 +159,7 @@ test('three commands with no mouse: sync now, pause sending, approve the selecte
   const to = open.find((v) => v.id !== world.primaryVirtualAccountId);
   if (!from || !to) throw new Error('the seed has no second open virtual account');
 
-  // 1. Sync now. The service renames an account; only a sync brings the new name into the cache.
+  // 1. Update now (found by "sync"). The service renames an account; only a sync brings the new name into the cache.
   const cachedName = async () => {
     const rows = await storeRows<{ kind: string; id: string; value: { virtualAccount: { name: string } } }>(
       page,
@@ -171,8 +171,13 @@ test('three commands with no mouse: sync now, pause sending, approve the selecte
   expect(await cachedName()).toBe(to.name);
   const renamed = `${to.name} (renamed by the service)`;
   to.name = renamed;
-  await runCommand(page, 'sync', /^Sync now/);
+  await runCommand(page, 'sync', /^Update now/);
   await expect.poll(cachedName, { timeout: 90_000 }).toBe(renamed);
+  // F5, the top bar's shortcut, does the same once that update is over.
+  await synced(page);
+  to.name = `${renamed} again`;
+  await page.keyboard.press('F5');
+  await expect.poll(cachedName, { timeout: 90_000 }).toBe(`${renamed} again`);
 
   // Two transfers drafted from the keyboard: "New transfer" opens its panel with focus in the
   // form; Enter queues it, closes the panel and selects the new row, which takes the focus.
@@ -240,7 +245,7 @@ test('reveal from the palette: only the open card, and main still asks before an
   await app.open();
   await startDemoByKeyboard(page);
   const sandbox = await app.demoSandbox();
-  await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 90_000 });
+  await synced(page);
   const cards = [...sandbox.world.cards.values()];
   const card = cards.find((c) => c.status === 'active' && cards.filter((o) => o.name.includes(c.name)).length === 1);
   if (!card) throw new Error('the Demo has no active card with a name of its own');
@@ -320,6 +325,7 @@ test('the shortcuts sheet lists what the keys do, the sidebar shows the same key
     await page.keyboard.press(keys.replace('Ctrl+', 'Control+'));
     await expect(heading(page, name)).toBeVisible();
   }
+  expect(listed.get('Update now')).toBe('F5');
   expect(listed.get('Open the command palette')).toBe('Ctrl+K');
   expect(listed.get('Show keyboard shortcuts')).toBe('?');
 

@@ -14,7 +14,7 @@ import { HOST_ENTRY_URL } from '../../src/browser-host/origin';
 import { serveAppFiles } from '../../src/browser-host/serve-app';
 import { buildShim } from '../../src/browser-host/shim-bundle';
 import { rendererDir } from './harness/renderer';
-import { newItemForm, openSection } from './harness/flows';
+import { dataStatus, newItemForm, openSection } from './harness/flows';
 
 const OUT = resolve(__dirname, '../../docs/screenshots');
 const SCHEMES = ['light', 'dark'] as const;
@@ -135,7 +135,9 @@ async function tour(ctx: Ctx): Promise<void> {
 async function transactionScreens(ctx: Ctx): Promise<void> {
   const { page } = ctx;
   await openSection(page, 'Transactions', PATIENCE_MS);
-  await page.getByText(/Up to date as of/).waitFor({ timeout: 60_000 });
+  await dataStatus(page)
+    .getByText(/^Up to date · /)
+    .waitFor({ timeout: 60_000 });
   await page
     .locator('.result-summary')
     .filter({ hasText: /[1-9][\d,]* transactions/ })

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { openSection, syncedDemo } from './harness/flows';
+import { openSection, syncedDemo, synced, updateButton, updateNow } from './harness/flows';
 import { PINNED_NOON } from './harness/clock';
 import {
   activeWebhooks,
@@ -85,15 +85,15 @@ test('fetch from the service: every page with the cursor replaces the saved list
   const sandbox = await syncedDemo(app);
   const { page } = app;
   await openSection(page, 'Webhooks');
-  // More than a page (the sandbox answers 50 a page): the fetch must follow the cursor.
+  // More than a page (the sandbox answers 50 a page): the update must follow the cursor.
   registerElsewhere(sandbox, 60, sandbox.world.clock.now());
-  // Gone at the service (as far as this key can see): the fetched list replaces the saved one, so it goes here too.
+  // Gone at the service (as far as this key can see): the updated list replaces the saved one, so it goes here too.
   const slack = [...sandbox.world.webhooks.values()].find((w) => w.name === 'Old Slack bot');
   if (!slack) throw new Error('no Old Slack bot webhook in the seed');
   sandbox.world.webhooks.delete(slack.id);
   const mark = requestMark(sandbox);
-  await page.getByRole('button', { name: 'Refresh from the bank' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '61 webhooks read from the bank.' })).toBeVisible();
+  await updateNow(page);
+  await synced(page);
   await expect(page.getByText(/^Saved list as of .* · 61 active, 0 archived$/)).toBeVisible();
   await expect(activeWebhooks(page).getByRole('row', { name: /Elsewhere 60\b/ })).toBeVisible();
   await expect(archivedWebhooks(page).getByText('No archived webhook.')).toBeVisible();
@@ -159,6 +159,6 @@ test('offline: after a reload the saved list shows with its "as of", and creatin
   await expect(page.getByText('Offline: creating and archiving webhooks need the service.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'New webhook' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Archive ERP sync' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Refresh from the bank' })).toBeDisabled();
+  await expect(updateButton(page)).toBeDisabled();
   expect(webhookWrites(sandbox, 0)).toEqual([]);
 });

@@ -8,6 +8,7 @@ import { runOnScreen } from '../../stores/action-registry';
 import { useConnectivity } from '../../stores/connectivity';
 import { useNavigation } from '../../stores/navigation';
 import { useProfiles } from '../../stores/profiles';
+import { UPDATE_SHORTCUT, updateBlocked } from '../../parts/sync-status/update-now';
 import { profileLabel } from './ProfileSwitcher';
 
 /** Ctrl+K (⌘K): the palette, from anywhere, a text field included (K edits nothing there). */
@@ -123,19 +124,14 @@ function profileActions(profileId: string): Action[] {
   const offline = useConnectivity.getState().byProfile[profileId]?.state === 'offline';
   const paused = useSenderStatus.getState().byProfile[profileId]?.paused ?? false;
   const noKey = profile?.kind === 'live' && !profile.hasKey;
-  const syncBlocked = noKey
-    ? 'This profile has no API key'
-    : offline
-      ? 'Offline'
-      : syncs.isSyncing(profileId)
-        ? 'A sync is running'
-        : undefined;
+  const syncBlocked = updateBlocked({ noKey, offline, running: syncs.isSyncing(profileId) });
   return [
     {
       id: 'sync:now',
-      title: 'Sync now',
+      title: 'Update now',
       group: 'Profile',
-      keywords: ['refresh', 'download', 'update'],
+      keywords: ['sync', 'refresh', 'download'],
+      shortcut: UPDATE_SHORTCUT,
       ...(syncBlocked ? { unavailable: syncBlocked } : {}),
       run: () => syncs.startSync(profileId),
     },

@@ -6,9 +6,7 @@ import { useEntities } from '../../repos/entities-hooks';
 import { useConnectivity } from '../../stores/connectivity';
 import { useProfiles } from '../../stores/profiles';
 import { StatusNote, type Note } from '../../ui/StatusNote';
-import { REFRESH_FROM_BANK } from '../../ui/PagedFetchButtons';
 import { ScreenHeading } from '../../ui/ScreenHeading';
-import { fetchWebhooks } from '../../webhooks/commands/fetch-webhooks';
 import { splitWebhooks } from '../../webhooks/model/webhook-list';
 import { ArchiveWebhookDialog } from './ArchiveWebhookDialog';
 import { NewWebhookDialog } from './NewWebhookDialog';
@@ -29,24 +27,11 @@ function WebhooksFor({ profileId }: { profileId: string }) {
   const isDemo = useProfiles((s) => s.profiles.find((p) => p.id === profileId)?.kind === 'demo');
   const [creating, setCreating] = useState(false);
   const [archiving, setArchiving] = useState<Webhook | null>(null);
-  const [fetching, setFetching] = useState(false);
   const [note, setNote] = useState<Note | null>(null);
 
   const lists = useMemo(() => splitWebhooks(webhooks?.items ?? []), [webhooks]);
   const disabledReason = online ? undefined : OFFLINE_WEBHOOK_EDITS;
   useScreenActions([newItemAction('webhooks:new', 'New webhook', online, () => setCreating(true))]);
-
-  const fetchAll = async () => {
-    setFetching(true);
-    setNote(null);
-    const r = await fetchWebhooks(profileId);
-    setFetching(false);
-    if (!r.ok) return setNote({ text: r.error.message, error: true });
-    setNote({
-      text: `${count(r.value.count)} webhook${r.value.count === 1 ? '' : 's'} read from the bank.`,
-      error: false,
-    });
-  };
 
   return (
     <section className="screen" aria-labelledby="screen-title">
@@ -63,15 +48,6 @@ function WebhooksFor({ profileId }: { profileId: string }) {
       <div className="tx-toolbar webhooks-toolbar">
         <button
           type="button"
-          className="button"
-          disabled={!online || fetching}
-          title={online ? undefined : 'Offline: refreshing needs the connection to the bank.'}
-          onClick={() => void fetchAll()}
-        >
-          {fetching ? 'Refreshing…' : REFRESH_FROM_BANK}
-        </button>
-        <button
-          type="button"
           className="button button--primary"
           disabled={!online}
           title={disabledReason}
@@ -85,10 +61,7 @@ function WebhooksFor({ profileId }: { profileId: string }) {
       {webhooks === undefined ? (
         <p className="muted">Reading the saved webhooks…</p>
       ) : webhooks.items.length === 0 ? (
-        <p className="muted">
-          No webhook is saved on this computer: they arrive with the next sync or “Refresh from the bank”, or create
-          one.
-        </p>
+        <p className="muted">No webhook is saved on this computer: they arrive with the next update, or create one.</p>
       ) : (
         <>
           <ActiveWebhooks webhooks={lists.active} disabledReason={disabledReason} onArchive={setArchiving} />
