@@ -3,6 +3,7 @@ import type { Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
 import { escapeRegExp } from './harness/text';
 import { sectionHeading as heading, synced } from './harness/flows';
+import { webhooksHeading } from './harness/webhooks';
 
 // The keyboard through the real screens, core and sandbox, with no mouse anywhere: the command
 // palette (Ctrl+K), the shortcuts sheet (?), the section keys and the focus around them. What the
@@ -23,7 +24,6 @@ const SECTIONS: [name: string, typed: string][] = [
   ['Transfers', 'go trnsf'],
   ['Payments', 'go pymnt'],
   ['Approvals', 'aprv'],
-  ['Webhooks', 'whk'],
   ['Directory', 'drctry'],
   ['Settings', 'sttngs'],
 ];
@@ -109,6 +109,11 @@ test('the palette opens with Ctrl+K on every screen and reaches every screen, wi
     );
   }
 
+  // Webhooks are Settings → Developer: "Go to Webhooks" opens Settings at their heading.
+  await runCommand(page, 'whk', /^Go to Webhooks\b/);
+  await expect(heading(page, 'Settings')).toBeVisible();
+  await expect(webhooksHeading(page)).toBeFocused();
+
   // A command of another screen opens that screen first: the Demo's reset asks for its size in Settings.
   await runCommand(page, 'reset demo', /^Reset the Demo…/);
   await expect(heading(page, 'Settings')).toBeVisible();
@@ -121,6 +126,10 @@ test('the palette opens with Ctrl+K on every screen and reaches every screen, wi
   );
   await page.keyboard.press('Escape');
   await expect(page.getByLabel('Sample size')).toBeFocused();
+  // Webhooks are Settings → Developer: "Go to Webhooks" (here, on Settings already) moves to their heading.
+  await runCommand(page, 'go whk', /^Go to Webhooks\b/);
+  await expect(heading(page, 'Settings')).toBeVisible();
+  await expect(webhooksHeading(page)).toBeFocused();
 
   // The palette is a modal dialog: Tab stays in it, Escape closes it, and focus goes back where it was.
   const cards = page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Cards/ });
@@ -314,7 +323,7 @@ test('the shortcuts sheet lists what the keys do, the sidebar shows the same key
   // Every section has its keys in the sheet, the sidebar shows the same, and they do what both say.
   const nav = page.getByRole('navigation', { name: 'Sections' });
   expect([...listed.keys()].filter((k) => k.startsWith('Go to ')).sort()).toEqual(
-    SECTIONS.map(([name]) => `Go to ${name}`).sort(),
+    [...SECTIONS.map(([name]) => `Go to ${name}`), 'Go to Webhooks'].sort(),
   );
   for (const [name] of [...SECTIONS.slice(2), ...SECTIONS.slice(0, 2)]) {
     const keys = listed.get(`Go to ${name}`) ?? '';
@@ -325,7 +334,14 @@ test('the shortcuts sheet lists what the keys do, the sidebar shows the same key
     await page.keyboard.press(keys.replace('Ctrl+', 'Control+'));
     await expect(heading(page, name)).toBeVisible();
   }
+  // Webhooks kept their Ctrl+8 when they moved into Settings (Developer); they left the sidebar.
+  expect(listed.get('Go to Webhooks')).toBe('Ctrl+8');
+  await expect(nav.getByRole('button', { name: /^Webhooks/ })).toHaveCount(0);
+  await page.keyboard.press('Control+8');
+  await expect(heading(page, 'Settings')).toBeVisible();
+  await expect(webhooksHeading(page)).toBeFocused();
   expect(listed.get('Update now')).toBe('F5');
+  await page.keyboard.press('Control+1');
   expect(listed.get('Open the command palette')).toBe('Ctrl+K');
   expect(listed.get('Show keyboard shortcuts')).toBe('?');
 
