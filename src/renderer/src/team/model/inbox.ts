@@ -6,6 +6,7 @@ import { readSignedText } from '../../../../shared/team/signed-text';
 import { money } from '../../model/format';
 import type { Outflow } from '../../outbox/model/balance-after';
 import type { Draws } from '../../outbox/model/payment-source';
+import { signedAt } from './team-outflows';
 
 /** An account as the inbox names it and reads its cached balance. */
 export interface AccountFacts {
@@ -163,12 +164,6 @@ function soloItem(row: OutboxRow, accounts: ReadonlyMap<string, AccountFacts>): 
 
 /** Two sentences as one text: one full stop between them, never two. */
 const sentences = (first: string, second: string) => `${first}${first.endsWith('.') ? '' : '.'} ${second}`;
-
-/** The drafter's signed time, else the time the workspace wrote the row. */
-function signedAt(draft: SignedDraft, fallback: string): number {
-  const read = readSignedText('draft', draft.text);
-  return Date.parse(read.ok ? read.body.at : fallback);
-}
 
 // What a row's signed parts say, kept per row object: the open queue keeps the objects of rows a
 // change did not touch (open-rows.ts), so a thousand-row inbox parses only the rows that changed.
