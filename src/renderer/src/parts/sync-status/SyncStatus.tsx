@@ -28,7 +28,13 @@ export function SyncStatus({ profileId }: { profileId: string }) {
         {summary.text}
       </span>
       {summary.action === 'cancel' ? (
-        <button type="button" className="button button--quiet" onClick={() => syncs.cancelSync(profileId)}>
+        // Named in full: the top bar is on every screen, beside dialogs with Cancel buttons of their own.
+        <button
+          type="button"
+          className="button button--quiet"
+          aria-label="Cancel the update"
+          onClick={() => syncs.cancelSync(profileId)}
+        >
           Cancel
         </button>
       ) : (
