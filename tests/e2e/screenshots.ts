@@ -347,11 +347,10 @@ async function demoResetScreens(ctx: Ctx): Promise<void> {
   await line.filter({ hasText: 'left' }).waitFor({ timeout: 120_000 });
   await page.mouse.move(0, 0);
   await shoot(ctx, 'demo-reset-progress');
-  // On Transactions the sync status alone says the download (the reset's line shows the other stages).
+  // On Transactions the top bar alone says the download (the reset's line shows the other stages).
   await openSection(page, 'Transactions', PATIENCE_MS);
-  await page
-    .getByText(/^Downloading the history: [\d,]+ of 100,000 \(/)
-    .first()
+  await dataStatus(page)
+    .getByText(/^Updating… [\d,]+ of 100,000 transactions/)
     .waitFor();
   await shoot(ctx, 'transactions-demo-reset');
 }
