@@ -5,6 +5,7 @@ import { test, expect } from './fixtures';
 import { PINNED_NOON } from './harness/clock';
 import { startEmptySandbox } from './harness/empty-sandbox';
 import { draftTransfer, openSection, saveLiveProfile, synced, syncedDemo } from './harness/flows';
+import { openWebhooks } from './harness/webhooks';
 import { twoAccounts } from './harness/accounts';
 import { openCardTab } from './harness/cards';
 
@@ -181,7 +182,10 @@ for (const scheme of ['light', 'dark'] as const) {
         ).toBeVisible(),
       );
 
-      await a.section('Webhooks', () => expect(page.getByText(/Saved list as of/)).toBeVisible());
+      // Webhooks are Settings → Developer: audited there, on their own place in the count.
+      await openWebhooks(page);
+      await expect(page.getByText(/Saved list as of/)).toBeVisible();
+      await a.audit('Settings → Developer → Webhooks');
       await page.getByRole('button', { name: 'New webhook' }).click();
       const newWebhook = page.getByRole('dialog', { name: 'New webhook' });
       await expect(newWebhook).toBeVisible();
@@ -236,9 +240,9 @@ for (const scheme of ['light', 'dark'] as const) {
       await a.section('Payments');
       await a.section('Approvals', () => expect(main(page).getByText(/^Nothing is queued/)).toBeVisible());
       // Nothing saved yet: the screen says where webhooks come from.
-      await a.section('Webhooks', () =>
-        expect(main(page).getByText(/^No webhook is saved on this computer/)).toBeVisible(),
-      );
+      await openWebhooks(page);
+      await expect(main(page).getByText(/^No webhook is saved on this computer/)).toBeVisible();
+      await a.audit('Settings → Developer → Webhooks');
       await auditDirectory(page, a);
       await a.section('Settings', () => expect(page.getByRole('group', { name: 'Theme' })).toBeVisible());
 

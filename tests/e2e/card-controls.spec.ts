@@ -131,15 +131,12 @@ test('allowlists and a daily limit: predicted offline, then declined by the serv
 
   // Once the $30 is synced, the meter shows it and the next $30 is predicted to decline, as it is.
   await openSection(page, 'Transactions');
-  await expect(async () => {
-    const syncNow = page.getByRole('button', { name: 'Sync now' });
-    if (await syncNow.isVisible()) await syncNow.click({ timeout: 1_000 }).catch(() => undefined);
-    await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 5_000 });
+  await syncUntil(page, async () => {
     await page.getByLabel('Search transactions').fill('Adobe');
     await expect(
       page.getByRole('grid', { name: 'Transactions' }).getByRole('row').filter({ hasText: 'Adobe' }).first(),
     ).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 90_000 });
+  });
   await openSection(page, 'Cards');
   await page.getByRole('group', { name: 'Card filters' }).getByLabel('Search').fill('Hardware');
   await page.getByRole('grid', { name: 'Cards' }).getByRole('row').filter({ hasText: 'Hardware Purchases' }).click();

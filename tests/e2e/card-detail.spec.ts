@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
-import { openSection, syncedDemo } from './harness/flows';
+import { openSection, syncedDemo, synced, updateNow } from './harness/flows';
 import {
   cardDetail as detail,
   cardList as list,
@@ -144,8 +144,8 @@ test('a limit with nothing spent shows once, as a visible bar at 0% with "$0.00 
   await api(sandbox, 'PATCH', `/card/${card.id}`, { spendingConstraint: withLimit(limit) });
 
   await openSection(page, 'Cards');
-  await page.getByRole('button', { name: 'Refresh from the bank' }).click();
-  await expect(page.getByText(/cards? read from the bank/)).toBeVisible();
+  await updateNow(page);
+  await synced(page);
   await expect(await rowOf(page, card.name)).toContainText('$0.00 of $500.00');
   await openCard(page, card.name);
   const controls = await openCardTab(page, 'Controls');
@@ -194,13 +194,11 @@ test('the list shows each card’s spent against limit, as the sandbox’s trans
   const member = cards.find((c) => c.cardGroupId === group?.group.id && c.id !== solo.card.id && unique(c.name));
   if (!group || group.spent === 0 || !member) throw new Error('no group spent this month');
   await api(sandbox, 'PATCH', `/card-group/${group.group.id}`, { spendingConstraint: withLimit(groupLimit) });
-  await openSection(page, 'Card groups');
-  await page.getByRole('button', { name: 'Refresh from the bank' }).click();
-  await expect(page.getByText(/groups? read from the bank/)).toBeVisible();
+  // One update brings the group's new limit and the cards alike.
+  await updateNow(page);
+  await synced(page);
 
   await openSection(page, 'Cards');
-  await page.getByRole('button', { name: 'Refresh from the bank' }).click();
-  await expect(page.getByText(/cards? read from the bank/)).toBeVisible();
   await expect(await rowOf(page, solo.card.name)).toContainText(
     `${dollars(solo.spent)} of ${dollars(own.limitAmount.amountCents)}`,
   );

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { openSection, syncedDemo } from './harness/flows';
+import { openSection, syncedDemo, synced, updateNow } from './harness/flows';
 import { PINNED_NOON } from './harness/clock';
 
 /** Card groups against the Demo's sandbox: the cached list by name offline, create, rename, read, its cards. */
@@ -31,9 +31,9 @@ test('groups: filter by name offline, create, rename, read again, and the cards 
   await sandbox.resetFaults();
   await app.probeUntil('online');
 
-  // The service's name filter, a page into the cache.
-  await page.getByRole('button', { name: 'Refresh from the bank' }).click();
-  await expect(page.getByText('1 group read from the bank; that is the end of the list.')).toBeVisible();
+  // Back online, an update from the top bar reads the groups again.
+  await updateNow(page);
+  await synced(page);
   await expect(detail(page).getByLabel('Utilization from the service')).toContainText('Spent');
 
   const d = detail(page);

@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
 import { expectedSearch } from './harness/expected';
-import { openSection, startDemo } from './harness/flows';
+import { openSection, startDemo, synced, updateNow } from './harness/flows';
 import { resultSummary as summary, searchTransactions as search } from './harness/transactions';
 import { count as fmt } from './harness/text';
 
@@ -10,7 +10,7 @@ test('Settings resets the Demo: a new service, the old cache forgotten, the new 
   const { page } = app;
   await app.open();
   await startDemo(page);
-  await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 90_000 });
+  await synced(page);
   await openSection(page, 'Transactions');
   const before = await app.demoSandbox();
   const initial = before.world.transactions.size;
@@ -26,7 +26,7 @@ test('Settings resets the Demo: a new service, the old cache forgotten, the new 
     body: JSON.stringify({ source: world.primaryVirtualAccountId, destination: va?.id, amountCents: 4_321 }),
   });
   expect(res.status).toBe(200);
-  await page.getByRole('button', { name: 'Sync now' }).click();
+  await updateNow(page);
   await expect(summary(page)).toContainText(`${fmt(initial + 2)} transactions`, { timeout: 90_000 });
   await search(page, '43.21');
   await expect(summary(page)).toContainText('2 transactions');
@@ -40,7 +40,7 @@ test('Settings resets the Demo: a new service, the old cache forgotten, the new 
   expect(after.apiUrl).not.toBe(before.apiUrl);
 
   await openSection(page, 'Transactions');
-  await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 90_000 });
+  await synced(page);
   await search(page, '');
   await expect(summary(page)).toContainText('3,000 transactions');
   await search(page, '43.21');

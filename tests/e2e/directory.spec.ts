@@ -10,7 +10,7 @@ import {
   openDirectoryTab,
 } from './harness/directory';
 import { holdCalls } from './harness/held-calls';
-import { saveLiveProfile, openSection, syncedDemo } from './harness/flows';
+import { saveLiveProfile, openSection, syncedDemo, synced, updateButton, updateNow } from './harness/flows';
 
 /** The Directory against the Demo's sandbox: saved lists offline, paging, the merchant search, paying a handle. */
 const START = PINNED_NOON;
@@ -38,7 +38,7 @@ test('the saved lists read offline with their as-of, by keyboard, and the key ow
   await page.getByRole('searchbox', { name: 'Filter handles' }).fill('@GLOB');
   await expect(page.getByLabel('Payees: saved list')).toContainText('1 of 9 shown');
   await expect(handlesTable(page).getByRole('row', { name: /@globex-corp Globex Corp/ })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Refresh from the bank' })).toBeDisabled();
+  await expect(updateButton(page)).toBeDisabled();
 
   // The tablist by keyboard: arrows move and select, End goes to the last tab.
   await page.getByRole('tab', { name: 'Payees' }).focus();
@@ -67,30 +67,26 @@ test('the saved lists read offline with their as-of, by keyboard, and the key ow
   await expect(page.getByRole('row', { name: /^Demo/ }).getByRole('cell', { name: owner })).toBeVisible();
 });
 
-test('svc handles fetched page by page with the cursor land in the saved list', async ({ app }) => {
+test('svc handles paged through with the cursor by an update land in the saved list', async ({ app }) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
   await openDirectoryTab(page, 'Payees');
-  // The service pages by 4 and knows a handle the app has not seen: only fetching brings it.
+  // The service pages by 4 and knows a handle the app has not seen: only an update brings it.
   (sandbox.world as { pageSize: number }).pageSize = 4;
   addServiceHandle(sandbox, 'zeta-logistics', 'Zeta Logistics');
   const before = sandbox.requests.all().at(-1)?.seq ?? 0;
   await expect(page.getByLabel('Payees: saved list')).toContainText('9 of 9 shown');
 
-  await page.getByRole('button', { name: 'Refresh from the bank' }).click();
-  await expect(page.getByText('4 handles read from the bank; more are available.')).toBeVisible();
+  await updateNow(page);
+  await synced(page);
   const handlePages = () =>
     sandbox.requests.all({ after: before }).filter((r) => r.method === 'GET' && r.path === '/svc-handle');
-  await page.getByRole('button', { name: 'Load more from the bank' }).click();
-  await expect.poll(() => handlePages().length).toBe(2);
-  // Disabled while the page is on its way: this click waits for the second page's cursor.
-  await page.getByRole('button', { name: 'Load more from the bank' }).click();
-  await expect(page.getByText('2 handles read from the bank; that is the end of the list.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Load more from the bank' })).toHaveCount(0);
   await expect(page.getByLabel('Payees: saved list')).toContainText('10 of 10 shown');
   await expect(handlesTable(page).getByRole('row', { name: /@zeta-logistics Zeta Logistics/ })).toBeVisible();
 
-  expect(handlePages().map((r) => r.status)).toEqual([200, 200, 200]);
+  // 10 handles by 4: three pages, each answered (a sync of the app's own may have run as well).
+  expect(handlePages().length % 3).toBe(0);
+  expect(handlePages().every((r) => r.status === 200)).toBe(true);
 });
 
 test('a merchant found by the service search is kept and found again offline', async ({ app }) => {

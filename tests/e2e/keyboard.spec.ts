@@ -2,7 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import type { Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
 import { escapeRegExp } from './harness/text';
-import { sectionHeading as heading } from './harness/flows';
+import { sectionHeading as heading, synced } from './harness/flows';
+import { webhooksHeading } from './harness/webhooks';
 
 // The keyboard through the real screens, core and sandbox, with no mouse anywhere: the command
 // palette (Ctrl+K), the shortcuts sheet (?), the section keys and the focus around them. What the
@@ -23,7 +24,6 @@ const SECTIONS: [name: string, typed: string][] = [
   ['Transfers', 'go trnsf'],
   ['Payments', 'go pymnt'],
   ['Approvals', 'aprv'],
-  ['Webhooks', 'whk'],
   ['Directory', 'drctry'],
   ['Settings', 'sttngs'],
 ];
@@ -109,6 +109,11 @@ test('the palette opens with Ctrl+K on every screen and reaches every screen, wi
     );
   }
 
+  // Webhooks are Settings → Developer: "Go to Webhooks" opens Settings at their heading.
+  await runCommand(page, 'whk', /^Go to Webhooks\b/);
+  await expect(heading(page, 'Settings')).toBeVisible();
+  await expect(webhooksHeading(page)).toBeFocused();
+
   // A command of another screen opens that screen first: the Demo's reset asks for its size in Settings.
   await runCommand(page, 'reset demo', /^Reset the Demo…/);
   await expect(heading(page, 'Settings')).toBeVisible();
@@ -121,6 +126,10 @@ test('the palette opens with Ctrl+K on every screen and reaches every screen, wi
   );
   await page.keyboard.press('Escape');
   await expect(page.getByLabel('Sample size')).toBeFocused();
+  // Webhooks are Settings → Developer: "Go to Webhooks" (here, on Settings already) moves to their heading.
+  await runCommand(page, 'go whk', /^Go to Webhooks\b/);
+  await expect(heading(page, 'Settings')).toBeVisible();
+  await expect(webhooksHeading(page)).toBeFocused();
 
   // The palette is a modal dialog: Tab stays in it, Escape closes it, and focus goes back where it was.
   const cards = page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Cards/ });
@@ -151,7 +160,7 @@ test('three commands with no mouse: sync now, pause sending, approve the selecte
   await app.open();
   await startDemoByKeyboard(page);
   const sandbox = await app.demoSandbox();
-  await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 90_000 });
+  await synced(page);
 
   const world = sandbox.world;
   const open = [...world.virtualAccounts.values()].filter((v) => v.closedAt === null);
@@ -159,7 +168,7 @@ test('three commands with no mouse: sync now, pause sending, approve the selecte
   const to = open.find((v) => v.id !== world.primaryVirtualAccountId);
   if (!from || !to) throw new Error('the seed has no second open virtual account');
 
-  // 1. Sync now. The service renames an account; only a sync brings the new name into the cache.
+  // 1. Update now (found by "sync"). The service renames an account; only a sync brings the new name into the cache.
   const cachedName = async () => {
     const rows = await storeRows<{ kind: string; id: string; value: { virtualAccount: { name: string } } }>(
       page,
@@ -171,8 +180,13 @@ test('three commands with no mouse: sync now, pause sending, approve the selecte
   expect(await cachedName()).toBe(to.name);
   const renamed = `${to.name} (renamed by the service)`;
   to.name = renamed;
-  await runCommand(page, 'sync', /^Sync now/);
+  await runCommand(page, 'sync', /^Update now/);
   await expect.poll(cachedName, { timeout: 90_000 }).toBe(renamed);
+  // F5, the top bar's shortcut, does the same once that update is over.
+  await synced(page);
+  to.name = `${renamed} again`;
+  await page.keyboard.press('F5');
+  await expect.poll(cachedName, { timeout: 90_000 }).toBe(`${renamed} again`);
 
   // Two transfers drafted from the keyboard: "New transfer" opens its panel with focus in the
   // form; Enter queues it, closes the panel and selects the new row, which takes the focus.
@@ -240,7 +254,7 @@ test('reveal from the palette: only the open card, and main still asks before an
   await app.open();
   await startDemoByKeyboard(page);
   const sandbox = await app.demoSandbox();
-  await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 90_000 });
+  await synced(page);
   const cards = [...sandbox.world.cards.values()];
   const card = cards.find((c) => c.status === 'active' && cards.filter((o) => o.name.includes(c.name)).length === 1);
   if (!card) throw new Error('the Demo has no active card with a name of its own');
@@ -309,7 +323,7 @@ test('the shortcuts sheet lists what the keys do, the sidebar shows the same key
   // Every section has its keys in the sheet, the sidebar shows the same, and they do what both say.
   const nav = page.getByRole('navigation', { name: 'Sections' });
   expect([...listed.keys()].filter((k) => k.startsWith('Go to ')).sort()).toEqual(
-    SECTIONS.map(([name]) => `Go to ${name}`).sort(),
+    [...SECTIONS.map(([name]) => `Go to ${name}`), 'Go to Webhooks'].sort(),
   );
   for (const [name] of [...SECTIONS.slice(2), ...SECTIONS.slice(0, 2)]) {
     const keys = listed.get(`Go to ${name}`) ?? '';
@@ -320,6 +334,14 @@ test('the shortcuts sheet lists what the keys do, the sidebar shows the same key
     await page.keyboard.press(keys.replace('Ctrl+', 'Control+'));
     await expect(heading(page, name)).toBeVisible();
   }
+  // Webhooks kept their Ctrl+8 when they moved into Settings (Developer); they left the sidebar.
+  expect(listed.get('Go to Webhooks')).toBe('Ctrl+8');
+  await expect(nav.getByRole('button', { name: /^Webhooks/ })).toHaveCount(0);
+  await page.keyboard.press('Control+8');
+  await expect(heading(page, 'Settings')).toBeVisible();
+  await expect(webhooksHeading(page)).toBeFocused();
+  expect(listed.get('Update now')).toBe('F5');
+  await page.keyboard.press('Control+1');
   expect(listed.get('Open the command palette')).toBe('Ctrl+K');
   expect(listed.get('Show keyboard shortcuts')).toBe('?');
 

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { IDEMPOTENCY_HEADER } from '../../src/shared/service';
 import { test, expect, type App } from './fixtures';
-import { draftTransfer, saveLiveProfile, openSection } from './harness/flows';
+import { draftTransfer, saveLiveProfile, openSection, synced } from './harness/flows';
 import { twoAccounts } from './harness/accounts';
 
 // Servers forget idempotency keys (this sandbox after 24 h of its own clock): a transfer whose
@@ -58,7 +58,7 @@ async function connected(app: App): Promise<void> {
   });
   await expect(page.getByRole('navigation', { name: 'Sections' })).toBeVisible();
   await expect(page.getByRole('status')).toHaveText('Online');
-  await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 90_000 });
+  await synced(page);
 }
 
 /** Drafts and approves a transfer of `amount` with the sandbox answering per `faults`; returns the row's key. */

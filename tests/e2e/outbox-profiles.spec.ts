@@ -1,7 +1,7 @@
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { test, expect } from './fixtures';
 import { PINNED_NOON } from './harness/clock';
-import { newItemForm, saveLiveProfile, openSection, startDemo } from './harness/flows';
+import { newItemForm, saveLiveProfile, openSection, startDemo, synced } from './harness/flows';
 
 // A send in flight finishes against the profile it belongs to, whichever profile is on screen.
 
@@ -19,7 +19,7 @@ test('switching profiles while a transfer is being sent: it completes against it
   const { page } = app;
   await app.open();
   await startDemo(page);
-  await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 90_000 });
+  await synced(page);
   const demo = await app.demoSandbox();
 
   await openSection(page, 'Settings');

@@ -14,7 +14,8 @@ import { HOST_ENTRY_URL } from '../../src/browser-host/origin';
 import { serveAppFiles } from '../../src/browser-host/serve-app';
 import { buildShim } from '../../src/browser-host/shim-bundle';
 import { rendererDir } from './harness/renderer';
-import { newItemForm, openSection } from './harness/flows';
+import { dataStatus, newItemForm, openSection } from './harness/flows';
+import { openWebhooks } from './harness/webhooks';
 
 const OUT = resolve(__dirname, '../../docs/screenshots');
 const SCHEMES = ['light', 'dark'] as const;
@@ -22,7 +23,7 @@ type Scheme = (typeof SCHEMES)[number];
 const VIEWPORT = { width: 1200, height: 760 };
 
 /** Screens shot as they open, once the Demo has synced (their data comes from the sync). */
-const SECTIONS = ['Webhooks', 'Directory', 'Settings'];
+const SECTIONS = ['Directory', 'Settings'];
 const slug = (name: string) => name.toLowerCase().replace(/\s+/g, '-');
 
 interface Ctx {
@@ -69,6 +70,10 @@ async function tour(ctx: Ctx): Promise<void> {
     await page.mouse.move(0, 0);
     await shoot(ctx, slug(name));
   }
+  // Webhooks are Settings → Developer: shot there, scrolled to their heading.
+  await openWebhooks(page);
+  await page.mouse.move(0, 0);
+  await shoot(ctx, 'webhooks');
 
   // Settings with a live profile saved and a refused key tested by Save: tall enough to show the form.
   await page.setViewportSize({ width: 1200, height: 1180 });
@@ -135,7 +140,9 @@ async function tour(ctx: Ctx): Promise<void> {
 async function transactionScreens(ctx: Ctx): Promise<void> {
   const { page } = ctx;
   await openSection(page, 'Transactions', PATIENCE_MS);
-  await page.getByText(/Up to date as of/).waitFor({ timeout: 60_000 });
+  await dataStatus(page)
+    .getByText(/^Up to date · /)
+    .waitFor({ timeout: 60_000 });
   await page
     .locator('.result-summary')
     .filter({ hasText: /[1-9][\d,]* transactions/ })
@@ -340,11 +347,10 @@ async function demoResetScreens(ctx: Ctx): Promise<void> {
   await line.filter({ hasText: 'left' }).waitFor({ timeout: 120_000 });
   await page.mouse.move(0, 0);
   await shoot(ctx, 'demo-reset-progress');
-  // On Transactions the sync status alone says the download (the reset's line shows the other stages).
+  // On Transactions the top bar alone says the download (the reset's line shows the other stages).
   await openSection(page, 'Transactions', PATIENCE_MS);
-  await page
-    .getByText(/^Downloading the history: [\d,]+ of 100,000 \(/)
-    .first()
+  await dataStatus(page)
+    .getByText(/^Updating… [\d,]+ of 100,000 transactions/)
     .waitFor();
   await shoot(ctx, 'transactions-demo-reset');
 }

@@ -10,6 +10,7 @@ import {
   retryUntilOnline,
   startDemo,
 } from './harness/flows';
+import { webhooksHeading } from './harness/webhooks';
 
 let live: Sandbox;
 test.beforeAll(async () => {
@@ -48,7 +49,6 @@ test('every section opens its screen, with aria-current on the active item', asy
     'Transfers',
     'Payments',
     'Approvals',
-    'Webhooks',
     'Directory',
     'Settings',
   ];
@@ -66,10 +66,17 @@ test('every section opens its screen, with aria-current on the active item', asy
     else if (name === 'Approvals') await expect(page.getByRole('button', { name: 'Pause sending' })).toBeVisible();
     else if (name === 'Cards') await expect(page.getByRole('group', { name: 'Card filters' })).toBeVisible();
     else if (name === 'Card groups') await expect(page.getByRole('button', { name: 'New group' })).toBeVisible();
-    else if (name === 'Webhooks') await expect(page.getByRole('button', { name: 'New webhook' })).toBeVisible();
     else if (name === 'Accounts') await expect(page.getByRole('checkbox', { name: 'Show closed' })).toBeVisible();
     else if (name === 'Directory') await expect(page.getByRole('tablist', { name: 'Directory lists' })).toBeVisible();
-    else if (name === 'Settings') await expect(page.getByRole('form', { name: 'Add a live profile' })).toBeVisible();
+    else if (name === 'Settings') {
+      await expect(page.getByRole('form', { name: 'Add a live profile' })).toBeVisible();
+      // Webhooks are a developer's concern: a part of Settings (Developer), not a section of their own.
+      await expect(webhooksHeading(page)).toBeAttached();
+      await expect(page.getByRole('button', { name: 'New webhook' })).toBeAttached();
+    }
+    await expect(
+      page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Webhooks/ }),
+    ).toHaveCount(0);
     // Every section has its screen: none is a placeholder any more.
     await expect(page.getByText(/^Coming soon/)).toHaveCount(0);
   }

@@ -160,8 +160,9 @@ test('a clerk drafts offline; reconnected, the draft reaches the controller; two
     await clerk.page.getByRole('button', { name: 'Pause sending' }).click();
     await expect(clerk.page.getByRole('button', { name: 'Resume sending' })).toBeVisible();
     const offlineDraft = clerkInbox.getByRole('listitem', { name: title });
+    await expect(offlineDraft).toContainText('signed here, not in the workspace yet');
     await expect(offlineDraft).toContainText(
-      'Signed here; it reaches the workspace when it answers, and then waits for an approver.',
+      'It reaches the workspace when it answers, and then waits for an approver.',
     );
     await expect(
       clerkInbox.getByRole('alert').filter({ hasText: 'Acme Treasury, the team workspace, is unreachable' }),
@@ -189,7 +190,7 @@ test('a clerk drafts offline; reconnected, the draft reaches the controller; two
     if (!stored) throw new Error('the draft is not in the workspace');
     const moved = () => world.ledger.filter((e) => e.idempotencyKey === stored.idempotency_key);
     // What the clerk's inbox says now: the workspace's verdict, seen by its drafter.
-    await expect(offlineDraft).toContainText('2 more approvers; you drafted this one');
+    await expect(offlineDraft).toContainText('needs 2 more approvers, not you');
     await expect(clerkInbox.getByRole('button', { name: 'Approve', exact: true })).toBeDisabled();
 
     // main refuses the clerk's approval asked for straight from their page (no prompt is shown).
@@ -255,7 +256,8 @@ test('a clerk drafts offline; reconnected, the draft reaches the controller; two
     ]);
     await asking.confirm();
     // Two approvals are on record, the clerk's and the controller's: only one counts.
-    await expect(asked).toContainText('1 more approver; you approved it');
+    await expect(asked).toContainText('approved by you');
+    await expect(asked).toContainText('needs 1 more approver, not Clara Clerk or you');
     expect((await su.query('SELECT 1 FROM team.decision WHERE row_id = $1', [stored.id])).rowCount).toBe(2);
     expect(moved()).toHaveLength(0);
 

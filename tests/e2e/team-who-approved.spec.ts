@@ -99,6 +99,9 @@ test('a row drafted by Bo and approved by Cy says so and needs one more, not the
       `Requested by Bo Drafter ${when()} · approved by Cy Approver ${when()} · needs 1 more approver, not Bo Drafter or Cy Approver`,
     ),
   );
+  // What is needed shows once: the who-line says it, no "Still needed" line repeats it.
+  await expect(row.getByRole('term').filter({ hasText: 'Still needed' })).toHaveCount(0);
+  await expect(row.getByText(/more approver/)).toHaveCount(1);
 
   // Ada approves it (main asks in its own window): nothing more is needed, and it is held here.
   await row.focus();

@@ -3,7 +3,7 @@ import { dollarsOf } from '../../src/renderer/src/model/query-text';
 import type { Sandbox } from '../../src/sandbox';
 import { rawMerchantDescription } from '../../src/sandbox/transactions/card-profiles';
 import { test, expect } from './fixtures';
-import { openSection, syncedTransactions } from './harness/flows';
+import { openSection, syncedTransactions, syncUntil } from './harness/flows';
 import { referenceChart } from '../support/chart-reference';
 import { allTransactions, expectedSearch, searchRows } from './harness/expected';
 import { EXPECTED_COLUMNS, expectedCsvRow, readCsv } from './harness/csv-expected';
@@ -134,15 +134,11 @@ test('reload offline: the cache and its index come back and search works; online
   await page.getByRole('checkbox', { name: 'Pending' }).check();
   const pendingAfter = expectedSearch(sandbox, { statuses: ['pending'] }).summary.count;
   expect(pendingAfter).toBeLessThan(pendingBefore);
-  // Coming back online may start a sync of its own (perhaps before the clock moved), and its
-  // Cancel button takes the place of "Sync now": press "Sync now" whenever it is there until a
-  // finished sync shows the settled items moved.
-  await expect(async () => {
-    const syncNow = page.getByRole('button', { name: 'Sync now' });
-    if (await syncNow.isVisible()) await syncNow.click({ timeout: 1_000 }).catch(() => undefined);
-    await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 5_000 });
+  // Coming back online may start a sync of its own (perhaps before the clock moved): update from
+  // the top bar until a finished sync shows the settled items moved.
+  await syncUntil(page, async () => {
     await expect(summary(page)).toContainText(`${fmt(pendingAfter)} transaction`, { timeout: 2_000 });
-  }).toPass({ timeout: 90_000 });
+  });
   await openSection(page, 'Cards');
 });
 

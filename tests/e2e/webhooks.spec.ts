@@ -1,11 +1,12 @@
 import { test, expect } from './fixtures';
-import { openSection, syncedDemo } from './harness/flows';
+import { syncedDemo, synced, updateButton, updateNow } from './harness/flows';
 import { PINNED_NOON } from './harness/clock';
 import {
   activeWebhooks,
   archiveDialog,
   archivedWebhooks,
   newWebhookDialog,
+  openWebhooks,
   registerElsewhere,
   requestMark,
   webhookWrites,
@@ -21,7 +22,7 @@ test('create: bad addresses say why beside the field and send nothing; a good on
 }) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
-  await openSection(page, 'Webhooks');
+  await openWebhooks(page);
   await expect(page.getByText(/Saved list as of .* · 1 active, 1 archived$/)).toBeVisible();
   await expect(activeWebhooks(page).getByRole('row', { name: /ERP sync/ })).toContainText(
     'https://erp.acme.example/hooks/svc',
@@ -84,16 +85,16 @@ test('create: bad addresses say why beside the field and send nothing; a good on
 test('fetch from the service: every page with the cursor replaces the saved list', async ({ app }) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
-  await openSection(page, 'Webhooks');
-  // More than a page (the sandbox answers 50 a page): the fetch must follow the cursor.
+  await openWebhooks(page);
+  // More than a page (the sandbox answers 50 a page): the update must follow the cursor.
   registerElsewhere(sandbox, 60, sandbox.world.clock.now());
-  // Gone at the service (as far as this key can see): the fetched list replaces the saved one, so it goes here too.
+  // Gone at the service (as far as this key can see): the updated list replaces the saved one, so it goes here too.
   const slack = [...sandbox.world.webhooks.values()].find((w) => w.name === 'Old Slack bot');
   if (!slack) throw new Error('no Old Slack bot webhook in the seed');
   sandbox.world.webhooks.delete(slack.id);
   const mark = requestMark(sandbox);
-  await page.getByRole('button', { name: 'Refresh from the bank' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '61 webhooks read from the bank.' })).toBeVisible();
+  await updateNow(page);
+  await synced(page);
   await expect(page.getByText(/^Saved list as of .* · 61 active, 0 archived$/)).toBeVisible();
   await expect(activeWebhooks(page).getByRole('row', { name: /Elsewhere 60\b/ })).toBeVisible();
   await expect(archivedWebhooks(page).getByText('No archived webhook.')).toBeVisible();
@@ -106,7 +107,7 @@ test('archive: a dialog names the webhook and says it is final; a refusal in wor
 }) => {
   const sandbox = await syncedDemo(app);
   const { page } = app;
-  await openSection(page, 'Webhooks');
+  await openWebhooks(page);
   const erp = [...sandbox.world.webhooks.values()].find((w) => w.name === 'ERP sync');
   if (!erp) throw new Error('no ERP sync webhook in the seed');
 
@@ -152,13 +153,13 @@ test('offline: after a reload the saved list shows with its "as of", and creatin
   await sandbox.setFaults({ offline: true });
   await page.reload();
   await app.probeUntil('offline');
-  await openSection(page, 'Webhooks');
+  await openWebhooks(page);
   await expect(page.getByText(/^Saved list as of .* · 1 active, 1 archived · offline$/)).toBeVisible();
   await expect(activeWebhooks(page).getByRole('row', { name: /ERP sync/ })).toBeVisible();
   await expect(archivedWebhooks(page).getByRole('row', { name: /Old Slack bot/ })).toBeVisible();
   await expect(page.getByText('Offline: creating and archiving webhooks need the service.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'New webhook' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Archive ERP sync' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Refresh from the bank' })).toBeDisabled();
+  await expect(updateButton(page)).toBeDisabled();
   expect(webhookWrites(sandbox, 0)).toEqual([]);
 });

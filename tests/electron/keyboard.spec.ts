@@ -45,7 +45,6 @@ test('the sidebar names the platform’s key, and every section key, the palette
     ['Transfers', '5'],
     ['Payments', '6'],
     ['Approvals', '7'],
-    ['Webhooks', '8'],
     ['Directory', '9'],
     ['Settings', '0'],
     ['Dashboard', 'D'],
@@ -57,6 +56,14 @@ test('the sidebar names the platform’s key, and every section key, the palette
     await page.keyboard.press(`${mod}+${key.toLowerCase()}`);
     await expect(heading(name)).toBeVisible();
   }
+  // Webhooks left the sidebar for Settings (Developer) and kept their key, which opens them there.
+  await expect(nav.getByRole('button', { name: /^Webhooks/ })).toHaveCount(0);
+  await page.keyboard.press(`${mod}+8`);
+  await expect(heading('Settings')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Webhooks' })).toBeFocused();
+  // F5 is the top bar's Update now, never a reload of the window.
+  await page.keyboard.press('F5');
+  await expect(page.getByRole('heading', { level: 3, name: 'Webhooks' })).toBeFocused();
 
   await page.keyboard.press(`${mod}+k`);
   const palette = page.getByRole('dialog', { name: 'Command palette' });

@@ -8,7 +8,6 @@ import {
   sortHandles,
 } from '../../src/renderer/src/directory/model/handles';
 import { describeKeyOwner, keyOwnerName, keyOwnerOf } from '../../src/renderer/src/directory/model/key-owner';
-import { fetchedPage } from '../../src/renderer/src/model/fetched-page';
 import { usePaymentPrefill } from '../../src/renderer/src/stores/payment-prefill';
 
 const handle = (id: string, svcHandle: string, name: string, accountId = `acct_${id}`): SvcHandle => ({
@@ -68,14 +67,6 @@ describe("the key's legal entity", () => {
   it('is not guessed among several, and says when the service shows none', () => {
     expect(keyOwnerName(keyOwnerOf([acme, { id: 'le_2', name: 'Other' }], 1_000))).toBe('One of 2 legal entities');
     expect(keyOwnerName(keyOwnerOf([], 1_000))).toBe('None shown by the service');
-  });
-});
-
-describe('a fetched page', () => {
-  it('counts its items and keeps the cursor only when there is one', () => {
-    expect(fetchedPage({ items: [1, 2], metadata: { nextCursor: 'c2' } })).toEqual({ count: 2, nextCursor: 'c2' });
-    expect(fetchedPage({ items: [1], metadata: {} })).toEqual({ count: 1 });
-    expect(fetchedPage({ items: [], metadata: { nextCursor: '' } })).toEqual({ count: 0 });
   });
 });
 

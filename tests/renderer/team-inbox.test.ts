@@ -10,6 +10,8 @@ import {
   type KeptItem,
 } from '../../src/renderer/src/team/model/inbox';
 import * as t from '../../src/renderer/src/outbox/model/transitions';
+import { soloWhoLine } from '../../src/renderer/src/outbox/model/who';
+import { teamWhoLine } from '../../src/renderer/src/team/model/who-line';
 import { row, SVC, T0, transferInput } from '../support/outbox-fixtures';
 import { statement, WS } from '../support/team-fixtures';
 
@@ -382,5 +384,59 @@ describe('a row handed to a team workspace', () => {
     expect(() => t.approve(handed, by, 'h', 'h', T0, SVC)).toThrow(/decided in the team workspace/);
     expect(() => t.reject(handed, by, 'no', T0)).toThrow(/decided in the team workspace/);
     expect(() => t.edit(handed, { payload: handed.payload }, 'k', T0)).toThrow(/decided in the team workspace/);
+  });
+});
+
+describe('what is needed shows once: on the who-line, and beside it only what the who-line does not say', () => {
+  const names = new Map([[CLERK.id, CLERK.name]]);
+  const whoOf = (r: TeamRowView) => teamWhoLine(r, names, ME.id, T0);
+
+  it('a waiting row says its approvals on the who-line and has no line beside it', () => {
+    const r = teamRow(125_00, waiting('2 more approvers'));
+    const [item] = inboxItems(input({ teamRows: [r] }));
+    expect(whoOf(r)).toMatch(/ · needs 2 more approvers, not Clerk$/);
+    expect(item?.remark).toBeNull();
+  });
+
+  it('an approval signed here and on its way is said beside it, without repeating the approvals', () => {
+    const r = teamRow(30_00, waiting('2 more approvers'));
+    const pending: KeptItem = { rowId: r.id, type: 'decision', pushed: 0, choice: 'approve', at: T0 };
+    const [item] = inboxItems(input({ teamRows: [r], kept: [pending] }));
+    expect(item?.remark).toBe('Your approval is signed here and reaches the workspace when it answers.');
+    expect(item?.remark).not.toMatch(/more approver/);
+  });
+
+  it('a review wait, a ready row’s sending and a refusal are said beside the who-line, once', () => {
+    const ready: RowVerdict = {
+      status: 'ready',
+      approvedBy: [ME.id],
+      required: 1,
+      policyVersion: 1,
+      ignored: [],
+      firstApprovedAt: DRAFTED,
+    };
+    const review = teamRow(70_00, ready, { state: 'needs-review', dbState: 'needs-review' });
+    const sending = teamRow(80_00, ready);
+    const [a, b] = inboxItems(input({ teamRows: [review, sending] }));
+    expect(whoOf(review)).toMatch(/ · approvals complete$/);
+    expect(a?.remark).toMatch(/^Needs review: a send may have gone through\. An approver who did not draft it/);
+    expect(b?.remark).toBe('Approved: it goes out when a desktop holding the profile’s API key sends it.');
+    const refused: KeptItem = {
+      rowId: '33333333-3333-4333-8333-333333333333',
+      type: 'draft',
+      pushed: 0,
+      at: T0,
+      problem: 'the amount is over the policy’s limit',
+      draft: teamRow(1_00, ready).draft,
+    };
+    const [c] = inboxItems(input({ kept: [refused] }));
+    expect(c?.remark).toBe('The workspace refused it: the amount is over the policy’s limit');
+  });
+
+  it('a row of this computer alone says its one approval on the who-line only', () => {
+    const solo = t.submit(row(transferInput('va_main', 'va_ops', 40_00), T0 - 60_000), true, T0 - 60_000, SVC);
+    const [item] = inboxItems(input({ soloRows: [solo] }));
+    expect(soloWhoLine(solo, T0)).toMatch(/ · needs one approval, given on this computer alone$/);
+    expect(item?.remark).toBeNull();
   });
 });

@@ -9,11 +9,11 @@ import { ONE_MORE } from '../bench/team/team-phase';
 describe('approval to shown on another desktop', () => {
   it('times each row from its batch to the first paint of its new state, ignoring paints before the batch', () => {
     const paints: InboxPaint[] = [
-      ['team:a', '2 more approvers', 50],
-      ['team:a', '1 more approver', 90], // before its batch: not this approval
-      ['team:a', '1 more approver', 400],
-      ['team:b', '1 more approver', 1_300],
-      ['team:c', '1 more approver', 2_150],
+      ['team:a', 'needs 2 more approvers, not Ada', 50],
+      ['team:a', 'needs 1 more approver, not Ada or Bo', 90], // before its batch: not this approval
+      ['team:a', 'needs 1 more approver, not Ada or Bo', 400],
+      ['team:b', 'needs 1 more approver, not Ada or Bo', 1_300],
+      ['team:c', 'needs 1 more approver, not Ada or Bo', 2_150],
     ];
     const line = shownAfterApproval(
       [
@@ -39,7 +39,7 @@ describe('approval to shown on another desktop', () => {
       [{ at: 0, keys: ['team:a', 'team:b'] }],
       [
         ['team:a', 'The workspace refused it', 10],
-        ['team:a', '1 more approver', 30],
+        ['team:a', 'needs 1 more approver, not Ada or Bo', 30],
       ],
       ONE_MORE,
     );

@@ -22,17 +22,16 @@ export function inboxKeys(page: Page, prefix: string): Promise<string[]> {
 }
 
 /**
- * Waits until the inbox shows `count` rows of `prefix` whose "Still needed" line matches `needs`
+ * Waits until the inbox shows `count` rows of `prefix` whose who-line's last part (what it still needs) matches `needs`
  * (a regular expression's source, tested in the page).
  */
 export async function waitForInbox(page: Page, prefix: string, count: number, needs: string): Promise<void> {
   await page.waitForFunction(
     ({ p, n, source }) => {
       const re = new RegExp(source);
-      const lines = [...document.querySelectorAll(`li[data-key^="${p}"]`)].map((li) => {
-        const dd = li.querySelectorAll('.outbox__review dd');
-        return (dd[dd.length - 1]?.textContent ?? '').trim();
-      });
+      const lines = [...document.querySelectorAll(`li[data-key^="${p}"]`)].map(
+        (li) => (li.querySelector('.inbox__who')?.textContent ?? '').split(' · ').at(-1)?.trim() ?? '',
+      );
       return lines.filter((l) => re.test(l)).length === n;
     },
     { p: prefix, n: count, source: needs },
@@ -48,8 +47,7 @@ async function waitForRows(page: Page, keys: readonly string[], needs: string): 
       return ks.every((k) => {
         const li = document.querySelector(`li[data-key="${k}"]`);
         if (!li) return true;
-        const dd = li.querySelectorAll('.outbox__review dd');
-        return re.test((dd[dd.length - 1]?.textContent ?? '').trim());
+        return re.test((li.querySelector('.inbox__who')?.textContent ?? '').split(' · ').at(-1)?.trim() ?? '');
       });
     },
     { ks: keys, source: needs },

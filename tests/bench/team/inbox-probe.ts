@@ -9,7 +9,7 @@ export type InboxPaint = [key: string, needs: string, t: number];
  *
  * It watches the DOM's changes and, in the next animation frame, reads again only the team rows
  * of the Approvals inbox (`li[data-key^="team:"]`) that a change touched, or added, or removed:
- * what each row's "Still needed" line says, compared with what the last frame showed; each
+ * what each row's who-line says it still needs (its last part), compared with what the last frame showed; each
  * difference (a new text, or the row gone) is timed in a task posted from that frame's callback,
  * which runs once the frame's style, layout and paint are done: the time is after the frame was
  * painted. It reads what changed, never the whole list: on a page of a thousand rows, reading
@@ -26,10 +26,9 @@ export function installInboxProbe(): void {
   const removed = new Set<Element>();
   let scheduled = false;
   const ROW = 'li[data-key^="team:"]';
-  const needsOf = (li: Element) => {
-    const lines = li.querySelectorAll('.outbox__review dd');
-    return (lines[lines.length - 1]?.textContent ?? '').trim();
-  };
+  // What a row still needs is the last part of its who-line ("… · needs 1 more approver, not Ada").
+  const needsOf = (li: Element) =>
+    (li.querySelector('.inbox__who')?.textContent ?? '').split(' · ').at(-1)?.trim() ?? '';
   /** The row a node is in (a text changed, a line added inside a row). */
   const rowOf = (node: Node): Element | null =>
     (node.nodeType === Node.ELEMENT_NODE ? (node as Element) : node.parentElement)?.closest(ROW) ?? null;

@@ -67,7 +67,7 @@ export async function runSolo(
     const drafted_ms = await importTransfers(d, transfersCsv(drafted), n);
     progress('solo: imported; approving in the inbox');
     await openSection(d.page, 'Approvals');
-    await waitForInbox(d.page, 'solo:', n, '^Your approval');
+    await waitForInbox(d.page, 'solo:', n, '^needs one approval');
     progress('solo: every row in the inbox');
     const keys = await inboxKeys(d.page, 'solo:');
     const batches: ApprovalBatch[] = [];

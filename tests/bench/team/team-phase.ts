@@ -47,8 +47,8 @@ export interface TeamRun {
 
 /** Phase 1 makes a row need one approver less; phase 2 makes it approved (or sent, gone from the inbox). */
 /** A row that waits for one more approval (what its `needs` says). */
-export const ONE_MORE = (needs: string) => needs.startsWith('1 more approver');
-const APPROVED = (needs: string) => needs === '' || needs.startsWith('Approved');
+export const ONE_MORE = (needs: string) => needs.startsWith('needs 1 more approver');
+const APPROVED = (needs: string) => needs === '' || needs.startsWith('approvals complete');
 
 /** When each approver's decisions were written, by inbox key, per database login. */
 async function decisionsWritten(su: pg.Client): Promise<Map<string, Map<string, number>>> {
@@ -173,9 +173,9 @@ export async function runTeam(
     );
     const pushed_ms = wallNow() - importStarted;
     await openSection(drafter.page, 'Approvals');
-    await waitForInbox(drafter.page, 'team:', n, '^2 more approvers; you drafted this one$');
-    await waitForInbox(first.page, 'team:', n, '^2 more approvers$');
-    await waitForInbox(second.page, 'team:', n, '^2 more approvers$');
+    await waitForInbox(drafter.page, 'team:', n, '^needs 2 more approvers, not you$');
+    await waitForInbox(first.page, 'team:', n, '^needs 2 more approvers, not (?!you$)');
+    await waitForInbox(second.page, 'team:', n, '^needs 2 more approvers, not (?!you$)');
 
     const amounts = new Map((await workspaceRows(su)).map((r) => [`team:${r.rowId}`, r.amountCents]));
     const amountOf = (key: string): number => {
@@ -185,10 +185,16 @@ export async function runTeam(
     };
     progress('team: the first approver approves');
     const keys = await inboxKeys(first.page, 'team:');
-    const firstBatches = await approveAll(first, keys, batch, '^1 more approver; you approved it$', amountOf);
-    await waitForInbox(second.page, 'team:', n, '^1 more approver$');
+    const firstBatches = await approveAll(first, keys, batch, '^needs 1 more approver, not .+ or you$', amountOf);
+    await waitForInbox(second.page, 'team:', n, '^needs 1 more approver, not (?!.* or you$)');
     progress('team: the second approver approves');
-    const secondBatches = await approveAll(second, await inboxKeys(second.page, 'team:'), batch, '^Approved', amountOf);
+    const secondBatches = await approveAll(
+      second,
+      await inboxKeys(second.page, 'team:'),
+      batch,
+      '^approvals complete',
+      amountOf,
+    );
     const lastAt = (secondBatches[secondBatches.length - 1] as ApprovalBatch).at;
 
     progress('team: waiting for every row to be sent');

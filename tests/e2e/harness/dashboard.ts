@@ -5,6 +5,7 @@ import type { VirtualAccountView } from '../../../src/shared/service';
 import { formatCents } from '../../../src/shared/money';
 import { money } from '../../../src/renderer/src/model/format';
 import { newItemForm, openSection, syncedDemo } from './flows';
+import { escapeRegExp } from './text';
 
 /** Steps and readings of the Dashboard's e2e, as a person sees the screen. */
 
@@ -132,4 +133,14 @@ export async function syncedPayrollDemo(
   const payroll = [...world.virtualAccounts.values()].find((v) => v.name === 'Payroll' && v.closedAt === null);
   if (!primary || !payroll) throw new Error('the Demo seed has no primary or Payroll account');
   return { sandbox, primary, payroll };
+}
+
+/** The Dashboard's "After the queue" cell of an open account, once the column shows (anything queued). */
+export async function afterTheQueue(page: Page, accountName: string): Promise<Locator> {
+  const cash = panel(page, 'Cash').getByRole('table', { name: 'Open virtual accounts' });
+  await expect(cash.getByRole('columnheader', { name: 'After the queue' })).toBeVisible();
+  return cash
+    .getByRole('row', { name: new RegExp(`^${escapeRegExp(accountName)}`) })
+    .getByRole('cell')
+    .nth(1);
 }

@@ -13,9 +13,22 @@ export async function startDemo(page: Page, timeout?: number): Promise<void> {
   await expect(page.getByRole('status')).toHaveText('Online', timeout === undefined ? {} : { timeout });
 }
 
-/** Waits until the profile on screen has synced ("Up to date as of ..."). */
+/** The top bar's one data status ("Up to date · 10:42 AM", "Updating… ", "Couldn't update: ...") and its action. */
+export const dataStatus = (page: Page): Locator => page.getByRole('group', { name: 'Data status' });
+
+/** The top bar's "Update now" (or "Try again" after a failure): the app's one way to ask the bank again. */
+export const updateButton = (page: Page): Locator =>
+  dataStatus(page).getByRole('button', { name: /^(Update now|Try again)$/ });
+
+/** Presses the top bar's update, waiting until it can be pressed (a sync of its own may be running). */
+export async function updateNow(page: Page): Promise<void> {
+  await expect(updateButton(page)).toBeEnabled({ timeout: 90_000 });
+  await updateButton(page).click();
+}
+
+/** Waits until the profile on screen has synced ("Up to date · 10:42 AM" in the top bar). */
 export async function synced(page: Page): Promise<void> {
-  await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 90_000 });
+  await expect(dataStatus(page)).toContainText(/^Up to date · /, { timeout: 90_000 });
 }
 
 /** The app on the Demo, its first sync done (the pickers and the search read the cache); returns the Demo's sandbox. */
@@ -38,15 +51,15 @@ export async function syncedTransactions(app: Parameters<typeof syncedDemo>[0]):
 }
 
 /**
- * Syncs until `shown` passes, on a screen with the sync status (Transactions, the Dashboard).
- * Coming online or a write may start a sync of its own whose Cancel button takes the place of
- * "Sync now": press it whenever it is there.
+ * Updates from the top bar until `shown` passes, on any screen. Coming online or a write may
+ * start a sync of its own whose Cancel button takes the place of "Update now": press it
+ * whenever it is there.
  */
 export async function syncUntil(page: Page, shown: () => Promise<void>): Promise<void> {
   await expect(async () => {
-    const syncNow = page.getByRole('button', { name: 'Sync now' });
-    if (await syncNow.isVisible()) await syncNow.click({ timeout: 1_000 }).catch(() => undefined);
-    await expect(page.getByText(/Up to date as of/)).toBeVisible({ timeout: 5_000 });
+    const update = updateButton(page);
+    if (await update.isVisible()) await update.click({ timeout: 1_000 }).catch(() => undefined);
+    await expect(dataStatus(page)).toContainText(/^Up to date · /, { timeout: 5_000 });
     await shown();
   }).toPass({ timeout: 90_000 });
 }

@@ -6,7 +6,7 @@ import type { ArgOf, ChannelName, ResultOf } from '../../../src/shared/ipc';
 import type { MemberRole } from '../../../src/shared/team/model';
 import type { PgCluster } from '../../support/pg-cluster';
 import type { CoreHarness } from '../../support/core-helpers';
-import { openSection, saveLiveProfile } from './flows';
+import { openSection, saveLiveProfile, startDemo } from './flows';
 import type { Prompts } from './prompts';
 
 /**
@@ -141,4 +141,27 @@ export async function holdTheKey(
 export function serviceOfUrl(url: string): string {
   const u = new URL(url);
   return `${u.origin}${u.pathname}`.replace(/\/+$/, '');
+}
+
+/** Each desktop opened on the Demo, then holding the sandbox's key as the profile "Acme" in use. */
+export async function keyHolders(
+  desktops: readonly { open(): Promise<void>; page: Page; prompts: Prompts }[],
+  sandbox: { apiUrl: string; vaultUrl: string; apiKey: string },
+): Promise<void> {
+  for (const d of desktops) {
+    await d.open();
+    await startDemo(d.page);
+    await holdTheKey(d, sandbox);
+  }
+}
+
+/** Waits until each member's profile "Acme" is bound to the workspace (what it drafts goes there); returns the profiles' ids. */
+export async function boundToTeam(members: readonly { main: MainOf }[]): Promise<string[]> {
+  const ids: string[] = [];
+  for (const m of members) {
+    const profileId = await profileIdOf(m.main, 'Acme');
+    await expect.poll(async () => (await m.main.call('workspace:binding', { profileId })).kind).toBe('team');
+    ids.push(profileId);
+  }
+  return ids;
 }

@@ -3,6 +3,7 @@ import { expect, type Browser, type Locator, type Page } from '@playwright/test'
 import { HOST_ENTRY_URL } from '../../../src/browser-host/origin';
 import { serveAppFiles } from '../../../src/browser-host/serve-app';
 import { startPgCluster, type PgCluster } from '../../support/pg-cluster';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../../src/sandbox';
 import type { MainCore } from '../../../src/main/core';
 import { MemorySecretStore } from '../../../src/main/secrets/memory-secret-store';
 import type { SecretStore } from '../../../src/main/secrets/secret-store';
@@ -230,4 +231,19 @@ export async function signFirstPolicy(
   await expect(policies.getByRole('status')).toHaveText(
     `Version 1 of the policy is signed and in force for ${service}.`,
   );
+}
+
+/** A sandbox for the file's team tests: started before them, closed after; read it inside a test. */
+export function teamSandbox(options: SandboxOptions): () => Sandbox {
+  let sandbox: Sandbox | undefined;
+  teamTest.beforeAll(async () => {
+    sandbox = await startSandbox(options);
+  });
+  teamTest.afterAll(async () => {
+    await sandbox?.close();
+  });
+  return () => {
+    if (!sandbox) throw new Error('the sandbox is read before the file’s tests started it');
+    return sandbox;
+  };
 }

@@ -1,7 +1,18 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { Sandbox } from '../../../src/sandbox';
+import { openSection } from './flows';
 
-/** The Webhooks screen's parts, found as a person (or a screen reader) finds them. */
+/** Settings → Developer → Webhooks: its heading, which "Go to Webhooks" (Ctrl+8) focuses. */
+export const webhooksHeading = (page: Page) => page.getByRole('heading', { level: 3, name: 'Webhooks' });
+
+/** Webhooks as a person finds them now that they are a developer's part of Settings: Settings, then scroll to them. */
+export async function openWebhooks(page: Page): Promise<void> {
+  await openSection(page, 'Settings');
+  await webhooksHeading(page).scrollIntoViewIfNeeded();
+  await expect(webhooksHeading(page)).toBeVisible();
+}
+
+/** The webhooks' parts, found as a person (or a screen reader) finds them. */
 export const activeWebhooks = (page: Page) => page.getByRole('region', { name: 'Active' });
 export const archivedWebhooks = (page: Page) => page.getByRole('region', { name: 'Archived' });
 export const newWebhookDialog = (page: Page) => page.getByRole('dialog', { name: 'New webhook' });

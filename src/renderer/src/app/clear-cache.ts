@@ -10,7 +10,7 @@ export type DataActionResult = { ok: true } | { ok: false; message: string };
  * Settings → "Clear the cache" of a profile: its transactions, search index and entities go,
  * its outbox and saved searches stay. Refused, with why, while the profile has unsent rows that
  * are neither exported nor discarded, or rows being sent (outbox/model/unsent.ts). Nothing is
- * downloaded again here: the profile's next sync (Sync now, a reconnect, every five minutes)
+ * downloaded again here: the profile's next sync (Update now in the top bar, a reconnect, every five minutes)
  * fills the cache from the start.
  */
 export async function clearCache(profileId: string, onScreen: boolean): Promise<DataActionResult> {

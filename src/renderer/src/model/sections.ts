@@ -2,7 +2,8 @@
  * The product's sections, in sidebar order. Kept free of components so stores can import the
  * ids without pulling in every screen. The shortcut is Ctrl/⌘ + the key (the shell's "Go to"
  * actions bind it, and the sidebar and the shortcuts sheet show those bindings). The Dashboard came
- * after the ten digits were taken: it has D rather than 1, so no section's digit changed.
+ * after the ten digits were taken: it has D rather than 1, so no section's digit changed. Webhooks
+ * moved into Settings (Developer) and kept its 8: the shell's "Go to Webhooks" opens it there.
  */
 export const SECTIONS = [
   { id: 'dashboard', label: 'Dashboard', key: 'D' },
@@ -13,7 +14,6 @@ export const SECTIONS = [
   { id: 'transfers', label: 'Transfers', key: '5' },
   { id: 'payments', label: 'Payments', key: '6' },
   { id: 'approvals', label: 'Approvals', key: '7' },
-  { id: 'webhooks', label: 'Webhooks', key: '8' },
   { id: 'directory', label: 'Directory', key: '9' },
   { id: 'settings', label: 'Settings', key: '0' },
 ] as const;

@@ -15,19 +15,19 @@ function messageOf(error: unknown): string {
   if (error instanceof SyncFailure) {
     switch (error.kind) {
       case 'offline':
-        return 'Offline: the sync stopped and continues where it left off when the connection returns. Cached transactions stay searchable.';
+        return 'Offline: the update stopped and continues where it left off when the connection returns. Cached transactions stay searchable.';
       case 'canceled':
-        return 'Canceled. The sync continues where it left off next time.';
+        return 'Canceled. The update continues where it left off next time.';
       case 'profile-gone':
         return 'This profile was deleted.';
       case 'rate-limited':
       case 'server':
-        return `The service is having trouble (${error.message}). The sync continues where it left off on the next attempt.`;
+        return `The service is having trouble (${error.message}). The update continues where it left off on the next attempt.`;
       default:
-        return `${error.message} The sync stopped; try again with “Sync now”.`;
+        return `${error.message} Try again.`;
     }
   }
-  return `The sync failed: ${error instanceof Error ? error.message : String(error)}. Try again with “Sync now”.`;
+  return `${error instanceof Error ? error.message : String(error)}. Try again.`;
 }
 
 export interface SyncRunner {

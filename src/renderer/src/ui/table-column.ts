@@ -47,3 +47,16 @@ export function nextSort(
     return { column, direction: sort.direction === 'ascending' ? 'descending' : 'ascending' };
   return { column, direction: first };
 }
+
+/** The column that names each row (a webhook's, a merchant's, an entity's name): sorted by it, read as the row's header. */
+export function nameColumn<T extends { name: string }>(minWidth: number): TableColumn<T> {
+  return {
+    id: 'name',
+    header: 'Name',
+    minWidth,
+    priority: 1,
+    rowHeader: true,
+    cell: (row) => row.name,
+    sortValue: (row) => row.name,
+  };
+}

@@ -17,7 +17,7 @@ import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { DetailPane, DetailSection } from '../../ui/DetailPane';
 import { Fields, TechnicalDetails, TechValue } from '../../ui/Fields';
 import { useEntities } from '../../repos/entities-hooks';
-import { useOutflows } from '../../outbox/commands/useOutflows';
+import { useOutflows } from '../../app/useOutflows';
 import { balanceAfter } from '../../outbox/model/balance-after';
 import type { Summaries } from '../../forecast/commands/tx-summaries';
 import { monthSpendOf } from '../../forecast/model/spend-queries';

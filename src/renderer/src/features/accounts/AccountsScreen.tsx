@@ -2,7 +2,6 @@ import { forActiveProfile } from '../../app/active-profile';
 import { useMemo, useState } from 'react';
 import type { VirtualAccountView } from '../../../../shared/service';
 import { isClosed, totalsOf, visibleAccounts } from '../../accounts/model/account-list';
-import { fetchAccountPage } from '../../accounts/commands/fetch-accounts';
 import { useCardSpend } from '../../forecast/commands/card-spend';
 import { monthSpendOf } from '../../forecast/model/spend-queries';
 import { cardSpendLabel } from '../../model/card-spend';
@@ -14,13 +13,8 @@ import { ScreenHeading } from '../../ui/ScreenHeading';
 import { AccountDetail } from './AccountDetail';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import './accounts.css';
-import { PagedFetchButtons, REFRESH_FROM_BANK } from '../../ui/PagedFetchButtons';
 import { ListDetail } from '../../ui/ListDetail';
 import { PickList } from '../../ui/PickList';
-import { plural, usePagedFetch } from '../../ui/usePagedFetch';
-
-export const OFFLINE_ACCOUNT_EDITS =
-  'Offline: changes to accounts need the service. They are shown as they were last synced.';
 
 // A fresh screen per profile: nothing of one profile's state shows on another's.
 export const AccountsScreen = forActiveProfile(AccountsFor);
@@ -30,7 +24,6 @@ function AccountsFor({ profileId }: { profileId: string }) {
   const online = useConnectivity((s) => s.byProfile[profileId]?.state !== 'offline');
   const [includeClosed, setIncludeClosed] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const paged = usePagedFetch((cursor) => fetchAccountPage(profileId, includeClosed, cursor), plural('account'));
   // "Today" for the commission's next date and the chart: read once, so the view does not shift while open.
   const [nowMs] = useState(() => Date.now());
 
@@ -64,22 +57,9 @@ function AccountsFor({ profileId }: { profileId: string }) {
       </ScreenHeading>
       <div className="tx-toolbar">
         <label className="accounts-check">
-          <input
-            type="checkbox"
-            checked={includeClosed}
-            onChange={(e) => {
-              setIncludeClosed(e.target.checked);
-              paged.reset();
-            }}
-          />
+          <input type="checkbox" checked={includeClosed} onChange={(e) => setIncludeClosed(e.target.checked)} />
           Show closed
         </label>
-        <PagedFetchButtons
-          paged={paged}
-          label={REFRESH_FROM_BANK}
-          disabled={!online}
-          disabledReason={OFFLINE_ACCOUNT_EDITS}
-        />
       </div>
       <ListDetail
         detail={

@@ -3,7 +3,7 @@ import type { Action as PaletteAction } from '../../model/actions';
 import { money } from '../../model/format';
 import { useMemberNames } from '../../team/commands/directory-store';
 import { useTeamSendingPaused } from '../../team/commands/team-sending-status';
-import { useOutflows } from '../../outbox/commands/useOutflows';
+import { useOutflows } from '../../app/useOutflows';
 import { balanceAfter, type BalanceAfter, type Outflow } from '../../outbox/model/balance-after';
 import type { Draws } from '../../outbox/model/payment-source';
 import { useOutboxRows } from '../../outbox/repo/outbox-hooks';
@@ -53,7 +53,8 @@ export function Inbox({ profileId, service }: { profileId: string; service: stri
   const { view, reload } = useTeamQueue(profileId, service);
   const workspaceId = view.kind === 'team' ? view.workspace.id : null;
   const kept = useTeamItems(profileId, workspaceId);
-  const { outflows, virtualAccounts: vas, sourceOf } = useOutflows(profileId);
+  // The workspace's rows read above count in every item's balance after, as on every other screen.
+  const { outflows, virtualAccounts: vas, sourceOf } = useOutflows(profileId, view.kind === 'team' ? view.rows : null);
   const accounts = useMemo(
     () =>
       new Map<string, AccountFacts>(
@@ -388,9 +389,10 @@ function TeamStatus({ view }: { view: TeamQueueView }) {
 }
 
 /**
- * Each item's balance after (outbox/model/balance-after.ts): this desktop's queue and what it sent
- * since the balances were read, with the inbox's own items (a workspace's rows drafted elsewhere
- * among them), each counted once.
+ * Each item's balance after (outbox/model/balance-after.ts), over the same outflows every screen
+ * counts (app/useOutflows.ts: this desktop's queue, what it sent since the balances were read, the
+ * workspace's open rows). An item those do not count (in review, say) is placed as the inbox sees
+ * it, for its own figure, and counts for no other.
  */
 function balancesAfter(
   items: readonly InboxItem[],
@@ -400,12 +402,11 @@ function balancesAfter(
 ): Map<string, BalanceAfter> {
   const out = new Map<string, BalanceAfter>();
   if (outflows === undefined) return out;
-  const mine = items.map((i) => [i, inboxOutflow(i, sourceOf)] as const);
-  const queued = new Set(outflows.map((o) => o.id));
-  const all = [...outflows, ...mine.flatMap(([, o]) => (o && !queued.has(o.id) ? [o] : []))];
-  for (const [item, o] of mine) {
+  const counted = new Map(outflows.map((o) => [o.id, o]));
+  for (const item of items) {
+    const o = counted.get(item.rowId) ?? inboxOutflow(item, sourceOf);
     const from = o?.from === undefined ? undefined : accounts.get(o.from);
-    if (o && o.from !== undefined && from) out.set(item.key, balanceAfter(o.from, from.balanceCents, all, o));
+    if (o && o.from !== undefined && from) out.set(item.key, balanceAfter(o.from, from.balanceCents, outflows, o));
   }
   return out;
 }

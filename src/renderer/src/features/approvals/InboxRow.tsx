@@ -91,22 +91,13 @@ export const InboxRow = memo(function InboxRow({
           <dt>Balance after</dt>
           <dd data-testid="inbox-balance-after">{balanceAfterWords(after)}</dd>
         </div>
-        <div>
-          <dt>
-            {item.state === 'never' || item.state === 'blocked' || item.state === 'refused'
-              ? 'Will not be sent'
-              : 'Still needed'}
-          </dt>
-          <dd
-            className={
-              item.state === 'never' || item.state === 'blocked' || item.state === 'refused'
-                ? 'inbox__stopped'
-                : undefined
-            }
-          >
-            {item.needs}
-          </dd>
-        </div>
+        {/* The approvals still needed are on the who-line; only what it does not say is here. */}
+        {item.remark === null ? null : (
+          <div>
+            <dt>{stopped(item) ? 'Will not be sent' : 'Still needed'}</dt>
+            <dd className={stopped(item) ? 'inbox__stopped' : undefined}>{item.remark}</dd>
+          </div>
+        )}
       </dl>
       {item.ignored.length > 0 ? (
         <details className="outbox__details">
@@ -129,6 +120,8 @@ export const InboxRow = memo(function InboxRow({
     </li>
   );
 });
+
+const stopped = (item: InboxItem) => item.state === 'never' || item.state === 'blocked' || item.state === 'refused';
 
 /** Who asked, who approved and what is still needed, on the row itself. */
 function whoLine(item: InboxItem, names: MemberNames, me: string | null, now: number): string {

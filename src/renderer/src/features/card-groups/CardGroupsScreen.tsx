@@ -1,16 +1,13 @@
 import { forActiveProfile } from '../../app/active-profile';
 import { useMemo, useState } from 'react';
 import type { Card, CardGroup } from '../../../../shared/service';
-import { fetchGroupPage } from '../../cards/commands/fetch-groups';
 import { useEntities } from '../../repos/entities-hooks';
 import { useConnectivity } from '../../stores/connectivity';
-import { PagedFetchButtons, REFRESH_FROM_BANK } from '../../ui/PagedFetchButtons';
 import { ListDetail } from '../../ui/ListDetail';
 import { PickList } from '../../ui/PickList';
 import { SavedListLine } from '../../ui/SavedListLine';
 import { SearchField } from '../../ui/SearchField';
 import { ScreenHeading } from '../../ui/ScreenHeading';
-import { plural, usePagedFetch } from '../../ui/usePagedFetch';
 import { GroupDetail } from './GroupDetail';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { NewGroupDialog } from './NewGroupDialog';
@@ -37,7 +34,6 @@ function GroupsFor({ profileId }: { profileId: string }) {
   const [name, setName] = useState('');
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
-  const paged = usePagedFetch((cursor) => fetchGroupPage(profileId, name, cursor), plural('group'));
 
   const all = useMemo(
     () =>
@@ -72,21 +68,7 @@ function GroupsFor({ profileId }: { profileId: string }) {
         Card groups
       </ScreenHeading>
       <div className="tx-toolbar">
-        <SearchField
-          label="Name"
-          placeholder="Part of a group's name"
-          value={name}
-          onChange={(text) => {
-            setName(text);
-            paged.reset();
-          }}
-        />
-        <PagedFetchButtons
-          paged={paged}
-          label={REFRESH_FROM_BANK}
-          disabled={!online}
-          disabledReason={OFFLINE_GROUP_EDITS}
-        />
+        <SearchField label="Name" placeholder="Part of a group's name" value={name} onChange={setName} />
         <button
           type="button"
           className="button button--primary"

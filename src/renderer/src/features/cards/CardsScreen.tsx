@@ -1,9 +1,8 @@
 import { forActiveProfile } from '../../app/active-profile';
 import { useCallback, useMemo, useState } from 'react';
 import type { Card } from '../../../../shared/service';
-import { fetchCardPage } from '../../cards/commands/fetch-cards';
 import { simulatePurchase } from '../../cards/commands/simulate-purchase';
-import { DEFAULT_CARD_FILTER, cardFilterProblem, filterCards, type CardListFilter } from '../../cards/model/card-list';
+import { DEFAULT_CARD_FILTER, filterCards, type CardListFilter } from '../../cards/model/card-list';
 import { listSpendOf } from '../../cards/model/list-spend';
 import { spendQuery, spendWindowStart } from '../../cards/model/spend-window';
 import { useCachedTransactions } from '../../transactions/commands/cached-transactions';
@@ -12,10 +11,8 @@ import { useNavigation } from '../../stores/navigation';
 import { useProfiles } from '../../stores/profiles';
 import { useTransactionQuery } from '../../stores/transaction-query';
 import { ListDetail } from '../../ui/ListDetail';
-import { PagedFetchButtons, REFRESH_FROM_BANK } from '../../ui/PagedFetchButtons';
 import { SavedListLine } from '../../ui/SavedListLine';
 import { ScreenHeading } from '../../ui/ScreenHeading';
-import { plural, usePagedFetch } from '../../ui/usePagedFetch';
 import { BulkStatusBar } from './BulkStatusBar';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { CardDetail } from './CardDetail';
@@ -46,8 +43,6 @@ function CardsFor({ profileId }: { profileId: string }) {
   const [active, setActive] = useState<number | null>(null);
   const [checked, setChecked] = useState<Set<string>>(() => new Set());
   const [creating, setCreating] = useState(false);
-  const paged = usePagedFetch((cursor) => fetchCardPage(profileId, filter, cursor), plural('card'));
-  const resetPaged = paged.reset;
 
   const cards = useMemo(
     () => filterCards(directory.cards, directory.groups, filter),
@@ -75,7 +70,6 @@ function CardsFor({ profileId }: { profileId: string }) {
   const selected = selectedId ? directory.cards.find((c) => c.id === selectedId) : undefined;
   const checkedCards = useMemo(() => directory.cards.filter((c) => checked.has(c.id)), [directory.cards, checked]);
   const disabledReason = online ? undefined : OFFLINE_EDITS;
-  const problem = cardFilterProblem(filter);
   useScreenActions([
     newItemAction('cards:new', 'New card', online, () => setCreating(true)),
     // With no card open there is nothing to reveal yet; the open card's details offer the real one.
@@ -92,13 +86,7 @@ function CardsFor({ profileId }: { profileId: string }) {
         ]),
   ]);
 
-  const onFilter = useCallback(
-    (patch: Partial<CardListFilter>) => {
-      setFilter((f) => ({ ...f, ...patch }));
-      resetPaged();
-    },
-    [resetPaged],
-  );
+  const onFilter = useCallback((patch: Partial<CardListFilter>) => setFilter((f) => ({ ...f, ...patch })), []);
   const onCheck = useCallback((id: string, on: boolean) => {
     setChecked((old) => {
       const next = new Set(old);
@@ -134,12 +122,6 @@ function CardsFor({ profileId }: { profileId: string }) {
         >
           New card
         </button>
-        <PagedFetchButtons
-          paged={paged}
-          label={REFRESH_FROM_BANK}
-          disabled={!online || !!problem}
-          disabledReason={problem ?? OFFLINE_EDITS}
-        />
       </div>
       <CardFilters filter={filter} onChange={onFilter} directory={directory} />
       <BulkStatusBar

@@ -2,7 +2,6 @@ import { forActiveProfile } from '../../app/active-profile';
 import { ago } from '../../model/format';
 import { useActiveConnectivity } from '../../stores/connectivity';
 import { ScreenHeading } from '../../ui/ScreenHeading';
-import { SyncStatus } from '../../parts/sync-status/SyncStatus';
 import { AttentionList } from './AttentionList';
 import { CashPanel } from './CashPanel';
 import { ForecastPanel } from './ForecastPanel';
@@ -21,7 +20,7 @@ function DashboardFor({ profileId }: { profileId: string }) {
   const offline = useActiveConnectivity()?.state === 'offline';
   return (
     <section className="screen screen--wide" aria-labelledby="screen-title">
-      <ScreenHeading aside={<SyncStatus profileId={profileId} />}>Dashboard</ScreenHeading>
+      <ScreenHeading>Dashboard</ScreenHeading>
       <p className="dashboard__asof">
         {data.asOf === null
           ? 'Accounts not read from the service yet: figures appear after the first sync.'

@@ -17,7 +17,7 @@ import {
   type OutboxSummary,
 } from '../../forecast/model/inputs';
 import { historyOf, monthSpendOf, spendOf } from '../../forecast/model/spend-queries';
-import { useOutflows } from '../../outbox/commands/useOutflows';
+import { useOutflows } from '../../app/useOutflows';
 import { balanceAfter } from '../../outbox/model/balance-after';
 import { useOutboxRows, useSentSince } from '../../outbox/repo/outbox-hooks';
 import { useEntities } from '../../repos/entities-hooks';

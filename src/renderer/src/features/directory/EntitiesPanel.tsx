@@ -4,19 +4,11 @@ import { day } from '../../model/format';
 import { useEntities } from '../../repos/entities-hooks';
 import { DataTable } from '../../ui/DataTable';
 import { SavedListLine } from '../../ui/SavedListLine';
-import type { TableColumn } from '../../ui/table-column';
+import { nameColumn, type TableColumn } from '../../ui/table-column';
 import { ListBody } from './AsOf';
 
 const ENTITY_COLUMNS: TableColumn<LegalEntity>[] = [
-  {
-    id: 'name',
-    header: 'Name',
-    minWidth: 160,
-    priority: 1,
-    rowHeader: true,
-    cell: (e) => e.name,
-    sortValue: (e) => e.name,
-  },
+  nameColumn(160),
   { id: 'structure', header: 'Structure', minWidth: 140, priority: 2, cell: (e) => structureWords(e.structure) },
 ];
 

@@ -1,23 +1,19 @@
 import { useMemo, useState } from 'react';
 import type { Account, SvcHandle } from '../../../../shared/service';
-import { fetchHandlePage } from '../../directory/commands/fetch-handles';
 import { filterHandles, handlesOfAccounts, sortHandles } from '../../directory/model/handles';
 import { useEntities } from '../../repos/entities-hooks';
 import { useNavigation } from '../../stores/navigation';
 import { usePaymentPrefill } from '../../stores/payment-prefill';
-import { PagedFetchButtons, REFRESH_FROM_BANK } from '../../ui/PagedFetchButtons';
 import { DataTable } from '../../ui/DataTable';
 import { SavedListLine } from '../../ui/SavedListLine';
 import { SearchField } from '../../ui/SearchField';
 import type { TableColumn } from '../../ui/table-column';
-import { plural, usePagedFetch } from '../../ui/usePagedFetch';
-import { ListBody, OFFLINE_FETCH } from './AsOf';
+import { ListBody } from './AsOf';
 
-/** The saved svc handles: filtered as typed (offline too), fetched page by page, each one payable. */
+/** The saved svc handles (the sync brings them): filtered as typed (offline too), each one payable. */
 export function HandlesPanel({ profileId, online }: { profileId: string; online: boolean }) {
   const list = useEntities<SvcHandle>(profileId, 'svcHandle');
   const [text, setText] = useState('');
-  const paged = usePagedFetch((cursor) => fetchHandlePage(profileId, cursor), plural('handle'));
   const offer = usePaymentPrefill((s) => s.offer);
   const go = useNavigation((s) => s.go);
   const all = useMemo(() => sortHandles(list?.items ?? []), [list]);
@@ -83,14 +79,13 @@ export function HandlesPanel({ profileId, online }: { profileId: string; online:
       <SavedListLine label="Payees" asOf={list?.asOf ?? null} shown={shown.length} total={all.length} online={online} />
       <div className="directory-toolbar">
         <SearchField label="Filter handles" placeholder="Handle or name" value={text} onChange={setText} />
-        <PagedFetchButtons paged={paged} label={REFRESH_FROM_BANK} disabled={!online} disabledReason={OFFLINE_FETCH} />
       </div>
       <ListBody
         loading={list === undefined && 'Reading the saved handles…'}
         emptyText={
           shown.length === 0 &&
           (all.length === 0
-            ? 'No payees saved yet: they arrive with the first sync, or refresh them from the bank.'
+            ? 'No payees saved yet: they arrive with the first sync.'
             : 'No saved handle matches that.')
         }
       >

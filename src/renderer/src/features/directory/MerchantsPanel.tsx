@@ -7,21 +7,13 @@ import { useEntities } from '../../repos/entities-hooks';
 import { DataTable } from '../../ui/DataTable';
 import { SavedListLine } from '../../ui/SavedListLine';
 import { SearchField } from '../../ui/SearchField';
-import type { TableColumn } from '../../ui/table-column';
+import { nameColumn, type TableColumn } from '../../ui/table-column';
 import { StatusNote, type Note } from '../../ui/StatusNote';
 import { Url } from '../../ui/Url';
 import { ListBody, OFFLINE_FETCH } from './AsOf';
 
 const COLUMNS: TableColumn<Merchant>[] = [
-  {
-    id: 'name',
-    header: 'Name',
-    minWidth: 160,
-    priority: 1,
-    rowHeader: true,
-    sortValue: (m) => m.name,
-    cell: (m) => m.name,
-  },
+  nameColumn(160),
   // Text, not a link: the window opens nothing outside the app.
   { id: 'url', header: 'Website', minWidth: 160, priority: 2, cell: (m) => (m.url ? <Url href={m.url} /> : '—') },
 ];

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { ScreenHeading } from '../../ui/ScreenHeading';
 import { AddProfileForm } from '../../parts/profiles/AddProfileForm';
 import { AppearanceSetting } from './AppearanceSetting';
@@ -8,6 +9,7 @@ import { LocalData } from './LocalData';
 import { NotificationSettings } from './NotificationSettings';
 import { TeamWorkspaceSection } from './workspace/TeamWorkspaceSection';
 import { UpdatesPanel } from './help/UpdatesPanel';
+import { WebhooksSection } from './webhooks/WebhooksSection';
 import { ProfileList } from '../../parts/profiles/ProfileList';
 import { RecoveredNotice } from '../../parts/profiles/RecoveredNotice';
 import './settings.css';
@@ -98,6 +100,15 @@ export function SettingsScreen() {
       </SettingsPanel>
       <SettingsPanel title="Updates">
         <UpdatesPanel />
+      </SettingsPanel>
+      <SettingsPanel
+        title="Developer"
+        intro="For whoever connects the company’s other systems to the service: where it sends its event notifications."
+      >
+        {/* A webhook the cache holds in an old shape fails this part alone, not the whole of Settings. */}
+        <ErrorBoundary what="The webhooks">
+          <WebhooksSection />
+        </ErrorBoundary>
       </SettingsPanel>
     </section>
   );

@@ -9,7 +9,6 @@ import { PaymentsScreen } from '../payments/PaymentsScreen';
 import { SettingsScreen } from '../settings/SettingsScreen';
 import { TransactionsScreen } from '../transactions/TransactionsScreen';
 import { TransfersScreen } from '../transfers/TransfersScreen';
-import { WebhooksScreen } from '../webhooks/WebhooksScreen';
 import { useNavigation } from '../../stores/navigation';
 import { Header } from './Header';
 import { OfflineBanner } from './OfflineBanner';
@@ -30,7 +29,6 @@ const SCREENS: Record<SectionId, ComponentType> = {
   transfers: TransfersScreen,
   payments: PaymentsScreen,
   approvals: ApprovalsScreen,
-  webhooks: WebhooksScreen,
   directory: DirectoryScreen,
   settings: SettingsScreen,
 };

@@ -8,6 +8,8 @@ import { runOnScreen } from '../../stores/action-registry';
 import { useConnectivity } from '../../stores/connectivity';
 import { useNavigation } from '../../stores/navigation';
 import { useProfiles } from '../../stores/profiles';
+import { UPDATE_SHORTCUT, updateBlocked } from '../../parts/sync-status/update-now';
+import { GO_TO_WEBHOOKS } from '../settings/webhooks/WebhooksSection';
 import { profileLabel } from './ProfileSwitcher';
 
 /** Ctrl+K (⌘K): the palette, from anywhere, a text field included (K edits nothing there). */
@@ -29,9 +31,8 @@ const SECTION_WORDS: Partial<Record<SectionId, readonly string[]>> = {
   transactions: ['search', 'activity', 'history'],
   accounts: ['virtual accounts', 'balances'],
   approvals: ['outbox', 'queue', 'inbox', 'review'],
-  webhooks: ['events', 'notifications'],
   directory: ['merchants', 'handles', 'payees'],
-  settings: ['preferences', 'profiles', 'demo'],
+  settings: ['preferences', 'profiles', 'demo', 'developer'],
 };
 
 export interface ShellUi {
@@ -78,6 +79,15 @@ export function shellActions(ui: ShellUi): Action[] {
       run: () => go(s.id),
     })),
     {
+      // Webhooks are Settings → Developer now, but keep their place in "Go to" and their Ctrl+8.
+      id: 'go:webhooks',
+      title: 'Go to Webhooks',
+      group: 'Go to',
+      keywords: ['events', 'notifications', 'developer', 'settings'],
+      shortcut: sectionShortcut('8'),
+      run: () => goThen('settings', GO_TO_WEBHOOKS),
+    },
+    {
       id: 'outbox:new-transfer',
       title: 'New transfer',
       group: 'Money',
@@ -123,19 +133,14 @@ function profileActions(profileId: string): Action[] {
   const offline = useConnectivity.getState().byProfile[profileId]?.state === 'offline';
   const paused = useSenderStatus.getState().byProfile[profileId]?.paused ?? false;
   const noKey = profile?.kind === 'live' && !profile.hasKey;
-  const syncBlocked = noKey
-    ? 'This profile has no API key'
-    : offline
-      ? 'Offline'
-      : syncs.isSyncing(profileId)
-        ? 'A sync is running'
-        : undefined;
+  const syncBlocked = updateBlocked({ noKey, offline, running: syncs.isSyncing(profileId) });
   return [
     {
       id: 'sync:now',
-      title: 'Sync now',
+      title: 'Update now',
       group: 'Profile',
-      keywords: ['refresh', 'download', 'update'],
+      keywords: ['sync', 'refresh', 'download'],
+      shortcut: UPDATE_SHORTCUT,
       ...(syncBlocked ? { unavailable: syncBlocked } : {}),
       run: () => syncs.startSync(profileId),
     },

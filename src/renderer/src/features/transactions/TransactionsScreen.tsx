@@ -11,7 +11,6 @@ import { FilterPanel } from './FilterPanel';
 import { ResultSummary } from './ResultSummary';
 import { SavedSearches } from './SavedSearches';
 import { SearchBox } from './SearchBox';
-import { SyncStatus } from '../../parts/sync-status/SyncStatus';
 import { DemoResetProgress } from '../../parts/sync-status/DemoResetProgress';
 import { TransactionDetail } from './TransactionDetail';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
@@ -60,7 +59,7 @@ function TransactionsFor({ profileId }: { profileId: string }) {
 
   return (
     <section className="screen screen--wide" aria-labelledby="screen-title">
-      <ScreenHeading aside={<SyncStatus profileId={profileId} />}>Transactions</ScreenHeading>
+      <ScreenHeading>Transactions</ScreenHeading>
       {profileId === 'demo' ? <DemoResetProgress hideWhenDone hideWhileDownloading /> : null}
       <div className="tx-toolbar">
         <SearchBox

@@ -1,6 +1,6 @@
 import type { VirtualAccountView } from '../../../../shared/service';
 import { ago, count, money } from '../../model/format';
-import { useOutflows } from '../../outbox/commands/useOutflows';
+import { useOutflows } from '../../app/useOutflows';
 import { balanceAfter, balanceIsStale, typedItem } from '../../outbox/model/balance-after';
 import { Fields, type Field } from '../../ui/Fields';
 

@@ -24,7 +24,7 @@ const CLEAR: DataAction = {
   busyLabel: 'Clearing…',
   run: (p, onScreen) => clearCache(p.id, onScreen),
   done: (p) =>
-    `The cache of “${p.name}” was cleared. The next sync downloads it again (“Sync now” on Transactions starts it at once).`,
+    `The cache of “${p.name}” was cleared. The next update downloads it again (“Update now” in the top bar starts it at once).`,
 };
 
 const REMOVE: DataAction = {

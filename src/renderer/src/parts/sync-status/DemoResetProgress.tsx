@@ -35,8 +35,8 @@ function useDemoIndex(active: boolean): IndexSnapshot | null {
  * rows expected, a percentage, a bar and the time left, the whole way. Nothing when no reset ran.
  */
 /**
- * `hideWhileDownloading`: where the sync status sits beside it (Transactions), which shows the same
- * download with its rate and Cancel; one line saying it is enough.
+ * `hideWhileDownloading`: on Transactions, where the top bar's data status shows the same
+ * download ("Updating… 1,200 of 3,000 transactions") with Cancel; one line saying it is enough.
  */
 export function DemoResetProgress({
   hideWhenDone = false,

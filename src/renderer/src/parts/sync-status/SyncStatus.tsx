@@ -1,69 +1,53 @@
 import { syncs, useSyncStore } from '../../app/sync';
-import { ago, count, duration } from '../../model/format';
+import { timeOfDay } from '../../model/format';
+import { ariaShortcut, formatShortcut } from '../../model/shortcuts';
+import { useAppInfo } from '../../stores/app-info';
 import { useConnectivity } from '../../stores/connectivity';
+import { useProfiles } from '../../stores/profiles';
+import { syncSummary } from '../../sync/sync-summary';
+import { UPDATE_SHORTCUT, updateBlocked } from './update-now';
 import './sync-status.css';
 
-const PHASES: Record<string, string> = {
-  planning: 'Planning the download',
-  entities: 'Refreshing cards and accounts',
-  backfill: 'Downloading the history',
-  incremental: 'Checking recent transactions',
-  reconciling: 'Checking pending transactions',
-};
-
-/** How fresh the cached data is, in one phrase. */
-function freshness(lastSuccessAt: number | undefined, phase: string | undefined, offline: boolean): string {
-  if (offline) return lastSuccessAt ? `Last synced ${ago(lastSuccessAt)}` : 'Not synced yet';
-  if (lastSuccessAt) return `Up to date as of ${ago(lastSuccessAt)}`;
-  return phase === 'error' || phase === 'canceled' ? 'Not up to date' : 'Not synced yet';
-}
-
-/** The profile's sync: "as of" time, progress (rows, rate, time left), errors, Sync now / Cancel. */
+/**
+ * The top bar's one status of the profile's data (the app's only "refresh"): when it was last
+ * brought up to date, how far an update has gone, or why it failed; with Update now (F5), Try
+ * again, or Cancel beside it.
+ */
 export function SyncStatus({ profileId }: { profileId: string }) {
   const p = useSyncStore((s) => s.byProfile[profileId]);
-  // Offline the data is as old as the last sync, not "up to date": the two are never said together.
   const offline = useConnectivity((s) => s.byProfile[profileId]?.state === 'offline');
-  const busy = !!p && p.phase in PHASES;
-  const done = p ? p.resumedRows + p.rows : 0;
+  const noKey = useProfiles((s) => s.profiles.some((x) => x.id === profileId && x.kind === 'live' && !x.hasKey));
+  const mac = useAppInfo((s) => s.mac);
+  const summary = syncSummary(p, offline, (ms) => timeOfDay(ms));
+  const blocked = updateBlocked({ noKey, offline, running: false });
+  const keys = formatShortcut(UPDATE_SHORTCUT, mac);
   return (
-    <div className="sync-status" aria-live="polite">
-      {busy && p ? (
-        <>
-          <span>
-            {PHASES[p.phase]}
-            {p.phase === 'backfill' && p.total
-              ? `: ${count(Math.min(done, p.total))} of ${count(p.total)} (${Math.min(100, Math.floor((100 * done) / p.total))}%)`
-              : p.rows
-                ? `: ${count(p.rows)} received`
-                : '…'}
-            {p.rowsPerSecond > 0 ? ` · ${count(p.rowsPerSecond)}/s` : ''}
-            {p.etaSeconds ? ` · about ${duration(p.etaSeconds)} left` : ''}
-          </span>
-          {p.phase === 'backfill' && p.total ? (
-            <progress max={p.total} value={Math.min(done, p.total)} aria-label="Download progress" />
-          ) : null}
-          <button type="button" className="button button--quiet" onClick={() => syncs.cancelSync(profileId)}>
-            Cancel
-          </button>
-        </>
+    // A named group, not a second role="status": the connectivity pill is the header's one status.
+    <div className={`sync-status sync-status--${summary.tone}`} role="group" aria-label="Data status">
+      <span className="sync-status__text" aria-live="polite" title={summary.detail ?? summary.text}>
+        {summary.text}
+      </span>
+      {summary.action === 'cancel' ? (
+        // Named in full: the top bar is on every screen, beside dialogs with Cancel buttons of their own.
+        <button
+          type="button"
+          className="button button--quiet"
+          aria-label="Cancel the update"
+          onClick={() => syncs.cancelSync(profileId)}
+        >
+          Cancel
+        </button>
       ) : (
-        <>
-          <span>{freshness(p?.lastSuccessAt, p?.phase, offline)}</span>
-          {p?.error && !offline ? (
-            <span className="sync-status__error" role="alert">
-              {p.error}
-            </span>
-          ) : null}
-          <button
-            type="button"
-            className="button button--quiet"
-            disabled={offline}
-            title={offline ? 'Offline: a sync starts by itself when the connection returns.' : undefined}
-            onClick={() => void syncs.startSync(profileId)}
-          >
-            Sync now
-          </button>
-        </>
+        <button
+          type="button"
+          className="button button--quiet"
+          disabled={blocked !== undefined}
+          title={blocked ?? `Bring this profile's data up to date now (${keys})`}
+          aria-keyshortcuts={ariaShortcut(UPDATE_SHORTCUT, mac)}
+          onClick={() => void syncs.startSync(profileId)}
+        >
+          {summary.action === 'retry' ? 'Try again' : 'Update now'}
+        </button>
       )}
     </div>
   );

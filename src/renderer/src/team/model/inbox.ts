@@ -6,6 +6,7 @@ import { readSignedText } from '../../../../shared/team/signed-text';
 import { money } from '../../model/format';
 import type { Outflow } from '../../outbox/model/balance-after';
 import type { Draws } from '../../outbox/model/payment-source';
+import { signedAt } from './team-outflows';
 
 /** An account as the inbox names it and reads its cached balance. */
 export interface AccountFacts {
@@ -42,8 +43,14 @@ interface ItemBase {
   /** What the signed request says it draws from: a transfer's source account, a payment's source handle (none: the key's own). Null when unreadable. */
   draws: Draws | null;
   state: InboxState;
-  /** What it still needs, or why it never goes, in words. */
+  /** What it still needs, or why it never goes, in words (the row's accessible name, a refusal's reason). */
   needs: string;
+  /**
+   * What the row says beyond its who-line, which already names the approvals still needed: a
+   * review wait, why it never goes, an approval signed here on its way, the database's note.
+   * Null when the who-line says it all, so what is needed shows once.
+   */
+  remark: string | null;
   /** Approvals or rejections that do not count, each with who and why. */
   ignored: string[];
   /** Null when this desktop may approve it now; else why not. */
@@ -146,6 +153,8 @@ function soloItem(row: OutboxRow, accounts: ReadonlyMap<string, AccountFacts>): 
     askedAt: row.createdAt,
     state: 'awaiting',
     needs: 'Your approval (this computer’s rule)',
+    // The who-line says it: "needs one approval, given on this computer alone".
+    remark: null,
     ignored: [],
     approve: null,
     reject: null,
@@ -153,11 +162,8 @@ function soloItem(row: OutboxRow, accounts: ReadonlyMap<string, AccountFacts>): 
   };
 }
 
-/** The drafter's signed time, else the time the workspace wrote the row. */
-function signedAt(draft: SignedDraft, fallback: string): number {
-  const read = readSignedText('draft', draft.text);
-  return Date.parse(read.ok ? read.body.at : fallback);
-}
+/** Two sentences as one text: one full stop between them, never two. */
+const sentences = (first: string, second: string) => `${first}${first.endsWith('.') ? '' : '.'} ${second}`;
 
 // What a row's signed parts say, kept per row object: the open queue keeps the objects of rows a
 // change did not touch (open-rows.ts), so a thousand-row inbox parses only the rows that changed.
@@ -235,6 +241,8 @@ function makeTeamItem(row: TeamRowView, input: InboxInput, pending: KeptItem | u
 
   let state: InboxState;
   let needs: string;
+  // The who-line names the approvals a waiting row still needs; anything else is said beside it.
+  let remark: string | null;
   if (row.state === 'needs-review') {
     state = 'review';
     // The last outcome often ends with the service's own sentence: one full stop, not two.
@@ -253,10 +261,17 @@ function makeTeamItem(row: TeamRowView, input: InboxInput, pending: KeptItem | u
     state = v.status;
     needs = v.text;
   }
+  remark = state === 'waiting' ? null : needs;
+  const also = (extra: string) => {
+    needs = sentences(needs, extra);
+    remark = remark === null ? extra : sentences(remark, extra);
+  };
   if (pending)
-    needs = `${needs}${needs.endsWith('.') ? '' : '.'} Your ${pending.choice === 'reject' ? 'rejection' : 'approval'} is signed here and reaches the workspace when it answers.`;
+    also(
+      `Your ${pending.choice === 'reject' ? 'rejection' : 'approval'} is signed here and reaches the workspace when it answers.`,
+    );
   // What the database says and the signatures do not: shown, never believed.
-  if (row.note) needs = `${needs}${needs.endsWith('.') ? '' : '.'} ${row.note}`;
+  if (row.note) also(row.note);
   const history = row.history.ignored.map((problem) => `Its history: ${problem}`);
 
   const why = ((): string | null => {
@@ -279,6 +294,7 @@ function makeTeamItem(row: TeamRowView, input: InboxInput, pending: KeptItem | u
     ignored: [...ignored, ...history],
     state,
     needs,
+    remark,
     approve: why ?? (mine ? 'You drafted it: a drafter never approves their own row.' : null),
     reject: why,
     review,
@@ -300,6 +316,8 @@ function localItem(kept: KeptItem, accounts: ReadonlyMap<string, AccountFacts>):
     ? `The workspace refused it: ${kept.problem}`
     : 'Signed here; it reaches the workspace when it answers, and then waits for an approver.';
   const why = refused ? needs : 'It has not reached the workspace yet.';
+  // The who-line says "signed here, not in the workspace yet"; what follows is said beside it.
+  const remark = refused ? needs : 'It reaches the workspace when it answers, and then waits for an approver.';
   return {
     ...where(read.body.kind, payload, accounts),
     key: `team:${kept.rowId}`,
@@ -311,6 +329,7 @@ function localItem(kept: KeptItem, accounts: ReadonlyMap<string, AccountFacts>):
     askedAt: Date.parse(read.body.at),
     state: refused ? 'refused' : 'not-pushed',
     needs,
+    remark,
     ignored: [],
     approve: why,
     reject: why,

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import type { Webhook } from '../../../../shared/service';
-import { DataTable } from '../../ui/DataTable';
-import type { TableColumn } from '../../ui/table-column';
-import { Url } from '../../ui/Url';
-import { dateTime, day } from '../../model/format';
-import { archiveReason } from '../../webhooks/model/webhook-list';
+import type { Webhook } from '../../../../../shared/service';
+import { DataTable } from '../../../ui/DataTable';
+import { nameColumn, type TableColumn } from '../../../ui/table-column';
+import { Url } from '../../../ui/Url';
+import { dateTime, day } from '../../../model/format';
+import { archiveReason } from '../../../webhooks/model/webhook-list';
 
 interface PanelProps {
   id: string;
@@ -18,15 +18,7 @@ interface PanelProps {
 /** One list of webhooks under its heading (a region named by it), or what to say when it is empty. */
 function WebhookPanel({ id, title, webhooks, empty, last }: PanelProps) {
   const columns: TableColumn<Webhook>[] = [
-    {
-      id: 'name',
-      header: 'Name',
-      minWidth: 120,
-      priority: 1,
-      rowHeader: true,
-      cell: (w) => w.name,
-      sortValue: (w) => w.name,
-    },
+    nameColumn(120),
     { id: 'url', header: 'Address', minWidth: 180, priority: 1, cell: (w) => <Url href={w.url} /> },
     {
       id: 'created',
@@ -41,10 +33,10 @@ function WebhookPanel({ id, title, webhooks, empty, last }: PanelProps) {
     { id: 'last', minWidth: 100, priority: 2, ...last },
   ];
   return (
-    <section className="panel" aria-labelledby={id}>
-      <h2 id={id} className="panel__title">
+    <section className="webhooks-list" aria-labelledby={id}>
+      <h4 id={id} className="webhooks-list__title">
         {title}
-      </h2>
+      </h4>
       <DataTable columns={columns} rows={webhooks} rowKey={(w) => w.id} labelledBy={id} empty={empty} />
     </section>
   );

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import type { Webhook } from '../../../../shared/service';
-import { entityWrites } from '../../app/entity-writes';
-import { DialogActions } from '../../ui/DialogActions';
-import { FormError } from '../../ui/FormError';
-import { TextField } from '../../ui/TextField';
-import { WriteDialog, type DialogWrite } from '../../ui/WriteDialog';
-import { checkWebhookForm, URL_EXAMPLE, type WebhookFormProblems } from '../../webhooks/model/webhook-form';
+import type { Webhook } from '../../../../../shared/service';
+import { entityWrites } from '../../../app/entity-writes';
+import { DialogActions } from '../../../ui/DialogActions';
+import { FormError } from '../../../ui/FormError';
+import { TextField } from '../../../ui/TextField';
+import { WriteDialog, type DialogWrite } from '../../../ui/WriteDialog';
+import { checkWebhookForm, URL_EXAMPLE, type WebhookFormProblems } from '../../../webhooks/model/webhook-form';
 
 interface Props {
   open: boolean;

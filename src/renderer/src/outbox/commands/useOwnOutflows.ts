@@ -23,10 +23,11 @@ export interface Outflows {
 }
 
 /**
- * What every screen's "balance after" is computed from, live: the cached balances, the queue and
- * what was sent since the balances were read, each row placed on the account it draws from.
+ * This desktop's part of what every screen's "balance after" is computed from, live: the cached
+ * balances, its own queue and what it sent since the balances were read, each row placed on the
+ * account it draws from. Screens read app/useOutflows.ts, which adds the team workspace's rows.
  */
-export function useOutflows(profileId: string): Outflows {
+export function useOwnOutflows(profileId: string): Outflows {
   const handles = useEntities<SvcHandle>(profileId, 'svcHandle')?.items ?? NO_HANDLES;
   const accounts = useEntities<Account>(profileId, 'account')?.items ?? NO_ACCOUNTS;
   const vaList = useEntities<VirtualAccountView>(profileId, 'virtualAccount');

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import type { Webhook } from '../../../../shared/service';
-import { entityWrites } from '../../app/entity-writes';
-import { DialogActions } from '../../ui/DialogActions';
-import { FormError } from '../../ui/FormError';
-import { TextField } from '../../ui/TextField';
-import { Url } from '../../ui/Url';
-import { WriteDialog, type DialogWrite } from '../../ui/WriteDialog';
-import { archiveReasonProblem } from '../../webhooks/model/webhook-form';
+import type { Webhook } from '../../../../../shared/service';
+import { entityWrites } from '../../../app/entity-writes';
+import { DialogActions } from '../../../ui/DialogActions';
+import { FormError } from '../../../ui/FormError';
+import { TextField } from '../../../ui/TextField';
+import { Url } from '../../../ui/Url';
+import { WriteDialog, type DialogWrite } from '../../../ui/WriteDialog';
+import { archiveReasonProblem } from '../../../webhooks/model/webhook-form';
 
 interface Props {
   profileId: string;
