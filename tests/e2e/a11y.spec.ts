@@ -241,7 +241,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await a.section('Approvals', () => expect(main(page).getByText(/^Nothing is queued/)).toBeVisible());
       // Nothing saved yet: the screen says where webhooks come from.
       await openWebhooks(page);
-      await expect(main(page).getByText(/^No webhook is saved on this computer/)).toBeVisible();
+      await expect(main(page).getByText(/^No webhooks yet/)).toBeVisible();
       await a.audit('Settings → Developer → Webhooks');
       await auditDirectory(page, a);
       await a.section('Settings', () => expect(page.getByRole('group', { name: 'Theme' })).toBeVisible());

@@ -269,7 +269,7 @@ describe('the approvals inbox', () => {
     expect(item).toMatchObject({
       state: 'refused',
       needs: 'The workspace refused it: Another row already uses this id or idempotency key.',
-      title: 'Transfer $1.00 to an account not saved on this computer',
+      title: 'Transfer $1.00 to an account this app has not synced yet',
     });
   });
 });

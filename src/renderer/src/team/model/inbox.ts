@@ -79,7 +79,7 @@ export interface InboxInput {
   accounts: ReadonlyMap<string, AccountFacts>;
 }
 
-const NOT_SAVED = 'an account not saved on this computer';
+const NOT_SAVED = 'an account this app has not synced yet';
 const NOT_IN_REVIEW = 'Only a team row whose send may have gone through is reviewed.';
 
 function where(

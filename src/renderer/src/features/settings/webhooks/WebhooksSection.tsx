@@ -78,7 +78,7 @@ function WebhooksFor({ profileId }: { profileId: string }) {
       {webhooks === undefined ? (
         <p className="muted">Reading the saved webhooks…</p>
       ) : webhooks.items.length === 0 ? (
-        <p className="muted">No webhook is saved on this computer: they arrive with the next update, or create one.</p>
+        <p className="muted">No webhooks yet: they arrive with the next update, or create one.</p>
       ) : (
         <>
           <ActiveWebhooks webhooks={lists.active} disabledReason={disabledReason} onArchive={setArchiving} />
