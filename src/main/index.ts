@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, nativeTheme, net, Notification, session } from 'electron';
+import { app, BrowserWindow, dialog, nativeTheme, net, Notification, session, shell } from 'electron';
 import { registerAppScheme, serveAppScheme } from './app-protocol/electron-scheme';
 import { electronBackgroundSending, guardLastWindowClose, guardQuit } from './background/electron-background';
 import { APP_ENTRY_URL, APP_ORIGIN, originOf } from './app-protocol/origin';
@@ -58,6 +58,20 @@ if (!app.requestSingleInstanceLock()) {
 
   guardQuit(background);
 
+  // A window's page or a helper process that dies is logged (its reason and exit code): a person
+  // reporting "the window went blank" then has a line that says why.
+  app.on('render-process-gone', (_event, contents, details) => {
+    core?.log.error('window.gone', { reason: details.reason, exitCode: details.exitCode, url: contents.getURL() });
+  });
+  app.on('child-process-gone', (_event, details) => {
+    core?.log.error('process.gone', {
+      type: details.type,
+      reason: details.reason,
+      exitCode: details.exitCode,
+      ...(details.name ? { name: details.name } : {}),
+    });
+  });
+
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
@@ -104,6 +118,8 @@ if (!app.requestSingleInstanceLock()) {
         return true;
       },
       reportUnsent: (count) => background.setUnsent(count),
+      // shell.openPath answers '' on success, the OS's error text otherwise.
+      openFolder: async (path) => (await shell.openPath(path)) === '',
       clipboard: electronClipboard(),
       prompt: electronPrompt(() => mainWindow),
       saveDialog: async ({ suggestedName, filters }) => {

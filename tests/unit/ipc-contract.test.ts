@@ -16,6 +16,7 @@ import {
   profilesChannels,
   serviceChannels,
   settingsChannels,
+  supportChannels,
   syncChannels,
   workspaceChannels,
 } from '../../src/shared/ipc';
@@ -37,6 +38,7 @@ describe('the IPC contract, merged from one module per feature', () => {
       workspaceChannels,
       settingsChannels,
       outboxChannels,
+      supportChannels,
     ].flatMap((t) => Object.keys(t));
     expect(new Set(perFeature).size).toBe(perFeature.length);
     expect([...CHANNELS].sort()).toEqual([...perFeature].sort());

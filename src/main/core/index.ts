@@ -41,6 +41,11 @@ import type { CoreContext } from '../ipc/context';
 import { openKeyHolds } from './key-holds-file';
 import { osIdentity } from './os-identity';
 import { ProfileServices } from '../profiles/profile-services';
+import { supportHandlers } from '../ipc/handlers/support';
+import { coreLogging } from '../logs/core-logging';
+import { failureLogger } from '../logs/logged-failures';
+import { errorFields, type AppLog } from '../logs/app-log';
+import type { LogBounds } from '../logs/log-files';
 
 export interface MainCoreOptions {
   userDataDir: string;
@@ -99,6 +104,12 @@ export interface MainCoreOptions {
   workspaceBackoffMs?: number;
   /** How often main's team sender looks for ready rows when nothing told it to (30 s; tests shorten it). */
   teamLookAgainMs?: number;
+  /** The log folder's bound (5 files of 5 MB, a week, unless a test makes it small to see it rotate). */
+  logBounds?: LogBounds;
+  /** Opens a folder in the system's file manager (Electron's shell); absent, "Open the log folder" says where it is. */
+  openFolder?: (path: string) => Promise<boolean>;
+  /** The browser's version, where the app runs in Chromium without Electron. */
+  chromiumVersion?: string;
 }
 
 export interface MainCore {
@@ -113,6 +124,8 @@ export interface MainCore {
   teamSending: TeamSending;
   /** The clipboard main writes to (the in-memory one unless the app gave Electron's). */
   clipboard: SystemClipboard;
+  /** The app's log: main's window and crash events are written here too. */
+  log: AppLog;
   /**
    * Clears a copied secret still on the clipboard; undefined when there is none. The app's quit
    * waits for it (Electron's clipboard answers asynchronously) before it lets the process end.
@@ -155,8 +168,16 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
   // main's own team sender hears what the windows hear (a row changed, a workspace came back, the profiles changed).
   const heard: { teamSending?: TeamSending; payers?: Payers } = {};
   const toWindows = opts.emit;
+  const logging = coreLogging(opts.userDataDir, opts.now ?? Date.now, opts.logBounds);
+  const { log } = logging;
+  log.info('app.start', {
+    version: opts.version,
+    platform: opts.platform,
+    electron: process.versions['electron'] ?? null,
+  });
   const emit: MainCoreOptions['emit'] = (event, payload) => {
     toWindows(event, payload);
+    logging.heard(event, payload);
     // A profile's key or address may have changed: the account it pays from is read again.
     if (event === 'profiles:changed') heard.payers?.forget();
     heard.teamSending?.heard(event, payload);
@@ -226,6 +247,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     dir: join(opts.userDataDir, 'send-journal'),
     now,
     soloRefusal: (service, row) => workspaces.soloRefusal(service, row),
+    onAttempt: (a) => log.write(a.answer === 'ok' ? 'info' : 'warn', 'main', 'send.attempt', a.fields, a.profileId),
   });
   const teamSending = new TeamSending({
     workspaces,
@@ -268,9 +290,14 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     payers,
     teamSending,
     workspaces,
+    log,
+    pageLines: logging.pageLines,
+    syncFigures: logging.syncFigures,
+    openFolder: opts.openFolder ?? (async () => false),
+    ...(opts.chromiumVersion ? { chromiumVersion: opts.chromiumVersion } : {}),
   };
   // Workspaces this desktop joined connect now (their changes arrive as events); with none, nothing starts.
-  void ctx.workspaces.load().catch(() => undefined);
+  void ctx.workspaces.load().catch((error: unknown) => log.error('workspace.load-failed', errorFields(error)));
   teamSending.start();
 
   // The profile on screen at the last run starts being watched at once (and Demo's sandbox starts).
@@ -281,7 +308,8 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
       () => undefined,
     );
 
-  const handlers = mapErrors({
+  // Every failure the page is answered with is logged (after mapping, so with the sentence the person sees).
+  const handlers = mapErrors(failureLogger(log), {
     ...appHandlers(ctx),
     ...keychainHandlers(ctx),
     ...profilesHandlers(ctx),
@@ -295,6 +323,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     ...workspaceHandlers(ctx),
     ...settingsHandlers(ctx),
     ...outboxHandlers(ctx),
+    ...supportHandlers(ctx),
   } satisfies Handlers);
 
   return {
@@ -304,10 +333,12 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     workspaces,
     teamSending,
     clipboard: systemClipboard,
+    log,
     releaseClipboard: () => (clipboard.holdsSecret ? clipboard.clearOnQuit() : undefined),
     dispose: async () => {
       // First: a quit must not leave a card number on the clipboard.
       await clipboard.clearOnQuit();
+      log.info('app.quit');
       inFlight.cancelAll();
       // A team send under way records its outcome before the workspace's connections close.
       await teamSending.dispose();

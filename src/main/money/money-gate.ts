@@ -41,6 +41,23 @@ export interface MoneyGateDeps {
    * service, or the row was signed for one), or null. Main's own team sender is never asked.
    */
   soloRefusal?: (service: string, row: MoneyRow) => Promise<{ reason: MoneyRefusal; message: string } | null>;
+  /** Told of every attempt once it has its answer (the app's log): the row's id and kind, never its payload. */
+  onAttempt?: (attempt: SendAttempt) => void;
+}
+
+/** One send attempt as the log records it. */
+export interface SendAttempt {
+  profileId: string;
+  /** What the answer proves; 'held' when main refused before anything left (a journal or workspace refusal). */
+  answer: AnswerClass | 'held';
+  fields: {
+    rowId: string;
+    kind: OutboxKind;
+    origin: SendOrigin;
+    answer: AnswerClass | 'held';
+    status?: number;
+    ms: number;
+  };
 }
 
 /** What the journal keeps of a payload: the SHA-256 of its canonical JSON. */
@@ -125,6 +142,26 @@ export class MoneyGate {
 
   /** Sends one row for `profileId`; the service's answer, or the error that says why not. */
   async send(profileId: string, row: MoneyRow, origin: SendOrigin): Promise<unknown> {
+    const started = this.deps.now();
+    const tell = (answer: AnswerClass | 'held', status?: number) => {
+      const fields = { rowId: row.rowId, kind: row.kind, origin, answer, ...(status !== undefined ? { status } : {}) };
+      this.deps.onAttempt?.({ profileId, answer, fields: { ...fields, ms: this.deps.now() - started } });
+    };
+    try {
+      const value = await this.sendOnce(profileId, row, origin);
+      tell(wireOf(row.kind).refusedDespiteSuccess(value) === null ? 'ok' : 'refused');
+      return value;
+    } catch (error) {
+      if (error instanceof HandlerError) tell('held');
+      else {
+        const { answer, status } = answerOf(error);
+        tell(answer, status);
+      }
+      throw error;
+    }
+  }
+
+  private async sendOnce(profileId: string, row: MoneyRow, origin: SendOrigin): Promise<unknown> {
     const profile = this.deps.store.get(profileId);
     if (!profile)
       throw new HandlerError('profile-mismatch', 'That profile no longer exists (it was deleted). Nothing was sent.');

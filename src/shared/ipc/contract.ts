@@ -11,6 +11,7 @@ import { outboxChannels, outboxEvents } from './outbox';
 import { profilesChannels, profilesEvents } from './profiles';
 import { serviceChannels } from './service';
 import { settingsChannels, settingsEvents } from './settings';
+import { supportChannels } from './support';
 import { syncChannels } from './sync';
 import { workspaceChannels, workspaceEvents } from './workspace';
 
@@ -35,6 +36,7 @@ type ChannelTables = [
   typeof workspaceChannels,
   typeof settingsChannels,
   typeof outboxChannels,
+  typeof supportChannels,
 ];
 type EventTables = [
   typeof profilesEvents,
@@ -65,6 +67,7 @@ export const channels = mergeTables(
   workspaceChannels,
   settingsChannels,
   outboxChannels,
+  supportChannels,
 );
 export const events = mergeTables(
   profilesEvents,

@@ -15,6 +15,7 @@ export * from './sync';
 export * from './workspace';
 export * from './settings';
 export * from './outbox';
+export * from './support';
 export * from './contract';
 export * from './api';
 
