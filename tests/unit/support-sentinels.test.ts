@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PROFILE_ID } from '../../src/main/core';
@@ -6,6 +6,7 @@ import { OUTBOX_STATES } from '../../src/shared/ipc';
 import type { OutboxState } from '../../src/shared/outbox';
 import { startSandbox, type Sandbox } from '../../src/sandbox';
 import { startCore, type CoreHarness } from '../support/core-helpers';
+import { dumpDir } from '../support/dump-dir';
 import { unzipped } from '../support/unzip';
 
 /**
@@ -22,15 +23,6 @@ let live: Sandbox;
 let h: CoreHarness;
 let zipPath: string;
 const sentinels: string[] = [API_KEY, WORKSPACE_PASSWORD];
-
-async function everyFile(dir: string): Promise<{ path: string; text: string }[]> {
-  const out: { path: string; text: string }[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (e.isFile())
-      out.push({ path: join(e.parentPath, e.name), text: await readFile(join(e.parentPath, e.name), 'latin1') });
-  }
-  return out;
-}
 
 beforeAll(async () => {
   live = await startSandbox({ seed: 3, transactions: 60, apiKey: API_KEY });
@@ -101,7 +93,7 @@ describe('a session with every kind of secret, then a support bundle', () => {
   });
 
   it('leaves no sentinel in any file of the data folder, the logs among them', async () => {
-    const files = await everyFile(join(h.dir, 'logs'));
+    const files = await dumpDir(join(h.dir, 'logs'));
     expect(files.length).toBeGreaterThan(0);
     for (const f of files) for (const s of sentinels) expect(f.text.includes(s), `${s} in ${f.path}`).toBe(false);
   });
@@ -109,7 +101,7 @@ describe('a session with every kind of secret, then a support bundle', () => {
   it('saves a zip that unzip reads, holding the facts and the logs and no sentinel', async () => {
     const dir = await unzipped(zipPath);
     try {
-      const files = await everyFile(dir);
+      const files = await dumpDir(dir);
       const names = files.map((f) => f.path.slice(dir.length + 1)).sort();
       expect(names).toEqual(
         [

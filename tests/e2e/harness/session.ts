@@ -9,6 +9,7 @@ import { connectPage, type PageBridge } from '../../../src/browser-host/bridge';
 import { HostPrompt } from '../../../src/browser-host/host-prompt';
 import { SessionClock } from './clock';
 import { pageTheme } from '../../../src/browser-host/page-theme';
+import type { LogBounds } from '../../../src/main/logs/log-files';
 
 export interface SessionOptions {
   /**
@@ -52,6 +53,8 @@ export interface SessionOptions {
    * the page keeps the emulation the test gave it (light unless it says otherwise).
    */
   systemColorScheme?: 'light' | 'dark';
+  /** The log folder's bound (5 files of 5 MB in the app); a test makes it small to see the files rotate. */
+  logBounds?: LogBounds;
 }
 
 export interface Session {
@@ -112,6 +115,7 @@ export async function startSession(page: Page, shim: string, options: SessionOpt
     // main applies the saved theme to the page as the host does, before the test loads it.
     applyTheme: pageTheme(page, options.systemColorScheme ?? null),
     ...(options.clipboardClearMs !== undefined ? { clipboardClearMs: options.clipboardClearMs } : {}),
+    ...(options.logBounds ? { logBounds: options.logBounds } : {}),
     ...(options.mainNow !== undefined ? { now: () => options.mainNow as number } : clock ? { now: clock.now } : {}),
   });
   late.core = core;

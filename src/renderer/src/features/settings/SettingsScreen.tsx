@@ -4,6 +4,7 @@ import { AddProfileForm } from '../../parts/profiles/AddProfileForm';
 import { AppearanceSetting } from './AppearanceSetting';
 import { ApprovalRuleSetting } from './ApprovalRuleSetting';
 import { DemoSample } from './DemoSample';
+import { HelpSection } from './help/HelpSection';
 import { LocalData } from './LocalData';
 import { NotificationSettings } from './NotificationSettings';
 import { TeamWorkspaceSection } from './workspace/TeamWorkspaceSection';
@@ -94,6 +95,13 @@ export function SettingsScreen() {
       </SettingsPanel>
       <SettingsPanel title="Demo sample">
         <DemoSample />
+      </SettingsPanel>
+      <SettingsPanel
+        title="Help"
+        intro="When something goes wrong: what to send to whoever supports you. Logs never hold keys, passwords, card numbers or memos."
+      >
+        {/* The Updates panel goes inside HelpSection, after the support parts. */}
+        <HelpSection />
       </SettingsPanel>
     </section>
   );
