@@ -131,6 +131,10 @@ test('no secret of a whole session reaches the logs or the support bundle, and t
   expect(all).toMatch(/\[info\] \[page\] sync\.run profile=demo \{"message":"\d+ pages, \d+ rows in \d+ ms; done"\}/);
   expect(all).toMatch(/\[info\] \[main\] sync\.pages profile=demo /);
   expect(all).toMatch(/\[warn\] \[main\] call\.failed \{"channel":"workspace:join"/);
+  // The alert the join form showed is in the log as the person saw it (the window's alerts are watched, not each screen).
+  expect(all).toMatch(
+    /\[error\] \[page\] error\.seen (?:profile=\S+ )?\{"message":"[^"]*The workspace at 127\.0\.0\.1:9\/ws cannot be reached/,
+  );
 
   const dir = await unzipped(zipPath);
   try {
