@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,11 +19,13 @@ import { unzipped } from '../support/unzip';
  */
 const API_KEY = 'SENTINEL-KEY-4c8e1f0a9b';
 const WORKSPACE_PASSWORD = 'SENTINEL-PW-d93b7a61';
+const MEMO = 'SENTINEL-MEMO rent for the flat on Elm Street';
 
 let live: Sandbox;
 let h: CoreHarness;
 let zipPath: string;
-const sentinels: string[] = [API_KEY, WORKSPACE_PASSWORD];
+const sentinels: string[] = [API_KEY, WORKSPACE_PASSWORD, MEMO];
+let paymentRow: string;
 
 beforeAll(async () => {
   live = await startSandbox({ seed: 3, transactions: 60, apiKey: API_KEY });
@@ -33,8 +36,32 @@ beforeAll(async () => {
 
   // The Demo: a sync and a card's number and code shown.
   await h.ok('profiles:select', { id: DEMO_PROFILE_ID });
-  await h.ok('sync:transactionPages', { profileId: DEMO_PROFILE_ID, requestId: 'demo-sync', maxPages: 2 });
+  const synced = await h.ok('sync:transactionPages', {
+    profileId: DEMO_PROFILE_ID,
+    requestId: 'demo-sync',
+    maxPages: 2,
+  });
   const sandbox = await h.core.demo.running();
+  const world = sandbox?.world;
+  const payee = [...(world?.svcHandles.values() ?? [])].find((x) => x.id !== world?.ownSvcHandleId);
+  const transactionId = synced.pages[0]?.items[0]?.id;
+  if (!payee || !transactionId) throw new Error('the Demo has no payee or no transaction');
+  // A payment sent, and a note with a memo's text.
+  paymentRow = randomUUID();
+  await h.ok('outbox:send', {
+    profileId: DEMO_PROFILE_ID,
+    rowId: paymentRow,
+    kind: 'payment',
+    payload: { amountCents: 12_34, svcHandle: payee.svcHandle },
+    idempotencyKey: randomUUID(),
+  });
+  await h.ok('outbox:send', {
+    profileId: DEMO_PROFILE_ID,
+    rowId: randomUUID(),
+    kind: 'note',
+    payload: { transactionId, note: MEMO },
+    idempotencyKey: randomUUID(),
+  });
   const card = [...(sandbox?.world.cards.values() ?? [])].find((c) => c.status === 'active');
   if (!card) throw new Error('the Demo has no active card');
   const shown = await h.ok('cards:reveal', { profileId: DEMO_PROFILE_ID, cardId: card.id, pan: true, cvv: true });
@@ -86,6 +113,12 @@ describe('a session with every kind of secret, then a support bundle', () => {
   it('logged the session: start, syncs with their figures, the failure, the errors seen', async () => {
     const log = await readFile(join(h.dir, 'logs', 'treasury.log'), 'utf8');
     expect(log).toMatch(/\[info\] \[main\] app\.start /);
+    expect(log).toContain(
+      `[info] [main] send.attempt profile=demo {"rowId":"${paymentRow}","kind":"payment","origin":"solo","answer":"ok","ms":`,
+    );
+    expect(log).toMatch(
+      /\[info\] \[main\] send\.attempt profile=demo \{"rowId":"[^"]+","kind":"note","origin":"solo","answer":"ok"/,
+    );
     expect(log).toMatch(/\[info\] \[main\] sync\.pages profile=demo \{"at":"[^"]+","pages":2,"rows":\d+/);
     expect(log).toMatch(/\[warn\] \[main\] sync\.pages profile=\S+ \{.*"pages":0,"rows":0/);
     expect(log).toMatch(/\[warn\] \[main\] call\.failed \{"channel":"workspace:join"/);
