@@ -5,12 +5,13 @@
 #                  the real OS keychain, Xvfb for windows on a machine without a display, libofx's
 #                  ofxdump (reads the OFX export back), faketime (the suites started at awkward
 #                  instants) and PostgreSQL with openssl (the team workspace's tests run a throwaway
-#                  cluster, some of them behind TLS with a certificate authority of their own);
+#                  cluster, some of them behind TLS with a certificate authority of their own) and
+#                  unzip (reads the support bundle back);
 #   --for start    what `npm start` needs where Electron's binary cannot be downloaded: Chromium
 #                  (the app opens in it instead), Xvfb (when there is no display), libsecret.
 set -euo pipefail
 
-PACKAGES=(chromium gnome-keyring dbus dbus-x11 libsecret-1-dev xvfb ofx faketime postgresql openssl)
+PACKAGES=(chromium gnome-keyring dbus dbus-x11 libsecret-1-dev xvfb ofx faketime postgresql openssl unzip)
 if [ "${1:-}" = "--for" ] && [ "${2:-}" = "start" ]; then
   PACKAGES=(chromium libsecret-1-dev xvfb)
 elif [ "$#" -gt 0 ]; then

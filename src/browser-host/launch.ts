@@ -7,6 +7,7 @@ import { HOST_ENTRY_URL } from './origin';
 import { pageTheme } from './page-theme';
 import { serveAppFiles } from './serve-app';
 import { buildShim } from './shim-bundle';
+import { chromiumOf, openWithSystem } from './system-open';
 
 export interface HostOptions {
   /** main's data folder (profiles.json), as Electron's userData. */
@@ -94,8 +95,12 @@ export async function openHost(o: HostOptions): Promise<RunningHost> {
       applyTheme: pageTheme(page),
       ...(o.demo ? { demo: o.demo } : {}),
       ...(o.exportDir ? { exportDir: o.exportDir } : {}),
+      chromiumVersion: context.browser()?.version() ?? chromiumOf(await page.evaluate(() => navigator.userAgent)),
+      openFolder: openWithSystem,
     });
     late.core = core;
+    const logged = core;
+    page.on('crash', () => logged.log.error('window.gone', { reason: 'crashed' }));
     // --app opened the page before the routes and the bridge existed: load it again with them.
     await openEntry(page);
     const running = core;

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, nativeTheme, net, Notification, session } from 'electron';
+import { app, BrowserWindow, dialog, nativeTheme, net, Notification, session, shell } from 'electron';
 import { registerAppScheme, serveAppScheme } from './app-protocol/electron-scheme';
 import { electronBackgroundSending, guardLastWindowClose, guardQuit } from './background/electron-background';
 import { APP_ENTRY_URL, APP_ORIGIN, originOf } from './app-protocol/origin';
@@ -59,6 +59,20 @@ if (!app.requestSingleInstanceLock()) {
 
   guardQuit(background);
 
+  // A window's page or a helper process that dies is logged (its reason and exit code): a person
+  // reporting "the window went blank" then has a line that says why.
+  app.on('render-process-gone', (_event, contents, details) => {
+    core?.log.error('window.gone', { reason: details.reason, exitCode: details.exitCode, url: contents.getURL() });
+  });
+  app.on('child-process-gone', (_event, details) => {
+    core?.log.error('process.gone', {
+      type: details.type,
+      reason: details.reason,
+      exitCode: details.exitCode,
+      ...(details.name ? { name: details.name } : {}),
+    });
+  });
+
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
@@ -107,6 +121,8 @@ if (!app.requestSingleInstanceLock()) {
       reportUnsent: (count) => background.setUnsent(count),
       // An unpackaged run (development) has nothing to replace: updates come from the installer there.
       ...(app.isPackaged ? { updates: { installer: electronInstaller(), pageLocks: electronPageLocks(windows) } } : {}),
+      // shell.openPath answers '' on success, the OS's error text otherwise.
+      openFolder: async (path) => (await shell.openPath(path)) === '',
       clipboard: electronClipboard(),
       prompt: electronPrompt(() => mainWindow),
       saveDialog: async ({ suggestedName, filters }) => {

@@ -16,6 +16,7 @@ import {
   profilesChannels,
   serviceChannels,
   settingsChannels,
+  supportChannels,
   syncChannels,
   updatesChannels,
   workspaceChannels,
@@ -39,6 +40,7 @@ describe('the IPC contract, merged from one module per feature', () => {
       settingsChannels,
       outboxChannels,
       updatesChannels,
+      supportChannels,
     ].flatMap((t) => Object.keys(t));
     expect(new Set(perFeature).size).toBe(perFeature.length);
     expect([...CHANNELS].sort()).toEqual([...perFeature].sort());

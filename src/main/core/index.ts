@@ -45,6 +45,11 @@ import { updatesHandlers } from '../ipc/handlers/updates';
 import { BusyRegistry } from '../updates/busy-registry';
 import { pageWorkOf } from '../updates/page-work';
 import { Updates, type UpdatesOptions } from '../updates/updates';
+import { supportHandlers } from '../ipc/handlers/support';
+import { coreLogging } from '../logs/core-logging';
+import { failureLogger } from '../logs/logged-failures';
+import { errorFields, type AppLog } from '../logs/app-log';
+import type { LogBounds } from '../logs/log-files';
 
 export interface MainCoreOptions {
   userDataDir: string;
@@ -112,6 +117,12 @@ export interface MainCoreOptions {
     /** The Web Locks the app's windows hold (page-work.ts): a restart to update waits for their syncs and sends. */
     pageLocks?: () => Promise<unknown[]>;
   };
+  /** The log folder's bound (5 files of 5 MB, a week, unless a test makes it small to see it rotate). */
+  logBounds?: LogBounds;
+  /** Opens a folder in the system's file manager (Electron's shell); absent, "Open the log folder" says where it is. */
+  openFolder?: (path: string) => Promise<boolean>;
+  /** The browser's version, where the app runs in Chromium without Electron. */
+  chromiumVersion?: string;
 }
 
 export interface MainCore {
@@ -129,6 +140,8 @@ export interface MainCore {
   updates: Updates;
   /** The clipboard main writes to (the in-memory one unless the app gave Electron's). */
   clipboard: SystemClipboard;
+  /** The app's log: main's window and crash events are written here too. */
+  log: AppLog;
   /**
    * Clears a copied secret still on the clipboard; undefined when there is none. The app's quit
    * waits for it (Electron's clipboard answers asynchronously) before it lets the process end.
@@ -171,8 +184,16 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
   // main's own team sender hears what the windows hear (a row changed, a workspace came back, the profiles changed).
   const heard: { teamSending?: TeamSending; payers?: Payers } = {};
   const toWindows = opts.emit;
+  const logging = coreLogging(opts.userDataDir, opts.now ?? Date.now, opts.logBounds);
+  const { log } = logging;
+  log.info('app.start', {
+    version: opts.version,
+    platform: opts.platform,
+    electron: process.versions['electron'] ?? null,
+  });
   const emit: MainCoreOptions['emit'] = (event, payload) => {
     toWindows(event, payload);
+    logging.heard(event, payload);
     // A profile's key or address may have changed: the account it pays from is read again.
     if (event === 'profiles:changed') heard.payers?.forget();
     heard.teamSending?.heard(event, payload);
@@ -256,6 +277,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     dir: join(opts.userDataDir, 'send-journal'),
     now,
     soloRefusal: (service, row) => workspaces.soloRefusal(service, row),
+    onAttempt: (a) => log.write(a.answer === 'ok' ? 'info' : 'warn', 'main', 'send.attempt', a.fields, a.profileId),
   });
   const teamSending = new TeamSending({
     workspaces,
@@ -299,9 +321,14 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     teamSending,
     workspaces,
     updates,
+    log,
+    pageLines: logging.pageLines,
+    syncFigures: logging.syncFigures,
+    openFolder: opts.openFolder ?? (async () => false),
+    ...(opts.chromiumVersion ? { chromiumVersion: opts.chromiumVersion } : {}),
   };
   // Workspaces this desktop joined connect now (their changes arrive as events); with none, nothing starts.
-  void ctx.workspaces.load().catch(() => undefined);
+  void ctx.workspaces.load().catch((error: unknown) => log.error('workspace.load-failed', errorFields(error)));
   teamSending.start();
   updates.start();
 
@@ -313,7 +340,8 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
       () => undefined,
     );
 
-  const handlers = mapErrors({
+  // Every failure the page is answered with is logged (after mapping, so with the sentence the person sees).
+  const handlers = mapErrors(failureLogger(log), {
     ...appHandlers(ctx),
     ...keychainHandlers(ctx),
     ...profilesHandlers(ctx),
@@ -328,6 +356,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     ...settingsHandlers(ctx),
     ...outboxHandlers(ctx),
     ...updatesHandlers(ctx),
+    ...supportHandlers(ctx),
   } satisfies Handlers);
   // A sync page in flight holds a restart to update (the renderer writes it with its cursor in one transaction).
   const pages = handlers['sync:transactionPages'];
@@ -342,11 +371,13 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     busy,
     updates,
     clipboard: systemClipboard,
+    log,
     releaseClipboard: () => (clipboard.holdsSecret ? clipboard.clearOnQuit() : undefined),
     dispose: async () => {
       // First: a quit must not leave a card number on the clipboard.
       await clipboard.clearOnQuit();
       updates.dispose();
+      log.info('app.quit');
       inFlight.cancelAll();
       // A team send under way records its outcome before the workspace's connections close.
       await teamSending.dispose();

@@ -18,6 +18,9 @@ import type { TeamSending } from '../workspace/sending/team-sending';
 import type { AppSettingsStore } from '../settings/app-settings';
 import type { ProfileServices } from '../profiles/profile-services';
 import type { Updates } from '../updates/updates';
+import type { AppLog } from '../logs/app-log';
+import type { PageLines } from '../logs/page-lines';
+import type { SyncFigures } from '../logs/sync-figures';
 
 /** What every feature's handlers work with: small on purpose, and free of Electron. */
 export interface CoreContext {
@@ -66,4 +69,14 @@ export interface CoreContext {
   teamSending: TeamSending;
   /** The app's updates: the feed read at start and daily, installed when the person restarts. */
   updates: Updates;
+  /** The app's log (logs/ in the data folder): every line redacted before it is written. */
+  log: AppLog;
+  /** The pages' lines into the log, within their allowance. */
+  pageLines: PageLines;
+  /** The last sync call of each profile, for the support bundle and diagnostics. */
+  syncFigures: SyncFigures;
+  /** Opens a folder in the system's file manager; false where there is none (the Chromium host, tests). */
+  openFolder: (path: string) => Promise<boolean>;
+  /** The browser's version where the app runs in Chromium without Electron (Electron's own is in process.versions). */
+  chromiumVersion?: string;
 }

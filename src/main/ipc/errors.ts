@@ -24,15 +24,23 @@ export function toHandlerError(error: unknown): unknown {
   return error;
 }
 
-/** Wraps every handler of a table so module errors become HandlerErrors. */
-export function mapErrors<T extends Record<string, (arg: never) => Promise<unknown>>>(table: T): T {
+/** Told of every failure a handler answers with, after mapping (the app's log). */
+export type OnFailure = (channel: string, error: unknown, arg: unknown) => void;
+
+/** Wraps every handler of a table so module errors become HandlerErrors, and `onFailure` hears of each. */
+export function mapErrors<T extends Record<string, (arg: never) => Promise<unknown>>>(
+  onFailure: OnFailure,
+  table: T,
+): T {
   const wrapped: Record<string, (arg: never) => Promise<unknown>> = {};
   for (const [name, fn] of Object.entries(table)) {
     wrapped[name] = async (arg: never) => {
       try {
         return await fn(arg);
       } catch (error) {
-        throw toHandlerError(error);
+        const mapped = toHandlerError(error);
+        onFailure(name, mapped, arg);
+        throw mapped;
       }
     };
   }

@@ -43,6 +43,23 @@ export interface MoneyGateDeps {
   soloRefusal?: (service: string, row: MoneyRow) => Promise<{ reason: MoneyRefusal; message: string } | null>;
   /** Told while a row is being sent, until its answer is recorded: a restart to update waits for it. */
   busy?: { during<T>(what: string, work: () => Promise<T>): Promise<T> };
+  /** Told of every attempt once it has its answer (the app's log): the row's id and kind, never its payload. */
+  onAttempt?: (attempt: SendAttempt) => void;
+}
+
+/** One send attempt as the log records it. */
+export interface SendAttempt {
+  profileId: string;
+  /** What the answer proves; 'held' when main refused before anything left (a journal or workspace refusal). */
+  answer: AnswerClass | 'held';
+  fields: {
+    rowId: string;
+    kind: OutboxKind;
+    origin: SendOrigin;
+    answer: AnswerClass | 'held';
+    status?: number;
+    ms: number;
+  };
 }
 
 /** What a restart to update says it is waiting for while `send` runs. */
@@ -132,11 +149,31 @@ export class MoneyGate {
   send(profileId: string, row: MoneyRow, origin: SendOrigin): Promise<unknown> {
     const busy = this.deps.busy;
     return busy
-      ? busy.during(SENDING, () => this.sendNow(profileId, row, origin))
-      : this.sendNow(profileId, row, origin);
+      ? busy.during(SENDING, () => this.sendLogged(profileId, row, origin))
+      : this.sendLogged(profileId, row, origin);
   }
 
-  private async sendNow(profileId: string, row: MoneyRow, origin: SendOrigin): Promise<unknown> {
+  private async sendLogged(profileId: string, row: MoneyRow, origin: SendOrigin): Promise<unknown> {
+    const started = this.deps.now();
+    const tell = (answer: AnswerClass | 'held', status?: number) => {
+      const fields = { rowId: row.rowId, kind: row.kind, origin, answer, ...(status !== undefined ? { status } : {}) };
+      this.deps.onAttempt?.({ profileId, answer, fields: { ...fields, ms: this.deps.now() - started } });
+    };
+    try {
+      const value = await this.sendOnce(profileId, row, origin);
+      tell(wireOf(row.kind).refusedDespiteSuccess(value) === null ? 'ok' : 'refused');
+      return value;
+    } catch (error) {
+      if (error instanceof HandlerError) tell('held');
+      else {
+        const { answer, status } = answerOf(error);
+        tell(answer, status);
+      }
+      throw error;
+    }
+  }
+
+  private async sendOnce(profileId: string, row: MoneyRow, origin: SendOrigin): Promise<unknown> {
     const profile = this.deps.store.get(profileId);
     if (!profile)
       throw new HandlerError('profile-mismatch', 'That profile no longer exists (it was deleted). Nothing was sent.');

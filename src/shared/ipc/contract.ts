@@ -11,6 +11,7 @@ import { outboxChannels, outboxEvents } from './outbox';
 import { profilesChannels, profilesEvents } from './profiles';
 import { serviceChannels } from './service';
 import { settingsChannels, settingsEvents } from './settings';
+import { supportChannels } from './support';
 import { syncChannels } from './sync';
 import { updatesChannels, updatesEvents } from './updates';
 import { workspaceChannels, workspaceEvents } from './workspace';
@@ -37,6 +38,7 @@ type ChannelTables = [
   typeof settingsChannels,
   typeof outboxChannels,
   typeof updatesChannels,
+  typeof supportChannels,
 ];
 type EventTables = [
   typeof profilesEvents,
@@ -69,6 +71,7 @@ export const channels = mergeTables(
   settingsChannels,
   outboxChannels,
   updatesChannels,
+  supportChannels,
 );
 export const events = mergeTables(
   profilesEvents,

@@ -16,6 +16,7 @@ export * from './workspace';
 export * from './settings';
 export * from './outbox';
 export * from './updates';
+export * from './support';
 export * from './contract';
 export * from './api';
 

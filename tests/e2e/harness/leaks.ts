@@ -1,5 +1,3 @@
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 
 /**
@@ -52,16 +50,8 @@ export async function dumpPage(page: Page): Promise<string> {
   return page.evaluate<string>(DUMP_PAGE);
 }
 
-/** Every file under a directory: path and contents (as latin1, so any byte sequence matches). */
-export async function dumpDir(dir: string): Promise<{ path: string; text: string }[]> {
-  const out: { path: string; text: string }[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    out.push({ path, text: (await readFile(path)).toString('latin1') });
-  }
-  return out;
-}
+// Node's side of the scan lives with the node helpers (the unit lane reads log folders with it too).
+export { dumpDir } from '../../support/dump-dir';
 
 /** The key as it could appear: plain, base64, URL-encoded, JSON-escaped. */
 export function keyForms(key: string): string[] {

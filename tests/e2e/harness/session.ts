@@ -10,6 +10,7 @@ import { HostPrompt } from '../../../src/browser-host/host-prompt';
 import { SessionClock } from './clock';
 import { pageTheme } from '../../../src/browser-host/page-theme';
 import { HELD_LOCKS_SCRIPT } from '../../../src/main/updates/page-work';
+import type { LogBounds } from '../../../src/main/logs/log-files';
 
 export interface SessionOptions {
   /**
@@ -57,6 +58,8 @@ export interface SessionOptions {
   version?: string;
   /** An installer step and the feed's key, for tests of the Updates panel as the app shows it. */
   updates?: MainCoreOptions['updates'];
+  /** The log folder's bound (5 files of 5 MB in the app); a test makes it small to see the files rotate. */
+  logBounds?: LogBounds;
 }
 
 export interface Session {
@@ -119,6 +122,7 @@ export async function startSession(page: Page, shim: string, options: SessionOpt
     ...(options.clipboardClearMs !== undefined ? { clipboardClearMs: options.clipboardClearMs } : {}),
     // The page's held Web Locks, read as main reads each window's in the app (page-work.ts).
     ...(options.updates ? { updates: { pageLocks: () => page.evaluate(HELD_LOCKS_SCRIPT), ...options.updates } } : {}),
+    ...(options.logBounds ? { logBounds: options.logBounds } : {}),
     ...(options.mainNow !== undefined ? { now: () => options.mainNow as number } : clock ? { now: clock.now } : {}),
   });
   late.core = core;

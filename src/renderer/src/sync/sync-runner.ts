@@ -1,8 +1,21 @@
 import { runIfFree } from '../platform/locks';
+import { logLine } from '../platform/support';
 import { chunksWritten, syncSettled } from '../search/search-session';
 import { syncProfile } from './profile-sync';
 import { idleProgress, type SyncProgress } from './sync-progress';
 import { SyncFailure } from './transaction-source';
+
+/** Each run in main's log: its pages, rows and time, and the sentence shown when it failed. */
+function logRun(profileId: string, p: SyncProgress): void {
+  const figures = `${p.pages} pages, ${p.rows} rows in ${Math.max(0, p.updatedAt - p.startedAt)} ms`;
+  logLine({
+    level: p.phase === 'error' ? 'warn' : 'info',
+    source: 'page',
+    event: 'sync.run',
+    message: p.phase === 'error' ? `${figures}; failed: ${p.error ?? ''}` : `${figures}; ${p.phase}`,
+    profileId,
+  });
+}
 
 /** Where a sync's progress goes (the app layer keeps it in a store the screens read). */
 export interface SyncReport {
@@ -84,6 +97,7 @@ export function createSyncRunner(report: SyncReport): SyncRunner {
             onChunk: () => chunksWritten(profileId),
           });
           report.set(profileId, done);
+          logRun(profileId, done);
           chunksWritten(profileId);
           syncSettled(profileId);
           return done;
@@ -97,6 +111,7 @@ export function createSyncRunner(report: SyncReport): SyncRunner {
             updatedAt: Date.now(),
           };
           report.set(profileId, failed);
+          logRun(profileId, failed);
           chunksWritten(profileId);
           return failed;
         }

@@ -5,6 +5,7 @@ import { AddProfileForm } from '../../parts/profiles/AddProfileForm';
 import { AppearanceSetting } from './AppearanceSetting';
 import { ApprovalRuleSetting } from './ApprovalRuleSetting';
 import { DemoSample } from './DemoSample';
+import { HelpSection } from './help/HelpSection';
 import { LocalData } from './LocalData';
 import { NotificationSettings } from './NotificationSettings';
 import { TeamWorkspaceSection } from './workspace/TeamWorkspaceSection';
@@ -98,9 +99,6 @@ export function SettingsScreen() {
       <SettingsPanel title="Demo sample">
         <DemoSample />
       </SettingsPanel>
-      <SettingsPanel title="Updates">
-        <UpdatesPanel />
-      </SettingsPanel>
       <SettingsPanel
         title="Developer"
         intro="For whoever connects the company’s other systems to the service: where it sends its event notifications."
@@ -109,6 +107,14 @@ export function SettingsScreen() {
         <ErrorBoundary what="The webhooks">
           <WebhooksSection />
         </ErrorBoundary>
+      </SettingsPanel>
+      <SettingsPanel
+        title="Help"
+        intro="When something goes wrong: what to send to whoever supports you. Logs never hold keys, passwords, card numbers or memos."
+      >
+        <HelpSection>
+          <UpdatesPanel />
+        </HelpSection>
       </SettingsPanel>
     </section>
   );
