@@ -94,6 +94,8 @@ if (!app.requestSingleInstanceLock()) {
       platform: process.platform,
       emit: (event, payload) => broadcast(windows(), event, payload),
       isOsOnline: () => net.isOnline(),
+      // The Demo with its simulated team (a database server main starts when the Demo does).
+      demo: { team: true },
       // Before the first window exists, so its first paint already has the person's theme.
       applyTheme: (theme) => {
         nativeTheme.themeSource = theme;

@@ -14,6 +14,8 @@ import { appHandlers } from '../ipc/handlers/app';
 import { cardsHandlers } from '../ipc/handlers/cards';
 import { clipboardHandlers } from '../ipc/handlers/clipboard';
 import { demoHandlers } from '../ipc/handlers/demo';
+import { demoTeamHandlers } from '../ipc/handlers/demo-team';
+import { DemoTeam } from '../demo-team/demo-team';
 import { filesHandlers } from '../ipc/handlers/files';
 import { connectivityHandlers } from '../ipc/handlers/connectivity';
 import { keychainHandlers } from '../ipc/handlers/keychain';
@@ -111,6 +113,8 @@ export interface MainCore {
   workspaces: Workspaces;
   /** main's team sender (tests wait for it to be idle, and pause it to drive claims themselves). */
   teamSending: TeamSending;
+  /** The Demo's simulated team (tests read its state and wait for it). */
+  demoTeam: DemoTeam;
   /** The clipboard main writes to (the in-memory one unless the app gave Electron's). */
   clipboard: SystemClipboard;
   /**
@@ -240,6 +244,20 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     ...(opts.teamLookAgainMs !== undefined ? { lookAgainMs: opts.teamLookAgainMs } : {}),
   });
   heard.teamSending = teamSending;
+  const team = opts.demo?.team;
+  const demoTeam = new DemoTeam({
+    offered: team !== undefined && team !== false,
+    options: typeof team === 'object' ? team : {},
+    userDataDir: opts.userDataDir,
+    now,
+    workspaces,
+    payers,
+    demo,
+    emitStatus: (status) => opts.emit('demo:team-changed', status),
+    // Read everything again: the windows' inbox, and main's team sender.
+    emitChanged: (workspaceId) => opts.emit('workspace:changed', { workspaceId, table: 'resync' }),
+  });
+  demo.onStarted(() => void demoTeam.ensure().catch(() => undefined));
   const ctx: CoreContext = {
     version: opts.version,
     platform: opts.platform,
@@ -295,6 +313,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     ...workspaceHandlers(ctx),
     ...settingsHandlers(ctx),
     ...outboxHandlers(ctx),
+    ...demoTeamHandlers(demoTeam),
   } satisfies Handlers);
 
   return {
@@ -303,6 +322,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     demo,
     workspaces,
     teamSending,
+    demoTeam,
     clipboard: systemClipboard,
     releaseClipboard: () => (clipboard.holdsSecret ? clipboard.clearOnQuit() : undefined),
     dispose: async () => {
@@ -314,6 +334,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
       await exports.abortAll();
       await services.dispose();
       await ctx.workspaces.dispose();
+      await demoTeam.stop();
       await money.dispose();
       await demo.stop();
     },
