@@ -4,6 +4,7 @@ import { AddProfileForm } from '../../parts/profiles/AddProfileForm';
 import { AppearanceSetting } from './AppearanceSetting';
 import { ApprovalRuleSetting } from './ApprovalRuleSetting';
 import { DemoSample } from './DemoSample';
+import { DemoTeamSetting } from './DemoTeamSetting';
 import { LocalData } from './LocalData';
 import { NotificationSettings } from './NotificationSettings';
 import { TeamWorkspaceSection } from './workspace/TeamWorkspaceSection';
@@ -94,6 +95,7 @@ export function SettingsScreen() {
       </SettingsPanel>
       <SettingsPanel title="Demo sample">
         <DemoSample />
+        <DemoTeamSetting />
       </SettingsPanel>
     </section>
   );
