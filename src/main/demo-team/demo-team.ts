@@ -244,11 +244,16 @@ export class DemoTeam {
     const world = (await this.deps.demo.running())?.world;
     if (!world) return null;
     const source = world.primaryVirtualAccountId;
-    const destination = [...world.virtualAccounts.values()].find((v) => v.closedAt === null && v.id !== source)?.id;
-    if (!destination) return null;
-    return due.map((d) => ({
+    const others = [...world.virtualAccounts.values()].filter((v) => v.closedAt === null && v.id !== source);
+    if (others.length === 0) return null;
+    // Each draft to the next of the Demo's other open accounts, as a week's transfers would go.
+    const done = this.running?.drafted ?? 0;
+    return due.map((d, i) => ({
       kind: 'transfer' as const,
-      payload: { source, destination, amountCents: d.amountCents, memo: d.memo },
+      payload: {
+        ...{ source, destination: others[(done + i) % others.length]?.id ?? '' },
+        ...{ amountCents: d.amountCents, memo: d.memo },
+      },
       idempotencyKey: randomUUID(),
     }));
   }

@@ -35,7 +35,7 @@ export function DemoTeamSetting() {
         aria-describedby="demo-team-hint"
       />
       <label htmlFor="demo-team">Run the Demo with a simulated team ({names})</label>
-      <span id="demo-team-hint" className="field__hint" role="status">
+      <span id="demo-team-hint" className="field__hint" aria-live="polite">
         {error ?? status?.message ?? ''}
       </span>
     </div>
