@@ -72,6 +72,7 @@ test('drafts arrive from Dana, the person approves with Sam, their own draft wai
   // A on it asks nothing: the person cannot approve what they drafted.
   await mine.focus();
   await page.keyboard.press('a');
+  await expect(page.getByText('You drafted it: a drafter never approves their own row.').first()).toBeVisible();
   await expect(mine).toContainText('needs 2 more approvers');
   expect(sent(7_700)).toBe(0);
 
