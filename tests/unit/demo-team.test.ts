@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCore, type CoreHarness } from '../support/core-helpers';
 import type { TeamRowView } from '../../src/shared/ipc/workspace';
@@ -119,5 +122,32 @@ describe('the Demo’s team', () => {
     expect(off).toMatchObject({ enabled: false, state: 'off' });
     expect(await h.ok('workspace:binding', { profileId: 'demo' })).toEqual({ kind: 'solo' });
     expect((await h.ok('workspace:list')).map((w) => w.name)).not.toContain('Demo team');
+  });
+});
+
+describe('the Demo without PostgreSQL', () => {
+  it('runs alone and says why, in words', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'no-pg-'));
+    const before = process.env['PG_BIN'];
+    process.env['PG_BIN'] = empty;
+    const h = await startCore({ demo: { transactions: 200, team: true } });
+    try {
+      await h.core.demo.start();
+      const settled = await vi.waitFor(
+        async () => {
+          const status = await h.ok('demo:teamStatus');
+          if (status.state !== 'solo') throw new Error(`still ${status.state}`);
+          return status;
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+      expect(settled.message).toMatch(/^PG_BIN names .*, which holds no initdb and postgres: the Demo approves alone/);
+      expect(await h.ok('workspace:binding', { profileId: 'demo' })).toEqual({ kind: 'solo' });
+    } finally {
+      if (before === undefined) delete process.env['PG_BIN'];
+      else process.env['PG_BIN'] = before;
+      await h.close();
+      await rm(empty, { recursive: true, force: true });
+    }
   });
 });
