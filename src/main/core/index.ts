@@ -122,6 +122,8 @@ export interface MainCore {
    * waits for it (Electron's clipboard answers asynchronously) before it lets the process end.
    */
   releaseClipboard(): Promise<void> | undefined;
+  /** Stops the Demo's team and its database server (the app's quit waits for it, bounded); undefined when none runs. */
+  releaseDemoTeam(): Promise<void> | undefined;
   dispose(): Promise<void>;
 }
 
@@ -325,6 +327,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     demoTeam,
     clipboard: systemClipboard,
     releaseClipboard: () => (clipboard.holdsSecret ? clipboard.clearOnQuit() : undefined),
+    releaseDemoTeam: () => (demoTeam.isRunning ? demoTeam.stop() : undefined),
     dispose: async () => {
       // First: a quit must not leave a card number on the clipboard.
       await clipboard.clearOnQuit();

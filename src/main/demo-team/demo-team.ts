@@ -77,6 +77,11 @@ export class DemoTeam {
 
   constructor(private readonly deps: DemoTeamDeps) {}
 
+  /** Whether a server and colleagues run now (or are starting). */
+  get isRunning(): boolean {
+    return this.running !== null || this.starting !== null;
+  }
+
   async status(): Promise<DemoTeamStatus> {
     return { enabled: await this.wanted(), state: this.state, message: this.message, colleagues: COLLEAGUES };
   }

@@ -1,7 +1,7 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { chmod, chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,8 @@ const run = promisify(execFile);
 export interface DemoPostgres {
   host: string;
   port: number;
+  /** The server's folder in the temp folder (removed when it stops). */
+  folder: string;
   /** Where the binaries came from, in words (for a person reading a failure, and the tests). */
   from: string;
   /** A database owned by a role that may create roles and nothing more (like a managed service's main account). */
@@ -162,12 +164,31 @@ export async function createOwnedDatabase(
   return { database: name, ...owner };
 }
 
+const FOLDER_PREFIX = 'treasury-demo-pg-';
+
+/**
+ * Folders of earlier Demo servers that main could not remove (it crashed, or quit without
+ * waiting): their server shut down (no postmaster.pid) long enough ago that no other start is
+ * still setting one up.
+ */
+async function sweepLeftovers(root: string, now = Date.now()): Promise<void> {
+  const names = await readdir(root).catch(() => [] as string[]);
+  for (const name of names.filter((n) => n.startsWith(FOLDER_PREFIX))) {
+    const dir = join(root, name);
+    const info = await stat(dir).catch(() => null);
+    if (!info || now - info.mtimeMs < 10 * 60_000 || existsSync(join(dir, 'data', 'postmaster.pid'))) continue;
+    await rm(dir, { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
 /** initdb into a new temp folder, then postgres on a free loopback port; the folder goes when it stops. */
 export async function startDemoPostgres(): Promise<DemoPostgres> {
   const found = await findPostgresBinaries();
   const who = await serverUser();
   // As root the folder is in /tmp: a TMPDIR under /root would be out of the postgres user's reach.
-  const dir = await mkdtemp(join(who ? '/tmp' : tmpdir(), 'treasury-demo-pg-'));
+  const root = who ? '/tmp' : tmpdir();
+  await sweepLeftovers(root);
+  const dir = await mkdtemp(join(root, FOLDER_PREFIX));
   const own = async (path: string) => (who ? chown(path, who.uid, who.gid) : undefined);
   await own(dir);
   await chmod(dir, 0o700);
@@ -213,7 +234,12 @@ export async function startDemoPostgres(): Promise<DemoPostgres> {
       await client.connect();
       return client;
     };
+    // A server never outlives main: if main ends without stopping it (a crash, a quit that did
+    // not wait), the signal still goes as the process exits, and the server shuts itself down.
+    const onExit = () => server.kill('SIGINT');
+    process.once('exit', onExit);
     const halt = async () => {
+      process.off('exit', onExit);
       if (ended !== null) return;
       server.kill('SIGINT');
       await exited;
@@ -234,6 +260,7 @@ export async function startDemoPostgres(): Promise<DemoPostgres> {
     return {
       host: '127.0.0.1',
       port,
+      folder: dir,
       from: found.from,
       stop,
       createWorkspaceDatabase: (name) => createOwnedDatabase(connect, name),
