@@ -48,6 +48,8 @@ async function main(): Promise<void> {
     headless: process.env['TREASURY_HEADLESS'] === '1',
     exportDir: existsSync(join(homedir(), 'Downloads')) ? join(homedir(), 'Downloads') : join(dir, 'exports'),
     version: pkg.version,
+    // The Demo with its simulated team, as the app runs it.
+    demo: { team: true },
   });
   running.host = host;
   // The page is up once it shows its first heading (the welcome screen or the shell).

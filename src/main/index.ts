@@ -84,12 +84,15 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.on('will-quit', (event) => {
-    // A copied card number still on the clipboard goes first, and the window's place is written
-    // (saved as the window closed). Electron's clipboard answers with promises, so the quit is
-    // held once until both are done (bounded), then asked for again, and goes through.
+    // A copied card number still on the clipboard goes first, the window's place is written
+    // (saved as the window closed), and the Demo's database server stops and its folder goes.
+    // Each answers with a promise, so the quit is held once until they are done (bounded), then
+    // asked for again, and goes through.
     const pending = quitHeld
       ? []
-      : [core?.releaseClipboard(), windowState?.flush()].filter((p): p is Promise<void> => p !== undefined);
+      : [core?.releaseClipboard(), windowState?.flush(), core?.releaseDemoTeam()].filter(
+          (p): p is Promise<void> => p !== undefined,
+        );
     if (pending.length > 0) {
       quitHeld = true;
       event.preventDefault();
@@ -109,6 +112,8 @@ if (!app.requestSingleInstanceLock()) {
       platform: process.platform,
       emit: (event, payload) => broadcast(windows(), event, payload),
       isOsOnline: () => net.isOnline(),
+      // The Demo with its simulated team (a database server main starts when the Demo does).
+      demo: { team: true },
       // Before the first window exists, so its first paint already has the person's theme.
       applyTheme: (theme) => {
         nativeTheme.themeSource = theme;

@@ -17,6 +17,7 @@ import { chromiumPath } from '../bench/shared/lane-bench';
 import { startDesktop, type BenchDesktop } from '../bench/team/desktop';
 import { startPgCluster } from '../support/pg-cluster';
 import { openSection, synced } from './harness/flows';
+import { shootDemoTeam } from './screenshots-demo-team';
 
 const OUT = resolve(__dirname, '../../docs/screenshots');
 
@@ -143,7 +144,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-  process.exitCode = 1;
-});
+// Then the Demo's own team inbox (screenshots-demo-team.ts).
+main()
+  .then(shootDemoTeam)
+  .catch((error: unknown) => {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    process.exitCode = 1;
+  });

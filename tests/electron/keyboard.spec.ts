@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
 import { sectionHeading } from '../e2e/harness/flows';
+import { demoAlone } from './launch';
 
 // The keyboard in the real app: main reports the OS (⌘ on macOS, Ctrl elsewhere), and the page's
 // keys meet Electron's own application menu, whose View menu binds CmdOrCtrl+0 (actual size), the
@@ -15,7 +16,7 @@ const mac = process.platform === 'darwin';
 const mod = mac ? 'Meta' : 'Control';
 
 test.beforeAll(async () => {
-  const userData = mkdtempSync(join(tmpdir(), 'treasury-electron-keyboard-'));
+  const userData = demoAlone(mkdtempSync(join(tmpdir(), 'treasury-electron-keyboard-')));
   app = await electron.launch({
     args: ['.', `--user-data-dir=${userData}`],
     env: { ...process.env, NODE_ENV: 'production' },

@@ -2,11 +2,11 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { appendFile, chmod, chown, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { createOwnedDatabase, freePort } from '../../src/main/demo/demo-postgres';
 
 const run = promisify(execFile);
 
@@ -70,19 +70,8 @@ async function serverUser(): Promise<{ uid: number; gid: number; wrap: string[] 
   return { uid, gid, wrap: ['setpriv', `--reuid=${uid}`, `--regid=${gid}`, '--init-groups', '--'] };
 }
 
-/** A loopback port the system had free a moment ago (taken, then let go). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+/** A loopback port the system had free a moment ago (taken, then let go): the Demo's server picks its port so too. */
+export { freePort };
 
 // Holds the server while its stdin is open; then stops it (fast shutdown) and removes the folder.
 const KEEPER = `
@@ -240,22 +229,8 @@ export async function startPgCluster(options: PgClusterOptions = {}): Promise<Pg
       port,
       superuser,
       connectAsSuperuser: connect,
-      async createWorkspaceDatabase(name) {
-        const owner = { user: `${name}_owner`, password: randomBytes(18).toString('base64url') };
-        const su = await connect();
-        try {
-          await su.query(
-            `CREATE ROLE ${pg.escapeIdentifier(owner.user)} LOGIN CREATEROLE PASSWORD ${pg.escapeLiteral(owner.password)}`,
-          );
-          await su.query(`CREATE DATABASE ${pg.escapeIdentifier(name)} OWNER ${pg.escapeIdentifier(owner.user)}`);
-          // Like a managed service: nobody but the owner may create objects in public.
-          const db = await connect(name);
-          await db.query('REVOKE CREATE ON SCHEMA public FROM PUBLIC').finally(() => db.end());
-        } finally {
-          await su.end();
-        }
-        return { database: name, ...owner };
-      },
+      // The Demo's own server makes its database the same way (src/main/demo/demo-postgres.ts).
+      createWorkspaceDatabase: (name) => createOwnedDatabase(connect, name),
       stop,
     };
   }

@@ -59,6 +59,7 @@ describe('the IPC contract, merged from one module per feature', () => {
       'profiles:changed',
       'connectivity:changed',
       'demo:reset-progress',
+      'demo:team-changed',
       'workspace:connectivity',
       'workspace:changed',
       'settings:changed',

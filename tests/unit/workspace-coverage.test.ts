@@ -9,19 +9,36 @@ const ws = (
   id: string,
   name: string,
   services: string[],
-  options: { canSign?: boolean; unreadable?: boolean } = {},
+  options: { canSign?: boolean; unreadable?: boolean; demo?: boolean } = {},
 ): JoinedWorkspace => ({
   id,
   name,
   canSign: options.canSign ?? true,
   services: new Set(services),
   unreadable: options.unreadable ?? false,
+  demo: options.demo ?? false,
 });
 
 describe('where a profile’s drafts go', () => {
-  it('solo without a workspace, and always for the Demo', () => {
+  it('solo without a workspace, and for the Demo without the Demo’s own team', () => {
     expect(coverageOf(SVC, [])).toEqual({ kind: 'solo' });
     expect(coverageOf('demo', [ws('w1', 'Acme', [])])).toEqual({ kind: 'solo' });
+    expect(coverageOf('demo', [ws('w1', 'Acme', ['demo'])])).toEqual({ kind: 'solo' });
+  });
+
+  it('the Demo’s team covers the Demo alone, and never a live service', () => {
+    const demoTeam = ws('d1', 'Demo team', ['demo'], { demo: true });
+    expect(coverageOf('demo', [ws('w1', 'Acme', []), demoTeam])).toEqual({
+      kind: 'team',
+      workspaceId: 'd1',
+      name: 'Demo team',
+    });
+    expect(coverageOf(SVC, [demoTeam])).toEqual({ kind: 'solo' });
+    expect(coverageOf(SVC, [ws('w1', 'Acme', []), demoTeam])).toEqual({
+      kind: 'team',
+      workspaceId: 'w1',
+      name: 'Acme',
+    });
   });
 
   it('the one workspace joined, or the one that names the service', () => {

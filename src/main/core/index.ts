@@ -14,6 +14,8 @@ import { appHandlers } from '../ipc/handlers/app';
 import { cardsHandlers } from '../ipc/handlers/cards';
 import { clipboardHandlers } from '../ipc/handlers/clipboard';
 import { demoHandlers } from '../ipc/handlers/demo';
+import { demoTeamHandlers } from '../ipc/handlers/demo-team';
+import { DemoTeam } from '../demo-team/demo-team';
 import { filesHandlers } from '../ipc/handlers/files';
 import { connectivityHandlers } from '../ipc/handlers/connectivity';
 import { keychainHandlers } from '../ipc/handlers/keychain';
@@ -138,6 +140,8 @@ export interface MainCore {
   /** What a restart to update waits for (tests hold it to see the restart wait). */
   busy: BusyRegistry;
   updates: Updates;
+  /** The Demo's simulated team (tests read its state and wait for it). */
+  demoTeam: DemoTeam;
   /** The clipboard main writes to (the in-memory one unless the app gave Electron's). */
   clipboard: SystemClipboard;
   /** The app's log: main's window and crash events are written here too. */
@@ -147,6 +151,8 @@ export interface MainCore {
    * waits for it (Electron's clipboard answers asynchronously) before it lets the process end.
    */
   releaseClipboard(): Promise<void> | undefined;
+  /** Stops the Demo's team and its database server (the app's quit waits for it, bounded); undefined when none runs. */
+  releaseDemoTeam(): Promise<void> | undefined;
   dispose(): Promise<void>;
 }
 
@@ -292,6 +298,20 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     ...(opts.teamLookAgainMs !== undefined ? { lookAgainMs: opts.teamLookAgainMs } : {}),
   });
   heard.teamSending = teamSending;
+  const team = opts.demo?.team;
+  const demoTeam = new DemoTeam({
+    offered: team !== undefined && team !== false,
+    options: typeof team === 'object' ? team : {},
+    userDataDir: opts.userDataDir,
+    now,
+    workspaces,
+    payers,
+    demo,
+    emitStatus: (status) => opts.emit('demo:team-changed', status),
+    // Read everything again: the windows' inbox, and main's team sender.
+    emitChanged: (workspaceId) => opts.emit('workspace:changed', { workspaceId, table: 'resync' }),
+  });
+  demo.onStarted(() => void demoTeam.ensure().catch(() => undefined));
   const ctx: CoreContext = {
     version: opts.version,
     platform: opts.platform,
@@ -357,6 +377,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     ...outboxHandlers(ctx),
     ...updatesHandlers(ctx),
     ...supportHandlers(ctx),
+    ...demoTeamHandlers(demoTeam),
   } satisfies Handlers);
   // A sync page in flight holds a restart to update (the renderer writes it with its cursor in one transaction).
   const pages = handlers['sync:transactionPages'];
@@ -370,9 +391,11 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
     teamSending,
     busy,
     updates,
+    demoTeam,
     clipboard: systemClipboard,
     log,
     releaseClipboard: () => (clipboard.holdsSecret ? clipboard.clearOnQuit() : undefined),
+    releaseDemoTeam: () => (demoTeam.isRunning ? demoTeam.stop() : undefined),
     dispose: async () => {
       // First: a quit must not leave a card number on the clipboard.
       await clipboard.clearOnQuit();
@@ -384,6 +407,7 @@ export async function createMainCore(opts: MainCoreOptions): Promise<MainCore> {
       await exports.abortAll();
       await services.dispose();
       await ctx.workspaces.dispose();
+      await demoTeam.stop();
       await money.dispose();
       await demo.stop();
     },

@@ -1,6 +1,7 @@
 import { startSandbox, type Sandbox, type SeedProgress } from '../../sandbox';
 import type { SimulatedPurchase } from '../../shared/ipc';
 import type { SimulatedAuthorization } from '../../shared/service';
+import type { DemoTeamOptions } from './demo-team-options';
 
 /** A simulated purchase that did not happen: `card` when the card is unknown, `unavailable` when the Demo's service is not answering. */
 export class DemoAuthorizeError extends Error {
@@ -27,6 +28,11 @@ export interface DemoOptions {
   now?: () => number;
   /** Rows per list page the Demo's service answers (the sandbox's default, 50, when omitted). */
   pageSize?: number;
+  /**
+   * The Demo's simulated team (demo-team.ts): the app turns it on; off when omitted, so a test
+   * that does not exercise it starts no database server. Its options pin its timing.
+   */
+  team?: boolean | DemoTeamOptions;
 }
 
 export const DEMO_DEFAULT_TRANSACTIONS = 3_000;
@@ -38,7 +44,8 @@ export const DEMO_DEFAULT_SEED = 42;
  */
 export class DemoService {
   private starting: Promise<Sandbox> | undefined;
-  private options: Required<Omit<DemoOptions, 'startAt' | 'pageSize' | 'now'>>;
+  private options: Required<Omit<DemoOptions, 'startAt' | 'pageSize' | 'now' | 'team'>>;
+  private readonly started = new Set<(s: Sandbox) => void>();
   private readonly startAt: number | undefined;
   private readonly pageSize: number | undefined;
   private readonly now: (() => number) | undefined;
@@ -53,7 +60,7 @@ export class DemoService {
     this.now = options.now;
   }
 
-  info(): Required<Omit<DemoOptions, 'startAt' | 'pageSize' | 'now'>> {
+  info(): Required<Omit<DemoOptions, 'startAt' | 'pageSize' | 'now' | 'team'>> {
     return { ...this.options };
   }
 
@@ -69,10 +76,15 @@ export class DemoService {
       ...(this.pageSize !== undefined ? { pageSize: this.pageSize } : {}),
       validateResponses: false,
       ...(onSeedProgress ? { onSeedProgress } : {}),
-    }).catch((error: unknown) => {
-      this.starting = undefined;
-      throw error;
-    });
+    })
+      .then((s) => {
+        for (const heard of this.started) heard(s);
+        return s;
+      })
+      .catch((error: unknown) => {
+        this.starting = undefined;
+        throw error;
+      });
     return this.starting;
   }
 
@@ -127,6 +139,11 @@ export class DemoService {
       ...(typeof body.declineReason === 'string' ? { declineReason: body.declineReason } : {}),
       transactionId: body.transaction.id,
     };
+  }
+
+  /** Tells `heard` each time the Demo's service has started (the Demo's team starts with it). */
+  onStarted(heard: (s: Sandbox) => void): void {
+    this.started.add(heard);
   }
 
   /** The running sandbox, if started (tests use it to inject faults). */

@@ -8,14 +8,15 @@ import { createWorkspace, inspectWorkspace, requestToJoin, upgradeWorkspace } fr
 import type { Actor } from './chain-append';
 import { displayWorkspace, type WorkspaceAddress } from './connection';
 import { memberView, readDirectory, verify, type Pinned } from './directory-ops';
-import { fingerprint, loadSigningKey, newSigningKey, type SigningKey } from './keys';
+import { fingerprint, newSigningKey, type SigningKey } from './keys';
+import { keyAccount, loadWorkspaceKey, passwordAccount, persistentKeychain } from './workspace-secrets';
 import { confirmOrThrow, connectQuestion, leaveQuestion, pinQuestion } from './questions';
 import { WorkspaceSession } from './session';
 import { servicesProblem, WorkspaceFile, type StoredWorkspace } from './workspace-file';
 import { WorkspaceError } from './workspace-error';
-import { coverageOf } from './coverage';
+import { coverageOf, DAMAGED_FILE, DRAFTED_FOR_A_TEAM, soloRefusalOf, TOO_LONG } from './coverage';
 import { TeamDrafts } from './team-drafts';
-import type { MoneyRefusal, TeamBinding } from '../../shared/ipc';
+import type { TeamBinding } from '../../shared/ipc';
 import { DEMO_SERVICE } from '../../shared/service-address';
 import { join } from 'node:path';
 
@@ -29,25 +30,14 @@ export interface WorkspacesDeps {
   initialBackoffMs?: number;
 }
 
-// Why a service is neither solo nor a workspace's here (TeamBinding 'unsure'): main refuses its
-// solo rows, and the page shows the words.
-const DAMAGED_FILE =
-  'this desktop cannot read its team workspace settings (workspaces.json in the app’s data folder is damaged), so it cannot tell which services a team approves; nothing is sent alone until it can. Join your team workspace again in Settings (the damaged file is then set aside), or put a good copy of the file back and restart the app.';
-const TOO_LONG =
-  'this profile’s service address is too long for this desktop to remember which workspace approves it (at most 2,048 characters once written as a URL); nothing is signed or sent alone for it. Give the profile a shorter address.';
-const DRAFTED_FOR_A_TEAM =
-  'this desktop drafted this service’s transfers and payments for a team workspace it has not left, and that workspace is missing from its settings; a row approved here alone is not sent. Join the workspace again in Settings (leave it there to approve this profile’s rows alone again).';
-
-/** The keychain accounts of a workspace, beside the profiles' API keys. */
-const passwordAccount = (id: string) => `workspace:${id}:password`;
-const keyAccount = (id: string) => `workspace:${id}:signing-key`;
-
 interface Live {
   stored: StoredWorkspace;
   session: WorkspaceSession;
   /** The directory as last verified (from the workspace, or from the offline copy at start). */
   directory: VerifiedDirectory;
   key: SigningKey | null;
+  /** The Demo's team (src/main/demo): its key and password in memory here, never in workspaces.json; it alone covers the Demo. */
+  demoKeys?: SecretStore;
 }
 
 /**
@@ -84,6 +74,7 @@ export class Workspaces {
       canSign: memberByKey(l.directory, l.stored.publicKey)?.status === 'active',
       services: new Set([...l.directory.policies.keys(), ...l.stored.services]),
       unreadable: l.directory.broken !== null,
+      demo: l.demoKeys !== undefined,
     }));
     if (service === DEMO_SERVICE) return coverageOf(service, joined);
     if (this.file.unreadable) return { kind: 'unsure', problem: DAMAGED_FILE };
@@ -102,22 +93,9 @@ export class Workspaces {
   async soloRefusal(
     service: string,
     row: { rowId: string; idempotencyKey: string },
-  ): Promise<{ reason: MoneyRefusal; message: string } | null> {
-    const signed = await this.drafts.signedAs(row.rowId, row.idempotencyKey);
-    if (signed)
-      return {
-        reason: 'team-row',
-        message:
-          'Not sent: this row was drafted for a team workspace, where its approvers decide it; this desktop never sends it alone. Draft it again to send it another way.',
-      };
-    const binding = await this.coverage(service);
-    if (binding.kind === 'team')
-      return {
-        reason: 'covered',
-        message: `Not sent: ${binding.name} approves this profile’s transfers and payments now, and sends them once its policy is met. A row approved on this desktop alone is not sent; draft it again to queue it there.`,
-      };
-    if (binding.kind === 'unsure') return { reason: 'covered', message: `Not sent: ${binding.problem}` };
-    return null;
+  ): Promise<ReturnType<typeof soloRefusalOf>> {
+    if (await this.drafts.signedAs(row.rowId, row.idempotencyKey)) return soloRefusalOf('team-row');
+    return soloRefusalOf(await this.coverage(service));
   }
 
   /** This desktop signed drafts of `service` in the workspace: the service stays covered, and the rows are never sent solo. */
@@ -297,7 +275,7 @@ export class Workspaces {
     if (this.live.get(workspaceId) !== l) return { left: false };
     this.live.delete(workspaceId);
     await l.session.dispose();
-    const keychain = this.keychain();
+    const keychain = l.demoKeys ?? this.keychain();
     await keychain.delete(keyAccount(workspaceId));
     await keychain.delete(passwordAccount(workspaceId));
     await this.save();
@@ -365,6 +343,22 @@ export class Workspaces {
     await this.save();
   }
 
+  /** The Demo's team (src/main/demo), joined by main itself: no question, keys in memory, not in workspaces.json. */
+  async openDemo(stored: StoredWorkspace, key: SigningKey, keys: SecretStore): Promise<WorkspaceSummary> {
+    await this.load();
+    const l = this.open(stored, key, keys);
+    await this.refresh(stored.id).catch(() => undefined);
+    return this.summary(l);
+  }
+
+  /** The Demo's team stopped: its workspace ends here with no question (it never was in workspaces.json). */
+  async dropDemo(workspaceId: string): Promise<void> {
+    const l = this.live.get(workspaceId);
+    if (!l?.demoKeys) return;
+    this.live.delete(workspaceId);
+    await l.session.dispose();
+  }
+
   async dispose(): Promise<void> {
     this.disposed = true;
     const all = [...this.live.values()];
@@ -373,24 +367,12 @@ export class Workspaces {
   }
 
   private keychain(): SecretStore {
-    const k = this.deps.secrets.persistentStore();
-    if ('reason' in k)
-      throw new WorkspaceError(
-        'no-keychain',
-        `A team workspace keeps your signing key and database password in the system keychain, which is not available: ${k.reason}`,
-      );
-    return k.store;
+    return persistentKeychain(this.deps.secrets);
   }
 
-  private async loadKey(workspaceId: string): Promise<SigningKey> {
-    const stored = await this.keychain().get(keyAccount(workspaceId));
-    const key = stored ? loadSigningKey(stored) : null;
-    if (!key)
-      throw new WorkspaceError(
-        'no-keychain',
-        "This desktop's signing key for the workspace is not in the keychain any more. Leave the workspace and join again; an admin registers the new key.",
-      );
-    return key;
+  /** Where a workspace's key and password are: the keychain, or the Demo's memory. */
+  private loadKey(workspaceId: string): Promise<SigningKey> {
+    return loadWorkspaceKey(this.live.get(workspaceId)?.demoKeys ?? this.keychain(), workspaceId);
   }
 
   private address(s: StoredWorkspace): WorkspaceAddress {
@@ -403,9 +385,9 @@ export class Workspaces {
     };
   }
 
-  private open(stored: StoredWorkspace, key: SigningKey | null = null): Live {
+  private open(stored: StoredWorkspace, key: SigningKey | null = null, demoKeys?: SecretStore): Live {
     const password = async () => {
-      const p = await this.keychain().get(passwordAccount(stored.id));
+      const p = await (demoKeys ?? this.keychain()).get(passwordAccount(stored.id));
       if (p === null)
         throw new WorkspaceError(
           'auth',
@@ -429,7 +411,10 @@ export class Workspaces {
       now: this.deps.now,
       ...(this.deps.initialBackoffMs !== undefined ? { initialBackoffMs: this.deps.initialBackoffMs } : {}),
     });
-    const live: Live = { stored, session, directory: verify(this.pinned(stored), stored.directory), key };
+    const live: Live = {
+      ...{ stored, session, directory: verify(this.pinned(stored), stored.directory), key },
+      ...(demoKeys ? { demoKeys } : {}),
+    };
     this.live.set(stored.id, live);
     void session.check();
     return live;
@@ -459,6 +444,6 @@ export class Workspaces {
     // After dispose `live` is empty: a directory read that ends then (the app quitting while a
     // change arrived) would otherwise write that empty list, and the desktop would forget its workspaces.
     if (this.disposed) return Promise.resolve();
-    return this.file.write([...this.live.values()].map((l) => l.stored));
+    return this.file.write([...this.live.values()].filter((l) => !l.demoKeys).map((l) => l.stored));
   }
 }

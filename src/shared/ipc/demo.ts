@@ -27,12 +27,34 @@ export interface DemoResetProgress {
   total: number;
 }
 
+/**
+ * The Demo's simulated team (docs/features/demo-team.md): two colleagues whose desktops run in
+ * main, on a database server main starts for the Demo. `off`: the person chose the Demo alone (or
+ * this app does not offer the team); `starting`; `ready`; `solo`: it cannot run here, and
+ * `message` says why; `stopped`: it ended with a problem, said in `message`.
+ */
+export interface DemoTeamStatus {
+  /** What the person chose in Settings (on unless they turned it off). */
+  enabled: boolean;
+  state: 'off' | 'starting' | 'ready' | 'solo' | 'stopped';
+  /** What the Demo does now, in words for Settings. */
+  message: string;
+  /** The simulated colleagues' names. */
+  colleagues: string[];
+}
+
 export const demoEvents = {
   'demo:reset-progress': event<DemoResetProgress>(),
+  /** The Demo's simulated team started, stopped, or could not run (Settings shows why). */
+  'demo:team-changed': event<DemoTeamStatus>(),
 } as const;
 
 export const demoChannels = {
   'demo:info': channel<DemoInfo>()(z.undefined()),
+  /** What the Demo's simulated team is doing, and whether the person wants it. */
+  'demo:teamStatus': channel<DemoTeamStatus>()(z.undefined()),
+  /** Runs the Demo with its simulated team, or alone; kept for the next start. */
+  'demo:setTeam': channel<DemoTeamStatus>()(z.strictObject({ enabled: z.boolean() })),
   /** Starts the Demo's service again with a new sample history of this many transactions. */
   'demo:reset': channel<DemoInfo>()(
     z.strictObject({

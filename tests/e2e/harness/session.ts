@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { MemoryClipboard } from '../../../src/main/clipboard/secret-clipboard';
 import type { SecretStore } from '../../../src/main/secrets/secret-store';
 import { createMainCore, type MainCore, type MainCoreOptions } from '../../../src/main/core';
+import type { DemoOptions } from '../../../src/main/demo/demo-sandbox';
 import { connectPage, type PageBridge } from '../../../src/browser-host/bridge';
 import { HostPrompt } from '../../../src/browser-host/host-prompt';
 import { SessionClock } from './clock';
@@ -35,9 +36,10 @@ export interface SessionOptions {
   now?: number;
   /**
    * The Demo's sample history (small by default, so tests start fast). `startAt` only without
-   * `now` (benchmarks): it starts the Demo's clock alone, when the Demo starts.
+   * `now` (benchmarks): it starts the Demo's clock alone, when the Demo starts. `team`: the Demo's
+   * simulated team, off unless a test turns it on (it starts a database server).
    */
-  demo?: { seed: number; transactions: number; startAt?: number };
+  demo?: { seed: number; transactions: number; startAt?: number; team?: DemoOptions['team'] };
   /**
    * How long main keeps a copied secret on the clipboard (30 s in the app). A test shortens it
    * and then waits for the clipboard to be empty: a state, not a sleep.

@@ -1,11 +1,13 @@
 import type { demoChannels, HandlersOf } from '../../../shared/ipc';
 import type { CoreContext } from '../context';
+import type { DemoTeamChannel } from './demo-team';
 import { announceProfiles } from '../profile-views';
 import { DemoAuthorizeError } from '../../demo/demo-sandbox';
 import { DEMO_PROFILE_ID } from '../../profiles/profile';
 import { HandlerError } from '../../errors/handler-error';
 
-export function demoHandlers(ctx: CoreContext): HandlersOf<typeof demoChannels> {
+/** The Demo's own channels; its team's are in demo-team.ts. */
+export function demoHandlers(ctx: CoreContext): Omit<HandlersOf<typeof demoChannels>, DemoTeamChannel> {
   return {
     'demo:info': async () => ctx.demo.info(),
     'demo:reset': async ({ transactions }) => {

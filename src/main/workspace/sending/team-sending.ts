@@ -150,14 +150,14 @@ export class TeamSending {
   }
 
   private async sendFor(profile: Profile, named: ReadonlySet<string> | null, from?: string): Promise<void> {
-    if (profile.kind !== 'live') return;
     const service = serviceOf(profile);
     const binding = await this.deps.workspaces.coverage(service);
     if (binding.kind !== 'team' || (from !== undefined && binding.workspaceId !== from)) return;
-    const { hasKey } = await this.deps.secrets.hasKey(profile.id, {
-      baseUrl: profile.baseUrl,
-      vaultUrl: profile.vaultUrl,
-    });
+    // The Demo's key is its sandbox's, always held here (its team is the Demo's own: coverage.ts).
+    const { hasKey } =
+      profile.kind === 'demo'
+        ? { hasKey: true }
+        : await this.deps.secrets.hasKey(profile.id, { baseUrl: profile.baseUrl, vaultUrl: profile.vaultUrl });
     if (!hasKey) return;
     const runner = this.runnerOf(profile.id, binding.workspaceId, binding.name);
     if (this.paused.has(profile.id)) {
@@ -211,7 +211,7 @@ export class TeamSending {
     const now = Date.now();
     const payer = await this.deps.payers.of(r.profileId);
     const profile = this.deps.store.get(r.profileId);
-    const service = profile?.kind === 'live' ? serviceOf(profile) : null;
+    const service = profile ? serviceOf(profile) : null;
     const otherPayer: string[] = [];
     let unnamed = 0;
     const skip = (row: TeamRowView) => {
@@ -291,7 +291,7 @@ export class TeamSending {
     };
     const first = await online();
     const profile = this.deps.store.get(r.profileId);
-    const service = profile?.kind === 'live' ? serviceOf(profile) : '';
+    const service = profile ? serviceOf(profile) : '';
     return {
       me: first.actor.memberId,
       now: this.deps.now,

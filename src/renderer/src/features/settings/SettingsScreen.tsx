@@ -6,6 +6,7 @@ import { AppearanceSetting } from './AppearanceSetting';
 import { ApprovalRuleSetting } from './ApprovalRuleSetting';
 import { DemoSample } from './DemoSample';
 import { HelpSection } from './help/HelpSection';
+import { DemoTeamSetting } from './DemoTeamSetting';
 import { LocalData } from './LocalData';
 import { NotificationSettings } from './NotificationSettings';
 import { TeamWorkspaceSection } from './workspace/TeamWorkspaceSection';
@@ -98,6 +99,7 @@ export function SettingsScreen() {
       </SettingsPanel>
       <SettingsPanel title="Demo sample">
         <DemoSample />
+        <DemoTeamSetting />
       </SettingsPanel>
       <SettingsPanel
         title="Developer"

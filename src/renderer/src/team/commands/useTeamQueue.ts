@@ -55,6 +55,10 @@ export function useTeamQueue(profileId: string, service: string | null): { view:
     ),
   );
 
+  // The Demo's simulated team starting or stopping changes where the Demo's rows are approved.
+  const [teamEpoch, setTeamEpoch] = useState(0);
+  useEffect(() => bridge()?.on('demo:team-changed', () => setTeamEpoch((n) => n + 1)), []);
+
   useEffect(() => {
     let live = true;
     workspaceRef.current = null;
@@ -96,7 +100,7 @@ export function useTeamQueue(profileId: string, service: string | null): { view:
       offChanged?.();
       offConnectivity?.();
     };
-  }, [profileId, service, reader]);
+  }, [profileId, service, reader, teamEpoch]);
 
   return { view, reload: useCallback(() => void reader.want({ directory: true }), [reader]) };
 }
