@@ -84,9 +84,7 @@ export function HandlesPanel({ profileId, online }: { profileId: string; online:
         loading={list === undefined && 'Reading the saved handles…'}
         emptyText={
           shown.length === 0 &&
-          (all.length === 0
-            ? 'No payees saved yet: they arrive with the first sync.'
-            : 'No saved handle matches that.')
+          (all.length === 0 ? 'No payees saved yet: they arrive with the first sync.' : 'No saved handle matches that.')
         }
       >
         <DataTable columns={columns} rows={shown} rowKey={(h) => h.id} label="Payees" />
