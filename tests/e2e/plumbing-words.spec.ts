@@ -49,10 +49,11 @@ test('the check finds each word of its list, and none behind "Technical details"
     'http://127.0.0.1:4000 (on this computer)',
     'Sent on send_on',
     'Indexed at 5,429/s',
+    'Archived Aug 21, 2026, 12:00 AM UTC',
   ];
   await page.setContent(`<body>${lines.map((l) => `<p>${l.replace('<', '&lt;')}</p>`).join('')}
     <details open><summary>Technical details</summary><p>svc_handle on localhost</p></details>
-    <p>Sent by wire, the sending window, a service answer</p></body>`);
+    <p>Sent by wire, the sending window, a service answer, up to date · 12:00 PM</p></body>`);
   const found = await plumbingWords(page);
   expect(found.map((f) => f.word)).toEqual(PLUMBING_WORDS.map((w) => w.word));
 });

@@ -17,6 +17,8 @@ export const PLUMBING_WORDS: readonly { word: string; pattern: RegExp }[] = [
   { word: 'a snake_case name', pattern: /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/ },
   // A rate as a benchmark writes it: 5,429/s.
   { word: 'a rate per second', pattern: /\b\d[\d,.]*\s?\/\s?s\b/ },
+  // A whole day the service sent, shown with a midnight nobody chose (dayOrDateTime shows the day alone).
+  { word: 'a midnight time on a date', pattern: /\b12:00\sAM UTC\b/ },
 ];
 
 export interface WordFinding {

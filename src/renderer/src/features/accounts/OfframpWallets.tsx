@@ -9,7 +9,7 @@ import {
   type CachedWallet,
 } from '../../accounts/model/offramp';
 import { copyText } from '../../cards/commands/copy';
-import { dateTime } from '../../model/format';
+import { dayOrDateTime } from '../../model/format';
 import { Fields, TechnicalDetails, TechValue } from '../../ui/Fields';
 import { StatusNote } from '../../ui/StatusNote';
 import { OfframpQr } from './OfframpQr';
@@ -25,7 +25,7 @@ export function OfframpWallets({ wallets }: { wallets: readonly CachedWallet[] }
             fields={[
               ['Type', w.wallet.type === 'off_ramp' ? 'Off-ramp' : w.wallet.type],
               ['Status', walletStatusWords(w.wallet.status)],
-              ['Created', dateTime(w.wallet.timestamp)],
+              ['Created', dayOrDateTime(w.wallet.timestamp)],
             ]}
           />
           <TechnicalDetails

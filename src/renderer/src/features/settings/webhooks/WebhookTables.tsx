@@ -3,7 +3,7 @@ import type { Webhook } from '../../../../../shared/service';
 import { DataTable } from '../../../ui/DataTable';
 import { nameColumn, type TableColumn } from '../../../ui/table-column';
 import { Url } from '../../../ui/Url';
-import { dateTime, day } from '../../../model/format';
+import { dateTime, day, dayOrDateTime } from '../../../model/format';
 import { archiveReason } from '../../../webhooks/model/webhook-list';
 
 interface PanelProps {
@@ -82,7 +82,7 @@ function archivedCell(w: Webhook): ReactNode {
   const reason = archiveReason(w);
   return (
     <>
-      {w.archivedAt ? dateTime(w.archivedAt) : null}
+      {w.archivedAt ? dayOrDateTime(w.archivedAt) : null}
       {reason ? <span className="muted"> · {reason}</span> : null}
     </>
   );
