@@ -3,6 +3,7 @@
  * light and the dark theme, and saves docs/screenshots/<screen>-<light|dark>.png. Same harness
  * as the e2e tests (real core, shim bridge, Chromium), outside the test runner.
  */
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
@@ -16,6 +17,9 @@ import { buildShim } from '../../src/browser-host/shim-bundle';
 import { rendererDir } from './harness/renderer';
 import { dataStatus, newItemForm, openSection } from './harness/flows';
 import { openWebhooks } from './harness/webhooks';
+
+const APP_VERSION = (JSON.parse(readFileSync(resolve(__dirname, '../../package.json'), 'utf8')) as { version: string })
+  .version;
 
 const OUT = resolve(__dirname, '../../docs/screenshots');
 const SCHEMES = ['light', 'dark'] as const;
@@ -74,6 +78,9 @@ async function tour(ctx: Ctx): Promise<void> {
   await openWebhooks(page);
   await page.mouse.move(0, 0);
   await shoot(ctx, 'webhooks');
+  // Settings → Help: the support bundle, the log folder, diagnostics and updates.
+  await page.getByRole('heading', { name: 'Help', exact: true }).scrollIntoViewIfNeeded();
+  await shoot(ctx, 'settings-help');
 
   // Settings with a live profile saved and a refused key tested by Save: tall enough to show the form.
   await page.setViewportSize({ width: 1200, height: 1180 });
@@ -365,7 +372,8 @@ async function main(): Promise<void> {
       await serveAppFiles(context, rendererDir());
       const page = await context.newPage();
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
-      const session = await startSession(page, shim);
+      // The version a person would see in Help, rather than the tests' 'e2e'.
+      const session = await startSession(page, shim, { version: APP_VERSION });
       try {
         await tour({ page, session, scheme });
       } finally {

