@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { UpdateState, UpdateStatus } from '../../../../../shared/ipc';
 import { useUpdates } from './useUpdates';
 import './updates.css';
@@ -72,7 +73,7 @@ function AppUpdates({ state, check, restart }: { state: UpdateState; check(): vo
 }
 
 /** Settings → Help → Updates: the version, what the feed offers, and "Restart to update" when the person chooses. */
-export function UpdatesPanel() {
+function UpdatesBody() {
   const { state, error, check, restart } = useUpdates();
   if (error)
     return (
@@ -89,4 +90,17 @@ export function UpdatesPanel() {
       </p>
     );
   return <AppUpdates state={state} check={() => void check()} restart={() => void restart()} />;
+}
+
+/** Updates, a region of its own inside Settings → Help: the version running and when the next one installs. */
+export function UpdatesPanel() {
+  const titleId = useId();
+  return (
+    <section className="updates" aria-labelledby={titleId}>
+      <h3 id={titleId} className="updates__title">
+        Updates
+      </h3>
+      <UpdatesBody />
+    </section>
+  );
 }
